@@ -1,0 +1,135 @@
+import type { Command } from 'commander'
+import { readFileSync } from 'node:fs'
+import { createServer as createHttpsServer } from 'node:https'
+import type { AddressInfo } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import type { CliContext } from '../context.js'
+import { UsageError } from '../exit-codes.js'
+import { maskKey } from '../../emulator/middleware/auth.js'
+import type { EmulatorOptions } from '../../emulator/deps.js'
+import { offsetClock } from '../../emulator/deps.js'
+
+export interface ServeOptions {
+  port: string
+  host: string
+  db: string
+  apiKey?: string
+  seed: string
+  rateLimit?: string
+  latency?: string
+  failRate?: string
+  tlsCert?: string
+  tlsKey?: string
+  quiet?: boolean
+}
+
+export function register(program: Command, ctx: CliContext): void {
+  program.command('serve')
+    .description('run the local emulator of /api/v1 on a JSON-file store')
+    .option('--port <port>', 'port to listen on (0 picks a free one)', '4010')
+    .option('--host <host>', 'address to bind', '127.0.0.1')
+    .option('--db <file>', 'JSON db file (":memory:" keeps nothing)', './store.json')
+    .option('--api-key <key>', 'make sure this exact key exists (env STORE_API_KEY)')
+    .option('--seed <demo|empty|file>', 'data for a new db: the demo shop, nothing, or a JSON file', 'demo')
+    .option('--rate-limit <N/SECONDS>', 'answer 429 past N requests per key per SECONDS')
+    .option('--latency <ms>', 'delay every /api/v1 answer by this many ms')
+    .option('--fail-rate <p>', 'answer this share (0..1) of /api/v1 requests with a 500')
+    .option('--tls-cert <file>', 'serve HTTPS with this certificate (PEM)')
+    .option('--tls-key <file>', 'private key for --tls-cert (PEM)')
+    .option('--quiet', 'no log line per request')
+    .action(async (options: ServeOptions, command: Command) => {
+      const globals = command.optsWithGlobals() as { apiKey?: string }
+      await serve({ ...options, apiKey: options.apiKey ?? globals.apiKey ?? ctx.env.STORE_API_KEY }, ctx)
+    })
+}
+
+export function parseServeOptions(o: ServeOptions): { port: number; emulator: EmulatorOptions } {
+  const port = Number(o.port)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: "${o.port}" is not a port (0-65535)`)
+  const emulator: EmulatorOptions = { logRequests: !o.quiet }
+  if (o.rateLimit !== undefined) {
+    const match = /^(\d+)\/(\d+(?:\.\d+)?)$/.exec(o.rateLimit)
+    if (!match || Number(match[1]) < 1 || Number(match[2]) <= 0) throw new UsageError(`--rate-limit: "${o.rateLimit}" is not N/SECONDS, e.g. 100/10`)
+    emulator.rateLimit = { requests: Number(match[1]), windowSeconds: Number(match[2]) }
+  }
+  if (o.latency !== undefined) {
+    const ms = Number(o.latency)
+    if (!Number.isFinite(ms) || ms < 0 || ms > 60_000) throw new UsageError(`--latency: "${o.latency}" is not a number of ms between 0 and 60000`)
+    emulator.latencyMs = ms
+  }
+  if (o.failRate !== undefined) {
+    const p = Number(o.failRate)
+    if (!Number.isFinite(p) || p < 0 || p > 1) throw new UsageError(`--fail-rate: "${o.failRate}" is not a share between 0 and 1`)
+    emulator.failRate = p
+  }
+  if (Boolean(o.tlsCert) !== Boolean(o.tlsKey)) throw new UsageError('--tls-cert and --tls-key go together; give both')
+  if (o.apiKey !== undefined && !/^\S{8,200}$/.test(o.apiKey)) throw new UsageError('--api-key: must be 8 to 200 characters without spaces')
+  return { port, emulator }
+}
+
+const DEMO_SEED = fileURLToPath(new URL('../../../fixtures/demo-shop.json', import.meta.url))
+
+/** The composition root of the emulator: real clock, randomness, network and files. */
+export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
+  const { port, emulator } = parseServeOptions(o)
+  const [{ startEmulator }, { loadSeedFile }, { serve: listen }] = await Promise.all([
+    import('../../emulator/start.js'),
+    import('../../emulator/store/seed.js'),
+    import('@hono/node-server'),
+  ])
+  const seed = o.seed === 'empty' ? undefined : loadSeedFile(o.seed === 'demo' ? DEMO_SEED : o.seed)
+  const log = (line: string) => ctx.stdout.write(`${line}\n`)
+  const started = await startEmulator({
+    db: o.db,
+    seed,
+    apiKey: o.apiKey,
+    clock: offsetClock(() => ctx.now().getTime()),
+    random: { bytes: ctx.randomBytes },
+    fetch: ctx.fetch,
+    sleep: ctx.sleep,
+    log,
+    options: emulator,
+  })
+  const tls = o.tlsCert ? { cert: readFileSync(o.tlsCert), key: readFileSync(o.tlsKey!) } : undefined
+  const server = await new Promise<import('node:net').Server>((resolve, reject) => {
+    const s = listen({
+      fetch: started.app.fetch,
+      port,
+      hostname: o.host,
+      ...(tls ? { createServer: createHttpsServer, serverOptions: tls } : {}),
+    }, () => resolve(s as unknown as import('node:net').Server))
+    ;(s as unknown as import('node:net').Server).once('error', reject)
+  }).catch(async (error: NodeJS.ErrnoException) => {
+    await started.store.close()
+    if (error.code === 'EADDRINUSE') throw new UsageError(`--port ${port}: the port is in use on ${o.host}. Stop what uses it, or pass --port 0 for a free one.`)
+    throw error
+  })
+  const address = server.address() as AddressInfo
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
+  const origin = `${tls ? 'https' : 'http'}://${host}:${address.port}`
+  const key = started.generatedKey ? `${started.generatedKey}  (new; shown once)` : o.apiKey ? `${maskKey(o.apiKey)}  (from --api-key)` : 'created earlier (pass --api-key KEY to use a known key)'
+  ctx.stdout.write([
+    'store serve: Online Store API emulator',
+    `  API         ${origin}/api/v1`,
+    `  API key     ${key}`,
+    `  Dashboard   ${origin}/_dashboard`,
+    `  Storefront  ${origin}/storefront/demo/products`,
+    `  DB          ${o.db}`,
+    'Press Ctrl+C to stop (everything is flushed to disk first).',
+    '',
+  ].join('\n'))
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      offInt()
+      offTerm()
+      ;(server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.()
+      server.close(() => undefined)
+      started.store.close().then(resolve, (error: Error) => {
+        ctx.stderr.write(`error: could not flush ${o.db} on exit: ${error.message}\n`)
+        resolve()
+      })
+    }
+    const offInt = ctx.onSignal('SIGINT', stop)
+    const offTerm = ctx.onSignal('SIGTERM', stop)
+  })
+}

@@ -1,0 +1,20 @@
+import type { Writable, Readable } from 'node:stream'
+
+export interface Streams {
+  stdin: Readable & { isTTY?: boolean }
+  stdout: Writable & { isTTY?: boolean }
+  stderr: Writable & { isTTY?: boolean }
+}
+
+/** What a command may use of the world: passed in, so tests run commands in-process. */
+export interface CliContext extends Streams {
+  env: Record<string, string | undefined>
+  cwd: string
+  now(): Date
+  sleep(ms: number): Promise<void>
+  randomBytes(n: number): Uint8Array
+  fetch: typeof fetch
+  /** Keeps the process alive until the returned promise settles (long-running commands). */
+  onSignal(signal: 'SIGINT' | 'SIGTERM', handler: () => void): () => void
+  exit?(code: number): void
+}

@@ -1,0 +1,102 @@
+import { Command, CommanderError } from 'commander'
+import { readFileSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { COMMANDS } from './commands-index.js'
+import type { CliContext } from './context.js'
+import { EXIT, exitCodeOf } from './exit-codes.js'
+import { StoreError } from '../spec/errors.js'
+
+const GLOBAL_VALUE_OPTIONS = new Set(['--api-key', '--base-url', '--shop', '--profile'])
+
+function version(): string {
+  try {
+    return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
+  } catch {
+    return '0.0.0'
+  }
+}
+
+/** The first word of argv that is not a global option or its value: the command to load. */
+export function commandNameOf(argv: string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]
+    if (arg === '--') return argv[i + 1]
+    if (GLOBAL_VALUE_OPTIONS.has(arg)) {
+      i++
+      continue
+    }
+    if (!arg.startsWith('-')) return arg
+  }
+  return undefined
+}
+
+export function buildProgram(ctx: CliContext): Command {
+  const program = new Command('store')
+    .description('The Online Store API from your terminal: API client, local emulator, webhook tools, mystery-box verifier.')
+    .version(version(), '-V, --version', 'print the version')
+    .option('--api-key <key>', 'API key (env STORE_API_KEY)')
+    .option('--base-url <url>', 'API base URL ending in /api/v1 (env STORE_BASE_URL; default: the local emulator)')
+    .option('--shop <id-or-slug>', 'shop for X-Service-Shop (env STORE_SHOP)')
+    .option('--profile <name>', 'saved profile to use (see store login, store config)')
+    .option('--json', 'print the API\'s JSON unchanged')
+    .option('--no-color', 'no colour in output (NO_COLOR is honoured too)')
+    .option('--verbose', 'show each HTTP request and answer (key masked) and stack traces')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => ctx.stdout.write(text),
+      writeErr: (text) => ctx.stderr.write(text),
+    })
+  return program
+}
+
+/** Runs the CLI with the given argv (without node and script) and returns the exit code. */
+export async function main(argv: string[], ctx: CliContext): Promise<number> {
+  const program = buildProgram(ctx)
+  const name = commandNameOf(argv)
+  const entry = COMMANDS.find((c) => c.name === name)
+  for (const command of COMMANDS) {
+    if (command === entry) (await command.load()).register(program, ctx)
+    else program.command(command.name).description(command.summary).helpOption(false).allowUnknownOption().allowExcessArguments()
+  }
+  try {
+    await program.parseAsync(argv, { from: 'user' })
+    return EXIT.ok
+  } catch (error) {
+    return reportError(error, ctx, argv.includes('--verbose'))
+  }
+}
+
+function reportError(error: unknown, ctx: CliContext, verbose: boolean): number {
+  if (error instanceof CommanderError) {
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT.ok
+    return EXIT.usage
+  }
+  const message = error instanceof Error ? error.message : String(error)
+  ctx.stderr.write(`error: ${message}\n`)
+  if (error instanceof StoreError && error.errors) for (const e of error.errors) ctx.stderr.write(`  ${e.field}: ${e.message}\n`)
+  if (verbose && error instanceof Error && error.stack) ctx.stderr.write(`${error.stack}\n`)
+  return exitCodeOf(error)
+}
+
+/** The composition root: the real process, streams, clock and network. */
+export function run(): void {
+  const ctx: CliContext = {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    cwd: process.cwd(),
+    now: () => new Date(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    randomBytes: (n) => randomBytes(n),
+    fetch: globalThis.fetch,
+    onSignal: (signal, handler) => {
+      process.on(signal, handler)
+      return () => process.off(signal, handler)
+    },
+  }
+  main(process.argv.slice(2), ctx).then((code) => {
+    process.exitCode = code
+  })
+}

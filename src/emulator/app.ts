@@ -1,0 +1,61 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { methodNotAllowed } from 'hono/method-not-allowed'
+import { StoreError } from '../spec/errors.js'
+import { createEmulator, type AuthedEnv, type Emulator } from './context.js'
+import type { EmulatorDeps } from './deps.js'
+import { errorResponse } from './middleware/errors.js'
+import { injectFaults } from './middleware/faults.js'
+import { rateLimit, requireKey, selectShop } from './middleware/auth.js'
+import { apiRoutes } from './routes/api/index.js'
+import { controlRoutes } from './routes/control/index.js'
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024
+
+/**
+ * The emulator as a Hono app owning full paths (`/api/v1/…`, `/_emulator/…`, `/storefront/…`).
+ * `store serve` hands it to @hono/node-server; tests and MSW call `app.request` / `app.fetch`.
+ */
+export function createApp(deps: EmulatorDeps): Hono {
+  const emu: Emulator = createEmulator(deps)
+  const app = new Hono()
+  app.onError((error, c) => errorResponse(error, c, emu.log))
+  app.notFound((c) => c.json({ error: `not found: no route ${c.req.method} ${c.req.path}. The API lives under /api/v1 (see the README for every route).` }, 404))
+  if (emu.options.logRequests) app.use(requestLog(emu))
+  app.use(methodNotAllowed({
+    app,
+    onMethodNotAllowed: (c, methods) => c.json({ error: `method ${c.req.method} is not allowed on ${c.req.path}; use ${methods.join(', ')}` }, 405, { Allow: methods.join(', ') }),
+  }))
+  app.use(bodyLimit({
+    maxSize: emu.options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT,
+    onError: () => {
+      throw new StoreError(413, `body: is larger than ${emu.options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT} bytes; send a smaller request`, [{ field: 'body', message: 'is too large' }])
+    },
+  }))
+
+  const authed = (base: Hono<AuthedEnv>) => base.use(requireKey(emu), rateLimit(emu), selectShop(emu))
+  const api = authed(new Hono<AuthedEnv>()).use(injectFaults(emu))
+  app.route('/api/v1', apiRoutes(emu, api))
+  app.route('/_emulator', controlRoutes(emu, authed(new Hono<AuthedEnv>())))
+  attachEmulator(app, emu)
+  return app
+}
+
+const emulators = new WeakMap<Hono, Emulator>()
+function attachEmulator(app: Hono, emu: Emulator) {
+  emulators.set(app, emu)
+}
+/** The emulator behind an app made by createApp (for serve, tests and MSW). */
+export function emulatorOf(app: Hono): Emulator {
+  const emu = emulators.get(app)
+  if (!emu) throw new Error('not an app made by createApp')
+  return emu
+}
+
+function requestLog(emu: Emulator) {
+  return async (c: import('hono').Context, next: () => Promise<void>) => {
+    const started = performance.now()
+    await next()
+    emu.log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`)
+  }
+}

@@ -1,0 +1,51 @@
+import type { Store } from './store/store.js'
+
+/** The emulator's clock; `advance` moves it forward for renewals and trials (persisted by the store). */
+export interface Clock {
+  now(): Date
+  advance(seconds: number): void
+  offsetMs(): number
+}
+
+export interface Random {
+  bytes(n: number): Uint8Array
+}
+
+export type Sleep = (ms: number) => Promise<void>
+export type Log = (line: string) => void
+
+export interface EmulatorOptions {
+  /** `--rate-limit N/SECONDS`: at most `requests` per key per `windowSeconds`. */
+  rateLimit?: { requests: number; windowSeconds: number }
+  /** `--latency MS`: added before answering /api/v1. */
+  latencyMs?: number
+  /** `--fail-rate P`: share of /api/v1 requests answered with an injected 500. */
+  failRate?: number
+  /** Largest request body accepted, in bytes. */
+  bodyLimitBytes?: number
+  /** Log one line per request. */
+  logRequests?: boolean
+}
+
+/** Everything nondeterministic the emulator uses, passed in so tests are deterministic. */
+export interface EmulatorDeps {
+  store: Store
+  clock: Clock
+  random: Random
+  fetch: typeof fetch
+  sleep: Sleep
+  log: Log
+  options: EmulatorOptions
+}
+
+/** A clock at a fixed offset from the given time source. */
+export function offsetClock(source: () => number, initialOffsetMs = 0): Clock {
+  let offset = initialOffsetMs
+  return {
+    now: () => new Date(source() + offset),
+    advance: (seconds) => {
+      offset += seconds * 1000
+    },
+    offsetMs: () => offset,
+  }
+}

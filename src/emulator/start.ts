@@ -1,0 +1,64 @@
+import type { Hono } from 'hono'
+import { createApp } from './app.js'
+import { createEmulator } from './context.js'
+import type { EmulatorDeps, EmulatorOptions, Clock, Random, Sleep, Log } from './deps.js'
+import { Store } from './store/store.js'
+import { ensureKey, initialiseDb, type SeedFile } from './store/seed.js'
+import { applySeedFulfilment } from './seed-fulfilment.js'
+
+export interface StartOptions {
+  db: string
+  seed?: SeedFile
+  apiKey?: string
+  clock: Clock
+  random: Random
+  fetch: typeof fetch
+  sleep: Sleep
+  log: Log
+  options?: EmulatorOptions
+  compactAtBytes?: number
+  io?: import('./store/journal-io.js').JournalIO
+}
+
+export interface StartedEmulator {
+  app: Hono
+  store: Store
+  deps: EmulatorDeps
+  /** Set when the db was created now without --api-key: the key to print once. */
+  generatedKey?: string
+}
+
+/**
+ * Opens (or creates and seeds) the store and builds the app. Shared by `store serve`, the tests
+ * and the MSW handlers, so all three run the same emulator.
+ */
+export async function startEmulator(options: StartOptions): Promise<StartedEmulator> {
+  let generatedKey: string | undefined
+  const store = await Store.open({
+    path: options.db,
+    io: options.io,
+    compactAtBytes: options.compactAtBytes,
+    log: options.log,
+    init: (tx, opened) => {
+      const emu = createEmulator(bindDeps(opened, options))
+      generatedKey = initialiseDb(emu, tx, { apiKey: options.apiKey, seed: options.seed, applyFulfilment: (t, shop, id, setup) => applySeedFulfilment(emu, t, shop, id, setup) }).generatedKey
+    },
+  })
+  const deps = bindDeps(store, options)
+  restoreClock(store, deps)
+  const app = createApp(deps)
+  if (options.apiKey) {
+    const emu = createEmulator(deps)
+    await store.tx((tx) => ensureKey(emu, tx, options.apiKey!))
+  }
+  return { app, store, deps, generatedKey }
+}
+
+function bindDeps(store: Store, options: StartOptions): EmulatorDeps {
+  return { store, clock: options.clock, random: options.random, fetch: options.fetch, sleep: options.sleep, log: options.log, options: options.options ?? {} }
+}
+
+function restoreClock(store: Store, deps: EmulatorDeps): void {
+  const offset = store.c.meta.get('meta')?.clockOffsetMs ?? 0
+  if (offset) deps.clock.advance(offset / 1000)
+}

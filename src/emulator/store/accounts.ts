@@ -1,0 +1,19 @@
+import type { Emulator } from '../context.js'
+import { hashKey } from '../middleware/auth.js'
+import type { KeyRecord, ShopRecord } from './records.js'
+
+export function buildShop(emu: Emulator, accountId: string, name: string, slug: string): ShopRecord {
+  return { id: emu.newId('shop'), accountId, name, slug, createdAt: emu.nowIso(), orderSeq: 0 }
+}
+
+export function presentShop(shop: ShopRecord) {
+  return { id: shop.id, name: shop.name, slug: shop.slug, createdAt: shop.createdAt }
+}
+
+export function buildKey(emu: Emulator, accountId: string, secret: string, name: string | null): KeyRecord {
+  return { id: emu.newId('key'), accountId, hash: hashKey(secret), prefix: secret.slice(0, 8), last4: secret.slice(-4), name, createdAt: emu.nowIso() }
+}
+
+export function presentKey(key: KeyRecord) {
+  return { id: key.id, name: key.name, prefix: key.prefix, last4: key.last4, createdAt: key.createdAt }
+}

@@ -1,0 +1,123 @@
+import { SortedIndex, type SortKey } from './sorted-index.js'
+
+export interface Row { id: string }
+
+export interface CollectionOptions<T extends Row> {
+  /** The key a record is stored under; the id unless ids repeat across shops (themes). */
+  keyOf?: (row: T) => string
+  /** Unique secondary keys: name -> key of a row (undefined: not indexed). */
+  unique?: Record<string, (row: T) => string | undefined>
+  /** Ordered per-scope lists: name -> scope of a row (undefined: left out of that list). */
+  ordered?: Record<string, (row: T) => string | undefined>
+  /** Position of a row in its ordered lists; creation time by default. */
+  sortKey?: (row: T) => SortKey
+}
+
+const byCreation = (row: Row): SortKey => ({ time: Date.parse((row as { createdAt?: string }).createdAt ?? '') || 0, id: row.id })
+
+/** One collection of records in memory, with the indexes that keep every lookup off a scan. */
+export class Collection<T extends Row> {
+  private readonly rows = new Map<string, T>()
+  private readonly uniques = new Map<string, Map<string, string>>()
+  private readonly ordered = new Map<string, Map<string, SortedIndex>>()
+  readonly keyOf: (row: T) => string
+  private readonly sortKey: (row: T) => SortKey
+
+  constructor(readonly name: string, private readonly options: CollectionOptions<T> = {}) {
+    this.keyOf = options.keyOf ?? ((row) => row.id)
+    this.sortKey = options.sortKey ?? byCreation
+    for (const index of Object.keys(options.unique ?? {})) this.uniques.set(index, new Map())
+    for (const index of Object.keys(options.ordered ?? {})) this.ordered.set(index, new Map())
+  }
+
+  get size(): number {
+    return this.rows.size
+  }
+
+  get(key: string): T | undefined {
+    return this.rows.get(key)
+  }
+
+  getBy(index: string, value: string): T | undefined {
+    const key = this.uniques.get(index)?.get(value)
+    return key === undefined ? undefined : this.rows.get(key)
+  }
+
+  values(): IterableIterator<T> {
+    return this.rows.values()
+  }
+
+  /** Rows of one scope of an ordered list, newest first, after the given position. */
+  *newestFirst(index: string, scope: string, after?: SortKey): Generator<T> {
+    const list = this.ordered.get(index)?.get(scope)
+    if (!list) return
+    for (const key of list.descending(after)) {
+      const row = this.rows.get(key)
+      if (row) yield row
+    }
+  }
+
+  *oldestFirst(index: string, scope: string): Generator<T> {
+    const list = this.ordered.get(index)?.get(scope)
+    if (!list) return
+    for (const key of list.ascending()) {
+      const row = this.rows.get(key)
+      if (row) yield row
+    }
+  }
+
+  count(index: string, scope: string): number {
+    return this.ordered.get(index)?.get(scope)?.size ?? 0
+  }
+
+  positionOf(row: T): SortKey {
+    return { ...this.sortKey(row), id: this.keyOf(row) }
+  }
+
+  /** Stores a row (insert or replace) and returns what it replaced. */
+  set(row: T): T | undefined {
+    const key = this.keyOf(row)
+    const previous = this.rows.get(key)
+    if (previous) this.unindex(previous)
+    this.rows.set(key, row)
+    this.index(row)
+    return previous
+  }
+
+  delete(key: string): T | undefined {
+    const previous = this.rows.get(key)
+    if (!previous) return undefined
+    this.unindex(previous)
+    this.rows.delete(key)
+    return previous
+  }
+
+  private index(row: T): void {
+    const key = this.keyOf(row)
+    for (const [name, of] of Object.entries(this.options.unique ?? {})) {
+      const value = of(row)
+      if (value !== undefined) this.uniques.get(name)!.set(value, key)
+    }
+    for (const [name, scopeOf] of Object.entries(this.options.ordered ?? {})) {
+      const scope = scopeOf(row)
+      if (scope === undefined) continue
+      const scopes = this.ordered.get(name)!
+      let list = scopes.get(scope)
+      if (!list) scopes.set(scope, (list = new SortedIndex()))
+      list.insert(this.positionOf(row))
+    }
+  }
+
+  private unindex(row: T): void {
+    const key = this.keyOf(row)
+    for (const [name, of] of Object.entries(this.options.unique ?? {})) {
+      const value = of(row)
+      const map = this.uniques.get(name)!
+      if (value !== undefined && map.get(value) === key) map.delete(value)
+    }
+    for (const [name, scopeOf] of Object.entries(this.options.ordered ?? {})) {
+      const scope = scopeOf(row)
+      if (scope !== undefined) this.ordered.get(name)!.get(scope)?.remove(this.positionOf(row))
+    }
+  }
+}

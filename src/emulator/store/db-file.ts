@@ -1,0 +1,81 @@
+import { z } from 'zod'
+import { ProductSchema } from '../../spec/products.js'
+import { OrderSchema } from '../../spec/orders.js'
+import { CouponSchema } from '../../spec/coupons.js'
+import { BlacklistEntrySchema } from '../../spec/blacklists.js'
+import { CustomerSchema } from '../../spec/customers.js'
+import { SubscriptionSchema } from '../../spec/subscriptions.js'
+import { createCollections } from './collections.js'
+
+/** The lowdb file: `{ version: 1, <collection>: rows[] }`. */
+export type DbFile = { version: 1 } & Record<string, unknown>
+
+export type JournalOp = { c: string; put: { id: string } } | { c: string; del: string }
+
+const Id = z.string().min(1)
+const Time = z.string().min(1)
+const Scoped = { id: Id, shopId: Id }
+
+/** What every stored row must hold to be loaded; API records are checked with the API's own schemas. */
+const ROW_SCHEMAS: Record<string, z.ZodType> = {
+  meta: z.looseObject({ id: z.literal('meta') }),
+  accounts: z.looseObject({ id: Id, name: z.string(), createdAt: Time }),
+  shops: z.looseObject({ id: Id, accountId: Id, name: z.string(), slug: Id, createdAt: Time, orderSeq: z.number().int() }),
+  keys: z.looseObject({ id: Id, accountId: Id, hash: z.string().regex(/^[0-9a-f]{64}$/) }),
+  products: ProductSchema.extend({ shopId: Id }),
+  fulfilments: z.looseObject(Scoped),
+  orders: OrderSchema.extend({ shopId: Id }),
+  coupons: CouponSchema.extend({ shopId: Id }),
+  blacklists: BlacklistEntrySchema.extend({ shopId: Id }),
+  categories: z.looseObject({ ...Scoped, name: z.string(), productIds: z.array(z.string()), groupIds: z.array(z.string()) }),
+  groups: z.looseObject({ ...Scoped, name: z.string(), productIds: z.array(z.string()) }),
+  customers: CustomerSchema.extend({ shopId: Id }),
+  subscriptions: SubscriptionSchema.extend({ shopId: Id }),
+  themes: z.looseObject({ ...Scoped, config: z.record(z.string(), z.unknown()), css: z.string() }),
+}
+
+const COLLECTIONS = new Set(Object.keys(createCollections()))
+
+export function rowSchemaOf(collection: string): z.ZodType {
+  return ROW_SCHEMAS[collection] ?? z.looseObject({ id: Id })
+}
+
+/** The first problem of a loaded db file, named by collection, row and field; undefined if valid. */
+export function checkDbFile(data: unknown): string | undefined {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return 'it does not hold a JSON object'
+  const file = data as Record<string, unknown>
+  if (file.version !== 1) return `"version" is ${JSON.stringify(file.version)}, expected 1`
+  for (const [name, rows] of Object.entries(file)) {
+    if (name === 'version') continue
+    if (!COLLECTIONS.has(name)) return `unknown collection "${name}"`
+    if (!Array.isArray(rows)) return `"${name}" is not an array`
+    const schema = rowSchemaOf(name)
+    for (let i = 0; i < rows.length; i++) {
+      const result = schema.safeParse(rows[i])
+      if (!result.success) {
+        const issue = result.error.issues[0]
+        return `${name}[${i}]${issue.path.length ? `.${issue.path.join('.')}` : ''}: ${issue.message}`
+      }
+    }
+  }
+  return undefined
+}
+
+/** The ops of one journal line, or undefined when the line is not a whole, valid entry. */
+export function parseJournalLine(line: string): JournalOp[] | undefined {
+  let entry: unknown
+  try {
+    entry = JSON.parse(line)
+  } catch {
+    return undefined
+  }
+  const ops = (entry as { ops?: unknown })?.ops
+  if (!Array.isArray(ops)) return undefined
+  for (const op of ops as Record<string, unknown>[]) {
+    if (typeof op?.c !== 'string' || !COLLECTIONS.has(op.c)) return undefined
+    if ('put' in op) {
+      if (!rowSchemaOf(op.c).safeParse(op.put).success) return undefined
+    } else if (typeof op.del !== 'string') return undefined
+  }
+  return ops as JournalOp[]
+}

@@ -1,0 +1,50 @@
+import { open, rename, unlink, stat } from 'node:fs/promises'
+import type { FileHandle } from 'node:fs/promises'
+
+/** The file operations the journal needs; injected so tests can make the disk fail. */
+export interface JournalFile {
+  append(text: string): Promise<void>
+  sync(): Promise<void>
+  truncate(size: number): Promise<void>
+  close(): Promise<void>
+}
+
+export interface JournalIO {
+  openForAppend(path: string): Promise<JournalFile>
+  rename(from: string, to: string): Promise<void>
+  unlink(path: string): Promise<void>
+  size(path: string): Promise<number | undefined>
+}
+
+class NodeJournalFile implements JournalFile {
+  constructor(private readonly handle: FileHandle) {}
+  async append(text: string) {
+    await this.handle.appendFile(text)
+  }
+  async sync() {
+    await this.handle.datasync()
+  }
+  async truncate(size: number) {
+    await this.handle.truncate(size)
+  }
+  async close() {
+    await this.handle.close()
+  }
+}
+
+export const nodeJournalIO: JournalIO = {
+  async openForAppend(path) {
+    return new NodeJournalFile(await open(path, 'a', 0o600))
+  },
+  rename: (from, to) => rename(from, to),
+  unlink: (path) => unlink(path).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error
+  }),
+  async size(path) {
+    try {
+      return (await stat(path)).size
+    } catch {
+      return undefined
+    }
+  },
+}

@@ -1,0 +1,77 @@
+import { StoreError, notFound } from '../../spec/errors.js'
+import type { CreateProductBody, UpdateProductBody } from '../../spec/products.js'
+import { PRODUCT_LIMIT } from '../../spec/products.js'
+import type { Emulator } from '../context.js'
+import { base62 } from '../ids.js'
+import type { ProductRecord, ShopRecord } from './records.js'
+import type { SortKey } from './sorted-index.js'
+
+/** A product of the shop by internal id or `rec_…` productId; 404 otherwise. */
+export function findProduct(emu: Emulator, shop: ShopRecord, id: string): ProductRecord {
+  const products = emu.store.c.products
+  const product = products.get(id) ?? products.getBy('productId', id)
+  if (!product || product.shopId !== shop.id) throw notFound('product', id)
+  return product
+}
+
+export function newProductId(emu: Emulator): string {
+  for (;;) {
+    const candidate = `rec_${base62(emu.random, 12)}`
+    if (!emu.store.c.products.getBy('productId', candidate)) return candidate
+  }
+}
+
+export function buildProduct(emu: Emulator, shop: ShopRecord, body: CreateProductBody): ProductRecord {
+  const now = emu.nowIso()
+  return {
+    id: emu.newId('prod'),
+    productId: newProductId(emu),
+    name: body.name,
+    description: body.description ?? '',
+    image: '',
+    type: body.type,
+    price: body.price,
+    currency: body.currency ?? 'USD',
+    stock: body.stock === undefined ? null : body.stock,
+    status: body.status ?? 'Draft',
+    sortOrder: 0,
+    unlisted: body.unlisted ?? false,
+    createdAt: now,
+    updatedAt: now,
+    shopId: shop.id,
+  }
+}
+
+export function applyProductUpdate(emu: Emulator, product: ProductRecord, body: UpdateProductBody): ProductRecord {
+  const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined))
+  return { ...product, ...changes, updatedAt: emu.nowIso() }
+}
+
+/** An opaque cursor: the position of the last product of a page. */
+export function encodeCursor(key: SortKey): string {
+  return Buffer.from(JSON.stringify([key.time, key.id])).toString('base64url')
+}
+
+export function decodeCursor(cursor: string): SortKey {
+  try {
+    const [time, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[]
+    if (typeof time === 'number' && Number.isFinite(time) && typeof id === 'string') return { time, id }
+  } catch { /* falls through */ }
+  throw new StoreError(400, 'cursor: is not a cursor this API issued; pass nextCursor from the previous page unchanged', [{ field: 'cursor', message: 'is not valid' }])
+}
+
+/** Live products of a shop, newest first, one page at a time (spec, "Pagination"). */
+export function pageLiveProducts(emu: Emulator, shop: ShopRecord, limit: number = PRODUCT_LIMIT.default, cursor?: string) {
+  const products = emu.store.c.products
+  const page: ProductRecord[] = []
+  let more = false
+  for (const product of products.newestFirst('live', shop.id, cursor ? decodeCursor(cursor) : undefined)) {
+    if (page.length === limit) {
+      more = true
+      break
+    }
+    page.push(product)
+  }
+  const last = page[page.length - 1]
+  return { page, nextCursor: more && last ? encodeCursor(products.positionOf(last)) : null }
+}

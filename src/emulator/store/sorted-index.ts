@@ -1,0 +1,48 @@
+/** Position of a record in an ordered index: time first, then id to break ties. */
+export interface SortKey { time: number; id: string }
+
+export function compareKeys(a: SortKey, b: SortKey): number {
+  return a.time - b.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+}
+
+/**
+ * Record ids kept in ascending key order. Inserts and removals are a binary search plus a splice,
+ * so keeping "newest first" lists never needs a scan or a sort of the whole collection.
+ */
+export class SortedIndex {
+  private readonly keys: SortKey[] = []
+
+  get size(): number {
+    return this.keys.length
+  }
+
+  insert(key: SortKey): void {
+    this.keys.splice(this.lowerBound(key), 0, key)
+  }
+
+  remove(key: SortKey): void {
+    const at = this.lowerBound(key)
+    if (at < this.keys.length && compareKeys(this.keys[at], key) === 0) this.keys.splice(at, 1)
+  }
+
+  /** Ids newest first, starting strictly after `after` (a key of the previous page) when given. */
+  *descending(after?: SortKey): Generator<string> {
+    let at = after ? this.lowerBound(after) - 1 : this.keys.length - 1
+    for (; at >= 0; at--) yield this.keys[at].id
+  }
+
+  *ascending(): Generator<string> {
+    for (const key of this.keys) yield key.id
+  }
+
+  private lowerBound(key: SortKey): number {
+    let lo = 0
+    let hi = this.keys.length
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if (compareKeys(this.keys[mid], key) < 0) lo = mid + 1
+      else hi = mid
+    }
+    return lo
+  }
+}

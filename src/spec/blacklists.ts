@@ -1,0 +1,50 @@
+import { z } from 'zod'
+import { isIP } from 'node:net'
+import { TimestampSchema } from './common.js'
+
+export const BlacklistTypeSchema = z.enum(['IP', 'COUNTRY', 'EMAIL'])
+export type BlacklistType = z.infer<typeof BlacklistTypeSchema>
+
+export const BlacklistEntrySchema = z.looseObject({
+  id: z.string(),
+  type: BlacklistTypeSchema,
+  value: z.string(),
+  reason: z.string().nullable(),
+  createdAt: TimestampSchema,
+})
+export type BlacklistEntry = z.infer<typeof BlacklistEntrySchema>
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/** Checks a value against its entry type and returns it normalised, or an error message. */
+export function normaliseBlacklistValue(type: BlacklistType, value: string): { value: string } | { error: string } {
+  const v = value.trim()
+  if (type === 'IP') return isIP(v) ? { value: v.toLowerCase() } : { error: 'must be an IPv4 or IPv6 address for type IP' }
+  if (type === 'COUNTRY') return /^[A-Za-z]{2}$/.test(v) ? { value: v.toUpperCase() } : { error: 'must be a 2-letter country code for type COUNTRY' }
+  return EMAIL.test(v) && v.length <= 254 ? { value: v.toLowerCase() } : { error: 'must be an e-mail address for type EMAIL' }
+}
+
+const ValueSchema = z.string().min(1, 'must not be empty').max(254, 'must be at most 254 characters')
+const ReasonSchema = z.string().max(1000, 'must be at most 1000 characters').nullable()
+
+function checkValue(b: { type?: BlacklistType; value?: string }, ctx: z.RefinementCtx) {
+  if (!b.type || b.value === undefined) return
+  const checked = normaliseBlacklistValue(b.type, b.value)
+  if ('error' in checked) ctx.addIssue({ code: 'custom', path: ['value'], message: checked.error })
+}
+
+export const CreateBlacklistBodySchema = z.strictObject({
+  type: BlacklistTypeSchema,
+  value: ValueSchema,
+  reason: ReasonSchema.optional(),
+}).superRefine(checkValue)
+export type CreateBlacklistBody = z.infer<typeof CreateBlacklistBodySchema>
+
+export const UpdateBlacklistBodySchema = z.strictObject({
+  type: BlacklistTypeSchema.optional(),
+  value: ValueSchema.optional(),
+  reason: ReasonSchema.optional(),
+}).superRefine(checkValue)
+export type UpdateBlacklistBody = z.infer<typeof UpdateBlacklistBodySchema>
+
+export const BlacklistListSchema = z.object({ blacklists: z.array(BlacklistEntrySchema) })

@@ -1,0 +1,27 @@
+import { z } from 'zod'
+import { IdListSchema, NameSchema, SortOrderSchema, TimestampSchema } from './common.js'
+
+export const CategorySchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  sortOrder: z.number().int(),
+  unlisted: z.boolean(),
+  products: z.array(z.object({ id: z.string(), name: z.string(), productId: z.string() })),
+  groups: z.array(z.object({ id: z.string(), name: z.string() })),
+  createdAt: TimestampSchema,
+})
+export type Category = z.infer<typeof CategorySchema>
+
+export const CreateCategoryBodySchema = z.strictObject({
+  name: NameSchema,
+  sortOrder: SortOrderSchema.optional(),
+  unlisted: z.boolean().optional(),
+  productIds: IdListSchema.optional(),
+  groupIds: IdListSchema.optional(),
+})
+export type CreateCategoryBody = z.infer<typeof CreateCategoryBodySchema>
+
+export const UpdateCategoryBodySchema = CreateCategoryBodySchema.partial()
+export type UpdateCategoryBody = z.infer<typeof UpdateCategoryBodySchema>
+
+export const CategoryListSchema = z.object({ categories: z.array(CategorySchema) })

@@ -1,0 +1,39 @@
+import { z } from 'zod'
+
+/** An ISO 8601 UTC timestamp with millisecond precision, as every API response carries. */
+export const TimestampSchema = z.iso.datetime({ precision: 3 })
+
+/** Keys that would reach an object's prototype if copied naively; refused in every free-form object. */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
+
+export const MAX_NAME = 200
+export const MAX_TEXT = 10_000
+export const MAX_MONEY = 1_000_000_000
+export const MAX_COUNT = 1_000_000_000
+
+export const NameSchema = z.string().trim().min(1, 'must not be empty').max(MAX_NAME, `must be at most ${MAX_NAME} characters`)
+export const TextSchema = z.string().max(MAX_TEXT, `must be at most ${MAX_TEXT} characters`)
+export const MoneySchema = z.number().nonnegative('must not be negative').max(MAX_MONEY, `must be at most ${MAX_MONEY}`)
+export const CountSchema = z.number().int('must be an integer').nonnegative('must not be negative').max(MAX_COUNT, `must be at most ${MAX_COUNT}`)
+export const SortOrderSchema = z.number().int('must be an integer').min(-MAX_COUNT).max(MAX_COUNT)
+export const CurrencySchema = z.string().regex(/^[A-Za-z]{3}$/, 'must be a 3-letter currency code').transform((s) => s.toUpperCase())
+export const UrlSchema = z.string().max(2048).url('must be an http(s) URL').refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL')
+export const IdListSchema = z.array(z.string().min(1).max(100)).max(1000, 'must hold at most 1000 ids')
+
+/** A free-form JSON object (custom fields, theme config) without prototype-reaching keys. */
+export const SafeObjectSchema = z.record(z.string().max(200), z.unknown()).superRefine((value, ctx) => {
+  const bad = findForbiddenKey(value)
+  if (bad) ctx.addIssue({ code: 'custom', message: `key "${bad}" is not allowed` })
+})
+
+export function findForbiddenKey(value: unknown, depth = 0): string | undefined {
+  if (depth > 20 || value === null || typeof value !== 'object') return undefined
+  for (const key of Object.keys(value)) {
+    if (FORBIDDEN_KEYS.has(key)) return key
+    const inner = findForbiddenKey((value as Record<string, unknown>)[key], depth + 1)
+    if (inner) return inner
+  }
+  return undefined
+}
+
+export const SuccessSchema = z.object({ success: z.literal(true) })

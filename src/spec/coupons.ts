@@ -1,0 +1,55 @@
+import { z } from 'zod'
+import { CountSchema, MoneySchema, TimestampSchema } from './common.js'
+
+export const CouponTypeSchema = z.enum(['percentage', 'fixed'])
+export type CouponType = z.infer<typeof CouponTypeSchema>
+
+export const CouponSchema = z.looseObject({
+  id: z.string(),
+  code: z.string(),
+  type: CouponTypeSchema,
+  value: z.number(),
+  usageLimit: z.number().int().nullable(),
+  usedCount: z.number().int(),
+  minAmount: z.number().nullable(),
+  expiresAt: TimestampSchema.nullable(),
+  active: z.boolean(),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+})
+export type Coupon = z.infer<typeof CouponSchema>
+
+const CodeSchema = z.string().trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, "-" and "_"').transform((s) => s.toUpperCase())
+const ExpirySchema = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' }).nullable()
+
+const percentWithinRange = (b: { type?: string; value?: number }) => !(b.type === 'percentage' && b.value !== undefined && b.value > 100)
+const percentIssue = { message: 'must be at most 100 for a percentage coupon', path: ['value'] }
+
+export const CreateCouponBodySchema = z.strictObject({
+  code: CodeSchema,
+  type: CouponTypeSchema,
+  value: MoneySchema,
+  usageLimit: CountSchema.nullable().optional(),
+  minAmount: MoneySchema.nullable().optional(),
+  expiresAt: ExpirySchema.optional(),
+  active: z.boolean().optional(),
+}).refine(percentWithinRange, percentIssue)
+export type CreateCouponBody = z.infer<typeof CreateCouponBodySchema>
+
+/** The spec lists exactly these update fields (minAmount is not among them). */
+export const UpdateCouponBodySchema = z.strictObject({
+  code: CodeSchema.optional(),
+  type: CouponTypeSchema.optional(),
+  value: MoneySchema.optional(),
+  usageLimit: CountSchema.nullable().optional(),
+  active: z.boolean().optional(),
+  expiresAt: ExpirySchema.optional(),
+})
+export type UpdateCouponBody = z.infer<typeof UpdateCouponBodySchema>
+
+export const CouponListQuerySchema = z.strictObject({
+  active: z.enum(['true', 'false'], { message: 'must be true or false' }).optional(),
+})
+
+export const CouponListSchema = z.object({ coupons: z.array(CouponSchema) })

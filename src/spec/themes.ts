@@ -1,0 +1,32 @@
+import { z } from 'zod'
+import { SafeObjectSchema, TimestampSchema } from './common.js'
+
+export const ThemeSummarySchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  owner: z.string(),
+  version: z.string(),
+  isActive: z.boolean(),
+  shopSlug: z.string(),
+  updatedAt: TimestampSchema,
+})
+export type ThemeSummary = z.infer<typeof ThemeSummarySchema>
+
+export const ThemeSchema = ThemeSummarySchema.extend({
+  config: z.record(z.string(), z.unknown()),
+  files: z.object({ 'theme.json': z.string(), 'custom.css': z.string() }),
+})
+export type Theme = z.infer<typeof ThemeSchema>
+
+export const ThemeListSchema = z.object({ activeThemeId: z.string(), themes: z.array(ThemeSummarySchema) })
+
+export const MAX_CSS = 200_000
+
+export const UpdateThemeBodySchema = z.strictObject({
+  config: SafeObjectSchema.optional(),
+  files: z.strictObject({
+    'theme.json': SafeObjectSchema.optional(),
+    'custom.css': z.string().max(MAX_CSS, `must be at most ${MAX_CSS} characters`).optional(),
+  }).optional(),
+}).refine((b) => b.config !== undefined || b.files !== undefined, { message: 'send config and/or files', path: ['config'] })
+export type UpdateThemeBody = z.infer<typeof UpdateThemeBodySchema>
