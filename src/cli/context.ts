@@ -1,4 +1,5 @@
 import type { Writable, Readable } from 'node:stream'
+import type { Prompter } from './prompter.js'
 
 export interface Streams {
   stdin: Readable & { isTTY?: boolean }
@@ -17,4 +18,8 @@ export interface CliContext extends Streams {
   /** Keeps the process alive until the returned promise settles (long-running commands). */
   onSignal(signal: 'SIGINT' | 'SIGTERM', handler: () => void): () => void
   exit?(code: number): void
+  /** Asks the user on a TTY; default @inquirer/prompts on stdin/stderr. Tests pass a fake. */
+  prompter?: Prompter
+  /** Where `store login` keeps profiles; default from env (profiles.ts `configDirOf`). */
+  configDir?: string
 }

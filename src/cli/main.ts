@@ -3,8 +3,7 @@ import { readFileSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import { COMMANDS } from './commands-index.js'
 import type { CliContext } from './context.js'
-import { EXIT, exitCodeOf } from './exit-codes.js'
-import { StoreError } from '../spec/errors.js'
+import { EXIT, exitCodeOf, isStoreError } from './exit-codes.js'
 
 const GLOBAL_VALUE_OPTIONS = new Set(['--api-key', '--base-url', '--shop', '--profile'])
 
@@ -72,11 +71,26 @@ function reportError(error: unknown, ctx: CliContext, verbose: boolean): number 
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT.ok
     return EXIT.usage
   }
-  const message = error instanceof Error ? error.message : String(error)
+  const code = exitCodeOf(error)
+  // Ctrl+C at a prompt: inquirer's message ("User force closed the prompt…") says nothing useful.
+  const message = (error as Error)?.name === 'ExitPromptError' ? 'cancelled' : error instanceof Error ? error.message : String(error)
   ctx.stderr.write(`error: ${message}\n`)
-  if (error instanceof StoreError && error.errors) for (const e of error.errors) ctx.stderr.write(`  ${e.field}: ${e.message}\n`)
+  // Field errors of the API (StoreError) and of local checks (InputError), one per line.
+  const fieldErrors = (error as { errors?: unknown })?.errors
+  if (Array.isArray(fieldErrors) && fieldErrors.length > 1) for (const e of fieldErrors as { field: string; message: string }[]) ctx.stderr.write(`  ${e.field}: ${e.message}\n`)
+  const hint = hintFor(error, code)
+  if (hint) ctx.stderr.write(`hint: ${hint}\n`)
   if (verbose && error instanceof Error && error.stack) ctx.stderr.write(`${error.stack}\n`)
-  return exitCodeOf(error)
+  return code
+}
+
+/** What to do next, for the failures that have an obvious next step. */
+function hintFor(error: unknown, code: number): string | undefined {
+  if (!isStoreError(error)) return undefined
+  if (code === EXIT.unreachable) return 'is the API running there? Start the emulator with `store serve`, or pass --base-url (or --profile).'
+  if (error.status === 401) return 'pass --api-key, set STORE_API_KEY, or run `store login`.'
+  if (code === EXIT.unavailable) return 'the API is busy or failing; the request was retried. Try again later.'
+  return undefined
 }
 
 /** The composition root: the real process, streams, clock and network. */

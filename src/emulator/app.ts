@@ -9,6 +9,9 @@ import { injectFaults } from './middleware/faults.js'
 import { rateLimit, requireKey, selectShop } from './middleware/auth.js'
 import { apiRoutes } from './routes/api/index.js'
 import { controlRoutes } from './routes/control/index.js'
+import { cors } from 'hono/cors'
+import { dashboardRoutes } from './routes/dashboard/index.js'
+import { assetRoutes, storefrontPageRoutes } from './routes/pages/index.js'
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024
 
@@ -29,7 +32,8 @@ export function createApp(deps: EmulatorDeps): Hono {
   app.use(bodyLimit({
     maxSize: emu.options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT,
     onError: () => {
-      throw new StoreError(413, `body: is larger than ${emu.options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT} bytes; send a smaller request`, [{ field: 'body', message: 'is too large' }])
+      const message = `is larger than ${emu.options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT} bytes; send a smaller request`
+      throw new StoreError(413, `body: ${message}`, [{ field: 'body', message }])
     },
   }))
 
@@ -37,7 +41,17 @@ export function createApp(deps: EmulatorDeps): Hono {
   const api = authed(new Hono<AuthedEnv>()).use(injectFaults(emu))
   app.route('/api/v1', apiRoutes(emu, api))
   app.route('/_emulator', controlRoutes(emu, authed(new Hono<AuthedEnv>())))
+  // The embed checks out from foreign origins: the public storefront and the embed's files allow any
+  // origin, without credentials (nothing there reads cookies). The dashboard gets no CORS at all.
+  app.use('/storefront/*', cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ['Content-Type', 'Accept'], maxAge: 600 }))
+  app.use('/embed.*', cors({ origin: '*', allowMethods: ['GET'] }))
+  app.route('/', assetRoutes())
+  app.route('/_dashboard', dashboardRoutes(emu))
+  // Before the JSON storefront routes: the invoice page answers unless JSON is asked for.
+  app.route('/storefront', storefrontPageRoutes(emu))
   attachEmulator(app, emu)
+  // Deliveries a previous run left mid-retry go out again (README, "Webhooks").
+  emu.events.resume()
   return app
 }
 

@@ -1,5 +1,5 @@
 import type { EmulatorDeps } from './deps.js'
-import { EventBus } from './events/bus.js'
+import { eventBusOf, type EventBus } from './events/bus.js'
 import { createIdFactory, type NewId } from './ids.js'
 import type { AccountRecord, KeyRecord, ShopRecord } from './store/records.js'
 
@@ -10,10 +10,20 @@ export interface Emulator extends EmulatorDeps {
   events: EventBus
 }
 
+const idFactories = new WeakMap<object, NewId>()
+
+/** One id factory per store, so ids stay ordered however many Emulators are built over it. */
+function idFactoryOf(deps: EmulatorDeps): NewId {
+  let factory = idFactories.get(deps.store)
+  if (!factory) idFactories.set(deps.store, (factory = createIdFactory(deps.clock, deps.random)))
+  return factory
+}
+
 export function createEmulator(deps: EmulatorDeps): Emulator {
-  const events = new EventBus()
-  deps.store.onCommit = (tx) => events.committed(tx)
-  return { ...deps, newId: createIdFactory(deps.clock, deps.random), nowIso: () => deps.clock.now().toISOString(), events }
+  const emu = { ...deps, newId: idFactoryOf(deps), nowIso: () => deps.clock.now().toISOString() } as Emulator
+  // One bus per store, however many Emulators are built over it (startEmulator builds several).
+  emu.events = eventBusOf(emu)
+  return emu
 }
 
 /** Hono variables set by the auth and shop middleware. */

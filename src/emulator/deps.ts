@@ -25,6 +25,8 @@ export interface EmulatorOptions {
   bodyLimitBytes?: number
   /** Log one line per request. */
   logRequests?: boolean
+  /** Webhook delivery (README, "Webhooks"): per-attempt timeout, waits between attempts, SSE heartbeat. */
+  webhooks?: { timeoutMs?: number; retryDelaysMs?: number[]; heartbeatMs?: number; concurrency?: number }
 }
 
 /** Everything nondeterministic the emulator uses, passed in so tests are deterministic. */

@@ -28,7 +28,7 @@ const ValueSchema = z.string().min(1, 'must not be empty').max(254, 'must be at 
 const ReasonSchema = z.string().max(1000, 'must be at most 1000 characters').nullable()
 
 function checkValue(b: { type?: BlacklistType; value?: string }, ctx: z.RefinementCtx) {
-  if (!b.type || b.value === undefined) return
+  if (!b.type || b.value === undefined || b.value === '') return
   const checked = normaliseBlacklistValue(b.type, b.value)
   if ('error' in checked) ctx.addIssue({ code: 'custom', path: ['value'], message: checked.error })
 }

@@ -15,16 +15,27 @@ export const NameSchema = z.string().trim().min(1, 'must not be empty').max(MAX_
 export const TextSchema = z.string().max(MAX_TEXT, `must be at most ${MAX_TEXT} characters`)
 export const MoneySchema = z.number().nonnegative('must not be negative').max(MAX_MONEY, `must be at most ${MAX_MONEY}`)
 export const CountSchema = z.number().int('must be an integer').nonnegative('must not be negative').max(MAX_COUNT, `must be at most ${MAX_COUNT}`)
-export const SortOrderSchema = z.number().int('must be an integer').min(-MAX_COUNT).max(MAX_COUNT)
+export const SortOrderSchema = z.number().int('must be an integer').min(-MAX_COUNT, `must be at least ${-MAX_COUNT}`).max(MAX_COUNT, `must be at most ${MAX_COUNT}`)
 export const CurrencySchema = z.string().regex(/^[A-Za-z]{3}$/, 'must be a 3-letter currency code').transform((s) => s.toUpperCase())
 export const UrlSchema = z.string().max(2048).url('must be an http(s) URL').refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL')
-export const IdListSchema = z.array(z.string().min(1).max(100)).max(1000, 'must hold at most 1000 ids')
+export const IdListSchema = z.array(z.string().min(1, 'must not be empty').max(100, 'must be at most 100 characters')).max(1000, 'must hold at most 1000 ids')
 
 /** A free-form JSON object (custom fields, theme config) without prototype-reaching keys. */
 export const SafeObjectSchema = z.record(z.string().max(200), z.unknown()).superRefine((value, ctx) => {
   const bad = findForbiddenKey(value)
   if (bad) ctx.addIssue({ code: 'custom', message: `key "${bad}" is not allowed` })
 })
+
+/** Deepest nesting of objects and arrays a request body may have (deeper JSON is refused, never walked). */
+export const MAX_DEPTH = 20
+
+/** True when objects/arrays nest deeper than `max` levels; stops walking at the limit. */
+export function isNestedDeeperThan(value: unknown, max: number = MAX_DEPTH, depth = 0): boolean {
+  if (value === null || typeof value !== 'object') return false
+  if (depth >= max) return true
+  for (const inner of Object.values(value)) if (isNestedDeeperThan(inner, max, depth + 1)) return true
+  return false
+}
 
 export function findForbiddenKey(value: unknown, depth = 0): string | undefined {
   if (depth > 20 || value === null || typeof value !== 'object') return undefined
@@ -37,3 +48,6 @@ export function findForbiddenKey(value: unknown, depth = 0): string | undefined 
 }
 
 export const SuccessSchema = z.object({ success: z.literal(true) })
+
+/** The query of a list that takes no parameters: any parameter is refused rather than ignored. */
+export const NoQuerySchema = z.strictObject({})

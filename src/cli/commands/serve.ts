@@ -1,12 +1,14 @@
 import type { Command } from 'commander'
 import { readFileSync } from 'node:fs'
 import { createServer as createHttpsServer } from 'node:https'
+import { createSecureContext } from 'node:tls'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
 import { maskKey } from '../../emulator/middleware/auth.js'
 import type { EmulatorOptions } from '../../emulator/deps.js'
+import type { SeedFile } from '../../emulator/store/seed.js'
 import { offsetClock } from '../../emulator/deps.js'
 
 export interface ServeOptions {
@@ -69,15 +71,65 @@ export function parseServeOptions(o: ServeOptions): { port: number; emulator: Em
 
 const DEMO_SEED = fileURLToPath(new URL('../../../fixtures/demo-shop.json', import.meta.url))
 
+/**
+ * `store serve` could not start with what it was given (db file locked, corrupt or unwritable,
+ * seed file refused, port taken, TLS files unusable). Exit code 2, like any other usage problem:
+ * each is fixed by changing a flag or the file it names, and the message says how.
+ */
+export class StartRefusedError extends UsageError {
+  constructor(message: string) {
+    super(message)
+    this.name = 'StartRefusedError'
+  }
+}
+
+function readTls(o: ServeOptions): { cert: Buffer; key: Buffer } | undefined {
+  if (!o.tlsCert || !o.tlsKey) return undefined
+  const read = (flag: string, file: string) => {
+    try {
+      return readFileSync(file)
+    } catch (error) {
+      throw new StartRefusedError(`${flag} ${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Pass a PEM file that exists.`)
+    }
+  }
+  const tls = { cert: read('--tls-cert', o.tlsCert), key: read('--tls-key', o.tlsKey) }
+  try {
+    createSecureContext(tls)
+  } catch (error) {
+    throw new StartRefusedError(`--tls-cert ${o.tlsCert} / --tls-key ${o.tlsKey}: not a usable PEM certificate and matching private key (${(error as Error).message})`)
+  }
+  return tls
+}
+
+function listenError(error: NodeJS.ErrnoException, port: number, host: string): Error {
+  switch (error.code) {
+    case 'EADDRINUSE': return new StartRefusedError(`--port ${port}: the port is in use on ${host}. Stop what uses it, or pass --port 0 for a free one.`)
+    case 'EACCES': return new StartRefusedError(`--port ${port}: not allowed to listen on ${host}:${port} (ports below 1024 need privileges). Pass a port above 1023, or --port 0.`)
+    case 'EADDRNOTAVAIL': return new StartRefusedError(`--host ${host}: this machine has no such address. Pass 127.0.0.1, 0.0.0.0 or one of its own addresses.`)
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN': return new StartRefusedError(`--host ${host}: the name does not resolve. Pass an IP address such as 127.0.0.1.`)
+    default: return error
+  }
+}
+
 /** The composition root of the emulator: real clock, randomness, network and files. */
 export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
   const { port, emulator } = parseServeOptions(o)
-  const [{ startEmulator }, { loadSeedFile }, { serve: listen }] = await Promise.all([
+  const compactAt = ctx.env.STORE_COMPACT_AT_BYTES === undefined ? undefined : Number(ctx.env.STORE_COMPACT_AT_BYTES)
+  if (compactAt !== undefined && !(Number.isInteger(compactAt) && compactAt > 0)) throw new UsageError(`STORE_COMPACT_AT_BYTES: "${ctx.env.STORE_COMPACT_AT_BYTES}" is not a positive number of bytes`)
+  const tls = readTls(o)
+  const [{ startEmulator }, { loadSeedFile }, { serve: listen }, { StoreError }] = await Promise.all([
     import('../../emulator/start.js'),
     import('../../emulator/store/seed.js'),
     import('@hono/node-server'),
+    import('../../spec/errors.js'),
   ])
-  const seed = o.seed === 'empty' ? undefined : loadSeedFile(o.seed === 'demo' ? DEMO_SEED : o.seed)
+  let seed: SeedFile | undefined
+  try {
+    seed = o.seed === 'empty' ? undefined : loadSeedFile(o.seed === 'demo' ? DEMO_SEED : o.seed)
+  } catch (error) {
+    throw new StartRefusedError((error as Error).message)
+  }
   const log = (line: string) => ctx.stdout.write(`${line}\n`)
   const started = await startEmulator({
     db: o.db,
@@ -89,20 +141,26 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
     sleep: ctx.sleep,
     log,
     options: emulator,
+    compactAtBytes: compactAt,
+  }).catch((error: unknown) => {
+    // The store refuses a locked, unreadable or invalid db (and a seed it cannot store) with a message naming the file.
+    throw error instanceof StoreError ? new StartRefusedError(error.message) : error
   })
-  const tls = o.tlsCert ? { cert: readFileSync(o.tlsCert), key: readFileSync(o.tlsKey!) } : undefined
   const server = await new Promise<import('node:net').Server>((resolve, reject) => {
-    const s = listen({
-      fetch: started.app.fetch,
-      port,
-      hostname: o.host,
-      ...(tls ? { createServer: createHttpsServer, serverOptions: tls } : {}),
-    }, () => resolve(s as unknown as import('node:net').Server))
-    ;(s as unknown as import('node:net').Server).once('error', reject)
+    try {
+      const s = listen({
+        fetch: started.app.fetch,
+        port,
+        hostname: o.host,
+        ...(tls ? { createServer: createHttpsServer, serverOptions: tls } : {}),
+      }, () => resolve(s as unknown as import('node:net').Server))
+      ;(s as unknown as import('node:net').Server).once('error', reject)
+    } catch (error) {
+      reject(error)
+    }
   }).catch(async (error: NodeJS.ErrnoException) => {
-    await started.store.close()
-    if (error.code === 'EADDRINUSE') throw new UsageError(`--port ${port}: the port is in use on ${o.host}. Stop what uses it, or pass --port 0 for a free one.`)
-    throw error
+    await started.store.close().catch(() => undefined)
+    throw listenError(error, port, o.host)
   })
   const address = server.address() as AddressInfo
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
@@ -118,15 +176,15 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
     'Press Ctrl+C to stop (everything is flushed to disk first).',
     '',
   ].join('\n'))
-  await new Promise<void>((resolve) => {
+  await new Promise<void>((resolve, reject) => {
     const stop = () => {
       offInt()
       offTerm()
       ;(server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.()
       server.close(() => undefined)
       started.store.close().then(resolve, (error: Error) => {
-        ctx.stderr.write(`error: could not flush ${o.db} on exit: ${error.message}\n`)
-        resolve()
+        // Exit 1, not the 5xx mapping: the server did run, and the message says what was kept.
+        reject(new Error(`could not flush ${o.db} on exit: ${error.message}`))
       })
     }
     const offInt = ctx.onSignal('SIGINT', stop)

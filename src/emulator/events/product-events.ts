@@ -1,20 +1,29 @@
+import { LOW_STOCK_THRESHOLD } from '../../spec/event-payloads.js'
 import type { Emulator } from '../context.js'
 import type { ProductRecord, ShopRecord } from '../store/records.js'
 import type { Tx } from '../store/store.js'
 
-/**
- * Which product events an operation fires. The payloads are built by the webhooks module;
- * until then the record itself is handed over.
- */
+/** True when a stock change sets off product:stock:low: it went down, to the warning level or below (README, "Events"). */
+export function isLowStockDrop(before: number | null, after: number | null): boolean {
+  return after !== null && (before === null || after < before) && after <= LOW_STOCK_THRESHOLD
+}
+
+/** Which product events an operation fires (inside its transaction). */
 export const productEvents = {
   created(emu: Emulator, tx: Tx, shop: ShopRecord, product: ProductRecord) {
-    emu.events.emit(tx, shop, 'product:created', product)
+    emu.events.emit(tx, shop, 'product:created', { product })
   },
   edited(emu: Emulator, tx: Tx, shop: ShopRecord, before: ProductRecord, after: ProductRecord) {
-    emu.events.emit(tx, shop, 'product:edited', after)
-    if (before.stock !== after.stock) emu.events.emit(tx, shop, 'product:stock', after)
+    emu.events.emit(tx, shop, 'product:edited', { product: after })
+    productEvents.stockChanged(emu, tx, shop, before, after)
+  },
+  /** product:stock when the stock changed, and product:stock:low when it dropped to the warning level or below. */
+  stockChanged(emu: Emulator, tx: Tx, shop: ShopRecord, before: ProductRecord, after: ProductRecord) {
+    if (before.stock === after.stock) return
+    emu.events.emit(tx, shop, 'product:stock', { product: after })
+    if (isLowStockDrop(before.stock, after.stock)) emu.events.emit(tx, shop, 'product:stock:low', { product: after })
   },
   deleted(emu: Emulator, tx: Tx, shop: ShopRecord, product: ProductRecord) {
-    emu.events.emit(tx, shop, 'product:deleted', product)
+    emu.events.emit(tx, shop, 'product:deleted', { product })
   },
 }

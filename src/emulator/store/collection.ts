@@ -57,10 +57,11 @@ export class Collection<T extends Row> {
     }
   }
 
-  *oldestFirst(index: string, scope: string): Generator<T> {
+  /** Rows of one scope of an ordered list, oldest first, from the given position on (inclusive). */
+  *oldestFirst(index: string, scope: string, from?: SortKey): Generator<T> {
     const list = this.ordered.get(index)?.get(scope)
     if (!list) return
-    for (const key of list.ascending()) {
+    for (const key of list.ascending(from)) {
       const row = this.rows.get(key)
       if (row) yield row
     }

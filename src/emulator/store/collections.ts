@@ -1,8 +1,9 @@
 import { Collection, type Row } from './collection.js'
 import type {
   AccountRecord, BlacklistRecord, CategoryRecord, CouponRecord, CustomerRecord, FulfilmentRecord, GroupRecord, KeyRecord,
-  MetaRecord, OrderRecord, ProductRecord, ShopRecord, SubscriptionRecord, ThemeRecord,
+  MetaRecord, EventRecord, WebhookRecord, DeliveryRecord, OrderRecord, ProductRecord, ShopRecord, SubscriptionRecord, ThemeRecord,
 } from './records.js'
+import type { FeedbackRecord, QueryRecord, SealRecord } from './records.js'
 
 const byShop = (row: { shopId: string }) => row.shopId
 
@@ -26,12 +27,22 @@ export function createCollections() {
       ordered: { shop: byShop, customer: (o) => o.customerId ?? undefined },
     }),
     coupons: new Collection<CouponRecord>('coupons', { unique: { code: (c) => `${c.shopId}:${c.code}` }, ordered: { shop: byShop } }),
-    blacklists: new Collection<BlacklistRecord>('blacklists', { ordered: { shop: byShop } }),
+    // `entry` finds an entry by shop, type and normalised value (duplicates are refused; checkout looks visitors up by it).
+    blacklists: new Collection<BlacklistRecord>('blacklists', { unique: { entry: (b) => `${b.shopId}:${b.type}:${b.value}` }, ordered: { shop: byShop } }),
     categories: new Collection<CategoryRecord>('categories', { ordered: { shop: byShop } }),
     groups: new Collection<GroupRecord>('groups', { ordered: { shop: byShop } }),
     customers: new Collection<CustomerRecord>('customers', { unique: { email: (c) => `${c.shopId}:${c.email}` }, ordered: { shop: byShop } }),
     subscriptions: new Collection<SubscriptionRecord>('subscriptions', { ordered: { shop: byShop } }),
     themes: new Collection<ThemeRecord>('themes', { keyOf: (t) => `${t.shopId}:${t.id}`, ordered: { shop: byShop } }),
+    // The event log in sequence order: per shop (SSE resume), and one list of all (the last sequence).
+    events: new Collection<EventRecord>('events', { ordered: { shop: byShop, all: () => 'all' }, sortKey: (e) => ({ time: e.seq, id: e.id }) }),
+    webhooks: new Collection<WebhookRecord>('webhooks', { ordered: { shop: byShop } }),
+    deliveries: new Collection<DeliveryRecord>('deliveries', {
+      ordered: { shop: byShop, unsettled: (d) => (d.state === 'pending' || d.state === 'retrying' ? 'all' : undefined) },
+    }),
+    seals: new Collection<SealRecord>('seals'),
+    queries: new Collection<QueryRecord>('queries', { ordered: { shop: byShop } }),
+    feedback: new Collection<FeedbackRecord>('feedback', { unique: { order: (f) => `${f.orderId}:${f.productId}` }, ordered: { shop: byShop } }),
   }
 }
 

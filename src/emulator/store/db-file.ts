@@ -5,6 +5,7 @@ import { CouponSchema } from '../../spec/coupons.js'
 import { BlacklistEntrySchema } from '../../spec/blacklists.js'
 import { CustomerSchema } from '../../spec/customers.js'
 import { SubscriptionSchema } from '../../spec/subscriptions.js'
+import { WebhookDeliverySchema, WebhookSchema } from '../../spec/webhooks.js'
 import { createCollections } from './collections.js'
 
 /** The lowdb file: `{ version: 1, <collection>: rows[] }`. */
@@ -32,12 +33,23 @@ const ROW_SCHEMAS: Record<string, z.ZodType> = {
   customers: CustomerSchema.extend({ shopId: Id }),
   subscriptions: SubscriptionSchema.extend({ shopId: Id }),
   themes: z.looseObject({ ...Scoped, config: z.record(z.string(), z.unknown()), css: z.string() }),
+  events: z.looseObject({ ...Scoped, seq: z.number().int().positive(), accountId: Id, kind: z.string(), data: z.record(z.string(), z.unknown()), createdAt: Time }),
+  webhooks: WebhookSchema.extend({ shopId: Id }),
+  deliveries: WebhookDeliverySchema.extend({ shopId: Id }),
 }
 
 const COLLECTIONS = new Set(Object.keys(createCollections()))
 
 export function rowSchemaOf(collection: string): z.ZodType {
   return ROW_SCHEMAS[collection] ?? z.looseObject({ id: Id })
+}
+
+/** The first problem of one row, as `<field path>: <message>`; undefined if it may be stored. */
+export function checkRow(collection: string, row: unknown): string | undefined {
+  const result = rowSchemaOf(collection).safeParse(row)
+  if (result.success) return undefined
+  const issue = result.error.issues[0]
+  return `${issue.path.length ? issue.path.join('.') : '(row)'}: ${issue.message}`
 }
 
 /** The first problem of a loaded db file, named by collection, row and field; undefined if valid. */
@@ -61,21 +73,29 @@ export function checkDbFile(data: unknown): string | undefined {
   return undefined
 }
 
-/** The ops of one journal line, or undefined when the line is not a whole, valid entry. */
-export function parseJournalLine(line: string): JournalOp[] | undefined {
+/** The ops of one journal line, or the reason it is not a whole, valid entry. */
+export function checkJournalLine(line: string): JournalOp[] | string {
   let entry: unknown
   try {
     entry = JSON.parse(line)
-  } catch {
-    return undefined
+  } catch (error) {
+    return `not valid JSON (${(error as Error).message})`
   }
   const ops = (entry as { ops?: unknown })?.ops
-  if (!Array.isArray(ops)) return undefined
-  for (const op of ops as Record<string, unknown>[]) {
-    if (typeof op?.c !== 'string' || !COLLECTIONS.has(op.c)) return undefined
+  if (!Array.isArray(ops)) return 'not a journal entry ({"ops": [...]})'
+  for (let i = 0; i < ops.length; i++) {
+    const op = ops[i] as Record<string, unknown>
+    if (typeof op?.c !== 'string' || !COLLECTIONS.has(op.c)) return `ops[${i}]: unknown collection ${JSON.stringify(op?.c)}`
     if ('put' in op) {
-      if (!rowSchemaOf(op.c).safeParse(op.put).success) return undefined
-    } else if (typeof op.del !== 'string') return undefined
+      const problem = checkRow(op.c, op.put)
+      if (problem) return `ops[${i}]: ${op.c} row ${problem}`
+    } else if (typeof op.del !== 'string') return `ops[${i}]: neither a put nor a delete`
   }
   return ops as JournalOp[]
+}
+
+/** The ops of one journal line, or undefined when the line is not a whole, valid entry. */
+export function parseJournalLine(line: string): JournalOp[] | undefined {
+  const checked = checkJournalLine(line)
+  return typeof checked === 'string' ? undefined : checked
 }

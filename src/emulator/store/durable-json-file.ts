@@ -1,6 +1,7 @@
 import { open, readFile, rename, unlink } from 'node:fs/promises'
 import { dirname, basename, join } from 'node:path'
 import type { Adapter } from 'lowdb'
+import { syncFolder } from './journal-io.js'
 
 /**
  * lowdb adapter whose writes are atomic and durable: the JSON goes to a temporary file in the
@@ -26,25 +27,28 @@ export class DurableJsonFile<T> implements Adapter<T> {
   }
 }
 
+let sequence = 0
+
+/** The prefix of every temporary file written beside `path`; left-overs of a crash are removed at open. */
+export function temporaryPrefix(path: string): string {
+  return `.${basename(path)}.`
+}
+
 export async function writeFileAtomically(path: string, text: string): Promise<void> {
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.tmp`)
+  // pid + sequence: two writers (or two writes of one process) never share a temporary file.
+  const temporary = join(dirname(path), `${temporaryPrefix(path)}${process.pid}.${++sequence}.tmp`)
   const handle = await open(temporary, 'w', 0o600)
   try {
-    await handle.writeFile(text)
-    await handle.sync()
+    try {
+      await handle.writeFile(text)
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+    await rename(temporary, path)
   } catch (error) {
-    await handle.close()
     await unlink(temporary).catch(() => undefined)
     throw error
   }
-  await handle.close()
-  await rename(temporary, path)
   await syncFolder(dirname(path))
-}
-
-async function syncFolder(folder: string): Promise<void> {
-  const handle = await open(folder, 'r').catch(() => undefined)
-  if (!handle) return
-  await handle.sync().catch(() => undefined)
-  await handle.close()
 }

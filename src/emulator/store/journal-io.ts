@@ -14,6 +14,8 @@ export interface JournalIO {
   rename(from: string, to: string): Promise<void>
   unlink(path: string): Promise<void>
   size(path: string): Promise<number | undefined>
+  /** Makes a folder's entries (a created or renamed journal) durable; optional for test doubles. */
+  syncFolder?(path: string): Promise<void>
 }
 
 class NodeJournalFile implements JournalFile {
@@ -43,8 +45,23 @@ export const nodeJournalIO: JournalIO = {
   async size(path) {
     try {
       return (await stat(path)).size
-    } catch {
-      return undefined
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+      throw error
     }
   },
+  syncFolder: (path) => syncFolder(path),
+}
+
+/** fsync of a folder, so a file created or renamed in it survives a power cut (not just a crash). */
+export async function syncFolder(folder: string): Promise<void> {
+  const handle = await open(folder, 'r').catch(() => undefined)
+  if (!handle) return
+  try {
+    await handle.sync()
+  } catch {
+    // Some file systems refuse fsync on a folder; the rename is still atomic there.
+  } finally {
+    await handle.close()
+  }
 }

@@ -5,6 +5,8 @@ import type { BlacklistEntry } from '../../spec/blacklists.js'
 import type { Customer } from '../../spec/customers.js'
 import type { Subscription } from '../../spec/subscriptions.js'
 import type { MysteryOutcome } from '../../fairness/index.js'
+import type { WebhookEventKind } from '../../spec/events.js'
+import type { Webhook, WebhookDelivery } from '../../spec/webhooks.js'
 
 /** What the db holds: API records plus the internal fields routes never show (`shopId`, hashes). */
 export interface AccountRecord { id: string; name: string; createdAt: string }
@@ -30,8 +32,36 @@ export interface FulfilmentRecord {
   dynamicWebhookUrl?: string
   mystery?: { serverSeed: string; commitment: string; poolVersion: number; outcomes: MysteryOutcome[] }
   subscription?: { interval: 'DAY' | 'WEEK' | 'MONTH' | 'YEAR'; intervalCount: number; trialDays: number }
+  /** Every code ever delivered from this product (serials and mystery codes): a setup may not bring one back. */
+  deliveredCodes?: string[]
   updatedAt: string
+}
+
+/**
+ * The server seed a mystery-box order line was bound to at checkout, kept apart from the order
+ * until payment so no view of an unpaid order can show it (id = the order item's id).
+ */
+export interface SealRecord { id: string; shopId: string; orderId: string; productId: string; serverSeed: string; createdAt: string }
+
+/** A customer query from the storefront (`query:created`, `query:replied`). */
+export interface QueryRecord {
+  id: string; shopId: string; ticketId: string; customerEmail: string; customerId: string | null; orderId: string | null
+  subject: string; message: string; status: 'open' | 'answered'; replies: { message: string; createdAt: string }[]; replyCount: number
+  createdAt: string; updatedAt: string
+}
+
+/** Feedback a buyer left on a paid invoice (`feedback:received`). */
+export interface FeedbackRecord {
+  id: string; shopId: string; orderId: string; orderNumber: string; productId: string; productTitle: string
+  customerEmail: string; customerId: string | null; rating: number; comment: string; createdAt: string
 }
 
 /** Emulator-wide settings that survive restarts (the clock offset). */
 export interface MetaRecord { id: 'meta'; clockOffsetMs: number; eventSeq: number }
+
+/** One entry of the ordered event log: `seq` grows by one per event of the emulator (SSE ids, resume). */
+export interface EventRecord { id: string; seq: number; shopId: string; accountId: string; kind: WebhookEventKind; data: Record<string, unknown>; createdAt: string }
+/** A webhook endpoint of a shop (`/_emulator/webhooks`). */
+export type WebhookRecord = Webhook & { shopId: string }
+/** One delivery of the webhook log, with every attempt and the exact body sent. */
+export type DeliveryRecord = WebhookDelivery & { shopId: string }

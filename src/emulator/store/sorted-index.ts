@@ -31,8 +31,9 @@ export class SortedIndex {
     for (; at >= 0; at--) yield this.keys[at].id
   }
 
-  *ascending(): Generator<string> {
-    for (const key of this.keys) yield key.id
+  /** Ids oldest first, starting at `from` (inclusive) when given. */
+  *ascending(from?: SortKey): Generator<string> {
+    for (let at = from ? this.lowerBound(from) : 0; at < this.keys.length; at++) yield this.keys[at].id
   }
 
   private lowerBound(key: SortKey): number {

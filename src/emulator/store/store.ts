@@ -1,12 +1,14 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, readdir, unlink } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
 import { Low, Memory } from 'lowdb'
 import { StoreError } from '../../spec/errors.js'
 import { createCollections, type CollectionName, type Collections, type RowOf } from './collections.js'
-import { DurableJsonFile } from './durable-json-file.js'
+import { DurableJsonFile, temporaryPrefix } from './durable-json-file.js'
 import { nodeJournalIO, type JournalFile, type JournalIO } from './journal-io.js'
 import { foldJournalInWorker } from './compaction.js'
 import { acquireLock } from './lock.js'
-import { checkDbFile, parseJournalLine, type DbFile, type JournalOp } from './db-file.js'
+import { checkDbFile, checkJournalLine, checkRow, type DbFile, type JournalOp } from './db-file.js'
+import type { Collection } from './collection.js'
 
 export interface StoreOptions {
   /** Path of the lowdb JSON file, or `:memory:`. */
@@ -26,26 +28,51 @@ type Undo = () => void
 export class Tx {
   readonly ops: JournalOp[] = []
   readonly undos: Undo[] = []
+  private isSealed = false
   constructor(private readonly collections: Collections) {}
 
+  /** Ends the transaction: a later put or delete (an async continuation) is a bug, refused loudly. */
+  seal(): void {
+    this.isSealed = true
+  }
+
+  /**
+   * Stores a whole record (insert or replace). Pass a new object: the stored one is the version
+   * a rollback restores. A row the db file could not load back is refused here, at write time,
+   * rather than making the db unloadable at the next start.
+   */
   put<K extends CollectionName>(name: K, row: RowOf<K>): RowOf<K> {
-    const collection = this.collections[name] as unknown as import('./collection.js').Collection<RowOf<K>>
+    this.assertOpen()
+    const collection = this.collections[name] as unknown as Collection<RowOf<K>>
+    const key = collection.keyOf(row)
+    if (collection.get(key) === row) {
+      throw new StoreError(500, `internal error: ${name} row ${key} was changed in place and put back; put a copy ({ ...row, ... }) so the change can be rolled back`)
+    }
+    const problem = checkRow(name, row)
+    if (problem) throw new StoreError(500, `internal error: ${name} row ${key} does not fit the db schema (${problem}); nothing was saved`)
     const previous = collection.set(row)
-    this.undos.push(() => (previous ? collection.set(previous) : collection.delete(collection.keyOf(row))))
+    this.undos.push(() => (previous ? collection.set(previous) : collection.delete(key)))
     this.ops.push({ c: name, put: row })
     return row
   }
 
   delete<K extends CollectionName>(name: K, key: string): void {
-    const collection = this.collections[name] as unknown as import('./collection.js').Collection<RowOf<K>>
+    this.assertOpen()
+    const collection = this.collections[name] as unknown as Collection<RowOf<K>>
     const previous = collection.delete(key)
     if (!previous) return
     this.undos.push(() => collection.set(previous))
     this.ops.push({ c: name, del: key })
   }
 
+  private assertOpen(): void {
+    if (this.isSealed) throw new StoreError(500, 'internal error: a change was made after its store.tx ended; make every change inside the synchronous function')
+  }
+
   rollback(): void {
     for (let i = this.undos.length - 1; i >= 0; i--) this.undos[i]()
+    this.undos.length = 0
+    this.ops.length = 0
   }
 }
 
@@ -53,6 +80,8 @@ interface Pending { tx: Tx; line: string; resolve: () => void; reject: (error: E
 
 const KEY_FIELDS: Record<string, string> = { themes: 'shopId:id' }
 const DEFAULT_COMPACT_AT = 16 * 1024 * 1024
+
+const reasonOf = (error: unknown) => (error as NodeJS.ErrnoException)?.code ?? (error as Error)?.message ?? String(error)
 
 /**
  * The emulator's data: every collection in memory with its indexes, made durable by an
@@ -63,15 +92,22 @@ export class Store {
   readonly c: Collections = createCollections()
   private journal?: JournalFile
   private journalSize = 0
+  /** A failed append may have left bytes past `journalSize`; they are cut before the next append. */
+  private hasDirtyTail = false
   private pending: Pending[] = []
   private flushing?: Promise<void>
   private folding?: Promise<void>
+  /** Journal size at which the next rotation (or retry of a failed fold) is tried. */
+  private nextRotationAt: number
+  private canRotate = true
   private releaseLock?: () => void
-  private closed = false
+  private closing?: Promise<void>
   /** Called with each transaction once it is durable (events go out from here). */
   onCommit?: (tx: Tx) => void
 
-  private constructor(private readonly low: Low<DbFile>, private readonly options: StoreOptions, private readonly io: JournalIO) {}
+  private constructor(private readonly low: Low<DbFile>, private readonly options: StoreOptions, private readonly io: JournalIO) {
+    this.nextRotationAt = this.compactAt
+  }
 
   get path(): string {
     return this.options.path
@@ -79,6 +115,10 @@ export class Store {
 
   get isMemory(): boolean {
     return this.options.path === ':memory:'
+  }
+
+  private get compactAt(): number {
+    return this.options.compactAtBytes ?? DEFAULT_COMPACT_AT
   }
 
   private get journalPath() {
@@ -89,6 +129,10 @@ export class Store {
     return `${this.options.path}.journal.old`
   }
 
+  /**
+   * Opens (or creates) a store. Refuses, with a StoreError naming the file and what to do, a db
+   * file that is unreadable or invalid, a corrupt journal line, and a db another process holds.
+   */
   static async open(options: StoreOptions): Promise<Store> {
     const io = options.io ?? nodeJournalIO
     if (options.path === ':memory:') {
@@ -105,28 +149,45 @@ export class Store {
       return store
     } catch (error) {
       releaseLock()
-      throw error
+      if (error instanceof StoreError) throw error
+      throw new StoreError(500, `db file ${options.path} could not be opened (${(error as Error).message}). Check that its folder exists and is writable.`)
     }
   }
 
-  /** Runs `change` on the data at once and resolves once it is on disk (never half-applied). */
+  /**
+   * Runs `change` (synchronously) on the data at once and resolves once its changes are on disk.
+   * A change that throws is rolled back; a write the disk refuses is rolled back and rejected
+   * with a 500 StoreError, together with every later transaction not yet on disk.
+   */
   async tx<R>(change: (tx: Tx) => R): Promise<R> {
-    if (this.closed) throw new StoreError(503, 'the emulator is shutting down; retry against the next instance')
+    if (this.closing) throw new StoreError(503, 'the emulator is shutting down; retry against the next instance')
     const tx = new Tx(this.c)
     let result: R
+    let line: string | undefined
     try {
       result = change(tx)
+      if (typeof (result as { then?: unknown })?.then === 'function') {
+        throw new StoreError(500, 'internal error: store.tx was given an async function; its changes must be made synchronously')
+      }
+      if (tx.ops.length > 0 && this.journal) line = `${JSON.stringify({ ops: tx.ops })}\n`
     } catch (error) {
       tx.rollback()
       throw error
+    } finally {
+      tx.seal()
     }
-    if (tx.ops.length > 0 && this.journal) {
+    if (line !== undefined) {
       await new Promise<void>((resolve, reject) => {
-        this.pending.push({ tx, line: `${JSON.stringify({ ops: tx.ops })}\n`, resolve, reject })
+        this.pending.push({ tx, line, resolve, reject })
         this.flushing ??= this.flush()
       })
     }
-    this.onCommit?.(tx)
+    try {
+      this.onCommit?.(tx)
+    } catch (error) {
+      // The write is on disk: a failing listener must not turn it into an error answer.
+      this.options.log?.(`a commit listener failed: ${(error as Error)?.stack ?? String(error)}`)
+    }
     return result
   }
 
@@ -135,20 +196,10 @@ export class Store {
     while (this.flushing || this.folding) await Promise.allSettled([this.flushing, this.folding])
   }
 
-  /** Flushes, folds everything into the db file and releases the lock. */
-  async close(): Promise<void> {
-    if (this.closed) return
-    this.closed = true
-    await this.settle()
-    if (!this.isMemory) {
-      this.low.data = this.snapshot()
-      await this.low.write()
-      await this.journal?.close()
-      this.journal = undefined
-      await this.io.unlink(this.journalPath)
-      await this.io.unlink(this.oldJournalPath)
-    }
-    this.releaseLock?.()
+  /** Flushes, folds everything into the db file and releases the lock. Calling it again waits for the first call. */
+  close(): Promise<void> {
+    this.closing ??= this.shutDown()
+    return this.closing
   }
 
   snapshot(): DbFile {
@@ -157,31 +208,57 @@ export class Store {
     return data
   }
 
+  private async shutDown(): Promise<void> {
+    try {
+      await this.settle()
+      if (this.isMemory) return
+      try {
+        this.low.data = this.snapshot()
+        await this.low.write()
+      } catch (error) {
+        throw new StoreError(500, `could not write ${this.options.path} on close (${reasonOf(error)}); its journal ${this.journalPath} was kept and is replayed at the next start. Check disk space and permissions.`)
+      }
+      await this.journal?.close().catch(() => undefined)
+      this.journal = undefined
+      await this.io.unlink(this.journalPath)
+      await this.io.unlink(this.oldJournalPath)
+    } finally {
+      this.releaseLock?.()
+    }
+  }
+
   private initialise(): void {
     if (!this.options.init) return
     const tx = new Tx(this.c)
     this.options.init(tx, this)
+    tx.seal()
+  }
+
+  private refused(problem: string): StoreError {
+    return new StoreError(500, `db file ${this.options.path} was refused: ${problem}. It was left untouched; fix it or start with another --db.`)
   }
 
   private async load(): Promise<void> {
     const path = this.options.path
+    await this.removeTemporaryFiles()
     let data: DbFile | null
     try {
       data = await this.low.adapter.read()
     } catch (error) {
-      const reason = error instanceof SyntaxError ? `it is not valid JSON (${error.message})` : `it cannot be read (${(error as Error).message})`
-      throw new StoreError(500, `db file ${path} was refused: ${reason}. It was left untouched; fix it or start with another --db.`)
+      throw this.refused(error instanceof SyntaxError ? `it is not valid JSON (${error.message})` : `it cannot be read (${(error as Error).message})`)
     }
     if (data === null) {
-      if ((await this.io.size(this.journalPath)) !== undefined) {
-        throw new StoreError(500, `db file ${path} is missing but its journal ${this.journalPath} exists. Restore the db file, or remove the journal to start anew.`)
+      for (const journal of [this.journalPath, this.oldJournalPath]) {
+        if ((await this.io.size(journal)) !== undefined) {
+          throw new StoreError(500, `db file ${path} is missing but its journal ${journal} exists. Restore the db file, or move the journal aside to start anew.`)
+        }
       }
       this.initialise()
       this.low.data = this.snapshot()
       await this.low.write()
     } else {
       const problem = checkDbFile(data)
-      if (problem) throw new StoreError(500, `db file ${path} was refused: ${problem}. It was left untouched; fix it or start with another --db.`)
+      if (problem) throw this.refused(problem)
       for (const [name, rows] of Object.entries(data)) {
         if (name === 'version') continue
         const collection = (this.c as Record<string, { set(row: unknown): unknown }>)[name]
@@ -190,39 +267,64 @@ export class Store {
       await this.replay(this.oldJournalPath, false)
       await this.replay(this.journalPath, true)
     }
+    const isNew = (await this.io.size(this.journalPath)) === undefined
     this.journal = await this.io.openForAppend(this.journalPath)
+    if (isNew) await this.io.syncFolder?.(dirname(path))
     this.journalSize = (await this.io.size(this.journalPath)) ?? 0
     if ((await this.io.size(this.oldJournalPath)) !== undefined) this.startFold()
   }
 
-  /** Applies a journal's complete lines; a torn last line (a crash mid-append) is cut off. */
+  /** Left-overs of writes a crash interrupted (`.<db>.*.tmp`); safe to remove while holding the lock. */
+  private async removeTemporaryFiles(): Promise<void> {
+    const folder = dirname(this.options.path)
+    const prefix = temporaryPrefix(this.options.path)
+    let names: string[]
+    try {
+      names = await readdir(folder)
+    } catch {
+      return
+    }
+    for (const name of names) {
+      if (name.startsWith(prefix) && name.endsWith('.tmp')) await unlink(join(folder, name)).catch(() => undefined)
+    }
+  }
+
+  /**
+   * Applies a journal's complete lines. The piece after the last newline is a torn append that
+   * was never acknowledged (a crash mid-write): it is cut off. A corrupt complete line refuses
+   * the start, since the lines after it may hold acknowledged writes.
+   */
   private async replay(journalPath: string, isCurrent: boolean): Promise<void> {
     let text: string
     try {
       text = await readFile(journalPath, 'utf8')
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
-      throw new StoreError(500, `journal ${journalPath} cannot be read (${(error as Error).message}); the db was not loaded.`)
+      throw new StoreError(500, `journal ${journalPath} cannot be read (${(error as Error).message}); the db was not loaded and no file was changed. Check its permissions.`)
     }
     const lines = text.split('\n')
-    // Every complete line ends with a newline; only the piece after the last one can be torn.
     const tail = lines.pop() ?? ''
     let goodBytes = 0
     for (let i = 0; i < lines.length; i++) {
-      const ops = parseJournalLine(lines[i])
-      if (!ops) {
-        throw new StoreError(500, `journal ${journalPath} line ${i + 1} is corrupt; the db was not loaded and nothing was changed. Move the journal aside to start from the db file alone (losing its changes), or repair that line.`)
+      const ops = checkJournalLine(lines[i])
+      if (typeof ops === 'string') {
+        throw new StoreError(500, `journal ${journalPath} line ${i + 1} is corrupt: ${ops}. The db was not loaded and no file was changed. Repair or delete that line, or move the journal aside to start from ${this.options.path} alone (losing the changes it holds).`)
       }
       this.apply(ops)
       goodBytes += Buffer.byteLength(lines[i]) + 1
     }
-    const size = Buffer.byteLength(text)
-    if (isCurrent && goodBytes < size) {
+    if (tail.length === 0) return
+    const tornBytes = Buffer.byteLength(tail)
+    if (isCurrent) {
       const file = await this.io.openForAppend(journalPath)
-      await file.truncate(goodBytes)
-      await file.close()
-      this.options.log?.(`journal ${journalPath}: ignored a torn last line (${size - goodBytes} bytes) left by an interrupted write`)
+      try {
+        await file.truncate(goodBytes)
+        await file.sync()
+      } finally {
+        await file.close()
+      }
     }
+    this.options.log?.(`journal ${journalPath}: ignored a torn last line (${tornBytes} bytes) left by an interrupted write`)
   }
 
   private apply(ops: JournalOp[]): void {
@@ -233,6 +335,7 @@ export class Store {
     }
   }
 
+  /** Group commit: whatever queued while the previous batch was being written goes out as one append and one fsync. */
   private async flush(): Promise<void> {
     try {
       while (this.pending.length) {
@@ -240,44 +343,86 @@ export class Store {
         this.pending = []
         const text = batch.map((p) => p.line).join('')
         try {
+          if (this.hasDirtyTail) await this.cutDirtyTail()
+          this.hasDirtyTail = true
           await this.journal!.append(text)
           await this.journal!.sync()
+          this.hasDirtyTail = false
         } catch (error) {
-          this.failBatch(batch, error as NodeJS.ErrnoException)
+          this.failBatch(batch, error)
+          // Cut what the failed append may have left, so no half line sits before the next one.
+          await this.cutDirtyTail().catch(() => undefined)
           continue
         }
         this.journalSize += Buffer.byteLength(text)
         for (const p of batch) p.resolve()
-        if (this.journalSize >= (this.options.compactAtBytes ?? DEFAULT_COMPACT_AT) && !this.folding) await this.rotate()
+        if (this.journalSize >= this.nextRotationAt && this.canRotate && !this.folding) await this.rotate()
       }
     } finally {
       this.flushing = undefined
     }
   }
 
-  private failBatch(batch: Pending[], error: NodeJS.ErrnoException): void {
-    void this.journal!.truncate(this.journalSize).catch(() => undefined)
+  private async cutDirtyTail(): Promise<void> {
+    await this.journal!.truncate(this.journalSize)
+    this.hasDirtyTail = false
+  }
+
+  private failBatch(batch: Pending[], error: unknown): void {
     // Later transactions were built on the failed ones: undo everything not on disk, newest first.
     const failed = [...batch, ...this.pending]
     this.pending = []
     for (let i = failed.length - 1; i >= 0; i--) failed[i].tx.rollback()
-    const reason = error.code ?? error.message
-    const storeError = new StoreError(500, `storage: the change could not be written to ${this.journalPath} (${reason}) and was not saved. Check disk space and permissions, then retry.`)
+    const storeError = new StoreError(500, `storage: the change could not be written to ${this.journalPath} (${reasonOf(error)}) and was not saved. Check disk space and permissions, then retry.`)
+    this.options.log?.(`write to ${this.journalPath} failed (${reasonOf(error)}); ${failed.length} change(s) rolled back and answered 500`)
     for (const p of failed) p.reject(storeError)
   }
 
+  /**
+   * Moves the journal aside (`.journal.old`) for the worker to fold, and starts a new one. Never
+   * throws: on failure the journal simply keeps growing and the rotation is tried again later.
+   */
   private async rotate(): Promise<void> {
-    if ((await this.io.size(this.oldJournalPath)) !== undefined) return
-    await this.journal!.close()
-    await this.io.rename(this.journalPath, this.oldJournalPath)
-    this.journal = await this.io.openForAppend(this.journalPath)
+    this.nextRotationAt = this.journalSize + this.compactAt
+    try {
+      if ((await this.io.size(this.oldJournalPath)) !== undefined) {
+        // An earlier fold failed and left its journal: try it again.
+        this.startFold()
+        return
+      }
+      await this.io.rename(this.journalPath, this.oldJournalPath)
+    } catch (error) {
+      this.options.log?.(`could not rotate ${this.journalPath} (${reasonOf(error)}); it keeps growing and rotation is tried again later`)
+      return
+    }
+    let fresh: JournalFile
+    try {
+      fresh = await this.io.openForAppend(this.journalPath)
+    } catch (error) {
+      try {
+        await this.io.rename(this.oldJournalPath, this.journalPath)
+      } catch {
+        // Appends keep going to the file now named .journal.old (replayed first at start); never fold it.
+        this.canRotate = false
+      }
+      this.options.log?.(`could not start a new journal ${this.journalPath} (${reasonOf(error)}); compaction waits for the next start`)
+      return
+    }
+    const previous = this.journal!
+    this.journal = fresh
     this.journalSize = 0
+    this.nextRotationAt = this.compactAt
+    await previous.close().catch(() => undefined)
+    await this.io.syncFolder?.(dirname(this.options.path)).catch(() => undefined)
     this.startFold()
   }
 
   private startFold(): void {
     this.folding = foldJournalInWorker(this.options.path, this.oldJournalPath, KEY_FIELDS)
-      .catch((error: Error) => this.options.log?.(`compaction of ${this.oldJournalPath} failed (${error.message}); it stays on disk and is replayed at the next start`))
+      .catch((error: Error) => {
+        this.nextRotationAt = this.journalSize + this.compactAt
+        this.options.log?.(`compaction of ${this.oldJournalPath} failed (${error.message}); it stays on disk and is replayed at the next start`)
+      })
       .finally(() => (this.folding = undefined))
   }
 }

@@ -1,3 +1,5 @@
+import { badRequest, notFound } from '../../spec/errors.js'
+import type { Theme, ThemeSummary, UpdateThemeBody } from '../../spec/themes.js'
 import type { Emulator } from '../context.js'
 import type { ShopRecord, ThemeRecord } from './records.js'
 
@@ -37,5 +39,58 @@ export function defaultTheme(emu: Emulator, shop: ShopRecord): ThemeRecord {
     css: '',
     createdAt: now,
     updatedAt: now,
+  }
+}
+
+/** The sections every config holds; each must stay an object so the storefront can read it. */
+const SECTIONS = Object.keys(DEFAULT_THEME_CONFIG)
+
+/** A theme of the shop by id (`default` for every shop); 404 otherwise. */
+export function findTheme(emu: Emulator, shop: ShopRecord, themeId: string): ThemeRecord {
+  const theme = emu.store.c.themes.get(`${shop.id}:${themeId}`)
+  if (!theme) throw notFound('theme', themeId)
+  return theme
+}
+
+export function listThemes(emu: Emulator, shop: ShopRecord): ThemeRecord[] {
+  return [...emu.store.c.themes.oldestFirst('shop', shop.id)]
+}
+
+/** The active theme's id; `default` when none is marked active. */
+export function activeThemeId(themes: ThemeRecord[]): string {
+  return themes.find((t) => t.isActive)?.id ?? 'default'
+}
+
+export function presentThemeSummary(shop: ShopRecord, theme: ThemeRecord): ThemeSummary {
+  return { id: theme.id, name: theme.name, owner: theme.owner, version: theme.version, isActive: theme.isActive, shopSlug: shop.slug, updatedAt: theme.updatedAt }
+}
+
+/** The full bundle: summary, config and the two files as text (spec, "Themes"). */
+export function presentTheme(shop: ShopRecord, theme: ThemeRecord): Theme {
+  const { updatedAt, ...summary } = presentThemeSummary(shop, theme)
+  return { ...summary, config: theme.config, files: { 'theme.json': JSON.stringify(theme.config, null, 2), 'custom.css': theme.css }, updatedAt }
+}
+
+/**
+ * PUT /themes/:themeId. `config` and `files['theme.json']` are the same thing, the whole config,
+ * normalised over the defaults; sent both, they are ambiguous and refused. `files['custom.css']`
+ * replaces the stylesheet. Anything not sent is kept (README, "Themes").
+ */
+export function applyThemeUpdate(emu: Emulator, theme: ThemeRecord, body: UpdateThemeBody): ThemeRecord {
+  const fileConfig = body.files?.['theme.json']
+  if (body.config !== undefined && fileConfig !== undefined) {
+    throw badRequest('files.theme.json', 'send the config once, as config or as files["theme.json"], not both')
+  }
+  const given = body.config ?? fileConfig
+  const field = body.config !== undefined ? 'config' : 'files.theme.json'
+  if (given !== undefined) {
+    for (const section of SECTIONS) if (given[section] !== undefined && !isObject(given[section])) throw badRequest(`${field}.${section}`, 'must be an object')
+  }
+  const css = body.files?.['custom.css']
+  return {
+    ...theme,
+    config: given === undefined ? theme.config : normaliseThemeConfig(given),
+    css: css === undefined ? theme.css : css,
+    updatedAt: emu.nowIso(),
   }
 }

@@ -1,9 +1,25 @@
 import type { Hono } from 'hono'
 import type { AuthedEnv, Emulator } from '../../context.js'
 import { productRoutes } from './products.js'
+import { orderRoutes } from './orders.js'
+import { couponRoutes } from './coupons.js'
+import { blacklistRoutes } from './blacklists.js'
+import { categoryRoutes } from './categories.js'
+import { groupRoutes } from './groups.js'
+import { customerRoutes } from './customers.js'
+import { subscriptionRoutes } from './subscriptions.js'
+import { themeRoutes } from './themes.js'
 
 /** Every resource of /api/v1, one sub-app per resource. */
 export function apiRoutes(emu: Emulator, api: Hono<AuthedEnv>): Hono<AuthedEnv> {
   return api
     .route('/products', productRoutes(emu))
+    .route('/orders', orderRoutes(emu))
+    .route('/coupons', couponRoutes(emu))
+    .route('/blacklists', blacklistRoutes(emu))
+    .route('/categories', categoryRoutes(emu))
+    .route('/groups', groupRoutes(emu))
+    .route('/customers', customerRoutes(emu))
+    .route('/subscriptions', subscriptionRoutes(emu))
+    .route('/themes', themeRoutes(emu))
 }

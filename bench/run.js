@@ -1,0 +1,577 @@
+#!/usr/bin/env node
+// `npm run bench`: the emulator's throughput, latency, memory and start-up at 1,000, 10,000 and
+// 100,000 products (issue 7), through `store serve` with its file store and, in the same run,
+// against an in-memory floor (bench/floor-server.js: the same app on `db: ':memory:'`).
+// Loopback only; about 4-5 minutes (BENCH_QUICK=1: about 1 minute, 1,000 and 10,000 only).
+// Prints every figure next to its target and writes bench/results.json (quick runs write
+// bench/data/results.quick.json so they never replace the full run's figures).
+//
+// Environment: BENCH_QUICK=1, BENCH_SIZES=1000,10000, BENCH_DURATION=5 (s per case),
+// BENCH_WARMUP=1 (s), BENCH_CONNECTIONS=10, BENCH_CLI_RUNS=15, BENCH_REGEN=1 (rebuild datasets),
+// BENCH_OUT=path.
+import autocannon from 'autocannon'
+import { spawn, spawnSync } from 'node:child_process'
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import { join, relative } from 'node:path'
+import { BENCH_DIR, BENCH_KEY, DATA_DIR, ROOT, SHOP_SLUG, datasetName, generatorHash, median, percentile } from './lib/common.js'
+
+const env = process.env
+const QUICK = env.BENCH_QUICK === '1'
+const numberEnv = (name, fallback) => (env[name] === undefined || env[name] === '' ? fallback : Number(env[name]))
+const CONFIG = {
+  quick: QUICK,
+  sizes: env.BENCH_SIZES ? env.BENCH_SIZES.split(',').map(Number) : QUICK ? [1_000, 10_000] : [1_000, 10_000, 100_000],
+  durationSeconds: numberEnv('BENCH_DURATION', QUICK ? 2 : 5),
+  warmupSeconds: numberEnv('BENCH_WARMUP', QUICK ? 0.5 : 1),
+  connections: numberEnv('BENCH_CONNECTIONS', 10),
+  cliRuns: numberEnv('BENCH_CLI_RUNS', QUICK ? 5 : 15),
+  serialPoolPerProduct: numberEnv('BENCH_SERIAL_POOL', 2_500),
+}
+const OUT = env.BENCH_OUT ?? (QUICK ? join(DATA_DIR, 'results.quick.json') : join(BENCH_DIR, 'results.json'))
+
+/** Issue 7, item 2. */
+const TARGET = { createsPerSecond: 1_000, createScale: 0.8, readScale: 0.8, readVsFloor: 0.7, p99Ms: 50, peakMb: 450, helpVsNode: 2 }
+
+const STORE_BIN = join(ROOT, 'bin/store.js')
+const FLOOR_BIN = join(BENCH_DIR, 'floor-server.js')
+const MAKE_DATASET = join(BENCH_DIR, 'make-dataset.js')
+const RUN_DIR = join(DATA_DIR, 'run')
+const log = (line) => process.stderr.write(`${line}\n`)
+const benchStarted = performance.now()
+const elapsed = () => `${((performance.now() - benchStarted) / 1000).toFixed(0)}s`
+
+// ---------------------------------------------------------------------------------------------
+// Preconditions and datasets
+
+function checkBuild() {
+  const entry = join(ROOT, 'dist/emulator/start.js')
+  if (!existsSync(entry) || !existsSync(join(ROOT, 'dist/cli/main.js'))) {
+    log('bench: dist/ is missing; run `npm run build` first')
+    process.exit(1)
+  }
+  const built = statSync(entry).mtimeMs
+  const newer = listFiles(join(ROOT, 'src')).filter((file) => statSync(file).mtimeMs > built)
+  if (newer.length) log(`bench: warning: ${newer.length} file(s) in src/ are newer than dist/ (e.g. ${relative(ROOT, newer[0])}); run \`npm run build\` to bench the current code`)
+}
+
+function listFiles(folder) {
+  const out = []
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name)
+    if (entry.isDirectory()) out.push(...listFiles(path))
+    else out.push(path)
+  }
+  return out
+}
+
+function ensureDataset(products) {
+  const file = join(DATA_DIR, `${datasetName(products)}.json`)
+  const metaFile = join(DATA_DIR, `${datasetName(products)}.meta.json`)
+  const hash = generatorHash()
+  let meta
+  try {
+    meta = JSON.parse(readFileSync(metaFile, 'utf8'))
+  } catch { /* generate below */ }
+  if (meta && meta.generator === hash && existsSync(file) && env.BENCH_REGEN !== '1') return { file, meta, generatedMs: 0 }
+  log(`bench: generating ${relative(ROOT, file)} (${products} products, ${products} orders)…`)
+  const started = performance.now()
+  const result = spawnSync(process.execPath, [MAKE_DATASET, String(products), file, String(products)], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] })
+  if (result.status !== 0) throw new Error(`make-dataset failed for ${products} products (exit ${result.status})`)
+  return { file, meta: JSON.parse(readFileSync(metaFile, 'utf8')), generatedMs: performance.now() - started }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Servers: spawn, wait for the banner, watch memory, stop
+
+function readStatus(pid) {
+  try {
+    const text = readFileSync(`/proc/${pid}/status`, 'utf8')
+    const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? NaN)
+    return { hwmKb: kb('VmHWM'), rssKb: kb('VmRSS') }
+  } catch {
+    return undefined
+  }
+}
+
+async function startServer(kind, dataset, size) {
+  let args
+  let dbCopy
+  if (kind === 'file') {
+    const folder = join(RUN_DIR, datasetName(size))
+    rmSync(folder, { recursive: true, force: true })
+    mkdirSync(folder, { recursive: true })
+    dbCopy = join(folder, 'store.json')
+    copyFileSync(dataset.file, dbCopy)
+    args = [STORE_BIN, 'serve', '--db', dbCopy, '--port', '0', '--api-key', BENCH_KEY, '--quiet', '--seed', 'empty']
+  } else {
+    args = [FLOOR_BIN, dataset.file, '--port', '0', '--api-key', BENCH_KEY]
+  }
+  const started = performance.now()
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, NO_COLOR: '1' } })
+  let stdout = ''
+  let stderr = ''
+  const origin = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${kind} server did not print its banner within 180 s`)), 180_000)
+    child.stdout.setEncoding('utf8')
+    child.stderr.setEncoding('utf8')
+    // Keep draining both pipes for the whole run so the child never blocks on a full pipe.
+    child.stderr.on('data', (chunk) => { stderr = (stderr + chunk).slice(-8_000) })
+    child.stdout.on('data', (chunk) => {
+      stdout = (stdout + chunk).slice(-8_000)
+      const match = /API\s+(https?:\/\/\S+)\/api\/v1/.exec(stdout)
+      if (match) {
+        clearTimeout(timer)
+        resolve(match[1])
+      }
+    })
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer)
+      reject(new Error(`${kind} server exited (${signal ?? code}) before its banner:\n${stderr || stdout}`))
+    })
+  })
+  const startupMs = performance.now() - started
+  const status = readStatus(child.pid)
+  return { kind, child, pid: child.pid, origin, dbCopy, startupMs, afterLoad: status, stderr: () => stderr }
+}
+
+async function stopServer(server) {
+  const serving = readStatus(server.pid)
+  let peakKb = serving?.hwmKb ?? NaN
+  const started = performance.now()
+  const exited = new Promise((resolve) => {
+    if (server.child.exitCode !== null || server.child.signalCode !== null) resolve({ code: server.child.exitCode, signal: server.child.signalCode })
+    else server.child.once('exit', (code, signal) => resolve({ code, signal }))
+  })
+  // The shutdown folds everything into the db file: its memory counts towards the peak too.
+  const poll = setInterval(() => {
+    const status = readStatus(server.pid)
+    if (status && Number.isFinite(status.hwmKb)) peakKb = Math.max(peakKb, status.hwmKb)
+  }, 20)
+  server.child.kill('SIGTERM')
+  const killer = setTimeout(() => server.child.kill('SIGKILL'), 120_000)
+  const exit = await exited
+  clearTimeout(killer)
+  clearInterval(poll)
+  const shutdownMs = performance.now() - started
+  let leftovers = []
+  if (server.dbCopy) {
+    leftovers = readdirSync(join(server.dbCopy, '..')).filter((name) => name !== 'store.json')
+    rmSync(join(server.dbCopy, '..'), { recursive: true, force: true })
+  }
+  return {
+    servingPeakMb: mb(serving?.hwmKb),
+    servingRssMb: mb(serving?.rssKb),
+    peakMb: mb(peakKb),
+    shutdownMs,
+    exit,
+    leftovers,
+  }
+}
+
+const mb = (kb) => (Number.isFinite(kb) ? kb / 1024 : undefined)
+
+// ---------------------------------------------------------------------------------------------
+// HTTP
+
+async function call(origin, method, path, body, { auth = true } = {}) {
+  const headers = {}
+  if (auth) headers.authorization = `Bearer ${BENCH_KEY}`
+  if (body !== undefined) headers['content-type'] = 'application/json'
+  const response = await fetch(`${origin}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+  const text = await response.text()
+  let json
+  try {
+    json = JSON.parse(text)
+  } catch { /* not JSON */ }
+  return { status: response.status, json, text }
+}
+
+/** The app's own answer for a path it has no route for (404 "no route …") or no such method (405). */
+const isRouteMissing = (answer) => (answer.status === 404 && /no route/i.test(answer.json?.error ?? '')) || answer.status === 405
+const describe = (answer) => `${answer.status} ${answer.json?.error ?? answer.text.slice(0, 160)}`
+
+/**
+ * One autocannon run. Latencies are also collected here from the `response` event, at
+ * sub-millisecond resolution (autocannon's own histogram keeps whole milliseconds).
+ * Paths go in `requests` (autocannon has no top-level `path`: it would hit the url's `/`).
+ */
+function cannon(options, holder = {}) {
+  return new Promise((resolve, reject) => {
+    const latencies = []
+    const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve({ ...result, latencyMs: latencies })))
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime))
+    holder.instance = instance
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cases. `prepare` probes the route once (so a missing route is reported, not benchmarked) and
+// returns a factory of autocannon options, built fresh for the warm-up and the measured run.
+
+const AUTH = { authorization: `Bearer ${BENCH_KEY}` }
+const JSON_AUTH = { ...AUTH, 'content-type': 'application/json' }
+
+const CASES = [
+  {
+    id: 'list',
+    label: 'GET /products?limit=100',
+    read: true,
+    async prepare(server, dataset) {
+      const probe = await call(server.origin, 'GET', '/api/v1/products?limit=100')
+      if (isRouteMissing(probe)) return { na: 'n/a (route missing)' }
+      const want = Math.min(100, dataset.meta.products)
+      if (probe.status !== 200 || probe.json?.products?.length !== want) return { na: `n/a (probe answered ${describe(probe)}, expected ${want} products)` }
+      return { options: () => ({ headers: AUTH, requests: [{ method: 'GET', path: '/api/v1/products?limit=100' }] }) }
+    },
+  },
+  {
+    id: 'get',
+    label: 'GET /products/:id',
+    read: true,
+    async prepare(server, dataset) {
+      const ids = dataset.meta.sampleProductIds
+      const probe = await call(server.origin, 'GET', `/api/v1/products/${ids[0]}`)
+      if (isRouteMissing(probe)) return { na: 'n/a (route missing)' }
+      if (probe.status !== 200 || probe.json?.id !== ids[0]) return { na: `n/a (probe answered ${describe(probe)})` }
+      return {
+        options: () => {
+          let next = 0
+          return {
+            headers: AUTH,
+            requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/api/v1/products/${ids[next++ % ids.length]}` }) }],
+          }
+        },
+      }
+    },
+  },
+  {
+    id: 'orders',
+    label: 'GET /orders',
+    read: true,
+    async prepare(server) {
+      const probe = await call(server.origin, 'GET', '/api/v1/orders')
+      if (isRouteMissing(probe)) return { na: 'n/a (route missing)' }
+      if (probe.status !== 200 || !Array.isArray(probe.json?.orders)) return { na: `n/a (probe answered ${describe(probe)})` }
+      return { options: () => ({ headers: AUTH, requests: [{ method: 'GET', path: '/api/v1/orders' }] }), note: `${probe.json.orders.length} orders a page` }
+    },
+  },
+  {
+    id: 'create',
+    label: 'POST /products',
+    async prepare(server) {
+      const body = { name: 'Bench product', price: 9.99, type: 'Service', status: 'Live', description: 'Created by npm run bench.' }
+      const probe = await call(server.origin, 'POST', '/api/v1/products', body)
+      if (isRouteMissing(probe)) return { na: 'n/a (route missing)' }
+      if (probe.status !== 201) return { na: `n/a (probe answered ${describe(probe)})` }
+      return { options: () => ({ headers: JSON_AUTH, requests: [{ method: 'POST', path: '/api/v1/products', body: JSON.stringify(body) }] }) }
+    },
+  },
+  {
+    id: 'checkout',
+    label: 'checkout + pay (Serial)',
+    unit: 'checkouts/s',
+    async prepare(server, dataset) {
+      const serialIds = dataset.meta.serialProductIds
+      const pool = CONFIG.serialPoolPerProduct
+      for (const [k, id] of serialIds.entries()) {
+        const serials = Array.from({ length: pool }, (_, i) => `BENCH-${server.kind}-${k}-${String(i).padStart(6, '0')}`)
+        const answer = await call(server.origin, 'PUT', `/_emulator/products/${id}/fulfilment`, { serials })
+        if (isRouteMissing(answer)) return { na: 'n/a (route missing: PUT /_emulator/products/:id/fulfilment)' }
+        if (answer.status >= 300) return { na: `n/a (code pool refused: ${describe(answer)})` }
+      }
+      const checkoutBody = (productId) => JSON.stringify({ items: [{ productId, quantity: 1 }], email: 'bench.buyer@example.com' })
+      const checkout = await call(server.origin, 'POST', `/storefront/${SHOP_SLUG}/checkout`, JSON.parse(checkoutBody(serialIds[0])), { auth: false })
+      if (isRouteMissing(checkout)) return { na: 'n/a (route missing: POST /storefront/:shop/checkout)' }
+      if (checkout.status !== 201 || typeof checkout.json?.order?.id !== 'string') return { na: `n/a (checkout answered ${describe(checkout)})` }
+      const pay = await call(server.origin, 'POST', `/_emulator/orders/${checkout.json.order.id}/pay`, {})
+      if (isRouteMissing(pay)) return { na: 'n/a (route missing: POST /_emulator/orders/:id/pay)' }
+      if (pay.status >= 300) return { na: `n/a (pay answered ${describe(pay)})` }
+      const delivered = JSON.stringify(pay.json ?? {}).includes(`BENCH-${server.kind}-0-`)
+      // Each completed checkout takes one code; stop before the pools run dry.
+      let used = 1
+      const capacity = serialIds.length * pool
+      return {
+        note: delivered ? 'a code was delivered in the pay answer' : 'no code visible in the pay answer (checked loosely)',
+        options: (holder) => {
+          let next = 0
+          const latencies = []
+          holder.iterationLatencies = latencies
+          return {
+            requests: [
+              {
+                method: 'POST',
+                path: `/storefront/${SHOP_SLUG}/checkout`,
+                headers: { 'content-type': 'application/json' },
+                setupRequest: (request, context) => {
+                  context.started = performance.now()
+                  context.orderId = undefined
+                  return { ...request, body: checkoutBody(serialIds[next++ % serialIds.length]) }
+                },
+                onResponse: (status, body, context) => {
+                  if (status === 201) {
+                    try { context.orderId = JSON.parse(body).order.id } catch { /* counted as a failed iteration */ }
+                  }
+                },
+              },
+              {
+                method: 'POST',
+                headers: JSON_AUTH,
+                body: '{}',
+                setupRequest: (request, context) => (context.orderId ? { ...request, path: `/_emulator/orders/${context.orderId}/pay` } : null),
+                onResponse: (status, _body, context) => {
+                  if (status >= 200 && status < 300) latencies.push(performance.now() - context.started)
+                  used++
+                  if (used >= capacity - 2 * CONFIG.connections) {
+                    holder.exhausted = true
+                    holder.instance?.stop()
+                  }
+                },
+              },
+            ],
+          }
+        },
+      }
+    },
+  },
+]
+
+async function runCase(server, caseDef, dataset) {
+  let prepared
+  try {
+    prepared = await caseDef.prepare(server, dataset)
+  } catch (error) {
+    prepared = { na: `n/a (probe failed: ${error.message})` }
+  }
+  if (prepared.na) return { na: prepared.na }
+  const base = { url: server.origin, connections: CONFIG.connections, timeout: 30 }
+  const warm = {}
+  await cannon({ ...base, ...prepared.options(warm), duration: CONFIG.warmupSeconds }, warm)
+  const holder = {}
+  const result = await cannon({ ...base, ...prepared.options(holder), duration: CONFIG.durationSeconds }, holder)
+  const codes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, Number(count)]))
+  const ok = Object.entries(codes).filter(([code]) => code.startsWith('2')).reduce((sum, [, count]) => sum + count, 0)
+  const seconds = result.duration
+  const summary = {
+    requestsPerSecond: ok / seconds,
+    p50Ms: percentile(result.latencyMs, 50),
+    p99Ms: percentile(result.latencyMs, 99),
+    maxMs: result.latencyMs.reduce((a, b) => Math.max(a, b), 0),
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    requests: result.requests.total,
+    statusCodes: codes,
+    seconds,
+    note: prepared.note,
+  }
+  if (holder.iterationLatencies) {
+    // A checkout + pay is two requests: report whole iterations (the per-request figures stay in `perRequest`).
+    const lat = holder.iterationLatencies
+    summary.perRequest = { requestsPerSecond: summary.requestsPerSecond, p50Ms: summary.p50Ms, p99Ms: summary.p99Ms }
+    summary.requestsPerSecond = lat.length / seconds
+    summary.p50Ms = percentile(lat, 50)
+    summary.p99Ms = percentile(lat, 99)
+    summary.maxMs = lat.reduce((a, b) => Math.max(a, b), 0)
+    summary.iterations = lat.length
+    if (holder.exhausted) summary.note = `${summary.note ?? ''}; stopped early: code pools nearly used up`.replace(/^; /, '')
+  }
+  return summary
+}
+
+// ---------------------------------------------------------------------------------------------
+// CLI start-up
+
+function benchCli() {
+  const commands = [
+    { id: 'node', label: 'node -e 0', args: ['-e', '0'] },
+    { id: 'help', label: 'store --help', args: [STORE_BIN, '--help'] },
+    { id: 'version', label: 'store --version', args: [STORE_BIN, '--version'] },
+  ]
+  const times = Object.fromEntries(commands.map((c) => [c.id, []]))
+  const exits = {}
+  const runOnce = (command) => {
+    const started = performance.now()
+    const result = spawnSync(process.execPath, command.args, { cwd: ROOT, stdio: 'ignore', env: { ...env, NO_COLOR: '1' } })
+    exits[command.id] = result.status
+    return performance.now() - started
+  }
+  for (const command of commands) runOnce(command) // warm the file cache; not counted
+  // Interleaved, so a burst of load from elsewhere hits all three alike.
+  for (let i = 0; i < CONFIG.cliRuns; i++) for (const command of commands) times[command.id].push(runOnce(command))
+  return Object.fromEntries(commands.map((c) => [c.id, { label: c.label, medianMs: median(times[c.id]), runs: times[c.id], exitCode: exits[c.id] }]))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+const fmt = {
+  rate: (v) => (v === undefined ? '—' : v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(1)),
+  ms: (v) => (v === undefined || v === null ? '—' : v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2)),
+  na: (text) => text.replace(/:.*\)$/, ')'),
+  ratio: (v) => (v === undefined || !Number.isFinite(v) ? '—' : `${v.toFixed(2)}x`),
+  mb: (v) => (v === undefined ? '—' : `${Math.round(v)} MB`),
+  size: (n) => (n >= 1000 ? `${n / 1000}k` : String(n)),
+}
+
+function table(headers, rows) {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)))
+  const line = (cells) => cells.map((cell, i) => (i === 0 || i === 1 ? String(cell).padEnd(widths[i]) : String(cell).padStart(widths[i]))).join('  ').trimEnd()
+  return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n')
+}
+
+function evaluate(results) {
+  const targets = []
+  const add = (name, figure, target, pass, detail) => targets.push({ name, figure, target, result: pass === undefined ? 'N/A' : pass ? 'PASS' : 'MISS', detail })
+  const sizes = results.datasets.map((d) => d.products)
+  const small = Math.min(...sizes)
+  const large = Math.max(...sizes)
+  const atLarge = large === 100_000 ? '100k' : `${fmt.size(large)} (stands in for 100k)`
+  const cell = (size, id, kind) => results.cases.find((c) => c.products === size && c.case === id)?.[kind]
+
+  const create = cell(large, 'create', 'file')
+  add(`creates/s at ${atLarge}, file store (answered once fsynced)`, create?.na ?? `${fmt.rate(create?.requestsPerSecond)}/s`, `≥ ${TARGET.createsPerSecond}/s`,
+    create?.na ? undefined : create.requestsPerSecond >= TARGET.createsPerSecond)
+  const createSmall = cell(small, 'create', 'file')
+  if (small !== large) {
+    const ratio = create?.requestsPerSecond / createSmall?.requestsPerSecond
+    add(`create throughput ${fmt.size(large)} vs ${fmt.size(small)}`, create?.na || createSmall?.na ? 'n/a' : fmt.ratio(ratio), `≥ ${TARGET.createScale.toFixed(2)}x`,
+      create?.na || createSmall?.na ? undefined : ratio >= TARGET.createScale)
+  }
+  for (const caseDef of CASES.filter((c) => c.read)) {
+    const big = cell(large, caseDef.id, 'file')
+    const little = cell(small, caseDef.id, 'file')
+    if (small !== large) {
+      const ratio = big?.requestsPerSecond / little?.requestsPerSecond
+      add(`${caseDef.label}: ${fmt.size(large)} vs ${fmt.size(small)}`, big?.na ?? little?.na ?? fmt.ratio(ratio), `≥ ${TARGET.readScale.toFixed(2)}x`,
+        big?.na || little?.na ? undefined : ratio >= TARGET.readScale)
+    }
+    const floor = cell(large, caseDef.id, 'floor')
+    const vsFloor = big?.requestsPerSecond / floor?.requestsPerSecond
+    add(`${caseDef.label}: file / floor at ${fmt.size(large)}`, big?.na ?? floor?.na ?? fmt.ratio(vsFloor), `≥ ${TARGET.readVsFloor.toFixed(2)}x`,
+      big?.na || floor?.na ? undefined : vsFloor >= TARGET.readVsFloor)
+  }
+  for (const row of results.cases) {
+    const file = row.file
+    add(`p99 ${fmt.size(row.products)} ${row.label}`, file.na ?? `${fmt.ms(file.p99Ms)} ms`, `< ${TARGET.p99Ms} ms`, file.na ? undefined : file.p99Ms < TARGET.p99Ms)
+  }
+  const big = results.datasets.find((d) => d.products === large)
+  add(`peak RSS of store serve at ${atLarge} (incl. shutdown flush)`, fmt.mb(big?.file?.peakMb), `< ${TARGET.peakMb} MB`,
+    big?.file?.peakMb === undefined ? undefined : big.file.peakMb < TARGET.peakMb)
+  const cli = results.cli
+  const helpRatio = cli.help.medianMs / cli.node.medianMs
+  add('store --help vs node -e 0 (median)', `${fmt.ratio(helpRatio)} (${fmt.ms(cli.help.medianMs)} / ${fmt.ms(cli.node.medianMs)} ms)`, `< ${TARGET.helpVsNode}x`, helpRatio < TARGET.helpVsNode)
+  const versionRatio = cli.version.medianMs / cli.node.medianMs
+  add('store --version vs node -e 0 (median)', `${fmt.ratio(versionRatio)} (${fmt.ms(cli.version.medianMs)} / ${fmt.ms(cli.node.medianMs)} ms)`, `< ${TARGET.helpVsNode}x (same bar)`, versionRatio < TARGET.helpVsNode)
+  return targets
+}
+
+function report(results) {
+  const out = []
+  const m = results.machine
+  out.push(`store bench — ${m.cpuModel} × ${m.cpus}, ${Math.round(m.totalMemoryMb / 1024)} GB RAM, ${m.os}, node ${m.node}${results.config.quick ? '  [BENCH_QUICK]' : ''}`)
+  out.push(`${results.config.connections} connections, ${results.config.durationSeconds} s per case after ${results.config.warmupSeconds} s warm-up; loadavg at start ${m.loadavgStart.map((l) => l.toFixed(2)).join(' ')}, at end ${results.loadavgEnd.map((l) => l.toFixed(2)).join(' ')}`)
+  out.push('')
+  out.push(table(
+    ['products', 'case', 'file req/s', 'p50 ms', 'p99 ms', 'p99<50', 'err/non2xx', 'floor req/s', 'floor p99', 'file/floor'],
+    results.cases.map((row) => {
+      const { file, floor } = row
+      if (file.na) return [fmt.size(row.products), row.label, 'n/a', '', '', 'N/A', '', floor.na ? 'n/a' : fmt.rate(floor.requestsPerSecond), floor.na ? '' : fmt.ms(floor.p99Ms), '']
+      return [
+        fmt.size(row.products), row.label, fmt.rate(file.requestsPerSecond), fmt.ms(file.p50Ms), fmt.ms(file.p99Ms), file.p99Ms < TARGET.p99Ms ? 'PASS' : 'MISS',
+        `${file.errors}/${file.non2xx}`, floor.na ? 'n/a' : fmt.rate(floor.requestsPerSecond), floor.na ? '' : fmt.ms(floor.p99Ms),
+        floor.na ? '' : fmt.ratio(file.requestsPerSecond / floor.requestsPerSecond),
+      ]
+    }),
+  ))
+  out.push('(checkout + pay: whole iterations per second and their latency, two requests each)')
+  const reasons = new Set(results.cases.flatMap((row) => [row.file.na, row.floor.na].filter(Boolean).map((na) => `${row.label}: ${na}`)))
+  for (const reason of reasons) out.push(`  ${reason}`)
+  out.push('')
+  out.push(table(
+    ['products', 'db file', 'start-up', 'floor start-up', 'RSS after load', 'peak serving', 'peak incl. shutdown', 'shutdown flush'],
+    results.datasets.map((d) => [
+      fmt.size(d.products), `${(d.bytes / 1e6).toFixed(1)} MB`, `${fmt.ms(d.file.startupMs)} ms`, `${fmt.ms(d.floor.startupMs)} ms`,
+      fmt.mb(d.file.afterLoadRssMb), fmt.mb(d.file.servingPeakMb), fmt.mb(d.file.peakMb), `${fmt.ms(d.file.shutdownMs)} ms`,
+    ]),
+  ))
+  out.push('')
+  out.push(table(['command', '', 'median ms', 'exit'], Object.values(results.cli).map((c) => [c.label, '', fmt.ms(c.medianMs), c.exitCode])))
+  out.push('')
+  out.push(table(['target (issue 7)', 'figure', 'target', 'result'], results.targets.map((t) => [t.name, t.result === 'N/A' ? fmt.na(t.figure) : t.figure, t.target, t.result])))
+  const misses = results.targets.filter((t) => t.result === 'MISS').length
+  const nas = results.targets.filter((t) => t.result === 'N/A').length
+  out.push('')
+  out.push(`${results.targets.length - misses - nas} PASS, ${misses} MISS, ${nas} N/A — in ${results.totalSeconds.toFixed(0)} s; written to ${relative(ROOT, OUT)}`)
+  return out.join('\n')
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  checkBuild()
+  mkdirSync(DATA_DIR, { recursive: true })
+  const cpus = os.cpus()
+  const results = {
+    generatedAt: new Date().toISOString(),
+    config: CONFIG,
+    targets: [],
+    machine: {
+      cpuModel: cpus[0]?.model ?? 'unknown',
+      cpus: cpus.length,
+      totalMemoryMb: Math.round(os.totalmem() / 2 ** 20),
+      os: `${os.type()} ${os.release()} ${os.arch()}`,
+      node: process.version,
+      loadavgStart: os.loadavg(),
+    },
+    datasets: [],
+    cases: [],
+    cli: undefined,
+    notes: [
+      'Loopback only; autocannon runs in the bench process, the server in its own child process.',
+      'The machine may be shared: other work running at the same time makes these figures noisy (see loadavg).',
+    ],
+  }
+
+  log(`bench: [${elapsed()}] CLI start-up (${CONFIG.cliRuns} runs each)…`)
+  results.cli = benchCli()
+
+  for (const size of CONFIG.sizes) {
+    const dataset = ensureDataset(size)
+    const entry = { products: size, orders: dataset.meta.orders, bytes: statSync(dataset.file).size, generatedMs: dataset.generatedMs }
+    results.datasets.push(entry)
+    log(`bench: [${elapsed()}] ${fmt.size(size)} products: starting store serve and the floor…`)
+    const file = await startServer('file', dataset, size)
+    const floor = await startServer('floor', dataset, size)
+    entry.file = { startupMs: file.startupMs, afterLoadRssMb: mb(file.afterLoad?.rssKb), afterLoadPeakMb: mb(file.afterLoad?.hwmKb) }
+    entry.floor = { startupMs: floor.startupMs, afterLoadRssMb: mb(floor.afterLoad?.rssKb) }
+    try {
+      for (const caseDef of CASES) {
+        log(`bench: [${elapsed()}]   ${caseDef.label}`)
+        const row = { products: size, case: caseDef.id, label: caseDef.label }
+        // File then floor, back to back, so both see the same background load.
+        row.file = await runCase(file, caseDef, dataset)
+        row.floor = await runCase(floor, caseDef, dataset)
+        results.cases.push(row)
+      }
+    } finally {
+      const fileStop = await stopServer(file)
+      const floorStop = await stopServer(floor)
+      Object.assign(entry.file, fileStop)
+      Object.assign(entry.floor, { peakMb: floorStop.peakMb, servingPeakMb: floorStop.servingPeakMb })
+      if (fileStop.exit.code !== 0) results.notes.push(`${fmt.size(size)}: store serve exited with ${fileStop.exit.signal ?? fileStop.exit.code} after SIGTERM: ${file.stderr().slice(-400)}`)
+      if (fileStop.leftovers.length) results.notes.push(`${fmt.size(size)}: after a clean shutdown the db folder still held ${fileStop.leftovers.join(', ')}`)
+    }
+  }
+
+  results.loadavgEnd = os.loadavg()
+  results.totalSeconds = (performance.now() - benchStarted) / 1000
+  results.targets = evaluate(results)
+  mkdirSync(join(OUT, '..'), { recursive: true })
+  writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`)
+  process.stdout.write(`\n${report(results)}\n`)
+}
+
+main().catch((error) => {
+  log(`bench: ${error.stack ?? error}`)
+  process.exitCode = 1
+})

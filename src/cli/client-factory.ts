@@ -1,0 +1,64 @@
+// What a command's run function gets: the CliContext plus what the global flags decide (output
+// mode, colour, interactivity, connection) and a lazy client, like gh's Factory (cli/cli
+// pkg/cmdutil/factory.go).
+import type { Command } from 'commander'
+import { StoreClient } from '../client/index.js'
+import type { CliContext } from './context.js'
+import { resolveConnection, type Connection, type GlobalOptions } from './connection.js'
+import { Output, chalkFor, isColorWanted } from './output.js'
+import { inquirerPrompter, type Prompter } from './prompter.js'
+import { selectProfile } from './profiles.js'
+
+export interface CommandContext extends CliContext {
+  globals: GlobalOptions
+  out: Output
+  /** stdin and stdout are both terminals: the only case where we prompt. */
+  interactive: boolean
+  prompter: Prompter
+  /** Flags, then STORE_* env, then the profile, then the local emulator. */
+  connection(): Connection
+  /** The client for that connection, built on first use. */
+  client(): StoreClient
+}
+
+export function commandContext(ctx: CliContext, command: Command): CommandContext {
+  const globals = command.optsWithGlobals() as GlobalOptions
+  return contextFor(ctx, globals)
+}
+
+export function contextFor(ctx: CliContext, globals: GlobalOptions): CommandContext {
+  const isTTY = Boolean(ctx.stdout.isTTY)
+  const out = new Output({
+    stdout: ctx.stdout,
+    stderr: ctx.stderr,
+    isTTY,
+    json: Boolean(globals.json),
+    chalk: chalkFor(isColorWanted(isTTY, ctx.env, globals.color)),
+  })
+  let connection: Connection | undefined
+  let client: StoreClient | undefined
+  const connectionOf = () => (connection ??= resolveConnection(ctx, globals, selectProfile(ctx, globals).profile))
+  return {
+    ...ctx,
+    globals,
+    out,
+    interactive: Boolean(ctx.stdin.isTTY) && isTTY,
+    prompter: ctx.prompter ?? inquirerPrompter(ctx),
+    connection: connectionOf,
+    client: () => (client ??= clientFor(ctx, connectionOf(), globals)),
+  }
+}
+
+/** A StoreClient on the CLI's world: its fetch and sleep, and `--verbose` lines on stderr. */
+export function clientFor(ctx: CliContext, connection: Pick<Connection, 'baseUrl' | 'apiKey' | 'shop'>, globals: Pick<GlobalOptions, 'verbose'> = {}): StoreClient {
+  return new StoreClient({
+    baseUrl: connection.baseUrl,
+    apiKey: connection.apiKey,
+    shop: connection.shop,
+    fetch: ctx.fetch,
+    sleep: ctx.sleep,
+    now: () => ctx.now().getTime(),
+    log: globals.verbose ? (line) => ctx.stderr.write(`${line}\n`) : undefined,
+    headers: { 'user-agent': 'store-cli' },
+  })
+}

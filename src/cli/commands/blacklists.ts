@@ -1,0 +1,38 @@
+import type { Command } from 'commander'
+import { BlacklistTypeSchema, CreateBlacklistBodySchema, UpdateBlacklistBodySchema, type BlacklistEntry } from '../../spec/blacklists.js'
+import type { CommandContext } from '../client-factory.js'
+import type { CliContext } from '../context.js'
+import type { FieldSpec } from '../input.js'
+import type { Column } from '../output.js'
+import { registerResource } from '../resource.js'
+
+export const BLACKLIST_COLUMNS: Column<BlacklistEntry>[] = [
+  ['ID', (b) => b.id],
+  ['TYPE', (b) => b.type],
+  ['VALUE', (b) => b.value],
+  ['REASON', (b) => b.reason],
+  ['CREATED', (b) => b.createdAt],
+]
+
+const type: FieldSpec = { key: 'type', kind: 'enum', choices: BlacklistTypeSchema.options, description: 'IP, COUNTRY or EMAIL' }
+const value: FieldSpec = { key: 'value', kind: 'string', description: 'an IP address, 2-letter country code or e-mail address' }
+const reason: FieldSpec = { key: 'reason', kind: 'nullable-string', description: 'internal note' }
+
+export async function listBlacklists(cc: CommandContext): Promise<void> {
+  const envelope = await cc.client().blacklists.list()
+  cc.out.list(envelope, envelope.blacklists, BLACKLIST_COLUMNS, 'No blacklist entries found')
+}
+
+export function register(program: Command, ctx: CliContext): void {
+  registerResource<BlacklistEntry>(program, ctx, {
+    name: 'blacklists',
+    singular: 'blacklist entry',
+    description: 'block visitors by IP, country or e-mail',
+    columns: BLACKLIST_COLUMNS,
+    list: { run: (cc) => listBlacklists(cc) },
+    get: (client, id) => client.blacklists.get(id),
+    create: { fields: [{ ...type, required: true }, { ...value, required: true }, reason], schema: CreateBlacklistBodySchema, run: (client, body) => client.blacklists.create(body) },
+    update: { fields: [type, value, reason], schema: UpdateBlacklistBodySchema, run: (client, id, body) => client.blacklists.update(id, body) },
+    delete: (client, id) => client.blacklists.delete(id),
+  })
+}

@@ -1,0 +1,43 @@
+import type { Command } from 'commander'
+import { CreateCategoryBodySchema, UpdateCategoryBodySchema, type Category } from '../../spec/categories.js'
+import type { CommandContext } from '../client-factory.js'
+import type { CliContext } from '../context.js'
+import type { FieldSpec } from '../input.js'
+import type { Column } from '../output.js'
+import { registerResource } from '../resource.js'
+
+export const CATEGORY_COLUMNS: Column<Category>[] = [
+  ['ID', (c) => c.id],
+  ['NAME', (c) => c.name],
+  ['SORT', (c) => c.sortOrder],
+  ['UNLISTED', (c) => (c.unlisted ? 'yes' : 'no')],
+  ['PRODUCTS', (c) => c.products.length],
+  ['GROUPS', (c) => c.groups.length],
+]
+
+const name: FieldSpec = { key: 'name', kind: 'string', description: 'category name' }
+const FIELDS: FieldSpec[] = [
+  { key: 'sortOrder', kind: 'integer', description: 'lower first (default 0)' },
+  { key: 'unlisted', kind: 'boolean', description: 'hide from the storefront' },
+  { key: 'productIds', kind: 'list', description: 'bound products (replaces the whole list)' },
+  { key: 'groupIds', kind: 'list', description: 'bound groups (replaces the whole list)' },
+]
+
+export async function listCategories(cc: CommandContext): Promise<void> {
+  const envelope = await cc.client().categories.list()
+  cc.out.list(envelope, envelope.categories, CATEGORY_COLUMNS, 'No categories found')
+}
+
+export function register(program: Command, ctx: CliContext): void {
+  registerResource<Category>(program, ctx, {
+    name: 'categories',
+    singular: 'category',
+    description: 'list, show, create, update and delete categories',
+    columns: CATEGORY_COLUMNS,
+    list: { run: (cc) => listCategories(cc) },
+    get: (client, id) => client.categories.get(id),
+    create: { fields: [{ ...name, required: true }, ...FIELDS], schema: CreateCategoryBodySchema, run: (client, body) => client.categories.create(body) },
+    update: { fields: [name, ...FIELDS], schema: UpdateCategoryBodySchema, run: (client, id, body) => client.categories.update(id, body) },
+    delete: (client, id) => client.categories.delete(id),
+  })
+}

@@ -1,0 +1,147 @@
+// `store completion bash|zsh|fish`: scripts generated from the command tree itself, so they never
+// drift from the commands. Only this command loads every command module (`--help` loads none).
+import type { Command, Option } from 'commander'
+import { COMMANDS } from '../commands-index.js'
+import type { CliContext } from '../context.js'
+import { UsageError } from '../exit-codes.js'
+
+export const SHELLS = ['bash', 'zsh', 'fish'] as const
+export type Shell = (typeof SHELLS)[number]
+
+interface Node {
+  /** Words from the program to this command: `emulator shops`. */
+  path: string[]
+  description: string
+  subcommands: Node[]
+  options: { flag: string; takesValue: boolean; description: string }[]
+}
+
+function nodeOf(cmd: Command, path: string[]): Node {
+  const options = (cmd.options as readonly Option[]).filter((o) => o.long).map((o) => ({ flag: o.long!, takesValue: o.required || o.optional, description: o.description }))
+  return {
+    path,
+    description: cmd.description(),
+    options,
+    subcommands: cmd.commands.map((sub) => nodeOf(sub, [...path, sub.name()])),
+  }
+}
+
+/** The whole tree: every command module registered on a fresh program. */
+export async function commandTree(ctx: CliContext): Promise<Node> {
+  const { buildProgram } = await import('../main.js')
+  const program = buildProgram(ctx)
+  for (const entry of COMMANDS) (await entry.load()).register(program, ctx)
+  return nodeOf(program, [])
+}
+
+function flatten(node: Node): Node[] {
+  return [node, ...node.subcommands.flatMap(flatten)]
+}
+
+const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`
+const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim()
+
+/** Words offered after a command path: its subcommands and its options (plus the globals). */
+function wordsOf(node: Node, globals: Node['options']): string[] {
+  const names = node.subcommands.map((s) => s.path[s.path.length - 1])
+  const flags = [...node.options, ...(node.path.length ? globals : [])].map((o) => o.flag)
+  return [...new Set([...names, ...flags, '--help'])]
+}
+
+export function bashScript(root: Node): string {
+  const nodes = flatten(root)
+  const valueFlags = [...new Set(nodes.flatMap((n) => n.options.filter((o) => o.takesValue).map((o) => o.flag)))]
+  const known = `|${nodes.map((n) => n.path.join(' ')).join('|')}|`
+  const cases = nodes.map((n) => `    ${quote(n.path.join(' '))}) words=${quote(wordsOf(n, root.options).join(' '))} ;;`).join('\n')
+  return `# store completion for bash. Load it with:  source <(store completion bash)
+_store_completion() {
+  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="" cpath="" candidate w words i
+  local known=${quote(known)}
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    w="\${COMP_WORDS[i]}"
+    case "$prev" in ${valueFlags.join('|') || '--'}) prev=""; continue ;; esac
+    prev="$w"
+    [[ "$w" == -* ]] && continue
+    candidate="\${cpath:+$cpath }$w"
+    [[ "$known" == *"|$candidate|"* ]] && cpath="$candidate"
+  done
+  case "$cpath" in
+${cases}
+    *) words="" ;;
+  esac
+  COMPREPLY=( $(compgen -W "$words" -- "$cur") )
+}
+complete -o default -F _store_completion store
+`
+}
+
+export function zshScript(root: Node): string {
+  const nodes = flatten(root)
+  const valueFlags = [...new Set(nodes.flatMap((n) => n.options.filter((o) => o.takesValue).map((o) => o.flag)))]
+  const known = `|${nodes.map((n) => n.path.join(' ')).join('|')}|`
+  const cases = nodes.map((n) => {
+    const subs = n.subcommands.map((s) => quote(`${s.path[s.path.length - 1]}:${oneLine(s.description).replace(/:/g, '\\:')}`)).join(' ')
+    const flags = [...n.options, ...(n.path.length ? root.options : [])].map((o) => quote(o.flag)).join(' ')
+    return `    ${quote(n.path.join(' '))}) subs=(${subs}); flags=(${flags} --help) ;;`
+  }).join('\n')
+  return `#compdef store
+# store completion for zsh. Load it with:  source <(store completion zsh)
+# (or save it as _store in a directory of $fpath)
+_store() {
+  local cpath="" candidate w prev="" i
+  local known=${quote(known)}
+  local -a subs flags
+  for ((i = 2; i < CURRENT; i++)); do
+    w="\${words[i]}"
+    case "$prev" in ${valueFlags.join('|') || '--'}) prev=""; continue ;; esac
+    prev="$w"
+    [[ "$w" == -* ]] && continue
+    candidate="\${cpath:+$cpath }$w"
+    [[ "$known" == *"|$candidate|"* ]] && cpath="$candidate"
+  done
+  case "$cpath" in
+${cases}
+  esac
+  if [[ "\${words[CURRENT]}" == -* ]]; then
+    compadd -- $flags
+  else
+    _describe -t commands 'store command' subs || _files
+  fi
+}
+if [[ "\${zsh_eval_context[-1]}" == loadautofunc ]]; then _store "$@"; else compdef _store store; fi
+`
+}
+
+export function fishScript(root: Node): string {
+  const lines = ['# store completion for fish. Load it with:  store completion fish | source', 'complete -c store -f']
+  for (const node of flatten(root)) {
+    const ancestors = node.path
+    const seen = ancestors.map((word) => `__fish_seen_subcommand_from ${word}`)
+    const childNames = node.subcommands.map((s) => s.path[s.path.length - 1])
+    const notDeeper = childNames.length ? [`not __fish_seen_subcommand_from ${childNames.join(' ')}`] : []
+    const at = ancestors.length === 0 ? ['__fish_use_subcommand'] : [...seen, ...notDeeper]
+    for (const sub of node.subcommands) {
+      lines.push(`complete -c store -n ${quote(at.join('; and '))} -a ${sub.path[sub.path.length - 1]} -d ${quote(oneLine(sub.description))}`)
+    }
+    const optionCondition = ancestors.length ? ` -n ${quote(seen.join('; and '))}` : ''
+    for (const o of node.options) {
+      lines.push(`complete -c store${optionCondition} -l ${o.flag.replace(/^--/, '')}${o.takesValue ? ' -r' : ''} -d ${quote(oneLine(o.description))}`)
+    }
+  }
+  return `${lines.join('\n')}\n`
+}
+
+export async function printCompletion(ctx: CliContext, shell: string): Promise<void> {
+  if (!(SHELLS as readonly string[]).includes(shell)) throw new UsageError(`unknown shell "${shell}": use bash, zsh or fish`)
+  const root = await commandTree(ctx)
+  root.options = root.options.filter((o) => o.flag !== '--version')
+  const script = shell === 'bash' ? bashScript(root) : shell === 'zsh' ? zshScript(root) : fishScript(root)
+  ctx.stdout.write(script)
+}
+
+export function register(program: Command, ctx: CliContext): void {
+  program.command('completion')
+    .description('print a shell completion script: source <(store completion bash), or zsh, or store completion fish | source')
+    .argument('<shell>', 'bash, zsh or fish')
+    .action((shell: string) => printCompletion(ctx, shell))
+}

@@ -1,0 +1,73 @@
+import type { Command } from 'commander'
+import { maskSecret } from '../../client/http.js'
+import { commandContext, type CommandContext } from '../client-factory.js'
+import type { CliContext } from '../context.js'
+import { UsageError } from '../exit-codes.js'
+import { DEFAULT_PROFILE, PROFILE_KEYS, configPathOf, profileKeyOf, readConfig, selectProfile, writeConfig, type Profile } from '../profiles.js'
+
+const masked = (p: Profile): Profile => (p.apiKey ? { ...p, apiKey: maskSecret(p.apiKey) } : p)
+
+/** Every profile, the current one marked; keys masked (`store config get api-key` prints one whole). */
+export function listConfig(cc: CommandContext): void {
+  const config = readConfig(cc)
+  const current = selectProfile(cc, cc.globals, config).name
+  const names = Object.keys(config.profiles)
+  if (cc.out.isJson) return cc.out.json({ current: config.current ?? null, profiles: Object.fromEntries(names.map((n) => [n, masked(config.profiles[n])])) })
+  const rows = names.map((name) => ({ name, ...masked(config.profiles[name]) }))
+  cc.out.rows(rows, [
+    ['', (r) => (r.name === current ? '*' : ' ')],
+    ['PROFILE', (r) => r.name],
+    ['BASE URL', (r) => r.baseUrl],
+    ['SHOP', (r) => r.shop],
+    ['API KEY', (r) => r.apiKey],
+  ], `No profiles saved yet; run store login (config: ${configPathOf(cc)})`)
+}
+
+export function getConfig(cc: CommandContext, key: string): void {
+  const field = profileKeyOf(key)
+  const { profile } = selectProfile(cc, cc.globals)
+  const value = profile[field]
+  if (cc.out.isJson) return cc.out.json(value ?? null)
+  if (value !== undefined) cc.out.line(value)
+  else if (cc.out.isTTY) cc.out.info(`${key} is not set`)
+}
+
+/** Sets a key in the selected profile (`--profile`, else the current one), creating the profile if new. */
+export function setConfig(cc: CommandContext, key: string, value: string | undefined): void {
+  const field = profileKeyOf(key)
+  if (field === 'baseUrl' && value !== undefined && !/^https?:\/\/[^\s]+$/.test(value)) throw new UsageError(`base-url: "${value}" is not an http(s) URL`)
+  const config = readConfig(cc)
+  const name = cc.globals.profile ?? cc.env.STORE_PROFILE ?? config.current ?? DEFAULT_PROFILE
+  const profile: Profile = { ...config.profiles[name] }
+  if (value === undefined) delete profile[field]
+  else profile[field] = field === 'baseUrl' ? value.replace(/\/+$/, '') : value
+  writeConfig(cc, { ...config, current: config.current ?? name, profiles: { ...config.profiles, [name]: profile } })
+  cc.out.success(value === undefined ? `Unset ${key} in profile "${name}"` : `Set ${key} in profile "${name}"`)
+}
+
+export function useProfile(cc: CommandContext, name: string): void {
+  const config = readConfig(cc)
+  if (!config.profiles[name]) {
+    const known = Object.keys(config.profiles)
+    throw new UsageError(`no profile "${name}"${known.length ? ` (saved: ${known.join(', ')})` : ''}; create it with store login --profile ${name}`)
+  }
+  writeConfig(cc, { ...config, current: name })
+  cc.out.success(`Now using profile "${name}"`)
+}
+
+export function register(program: Command, ctx: CliContext): void {
+  const keys = Object.keys(PROFILE_KEYS).join(', ')
+  const config = program.command('config').description('show and change saved profiles (made by store login)')
+  config.command('list').description('list profiles; * marks the one in use')
+    .action((_o: unknown, command: Command) => listConfig(commandContext(ctx, command)))
+  config.command('get').description(`print a value of the profile in use (${keys})`).argument('<key>')
+    .action((key: string, _o: unknown, command: Command) => getConfig(commandContext(ctx, command), key))
+  config.command('set').description(`set a value in the profile in use or --profile (${keys})`).argument('<key>').argument('<value>')
+    .action((key: string, value: string, _o: unknown, command: Command) => setConfig(commandContext(ctx, command), key, value))
+  config.command('unset').description('remove a value from the profile in use or --profile').argument('<key>')
+    .action((key: string, _o: unknown, command: Command) => setConfig(commandContext(ctx, command), key, undefined))
+  config.command('use').description('make a saved profile the current one').argument('<profile>')
+    .action((name: string, _o: unknown, command: Command) => useProfile(commandContext(ctx, command), name))
+  config.command('path').description('print where the config file is')
+    .action((_o: unknown, command: Command) => commandContext(ctx, command).out.line(configPathOf(ctx)))
+}

@@ -1,0 +1,54 @@
+import type { Command } from 'commander'
+import { CreateCouponBodySchema, UpdateCouponBodySchema, type Coupon } from '../../spec/coupons.js'
+import type { CommandContext } from '../client-factory.js'
+import type { CliContext } from '../context.js'
+import type { FieldSpec } from '../input.js'
+import type { Column } from '../output.js'
+import { registerResource } from '../resource.js'
+
+export const COUPON_COLUMNS: Column<Coupon>[] = [
+  ['ID', (c) => c.id],
+  ['CODE', (c) => c.code],
+  ['TYPE', (c) => c.type],
+  ['VALUE', (c) => (c.type === 'percentage' ? `${c.value}%` : c.value)],
+  ['USED', (c) => `${c.usedCount}/${c.usageLimit ?? '∞'}`],
+  ['EXPIRES', (c) => c.expiresAt],
+  ['ACTIVE', (c) => (c.active ? 'active' : 'inactive')],
+]
+
+const code: FieldSpec = { key: 'code', kind: 'string', description: 'coupon code (stored uppercased)' }
+const type: FieldSpec = { key: 'type', kind: 'enum', choices: ['percentage', 'fixed'], description: 'percentage or fixed' }
+const value: FieldSpec = { key: 'value', kind: 'number', description: 'percent, or currency units for fixed' }
+const usageLimit: FieldSpec = { key: 'usageLimit', kind: 'nullable-integer', description: 'times it can be used; null for unlimited' }
+const expiresAt: FieldSpec = { key: 'expiresAt', kind: 'nullable-string', description: 'ISO 8601 expiry; null for never' }
+const active: FieldSpec = { key: 'active', kind: 'boolean', description: 'usable at checkout (default true)' }
+
+export const CREATE_FIELDS: FieldSpec[] = [
+  { ...code, required: true },
+  { ...type, required: true },
+  { ...value, required: true },
+  usageLimit,
+  { key: 'minAmount', kind: 'nullable-number', description: 'minimum order total; null for none' },
+  expiresAt,
+  active,
+]
+export const UPDATE_FIELDS: FieldSpec[] = [code, type, value, usageLimit, active, expiresAt]
+
+export async function listCoupons(cc: CommandContext, opts: { active?: boolean }): Promise<void> {
+  const envelope = await cc.client().coupons.list(opts.active ? { active: true } : {})
+  cc.out.list(envelope, envelope.coupons, COUPON_COLUMNS, 'No coupons found')
+}
+
+export function register(program: Command, ctx: CliContext): void {
+  registerResource<Coupon>(program, ctx, {
+    name: 'coupons',
+    singular: 'coupon',
+    description: 'list, show, create, update and delete coupons',
+    columns: COUPON_COLUMNS,
+    list: { options: (cmd) => cmd.option('--active', 'only active coupons'), run: (cc, opts) => listCoupons(cc, opts) },
+    get: (client, id) => client.coupons.get(id),
+    create: { fields: CREATE_FIELDS, schema: CreateCouponBodySchema, run: (client, body) => client.coupons.create(body) },
+    update: { fields: UPDATE_FIELDS, schema: UpdateCouponBodySchema, run: (client, id, body) => client.coupons.update(id, body) },
+    delete: (client, id) => client.coupons.delete(id),
+  })
+}

@@ -1,0 +1,35 @@
+import type { Command } from 'commander'
+import { CUSTOMER_LIMIT, type Customer } from '../../spec/customers.js'
+import type { CommandContext } from '../client-factory.js'
+import type { CliContext } from '../context.js'
+import type { Column } from '../output.js'
+import { registerResource } from '../resource.js'
+import { limitOf } from './orders.js'
+
+export const CUSTOMER_COLUMNS: Column<Customer>[] = [
+  ['ID', (c) => c.id],
+  ['EMAIL', (c) => c.email],
+  ['NAME', (c) => c.name],
+  ['ORDERS', (c) => c.totalOrders],
+  ['SPENT', (c) => c.totalSpent.toFixed(2)],
+  ['LAST ORDER', (c) => c.lastOrderAt],
+]
+
+export async function listCustomers(cc: CommandContext, opts: { limit?: string }): Promise<void> {
+  const envelope = await cc.client().customers.list({ limit: limitOf(opts.limit, CUSTOMER_LIMIT.max) })
+  cc.out.list(envelope, envelope.customers, CUSTOMER_COLUMNS, 'No customers found')
+}
+
+export function register(program: Command, ctx: CliContext): void {
+  registerResource<Customer>(program, ctx, {
+    name: 'customers',
+    singular: 'customer',
+    description: 'list and show customers (read only)',
+    columns: CUSTOMER_COLUMNS,
+    list: {
+      options: (cmd) => cmd.description('list customers who placed orders, newest first').option('--limit <n>', `how many (1-${CUSTOMER_LIMIT.max}, default ${CUSTOMER_LIMIT.default})`),
+      run: (cc, opts) => listCustomers(cc, opts),
+    },
+    get: (client, id) => client.customers.get(id),
+  })
+}

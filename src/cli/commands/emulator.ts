@@ -1,0 +1,297 @@
+// `store emulator …`: the emulator's control API and storefront from the shell (DESIGN.md,
+// "Emulator control API"): what the hosted service does in its dashboard or a buyer's browser.
+// Webhook endpoints live under `store webhooks`.
+import type { Command } from 'commander'
+import { CreateShopBodySchema, type ApiKey, type Shop } from '../../spec/shops.js'
+import { ClockAdvanceBodySchema, FulfilmentSetupBodySchema, PayBodySchema, TrackingBodySchema, type FulfilmentSetup } from '../../spec/fulfilment.js'
+import { CheckoutBodySchema } from '../../spec/storefront.js'
+import type { Order } from '../../spec/orders.js'
+import { commandContext, type CommandContext } from '../client-factory.js'
+import type { CliContext } from '../context.js'
+import { UsageError } from '../exit-codes.js'
+import { addDataOption, buildBody, checkBody, readArgument, readJsonArgument, type FieldSpec } from '../input.js'
+import type { Column } from '../output.js'
+import { confirmOrYes } from '../resource.js'
+import { showOrder } from './orders.js'
+
+const collect = (value: string, previous: string[] = []) => [...previous, value]
+
+const SHOP_COLUMNS: Column<Shop>[] = [['ID', (s) => s.id], ['SLUG', (s) => s.slug], ['NAME', (s) => s.name], ['CREATED', (s) => s.createdAt]]
+const KEY_COLUMNS: Column<ApiKey>[] = [['ID', (k) => k.id], ['KEY', (k) => `${k.prefix}…${k.last4}`], ['NAME', (k) => (k as { name?: string | null }).name], ['CREATED', (k) => k.createdAt]]
+
+/** `90`, `90s`, `15m`, `12h`, `30d`, `2w`, or combined (`1d12h`) → seconds. */
+export function parseDuration(text: string): number {
+  const units: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 }
+  const trimmed = text.trim().toLowerCase()
+  if (/^\d+$/.test(trimmed)) return Number(trimmed)
+  if (!/^(\d+[smhdw])+$/.test(trimmed)) throw new UsageError(`"${text}" is not a duration: use seconds or e.g. 90s, 15m, 12h, 30d, 1d12h`)
+  let seconds = 0
+  for (const [, n, unit] of trimmed.matchAll(/(\d+)([smhdw])/g)) seconds += Number(n) * units[unit]
+  return seconds
+}
+
+/** The storefront slug: `--store`, else the `--shop` in force (id or slug), else the account's oldest shop. */
+export async function storefrontSlug(cc: CommandContext, explicit: string | undefined): Promise<string> {
+  if (explicit) return explicit
+  const { shops } = await cc.client().emulator.listShops()
+  const wanted = cc.connection().shop
+  const shop = wanted ? shops.find((s) => s.id === wanted || s.slug === wanted.toLowerCase()) : shops[0]
+  if (!shop) throw new UsageError(wanted ? `no shop "${wanted}" in this account; see store emulator shops list` : 'this account has no shop; create one with store emulator shops create')
+  return shop.slug
+}
+
+/** An answer that is, or wraps, an order is shown as one; anything else field by field. */
+function showAnswer(cc: CommandContext, answer: Record<string, unknown>, done: string): void {
+  if (cc.out.isJson) return cc.out.json(answer)
+  const order = (typeof answer.orderNumber === 'string' ? answer : answer.order) as Order | undefined
+  if (order && typeof order === 'object' && 'orderNumber' in order) showOrder(cc, order)
+  else cc.out.record(answer, Object.entries(answer))
+  cc.out.success(done)
+}
+
+export async function createShop(cc: CommandContext, opts: Record<string, unknown>): Promise<void> {
+  const fields: FieldSpec[] = [{ key: 'name', kind: 'string', description: 'shop name', required: true }, { key: 'slug', kind: 'string', description: 'storefront slug (lowercase, digits, "-")', required: true }]
+  const body = await buildBody(cc, { fields, opts, schema: CreateShopBodySchema, what: 'shop', prompter: cc.interactive ? cc.prompter : undefined })
+  const shop = await cc.client().emulator.createShop(body as never)
+  if (cc.out.isJson) return cc.out.json(shop)
+  cc.out.record(shop, Object.entries(shop))
+  cc.out.success(`Created shop ${shop.slug}; use it with --shop ${shop.slug}`)
+}
+
+export async function createKey(cc: CommandContext, opts: { name?: string }): Promise<void> {
+  const key = await cc.client().emulator.createKey(opts.name ? { name: opts.name } : {})
+  if (cc.out.isJson) return cc.out.json(key)
+  cc.out.record(key, Object.entries(key))
+  cc.out.warn('the secret is shown only now; keep it somewhere safe')
+}
+
+const FULFILMENT_FIELDS: FieldSpec[] = [
+  { key: 'deliveryMessage', flag: 'message', kind: 'text', description: 'delivery message (Service, Physical): text, @file or -' },
+  { key: 'dynamicWebhookUrl', flag: 'dynamic-url', kind: 'nullable-string', description: 'Dynamic products: the URL POSTed per line item' },
+  { key: 'mystery', kind: 'json', description: 'mystery table as JSON {outcomes: [{name, weight, stock?, codes?}]}: @file.json or inline' },
+  { key: 'interval', kind: 'enum', choices: ['DAY', 'WEEK', 'MONTH', 'YEAR'], path: ['subscription', 'interval'], description: 'subscription billing interval' },
+  { key: 'intervalCount', kind: 'integer', path: ['subscription', 'intervalCount'], description: 'intervals per billing period' },
+  { key: 'trialDays', kind: 'integer', path: ['subscription', 'trialDays'], description: 'free trial days' },
+]
+
+/** Dashboard-only product setup; `--serials` reads `@file` as one code per line. */
+export async function setFulfilment(cc: CommandContext, product: string, opts: Record<string, unknown> & { serials?: string; file?: string[] }): Promise<void> {
+  const body = await buildBody(cc, { fields: FULFILMENT_FIELDS, opts, what: 'fulfilment setup', isUpdate: opts.serials === undefined && !opts.file?.length })
+  if (opts.serials !== undefined) {
+    const { text, from } = await readArgument(cc, opts.serials)
+    body.serials = text.split(from === 'the command line' ? /[,\n]/ : /\r?\n/).map((s) => s.trim()).filter(Boolean)
+  }
+  if (opts.file?.length) {
+    body.files = opts.file.map((entry) => {
+      const at = entry.indexOf('=')
+      if (at < 1) throw new UsageError(`--file: "${entry}" is not name=url`)
+      return { name: entry.slice(0, at), url: entry.slice(at + 1) }
+    })
+  }
+  checkBody(FulfilmentSetupBodySchema, body, 'fulfilment setup')
+  showFulfilment(cc, await cc.client().emulator.setFulfilment(product, body as never))
+  if (!cc.out.isJson) cc.out.success(`Updated the fulfilment setup of ${product}`)
+}
+
+function showFulfilment(cc: CommandContext, setup: FulfilmentSetup): void {
+  if (cc.out.isJson) return cc.out.json(setup)
+  const { mystery, serials, ...rest } = setup
+  cc.out.record(setup, [
+    ...Object.entries(rest),
+    ['serials', serials === null ? null : `${serials.length} codes`],
+    ['mystery', mystery ? `commitment ${mystery.commitment}, pool version ${mystery.poolVersion}` : null],
+  ])
+  if (mystery && cc.out.isTTY) {
+    cc.out.line()
+    cc.out.rows(mystery.outcomes, [['OUTCOME', (o) => o.name], ['WEIGHT', (o) => o.weight], ['CHANCE', (o) => `${o.chance}%`], ['STOCK', (o) => o.stock ?? 'unlimited'], ['CODES', (o) => o.codes?.length]])
+  }
+}
+
+export interface CheckoutOptions {
+  store?: string
+  item?: string[]
+  group?: string
+  email?: string
+  name?: string
+  coupon?: string
+  gateway?: string
+  ip?: string
+  country?: string
+  clientSeed?: string
+  field?: string[]
+  data?: string
+  pay?: boolean
+}
+
+/** A buyer's checkout on the storefront; `--pay` then pays it in full (fulfilment runs). */
+export async function checkout(cc: CommandContext, o: CheckoutOptions): Promise<void> {
+  let body: Record<string, unknown> = {}
+  if (o.data) {
+    const data = await readJsonArgument(cc, o.data, '--data')
+    if (!data || typeof data !== 'object' || Array.isArray(data)) throw new UsageError('--data: must be a JSON object')
+    body = { ...data }
+  }
+  if (o.item?.length) {
+    body.items = o.item.map((entry) => {
+      const match = /^(.+?)(?::(\d+))?$/.exec(entry.trim())
+      return { productId: match![1], quantity: match![2] === undefined ? 1 : Number(match![2]) }
+    })
+  }
+  const simple: [keyof CheckoutOptions, string][] = [['group', 'groupId'], ['email', 'email'], ['name', 'name'], ['coupon', 'couponCode'], ['gateway', 'gateway'], ['ip', 'ip'], ['country', 'country']]
+  for (const [flag, key] of simple) if (o[flag] !== undefined) body[key] = o[flag]
+  if (o.clientSeed !== undefined || o.field?.length) {
+    const fields: Record<string, unknown> = { ...(body.customFields as object | undefined) }
+    for (const entry of o.field ?? []) {
+      const at = entry.indexOf('=')
+      if (at < 1) throw new UsageError(`--field: "${entry}" is not key=value`)
+      fields[entry.slice(0, at)] = entry.slice(at + 1)
+    }
+    if (o.clientSeed !== undefined) fields.__mysteryClientSeed = o.clientSeed
+    body.customFields = fields
+  }
+  if (body.items === undefined && body.groupId === undefined) throw new UsageError('nothing to buy: give --item PRODUCT[:QUANTITY] (repeatable) or --group GROUP')
+  if (body.email === undefined) {
+    if (!cc.interactive) throw new UsageError('missing --email for checkout (no terminal to ask on)')
+    body.email = await cc.prompter.input('Buyer e-mail', { validate: (v) => (/^\S+@\S+\.\S+$/.test(v) ? true : 'enter an e-mail address') })
+  }
+  checkBody(CheckoutBodySchema, body, 'checkout')
+  const client = cc.client()
+  const slug = await storefrontSlug(cc, o.store)
+  const result = await client.storefront.checkout(slug, body as never)
+  let order = result.order
+  let paid: Record<string, unknown> | undefined
+  if (o.pay) {
+    paid = await client.emulator.payOrder(order.id)
+    order = await client.orders.get(order.id)
+  }
+  if (cc.out.isJson) return cc.out.json(o.pay ? { ...result, order } : result)
+  showOrder(cc, order)
+  cc.out.info(`Invoice: ${result.invoiceUrl}`)
+  cc.out.success(paid ? `Placed and paid order ${order.orderNumber}` : `Placed order ${order.orderNumber} (unpaid: store emulator pay ${order.orderNumber})`)
+}
+
+export async function payOrder(cc: CommandContext, order: string, o: { amount?: string; gateway?: string }): Promise<void> {
+  const body: Record<string, unknown> = {}
+  if (o.amount !== undefined) {
+    body.amount = Number(o.amount)
+    if (!Number.isFinite(body.amount as number)) throw new UsageError(`--amount: "${o.amount}" is not a number`)
+  }
+  if (o.gateway !== undefined) body.gateway = o.gateway
+  checkBody(PayBodySchema, body, 'payment')
+  showAnswer(cc, await cc.client().emulator.payOrder(order, body), `Paid ${order}`)
+}
+
+export async function advanceClock(cc: CommandContext, duration: string): Promise<void> {
+  const body = { seconds: parseDuration(duration) }
+  checkBody(ClockAdvanceBodySchema, body, 'clock advance')
+  const clock = await cc.client().emulator.advanceClock(body.seconds)
+  if (cc.out.isJson) return cc.out.json(clock)
+  cc.out.record(clock, Object.entries(clock))
+  cc.out.success(`Emulator clock moved ${body.seconds} s forward, to ${clock.now}`)
+}
+
+export async function showInvoice(cc: CommandContext, order: string, o: { store?: string; codes?: boolean }): Promise<void> {
+  const client = cc.client()
+  const slug = await storefrontSlug(cc, o.store)
+  if (o.codes) {
+    const text = await client.storefront.codes(slug, order)
+    cc.out.line(text.replace(/\n$/, ''))
+    return
+  }
+  const invoice = await client.storefront.invoice(slug, order)
+  if (cc.out.isJson) return cc.out.json(invoice)
+  const { items, tracking, ...rest } = invoice
+  cc.out.record(invoice, [...Object.entries(rest).filter(([, v]) => typeof v !== 'object' || v === null), ['items', items.length], ['tracking', tracking]])
+  if (cc.out.isTTY) {
+    cc.out.line()
+    cc.out.rows(items, [['PRODUCT', (i) => i.productName], ['QTY', (i) => i.quantity], ['DELIVERY', (i) => i.delivery.status], ['CONTENT', (i) => i.delivery.codes ?? i.delivery.message ?? i.mystery?.opens.map((x) => x.outcome)]])
+  }
+}
+
+export function register(program: Command, ctx: CliContext): void {
+  const run = <A extends unknown[]>(f: (cc: CommandContext, ...args: A) => Promise<void> | void) =>
+    (...args: unknown[]) => f(commandContext(ctx, args[args.length - 1] as Command), ...(args.slice(0, -1) as A))
+
+  const emu = program.command('emulator').description('drive the local emulator (store serve): shops, keys, fulfilment, checkout, pay, tracking, clock')
+
+  const shops = emu.command('shops').description('the account\'s shops')
+  shops.command('list').description('list shops, oldest first').action(run(async (cc) => {
+    const envelope = await cc.client().emulator.listShops()
+    cc.out.list(envelope, envelope.shops, SHOP_COLUMNS, 'No shops found')
+  }))
+  addDataOption(shops.command('create').description('add a shop to the account').option('--name <name>', 'shop name').option('--slug <slug>', 'storefront slug'))
+    .action(run((cc, opts: Record<string, unknown>) => createShop(cc, opts)))
+
+  const keys = emu.command('keys').description('API keys of the account')
+  keys.command('list').description('list keys (secrets are never shown again)').action(run(async (cc) => {
+    const envelope = await cc.client().emulator.listKeys()
+    cc.out.list(envelope, envelope.keys, KEY_COLUMNS, 'No keys found')
+  }))
+  keys.command('create').description('create a key; its secret is printed once').option('--name <name>', 'a label for the key')
+    .action(run((cc, opts: { name?: string }) => createKey(cc, opts)))
+  keys.command('revoke').description('revoke a key').argument('<id>', 'key id').option('-y, --yes', 'do not ask for confirmation (required when not on a terminal)')
+    .action(run(async (cc, id: string, opts: { yes?: boolean }) => {
+      await confirmOrYes(cc, opts, `Revoke key ${id}? Clients using it will get 401.`, `revoke key ${id}`)
+      const answer = await cc.client().emulator.revokeKey(id)
+      if (cc.out.isJson) cc.out.json(answer)
+      else cc.out.success(`Revoked key ${id}`)
+    }))
+
+  const fulfilment = emu.command('fulfilment').description('dashboard-only product setup: delivery message, files, serials, dynamic URL, mystery table, subscription plan')
+  fulfilment.command('get').description('show a product\'s setup').argument('<product>', 'product id or rec_ id')
+    .action(run(async (cc, product: string) => showFulfilment(cc, await cc.client().emulator.getFulfilment(product))))
+  const set = fulfilment.command('set').description('change a product\'s setup (only the given parts)').argument('<product>', 'product id or rec_ id')
+    .option('--serials <codes|@file|->', 'replace the code pool: a,b,c or @file with one code per line')
+    .option('--file <name=url>', 'a download (repeatable; replaces the list)', collect)
+  for (const f of FULFILMENT_FIELDS) set.option(`--${f.flag ?? f.key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} <value>`, f.description)
+  addDataOption(set).action(run((cc, product: string, opts: Record<string, unknown>) => setFulfilment(cc, product, opts)))
+
+  addDataOption(emu.command('checkout').description('buy as a customer on the storefront: a pending order and its invoice URL')
+    .option('--store <slug>', 'storefront slug (default: the --shop in force, else the oldest shop)')
+    .option('--item <product[:quantity]>', 'a product to buy (repeatable)', collect)
+    .option('--group <id>', 'buy a group (bundle) instead of items')
+    .option('--email <email>', 'buyer e-mail (asked for on a terminal)')
+    .option('--name <name>', 'buyer name')
+    .option('--coupon <code>', 'coupon code')
+    .option('--gateway <name>', 'payment gateway')
+    .option('--ip <address>', 'buyer IP (blacklists apply)')
+    .option('--country <code>', 'buyer country, 2 letters (blacklists apply)')
+    .option('--client-seed <seed>', 'mystery-box client seed (customFields.__mysteryClientSeed)')
+    .option('--field <key=value>', 'a custom field (repeatable)', collect)
+    .option('--pay', 'pay the order in full right away (runs fulfilment)'))
+    .action(run((cc, opts: CheckoutOptions) => checkout(cc, opts)))
+
+  emu.command('pay').description('mark an order paid (runs fulfilment; idempotent)').argument('<order>', 'order id or ORD- number')
+    .option('--amount <amount>', 'pay less than due: a partial payment')
+    .option('--gateway <name>', 'payment gateway')
+    .action(run((cc, order: string, opts: { amount?: string; gateway?: string }) => payOrder(cc, order, opts)))
+
+  emu.command('tracking').description('add tracking to a Physical order').argument('<order>', 'order id or ORD- number')
+    .requiredOption('--code <code>', 'tracking code').option('--carrier <name>', 'carrier')
+    .action(run(async (cc, order: string, opts: { code: string; carrier?: string }) => {
+      const body = { code: opts.code, ...(opts.carrier ? { carrier: opts.carrier } : {}) }
+      checkBody(TrackingBodySchema, body, 'tracking')
+      showAnswer(cc, await cc.client().emulator.addTracking(order, body), `Added tracking ${opts.code} to ${order}`)
+    }))
+
+  emu.command('dispute').description('mark an order disputed').argument('<order>', 'order id or ORD- number').option('-y, --yes', 'do not ask for confirmation (required when not on a terminal)')
+    .action(run(async (cc, order: string, opts: { yes?: boolean }) => {
+      await confirmOrYes(cc, opts, `Mark order ${order} disputed?`, `dispute order ${order}`)
+      showAnswer(cc, await cc.client().emulator.disputeOrder(order), `Order ${order} disputed`)
+    }))
+
+  const clock = emu.command('clock').description('the emulator clock (renewals, trials, notices)')
+  clock.command('advance').description('move the clock forward: renewals and trial ends fall due and fire').argument('<duration>', 'seconds, or e.g. 90s, 15m, 12h, 30d, 1d12h')
+    .action(run((cc, duration: string) => advanceClock(cc, duration)))
+
+  emu.command('reply').description('reply to a customer query as the merchant').argument('<query>', 'query id').requiredOption('--message <text|@file>', 'the reply')
+    .action(run(async (cc, query: string, opts: { message: string }) => {
+      const { text } = await readArgument(cc, opts.message)
+      showAnswer(cc, await cc.client().emulator.replyToQuery(query, text), `Replied to ${query}`)
+    }))
+
+  emu.command('invoice').description('show an order\'s invoice as the buyer sees it (deliveries, mystery reveals)').argument('<order>', 'order id or ORD- number')
+    .option('--store <slug>', 'storefront slug (default: the --shop in force, else the oldest shop)')
+    .option('--codes', 'print the bulk export: raw codes, one per line')
+    .action(run((cc, order: string, opts: { store?: string; codes?: boolean }) => showInvoice(cc, order, opts)))
+}

@@ -1,0 +1,53 @@
+import type { Command } from 'commander'
+import { CreateGroupBodySchema, UpdateGroupBodySchema, type Group } from '../../spec/groups.js'
+import type { CommandContext } from '../client-factory.js'
+import type { CliContext } from '../context.js'
+import type { FieldSpec } from '../input.js'
+import type { Column } from '../output.js'
+import { registerResource } from '../resource.js'
+
+export const GROUP_COLUMNS: Column<Group>[] = [
+  ['ID', (g) => g.id],
+  ['NAME', (g) => g.name],
+  ['DISCOUNT', (g) => `${g.discountPercent}%`],
+  ['SORT', (g) => g.sortOrder],
+  ['UNLISTED', (g) => (g.unlisted ? 'yes' : 'no')],
+  ['PRODUCTS', (g) => g.products.length],
+]
+
+const name: FieldSpec = { key: 'name', kind: 'string', description: 'group name' }
+const discountPercent: FieldSpec = { key: 'discountPercent', kind: 'number', description: 'bundle discount, 0 to 100' }
+const sortOrder: FieldSpec = { key: 'sortOrder', kind: 'integer', description: 'lower first (default 0)' }
+const unlisted: FieldSpec = { key: 'unlisted', kind: 'boolean', description: 'hide from the storefront' }
+const productIds: FieldSpec = { key: 'productIds', kind: 'list', description: 'member products (replaces the whole list)' }
+
+export async function listGroups(cc: CommandContext): Promise<void> {
+  const envelope = await cc.client().groups.list()
+  cc.out.list(envelope, envelope.groups, GROUP_COLUMNS, 'No groups found')
+}
+
+export function register(program: Command, ctx: CliContext): void {
+  registerResource<Group>(program, ctx, {
+    name: 'groups',
+    singular: 'group',
+    description: 'list, show, create, update and delete product groups (bundles)',
+    columns: GROUP_COLUMNS,
+    list: { run: (cc) => listGroups(cc) },
+    get: (client, id) => client.groups.get(id),
+    create: {
+      fields: [
+        { ...name, required: true },
+        { key: 'description', kind: 'string', description: 'description' },
+        discountPercent,
+        { key: 'image', kind: 'string', description: 'image URL' },
+        sortOrder,
+        unlisted,
+        productIds,
+      ],
+      schema: CreateGroupBodySchema,
+      run: (client, body) => client.groups.create(body),
+    },
+    update: { fields: [name, discountPercent, sortOrder, unlisted, productIds], schema: UpdateGroupBodySchema, run: (client, id, body) => client.groups.update(id, body) },
+    delete: (client, id) => client.groups.delete(id),
+  })
+}

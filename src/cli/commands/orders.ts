@@ -1,0 +1,81 @@
+import type { Command } from 'commander'
+import { ORDER_LIMIT, ORDER_STATUSES, UpdateOrderBodySchema, type Order, type OrderItem } from '../../spec/orders.js'
+import type { CommandContext } from '../client-factory.js'
+import type { CliContext } from '../context.js'
+import { UsageError } from '../exit-codes.js'
+import type { Column } from '../output.js'
+import { registerResource } from '../resource.js'
+
+const money = (amount: number, currency: string) => `${amount.toFixed(2)} ${currency}`
+
+export const ORDER_COLUMNS: Column<Order>[] = [
+  ['ORDER', (o) => o.orderNumber],
+  ['STATUS', (o) => o.status],
+  ['PAYMENT', (o) => o.paymentStatus],
+  ['TOTAL', (o) => money(o.total, o.currency)],
+  ['CUSTOMER', (o) => o.customerEmail],
+  ['ITEMS', (o) => o.items.reduce((n, i) => n + i.quantity, 0)],
+  ['CREATED', (o) => o.createdAt],
+]
+
+const ITEM_COLUMNS: Column<OrderItem>[] = [
+  ['PRODUCT', (i) => i.productName],
+  ['TYPE', (i) => i.productType],
+  ['QTY', (i) => i.quantity],
+  ['PRICE', (i) => i.price],
+  ['TOTAL', (i) => i.total],
+  ['DELIVERY', (i) => i.delivery?.status],
+]
+
+/** Parses `--limit` against a list's bounds. */
+export function limitOf(raw: string | undefined, max: number): number | undefined {
+  if (raw === undefined) return undefined
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n < 1 || n > max) throw new UsageError(`--limit: "${raw}" is not a whole number from 1 to ${max}`)
+  return n
+}
+
+export async function listOrders(cc: CommandContext, opts: { limit?: string }): Promise<void> {
+  const envelope = await cc.client().orders.list({ limit: limitOf(opts.limit, ORDER_LIMIT.max) })
+  cc.out.list(envelope, envelope.orders, ORDER_COLUMNS, 'No orders found')
+}
+
+/** The order's fields, then (on a terminal) its lines as a table. */
+export function showOrder(cc: CommandContext, order: Order): void {
+  const entries: [string, unknown][] = [
+    ['orderNumber', order.orderNumber],
+    ['id', order.id],
+    ['status', order.status],
+    ['paymentStatus', order.paymentStatus],
+    ['total', money(order.total, order.currency)],
+    ['customer', order.customerName ? `${order.customerName} <${order.customerEmail}>` : order.customerEmail],
+    ['paymentMethod', order.paymentMethod],
+    ['createdAt', order.createdAt],
+    ['paidAt', order.paidAt],
+  ]
+  if (!cc.out.isTTY) return cc.out.record(order, [...entries, ['items', order.items]])
+  cc.out.record(order, entries)
+  cc.out.line()
+  cc.out.rows(order.items, ITEM_COLUMNS)
+  if (order.items.some((i) => i.mystery?.opens?.length)) cc.out.info(cc.out.chalk.dim(`Check the mystery rolls: store mystery verify ${order.orderNumber}`))
+}
+
+export function register(program: Command, ctx: CliContext): void {
+  registerResource<Order>(program, ctx, {
+    name: 'orders',
+    singular: 'order',
+    description: 'list and show orders, set their status (id or ORD- number)',
+    columns: ORDER_COLUMNS,
+    show: showOrder,
+    list: {
+      options: (cmd) => cmd.description('list orders, most recent first').option('--limit <n>', `how many (1-${ORDER_LIMIT.max}, default ${ORDER_LIMIT.default})`),
+      run: (cc, opts) => listOrders(cc, opts),
+    },
+    get: (client, id) => client.orders.get(id),
+    update: {
+      fields: [{ key: 'status', kind: 'enum', choices: ORDER_STATUSES, description: 'new status' }],
+      schema: UpdateOrderBodySchema,
+      run: (client, id, body) => client.orders.update(id, body),
+    },
+  })
+}

@@ -1,0 +1,42 @@
+import type { Command } from 'commander'
+import type { Subscription } from '../../spec/subscriptions.js'
+import { commandContext, type CommandContext } from '../client-factory.js'
+import type { CliContext } from '../context.js'
+import type { Column } from '../output.js'
+import { confirmOrYes, registerResource } from '../resource.js'
+
+export const SUBSCRIPTION_COLUMNS: Column<Subscription>[] = [
+  ['ID', (s) => s.id],
+  ['PRODUCT', (s) => s.productName],
+  ['CUSTOMER', (s) => s.customerEmail],
+  ['STATUS', (s) => s.status],
+  ['PERIOD END', (s) => s.currentPeriodEnd],
+  ['CANCELED', (s) => s.canceledAt],
+]
+
+export async function listSubscriptions(cc: CommandContext): Promise<void> {
+  const envelope = await cc.client().subscriptions.list()
+  cc.out.list(envelope, envelope.subscriptions, SUBSCRIPTION_COLUMNS, 'No subscriptions found')
+}
+
+/** Cancels through the emulator control API (the hosted service does this in its dashboard). */
+export async function cancelSubscription(cc: CommandContext, id: string, opts: { yes?: boolean }): Promise<void> {
+  await confirmOrYes(cc, opts, `Cancel subscription ${id}?`, `cancel subscription ${id}`)
+  const answer = await cc.client().emulator.cancelSubscription(id)
+  if (cc.out.isJson) return cc.out.json(answer)
+  cc.out.success(`Cancelled subscription ${id}`)
+}
+
+export function register(program: Command, ctx: CliContext): void {
+  const cmd = registerResource<Subscription>(program, ctx, {
+    name: 'subscriptions',
+    singular: 'subscription',
+    description: 'list and show subscriptions (read only); cancel on the emulator',
+    columns: SUBSCRIPTION_COLUMNS,
+    list: { run: (cc) => listSubscriptions(cc) },
+    get: (client, id) => client.subscriptions.get(id),
+  })
+  cmd.command('cancel').description('cancel a subscription (emulator control API)').argument('<id>', 'subscription id')
+    .option('-y, --yes', 'do not ask for confirmation (required when not on a terminal)')
+    .action((id: string, opts: { yes?: boolean }, command: Command) => cancelSubscription(commandContext(ctx, command), id, opts))
+}

@@ -1,0 +1,51 @@
+import type { Command } from 'commander'
+import { UpdateThemeBodySchema, type Theme, type ThemeSummary } from '../../spec/themes.js'
+import type { CommandContext } from '../client-factory.js'
+import type { CliContext } from '../context.js'
+import type { FieldSpec } from '../input.js'
+import type { Column } from '../output.js'
+import { registerResource } from '../resource.js'
+
+export const THEME_COLUMNS: Column<ThemeSummary>[] = [
+  ['ID', (t) => t.id],
+  ['NAME', (t) => t.name],
+  ['VERSION', (t) => t.version],
+  ['OWNER', (t) => t.owner],
+  ['ACTIVE', (t) => (t.isActive ? 'active' : '')],
+  ['UPDATED', (t) => t.updatedAt],
+]
+
+/** `update` flags (spec: `config` and/or `files`, a partial object of `theme.json` and `custom.css`). */
+export const UPDATE_FIELDS: FieldSpec[] = [
+  { key: 'config', kind: 'json', description: 'theme configuration as JSON: @file.json, inline, or -' },
+  { key: 'css', kind: 'text', path: ['files', 'custom.css'], description: 'custom.css content: @file.css, inline, or -' },
+  { key: 'themeJson', kind: 'json', path: ['files', 'theme.json'], description: 'theme.json content as JSON: @file.json, inline, or -' },
+]
+
+export async function listThemes(cc: CommandContext): Promise<void> {
+  const envelope = await cc.client().themes.list()
+  cc.out.list(envelope, envelope.themes, THEME_COLUMNS, 'No themes found')
+}
+
+export function showTheme(cc: CommandContext, theme: Theme): void {
+  const { config, files, ...summary } = theme
+  cc.out.record(theme, [
+    ...Object.entries(summary),
+    ['config', config],
+    ['theme.json', `${files['theme.json'].length} characters`],
+    ['custom.css', `${files['custom.css'].length} characters`],
+  ])
+}
+
+export function register(program: Command, ctx: CliContext): void {
+  registerResource<Theme>(program, ctx, {
+    name: 'themes',
+    singular: 'theme',
+    description: 'list, show and update storefront themes',
+    columns: [],
+    show: showTheme,
+    list: { run: (cc) => listThemes(cc) },
+    get: (client, id) => client.themes.get(id),
+    update: { fields: UPDATE_FIELDS, schema: UpdateThemeBodySchema, run: (client, id, body) => client.themes.update(id, body) },
+  })
+}

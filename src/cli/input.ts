@@ -1,0 +1,262 @@
+// Request bodies from flags and `--data`: typed flags, checked with the spec's body schema before
+// anything is sent; on a TTY, prompts for required fields that are missing, otherwise a usage error.
+import type { Command } from 'commander'
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import type { z } from 'zod'
+import type { FieldError } from '../spec/errors.js'
+import type { CliContext } from './context.js'
+import { UsageError } from './exit-codes.js'
+import type { Prompter } from './prompter.js'
+
+/** A usage error that carries field errors, printed like the API's (exit 2: nothing was sent). */
+export class InputError extends UsageError {
+  readonly errors: FieldError[]
+  constructor(message: string, errors: FieldError[]) {
+    super(message)
+    this.name = 'InputError'
+    this.errors = errors
+  }
+}
+
+export type FieldKind =
+  | 'string'
+  | 'number'
+  | 'integer'
+  | 'boolean'
+  | 'enum'
+  | 'list'
+  | 'json'
+  | 'text'
+  | 'nullable-integer'
+  | 'nullable-number'
+  | 'nullable-string'
+
+/** One body field as a flag: `key` in the body, `--flag` on the command line (kebab-case of key by default). */
+export interface FieldSpec {
+  key: string
+  kind: FieldKind
+  description: string
+  flag?: string
+  choices?: readonly string[]
+  /** Required on create: prompted for on a TTY, a usage error otherwise. */
+  required?: boolean
+  /** Where the value goes when not at the top level (`files.custom.css` for themes). */
+  path?: string[]
+}
+
+const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
+export const flagOf = (f: FieldSpec) => f.flag ?? kebab(f.key)
+/** The attribute commander stores a flag under (camelCase of the flag). */
+const attrOf = (f: FieldSpec) => flagOf(f).replace(/-([a-z])/g, (_all, c: string) => c.toUpperCase())
+
+const NULL_WORDS = new Set(['null', 'none', 'unlimited', 'never'])
+
+function placeholder(f: FieldSpec): string {
+  switch (f.kind) {
+    case 'number': return '<number>'
+    case 'integer': return '<integer>'
+    case 'nullable-integer': return '<integer|null>'
+    case 'nullable-number': return '<number|null>'
+    case 'nullable-string': return '<value|null>'
+    case 'enum': return `<${f.choices!.join('|')}>`
+    case 'list': return '<id,id,...>'
+    case 'json': return '<@file.json|json|->'
+    case 'text': return '<@file|text|->'
+    default: return '<value>'
+  }
+}
+
+/** Adds one option per field; booleans get `--x` and `--no-x` so an update can set either. */
+export function addFieldOptions(cmd: Command, fields: readonly FieldSpec[]): Command {
+  for (const f of fields) {
+    const flag = flagOf(f)
+    if (f.kind === 'boolean') {
+      cmd.option(`--${flag}`, f.description)
+      cmd.option(`--no-${flag}`, `set ${f.key} to false`)
+    } else {
+      cmd.option(`--${flag} ${placeholder(f)}`, f.description + (f.required ? ' (required)' : ''))
+    }
+  }
+  return cmd
+}
+
+export function addDataOption(cmd: Command): Command {
+  return cmd.option('--data <@file.json|json|->', 'the request body as JSON: @file.json, inline, or - for stdin (flags override its fields)')
+}
+
+/** Reads `@file`, `-`/`@-` (stdin) or returns the text itself. */
+export async function readArgument(ctx: Pick<CliContext, 'stdin' | 'cwd'>, value: string): Promise<{ text: string; from: string }> {
+  if (value === '-' || value === '@-') return { text: await readStdin(ctx), from: 'stdin' }
+  if (value.startsWith('@')) {
+    const path = resolve(ctx.cwd, value.slice(1))
+    try {
+      return { text: readFileSync(path, 'utf8'), from: value.slice(1) }
+    } catch (error) {
+      throw new UsageError(`cannot read ${value.slice(1)}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`)
+    }
+  }
+  return { text: value, from: 'the command line' }
+}
+
+export async function readJsonArgument(ctx: Pick<CliContext, 'stdin' | 'cwd'>, value: string, what: string): Promise<unknown> {
+  const { text, from } = await readArgument(ctx, value)
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    throw new UsageError(`${what}: ${from === 'the command line' ? 'is not valid JSON' : `${from} is not valid JSON`} (${(error as Error).message})`)
+  }
+}
+
+async function readStdin(ctx: Pick<CliContext, 'stdin'>): Promise<string> {
+  if (ctx.stdin.isTTY) throw new UsageError('"-" reads stdin, but stdin is a terminal: pipe the JSON in, or use @file')
+  if (ctx.stdin.readableEnded) throw new UsageError('stdin was already read: only one "-" per command')
+  const chunks: Buffer[] = []
+  for await (const chunk of ctx.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/** The flag's value converted to its field's type, or a usage error naming the flag. */
+async function convert(ctx: Pick<CliContext, 'stdin' | 'cwd'>, f: FieldSpec, raw: unknown): Promise<unknown> {
+  const flag = `--${flagOf(f)}`
+  if (f.kind === 'boolean') return raw
+  const text = String(raw)
+  const isNull = NULL_WORDS.has(text.trim().toLowerCase())
+  switch (f.kind) {
+    case 'nullable-string':
+      return isNull ? null : text
+    case 'nullable-number':
+    case 'nullable-integer':
+      if (isNull) return null
+    // falls through
+    case 'number':
+    case 'integer': {
+      const n = Number(text)
+      if (text.trim() === '' || !Number.isFinite(n)) throw new InputError(`${flag}: "${text}" is not a number`, [{ field: f.key, message: 'must be a number' }])
+      if (f.kind.endsWith('integer') && !Number.isInteger(n)) throw new InputError(`${flag}: "${text}" is not an integer`, [{ field: f.key, message: 'must be an integer' }])
+      return n
+    }
+    case 'enum': {
+      const match = f.choices!.find((c) => c.toLowerCase() === text.trim().toLowerCase())
+      if (!match) throw new InputError(`${flag}: "${text}" is not one of ${f.choices!.join(', ')}`, [{ field: f.key, message: `must be one of ${f.choices!.join(', ')}` }])
+      return match
+    }
+    case 'list':
+      return text.split(',').map((s) => s.trim()).filter(Boolean)
+    case 'json':
+      return readJsonArgument(ctx, text, flag)
+    case 'text':
+      return (await readArgument(ctx, text)).text
+    default:
+      return text
+  }
+}
+
+function setPath(target: Record<string, unknown>, path: string[], value: unknown): void {
+  let at = target
+  for (const key of path.slice(0, -1)) {
+    const next = at[key]
+    at = (at[key] = next && typeof next === 'object' && !Array.isArray(next) ? { ...(next as object) } : {}) as Record<string, unknown>
+  }
+  at[path[path.length - 1]] = value
+}
+
+function hasPath(target: Record<string, unknown>, path: string[]): boolean {
+  let at: unknown = target
+  for (const key of path) {
+    if (!at || typeof at !== 'object' || !(key in at)) return false
+    at = (at as Record<string, unknown>)[key]
+  }
+  return at !== undefined
+}
+
+export interface BodyOptions {
+  fields: readonly FieldSpec[]
+  /** Parsed commander options of the command. */
+  opts: Record<string, unknown>
+  /** The spec's body schema; leave out when the caller adds fields and checks the body itself. */
+  schema?: z.ZodType
+  /** Prompt for missing required fields (stdin and stdout are terminals). */
+  prompter?: Prompter
+  /** What the body is for, in messages ("a coupon"). */
+  what: string
+  /** An update: at least one field must be given. */
+  isUpdate?: boolean
+}
+
+/**
+ * `--data` (if any) overlaid with the flags, required fields asked for on a TTY, then checked
+ * with the spec's body schema. Returns the body to send, as given (the server normalises it).
+ */
+export async function buildBody(ctx: Pick<CliContext, 'stdin' | 'cwd'>, o: BodyOptions): Promise<Record<string, unknown>> {
+  let body: Record<string, unknown> = {}
+  if (typeof o.opts.data === 'string') {
+    const data = await readJsonArgument(ctx, o.opts.data, '--data')
+    if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new UsageError('--data: must be a JSON object')
+    body = { ...(data as Record<string, unknown>) }
+  }
+  for (const f of o.fields) {
+    const raw = o.opts[attrOf(f)]
+    if (raw === undefined) continue
+    setPath(body, f.path ?? [f.key], await convert(ctx, f, raw))
+  }
+
+  const missing = o.fields.filter((f) => f.required && !hasPath(body, f.path ?? [f.key]))
+  if (missing.length) {
+    if (!o.prompter) {
+      const flags = missing.map((f) => `--${flagOf(f)}`).join(', ')
+      throw new InputError(`missing ${flags} for ${o.what} (give the flags or --data; there is no terminal to ask on)`, missing.map((f) => ({ field: f.key, message: 'is required' })))
+    }
+    for (const f of missing) setPath(body, f.path ?? [f.key], await ask(o.prompter, f))
+  }
+  if (o.isUpdate && Object.keys(body).length === 0) {
+    throw new UsageError(`nothing to update: give at least one of ${o.fields.map((f) => `--${flagOf(f)}`).join(', ')}, or --data`)
+  }
+  if (o.schema) checkBody(o.schema, body, o.what)
+  return body
+}
+
+/** Checks a body with its spec schema; the field errors read like the API's (STYLE.md, "Errors"). */
+export function checkBody(schema: z.ZodType, body: unknown, what: string): void {
+  const result = schema.safeParse(body, { reportInput: true })
+  if (result.success) return
+  const errors = fieldErrorsOf(result.error)
+  throw new InputError(`invalid ${what}: ${errors[0].field}: ${errors[0].message}`, errors)
+}
+
+/** zod issues as field errors, worded as the emulator words them (emulator/middleware/validate.ts). */
+export function fieldErrorsOf(error: z.ZodError): FieldError[] {
+  const errors: FieldError[] = []
+  for (const issue of error.issues) {
+    const field = issue.path.map(String).join('.')
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) errors.push({ field: field ? `${field}.${key}` : key, message: 'is not a known field' })
+      continue
+    }
+    const input = (issue as { input?: unknown }).input
+    let message = issue.message
+    if ((issue.code === 'invalid_type' || issue.code === 'invalid_value') && input === undefined) message = 'is required'
+    else if (issue.code === 'invalid_value' && 'values' in issue) message = `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`
+    else if (issue.code === 'invalid_type') message = `must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected} (got ${input === null ? 'null' : Array.isArray(input) ? 'array' : typeof input})`
+    errors.push({ field: field || 'body', message })
+  }
+  return errors
+}
+
+async function ask(prompter: Prompter, f: FieldSpec): Promise<unknown> {
+  const label = `${f.description.replace(/\s*\(.*\)$/, '')} (${f.key})`
+  if (f.kind === 'enum') return prompter.select(label, f.choices!)
+  if (f.kind === 'boolean') return prompter.confirm(label)
+  const text = await prompter.input(label, {
+    validate: (value) => {
+      if (value.trim() === '') return 'a value is required'
+      if (f.kind.endsWith('number') || f.kind.endsWith('integer')) {
+        const n = Number(value)
+        if (!Number.isFinite(n) && !(f.kind.startsWith('nullable') && NULL_WORDS.has(value.trim().toLowerCase()))) return 'enter a number'
+        if (f.kind.endsWith('integer') && Number.isFinite(n) && !Number.isInteger(n)) return 'enter a whole number'
+      }
+      return true
+    },
+  })
+  return convert({ stdin: undefined as never, cwd: '.' }, { ...f, kind: f.kind === 'json' || f.kind === 'text' ? 'string' : f.kind }, text)
+}

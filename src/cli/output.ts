@@ -1,0 +1,138 @@
+// Output rules (STYLE.md, "Output"): data to stdout, messages to stderr; on a TTY an aligned table
+// with a header and colour for status words; piped, one record per line, tab-separated, no header,
+// no colour; `--json` prints the API's JSON unchanged.
+import { Chalk, type ChalkInstance } from 'chalk'
+import type { Writable } from 'node:stream'
+
+/** One table column: its header and how to read the cell from a record. */
+export type Column<T> = [header: string, value: (row: T) => unknown]
+
+export interface OutputOptions {
+  stdout: Writable
+  stderr: Writable
+  /** stdout is a terminal: tables with headers; otherwise tab-separated lines. */
+  isTTY: boolean
+  json: boolean
+  chalk: ChalkInstance
+}
+
+/**
+ * Colour only when stdout is a terminal, NO_COLOR is unset (any value turns it off, no-color.org)
+ * and `--no-color` was not given. chalk does not read NO_COLOR itself, hence one decision here.
+ */
+export function isColorWanted(isTTY: boolean, env: Record<string, string | undefined>, colorFlag: boolean | undefined): boolean {
+  return isTTY && colorFlag !== false && (env.NO_COLOR === undefined || env.NO_COLOR === '') && env.TERM !== 'dumb'
+}
+
+export function chalkFor(enabled: boolean): ChalkInstance {
+  return new Chalk({ level: enabled ? 1 : 0 })
+}
+
+const GOOD = new Set(['live', 'paid', 'completed', 'active', 'delivered', 'true', 'yes', 'ok'])
+const WAITING = new Set(['draft', 'pending', 'processing', 'unpaid', 'partial', 'trialing', 'awaiting_payment'])
+const BAD = new Set(['archived', 'cancelled', 'canceled', 'refunded', 'disputed', 'undelivered', 'false', 'no', 'failed'])
+
+/** A status word in its colour (green done, yellow waiting, red ended); other text unchanged. */
+export function colorStatus(chalk: ChalkInstance, text: string): string {
+  const word = text.toLowerCase()
+  if (GOOD.has(word)) return chalk.green(text)
+  if (WAITING.has(word)) return chalk.yellow(text)
+  if (BAD.has(word)) return chalk.red(text)
+  return text
+}
+
+const MAX_CELL = 60
+
+export class Output {
+  readonly isTTY: boolean
+  readonly isJson: boolean
+  readonly chalk: ChalkInstance
+  private readonly stdout: Writable
+  private readonly stderr: Writable
+
+  constructor(o: OutputOptions) {
+    this.stdout = o.stdout
+    this.stderr = o.stderr
+    this.isTTY = o.isTTY
+    this.isJson = o.json
+    this.chalk = o.chalk
+  }
+
+  /** The value as two-space JSON with a trailing newline, never coloured. */
+  json(value: unknown): void {
+    this.stdout.write(`${JSON.stringify(value, null, 2)}\n`)
+  }
+
+  /** One compact JSON value per line (`--all --json`). */
+  ndjson(value: unknown): void {
+    this.stdout.write(`${JSON.stringify(value)}\n`)
+  }
+
+  /** A line of data on stdout. */
+  line(text = ''): void {
+    this.stdout.write(`${text}\n`)
+  }
+
+  /**
+   * A list: `raw` (the API's envelope) with `--json`; otherwise the rows as a table on a TTY or
+   * tab-separated lines when piped. An empty list says `empty` on stderr, on a TTY only.
+   */
+  list<T>(raw: unknown, rows: readonly T[], columns: Column<T>[], empty: string): void {
+    if (this.isJson) return this.json(raw)
+    this.rows(rows, columns, empty)
+  }
+
+  /** Rows without a JSON form (the `--json` case is the caller's). */
+  rows<T>(rows: readonly T[], columns: Column<T>[], empty?: string): void {
+    if (rows.length === 0) {
+      if (empty && this.isTTY) this.info(empty)
+      return
+    }
+    const cells = rows.map((row) => columns.map(([, value]) => this.cell(value(row))))
+    if (!this.isTTY) {
+      for (const line of cells) this.stdout.write(`${line.join('\t')}\n`)
+      return
+    }
+    const headers = columns.map(([header]) => header)
+    const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((line) => line[i].length)))
+    const pad = (text: string, i: number, shown = text) => (i === widths.length - 1 ? shown : shown + ' '.repeat(widths[i] - text.length))
+    this.stdout.write(`${headers.map((h, i) => pad(h, i, this.chalk.bold(h))).join('  ')}\n`)
+    for (const line of cells) this.stdout.write(`${line.map((text, i) => pad(text, i, colorStatus(this.chalk, text))).join('  ')}\n`)
+  }
+
+  /**
+   * One record: `raw` with `--json`; otherwise one `field value` line per entry, aligned on a
+   * TTY and tab-separated when piped.
+   */
+  record(raw: unknown, entries: [label: string, value: unknown][]): void {
+    if (this.isJson) return this.json(raw)
+    const shown = entries.map(([label, value]) => [label, this.cell(value, false)] as const)
+    if (!this.isTTY) {
+      for (const [label, value] of shown) this.stdout.write(`${label}\t${value}\n`)
+      return
+    }
+    const width = Math.max(...shown.map(([label]) => label.length))
+    for (const [label, value] of shown) this.stdout.write(`${this.chalk.dim(label.padEnd(width))}  ${colorStatus(this.chalk, value)}\n`)
+  }
+
+  /** A message for the person at the terminal: stderr. */
+  info(text: string): void {
+    this.stderr.write(`${text}\n`)
+  }
+
+  success(text: string): void {
+    this.stderr.write(`${this.chalk.green('✓')} ${text}\n`)
+  }
+
+  warn(text: string): void {
+    this.stderr.write(`${this.chalk.yellow('warning:')} ${text}\n`)
+  }
+
+  /** A value as cell text: one line; null/undefined empty piped, `-` on a TTY; objects as compact JSON. */
+  cell(value: unknown, truncate = true): string {
+    if (value === null || value === undefined || value === '') return this.isTTY ? '-' : ''
+    const text = typeof value === 'object' ? JSON.stringify(value) : String(value)
+    const flat = text.replace(/[\t\r\n]+/g, ' ')
+    return this.isTTY && truncate && flat.length > MAX_CELL ? `${flat.slice(0, MAX_CELL - 1)}…` : flat
+  }
+}

@@ -1,0 +1,109 @@
+// Saved profiles (`store login`, `store config`): one JSON file, mode 0600, in the user's config
+// dir ($XDG_CONFIG_HOME/store, else ~/.config/store; %APPDATA%\store on Windows).
+import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { z } from 'zod'
+import type { CliContext } from './context.js'
+import type { Connection, GlobalOptions } from './connection.js'
+import { UsageError } from './exit-codes.js'
+
+export const ProfileSchema = z.strictObject({
+  baseUrl: z.string().optional(),
+  apiKey: z.string().optional(),
+  shop: z.string().optional(),
+})
+export type Profile = z.infer<typeof ProfileSchema>
+
+export const ConfigFileSchema = z.strictObject({
+  current: z.string().optional(),
+  profiles: z.record(z.string(), ProfileSchema),
+})
+export type ConfigFile = z.infer<typeof ConfigFileSchema>
+
+/** The profile keys as `store config get|set` names them, and their field in the file. */
+export const PROFILE_KEYS = { 'base-url': 'baseUrl', 'api-key': 'apiKey', shop: 'shop' } as const satisfies Record<string, keyof Profile>
+export type ProfileKeyName = keyof typeof PROFILE_KEYS
+
+export const DEFAULT_PROFILE = 'default'
+
+/** Where the config lives, from the environment only (tests set XDG_CONFIG_HOME to a tmp dir). */
+export function configDirOf(ctx: Pick<CliContext, 'env' | 'configDir'>): string {
+  if (ctx.configDir) return ctx.configDir
+  const env = ctx.env
+  if (env.XDG_CONFIG_HOME) return join(env.XDG_CONFIG_HOME, 'store')
+  if (env.APPDATA && !env.HOME) return join(env.APPDATA, 'store')
+  const home = env.HOME ?? env.USERPROFILE
+  if (!home) throw new UsageError('cannot tell where to keep the config: set HOME or XDG_CONFIG_HOME')
+  return join(home, '.config', 'store')
+}
+
+export function configPathOf(ctx: Pick<CliContext, 'env' | 'configDir'>): string {
+  return join(configDirOf(ctx), 'config.json')
+}
+
+/** The config file, or an empty one when there is none yet. */
+export function readConfig(ctx: Pick<CliContext, 'env' | 'configDir'>): ConfigFile {
+  const path = configPathOf(ctx)
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} }
+    throw new UsageError(`cannot read ${path}: ${(error as Error).message}`)
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (error) {
+    throw new UsageError(`${path} is not valid JSON (${(error as Error).message}); fix or delete it, then run store login`)
+  }
+  const parsed = ConfigFileSchema.safeParse(json)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new UsageError(`${path}: ${issue.path.join('.') || '(root)'}: ${issue.message}; fix or delete it, then run store login`)
+  }
+  return parsed.data
+}
+
+/** Writes the whole file atomically with mode 0600 (it holds API keys), its directory 0700. */
+export function writeConfig(ctx: Pick<CliContext, 'env' | 'configDir'>, config: ConfigFile): string {
+  const dir = configDirOf(ctx)
+  const path = join(dir, 'config.json')
+  mkdirSync(dir, { recursive: true, mode: 0o700 })
+  const temp = `${path}.${process.pid}.tmp`
+  writeFileSync(temp, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 })
+  chmodSync(temp, 0o600)
+  renameSync(temp, path)
+  return path
+}
+
+/**
+ * The profile in force: `--profile`, else STORE_PROFILE, else the file's current profile. A named
+ * profile that does not exist is a usage error; no profile at all is an empty one.
+ */
+export function selectProfile(ctx: Pick<CliContext, 'env' | 'configDir'>, globals: Pick<GlobalOptions, 'profile'>, config = readConfig(ctx)): { name: string; profile: Profile; isSaved: boolean } {
+  const wanted = globals.profile ?? ctx.env.STORE_PROFILE
+  if (wanted !== undefined) {
+    const profile = config.profiles[wanted]
+    if (!profile) {
+      const known = Object.keys(config.profiles)
+      throw new UsageError(`no profile "${wanted}"${known.length ? ` (saved: ${known.join(', ')})` : ''}; create it with store login --profile ${wanted}`)
+    }
+    return { name: wanted, profile, isSaved: true }
+  }
+  const name = config.current ?? DEFAULT_PROFILE
+  const profile = config.profiles[name]
+  return { name, profile: profile ?? {}, isSaved: Boolean(profile) }
+}
+
+/** The profile's connection fields, for `resolveConnection(ctx, globals, loadProfile(ctx, globals))`. */
+export function loadProfile(ctx: Pick<CliContext, 'env' | 'configDir'>, globals: Pick<GlobalOptions, 'profile'>): Partial<Connection> {
+  return selectProfile(ctx, globals).profile
+}
+
+export function profileKeyOf(name: string): keyof Profile {
+  const kebab = name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace(/_/g, '-')
+  const key = PROFILE_KEYS[kebab as ProfileKeyName]
+  if (!key) throw new UsageError(`unknown key "${name}": use one of ${Object.keys(PROFILE_KEYS).join(', ')}`)
+  return key
+}

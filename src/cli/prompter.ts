@@ -1,0 +1,39 @@
+// Interactive questions behind an interface, as gh keeps its prompter (cli/cli
+// internal/prompter/prompter.go): commands ask a Prompter, tests hand in a fake one.
+import type { Readable, Writable } from 'node:stream'
+
+export interface Prompter {
+  /** Free text; `default` is taken on Enter. A `validate` message re-asks. */
+  input(message: string, opts?: { default?: string; validate?: (value: string) => true | string }): Promise<string>
+  /** Hidden text (API keys). */
+  password(message: string): Promise<string>
+  select<T extends string>(message: string, choices: readonly T[], opts?: { default?: T }): Promise<T>
+  confirm(message: string, opts?: { default?: boolean }): Promise<boolean>
+}
+
+/**
+ * The terminal prompter: @inquirer/prompts on the given input, drawing on stderr so stdout stays
+ * data. The package is imported on first use only. Ctrl+C rejects with `ExitPromptError` (exit 130).
+ */
+export function inquirerPrompter(streams: { stdin: Readable; stderr: Writable }): Prompter {
+  const context = { input: streams.stdin as NodeJS.ReadableStream, output: streams.stderr as NodeJS.WritableStream, clearPromptOnDone: false }
+  const prompts = () => import('@inquirer/prompts')
+  return {
+    async input(message, opts = {}) {
+      const { input } = await prompts()
+      return input({ message, default: opts.default, validate: opts.validate }, context)
+    },
+    async password(message) {
+      const { password } = await prompts()
+      return password({ message, mask: '*', validate: (v) => (v.trim() ? true : 'enter a value') }, context)
+    },
+    async select(message, choices, opts = {}) {
+      const { select } = await prompts()
+      return select({ message, choices: choices.map((value) => ({ value, name: value })), default: opts.default }, context)
+    },
+    async confirm(message, opts = {}) {
+      const { confirm } = await prompts()
+      return confirm({ message, default: opts.default ?? false }, context)
+    },
+  }
+}

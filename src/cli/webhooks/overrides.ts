@@ -1,0 +1,77 @@
+// `--override path=value` for `store webhooks trigger`: sets exactly one field of the payload.
+import { UsageError } from '../exit-codes.js'
+
+const ENVELOPE_KEYS = new Set(['event', 'data', 'timestamp', 'source'])
+const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype'])
+
+export interface Override { path: string[]; raw: string; json: boolean; text: string }
+
+/**
+ * Parses `path=value` (value typed like the field it replaces) or `path:=json` (value parsed as
+ * JSON). Paths are dotted, array items by index (`products.0.quantity`). For webhook bodies a path
+ * is relative to `data` unless it starts with `event`, `data`, `timestamp` or `source`.
+ */
+export function parseOverride(text: string, enveloped: boolean): Override {
+  const match = /^([^=:]+?)(:?=)(.*)$/s.exec(text)
+  if (!match || !match[1].trim()) throw new UsageError(`--override "${text}": expected path=value (or path:=json), e.g. --override total=10`)
+  let path = match[1].trim().split('.')
+  if (path.some((p) => p === '' || FORBIDDEN.has(p))) throw new UsageError(`--override "${text}": "${match[1]}" is not a field path`)
+  if (enveloped && !ENVELOPE_KEYS.has(path[0])) path = ['data', ...path]
+  return { path, raw: match[3], json: match[2] === ':=', text }
+}
+
+function typedValue(o: Override, current: unknown): unknown {
+  const fail = (what: string) => new UsageError(`--override ${o.text}: ${what}`)
+  if (o.json) {
+    try {
+      return JSON.parse(o.raw) as unknown
+    } catch (error) {
+      throw fail(`the value is not JSON (${(error as Error).message})`)
+    }
+  }
+  if (o.raw === 'null') return null
+  if (typeof current === 'string') return o.raw
+  if (typeof current === 'number') {
+    const n = Number(o.raw)
+    if (o.raw.trim() === '' || !Number.isFinite(n)) throw fail(`the field is a number; "${o.raw}" is not (use path:=json to set another type)`)
+    return n
+  }
+  if (typeof current === 'boolean') {
+    if (o.raw !== 'true' && o.raw !== 'false') throw fail(`the field is true or false; "${o.raw}" is neither`)
+    return o.raw === 'true'
+  }
+  try {
+    return JSON.parse(o.raw) as unknown
+  } catch {
+    return o.raw
+  }
+}
+
+/**
+ * Returns a copy of `body` with the one field at the override's path set; every other field is
+ * left exactly as it was. The parent must exist; the field itself may be new.
+ */
+export function applyOverride(body: Record<string, unknown>, o: Override): Record<string, unknown> {
+  const copy = structuredClone(body)
+  let parent: unknown = copy
+  for (let i = 0; i < o.path.length - 1; i++) {
+    const key = o.path[i]
+    const next = parent !== null && typeof parent === 'object' ? (parent as Record<string, unknown>)[key] : undefined
+    if (next === null || typeof next !== 'object') {
+      throw new UsageError(`--override ${o.text}: ${o.path.slice(0, i + 1).join('.')} is not an object or array in this payload`)
+    }
+    parent = next
+  }
+  const leaf = o.path[o.path.length - 1]
+  if (Array.isArray(parent)) {
+    const index = Number(leaf)
+    if (!Number.isInteger(index) || index < 0 || index >= parent.length) {
+      throw new UsageError(`--override ${o.text}: ${o.path.slice(0, -1).join('.')} has ${parent.length} item(s); "${leaf}" is not an index of it`)
+    }
+    parent[index] = typedValue(o, parent[index])
+  } else {
+    const record = parent as Record<string, unknown>
+    record[leaf] = typedValue(o, record[leaf])
+  }
+  return copy
+}

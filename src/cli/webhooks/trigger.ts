@@ -1,0 +1,123 @@
+// `store webhooks trigger <kind> --to URL`: a sample payload (fixtures/events/) or one built from a
+// real record of the emulator with the same builders the emulator fires events with.
+import {
+  dynamicDeliveryPayload, mysteryRevealedData, orderEventData, productEventData, subscriptionEventData, type PayloadSources, type PayloadShop,
+} from '../../spec/event-payloads.js'
+import { loadEventSample } from '../../spec/event-samples.js'
+import {
+  ALL_EVENT_KINDS, DYNAMIC_DELIVERY_EVENT, categoryOf, isEventKind, isLineVariant, validateWebhookPayload, webhookBody,
+  type EventKind, type WebhookEventKind,
+} from '../../spec/events.js'
+import type { Order, OrderItem } from '../../spec/orders.js'
+import type { Product } from '../../spec/products.js'
+import type { Shop } from '../../spec/shops.js'
+import type { Subscription } from '../../spec/subscriptions.js'
+import { isStoreError, UsageError } from '../exit-codes.js'
+import { applyOverride, parseOverride } from './overrides.js'
+import { CheckFailedError, emulatorRequest, isOk, sendWebhook, type Sent, type WebhookContext } from './http.js'
+
+export interface TriggerOptions { to: string; from?: string; item?: string; override?: string[]; dryRun?: boolean }
+
+export function checkKind(kind: string): EventKind {
+  if (isEventKind(kind)) return kind
+  const close = ALL_EVENT_KINDS.filter((k) => k.startsWith(kind.split(':')[0] ?? '')).slice(0, 6)
+  throw new UsageError(`"${kind}" is not an event kind of the spec${close.length ? ` (did you mean ${close.join(', ')}?)` : ''}; list them with store webhooks events`)
+}
+
+const enc = encodeURIComponent
+
+async function sourcesFor(w: WebhookContext, productIds: string[]): Promise<PayloadSources> {
+  const { shops } = await emulatorRequest<{ shops: Shop[] }>(w, 'GET', '/_emulator/shops')
+  const wanted = w.connection().shop
+  const shop = (wanted ? shops.find((s) => s.id === wanted || s.slug === wanted.toLowerCase()) : shops[0]) ?? shops[0]
+  const products = new Map<string, Product>()
+  for (const id of new Set(productIds)) {
+    try {
+      const product = await emulatorRequest<Product>(w, 'GET', `/api/v1/products/${enc(id)}`)
+      products.set(product.id, product)
+      products.set(product.productId, product)
+    } catch (error) {
+      if (!isStoreError(error) || error.status !== 404) throw error
+    }
+  }
+  const payloadShop: PayloadShop = { id: shop.id, name: shop.name }
+  return { shop: payloadShop, product: (id) => products.get(id) }
+}
+
+function pickLine(order: Order, kind: EventKind, itemId: string | undefined): OrderItem {
+  const items = order.items
+  if (itemId) {
+    const item = items.find((i) => i.id === itemId)
+    if (!item) throw new UsageError(`--item ${itemId}: order ${order.orderNumber} has no such line (its lines: ${items.map((i) => i.id).join(', ')})`)
+    return item
+  }
+  const type = kind === DYNAMIC_DELIVERY_EVENT ? 'Dynamic' : kind === 'product:mystery:revealed' ? 'MysteryBox' : undefined
+  const item = type ? items.find((i) => i.productType === type) : items[0]
+  if (!item) throw new UsageError(`order ${order.orderNumber} has no ${type ?? ''} line for ${kind}; pick another order`)
+  return item
+}
+
+/** A payload built from a record of the emulator (`--from ORD-…`, a product id or a subscription id). */
+export async function payloadFromRecord(w: WebhookContext, kind: EventKind, ref: string, itemId?: string): Promise<Record<string, unknown>> {
+  const category = categoryOf(kind)
+  const at = w.ctx.now()
+  if (category === 'order' || category === 'dynamic' || category === 'mystery') {
+    const order = await emulatorRequest<Order>(w, 'GET', `/api/v1/orders/${enc(ref)}`)
+    if (kind === DYNAMIC_DELIVERY_EVENT) return dynamicDeliveryPayload(order, pickLine(order, kind, itemId), at.toISOString())
+    if (category === 'mystery') return webhookBody(kind as WebhookEventKind, mysteryRevealedData(order, pickLine(order, kind, itemId)), at)
+    const sources = await sourcesFor(w, order.items.map((i) => i.productId))
+    const item = isLineVariant(kind) ? pickLine(order, kind, itemId) : undefined
+    return webhookBody(kind as WebhookEventKind, orderEventData(order, sources, item), at)
+  }
+  if (category === 'product') {
+    const product = await emulatorRequest<Product>(w, 'GET', `/api/v1/products/${enc(ref)}`)
+    const sources = await sourcesFor(w, [])
+    return webhookBody(kind as WebhookEventKind, productEventData(product, sources.shop), at)
+  }
+  if (category === 'subscription') {
+    const subscription = await emulatorRequest<Subscription>(w, 'GET', `/api/v1/subscriptions/${enc(ref)}`)
+    const sources = await sourcesFor(w, [subscription.productId])
+    return webhookBody(kind as WebhookEventKind, subscriptionEventData(subscription, sources), at)
+  }
+  throw new UsageError(`--from works with order, product and subscription kinds; ${kind} has no API to read its record, so its sample comes from fixtures/events/ (drop --from, use --override)`)
+}
+
+/** The sample body of a kind, its `timestamp` set to now (the time of sending). */
+export function samplePayload(kind: EventKind, now: Date): Record<string, unknown> {
+  const body = loadEventSample(kind)
+  return kind === DYNAMIC_DELIVERY_EVENT ? body : { ...body, timestamp: now.toISOString() }
+}
+
+export interface TriggerResult { kind: EventKind; url: string; payload: Record<string, unknown>; problems: string[]; sent?: Sent }
+
+export async function trigger(w: WebhookContext, kindText: string, o: TriggerOptions): Promise<TriggerResult> {
+  const kind = checkKind(kindText)
+  const overrides = (o.override ?? []).map((text) => parseOverride(text, kind !== DYNAMIC_DELIVERY_EVENT))
+  if (o.item && !o.from) throw new UsageError('--item goes with --from ORD-…')
+  if (!/^https?:\/\//i.test(o.to)) throw new UsageError(`--to: "${o.to}" is not an http(s) URL`)
+  let payload = o.from ? await payloadFromRecord(w, kind, o.from, o.item) : samplePayload(kind, w.ctx.now())
+  for (const override of overrides) payload = applyOverride(payload, override)
+  const { problems } = validateWebhookPayload(payload)
+  const result: TriggerResult = { kind, url: o.to, payload, problems }
+  if (o.dryRun) return result
+  result.sent = await sendWebhook(w.ctx, o.to, JSON.stringify(payload))
+  return result
+}
+
+/** Prints what `trigger` did; throws (exit 1) when the receiver did not answer 2xx. */
+export function reportTrigger(w: WebhookContext, r: TriggerResult, dryRun: boolean): void {
+  const { out } = w
+  for (const problem of r.problems) out.warn(`payload does not match the ${r.kind} schema: ${problem}`)
+  if (dryRun) return out.json(r.payload)
+  const sent = r.sent!
+  if (out.isJson) {
+    out.json({ event: r.kind, url: r.url, status: sent.status, durationMs: sent.durationMs, error: sent.error, body: sent.body })
+  } else {
+    out.info(`${r.kind} → POST ${r.url}`)
+    if (sent.status === null) out.line(`no answer: ${sent.error}  ${sent.durationMs} ms`)
+    else out.line(`${sent.status}${sent.statusText ? ` ${sent.statusText}` : ''}  ${sent.durationMs} ms`)
+    if (sent.body) out.line(sent.body.replace(/\n$/, ''))
+  }
+  if (sent.status === null) throw new CheckFailedError(`the receiver at ${r.url} did not answer (${sent.error})`)
+  if (!isOk(sent.status)) throw new CheckFailedError(`the receiver answered ${sent.status}, not 2xx`)
+}

@@ -1,0 +1,274 @@
+// The transport under every resource module: base URL, auth, X-Service-Shop, retries, error
+// decoding (STYLE.md "Errors: one type, two mappings") and an optional request log.
+import type { z } from 'zod'
+import { ErrorBodySchema, StoreError } from '../spec/errors.js'
+
+/** Where the local emulator (`store serve`) listens by default. */
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010/api/v1'
+
+export interface RetryOptions {
+  /** Retries after the first attempt (0 turns retrying off). Default 3. */
+  retries: number
+  /** First backoff delay; doubles per retry. Default 250 ms. */
+  baseDelayMs: number
+  /** Cap of one backoff delay. Default 8 s. */
+  maxDelayMs: number
+  /** A 429 whose Retry-After asks for longer than this is not waited for. Default 60 s. */
+  maxRetryAfterMs: number
+}
+
+export const DEFAULT_RETRY: RetryOptions = { retries: 3, baseDelayMs: 250, maxDelayMs: 8_000, maxRetryAfterMs: 60_000 }
+
+export interface HttpOptions {
+  /** Base URL ending in `/api/v1`. Default: the local emulator, {@link DEFAULT_BASE_URL}. */
+  baseUrl?: string
+  /** Secret key sent as `Authorization: Bearer <key>`. */
+  apiKey?: string
+  /** Shop id or slug sent as `X-Service-Shop` (spec, "Authentication", multiple shops). */
+  shop?: string
+  /** The fetch to use; default the global `fetch`, looked up per request (so MSW can patch it later). */
+  fetch?: typeof fetch
+  /** How to wait between retries; default a timer. Tests pass an instant one. */
+  sleep?: (ms: number) => Promise<void>
+  /** Milliseconds since the epoch, to read a Retry-After date; default `Date.now`. */
+  now?: () => number
+  /** Retry policy, or `false` for a single attempt. */
+  retry?: Partial<RetryOptions> | false
+  /** Give up on an attempt after this long (ms); 0 waits forever. Default 30 s. */
+  timeoutMs?: number
+  /** Receives one line per request, answer and retry, the key masked (the CLI's `--verbose`). */
+  log?: (line: string) => void
+  /** Extra headers sent on every request. */
+  headers?: Record<string, string>
+  /**
+   * Check each answer against its response schema (default true). The value returned is the
+   * server's JSON as received, so fields the schema does not list are kept.
+   */
+  validate?: boolean
+}
+
+type QueryValue = string | number | boolean | null | undefined
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD'
+
+export interface RequestOptions<S extends z.ZodType | undefined> {
+  query?: Record<string, QueryValue>
+  body?: unknown
+  /** The schema the answer must match; its type is the result type. */
+  schema?: S
+  /** `api` (default): relative to the base URL; `origin`: relative to its origin (`/_emulator`, `/storefront`). */
+  root?: 'api' | 'origin'
+  /** Send the key (default true; the storefront is public). */
+  auth?: boolean
+  /** `text` returns the body as a string (the codes.txt export). */
+  as?: 'json' | 'text'
+  headers?: Record<string, string>
+  signal?: AbortSignal
+}
+
+type Result<S> = S extends z.ZodType ? z.output<S> : unknown
+
+const IDEMPOTENT = new Set<Method>(['GET', 'HEAD', 'PUT', 'DELETE'])
+const LOG_BODY_LIMIT = 2_000
+
+/** `sk_live_…wxyz`: enough to tell keys apart in a log, never the whole secret. */
+export function maskSecret(secret: string): string {
+  return secret.length <= 12 ? '****' : `${secret.slice(0, 8)}…${secret.slice(-4)}`
+}
+
+/** Percent-encodes one path segment (ids come from users and may hold `/` or `?`). */
+export const segment = (id: string | number): string => encodeURIComponent(String(id))
+
+/**
+ * The HTTP layer of {@link StoreClient}. Retries a 429 after its `Retry-After` (any method: the
+ * server did not act on it), and network errors, timeouts and 5xx answers of idempotent methods
+ * (GET, HEAD, PUT, DELETE) with exponential backoff, capped. Every failure is a `StoreError`:
+ * the API's `{ error, errors }` with its status, or status 0 when no answer came.
+ */
+export class Http {
+  readonly baseUrl: string
+  /** The base URL without `/api/v1`: where `/_emulator` and `/storefront` live. */
+  readonly origin: string
+  readonly options: Readonly<HttpOptions>
+  private readonly retry: RetryOptions
+
+  constructor(options: HttpOptions = {}) {
+    this.options = options
+    this.baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '')
+    this.origin = this.baseUrl.replace(/\/api\/v1$/, '')
+    this.retry = options.retry === false ? { ...DEFAULT_RETRY, retries: 0 } : { ...DEFAULT_RETRY, ...options.retry }
+  }
+
+  /** The same settings with some replaced (`client.withShop(...)`). */
+  with(overrides: Partial<HttpOptions>): Http {
+    return new Http({ ...this.options, ...overrides })
+  }
+
+  url(path: string, query?: Record<string, QueryValue>, root: 'api' | 'origin' = 'api'): string {
+    const url = new URL((root === 'api' ? this.baseUrl : this.origin) + path)
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined && value !== null) url.searchParams.set(key, String(value))
+    }
+    return url.toString()
+  }
+
+  async request<S extends z.ZodType | undefined = undefined>(method: Method, path: string, opts: RequestOptions<S> = {}): Promise<Result<S>> {
+    const url = this.url(path, opts.query, opts.root)
+    const headers = this.headersFor(opts)
+    const body = opts.body === undefined ? undefined : JSON.stringify(opts.body)
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    const canRetryFailure = IDEMPOTENT.has(method)
+
+    for (let attempt = 0; ; attempt++) {
+      const retriesLeft = attempt < this.retry.retries
+      this.logRequest(method, url, headers, body)
+      const started = performance.now()
+      let res: Response
+      try {
+        res = await this.fetchOnce(url, { method, headers, body }, opts.signal)
+      } catch (error) {
+        const failure = new StoreError(0, `could not reach ${url}: ${reasonOf(error, this.options.timeoutMs ?? 30_000)}`)
+        this.log(`< no answer: ${failure.message}`)
+        if (canRetryFailure && retriesLeft && !opts.signal?.aborted) {
+          await this.wait(this.backoff(attempt), 'no answer')
+          continue
+        }
+        throw failure
+      }
+      const text = await res.text()
+      this.logAnswer(res, text, performance.now() - started)
+      if (res.ok) return this.decode(method, path, res, text, opts) as Result<S>
+
+      if (retriesLeft && res.status === 429) {
+        const wait = retryAfterMs(res.headers.get('retry-after'), this.options.now ?? Date.now) ?? this.backoff(attempt)
+        if (wait <= this.retry.maxRetryAfterMs) {
+          await this.wait(wait, '429 Too Many Requests')
+          continue
+        }
+      }
+      if (retriesLeft && res.status >= 500 && canRetryFailure) {
+        await this.wait(this.backoff(attempt), `${res.status}`)
+        continue
+      }
+      throw errorOf(res, text)
+    }
+  }
+
+  private headersFor(opts: RequestOptions<z.ZodType | undefined>): Record<string, string> {
+    const headers: Record<string, string> = { accept: opts.as === 'text' ? 'text/plain, */*' : 'application/json', ...this.options.headers, ...opts.headers }
+    if (opts.auth !== false && this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`
+    if (this.options.shop) headers['x-service-shop'] = this.options.shop
+    return headers
+  }
+
+  private async fetchOnce(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<Response> {
+    const timeoutMs = this.options.timeoutMs ?? 30_000
+    const signals = [signal, timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined].filter((s): s is AbortSignal => s !== undefined)
+    const fetchImpl = this.options.fetch ?? globalThis.fetch
+    return fetchImpl(url, { ...init, ...(signals.length ? { signal: signals.length === 1 ? signals[0] : AbortSignal.any(signals) } : {}) })
+  }
+
+  private decode(method: Method, path: string, res: Response, text: string, opts: RequestOptions<z.ZodType | undefined>): unknown {
+    if (opts.as === 'text') return text
+    if (res.status === 204 || text === '') return undefined
+    let json: unknown
+    try {
+      json = JSON.parse(text)
+    } catch {
+      throw new StoreError(res.status, `unexpected answer to ${method} ${path}: not JSON (${snippet(text)})`)
+    }
+    if (opts.schema && this.options.validate !== false) {
+      const checked = opts.schema.safeParse(json)
+      if (!checked.success) {
+        const errors = checked.error.issues.map((i) => ({ field: i.path.join('.') || '(root)', message: i.message }))
+        throw new StoreError(res.status, `unexpected answer to ${method} ${path}: ${errors[0].field}: ${errors[0].message}`, errors)
+      }
+    }
+    // The JSON as the server sent it: same keys, same order, fields the schema does not list kept.
+    return json
+  }
+
+  private backoff(attempt: number): number {
+    return Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** attempt)
+  }
+
+  private async wait(ms: number, why: string): Promise<void> {
+    this.log(`  retrying after ${why} in ${ms} ms`)
+    await (this.options.sleep ?? defaultSleep)(ms)
+  }
+
+  private log(line: string): void {
+    this.options.log?.(line)
+  }
+
+  private logRequest(method: string, url: string, headers: Record<string, string>, body: string | undefined): void {
+    if (!this.options.log) return
+    this.log(`> ${method} ${url}`)
+    for (const [name, value] of Object.entries(headers)) {
+      this.log(`> ${name}: ${name === 'authorization' ? `Bearer ${maskSecret(value.replace(/^Bearer\s+/i, ''))}` : value}`)
+    }
+    if (body !== undefined) this.log(`> ${this.mask(truncate(body))}`)
+  }
+
+  private logAnswer(res: Response, text: string, ms: number): void {
+    if (!this.options.log) return
+    this.log(`< ${res.status} ${res.statusText} (${Math.round(ms)} ms)`)
+    const retryAfter = res.headers.get('retry-after')
+    if (retryAfter) this.log(`< retry-after: ${retryAfter}`)
+    if (text) this.log(`< ${this.mask(truncate(text))}`)
+  }
+
+  /** Hides the key and any `secret` field (a created key's secret) in logged bodies. */
+  private mask(text: string): string {
+    const key = this.options.apiKey
+    const masked = key ? text.split(key).join(maskSecret(key)) : text
+    return masked.replace(/("secret"\s*:\s*")([^"]*)"/g, (_all, head: string, secret: string) => `${head}${maskSecret(secret)}"`)
+  }
+}
+
+function defaultSleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
+
+/** Retry-After as seconds or an HTTP date (RFC 9110 §10.2.3), in ms; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | null, now: () => number): number | undefined {
+  if (header === null || header.trim() === '') return undefined
+  const value = header.trim()
+  if (/^\d+(\.\d+)?$/.test(value)) return Math.ceil(Number(value) * 1000)
+  const at = Date.parse(value)
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now())
+}
+
+/** A non-2xx answer as a StoreError: the API's `{ error, errors }`, or the status line when the body is not that. */
+export function errorOf(res: Response, text: string): StoreError {
+  const headers: Record<string, string> = {}
+  const retryAfter = res.headers.get('retry-after')
+  if (retryAfter) headers['Retry-After'] = retryAfter
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    parsed = undefined
+  }
+  const body = ErrorBodySchema.safeParse(parsed)
+  if (body.success) return new StoreError(res.status, body.data.error, body.data.errors, retryAfter ? headers : undefined)
+  const detail = text.trim() ? `: ${snippet(text)}` : ''
+  return new StoreError(res.status, `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}${detail}`, undefined, retryAfter ? headers : undefined)
+}
+
+function reasonOf(error: unknown, timeoutMs: number): string {
+  const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } }
+  if (e?.name === 'TimeoutError') return `no answer within ${timeoutMs / 1000} s`
+  if (e?.name === 'AbortError') return 'the request was aborted'
+  const cause = e?.cause
+  if (cause?.code) return `${cause.code}${cause.message && !cause.message.includes(cause.code) ? ` (${cause.message})` : ''}`
+  return cause?.message ?? e?.message ?? String(error)
+}
+
+function truncate(text: string): string {
+  return text.length > LOG_BODY_LIMIT ? `${text.slice(0, LOG_BODY_LIMIT)}… (${text.length} characters)` : text
+}
+
+function snippet(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat
+}

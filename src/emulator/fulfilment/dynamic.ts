@@ -1,0 +1,143 @@
+import type { Delivery } from '../../spec/orders.js'
+import type { Emulator } from '../context.js'
+import type { FulfilmentRecord } from '../store/records.js'
+import { isSettled } from '../commerce/order-flow.js'
+import type { CommerceOrder, Line } from '../commerce/types.js'
+import type { Fulfil } from './types.js'
+import { retryHint, undelivered } from './types.js'
+import { takeUnits } from './units.js'
+
+declare module '../deps.js' {
+  interface EmulatorOptions {
+    /** Timeout of the INVOICE.ITEM.DELIVER-DYNAMIC POST in ms; 15 s (spec, "Limits") unless a test shortens it. */
+    dynamicTimeoutMs?: number
+  }
+}
+
+export const DYNAMIC_TIMEOUT_MS = 15_000
+/** The most of an answer kept on the invoice. */
+export const MAX_DYNAMIC_ANSWER = 64 * 1024
+export const WAITING_FOR_ANSWER = 'waiting for the answer of the Dynamic Webhook URL'
+
+const money = (n: number) => n.toFixed(2)
+const text = (v: unknown): string | null => (typeof v === 'string' || typeof v === 'number' ? String(v) : null)
+
+/**
+ * The `INVOICE.ITEM.DELIVER-DYNAMIC` body for one line (spec, "Events"): `event` at top level, no
+ * `data` wrapper, ISO 8601 timestamps, amounts as strings with 2 decimals, `amount` the line's
+ * integer quantity. `id` and `unique_id` are both the order's internal id (the emulator has no
+ * separate numeric id); `coupon` is null without a coupon.
+ */
+export function dynamicPayload(order: CommerceOrder, line: Line, now: string) {
+  const customFields = order.customFields ?? {}
+  return {
+    event: 'INVOICE.ITEM.DELIVER-DYNAMIC',
+    id: order.id,
+    order_number: order.orderNumber,
+    unique_id: order.id,
+    shop_customer_id: order.customerId ?? '',
+    coupon_id: order.couponId ?? '',
+    coupon_discount: money(order.couponDiscount ?? 0),
+    gateway_fee: money(0),
+    created_at: order.createdAt,
+    updated_at: order.updatedAt ?? now,
+    gateway: (order.gateway ?? order.paymentMethod ?? '').toUpperCase(),
+    email: order.customerEmail,
+    status: order.status.toLowerCase(),
+    price: money(order.total),
+    currency: order.currency,
+    amount: line.quantity,
+    custom_fields: customFields,
+    customer: {
+      id: order.customerId ?? '',
+      email: order.customerEmail,
+      name: order.customerName,
+      chat_id: text(customFields.chat_id),
+      chat_username: text(customFields.chat_username),
+    },
+    coupon: order.couponId ? { id: order.couponId, code: order.couponCode ?? '', discount: money(order.couponDiscount ?? 0), type: order.couponType ?? 'fixed' } : null,
+    item: {
+      id: line.id,
+      invoice_id: order.id,
+      product_id: line.productId,
+      status: line.delivery?.status ?? 'undelivered',
+      price: money(line.price),
+      quantity: line.quantity,
+      total_price: money(line.total),
+      custom_fields: customFields,
+      product: { id: line.productId, name: line.productName },
+    },
+  }
+}
+
+async function readAnswer(res: Response): Promise<{ contentType: string; content: unknown } | { tooLarge: true }> {
+  const body = await res.text()
+  if (Buffer.byteLength(body) > MAX_DYNAMIC_ANSWER) return { tooLarge: true }
+  const contentType = res.headers.get('content-type') ?? ''
+  if (/\bjson\b/i.test(contentType)) {
+    try {
+      return { contentType, content: JSON.parse(body) as unknown }
+    } catch { /* shown as text */ }
+  }
+  return { contentType, content: body }
+}
+
+/**
+ * Dynamic: the line's units are taken at payment, then — outside the transaction — the service
+ * POSTs `INVOICE.ITEM.DELIVER-DYNAMIC` to the product's Dynamic Webhook URL with a 15 s timeout.
+ * A 2xx answer (text, links or JSON) is the delivery shown on the invoice; anything else leaves
+ * the line undelivered with the reason, and POST /_emulator/orders/:id/deliver (or paying again)
+ * POSTs again for undelivered dynamic lines only.
+ */
+export const dynamic: Fulfil = {
+  fulfil(ctx) {
+    // Units taken: the line only waits for its POST, which runs after the transaction.
+    if (ctx.line.taken === ctx.line.quantity) return ctx.line
+    if (!ctx.setup?.dynamicWebhookUrl) {
+      return undelivered(ctx.line, `no Dynamic Webhook URL is set up for this product; set dynamicWebhookUrl with PUT /_emulator/products/${ctx.line.productId}/fulfilment, ${retryHint(ctx.order)}`)
+    }
+    const { line, ok } = takeUnits(ctx)
+    return ok ? undelivered(line, WAITING_FOR_ANSWER) : line
+  },
+
+  awaitsRemote(line: Line, setup: FulfilmentRecord | undefined) {
+    return line.taken === line.quantity && !isSettled(line) && Boolean(setup?.dynamicWebhookUrl)
+  },
+
+  async deliverRemote(emu: Emulator, order: CommerceOrder, line: Line, setup: FulfilmentRecord | undefined): Promise<Delivery> {
+    const url = setup?.dynamicWebhookUrl
+    const attempts = (line.delivery?.attempts ?? 0) + 1
+    const failed = (reason: string, extra: Partial<Delivery> = {}): Delivery => undelivered(line, `${reason}; ${retryHint(order)}`, { ...extra, attempts }).delivery!
+    if (!url) return failed('no Dynamic Webhook URL is set up for this product')
+    const timeoutMs = emu.options.dynamicTimeoutMs ?? DYNAMIC_TIMEOUT_MS
+    let res: Response
+    try {
+      res = await emu.fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': 'Service-Webhook/1.0' },
+        body: JSON.stringify(dynamicPayload(order, line, emu.nowIso())),
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: 'manual',
+      })
+    } catch (error) {
+      const name = (error as Error)?.name
+      if (name === 'TimeoutError' || name === 'AbortError') return failed(`the Dynamic Webhook URL did not answer within ${timeoutMs / 1000} s`)
+      const cause = (error as { cause?: { code?: string; message?: string } })?.cause
+      return failed(`the Dynamic Webhook URL could not be reached (${cause?.code ?? cause?.message ?? (error as Error)?.message ?? String(error)})`)
+    }
+    let answer: Awaited<ReturnType<typeof readAnswer>>
+    try {
+      answer = await readAnswer(res)
+    } catch (error) {
+      const name = (error as Error)?.name
+      return failed(name === 'TimeoutError' || name === 'AbortError' ? `the Dynamic Webhook URL did not finish its answer within ${timeoutMs / 1000} s` : `the answer of the Dynamic Webhook URL could not be read (${(error as Error)?.message})`)
+    }
+    if ('tooLarge' in answer) return failed(`the Dynamic Webhook URL answered ${res.status} with more than ${MAX_DYNAMIC_ANSWER} bytes`)
+    const dynamicAnswer = { status: res.status, contentType: answer.contentType, content: answer.content }
+    if (res.status < 200 || res.status > 299) {
+      const snippet = typeof answer.content === 'string' ? answer.content.slice(0, 200) : JSON.stringify(answer.content).slice(0, 200)
+      return failed(`the Dynamic Webhook URL answered ${res.status}${snippet ? `: ${snippet}` : ''}`, { dynamic: dynamicAnswer })
+    }
+    return { ...line.delivery, status: 'delivered', reason: null, deliveredAt: emu.nowIso(), attempts, dynamic: dynamicAnswer }
+  },
+}

@@ -1,0 +1,9 @@
+import type { Fulfil } from './types.js'
+import { withDelivery } from './types.js'
+
+/** InfoCard: a display-only card. Checkout refuses it; a line that exists anyway (a seeded order) has nothing to deliver. */
+export const infoCard: Fulfil = {
+  fulfil(ctx) {
+    return withDelivery(ctx.line, { status: 'none', reason: 'InfoCard products are display only; nothing is delivered' })
+  },
+}

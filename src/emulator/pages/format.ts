@@ -1,0 +1,84 @@
+// Small pure helpers shared by the dashboard, storefront and invoice pages. Every value they
+// return is rendered through hono/jsx, which escapes text and attribute values; the only thing
+// escaping cannot make safe is a URL's scheme, hence `safeUrl`.
+
+/** An amount in its currency, e.g. `USD 19.99`; unknown currencies still print. */
+export function money(amount: number | null | undefined, currency = 'USD'): string {
+  if (amount === null || amount === undefined || !Number.isFinite(amount)) return '—'
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'code' }).format(amount).replace(/\u00a0/g, ' ')
+  } catch {
+    return `${currency} ${amount.toFixed(2)}`
+  }
+}
+
+/** `2026-06-01 12:00:00 UTC` from an ISO timestamp; the emulator's clock is UTC throughout. */
+export function when(iso: string | null | undefined): string {
+  if (!iso) return '—'
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return String(iso)
+  return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`
+}
+
+/**
+ * A merchant- or customer-supplied URL made safe for `href`/`src`: only http(s) URLs (and
+ * same-site paths) pass; `javascript:`, `data:` and anything unparsable give undefined, and the
+ * caller renders the text without a link.
+ */
+export function safeUrl(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.trim() === '') return undefined
+  const text = value.trim()
+  if (text.startsWith('/') && !text.startsWith('//')) return text
+  try {
+    const url = new URL(text)
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** `sk_live_…wxyz`: a key as the dashboard shows it, from its stored prefix and last four. */
+export function maskedKey(key: { prefix: string; last4: string }): string {
+  return `${key.prefix}…${key.last4}`
+}
+
+/** JSON for a `<pre>`: two-space indent, as `--json` prints. */
+export function pretty(value: unknown): string {
+  if (typeof value === 'string') {
+    try {
+      return JSON.stringify(JSON.parse(value), null, 2)
+    } catch {
+      return value
+    }
+  }
+  return JSON.stringify(value, null, 2) ?? String(value)
+}
+
+/** http(s) URLs found in free text (dynamic deliveries), in order, without duplicates. */
+export function linksIn(value: unknown): string[] {
+  const found = new Set<string>()
+  const visit = (v: unknown, depth: number) => {
+    if (depth > 6) return
+    if (typeof v === 'string') {
+      for (const match of v.matchAll(/https?:\/\/[^\s"'<>]+/g)) {
+        const url = safeUrl(match[0].replace(/[),.;]+$/, ''))
+        if (url) found.add(url)
+      }
+    } else if (Array.isArray(v)) v.forEach((x) => visit(x, depth + 1))
+    else if (v && typeof v === 'object') Object.values(v).forEach((x) => visit(x, depth + 1))
+  }
+  visit(value, 0)
+  return [...found]
+}
+
+/** `1 day`, `3 hours`: the clock-advance presets. */
+export function duration(seconds: number): string {
+  const units: [number, string][] = [[86400, 'day'], [3600, 'hour'], [60, 'minute'], [1, 'second']]
+  for (const [size, name] of units) {
+    if (seconds >= size && seconds % size === 0) {
+      const n = seconds / size
+      return `${n} ${name}${n === 1 ? '' : 's'}`
+    }
+  }
+  return `${seconds} seconds`
+}

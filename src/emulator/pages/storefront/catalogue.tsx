@@ -1,0 +1,160 @@
+import type { FC } from 'hono/jsx'
+import type { Group } from '../../../spec/groups.js'
+import type { StorefrontProduct } from '../../../spec/storefront.js'
+import type { MysteryPublic } from '../../../spec/mystery.js'
+import { Badge, Notice, Table } from '../layout.js'
+import { money, safeUrl } from '../format.js'
+import { StorefrontShell, storefrontHref, type ShopView } from './shell.js'
+
+/** The gateways the emulator's checkout offers; any name up to 50 characters is accepted by the API. */
+export const GATEWAYS: [string, string][] = [['processor', 'Card (payment processor)'], ['wallet', 'Wallet'], ['crypto', 'Crypto']]
+
+const isBuyable = (p: StorefrontProduct) => p.type !== 'InfoCard' && (p.stock === null || p.stock > 0)
+
+const StockNote: FC<{ product: StorefrontProduct }> = ({ product }) =>
+  product.type === 'InfoCard' ? null : product.stock === null ? <span class="muted small">in stock</span>
+    : product.stock > 0 ? <span class="muted small">{product.stock} left</span> : <Badge tone="bad">sold out</Badge>
+
+export const ShopPage: FC<{ shop: ShopView; products: StorefrontProduct[]; groups: Group[] }> = ({ shop, products, groups }) => (
+  <StorefrontShell shop={shop} title="Products" current="products">
+    <h1>{shop.name}</h1>
+    {products.length === 0 && groups.length === 0 ? <p class="muted">Nothing is on sale yet.</p> : null}
+    <div class="grid">
+      {products.map((p) => {
+        const image = safeUrl(p.image)
+        return (
+          <article class="card" data-product={p.productId}>
+            {image ? <img src={image} alt="" loading="lazy" /> : null}
+            <h2><a href={storefrontHref(shop, `/p/${encodeURIComponent(p.productId)}`)}>{p.name}</a></h2>
+            <p class="muted small">{p.type === 'MysteryBox' ? 'Mystery box · provably fair' : p.type}</p>
+            {p.description ? <p>{p.description}</p> : null}
+            <div class="spread">
+              {p.type === 'InfoCard' ? <span></span> : <span class="price">{money(p.price, p.currency)}</span>}
+              <StockNote product={p} />
+            </div>
+          </article>
+        )
+      })}
+      {groups.map((g) => (
+        <article class="card" data-group={g.id}>
+          <h2>{g.name}</h2>
+          <p class="muted small">Bundle{g.discountPercent ? ` · ${g.discountPercent}% off` : ''}</p>
+          {g.description ? <p>{g.description}</p> : null}
+          <ul class="small">{g.products.map((p) => <li>{p.name} — {money(p.price)}</li>)}</ul>
+          <a class="button" href={storefrontHref(shop, `/checkout?group=${encodeURIComponent(g.id)}`)}>Buy the bundle</a>
+        </article>
+      ))}
+    </div>
+  </StorefrontShell>
+)
+
+export const ProductPage: FC<{ shop: ShopView; product: StorefrontProduct }> = ({ shop, product }) => {
+  const image = safeUrl(product.image)
+  const max = product.stock === null ? 10000 : product.stock
+  return (
+    <StorefrontShell shop={shop} title={product.name}>
+      <div class={image ? 'hero' : ''}>
+        {image ? <img src={image} alt="" /> : null}
+        <div>
+          <h1>{product.name}</h1>
+          <p class="muted">{product.type === 'MysteryBox' ? 'Mystery box · provably fair' : product.type}</p>
+          {product.description ? <p>{product.description}</p> : null}
+          {product.type === 'InfoCard' ? <p class="notice">This card is for information only; it cannot be bought.</p> : (
+            <div class="panel">
+              <p class="spread"><span class="price">{money(product.price, product.currency)}</span><StockNote product={product} /></p>
+              {isBuyable(product) ? (
+                <form method="get" action={storefrontHref(shop, '/checkout')} class="row">
+                  <input type="hidden" name="product" value={product.productId} />
+                  <label for="qty" class="inline">Quantity</label>
+                  <input id="qty" name="quantity" type="number" min="1" max={String(max)} value="1" class="w-16" />
+                  <button type="submit">Buy now</button>
+                </form>
+              ) : null}
+            </div>
+          )}
+        </div>
+      </div>
+      {product.mystery ? <MysteryOdds mystery={product.mystery} /> : null}
+    </StorefrontShell>
+  )
+}
+
+/** What a mystery box publishes before purchase (spec 7.1): the commitment, pool version and drop table. */
+export const MysteryOdds: FC<{ mystery: MysteryPublic }> = ({ mystery }) => (
+  <section class="panel" aria-labelledby="odds-h">
+    <h2 id="odds-h">Odds and commitment</h2>
+    <dl class="kv">
+      <dt>Commitment</dt><dd><code data-commitment="">{mystery.commitment}</code></dd>
+      <dt>Pool version</dt><dd data-pool-version="">{mystery.poolVersion}</dd>
+    </dl>
+    <p class="small muted">The commitment is SHA-256 of a secret server seed, fixed before you buy. Your invoice reveals the seed after payment, and your browser checks every roll against it.</p>
+    <Table caption="Drop table" head={['Outcome', 'Weight', 'Chance', 'Stock']}>
+      {mystery.outcomes.map((o) => (
+        <tr>
+          <td>{o.name}</td>
+          <td class="num">{o.weight}</td>
+          <td class="num">{o.chance.toFixed(2)} %</td>
+          <td class="num">{o.stock === null ? '∞' : o.stock}</td>
+        </tr>
+      ))}
+    </Table>
+  </section>
+)
+
+export interface CheckoutTarget {
+  product?: StorefrontProduct
+  group?: Group
+  quantity: number
+  /** Whether a line is a MysteryBox (offer the optional client seed). */
+  hasMystery: boolean
+}
+
+/** The checkout form: posts the storefront's JSON checkout and goes to the invoice it returns. */
+export const CheckoutPage: FC<{ shop: ShopView; target: CheckoutTarget }> = ({ shop, target }) => {
+  const { product, group, quantity, hasMystery } = target
+  const title = product?.name ?? group?.name ?? ''
+  return (
+    <StorefrontShell shop={shop} title={`Checkout · ${title}`} current="checkout">
+      <div class="narrow">
+        <h1>Checkout</h1>
+        <section class="panel" aria-label="Your order">
+          <h2>{title}</h2>
+          {product ? <p>{money(product.price, product.currency)} each{product.stock !== null ? ` · ${product.stock} left` : ''}</p> : null}
+          {group ? (
+            <>
+              <ul>{group.products.map((p) => <li>{p.name} — {money(p.price)}</li>)}</ul>
+              {group.discountPercent ? <p>Bundle discount: {group.discountPercent}%</p> : null}
+            </>
+          ) : null}
+        </section>
+        <form class="panel" data-api={storefrontHref(shop, '/checkout')} data-then="go" data-go-field="invoiceUrl" data-notice="checkout-notice">
+          {product ? (
+            <>
+              <input type="hidden" name="items.0.productId" value={product.productId} />
+              <label for="quantity">Quantity</label>
+              <input id="quantity" name="items.0.quantity" type="number" min="1" max={String(product.stock ?? 10000)} value={String(quantity)} required data-type="number" />
+            </>
+          ) : <input type="hidden" name="groupId" value={group!.id} />}
+          <div class="fields">
+            <div><label for="email">E-mail</label><input id="email" name="email" type="email" required autocomplete="email" /></div>
+            <div><label for="name">Name</label><input id="name" name="name" type="text" autocomplete="name" /></div>
+            <div><label for="coupon">Coupon</label><input id="coupon" name="couponCode" type="text" autocomplete="off" /></div>
+          </div>
+          <fieldset>
+            <legend>Pay with</legend>
+            {GATEWAYS.map(([value, label], i) => <label class="inline"><input type="radio" name="gateway" value={value} checked={i === 0} /> {label}</label>)}
+          </fieldset>
+          {hasMystery ? (
+            <details>
+              <summary>Client seed (optional)</summary>
+              <label for="client-seed">Your own client seed, 1–64 printable characters; a random one is used otherwise</label>
+              <input id="client-seed" name="customFields.__mysteryClientSeed" type="text" maxlength={64} />
+            </details>
+          ) : null}
+          <div class="actions"><button type="submit">Place order</button></div>
+          <Notice id="checkout-notice" />
+        </form>
+      </div>
+    </StorefrontShell>
+  )
+}

@@ -1,0 +1,81 @@
+import type { Context, MiddlewareHandler } from 'hono'
+import { getCookie, setCookie, deleteCookie } from 'hono/cookie'
+import { StoreError } from '../../../spec/errors.js'
+import type { AuthedEnv, Emulator } from '../../context.js'
+import { hashKey } from '../../middleware/auth.js'
+import { hex } from '../../ids.js'
+import type { AccountRecord, KeyRecord } from '../../store/records.js'
+
+export const SESSION_COOKIE = 'store_dashboard'
+export const DASHBOARD_PATH = '/_dashboard'
+/** Sent by the dashboard's own scripts on every write; a cross-origin page cannot add it without a CORS preflight the dashboard never grants. */
+export const DASHBOARD_HEADER = 'x-dashboard-request'
+const MAX_SESSIONS = 1000
+
+interface Session { keyId: string }
+
+/**
+ * Dashboard sessions, in memory only (a restart logs everyone out). A session maps a random id
+ * to the id of the key that opened it — never the key itself — and ends on logout or when that
+ * key is revoked. Sessions do not expire with the emulator clock, which `clock/advance` moves by days.
+ */
+export class Sessions {
+  private readonly byId = new Map<string, Session>()
+  constructor(private readonly emu: Emulator) {}
+
+  /** Checks a secret key and opens a session for it; undefined when the key is unknown. */
+  open(secret: string): string | undefined {
+    const key = this.emu.store.c.keys.getBy('hash', hashKey(secret.trim()))
+    if (!key) return undefined
+    const id = hex(this.emu.random.bytes(32))
+    if (this.byId.size >= MAX_SESSIONS) this.byId.delete(this.byId.keys().next().value!)
+    this.byId.set(id, { keyId: key.id })
+    return id
+  }
+
+  close(id: string | undefined): void {
+    if (id) this.byId.delete(id)
+  }
+
+  /** The key and account behind a session id, if both still exist. */
+  lookup(id: string | undefined): { key: KeyRecord; account: AccountRecord } | undefined {
+    const session = id ? this.byId.get(id) : undefined
+    if (!session) return undefined
+    const key = this.emu.store.c.keys.get(session.keyId)
+    const account = key && this.emu.store.c.accounts.get(key.accountId)
+    if (!key || !account) {
+      this.byId.delete(id!)
+      return undefined
+    }
+    return { key, account }
+  }
+}
+
+export function setSessionCookie(c: Context, id: string): void {
+  setCookie(c, SESSION_COOKIE, id, { path: DASHBOARD_PATH, httpOnly: true, sameSite: 'Strict', secure: new URL(c.req.url).protocol === 'https:' })
+}
+
+export function clearSessionCookie(c: Context): void {
+  deleteCookie(c, SESSION_COOKIE, { path: DASHBOARD_PATH })
+}
+
+export function sessionIdOf(c: Context): string | undefined {
+  return getCookie(c, SESSION_COOKIE)
+}
+
+/**
+ * The dashboard's JSON helpers (`/_dashboard/api/…`): the control API and /api/v1 authenticated
+ * by the session cookie instead of a Bearer key. Writes also need the dashboard's own header.
+ */
+export function requireSession(sessions: Sessions): MiddlewareHandler<AuthedEnv> {
+  return async (c, next) => {
+    const found = sessions.lookup(sessionIdOf(c))
+    if (!found) throw new StoreError(401, 'not logged in to the dashboard: open /_dashboard/login and enter an API key of this emulator')
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.header(DASHBOARD_HEADER) !== '1') {
+      throw new StoreError(403, `dashboard writes need the header ${DASHBOARD_HEADER}: 1 (sent by the dashboard's own pages)`)
+    }
+    c.set('key', found.key)
+    c.set('account', found.account)
+    await next()
+  }
+}

@@ -1,0 +1,96 @@
+import { Hono, type Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { StoreError } from '../../../spec/errors.js'
+import type { Emulator } from '../../context.js'
+import { findOrder } from '../../store/orders.js'
+import { renderPage } from '../../pages/layout.js'
+import { ErrorPage } from '../../pages/errors.js'
+import { CheckoutPage, ProductPage, ShopPage } from '../../pages/storefront/catalogue.js'
+import { InvoicePage } from '../../pages/storefront/invoice.js'
+import { buildInvoice } from '../../pages/invoice-data.js'
+import { groupById, groupHasMystery, listedGroups, listedProducts, liveProduct, shopBySlug } from '../../pages/storefront-data.js'
+import { PAGES_CSS } from '../../pages/assets/pages-css.js'
+import { PAGES_JS } from '../../pages/assets/pages-js.js'
+import { VERIFY_JS } from '../../pages/assets/verify-js.js'
+import { EMBED_JS } from '../../pages/assets/embed-js.js'
+import { EMBED_CSS } from '../../pages/assets/embed-css.js'
+
+const CSS = 'text/css; charset=utf-8'
+const JS = 'text/javascript; charset=utf-8'
+
+/** Static files: the pages' own under /_assets (same origin only), the embed's at the root (any origin). */
+export function assetRoutes(): Hono {
+  const asset = (body: string, type: string, crossOrigin = false) => (c: Context) => c.body(body, 200, {
+    'Content-Type': type,
+    'Cache-Control': 'no-cache',
+    'X-Content-Type-Options': 'nosniff',
+    ...(crossOrigin ? { 'Cross-Origin-Resource-Policy': 'cross-origin' } : {}),
+  })
+  return new Hono()
+    .get('/_assets/pages.css', asset(PAGES_CSS, CSS))
+    .get('/_assets/pages.js', asset(PAGES_JS, JS))
+    .get('/_assets/verify.js', asset(VERIFY_JS, JS))
+    .get('/embed.js', asset(EMBED_JS, JS, true))
+    .get('/embed.css', asset(EMBED_CSS, CSS, true))
+}
+
+/**
+ * "JSON when asked for JSON, a page otherwise" (DESIGN.md, storefront invoice): JSON when the
+ * Accept header names JSON and not HTML, or with `?format=json`; browsers and plain curl get the page.
+ */
+export function wantsJson(c: Context): boolean {
+  if (c.req.query('format') === 'json') return true
+  const accept = c.req.header('accept') ?? ''
+  return /application\/(?:[\w.+-]+\+)?json/i.test(accept) && !/text\/html/i.test(accept)
+}
+
+/**
+ * The storefront's HTML pages, on paths the JSON storefront does not use: the shop
+ * (`/storefront/:shop`), a product (`…/p/:id`), the checkout form (`GET …/checkout`; its POST is
+ * the JSON checkout) and the invoice page (`GET …/invoices/:orderId` unless JSON is asked for, in
+ * which case the JSON route behind answers).
+ */
+export function storefrontPageRoutes(emu: Emulator): Hono {
+  const app = new Hono()
+  app.onError((error, c) => {
+    if (error instanceof StoreError || error instanceof HTTPException) {
+      return renderPage(c, ErrorPage({ status: error.status, message: error.message, home: '/' }), error.status as 400)
+    }
+    emu.log(`internal error on ${c.req.method} ${c.req.path}: ${(error as Error)?.stack ?? String(error)}`)
+    return renderPage(c, ErrorPage({ status: 500, message: 'the emulator hit an unexpected problem (logged by store serve)', home: '/' }), 500 as 400)
+  })
+
+  app.get('/:shop', (c) => {
+    const shop = shopBySlug(emu, c.req.param('shop'))
+    return renderPage(c, ShopPage({ shop, products: listedProducts(emu, shop), groups: listedGroups(emu, shop) }))
+  })
+
+  app.get('/:shop/p/:id', (c) => {
+    const shop = shopBySlug(emu, c.req.param('shop'))
+    return renderPage(c, ProductPage({ shop, product: liveProduct(emu, shop, c.req.param('id')) }))
+  })
+
+  app.get('/:shop/checkout', async (c) => {
+    const shop = shopBySlug(emu, c.req.param('shop'))
+    const productId = c.req.query('product')
+    const groupId = c.req.query('group')
+    if (!productId && !groupId) return c.redirect(`/storefront/${encodeURIComponent(shop.slug)}`, 303)
+    const quantity = Math.max(1, Math.floor(Number(c.req.query('quantity') ?? 1)) || 1)
+    if (productId) {
+      const product = liveProduct(emu, shop, productId)
+      if (product.type === 'InfoCard') throw new StoreError(400, `${product.name} is an information card and cannot be bought`)
+      return renderPage(c, CheckoutPage({ shop, target: { product, quantity, hasMystery: product.type === 'MysteryBox' } }))
+    }
+    const group = groupById(emu, shop, groupId!)
+    return renderPage(c, CheckoutPage({ shop, target: { group, quantity: 1, hasMystery: groupHasMystery(emu, group) } }))
+  })
+
+  app.get('/:shop/invoices/:orderId', async (c, next) => {
+    if (wantsJson(c)) return next()
+    const shop = shopBySlug(emu, c.req.param('shop'))
+    const order = findOrder(emu, shop, c.req.param('orderId'))
+    return renderPage(c, InvoicePage({ invoice: buildInvoice(emu, shop, order) }))
+  })
+
+  return app
+}

@@ -1,0 +1,94 @@
+import { badRequest, notFound } from '../../spec/errors.js'
+import type { CreateGroupBody, Group, UpdateGroupBody } from '../../spec/groups.js'
+import type { Emulator } from '../context.js'
+import type { GroupRecord, ProductRecord, ShopRecord } from './records.js'
+
+/** A group of the shop by id; 404 otherwise. */
+export function findGroup(emu: Emulator, shop: ShopRecord, id: string): GroupRecord {
+  const group = emu.store.c.groups.get(id)
+  if (!group || group.shopId !== shop.id) throw notFound('group', id)
+  return group
+}
+
+/**
+ * Bound product ids as stored: each given id (internal or `rec_…`) must be a product of the shop
+ * and is kept as the internal id, in the given order, once.
+ */
+export function resolveProductIds(emu: Emulator, shop: ShopRecord, ids: string[], field = 'productIds'): string[] {
+  const out = new Set<string>()
+  for (const id of ids) {
+    const product = lookUpProduct(emu, shop, id)
+    if (!product) throw badRequest(field, `unknown product ${id}`)
+    out.add(product.id)
+  }
+  return [...out]
+}
+
+function lookUpProduct(emu: Emulator, shop: ShopRecord, id: string): ProductRecord | undefined {
+  const products = emu.store.c.products
+  const product = products.get(id) ?? products.getBy('productId', id)
+  return product?.shopId === shop.id ? product : undefined
+}
+
+/** Bound products that still exist: a deleted product drops out of every list it was bound to. */
+export function boundProducts(emu: Emulator, shop: ShopRecord, ids: string[]): ProductRecord[] {
+  const out: ProductRecord[] = []
+  for (const id of ids) {
+    const product = emu.store.c.products.get(id)
+    if (product?.shopId === shop.id) out.push(product)
+  }
+  return out
+}
+
+/** Lists of the shop ordered by sortOrder (lower first), then creation (older first). */
+export function bySortOrder<T extends { sortOrder: number; createdAt: string; id: string }>(rows: Iterable<T>): T[] {
+  return [...rows].sort((a, b) => a.sortOrder - b.sortOrder || (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+}
+
+export function listGroups(emu: Emulator, shop: ShopRecord): GroupRecord[] {
+  return bySortOrder(emu.store.c.groups.oldestFirst('shop', shop.id))
+}
+
+export function presentGroup(emu: Emulator, shop: ShopRecord, group: GroupRecord): Group {
+  return {
+    id: group.id,
+    name: group.name,
+    description: group.description,
+    discountPercent: group.discountPercent,
+    image: group.image,
+    sortOrder: group.sortOrder,
+    unlisted: group.unlisted,
+    products: boundProducts(emu, shop, group.productIds).map((p) => ({ id: p.id, name: p.name, productId: p.productId, price: p.price })),
+    createdAt: group.createdAt,
+    updatedAt: group.updatedAt,
+  }
+}
+
+export function buildGroup(emu: Emulator, shop: ShopRecord, body: CreateGroupBody): GroupRecord {
+  const now = emu.nowIso()
+  return {
+    id: emu.newId('grp'),
+    shopId: shop.id,
+    name: body.name,
+    description: body.description ?? '',
+    discountPercent: body.discountPercent ?? 0,
+    image: body.image ?? null,
+    sortOrder: body.sortOrder ?? 0,
+    unlisted: body.unlisted ?? false,
+    productIds: resolveProductIds(emu, shop, body.productIds ?? []),
+    createdAt: now,
+    updatedAt: now,
+  }
+}
+
+/** Applies the given fields; `productIds` replaces the whole list (spec, "Groups"). */
+export function applyGroupUpdate(emu: Emulator, shop: ShopRecord, group: GroupRecord, body: UpdateGroupBody): GroupRecord {
+  const { productIds, ...fields } = body
+  const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined))
+  return {
+    ...group,
+    ...changes,
+    productIds: productIds === undefined ? group.productIds : resolveProductIds(emu, shop, productIds),
+    updatedAt: emu.nowIso(),
+  }
+}

@@ -1,0 +1,419 @@
+import type { Order, OrderItem } from './orders.js'
+import type { Product } from './products.js'
+import type { Subscription } from './subscriptions.js'
+import {
+  DYNAMIC_DELIVERY_EVENT,
+  type DynamicDeliveryPayload, type FeedbackEventData, type IpInfo, type MysteryRevealedData, type OrderEventData,
+  type ProductEventData, type QueryEventData, type SubscriptionEventData,
+} from './events.js'
+
+/**
+ * Builds the spec's event payloads from API records. Shared by the emulator (which fires events
+ * from its own rows) and `store webhooks trigger --from` (which reads the records over the API),
+ * so an event and its simulation carry the same shape. Pure: no clock, no I/O.
+ */
+
+export interface PayloadShop { id: string; name: string }
+export interface SubscriptionPlan { interval: string; intervalCount: number; trialDays?: number }
+
+/** What a builder may look up besides its record. */
+export interface PayloadSources {
+  shop: PayloadShop
+  /** A product by internal id (or `rec_…` id); undefined when it is gone. */
+  product(id: string): Product | undefined
+  /** A Subscription product's plan (dashboard-only setup), when known. */
+  plan?(productId: string): SubscriptionPlan | undefined
+}
+
+/** Stock at or below this sets off product:stock:low; sent as `stock_warning` (README, "Events"). */
+export const LOW_STOCK_THRESHOLD = 5
+/** Gateways every product accepts in the emulator, as product data lists them. */
+export const EMULATOR_GATEWAYS = ['PROCESSOR', 'WALLET', 'CRYPTO'] as const
+
+/** Fixed illustrative rates per 1 USD for `total_conversions` (the emulator has no market data). */
+const USD_RATES: Record<string, number> = { USD: 1, EUR: 0.92, GBP: 0.79, CAD: 1.37, AUD: 1.52, JPY: 157 }
+const CRYPTO_PER_USD: Record<string, number> = { BTC: 1 / 65_000, ETH: 1 / 3_500, LTC: 1 / 80 }
+
+/**
+ * The spec gives numeric ids for orders and shops in `data`; the emulator's ids are strings, so
+ * the number is the order's display number, or for other ids a stable 31-bit FNV-1a hash.
+ */
+export function numericId(id: string): number {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < id.length; i++) {
+    hash ^= id.charCodeAt(i)
+    hash = Math.imul(hash, 0x01000193) >>> 0
+  }
+  return (hash & 0x7fffffff) || 1
+}
+
+/** ISO 8601 → Unix seconds (spec, "Delivery rules" 5); 0 for a missing time. */
+export function unixSeconds(iso: string | null | undefined): number {
+  const ms = iso ? Date.parse(iso) : NaN
+  return Number.isFinite(ms) ? Math.floor(ms / 1000) : 0
+}
+
+function unixOrNull(iso: unknown): number | null {
+  return typeof iso === 'string' && iso ? unixSeconds(iso) : null
+}
+
+export function displayMoney(amount: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount)
+  } catch {
+    return `${amount.toFixed(2)} ${currency}`
+  }
+}
+
+const amountString = (n: number) => (Math.round(n * 100) / 100).toFixed(2)
+const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits
+const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null)
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null)
+const obj = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {})
+
+type Loose<T> = T & Record<string, unknown>
+
+function upperType(type: string): ProductEventData['product_type'] {
+  return type.toUpperCase() as ProductEventData['product_type']
+}
+
+/** Product data (spec, "Product data"). Unlimited stock (null) is sent as -1. */
+export function productEventData(product: Product, shop: PayloadShop): ProductEventData {
+  const stock = product.stock === null ? -1 : product.stock
+  const image = product.image || ''
+  return {
+    id: product.id,
+    uniqid: product.productId,
+    shop_id: numericId(shop.id),
+    title: product.name,
+    description: product.description,
+    product_type: upperType(product.type),
+    price: product.price,
+    price_display: displayMoney(product.price, product.currency),
+    currency: product.currency,
+    quantity_min: 1,
+    quantity_max: stock,
+    stock,
+    stock_warning: LOW_STOCK_THRESHOLD,
+    gateways: [...EMULATOR_GATEWAYS],
+    image_name: image ? image.slice(image.lastIndexOf('/') + 1) || null : null,
+    image_storage: image ? 'URL' : null,
+    unlisted: product.unlisted,
+    sort_priority: product.sortOrder,
+    volume_discounts: [],
+    created_at: unixSeconds(product.createdAt),
+    updated_at: unixSeconds(product.updatedAt),
+  }
+}
+
+/** A product that is gone, rebuilt from what an order line remembers of it. */
+function productFromLine(item: OrderItem, order: Order): Product {
+  return {
+    id: item.productId, productId: item.productId, name: item.productName, description: '', image: '', type: item.productType ?? 'Service',
+    price: item.price, currency: order.currency, stock: null, status: 'Archived', sortOrder: 0, unlisted: false, createdAt: order.createdAt, updatedAt: order.createdAt,
+  }
+}
+
+function productOfLine(item: OrderItem, order: Order, sources: PayloadSources): Product {
+  return sources.product(item.productId) ?? productFromLine(item, order)
+}
+
+function ipInfo(country: string | null, city: string | null): IpInfo {
+  return { country_code: country, city, isp: null, region: null, device: null, browser: null, vpn: false, proxy: false, tor: false }
+}
+
+function conversions(total: number, currency: string): OrderEventData['total_conversions'] {
+  const rate = USD_RATES[currency.toUpperCase()]
+  const usd = rate ? total / rate : total
+  const fiat: Record<string, number> = {}
+  for (const [code, perUsd] of Object.entries(USD_RATES)) fiat[code] = code === currency.toUpperCase() ? total : round(usd * perUsd, 2)
+  const crypto: Record<string, number> = {}
+  for (const [coin, perUsd] of Object.entries(CRYPTO_PER_USD)) crypto[coin] = round(usd * perUsd, 8)
+  return { ...fiat, crypto }
+}
+
+function trackingCodes(order: Loose<Order>): string[] {
+  const tracking = order.tracking
+  const list = Array.isArray(tracking) ? tracking : tracking ? [tracking] : []
+  return list.map((t) => str(obj(t).code)).filter((c): c is string => c !== null)
+}
+
+function deliveryInfo(items: OrderItem[], order: Loose<Order>): OrderEventData['delivery_info'] {
+  const info = { downloads: [] as string[], license_keys: [] as string[], external_urls: [] as string[], tracking_codes: trackingCodes(order) }
+  for (const item of items) {
+    const delivery = item.delivery
+    if (!delivery) continue
+    for (const file of delivery.files ?? []) info.downloads.push(file.url)
+    for (const code of delivery.codes ?? []) info.license_keys.push(code)
+    const content = delivery.dynamic?.content
+    if (typeof content === 'string') for (const url of content.match(/https?:\/\/\S+/g) ?? []) info.external_urls.push(url)
+    for (const open of (item.mystery?.opens ?? []) as { code?: string }[]) if (open.code && !info.license_keys.includes(open.code)) info.license_keys.push(open.code)
+  }
+  return info
+}
+
+function overallDelivery(items: OrderItem[]): string {
+  const states = items.map((i) => i.delivery?.status ?? 'awaiting_payment')
+  if (states.every((s) => s === 'delivered' || s === 'none')) return states.every((s) => s === 'none') ? 'none' : 'delivered'
+  if (states.every((s) => s === 'awaiting_payment')) return 'awaiting_payment'
+  if (states.some((s) => s === 'delivered' || s === 'partial')) return 'partial'
+  return states.includes('undelivered') ? 'undelivered' : 'awaiting_payment'
+}
+
+function statusHistory(order: Loose<Order>): { raw: OrderEventData['status_history_raw']; upper: OrderEventData['status_history'] } {
+  const recorded = Array.isArray(order.statusHistory) ? (order.statusHistory as unknown[]).map(obj) : []
+  const raw = recorded.length
+    ? recorded.map((h) => ({ status: String(h.status ?? ''), ...(str(h.paymentStatus) ? { paymentStatus: String(h.paymentStatus) } : {}), at: String(h.at ?? h.createdAt ?? order.createdAt) }))
+    : [
+        { status: 'pending', paymentStatus: 'unpaid', at: order.createdAt },
+        ...(order.paidAt ? [{ status: order.status, paymentStatus: order.paymentStatus, at: order.paidAt }] : []),
+        ...(!order.paidAt && order.status !== 'pending' ? [{ status: order.status, paymentStatus: order.paymentStatus, at: str(order.updatedAt) ?? order.createdAt }] : []),
+      ]
+  return { raw, upper: raw.map((h) => ({ status: h.status.toUpperCase(), created_at: unixSeconds(h.at) })) }
+}
+
+function customerOf(order: Loose<Order>): string | null {
+  return str(order.customerId)
+}
+
+interface Discounts { amount: number; group: number; coupon: number; couponCode: string | null; couponId: string | null; couponType: string | null }
+
+function discountOf(order: Loose<Order>): Discounts {
+  const group = num(order.groupDiscount) ?? 0
+  const coupon = num(order.couponDiscount) ?? 0
+  return {
+    amount: num(order.discount) ?? group + coupon, group, coupon,
+    couponCode: str(order.couponCode), couponId: str(order.couponId), couponType: str(order.couponType),
+  }
+}
+
+function discountBreakdown(d: Discounts): OrderEventData['discount_breakdown'] {
+  const out: OrderEventData['discount_breakdown'] = []
+  if (d.group > 0) out.push({ type: 'GROUP', amount: d.group })
+  if (d.coupon > 0) out.push({ type: 'COUPON', amount: d.coupon, ...(d.couponCode ? { code: d.couponCode } : {}) })
+  if (!out.length && d.amount > 0) out.push({ type: 'DISCOUNT', amount: d.amount })
+  return out
+}
+
+/** Where an order came from, upper case as the spec's example (EMBED); a storefront checkout is STOREFRONT. */
+function originOf(order: Loose<Order>): string {
+  const origin = str(order.origin)
+  return !origin || origin === 'checkout' ? 'STOREFRONT' : origin.toUpperCase()
+}
+
+function gatewayOf(record: Record<string, unknown>, fallback: string): string {
+  const payments = Array.isArray(record.payments) ? record.payments.map(obj) : []
+  const paid = payments.length ? str(payments[payments.length - 1].gateway) : null
+  return (str(record.gateway) ?? paid ?? (str(record.paymentMethod) || fallback)).toUpperCase().replace(/[^A-Z0-9]+/g, '_')
+}
+
+/**
+ * Order data (spec, "Order data"). Plain kinds describe the whole order, product fields from its
+ * first line; `:product` variants pass the line (`item`): product fields, quantity and delivery
+ * are that line's, amounts stay the order's.
+ */
+export function orderEventData(order: Order, sources: PayloadSources, item?: OrderItem): OrderEventData {
+  const o = order as Loose<Order>
+  const items = order.items
+  const line = item ?? items[0]
+  const product = line ? productOfLine(line, order, sources) : productFromLine({ id: '', productId: '', productName: '', quantity: 1, price: 0, total: 0 }, order)
+  const discounts = discountOf(o)
+  const history = statusHistory(o)
+  const country = str(o.country)
+  const city = str(o.city)
+  const gateway = gatewayOf(o, 'PROCESSOR')
+  const subscriptionId = line?.delivery?.subscriptionId ?? (line?.productType === 'Subscription' ? str(o.subscriptionId) : null)
+  const number = Number(order.orderNumber.replace(/^ORD-/, ''))
+  return {
+    id: Number.isSafeInteger(number) && number > 0 ? number : numericId(order.id),
+    uniqid: order.id,
+    type: str(o.groupId) ? 'GROUP' : 'PRODUCT',
+    subtype: subscriptionId ? 'SUBSCRIPTION' : null,
+    origin: originOf(o),
+    total: order.total,
+    total_display: displayMoney(order.total, order.currency),
+    currency: order.currency,
+    exchange_rate: 1,
+    discount: discounts.amount,
+    fee_percentage: 0,
+    fee_breakdown: [],
+    discount_breakdown: discountBreakdown(discounts),
+    shop_id: numericId(sources.shop.id),
+    name: sources.shop.name,
+    customer_email: order.customerEmail,
+    customer_id: customerOf(o),
+    product_id: product.id,
+    product_title: line?.productName ?? product.name,
+    product_type: upperType(line?.productType ?? product.type),
+    quantity: item ? item.quantity : items.reduce((sum, i) => sum + i.quantity, 0),
+    subscription_id: subscriptionId,
+    subscription_time: subscriptionId ? 1 : null,
+    custom_fields: obj(o.customFields),
+    gateway,
+    gateway_data: { type: gateway, label: str(o.paymentMethod) ?? gateway, payment_reference: str(o.paymentReference) ?? (order.paidAt ? `pay_${order.id}` : null) },
+    processor_id: str(o.processorId) ?? (order.paidAt && gateway === 'PROCESSOR' ? `pi_${order.id}` : null),
+    wallet_order_id: str(o.walletOrderId) ?? (order.paidAt && gateway === 'WALLET' ? `wo_${order.id}` : null),
+    country,
+    location: country ? (city ? `${city}, ${country}` : country) : null,
+    ip: str(o.ip),
+    is_vpn_or_proxy: false,
+    ip_info: ipInfo(country, city),
+    status: order.status.toUpperCase(),
+    status_history: history.upper,
+    status_history_raw: history.raw,
+    created_at: unixSeconds(order.createdAt),
+    updated_at: unixSeconds(str(o.updatedAt) ?? order.paidAt ?? order.createdAt),
+    product: productEventData(product, sources.shop),
+    products: items.map((i) => ({ uniqid: i.id, title: i.productName, quantity: i.quantity, price: i.price, currency: order.currency })),
+    delivery_info: deliveryInfo(item ? [item] : items, o),
+    delivery: item ? ((item.delivery as Record<string, unknown> | undefined) ?? null) : { status: overallDelivery(items) },
+    total_conversions: conversions(order.total, order.currency),
+  }
+}
+
+/**
+ * Subscription data (spec, "Subscription data"), from the subscription record, its product and
+ * plan, and the order that started it when at hand.
+ */
+export function subscriptionEventData(subscription: Subscription, sources: PayloadSources, order?: Order): SubscriptionEventData {
+  const s = subscription as Loose<Subscription>
+  const o = (order ?? {}) as Record<string, unknown>
+  const product = sources.product(subscription.productId) ?? {
+    id: subscription.productId, productId: subscription.productProductId, name: subscription.productName, description: '', image: '', type: 'Subscription' as const,
+    price: num(s.amount) ?? 0, currency: str(s.currency) ?? 'USD', stock: null, status: 'Archived' as const, sortOrder: 0, unlisted: false,
+    createdAt: subscription.createdAt, updatedAt: subscription.createdAt,
+  }
+  const plan = sources.plan?.(product.id)
+  const line = order?.items.find((i) => i.productId === product.id)
+  const amount = num(s.amount) ?? line?.total ?? product.price
+  const currency = str(s.currency) ?? order?.currency ?? product.currency
+  const country = str(s.country) ?? str(o.country)
+  const status = subscription.status.toUpperCase()
+  return {
+    id: subscription.id,
+    uniqid: subscription.id,
+    shop_id: numericId(sources.shop.id),
+    shop_name: sources.shop.name,
+    product_id: product.id,
+    product_uniqid: product.productId,
+    product_title: subscription.productName,
+    product_type: upperType(product.type),
+    customer_id: subscription.customerId,
+    customer_email: subscription.customerEmail,
+    subscription_id: subscription.id,
+    processor_subscription_id: subscription.processorSubscriptionId,
+    processor_price_id: str(s.processorPriceId) ?? `price_${product.productId.replace(/^rec_/, '')}`,
+    subscription_status: status,
+    amount,
+    amount_display: displayMoney(amount, currency),
+    currency,
+    quantity: num(s.quantity) ?? line?.quantity ?? 1,
+    billing_interval: (str(s.interval) ?? plan?.interval ?? 'MONTH').toUpperCase(),
+    recurring_interval_count: num(s.intervalCount) ?? plan?.intervalCount ?? 1,
+    current_period_start: unixSeconds(str(s.currentPeriodStart) ?? subscription.createdAt),
+    current_period_end: unixSeconds(subscription.currentPeriodEnd),
+    trial_start: unixOrNull(s.trialStart),
+    trial_end: unixOrNull(s.trialEnd),
+    gateway: gatewayOf({ ...o, ...s }, 'PROCESSOR'),
+    country,
+    ip: str(s.ip) ?? str(o.ip),
+    ip_info: ipInfo(country, str(s.city) ?? str(o.city)),
+    created_at: unixSeconds(subscription.createdAt),
+    updated_at: unixOrNull(s.updatedAt) ?? unixSeconds(subscription.createdAt),
+    canceled_at: unixOrNull(subscription.canceledAt),
+    product: productEventData(product, sources.shop),
+  }
+}
+
+/** product:mystery:revealed (spec): ids and names only; the outcomes are read from the order. */
+export function mysteryRevealedData(order: Pick<Order, 'id' | 'orderNumber'>, item: Pick<OrderItem, 'productId' | 'productName'>): MysteryRevealedData {
+  return { orderId: order.id, orderNumber: order.orderNumber, productId: item.productId, productName: item.productName }
+}
+
+/**
+ * A customer query as the storefront stores it. Field names are read leniently (`email` or
+ * `customerEmail`, `replies` or `replyCount`) so the record can evolve without breaking events.
+ */
+export interface QueryLike { id: string; subject?: string; message?: string; status?: string; createdAt: string; updatedAt?: string; [key: string]: unknown }
+
+export function queryEventData(query: QueryLike, sources: PayloadSources): QueryEventData {
+  const q = query as Record<string, unknown>
+  const replies = Array.isArray(q.replies) ? q.replies.length : num(q.replyCount) ?? 0
+  return {
+    id: query.id,
+    ticket_id: str(q.ticketId) ?? query.id,
+    shop_id: numericId(sources.shop.id),
+    customer_email: str(q.customerEmail) ?? str(q.email) ?? '',
+    customer_id: str(q.customerId),
+    subject: str(q.subject) ?? '',
+    message: str(q.message) ?? '',
+    status: (str(q.status) ?? (replies > 0 ? 'replied' : 'open')).toUpperCase(),
+    reply_count: replies,
+    created_at: unixSeconds(query.createdAt),
+    updated_at: unixSeconds(str(q.updatedAt) ?? query.createdAt),
+  }
+}
+
+export interface FeedbackLike { id: string; createdAt: string; [key: string]: unknown }
+
+export function feedbackEventData(feedback: FeedbackLike, sources: PayloadSources): FeedbackEventData {
+  const f = feedback as Record<string, unknown>
+  const productId = str(f.productId) ?? ''
+  return {
+    id: feedback.id,
+    shop_id: numericId(sources.shop.id),
+    product_id: productId,
+    product_title: str(f.productTitle) ?? str(f.productName) ?? sources.product(productId)?.name ?? '',
+    order_id: str(f.orderId) ?? '',
+    customer_email: str(f.customerEmail) ?? str(f.email) ?? '',
+    rating: num(f.rating) ?? 0,
+    comment: str(f.comment) ?? str(f.message) ?? '',
+    created_at: unixSeconds(feedback.createdAt),
+  }
+}
+
+const text = (v: unknown): string | null => (typeof v === 'string' || typeof v === 'number' ? String(v) : null)
+
+/**
+ * The INVOICE.ITEM.DELIVER-DYNAMIC body for one line item (spec): top-level `event`, no `data`,
+ * ISO 8601 times, amounts as strings with 2 decimals, `amount` the line's quantity. Field for field
+ * what the emulator's Dynamic fulfilment POSTs: `id` and `unique_id` are the order's internal id,
+ * `coupon` is null without a coupon, chat fields come from the custom fields `chat_id` and `chat_username`.
+ */
+export function dynamicDeliveryPayload(order: Order, item: OrderItem, now: string): DynamicDeliveryPayload {
+  const o = order as Loose<Order>
+  const fields = obj(o.customFields)
+  const { coupon: couponDiscount, couponCode, couponId, couponType } = discountOf(o)
+  return {
+    event: DYNAMIC_DELIVERY_EVENT,
+    id: order.id,
+    order_number: order.orderNumber,
+    unique_id: order.id,
+    shop_customer_id: customerOf(o) ?? '',
+    coupon_id: couponId ?? '',
+    coupon_discount: amountString(couponDiscount),
+    gateway_fee: amountString(0),
+    created_at: order.createdAt,
+    updated_at: str(o.updatedAt) ?? now,
+    gateway: (str(o.gateway) ?? order.paymentMethod ?? '').toUpperCase(),
+    email: order.customerEmail,
+    status: order.status.toLowerCase(),
+    price: amountString(order.total),
+    currency: order.currency,
+    amount: item.quantity,
+    custom_fields: fields,
+    customer: { id: customerOf(o) ?? '', email: order.customerEmail, name: order.customerName, chat_id: text(fields.chat_id), chat_username: text(fields.chat_username) },
+    coupon: couponId ? { id: couponId, code: couponCode ?? '', discount: amountString(couponDiscount), type: couponType ?? 'fixed' } : null,
+    item: {
+      id: item.id,
+      invoice_id: order.id,
+      product_id: item.productId,
+      status: item.delivery?.status ?? 'undelivered',
+      price: amountString(item.price),
+      quantity: item.quantity,
+      total_price: amountString(item.total),
+      custom_fields: fields,
+      product: { id: item.productId, name: item.productName },
+    },
+  }
+}

@@ -1,0 +1,130 @@
+import { z } from 'zod'
+import { MoneySchema, NameSchema, TextSchema, TimestampSchema, UrlSchema } from './common.js'
+import { MysteryPublicSchema } from './mystery.js'
+
+/** A code of a serial pool or a mystery outcome: printable, no surrounding blanks, one per line in `codes.txt`. */
+const CodeSchema = z.string().min(1, 'must not be empty').max(500, 'must be at most 500 characters')
+  .regex(/^\S(?:[^\r\n]*\S)?$/, 'must be one line without leading or trailing blanks')
+
+const MAX_CODES = 100_000
+
+const FileSchema = z.strictObject({ name: NameSchema, url: UrlSchema })
+
+export const MysteryOutcomeSetupSchema = z.strictObject({
+  name: NameSchema,
+  weight: z.number().int('must be an integer').min(1, 'must be at least 1').max(1_000_000_000, 'must be at most 1000000000'),
+  /** null = unlimited; omitted = the size of `codes`, or unlimited without codes. */
+  stock: z.number().int('must be an integer').min(0, 'must not be negative').max(1_000_000_000).nullable().optional(),
+  codes: z.array(CodeSchema).max(MAX_CODES, `must hold at most ${MAX_CODES} codes`).optional(),
+})
+export type MysteryOutcomeSetup = z.infer<typeof MysteryOutcomeSetupSchema>
+
+export const SubscriptionIntervalSchema = z.enum(['DAY', 'WEEK', 'MONTH', 'YEAR'])
+export type SubscriptionInterval = z.infer<typeof SubscriptionIntervalSchema>
+
+export const SubscriptionPlanSchema = z.strictObject({
+  interval: SubscriptionIntervalSchema,
+  intervalCount: z.number().int('must be an integer').min(1, 'must be at least 1').max(365, 'must be at most 365'),
+  trialDays: z.number().int('must be an integer').min(0, 'must not be negative').max(730, 'must be at most 730').optional(),
+})
+export type SubscriptionPlan = z.infer<typeof SubscriptionPlanSchema>
+
+/**
+ * Body of `PUT /_emulator/products/:id/fulfilment` and the `fulfilment` block of a seed product
+ * (DESIGN.md, control API). A field that is present replaces the stored one, `null` removes it,
+ * an absent field is kept. Which fields a product type accepts is checked against the product.
+ */
+export const FulfilmentSetupBodySchema = z.strictObject({
+  deliveryMessage: TextSchema.nullable().optional(),
+  files: z.array(FileSchema).max(100, 'must hold at most 100 files').nullable().optional(),
+  serials: z.array(CodeSchema).max(MAX_CODES, `must hold at most ${MAX_CODES} codes`).nullable().optional(),
+  dynamicWebhookUrl: UrlSchema.nullable().optional(),
+  mystery: z.strictObject({
+    outcomes: z.array(MysteryOutcomeSetupSchema).min(1, 'must hold at least one outcome').max(100, 'must hold at most 100 outcomes'),
+  }).nullable().optional(),
+  subscription: SubscriptionPlanSchema.nullable().optional(),
+}).superRefine((body, ctx) => {
+  const serials = body.serials ?? []
+  const seen = new Set<string>()
+  serials.forEach((code, at) => {
+    if (seen.has(code)) ctx.addIssue({ code: 'custom', path: ['serials', at], message: `duplicates the code "${code}"; every code is delivered once` })
+    seen.add(code)
+  })
+  const outcomes = body.mystery?.outcomes ?? []
+  const names = new Set<string>()
+  const codes = new Set<string>()
+  outcomes.forEach((o, at) => {
+    if (names.has(o.name)) ctx.addIssue({ code: 'custom', path: ['mystery', 'outcomes', at, 'name'], message: `duplicates the outcome "${o.name}"` })
+    names.add(o.name)
+    if (!o.codes) return
+    // The published stock alone decides whether an outcome can be won (fairness module), so a
+    // coded outcome can never show more stock than it has codes.
+    if (o.stock === null) ctx.addIssue({ code: 'custom', path: ['mystery', 'outcomes', at, 'stock'], message: 'must be a number (at most the number of codes) when the outcome has codes' })
+    else if (o.stock !== undefined && o.stock > o.codes.length) {
+      ctx.addIssue({ code: 'custom', path: ['mystery', 'outcomes', at, 'stock'], message: `must be at most the number of codes (${o.codes.length})` })
+    }
+    o.codes.forEach((code, k) => {
+      if (codes.has(code)) ctx.addIssue({ code: 'custom', path: ['mystery', 'outcomes', at, 'codes', k], message: `duplicates the code "${code}"; every code is delivered once` })
+      codes.add(code)
+    })
+  })
+})
+export type FulfilmentSetupBody = z.infer<typeof FulfilmentSetupBodySchema>
+
+/**
+ * The setup as the control API shows it to the merchant: the pools as they stand now, the
+ * mystery table with its public commitment. The server seed is never shown.
+ */
+export const FulfilmentSetupSchema = z.looseObject({
+  productId: z.string(),
+  productType: z.string(),
+  deliveryMessage: z.string().nullable(),
+  files: z.array(z.object({ name: z.string(), url: z.string() })),
+  serials: z.array(z.string()).nullable(),
+  dynamicWebhookUrl: z.string().nullable(),
+  mystery: MysteryPublicSchema.extend({
+    outcomes: z.array(z.object({ name: z.string(), weight: z.number(), chance: z.number(), stock: z.number().int().nullable(), codes: z.array(z.string()).optional() })),
+  }).nullable(),
+  subscription: z.object({ interval: SubscriptionIntervalSchema, intervalCount: z.number().int(), trialDays: z.number().int() }).nullable(),
+  stock: z.number().int().nullable(),
+  updatedAt: TimestampSchema.nullable(),
+})
+export type FulfilmentSetup = z.infer<typeof FulfilmentSetupSchema>
+
+/** Body of `POST /_emulator/orders/:id/pay`: without `amount` the amount due is paid. */
+export const PayBodySchema = z.strictObject({
+  amount: MoneySchema.refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'must have at most 2 decimals (cents)').optional(),
+  gateway: z.string().trim().min(1, 'must not be empty').max(50, 'must be at most 50 characters').optional(),
+})
+export type PayBody = z.infer<typeof PayBodySchema>
+
+/** Body of `POST /_emulator/orders/:id/tracking`. */
+export const TrackingBodySchema = z.strictObject({
+  code: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
+  carrier: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').optional(),
+})
+export type TrackingBody = z.infer<typeof TrackingBodySchema>
+
+/** Five years: enough for yearly renewals, small enough that daily plans stay a bounded amount of work. */
+export const MAX_CLOCK_ADVANCE_SECONDS = 5 * 366 * 24 * 3600
+
+/** Body of `POST /_emulator/clock/advance`. */
+export const ClockAdvanceBodySchema = z.strictObject({
+  seconds: z.number().int('must be an integer').min(1, 'must be at least 1').max(MAX_CLOCK_ADVANCE_SECONDS, `must be at most ${MAX_CLOCK_ADVANCE_SECONDS} (5 years)`),
+})
+export type ClockAdvanceBody = z.infer<typeof ClockAdvanceBodySchema>
+
+/** Answer of the clock routes: the emulator's time and what fell due while it moved. */
+export const ClockSchema = z.object({
+  now: TimestampSchema,
+  offsetSeconds: z.number(),
+  due: z.object({ upcoming: z.number().int(), trialsEnded: z.number().int(), renewed: z.number().int() }).optional(),
+})
+export type ClockState = z.infer<typeof ClockSchema>
+
+/** Body of `POST /_emulator/queries/:id/reply`. */
+export const QueryReplyBodySchema = z.strictObject({
+  message: z.string().trim().min(1, 'must not be empty').max(10_000, 'must be at most 10000 characters'),
+})
+export type QueryReplyBody = z.infer<typeof QueryReplyBodySchema>
+

@@ -1,0 +1,140 @@
+import { z } from 'zod'
+import { isIP } from 'node:net'
+import { SafeObjectSchema, TimestampSchema } from './common.js'
+import { MysteryOpenSchema, MysteryPublicSchema } from './mystery.js'
+import { DeliverySchema, OrderSchema, PaymentStatusSchema, OrderStatusSchema, TrackingSchema } from './orders.js'
+import { ProductSchema, ProductTypeSchema } from './products.js'
+
+/** A product as the storefront shows it; a MysteryBox adds its public commitment and drop table (never seeds or codes). */
+export const StorefrontProductSchema = ProductSchema.extend({ mystery: MysteryPublicSchema.optional() })
+export type StorefrontProduct = z.infer<typeof StorefrontProductSchema>
+export const StorefrontProductListSchema = z.object({ products: z.array(StorefrontProductSchema) })
+
+export const MAX_QUANTITY = 10_000
+export const MAX_LINES = 100
+
+const IdSchema = z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters')
+
+/**
+ * Body of `POST /storefront/:shop/checkout` (DESIGN.md, "Storefront"): either `items` or a
+ * `groupId` (every product of the group once). `ip` and `country` stand in for what the hosted
+ * service learns from the connection; the mystery client seed rides in
+ * `customFields.__mysteryClientSeed`.
+ */
+export const CheckoutBodySchema = z.strictObject({
+  items: z.array(z.strictObject({
+    productId: IdSchema,
+    quantity: z.number().int('must be an integer').min(1, 'must be at least 1').max(MAX_QUANTITY, `must be at most ${MAX_QUANTITY}`).default(1),
+  })).min(1, 'must hold at least one item').max(MAX_LINES, `must hold at most ${MAX_LINES} items`).optional(),
+  groupId: IdSchema.optional(),
+  email: z.string().trim().max(254, 'must be at most 254 characters').pipe(z.email('must be an e-mail address')).transform((s) => s.toLowerCase()),
+  name: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+  couponCode: z.string().trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters').transform((s) => s.toUpperCase()).optional(),
+  customFields: SafeObjectSchema.optional(),
+  gateway: z.string().trim().min(1, 'must not be empty').max(50, 'must be at most 50 characters').optional(),
+  ip: z.string().trim().refine((s) => isIP(s) !== 0, 'must be an IPv4 or IPv6 address').transform((s) => s.toLowerCase()).optional(),
+  country: z.string().regex(/^[A-Za-z]{2}$/, 'must be a 2-letter country code').transform((s) => s.toUpperCase()).optional(),
+}).superRefine((body, ctx) => {
+  if ((body.items === undefined) === (body.groupId === undefined)) {
+    ctx.addIssue({ code: 'custom', path: ['items'], message: 'send either items or groupId (exactly one of them)' })
+  }
+})
+export type CheckoutBody = z.infer<typeof CheckoutBodySchema>
+export type CheckoutInput = z.input<typeof CheckoutBodySchema>
+
+export const CheckoutResponseSchema = z.object({ order: OrderSchema, invoiceUrl: z.string() })
+export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>
+
+/** One line of the invoice: the order item plus what was delivered and, for a mystery box, every verification field. */
+export const InvoiceItemSchema = z.looseObject({
+  id: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  productType: ProductTypeSchema.nullable(),
+  quantity: z.number().int(),
+  price: z.number(),
+  total: z.number(),
+  delivery: DeliverySchema,
+  mystery: z.looseObject({
+    commitment: z.string(),
+    poolVersion: z.number().int(),
+    clientSeed: z.string(),
+    serverSeed: z.string().optional(),
+    opens: z.array(MysteryOpenSchema),
+    verification: z.array(z.string()),
+  }).optional(),
+})
+export type InvoiceItem = z.infer<typeof InvoiceItemSchema>
+
+/** `GET /storefront/:shop/invoices/:orderId` as JSON: what the buyer sees. */
+export const InvoiceSchema = z.looseObject({
+  id: z.string(),
+  orderNumber: z.string(),
+  shop: z.object({ name: z.string(), slug: z.string() }),
+  status: OrderStatusSchema,
+  paymentStatus: PaymentStatusSchema,
+  currency: z.string(),
+  subtotal: z.number(),
+  discount: z.number(),
+  total: z.number(),
+  amountPaid: z.number(),
+  amountDue: z.number(),
+  coupon: z.object({ code: z.string(), discount: z.number() }).nullable(),
+  customerEmail: z.string(),
+  customerName: z.string(),
+  createdAt: TimestampSchema,
+  paidAt: TimestampSchema.nullable(),
+  items: z.array(InvoiceItemSchema),
+  tracking: z.array(TrackingSchema),
+  codesUrl: z.string(),
+})
+export type Invoice = z.infer<typeof InvoiceSchema>
+
+/** Body of `POST /storefront/:shop/queries`: a customer's question to the merchant. */
+export const CreateQueryBodySchema = z.strictObject({
+  email: z.string().trim().max(254, 'must be at most 254 characters').pipe(z.email('must be an e-mail address')).transform((s) => s.toLowerCase()),
+  subject: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
+  message: z.string().trim().min(1, 'must not be empty').max(10_000, 'must be at most 10000 characters'),
+  orderId: IdSchema.optional(),
+})
+export type CreateQueryBody = z.infer<typeof CreateQueryBodySchema>
+
+export const QueryStatusSchema = z.enum(['open', 'answered'])
+
+export const QuerySchema = z.looseObject({
+  id: z.string(),
+  ticketId: z.string(),
+  customerEmail: z.string(),
+  customerId: z.string().nullable(),
+  orderId: z.string().nullable(),
+  subject: z.string(),
+  message: z.string(),
+  status: QueryStatusSchema,
+  replies: z.array(z.object({ message: z.string(), createdAt: TimestampSchema })),
+  replyCount: z.number().int(),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+})
+export type Query = z.infer<typeof QuerySchema>
+export const QueryListSchema = z.object({ queries: z.array(QuerySchema) })
+
+/** Body of `POST /storefront/:shop/invoices/:orderId/feedback`. */
+export const CreateFeedbackBodySchema = z.strictObject({
+  rating: z.number().int('must be an integer').min(1, 'must be between 1 and 5').max(5, 'must be between 1 and 5'),
+  comment: z.string().trim().max(2000, 'must be at most 2000 characters').optional(),
+  productId: IdSchema.optional(),
+})
+export type CreateFeedbackBody = z.infer<typeof CreateFeedbackBodySchema>
+
+export const FeedbackSchema = z.looseObject({
+  id: z.string(),
+  orderId: z.string(),
+  orderNumber: z.string(),
+  productId: z.string(),
+  productTitle: z.string(),
+  customerEmail: z.string(),
+  rating: z.number().int(),
+  comment: z.string(),
+  createdAt: TimestampSchema,
+})
+export type Feedback = z.infer<typeof FeedbackSchema>
