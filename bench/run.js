@@ -8,7 +8,8 @@
 //
 // Environment: BENCH_QUICK=1, BENCH_SIZES=1000,10000, BENCH_DURATION=5 (s per case),
 // BENCH_WARMUP=1 (s), BENCH_CONNECTIONS=10, BENCH_CLI_RUNS=15, BENCH_REGEN=1 (rebuild datasets),
-// BENCH_OUT=path.
+// BENCH_OUT=path; for diagnosis: BENCH_CASES=list,get,orders,create,checkout (a subset),
+// BENCH_SERVER_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof' (node flags for the server children).
 import autocannon from 'autocannon'
 import { spawn, spawnSync } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -22,7 +23,8 @@ const numberEnv = (name, fallback) => (env[name] === undefined || env[name] === 
 const CONFIG = {
   quick: QUICK,
   sizes: env.BENCH_SIZES ? env.BENCH_SIZES.split(',').map(Number) : QUICK ? [1_000, 10_000] : [1_000, 10_000, 100_000],
-  durationSeconds: numberEnv('BENCH_DURATION', QUICK ? 2 : 5),
+  durationSeconds: numberEnv('BENCH_DURATION', QUICK ? 2 : 6),
+  sliceSeconds: numberEnv('BENCH_SLICE', QUICK ? 1 : 2),
   warmupSeconds: numberEnv('BENCH_WARMUP', QUICK ? 0.5 : 1),
   connections: numberEnv('BENCH_CONNECTIONS', 10),
   cliRuns: numberEnv('BENCH_CLI_RUNS', QUICK ? 5 : 15),
@@ -81,6 +83,16 @@ function ensureDataset(products) {
   return { file, meta: JSON.parse(readFileSync(metaFile, 'utf8')), generatedMs: performance.now() - started }
 }
 
+/** Which code was measured: several people build into dist/ while the bench runs. */
+function codeState() {
+  const git = (...args) => spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' }).stdout?.trim()
+  return {
+    commit: git('rev-parse', '--short', 'HEAD'),
+    uncommittedFiles: (git('status', '--porcelain') ?? '').split('\n').filter(Boolean).length,
+    distBuiltAt: new Date(statSync(join(ROOT, 'dist/emulator/app.js')).mtimeMs).toISOString(),
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Servers: spawn, wait for the banner, watch memory, stop
 
@@ -108,7 +120,8 @@ async function startServer(kind, dataset, size) {
     args = [FLOOR_BIN, dataset.file, '--port', '0', '--api-key', BENCH_KEY]
   }
   const started = performance.now()
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, NO_COLOR: '1' } })
+  const flags = env.BENCH_SERVER_FLAGS ? env.BENCH_SERVER_FLAGS.split(/\s+/).filter(Boolean) : []
+  const child = spawn(process.execPath, [...flags, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, NO_COLOR: '1' } })
   let stdout = ''
   let stderr = ''
   const origin = await new Promise((resolve, reject) => {
@@ -166,6 +179,19 @@ async function stopServer(server) {
     shutdownMs,
     exit,
     leftovers,
+  }
+}
+
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100
+
+/** CPU time (user + system, every thread) a process has used so far, in ms; from /proc/<pid>/stat. */
+function readCpuMs(pid) {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS
+  } catch {
+    return NaN
   }
 }
 
@@ -336,44 +362,77 @@ const CASES = [
   },
 ]
 
-async function runCase(server, caseDef, dataset) {
+/** Probes the route on one server and warms it up; `{ na }` when the case cannot run there. */
+async function prepareCase(server, caseDef, dataset) {
   let prepared
   try {
     prepared = await caseDef.prepare(server, dataset)
   } catch (error) {
     prepared = { na: `n/a (probe failed: ${error.message})` }
   }
-  if (prepared.na) return { na: prepared.na }
-  const base = { url: server.origin, connections: CONFIG.connections, timeout: 30 }
-  const warm = {}
-  await cannon({ ...base, ...prepared.options(warm), duration: CONFIG.warmupSeconds }, warm)
+  if (prepared.na) return prepared
+  await cannon({ url: server.origin, connections: CONFIG.connections, timeout: 30, ...prepared.options({}), duration: CONFIG.warmupSeconds })
+  return { ...prepared, slices: [] }
+}
+
+/** One measured slice of a case on one server; slices of all servers alternate (see main). */
+async function runSlice(server, prepared, seconds) {
   const holder = {}
-  const result = await cannon({ ...base, ...prepared.options(holder), duration: CONFIG.durationSeconds }, holder)
-  const codes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, Number(count)]))
+  const cpuBefore = readCpuMs(server.pid)
+  const result = await cannon({ url: server.origin, connections: CONFIG.connections, timeout: 30, ...prepared.options(holder), duration: seconds }, holder)
+  const cpuMs = readCpuMs(server.pid) - cpuBefore
+  prepared.slices.push({ result, cpuMs, iterationLatencies: holder.iterationLatencies, exhausted: holder.exhausted })
+}
+
+function summarise(prepared) {
+  if (prepared.na) return { na: prepared.na }
+  const codes = {}
+  let seconds = 0
+  let errors = 0
+  let non2xx = 0
+  let requests = 0
+  const latencies = []
+  const iterations = []
+  let exhausted = false
+  let cpuMs = 0
+  for (const slice of prepared.slices) {
+    cpuMs += slice.cpuMs
+    const r = slice.result
+    for (const [code, { count }] of Object.entries(r.statusCodeStats ?? {})) codes[code] = (codes[code] ?? 0) + Number(count)
+    seconds += r.duration
+    errors += r.errors + r.timeouts
+    non2xx += r.non2xx
+    requests += r.requests.total
+    for (const ms of r.latencyMs) latencies.push(ms)
+    if (slice.iterationLatencies) for (const ms of slice.iterationLatencies) iterations.push(ms)
+    exhausted ||= Boolean(slice.exhausted)
+  }
   const ok = Object.entries(codes).filter(([code]) => code.startsWith('2')).reduce((sum, [, count]) => sum + count, 0)
-  const seconds = result.duration
   const summary = {
     requestsPerSecond: ok / seconds,
-    p50Ms: percentile(result.latencyMs, 50),
-    p99Ms: percentile(result.latencyMs, 99),
-    maxMs: result.latencyMs.reduce((a, b) => Math.max(a, b), 0),
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-    requests: result.requests.total,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    maxMs: latencies.reduce((a, b) => Math.max(a, b), 0),
+    errors,
+    non2xx,
+    requests,
     statusCodes: codes,
     seconds,
+    // Server CPU (all threads) per answered request: far less sensitive than req/s to other load on the machine.
+    cpuMsPerRequest: ok ? cpuMs / ok : undefined,
+    slices: prepared.slices.map((slice) => ({ seconds: slice.result.duration, ok: Object.entries(slice.result.statusCodeStats ?? {}).filter(([c]) => c.startsWith('2')).reduce((sum, [, v]) => sum + Number(v.count), 0) })),
     note: prepared.note,
   }
-  if (holder.iterationLatencies) {
+  if (prepared.slices.some((slice) => slice.iterationLatencies)) {
     // A checkout + pay is two requests: report whole iterations (the per-request figures stay in `perRequest`).
-    const lat = holder.iterationLatencies
     summary.perRequest = { requestsPerSecond: summary.requestsPerSecond, p50Ms: summary.p50Ms, p99Ms: summary.p99Ms }
-    summary.requestsPerSecond = lat.length / seconds
-    summary.p50Ms = percentile(lat, 50)
-    summary.p99Ms = percentile(lat, 99)
-    summary.maxMs = lat.reduce((a, b) => Math.max(a, b), 0)
-    summary.iterations = lat.length
-    if (holder.exhausted) summary.note = `${summary.note ?? ''}; stopped early: code pools nearly used up`.replace(/^; /, '')
+    summary.requestsPerSecond = iterations.length / seconds
+    summary.p50Ms = percentile(iterations, 50)
+    summary.p99Ms = percentile(iterations, 99)
+    summary.maxMs = iterations.reduce((a, b) => Math.max(a, b), 0)
+    summary.iterations = iterations.length
+    summary.cpuMsPerRequest = iterations.length ? cpuMs / iterations.length : undefined
+    if (exhausted) summary.note = `${summary.note ?? ''}; stopped early: code pools nearly used up`.replace(/^; /, '')
   }
   return summary
 }
@@ -426,7 +485,7 @@ function evaluate(results) {
   const small = Math.min(...sizes)
   const large = Math.max(...sizes)
   const atLarge = large === 100_000 ? '100k' : `${fmt.size(large)} (stands in for 100k)`
-  const cell = (size, id, kind) => results.cases.find((c) => c.products === size && c.case === id)?.[kind]
+  const cell = (size, id, kind) => results.cases.find((c) => c.products === size && c.case === id)?.[kind] ?? { na: 'n/a (not run)' }
 
   const create = cell(large, 'create', 'file')
   add(`creates/s at ${atLarge}, file store (answered once fsynced)`, create?.na ?? `${fmt.rate(create?.requestsPerSecond)}/s`, `≥ ${TARGET.createsPerSecond}/s`,
@@ -469,21 +528,21 @@ function report(results) {
   const out = []
   const m = results.machine
   out.push(`store bench — ${m.cpuModel} × ${m.cpus}, ${Math.round(m.totalMemoryMb / 1024)} GB RAM, ${m.os}, node ${m.node}${results.config.quick ? '  [BENCH_QUICK]' : ''}`)
-  out.push(`${results.config.connections} connections, ${results.config.durationSeconds} s per case after ${results.config.warmupSeconds} s warm-up; loadavg at start ${m.loadavgStart.map((l) => l.toFixed(2)).join(' ')}, at end ${results.loadavgEnd.map((l) => l.toFixed(2)).join(' ')}`)
+  out.push(`${results.config.connections} connections; per server and case ${results.config.warmupSeconds} s warm-up, then ${results.config.durationSeconds} s measured in ${results.config.sliceSeconds} s slices alternating between servers; loadavg at start ${m.loadavgStart.map((l) => l.toFixed(2)).join(' ')}, at end ${results.loadavgEnd.map((l) => l.toFixed(2)).join(' ')}`)
   out.push('')
   out.push(table(
-    ['products', 'case', 'file req/s', 'p50 ms', 'p99 ms', 'p99<50', 'err/non2xx', 'floor req/s', 'floor p99', 'file/floor'],
+    ['products', 'case', 'file req/s', 'p50 ms', 'p99 ms', 'p99<50', 'err/non2xx', 'CPU ms/req', 'floor req/s', 'floor p99', 'floor CPU', 'file/floor'],
     results.cases.map((row) => {
       const { file, floor } = row
-      if (file.na) return [fmt.size(row.products), row.label, 'n/a', '', '', 'N/A', '', floor.na ? 'n/a' : fmt.rate(floor.requestsPerSecond), floor.na ? '' : fmt.ms(floor.p99Ms), '']
+      if (file.na) return [fmt.size(row.products), row.label, 'n/a', '', '', 'N/A', '', '', floor.na ? 'n/a' : fmt.rate(floor.requestsPerSecond), floor.na ? '' : fmt.ms(floor.p99Ms), floor.na ? '' : fmt.ms(floor.cpuMsPerRequest), '']
       return [
         fmt.size(row.products), row.label, fmt.rate(file.requestsPerSecond), fmt.ms(file.p50Ms), fmt.ms(file.p99Ms), file.p99Ms < TARGET.p99Ms ? 'PASS' : 'MISS',
-        `${file.errors}/${file.non2xx}`, floor.na ? 'n/a' : fmt.rate(floor.requestsPerSecond), floor.na ? '' : fmt.ms(floor.p99Ms),
+        `${file.errors}/${file.non2xx}`, fmt.ms(file.cpuMsPerRequest), floor.na ? 'n/a' : fmt.rate(floor.requestsPerSecond), floor.na ? '' : fmt.ms(floor.p99Ms), floor.na ? '' : fmt.ms(floor.cpuMsPerRequest),
         floor.na ? '' : fmt.ratio(file.requestsPerSecond / floor.requestsPerSecond),
       ]
     }),
   ))
-  out.push('(checkout + pay: whole iterations per second and their latency, two requests each)')
+  out.push('(checkout + pay: whole iterations per second, their latency and CPU, two requests each; CPU ms/req: server CPU time, all threads, per answered request)')
   const reasons = new Set(results.cases.flatMap((row) => [row.file.na, row.floor.na].filter(Boolean).map((na) => `${row.label}: ${na}`)))
   for (const reason of reasons) out.push(`  ${reason}`)
   out.push('')
@@ -523,6 +582,7 @@ async function main() {
       node: process.version,
       loadavgStart: os.loadavg(),
     },
+    code: codeState(),
     datasets: [],
     cases: [],
     cli: undefined,
@@ -535,32 +595,59 @@ async function main() {
   log(`bench: [${elapsed()}] CLI start-up (${CONFIG.cliRuns} runs each)…`)
   results.cli = benchCli()
 
-  for (const size of CONFIG.sizes) {
-    const dataset = ensureDataset(size)
-    const entry = { products: size, orders: dataset.meta.orders, bytes: statSync(dataset.file).size, generatedMs: dataset.generatedMs }
-    results.datasets.push(entry)
-    log(`bench: [${elapsed()}] ${fmt.size(size)} products: starting store serve and the floor…`)
-    const file = await startServer('file', dataset, size)
-    const floor = await startServer('floor', dataset, size)
-    entry.file = { startupMs: file.startupMs, afterLoadRssMb: mb(file.afterLoad?.rssKb), afterLoadPeakMb: mb(file.afterLoad?.hwmKb) }
-    entry.floor = { startupMs: floor.startupMs, afterLoadRssMb: mb(floor.afterLoad?.rssKb) }
-    try {
-      for (const caseDef of CASES) {
-        log(`bench: [${elapsed()}]   ${caseDef.label}`)
-        const row = { products: size, case: caseDef.id, label: caseDef.label }
-        // File then floor, back to back, so both see the same background load.
-        row.file = await runCase(file, caseDef, dataset)
-        row.floor = await runCase(floor, caseDef, dataset)
+  // Every server runs at once (idle ones cost nothing) and the measured time of each case is cut
+  // into slices that alternate between them, so a burst of load from elsewhere on the machine, or
+  // a rebuild of dist/ mid-run, does not land on one dataset only: the 100k-vs-1k and file/floor
+  // ratios compare like with like.
+  const datasets = CONFIG.sizes.map((size) => ({ size, ...ensureDataset(size) }))
+  const servers = []
+  try {
+    for (const dataset of datasets) {
+      log(`bench: [${elapsed()}] ${fmt.size(dataset.size)} products: starting store serve and the floor…`)
+      const entry = { products: dataset.size, orders: dataset.meta.orders, bytes: statSync(dataset.file).size, generatedMs: dataset.generatedMs }
+      results.datasets.push(entry)
+      for (const kind of ['file', 'floor']) {
+        const server = await startServer(kind, dataset, dataset.size)
+        entry[kind] = { startupMs: server.startupMs, afterLoadRssMb: mb(server.afterLoad?.rssKb), afterLoadPeakMb: mb(server.afterLoad?.hwmKb) }
+        servers.push({ ...server, dataset, entry: entry[kind] })
+      }
+    }
+    const rounds = Math.max(1, Math.round(CONFIG.durationSeconds / CONFIG.sliceSeconds))
+    const only = env.BENCH_CASES ? new Set(env.BENCH_CASES.split(',')) : undefined
+    for (const caseDef of CASES.filter((c) => !only || only.has(c.id))) {
+      log(`bench: [${elapsed()}]   ${caseDef.label}`)
+      const prepared = []
+      for (const server of servers) prepared.push(await prepareCase(server, caseDef, server.dataset))
+      for (let round = 0; round < rounds; round++) {
+        // Alternate the order each round so a trend in background load evens out.
+        const order = servers.map((_, i) => i)
+        if (round % 2) order.reverse()
+        for (const i of order) if (!prepared[i].na) await runSlice(servers[i], prepared[i], CONFIG.durationSeconds / rounds)
+      }
+      for (const dataset of datasets) {
+        const row = { products: dataset.size, case: caseDef.id, label: caseDef.label }
+        for (const kind of ['file', 'floor']) {
+          const i = servers.findIndex((s) => s.dataset === dataset && s.kind === kind)
+          row[kind] = summarise(prepared[i])
+          // Memory after each case, to tell what the bench itself added (creates) from load-time peaks.
+          const status = readStatus(servers[i].pid)
+          if (!row[kind].na) Object.assign(row[kind], { rssAfterMb: mb(status?.rssKb), hwmAfterMb: mb(status?.hwmKb) })
+        }
         results.cases.push(row)
       }
-    } finally {
-      const fileStop = await stopServer(file)
-      const floorStop = await stopServer(floor)
-      Object.assign(entry.file, fileStop)
-      Object.assign(entry.floor, { peakMb: floorStop.peakMb, servingPeakMb: floorStop.servingPeakMb })
-      if (fileStop.exit.code !== 0) results.notes.push(`${fmt.size(size)}: store serve exited with ${fileStop.exit.signal ?? fileStop.exit.code} after SIGTERM: ${file.stderr().slice(-400)}`)
-      if (fileStop.leftovers.length) results.notes.push(`${fmt.size(size)}: after a clean shutdown the db folder still held ${fileStop.leftovers.join(', ')}`)
     }
+  } finally {
+    for (const server of servers) {
+      const stopped = await stopServer(server)
+      Object.assign(server.entry, stopped)
+      const name = `${fmt.size(server.dataset.size)} ${server.kind}`
+      if (stopped.exit.code !== 0) results.notes.push(`${name}: exited with ${stopped.exit.signal ?? stopped.exit.code} after SIGTERM: ${server.stderr().slice(-400)}`)
+      if (stopped.leftovers.length) results.notes.push(`${name}: after a clean shutdown the db folder still held ${stopped.leftovers.join(', ')}`)
+    }
+  }
+  const codeAtEnd = codeState()
+  if (codeAtEnd.distBuiltAt !== results.code.distBuiltAt) {
+    results.notes.push(`dist/ was rebuilt during the run (${results.code.distBuiltAt} → ${codeAtEnd.distBuiltAt}); every server had loaded its code at start, so all figures are of the first build`)
   }
 
   results.loadavgEnd = os.loadavg()

@@ -15,6 +15,7 @@ export const COMMANDS: CommandEntry[] = [
   { name: 'customers', summary: 'list and show customers (read only)', load: () => import('./commands/customers.js') },
   { name: 'subscriptions', summary: 'list and show subscriptions; cancel on the emulator', load: () => import('./commands/subscriptions.js') },
   { name: 'themes', summary: 'list, show and update storefront themes', load: () => import('./commands/themes.js') },
+  { name: 'webhooks', summary: 'simulate, forward, receive and validate webhooks; endpoints and delivery logs of the emulator', load: () => import('./commands/webhooks.js') },
   { name: 'mystery', summary: 'verify mystery-box rolls (from an order, a file or raw values) and compute them', load: () => import('./commands/mystery.js') },
   { name: 'emulator', summary: 'drive the local emulator: shops, keys, fulfilment, checkout, pay, tracking, clock', load: () => import('./commands/emulator.js') },
   { name: 'login', summary: 'check an API key and save it as a profile', load: () => import('./commands/login.js') },

@@ -41,7 +41,7 @@ export function colorStatus(chalk: ChalkInstance, text: string): string {
   return text
 }
 
-const MAX_CELL = 60
+const MAX_CELL = 80
 
 export class Output {
   readonly isTTY: boolean

@@ -1,6 +1,6 @@
 // Interactive questions behind an interface, as gh keeps its prompter (cli/cli
 // internal/prompter/prompter.go): commands ask a Prompter, tests hand in a fake one.
-import type { Readable, Writable } from 'node:stream'
+import { Writable, type Readable } from 'node:stream'
 
 export interface Prompter {
   /** Free text; `default` is taken on Enter. A `validate` message re-asks. */
@@ -16,24 +16,36 @@ export interface Prompter {
  * data. The package is imported on first use only. Ctrl+C rejects with `ExitPromptError` (exit 130).
  */
 export function inquirerPrompter(streams: { stdin: Readable; stderr: Writable }): Prompter {
-  const context = { input: streams.stdin as NodeJS.ReadableStream, output: streams.stderr as NodeJS.WritableStream, clearPromptOnDone: false }
   const prompts = () => import('@inquirer/prompts')
+  // inquirer ends the output it is given when a prompt is done; only real stdio survives that, so
+  // each prompt draws on its own pass-through to stderr.
+  const context = () => ({ input: streams.stdin as NodeJS.ReadableStream, output: unendable(streams.stderr) as NodeJS.WritableStream, clearPromptOnDone: false })
   return {
     async input(message, opts = {}) {
       const { input } = await prompts()
-      return input({ message, default: opts.default, validate: opts.validate }, context)
+      return input({ message, default: opts.default, validate: opts.validate }, context())
     },
     async password(message) {
       const { password } = await prompts()
-      return password({ message, mask: '*', validate: (v) => (v.trim() ? true : 'enter a value') }, context)
+      return password({ message, mask: '*', validate: (v) => (v.trim() ? true : 'enter a value') }, context())
     },
     async select(message, choices, opts = {}) {
       const { select } = await prompts()
-      return select({ message, choices: choices.map((value) => ({ value, name: value })), default: opts.default }, context)
+      return select({ message, choices: choices.map((value) => ({ value, name: value })), default: opts.default }, context())
     },
     async confirm(message, opts = {}) {
       const { confirm } = await prompts()
-      return confirm({ message, default: opts.default ?? false }, context)
+      return confirm({ message, default: opts.default ?? false }, context())
     },
   }
+}
+
+/** Writes through to `target` (with its terminal size), but ending it leaves `target` open. */
+function unendable(target: Writable & { columns?: number; rows?: number; isTTY?: boolean }): Writable {
+  const through = new Writable({ write: (chunk, encoding, done) => void target.write(chunk, encoding, done) })
+  return Object.defineProperties(through, {
+    isTTY: { get: () => target.isTTY },
+    columns: { get: () => target.columns },
+    rows: { get: () => target.rows },
+  })
 }

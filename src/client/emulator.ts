@@ -10,11 +10,12 @@ import {
   type PayBodySchema,
   type TrackingBodySchema,
 } from '../spec/fulfilment.js'
+import { OrderSchema } from '../spec/orders.js'
+import { SubscriptionSchema } from '../spec/subscriptions.js'
+import { QueryListSchema, QuerySchema } from '../spec/storefront.js'
 import { segment, type Http } from './http.js'
 
 const KeyListSchema = z.object({ keys: z.array(ApiKeySchema) })
-/** Answers the control API documents in the README rather than the spec; checked for being JSON objects. */
-const AnyObject = z.looseObject({})
 
 export function emulator(http: Http) {
   const control = <S extends z.ZodType>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, schema: S, body?: unknown) =>
@@ -31,15 +32,22 @@ export function emulator(http: Http) {
     getFulfilment: (productId: string) => control('GET', `/products/${segment(productId)}/fulfilment`, FulfilmentSetupSchema),
     /** Replaces the given parts of the setup (`null` removes one); `serials` replaces the pool and stock follows it. */
     setFulfilment: (productId: string, body: z.input<typeof FulfilmentSetupBodySchema>) => control('PUT', `/products/${segment(productId)}/fulfilment`, FulfilmentSetupSchema, body),
-    /** Marks an order paid (less than the amount due: partial) and runs fulfilment; idempotent. */
-    payOrder: (orderId: string, body: z.input<typeof PayBodySchema> = {}) => control('POST', `/orders/${segment(orderId)}/pay`, AnyObject, body),
-    addTracking: (orderId: string, body: z.input<typeof TrackingBodySchema>) => control('POST', `/orders/${segment(orderId)}/tracking`, AnyObject, body),
-    disputeOrder: (orderId: string) => control('POST', `/orders/${segment(orderId)}/dispute`, AnyObject),
-    cancelSubscription: (id: string) => control('POST', `/subscriptions/${segment(id)}/cancel`, AnyObject),
+    /** Marks an order paid (less than the amount due: partial) and runs fulfilment; idempotent. Answers the order. */
+    payOrder: (orderId: string, body: z.input<typeof PayBodySchema> = {}) => control('POST', `/orders/${segment(orderId)}/pay`, OrderSchema, body),
+    /** Runs fulfilment again for lines left undelivered (no stock then, dynamic endpoint down). */
+    retryDelivery: (orderId: string) => control('POST', `/orders/${segment(orderId)}/deliver`, OrderSchema),
+    addTracking: (orderId: string, body: z.input<typeof TrackingBodySchema>) => control('POST', `/orders/${segment(orderId)}/tracking`, OrderSchema, body),
+    disputeOrder: (orderId: string) => control('POST', `/orders/${segment(orderId)}/dispute`, OrderSchema),
+    /** CANCELLED at once; answers the subscription. */
+    cancelSubscription: (id: string) => control('POST', `/subscriptions/${segment(id)}/cancel`, SubscriptionSchema),
+    /** The emulator's time. */
+    getClock: () => control('GET', '/clock', ClockSchema),
     /** Moves the emulator clock forward: renewals, trial ends and notices fall due and fire. */
     advanceClock: (seconds: number) => control('POST', '/clock/advance', ClockSchema, { seconds }),
-    /** The merchant's reply to a customer query. */
-    replyToQuery: (queryId: string, message: string) => control('POST', `/queries/${segment(queryId)}/reply`, AnyObject, { message }),
+    /** Customer queries, newest first. */
+    listQueries: () => control('GET', '/queries', QueryListSchema),
+    /** The merchant's reply to a customer query (`query:replied`). */
+    replyToQuery: (queryId: string, message: string) => control('POST', `/queries/${segment(queryId)}/reply`, QuerySchema, { message }),
   }
 }
 export type EmulatorClient = ReturnType<typeof emulator>

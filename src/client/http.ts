@@ -211,7 +211,7 @@ export class Http {
 
   private logAnswer(res: Response, text: string, ms: number): void {
     if (!this.options.log) return
-    this.log(`< ${res.status} ${res.statusText} (${Math.round(ms)} ms)`)
+    this.log(`< ${res.status} ${statusTextOf(res)} (${Math.round(ms)} ms)`)
     const retryAfter = res.headers.get('retry-after')
     if (retryAfter) this.log(`< retry-after: ${retryAfter}`)
     if (text) this.log(`< ${this.mask(truncate(text))}`)
@@ -252,7 +252,18 @@ export function errorOf(res: Response, text: string): StoreError {
   const body = ErrorBodySchema.safeParse(parsed)
   if (body.success) return new StoreError(res.status, body.data.error, body.data.errors, retryAfter ? headers : undefined)
   const detail = text.trim() ? `: ${snippet(text)}` : ''
-  return new StoreError(res.status, `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}${detail}`, undefined, retryAfter ? headers : undefined)
+  return new StoreError(res.status, `HTTP ${res.status} ${statusTextOf(res)}${detail}`, undefined, retryAfter ? headers : undefined)
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK', 201: 'Created', 204: 'No Content', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found',
+  405: 'Method Not Allowed', 409: 'Conflict', 413: 'Content Too Large', 415: 'Unsupported Media Type', 429: 'Too Many Requests',
+  500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+}
+
+/** The reason phrase: the answer's own, else the usual one (in-process answers often carry none). */
+function statusTextOf(res: Response): string {
+  return res.statusText || STATUS_TEXT[res.status] || ''
 }
 
 function reasonOf(error: unknown, timeoutMs: number): string {
@@ -260,8 +271,7 @@ function reasonOf(error: unknown, timeoutMs: number): string {
   if (e?.name === 'TimeoutError') return `no answer within ${timeoutMs / 1000} s`
   if (e?.name === 'AbortError') return 'the request was aborted'
   const cause = e?.cause
-  if (cause?.code) return `${cause.code}${cause.message && !cause.message.includes(cause.code) ? ` (${cause.message})` : ''}`
-  return cause?.message ?? e?.message ?? String(error)
+  return cause?.message || cause?.code || e?.message || String(error)
 }
 
 function truncate(text: string): string {

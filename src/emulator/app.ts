@@ -11,7 +11,8 @@ import { apiRoutes } from './routes/api/index.js'
 import { controlRoutes } from './routes/control/index.js'
 import { cors } from 'hono/cors'
 import { dashboardRoutes } from './routes/dashboard/index.js'
-import { assetRoutes, storefrontPageRoutes } from './routes/pages/index.js'
+import { assetRoutes, embedRoutes, storefrontPageRoutes } from './routes/pages/index.js'
+import { storefrontRoutes } from './routes/storefront/index.js'
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024
 
@@ -41,14 +42,15 @@ export function createApp(deps: EmulatorDeps): Hono {
   const api = authed(new Hono<AuthedEnv>()).use(injectFaults(emu))
   app.route('/api/v1', apiRoutes(emu, api))
   app.route('/_emulator', controlRoutes(emu, authed(new Hono<AuthedEnv>())))
-  // The embed checks out from foreign origins: the public storefront and the embed's files allow any
-  // origin, without credentials (nothing there reads cookies). The dashboard gets no CORS at all.
+  // The embed checks out from foreign origins: the public storefront allows any origin, without
+  // credentials (nothing there reads cookies); /embed.js and /embed.css say so themselves. The dashboard gets no CORS.
   app.use('/storefront/*', cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ['Content-Type', 'Accept'], maxAge: 600 }))
-  app.use('/embed.*', cors({ origin: '*', allowMethods: ['GET'] }))
   app.route('/', assetRoutes())
+  app.route('/', embedRoutes(emu))
   app.route('/_dashboard', dashboardRoutes(emu))
   // Before the JSON storefront routes: the invoice page answers unless JSON is asked for.
   app.route('/storefront', storefrontPageRoutes(emu))
+  app.route('/storefront', storefrontRoutes(emu))
   attachEmulator(app, emu)
   // Deliveries a previous run left mid-retry go out again (README, "Webhooks").
   emu.events.resume()

@@ -41,10 +41,9 @@ export async function storefrontSlug(cc: CommandContext, explicit: string | unde
 }
 
 /** An answer that is, or wraps, an order is shown as one; anything else field by field. */
-function showAnswer(cc: CommandContext, answer: Record<string, unknown>, done: string): void {
+function showAnswer(cc: CommandContext, answer: object, done: string): void {
   if (cc.out.isJson) return cc.out.json(answer)
-  const order = (typeof answer.orderNumber === 'string' ? answer : answer.order) as Order | undefined
-  if (order && typeof order === 'object' && 'orderNumber' in order) showOrder(cc, order)
+  if ('orderNumber' in answer) showOrder(cc, answer as Order)
   else cc.out.record(answer, Object.entries(answer))
   cc.out.success(done)
 }
@@ -159,15 +158,11 @@ export async function checkout(cc: CommandContext, o: CheckoutOptions): Promise<
   const slug = await storefrontSlug(cc, o.store)
   const result = await client.storefront.checkout(slug, body as never)
   let order = result.order
-  let paid: Record<string, unknown> | undefined
-  if (o.pay) {
-    paid = await client.emulator.payOrder(order.id)
-    order = await client.orders.get(order.id)
-  }
+  if (o.pay) order = await client.emulator.payOrder(order.id)
   if (cc.out.isJson) return cc.out.json(o.pay ? { ...result, order } : result)
   showOrder(cc, order)
   cc.out.info(`Invoice: ${result.invoiceUrl}`)
-  cc.out.success(paid ? `Placed and paid order ${order.orderNumber}` : `Placed order ${order.orderNumber} (unpaid: store emulator pay ${order.orderNumber})`)
+  cc.out.success(o.pay ? `Placed and paid order ${order.orderNumber}` : `Placed order ${order.orderNumber} (unpaid: store emulator pay ${order.orderNumber})`)
 }
 
 export async function payOrder(cc: CommandContext, order: string, o: { amount?: string; gateway?: string }): Promise<void> {
@@ -193,6 +188,8 @@ export async function advanceClock(cc: CommandContext, duration: string): Promis
 export async function showInvoice(cc: CommandContext, order: string, o: { store?: string; codes?: boolean }): Promise<void> {
   const client = cc.client()
   const slug = await storefrontSlug(cc, o.store)
+  // Invoices are addressed by the internal id only (the buyer's link); look an ORD- number up first.
+  if (/^ORD-/i.test(order)) order = (await client.orders.get(order)).id
   if (o.codes) {
     const text = await client.storefront.codes(slug, order)
     cc.out.line(text.replace(/\n$/, ''))
@@ -281,6 +278,10 @@ export function register(program: Command, ctx: CliContext): void {
     }))
 
   const clock = emu.command('clock').description('the emulator clock (renewals, trials, notices)')
+  clock.command('show').description('print the emulator\'s time').action(run(async (cc) => {
+    const state = await cc.client().emulator.getClock()
+    cc.out.record(state, Object.entries(state))
+  }))
   clock.command('advance').description('move the clock forward: renewals and trial ends fall due and fire').argument('<duration>', 'seconds, or e.g. 90s, 15m, 12h, 30d, 1d12h')
     .action(run((cc, duration: string) => advanceClock(cc, duration)))
 
@@ -290,7 +291,7 @@ export function register(program: Command, ctx: CliContext): void {
       showAnswer(cc, await cc.client().emulator.replyToQuery(query, text), `Replied to ${query}`)
     }))
 
-  emu.command('invoice').description('show an order\'s invoice as the buyer sees it (deliveries, mystery reveals)').argument('<order>', 'order id or ORD- number')
+  emu.command('invoice').description('show an order\'s invoice as the buyer sees it (deliveries, mystery reveals)').argument('<order>', 'order id, or ORD- number (looked up with the key)')
     .option('--store <slug>', 'storefront slug (default: the --shop in force, else the oldest shop)')
     .option('--codes', 'print the bulk export: raw codes, one per line')
     .action(run((cc, order: string, opts: { store?: string; codes?: boolean }) => showInvoice(cc, order, opts)))

@@ -22,7 +22,7 @@ import { readJsonArgument } from '../input.js'
 
 /** A check of one open: the fairness checks plus the line-level ones (nonce order, odds chain, client seed). */
 export interface OpenCheck extends Omit<Check, 'name'> {
-  name: Check['name'] | 'nonce' | 'odds' | 'clientSeed'
+  name: Check['name'] | 'nonce' | 'odds' | 'clientSeed' | 'codePoolSize'
   /** False for a value the verifier computed without a stated value to compare (flag input). */
   claimed?: boolean
 }
@@ -102,8 +102,9 @@ const snapshot = (odds: unknown) => (Array.isArray(odds) ? odds.map((e) => ({ na
 
 /**
  * Verifies every open of a line: verifyOpen per open (against the commitment the buyer saw),
- * then what only the line shows: open i uses nonce i, every open uses the line's client seed, and
- * each odds snapshot is the one before it with the previous winner's stock taken down by one.
+ * then what only the line shows: open i uses nonce i, every open uses the line's client seed,
+ * each odds snapshot is the one before it with the previous winner's stock taken down by one, and
+ * an outcome's code pool is one smaller at each of its later wins.
  */
 export function verifyLine(line: LineToVerify, expectedCommitment = line.expectedCommitment): OpenReport[] {
   return line.opens.map((open, position) => {
@@ -117,6 +118,11 @@ export function verifyLine(line: LineToVerify, expectedCommitment = line.expecte
         ? previous.odds.map((e) => ({ name: e.name, weight: e.weight, stock: e.name === previous.outcome && e.stock !== null ? e.stock - 1 : e.stock }))
         : previous.odds
       all.push(lineCheck('odds', JSON.stringify(expected), snapshot(open.odds), { previousOutcome: String(previous.outcome) }))
+    }
+    // An outcome's pool loses the drawn code: its next win in the line draws from one fewer.
+    const lastWin = line.opens.slice(0, position).reverse().find((o) => o.outcome === open.outcome && o.codePoolSize !== undefined)
+    if (open.codePoolSize !== undefined && lastWin) {
+      all.push(lineCheck('codePoolSize', String(Number(lastWin.codePoolSize) - 1), open.codePoolSize, { outcome: String(open.outcome), previousCodePoolSize: String(lastWin.codePoolSize), previousOpen: lastWin.index ?? '(missing)' }))
     }
     return { label: line.label, index: position, nonce: open.nonce, outcome: open.outcome, ok: all.every((c) => c.ok), checks: all }
   })

@@ -22,9 +22,9 @@ export async function listSubscriptions(cc: CommandContext): Promise<void> {
 /** Cancels through the emulator control API (the hosted service does this in its dashboard). */
 export async function cancelSubscription(cc: CommandContext, id: string, opts: { yes?: boolean }): Promise<void> {
   await confirmOrYes(cc, opts, `Cancel subscription ${id}?`, `cancel subscription ${id}`)
-  const answer = await cc.client().emulator.cancelSubscription(id)
-  if (cc.out.isJson) return cc.out.json(answer)
-  cc.out.success(`Cancelled subscription ${id}`)
+  const subscription = await cc.client().emulator.cancelSubscription(id)
+  cc.out.record(subscription, Object.entries(subscription))
+  if (!cc.out.isJson) cc.out.success(`Cancelled subscription ${id}`)
 }
 
 export function register(program: Command, ctx: CliContext): void {

@@ -109,6 +109,11 @@ export class DeliveryWorker {
     this.stopping.abort()
   }
 
+  /** Resolves once no delivery is in progress (every row delivered, failed, or the worker stopped). */
+  async idle(): Promise<void> {
+    while (this.running.size) await Promise.allSettled([...this.running.values()])
+  }
+
   private get stopped(): boolean {
     return this.stopping.signal.aborted
   }

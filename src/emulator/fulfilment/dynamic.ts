@@ -60,7 +60,7 @@ export function dynamicPayload(order: CommerceOrder, line: Line, now: string) {
       id: line.id,
       invoice_id: order.id,
       product_id: line.productId,
-      status: line.delivery?.status ?? 'undelivered',
+      status: line.delivery?.status === 'delivered' ? 'delivered' : 'pending',
       price: money(line.price),
       quantity: line.quantity,
       total_price: money(line.total),

@@ -34,7 +34,7 @@ function checkFieldsFit(product: ProductRecord, body: FulfilmentSetupBody): void
     if (value === undefined || value === null) continue
     if (!ACCEPTS[product.type].includes(field)) {
       const takes = ACCEPTS[product.type]
-      throw fieldError(400, field, `does not apply to a ${product.type} product (it takes ${takes.length ? takes.join(', ') : 'no setup: it is display only'})`)
+      throw fieldError(400, field, `does not apply to ${/^[AEIOU]/.test(product.type) ? 'an' : 'a'} ${product.type} product (it takes ${takes.length ? takes.join(', ') : 'no setup: it is display only'})`)
     }
   }
 }

@@ -33,6 +33,7 @@ export const Document: FC<PropsWithChildren<DocumentProps>> = ({ title, scripts 
       <meta charset="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <meta name="referrer" content="no-referrer" />
+      <link rel="icon" href="data:," />
       <title>{title}</title>
       <link rel="stylesheet" href={`${ASSETS}/pages.css`} />
       {scripts.map((src) => <script src={`${ASSETS}/${src}`} defer></script>)}

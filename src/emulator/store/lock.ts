@@ -1,5 +1,5 @@
 import { linkSync, openSync, writeSync, closeSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { dirname, resolve } from 'node:path'
 import { StoreError } from '../../spec/errors.js'
 
 /** Lock files this process holds (absolute path -> pid it was taken for): a second open in-process is refused too. */
@@ -15,7 +15,8 @@ let sequence = 0
 export function acquireLock(dbPath: string, pid: number): () => void {
   const path = `${dbPath}.lock`
   const key = resolve(path)
-  if (held.get(key) === pid) {
+  // Held by this very process, as long as the lock file still says so (a test may delete it to simulate a crash).
+  if (held.get(key) === pid && readFileSafely(path) === String(pid)) {
     throw new StoreError(409, `db file ${dbPath} is already open in this process (pid ${pid}); close the other store first.`)
   }
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -43,7 +44,10 @@ function tryCreate(path: string, pid: number): boolean {
   try {
     writeFileSync(aside, String(pid), { mode: 0o600 })
   } catch (error) {
-    throw new StoreError(500, `cannot create lock file ${path}: ${(error as Error).message}. Check that its folder exists and is writable.`)
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new StoreError(500, `cannot create lock file ${path}: the folder ${dirname(path)} does not exist. Create it, or pass a --db in an existing folder.`)
+    }
+    throw new StoreError(500, `cannot create lock file ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Check that its folder is writable.`)
   }
   try {
     linkSync(aside, path)

@@ -245,7 +245,7 @@ export class Store {
     try {
       data = await this.low.adapter.read()
     } catch (error) {
-      throw this.refused(error instanceof SyntaxError ? `it is not valid JSON (${error.message})` : `it cannot be read (${(error as Error).message})`)
+      throw this.refused(error instanceof SyntaxError ? `it is not valid JSON (${error.message.replace(/\s+/g, ' ')})` : `it cannot be read (${(error as Error).message})`)
     }
     if (data === null) {
       for (const journal of [this.journalPath, this.oldJournalPath]) {

@@ -20,7 +20,8 @@ h3 { font-size: 1rem; margin: 1rem 0 .4rem; }
 p { margin: .4rem 0 .8rem; }
 code, pre, .mono { font-family: var(--mono); font-size: .85rem; }
 code { background: #eef0f3; padding: .05rem .3rem; border-radius: 4px; word-break: break-all; }
-pre { background: #0f172a; color: #e2e8f0; padding: .75rem; border-radius: var(--radius); overflow: auto; max-height: 28rem; white-space: pre-wrap; word-break: break-word; }
+pre { background: #0f172a; color: #e2e8f0; padding: .75rem; border-radius: var(--radius); overflow: auto; max-height: 28rem; white-space: pre; }
+pre code { background: none; padding: 0; }
 .skip { position: absolute; left: -9999px; }
 .skip:focus { left: .5rem; top: .5rem; z-index: 10; background: var(--panel); padding: .5rem; }
 
@@ -38,6 +39,13 @@ main { max-width: 1200px; margin: 0 auto; padding: 1.25rem 1rem 3rem; }
 .panel { background: var(--panel); border: 1px solid var(--line); border-radius: var(--radius); padding: 1rem; margin: 0 0 1rem; }
 .grid { display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); }
 .card { background: var(--panel); border: 1px solid var(--line); border-radius: var(--radius); padding: 1rem; display: flex; flex-direction: column; gap: .4rem; }
+.panel > :first-child, .panel > .spread:first-child > :first-child { margin-top: 0; }
+.card > h2 { font-size: 1.1rem; margin: 0; }
+.card p { margin: 0; }
+.card .button { margin-top: auto; text-align: center; }
+.delivery-message { white-space: pre-wrap; overflow-wrap: anywhere; }
+h4 { margin: 0; font-size: 1rem; }
+.topbar .tools { display: flex; gap: .5rem; align-items: center; }
 .card img { width: 100%; aspect-ratio: 16/9; object-fit: cover; border-radius: 6px; background: #eef0f3; }
 .card .price { font-weight: 700; }
 .muted { color: var(--muted); }
@@ -48,10 +56,12 @@ main { max-width: 1200px; margin: 0 auto; padding: 1.25rem 1rem 3rem; }
 .mt { margin-top: .75rem; }
 .w-16 { max-width: 16rem; }
 .nowrap { white-space: nowrap; }
+.row.nowrap { flex-wrap: nowrap; }
 
 .table-wrap { overflow-x: auto; -webkit-overflow-scrolling: touch; border: 1px solid var(--line); border-radius: var(--radius); background: var(--panel); }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: .45rem .6rem; border-bottom: 1px solid var(--line); vertical-align: top; }
+td code { word-break: normal; white-space: nowrap; }
 th { background: #f0f2f5; font-weight: 600; white-space: nowrap; }
 tr:last-child td { border-bottom: 0; }
 td.num, th.num { text-align: right; white-space: nowrap; }

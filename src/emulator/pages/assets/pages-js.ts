@@ -176,7 +176,7 @@ export const PAGES_JS = String.raw`
       name.textContent = kind;
       var meta = document.createElement('span');
       meta.className = 'muted small';
-      meta.textContent = (message.lastEventId ? '#' + message.lastEventId + ' \u00b7 ' : '') + ((parsed && parsed.timestamp) || new Date().toISOString());
+      meta.textContent = (message.lastEventId ? '#' + message.lastEventId + ' \u00b7 ' : '') + ((parsed && (parsed.createdAt || parsed.timestamp)) || '');
       head.appendChild(name); head.appendChild(meta);
       var pre = document.createElement('pre');
       pre.textContent = parsed ? JSON.stringify(parsed, null, 2) : data;

@@ -35,7 +35,7 @@ export const VERIFY_JS = String.raw`
   function mark(li, state, detail) {
     var badge = li.querySelector('.badge');
     badge.textContent = state;
-    badge.className = 'badge ' + (state === 'passed' ? 'ok' : state === 'failed' ? 'bad' : 'warn');
+    badge.className = 'badge ' + (state === 'passed' ? 'ok' : state === 'failed' ? 'bad' : state === 'n/a' ? '' : 'warn');
     li.setAttribute('data-result', state);
     if (detail !== undefined) li.querySelector('.detail').textContent = detail;
   }
@@ -53,6 +53,7 @@ export const VERIFY_JS = String.raw`
       results.push(ok);
     }
     function skip(name, detail) { if (items[name]) mark(items[name], 'not checked', detail); }
+    function notApplicable(name, detail) { if (items[name]) mark(items[name], 'n/a', detail); }
 
     if (!open.serverSeed) {
       Object.keys(items).forEach(function (name) { skip(name, 'the server seed is revealed once the order is paid'); });
@@ -87,7 +88,7 @@ export const VERIFY_JS = String.raw`
       record('walk', winner === open.outcome,
         'walking the in-stock odds to ' + open.rollIndex + ' lands on "' + winner + '" (won: "' + open.outcome + '")');
       if (items.chain) {
-        if (!previous) skip('chain', 'first open of the line');
+        if (!previous) notApplicable('chain', 'first open of the line: its snapshot is the published table');
         else {
           var expected = previous.odds.map(function (o) {
             return { name: o.name, weight: o.weight, stock: o.name === previous.outcome && o.stock !== null ? o.stock - 1 : o.stock };
@@ -100,7 +101,7 @@ export const VERIFY_JS = String.raw`
         }
       }
       if (items.code) {
-        if (!open.codeProof) skip('code', 'no code was drawn for this outcome');
+        if (!open.codeProof) notApplicable('code', 'no code was drawn for this outcome');
         else {
           var codeIndex = indexOf(codeProof, open.codePoolSize);
           record('code', codeProof === open.codeProof && codeIndex === open.codeIndex,
@@ -120,14 +121,17 @@ export const VERIFY_JS = String.raw`
   }
 
   function run() {
+    document.documentElement.removeAttribute('data-verification');
     var lines = document.querySelectorAll('[data-mystery-line]');
     var jobs = [];
     lines.forEach(function (lineEl) {
       var line = { commitment: lineEl.getAttribute('data-commitment') };
       lineEl.querySelectorAll('[data-open]').forEach(function (box) { jobs.push(verifyOpen(box, line)); });
     });
-    Promise.all(jobs).then(function () { document.documentElement.setAttribute('data-verification', 'done'); });
+    return Promise.all(jobs).then(function () { document.documentElement.setAttribute('data-verification', 'done'); });
   }
+  // Re-runs every check (for a reader who edited a value in the developer tools, and the tests).
+  window.storeVerifyInvoice = run;
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run); else run();
 })();
 `

@@ -49,6 +49,7 @@ export const OrderDetailPage: FC<{ view: DashView; order: Order & OrderExtrasVie
   const isPaid = order.paymentStatus === 'paid' || order.paymentStatus === 'disputed' || order.paymentStatus === 'refunded'
   const hasPhysical = order.items.some((i) => i.productType === 'Physical')
   const hasMystery = invoice.items.some((i) => i.mystery)
+  const undelivered = isPaid ? invoice.items.filter((i) => i.delivery.status === 'undelivered' || i.delivery.status === 'partial').length : 0
   return (
     <DashboardShell view={view} title={`Order ${order.orderNumber}`} section="/orders" scripts={hasMystery ? ['verify.js'] : []}>
       <div class="row">
@@ -73,7 +74,7 @@ export const OrderDetailPage: FC<{ view: DashView; order: Order & OrderExtrasVie
       <section class="panel" aria-labelledby="actions-h">
         <h2 id="actions-h">Actions</h2>
         <div class="grid">
-          <form data-api={`${api}/pay`} data-dashboard="" data-success={`Payment recorded for ${order.orderNumber}.`} data-notice="pay-notice" aria-labelledby="pay-h">
+          {invoice.amountDue > 0 || order.paymentStatus === 'unpaid' ? <form data-api={`${api}/pay`} data-dashboard="" data-success={`Payment recorded for ${order.orderNumber}.`} data-notice="pay-notice" aria-labelledby="pay-h">
             <h3 id="pay-h">Mark paid</h3>
             <p class="small muted">Runs fulfilment for every line. Leave the amount empty to pay what is due; less than that is a partial payment. Paying twice delivers nothing twice.</p>
             <label for="pay-amount">Amount ({c})</label>
@@ -82,7 +83,19 @@ export const OrderDetailPage: FC<{ view: DashView; order: Order & OrderExtrasVie
             <select id="pay-gateway" name="gateway">{GATEWAYS.map(([value, label]) => <option value={value} selected={value === (order.gateway ?? 'processor')}>{label}</option>)}</select>
             <div class="actions"><button type="submit" data-action="pay">Mark paid</button></div>
             <Notice id="pay-notice" />
-          </form>
+          </form> : (
+            <div aria-labelledby="pay-h">
+              <h3 id="pay-h">Payment</h3>
+              <p>{isPaid ? `Paid in full (${money(invoice.amountPaid, c)}).` : 'Nothing is due.'}</p>
+              {undelivered ? (
+                <>
+                  <p class="small muted">{undelivered} line{undelivered === 1 ? ' is' : 's are'} not delivered yet (for example a Dynamic endpoint that failed, or stock that ran out).</p>
+                  <button type="button" data-api={`${api}/deliver`} data-dashboard="" data-success="Delivery retried." data-notice="deliver-notice" data-action="deliver">Retry delivery</button>
+                  <Notice id="deliver-notice" />
+                </>
+              ) : null}
+            </div>
+          )}
           <form data-api={`${api}/tracking`} data-dashboard="" data-success="Tracking added; it shows on the invoice." data-notice="tracking-notice" aria-labelledby="tracking-h">
             <h3 id="tracking-h">Tracking</h3>
             <p class="small muted">{hasPhysical ? 'Shown on the invoice of this Physical order.' : 'Tracking is for orders with a Physical line.'}</p>

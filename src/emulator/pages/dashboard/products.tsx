@@ -75,6 +75,16 @@ const ProductPanel: FC<{ view: DashView; row: ProductRow }> = ({ view, row: { pr
         <dt>Updated</dt><dd>{when(product.updatedAt)}</dd>
       </dl>
 
+      {setup?.deliveryMessage || setup?.dynamicWebhookUrl || setup?.subscription ? (
+        <>
+          <h3>Delivery setup</h3>
+          <dl class="kv">
+            {setup.deliveryMessage ? <><dt>Message</dt><dd class="delivery-message">{setup.deliveryMessage}</dd></> : null}
+            {setup.dynamicWebhookUrl ? <><dt>Dynamic webhook URL</dt><dd><code>{setup.dynamicWebhookUrl}</code></dd></> : null}
+            {setup.subscription ? <><dt>Plan</dt><dd>every {setup.subscription.intervalCount} {setup.subscription.interval.toLowerCase()}{setup.subscription.trialDays ? `, ${setup.subscription.trialDays}-day trial` : ', no trial'}</dd></> : null}
+          </dl>
+        </>
+      ) : null}
       {setup?.mystery ? <MysteryTable mystery={setup.mystery} /> : null}
       {serials ? <p><strong>Serial pool:</strong> {serials.length} unused code{serials.length === 1 ? '' : 's'} (stock follows the pool).</p> : null}
       {setup?.files.length ? (

@@ -96,7 +96,7 @@ export const WebhooksPage: FC<{ view: DashView; webhooks: Webhook[]; deliveries:
               <td class="num">{d.responseStatus ?? '—'}</td>
               <td class="num">{d.retryCount}</td>
               <td class="small">{d.origin}{d.resendOf ? ` of ${d.resendOf}` : ''}</td>
-              <td class="row"><a href={dashHref(view, `/webhooks/logs/${encodeURIComponent(d.id)}`)}>View</a><ResendButton delivery={d} /></td>
+              <td><span class="row nowrap"><a href={dashHref(view, `/webhooks/logs/${encodeURIComponent(d.id)}`)}>View</a><ResendButton delivery={d} /></span></td>
             </tr>
           ))}
         </Table>

@@ -61,7 +61,7 @@ export const InvoicePage: FC<{ invoice: Invoice }> = ({ invoice }) => {
             <h2 id={`item-${at}-h`}>{item.productName}</h2>
             <span class="muted">{item.quantity} × {money(item.price, c)} = <strong>{money(item.total, c)}</strong></span>
           </div>
-          <p class="muted small">{item.productType ?? 'product'}</p>
+          {item.productType ? <p class="muted small">{item.productType}</p> : null}
           <DeliveryView item={item} codesId={`codes-${at}`} />
           {item.mystery ? <MysteryReveal item={item} mystery={item.mystery} /> : null}
         </section>

@@ -4,6 +4,11 @@ import { shopRoutes } from './shops.js'
 import { keyRoutes } from './keys.js'
 import { webhookRoutes } from './webhooks.js'
 import { eventStreamRoutes } from './events.js'
+import { productControlRoutes } from './products.js'
+import { orderControlRoutes } from './orders.js'
+import { subscriptionControlRoutes } from './subscriptions.js'
+import { clockRoutes } from './clock.js'
+import { feedbackControlRoutes, queryControlRoutes } from './queries.js'
 
 /** The dashboard's functions over HTTP under /_emulator (DESIGN.md, "Emulator control API"). */
 export function controlRoutes(emu: Emulator, control: Hono<AuthedEnv>): Hono<AuthedEnv> {
@@ -12,4 +17,10 @@ export function controlRoutes(emu: Emulator, control: Hono<AuthedEnv>): Hono<Aut
     .route('/keys', keyRoutes(emu))
     .route('/webhooks', webhookRoutes(emu))
     .route('/events', eventStreamRoutes(emu))
+    .route('/products', productControlRoutes(emu))
+    .route('/orders', orderControlRoutes(emu))
+    .route('/subscriptions', subscriptionControlRoutes(emu))
+    .route('/clock', clockRoutes(emu))
+    .route('/queries', queryControlRoutes(emu))
+    .route('/feedback', feedbackControlRoutes(emu))
 }

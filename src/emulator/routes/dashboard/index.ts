@@ -22,8 +22,10 @@ import { LoginPage, OverviewPage } from '../../pages/dashboard/overview.js'
 import { ProductsPage } from '../../pages/dashboard/products.js'
 import { CustomersPage, OrderDetailPage, OrdersPage, SubscriptionsPage, type OrderExtrasView } from '../../pages/dashboard/orders.js'
 import { DeliveryPage, EventsPage, WebhooksPage } from '../../pages/dashboard/webhooks.js'
+import { QueriesPage } from '../../pages/dashboard/queries.js'
+import type { Feedback, Query } from '../../../spec/storefront.js'
 import { DASHBOARD, type DashView } from '../../pages/dashboard/shell.js'
-import { buildInvoice, invoicePath } from '../../pages/invoice-data.js'
+import { buildInvoice, invoicePath } from '../../commerce/invoice.js'
 import { DASHBOARD_PATH, Sessions, clearSessionCookie, requireSession, sessionIdOf, setSessionCookie } from './session.js'
 
 export interface PageEnv { Variables: { account: AccountRecord; key: KeyRecord } }
@@ -74,9 +76,10 @@ export function dashboardRoutes(emu: Emulator): Hono<PageEnv> {
   app.post('/login', async (c) => {
     const form = await c.req.parseBody()
     const key = typeof form.key === 'string' ? form.key : ''
+    // A new login ends the session the browser had (before opening the next, which could reuse its id with seeded randomness).
+    sessions.close(sessionIdOf(c))
     const id = key ? sessions.open(key) : undefined
     if (!id) return renderPage(c, LoginPage({ error: 'That key is not a key of this emulator (or it was revoked).', next: safeNext(form.next) }), 401)
-    sessions.close(sessionIdOf(c))
     setSessionCookie(c, id)
     return c.redirect(safeNext(form.next) ?? DASHBOARD, 303)
   })
@@ -181,6 +184,15 @@ export function dashboardRoutes(emu: Emulator): Hono<PageEnv> {
     const view = viewOf(c)
     const delivery = await internal<WebhookDelivery>(c, view, `/emulator/webhooks/logs/${encodeURIComponent(c.req.param('id'))}`)
     return renderPage(c, DeliveryPage({ view, delivery }))
+  })
+
+  app.get('/queries', async (c) => {
+    const view = viewOf(c)
+    const [{ queries }, { feedback }] = await Promise.all([
+      internal<{ queries: Query[] }>(c, view, '/emulator/queries'),
+      internal<{ feedback: Feedback[] }>(c, view, '/emulator/feedback'),
+    ])
+    return renderPage(c, QueriesPage({ view, queries, feedback }))
   })
 
   app.get('/events', (c) => renderPage(c, EventsPage({ view: viewOf(c) })))

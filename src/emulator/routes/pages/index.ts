@@ -2,13 +2,16 @@ import { Hono, type Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { StoreError } from '../../../spec/errors.js'
 import type { Emulator } from '../../context.js'
-import { findOrder } from '../../store/orders.js'
+import { assertNotBlacklisted } from '../../commerce/checkout.js'
+import { listedProducts, liveProduct, shopBySlug } from '../../commerce/catalogue.js'
+import { buildInvoice } from '../../commerce/invoice.js'
+import type { ShopRecord } from '../../store/records.js'
+import { invoiceOrder, visitorOf } from '../storefront/index.js'
 import { renderPage } from '../../pages/layout.js'
 import { ErrorPage } from '../../pages/errors.js'
 import { CheckoutPage, ProductPage, ShopPage } from '../../pages/storefront/catalogue.js'
 import { InvoicePage } from '../../pages/storefront/invoice.js'
-import { buildInvoice } from '../../pages/invoice-data.js'
-import { groupById, groupHasMystery, listedGroups, listedProducts, liveProduct, shopBySlug } from '../../pages/storefront-data.js'
+import { groupById, groupHasMystery, listedGroups } from '../../pages/storefront-data.js'
 import { PAGES_CSS } from '../../pages/assets/pages-css.js'
 import { PAGES_JS } from '../../pages/assets/pages-js.js'
 import { VERIFY_JS } from '../../pages/assets/verify-js.js'
@@ -18,20 +21,35 @@ import { EMBED_CSS } from '../../pages/assets/embed-css.js'
 const CSS = 'text/css; charset=utf-8'
 const JS = 'text/javascript; charset=utf-8'
 
-/** Static files: the pages' own under /_assets (same origin only), the embed's at the root (any origin). */
+const asset = (body: string, type: string, crossOrigin = false) => (c: Context) => c.body(body, 200, {
+  'Content-Type': type,
+  'Cache-Control': 'no-cache',
+  'X-Content-Type-Options': 'nosniff',
+  ...(crossOrigin ? { 'Cross-Origin-Resource-Policy': 'cross-origin', 'Access-Control-Allow-Origin': '*' } : {}),
+})
+
+/** The pages' own static files, under /_assets (public: the login page needs them). */
 export function assetRoutes(): Hono {
-  const asset = (body: string, type: string, crossOrigin = false) => (c: Context) => c.body(body, 200, {
-    'Content-Type': type,
-    'Cache-Control': 'no-cache',
-    'X-Content-Type-Options': 'nosniff',
-    ...(crossOrigin ? { 'Cross-Origin-Resource-Policy': 'cross-origin' } : {}),
-  })
   return new Hono()
     .get('/_assets/pages.css', asset(PAGES_CSS, CSS))
     .get('/_assets/pages.js', asset(PAGES_JS, JS))
     .get('/_assets/verify.js', asset(VERIFY_JS, JS))
+}
+
+/**
+ * The embeddable checkout (spec, "Embed"): its script and stylesheet for any origin, and the one
+ * JSON read it needs that the storefront lacks, a bundle by id (`GET /storefront/:shop/groups/:id`).
+ * JSON errors here keep the API's shape.
+ */
+export function embedRoutes(emu: Emulator): Hono {
+  return new Hono()
     .get('/embed.js', asset(EMBED_JS, JS, true))
     .get('/embed.css', asset(EMBED_CSS, CSS, true))
+    .get('/storefront/:shop/groups/:id', (c) => {
+      const shop = shopBySlug(emu, c.req.param('shop'))
+      assertNotBlacklisted(emu, shop, visitorOf(c))
+      return c.json(groupById(emu, shop, c.req.param('id')))
+    })
 }
 
 /**
@@ -60,18 +78,25 @@ export function storefrontPageRoutes(emu: Emulator): Hono {
     return renderPage(c, ErrorPage({ status: 500, message: 'the emulator hit an unexpected problem (logged by store serve)', home: '/' }), 500 as 400)
   })
 
+  /** The shop of `:shop`, refusing blacklisted visitors as the JSON storefront does (spec, "Blacklist entry"). */
+  const shopOf = (c: Context): ShopRecord => {
+    const shop = shopBySlug(emu, c.req.param('shop') ?? '')
+    assertNotBlacklisted(emu, shop, visitorOf(c))
+    return shop
+  }
+
   app.get('/:shop', (c) => {
-    const shop = shopBySlug(emu, c.req.param('shop'))
+    const shop = shopOf(c)
     return renderPage(c, ShopPage({ shop, products: listedProducts(emu, shop), groups: listedGroups(emu, shop) }))
   })
 
   app.get('/:shop/p/:id', (c) => {
-    const shop = shopBySlug(emu, c.req.param('shop'))
+    const shop = shopOf(c)
     return renderPage(c, ProductPage({ shop, product: liveProduct(emu, shop, c.req.param('id')) }))
   })
 
   app.get('/:shop/checkout', async (c) => {
-    const shop = shopBySlug(emu, c.req.param('shop'))
+    const shop = shopOf(c)
     const productId = c.req.query('product')
     const groupId = c.req.query('group')
     if (!productId && !groupId) return c.redirect(`/storefront/${encodeURIComponent(shop.slug)}`, 303)
@@ -87,8 +112,8 @@ export function storefrontPageRoutes(emu: Emulator): Hono {
 
   app.get('/:shop/invoices/:orderId', async (c, next) => {
     if (wantsJson(c)) return next()
-    const shop = shopBySlug(emu, c.req.param('shop'))
-    const order = findOrder(emu, shop, c.req.param('orderId'))
+    const shop = shopOf(c)
+    const order = invoiceOrder(emu, shop, c.req.param('orderId'))
     return renderPage(c, InvoicePage({ invoice: buildInvoice(emu, shop, order) }))
   })
 

@@ -1,0 +1,58 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { COMMANDS } from '../../src/cli/commands-index.js'
+import { runCli } from './run-cli.js'
+
+describe('store --help and --version', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  it.each([['--help'], ['--version'], ['-V'], []])('load no command module: store %s (exit 0)', async (...argv) => {
+    const loads = COMMANDS.map((c) => vi.spyOn(c, 'load'))
+    const { code, stdout } = await runCli(argv.filter(Boolean) as string[])
+    expect(code).toBe(0)
+    expect(loads.every((l) => l.mock.calls.length === 0)).toBe(true)
+    if (argv[0] === '--help') for (const c of COMMANDS) expect(stdout).toContain(c.name)
+  })
+
+  it('loads only the module of the command that runs', async () => {
+    const loads = new Map(COMMANDS.map((c) => [c.name, vi.spyOn(c, 'load')]))
+    const { code, stdout } = await runCli(['coupons', '--help'])
+    expect(code).toBe(0)
+    expect(stdout).toMatch(/Usage: store coupons/)
+    expect([...loads].filter(([, spy]) => spy.mock.calls.length > 0).map(([name]) => name)).toEqual(['coupons'])
+  })
+})
+
+describe('store completion', () => {
+  it('prints a bash script that completes commands, subcommands and their flags', async () => {
+    const { code, stdout } = await runCli(['completion', 'bash'])
+    expect(code).toBe(0)
+    const file = join(mkdtempSync(join(tmpdir(), 'store-completion-')), 'store.bash')
+    writeFileSync(file, stdout)
+    execFileSync('bash', ['-n', file])
+    const complete = (words: string[]) => execFileSync('bash', ['-c', `source ${file}; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _store_completion; printf '%s\\n' "\${COMPREPLY[@]}"`]).toString().trim().split('\n')
+    expect(complete(['store', 'pro'])).toEqual(['products', '--profile'].filter((w) => w.startsWith('pro')))
+    expect(complete(['store', 'products', ''])).toEqual(expect.arrayContaining(['list', 'get', 'create', 'update', 'delete']))
+    expect(complete(['store', '--shop', 'demo', 'products', 'list', '--a'])).toEqual(['--all', '--api-key'])
+    expect(complete(['store', 'emulator', 'clock', ''])).toEqual(expect.arrayContaining(['advance', 'show']))
+    expect(complete(['store', 'products', 'get', 'rec_1', '--js'])).toEqual(['--json'])
+  })
+
+  it('prints zsh and fish scripts naming every command', async () => {
+    const zsh = await runCli(['completion', 'zsh'])
+    expect(zsh.code).toBe(0)
+    expect(zsh.stdout).toMatch(/^#compdef store\n/)
+    expect(zsh.stdout).toContain("'mystery verify') subs=()")
+    const fish = await runCli(['completion', 'fish'])
+    expect(fish.code).toBe(0)
+    expect(fish.stdout).toContain("complete -c store -n '__fish_use_subcommand' -a products -d 'list, show, create, update and delete products'")
+    expect(fish.stdout).toContain("complete -c store -n '__fish_seen_subcommand_from products; and __fish_seen_subcommand_from list' -l limit -r")
+  })
+
+  it('refuses an unknown shell (exit 2)', async () => {
+    expect(await runCli(['completion', 'tcsh'])).toMatchObject({ code: 2, stderr: 'error: unknown shell "tcsh": use bash, zsh or fish\n' })
+  })
+})

@@ -1,0 +1,48 @@
+import { emulatorOf } from '../../../src/emulator/app.js'
+import type { EmulatorOptions } from '../../../src/emulator/deps.js'
+import { startEmulator } from '../../../src/emulator/start.js'
+import { loadSeedFile } from '../../../src/emulator/store/seed.js'
+import type { WebhookDelivery } from '../../../src/spec/webhooks.js'
+import { DEMO_SEED_PATH, TEST_KEY, fixedClock, seededRandom } from '../../helpers/emulator.js'
+
+export interface EventsEmulatorOptions {
+  db?: string
+  fetch?: typeof fetch
+  webhooks?: EmulatorOptions['webhooks']
+}
+
+/** The emulator in-process with real fetch (for local receivers), an instant sleep that records its waits, and a request helper. */
+export async function eventsEmulator(o: EventsEmulatorOptions = {}) {
+  const sleeps: number[] = []
+  const logs: string[] = []
+  const clock = fixedClock()
+  const started = await startEmulator({
+    db: o.db ?? ':memory:',
+    seed: loadSeedFile(DEMO_SEED_PATH),
+    apiKey: TEST_KEY,
+    clock,
+    random: seededRandom('events'),
+    fetch: o.fetch ?? globalThis.fetch,
+    sleep: async (ms) => {
+      sleeps.push(ms)
+    },
+    log: (line) => logs.push(line),
+    options: { webhooks: o.webhooks },
+  })
+  const emu = emulatorOf(started.app)
+  const request = (path: string, init: RequestInit & { json?: unknown } = {}) => {
+    const headers = new Headers(init.headers)
+    if (!headers.has('authorization')) headers.set('authorization', `Bearer ${TEST_KEY}`)
+    let body = init.body
+    if (init.json !== undefined) {
+      headers.set('content-type', 'application/json')
+      body = JSON.stringify(init.json)
+    }
+    return Promise.resolve(started.app.request(path, { ...init, headers, body }))
+  }
+  const json = async <T = Record<string, unknown>>(path: string, init: RequestInit & { json?: unknown } = {}) => (await (await request(path, init)).json()) as T
+  const addWebhook = (url: string, events: string[]) => json<{ id: string }>('/_emulator/webhooks', { method: 'POST', json: { url, events } })
+  const deliveries = async () => (await json<{ deliveries: WebhookDelivery[] }>('/_emulator/webhooks/logs')).deliveries
+  const delivery = (id: string) => json<WebhookDelivery>(`/_emulator/webhooks/logs/${id}`)
+  return { ...started, emu, clock, sleeps, logs, request, json, addWebhook, deliveries, delivery, idle: () => emu.events.worker.idle() }
+}

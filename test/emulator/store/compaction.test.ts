@@ -1,0 +1,70 @@
+import { existsSync, readFileSync, unlinkSync } from 'node:fs'
+import { describe, expect, it, vi } from 'vitest'
+import { Store } from '../../../src/emulator/store/store.js'
+import { account, openAsCrashingProcess, tmpDb } from './store-helpers.js'
+
+const COMPACT_AT = 2048
+
+describe('Store: compaction', () => {
+  it('folds the journal into the db file off the request path once it grows, and loses nothing', async () => {
+    const { db } = tmpDb()
+    const store = await openAsCrashingProcess({ path: db, compactAtBytes: COMPACT_AT })
+    const snapshot = vi.spyOn(store, 'snapshot')
+    let written = 0
+    for (let i = 0; i < 300; i++) {
+      await store.tx((tx) => tx.put('accounts', account(i % 120, `Account ${i}`)))
+      written++
+      if (i % 50 === 0) await store.tx((tx) => tx.delete('accounts', account(i % 7).id))
+    }
+    await store.settle()
+    expect(written).toBe(300)
+    // Never a whole-store serialisation on the main thread while serving writes.
+    expect(snapshot).not.toHaveBeenCalled()
+    expect(existsSync(`${db}.journal.old`)).toBe(false)
+    // Folds run one at a time and the journal keeps growing meanwhile: write (one at a time, letting
+    // each fold finish) until the write that crosses the threshold rotates the journal once more.
+    let extra = 0
+    do {
+      await store.tx((tx) => tx.put('accounts', account(1000 + extra)))
+      await store.settle()
+    } while (readFileSync(`${db}.journal`, 'utf8') !== '' && ++extra < 100)
+    expect(extra).toBeLessThan(COMPACT_AT / 50)
+    expect(existsSync(`${db}.journal.old`)).toBe(false)
+    snapshot.mockRestore()
+    // Everything is in the db file on disk now, folded by the worker.
+    expect(JSON.parse(readFileSync(db, 'utf8')).accounts).toEqual(expect.arrayContaining(store.snapshot().accounts as unknown[]))
+    expect((JSON.parse(readFileSync(db, 'utf8')).accounts as unknown[]).length).toBe(store.c.accounts.size)
+    const expected = store.snapshot()
+
+    // Crash (no close): the folded db file plus the current journal give back everything.
+    const reopened = await Store.open({ path: db, compactAtBytes: COMPACT_AT })
+    expect(reopened.snapshot()).toEqual(expected)
+    await reopened.close()
+    const closedAndReopened = await Store.open({ path: db })
+    expect(closedAndReopened.snapshot()).toEqual(expected)
+    await closedAndReopened.close()
+  })
+
+  it('keeps the rotated journal when a fold fails, retries later, and close still saves everything', async () => {
+    const { db } = tmpDb()
+    const logs: string[] = []
+    const store = await Store.open({ path: db, compactAtBytes: COMPACT_AT, log: (line) => logs.push(line) })
+    // The worker cannot read the snapshot: every fold fails until close writes a new one.
+    unlinkSync(db)
+    for (let i = 0; i < 60; i++) await store.tx((tx) => tx.put('accounts', account(i)))
+    await store.settle()
+    expect(logs.some((line) => line.startsWith(`compaction of ${db}.journal.old failed (`) && line.endsWith('it stays on disk and is replayed at the next start'))).toBe(true)
+    expect(existsSync(`${db}.journal.old`)).toBe(true)
+    const failures = logs.length
+    for (let i = 60; i < 120; i++) await store.tx((tx) => tx.put('accounts', account(i)))
+    await store.settle()
+    expect(logs.length).toBeGreaterThan(failures) // tried again, not given up
+    const expected = store.snapshot()
+    await store.close()
+    expect([existsSync(`${db}.journal.old`), existsSync(`${db}.journal`)]).toEqual([false, false])
+    const reopened = await Store.open({ path: db })
+    expect(reopened.snapshot()).toEqual(expected)
+    expect(reopened.c.accounts.size).toBe(120)
+    await reopened.close()
+  })
+})
