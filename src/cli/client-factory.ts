@@ -28,13 +28,8 @@ export function commandContext(ctx: CliContext, command: Command): CommandContex
 
 export function contextFor(ctx: CliContext, globals: GlobalOptions): CommandContext {
   const isTTY = Boolean(ctx.stdout.isTTY)
-  const out = new Output({
-    stdout: ctx.stdout,
-    stderr: ctx.stderr,
-    isTTY,
-    json: Boolean(globals.json),
-    chalk: chalkFor(isColorWanted(isTTY, ctx.env, globals.color)),
-  })
+  const color = isColorWanted(isTTY, ctx.env, globals.color)
+  const out = new Output({ stdout: ctx.stdout, stderr: ctx.stderr, isTTY, json: Boolean(globals.json), chalk: chalkFor(color) })
   let connection: Connection | undefined
   let client: StoreClient | undefined
   const connectionOf = () => (connection ??= resolveConnection(ctx, globals, selectProfile(ctx, globals).profile))
@@ -43,7 +38,7 @@ export function contextFor(ctx: CliContext, globals: GlobalOptions): CommandCont
     globals,
     out,
     interactive: Boolean(ctx.stdin.isTTY) && isTTY,
-    prompter: ctx.prompter ?? inquirerPrompter(ctx),
+    prompter: ctx.prompter ?? inquirerPrompter(ctx, { color }),
     connection: connectionOf,
     client: () => (client ??= clientFor(ctx, connectionOf(), globals)),
   }

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono'
-import { createApp } from './app.js'
+import { createApp, emulatorOf } from './app.js'
 import { createEmulator } from './context.js'
 import type { EmulatorDeps, EmulatorOptions, Clock, Random, Sleep, Log } from './deps.js'
 import { Store } from './store/store.js'
@@ -26,6 +26,8 @@ export interface StartedEmulator {
   deps: EmulatorDeps
   /** Set when the db was created now without --api-key: the key to print once. */
   generatedKey?: string
+  /** Stops webhook delivery (before closing the store); unsettled deliveries resume at the next start. */
+  stopEvents(): void
 }
 
 /**
@@ -51,7 +53,7 @@ export async function startEmulator(options: StartOptions): Promise<StartedEmula
     const emu = createEmulator(deps)
     await store.tx((tx) => ensureKey(emu, tx, options.apiKey!))
   }
-  return { app, store, deps, generatedKey }
+  return { app, store, deps, generatedKey, stopEvents: () => emulatorOf(app).events.stop() }
 }
 
 function bindDeps(store: Store, options: StartOptions): EmulatorDeps {

@@ -130,6 +130,15 @@ describe('storefront, embed, invoice and dashboard in chromium', () => {
       expect(await invoicePage.locator('[data-verified="passed"]').count()).toBe(1)
       await screenshot(invoicePage, 'invoice-bundle')
 
+      // The buyer rates the order; the merchant sees it on the dashboard.
+      await invoicePage.getByLabel('Rating').selectOption('4')
+      await invoicePage.getByLabel('Comment').fill('Fast delivery, <b>fair</b> roll')
+      await invoicePage.getByRole('button', { name: 'Send feedback' }).click()
+      await invoicePage.getByText('Thank you for your feedback.').waitFor()
+      await dashboard.goto(`${emulator.origin}/_dashboard/queries`)
+      expect(await dashboard.locator('td', { hasText: 'Fast delivery, <b>fair</b> roll' }).count()).toBeGreaterThan(0)
+      await screenshot(dashboard, 'dashboard-queries')
+
       expect(errors).toEqual([])
     } finally {
       await site.close()
@@ -259,6 +268,26 @@ describe('storefront, embed, invoice and dashboard in chromium', () => {
       await row.getByRole('button', { name: 'Cancel' }).click()
       await dashboard.waitForFunction(() => document.querySelector('#flash')?.textContent?.includes('Subscription cancelled'))
       expect(await row.locator('.badge').textContent()).toBe('CANCELLED')
+
+      // A Physical order: pay, add tracking, then a dispute; the invoice shows the tracking.
+      await page.goto(`${emulator.origin}/storefront/demo/checkout?product=rec_demoPhysical1`)
+      await page.getByLabel('E-mail').fill('shirt@example.com')
+      await Promise.all([page.waitForURL(/\/invoices\//), page.getByRole('button', { name: 'Place order' }).click()])
+      const shirtOrder = (await page.context().request.get(page.url(), { headers: { accept: 'application/json' } }).then((r) => r.json())).orderNumber as string
+      await payFromDashboard(dashboard, emulator.origin, shirtOrder)
+      await dashboard.getByLabel('Tracking code').fill('1Z999AA10123456784')
+      await dashboard.getByLabel('Carrier').fill('UPS')
+      await dashboard.getByRole('button', { name: 'Add tracking' }).click()
+      await dashboard.waitForFunction(() => document.querySelector('#flash')?.textContent?.includes('Tracking added'))
+      dashboard.once('dialog', (dialog) => void dialog.accept())
+      await dashboard.getByRole('button', { name: 'Mark disputed' }).click()
+      await dashboard.waitForFunction(() => document.querySelector('#flash')?.textContent?.includes('disputed'))
+      expect(await dashboard.locator('.badge', { hasText: /^disputed$/ }).count()).toBe(1)
+      await screenshot(dashboard, 'dashboard-order-physical')
+      await dashboard.getByRole('link', { name: 'Customer invoice' }).click()
+      expect(await dashboard.locator('td code', { hasText: '1Z999AA10123456784' }).count()).toBe(1)
+      expect(await dashboard.locator('td', { hasText: 'UPS' }).count()).toBe(1)
+      await screenshot(dashboard, 'invoice-tracking')
 
       await dashboard.goto(`${emulator.origin}/_dashboard/customers`)
       expect(await dashboard.locator('td', { hasText: 'member@example.com' }).count()).toBe(1)

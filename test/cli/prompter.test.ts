@@ -60,7 +60,6 @@ describe('store on a fake terminal with the real prompts', () => {
     expect(JSON.parse(requests[0].body!)).toEqual({ code: 'autumn', type: 'fixed', value: 5 })
     expect(JSON.parse(stdout)).toMatchObject({ code: 'AUTUMN', type: 'fixed', value: 5 })
     expect(stderr).toContain('coupon code (code)')
-    expect(stderr).toMatch(/✓.*Created coupon/)
   })
 
   it('deletes after a y at the confirmation', async () => {
@@ -69,6 +68,14 @@ describe('store on a fake terminal with the real prompts', () => {
     expect(code).toBe(0)
     expect(stderr).toMatch(/Delete product rec_demoSerial001\? This cannot be undone\./)
     expect(stderr).toMatch(/✓.* Deleted product rec_demoSerial001\n$/)
+  })
+
+  it('draws the prompts without colour under --no-color', async () => {
+    const emu = await testEmulator()
+    const { code, stderr } = await runCli(['products', 'delete', 'rec_demoSerial001', '--no-color'], { app: emu.app, tty: true, prompter: null, keys: ['y\r'] })
+    expect(code).toBe(0)
+    expect(stderr).toMatch(/^\? Delete product rec_demoSerial001\? This cannot be undone\./)
+    expect(stderr).not.toMatch(/\u001b\[3\dm/)
   })
 
   it('exits 130 when the confirmation is interrupted with Ctrl+C', async () => {

@@ -51,10 +51,12 @@ export async function runCli(argv: string[], o: RunOptions = {}): Promise<RunRes
   const stdout = capture(tty)
   const stderr = capture(tty)
   const stdin: PassThrough & { isTTY: boolean; setRawMode?: (mode?: boolean) => unknown } = Object.assign(new PassThrough(), { isTTY: tty })
-  // Each prompt puts the terminal in raw mode as it starts: that is when its keys are typed.
+  // Each prompt puts the terminal in raw mode as it starts: its keys are typed once it has
+  // finished setting up (the next turn of the event loop), as a person would after seeing it.
   const keys = [...(o.keys ?? [])]
   if (tty) stdin.setRawMode = (mode?: boolean) => {
-    if (mode && keys.length) stdin.write(keys.shift())
+    const next = mode ? keys.shift() : undefined
+    if (next !== undefined) setImmediate(() => stdin.write(next))
     return stdin
   }
   if (o.stdin !== undefined) stdin.end(o.stdin)

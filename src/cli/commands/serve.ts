@@ -41,7 +41,8 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--quiet', 'no log line per request')
     .action(async (options: ServeOptions, command: Command) => {
       const globals = command.optsWithGlobals() as { apiKey?: string }
-      await serve({ ...options, apiKey: options.apiKey ?? globals.apiKey ?? ctx.env.STORE_API_KEY }, ctx)
+      // An empty STORE_API_KEY= counts as unset, as the other STORE_* variables do.
+      await serve({ ...options, apiKey: options.apiKey ?? globals.apiKey ?? (ctx.env.STORE_API_KEY || undefined) }, ctx)
     })
 }
 
@@ -182,6 +183,8 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
       offTerm()
       ;(server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.()
       server.close(() => undefined)
+      // Webhook deliveries stop first (in-flight ones aborted); unsettled ones resume at the next start.
+      started.stopEvents()
       started.store.close().then(resolve, (error: Error) => {
         // Exit 1, not the 5xx mapping: the server did run, and the message says what was kept.
         reject(new Error(`could not flush ${o.db} on exit: ${error.message}`))

@@ -83,6 +83,7 @@ export const isDelivered = (status: number | null) => status !== null && status 
 export class DeliveryWorker {
   private readonly running = new Map<string, Promise<void>>()
   private readonly stopping = new AbortController()
+  private readonly whenStopped = new Promise<void>((resolve) => this.stopping.signal.addEventListener('abort', () => resolve(), { once: true }))
   private active = 0
   private readonly waiting: (() => void)[] = []
 
@@ -123,7 +124,7 @@ export class DeliveryWorker {
     while (row && (row.state === 'pending' || row.state === 'retrying') && !this.stopped) {
       if (row.nextAttemptAt) {
         const wait = Date.parse(row.nextAttemptAt) - this.emu.clock.now().getTime()
-        if (wait > 0) await this.emu.sleep(wait)
+        if (wait > 0) await this.wait(wait)
         if (this.stopped) return
         row = this.emu.store.c.deliveries.get(id)
         if (!row) return
@@ -181,6 +182,12 @@ export class DeliveryWorker {
       const current = this.emu.store.c.deliveries.get(row.id)
       return current ? tx.put('deliveries', { ...current, state, nextAttemptAt: null, updatedAt: this.emu.nowIso() }) : undefined
     }).catch(() => undefined)
+  }
+
+  /** The injected sleep, cut short when the worker stops. */
+  private wait(ms: number): Promise<void> {
+    if (this.stopped) return Promise.resolve()
+    return Promise.race([this.emu.sleep(ms), this.whenStopped])
   }
 
   private async acquire(): Promise<void> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { InvoiceSchema } from '../../../src/spec/storefront.js'
 import { GroupSchema } from '../../../src/spec/groups.js'
-import { testEmulator } from '../../helpers/emulator.js'
+import { TEST_KEY, testEmulator } from '../../helpers/emulator.js'
 
 async function buy(emu: Awaited<ReturnType<typeof testEmulator>>, productId: string, quantity = 1) {
   const res = await emu.app.request('/storefront/demo/checkout', {
@@ -87,6 +87,43 @@ describe('storefront pages', () => {
     const json = await emu.app.request(`/storefront/demo/invoices/${order.orderNumber}`, { headers: { accept: 'application/json' } })
     expect(json.status).toBe(404)
     expect(await json.json()).toEqual({ error: expect.any(String) })
+  })
+})
+
+describe('invoice deliveries', () => {
+  it('shows download links and a dynamic endpoint\'s answer with its links, as text', async () => {
+    const answer = 'Your account is ready: https://app.example/login?u=7 <b>not bold</b>'
+    const emu = await testEmulator({ fetch: async () => new Response(answer, { headers: { 'content-type': 'text/plain' } }) })
+    const res = await emu.app.request('/storefront/demo/checkout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ items: [{ productId: 'rec_demoDynamic01', quantity: 1 }, { productId: 'rec_demoDigital01', quantity: 1 }], email: 'dyn@example.com' }),
+    })
+    const { order, invoiceUrl } = await res.json()
+    await emu.request(`/_emulator/orders/${order.id}/pay`, { method: 'POST', json: {} })
+    const path = new URL(invoiceUrl).pathname
+    await expect.poll(async () => (await (await emu.app.request(path, { headers: { accept: 'application/json' } })).json()).items[0].delivery.status).toBe('delivered')
+    const html = await (await emu.app.request(path)).text()
+    expect(html).toContain('Your account is ready: https://app.example/login?u=7 &lt;b&gt;not bold&lt;/b&gt;')
+    expect(html).toContain('<a href="https://app.example/login?u=7" rel="noopener noreferrer" target="_blank">')
+    expect(html).toContain('<a href="https://files.example.com/templates.zip" rel="noopener noreferrer" target="_blank">templates.zip</a>')
+  })
+})
+
+describe('dashboard products page', () => {
+  it('shows the mystery commitment and pool version, never the server seed', async () => {
+    const emu = await testEmulator()
+    const login = await emu.app.request('/_dashboard/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' },
+      body: new URLSearchParams({ key: TEST_KEY }).toString(),
+    })
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]
+    const html = await (await emu.app.request('/_dashboard/products', { headers: { cookie } })).text()
+    const mystery = emu.store.c.fulfilments.get('prod_demo_mystery')!.mystery!
+    expect(html).toContain(mystery.commitment)
+    expect(html).not.toContain(mystery.serverSeed)
+    expect(html).toContain('10 unused codes')
   })
 })
 

@@ -104,7 +104,15 @@ export const PAGES_JS = String.raw`
       notice(noticeEl, success, true);
       return;
     }
-    if (then === 'navigate') { location.assign(el.getAttribute('data-href')); return; }
+    if (then === 'replace') {
+      var done = document.createElement('p');
+      done.className = 'notice ok';
+      done.setAttribute('role', 'status');
+      done.textContent = success;
+      el.replaceWith(done);
+      if (noticeEl) noticeEl.textContent = '';
+      return;
+    }
     try { sessionStorage.setItem(FLASH, success); } catch (e) { /* private mode */ }
     location.reload();
   }

@@ -84,7 +84,7 @@ export const InvoicePage: FC<{ invoice: Invoice }> = ({ invoice }) => {
 const FeedbackForm: FC<{ invoice: Invoice }> = ({ invoice }) => (
   <section class="panel" aria-labelledby="feedback-h">
     <h2 id="feedback-h">Feedback</h2>
-    <form data-api={`/storefront/${encodeURIComponent(invoice.shop.slug)}/invoices/${encodeURIComponent(invoice.id)}/feedback`} data-then="show" data-show="#feedback-done" data-notice="feedback-notice" data-success="Thank you for your feedback.">
+    <form data-api={`/storefront/${encodeURIComponent(invoice.shop.slug)}/invoices/${encodeURIComponent(invoice.id)}/feedback`} data-then="replace" data-notice="feedback-notice" data-success="Thank you for your feedback.">
       <div class="fields">
         <div>
           <label for="rating">Rating</label>
@@ -96,7 +96,6 @@ const FeedbackForm: FC<{ invoice: Invoice }> = ({ invoice }) => (
       <div class="actions"><button type="submit">Send feedback</button></div>
     </form>
     <Notice id="feedback-notice" />
-    <div id="feedback-done" hidden></div>
   </section>
 )
 
