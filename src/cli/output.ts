@@ -28,9 +28,9 @@ export function chalkFor(enabled: boolean): ChalkInstance {
   return new Chalk({ level: enabled ? 1 : 0 })
 }
 
-const GOOD = new Set(['live', 'paid', 'completed', 'active', 'delivered', 'true', 'yes', 'ok'])
+const GOOD = new Set(['live', 'paid', 'completed', 'active', 'delivered'])
 const WAITING = new Set(['draft', 'pending', 'processing', 'unpaid', 'partial', 'trialing', 'awaiting_payment'])
-const BAD = new Set(['archived', 'cancelled', 'canceled', 'refunded', 'disputed', 'undelivered', 'false', 'no', 'failed'])
+const BAD = new Set(['archived', 'cancelled', 'canceled', 'refunded', 'disputed', 'undelivered', 'inactive', 'failed'])
 
 /** A status word in its colour (green done, yellow waiting, red ended); other text unchanged. */
 export function colorStatus(chalk: ChalkInstance, text: string): string {

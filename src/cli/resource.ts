@@ -18,8 +18,10 @@ export interface ResourceSpec<Row extends object> {
   description: string
   /** Columns of `list` (and of `--all`). */
   columns: Column<Row>[]
-  /** How `get`, `create` and `update` show one record off `--json`; default every field in API order. */
+  /** How `get`, `create` and `update` show one record off `--json`; default every field, the schema's first. */
   show?: (cc: CommandContext, row: Row) => void
+  /** The record schema: its field order is the display order of the default `show`. */
+  schema?: { shape: object }
   list?: {
     /** Extra flags of `list`. */
     options?: (cmd: Command) => Command
@@ -62,9 +64,16 @@ export function registerResource<Row extends object>(program: Command, ctx: CliC
 }
 
 /** Shows a record: the API's JSON with `--json`, else the resource's view. */
-export function showRecord<Row extends object>(cc: CommandContext, spec: Pick<ResourceSpec<Row>, 'show'>, row: Row): void {
-  if (cc.out.isJson || !spec.show) return cc.out.record(row, Object.entries(row))
+export function showRecord<Row extends object>(cc: CommandContext, spec: Pick<ResourceSpec<Row>, 'show' | 'schema'>, row: Row): void {
+  if (cc.out.isJson || !spec.show) return cc.out.record(row, entriesOf(row, spec.schema))
   spec.show(cc, row)
+}
+
+/** A record's fields: those the schema lists, in its order, then any others the server sent. */
+export function entriesOf(row: object, schema?: { shape: object }): [string, unknown][] {
+  const known = schema ? Object.keys(schema.shape).filter((k) => k in row) : []
+  const rest = Object.keys(row).filter((k) => !known.includes(k))
+  return [...known, ...rest].map((k) => [k, (row as Record<string, unknown>)[k]])
 }
 
 export async function getRecord<Row extends object>(cc: CommandContext, spec: ResourceSpec<Row>, id: string): Promise<void> {

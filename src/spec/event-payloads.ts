@@ -57,12 +57,20 @@ function unixOrNull(iso: unknown): number | null {
   return typeof iso === 'string' && iso ? unixSeconds(iso) : null
 }
 
+const formats = new Map<string, Intl.NumberFormat | null>()
+
+/** An amount as people read it (`$39.60`); formats are cached per currency, they are costly to build. */
 export function displayMoney(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount)
-  } catch {
-    return `${amount.toFixed(2)} ${currency}`
+  let format = formats.get(currency)
+  if (format === undefined) {
+    try {
+      format = new Intl.NumberFormat('en-US', { style: 'currency', currency })
+    } catch {
+      format = null
+    }
+    formats.set(currency, format)
   }
+  return format ? format.format(amount) : `${amount.toFixed(2)} ${currency}`
 }
 
 const amountString = (n: number) => (Math.round(n * 100) / 100).toFixed(2)

@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { BlacklistTypeSchema, CreateBlacklistBodySchema, UpdateBlacklistBodySchema, type BlacklistEntry } from '../../spec/blacklists.js'
+import { BlacklistEntrySchema, BlacklistTypeSchema, CreateBlacklistBodySchema, UpdateBlacklistBodySchema, type BlacklistEntry } from '../../spec/blacklists.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import type { FieldSpec } from '../input.js'
@@ -29,6 +29,7 @@ export function register(program: Command, ctx: CliContext): void {
     singular: 'blacklist entry',
     description: 'block visitors by IP, country or e-mail',
     columns: BLACKLIST_COLUMNS,
+    schema: BlacklistEntrySchema,
     list: { run: (cc) => listBlacklists(cc) },
     get: (client, id) => client.blacklists.get(id),
     create: { fields: [{ ...type, required: true }, { ...value, required: true }, reason], schema: CreateBlacklistBodySchema, run: (client, body) => client.blacklists.create(body) },

@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { CreateCategoryBodySchema, UpdateCategoryBodySchema, type Category } from '../../spec/categories.js'
+import { CategorySchema, CreateCategoryBodySchema, UpdateCategoryBodySchema, type Category } from '../../spec/categories.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import type { FieldSpec } from '../input.js'
@@ -34,6 +34,7 @@ export function register(program: Command, ctx: CliContext): void {
     singular: 'category',
     description: 'list, show, create, update and delete categories',
     columns: CATEGORY_COLUMNS,
+    schema: CategorySchema,
     list: { run: (cc) => listCategories(cc) },
     get: (client, id) => client.categories.get(id),
     create: { fields: [{ ...name, required: true }, ...FIELDS], schema: CreateCategoryBodySchema, run: (client, body) => client.categories.create(body) },

@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { CreateCouponBodySchema, UpdateCouponBodySchema, type Coupon } from '../../spec/coupons.js'
+import { CouponSchema, CreateCouponBodySchema, UpdateCouponBodySchema, type Coupon } from '../../spec/coupons.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import type { FieldSpec } from '../input.js'
@@ -45,6 +45,7 @@ export function register(program: Command, ctx: CliContext): void {
     singular: 'coupon',
     description: 'list, show, create, update and delete coupons',
     columns: COUPON_COLUMNS,
+    schema: CouponSchema,
     list: { options: (cmd) => cmd.option('--active', 'only active coupons'), run: (cc, opts) => listCoupons(cc, opts) },
     get: (client, id) => client.coupons.get(id),
     create: { fields: CREATE_FIELDS, schema: CreateCouponBodySchema, run: (client, body) => client.coupons.create(body) },

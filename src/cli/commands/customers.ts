@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { CUSTOMER_LIMIT, type Customer } from '../../spec/customers.js'
+import { CUSTOMER_LIMIT, CustomerDetailSchema, type Customer } from '../../spec/customers.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import type { Column } from '../output.js'
@@ -26,6 +26,7 @@ export function register(program: Command, ctx: CliContext): void {
     singular: 'customer',
     description: 'list and show customers (read only)',
     columns: CUSTOMER_COLUMNS,
+    schema: CustomerDetailSchema,
     list: {
       options: (cmd) => cmd.description('list customers who placed orders, newest first').option('--limit <n>', `how many (1-${CUSTOMER_LIMIT.max}, default ${CUSTOMER_LIMIT.default})`),
       run: (cc, opts) => listCustomers(cc, opts),

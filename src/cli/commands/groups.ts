@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { CreateGroupBodySchema, UpdateGroupBodySchema, type Group } from '../../spec/groups.js'
+import { CreateGroupBodySchema, GroupSchema, UpdateGroupBodySchema, type Group } from '../../spec/groups.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import type { FieldSpec } from '../input.js'
@@ -32,6 +32,7 @@ export function register(program: Command, ctx: CliContext): void {
     singular: 'group',
     description: 'list, show, create, update and delete product groups (bundles)',
     columns: GROUP_COLUMNS,
+    schema: GroupSchema,
     list: { run: (cc) => listGroups(cc) },
     get: (client, id) => client.groups.get(id),
     create: {

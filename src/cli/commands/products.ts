@@ -1,11 +1,11 @@
 import type { Command } from 'commander'
-import { CreateProductBodySchema, PRODUCT_LIMIT, PRODUCT_TYPES, UpdateProductBodySchema, type Product, type ProductStatus } from '../../spec/products.js'
+import { CreateProductBodySchema, PRODUCT_LIMIT, PRODUCT_TYPES, ProductSchema, UpdateProductBodySchema, type Product, type ProductStatus } from '../../spec/products.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
 import type { FieldSpec } from '../input.js'
 import type { Column } from '../output.js'
-import { registerResource } from '../resource.js'
+import { entriesOf, registerResource } from '../resource.js'
 
 const STATUSES: readonly ProductStatus[] = ['Live', 'Draft', 'Archived']
 
@@ -70,6 +70,9 @@ export function register(program: Command, ctx: CliContext): void {
     singular: 'product',
     description: 'list, show, create, update and delete products',
     columns: PRODUCT_COLUMNS,
+    schema: ProductSchema,
+    // null stock is unlimited (spec, "Product"), as the list's STOCK column says too
+    show: (cc, p) => cc.out.record(p, entriesOf(p, ProductSchema).map(([k, v]) => [k, k === 'stock' && v === null ? 'unlimited' : v])),
     list: {
       options: (cmd) => cmd
         .description('list Live products, newest first')

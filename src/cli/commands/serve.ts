@@ -172,7 +172,7 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
     `  API         ${origin}/api/v1`,
     `  API key     ${key}`,
     `  Dashboard   ${origin}/_dashboard`,
-    `  Storefront  ${origin}/storefront/demo/products`,
+    `  Storefront  ${origin}/storefront/demo`,
     `  DB          ${o.db}`,
     'Press Ctrl+C to stop (everything is flushed to disk first).',
     '',

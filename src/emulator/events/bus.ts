@@ -94,6 +94,11 @@ export class EventBus {
     return () => this.listeners.delete(listener)
   }
 
+  /** How many listeners are subscribed (open SSE streams and the like). */
+  get listenerCount(): number {
+    return this.listeners.size
+  }
+
   /** Committed events of a shop after `afterSeq`, oldest first, from the log's index (no scan of the log). */
   backlog(shopId: string, afterSeq: number): EventRecord[] {
     const upTo = this.lastCommittedSeq()

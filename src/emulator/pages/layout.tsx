@@ -51,10 +51,10 @@ export const TopBar: FC<PropsWithChildren<{ brand: string; brandHref: string; na
   <header class="topbar">
     <div class="inner">
       <a class="brand" href={brandHref}>{brand}</a>
+      {children}
       <nav aria-label={label}>
         {nav.map((item) => <a href={item.href} aria-current={item.current ? 'page' : undefined}>{item.label}</a>)}
       </nav>
-      {children}
     </div>
   </header>
 )

@@ -148,7 +148,7 @@ function seedShop(emu: Emulator, tx: Tx, shop: ShopRecord, seed: SeedFile, apply
     seq = Math.max(seq, number)
     const items = o.items.map((item) => {
       const product = emu.store.c.products.get(item.productId)
-      return { ...item, id: item.id ?? emu.newId('item'), productName: item.productName ?? product?.name ?? item.productId, total: item.total ?? Math.round(item.price * item.quantity * 100) / 100 }
+      return { ...item, id: item.id ?? emu.newId('item'), productName: item.productName ?? product?.name ?? item.productId, productType: item.productType ?? product?.type, total: item.total ?? Math.round(item.price * item.quantity * 100) / 100 }
     })
     const email = o.customerEmail.toLowerCase()
     tx.put('orders', {

@@ -253,7 +253,11 @@ export class Store {
           throw new StoreError(500, `db file ${path} is missing but its journal ${journal} exists. Restore the db file, or move the journal aside to start anew.`)
         }
       }
-      this.initialise()
+      try {
+        this.initialise()
+      } catch (error) {
+        throw new StoreError(500, `db file ${path} was not created: filling it failed (${(error as Error).message}). Nothing was written.`)
+      }
       this.low.data = this.snapshot()
       await this.low.write()
     } else {

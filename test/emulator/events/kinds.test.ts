@@ -92,7 +92,6 @@ describe('every event kind from the operation that fires it', () => {
     const kinds = new Set(bodies.map((b) => b.event))
     expect(WEBHOOK_EVENT_KINDS.filter((k) => !kinds.has(k))).toEqual([])
     for (const body of bodies) expect({ event: body.event, problems: validateWebhookPayload(body).problems }).toEqual({ event: body.event, problems: [] })
-    expect(emu.logs.filter((l) => l.includes('does not match the spec schema'))).toEqual([])
 
     // Real data: the order's own number, e-mail and lines; :product variants one per line with that line's product.
     const paid = bodies.filter((b) => b.event === 'order:paid').map((b) => OrderEventDataSchema.parse(b.data))

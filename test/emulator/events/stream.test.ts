@@ -52,7 +52,11 @@ describe('GET /_emulator/events', () => {
     expect(a).toMatchObject({ event: 'product:created', data: { title: 'A' }, createdAt: '2026-06-01T12:00:00.000Z' })
     expect(eventOf(second)).toMatchObject({ event: 'product:edited', sequence: a.sequence + 1, data: { uniqid: 'rec_demoSerial001', price: 8 } })
     expect(stream.text()).toMatch(/^retry: 1000\n: events of shop demo; last event \d+\n\n/)
+    expect(emu.emu.events.listenerCount).toBe(1)
     await stream.close()
+    // The client went away: its subscription is gone too.
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(emu.emu.events.listenerCount).toBe(0)
   })
 
   it('resumes after Last-Event-ID with the logged events, then live ones, none twice', async () => {
@@ -121,5 +125,27 @@ describe('GET /_emulator/events', () => {
     const res = await emu.request(`/_emulator/events${query}`, { headers })
     expect(res.status).toBe(400)
     expect(((await res.json()) as { error: string }).error).toBe(error)
+  })
+})
+
+describe('GET /_emulator/events over real HTTP', () => {
+  it('drops the subscription when the client disconnects', async () => {
+    const { serve } = await import('@hono/node-server')
+    const emu = await eventsEmulator()
+    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const s = serve({ fetch: emu.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
+    })
+    const { port } = server.address() as { port: number }
+    const controller = new AbortController()
+    const res = await fetch(`http://127.0.0.1:${port}/_emulator/events`, { headers: { authorization: 'Bearer sk_live_testtesttesttesttesttesttesttest' }, signal: controller.signal })
+    const messages = parseSse(res.body!)
+    await createProduct(emu, 'A')
+    expect(eventOf((await messages.next()).value as SseMessage).data.title).toBe('A')
+    expect(emu.emu.events.listenerCount).toBe(1)
+    controller.abort()
+    await messages.return(undefined).catch(() => undefined)
+    for (let i = 0; i < 50 && emu.emu.events.listenerCount > 0; i++) await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(emu.emu.events.listenerCount).toBe(0)
+    await new Promise<void>((resolve) => server.close(() => resolve()))
   })
 })

@@ -46,6 +46,7 @@ main { max-width: 1200px; margin: 0 auto; padding: 1.25rem 1rem 3rem; }
 .delivery-message { white-space: pre-wrap; overflow-wrap: anywhere; }
 h4 { margin: 0; font-size: 1rem; }
 .topbar .tools { display: flex; gap: .5rem; align-items: center; }
+.topbar .tools + nav { flex-basis: 100%; margin: 0 -.55rem; }
 .card img { width: 100%; aspect-ratio: 16/9; object-fit: cover; border-radius: 6px; background: #eef0f3; }
 .card .price { font-weight: 700; }
 .muted { color: var(--muted); }

@@ -182,7 +182,7 @@ export const SubscriptionsPage: FC<{ view: DashView; subscriptions: Subscription
   <DashboardShell view={view} title="Subscriptions" section="/subscriptions">
     <section class="panel" aria-labelledby="clock-h">
       <h2 id="clock-h">Emulator clock</h2>
-      <p>Now: <strong data-clock="">{when(clockNow)}</strong> <span class="muted small">({offsetSeconds === 0 ? 'real time' : `${Math.round(offsetSeconds / 3600)} h ahead of real time`})</span></p>
+      <p>Now: <strong data-clock="">{when(clockNow)}</strong> <span class="muted small">({offsetSeconds === 0 ? 'real time' : `${ahead(offsetSeconds)} ahead of real time`})</span></p>
       <p class="small muted">Advancing the clock makes renewals, trial ends and upcoming notices fall due, with their events (<code>POST /_emulator/clock/advance</code>).</p>
       <div class="row">
         {PRESETS.map((seconds) => (
@@ -218,3 +218,10 @@ export const SubscriptionsPage: FC<{ view: DashView; subscriptions: Subscription
     )}
   </DashboardShell>
 )
+
+/** `30 days 2 h` from an offset in seconds. */
+function ahead(seconds: number): string {
+  const days = Math.floor(seconds / 86400)
+  const hours = Math.round((seconds % 86400) / 3600)
+  return [days ? `${days} day${days === 1 ? '' : 's'}` : '', hours || !days ? `${hours} h` : ''].filter(Boolean).join(' ')
+}
