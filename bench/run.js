@@ -6,8 +6,9 @@
 // Prints every figure next to its target and writes bench/results.json (quick runs write
 // bench/data/results.quick.json so they never replace the full run's figures).
 //
-// Environment: BENCH_QUICK=1, BENCH_SIZES=1000,10000, BENCH_DURATION=5 (s per case),
-// BENCH_WARMUP=1 (s), BENCH_CONNECTIONS=10, BENCH_CLI_RUNS=15, BENCH_REGEN=1 (rebuild datasets),
+// Environment: BENCH_QUICK=1, BENCH_SIZES=1000,10000, BENCH_DURATION=6 (s measured per server
+// and case), BENCH_SLICE=2 (s per alternating slice), BENCH_WARMUP=1 (s), BENCH_CONNECTIONS=10,
+// BENCH_CLI_RUNS=15, BENCH_SERIAL_POOL=2500 (codes per Serial product), BENCH_REGEN=1 (rebuild datasets),
 // BENCH_OUT=path; for diagnosis: BENCH_CASES=list,get,orders,create,checkout (a subset),
 // BENCH_SERVER_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof' (node flags for the server children).
 import autocannon from 'autocannon'
@@ -557,6 +558,11 @@ function report(results) {
   out.push(table(['command', '', 'median ms', 'exit'], Object.values(results.cli).map((c) => [c.label, '', fmt.ms(c.medianMs), c.exitCode])))
   out.push('')
   out.push(table(['target (issue 7)', 'figure', 'target', 'result'], results.targets.map((t) => [t.name, t.result === 'N/A' ? fmt.na(t.figure) : t.figure, t.target, t.result])))
+  const create = results.cases.find((c) => c.case === 'create' && c.products === Math.max(...results.datasets.map((d) => d.products)))?.file
+  if (create?.cpuMsPerRequest) {
+    out.push('')
+    out.push(`server CPU per create at ${fmt.size(Math.max(...results.datasets.map((d) => d.products)))}: ${fmt.ms(create.cpuMsPerRequest)} ms, so ≈ ${fmt.rate(1000 / create.cpuMsPerRequest)} creates/s is about the most one core gives at that cost, whatever else runs`)
+  }
   const misses = results.targets.filter((t) => t.result === 'MISS').length
   const nas = results.targets.filter((t) => t.result === 'N/A').length
   out.push('')

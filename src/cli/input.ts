@@ -207,7 +207,7 @@ export async function buildBody(ctx: Pick<CliContext, 'stdin' | 'cwd'>, o: BodyO
       const flags = missing.map((f) => `--${flagOf(f)}`).join(', ')
       throw new InputError(`missing ${flags} for ${o.what} (give the flags or --data; there is no terminal to ask on)`, missing.map((f) => ({ field: f.key, message: 'is required' })))
     }
-    for (const f of missing) setPath(body, f.path ?? [f.key], await ask(o.prompter, f))
+    for (const f of missing) setPath(body, f.path ?? [f.key], await ask(ctx, o.prompter, f))
   }
   if (o.isUpdate && Object.keys(body).length === 0) {
     throw new UsageError(`nothing to update: give at least one of ${o.fields.map((f) => `--${flagOf(f)}`).join(', ')}, or --data`)
@@ -243,7 +243,7 @@ export function fieldErrorsOf(error: z.ZodError): FieldError[] {
   return errors
 }
 
-async function ask(prompter: Prompter, f: FieldSpec): Promise<unknown> {
+async function ask(ctx: Pick<CliContext, 'stdin' | 'cwd'>, prompter: Prompter, f: FieldSpec): Promise<unknown> {
   const label = `${f.description.replace(/\s*\(.*\)$/, '')} (${f.key})`
   if (f.kind === 'enum') return prompter.select(label, f.choices!)
   if (f.kind === 'boolean') return prompter.confirm(label)
@@ -258,5 +258,6 @@ async function ask(prompter: Prompter, f: FieldSpec): Promise<unknown> {
       return true
     },
   })
-  return convert({ stdin: undefined as never, cwd: '.' }, { ...f, kind: f.kind === 'json' || f.kind === 'text' ? 'string' : f.kind }, text)
+  // What is typed is the value itself, never @file or - (those are for flags).
+  return convert(ctx, { ...f, kind: f.kind === 'json' || f.kind === 'text' ? 'string' : f.kind }, text)
 }

@@ -64,6 +64,13 @@ export function isLineVariant(kind: string): boolean {
   return kind.endsWith(':product') && (kind.startsWith('order:') || kind.startsWith('subscription:'))
 }
 
+/** Every kind for reading: each plain kind followed by its `:product` variant, categories in the spec's order. */
+export const EVENT_KINDS_IN_READING_ORDER: readonly EventKind[] = ALL_EVENT_KINDS.flatMap((kind): EventKind[] => {
+  if (isLineVariant(kind)) return []
+  const variant = `${kind}:product`
+  return isEventKind(variant) ? [kind, variant] : [kind]
+})
+
 /** Sample file of a kind: `:` swapped for `.` (STYLE.md, "Naming"). */
 export function fixtureFileOf(kind: EventKind): string {
   return `${kind.replaceAll(':', '.')}.json`
@@ -72,17 +79,17 @@ export function fixtureFileOf(kind: EventKind): string {
 /** What fires each kind in the emulator (README, "Events"; `store webhooks events`). */
 export const EVENT_TRIGGERS: Record<EventKind, string> = {
   'order:created': 'checkout creates an order (POST /storefront/:shop/checkout, also from the embed); the order is pending and unpaid',
-  'order:created:product': 'the same checkout, once per line item',
+  'order:created:product': 'with order:created, once per line item (that line\'s product as product)',
   'order:updated': 'PUT /api/v1/orders/:id with a new status (also with order:cancelled), tracking added (POST /_emulator/orders/:id/tracking), a Dynamic line delivered after payment, a delivery retried (POST /_emulator/orders/:id/deliver)',
-  'order:updated:product': 'the same change, once per line item',
+  'order:updated:product': 'with order:updated, once per line item',
   'order:partial': 'a payment below the amount due (POST /_emulator/orders/:id/pay with amount)',
-  'order:partial:product': 'the same payment, once per line item',
+  'order:partial:product': 'with order:partial, once per line item',
   'order:paid': 'the order is paid in full (POST /_emulator/orders/:id/pay, or the rest after a partial payment); fires after fulfilment ran, with the deliveries',
-  'order:paid:product': 'the same payment, once per line item, with that line\'s delivery',
+  'order:paid:product': 'with order:paid, once per line item, with that line\'s delivery',
   'order:cancelled': 'PUT /api/v1/orders/:id with status cancelled (after order:updated)',
-  'order:cancelled:product': 'the same cancellation, once per line item',
+  'order:cancelled:product': 'with order:cancelled, once per line item',
   'order:disputed': 'POST /_emulator/orders/:id/dispute (paymentStatus disputed)',
-  'order:disputed:product': 'the same dispute, once per line item',
+  'order:disputed:product': 'with order:disputed, once per line item',
   'query:created': 'a customer sends a query (POST /storefront/:shop/queries)',
   'query:replied': 'the merchant replies (POST /_emulator/queries/:id/reply)',
   'feedback:received': 'a customer leaves feedback on a paid invoice (POST /storefront/:shop/invoices/:orderId/feedback)',
@@ -94,19 +101,19 @@ export const EVENT_TRIGGERS: Record<EventKind, string> = {
   'product:dynamic': 'a Dynamic line item was delivered: its INVOICE.ITEM.DELIVER-DYNAMIC POST was answered 2xx; once per line',
   'product:mystery:revealed': 'once per MysteryBox line item, after its rolls at payment',
   'subscription:created': 'payment of an order with a Subscription line: the subscription starts (ACTIVE, or TRIALING with a trial)',
-  'subscription:created:product': 'the same, for the subscribed product',
+  'subscription:created:product': 'with subscription:created (a subscription is for one product: same data)',
   'subscription:trial:started': 'with subscription:created, when the product\'s plan has trial days (status TRIALING)',
-  'subscription:trial:started:product': 'the same, for the subscribed product',
+  'subscription:trial:started:product': 'with subscription:trial:started',
   'subscription:upcoming': 'the emulator clock (POST /_emulator/clock/advance) reaches 3 days before the end of a period: a notice ahead of the charge',
-  'subscription:upcoming:product': 'the same notice, for the subscribed product',
+  'subscription:upcoming:product': 'with subscription:upcoming',
   'subscription:trial:ended': 'the clock passes a trial\'s end: the subscription turns ACTIVE and its first period is charged (renewed follows)',
-  'subscription:trial:ended:product': 'the same, for the subscribed product',
+  'subscription:trial:ended:product': 'with subscription:trial:ended',
   'subscription:renewed': 'the clock passes the end of a period (or of the trial): a new period starts, charged as a new paid order',
-  'subscription:renewed:product': 'the same renewal, for the subscribed product',
+  'subscription:renewed:product': 'with subscription:renewed',
   'subscription:updated': 'with renewed and cancelled: the subscription\'s status or period changed',
-  'subscription:updated:product': 'the same change, for the subscribed product',
+  'subscription:updated:product': 'with subscription:updated',
   'subscription:cancelled': 'POST /_emulator/subscriptions/:id/cancel (status CANCELLED, canceled_at set; it never renews)',
-  'subscription:cancelled:product': 'the same cancellation, for the subscribed product',
+  'subscription:cancelled:product': 'with subscription:cancelled',
   [DYNAMIC_DELIVERY_EVENT]: 'payment of an order with a Dynamic line: POSTed to the product\'s Dynamic Webhook URL (not to webhook endpoints), once per line item; its 2xx answer is the delivery',
 }
 

@@ -73,6 +73,25 @@ describe('store mystery verify', () => {
     expect((await runCli(['mystery', 'verify', `@${path}`], {})).code).toBe(0)
   })
 
+  it('verifies the mystery reveals of the buyer\'s invoice JSON, offline', async () => {
+    const emu = await testEmulator()
+    const order = await paidMysteryOrder(emu, 2)
+    const invoice = await (await emu.request(`/storefront/demo/invoices/${order.id}`, { headers: { accept: 'application/json' } })).json()
+    const { code, stdout } = await runCli(['mystery', 'verify', '--file', writeJson(invoice)], {})
+    expect(code).toBe(0)
+    expect(stdout).toMatch(/Verified 2 opens of .*order\.json: all \d+ checks passed\./)
+  })
+
+  it('checks the opens against a commitment given with --commitment (what the product page showed)', async () => {
+    const emu = await testEmulator()
+    const order = await paidMysteryOrder(emu, 1)
+    const wrong = await runCli(['mystery', 'verify', order.orderNumber, '--commitment', 'e'.repeat(64)], { app: emu.app })
+    expect(wrong.code).toBe(1)
+    expect(wrong.stderr).toMatch(/^error: verification failed \(commitment\): commitment of ORD-\d+ · Mystery Box open 0: expected [0-9a-f]{64}, stated e{64}\n$/)
+    const right = await runCli(['mystery', 'verify', order.orderNumber, '--commitment', order.items[0].mystery.commitment], { app: emu.app })
+    expect(right.code).toBe(0)
+  })
+
   const tamper = (f: (open: any, line: any) => void) => f
   it.each([
     ['serverSeed', 'commitment', tamper((o) => { o.serverSeed = o.serverSeed.replace(/^./, (c: string) => (c === 'a' ? 'b' : 'a')) })],

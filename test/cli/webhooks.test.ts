@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { applyOverride, parseOverride } from '../../src/cli/webhooks/overrides.js'
 import { loadEventSample } from '../../src/spec/event-samples.js'
-import { ALL_EVENT_KINDS, EVENT_TRIGGERS, validateWebhookPayload } from '../../src/spec/events.js'
+import { ALL_EVENT_KINDS, EVENT_KINDS_IN_READING_ORDER, EVENT_TRIGGERS, validateWebhookPayload } from '../../src/spec/events.js'
 import { startTestReceiver, type TestReceiver } from '../helpers/receiver.js'
 import { cli, runCli, servedEmulator } from './webhooks-harness.js'
 
@@ -42,7 +42,9 @@ describe('store webhooks events', () => {
     const lines = stdout.trim().split('\n')
     expect(lines).toHaveLength(ALL_EVENT_KINDS.length)
     expect(lines[0]).toBe(`order:created\torder\t${EVENT_TRIGGERS['order:created']}`)
-    expect(lines.map((l) => l.split('\t')[0])).toEqual([...ALL_EVENT_KINDS])
+    expect(lines.map((l) => l.split('\t')[0])).toEqual([...EVENT_KINDS_IN_READING_ORDER])
+    expect([...EVENT_KINDS_IN_READING_ORDER].sort()).toEqual([...ALL_EVENT_KINDS].sort())
+    expect(lines[1]).toMatch(/^order:created:product\t/)
   })
 
   it('prints JSON with --json', async () => {

@@ -129,7 +129,7 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
   try {
     seed = o.seed === 'empty' ? undefined : loadSeedFile(o.seed === 'demo' ? DEMO_SEED : o.seed)
   } catch (error) {
-    throw new StartRefusedError((error as Error).message)
+    throw new StartRefusedError(`${(error as Error).message.replace(/\.$/, '')}. Fix the file, or pass --seed demo or --seed empty.`)
   }
   const log = (line: string) => ctx.stdout.write(`${line}\n`)
   const started = await startEmulator({
@@ -160,6 +160,7 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
       reject(error)
     }
   }).catch(async (error: NodeJS.ErrnoException) => {
+    started.stopEvents()
     await started.store.close().catch(() => undefined)
     throw listenError(error, port, o.host)
   })

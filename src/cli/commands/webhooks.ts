@@ -1,7 +1,7 @@
 // `store webhooks …`: simulate any event kind, forward the emulator's live events, receive and
 // validate webhooks, and the emulator's webhook endpoints and delivery log (DESIGN.md, "The CLI").
 import { Command } from 'commander'
-import { ALL_EVENT_KINDS, EVENT_TRIGGERS, categoryOf, fixtureFileOf, validateWebhookPayload } from '../../spec/events.js'
+import { ALL_EVENT_KINDS, EVENT_KINDS_IN_READING_ORDER, EVENT_TRIGGERS, categoryOf, fixtureFileOf, validateWebhookPayload } from '../../spec/events.js'
 import type { Webhook, WebhookDelivery, WebhookDeliverySummary } from '../../spec/webhooks.js'
 import type { CliContext } from '../context.js'
 import type { GlobalOptions } from '../connection.js'
@@ -110,7 +110,7 @@ export function register(program: Command, ctx: CliContext): void {
 
 /** `store webhooks events`: the table the README carries too. */
 export function listEvents(w: WebhookContext): void {
-  const rows = ALL_EVENT_KINDS.map((kind) => ({ kind, category: categoryOf(kind), firedBy: EVENT_TRIGGERS[kind], fixture: `fixtures/events/${fixtureFileOf(kind)}` }))
+  const rows = EVENT_KINDS_IN_READING_ORDER.map((kind) => ({ kind, category: categoryOf(kind), firedBy: EVENT_TRIGGERS[kind], fixture: `fixtures/events/${fixtureFileOf(kind)}` }))
   if (w.out.isJson) return w.out.json(rows)
   if (!w.out.isTTY) {
     for (const r of rows) w.out.line(`${r.kind}\t${r.category}\t${r.firedBy}`)

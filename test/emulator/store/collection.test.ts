@@ -43,6 +43,12 @@ describe('Collection', () => {
     expect(c.positionOf(second)).toEqual({ time: Date.parse(second.createdAt), id: 'i4' })
   })
 
+  it('lists oldest first from a position, inclusive', () => {
+    const c = items()
+    for (let m = 0; m < 4; m++) c.set(item(`i${m}`, m))
+    expect([...c.oldestFirst('shop', 'shop_a', c.positionOf(c.get('i2')!))].map((i) => i.id)).toEqual(['i2', 'i3'])
+  })
+
   it('moves a replaced row between indexes: unique value and ordered scope follow the new version', () => {
     const c = items()
     const before = item('a', 1)

@@ -42,6 +42,13 @@ describe('SortedIndex', () => {
     expect([...index.descending(k(99, 'z'))]).toEqual(['d', 'c', 'b', 'a'])
   })
 
+  it('lists from a position inclusive when ascending from a key', () => {
+    const index = build(k(1, 'a'), k(2, 'b'), k(3, 'c'), k(4, 'd'))
+    expect([...index.ascending(k(2, 'b'))]).toEqual(['b', 'c', 'd'])
+    expect([...index.ascending(k(2.5, 'a'))]).toEqual(['c', 'd'])
+    expect([...index.ascending(k(9, 'z'))]).toEqual([])
+  })
+
   it('removes exactly the given key and ignores keys it does not hold', () => {
     const index = build(k(1, 'a'), k(1, 'b'), k(2, 'c'))
     index.remove(k(1, 'b'))
