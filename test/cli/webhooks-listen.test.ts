@@ -34,7 +34,7 @@ function start(args: string[]): Child {
     stdout: () => out,
     stderr: () => err,
     exited,
-    waitFor: (pattern, stream = 'stdout', timeoutMs = 15_000) => new Promise((resolve, reject) => {
+    waitFor: (pattern, stream = 'stdout', timeoutMs = 30_000) => new Promise((resolve, reject) => {
       const check = () => {
         if (pattern.test(stream === 'stdout' ? out : err)) {
           listeners.delete(check)
@@ -64,7 +64,13 @@ async function freePort(): Promise<number> {
 
 async function serve(port: number, db: string): Promise<Child> {
   const child = start(['serve', '--port', String(port), '--db', db, '--api-key', KEY, '--quiet'])
-  await child.waitFor(/Press Ctrl\+C to stop/)
+  let ready = false
+  await Promise.race([
+    child.waitFor(/Press Ctrl\+C to stop/).then(() => (ready = true)),
+    child.exited.then((code) => {
+      if (!ready) throw new Error(`store serve exited with ${code} before it was ready: ${child.stderr()}${child.stdout()}`)
+    }),
+  ])
   return child
 }
 
@@ -83,7 +89,7 @@ async function createProduct(port: number, name: string): Promise<void> {
 }
 
 describe('store webhooks listen (processes)', () => {
-  it('survives an emulator restart without losing or repeating an event', { timeout: 60_000 }, async () => {
+  it('survives an emulator restart without losing or repeating an event', { timeout: 120_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'store-listen-'))
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
     const db = join(dir, 'store.json')
@@ -106,7 +112,7 @@ describe('store webhooks listen (processes)', () => {
     await createProduct(port, 'C')
     await listen.waitFor(/Reconnected to .*; resuming after event \d+/, 'stderr')
     await createProduct(port, 'D')
-    await rx.waitFor(4)
+    await rx.waitFor(4, 30_000)
     // Nothing more arrives: no event twice.
     await new Promise((resolve) => setTimeout(resolve, 300))
 
@@ -125,7 +131,7 @@ describe('store webhooks listen (processes)', () => {
     expect(await stop(emulator)).toBe(0)
   })
 
-  it('replays the kept log with --since 0 and exits 4 on a wrong key', { timeout: 30_000 }, async () => {
+  it('replays the kept log with --since 0 and exits 4 on a wrong key', { timeout: 90_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'store-listen-'))
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
     const port = await freePort()
