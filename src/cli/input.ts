@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { z } from 'zod'
 import type { FieldError } from '../spec/errors.js'
+import { fieldErrors } from '../spec/field-errors.js'
 import type { CliContext } from './context.js'
 import { UsageError } from './exit-codes.js'
 import type { Prompter } from './prompter.js'
@@ -220,29 +221,11 @@ export async function buildBody(ctx: Pick<CliContext, 'stdin' | 'cwd'>, o: BodyO
 export function checkBody(schema: z.ZodType, body: unknown, what: string): void {
   const result = schema.safeParse(body, { reportInput: true })
   if (result.success) return
-  const errors = fieldErrorsOf(result.error)
+  const errors = fieldErrors(result.error)
   throw new InputError(`invalid ${what}: ${errors[0].field}: ${errors[0].message}`, errors)
 }
 
 /** zod issues as field errors, worded as the emulator words them (emulator/middleware/validate.ts). */
-export function fieldErrorsOf(error: z.ZodError): FieldError[] {
-  const errors: FieldError[] = []
-  for (const issue of error.issues) {
-    const field = issue.path.map(String).join('.')
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) errors.push({ field: field ? `${field}.${key}` : key, message: 'is not a known field' })
-      continue
-    }
-    const input = (issue as { input?: unknown }).input
-    let message = issue.message
-    if ((issue.code === 'invalid_type' || issue.code === 'invalid_value') && input === undefined) message = 'is required'
-    else if (issue.code === 'invalid_value' && 'values' in issue) message = `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`
-    else if (issue.code === 'invalid_type') message = `must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected} (got ${input === null ? 'null' : Array.isArray(input) ? 'array' : typeof input})`
-    errors.push({ field: field || 'body', message })
-  }
-  return errors
-}
-
 async function ask(ctx: Pick<CliContext, 'stdin' | 'cwd'>, prompter: Prompter, f: FieldSpec): Promise<unknown> {
   const label = `${f.description.replace(/\s*\(.*\)$/, '')} (${f.key})`
   if (f.kind === 'enum') return prompter.select(label, f.choices!)

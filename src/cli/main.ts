@@ -110,6 +110,13 @@ export function run(): void {
       return () => process.off(signal, handler)
     },
   }
+  // `store … | head` closes the pipe early: that is a normal end, not a crash.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0)
+      throw error
+    })
+  }
   main(process.argv.slice(2), ctx).then((code) => {
     process.exitCode = code
   })

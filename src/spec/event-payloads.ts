@@ -416,7 +416,7 @@ export function dynamicDeliveryPayload(order: Order, item: OrderItem, now: strin
       id: item.id,
       invoice_id: order.id,
       product_id: item.productId,
-      status: item.delivery?.status ?? 'undelivered',
+      status: item.delivery?.status === 'delivered' ? 'delivered' : 'pending',
       price: amountString(item.price),
       quantity: item.quantity,
       total_price: amountString(item.total),

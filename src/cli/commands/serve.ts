@@ -139,7 +139,8 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
     clock: offsetClock(() => ctx.now().getTime()),
     random: { bytes: ctx.randomBytes },
     fetch: ctx.fetch,
-    sleep: ctx.sleep,
+    // Retry waits must not hold the process open after SIGTERM; the server itself keeps it alive.
+    sleep: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref()),
     log,
     options: emulator,
     compactAtBytes: compactAt,

@@ -1,11 +1,10 @@
 // Stock: DESIGN.md "Orders, fulfilment, stock" — taken at payment, never below zero.
 import { inStock } from '../../fairness/index.js'
 import type { Emulator } from '../context.js'
+import { isLowStockDrop } from '../events/product-events.js'
 import type { FulfilmentRecord, ProductRecord, ShopRecord } from '../store/records.js'
 import type { Tx } from '../store/store.js'
 
-/** `product:stock:low` fires whenever a change lowers a product's stock to this many units or fewer (README). */
-export const LOW_STOCK_THRESHOLD = 5
 
 /** Queues an event so the caller decides the order events go out in (all still inside the transaction). */
 export type Emit = (kind: string, data: unknown) => void
@@ -50,14 +49,13 @@ export function stockAfterSale(stock: number | null, taken: number, poolAfter: n
 
 /**
  * Stores a product's new stock; fires `product:stock` when it changed and `product:stock:low`
- * when it went down to LOW_STOCK_THRESHOLD or below. Returns the stored product.
+ * when it went down to the warning level or below. Returns the stored product.
  */
 export function putStock(emu: Emulator, tx: Tx, product: ProductRecord, stock: number | null, emit: Emit): ProductRecord {
   if (product.stock === stock) return product
   const next = tx.put('products', { ...product, stock, updatedAt: emu.nowIso() })
   emit('product:stock', { product: next })
-  const lowered = stock !== null && (product.stock === null || stock < product.stock)
-  if (lowered && stock <= LOW_STOCK_THRESHOLD) emit('product:stock:low', { product: next })
+  if (isLowStockDrop(product.stock, stock)) emit('product:stock:low', { product: next })
   return next
 }
 

@@ -1,4 +1,5 @@
-import type { Delivery } from '../../spec/orders.js'
+import type { Delivery, Order, OrderItem } from '../../spec/orders.js'
+import { dynamicDeliveryPayload } from '../../spec/event-payloads.js'
 import type { Emulator } from '../context.js'
 import type { FulfilmentRecord } from '../store/records.js'
 import { isSettled } from '../commerce/order-flow.js'
@@ -18,57 +19,6 @@ export const DYNAMIC_TIMEOUT_MS = 15_000
 /** The most of an answer kept on the invoice. */
 export const MAX_DYNAMIC_ANSWER = 64 * 1024
 export const WAITING_FOR_ANSWER = 'waiting for the answer of the Dynamic Webhook URL'
-
-const money = (n: number) => n.toFixed(2)
-const text = (v: unknown): string | null => (typeof v === 'string' || typeof v === 'number' ? String(v) : null)
-
-/**
- * The `INVOICE.ITEM.DELIVER-DYNAMIC` body for one line (spec, "Events"): `event` at top level, no
- * `data` wrapper, ISO 8601 timestamps, amounts as strings with 2 decimals, `amount` the line's
- * integer quantity. `id` and `unique_id` are both the order's internal id (the emulator has no
- * separate numeric id); `coupon` is null without a coupon.
- */
-export function dynamicPayload(order: CommerceOrder, line: Line, now: string) {
-  const customFields = order.customFields ?? {}
-  return {
-    event: 'INVOICE.ITEM.DELIVER-DYNAMIC',
-    id: order.id,
-    order_number: order.orderNumber,
-    unique_id: order.id,
-    shop_customer_id: order.customerId ?? '',
-    coupon_id: order.couponId ?? '',
-    coupon_discount: money(order.couponDiscount ?? 0),
-    gateway_fee: money(0),
-    created_at: order.createdAt,
-    updated_at: order.updatedAt ?? now,
-    gateway: (order.gateway ?? order.paymentMethod ?? '').toUpperCase(),
-    email: order.customerEmail,
-    status: order.status.toLowerCase(),
-    price: money(order.total),
-    currency: order.currency,
-    amount: line.quantity,
-    custom_fields: customFields,
-    customer: {
-      id: order.customerId ?? '',
-      email: order.customerEmail,
-      name: order.customerName,
-      chat_id: text(customFields.chat_id),
-      chat_username: text(customFields.chat_username),
-    },
-    coupon: order.couponId ? { id: order.couponId, code: order.couponCode ?? '', discount: money(order.couponDiscount ?? 0), type: order.couponType ?? 'fixed' } : null,
-    item: {
-      id: line.id,
-      invoice_id: order.id,
-      product_id: line.productId,
-      status: line.delivery?.status === 'delivered' ? 'delivered' : 'pending',
-      price: money(line.price),
-      quantity: line.quantity,
-      total_price: money(line.total),
-      custom_fields: customFields,
-      product: { id: line.productId, name: line.productName },
-    },
-  }
-}
 
 async function readAnswer(res: Response): Promise<{ contentType: string; content: unknown } | { tooLarge: true }> {
   const body = await res.text()
@@ -115,7 +65,7 @@ export const dynamic: Fulfil = {
       res = await emu.fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': 'Service-Webhook/1.0' },
-        body: JSON.stringify(dynamicPayload(order, line, emu.nowIso())),
+        body: JSON.stringify(dynamicDeliveryPayload(order as unknown as Order, line as unknown as OrderItem, emu.nowIso())),
         signal: AbortSignal.timeout(timeoutMs),
         redirect: 'manual',
       })
