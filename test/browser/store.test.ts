@@ -169,6 +169,8 @@ describe('storefront, embed, invoice and dashboard in chromium', () => {
       // The simulator sends sample data and logs it.
       await page.getByLabel('Event', { exact: true }).selectOption('order:paid')
       await page.getByRole('button', { name: 'Send test delivery' }).click()
+      // The page reloads after the delivery; wait for that before navigating on.
+      await page.waitForFunction(() => document.querySelector('#flash')?.textContent?.includes('Test delivery sent'))
       await expect.poll(() => receiver.received.length).toBe(1)
       expect(JSON.parse(receiver.received[0].body).event).toBe('order:paid')
       expect(receiver.received[0].headers['user-agent']).toBe('Service-Webhook/1.0')

@@ -9,13 +9,13 @@ const ORD_1 = {
   id: 'ord_demo_1', orderNumber: 'ORD-1', status: 'completed', paymentStatus: 'paid', total: 49, currency: 'USD',
   customerEmail: 'ada@example.com', customerName: 'Ada Lovelace', paymentMethod: 'card (processor)',
   createdAt: '2026-02-01T09:00:00.000Z', paidAt: '2026-02-01T09:01:00.000Z', customerId: 'cus_demo_ada',
-  items: [{ id: 'item_demo_1', productId: 'prod_demo_service', productName: '1:1 Setup Call', quantity: 1, price: 49, total: 49 }],
+  items: [{ id: 'item_demo_1', productId: 'prod_demo_service', productName: '1:1 Setup Call', productType: 'Service', quantity: 1, price: 49, total: 49 }],
 }
 const ORD_2 = {
   id: 'ord_demo_2', orderNumber: 'ORD-2', status: 'pending', paymentStatus: 'unpaid', total: 50, currency: 'USD',
   customerEmail: 'alan@example.com', customerName: 'Alan Turing', paymentMethod: '',
   createdAt: '2026-02-02T09:00:00.000Z', paidAt: null, customerId: 'cus_demo_alan',
-  items: [{ id: 'item_demo_2', productId: 'prod_demo_physical', productName: 'Store T-Shirt', quantity: 2, price: 25, total: 50 }],
+  items: [{ id: 'item_demo_2', productId: 'prod_demo_physical', productName: 'Store T-Shirt', productType: 'Physical', quantity: 2, price: 25, total: 50 }],
 }
 
 async function errorOf(res: Response) {

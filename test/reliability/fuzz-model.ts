@@ -1,0 +1,409 @@
+// The route table and generators of the fuzz suites (issue 7, "property-based fuzzing"): every
+// route of /api/v1, /_emulator and the JSON storefront, fed generated bodies, queries and headers.
+// test/reliability/fuzz.test.ts runs it briefly on every `npm test`; test/stress/fuzz.test.ts longer.
+import fc from 'fast-check'
+import { expect } from 'vitest'
+import type { z } from 'zod'
+import { emulatorOf } from '../../src/emulator/app.js'
+import { CreateBlacklistBodySchema, UpdateBlacklistBodySchema } from '../../src/spec/blacklists.js'
+import { CreateCategoryBodySchema, UpdateCategoryBodySchema } from '../../src/spec/categories.js'
+import { CouponListQuerySchema, CreateCouponBodySchema, UpdateCouponBodySchema } from '../../src/spec/coupons.js'
+import { CustomerListQuerySchema } from '../../src/spec/customers.js'
+import { WEBHOOK_EVENT_KINDS } from '../../src/spec/events.js'
+import { ClockAdvanceBodySchema, FulfilmentSetupBodySchema, PayBodySchema, QueryReplyBodySchema, TrackingBodySchema } from '../../src/spec/fulfilment.js'
+import { CreateGroupBodySchema, UpdateGroupBodySchema } from '../../src/spec/groups.js'
+import { OrderListQuerySchema, UpdateOrderBodySchema } from '../../src/spec/orders.js'
+import { CreateProductBodySchema, ProductListQuerySchema, UpdateProductBodySchema } from '../../src/spec/products.js'
+import { CreateKeyBodySchema, CreateShopBodySchema } from '../../src/spec/shops.js'
+import { CheckoutBodySchema, CreateFeedbackBodySchema, CreateQueryBodySchema } from '../../src/spec/storefront.js'
+import { UpdateThemeBodySchema } from '../../src/spec/themes.js'
+import { CreateWebhookBodySchema, DeliveryLogQuerySchema, EventStreamQuerySchema, SimulateWebhookBodySchema } from '../../src/spec/webhooks.js'
+import { TEST_KEY, testEmulator } from '../helpers/emulator.js'
+import { addAccount, type TestEmulator } from './helpers.js'
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+/** The kinds of record a path parameter names; each has ids that exist in the demo shop. */
+type IdKind = 'product' | 'order' | 'coupon' | 'blacklist' | 'category' | 'group' | 'customer' | 'subscription' | 'theme' | 'key' | 'webhook' | 'delivery' | 'query' | 'shop'
+
+export interface Route {
+  family: string
+  method: Method
+  /** With `{kind}` placeholders for ids. */
+  path: string
+  /** The strict body schema: its keys are the "valid keys" the generators fill with random values. */
+  body?: z.ZodType
+  query?: z.ZodType
+  /** Public storefront route: no key, the shop by slug in the path. */
+  isPublic?: boolean
+}
+
+/** The foreign account every fuzz emulator holds: its key must not reach the demo shop, nor the demo key its shop. */
+export const FOREIGN = { key: 'sk_live_foreignforeignforeignforeign00', slug: 'foreign' }
+
+export const ROUTES: Route[] = [
+  ...resource('products', 'product', { list: ProductListQuerySchema, create: CreateProductBodySchema, update: UpdateProductBodySchema, remove: true }),
+  ...resource('orders', 'order', { list: OrderListQuerySchema, update: UpdateOrderBodySchema }),
+  ...resource('coupons', 'coupon', { list: CouponListQuerySchema, create: CreateCouponBodySchema, update: UpdateCouponBodySchema, remove: true }),
+  ...resource('blacklists', 'blacklist', { create: CreateBlacklistBodySchema, update: UpdateBlacklistBodySchema, remove: true }),
+  ...resource('categories', 'category', { create: CreateCategoryBodySchema, update: UpdateCategoryBodySchema, remove: true }),
+  ...resource('groups', 'group', { create: CreateGroupBodySchema, update: UpdateGroupBodySchema, remove: true }),
+  ...resource('customers', 'customer', { list: CustomerListQuerySchema }),
+  ...resource('subscriptions', 'subscription', {}),
+  ...resource('themes', 'theme', { update: UpdateThemeBodySchema }),
+
+  { family: 'control', method: 'GET', path: '/_emulator/shops' },
+  { family: 'control', method: 'POST', path: '/_emulator/shops', body: CreateShopBodySchema },
+  { family: 'control', method: 'GET', path: '/_emulator/keys' },
+  { family: 'control', method: 'POST', path: '/_emulator/keys', body: CreateKeyBodySchema },
+  { family: 'control', method: 'DELETE', path: '/_emulator/keys/{key}' },
+  { family: 'control', method: 'GET', path: '/_emulator/products/{product}/fulfilment' },
+  { family: 'control', method: 'PUT', path: '/_emulator/products/{product}/fulfilment', body: FulfilmentSetupBodySchema },
+  { family: 'control', method: 'POST', path: '/_emulator/orders/{order}/pay', body: PayBodySchema },
+  { family: 'control', method: 'POST', path: '/_emulator/orders/{order}/deliver' },
+  { family: 'control', method: 'POST', path: '/_emulator/orders/{order}/tracking', body: TrackingBodySchema },
+  { family: 'control', method: 'POST', path: '/_emulator/orders/{order}/dispute' },
+  { family: 'control', method: 'POST', path: '/_emulator/subscriptions/{subscription}/cancel' },
+  { family: 'control', method: 'GET', path: '/_emulator/clock' },
+  { family: 'control', method: 'POST', path: '/_emulator/clock/advance', body: ClockAdvanceBodySchema },
+  { family: 'control', method: 'GET', path: '/_emulator/queries' },
+  { family: 'control', method: 'GET', path: '/_emulator/queries/{query}' },
+  { family: 'control', method: 'POST', path: '/_emulator/queries/{query}/reply', body: QueryReplyBodySchema },
+  { family: 'control', method: 'GET', path: '/_emulator/feedback' },
+  { family: 'webhooks', method: 'GET', path: '/_emulator/webhooks' },
+  { family: 'webhooks', method: 'POST', path: '/_emulator/webhooks', body: CreateWebhookBodySchema },
+  { family: 'webhooks', method: 'GET', path: '/_emulator/webhooks/{webhook}' },
+  { family: 'webhooks', method: 'DELETE', path: '/_emulator/webhooks/{webhook}' },
+  { family: 'webhooks', method: 'POST', path: '/_emulator/webhooks/{webhook}/simulate', body: SimulateWebhookBodySchema },
+  { family: 'webhooks', method: 'GET', path: '/_emulator/webhooks/logs', query: DeliveryLogQuerySchema },
+  { family: 'webhooks', method: 'GET', path: '/_emulator/webhooks/logs/{delivery}' },
+  { family: 'webhooks', method: 'POST', path: '/_emulator/webhooks/logs/{delivery}/resend' },
+  { family: 'webhooks', method: 'GET', path: '/_emulator/events', query: EventStreamQuerySchema },
+
+  { family: 'storefront', method: 'GET', path: '/storefront/{shop}/products', isPublic: true },
+  { family: 'storefront', method: 'GET', path: '/storefront/{shop}/products/{product}', isPublic: true },
+  { family: 'storefront', method: 'GET', path: '/storefront/{shop}/groups/{group}', isPublic: true },
+  { family: 'storefront', method: 'POST', path: '/storefront/{shop}/checkout', body: CheckoutBodySchema, isPublic: true },
+  { family: 'storefront', method: 'POST', path: '/storefront/{shop}/queries', body: CreateQueryBodySchema, isPublic: true },
+  { family: 'storefront', method: 'GET', path: '/storefront/{shop}/invoices/{order}/codes.txt', isPublic: true },
+  { family: 'storefront', method: 'POST', path: '/storefront/{shop}/invoices/{order}/feedback', body: CreateFeedbackBodySchema, isPublic: true },
+]
+
+function resource(name: string, kind: IdKind, s: { list?: z.ZodType; create?: z.ZodType; update?: z.ZodType; remove?: boolean }): Route[] {
+  const base = `/api/v1/${name}`
+  const family = `api ${name}`
+  const routes: Route[] = [
+    { family, method: 'GET', path: base, query: s.list },
+    { family, method: 'GET', path: `${base}/{${kind}}` },
+  ]
+  if (s.create) routes.push({ family, method: 'POST', path: base, body: s.create })
+  if (s.update) routes.push({ family, method: 'PUT', path: `${base}/{${kind}}`, body: s.update })
+  if (s.remove) routes.push({ family, method: 'DELETE', path: `${base}/{${kind}}` })
+  return routes
+}
+
+/** The top-level keys of a strict object schema (refinements keep the shape). */
+export function keysOf(schema: z.ZodType | undefined): string[] {
+  const shape = (schema as unknown as { shape?: Record<string, unknown> } | undefined)?.shape
+  return shape ? Object.keys(shape) : []
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values
+
+/** Ids that exist in the demo shop (and a few near misses), per kind. */
+const IDS: Record<IdKind, string[]> = {
+  product: ['prod_demo_serial', 'rec_demoSerial001', 'prod_demo_mystery', 'rec_demoMystery01', 'rec_demoDynamic01', 'prod_demo_draft', 'prod_demo_digital', 'prod_demo_physical', 'prod_demo_subscription', 'prod_demo_infocard', 'prod_demo_service', 'REC_DEMOSERIAL001'],
+  order: ['ord_demo_1', 'ord_demo_2', 'ORD-1', 'ORD-2', 'ORD-0', 'ORD-99999999999999999999', 'ord-1'],
+  coupon: ['cpn_demo_welcome', 'cpn_demo_five', 'cpn_demo_expired', 'WELCOME10'],
+  blacklist: ['bl_demo_ip'],
+  category: ['cat_demo_games', 'cat_demo_merch'],
+  group: ['grp_demo_bundle'],
+  customer: ['cus_demo_ada', 'cus_demo_alan', 'ada@example.com', 'ADA@EXAMPLE.COM'],
+  subscription: ['sub_demo', 'sub_1'],
+  theme: ['default', 'DEFAULT'],
+  key: ['key_1'],
+  webhook: ['wh_1'],
+  delivery: ['dlv_1'],
+  query: ['qry_1'],
+  shop: ['demo', 'DEMO', FOREIGN.slug],
+}
+
+/** Strings a handler may act on: enum members, ids, e-mails, URLs, codes. */
+const PLAUSIBLE = [
+  'Serial', 'Digital', 'Physical', 'Service', 'Subscription', 'InfoCard', 'Dynamic', 'MysteryBox', 'Live', 'Draft', 'Archived',
+  'percentage', 'fixed', 'IP', 'EMAIL', 'COUNTRY', 'ip', 'email', 'country', 'pending', 'completed', 'cancelled', 'refunded', 'processing',
+  'DAY', 'WEEK', 'MONTH', 'YEAR', 'USD', 'eur', 'US', 'DE', '203.0.113.66', '::1', '10.0.0.1', 'buyer@example.com', 'ada@example.com',
+  'http://127.0.0.1:9/hook', 'https://example.com/x.zip', 'javascript:alert(1)', 'WELCOME10', 'FIVEOFF', 'SUMMER25', 'true', 'false',
+  '2030-01-01T00:00:00.000Z', '2020-01-01T00:00:00.000Z', 'second', 'demo', FOREIGN.slug, ...WEBHOOK_EVENT_KINDS, ...Object.values(IDS).flat(),
+]
+
+/** Strings that have broken parsers and renderers before: empty, control characters, lone surrogates, markup, very long. */
+const NASTY_STRINGS = [
+  '', ' ', '\t\n', '\u0000', '\u0000abc', '\uD800', '\uDFFF', 'a\uD83D', '\u202E', '\uFEFF', '💥', '𝕏'.repeat(201), 'é'.repeat(200),
+  '<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', '../../etc/passwd', '%00', '%', '%ZZ', '${7*7}', '{{7*7}}', 'null', 'undefined',
+  'NaN', 'Infinity', '-0', '1e309', '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'a'.repeat(201), 'a'.repeat(10_001),
+]
+
+const EDGE_NUMBERS = [
+  0, -0, 1, -1, 0.5, 0.001, 0.1 + 0.2, 99.999, 100, 100.0001, 1e9, 1e9 + 1, 2 ** 31, 2 ** 32, 2 ** 53 - 1, 2 ** 53, 2 ** 53 + 2,
+  -(2 ** 53), 1e21, -1e21, 1e300, -1e300, Number.MAX_VALUE, Number.MIN_VALUE, 5e-324, 1e-7, 10_000, 10_001, 1_000_000_001,
+]
+
+const anyString = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 20 }),
+  fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n)), maxLength: 20 }),
+  fc.constantFrom(...NASTY_STRINGS),
+  fc.constantFrom(...PLAUSIBLE),
+)
+
+const anyNumber = fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(...EDGE_NUMBERS), fc.integer({ min: -2, max: 12 }))
+
+const scalar: fc.Arbitrary<unknown> = fc.oneof(anyString, anyString, anyNumber, fc.boolean(), fc.constant(null))
+
+/** A value for a known key: mostly scalars and plausible shapes (item lists, outcome tables), sometimes any JSON. */
+const fieldValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 6, arbitrary: scalar },
+  { weight: 1, arbitrary: fc.array(scalar, { maxLength: 5 }) },
+  { weight: 1, arbitrary: fc.array(fc.constantFrom(...IDS.product, ...IDS.group), { maxLength: 4 }) },
+  { weight: 1, arbitrary: fc.dictionary(anyString, scalar, { maxKeys: 4 }) },
+  { weight: 1, arbitrary: fc.array(fc.record({ productId: fc.oneof(fc.constantFrom(...IDS.product), anyString), quantity: anyNumber }, { requiredKeys: [] }), { maxLength: 3 }) },
+  { weight: 1, arbitrary: fc.record({ outcomes: fc.array(fc.record({ name: anyString, weight: anyNumber, stock: fc.oneof(anyNumber, fc.constant(null)), codes: fc.array(anyString, { maxLength: 3 }) }, { requiredKeys: [] }), { maxLength: 3 }) }) },
+  { weight: 1, arbitrary: fc.array(fc.record({ name: anyString, url: anyString }, { requiredKeys: [] }), { maxLength: 3 }) },
+  { weight: 1, arbitrary: fc.record({ interval: anyString, intervalCount: anyNumber, trialDays: anyNumber }, { requiredKeys: [] }) },
+  { weight: 1, arbitrary: fc.record({ 'theme.json': fc.dictionary(anyString, scalar, { maxKeys: 3 }), 'custom.css': anyString }, { requiredKeys: [] }) },
+  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+)
+
+/** An object with the route's own keys (a random subset) holding random values, plus now and then an unknown key. */
+function validKeyObject(keys: string[]): fc.Arbitrary<Record<string, unknown>> {
+  if (keys.length === 0) return fc.dictionary(anyString, scalar, { maxKeys: 3 })
+  const record = fc.record(Object.fromEntries(keys.map((k) => [k, fieldValue])), { requiredKeys: [] })
+  return fc.tuple(record, fc.option(fc.tuple(anyString, scalar), { freq: 5 })).map(([o, extra]) => (extra ? { ...o, [extra[0]]: extra[1] } : o))
+}
+
+/** JSON text with what JSON.stringify cannot produce: numbers beyond double range, prototype keys, duplicate keys. */
+function rawJsonText(keys: string[]): fc.Arbitrary<string> {
+  const key = keys.length ? fc.constantFrom(...keys) : anyString
+  const hugeNumber = fc.constantFrom('1e309', '-1e309', '1e-400', '123456789012345678901234567890', '0.0000000000000000000000000001', '-0', '1E+400', '9007199254740993')
+  const protoKey = fc.constantFrom('__proto__', 'constructor', 'prototype')
+  return fc.oneof(
+    fc.tuple(key, hugeNumber).map(([k, n]) => `{${JSON.stringify(k)}:${n}}`),
+    fc.tuple(validKeyObject(keys), key, hugeNumber).map(([o, k, n]) => insert(o, `${JSON.stringify(k)}:[${n}]`)),
+    fc.tuple(validKeyObject(keys), protoKey, scalar).map(([o, p, v]) => insert(o, `${JSON.stringify(p)}:{"polluted":${JSON.stringify(v ?? null)},"isAdmin":true}`)),
+    fc.tuple(key, protoKey).map(([k, p]) => `{${JSON.stringify(k)}:{${JSON.stringify(p)}:{"polluted":true}}}`),
+    fc.tuple(key, protoKey).map(([k, p]) => `{${JSON.stringify(k)}:[{"a":{${JSON.stringify(p)}:{"x":1}}}]}`),
+    fc.tuple(key, scalar, scalar).map(([k, a, b]) => `{${JSON.stringify(k)}:${JSON.stringify(a ?? null)},${JSON.stringify(k)}:${JSON.stringify(b ?? null)}}`),
+  )
+}
+
+function insert(o: Record<string, unknown>, member: string): string {
+  const text = JSON.stringify(o)
+  return text === '{}' ? `{${member}}` : `${text.slice(0, -1)},${member}}`
+}
+
+/** Arrays or objects nested `depth` deep, at the top or under a known key. */
+const deepJson = (keys: string[]) => fc.record({
+  depth: fc.oneof(fc.integer({ min: 15, max: 30 }), fc.integer({ min: 1000, max: 200_000 })),
+  open: fc.constantFrom('[', '{"a":'),
+  key: fc.option(fc.constantFrom(...(keys.length ? keys : ['x'])), { nil: undefined }),
+}).map(({ depth, open, key }) => {
+  const nested = `${open.repeat(depth)}1${(open === '[' ? ']' : '}').repeat(depth)}`
+  return key === undefined ? nested : `{${JSON.stringify(key)}:${nested}}`
+})
+
+const longString = (keys: string[]) => fc.tuple(fc.constantFrom(...(keys.length ? keys : ['x'])), fc.constantFrom(199, 200, 201, 254, 255, 2000, 2001, 10_000, 10_001, 200_001, 1_100_000), fc.constantFrom('a', 'é', '💥', '\\u0000', '<'))
+  .map(([k, n, ch]) => `{${JSON.stringify(k)}:"${ch.repeat(ch.startsWith('\\') ? Math.min(n, 100_000) : n)}"}`)
+
+export interface Body { bytes: Uint8Array; describe: string }
+const utf8 = (text: string, describe: string): Body => ({ bytes: new TextEncoder().encode(text), describe })
+
+/** Every kind of body the suite sends, weighted towards objects with the route's keys (they reach the handlers). */
+export function bodyArb(schema: z.ZodType | undefined): fc.Arbitrary<Body | undefined> {
+  const keys = keysOf(schema)
+  return fc.oneof(
+    { weight: 10, arbitrary: validKeyObject(keys).map((o) => utf8(JSON.stringify(o), 'valid keys, random values')) },
+    { weight: 2, arbitrary: fc.jsonValue().map((v) => utf8(JSON.stringify(v) ?? 'null', 'any JSON value')) },
+    { weight: 2, arbitrary: fc.jsonValue().map((v) => utf8(JSON.stringify(v) ?? 'null', 'any JSON value')).map((b) => ({ ...b, bytes: b.bytes.subarray(0, Math.max(0, b.bytes.length - 1)), describe: 'truncated JSON' })) },
+    { weight: 3, arbitrary: rawJsonText(keys).map((t) => utf8(t, 'raw JSON: huge numbers, prototype or duplicate keys')) },
+    { weight: 1, arbitrary: deepJson(keys).map((t) => utf8(t, 'deep nesting')) },
+    { weight: 1, arbitrary: longString(keys).map((t) => utf8(t, 'long string')) },
+    { weight: 1, arbitrary: fc.uint8Array({ maxLength: 300 }).map((bytes) => ({ bytes, describe: 'raw bytes' })) },
+    { weight: 1, arbitrary: fc.constantFrom('', ' ', '\n', 'null', '[]', '""', '0', 'true', '{', '{"', '\uFEFF{}', 'a=1&b=2').map((t) => utf8(t, 'edge text')) },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+  )
+}
+
+const CONTENT_TYPES = [
+  'application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON', 'application/vnd.api+json', 'application/merge-patch+json',
+  'application/json;charset=latin1', 'text/json', 'text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=----fuzz', 'application/octet-stream', 'application/xml', '*/*', 'json', 'application/', ';', '',
+]
+
+/** A header value Headers accepts: visible Latin-1 and spaces (no CR, LF or NUL), trimmed by fetch anyway. */
+const headerText = fc.string({ unit: fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0xa0, max: 0xff })).map((n) => String.fromCharCode(n)), maxLength: 60 })
+
+export interface Headers_ { authorization?: string; shop?: string; contentType?: string; accept?: string; lastEventId?: string }
+
+/** Header values, valid most of the time so that requests get past auth. */
+export const headersArb: fc.Arbitrary<Headers_> = fc.record({
+  authorization: fc.oneof(
+    { weight: 8, arbitrary: fc.constant(`Bearer ${TEST_KEY}`) },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+    { weight: 1, arbitrary: fc.constantFrom(`bearer ${TEST_KEY}`, `Bearer   ${TEST_KEY}  `, `Bearer ${TEST_KEY} extra`, `Basic ${Buffer.from(`${TEST_KEY}:`).toString('base64')}`, TEST_KEY, 'Bearer', 'Bearer ', `Bearer ${TEST_KEY.slice(0, -1)}`, `Bearer ${TEST_KEY}x`, `Bearer ${TEST_KEY.toUpperCase()}`, `Bearer ${FOREIGN.key}`, `Bearer ${'k'.repeat(5000)}`) },
+    { weight: 1, arbitrary: headerText.map((t) => `Bearer ${t}`) },
+    { weight: 1, arbitrary: headerText },
+  ),
+  shop: fc.oneof(
+    { weight: 6, arbitrary: fc.constant(undefined) },
+    { weight: 2, arbitrary: fc.constantFrom('demo', 'DEMO', ' demo ', FOREIGN.slug, 'nope', '', ' ', 'shop_1', 'x'.repeat(3000)) },
+    { weight: 1, arbitrary: headerText },
+  ),
+  contentType: fc.oneof({ weight: 8, arbitrary: fc.constant('application/json') }, { weight: 3, arbitrary: fc.constantFrom(...CONTENT_TYPES) }, { weight: 1, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: headerText }),
+  accept: fc.oneof(fc.constant(undefined), fc.constantFrom('application/json', 'text/html', '*/*', 'text/event-stream', 'application/xml', ''), headerText),
+  lastEventId: fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom('0', '1', '-1', '999999999999999', '9999999999999999999999', '1.5', ' 3 ', 'abc', '') }, { weight: 1, arbitrary: headerText }),
+}, { requiredKeys: [] })
+
+/** A query string: the route's own parameters and strangers, with odd values, repeats and broken escapes. */
+export function queryArb(schema: z.ZodType | undefined): fc.Arbitrary<string> {
+  const keys = [...keysOf(schema), 'api_key', 'key', 'limit', 'cursor', 'format', '__proto__', '']
+  const value = fc.oneof(
+    fc.constantFrom('', '0', '1', '-1', '50', '250', '251', '1e3', '0x10', '1.5', 'NaN', 'Infinity', 'true', 'false', 'abc', '%', '%ZZ', '%00', '%E2%82', '+', 'pending', 'delivered', 'order:paid,product:created', 'nope:kind', 'x'.repeat(300)),
+    anyString.map(escape),
+    headerText.map(escape),
+  )
+  const pair = fc.tuple(fc.oneof(fc.constantFrom(...keys), anyString.map(escape)), fc.option(value, { nil: undefined }))
+  return fc.array(pair, { maxLength: 4 }).map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => (v === undefined ? k : `${k}=${v}`)).join('&')}` : ''))
+}
+
+/**
+ * encodeURIComponent, except that a lone surrogate (which it refuses) becomes the percent-escaped
+ * bytes of its WTF-8 form: not UTF-8, which is exactly what a server must survive.
+ */
+function escape(s: string): string {
+  return s.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]|[\s\S]/g, (ch) => {
+    if (ch.length === 2 || ch.charCodeAt(0) < 0xd800 || ch.charCodeAt(0) > 0xdfff) return encodeURIComponent(ch)
+    const c = ch.charCodeAt(0)
+    return [0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('')
+  })
+}
+
+/** An id for a placeholder: one that exists, a near miss, or anything at all (escaped so the URL stays one segment). */
+function idArb(kind: IdKind): fc.Arbitrary<string> {
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom(...IDS[kind]) },
+    { weight: 1, arbitrary: fc.constantFrom('%', '%ZZ', '%00', '%2F', '..', '.', '%2e%2e', 'x'.repeat(2000), '%F0%9F%92%A5', '%C0%AF') },
+    { weight: 2, arbitrary: anyString.filter((s) => s.length > 0).map(escape) },
+  )
+}
+
+function pathArb(template: string): fc.Arbitrary<string> {
+  const parts = template.split(/(\{\w+\})/)
+  return fc.tuple(...parts.map((part) => (/^\{\w+\}$/.test(part) ? idArb(part.slice(1, -1) as IdKind) : fc.constant(part)))).map((p) => p.join(''))
+}
+
+export interface FuzzRequest { route: Route; method: string; path: string; query: string; headers: Headers_; body?: Body }
+
+/** A request to one of `routes`: mostly its own method, sometimes another (405 or another route). */
+export function requestArb(routes: Route[]): fc.Arbitrary<FuzzRequest> {
+  return fc.constantFrom(...routes).chain((route) => fc.record({
+    route: fc.constant(route),
+    method: fc.oneof({ weight: 9, arbitrary: fc.constant(route.method) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD') }),
+    path: pathArb(route.path),
+    query: fc.oneof({ weight: route.query ? 2 : 4, arbitrary: fc.constant('') }, { weight: 1, arbitrary: queryArb(route.query) }),
+    headers: headersArb,
+    body: bodyArb(route.body),
+  }))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Running and judging
+
+/** A new fuzz target: the demo shop plus a foreign account, in memory, fixed clock, seeded randomness. */
+export async function fuzzEmulator(): Promise<TestEmulator> {
+  const emu = await testEmulator()
+  await addAccount(emu, { slug: FOREIGN.slug, key: FOREIGN.key })
+  return emu
+}
+
+/** What a run reports when it fails: enough to replay the request by hand. */
+export function describeRequest(r: FuzzRequest): string {
+  const body = r.body ? `${r.body.describe}, ${r.body.bytes.length} bytes: ${Buffer.from(r.body.bytes.subarray(0, 300)).toString('utf8')}` : 'no body'
+  return `${r.method} ${r.path}${r.query.slice(0, 300)} headers=${JSON.stringify(r.headers).slice(0, 300)} body=${body}`
+}
+
+/** The store as text; the refused request must leave every collection exactly as it was. */
+const storeText = (emu: TestEmulator) => JSON.stringify(emu.store.snapshot())
+
+/**
+ * Sends one request and checks the contract: never a 5xx; a 4xx is JSON with a non-empty `error`
+ * string (no stack trace); a refused request changes nothing in the store, events and delivery
+ * log included (nothing legitimately logs a refusal there). Background webhook work is awaited
+ * first so the comparison sees only what the request did.
+ */
+export async function sendAndJudge(emu: TestEmulator, r: FuzzRequest): Promise<void> {
+  const worker = emulatorOf(emu.app).events.worker
+  await worker.idle()
+  const before = storeText(emu)
+  const logsBefore = emu.logs.length
+  const headers = new Headers()
+  if (r.route.isPublic) {
+    if (r.headers.authorization !== undefined && r.headers.authorization !== `Bearer ${TEST_KEY}`) headers.set('authorization', r.headers.authorization)
+  } else if (r.headers.authorization !== undefined) headers.set('authorization', r.headers.authorization)
+  if (r.headers.shop !== undefined) headers.set('x-service-shop', r.headers.shop)
+  if (r.headers.contentType !== undefined) headers.set('content-type', r.headers.contentType)
+  if (r.headers.accept !== undefined) headers.set('accept', r.headers.accept)
+  if (r.headers.lastEventId !== undefined) headers.set('last-event-id', r.headers.lastEventId)
+  const hasBody = r.method !== 'GET' && r.method !== 'HEAD' && r.body !== undefined
+  const res = await emu.app.request(`${r.path}${r.query}`, { method: r.method, headers, body: hasBody ? r.body!.bytes : undefined })
+  const type = res.headers.get('content-type') ?? ''
+  let text = ''
+  if (/^text\/event-stream/.test(type)) await res.body?.cancel()
+  else text = await res.text()
+  const context = `${describeRequest(r)}\n→ ${res.status} ${type} ${text.slice(0, 500)}`
+
+  expect(res.status, context).toBeLessThan(500)
+  const internal = emu.logs.slice(logsBefore).filter((line) => /internal error/.test(line))
+  expect(internal, context).toEqual([])
+  if (res.status < 400) return
+
+  if (r.method !== 'HEAD') {
+    expect(type, context).toMatch(/^application\/json/)
+    const body = JSON.parse(text) as { error?: unknown; errors?: unknown }
+    expect(typeof body.error, context).toBe('string')
+    expect((body.error as string).length, context).toBeGreaterThan(0)
+    expect(body.error as string, context).not.toMatch(/\n\s+at /)
+    if (body.errors !== undefined) {
+      expect(Array.isArray(body.errors), context).toBe(true)
+      for (const e of body.errors as unknown[]) expect(e, context).toEqual({ field: expect.any(String), message: expect.any(String) })
+    }
+  }
+  await worker.idle()
+  const after = storeText(emu)
+  if (after !== before) expect(after, `the store changed on a refused request: ${context}`).toBe(before)
+}
+
+/**
+ * Runs `numRuns` generated requests against `routes`, on a fresh emulator every `freshEvery` runs
+ * (accepted requests change the shop; starting over keeps the demo records there to aim at).
+ */
+export async function fuzz(routes: Route[], options: { numRuns: number; freshEvery?: number; seed?: number }): Promise<void> {
+  let emu = await fuzzEmulator()
+  let runs = 0
+  const freshEvery = options.freshEvery ?? 40
+  await fc.assert(
+    fc.asyncProperty(requestArb(routes), async (request) => {
+      if (++runs % freshEvery === 0) {
+        emulatorOf(emu.app).events.stop()
+        emu = await fuzzEmulator()
+      }
+      await sendAndJudge(emu, request)
+    }),
+    { numRuns: options.numRuns, seed: options.seed, interruptAfterTimeLimit: undefined, verbose: 1 },
+  )
+  emulatorOf(emu.app).events.stop()
+}
+
+/** FUZZ_SEED=n replays a run fast-check reported. */
+export const FUZZ_SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED)
