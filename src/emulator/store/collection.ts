@@ -1,4 +1,4 @@
-import { SortedIndex, type SortKey } from './sorted-index.js'
+import { SortedIndex, compareKeys, type SortKey } from './sorted-index.js'
 
 export interface Row { id: string }
 
@@ -23,7 +23,12 @@ export class Collection<T extends Row> {
   readonly keyOf: (row: T) => string
   private readonly sortKey: (row: T) => SortKey
 
+  private readonly uniqueOf: [string, (row: T) => string | undefined][]
+  private readonly orderedOf: [string, (row: T) => string | undefined][]
+
   constructor(readonly name: string, private readonly options: CollectionOptions<T> = {}) {
+    this.uniqueOf = Object.entries(options.unique ?? {})
+    this.orderedOf = Object.entries(options.ordered ?? {})
     this.keyOf = options.keyOf ?? ((row) => row.id)
     this.sortKey = options.sortKey ?? byCreation
     for (const index of Object.keys(options.unique ?? {})) this.uniques.set(index, new Map())
@@ -79,46 +84,44 @@ export class Collection<T extends Row> {
   set(row: T): T | undefined {
     const key = this.keyOf(row)
     const previous = this.rows.get(key)
-    if (previous) this.unindex(previous)
     this.rows.set(key, row)
-    this.index(row)
+    this.reindex(key, previous, row)
     return previous
   }
 
   delete(key: string): T | undefined {
     const previous = this.rows.get(key)
     if (!previous) return undefined
-    this.unindex(previous)
     this.rows.delete(key)
+    this.reindex(key, previous, undefined)
     return previous
   }
 
-  private index(row: T): void {
-    const key = this.keyOf(row)
-    for (const [name, of] of Object.entries(this.options.unique ?? {})) {
-      const value = of(row)
-      if (value !== undefined) this.uniques.get(name)!.set(value, key)
-    }
-    for (const [name, scopeOf] of Object.entries(this.options.ordered ?? {})) {
-      const scope = scopeOf(row)
-      if (scope === undefined) continue
-      const scopes = this.ordered.get(name)!
-      let list = scopes.get(scope)
-      if (!list) scopes.set(scope, (list = new SortedIndex()))
-      list.insert(this.positionOf(row))
-    }
-  }
-
-  private unindex(row: T): void {
-    const key = this.keyOf(row)
-    for (const [name, of] of Object.entries(this.options.unique ?? {})) {
-      const value = of(row)
+  /**
+   * Moves a row's index entries from `before` to `after` (either may be absent), touching only
+   * the entries whose key, scope or position changed: updating an old row leaves its place alone.
+   */
+  private reindex(key: string, before: T | undefined, after: T | undefined): void {
+    for (const [name, of] of this.uniqueOf) {
+      const old = before === undefined ? undefined : of(before)
+      const next = after === undefined ? undefined : of(after)
+      if (old === next) continue
       const map = this.uniques.get(name)!
-      if (value !== undefined && map.get(value) === key) map.delete(value)
+      if (old !== undefined && map.get(old) === key) map.delete(old)
+      if (next !== undefined) map.set(next, key)
     }
-    for (const [name, scopeOf] of Object.entries(this.options.ordered ?? {})) {
-      const scope = scopeOf(row)
-      if (scope !== undefined) this.ordered.get(name)!.get(scope)?.remove(this.positionOf(row))
+    for (const [name, scopeOf] of this.orderedOf) {
+      const oldScope = before === undefined ? undefined : scopeOf(before)
+      const newScope = after === undefined ? undefined : scopeOf(after)
+      const oldAt = oldScope === undefined ? undefined : this.positionOf(before!)
+      const newAt = newScope === undefined ? undefined : this.positionOf(after!)
+      if (oldScope === newScope && (oldAt === undefined || compareKeys(oldAt, newAt!) === 0)) continue
+      const scopes = this.ordered.get(name)!
+      if (oldScope !== undefined) scopes.get(oldScope)?.remove(oldAt!)
+      if (newScope === undefined) continue
+      let list = scopes.get(newScope)
+      if (!list) scopes.set(newScope, (list = new SortedIndex()))
+      list.insert(newAt!)
     }
   }
 }
