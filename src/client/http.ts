@@ -1,3 +1,4 @@
+import { maskKey } from '../spec/keys.js'
 // The transport under every resource module: base URL, auth, X-Service-Shop, retries, error
 // decoding (STYLE.md "Errors: one type, two mappings") and an optional request log.
 import type { z } from 'zod'
@@ -70,10 +71,8 @@ type Result<S> = S extends z.ZodType ? z.output<S> : unknown
 const IDEMPOTENT = new Set<Method>(['GET', 'HEAD', 'PUT', 'DELETE'])
 const LOG_BODY_LIMIT = 2_000
 
-/** `sk_live_…wxyz`: enough to tell keys apart in a log, never the whole secret. */
-export function maskSecret(secret: string): string {
-  return secret.length <= 12 ? '****' : `${secret.slice(0, 8)}…${secret.slice(-4)}`
-}
+/** The CLI's name for the one masking rule of keys. */
+export { maskKey as maskSecret } from '../spec/keys.js'
 
 /** Percent-encodes one path segment (ids come from users and may hold `/` or `?`). */
 export const segment = (id: string | number): string => encodeURIComponent(String(id))
@@ -204,7 +203,7 @@ export class Http {
     if (!this.options.log) return
     this.log(`> ${method} ${url}`)
     for (const [name, value] of Object.entries(headers)) {
-      this.log(`> ${name}: ${name === 'authorization' ? `Bearer ${maskSecret(value.replace(/^Bearer\s+/i, ''))}` : value}`)
+      this.log(`> ${name}: ${name === 'authorization' ? `Bearer ${maskKey(value.replace(/^Bearer\s+/i, ''))}` : value}`)
     }
     if (body !== undefined) this.log(`> ${this.mask(truncate(body))}`)
   }
@@ -220,8 +219,8 @@ export class Http {
   /** Hides the key and any `secret` field (a created key's secret) in logged bodies. */
   private mask(text: string): string {
     const key = this.options.apiKey
-    const masked = key ? text.split(key).join(maskSecret(key)) : text
-    return masked.replace(/("secret"\s*:\s*")([^"]*)"/g, (_all, head: string, secret: string) => `${head}${maskSecret(secret)}"`)
+    const masked = key ? text.split(key).join(maskKey(key)) : text
+    return masked.replace(/("secret"\s*:\s*")([^"]*)"/g, (_all, head: string, secret: string) => `${head}${maskKey(secret)}"`)
   }
 }
 

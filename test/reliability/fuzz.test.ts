@@ -7,7 +7,7 @@ import { FUZZ_SEED, ROUTES, fuzz } from './fuzz-model.js'
  * JSON `error` on a 4xx, and a refused request leaves the store as it was. test/stress/fuzz.test.ts
  * runs the same generators many times longer. FUZZ_SEED=<seed> replays a reported failure.
  */
-const RUNS_PER_FAMILY = 150
+const RUNS_PER_FAMILY = 300
 
 const families = [...new Set(ROUTES.map((r) => r.family))]
 

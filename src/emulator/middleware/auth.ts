@@ -1,16 +1,14 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
 import { StoreError } from '../../spec/errors.js'
+import { maskKey } from '../../spec/keys.js'
 import type { AuthedEnv, Emulator } from '../context.js'
 import type { AccountRecord, ShopRecord } from '../store/records.js'
 
+export { maskKey, isLongEnoughToHint } from '../../spec/keys.js'
+
 export function hashKey(secret: string): string {
   return createHash('sha256').update(secret).digest('hex')
-}
-
-/** `sk_live_abcd…wxyz`: enough to tell keys apart in logs, never the whole secret. */
-export function maskKey(secret: string): string {
-  return secret.length <= 12 ? '****' : `${secret.slice(0, 8)}…${secret.slice(-4)}`
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i
