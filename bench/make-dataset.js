@@ -9,8 +9,9 @@
 //
 // Writes <out.json> and a sidecar <out>.meta.json (ids the bench rotates through, the key).
 // Rows go through the emulator's own store (startEmulator on ':memory:') and the file is
-// checked with the same validation `store serve` runs on load before it is written.
-import { mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs'
+// checked with the same validation `store serve` runs on load, then written by the store's own
+// db file writer (one row per line, with its checksum), as `store serve` writes its db.
+import { mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { BENCH_KEY, DIST, SERIAL_PRODUCTS, SHOP_SLUG, generatorHash, seededRandom } from './lib/common.js'
@@ -210,9 +211,8 @@ async function main(argv) {
   const started = performance.now()
   const { db, meta } = await makeDataset(products, orders)
   mkdirSync(dirname(out), { recursive: true })
-  const tmp = `${out}.${process.pid}.tmp`
-  writeFileSync(tmp, JSON.stringify(db))
-  renameSync(tmp, out)
+  const { writeDbFile } = await import(DIST('emulator/store/durable-json-file.js'))
+  await writeDbFile(out, db)
   writeFileSync(metaPathOf(out), `${JSON.stringify({ ...meta, bytes: statSync(out).size }, null, 2)}\n`)
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
   process.stderr.write(`make-dataset: ${out}: ${products} products, ${orders} orders, ${(statSync(out).size / 1e6).toFixed(1)} MB in ${seconds} s\n`)

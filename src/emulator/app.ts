@@ -1,10 +1,12 @@
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
 import { methodNotAllowed } from 'hono/method-not-allowed'
 import { StoreError } from '../spec/errors.js'
 import { createEmulator, type AuthedEnv, type Emulator } from './context.js'
 import type { EmulatorDeps } from './deps.js'
 import { errorResponse } from './middleware/errors.js'
+import { unreadableBody } from './middleware/validate.js'
 import { injectFaults } from './middleware/faults.js'
 import { rateLimit, requireKey, selectShop } from './middleware/auth.js'
 import { apiRoutes } from './routes/api/index.js'
@@ -26,6 +28,7 @@ export function createApp(deps: EmulatorDeps): Hono {
   app.onError((error, c) => errorResponse(error, c, emu.log))
   app.notFound((c) => c.json({ error: `not found: no route ${c.req.method} ${c.req.path}. The API lives under /api/v1 (see the README for every route).` }, 404))
   if (emu.options.logRequests) app.use(requestLog(emu))
+  app.use(finishReadingBody)
   app.use(methodNotAllowed({
     app,
     onMethodNotAllowed: (c, methods) => c.json({ error: `method ${c.req.method} is not allowed on ${c.req.path}; use ${methods.join(', ')}` }, 405, { Allow: methods.join(', ') }),
@@ -38,7 +41,16 @@ export function createApp(deps: EmulatorDeps): Hono {
     },
   })
   // Only requests that carry a body are measured: reading the raw body of every GET costs ~10% of a read.
-  app.use((c, next) => (hasBody(c.req.method, c.req.header('content-length'), c.req.header('transfer-encoding')) ? limitBody(c, next) : next()))
+  app.use(async (c, next) => {
+    if (!hasBody(c.req.method, c.req.header('content-length'), c.req.header('transfer-encoding'))) return next()
+    try {
+      return await limitBody(c, next)
+    } catch (error) {
+      // What escapes here is the limit's own read of a chunked body (handlers' errors are answered inside next()).
+      if (error instanceof StoreError || error instanceof HTTPException) throw error
+      throw unreadableBody()
+    }
+  })
 
   const authed = (base: Hono<AuthedEnv>) => base.use(requireKey(emu), rateLimit(emu), selectShop(emu))
   const api = authed(new Hono<AuthedEnv>()).use(injectFaults(emu))
@@ -75,6 +87,60 @@ function requestLog(emu: Emulator) {
     const started = performance.now()
     await next()
     emu.log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`)
+  }
+}
+
+/** How much of an unread request body is read and thrown away so the connection stays usable. */
+const DISCARD_LIMIT_BYTES = 16 * 1024 * 1024
+const DISCARD_LIMIT_MS = 5_000
+
+/**
+ * An answer sent before the request's body was read to its end (401, 404, 413, 415…) first reads
+ * and discards the rest, within limits, so the kept-alive connection stays usable; past the limits
+ * it says `Connection: close` (RFC 9112, section 9.6). Otherwise @hono/node-server drains the rest
+ * itself and cuts the socket after 500 ms whatever runs on it then: the client's next request on
+ * that connection fails with "other side closed", its answer lost even when it was applied.
+ */
+const finishReadingBody: MiddlewareHandler = async (c, next) => {
+  const raw = c.req.raw
+  await next()
+  const length = c.req.header('content-length')
+  const isCarryingBody = (length !== undefined && length !== '0') || c.req.header('transfer-encoding') !== undefined
+  if (!isCarryingBody || (raw.bodyUsed && c.res.status !== 413)) return
+  // The body limit leaves a chunked body it refused half read and locked: only closing helps then.
+  if (raw.bodyUsed || !raw.body || !(await discardBody(raw.body))) {
+    try {
+      c.res.headers.set('Connection', 'close')
+    } catch {
+      // A response with immutable headers (Response.redirect): copied into one that takes the header.
+      c.res = new Response(c.res.body, c.res)
+      c.res.headers.set('Connection', 'close')
+    }
+  }
+}
+
+/** Reads a body to its end and throws it away; false when it is longer or slower than the limits. */
+async function discardBody(body: ReadableStream<Uint8Array>): Promise<boolean> {
+  const reader = body.getReader()
+  let isTooSlow = false
+  const deadline = setTimeout(() => {
+    isTooSlow = true
+    void reader.cancel().catch(() => undefined)
+  }, DISCARD_LIMIT_MS)
+  try {
+    for (let size = 0; ;) {
+      const { done, value } = await reader.read()
+      if (done) return !isTooSlow
+      size += value.byteLength
+      if (size > DISCARD_LIMIT_BYTES) {
+        await reader.cancel().catch(() => undefined)
+        return false
+      }
+    }
+  } catch {
+    return false
+  } finally {
+    clearTimeout(deadline)
   }
 }
 

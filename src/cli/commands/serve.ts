@@ -1,9 +1,10 @@
 import type { Command } from 'commander'
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { createServer as createHttpsServer } from 'node:https'
 import { createSecureContext } from 'node:tls'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import { setFlagsFromString } from 'node:v8'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
 import { maskKey } from '../../emulator/middleware/auth.js'
@@ -113,12 +114,35 @@ function listenError(error: NodeJS.ErrnoException, port: number, host: string): 
   }
 }
 
+/**
+ * `store serve` holds the whole store in memory: one large heap that lives as long as the process.
+ * By default V8 lets the heap grow far past its live size between full collections (at 100,000
+ * products and 100,000 orders: 315 MB after loading, about 590 MB under the bench's load).
+ * For a large db, growing it by at most 20% at a time keeps that peak near 420 MB at no
+ * measurable cost in CPU per request (issue 7). A small db keeps V8's defaults: its heap is small
+ * anyway, and steps of 20% of it would mean a full collection every few MB, which costs latency.
+ * Set for this command only: the library and the msw handlers leave the host's V8 settings alone.
+ */
+const HEAP_GROWING_PERCENT = 20
+const LARGE_DB_BYTES = 64 * 1024 * 1024
+
+function boundHeapGrowth(db: string): void {
+  if (db === ':memory:') return
+  let size = 0
+  try {
+    size = statSync(db, { throwIfNoEntry: false })?.size ?? 0
+  } catch { /* unreadable: the store says why when it opens the db */ }
+  // Set before the db is loaded: the limits V8 derives while loading are the ones serving starts with.
+  if (size >= LARGE_DB_BYTES) setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`)
+}
+
 /** The composition root of the emulator: real clock, randomness, network and files. */
 export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
   const { port, emulator } = parseServeOptions(o)
   const compactAt = ctx.env.STORE_COMPACT_AT_BYTES === undefined ? undefined : Number(ctx.env.STORE_COMPACT_AT_BYTES)
   if (compactAt !== undefined && !(Number.isInteger(compactAt) && compactAt > 0)) throw new UsageError(`STORE_COMPACT_AT_BYTES: "${ctx.env.STORE_COMPACT_AT_BYTES}" is not a positive number of bytes`)
   const tls = readTls(o)
+  boundHeapGrowth(o.db)
   const [{ startEmulator }, { loadSeedFile }, { serve: listen }, { StoreError }] = await Promise.all([
     import('../../emulator/start.js'),
     import('../../emulator/store/seed.js'),

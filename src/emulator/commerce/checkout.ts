@@ -94,7 +94,7 @@ export function checkout(emu: Emulator, tx: Tx, shopId: string, body: CheckoutBo
     if (r.product.type === 'MysteryBox' && !r.setup?.mystery) {
       throw new StoreError(409, `"${r.product.name}" has no published drop table yet, so it cannot be sold; the merchant sets one with PUT /_emulator/products/${r.product.id}/fulfilment`)
     }
-    const available = availableUnits(r.product, r.setup)
+    const available = availableUnits(emu, r.product, r.setup)
     if (available !== null && r.quantity > available) {
       const field = r.field === 'groupId' ? 'groupId' : `${r.field}.quantity`
       throw fieldError(409, field, `only ${available} of "${r.product.name}" in stock (asked for ${r.quantity})`)

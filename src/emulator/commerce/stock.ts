@@ -3,6 +3,7 @@ import { inStock } from '../../fairness/index.js'
 import type { Emulator } from '../context.js'
 import { isLowStockDrop } from '../events/product-events.js'
 import type { FulfilmentRecord, ProductRecord, ShopRecord } from '../store/records.js'
+import { serialCount } from '../store/serial-pool.js'
 import type { Tx } from '../store/store.js'
 
 
@@ -24,15 +25,15 @@ export function mysteryCapacity(outcomes: readonly { stock: number | null }[]): 
  * The limit a product type's own pool puts on sales, beside `product.stock`: the serial pool's
  * size, the drop table's capacity; null when the type has no pool (or an unlimited one).
  */
-export function poolLimit(product: ProductRecord, setup: FulfilmentRecord | undefined): number | null {
-  if (product.type === 'Serial') return setup?.serials?.length ?? 0
+export function poolLimit(emu: Emulator, product: ProductRecord, setup: FulfilmentRecord | undefined): number | null {
+  if (product.type === 'Serial') return setup?.serialPool ? serialCount(emu.store.c, product.id) : 0
   if (product.type === 'MysteryBox') return setup?.mystery ? mysteryCapacity(setup.mystery.outcomes) : 0
   return null
 }
 
 /** Units that can be sold now: the smaller of `product.stock` and the pool limit; null = unlimited. */
-export function availableUnits(product: ProductRecord, setup: FulfilmentRecord | undefined): number | null {
-  const pool = poolLimit(product, setup)
+export function availableUnits(emu: Emulator, product: ProductRecord, setup: FulfilmentRecord | undefined): number | null {
+  const pool = poolLimit(emu, product, setup)
   if (product.stock === null) return pool
   return pool === null ? product.stock : Math.min(product.stock, pool)
 }

@@ -10,6 +10,7 @@ import type { FulfilmentRecord, ProductRecord, ShopRecord } from '../store/recor
 import type { Tx } from '../store/store.js'
 import { newPoolVersion } from '../commerce/mystery.js'
 import { emitNow, mysteryCapacity, putStock } from '../commerce/stock.js'
+import { replaceSerialPool, serialPool, wasDelivered } from '../store/serial-pool.js'
 
 type SetupField = keyof FulfilmentSetupBody
 
@@ -40,10 +41,8 @@ function checkFieldsFit(product: ProductRecord, body: FulfilmentSetupBody): void
 }
 
 /** A code may be delivered once only: a setup that brings back a delivered code is refused. */
-function checkNotDelivered(before: FulfilmentRecord | undefined, codes: readonly { code: string; field: string }[]): void {
-  if (!before?.deliveredCodes?.length) return
-  const delivered = new Set(before.deliveredCodes)
-  const again = codes.find((c) => delivered.has(c.code))
+function checkNotDelivered(emu: Emulator, product: ProductRecord, codes: readonly { code: string; field: string }[]): void {
+  const again = codes.find((c) => wasDelivered(emu.store.c, product.id, c.code))
   if (again) throw fieldError(409, again.field, `code "${again.code}" was already delivered to a buyer; every code is delivered once`)
 }
 
@@ -66,7 +65,7 @@ export function applyFulfilmentSetup(emu: Emulator, tx: Tx, shop: ShopRecord, pr
   checkFieldsFit(product, body)
   const before = emu.store.c.fulfilments.get(product.id)
   const next: FulfilmentRecord = { ...before, id: product.id, shopId: shop.id, updatedAt: emu.nowIso() }
-  const set = <K extends SetupField & keyof FulfilmentRecord>(key: K, value: FulfilmentRecord[K] | null | undefined) => {
+  const set = <K extends keyof FulfilmentRecord>(key: K, value: FulfilmentRecord[K] | null | undefined) => {
     if (value === undefined) return
     if (value === null) delete next[key]
     else next[key] = value
@@ -74,30 +73,34 @@ export function applyFulfilmentSetup(emu: Emulator, tx: Tx, shop: ShopRecord, pr
   set('deliveryMessage', body.deliveryMessage)
   set('files', body.files?.map((f) => ({ ...f })))
   set('dynamicWebhookUrl', body.dynamicWebhookUrl)
-  if (body.serials) checkNotDelivered(before, body.serials.map((code, i) => ({ code, field: `serials.${i}` })))
-  set('serials', body.serials ? [...body.serials] : body.serials)
+  if (body.serials) checkNotDelivered(emu, product, body.serials.map((code, i) => ({ code, field: `serials.${i}` })))
+  if (body.serials !== undefined) {
+    // The pool's codes are rows of their own (`serials`); the setup only says that there is one.
+    replaceSerialPool(tx, emu.store.c, shop.id, product.id, body.serials)
+    set('serialPool', body.serials ? true : null)
+  }
   if (body.mystery) {
-    checkNotDelivered(before, body.mystery.outcomes.flatMap((o, i) => (o.codes ?? []).map((code, k) => ({ code, field: `mystery.outcomes.${i}.codes.${k}` }))))
+    checkNotDelivered(emu, product, body.mystery.outcomes.flatMap((o, i) => (o.codes ?? []).map((code, k) => ({ code, field: `mystery.outcomes.${i}.codes.${k}` }))))
   }
   set('mystery', body.mystery ? newPoolVersion(emu, toOutcomes(body.mystery), before?.mystery?.poolVersion ?? 0) : body.mystery)
   set('subscription', body.subscription ? { interval: body.subscription.interval, intervalCount: body.subscription.intervalCount, trialDays: body.subscription.trialDays ?? 0 } : body.subscription)
   tx.put('fulfilments', next)
 
   const emit = emitNow(emu, tx, shop)
-  if (body.serials) putStock(emu, tx, product, next.serials!.length, emit)
+  if (body.serials) putStock(emu, tx, product, body.serials.length, emit)
   else if (body.mystery) putStock(emu, tx, product, mysteryCapacity(next.mystery!.outcomes), emit)
   return next
 }
 
 /** The setup as the merchant sees it: pools as they stand, the public commitment, never the server seed. */
-export function presentSetup(product: ProductRecord, setup: FulfilmentRecord | undefined): FulfilmentSetup {
+export function presentSetup(emu: Emulator, product: ProductRecord, setup: FulfilmentRecord | undefined): FulfilmentSetup {
   const mystery = setup?.mystery
   return {
     productId: product.id,
     productType: product.type,
     deliveryMessage: setup?.deliveryMessage ?? null,
     files: setup?.files ?? [],
-    serials: setup?.serials ?? null,
+    serials: setup?.serialPool ? serialPool(emu.store.c, product.id) : null,
     dynamicWebhookUrl: setup?.dynamicWebhookUrl ?? null,
     mystery: mystery
       ? {

@@ -17,13 +17,33 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
 
+/**
+ * The request body as text. A body that cannot be read to its end (the client closed the
+ * connection mid-body) is the client's failure, answered 400 to whoever is still listening —
+ * not an internal error logged with a stack trace.
+ */
+export async function readBodyText(c: Context): Promise<string> {
+  try {
+    return await c.req.text()
+  } catch (error) {
+    if (error instanceof StoreError) throw error
+    throw unreadableBody()
+  }
+}
+
+/** The body could not be read: the client closed the connection mid-body, or sent broken chunked framing. */
+export function unreadableBody(): StoreError {
+  const message = 'could not be read to its end (the connection was closed, or the chunked framing broken, while it was being sent)'
+  return new StoreError(400, `body: ${message}`, [{ field: 'body', message }])
+}
+
 /** Reads and checks a JSON object body; every refusal is a 4xx StoreError that names the problem. */
 export async function readJsonBody(c: Context): Promise<unknown> {
   const type = c.req.header('content-type') ?? ''
   if (!JSON_TYPE.test(type)) {
     throw new StoreError(415, `body: send JSON with the header Content-Type: application/json (got ${type ? JSON.stringify(type) : 'no Content-Type'})`, [{ field: 'body', message: 'must be application/json' }])
   }
-  const text = await c.req.text()
+  const text = await readBodyText(c)
   if (text.trim() === '') throw new StoreError(400, 'body: is empty; send a JSON object', [{ field: 'body', message: 'is empty' }])
   let value: unknown
   try {

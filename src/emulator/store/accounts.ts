@@ -1,5 +1,5 @@
 import type { Emulator } from '../context.js'
-import { hashKey } from '../middleware/auth.js'
+import { hashKey, isLongEnoughToHint } from '../middleware/auth.js'
 import type { KeyRecord, ShopRecord } from './records.js'
 
 export function buildShop(emu: Emulator, accountId: string, name: string, slug: string): ShopRecord {
@@ -10,8 +10,10 @@ export function presentShop(shop: ShopRecord) {
   return { id: shop.id, name: shop.name, slug: shop.slug, createdAt: shop.createdAt }
 }
 
+/** The record of a key: its hash, and a hint of it (first 8, last 4 characters) only where that keeps most of it hidden (maskKey). */
 export function buildKey(emu: Emulator, accountId: string, secret: string, name: string | null): KeyRecord {
-  return { id: emu.newId('key'), accountId, hash: hashKey(secret), prefix: secret.slice(0, 8), last4: secret.slice(-4), name, createdAt: emu.nowIso() }
+  const hint = isLongEnoughToHint(secret)
+  return { id: emu.newId('key'), accountId, hash: hashKey(secret), prefix: hint ? secret.slice(0, 8) : '', last4: hint ? secret.slice(-4) : '', name, createdAt: emu.nowIso() }
 }
 
 export function presentKey(key: KeyRecord) {

@@ -23,16 +23,23 @@ export class Collection<T extends Row> {
   readonly keyOf: (row: T) => string
   private readonly sortKey: (row: T) => SortKey
 
-  private readonly uniqueOf: [string, (row: T) => string | undefined][]
-  private readonly orderedOf: [string, (row: T) => string | undefined][]
+  /** Each index with its function and its map, resolved once (`reindex` runs for every row stored). */
+  private readonly uniqueOf: { of: (row: T) => string | undefined; map: Map<string, string> }[] = []
+  private readonly orderedOf: { scopeOf: (row: T) => string | undefined; scopes: Map<string, SortedIndex> }[] = []
 
   constructor(readonly name: string, private readonly options: CollectionOptions<T> = {}) {
-    this.uniqueOf = Object.entries(options.unique ?? {})
-    this.orderedOf = Object.entries(options.ordered ?? {})
     this.keyOf = options.keyOf ?? ((row) => row.id)
     this.sortKey = options.sortKey ?? byCreation
-    for (const index of Object.keys(options.unique ?? {})) this.uniques.set(index, new Map())
-    for (const index of Object.keys(options.ordered ?? {})) this.ordered.set(index, new Map())
+    for (const [index, of] of Object.entries(options.unique ?? {})) {
+      const map = new Map<string, string>()
+      this.uniques.set(index, map)
+      this.uniqueOf.push({ of, map })
+    }
+    for (const [index, scopeOf] of Object.entries(options.ordered ?? {})) {
+      const scopes = new Map<string, SortedIndex>()
+      this.ordered.set(index, scopes)
+      this.orderedOf.push({ scopeOf, scopes })
+    }
   }
 
   get size(): number {
@@ -50,6 +57,11 @@ export class Collection<T extends Row> {
 
   values(): IterableIterator<T> {
     return this.rows.values()
+  }
+
+  /** [key, row] pairs, in the order the rows were first stored. */
+  entries(): IterableIterator<[string, T]> {
+    return this.rows.entries()
   }
 
   /** Rows of one scope of an ordered list, newest first, after the given position. */
@@ -77,7 +89,7 @@ export class Collection<T extends Row> {
   }
 
   positionOf(row: T): SortKey {
-    return { ...this.sortKey(row), id: this.keyOf(row) }
+    return { time: this.sortKey(row).time, id: this.keyOf(row) }
   }
 
   /** Stores a row (insert or replace) and returns what it replaced. */
@@ -102,21 +114,24 @@ export class Collection<T extends Row> {
    * the entries whose key, scope or position changed: updating an old row leaves its place alone.
    */
   private reindex(key: string, before: T | undefined, after: T | undefined): void {
-    for (const [name, of] of this.uniqueOf) {
+    for (let i = 0; i < this.uniqueOf.length; i++) {
+      const { of, map } = this.uniqueOf[i]
       const old = before === undefined ? undefined : of(before)
       const next = after === undefined ? undefined : of(after)
       if (old === next) continue
-      const map = this.uniques.get(name)!
       if (old !== undefined && map.get(old) === key) map.delete(old)
       if (next !== undefined) map.set(next, key)
     }
-    for (const [name, scopeOf] of this.orderedOf) {
+    // A row's position is the same in every ordered list: computed once, when first needed.
+    let oldAt: SortKey | undefined
+    let newAt: SortKey | undefined
+    for (let i = 0; i < this.orderedOf.length; i++) {
+      const { scopeOf, scopes } = this.orderedOf[i]
       const oldScope = before === undefined ? undefined : scopeOf(before)
       const newScope = after === undefined ? undefined : scopeOf(after)
-      const oldAt = oldScope === undefined ? undefined : this.positionOf(before!)
-      const newAt = newScope === undefined ? undefined : this.positionOf(after!)
-      if (oldScope === newScope && (oldAt === undefined || compareKeys(oldAt, newAt!) === 0)) continue
-      const scopes = this.ordered.get(name)!
+      if (oldScope !== undefined) oldAt ??= this.positionOf(before!)
+      if (newScope !== undefined) newAt ??= this.positionOf(after!)
+      if (oldScope === newScope && (oldScope === undefined || compareKeys(oldAt!, newAt!) === 0)) continue
       if (oldScope !== undefined) scopes.get(oldScope)?.remove(oldAt!)
       if (newScope === undefined) continue
       let list = scopes.get(newScope)

@@ -3,7 +3,7 @@ import type {
   AccountRecord, BlacklistRecord, CategoryRecord, CouponRecord, CustomerRecord, FulfilmentRecord, GroupRecord, KeyRecord,
   MetaRecord, EventRecord, WebhookRecord, DeliveryRecord, OrderRecord, ProductRecord, ShopRecord, SubscriptionRecord, ThemeRecord,
 } from './records.js'
-import type { FeedbackRecord, QueryRecord, SealRecord } from './records.js'
+import type { DeliveredCodeRecord, FeedbackRecord, QueryRecord, SealRecord, SerialRecord } from './records.js'
 
 const byShop = (row: { shopId: string }) => row.shopId
 
@@ -22,6 +22,9 @@ export function createCollections() {
       ordered: { shop: byShop, live: (p) => (p.status === 'Live' ? p.shopId : undefined) },
     }),
     fulfilments: new Collection<FulfilmentRecord>('fulfilments'),
+    // Serial pools, one row per unused code, in pool order per product; delivered codes per product.
+    serials: new Collection<SerialRecord>('serials', { ordered: { product: (s) => s.productId }, sortKey: (s) => ({ time: s.position, id: s.id }) }),
+    deliveredCodes: new Collection<DeliveredCodeRecord>('deliveredCodes', { ordered: { product: (d) => d.productId }, sortKey: (d) => ({ time: 0, id: d.id }) }),
     orders: new Collection<OrderRecord>('orders', {
       unique: { orderNumber: (o) => `${o.shopId}:${o.orderNumber}` },
       ordered: { shop: byShop, customer: (o) => o.customerId ?? undefined },

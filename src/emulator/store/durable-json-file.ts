@@ -1,30 +1,188 @@
-import { open, readFile, rename, unlink } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { open, readFile, rename, stat, unlink, type FileHandle } from 'node:fs/promises'
 import { dirname, basename, join } from 'node:path'
 import type { Adapter } from 'lowdb'
+import type { DbFile } from './db-file.js'
 import { syncFolder } from './journal-io.js'
+import { forEachLine } from './line-reader.js'
 
 /**
- * lowdb adapter whose writes are atomic and durable: the JSON goes to a temporary file in the
- * same folder, is fsynced, then renamed over the db file, so the file is never half-written.
- * `read` returns null for a missing file and throws for anything unreadable.
+ * The db file: lowdb's JSON `{ "version": 1, "<collection>": [rows…] }`, written by the store one
+ * row per line and closed by a checksum:
+ *
+ * ```
+ * {"version":1,
+ * "products":[
+ * {"id":"prod_…",…},
+ * {"id":"prod_…",…}
+ * ],
+ * "checksum":"<sha-256 of a line naming the format and the package version, then of every line above>"}
+ * ```
+ *
+ * It stays one plain JSON document (any JSON tool reads it), but the store can write it from the
+ * rows in memory in chunks and read it back line by line, without ever holding the whole text.
+ * A file whose checksum matches was written by this version of the store from rows it had
+ * validated already, so its rows are not validated again at load; any other file (edited by
+ * hand, written by another tool or version) is parsed as plain JSON and every row is checked.
  */
-export class DurableJsonFile<T> implements Adapter<T> {
+const HEAD = '{"version":1,\n'
+const HEAD_BYTES = Buffer.from(HEAD)
+const COLLECTION = /^"([A-Za-z0-9_]+)":\[\n$/
+const TRAILER = /^"checksum":"([0-9a-f]{64})"\}\n$/
+const CLOSE = 0x5d // ]
+const COMMA = 0x2c
+const NEWLINE = 0x0a
+/** Text serialised between two writes: smaller while serving, so each turn of the event loop stays short. */
+const CHUNK_BYTES = 1024 * 1024
+const SERVING_CHUNK_BYTES = 256 * 1024
+/**
+ * While serving, the temporary file is also synced every few MB: flushing a large file in one
+ * fsync at the end would hold up the journal's fdatasyncs (every acknowledged write) behind it.
+ */
+const SERVING_SYNC_BYTES = 4 * 1024 * 1024
+
+let trustKey: string | undefined
+/** Keys the checksum to the format and the package version: rows written by another version are validated again. */
+function checksumKey(): string {
+  if (trustKey === undefined) {
+    let version = 'unknown'
+    try {
+      version = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: string }).version ?? version
+    } catch { /* not in its package: every file is checked in full */ }
+    trustKey = `store db file, one row per line, v1; package ${version}\n`
+  }
+  return trustKey
+}
+
+export interface ReadDbFile {
+  /** The parsed file: any JSON value (checkDbFile says whether it is a db). */
+  data: unknown
+  /** The checksum matched: the rows were validated when they were written. */
+  trusted: boolean
+}
+
+export interface WriteDbFileOptions {
+  /** Refuse to replace a db file that is no longer there (compaction; close writes it regardless). */
+  mustExist?: boolean
+  /**
+   * Written while requests are served (compaction): smaller chunks with a turn of the event loop
+   * between them, and the file synced every few MB rather than all at the end.
+   */
+  whileServing?: boolean
+}
+
+/**
+ * lowdb adapter whose writes are atomic and durable: the rows are streamed to a temporary file in
+ * the same folder, fsynced, then renamed over the db file, so the file is never half-written.
+ * `read` returns null for a missing file and throws for anything unreadable or not JSON.
+ */
+export class DurableJsonFile implements Adapter<DbFile> {
+  /** Size in bytes of the db file as last read or written. */
+  bytes = 0
+
   constructor(readonly path: string) {}
 
-  async read(): Promise<T | null> {
-    let text: string
-    try {
-      text = await readFile(this.path, 'utf8')
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
-      throw error
-    }
-    return JSON.parse(text) as T
+  async read(): Promise<DbFile | null> {
+    return ((await this.load())?.data as DbFile | undefined) ?? null
   }
 
-  async write(data: T): Promise<void> {
-    await writeFileAtomically(this.path, JSON.stringify(data))
+  /** Reads the file: null when there is none, otherwise what it holds and whether its checksum matched. */
+  async load(): Promise<ReadDbFile | null> {
+    const read = await readDbFile(this.path)
+    this.bytes = read?.bytes ?? 0
+    return read
   }
+
+  async write(data: DbFile, options: WriteDbFileOptions = {}): Promise<void> {
+    this.bytes = await writeDbFile(this.path, data, options)
+  }
+}
+
+/** Reads a db file: line by line when it has the store's layout, as one JSON text otherwise. */
+export async function readDbFile(path: string): Promise<(ReadDbFile & { bytes: number }) | null> {
+  let handle: FileHandle
+  try {
+    handle = await open(path, 'r')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw error
+  }
+  let bytes: number
+  try {
+    bytes = (await handle.stat()).size
+    const head = Buffer.alloc(HEAD_BYTES.length)
+    const { bytesRead } = await handle.read(head, 0, head.length, 0)
+    if (bytesRead === head.length && head.equals(HEAD_BYTES)) {
+      const lined = await readLines(handle)
+      if (lined) return { ...lined, bytes }
+    }
+  } finally {
+    await handle.close()
+  }
+  // Not the store's own layout (or not valid in it): plain JSON, with its own error messages.
+  const data = JSON.parse(await readFile(path, 'utf8')) as unknown
+  if (data !== null && typeof data === 'object' && typeof (data as DbFile).checksum === 'string') delete (data as DbFile).checksum
+  return { data, trusted: false, bytes }
+}
+
+/**
+ * Parses the store's layout. Undefined as soon as a line does not fit it exactly (the caller then
+ * reads the file as plain JSON), so this never accepts a text that JSON.parse would refuse.
+ */
+async function readLines(handle: FileHandle): Promise<ReadDbFile | undefined> {
+  const hash = createHash('sha256').update(checksumKey())
+  const data: DbFile = { version: 1 }
+  let state: 'head' | 'top' | 'rows' | 'end' = 'head'
+  let rows: unknown[] = []
+  /** In a collection: what the previous line was. */
+  let previous: 'open' | 'row,' | 'row' = 'open'
+  let checksum = ''
+  let fits = true
+  const misfit = () => (fits = false)
+  const read = await forEachLine(handle, (line) => {
+    const length = line.length - 1 // without the newline
+    if (state === 'rows') {
+      if (line[0] === CLOSE) {
+        if (length !== 2 || line[1] !== COMMA || previous === 'row,') return misfit()
+        state = 'top'
+      } else {
+        if (previous === 'row') return misfit()
+        const hasComma = line[length - 1] === COMMA
+        try {
+          rows.push(JSON.parse(line.toString('utf8', 0, hasComma ? length - 1 : length)))
+        } catch {
+          return misfit()
+        }
+        previous = hasComma ? 'row,' : 'row'
+      }
+      hash.update(line)
+      return true
+    }
+    if (state === 'head') {
+      state = 'top'
+      hash.update(line)
+      return true
+    }
+    if (state === 'end' || length > 200) return misfit()
+    const text = line.toString('utf8')
+    const trailer = TRAILER.exec(text)
+    if (trailer) {
+      checksum = trailer[1]
+      state = 'end'
+      return true
+    }
+    const name = COLLECTION.exec(text)?.[1]
+    if (name === undefined || name === 'version' || name === 'checksum' || Object.hasOwn(data, name)) return misfit()
+    rows = []
+    data[name] = rows
+    previous = 'open'
+    state = 'rows'
+    hash.update(line)
+    return true
+  })
+  if (!fits || (state as string) !== 'end' || read.tail.some((byte) => byte !== NEWLINE && byte !== 0x20 && byte !== 0x0d && byte !== 0x09)) return undefined
+  return { data, trusted: hash.digest('hex') === checksum }
 }
 
 let sequence = 0
@@ -34,16 +192,82 @@ export function temporaryPrefix(path: string): string {
   return `.${basename(path)}.`
 }
 
-export async function writeFileAtomically(path: string, text: string): Promise<void> {
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/**
+ * Writes `data` as the db file, atomically: streamed in chunks (256 KB while serving, 1 MB otherwise) to a
+ * temporary file,
+ * fsynced, renamed over the db file, and the folder fsynced. The rows are serialised as they are
+ * written, so the whole text never exists at once. Returns the size of the file written.
+ */
+export async function writeDbFile(path: string, data: DbFile, options: WriteDbFileOptions = {}): Promise<number> {
   // pid + sequence: two writers (or two writes of one process) never share a temporary file.
   const temporary = join(dirname(path), `${temporaryPrefix(path)}${process.pid}.${++sequence}.tmp`)
   const handle = await open(temporary, 'w', 0o600)
+  const hash = createHash('sha256').update(checksumKey())
+  let bytes = 0
+  const chunkBytes = options.whileServing ? SERVING_CHUNK_BYTES : CHUNK_BYTES
+  // One buffer, filled row by row and reused for every chunk: no chunk-sized strings or buffers
+  // pile up for the garbage collector while a large store is written.
+  let buffer = Buffer.allocUnsafe(chunkBytes + 64 * 1024)
+  let used = 0
+  const writeOut = async (bytesOut: Buffer) => {
+    for (let at = 0; at < bytesOut.length;) at += (await handle.write(bytesOut, at, bytesOut.length - at)).bytesWritten
+    bytes += bytesOut.length
+  }
+  let unsynced = 0
+  const flush = async () => {
+    if (used === 0) return
+    const chunk = buffer.subarray(0, used)
+    hash.update(chunk)
+    await writeOut(chunk)
+    unsynced += used
+    used = 0
+    if (!options.whileServing) return
+    if (unsynced >= SERVING_SYNC_BYTES) {
+      await handle.datasync()
+      unsynced = 0
+    }
+    await nextTurn()
+  }
+  const push = async (text: string) => {
+    // At most 3 bytes of UTF-8 per UTF-16 unit.
+    if (used + text.length * 3 > buffer.length) {
+      await flush()
+      if (text.length * 3 > buffer.length) buffer = Buffer.allocUnsafe(text.length * 3)
+    }
+    used += buffer.write(text, used)
+    if (used >= chunkBytes) await flush()
+  }
   try {
     try {
-      await handle.writeFile(text)
+      await push(HEAD)
+      for (const [name, value] of Object.entries(data)) {
+        if (name === 'version') continue
+        const rows = value as readonly unknown[]
+        await push(`${JSON.stringify(name)}:[\n`)
+        const last = rows.length - 1
+        for (let i = 0; i <= last; i++) {
+          const text = `${JSON.stringify(rows[i])}${i < last ? ',\n' : '\n'}`
+          // Awaited only when a chunk is due, so most rows cost no turn of the event loop.
+          if (used + text.length * 3 > buffer.length || used + text.length >= chunkBytes) await push(text)
+          else used += buffer.write(text, used)
+        }
+        await push('],\n')
+      }
+      await flush()
+      await writeOut(Buffer.from(`"checksum":"${hash.digest('hex')}"}\n`))
       await handle.sync()
     } finally {
       await handle.close()
+    }
+    if (options.mustExist) {
+      try {
+        await stat(path)
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+        throw new Error(`the db file ${path} disappeared while the emulator ran; it is written again on close`)
+      }
     }
     await rename(temporary, path)
   } catch (error) {
@@ -51,4 +275,5 @@ export async function writeFileAtomically(path: string, text: string): Promise<v
     throw error
   }
   await syncFolder(dirname(path))
+  return bytes
 }

@@ -28,14 +28,26 @@ export interface FulfilmentRecord {
   shopId: string
   deliveryMessage?: string
   files?: { name: string; url: string }[]
-  serials?: string[]
+  /** The product has a serial pool (set by PUT `serials`, possibly used up): its codes are rows of `serials`. */
+  serialPool?: true
   dynamicWebhookUrl?: string
   mystery?: { serverSeed: string; commitment: string; poolVersion: number; outcomes: MysteryOutcome[] }
   subscription?: { interval: 'DAY' | 'WEEK' | 'MONTH' | 'YEAR'; intervalCount: number; trialDays: number }
-  /** Every code ever delivered from this product (serials and mystery codes): a setup may not bring one back. */
-  deliveredCodes?: string[]
   updatedAt: string
 }
+
+/**
+ * One unused code of a product's serial pool (id `<productId>:<position>`). Codes are rows of their
+ * own, ordered per product by `position`, so a sale deletes a few small rows instead of rewriting
+ * the pool (issue 7).
+ */
+export interface SerialRecord { id: string; shopId: string; productId: string; code: string; position: number }
+
+/**
+ * A code delivered to a buyer (id `<productId>:<code>`), serial or mystery: a setup may not bring
+ * one back (every code is delivered once).
+ */
+export interface DeliveredCodeRecord { id: string; shopId: string; productId: string; code: string; deliveredAt: string }
 
 /**
  * The server seed a mystery-box order line was bound to at checkout, kept apart from the order

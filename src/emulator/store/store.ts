@@ -1,33 +1,43 @@
-import { readFile, readdir, unlink } from 'node:fs/promises'
+import { open, readdir, unlink, type FileHandle } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { Low, Memory } from 'lowdb'
 import { StoreError } from '../../spec/errors.js'
-import { createCollections, type CollectionName, type Collections, type RowOf } from './collections.js'
-import { DurableJsonFile, temporaryPrefix } from './durable-json-file.js'
+import { createCollections, type AnyCollection, type CollectionName, type Collections, type RowOf } from './collections.js'
+import { DurableJsonFile, temporaryPrefix, type ReadDbFile } from './durable-json-file.js'
 import { nodeJournalIO, type JournalFile, type JournalIO } from './journal-io.js'
-import { foldJournalInWorker } from './compaction.js'
+import { foldIntoDbFile } from './compaction.js'
+import { forEachLine, type LinesRead } from './line-reader.js'
 import { acquireLock } from './lock.js'
 import { checkDbFile, checkJournalLine, checkRow, type DbFile, type JournalOp } from './db-file.js'
-import type { Collection } from './collection.js'
+import type { Collection, Row } from './collection.js'
+import type { FulfilmentRecord } from './records.js'
+import { upgradeFulfilmentRow } from './serial-pool.js'
+import { StringPool } from './string-pool.js'
 
 export interface StoreOptions {
   /** Path of the lowdb JSON file, or `:memory:`. */
   path: string
   /** Fills a new db; runs only when the file does not exist yet. */
   init?: (tx: Tx, store: Store) => void
-  /** Journal size that triggers folding it into the db file off the request path. */
+  /**
+   * Journal size that triggers folding it into the db file off the request path. Without it, the
+   * larger of 16 MB and the db file's size, so the cost of rewriting the db file stays a fixed
+   * share of the writes however large the store grows.
+   */
   compactAtBytes?: number
   io?: JournalIO
   pid?: number
   log?: (line: string) => void
 }
 
-type Undo = () => void
+/** One row a transaction replaced or removed, and what it was before (undefined: it did not exist). */
+interface Change { name: string; collection: AnyCollection; key: string; previous: Row | undefined }
 
 /** The changes of one transaction: applied to memory at once, journalled as one line. */
 export class Tx {
   readonly ops: JournalOp[] = []
-  readonly undos: Undo[] = []
+  /** What each change replaced, in order: for a rollback, and for the db file written while it is not yet on disk. */
+  readonly changes: Change[] = []
   private isSealed = false
   constructor(private readonly collections: Collections) {}
 
@@ -51,7 +61,7 @@ export class Tx {
     const problem = checkRow(name, row)
     if (problem) throw new StoreError(500, `internal error: ${name} row ${key} does not fit the db schema (${problem}); nothing was saved`)
     const previous = collection.set(row)
-    this.undos.push(() => (previous ? collection.set(previous) : collection.delete(key)))
+    this.changes.push({ name, collection: collection as unknown as AnyCollection, key, previous })
     this.ops.push({ c: name, put: row })
     return row
   }
@@ -61,7 +71,7 @@ export class Tx {
     const collection = this.collections[name] as unknown as Collection<RowOf<K>>
     const previous = collection.delete(key)
     if (!previous) return
-    this.undos.push(() => collection.set(previous))
+    this.changes.push({ name, collection: collection as unknown as AnyCollection, key, previous })
     this.ops.push({ c: name, del: key })
   }
 
@@ -70,23 +80,32 @@ export class Tx {
   }
 
   rollback(): void {
-    for (let i = this.undos.length - 1; i >= 0; i--) this.undos[i]()
-    this.undos.length = 0
+    for (let i = this.changes.length - 1; i >= 0; i--) {
+      const { collection, key, previous } = this.changes[i]
+      if (previous) collection.set(previous)
+      else collection.delete(key)
+    }
+    this.changes.length = 0
     this.ops.length = 0
   }
 }
 
 interface Pending { tx: Tx; line: string; resolve: () => void; reject: (error: Error) => void }
 
-const KEY_FIELDS: Record<string, string> = { themes: 'shopId:id' }
 const DEFAULT_COMPACT_AT = 16 * 1024 * 1024
+
+/** Rows stored in a form an earlier version wrote, brought to today's form as they are loaded. */
+const UPGRADES: Partial<Record<string, (c: Collections, row: never) => unknown>> = {
+  fulfilments: (c, row: FulfilmentRecord) => upgradeFulfilmentRow(c, row),
+}
 
 const reasonOf = (error: unknown) => (error as NodeJS.ErrnoException)?.code ?? (error as Error)?.message ?? String(error)
 
 /**
  * The emulator's data: every collection in memory with its indexes, made durable by an
  * append-only journal (one line per transaction, group-committed with one fsync per batch) that
- * is folded into the lowdb JSON file by a worker when it grows and on close.
+ * is folded into the lowdb JSON file when it grows (streamed from memory, between requests) and
+ * on close.
  */
 export class Store {
   readonly c: Collections = createCollections()
@@ -102,10 +121,13 @@ export class Store {
   private canRotate = true
   private releaseLock?: () => void
   private closing?: Promise<void>
+  /** The db file (undefined in memory). */
+  private readonly file?: DurableJsonFile
   /** Called with each transaction once it is durable (events go out from here). */
   onCommit?: (tx: Tx) => void
 
   private constructor(private readonly low: Low<DbFile>, private readonly options: StoreOptions, private readonly io: JournalIO) {
+    if (low.adapter instanceof DurableJsonFile) this.file = low.adapter
     this.nextRotationAt = this.compactAt
   }
 
@@ -117,8 +139,9 @@ export class Store {
     return this.options.path === ':memory:'
   }
 
+  /** Journal bytes between two folds: as configured, or the larger of 16 MB and the db file. */
   private get compactAt(): number {
-    return this.options.compactAtBytes ?? DEFAULT_COMPACT_AT
+    return this.options.compactAtBytes ?? Math.max(DEFAULT_COMPACT_AT, this.file?.bytes ?? 0)
   }
 
   private get journalPath() {
@@ -142,7 +165,7 @@ export class Store {
     }
     const releaseLock = acquireLock(options.path, options.pid ?? process.pid)
     try {
-      const low = new Low<DbFile>(new DurableJsonFile<DbFile>(options.path), { version: 1 })
+      const low = new Low<DbFile>(new DurableJsonFile(options.path), { version: 1 })
       const store = new Store(low, options, io)
       store.releaseLock = releaseLock
       await store.load()
@@ -213,7 +236,8 @@ export class Store {
       await this.settle()
       if (this.isMemory) return
       try {
-        this.low.data = this.snapshot()
+        // Every transaction is on disk now (settled, and new ones are refused): the rows as they stand.
+        this.low.data = this.rowsOnDisk()
         await this.low.write()
       } catch (error) {
         throw new StoreError(500, `could not write ${this.options.path} on close (${reasonOf(error)}); its journal ${this.journalPath} was kept and is replayed at the next start. Check disk space and permissions.`)
@@ -223,8 +247,40 @@ export class Store {
       await this.io.unlink(this.journalPath)
       await this.io.unlink(this.oldJournalPath)
     } finally {
+      this.low.data = { version: 1 }
       this.releaseLock?.()
     }
+  }
+
+  /**
+   * The rows as the journal has them, for the db file: references to every row now, with the
+   * changes of transactions not yet on disk (queued for the next append) undone. Synchronous and
+   * cheap (arrays of references); rows are never changed in place, so the arrays stay a consistent
+   * picture of this moment however long writing them takes.
+   */
+  private rowsOnDisk(): DbFile {
+    const undone = new Map<string, Map<string, Row | undefined>>()
+    for (const { tx } of this.pending) {
+      for (const change of tx.changes) {
+        let keys = undone.get(change.name)
+        if (!keys) undone.set(change.name, (keys = new Map()))
+        // The oldest change of a key holds its value before every pending transaction.
+        if (!keys.has(change.key)) keys.set(change.key, change.previous)
+      }
+    }
+    const data: DbFile = { version: 1 }
+    for (const [name, collection] of Object.entries(this.c) as unknown as [string, AnyCollection][]) {
+      const keys = undone.get(name)
+      if (!keys) {
+        data[name] = Array.from(collection.values())
+        continue
+      }
+      const rows: Row[] = []
+      for (const [key, row] of collection.entries()) if (!keys.has(key)) rows.push(row)
+      for (const previous of keys.values()) if (previous) rows.push(previous)
+      data[name] = rows
+    }
+    return data
   }
 
   private initialise(): void {
@@ -241,13 +297,14 @@ export class Store {
   private async load(): Promise<void> {
     const path = this.options.path
     await this.removeTemporaryFiles()
-    let data: DbFile | null
+    let read: ReadDbFile | null
     try {
-      data = await this.low.adapter.read()
+      read = await this.file!.load()
     } catch (error) {
       throw this.refused(error instanceof SyntaxError ? `it is not valid JSON (${error.message.replace(/\s+/g, ' ')})` : `it cannot be read (${(error as Error).message})`)
     }
-    if (data === null) {
+    let foldRows: DbFile | undefined
+    if (read === null) {
       for (const journal of [this.journalPath, this.oldJournalPath]) {
         if ((await this.io.size(journal)) !== undefined) {
           throw new StoreError(500, `db file ${path} is missing but its journal ${journal} exists. Restore the db file, or move the journal aside to start anew.`)
@@ -258,24 +315,36 @@ export class Store {
       } catch (error) {
         throw new StoreError(500, `db file ${path} was not created: filling it failed (${(error as Error).message}). Nothing was written.`)
       }
-      this.low.data = this.snapshot()
+      this.low.data = this.rowsOnDisk()
       await this.low.write()
+      this.low.data = { version: 1 }
     } else {
-      const problem = checkDbFile(data)
+      // A file the store wrote itself (its checksum matches) holds rows validated when they were
+      // stored: only its structure is checked. Any other file has every row checked.
+      const problem = checkDbFile(read.data, { rows: !read.trusted })
       if (problem) throw this.refused(problem)
-      for (const [name, rows] of Object.entries(data)) {
+      for (const [name, rows] of Object.entries(read.data as DbFile)) {
         if (name === 'version') continue
-        const collection = (this.c as Record<string, { set(row: unknown): unknown }>)[name]
-        for (const row of rows as unknown[]) collection.set(row)
+        const collection = (this.c as unknown as Record<string, AnyCollection>)[name]
+        const upgrade = UPGRADES[name]
+        const strings = new StringPool()
+        for (const row of rows as Row[]) {
+          strings.share(row as unknown as Record<string, unknown>)
+          collection.set(upgrade ? (upgrade(this.c, row as never) as Row) : row)
+        }
       }
-      await this.replay(this.oldJournalPath, false)
+      if (await this.replay(this.oldJournalPath, false)) {
+        // An interrupted fold: fold .journal.old again, from the state it leads to.
+        foldRows = this.rowsOnDisk()
+      }
       await this.replay(this.journalPath, true)
     }
     const isNew = (await this.io.size(this.journalPath)) === undefined
     this.journal = await this.io.openForAppend(this.journalPath)
     if (isNew) await this.io.syncFolder?.(dirname(path))
     this.journalSize = (await this.io.size(this.journalPath)) ?? 0
-    if ((await this.io.size(this.oldJournalPath)) !== undefined) this.startFold()
+    this.nextRotationAt = this.compactAt
+    if (foldRows) this.startFold(foldRows)
   }
 
   /** Left-overs of writes a crash interrupted (`.<db>.*.tmp`); safe to remove while holding the lock. */
@@ -294,48 +363,63 @@ export class Store {
   }
 
   /**
-   * Applies a journal's complete lines. The piece after the last newline is a torn append that
-   * was never acknowledged (a crash mid-write): it is cut off. A corrupt complete line refuses
-   * the start, since the lines after it may hold acknowledged writes.
+   * Applies a journal's complete lines, read in chunks. The piece after the last newline is a torn
+   * append that was never acknowledged (a crash mid-write): it is cut off. A corrupt complete line
+   * refuses the start, since the lines after it may hold acknowledged writes. False when there is
+   * no such journal.
    */
-  private async replay(journalPath: string, isCurrent: boolean): Promise<void> {
-    let text: string
+  private async replay(journalPath: string, isCurrent: boolean): Promise<boolean> {
+    const cannotRead = (error: unknown) => new StoreError(500, `journal ${journalPath} cannot be read (${(error as Error).message}); the db was not loaded and no file was changed. Check its permissions.`)
+    let handle: FileHandle
     try {
-      text = await readFile(journalPath, 'utf8')
+      handle = await open(journalPath, 'r')
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
-      throw new StoreError(500, `journal ${journalPath} cannot be read (${(error as Error).message}); the db was not loaded and no file was changed. Check its permissions.`)
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false
+      throw cannotRead(error)
     }
-    const lines = text.split('\n')
-    const tail = lines.pop() ?? ''
-    let goodBytes = 0
-    for (let i = 0; i < lines.length; i++) {
-      const ops = checkJournalLine(lines[i])
-      if (typeof ops === 'string') {
-        throw new StoreError(500, `journal ${journalPath} line ${i + 1} is corrupt: ${ops}. The db was not loaded and no file was changed. Repair or delete that line, or move the journal aside to start from ${this.options.path} alone (losing the changes it holds).`)
-      }
-      this.apply(ops)
-      goodBytes += Buffer.byteLength(lines[i]) + 1
+    let lineNumber = 0
+    let corrupt: string | undefined
+    let read: LinesRead
+    try {
+      read = await forEachLine(handle, (line) => {
+        lineNumber++
+        const ops = checkJournalLine(line.toString('utf8', 0, line.length - 1))
+        if (typeof ops === 'string') {
+          corrupt = ops
+          return false
+        }
+        this.apply(ops)
+        return true
+      })
+    } catch (error) {
+      throw cannotRead(error)
+    } finally {
+      await handle.close()
     }
-    if (tail.length === 0) return
-    const tornBytes = Buffer.byteLength(tail)
+    if (corrupt !== undefined) {
+      throw new StoreError(500, `journal ${journalPath} line ${lineNumber} is corrupt: ${corrupt}. The db was not loaded and no file was changed. Repair or delete that line, or move the journal aside to start from ${this.options.path} alone (losing the changes it holds).`)
+    }
+    if (read.tail.length === 0) return true
     if (isCurrent) {
       const file = await this.io.openForAppend(journalPath)
       try {
-        await file.truncate(goodBytes)
+        await file.truncate(read.bytes)
         await file.sync()
       } finally {
         await file.close()
       }
     }
-    this.options.log?.(`journal ${journalPath}: ignored a torn last line (${tornBytes} bytes) left by an interrupted write`)
+    this.options.log?.(`journal ${journalPath}: ignored a torn last line (${read.tail.length} bytes) left by an interrupted write`)
+    return true
   }
 
   private apply(ops: JournalOp[]): void {
     for (const op of ops) {
-      const collection = (this.c as Record<string, { set(row: unknown): unknown; delete(key: string): unknown }>)[op.c]
-      if ('put' in op) collection.set(op.put)
-      else collection.delete(op.del)
+      const collection = (this.c as unknown as Record<string, AnyCollection>)[op.c]
+      if ('put' in op) {
+        const upgrade = UPGRADES[op.c]
+        collection.set(upgrade ? (upgrade(this.c, op.put as never) as Row) : op.put)
+      } else collection.delete(op.del)
     }
   }
 
@@ -383,15 +467,16 @@ export class Store {
   }
 
   /**
-   * Moves the journal aside (`.journal.old`) for the worker to fold, and starts a new one. Never
-   * throws: on failure the journal simply keeps growing and the rotation is tried again later.
+   * Moves the journal aside (`.journal.old`), starts a new one and folds the state at that moment
+   * into the db file. Never throws: on failure the journal simply keeps growing and the rotation
+   * is tried again later. Runs inside `flush`, so no append happens meanwhile.
    */
   private async rotate(): Promise<void> {
     this.nextRotationAt = this.journalSize + this.compactAt
     try {
       if ((await this.io.size(this.oldJournalPath)) !== undefined) {
-        // An earlier fold failed and left its journal: try it again.
-        this.startFold()
+        // An earlier fold failed and left its journal: fold it again, with everything since.
+        this.startFold(this.rowsOnDisk())
         return
       }
       await this.io.rename(this.journalPath, this.oldJournalPath)
@@ -399,6 +484,8 @@ export class Store {
       this.options.log?.(`could not rotate ${this.journalPath} (${reasonOf(error)}); it keeps growing and rotation is tried again later`)
       return
     }
+    // Everything written so far is in .journal.old, and nothing else: the state to fold.
+    const rows = this.rowsOnDisk()
     let fresh: JournalFile
     try {
       fresh = await this.io.openForAppend(this.journalPath)
@@ -418,11 +505,16 @@ export class Store {
     this.nextRotationAt = this.compactAt
     await previous.close().catch(() => undefined)
     await this.io.syncFolder?.(dirname(this.options.path)).catch(() => undefined)
-    this.startFold()
+    this.startFold(rows)
   }
 
-  private startFold(): void {
-    this.folding = foldJournalInWorker(this.options.path, this.oldJournalPath, KEY_FIELDS)
+  /** Writes `rows` (the state `.journal.old` leads to) as the db file, then removes `.journal.old`. */
+  private startFold(rows: DbFile): void {
+    this.folding = foldIntoDbFile(this.file!, rows, this.io, this.oldJournalPath)
+      .then(() => {
+        // The threshold follows the db file's new size.
+        if (this.options.compactAtBytes === undefined) this.nextRotationAt = Math.max(this.nextRotationAt, this.compactAt)
+      })
       .catch((error: Error) => {
         this.nextRotationAt = this.journalSize + this.compactAt
         this.options.log?.(`compaction of ${this.oldJournalPath} failed (${error.message}); it stays on disk and is replayed at the next start`)

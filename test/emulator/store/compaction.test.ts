@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, unlinkSync } from 'node:fs'
 import { describe, expect, it, vi } from 'vitest'
 import { Store } from '../../../src/emulator/store/store.js'
-import { account, openAsCrashingProcess, tmpDb } from './store-helpers.js'
+import { FaultyIO, account, openAsCrashingProcess, tmpDb } from './store-helpers.js'
 
 const COMPACT_AT = 2048
 
@@ -65,6 +65,34 @@ describe('Store: compaction', () => {
     const reopened = await Store.open({ path: db })
     expect(reopened.snapshot()).toEqual(expected)
     expect(reopened.c.accounts.size).toBe(120)
+    await reopened.close()
+  })
+
+  it('folds exactly what the rotated journal holds: a change applied in memory but not yet on disk stays out, and is gone when its write fails', async () => {
+    const { db } = tmpDb()
+    const io = new FaultyIO()
+    io.appendDelayMs = 20
+    const rename = io.rename
+    // The disk starts refusing writes the moment the journal is moved aside.
+    io.rename = async (from, to) => {
+      await rename(from, to)
+      if (to.endsWith('.journal.old')) io.failAppend = 'ENOSPC'
+    }
+    const store = await Store.open({ path: db, io, compactAtBytes: 1 })
+    const written = store.tx((tx) => tx.put('accounts', account(1)))
+    // Applied at once, queued behind the first write: in memory when the rotation takes the rows.
+    const refused = store.tx((tx) => tx.put('accounts', account(2)))
+    expect(store.c.accounts.size).toBe(2)
+    const results = await Promise.allSettled([written, refused])
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected'])
+    await store.settle()
+    expect(existsSync(`${db}.journal.old`)).toBe(false)
+    expect(JSON.parse(readFileSync(db, 'utf8')).accounts).toEqual([account(1)])
+    expect(store.snapshot().accounts).toEqual([account(1)])
+    io.heal()
+    await store.close()
+    const reopened = await Store.open({ path: db })
+    expect(reopened.snapshot().accounts).toEqual([account(1)])
     await reopened.close()
   })
 })

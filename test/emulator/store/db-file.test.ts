@@ -12,6 +12,7 @@ describe('Store: db file validation', () => {
     ['a half-written file', '{"version":1,"accounts":[{"id":"a', 'it is not valid JSON ('],
     ['a JSON array', '[]', 'it does not hold a JSON object'],
     ['a JSON scalar', '42', 'it does not hold a JSON object'],
+    ['JSON null', 'null', 'it does not hold a JSON object'],
     ['another version', '{"version":2}', '"version" is 2, expected 1'],
     ['no version', '{"accounts":[]}', '"version" is undefined, expected 1'],
     ['an unknown collection', '{"version":1,"widgets":[]}', 'unknown collection "widgets"'],
@@ -49,5 +50,31 @@ describe('Store: db file validation', () => {
     expect(store.c.accounts.get(account(1).id)).toEqual({ ...account(1), extra: { kept: true } })
     expect(readFileSync(db, 'utf8')).toBe(content)
     await store.close()
+  })
+  it('writes one row per line with a checksum, and checks every row again once the file was edited by hand', async () => {
+    const { db } = tmpDb()
+    const store = await Store.open({ path: db })
+    await store.tx((tx) => {
+      tx.put('accounts', account(1))
+      tx.put('accounts', account(2))
+    })
+    await store.close()
+    const written = readFileSync(db, 'utf8')
+    expect(written.split('\n').slice(0, 2)).toEqual(['{"version":1,', '"meta":['])
+    expect(written.split('\n')).toContain(JSON.stringify(account(2)))
+    expect(written).toMatch(/\n"checksum":"[0-9a-f]{64}"\}\n$/)
+    expect(JSON.parse(written).accounts).toEqual([account(1), account(2)])
+    const reopened = await Store.open({ path: db })
+    expect(reopened.snapshot().accounts).toEqual([account(1), account(2)])
+    await reopened.close()
+
+    const edited = written.replace(JSON.stringify(account(2)), JSON.stringify({ ...account(2), name: 7 }))
+    writeFileSync(db, edited)
+    await expect(Store.open({ path: db })).rejects.toThrow(`db file ${db} was refused: accounts[1].name: `)
+    expect(readFileSync(db, 'utf8')).toBe(edited)
+    // Broken JSON inside the layout gets the JSON parser's own message.
+    const broken = written.replace(JSON.stringify(account(2)), JSON.stringify(account(2)).slice(0, -1))
+    writeFileSync(db, broken)
+    await expect(Store.open({ path: db })).rejects.toThrow(`db file ${db} was refused: it is not valid JSON (`)
   })
 })

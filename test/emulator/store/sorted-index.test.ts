@@ -75,4 +75,37 @@ describe('SortedIndex', () => {
     }
     expect([...index.ascending()]).toEqual([...model].sort(compareKeys).map((key) => key.id))
   })
+  it('stays in order when used as a queue: removals from the front, inserts at both ends, cursors in between', () => {
+    let seed = 7
+    const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff)
+    const index = new SortedIndex()
+    const model: SortKey[] = []
+    let time = 1_000
+    for (let i = 0; i < 20_000; i++) {
+      const roll = next() % 10
+      // Phases of growth and of draining, so that thousands of front slots pile up and are given back.
+      if (model.length > 0 && roll < (i % 6000 < 3000 ? 3 : 8)) {
+        model.sort(compareKeys)
+        const at = roll === 0 ? next() % model.length : 0 // mostly the oldest, as a trimmed log or a used pool
+        const [gone] = model.splice(at, 1)
+        index.remove(gone)
+      } else {
+        const key = k(roll === 9 ? 0 : time++, `id${i}`) // now and then below everything: an insert at the front
+        model.push(key)
+        index.insert(key)
+      }
+      if (i % 997 === 0) {
+        const sorted = [...model].sort(compareKeys)
+        expect(index.size).toBe(sorted.length)
+        expect([...index.ascending()]).toEqual(sorted.map((key) => key.id))
+        if (sorted.length > 2) {
+          const middle = sorted[sorted.length >> 1]
+          expect([...index.descending(middle)]).toEqual(sorted.slice(0, sorted.length >> 1).reverse().map((key) => key.id))
+          expect([...index.ascending(middle)]).toEqual(sorted.slice(sorted.length >> 1).map((key) => key.id))
+        }
+      }
+    }
+    index.remove(k(-1, 'absent'))
+    expect([...index.descending()]).toEqual([...model].sort(compareKeys).reverse().map((key) => key.id))
+  })
 })

@@ -4,6 +4,7 @@ import type { AuthedEnv, Emulator } from '../../context.js'
 import { parseQuery, readBody } from '../../middleware/validate.js'
 import { present } from '../../present.js'
 import { applyProductUpdate, buildProduct, findProduct, pageLiveProducts } from '../../store/products.js'
+import { removeProductCodes } from '../../store/serial-pool.js'
 import { productEvents } from '../../events/product-events.js'
 
 export const productRoutes = (emu: Emulator) => new Hono<AuthedEnv>()
@@ -37,6 +38,7 @@ export const productRoutes = (emu: Emulator) => new Hono<AuthedEnv>()
       const product = findProduct(emu, c.var.shop, c.req.param('id'))
       tx.delete('products', product.id)
       tx.delete('fulfilments', product.id)
+      removeProductCodes(tx, emu.store.c, product.id)
       productEvents.deleted(emu, tx, c.var.shop, product)
     })
     return c.json({ success: true as const })

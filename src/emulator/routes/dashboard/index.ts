@@ -129,7 +129,7 @@ export function dashboardRoutes(emu: Emulator): Hono<PageEnv> {
         more = true
         break
       }
-      rows.push({ product: present(product) as Product, setup: presentSetup(product, emu.store.c.fulfilments.get(product.id)) })
+      rows.push({ product: present(product) as Product, setup: presentSetup(emu, product, emu.store.c.fulfilments.get(product.id)) })
     }
     return renderPage(c, ProductsPage({ view, rows, page, more }))
   })
