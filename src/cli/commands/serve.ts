@@ -193,17 +193,8 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
   const origin = `${tls ? 'https' : 'http'}://${host}:${address.port}`
   const key = started.generatedKey ? `${started.generatedKey}  (new; shown once)` : o.apiKey ? `${maskKey(o.apiKey)}  (from --api-key)` : 'created earlier (pass --api-key KEY to use a known key)'
-  ctx.stdout.write([
-    'store serve: Online Store API emulator',
-    `  API         ${origin}/api/v1`,
-    `  API key     ${key}`,
-    `  Dashboard   ${origin}/_dashboard`,
-    `  Storefront  ${origin}/storefront/demo`,
-    `  DB          ${o.db}`,
-    'Press Ctrl+C to stop (everything is flushed to disk first).',
-    '',
-  ].join('\n'))
-  await new Promise<void>((resolve, reject) => {
+  // The handlers are in place before the banner: a SIGTERM right after it still flushes and unlocks.
+  const stopped = new Promise<void>((resolve, reject) => {
     const stop = () => {
       offInt()
       offTerm()
@@ -219,4 +210,15 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
     const offInt = ctx.onSignal('SIGINT', stop)
     const offTerm = ctx.onSignal('SIGTERM', stop)
   })
+  ctx.stdout.write([
+    'store serve: Online Store API emulator',
+    `  API         ${origin}/api/v1`,
+    `  API key     ${key}`,
+    `  Dashboard   ${origin}/_dashboard`,
+    `  Storefront  ${origin}/storefront/demo`,
+    `  DB          ${o.db}`,
+    'Press Ctrl+C to stop (everything is flushed to disk first).',
+    '',
+  ].join('\n'))
+  await stopped
 }
