@@ -1,17 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { validateWebhookPayload } from '../../src/spec/events.js'
-import { startTestReceiver, type TestReceiver } from '../helpers/receiver.js'
-import { cli, servedEmulator } from './webhooks-harness.js'
-
-const cleanups: (() => Promise<void>)[] = []
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c()
-})
-async function receiver(...args: Parameters<typeof startTestReceiver>): Promise<TestReceiver> {
-  const r = await startTestReceiver(...args)
-  cleanups.push(() => r.close())
-  return r
-}
+import { cleanups, cli, receiver, servedEmulator } from './webhooks-harness.js'
 
 type Body = { event: string; data: Record<string, unknown> }
 

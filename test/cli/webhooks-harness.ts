@@ -1,4 +1,6 @@
 import { serve } from '@hono/node-server'
+import { afterEach } from 'vitest'
+import { startTestReceiver, type TestReceiver } from '../helpers/receiver.js'
 import type { AddressInfo } from 'node:net'
 import { PassThrough, Writable } from 'node:stream'
 import { main } from '../../src/cli/main.js'
@@ -82,4 +84,17 @@ export async function servedEmulator(o: EventsEmulatorOptions = {}) {
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },
   }
+}
+
+/** Clean-ups run after each test of a file that imports this harness, newest first. */
+export const cleanups: (() => Promise<void> | void)[] = []
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c()
+})
+
+/** A local receiver closed after the test. */
+export async function receiver(...args: Parameters<typeof startTestReceiver>): Promise<TestReceiver> {
+  const r = await startTestReceiver(...args)
+  cleanups.push(() => r.close())
+  return r
 }

@@ -1,22 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { applyOverride, parseOverride } from '../../src/cli/webhooks/overrides.js'
 import { loadEventSample } from '../../src/spec/event-samples.js'
 import { ALL_EVENT_KINDS, EVENT_KINDS_IN_READING_ORDER, EVENT_TRIGGERS, validateWebhookPayload } from '../../src/spec/events.js'
-import { startTestReceiver, type TestReceiver } from '../helpers/receiver.js'
-import { cli, runCli, servedEmulator } from './webhooks-harness.js'
+import { cleanups, cli, receiver, runCli, servedEmulator } from './webhooks-harness.js'
 
-const cleanups: (() => Promise<void> | void)[] = []
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c()
-})
-async function receiver(...args: Parameters<typeof startTestReceiver>): Promise<TestReceiver> {
-  const r = await startTestReceiver(...args)
-  cleanups.push(() => r.close())
-  return r
-}
 function tmpFile(name: string, text: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'store-wh-'))
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }))

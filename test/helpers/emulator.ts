@@ -59,7 +59,14 @@ export async function testEmulator(o: TestEmulatorOptions = {}): Promise<Started
     io: o.io,
     compactAtBytes: o.compactAtBytes,
   })
-  const request = (path: string, init: RequestInit & { json?: unknown } = {}) => {
+  return Object.assign(started, { request: requestFor(started.app), logs })
+}
+
+export type TestRequest = (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>
+
+/** Requests to an app in-process with TEST_KEY, and `json` as a JSON body. */
+export function requestFor(app: { request(path: string, init?: RequestInit): Response | Promise<Response> }): TestRequest {
+  return (path, init = {}) => {
     const headers = new Headers(init.headers)
     if (!headers.has('authorization')) headers.set('authorization', `Bearer ${TEST_KEY}`)
     let body = init.body
@@ -67,7 +74,6 @@ export async function testEmulator(o: TestEmulatorOptions = {}): Promise<Started
       headers.set('content-type', 'application/json')
       body = JSON.stringify(init.json)
     }
-    return Promise.resolve(started.app.request(path, { ...init, headers, body }))
+    return Promise.resolve(app.request(path, { ...init, headers, body }))
   }
-  return Object.assign(started, { request, logs })
 }

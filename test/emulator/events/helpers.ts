@@ -3,7 +3,7 @@ import type { EmulatorOptions } from '../../../src/emulator/deps.js'
 import { startEmulator } from '../../../src/emulator/start.js'
 import { loadSeedFile } from '../../../src/emulator/store/seed.js'
 import type { WebhookDelivery } from '../../../src/spec/webhooks.js'
-import { DEMO_SEED_PATH, TEST_KEY, fixedClock, seededRandom } from '../../helpers/emulator.js'
+import { DEMO_SEED_PATH, TEST_KEY, fixedClock, requestFor, seededRandom } from '../../helpers/emulator.js'
 
 export interface EventsEmulatorOptions {
   db?: string
@@ -30,16 +30,7 @@ export async function eventsEmulator(o: EventsEmulatorOptions = {}) {
     options: { webhooks: o.webhooks },
   })
   const emu = emulatorOf(started.app)
-  const request = (path: string, init: RequestInit & { json?: unknown } = {}) => {
-    const headers = new Headers(init.headers)
-    if (!headers.has('authorization')) headers.set('authorization', `Bearer ${TEST_KEY}`)
-    let body = init.body
-    if (init.json !== undefined) {
-      headers.set('content-type', 'application/json')
-      body = JSON.stringify(init.json)
-    }
-    return Promise.resolve(started.app.request(path, { ...init, headers, body }))
-  }
+  const request = requestFor(started.app)
   const json = async <T = Record<string, unknown>>(path: string, init: RequestInit & { json?: unknown } = {}) => (await (await request(path, init)).json()) as T
   const addWebhook = (url: string, events: string[]) => json<{ id: string }>('/_emulator/webhooks', { method: 'POST', json: { url, events } })
   const deliveries = async () => (await json<{ deliveries: WebhookDelivery[] }>('/_emulator/webhooks/logs')).deliveries
