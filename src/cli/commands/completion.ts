@@ -48,24 +48,34 @@ function wordsOf(node: Node, globals: Node['options']): string[] {
   return [...new Set([...names, ...flags, '--help'])]
 }
 
-export function bashScript(root: Node): string {
+/** The commands in order, the flags that take a value, and every command path as `|a|a b|`. */
+function scriptParts(root: Node) {
   const nodes = flatten(root)
   const valueFlags = [...new Set(nodes.flatMap((n) => n.options.filter((o) => o.takesValue).map((o) => o.flag)))]
-  const known = `|${nodes.map((n) => n.path.join(' ')).join('|')}|`
-  const cases = nodes.map((n) => `    ${quote(n.path.join(' '))}) words=${quote(wordsOf(n, root.options).join(' '))} ;;`).join('\n')
-  return `# store completion for bash. Load it with:  source <(store completion bash)
-_store_completion() {
-  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="" cpath="" candidate w words i
-  local known=${quote(known)}
-  for ((i = 1; i < COMP_CWORD; i++)); do
-    w="\${COMP_WORDS[i]}"
+  return { nodes, valueFlags, known: `|${nodes.map((n) => n.path.join(' ')).join('|')}|` }
+}
+
+/** Shell loop (bash and zsh alike) that finds the deepest known command path among the typed words. */
+function walk(first: string, end: string, wordsVar: string, valueFlags: string[]): string {
+  return `  for ((i = ${first}; i < ${end}; i++)); do
+    w="\${${wordsVar}[i]}"
     case "$prev" in ${valueFlags.join('|') || '--'}) prev=""; continue ;; esac
     prev="$w"
     [[ "$w" == -* ]] && continue
     candidate="\${cpath:+$cpath }$w"
     [[ "$known" == *"|$candidate|"* ]] && cpath="$candidate"
   done
-  case "$cpath" in
+`
+}
+
+export function bashScript(root: Node): string {
+  const { nodes, valueFlags, known } = scriptParts(root)
+  const cases = nodes.map((n) => `    ${quote(n.path.join(' '))}) words=${quote(wordsOf(n, root.options).join(' '))} ;;`).join('\n')
+  return `# store completion for bash. Load it with:  source <(store completion bash)
+_store_completion() {
+  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="" cpath="" candidate w words i
+  local known=${quote(known)}
+${walk('1', 'COMP_CWORD', 'COMP_WORDS', valueFlags)}  case "$cpath" in
 ${cases}
     *) words="" ;;
   esac
@@ -76,9 +86,7 @@ complete -o default -F _store_completion store
 }
 
 export function zshScript(root: Node): string {
-  const nodes = flatten(root)
-  const valueFlags = [...new Set(nodes.flatMap((n) => n.options.filter((o) => o.takesValue).map((o) => o.flag)))]
-  const known = `|${nodes.map((n) => n.path.join(' ')).join('|')}|`
+  const { nodes, valueFlags, known } = scriptParts(root)
   const cases = nodes.map((n) => {
     const subs = n.subcommands.map((s) => quote(`${s.path[s.path.length - 1]}:${oneLine(s.description).replace(/:/g, '\\:')}`)).join(' ')
     const flags = [...n.options, ...(n.path.length ? root.options : [])].map((o) => quote(o.flag)).join(' ')
@@ -91,15 +99,7 @@ _store() {
   local cpath="" candidate w prev="" i
   local known=${quote(known)}
   local -a subs flags
-  for ((i = 2; i < CURRENT; i++)); do
-    w="\${words[i]}"
-    case "$prev" in ${valueFlags.join('|') || '--'}) prev=""; continue ;; esac
-    prev="$w"
-    [[ "$w" == -* ]] && continue
-    candidate="\${cpath:+$cpath }$w"
-    [[ "$known" == *"|$candidate|"* ]] && cpath="$candidate"
-  done
-  case "$cpath" in
+${walk('2', 'CURRENT', 'words', valueFlags)}  case "$cpath" in
 ${cases}
   esac
   if [[ "\${words[CURRENT]}" == -* ]]; then

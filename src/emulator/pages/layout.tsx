@@ -76,3 +76,13 @@ export const Badge: FC<{ tone?: 'ok' | 'bad' | 'warn'; children: Child }> = ({ t
 
 /** A live region where the pages' scripts report the outcome of an action. */
 export const Notice: FC<{ id: string }> = ({ id }) => <div id={id} class="notice" role="status" aria-live="polite"></div>
+
+/** The published cells of one mystery outcome (name, weight, chance, stock), the same on every page. */
+export const OddsCells: FC<{ outcome: { name: string; weight: number; chance: number; stock: number | null } }> = ({ outcome }) => (
+  <>
+    <td>{outcome.name}</td>
+    <td class="num">{outcome.weight}</td>
+    <td class="num">{outcome.chance.toFixed(2)} %</td>
+    <td class="num">{outcome.stock === null ? '∞' : outcome.stock}</td>
+  </>
+)

@@ -2,7 +2,7 @@ import type { FC } from 'hono/jsx'
 import type { FulfilmentSetup } from '../../../spec/fulfilment.js'
 import type { Product } from '../../../spec/products.js'
 import { ACCEPTS } from '../../fulfilment/setup.js'
-import { Badge, Notice, Table } from '../layout.js'
+import { Badge, Notice, OddsCells, Table } from '../layout.js'
 import { money, pretty, safeUrl, when } from '../format.js'
 import { embedSnippet } from './overview.js'
 import { DASHBOARD_API, DashboardShell, dashHref, type DashView } from './shell.js'
@@ -179,10 +179,7 @@ export const MysteryTable: FC<{ mystery: NonNullable<FulfilmentSetup['mystery']>
     <Table caption="Drop table" head={['Outcome', 'Weight', 'Chance', 'Stock', 'Codes left']}>
       {mystery.outcomes.map((o) => (
         <tr>
-          <td>{o.name}</td>
-          <td class="num">{o.weight}</td>
-          <td class="num">{o.chance.toFixed(2)} %</td>
-          <td class="num">{o.stock === null ? '∞' : o.stock}</td>
+          <OddsCells outcome={o} />
           <td class="num">{o.codes ? o.codes.length : '—'}</td>
         </tr>
       ))}

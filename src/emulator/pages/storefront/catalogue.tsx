@@ -2,7 +2,7 @@ import type { FC } from 'hono/jsx'
 import type { Group } from '../../../spec/groups.js'
 import type { StorefrontProduct } from '../../../spec/storefront.js'
 import type { MysteryPublic } from '../../../spec/mystery.js'
-import { Badge, Notice, Table } from '../layout.js'
+import { Badge, Notice, OddsCells, Table } from '../layout.js'
 import { money, safeUrl } from '../format.js'
 import { StorefrontShell, storefrontHref, type ShopView } from './shell.js'
 
@@ -91,10 +91,7 @@ export const MysteryOdds: FC<{ mystery: MysteryPublic }> = ({ mystery }) => (
     <Table caption="Drop table" head={['Outcome', 'Weight', 'Chance', 'Stock']}>
       {mystery.outcomes.map((o) => (
         <tr>
-          <td>{o.name}</td>
-          <td class="num">{o.weight}</td>
-          <td class="num">{o.chance.toFixed(2)} %</td>
-          <td class="num">{o.stock === null ? '∞' : o.stock}</td>
+          <OddsCells outcome={o} />
         </tr>
       ))}
     </Table>
