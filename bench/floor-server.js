@@ -21,7 +21,10 @@ if (!dataset) {
   process.exit(2)
 }
 
-const [{ startEmulator }, { offsetClock }] = await Promise.all([import(DIST('emulator/start.js')), import(DIST('emulator/deps.js'))])
+const [{ startEmulator }, { offsetClock }] = await Promise.all([
+  import(DIST('emulator/start.js')),
+  import(DIST('emulator/deps.js')),
+])
 const apiKey = option('--api-key', BENCH_KEY)
 const started = await startEmulator({
   db: ':memory:',
@@ -48,9 +51,12 @@ for (const [name, rows] of Object.entries(data)) {
   for (const row of rows) collection.set(row)
 }
 
-const server = serve({ fetch: started.app.fetch, port: Number(option('--port', '0')), hostname: '127.0.0.1' }, (info) => {
-  process.stdout.write(`bench floor: in-memory emulator\n  API         http://127.0.0.1:${info.port}/api/v1\n`)
-})
+const server = serve(
+  { fetch: started.app.fetch, port: Number(option('--port', '0')), hostname: '127.0.0.1' },
+  (info) => {
+    process.stdout.write(`bench floor: in-memory emulator\n  API         http://127.0.0.1:${info.port}/api/v1\n`)
+  },
+)
 const stop = () => {
   server.closeAllConnections?.()
   server.close(() => process.exit(0))

@@ -24,8 +24,42 @@ const CUSTOMERS = 50
 const CHUNK = 2000
 const SAMPLE_IDS = 2000
 
-const ADJECTIVES = ['Quiet', 'Swift', 'Golden', 'Crimson', 'Lunar', 'Rustic', 'Modern', 'Classic', 'Tiny', 'Grand', 'Silver', 'Electric', 'Velvet', 'Arctic', 'Solar', 'Hidden']
-const NOUNS = ['Lamp', 'Course', 'Template', 'Key', 'Pack', 'Bundle', 'Guide', 'Mug', 'Poster', 'Session', 'Plugin', 'Theme', 'Toolkit', 'Notebook', 'Licence', 'Workshop']
+const ADJECTIVES = [
+  'Quiet',
+  'Swift',
+  'Golden',
+  'Crimson',
+  'Lunar',
+  'Rustic',
+  'Modern',
+  'Classic',
+  'Tiny',
+  'Grand',
+  'Silver',
+  'Electric',
+  'Velvet',
+  'Arctic',
+  'Solar',
+  'Hidden',
+]
+const NOUNS = [
+  'Lamp',
+  'Course',
+  'Template',
+  'Key',
+  'Pack',
+  'Bundle',
+  'Guide',
+  'Mug',
+  'Poster',
+  'Session',
+  'Plugin',
+  'Theme',
+  'Toolkit',
+  'Notebook',
+  'Licence',
+  'Workshop',
+]
 const SENTENCES = [
   'Delivered instantly after payment.',
   'Hand-made in small batches and shipped within two days.',
@@ -36,8 +70,26 @@ const SENTENCES = [
 ]
 const TYPES = ['Service', 'Digital', 'Digital', 'Physical']
 const FIRST = ['Ada', 'Alan', 'Grace', 'Edsger', 'Barbara', 'Donald', 'Margaret', 'Ken', 'Radia', 'Linus']
-const LAST = ['Lovelace', 'Turing', 'Hopper', 'Dijkstra', 'Liskov', 'Knuth', 'Hamilton', 'Thompson', 'Perlman', 'Torvalds']
-const COUNTRIES = [['GB', 'London'], ['US', 'Boston'], ['DE', 'Berlin'], ['FR', 'Paris'], ['JP', 'Tokyo'], [null, null]]
+const LAST = [
+  'Lovelace',
+  'Turing',
+  'Hopper',
+  'Dijkstra',
+  'Liskov',
+  'Knuth',
+  'Hamilton',
+  'Thompson',
+  'Perlman',
+  'Torvalds',
+]
+const COUNTRIES = [
+  ['GB', 'London'],
+  ['US', 'Boston'],
+  ['DE', 'Berlin'],
+  ['FR', 'Paris'],
+  ['JP', 'Tokyo'],
+  [null, null],
+]
 
 const iso = (ms) => new Date(ms).toISOString()
 const money = (x) => Math.round(x * 100) / 100
@@ -57,7 +109,8 @@ export async function makeDataset(products, orders) {
     return s
   }
   // The same shape as the emulator's ids (time in base 36, counter, random tail), so they sort by creation.
-  const newId = (prefix, ms, counter = 0) => `${prefix}_${ms.toString(36).padStart(9, '0')}${counter.toString(36).padStart(3, '0')}${base62(8)}`
+  const newId = (prefix, ms, counter = 0) =>
+    `${prefix}_${ms.toString(36).padStart(9, '0')}${counter.toString(36).padStart(3, '0')}${base62(8)}`
 
   const started = await startEmulator({
     db: ':memory:',
@@ -77,7 +130,9 @@ export async function makeDataset(products, orders) {
   const putAll = async (collection, rows) => {
     for (let i = 0; i < rows.length; i += CHUNK) {
       const chunk = rows.slice(i, i + CHUNK)
-      await store.tx((tx) => { for (const row of chunk) tx.put(collection, row) })
+      await store.tx((tx) => {
+        for (const row of chunk) tx.put(collection, row)
+      })
     }
   }
 
@@ -89,7 +144,8 @@ export async function makeDataset(products, orders) {
     const isSerial = i < SERIAL_PRODUCTS
     const type = isSerial ? 'Serial' : rng.pick(TYPES)
     let productId
-    do productId = `rec_${base62(12)}`; while (productIds.has(productId))
+    do productId = `rec_${base62(12)}`
+    while (productIds.has(productId))
     productIds.add(productId)
     productRows.push({
       id: newId('prod', ms),
@@ -117,9 +173,19 @@ export async function makeDataset(products, orders) {
     const ms = ORDERS_FROM - (CUSTOMERS - k) * 3_600_000
     const [country, city] = rng.pick(COUNTRIES)
     customerRows.push({
-      id: newId('cus', ms), email: `customer${k + 1}@example.com`, name: `${rng.pick(FIRST)} ${rng.pick(LAST)}`,
-      phone: null, country, city, totalOrders: 0, totalSpent: 0, lastOrderAt: null,
-      createdAt: iso(ms), updatedAt: iso(ms), notes: [], shopId: shop.id,
+      id: newId('cus', ms),
+      email: `customer${k + 1}@example.com`,
+      name: `${rng.pick(FIRST)} ${rng.pick(LAST)}`,
+      phone: null,
+      country,
+      city,
+      totalOrders: 0,
+      totalSpent: 0,
+      lastOrderAt: null,
+      createdAt: iso(ms),
+      updatedAt: iso(ms),
+      notes: [],
+      shopId: shop.id,
     })
   }
 
@@ -181,7 +247,8 @@ export async function makeDataset(products, orders) {
 
   const step = Math.max(1, Math.floor((products - SERIAL_PRODUCTS) / SAMPLE_IDS))
   const sampleProductIds = []
-  for (let i = SERIAL_PRODUCTS; i < products && sampleProductIds.length < SAMPLE_IDS; i += step) sampleProductIds.push(productRows[i].id)
+  for (let i = SERIAL_PRODUCTS; i < products && sampleProductIds.length < SAMPLE_IDS; i += step)
+    sampleProductIds.push(productRows[i].id)
   const meta = {
     generator: generatorHash(),
     products,
@@ -215,7 +282,9 @@ async function main(argv) {
   await writeDbFile(out, db)
   writeFileSync(metaPathOf(out), `${JSON.stringify({ ...meta, bytes: statSync(out).size }, null, 2)}\n`)
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
-  process.stderr.write(`make-dataset: ${out}: ${products} products, ${orders} orders, ${(statSync(out).size / 1e6).toFixed(1)} MB in ${seconds} s\n`)
+  process.stderr.write(
+    `make-dataset: ${out}: ${products} products, ${orders} orders, ${(statSync(out).size / 1e6).toFixed(1)} MB in ${seconds} s\n`,
+  )
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

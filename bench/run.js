@@ -13,10 +13,29 @@
 // BENCH_SERVER_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof' (node flags for the server children).
 import autocannon from 'autocannon'
 import { spawn, spawnSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import os from 'node:os'
 import { join, relative } from 'node:path'
-import { BENCH_DIR, BENCH_KEY, DATA_DIR, ROOT, SHOP_SLUG, datasetName, generatorHash, median, percentile } from './lib/common.js'
+import {
+  BENCH_DIR,
+  BENCH_KEY,
+  DATA_DIR,
+  ROOT,
+  SHOP_SLUG,
+  datasetName,
+  generatorHash,
+  median,
+  percentile,
+} from './lib/common.js'
 
 const env = process.env
 const QUICK = env.BENCH_QUICK === '1'
@@ -34,7 +53,15 @@ const CONFIG = {
 const OUT = env.BENCH_OUT ?? (QUICK ? join(DATA_DIR, 'results.quick.json') : join(BENCH_DIR, 'results.json'))
 
 /** Issue 7, item 2. */
-const TARGET = { createsPerSecond: 1_000, createScale: 0.8, readScale: 0.8, readVsFloor: 0.7, p99Ms: 50, peakMb: 450, helpVsNode: 2 }
+const TARGET = {
+  createsPerSecond: 1_000,
+  createScale: 0.8,
+  readScale: 0.8,
+  readVsFloor: 0.7,
+  p99Ms: 50,
+  peakMb: 450,
+  helpVsNode: 2,
+}
 
 const STORE_BIN = join(ROOT, 'bin/store.js')
 const FLOOR_BIN = join(BENCH_DIR, 'floor-server.js')
@@ -55,7 +82,10 @@ function checkBuild() {
   }
   const built = statSync(entry).mtimeMs
   const newer = listFiles(join(ROOT, 'src')).filter((file) => statSync(file).mtimeMs > built)
-  if (newer.length) log(`bench: warning: ${newer.length} file(s) in src/ are newer than dist/ (e.g. ${relative(ROOT, newer[0])}); run \`npm run build\` to bench the current code`)
+  if (newer.length)
+    log(
+      `bench: warning: ${newer.length} file(s) in src/ are newer than dist/ (e.g. ${relative(ROOT, newer[0])}); run \`npm run build\` to bench the current code`,
+    )
 }
 
 function listFiles(folder) {
@@ -75,11 +105,17 @@ function ensureDataset(products) {
   let meta
   try {
     meta = JSON.parse(readFileSync(metaFile, 'utf8'))
-  } catch { /* generate below */ }
-  if (meta && meta.generator === hash && existsSync(file) && env.BENCH_REGEN !== '1') return { file, meta, generatedMs: 0 }
+  } catch {
+    /* generate below */
+  }
+  if (meta && meta.generator === hash && existsSync(file) && env.BENCH_REGEN !== '1')
+    return { file, meta, generatedMs: 0 }
   log(`bench: generating ${relative(ROOT, file)} (${products} products, ${products} orders)…`)
   const started = performance.now()
-  const result = spawnSync(process.execPath, [MAKE_DATASET, String(products), file, String(products)], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] })
+  const result = spawnSync(process.execPath, [MAKE_DATASET, String(products), file, String(products)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
   if (result.status !== 0) throw new Error(`make-dataset failed for ${products} products (exit ${result.status})`)
   return { file, meta: JSON.parse(readFileSync(metaFile, 'utf8')), generatedMs: performance.now() - started }
 }
@@ -122,7 +158,11 @@ async function startServer(kind, dataset, size) {
   }
   const started = performance.now()
   const flags = env.BENCH_SERVER_FLAGS ? env.BENCH_SERVER_FLAGS.split(/\s+/).filter(Boolean) : []
-  const child = spawn(process.execPath, [...flags, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, NO_COLOR: '1' } })
+  const child = spawn(process.execPath, [...flags, ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...env, NO_COLOR: '1' },
+  })
   let stdout = ''
   let stderr = ''
   const origin = await new Promise((resolve, reject) => {
@@ -130,7 +170,9 @@ async function startServer(kind, dataset, size) {
     child.stdout.setEncoding('utf8')
     child.stderr.setEncoding('utf8')
     // Keep draining both pipes for the whole run so the child never blocks on a full pipe.
-    child.stderr.on('data', (chunk) => { stderr = (stderr + chunk).slice(-8_000) })
+    child.stderr.on('data', (chunk) => {
+      stderr = (stderr + chunk).slice(-8_000)
+    })
     child.stdout.on('data', (chunk) => {
       stdout = (stdout + chunk).slice(-8_000)
       const match = /API\s+(https?:\/\/\S+)\/api\/v1/.exec(stdout)
@@ -154,7 +196,8 @@ async function stopServer(server) {
   let peakKb = serving?.hwmKb ?? NaN
   const started = performance.now()
   const exited = new Promise((resolve) => {
-    if (server.child.exitCode !== null || server.child.signalCode !== null) resolve({ code: server.child.exitCode, signal: server.child.signalCode })
+    if (server.child.exitCode !== null || server.child.signalCode !== null)
+      resolve({ code: server.child.exitCode, signal: server.child.signalCode })
     else server.child.once('exit', (code, signal) => resolve({ code, signal }))
   })
   // The shutdown folds everything into the db file: its memory counts towards the peak too.
@@ -205,17 +248,24 @@ async function call(origin, method, path, body, { auth = true } = {}) {
   const headers = {}
   if (auth) headers.authorization = `Bearer ${BENCH_KEY}`
   if (body !== undefined) headers['content-type'] = 'application/json'
-  const response = await fetch(`${origin}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+  const response = await fetch(`${origin}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
   const text = await response.text()
   let json
   try {
     json = JSON.parse(text)
-  } catch { /* not JSON */ }
+  } catch {
+    /* not JSON */
+  }
   return { status: response.status, json, text }
 }
 
 /** The app's own answer for a path it has no route for (404 "no route …") or no such method (405). */
-const isRouteMissing = (answer) => (answer.status === 404 && /no route/i.test(answer.json?.error ?? '')) || answer.status === 405
+const isRouteMissing = (answer) =>
+  (answer.status === 404 && /no route/i.test(answer.json?.error ?? '')) || answer.status === 405
 const describe = (answer) => `${answer.status} ${answer.json?.error ?? answer.text.slice(0, 160)}`
 
 /**
@@ -226,7 +276,9 @@ const describe = (answer) => `${answer.status} ${answer.json?.error ?? answer.te
 function cannon(options, holder = {}) {
   return new Promise((resolve, reject) => {
     const latencies = []
-    const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve({ ...result, latencyMs: latencies })))
+    const instance = autocannon(options, (error, result) =>
+      error ? reject(error) : resolve({ ...result, latencyMs: latencies }),
+    )
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime))
     holder.instance = instance
   })
@@ -248,7 +300,8 @@ const CASES = [
       const probe = await call(server.origin, 'GET', '/api/v1/products?limit=100')
       if (isRouteMissing(probe)) return { na: 'n/a (route missing)' }
       const want = Math.min(100, dataset.meta.products)
-      if (probe.status !== 200 || probe.json?.products?.length !== want) return { na: `n/a (probe answered ${describe(probe)}, expected ${want} products)` }
+      if (probe.status !== 200 || probe.json?.products?.length !== want)
+        return { na: `n/a (probe answered ${describe(probe)}, expected ${want} products)` }
       return { options: () => ({ headers: AUTH, requests: [{ method: 'GET', path: '/api/v1/products?limit=100' }] }) }
     },
   },
@@ -266,7 +319,12 @@ const CASES = [
           let next = 0
           return {
             headers: AUTH,
-            requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/api/v1/products/${ids[next++ % ids.length]}` }) }],
+            requests: [
+              {
+                method: 'GET',
+                setupRequest: (request) => ({ ...request, path: `/api/v1/products/${ids[next++ % ids.length]}` }),
+              },
+            ],
           }
         },
       }
@@ -279,19 +337,34 @@ const CASES = [
     async prepare(server) {
       const probe = await call(server.origin, 'GET', '/api/v1/orders')
       if (isRouteMissing(probe)) return { na: 'n/a (route missing)' }
-      if (probe.status !== 200 || !Array.isArray(probe.json?.orders)) return { na: `n/a (probe answered ${describe(probe)})` }
-      return { options: () => ({ headers: AUTH, requests: [{ method: 'GET', path: '/api/v1/orders' }] }), note: `${probe.json.orders.length} orders a page` }
+      if (probe.status !== 200 || !Array.isArray(probe.json?.orders))
+        return { na: `n/a (probe answered ${describe(probe)})` }
+      return {
+        options: () => ({ headers: AUTH, requests: [{ method: 'GET', path: '/api/v1/orders' }] }),
+        note: `${probe.json.orders.length} orders a page`,
+      }
     },
   },
   {
     id: 'create',
     label: 'POST /products',
     async prepare(server) {
-      const body = { name: 'Bench product', price: 9.99, type: 'Service', status: 'Live', description: 'Created by npm run bench.' }
+      const body = {
+        name: 'Bench product',
+        price: 9.99,
+        type: 'Service',
+        status: 'Live',
+        description: 'Created by npm run bench.',
+      }
       const probe = await call(server.origin, 'POST', '/api/v1/products', body)
       if (isRouteMissing(probe)) return { na: 'n/a (route missing)' }
       if (probe.status !== 201) return { na: `n/a (probe answered ${describe(probe)})` }
-      return { options: () => ({ headers: JSON_AUTH, requests: [{ method: 'POST', path: '/api/v1/products', body: JSON.stringify(body) }] }) }
+      return {
+        options: () => ({
+          headers: JSON_AUTH,
+          requests: [{ method: 'POST', path: '/api/v1/products', body: JSON.stringify(body) }],
+        }),
+      }
     },
   },
   {
@@ -302,15 +375,26 @@ const CASES = [
       const serialIds = dataset.meta.serialProductIds
       const pool = CONFIG.serialPoolPerProduct
       for (const [k, id] of serialIds.entries()) {
-        const serials = Array.from({ length: pool }, (_, i) => `BENCH-${server.kind}-${k}-${String(i).padStart(6, '0')}`)
+        const serials = Array.from(
+          { length: pool },
+          (_, i) => `BENCH-${server.kind}-${k}-${String(i).padStart(6, '0')}`,
+        )
         const answer = await call(server.origin, 'PUT', `/_emulator/products/${id}/fulfilment`, { serials })
         if (isRouteMissing(answer)) return { na: 'n/a (route missing: PUT /_emulator/products/:id/fulfilment)' }
         if (answer.status >= 300) return { na: `n/a (code pool refused: ${describe(answer)})` }
       }
-      const checkoutBody = (productId) => JSON.stringify({ items: [{ productId, quantity: 1 }], email: 'bench.buyer@example.com' })
-      const checkout = await call(server.origin, 'POST', `/storefront/${SHOP_SLUG}/checkout`, JSON.parse(checkoutBody(serialIds[0])), { auth: false })
+      const checkoutBody = (productId) =>
+        JSON.stringify({ items: [{ productId, quantity: 1 }], email: 'bench.buyer@example.com' })
+      const checkout = await call(
+        server.origin,
+        'POST',
+        `/storefront/${SHOP_SLUG}/checkout`,
+        JSON.parse(checkoutBody(serialIds[0])),
+        { auth: false },
+      )
       if (isRouteMissing(checkout)) return { na: 'n/a (route missing: POST /storefront/:shop/checkout)' }
-      if (checkout.status !== 201 || typeof checkout.json?.order?.id !== 'string') return { na: `n/a (checkout answered ${describe(checkout)})` }
+      if (checkout.status !== 201 || typeof checkout.json?.order?.id !== 'string')
+        return { na: `n/a (checkout answered ${describe(checkout)})` }
       const pay = await call(server.origin, 'POST', `/_emulator/orders/${checkout.json.order.id}/pay`, {})
       if (isRouteMissing(pay)) return { na: 'n/a (route missing: POST /_emulator/orders/:id/pay)' }
       if (pay.status >= 300) return { na: `n/a (pay answered ${describe(pay)})` }
@@ -319,7 +403,9 @@ const CASES = [
       let used = 1
       const capacity = serialIds.length * pool
       return {
-        note: delivered ? 'a code was delivered in the pay answer' : 'no code visible in the pay answer (checked loosely)',
+        note: delivered
+          ? 'a code was delivered in the pay answer'
+          : 'no code visible in the pay answer (checked loosely)',
         options: (holder) => {
           let next = 0
           const latencies = []
@@ -337,7 +423,11 @@ const CASES = [
                 },
                 onResponse: (status, body, context) => {
                   if (status === 201) {
-                    try { context.orderId = JSON.parse(body).order.id } catch { /* counted as a failed iteration */ }
+                    try {
+                      context.orderId = JSON.parse(body).order.id
+                    } catch {
+                      /* counted as a failed iteration */
+                    }
                   }
                 },
               },
@@ -345,7 +435,8 @@ const CASES = [
                 method: 'POST',
                 headers: JSON_AUTH,
                 body: '{}',
-                setupRequest: (request, context) => (context.orderId ? { ...request, path: `/_emulator/orders/${context.orderId}/pay` } : null),
+                setupRequest: (request, context) =>
+                  context.orderId ? { ...request, path: `/_emulator/orders/${context.orderId}/pay` } : null,
                 onResponse: (status, _body, context) => {
                   if (status >= 200 && status < 300) latencies.push(performance.now() - context.started)
                   used++
@@ -372,7 +463,13 @@ async function prepareCase(server, caseDef, dataset) {
     prepared = { na: `n/a (probe failed: ${error.message})` }
   }
   if (prepared.na) return prepared
-  await cannon({ url: server.origin, connections: CONFIG.connections, timeout: 30, ...prepared.options({}), duration: CONFIG.warmupSeconds })
+  await cannon({
+    url: server.origin,
+    connections: CONFIG.connections,
+    timeout: 30,
+    ...prepared.options({}),
+    duration: CONFIG.warmupSeconds,
+  })
   return { ...prepared, slices: [] }
 }
 
@@ -380,7 +477,16 @@ async function prepareCase(server, caseDef, dataset) {
 async function runSlice(server, prepared, seconds) {
   const holder = {}
   const cpuBefore = readCpuMs(server.pid)
-  const result = await cannon({ url: server.origin, connections: CONFIG.connections, timeout: 30, ...prepared.options(holder), duration: seconds }, holder)
+  const result = await cannon(
+    {
+      url: server.origin,
+      connections: CONFIG.connections,
+      timeout: 30,
+      ...prepared.options(holder),
+      duration: seconds,
+    },
+    holder,
+  )
   const cpuMs = readCpuMs(server.pid) - cpuBefore
   prepared.slices.push({ result, cpuMs, iterationLatencies: holder.iterationLatencies, exhausted: holder.exhausted })
 }
@@ -399,7 +505,8 @@ function summarise(prepared) {
   for (const slice of prepared.slices) {
     cpuMs += slice.cpuMs
     const r = slice.result
-    for (const [code, { count }] of Object.entries(r.statusCodeStats ?? {})) codes[code] = (codes[code] ?? 0) + Number(count)
+    for (const [code, { count }] of Object.entries(r.statusCodeStats ?? {}))
+      codes[code] = (codes[code] ?? 0) + Number(count)
     seconds += r.duration
     errors += r.errors + r.timeouts
     non2xx += r.non2xx
@@ -408,7 +515,9 @@ function summarise(prepared) {
     if (slice.iterationLatencies) for (const ms of slice.iterationLatencies) iterations.push(ms)
     exhausted ||= Boolean(slice.exhausted)
   }
-  const ok = Object.entries(codes).filter(([code]) => code.startsWith('2')).reduce((sum, [, count]) => sum + count, 0)
+  const ok = Object.entries(codes)
+    .filter(([code]) => code.startsWith('2'))
+    .reduce((sum, [, count]) => sum + count, 0)
   const summary = {
     requestsPerSecond: ok / seconds,
     p50Ms: percentile(latencies, 50),
@@ -421,7 +530,12 @@ function summarise(prepared) {
     seconds,
     // Server CPU (all threads) per answered request: far less sensitive than req/s to other load on the machine.
     cpuMsPerRequest: ok ? cpuMs / ok : undefined,
-    slices: prepared.slices.map((slice) => ({ seconds: slice.result.duration, ok: Object.entries(slice.result.statusCodeStats ?? {}).filter(([c]) => c.startsWith('2')).reduce((sum, [, v]) => sum + Number(v.count), 0) })),
+    slices: prepared.slices.map((slice) => ({
+      seconds: slice.result.duration,
+      ok: Object.entries(slice.result.statusCodeStats ?? {})
+        .filter(([c]) => c.startsWith('2'))
+        .reduce((sum, [, v]) => sum + Number(v.count), 0),
+    })),
     note: prepared.note,
   }
   if (prepared.slices.some((slice) => slice.iterationLatencies)) {
@@ -451,14 +565,23 @@ function benchCli() {
   const exits = {}
   const runOnce = (command) => {
     const started = performance.now()
-    const result = spawnSync(process.execPath, command.args, { cwd: ROOT, stdio: 'ignore', env: { ...env, NO_COLOR: '1' } })
+    const result = spawnSync(process.execPath, command.args, {
+      cwd: ROOT,
+      stdio: 'ignore',
+      env: { ...env, NO_COLOR: '1' },
+    })
     exits[command.id] = result.status
     return performance.now() - started
   }
   for (const command of commands) runOnce(command) // warm the file cache; not counted
   // Interleaved, so a burst of load from elsewhere hits all three alike.
   for (let i = 0; i < CONFIG.cliRuns; i++) for (const command of commands) times[command.id].push(runOnce(command))
-  return Object.fromEntries(commands.map((c) => [c.id, { label: c.label, medianMs: median(times[c.id]), runs: times[c.id], exitCode: exits[c.id] }]))
+  return Object.fromEntries(
+    commands.map((c) => [
+      c.id,
+      { label: c.label, medianMs: median(times[c.id]), runs: times[c.id], exitCode: exits[c.id] },
+    ]),
+  )
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -475,98 +598,218 @@ const fmt = {
 
 function table(headers, rows) {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)))
-  const line = (cells) => cells.map((cell, i) => (i === 0 || i === 1 ? String(cell).padEnd(widths[i]) : String(cell).padStart(widths[i]))).join('  ').trimEnd()
+  const line = (cells) =>
+    cells
+      .map((cell, i) => (i === 0 || i === 1 ? String(cell).padEnd(widths[i]) : String(cell).padStart(widths[i])))
+      .join('  ')
+      .trimEnd()
   return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n')
 }
 
 function evaluate(results) {
   const targets = []
-  const add = (name, figure, target, pass, detail) => targets.push({ name, figure, target, result: pass === undefined ? 'N/A' : pass ? 'PASS' : 'MISS', detail })
+  const add = (name, figure, target, pass, detail) =>
+    targets.push({ name, figure, target, result: pass === undefined ? 'N/A' : pass ? 'PASS' : 'MISS', detail })
   const sizes = results.datasets.map((d) => d.products)
   const small = Math.min(...sizes)
   const large = Math.max(...sizes)
   const atLarge = large === 100_000 ? '100k' : `${fmt.size(large)} (stands in for 100k)`
-  const cell = (size, id, kind) => results.cases.find((c) => c.products === size && c.case === id)?.[kind] ?? { na: 'n/a (not run)' }
+  const cell = (size, id, kind) =>
+    results.cases.find((c) => c.products === size && c.case === id)?.[kind] ?? { na: 'n/a (not run)' }
 
   const create = cell(large, 'create', 'file')
-  add(`creates/s at ${atLarge}, file store (answered once fsynced)`, create?.na ?? `${fmt.rate(create?.requestsPerSecond)}/s`, `≥ ${TARGET.createsPerSecond}/s`,
-    create?.na ? undefined : create.requestsPerSecond >= TARGET.createsPerSecond)
+  add(
+    `creates/s at ${atLarge}, file store (answered once fsynced)`,
+    create?.na ?? `${fmt.rate(create?.requestsPerSecond)}/s`,
+    `≥ ${TARGET.createsPerSecond}/s`,
+    create?.na ? undefined : create.requestsPerSecond >= TARGET.createsPerSecond,
+  )
   const createSmall = cell(small, 'create', 'file')
   if (small !== large) {
     const ratio = create?.requestsPerSecond / createSmall?.requestsPerSecond
-    add(`create throughput ${fmt.size(large)} vs ${fmt.size(small)}`, create?.na || createSmall?.na ? 'n/a' : fmt.ratio(ratio), `≥ ${TARGET.createScale.toFixed(2)}x`,
-      create?.na || createSmall?.na ? undefined : ratio >= TARGET.createScale)
+    add(
+      `create throughput ${fmt.size(large)} vs ${fmt.size(small)}`,
+      create?.na || createSmall?.na ? 'n/a' : fmt.ratio(ratio),
+      `≥ ${TARGET.createScale.toFixed(2)}x`,
+      create?.na || createSmall?.na ? undefined : ratio >= TARGET.createScale,
+    )
   }
   for (const caseDef of CASES.filter((c) => c.read)) {
     const big = cell(large, caseDef.id, 'file')
     const little = cell(small, caseDef.id, 'file')
     if (small !== large) {
       const ratio = big?.requestsPerSecond / little?.requestsPerSecond
-      add(`${caseDef.label}: ${fmt.size(large)} vs ${fmt.size(small)}`, big?.na ?? little?.na ?? fmt.ratio(ratio), `≥ ${TARGET.readScale.toFixed(2)}x`,
-        big?.na || little?.na ? undefined : ratio >= TARGET.readScale)
+      add(
+        `${caseDef.label}: ${fmt.size(large)} vs ${fmt.size(small)}`,
+        big?.na ?? little?.na ?? fmt.ratio(ratio),
+        `≥ ${TARGET.readScale.toFixed(2)}x`,
+        big?.na || little?.na ? undefined : ratio >= TARGET.readScale,
+      )
     }
     const floor = cell(large, caseDef.id, 'floor')
     const vsFloor = big?.requestsPerSecond / floor?.requestsPerSecond
-    add(`${caseDef.label}: file / floor at ${fmt.size(large)}`, big?.na ?? floor?.na ?? fmt.ratio(vsFloor), `≥ ${TARGET.readVsFloor.toFixed(2)}x`,
-      big?.na || floor?.na ? undefined : vsFloor >= TARGET.readVsFloor)
+    add(
+      `${caseDef.label}: file / floor at ${fmt.size(large)}`,
+      big?.na ?? floor?.na ?? fmt.ratio(vsFloor),
+      `≥ ${TARGET.readVsFloor.toFixed(2)}x`,
+      big?.na || floor?.na ? undefined : vsFloor >= TARGET.readVsFloor,
+    )
   }
   for (const row of results.cases) {
     const file = row.file
-    add(`p99 ${fmt.size(row.products)} ${row.label}`, file.na ?? `${fmt.ms(file.p99Ms)} ms`, `< ${TARGET.p99Ms} ms`, file.na ? undefined : file.p99Ms < TARGET.p99Ms)
+    add(
+      `p99 ${fmt.size(row.products)} ${row.label}`,
+      file.na ?? `${fmt.ms(file.p99Ms)} ms`,
+      `< ${TARGET.p99Ms} ms`,
+      file.na ? undefined : file.p99Ms < TARGET.p99Ms,
+    )
   }
   const big = results.datasets.find((d) => d.products === large)
-  add(`peak RSS of store serve at ${atLarge} (incl. shutdown flush)`, fmt.mb(big?.file?.peakMb), `< ${TARGET.peakMb} MB`,
-    big?.file?.peakMb === undefined ? undefined : big.file.peakMb < TARGET.peakMb)
+  add(
+    `peak RSS of store serve at ${atLarge} (incl. shutdown flush)`,
+    fmt.mb(big?.file?.peakMb),
+    `< ${TARGET.peakMb} MB`,
+    big?.file?.peakMb === undefined ? undefined : big.file.peakMb < TARGET.peakMb,
+  )
   const cli = results.cli
   const helpRatio = cli.help.medianMs / cli.node.medianMs
-  add('store --help vs node -e 0 (median)', `${fmt.ratio(helpRatio)} (${fmt.ms(cli.help.medianMs)} / ${fmt.ms(cli.node.medianMs)} ms)`, `< ${TARGET.helpVsNode}x`, helpRatio < TARGET.helpVsNode)
+  add(
+    'store --help vs node -e 0 (median)',
+    `${fmt.ratio(helpRatio)} (${fmt.ms(cli.help.medianMs)} / ${fmt.ms(cli.node.medianMs)} ms)`,
+    `< ${TARGET.helpVsNode}x`,
+    helpRatio < TARGET.helpVsNode,
+  )
   const versionRatio = cli.version.medianMs / cli.node.medianMs
-  add('store --version vs node -e 0 (median)', `${fmt.ratio(versionRatio)} (${fmt.ms(cli.version.medianMs)} / ${fmt.ms(cli.node.medianMs)} ms)`, `< ${TARGET.helpVsNode}x (same bar)`, versionRatio < TARGET.helpVsNode)
+  add(
+    'store --version vs node -e 0 (median)',
+    `${fmt.ratio(versionRatio)} (${fmt.ms(cli.version.medianMs)} / ${fmt.ms(cli.node.medianMs)} ms)`,
+    `< ${TARGET.helpVsNode}x (same bar)`,
+    versionRatio < TARGET.helpVsNode,
+  )
   return targets
 }
 
 function report(results) {
   const out = []
   const m = results.machine
-  out.push(`store bench — ${m.cpuModel} × ${m.cpus}, ${Math.round(m.totalMemoryMb / 1024)} GB RAM, ${m.os}, node ${m.node}${results.config.quick ? '  [BENCH_QUICK]' : ''}`)
-  out.push(`${results.config.connections} connections; per server and case ${results.config.warmupSeconds} s warm-up, then ${results.config.durationSeconds} s measured in ${results.config.sliceSeconds} s slices alternating between servers; loadavg at start ${m.loadavgStart.map((l) => l.toFixed(2)).join(' ')}, at end ${results.loadavgEnd.map((l) => l.toFixed(2)).join(' ')}`)
+  out.push(
+    `store bench — ${m.cpuModel} × ${m.cpus}, ${Math.round(m.totalMemoryMb / 1024)} GB RAM, ${m.os}, node ${m.node}${results.config.quick ? '  [BENCH_QUICK]' : ''}`,
+  )
+  out.push(
+    `${results.config.connections} connections; per server and case ${results.config.warmupSeconds} s warm-up, then ${results.config.durationSeconds} s measured in ${results.config.sliceSeconds} s slices alternating between servers; loadavg at start ${m.loadavgStart.map((l) => l.toFixed(2)).join(' ')}, at end ${results.loadavgEnd.map((l) => l.toFixed(2)).join(' ')}`,
+  )
   out.push('')
-  out.push(table(
-    ['products', 'case', 'file req/s', 'p50 ms', 'p99 ms', 'p99<50', 'err/non2xx', 'CPU ms/req', 'floor req/s', 'floor p99', 'floor CPU', 'file/floor'],
-    results.cases.map((row) => {
-      const { file, floor } = row
-      if (file.na) return [fmt.size(row.products), row.label, 'n/a', '', '', 'N/A', '', '', floor.na ? 'n/a' : fmt.rate(floor.requestsPerSecond), floor.na ? '' : fmt.ms(floor.p99Ms), floor.na ? '' : fmt.ms(floor.cpuMsPerRequest), '']
-      return [
-        fmt.size(row.products), row.label, fmt.rate(file.requestsPerSecond), fmt.ms(file.p50Ms), fmt.ms(file.p99Ms), file.p99Ms < TARGET.p99Ms ? 'PASS' : 'MISS',
-        `${file.errors}/${file.non2xx}`, fmt.ms(file.cpuMsPerRequest), floor.na ? 'n/a' : fmt.rate(floor.requestsPerSecond), floor.na ? '' : fmt.ms(floor.p99Ms), floor.na ? '' : fmt.ms(floor.cpuMsPerRequest),
-        floor.na ? '' : fmt.ratio(file.requestsPerSecond / floor.requestsPerSecond),
-      ]
-    }),
-  ))
-  out.push('(checkout + pay: whole iterations per second, their latency and CPU, two requests each; CPU ms/req: server CPU time, all threads, per answered request)')
-  const reasons = new Set(results.cases.flatMap((row) => [row.file.na, row.floor.na].filter(Boolean).map((na) => `${row.label}: ${na}`)))
+  out.push(
+    table(
+      [
+        'products',
+        'case',
+        'file req/s',
+        'p50 ms',
+        'p99 ms',
+        'p99<50',
+        'err/non2xx',
+        'CPU ms/req',
+        'floor req/s',
+        'floor p99',
+        'floor CPU',
+        'file/floor',
+      ],
+      results.cases.map((row) => {
+        const { file, floor } = row
+        if (file.na)
+          return [
+            fmt.size(row.products),
+            row.label,
+            'n/a',
+            '',
+            '',
+            'N/A',
+            '',
+            '',
+            floor.na ? 'n/a' : fmt.rate(floor.requestsPerSecond),
+            floor.na ? '' : fmt.ms(floor.p99Ms),
+            floor.na ? '' : fmt.ms(floor.cpuMsPerRequest),
+            '',
+          ]
+        return [
+          fmt.size(row.products),
+          row.label,
+          fmt.rate(file.requestsPerSecond),
+          fmt.ms(file.p50Ms),
+          fmt.ms(file.p99Ms),
+          file.p99Ms < TARGET.p99Ms ? 'PASS' : 'MISS',
+          `${file.errors}/${file.non2xx}`,
+          fmt.ms(file.cpuMsPerRequest),
+          floor.na ? 'n/a' : fmt.rate(floor.requestsPerSecond),
+          floor.na ? '' : fmt.ms(floor.p99Ms),
+          floor.na ? '' : fmt.ms(floor.cpuMsPerRequest),
+          floor.na ? '' : fmt.ratio(file.requestsPerSecond / floor.requestsPerSecond),
+        ]
+      }),
+    ),
+  )
+  out.push(
+    '(checkout + pay: whole iterations per second, their latency and CPU, two requests each; CPU ms/req: server CPU time, all threads, per answered request)',
+  )
+  const reasons = new Set(
+    results.cases.flatMap((row) => [row.file.na, row.floor.na].filter(Boolean).map((na) => `${row.label}: ${na}`)),
+  )
   for (const reason of reasons) out.push(`  ${reason}`)
   out.push('')
-  out.push(table(
-    ['products', 'db file', 'start-up', 'floor start-up', 'RSS after load', 'peak serving', 'peak incl. shutdown', 'shutdown flush'],
-    results.datasets.map((d) => [
-      fmt.size(d.products), `${(d.bytes / 1e6).toFixed(1)} MB`, `${fmt.ms(d.file.startupMs)} ms`, `${fmt.ms(d.floor.startupMs)} ms`,
-      fmt.mb(d.file.afterLoadRssMb), fmt.mb(d.file.servingPeakMb), fmt.mb(d.file.peakMb), `${fmt.ms(d.file.shutdownMs)} ms`,
-    ]),
-  ))
+  out.push(
+    table(
+      [
+        'products',
+        'db file',
+        'start-up',
+        'floor start-up',
+        'RSS after load',
+        'peak serving',
+        'peak incl. shutdown',
+        'shutdown flush',
+      ],
+      results.datasets.map((d) => [
+        fmt.size(d.products),
+        `${(d.bytes / 1e6).toFixed(1)} MB`,
+        `${fmt.ms(d.file.startupMs)} ms`,
+        `${fmt.ms(d.floor.startupMs)} ms`,
+        fmt.mb(d.file.afterLoadRssMb),
+        fmt.mb(d.file.servingPeakMb),
+        fmt.mb(d.file.peakMb),
+        `${fmt.ms(d.file.shutdownMs)} ms`,
+      ]),
+    ),
+  )
   out.push('')
-  out.push(table(['command', '', 'median ms', 'exit'], Object.values(results.cli).map((c) => [c.label, '', fmt.ms(c.medianMs), c.exitCode])))
+  out.push(
+    table(
+      ['command', '', 'median ms', 'exit'],
+      Object.values(results.cli).map((c) => [c.label, '', fmt.ms(c.medianMs), c.exitCode]),
+    ),
+  )
   out.push('')
-  out.push(table(['target (issue 7)', 'figure', 'target', 'result'], results.targets.map((t) => [t.name, t.result === 'N/A' ? fmt.na(t.figure) : t.figure, t.target, t.result])))
-  const create = results.cases.find((c) => c.case === 'create' && c.products === Math.max(...results.datasets.map((d) => d.products)))?.file
+  out.push(
+    table(
+      ['target (issue 7)', 'figure', 'target', 'result'],
+      results.targets.map((t) => [t.name, t.result === 'N/A' ? fmt.na(t.figure) : t.figure, t.target, t.result]),
+    ),
+  )
+  const create = results.cases.find(
+    (c) => c.case === 'create' && c.products === Math.max(...results.datasets.map((d) => d.products)),
+  )?.file
   if (create?.cpuMsPerRequest) {
     out.push('')
-    out.push(`server CPU per create at ${fmt.size(Math.max(...results.datasets.map((d) => d.products)))}: ${fmt.ms(create.cpuMsPerRequest)} ms, so ≈ ${fmt.rate(1000 / create.cpuMsPerRequest)} creates/s is about the most one core gives at that cost, whatever else runs`)
+    out.push(
+      `server CPU per create at ${fmt.size(Math.max(...results.datasets.map((d) => d.products)))}: ${fmt.ms(create.cpuMsPerRequest)} ms, so ≈ ${fmt.rate(1000 / create.cpuMsPerRequest)} creates/s is about the most one core gives at that cost, whatever else runs`,
+    )
   }
   const misses = results.targets.filter((t) => t.result === 'MISS').length
   const nas = results.targets.filter((t) => t.result === 'N/A').length
   out.push('')
-  out.push(`${results.targets.length - misses - nas} PASS, ${misses} MISS, ${nas} N/A — in ${results.totalSeconds.toFixed(0)} s; written to ${relative(ROOT, OUT)}`)
+  out.push(
+    `${results.targets.length - misses - nas} PASS, ${misses} MISS, ${nas} N/A — in ${results.totalSeconds.toFixed(0)} s; written to ${relative(ROOT, OUT)}`,
+  )
   return out.join('\n')
 }
 
@@ -610,11 +853,20 @@ async function main() {
   try {
     for (const dataset of datasets) {
       log(`bench: [${elapsed()}] ${fmt.size(dataset.size)} products: starting store serve and the floor…`)
-      const entry = { products: dataset.size, orders: dataset.meta.orders, bytes: statSync(dataset.file).size, generatedMs: dataset.generatedMs }
+      const entry = {
+        products: dataset.size,
+        orders: dataset.meta.orders,
+        bytes: statSync(dataset.file).size,
+        generatedMs: dataset.generatedMs,
+      }
       results.datasets.push(entry)
       for (const kind of ['file', 'floor']) {
         const server = await startServer(kind, dataset, dataset.size)
-        entry[kind] = { startupMs: server.startupMs, afterLoadRssMb: mb(server.afterLoad?.rssKb), afterLoadPeakMb: mb(server.afterLoad?.hwmKb) }
+        entry[kind] = {
+          startupMs: server.startupMs,
+          afterLoadRssMb: mb(server.afterLoad?.rssKb),
+          afterLoadPeakMb: mb(server.afterLoad?.hwmKb),
+        }
         servers.push({ ...server, dataset, entry: entry[kind] })
       }
     }
@@ -628,7 +880,8 @@ async function main() {
         // Alternate the order each round so a trend in background load evens out.
         const order = servers.map((_, i) => i)
         if (round % 2) order.reverse()
-        for (const i of order) if (!prepared[i].na) await runSlice(servers[i], prepared[i], CONFIG.durationSeconds / rounds)
+        for (const i of order)
+          if (!prepared[i].na) await runSlice(servers[i], prepared[i], CONFIG.durationSeconds / rounds)
       }
       for (const dataset of datasets) {
         const row = { products: dataset.size, case: caseDef.id, label: caseDef.label }
@@ -647,13 +900,19 @@ async function main() {
       const stopped = await stopServer(server)
       Object.assign(server.entry, stopped)
       const name = `${fmt.size(server.dataset.size)} ${server.kind}`
-      if (stopped.exit.code !== 0) results.notes.push(`${name}: exited with ${stopped.exit.signal ?? stopped.exit.code} after SIGTERM: ${server.stderr().slice(-400)}`)
-      if (stopped.leftovers.length) results.notes.push(`${name}: after a clean shutdown the db folder still held ${stopped.leftovers.join(', ')}`)
+      if (stopped.exit.code !== 0)
+        results.notes.push(
+          `${name}: exited with ${stopped.exit.signal ?? stopped.exit.code} after SIGTERM: ${server.stderr().slice(-400)}`,
+        )
+      if (stopped.leftovers.length)
+        results.notes.push(`${name}: after a clean shutdown the db folder still held ${stopped.leftovers.join(', ')}`)
     }
   }
   const codeAtEnd = codeState()
   if (codeAtEnd.distBuiltAt !== results.code.distBuiltAt) {
-    results.notes.push(`dist/ was rebuilt during the run (${results.code.distBuiltAt} → ${codeAtEnd.distBuiltAt}); every server had loaded its code at start, so all figures are of the first build`)
+    results.notes.push(
+      `dist/ was rebuilt during the run (${results.code.distBuiltAt} → ${codeAtEnd.distBuiltAt}); every server had loaded its code at start, so all figures are of the first build`,
+    )
   }
 
   results.loadavgEnd = os.loadavg()

@@ -20,7 +20,17 @@ export * from './spec/storefront.js'
 export * from './spec/webhooks.js'
 export * from './spec/events.js'
 export * as fairness from './fairness/index.js'
-export { verifyOpen, openBox, commitmentOf, proofHashOf, codeProofOf, indexFromHash, oddsOf, pickOutcome, totalWeightOf } from './fairness/index.js'
+export {
+  verifyOpen,
+  openBox,
+  commitmentOf,
+  proofHashOf,
+  codeProofOf,
+  indexFromHash,
+  oddsOf,
+  pickOutcome,
+  totalWeightOf,
+} from './fairness/index.js'
 export type { Check, MysteryOpen, MysteryOutcome, OddsEntry, OpenBoxInput, OpenBoxResult } from './fairness/index.js'
 export { createApp } from './emulator/app.js'
 export { startEmulator } from './emulator/start.js'

@@ -17,14 +17,18 @@ export const SERIAL_PRODUCTS = 4
 
 /** Version of the dataset layout: a dataset whose sidecar names another one is regenerated. */
 export function generatorHash() {
-  const text = readFileSync(fileURLToPath(new URL('../make-dataset.js', import.meta.url)), 'utf8')
-    + readFileSync(fileURLToPath(import.meta.url), 'utf8')
+  const text =
+    readFileSync(fileURLToPath(new URL('../make-dataset.js', import.meta.url)), 'utf8') +
+    readFileSync(fileURLToPath(import.meta.url), 'utf8')
   return createHash('sha256').update(text).digest('hex').slice(0, 16)
 }
 
 /** sfc32 seeded from a string (cyrb128): deterministic and fast enough for 10^6 draws. */
 export function seededRandom(seed) {
-  let h1 = 1779033703, h2 = 3144134277, h3 = 1013904242, h4 = 2773480762
+  let h1 = 1779033703,
+    h2 = 3144134277,
+    h3 = 1013904242,
+    h4 = 2773480762
   for (let i = 0; i < seed.length; i++) {
     const k = seed.charCodeAt(i)
     h1 = h2 ^ Math.imul(h1 ^ k, 597399067)
@@ -32,9 +36,15 @@ export function seededRandom(seed) {
     h3 = h4 ^ Math.imul(h3 ^ k, 951274213)
     h4 = h1 ^ Math.imul(h4 ^ k, 2716044179)
   }
-  let a = h1 >>> 0, b = h2 >>> 0, c = h3 >>> 0, d = h4 >>> 0
+  let a = h1 >>> 0,
+    b = h2 >>> 0,
+    c = h3 >>> 0,
+    d = h4 >>> 0
   const next = () => {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0
+    a >>>= 0
+    b >>>= 0
+    c >>>= 0
+    d >>>= 0
     const t = (a + b) | 0
     a = b ^ (b >>> 9)
     b = (c + (c << 3)) | 0

@@ -29,7 +29,13 @@ export function commandContext(ctx: CliContext, command: Command): CommandContex
 export function contextFor(ctx: CliContext, globals: GlobalOptions): CommandContext {
   const isTTY = Boolean(ctx.stdout.isTTY)
   const color = isColorWanted(isTTY, ctx.env, globals.color)
-  const out = new Output({ stdout: ctx.stdout, stderr: ctx.stderr, isTTY, json: Boolean(globals.json), chalk: chalkFor(color) })
+  const out = new Output({
+    stdout: ctx.stdout,
+    stderr: ctx.stderr,
+    isTTY,
+    json: Boolean(globals.json),
+    chalk: chalkFor(color),
+  })
   let connection: Connection | undefined
   let client: StoreClient | undefined
   const connectionOf = () => (connection ??= resolveConnection(ctx, globals, selectProfile(ctx, globals).profile))
@@ -45,7 +51,11 @@ export function contextFor(ctx: CliContext, globals: GlobalOptions): CommandCont
 }
 
 /** A StoreClient on the CLI's world: its fetch and sleep, and `--verbose` lines on stderr. */
-export function clientFor(ctx: CliContext, connection: Pick<Connection, 'baseUrl' | 'apiKey' | 'shop'>, globals: Pick<GlobalOptions, 'verbose'> = {}): StoreClient {
+export function clientFor(
+  ctx: CliContext,
+  connection: Pick<Connection, 'baseUrl' | 'apiKey' | 'shop'>,
+  globals: Pick<GlobalOptions, 'verbose'> = {},
+): StoreClient {
   return new StoreClient({
     baseUrl: connection.baseUrl,
     apiKey: connection.apiKey,

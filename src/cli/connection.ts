@@ -25,7 +25,11 @@ export interface Connection {
  * Where and as whom to connect: flags first, then STORE_* env, then the profile, then the local
  * emulator. Profiles are read by `loadProfile` (store login / store config).
  */
-export function resolveConnection(ctx: CliContext, globals: GlobalOptions, profile: Partial<Connection> = {}): Connection {
+export function resolveConnection(
+  ctx: CliContext,
+  globals: GlobalOptions,
+  profile: Partial<Connection> = {},
+): Connection {
   const baseUrl = (globals.baseUrl ?? ctx.env.STORE_BASE_URL ?? profile.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '')
   return {
     baseUrl,

@@ -8,7 +8,17 @@ import type { StoreError } from '../spec/errors.js'
  * 5 not found (404) · 6 still 429 or 5xx after retries · 7 API unreachable (no answer) ·
  * 130 cancelled at a prompt (Ctrl+C, or "no" to a confirmation).
  */
-export const EXIT = { ok: 0, unexpected: 1, usage: 2, rejected: 3, auth: 4, notFound: 5, unavailable: 6, unreachable: 7, cancelled: 130 } as const
+export const EXIT = {
+  ok: 0,
+  unexpected: 1,
+  usage: 2,
+  rejected: 3,
+  auth: 4,
+  notFound: 5,
+  unavailable: 6,
+  unreachable: 7,
+  cancelled: 130,
+} as const
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -30,7 +40,9 @@ export class CancelledError extends Error {
  * the path of `store --help`) does not load zod through spec/errors.ts.
  */
 export function isStoreError(error: unknown): error is StoreError {
-  return error instanceof Error && error.name === 'StoreError' && typeof (error as { status?: unknown }).status === 'number'
+  return (
+    error instanceof Error && error.name === 'StoreError' && typeof (error as { status?: unknown }).status === 'number'
+  )
 }
 
 export function exitCodeOf(error: unknown): number {

@@ -55,16 +55,26 @@ const NULL_WORDS = new Set(['null', 'none', 'unlimited', 'never'])
 
 function placeholder(f: FieldSpec): string {
   switch (f.kind) {
-    case 'number': return '<number>'
-    case 'integer': return '<integer>'
-    case 'nullable-integer': return '<integer|null>'
-    case 'nullable-number': return '<number|null>'
-    case 'nullable-string': return '<value|null>'
-    case 'enum': return `<${f.choices!.join('|')}>`
-    case 'list': return '<id,id,...>'
-    case 'json': return '<@file.json|json|->'
-    case 'text': return '<@file|text|->'
-    default: return '<value>'
+    case 'number':
+      return '<number>'
+    case 'integer':
+      return '<integer>'
+    case 'nullable-integer':
+      return '<integer|null>'
+    case 'nullable-number':
+      return '<number|null>'
+    case 'nullable-string':
+      return '<value|null>'
+    case 'enum':
+      return `<${f.choices!.join('|')}>`
+    case 'list':
+      return '<id,id,...>'
+    case 'json':
+      return '<@file.json|json|->'
+    case 'text':
+      return '<@file|text|->'
+    default:
+      return '<value>'
   }
 }
 
@@ -83,29 +93,43 @@ export function addFieldOptions(cmd: Command, fields: readonly FieldSpec[]): Com
 }
 
 export function addDataOption(cmd: Command): Command {
-  return cmd.option('--data <@file.json|json|->', 'the request body as JSON: @file.json, inline, or - for stdin (flags override its fields)')
+  return cmd.option(
+    '--data <@file.json|json|->',
+    'the request body as JSON: @file.json, inline, or - for stdin (flags override its fields)',
+  )
 }
 
 /** Reads `@file`, `-`/`@-` (stdin) or returns the text itself. */
-export async function readArgument(ctx: Pick<CliContext, 'stdin' | 'cwd'>, value: string): Promise<{ text: string; from: string }> {
+export async function readArgument(
+  ctx: Pick<CliContext, 'stdin' | 'cwd'>,
+  value: string,
+): Promise<{ text: string; from: string }> {
   if (value === '-' || value === '@-') return { text: await readStdin(ctx), from: 'stdin' }
   if (value.startsWith('@')) {
     const path = resolve(ctx.cwd, value.slice(1))
     try {
       return { text: readFileSync(path, 'utf8'), from: value.slice(1) }
     } catch (error) {
-      throw new UsageError(`cannot read ${value.slice(1)}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`)
+      throw new UsageError(
+        `cannot read ${value.slice(1)}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
+      )
     }
   }
   return { text: value, from: 'the command line' }
 }
 
-export async function readJsonArgument(ctx: Pick<CliContext, 'stdin' | 'cwd'>, value: string, what: string): Promise<unknown> {
+export async function readJsonArgument(
+  ctx: Pick<CliContext, 'stdin' | 'cwd'>,
+  value: string,
+  what: string,
+): Promise<unknown> {
   const { text, from } = await readArgument(ctx, value)
   try {
     return JSON.parse(text)
   } catch (error) {
-    throw new UsageError(`${what}: ${from === 'the command line' ? 'is not valid JSON' : `${from} is not valid JSON`} (${(error as Error).message})`)
+    throw new UsageError(
+      `${what}: ${from === 'the command line' ? 'is not valid JSON' : `${from} is not valid JSON`} (${(error as Error).message})`,
+    )
   }
 }
 
@@ -127,23 +151,32 @@ async function convert(ctx: Pick<CliContext, 'stdin' | 'cwd'>, f: FieldSpec, raw
     case 'nullable-string':
       return isNull ? null : text
     case 'nullable-number':
+    // biome-ignore lint/suspicious/noFallthroughSwitchClause: a nullable number that is not null is parsed as a number
     case 'nullable-integer':
       if (isNull) return null
     // falls through
     case 'number':
     case 'integer': {
       const n = Number(text)
-      if (text.trim() === '' || !Number.isFinite(n)) throw new InputError(`${flag}: "${text}" is not a number`, [{ field: f.key, message: 'must be a number' }])
-      if (f.kind.endsWith('integer') && !Number.isInteger(n)) throw new InputError(`${flag}: "${text}" is not an integer`, [{ field: f.key, message: 'must be an integer' }])
+      if (text.trim() === '' || !Number.isFinite(n))
+        throw new InputError(`${flag}: "${text}" is not a number`, [{ field: f.key, message: 'must be a number' }])
+      if (f.kind.endsWith('integer') && !Number.isInteger(n))
+        throw new InputError(`${flag}: "${text}" is not an integer`, [{ field: f.key, message: 'must be an integer' }])
       return n
     }
     case 'enum': {
       const match = f.choices!.find((c) => c.toLowerCase() === text.trim().toLowerCase())
-      if (!match) throw new InputError(`${flag}: "${text}" is not one of ${f.choices!.join(', ')}`, [{ field: f.key, message: `must be one of ${f.choices!.join(', ')}` }])
+      if (!match)
+        throw new InputError(`${flag}: "${text}" is not one of ${f.choices!.join(', ')}`, [
+          { field: f.key, message: `must be one of ${f.choices!.join(', ')}` },
+        ])
       return match
     }
     case 'list':
-      return text.split(',').map((s) => s.trim()).filter(Boolean)
+      return text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
     case 'json':
       return readJsonArgument(ctx, text, flag)
     case 'text':
@@ -157,7 +190,10 @@ function setPath(target: Record<string, unknown>, path: string[], value: unknown
   let at = target
   for (const key of path.slice(0, -1)) {
     const next = at[key]
-    at = (at[key] = next && typeof next === 'object' && !Array.isArray(next) ? { ...(next as object) } : {}) as Record<string, unknown>
+    at = (at[key] = next && typeof next === 'object' && !Array.isArray(next) ? { ...(next as object) } : {}) as Record<
+      string,
+      unknown
+    >
   }
   at[path[path.length - 1]] = value
 }
@@ -189,11 +225,15 @@ export interface BodyOptions {
  * `--data` (if any) overlaid with the flags, required fields asked for on a TTY, then checked
  * with the spec's body schema. Returns the body to send, as given (the server normalises it).
  */
-export async function buildBody(ctx: Pick<CliContext, 'stdin' | 'cwd'>, o: BodyOptions): Promise<Record<string, unknown>> {
+export async function buildBody(
+  ctx: Pick<CliContext, 'stdin' | 'cwd'>,
+  o: BodyOptions,
+): Promise<Record<string, unknown>> {
   let body: Record<string, unknown> = {}
   if (typeof o.opts.data === 'string') {
     const data = await readJsonArgument(ctx, o.opts.data, '--data')
-    if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new UsageError('--data: must be a JSON object')
+    if (data === null || typeof data !== 'object' || Array.isArray(data))
+      throw new UsageError('--data: must be a JSON object')
     body = { ...(data as Record<string, unknown>) }
   }
   for (const f of o.fields) {
@@ -206,12 +246,17 @@ export async function buildBody(ctx: Pick<CliContext, 'stdin' | 'cwd'>, o: BodyO
   if (missing.length) {
     if (!o.prompter) {
       const flags = missing.map((f) => `--${flagOf(f)}`).join(', ')
-      throw new InputError(`missing ${flags} for ${o.what} (give the flags or --data; there is no terminal to ask on)`, missing.map((f) => ({ field: f.key, message: 'is required' })))
+      throw new InputError(
+        `missing ${flags} for ${o.what} (give the flags or --data; there is no terminal to ask on)`,
+        missing.map((f) => ({ field: f.key, message: 'is required' })),
+      )
     }
     for (const f of missing) setPath(body, f.path ?? [f.key], await ask(ctx, o.prompter, f))
   }
   if (o.isUpdate && Object.keys(body).length === 0) {
-    throw new UsageError(`nothing to update: give at least one of ${o.fields.map((f) => `--${flagOf(f)}`).join(', ')}, or --data`)
+    throw new UsageError(
+      `nothing to update: give at least one of ${o.fields.map((f) => `--${flagOf(f)}`).join(', ')}, or --data`,
+    )
   }
   if (o.schema) checkBody(o.schema, body, o.what)
   return body
@@ -235,7 +280,8 @@ async function ask(ctx: Pick<CliContext, 'stdin' | 'cwd'>, prompter: Prompter, f
       if (value.trim() === '') return 'a value is required'
       if (f.kind.endsWith('number') || f.kind.endsWith('integer')) {
         const n = Number(value)
-        if (!Number.isFinite(n) && !(f.kind.startsWith('nullable') && NULL_WORDS.has(value.trim().toLowerCase()))) return 'enter a number'
+        if (!Number.isFinite(n) && !(f.kind.startsWith('nullable') && NULL_WORDS.has(value.trim().toLowerCase())))
+          return 'enter a number'
         if (f.kind.endsWith('integer') && Number.isFinite(n) && !Number.isInteger(n)) return 'enter a whole number'
       }
       return true

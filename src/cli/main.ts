@@ -9,7 +9,8 @@ const GLOBAL_VALUE_OPTIONS = new Set(['--api-key', '--base-url', '--shop', '--pr
 
 function version(): string {
   try {
-    return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
+    return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string })
+      .version
   } catch {
     return '0.0.0'
   }
@@ -31,13 +32,15 @@ export function commandNameOf(argv: string[]): string | undefined {
 
 export function buildProgram(ctx: CliContext): Command {
   const program = new Command('store')
-    .description('The Online Store API from your terminal: API client, local emulator, webhook tools, mystery-box verifier.')
+    .description(
+      'The Online Store API from your terminal: API client, local emulator, webhook tools, mystery-box verifier.',
+    )
     .version(version(), '-V, --version', 'print the version')
     .option('--api-key <key>', 'API key (env STORE_API_KEY)')
     .option('--base-url <url>', 'API base URL ending in /api/v1 (env STORE_BASE_URL; default: the local emulator)')
     .option('--shop <id-or-slug>', 'shop for X-Service-Shop (env STORE_SHOP)')
     .option('--profile <name>', 'saved profile to use (see store login, store config)')
-    .option('--json', 'print the API\'s JSON unchanged')
+    .option('--json', "print the API's JSON unchanged")
     .option('--no-color', 'no colour in output (NO_COLOR is honoured too)')
     .option('--verbose', 'show each HTTP request and answer (key masked) and stack traces')
     .showHelpAfterError('(run with --help for usage)')
@@ -56,7 +59,13 @@ export async function main(argv: string[], ctx: CliContext): Promise<number> {
   const entry = COMMANDS.find((c) => c.name === name)
   for (const command of COMMANDS) {
     if (command === entry) (await command.load()).register(program, ctx)
-    else program.command(command.name).description(command.summary).helpOption(false).allowUnknownOption().allowExcessArguments()
+    else
+      program
+        .command(command.name)
+        .description(command.summary)
+        .helpOption(false)
+        .allowUnknownOption()
+        .allowExcessArguments()
   }
   try {
     await program.parseAsync(argv, { from: 'user' })
@@ -68,16 +77,24 @@ export async function main(argv: string[], ctx: CliContext): Promise<number> {
 
 function reportError(error: unknown, ctx: CliContext, verbose: boolean): number {
   if (error instanceof CommanderError) {
-    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT.ok
+    if (
+      error.code === 'commander.helpDisplayed' ||
+      error.code === 'commander.version' ||
+      error.code === 'commander.help'
+    )
+      return EXIT.ok
     return EXIT.usage
   }
   const code = exitCodeOf(error)
   // Ctrl+C at a prompt: inquirer's message ("User force closed the prompt…") says nothing useful.
-  const message = (error as Error)?.name === 'ExitPromptError' ? 'cancelled' : error instanceof Error ? error.message : String(error)
+  const message =
+    (error as Error)?.name === 'ExitPromptError' ? 'cancelled' : error instanceof Error ? error.message : String(error)
   ctx.stderr.write(`error: ${message}\n`)
   // Field errors of the API (StoreError) and of local checks (InputError), one per line.
   const fieldErrors = (error as { errors?: unknown })?.errors
-  if (Array.isArray(fieldErrors) && fieldErrors.length > 1) for (const e of fieldErrors as { field: string; message: string }[]) ctx.stderr.write(`  ${e.field}: ${e.message}\n`)
+  if (Array.isArray(fieldErrors) && fieldErrors.length > 1)
+    for (const e of fieldErrors as { field: string; message: string }[])
+      ctx.stderr.write(`  ${e.field}: ${e.message}\n`)
   const hint = hintFor(error, code)
   if (hint) ctx.stderr.write(`hint: ${hint}\n`)
   if (verbose && error instanceof Error && error.stack) ctx.stderr.write(`${error.stack}\n`)
@@ -87,7 +104,8 @@ function reportError(error: unknown, ctx: CliContext, verbose: boolean): number 
 /** What to do next, for the failures that have an obvious next step. */
 function hintFor(error: unknown, code: number): string | undefined {
   if (!isStoreError(error)) return undefined
-  if (code === EXIT.unreachable) return 'is the API running there? Start the emulator with `store serve`, or pass --base-url (or --profile).'
+  if (code === EXIT.unreachable)
+    return 'is the API running there? Start the emulator with `store serve`, or pass --base-url (or --profile).'
   if (error.status === 401) return 'pass --api-key, set STORE_API_KEY, or run `store login`.'
   if (code === EXIT.unavailable) return 'the API is busy or failing; the request was retried. Try again later.'
   return undefined

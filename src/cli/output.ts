@@ -20,7 +20,11 @@ export interface OutputOptions {
  * Colour only when stdout is a terminal, NO_COLOR is unset (any value turns it off, no-color.org)
  * and `--no-color` was not given. chalk does not read NO_COLOR itself, hence one decision here.
  */
-export function isColorWanted(isTTY: boolean, env: Record<string, string | undefined>, colorFlag: boolean | undefined): boolean {
+export function isColorWanted(
+  isTTY: boolean,
+  env: Record<string, string | undefined>,
+  colorFlag: boolean | undefined,
+): boolean {
   return isTTY && colorFlag !== false && (env.NO_COLOR === undefined || env.NO_COLOR === '') && env.TERM !== 'dumb'
 }
 
@@ -95,9 +99,11 @@ export class Output {
     }
     const headers = columns.map(([header]) => header)
     const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((line) => line[i].length)))
-    const pad = (text: string, i: number, shown = text) => (i === widths.length - 1 ? shown : shown + ' '.repeat(widths[i] - text.length))
+    const pad = (text: string, i: number, shown = text) =>
+      i === widths.length - 1 ? shown : shown + ' '.repeat(widths[i] - text.length)
     this.stdout.write(`${headers.map((h, i) => pad(h, i, this.chalk.bold(h))).join('  ')}\n`)
-    for (const line of cells) this.stdout.write(`${line.map((text, i) => pad(text, i, colorStatus(this.chalk, text))).join('  ')}\n`)
+    for (const line of cells)
+      this.stdout.write(`${line.map((text, i) => pad(text, i, colorStatus(this.chalk, text))).join('  ')}\n`)
   }
 
   /**
@@ -112,7 +118,8 @@ export class Output {
       return
     }
     const width = Math.max(...shown.map(([label]) => label.length))
-    for (const [label, value] of shown) this.stdout.write(`${this.chalk.dim(label.padEnd(width))}  ${colorStatus(this.chalk, value)}\n`)
+    for (const [label, value] of shown)
+      this.stdout.write(`${this.chalk.dim(label.padEnd(width))}  ${colorStatus(this.chalk, value)}\n`)
   }
 
   /** A message for the person at the terminal: stderr. */

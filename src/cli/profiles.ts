@@ -21,7 +21,10 @@ export const ConfigFileSchema = z.strictObject({
 export type ConfigFile = z.infer<typeof ConfigFileSchema>
 
 /** The profile keys as `store config get|set` names them, and their field in the file. */
-export const PROFILE_KEYS = { 'base-url': 'baseUrl', 'api-key': 'apiKey', shop: 'shop' } as const satisfies Record<string, keyof Profile>
+export const PROFILE_KEYS = { 'base-url': 'baseUrl', 'api-key': 'apiKey', shop: 'shop' } as const satisfies Record<
+  string,
+  keyof Profile
+>
 export type ProfileKeyName = keyof typeof PROFILE_KEYS
 
 export const DEFAULT_PROFILE = 'default'
@@ -55,12 +58,16 @@ export function readConfig(ctx: Pick<CliContext, 'env' | 'configDir'>): ConfigFi
   try {
     json = JSON.parse(text)
   } catch (error) {
-    throw new UsageError(`${path} is not valid JSON (${(error as Error).message}); fix or delete it, then run store login`)
+    throw new UsageError(
+      `${path} is not valid JSON (${(error as Error).message}); fix or delete it, then run store login`,
+    )
   }
   const parsed = ConfigFileSchema.safeParse(json)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
-    throw new UsageError(`${path}: ${issue.path.join('.') || '(root)'}: ${issue.message}; fix or delete it, then run store login`)
+    throw new UsageError(
+      `${path}: ${issue.path.join('.') || '(root)'}: ${issue.message}; fix or delete it, then run store login`,
+    )
   }
   return parsed.data
 }
@@ -81,13 +88,19 @@ export function writeConfig(ctx: Pick<CliContext, 'env' | 'configDir'>, config: 
  * The profile in force: `--profile`, else STORE_PROFILE, else the file's current profile. A named
  * profile that does not exist is a usage error; no profile at all is an empty one.
  */
-export function selectProfile(ctx: Pick<CliContext, 'env' | 'configDir'>, globals: Pick<GlobalOptions, 'profile'>, config = readConfig(ctx)): { name: string; profile: Profile; isSaved: boolean } {
+export function selectProfile(
+  ctx: Pick<CliContext, 'env' | 'configDir'>,
+  globals: Pick<GlobalOptions, 'profile'>,
+  config = readConfig(ctx),
+): { name: string; profile: Profile; isSaved: boolean } {
   const wanted = globals.profile ?? ctx.env.STORE_PROFILE
   if (wanted !== undefined) {
     const profile = config.profiles[wanted]
     if (!profile) {
       const known = Object.keys(config.profiles)
-      throw new UsageError(`no profile "${wanted}"${known.length ? ` (saved: ${known.join(', ')})` : ''}; create it with store login --profile ${wanted}`)
+      throw new UsageError(
+        `no profile "${wanted}"${known.length ? ` (saved: ${known.join(', ')})` : ''}; create it with store login --profile ${wanted}`,
+      )
     }
     return { name: wanted, profile, isSaved: true }
   }
@@ -97,7 +110,10 @@ export function selectProfile(ctx: Pick<CliContext, 'env' | 'configDir'>, global
 }
 
 /** The profile's connection fields, for `resolveConnection(ctx, globals, loadProfile(ctx, globals))`. */
-export function loadProfile(ctx: Pick<CliContext, 'env' | 'configDir'>, globals: Pick<GlobalOptions, 'profile'>): Partial<Connection> {
+export function loadProfile(
+  ctx: Pick<CliContext, 'env' | 'configDir'>,
+  globals: Pick<GlobalOptions, 'profile'>,
+): Partial<Connection> {
   return selectProfile(ctx, globals).profile
 }
 

@@ -15,11 +15,18 @@ export interface Prompter {
  * The terminal prompter: @inquirer/prompts on the given input, drawing on stderr so stdout stays
  * data. The package is imported on first use only. Ctrl+C rejects with `ExitPromptError` (exit 130).
  */
-export function inquirerPrompter(streams: { stdin: Readable; stderr: Writable }, opts: { color?: boolean } = {}): Prompter {
+export function inquirerPrompter(
+  streams: { stdin: Readable; stderr: Writable },
+  opts: { color?: boolean } = {},
+): Prompter {
   const prompts = () => import('@inquirer/prompts')
   // inquirer ends the output it is given when a prompt is done; only real stdio survives that, so
   // each prompt draws on its own pass-through to stderr.
-  const context = () => ({ input: streams.stdin as NodeJS.ReadableStream, output: unendable(streams.stderr) as NodeJS.WritableStream, clearPromptOnDone: false })
+  const context = () => ({
+    input: streams.stdin as NodeJS.ReadableStream,
+    output: unendable(streams.stderr) as NodeJS.WritableStream,
+    clearPromptOnDone: false,
+  })
   // inquirer colours by NO_COLOR and the terminal itself; `--no-color` needs a plain theme.
   const theme = opts.color === false ? PLAIN_THEME : undefined
   return {
@@ -33,7 +40,10 @@ export function inquirerPrompter(streams: { stdin: Readable; stderr: Writable },
     },
     async select(message, choices, o = {}) {
       const { select } = await prompts()
-      return select({ message, choices: choices.map((value) => ({ value, name: value })), default: o.default, theme }, context())
+      return select(
+        { message, choices: choices.map((value) => ({ value, name: value })), default: o.default, theme },
+        context(),
+      )
     },
     async confirm(message, o = {}) {
       const { confirm } = await prompts()
@@ -45,7 +55,15 @@ export function inquirerPrompter(streams: { stdin: Readable; stderr: Writable },
 const same = (text: string) => text
 const PLAIN_THEME = {
   prefix: { idle: '?', done: '✔' },
-  style: { answer: same, message: same, error: (text: string) => `> ${text}`, defaultAnswer: (text: string) => `(${text})`, help: same, highlight: same, key: (text: string) => `<${text}>` },
+  style: {
+    answer: same,
+    message: same,
+    error: (text: string) => `> ${text}`,
+    defaultAnswer: (text: string) => `(${text})`,
+    help: same,
+    highlight: same,
+    key: (text: string) => `<${text}>`,
+  },
 }
 
 /** Writes through to `target` (with its terminal size), but ending it leaves `target` open. */

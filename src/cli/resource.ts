@@ -29,42 +29,72 @@ export interface ResourceSpec<Row extends object> {
   }
   get?: (client: StoreClient, id: string) => Promise<Row>
   create?: { fields: FieldSpec[]; schema: z.ZodType; run: (client: StoreClient, body: never) => Promise<Row> }
-  update?: { fields: FieldSpec[]; schema: z.ZodType; run: (client: StoreClient, id: string, body: never) => Promise<Row> }
+  update?: {
+    fields: FieldSpec[]
+    schema: z.ZodType
+    run: (client: StoreClient, id: string, body: never) => Promise<Row>
+  }
   delete?: (client: StoreClient, id: string) => Promise<unknown>
 }
 
 /** Registers the resource's command and its subcommands on the program. */
-export function registerResource<Row extends object>(program: Command, ctx: CliContext, spec: ResourceSpec<Row>): Command {
+export function registerResource<Row extends object>(
+  program: Command,
+  ctx: CliContext,
+  spec: ResourceSpec<Row>,
+): Command {
   const cmd = program.command(spec.name).description(spec.description)
   const { singular } = spec
   if (spec.list) {
     const list = cmd.command('list').description(`list ${spec.name}`)
-    ;(spec.list.options?.(list) ?? list).action((opts: Record<string, unknown>, command: Command) => spec.list!.run(commandContext(ctx, command), opts))
+    ;(spec.list.options?.(list) ?? list).action((opts: Record<string, unknown>, command: Command) =>
+      spec.list!.run(commandContext(ctx, command), opts),
+    )
   }
   if (spec.get) {
-    cmd.command('get').description(`show one ${singular}`).argument('<id>', `${singular} id`)
+    cmd
+      .command('get')
+      .description(`show one ${singular}`)
+      .argument('<id>', `${singular} id`)
       .action((id: string, _opts: unknown, command: Command) => getRecord(commandContext(ctx, command), spec, id))
   }
   if (spec.create) {
-    const create = cmd.command('create').description(`create a ${singular} (missing required fields are asked for on a terminal)`)
-    addDataOption(addFieldOptions(create, spec.create.fields))
-      .action((opts: Record<string, unknown>, command: Command) => createRecord(commandContext(ctx, command), spec, opts))
+    const create = cmd
+      .command('create')
+      .description(`create a ${singular} (missing required fields are asked for on a terminal)`)
+    addDataOption(addFieldOptions(create, spec.create.fields)).action(
+      (opts: Record<string, unknown>, command: Command) => createRecord(commandContext(ctx, command), spec, opts),
+    )
   }
   if (spec.update) {
-    const update = cmd.command('update').description(`change a ${singular}: only the given fields`).argument('<id>', `${singular} id`)
-    addDataOption(addFieldOptions(update, spec.update.fields))
-      .action((id: string, opts: Record<string, unknown>, command: Command) => updateRecord(commandContext(ctx, command), spec, id, opts))
+    const update = cmd
+      .command('update')
+      .description(`change a ${singular}: only the given fields`)
+      .argument('<id>', `${singular} id`)
+    addDataOption(addFieldOptions(update, spec.update.fields)).action(
+      (id: string, opts: Record<string, unknown>, command: Command) =>
+        updateRecord(commandContext(ctx, command), spec, id, opts),
+    )
   }
   if (spec.delete) {
-    cmd.command('delete').description(`delete a ${singular} (asks first on a terminal)`).argument('<id>', `${singular} id`)
+    cmd
+      .command('delete')
+      .description(`delete a ${singular} (asks first on a terminal)`)
+      .argument('<id>', `${singular} id`)
       .option('-y, --yes', 'do not ask for confirmation (required when not on a terminal)')
-      .action((id: string, opts: { yes?: boolean }, command: Command) => deleteRecord(commandContext(ctx, command), spec, id, opts))
+      .action((id: string, opts: { yes?: boolean }, command: Command) =>
+        deleteRecord(commandContext(ctx, command), spec, id, opts),
+      )
   }
   return cmd
 }
 
 /** Shows a record: the API's JSON with `--json`, else the resource's view. */
-export function showRecord<Row extends object>(cc: CommandContext, spec: Pick<ResourceSpec<Row>, 'show' | 'schema'>, row: Row): void {
+export function showRecord<Row extends object>(
+  cc: CommandContext,
+  spec: Pick<ResourceSpec<Row>, 'show' | 'schema'>,
+  row: Row,
+): void {
   if (cc.out.isJson || !spec.show) return cc.out.record(row, entriesOf(row, spec.schema))
   spec.show(cc, row)
 }
@@ -76,19 +106,38 @@ export function entriesOf(row: object, schema?: { shape: object }): [string, unk
   return [...known, ...rest].map((k) => [k, (row as Record<string, unknown>)[k]])
 }
 
-export async function getRecord<Row extends object>(cc: CommandContext, spec: ResourceSpec<Row>, id: string): Promise<void> {
+export async function getRecord<Row extends object>(
+  cc: CommandContext,
+  spec: ResourceSpec<Row>,
+  id: string,
+): Promise<void> {
   showRecord(cc, spec, await spec.get!(cc.client(), id))
 }
 
-export async function createRecord<Row extends object>(cc: CommandContext, spec: ResourceSpec<Row>, opts: Record<string, unknown>): Promise<void> {
+export async function createRecord<Row extends object>(
+  cc: CommandContext,
+  spec: ResourceSpec<Row>,
+  opts: Record<string, unknown>,
+): Promise<void> {
   const { fields, schema, run } = spec.create!
-  const body = await buildBody(cc, { fields, opts, schema, what: `${spec.singular}`, prompter: cc.interactive ? cc.prompter : undefined })
+  const body = await buildBody(cc, {
+    fields,
+    opts,
+    schema,
+    what: `${spec.singular}`,
+    prompter: cc.interactive ? cc.prompter : undefined,
+  })
   const created = await run(cc.client(), body as never)
   showRecord(cc, spec, created)
   if (!cc.out.isJson) cc.out.success(`Created ${spec.singular} ${idOf(created)}`)
 }
 
-export async function updateRecord<Row extends object>(cc: CommandContext, spec: ResourceSpec<Row>, id: string, opts: Record<string, unknown>): Promise<void> {
+export async function updateRecord<Row extends object>(
+  cc: CommandContext,
+  spec: ResourceSpec<Row>,
+  id: string,
+  opts: Record<string, unknown>,
+): Promise<void> {
   const { fields, schema, run } = spec.update!
   const body = await buildBody(cc, { fields, opts, schema, what: `${spec.singular} update`, isUpdate: true })
   const updated = await run(cc.client(), id, body as never)
@@ -97,7 +146,12 @@ export async function updateRecord<Row extends object>(cc: CommandContext, spec:
 }
 
 /** Deletes after a confirmation on a terminal; `--yes` skips it and is required off a terminal. */
-export async function deleteRecord(cc: CommandContext, spec: Pick<ResourceSpec<object>, 'singular' | 'delete'>, id: string, opts: { yes?: boolean }): Promise<void> {
+export async function deleteRecord(
+  cc: CommandContext,
+  spec: Pick<ResourceSpec<object>, 'singular' | 'delete'>,
+  id: string,
+  opts: { yes?: boolean },
+): Promise<void> {
   await confirmOrYes(cc, opts, `Delete ${spec.singular} ${id}? This cannot be undone.`, `delete ${spec.singular} ${id}`)
   const answer = await spec.delete!(cc.client(), id)
   if (cc.out.isJson) cc.out.json(answer)
@@ -105,10 +159,17 @@ export async function deleteRecord(cc: CommandContext, spec: Pick<ResourceSpec<o
 }
 
 /** `--yes`, or a yes on a terminal; off a terminal without `--yes` it is a usage error (exit 2). */
-export async function confirmOrYes(cc: CommandContext, opts: { yes?: boolean }, question: string, action: string): Promise<void> {
+export async function confirmOrYes(
+  cc: CommandContext,
+  opts: { yes?: boolean },
+  question: string,
+  action: string,
+): Promise<void> {
   if (opts.yes) return
-  if (!cc.interactive) throw new UsageError(`refusing to ${action} without confirmation: pass --yes (no terminal to ask on)`)
-  if (!(await cc.prompter.confirm(question, { default: false }))) throw new CancelledError(`cancelled: did not ${action}`)
+  if (!cc.interactive)
+    throw new UsageError(`refusing to ${action} without confirmation: pass --yes (no terminal to ask on)`)
+  if (!(await cc.prompter.confirm(question, { default: false })))
+    throw new CancelledError(`cancelled: did not ${action}`)
 }
 
 function idOf(row: object): string {

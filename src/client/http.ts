@@ -110,7 +110,11 @@ export class Http {
     return url.toString()
   }
 
-  async request<S extends z.ZodType | undefined = undefined>(method: Method, path: string, opts: RequestOptions<S> = {}): Promise<Result<S>> {
+  async request<S extends z.ZodType | undefined = undefined>(
+    method: Method,
+    path: string,
+    opts: RequestOptions<S> = {},
+  ): Promise<Result<S>> {
     const url = this.url(path, opts.query, opts.root)
     const headers = this.headersFor(opts)
     const body = opts.body === undefined ? undefined : JSON.stringify(opts.body)
@@ -125,7 +129,10 @@ export class Http {
       try {
         res = await this.fetchOnce(url, { method, headers, body }, opts.signal)
       } catch (error) {
-        const failure = new StoreError(0, `could not reach ${url}: ${reasonOf(error, this.options.timeoutMs ?? 30_000)}`)
+        const failure = new StoreError(
+          0,
+          `could not reach ${url}: ${reasonOf(error, this.options.timeoutMs ?? 30_000)}`,
+        )
         this.log(`< no answer: ${failure.message}`)
         if (canRetryFailure && retriesLeft && !opts.signal?.aborted) {
           await this.wait(this.backoff(attempt), 'no answer')
@@ -153,7 +160,11 @@ export class Http {
   }
 
   private headersFor(opts: RequestOptions<z.ZodType | undefined>): Record<string, string> {
-    const headers: Record<string, string> = { accept: opts.as === 'text' ? 'text/plain, */*' : 'application/json', ...this.options.headers, ...opts.headers }
+    const headers: Record<string, string> = {
+      accept: opts.as === 'text' ? 'text/plain, */*' : 'application/json',
+      ...this.options.headers,
+      ...opts.headers,
+    }
     if (opts.auth !== false && this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`
     if (this.options.shop) headers['x-service-shop'] = this.options.shop
     return headers
@@ -161,12 +172,23 @@ export class Http {
 
   private async fetchOnce(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<Response> {
     const timeoutMs = this.options.timeoutMs ?? 30_000
-    const signals = [signal, timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined].filter((s): s is AbortSignal => s !== undefined)
+    const signals = [signal, timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined].filter(
+      (s): s is AbortSignal => s !== undefined,
+    )
     const fetchImpl = this.options.fetch ?? globalThis.fetch
-    return fetchImpl(url, { ...init, ...(signals.length ? { signal: signals.length === 1 ? signals[0] : AbortSignal.any(signals) } : {}) })
+    return fetchImpl(url, {
+      ...init,
+      ...(signals.length ? { signal: signals.length === 1 ? signals[0] : AbortSignal.any(signals) } : {}),
+    })
   }
 
-  private decode(method: Method, path: string, res: Response, text: string, opts: RequestOptions<z.ZodType | undefined>): unknown {
+  private decode(
+    method: Method,
+    path: string,
+    res: Response,
+    text: string,
+    opts: RequestOptions<z.ZodType | undefined>,
+  ): unknown {
     if (opts.as === 'text') return text
     if (res.status === 204 || text === '') return undefined
     let json: unknown
@@ -179,7 +201,11 @@ export class Http {
       const checked = opts.schema.safeParse(json)
       if (!checked.success) {
         const errors = checked.error.issues.map((i) => ({ field: i.path.join('.') || '(root)', message: i.message }))
-        throw new StoreError(res.status, `unexpected answer to ${method} ${path}: ${errors[0].field}: ${errors[0].message}`, errors)
+        throw new StoreError(
+          res.status,
+          `unexpected answer to ${method} ${path}: ${errors[0].field}: ${errors[0].message}`,
+          errors,
+        )
       }
     }
     // The JSON as the server sent it: same keys, same order, fields the schema does not list kept.
@@ -220,7 +246,10 @@ export class Http {
   private mask(text: string): string {
     const key = this.options.apiKey
     const masked = key ? text.split(key).join(maskKey(key)) : text
-    return masked.replace(/("secret"\s*:\s*")([^"]*)"/g, (_all, head: string, secret: string) => `${head}${maskKey(secret)}"`)
+    return masked.replace(
+      /("secret"\s*:\s*")([^"]*)"/g,
+      (_all, head: string, secret: string) => `${head}${maskKey(secret)}"`,
+    )
   }
 }
 
@@ -249,15 +278,34 @@ export function errorOf(res: Response, text: string): StoreError {
     parsed = undefined
   }
   const body = ErrorBodySchema.safeParse(parsed)
-  if (body.success) return new StoreError(res.status, body.data.error, body.data.errors, retryAfter ? headers : undefined)
+  if (body.success)
+    return new StoreError(res.status, body.data.error, body.data.errors, retryAfter ? headers : undefined)
   const detail = text.trim() ? `: ${snippet(text)}` : ''
-  return new StoreError(res.status, `HTTP ${res.status} ${statusTextOf(res)}${detail}`, undefined, retryAfter ? headers : undefined)
+  return new StoreError(
+    res.status,
+    `HTTP ${res.status} ${statusTextOf(res)}${detail}`,
+    undefined,
+    retryAfter ? headers : undefined,
+  )
 }
 
 const STATUS_TEXT: Record<number, string> = {
-  200: 'OK', 201: 'Created', 204: 'No Content', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found',
-  405: 'Method Not Allowed', 409: 'Conflict', 413: 'Content Too Large', 415: 'Unsupported Media Type', 429: 'Too Many Requests',
-  500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+  200: 'OK',
+  201: 'Created',
+  204: 'No Content',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 }
 
 /** The reason phrase: the answer's own, else the usual one (in-process answers often carry none). */

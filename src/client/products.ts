@@ -40,9 +40,11 @@ export function products(http: Http) {
       for await (const page of this.pages(query)) yield* page.products
     },
     get: (id: string) => http.request('GET', `/products/${segment(id)}`, { schema: ProductSchema }),
-    create: (body: z.input<typeof CreateProductBodySchema>) => http.request('POST', '/products', { body, schema: ProductSchema }),
+    create: (body: z.input<typeof CreateProductBodySchema>) =>
+      http.request('POST', '/products', { body, schema: ProductSchema }),
     /** Applies only the given fields. */
-    update: (id: string, body: z.input<typeof UpdateProductBodySchema>) => http.request('PUT', `/products/${segment(id)}`, { body, schema: ProductSchema }),
+    update: (id: string, body: z.input<typeof UpdateProductBodySchema>) =>
+      http.request('PUT', `/products/${segment(id)}`, { body, schema: ProductSchema }),
     /** Permanent. */
     delete: (id: string) => http.request('DELETE', `/products/${segment(id)}`, { schema: SuccessSchema }),
   }

@@ -9,7 +9,8 @@ export function themes(http: Http) {
     list: () => http.request('GET', '/themes', { schema: ThemeListSchema }),
     get: (id: string) => http.request('GET', `/themes/${segment(id)}`, { schema: ThemeSchema }),
     /** `config` and/or `files` (`theme.json` object, `custom.css` string); the server normalises config. */
-    update: (id: string, body: z.input<typeof UpdateThemeBodySchema>) => http.request('PUT', `/themes/${segment(id)}`, { body, schema: ThemeSchema }),
+    update: (id: string, body: z.input<typeof UpdateThemeBodySchema>) =>
+      http.request('PUT', `/themes/${segment(id)}`, { body, schema: ThemeSchema }),
   }
 }
 export type ThemesClient = ReturnType<typeof themes>

@@ -26,13 +26,25 @@ export function createApp(deps: EmulatorDeps): Hono {
   const emu: Emulator = createEmulator(deps)
   const app = new Hono()
   app.onError((error, c) => errorResponse(error, c, emu.log))
-  app.notFound((c) => c.json({ error: `not found: no route ${c.req.method} ${c.req.path}. The API lives under /api/v1 (see the README for every route).` }, 404))
+  app.notFound((c) =>
+    c.json(
+      {
+        error: `not found: no route ${c.req.method} ${c.req.path}. The API lives under /api/v1 (see the README for every route).`,
+      },
+      404,
+    ),
+  )
   if (emu.options.logRequests) app.use(requestLog(emu))
   app.use(finishReadingBody)
-  app.use(methodNotAllowed({
-    app,
-    onMethodNotAllowed: (c, methods) => c.json({ error: `method ${c.req.method} is not allowed on ${c.req.path}; use ${methods.join(', ')}` }, 405, { Allow: methods.join(', ') }),
-  }))
+  app.use(
+    methodNotAllowed({
+      app,
+      onMethodNotAllowed: (c, methods) =>
+        c.json({ error: `method ${c.req.method} is not allowed on ${c.req.path}; use ${methods.join(', ')}` }, 405, {
+          Allow: methods.join(', '),
+        }),
+    }),
+  )
   const limitBody = bodyLimit({
     maxSize: emu.options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT,
     onError: () => {
@@ -58,7 +70,15 @@ export function createApp(deps: EmulatorDeps): Hono {
   app.route('/_emulator', controlRoutes(emu, authed(new Hono<AuthedEnv>())))
   // The embed checks out from foreign origins: the public storefront allows any origin, without
   // credentials (nothing there reads cookies); /embed.js and /embed.css say so themselves. The dashboard gets no CORS.
-  app.use('/storefront/*', cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ['Content-Type', 'Accept'], maxAge: 600 }))
+  app.use(
+    '/storefront/*',
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'POST', 'OPTIONS'],
+      allowHeaders: ['Content-Type', 'Accept'],
+      maxAge: 600,
+    }),
+  )
   app.route('/', assetRoutes())
   app.route('/', embedRoutes(emu))
   app.route('/_dashboard', dashboardRoutes(emu))
@@ -128,7 +148,7 @@ async function discardBody(body: ReadableStream<Uint8Array>): Promise<boolean> {
     void reader.cancel().catch(() => undefined)
   }, DISCARD_LIMIT_MS)
   try {
-    for (let size = 0; ;) {
+    for (let size = 0; ; ) {
       const { done, value } = await reader.read()
       if (done) return !isTooSlow
       size += value.byteLength

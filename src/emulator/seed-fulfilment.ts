@@ -10,7 +10,13 @@ import type { Tx } from './store/store.js'
  * gets a server seed from the injected randomness, its commitment and pool version 1.
  * @throws Error naming the product and the field at fault, so a bad seed file is refused whole
  */
-export function applySeedFulfilment(emu: Emulator, tx: Tx, shop: ShopRecord, productId: string, setup: Record<string, unknown>): void {
+export function applySeedFulfilment(
+  emu: Emulator,
+  tx: Tx,
+  shop: ShopRecord,
+  productId: string,
+  setup: Record<string, unknown>,
+): void {
   const product = emu.store.c.products.get(productId)
   if (!product) throw new Error(`seed product ${productId}: not stored before its fulfilment`)
   const parsed = FulfilmentSetupBodySchema.safeParse(setup)

@@ -43,7 +43,11 @@ export async function startEmulator(options: StartOptions): Promise<StartedEmula
     log: options.log,
     init: (tx, opened) => {
       const emu = createEmulator(bindDeps(opened, options))
-      generatedKey = initialiseDb(emu, tx, { apiKey: options.apiKey, seed: options.seed, applyFulfilment: (t, shop, id, setup) => applySeedFulfilment(emu, t, shop, id, setup) }).generatedKey
+      generatedKey = initialiseDb(emu, tx, {
+        apiKey: options.apiKey,
+        seed: options.seed,
+        applyFulfilment: (t, shop, id, setup) => applySeedFulfilment(emu, t, shop, id, setup),
+      }).generatedKey
     },
   })
   const deps = bindDeps(store, options)
@@ -57,7 +61,15 @@ export async function startEmulator(options: StartOptions): Promise<StartedEmula
 }
 
 function bindDeps(store: Store, options: StartOptions): EmulatorDeps {
-  return { store, clock: options.clock, random: options.random, fetch: options.fetch, sleep: options.sleep, log: options.log, options: options.options ?? {} }
+  return {
+    store,
+    clock: options.clock,
+    random: options.random,
+    fetch: options.fetch,
+    sleep: options.sleep,
+    log: options.log,
+    options: options.options ?? {},
+  }
 }
 
 function restoreClock(store: Store, deps: EmulatorDeps): void {

@@ -7,13 +7,16 @@ const HASH_HEAD = /^[0-9a-f]{13}$/i
 
 function hexOf(bytes: Uint8Array, length: number, what: string): string {
   if (!(bytes instanceof Uint8Array) || bytes.length !== length) {
-    throw new RangeError(`${what} needs exactly ${length} bytes, got ${bytes instanceof Uint8Array ? bytes.length : typeof bytes}`)
+    throw new RangeError(
+      `${what} needs exactly ${length} bytes, got ${bytes instanceof Uint8Array ? bytes.length : typeof bytes}`,
+    )
   }
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')
 }
 
 function assertNonce(nonce: number): void {
-  if (!Number.isSafeInteger(nonce) || nonce < 0) throw new RangeError(`nonce must be a non-negative integer, got ${nonce}`)
+  if (!Number.isSafeInteger(nonce) || nonce < 0)
+    throw new RangeError(`nonce must be a non-negative integer, got ${nonce}`)
 }
 
 function hmacHex(serverSeed: string, message: string): string {
@@ -82,7 +85,8 @@ export function codeProofOf(serverSeed: string, clientSeed: string, nonce: numbe
  * @throws RangeError if modulus is not an integer ≥ 1 or the hash does not start with 13 hex digits
  */
 export function indexFromHash(hash: string, modulus: number): number {
-  if (!Number.isSafeInteger(modulus) || modulus < 1) throw new RangeError(`modulus must be an integer >= 1, got ${modulus}`)
+  if (!Number.isSafeInteger(modulus) || modulus < 1)
+    throw new RangeError(`modulus must be an integer >= 1, got ${modulus}`)
   const head = typeof hash === 'string' ? hash.slice(0, 13) : ''
   if (!HASH_HEAD.test(head)) throw new RangeError(`hash must start with 13 hex digits, got ${JSON.stringify(hash)}`)
   return parseInt(head, 16) % modulus

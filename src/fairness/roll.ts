@@ -94,7 +94,8 @@ export function oddsOf(outcomes: readonly Weighted[]): OddsEntry[] {
  * @throws RangeError if rollIndex is not an integer in [0, totalWeight)
  */
 export function pickOutcome(odds: readonly OddsEntry[], rollIndex: number): OddsEntry {
-  if (!Number.isSafeInteger(rollIndex) || rollIndex < 0) throw new RangeError(`rollIndex must be a non-negative integer, got ${rollIndex}`)
+  if (!Number.isSafeInteger(rollIndex) || rollIndex < 0)
+    throw new RangeError(`rollIndex must be a non-negative integer, got ${rollIndex}`)
   let cumulative = 0
   for (const entry of odds) {
     if (!inStock(entry)) continue
@@ -107,16 +108,21 @@ export function pickOutcome(odds: readonly OddsEntry[], rollIndex: number): Odds
 function assertOpenInput(input: OpenBoxInput): void {
   if (!isValidServerSeed(input.serverSeed)) throw new RangeError('serverSeed must be 64 lowercase hex characters')
   if (!isValidClientSeed(input.clientSeed)) throw new RangeError('clientSeed must be 1-64 printable ASCII characters')
-  if (!Number.isSafeInteger(input.poolVersion) || input.poolVersion < 1) throw new RangeError(`poolVersion must be a positive integer, got ${input.poolVersion}`)
-  if (!Number.isSafeInteger(input.quantity) || input.quantity < 0) throw new RangeError(`quantity must be a non-negative integer, got ${input.quantity}`)
+  if (!Number.isSafeInteger(input.poolVersion) || input.poolVersion < 1)
+    throw new RangeError(`poolVersion must be a positive integer, got ${input.poolVersion}`)
+  if (!Number.isSafeInteger(input.quantity) || input.quantity < 0)
+    throw new RangeError(`quantity must be a non-negative integer, got ${input.quantity}`)
   input.outcomes.forEach((o, at) => {
     assertOutcome(o, at)
     if (o.codes === undefined) return
-    if (!Array.isArray(o.codes) || o.codes.some((c) => typeof c !== 'string')) throw new TypeError(`outcome "${o.name}": codes must be an array of strings`)
+    if (!Array.isArray(o.codes) || o.codes.some((c) => typeof c !== 'string'))
+      throw new TypeError(`outcome "${o.name}": codes must be an array of strings`)
     // Stock is what the published odds show, so it alone must decide whether the outcome can be
     // won; a pool smaller than the stock would let a buyer win an outcome with no code left.
     if (o.stock === null || o.stock > o.codes.length) {
-      throw new RangeError(`outcome "${o.name}": with a code pool, stock must be a number no larger than the pool (${o.codes.length})`)
+      throw new RangeError(
+        `outcome "${o.name}": with a code pool, stock must be a number no larger than the pool (${o.codes.length})`,
+      )
     }
   })
 }

@@ -58,7 +58,10 @@ function label(v: unknown): string | number {
  * const { ok, checks } = verifyOpen(order.items[0].opens[0], { expectedCommitment })
  * for (const c of checks.filter((c) => !c.ok)) console.log(`${c.name}: expected ${c.expected}, got ${c.actual}`)
  */
-export function verifyOpen(open: MysteryOpen, opts: { expectedCommitment?: string } = {}): { ok: boolean; checks: Check[] } {
+export function verifyOpen(
+  open: MysteryOpen,
+  opts: { expectedCommitment?: string } = {},
+): { ok: boolean; checks: Check[] } {
   const checks: Check[] = []
   const seed = open.serverSeed
   const revealed = typeof seed === 'string'
@@ -87,12 +90,17 @@ export function verifyOpen(open: MysteryOpen, opts: { expectedCommitment?: strin
   const message = `${open.clientSeed}:${open.nonce}`
   if (revealed) {
     checks.push(
-      check('proofHash', attempt(() => proofHashOf(seed, open.clientSeed, open.nonce)), open.proofHash, {
-        serverSeed: seed,
-        clientSeed: label(open.clientSeed),
-        nonce: label(open.nonce),
-        message,
-      }),
+      check(
+        'proofHash',
+        attempt(() => proofHashOf(seed, open.clientSeed, open.nonce)),
+        open.proofHash,
+        {
+          serverSeed: seed,
+          clientSeed: label(open.clientSeed),
+          nonce: label(open.nonce),
+          message,
+        },
+      ),
     )
   }
 
@@ -112,11 +120,16 @@ export function verifyOpen(open: MysteryOpen, opts: { expectedCommitment?: strin
   )
 
   checks.push(
-    check('rollIndex', attempt(() => indexFromHash(open.proofHash, open.totalWeight)), open.rollIndex, {
-      proofHash: label(open.proofHash),
-      first13Hex: typeof open.proofHash === 'string' ? open.proofHash.slice(0, 13) : '(missing)',
-      totalWeight: label(open.totalWeight),
-    }),
+    check(
+      'rollIndex',
+      attempt(() => indexFromHash(open.proofHash, open.totalWeight)),
+      open.rollIndex,
+      {
+        proofHash: label(open.proofHash),
+        first13Hex: typeof open.proofHash === 'string' ? open.proofHash.slice(0, 13) : '(missing)',
+        totalWeight: label(open.totalWeight),
+      },
+    ),
   )
 
   let low = 0
@@ -125,29 +138,44 @@ export function verifyOpen(open: MysteryOpen, opts: { expectedCommitment?: strin
     .map((e) => `${e.name} [${low}, ${(low += e.weight)})`)
     .join(', ')
   checks.push(
-    check('outcome', attempt(() => pickOutcome(odds, open.rollIndex).name), open.outcome, {
-      rollIndex: label(open.rollIndex),
-      ranges: ranges || '(none)',
-    }),
+    check(
+      'outcome',
+      attempt(() => pickOutcome(odds, open.rollIndex).name),
+      open.outcome,
+      {
+        rollIndex: label(open.rollIndex),
+        ranges: ranges || '(none)',
+      },
+    ),
   )
 
   const hasCode = open.codeProof !== undefined || open.codeIndex !== undefined || open.codePoolSize !== undefined
   if (hasCode) {
     if (revealed) {
       checks.push(
-        check('codeProof', attempt(() => codeProofOf(seed, open.clientSeed, open.nonce)), open.codeProof, {
-          serverSeed: seed,
-          clientSeed: label(open.clientSeed),
-          nonce: label(open.nonce),
-          message: `${message}:code`,
-        }),
+        check(
+          'codeProof',
+          attempt(() => codeProofOf(seed, open.clientSeed, open.nonce)),
+          open.codeProof,
+          {
+            serverSeed: seed,
+            clientSeed: label(open.clientSeed),
+            nonce: label(open.nonce),
+            message: `${message}:code`,
+          },
+        ),
       )
     }
     checks.push(
-      check('codeIndex', attempt(() => indexFromHash(open.codeProof as string, open.codePoolSize as number)), open.codeIndex, {
-        codeProof: label(open.codeProof),
-        codePoolSize: label(open.codePoolSize),
-      }),
+      check(
+        'codeIndex',
+        attempt(() => indexFromHash(open.codeProof as string, open.codePoolSize as number)),
+        open.codeIndex,
+        {
+          codeProof: label(open.codeProof),
+          codePoolSize: label(open.codePoolSize),
+        },
+      ),
     )
   }
 

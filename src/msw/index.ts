@@ -66,17 +66,19 @@ export function createStoreHandlers(o: StoreHandlersOptions = {}): StoreHandlers
   const apiKey = o.apiKey ?? MSW_API_KEY
   let running: Promise<StartedEmulator> | undefined
 
-  const start = () => startEmulator({
-    db: ':memory:',
-    seed: o.seed === 'empty' ? undefined : o.seed === undefined || o.seed === 'demo' ? loadSeedFile(DEMO_SEED) : o.seed,
-    apiKey,
-    clock: o.deps?.clock ?? offsetClock(() => Date.now()),
-    random: o.deps?.random ?? { bytes: (n) => new Uint8Array(randomBytes(n)) },
-    fetch: o.deps?.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-    sleep: o.deps?.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
-    log: o.deps?.log ?? (() => undefined),
-    options: o.options ?? {},
-  })
+  const start = () =>
+    startEmulator({
+      db: ':memory:',
+      seed:
+        o.seed === 'empty' ? undefined : o.seed === undefined || o.seed === 'demo' ? loadSeedFile(DEMO_SEED) : o.seed,
+      apiKey,
+      clock: o.deps?.clock ?? offsetClock(() => Date.now()),
+      random: o.deps?.random ?? { bytes: (n) => new Uint8Array(randomBytes(n)) },
+      fetch: o.deps?.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+      sleep: o.deps?.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+      log: o.deps?.log ?? (() => undefined),
+      options: o.options ?? {},
+    })
   const emulator = () => (running ??= start())
 
   const handler = http.all(`${origin}/*`, async ({ request }) => (await emulator()).app.fetch(request))

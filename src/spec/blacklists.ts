@@ -19,9 +19,15 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 /** Checks a value against its entry type and returns it normalised, or an error message. */
 export function normaliseBlacklistValue(type: BlacklistType, value: string): { value: string } | { error: string } {
   const v = value.trim()
-  if (type === 'IP') return isIP(v) ? { value: v.toLowerCase() } : { error: 'must be an IPv4 or IPv6 address for type IP' }
-  if (type === 'COUNTRY') return /^[A-Za-z]{2}$/.test(v) ? { value: v.toUpperCase() } : { error: 'must be a 2-letter country code for type COUNTRY' }
-  return EMAIL.test(v) && v.length <= 254 ? { value: v.toLowerCase() } : { error: 'must be an e-mail address for type EMAIL' }
+  if (type === 'IP')
+    return isIP(v) ? { value: v.toLowerCase() } : { error: 'must be an IPv4 or IPv6 address for type IP' }
+  if (type === 'COUNTRY')
+    return /^[A-Za-z]{2}$/.test(v)
+      ? { value: v.toUpperCase() }
+      : { error: 'must be a 2-letter country code for type COUNTRY' }
+  return EMAIL.test(v) && v.length <= 254
+    ? { value: v.toLowerCase() }
+    : { error: 'must be an e-mail address for type EMAIL' }
 }
 
 const ValueSchema = z.string().min(1, 'must not be empty').max(254, 'must be at most 254 characters')
@@ -33,18 +39,22 @@ function checkValue(b: { type?: BlacklistType; value?: string }, ctx: z.Refineme
   if ('error' in checked) ctx.addIssue({ code: 'custom', path: ['value'], message: checked.error })
 }
 
-export const CreateBlacklistBodySchema = z.strictObject({
-  type: BlacklistTypeSchema,
-  value: ValueSchema,
-  reason: ReasonSchema.optional(),
-}).superRefine(checkValue)
+export const CreateBlacklistBodySchema = z
+  .strictObject({
+    type: BlacklistTypeSchema,
+    value: ValueSchema,
+    reason: ReasonSchema.optional(),
+  })
+  .superRefine(checkValue)
 export type CreateBlacklistBody = z.infer<typeof CreateBlacklistBodySchema>
 
-export const UpdateBlacklistBodySchema = z.strictObject({
-  type: BlacklistTypeSchema.optional(),
-  value: ValueSchema.optional(),
-  reason: ReasonSchema.optional(),
-}).superRefine(checkValue)
+export const UpdateBlacklistBodySchema = z
+  .strictObject({
+    type: BlacklistTypeSchema.optional(),
+    value: ValueSchema.optional(),
+    reason: ReasonSchema.optional(),
+  })
+  .superRefine(checkValue)
 export type UpdateBlacklistBody = z.infer<typeof UpdateBlacklistBodySchema>
 
 export const BlacklistListSchema = z.object({ blacklists: z.array(BlacklistEntrySchema) })

@@ -11,14 +11,35 @@ export const MAX_TEXT = 10_000
 export const MAX_MONEY = 1_000_000_000
 export const MAX_COUNT = 1_000_000_000
 
-export const NameSchema = z.string().trim().min(1, 'must not be empty').max(MAX_NAME, `must be at most ${MAX_NAME} characters`)
+export const NameSchema = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(MAX_NAME, `must be at most ${MAX_NAME} characters`)
 export const TextSchema = z.string().max(MAX_TEXT, `must be at most ${MAX_TEXT} characters`)
 export const MoneySchema = z.number().nonnegative('must not be negative').max(MAX_MONEY, `must be at most ${MAX_MONEY}`)
-export const CountSchema = z.number().int('must be an integer').nonnegative('must not be negative').max(MAX_COUNT, `must be at most ${MAX_COUNT}`)
-export const SortOrderSchema = z.number().int('must be an integer').min(-MAX_COUNT, `must be at least ${-MAX_COUNT}`).max(MAX_COUNT, `must be at most ${MAX_COUNT}`)
-export const CurrencySchema = z.string().regex(/^[A-Za-z]{3}$/, 'must be a 3-letter currency code').transform((s) => s.toUpperCase())
-export const UrlSchema = z.string().max(2048).url('must be an http(s) URL').refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL')
-export const IdListSchema = z.array(z.string().min(1, 'must not be empty').max(100, 'must be at most 100 characters')).max(1000, 'must hold at most 1000 ids')
+export const CountSchema = z
+  .number()
+  .int('must be an integer')
+  .nonnegative('must not be negative')
+  .max(MAX_COUNT, `must be at most ${MAX_COUNT}`)
+export const SortOrderSchema = z
+  .number()
+  .int('must be an integer')
+  .min(-MAX_COUNT, `must be at least ${-MAX_COUNT}`)
+  .max(MAX_COUNT, `must be at most ${MAX_COUNT}`)
+export const CurrencySchema = z
+  .string()
+  .regex(/^[A-Za-z]{3}$/, 'must be a 3-letter currency code')
+  .transform((s) => s.toUpperCase())
+export const UrlSchema = z
+  .string()
+  .max(2048)
+  .url('must be an http(s) URL')
+  .refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL')
+export const IdListSchema = z
+  .array(z.string().min(1, 'must not be empty').max(100, 'must be at most 100 characters'))
+  .max(1000, 'must hold at most 1000 ids')
 
 /** A free-form JSON object (custom fields, theme config) without prototype-reaching keys. */
 export const SafeObjectSchema = z.record(z.string().max(200), z.unknown()).superRefine((value, ctx) => {

@@ -19,22 +19,30 @@ export const CouponSchema = z.looseObject({
 })
 export type Coupon = z.infer<typeof CouponSchema>
 
-const CodeSchema = z.string().trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters')
-  .regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, "-" and "_"').transform((s) => s.toUpperCase())
+const CodeSchema = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(64, 'must be at most 64 characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, "-" and "_"')
+  .transform((s) => s.toUpperCase())
 const ExpirySchema = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' }).nullable()
 
-const percentWithinRange = (b: { type?: string; value?: number }) => !(b.type === 'percentage' && b.value !== undefined && b.value > 100)
+const percentWithinRange = (b: { type?: string; value?: number }) =>
+  !(b.type === 'percentage' && b.value !== undefined && b.value > 100)
 const percentIssue = { message: 'must be at most 100 for a percentage coupon', path: ['value'] }
 
-export const CreateCouponBodySchema = z.strictObject({
-  code: CodeSchema,
-  type: CouponTypeSchema,
-  value: MoneySchema,
-  usageLimit: CountSchema.nullable().optional(),
-  minAmount: MoneySchema.nullable().optional(),
-  expiresAt: ExpirySchema.optional(),
-  active: z.boolean().optional(),
-}).refine(percentWithinRange, percentIssue)
+export const CreateCouponBodySchema = z
+  .strictObject({
+    code: CodeSchema,
+    type: CouponTypeSchema,
+    value: MoneySchema,
+    usageLimit: CountSchema.nullable().optional(),
+    minAmount: MoneySchema.nullable().optional(),
+    expiresAt: ExpirySchema.optional(),
+    active: z.boolean().optional(),
+  })
+  .refine(percentWithinRange, percentIssue)
 export type CreateCouponBody = z.infer<typeof CreateCouponBodySchema>
 
 /** The spec lists exactly these update fields (minAmount is not among them). */

@@ -18,13 +18,23 @@ export type Customer = z.infer<typeof CustomerSchema>
 
 /** The single-customer read adds order stats and notes (shape decided by the emulator: README). */
 export const CustomerDetailSchema = CustomerSchema.extend({
-  stats: z.object({ paidOrders: z.number().int(), unpaidOrders: z.number().int(), averageOrderValue: z.number(), firstOrderAt: TimestampSchema.nullable() }),
+  stats: z.object({
+    paidOrders: z.number().int(),
+    unpaidOrders: z.number().int(),
+    averageOrderValue: z.number(),
+    firstOrderAt: TimestampSchema.nullable(),
+  }),
   notes: z.array(z.object({ text: z.string(), createdAt: TimestampSchema })),
 })
 export type CustomerDetail = z.infer<typeof CustomerDetailSchema>
 
 export const CUSTOMER_LIMIT = { default: 50, max: 200 } as const
 export const CustomerListQuerySchema = z.strictObject({
-  limit: z.coerce.number().int('must be an integer').min(1, 'must be at least 1').max(CUSTOMER_LIMIT.max, `must be at most ${CUSTOMER_LIMIT.max}`).optional(),
+  limit: z.coerce
+    .number()
+    .int('must be an integer')
+    .min(1, 'must be at least 1')
+    .max(CUSTOMER_LIMIT.max, `must be at most ${CUSTOMER_LIMIT.max}`)
+    .optional(),
 })
 export const CustomerListSchema = z.object({ customers: z.array(CustomerSchema) })

@@ -3,8 +3,14 @@ import type { Product } from './products.js'
 import type { Subscription } from './subscriptions.js'
 import {
   DYNAMIC_DELIVERY_EVENT,
-  type DynamicDeliveryPayload, type FeedbackEventData, type IpInfo, type MysteryRevealedData, type OrderEventData,
-  type ProductEventData, type QueryEventData, type SubscriptionEventData,
+  type DynamicDeliveryPayload,
+  type FeedbackEventData,
+  type IpInfo,
+  type MysteryRevealedData,
+  type OrderEventData,
+  type ProductEventData,
+  type QueryEventData,
+  type SubscriptionEventData,
 } from './events.js'
 
 /**
@@ -13,8 +19,15 @@ import {
  * so an event and its simulation carry the same shape. Pure: no clock, no I/O.
  */
 
-export interface PayloadShop { id: string; name: string }
-export interface SubscriptionPlan { interval: string; intervalCount: number; trialDays?: number }
+export interface PayloadShop {
+  id: string
+  name: string
+}
+export interface SubscriptionPlan {
+  interval: string
+  intervalCount: number
+  trialDays?: number
+}
 
 /** What a builder may look up besides its record. */
 export interface PayloadSources {
@@ -44,7 +57,7 @@ export function numericId(id: string): number {
     hash ^= id.charCodeAt(i)
     hash = Math.imul(hash, 0x01000193) >>> 0
   }
-  return (hash & 0x7fffffff) || 1
+  return hash & 0x7fffffff || 1
 }
 
 /** ISO 8601 → Unix seconds (spec, "Delivery rules" 5); 0 for a missing time. */
@@ -77,7 +90,8 @@ const amountString = (n: number) => (Math.round(n * 100) / 100).toFixed(2)
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null)
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null)
-const obj = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {})
+const obj = (v: unknown): Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {}
 
 type Loose<T> = T & Record<string, unknown>
 
@@ -117,8 +131,20 @@ export function productEventData(product: Product, shop: PayloadShop): ProductEv
 /** A product that is gone, rebuilt from what an order line remembers of it. */
 function productFromLine(item: OrderItem, order: Order): Product {
   return {
-    id: item.productId, productId: item.productId, name: item.productName, description: '', image: '', type: item.productType ?? 'Service',
-    price: item.price, currency: order.currency, stock: null, status: 'Archived', sortOrder: 0, unlisted: false, createdAt: order.createdAt, updatedAt: order.createdAt,
+    id: item.productId,
+    productId: item.productId,
+    name: item.productName,
+    description: '',
+    image: '',
+    type: item.productType ?? 'Service',
+    price: item.price,
+    currency: order.currency,
+    stock: null,
+    status: 'Archived',
+    sortOrder: 0,
+    unlisted: false,
+    createdAt: order.createdAt,
+    updatedAt: order.createdAt,
   }
 }
 
@@ -127,14 +153,25 @@ function productOfLine(item: OrderItem, order: Order, sources: PayloadSources): 
 }
 
 function ipInfo(country: string | null, city: string | null): IpInfo {
-  return { country_code: country, city, isp: null, region: null, device: null, browser: null, vpn: false, proxy: false, tor: false }
+  return {
+    country_code: country,
+    city,
+    isp: null,
+    region: null,
+    device: null,
+    browser: null,
+    vpn: false,
+    proxy: false,
+    tor: false,
+  }
 }
 
 function conversions(total: number, currency: string): OrderEventData['total_conversions'] {
   const rate = USD_RATES[currency.toUpperCase()]
   const usd = rate ? total / rate : total
   const fiat: Record<string, number> = {}
-  for (const [code, perUsd] of Object.entries(USD_RATES)) fiat[code] = code === currency.toUpperCase() ? total : round(usd * perUsd, 2)
+  for (const [code, perUsd] of Object.entries(USD_RATES))
+    fiat[code] = code === currency.toUpperCase() ? total : round(usd * perUsd, 2)
   const crypto: Record<string, number> = {}
   for (const [coin, perUsd] of Object.entries(CRYPTO_PER_USD)) crypto[coin] = round(usd * perUsd, 8)
   return { ...fiat, crypto }
@@ -147,35 +184,52 @@ function trackingCodes(order: Loose<Order>): string[] {
 }
 
 function deliveryInfo(items: OrderItem[], order: Loose<Order>): OrderEventData['delivery_info'] {
-  const info = { downloads: [] as string[], license_keys: [] as string[], external_urls: [] as string[], tracking_codes: trackingCodes(order) }
+  const info = {
+    downloads: [] as string[],
+    license_keys: [] as string[],
+    external_urls: [] as string[],
+    tracking_codes: trackingCodes(order),
+  }
   for (const item of items) {
     const delivery = item.delivery
     if (!delivery) continue
     for (const file of delivery.files ?? []) info.downloads.push(file.url)
     for (const code of delivery.codes ?? []) info.license_keys.push(code)
     const content = delivery.dynamic?.content
-    if (typeof content === 'string') for (const url of content.match(/https?:\/\/\S+/g) ?? []) info.external_urls.push(url)
-    for (const open of (item.mystery?.opens ?? []) as { code?: string }[]) if (open.code && !info.license_keys.includes(open.code)) info.license_keys.push(open.code)
+    if (typeof content === 'string')
+      for (const url of content.match(/https?:\/\/\S+/g) ?? []) info.external_urls.push(url)
+    for (const open of (item.mystery?.opens ?? []) as { code?: string }[])
+      if (open.code && !info.license_keys.includes(open.code)) info.license_keys.push(open.code)
   }
   return info
 }
 
 function overallDelivery(items: OrderItem[]): string {
   const states = items.map((i) => i.delivery?.status ?? 'awaiting_payment')
-  if (states.every((s) => s === 'delivered' || s === 'none')) return states.every((s) => s === 'none') ? 'none' : 'delivered'
+  if (states.every((s) => s === 'delivered' || s === 'none'))
+    return states.every((s) => s === 'none') ? 'none' : 'delivered'
   if (states.every((s) => s === 'awaiting_payment')) return 'awaiting_payment'
   if (states.some((s) => s === 'delivered' || s === 'partial')) return 'partial'
   return states.includes('undelivered') ? 'undelivered' : 'awaiting_payment'
 }
 
-function statusHistory(order: Loose<Order>): { raw: OrderEventData['status_history_raw']; upper: OrderEventData['status_history'] } {
+function statusHistory(order: Loose<Order>): {
+  raw: OrderEventData['status_history_raw']
+  upper: OrderEventData['status_history']
+} {
   const recorded = Array.isArray(order.statusHistory) ? (order.statusHistory as unknown[]).map(obj) : []
   const raw = recorded.length
-    ? recorded.map((h) => ({ status: String(h.status ?? ''), ...(str(h.paymentStatus) ? { paymentStatus: String(h.paymentStatus) } : {}), at: String(h.at ?? h.createdAt ?? order.createdAt) }))
+    ? recorded.map((h) => ({
+        status: String(h.status ?? ''),
+        ...(str(h.paymentStatus) ? { paymentStatus: String(h.paymentStatus) } : {}),
+        at: String(h.at ?? h.createdAt ?? order.createdAt),
+      }))
     : [
         { status: 'pending', paymentStatus: 'unpaid', at: order.createdAt },
         ...(order.paidAt ? [{ status: order.status, paymentStatus: order.paymentStatus, at: order.paidAt }] : []),
-        ...(!order.paidAt && order.status !== 'pending' ? [{ status: order.status, paymentStatus: order.paymentStatus, at: str(order.updatedAt) ?? order.createdAt }] : []),
+        ...(!order.paidAt && order.status !== 'pending'
+          ? [{ status: order.status, paymentStatus: order.paymentStatus, at: str(order.updatedAt) ?? order.createdAt }]
+          : []),
       ]
   return { raw, upper: raw.map((h) => ({ status: h.status.toUpperCase(), created_at: unixSeconds(h.at) })) }
 }
@@ -184,14 +238,25 @@ function customerOf(order: Loose<Order>): string | null {
   return str(order.customerId)
 }
 
-interface Discounts { amount: number; group: number; coupon: number; couponCode: string | null; couponId: string | null; couponType: string | null }
+interface Discounts {
+  amount: number
+  group: number
+  coupon: number
+  couponCode: string | null
+  couponId: string | null
+  couponType: string | null
+}
 
 function discountOf(order: Loose<Order>): Discounts {
   const group = num(order.groupDiscount) ?? 0
   const coupon = num(order.couponDiscount) ?? 0
   return {
-    amount: num(order.discount) ?? group + coupon, group, coupon,
-    couponCode: str(order.couponCode), couponId: str(order.couponId), couponType: str(order.couponType),
+    amount: num(order.discount) ?? group + coupon,
+    group,
+    coupon,
+    couponCode: str(order.couponCode),
+    couponId: str(order.couponId),
+    couponType: str(order.couponType),
   }
 }
 
@@ -212,7 +277,9 @@ function originOf(order: Loose<Order>): string {
 function gatewayOf(record: Record<string, unknown>, fallback: string): string {
   const payments = Array.isArray(record.payments) ? record.payments.map(obj) : []
   const paid = payments.length ? str(payments[payments.length - 1].gateway) : null
-  return (str(record.gateway) ?? paid ?? (str(record.paymentMethod) || fallback)).toUpperCase().replace(/[^A-Z0-9]+/g, '_')
+  return (str(record.gateway) ?? paid ?? (str(record.paymentMethod) || fallback))
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
 }
 
 /**
@@ -224,13 +291,16 @@ export function orderEventData(order: Order, sources: PayloadSources, item?: Ord
   const o = order as Loose<Order>
   const items = order.items
   const line = item ?? items[0]
-  const product = line ? productOfLine(line, order, sources) : productFromLine({ id: '', productId: '', productName: '', quantity: 1, price: 0, total: 0 }, order)
+  const product = line
+    ? productOfLine(line, order, sources)
+    : productFromLine({ id: '', productId: '', productName: '', quantity: 1, price: 0, total: 0 }, order)
   const discounts = discountOf(o)
   const history = statusHistory(o)
   const country = str(o.country)
   const city = str(o.city)
   const gateway = gatewayOf(o, 'PROCESSOR')
-  const subscriptionId = line?.delivery?.subscriptionId ?? (line?.productType === 'Subscription' ? str(o.subscriptionId) : null)
+  const subscriptionId =
+    line?.delivery?.subscriptionId ?? (line?.productType === 'Subscription' ? str(o.subscriptionId) : null)
   const number = Number(order.orderNumber.replace(/^ORD-/, ''))
   return {
     id: Number.isSafeInteger(number) && number > 0 ? number : numericId(order.id),
@@ -258,7 +328,11 @@ export function orderEventData(order: Order, sources: PayloadSources, item?: Ord
     subscription_time: subscriptionId ? 1 : null,
     custom_fields: obj(o.customFields),
     gateway,
-    gateway_data: { type: gateway, label: str(o.paymentMethod) ?? gateway, payment_reference: str(o.paymentReference) ?? (order.paidAt ? `pay_${order.id}` : null) },
+    gateway_data: {
+      type: gateway,
+      label: str(o.paymentMethod) ?? gateway,
+      payment_reference: str(o.paymentReference) ?? (order.paidAt ? `pay_${order.id}` : null),
+    },
     processor_id: str(o.processorId) ?? (order.paidAt && gateway === 'PROCESSOR' ? `pi_${order.id}` : null),
     wallet_order_id: str(o.walletOrderId) ?? (order.paidAt && gateway === 'WALLET' ? `wo_${order.id}` : null),
     country,
@@ -272,9 +346,17 @@ export function orderEventData(order: Order, sources: PayloadSources, item?: Ord
     created_at: unixSeconds(order.createdAt),
     updated_at: unixSeconds(str(o.updatedAt) ?? order.paidAt ?? order.createdAt),
     product: productEventData(product, sources.shop),
-    products: items.map((i) => ({ uniqid: i.id, title: i.productName, quantity: i.quantity, price: i.price, currency: order.currency })),
+    products: items.map((i) => ({
+      uniqid: i.id,
+      title: i.productName,
+      quantity: i.quantity,
+      price: i.price,
+      currency: order.currency,
+    })),
     delivery_info: deliveryInfo(item ? [item] : items, o),
-    delivery: item ? ((item.delivery as Record<string, unknown> | undefined) ?? null) : { status: overallDelivery(items) },
+    delivery: item
+      ? ((item.delivery as Record<string, unknown> | undefined) ?? null)
+      : { status: overallDelivery(items) },
     total_conversions: conversions(order.total, order.currency),
   }
 }
@@ -283,13 +365,28 @@ export function orderEventData(order: Order, sources: PayloadSources, item?: Ord
  * Subscription data (spec, "Subscription data"), from the subscription record, its product and
  * plan, and the order that started it when at hand.
  */
-export function subscriptionEventData(subscription: Subscription, sources: PayloadSources, order?: Order): SubscriptionEventData {
+export function subscriptionEventData(
+  subscription: Subscription,
+  sources: PayloadSources,
+  order?: Order,
+): SubscriptionEventData {
   const s = subscription as Loose<Subscription>
   const o = (order ?? {}) as Record<string, unknown>
   const product = sources.product(subscription.productId) ?? {
-    id: subscription.productId, productId: subscription.productProductId, name: subscription.productName, description: '', image: '', type: 'Subscription' as const,
-    price: num(s.amount) ?? 0, currency: str(s.currency) ?? 'USD', stock: null, status: 'Archived' as const, sortOrder: 0, unlisted: false,
-    createdAt: subscription.createdAt, updatedAt: subscription.createdAt,
+    id: subscription.productId,
+    productId: subscription.productProductId,
+    name: subscription.productName,
+    description: '',
+    image: '',
+    type: 'Subscription' as const,
+    price: num(s.amount) ?? 0,
+    currency: str(s.currency) ?? 'USD',
+    stock: null,
+    status: 'Archived' as const,
+    sortOrder: 0,
+    unlisted: false,
+    createdAt: subscription.createdAt,
+    updatedAt: subscription.createdAt,
   }
   const plan = sources.plan?.(product.id)
   const line = order?.items.find((i) => i.productId === product.id)
@@ -334,7 +431,10 @@ export function subscriptionEventData(subscription: Subscription, sources: Paylo
 }
 
 /** product:mystery:revealed (spec): ids and names only; the outcomes are read from the order. */
-export function mysteryRevealedData(order: Pick<Order, 'id' | 'orderNumber'>, item: Pick<OrderItem, 'productId' | 'productName'>): MysteryRevealedData {
+export function mysteryRevealedData(
+  order: Pick<Order, 'id' | 'orderNumber'>,
+  item: Pick<OrderItem, 'productId' | 'productName'>,
+): MysteryRevealedData {
   return { orderId: order.id, orderNumber: order.orderNumber, productId: item.productId, productName: item.productName }
 }
 
@@ -342,11 +442,19 @@ export function mysteryRevealedData(order: Pick<Order, 'id' | 'orderNumber'>, it
  * A customer query as the storefront stores it. Field names are read leniently (`email` or
  * `customerEmail`, `replies` or `replyCount`) so the record can evolve without breaking events.
  */
-export interface QueryLike { id: string; subject?: string; message?: string; status?: string; createdAt: string; updatedAt?: string; [key: string]: unknown }
+export interface QueryLike {
+  id: string
+  subject?: string
+  message?: string
+  status?: string
+  createdAt: string
+  updatedAt?: string
+  [key: string]: unknown
+}
 
 export function queryEventData(query: QueryLike, sources: PayloadSources): QueryEventData {
   const q = query as Record<string, unknown>
-  const replies = Array.isArray(q.replies) ? q.replies.length : num(q.replyCount) ?? 0
+  const replies = Array.isArray(q.replies) ? q.replies.length : (num(q.replyCount) ?? 0)
   return {
     id: query.id,
     ticket_id: str(q.ticketId) ?? query.id,
@@ -362,7 +470,11 @@ export function queryEventData(query: QueryLike, sources: PayloadSources): Query
   }
 }
 
-export interface FeedbackLike { id: string; createdAt: string; [key: string]: unknown }
+export interface FeedbackLike {
+  id: string
+  createdAt: string
+  [key: string]: unknown
+}
 
 export function feedbackEventData(feedback: FeedbackLike, sources: PayloadSources): FeedbackEventData {
   const f = feedback as Record<string, unknown>
@@ -410,8 +522,16 @@ export function dynamicDeliveryPayload(order: Order, item: OrderItem, now: strin
     currency: order.currency,
     amount: item.quantity,
     custom_fields: fields,
-    customer: { id: customerOf(o) ?? '', email: order.customerEmail, name: order.customerName, chat_id: text(fields.chat_id), chat_username: text(fields.chat_username) },
-    coupon: couponId ? { id: couponId, code: couponCode ?? '', discount: amountString(couponDiscount), type: couponType ?? 'fixed' } : null,
+    customer: {
+      id: customerOf(o) ?? '',
+      email: order.customerEmail,
+      name: order.customerName,
+      chat_id: text(fields.chat_id),
+      chat_username: text(fields.chat_username),
+    },
+    coupon: couponId
+      ? { id: couponId, code: couponCode ?? '', discount: amountString(couponDiscount), type: couponType ?? 'fixed' }
+      : null,
     item: {
       id: item.id,
       invoice_id: order.id,

@@ -14,7 +14,9 @@ export function loadEventSample(kind: EventKind): Record<string, unknown> {
   const body = JSON.parse(readFileSync(url, 'utf8')) as unknown
   const check = validateWebhookPayload(body)
   if (!check.ok || check.kind !== kind) {
-    throw new Error(`sample ${url.pathname} is not a valid ${kind} payload: ${check.problems[0] ?? `it is a ${check.kind} payload`}`)
+    throw new Error(
+      `sample ${url.pathname} is not a valid ${kind} payload: ${check.problems[0] ?? `it is a ${check.kind} payload`}`,
+    )
   }
   return body as Record<string, unknown>
 }

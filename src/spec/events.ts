@@ -7,25 +7,55 @@ import { z } from 'zod'
  */
 
 export const ORDER_EVENT_KINDS = [
-  'order:created', 'order:updated', 'order:partial', 'order:paid', 'order:paid:product', 'order:cancelled', 'order:disputed',
-  'order:cancelled:product', 'order:disputed:product', 'order:created:product', 'order:partial:product', 'order:updated:product',
+  'order:created',
+  'order:updated',
+  'order:partial',
+  'order:paid',
+  'order:paid:product',
+  'order:cancelled',
+  'order:disputed',
+  'order:cancelled:product',
+  'order:disputed:product',
+  'order:created:product',
+  'order:partial:product',
+  'order:updated:product',
 ] as const
 export const QUERY_EVENT_KINDS = ['query:created', 'query:replied'] as const
 export const FEEDBACK_EVENT_KINDS = ['feedback:received'] as const
 /** product:deleted and product:stock:low are named only by the spec's product data description; the emulator fires them too. */
 export const PRODUCT_EVENT_KINDS = [
-  'product:created', 'product:edited', 'product:deleted', 'product:stock', 'product:stock:low', 'product:dynamic', 'product:mystery:revealed',
+  'product:created',
+  'product:edited',
+  'product:deleted',
+  'product:stock',
+  'product:stock:low',
+  'product:dynamic',
+  'product:mystery:revealed',
 ] as const
 export const SUBSCRIPTION_EVENT_KINDS = [
-  'subscription:trial:started', 'subscription:trial:started:product', 'subscription:created', 'subscription:created:product',
-  'subscription:renewed', 'subscription:renewed:product', 'subscription:updated', 'subscription:updated:product',
-  'subscription:cancelled', 'subscription:cancelled:product', 'subscription:trial:ended', 'subscription:trial:ended:product',
-  'subscription:upcoming', 'subscription:upcoming:product',
+  'subscription:trial:started',
+  'subscription:trial:started:product',
+  'subscription:created',
+  'subscription:created:product',
+  'subscription:renewed',
+  'subscription:renewed:product',
+  'subscription:updated',
+  'subscription:updated:product',
+  'subscription:cancelled',
+  'subscription:cancelled:product',
+  'subscription:trial:ended',
+  'subscription:trial:ended:product',
+  'subscription:upcoming',
+  'subscription:upcoming:product',
 ] as const
 
 /** The kinds a webhook endpoint can subscribe to (all but the dynamic delivery). */
 export const WEBHOOK_EVENT_KINDS = [
-  ...ORDER_EVENT_KINDS, ...QUERY_EVENT_KINDS, ...FEEDBACK_EVENT_KINDS, ...PRODUCT_EVENT_KINDS, ...SUBSCRIPTION_EVENT_KINDS,
+  ...ORDER_EVENT_KINDS,
+  ...QUERY_EVENT_KINDS,
+  ...FEEDBACK_EVENT_KINDS,
+  ...PRODUCT_EVENT_KINDS,
+  ...SUBSCRIPTION_EVENT_KINDS,
 ] as const
 export type WebhookEventKind = (typeof WEBHOOK_EVENT_KINDS)[number]
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number]
@@ -78,43 +108,55 @@ export function fixtureFileOf(kind: EventKind): string {
 
 /** What fires each kind in the emulator (README, "Events"; `store webhooks events`). */
 export const EVENT_TRIGGERS: Record<EventKind, string> = {
-  'order:created': 'checkout creates an order (POST /storefront/:shop/checkout, also from the embed); the order is pending and unpaid',
-  'order:created:product': 'with order:created, once per line item (that line\'s product as product)',
-  'order:updated': 'PUT /api/v1/orders/:id with a new status (also with order:cancelled), tracking added (POST /_emulator/orders/:id/tracking), a Dynamic line delivered after payment, a delivery retried (POST /_emulator/orders/:id/deliver)',
+  'order:created':
+    'checkout creates an order (POST /storefront/:shop/checkout, also from the embed); the order is pending and unpaid',
+  'order:created:product': "with order:created, once per line item (that line's product as product)",
+  'order:updated':
+    'PUT /api/v1/orders/:id with a new status (also with order:cancelled), tracking added (POST /_emulator/orders/:id/tracking), a Dynamic line delivered after payment, a delivery retried (POST /_emulator/orders/:id/deliver)',
   'order:updated:product': 'with order:updated, once per line item',
   'order:partial': 'a payment below the amount due (POST /_emulator/orders/:id/pay with amount)',
   'order:partial:product': 'with order:partial, once per line item',
-  'order:paid': 'the order is paid in full (POST /_emulator/orders/:id/pay, or the rest after a partial payment); fires after fulfilment ran, with the deliveries',
-  'order:paid:product': 'with order:paid, once per line item, with that line\'s delivery',
+  'order:paid':
+    'the order is paid in full (POST /_emulator/orders/:id/pay, or the rest after a partial payment); fires after fulfilment ran, with the deliveries',
+  'order:paid:product': "with order:paid, once per line item, with that line's delivery",
   'order:cancelled': 'PUT /api/v1/orders/:id with status cancelled (after order:updated)',
   'order:cancelled:product': 'with order:cancelled, once per line item',
   'order:disputed': 'POST /_emulator/orders/:id/dispute (paymentStatus disputed)',
   'order:disputed:product': 'with order:disputed, once per line item',
   'query:created': 'a customer sends a query (POST /storefront/:shop/queries)',
   'query:replied': 'the merchant replies (POST /_emulator/queries/:id/reply)',
-  'feedback:received': 'a customer leaves feedback on a paid invoice (POST /storefront/:shop/invoices/:orderId/feedback)',
+  'feedback:received':
+    'a customer leaves feedback on a paid invoice (POST /storefront/:shop/invoices/:orderId/feedback)',
   'product:created': 'POST /api/v1/products',
   'product:edited': 'PUT /api/v1/products/:id',
   'product:deleted': 'DELETE /api/v1/products/:id',
-  'product:stock': 'a product\'s stock changes: PUT /api/v1/products/:id with stock, a new serial pool or drop table (PUT /_emulator/products/:id/fulfilment), units taken at payment',
+  'product:stock':
+    "a product's stock changes: PUT /api/v1/products/:id with stock, a new serial pool or drop table (PUT /_emulator/products/:id/fulfilment), units taken at payment",
   'product:stock:low': 'with product:stock, whenever a change lowers the stock to the warning level (5) or below',
-  'product:dynamic': 'a Dynamic line item was delivered: its INVOICE.ITEM.DELIVER-DYNAMIC POST was answered 2xx; once per line',
+  'product:dynamic':
+    'a Dynamic line item was delivered: its INVOICE.ITEM.DELIVER-DYNAMIC POST was answered 2xx; once per line',
   'product:mystery:revealed': 'once per MysteryBox line item, after its rolls at payment',
-  'subscription:created': 'payment of an order with a Subscription line: the subscription starts (ACTIVE, or TRIALING with a trial)',
+  'subscription:created':
+    'payment of an order with a Subscription line: the subscription starts (ACTIVE, or TRIALING with a trial)',
   'subscription:created:product': 'with subscription:created (a subscription is for one product: same data)',
-  'subscription:trial:started': 'with subscription:created, when the product\'s plan has trial days (status TRIALING)',
+  'subscription:trial:started': "with subscription:created, when the product's plan has trial days (status TRIALING)",
   'subscription:trial:started:product': 'with subscription:trial:started',
-  'subscription:upcoming': 'the emulator clock (POST /_emulator/clock/advance) reaches 3 days before the end of a period: a notice ahead of the charge',
+  'subscription:upcoming':
+    'the emulator clock (POST /_emulator/clock/advance) reaches 3 days before the end of a period: a notice ahead of the charge',
   'subscription:upcoming:product': 'with subscription:upcoming',
-  'subscription:trial:ended': 'the clock passes a trial\'s end: the subscription turns ACTIVE and its first period is charged (renewed follows)',
+  'subscription:trial:ended':
+    "the clock passes a trial's end: the subscription turns ACTIVE and its first period is charged (renewed follows)",
   'subscription:trial:ended:product': 'with subscription:trial:ended',
-  'subscription:renewed': 'the clock passes the end of a period (or of the trial): a new period starts, charged as a new paid order',
+  'subscription:renewed':
+    'the clock passes the end of a period (or of the trial): a new period starts, charged as a new paid order',
   'subscription:renewed:product': 'with subscription:renewed',
-  'subscription:updated': 'with renewed and cancelled: the subscription\'s status or period changed',
+  'subscription:updated': "with renewed and cancelled: the subscription's status or period changed",
   'subscription:updated:product': 'with subscription:updated',
-  'subscription:cancelled': 'POST /_emulator/subscriptions/:id/cancel (status CANCELLED, canceled_at set; it never renews)',
+  'subscription:cancelled':
+    'POST /_emulator/subscriptions/:id/cancel (status CANCELLED, canceled_at set; it never renews)',
   'subscription:cancelled:product': 'with subscription:cancelled',
-  [DYNAMIC_DELIVERY_EVENT]: 'payment of an order with a Dynamic line: POSTed to the product\'s Dynamic Webhook URL (not to webhook endpoints), once per line item; its 2xx answer is the delivery',
+  [DYNAMIC_DELIVERY_EVENT]:
+    "payment of an order with a Dynamic line: POSTed to the product's Dynamic Webhook URL (not to webhook endpoints), once per line item; its 2xx answer is the delivery",
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -126,7 +168,16 @@ const UnixSeconds = z.number().int().nonnegative()
 const UnixSecondsOrNull = UnixSeconds.nullable()
 const NullableString = z.string().nullable()
 const Money = z.number()
-const UpperProductType = z.enum(['SERVICE', 'DIGITAL', 'PHYSICAL', 'SERIAL', 'SUBSCRIPTION', 'INFOCARD', 'DYNAMIC', 'MYSTERYBOX'])
+const UpperProductType = z.enum([
+  'SERVICE',
+  'DIGITAL',
+  'PHYSICAL',
+  'SERIAL',
+  'SUBSCRIPTION',
+  'INFOCARD',
+  'DYNAMIC',
+  'MYSTERYBOX',
+])
 
 export const IpInfoSchema = z.looseObject({
   country_code: NullableString,
@@ -221,12 +272,22 @@ export const OrderEventDataSchema = z.looseObject({
   // Status
   status: z.string().regex(/^[A-Z_]+$/, 'must be upper case'),
   status_history: z.array(StatusHistoryEntrySchema),
-  status_history_raw: z.array(z.looseObject({ status: z.string(), paymentStatus: z.string().optional(), at: z.string() })),
+  status_history_raw: z.array(
+    z.looseObject({ status: z.string(), paymentStatus: z.string().optional(), at: z.string() }),
+  ),
   created_at: UnixSeconds,
   updated_at: UnixSeconds,
   // Nested
   product: ProductEventDataSchema,
-  products: z.array(z.looseObject({ uniqid: z.string(), title: z.string(), quantity: z.number().int(), price: Money, currency: z.string() })),
+  products: z.array(
+    z.looseObject({
+      uniqid: z.string(),
+      title: z.string(),
+      quantity: z.number().int(),
+      price: Money,
+      currency: z.string(),
+    }),
+  ),
   delivery_info: DeliveryInfoSchema,
   delivery: z.record(z.string(), z.unknown()).nullable(),
   total_conversions: z.looseObject({ crypto: z.record(z.string(), z.number()) }).catchall(z.unknown()),
@@ -332,7 +393,13 @@ export const DynamicDeliveryPayloadSchema = z.looseObject({
   currency: z.string().length(3),
   amount: z.number().int().positive(),
   custom_fields: z.record(z.string(), z.unknown()),
-  customer: z.looseObject({ id: z.string(), email: z.string(), name: z.string(), chat_id: NullableString, chat_username: NullableString }),
+  customer: z.looseObject({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    chat_id: NullableString,
+    chat_username: NullableString,
+  }),
   coupon: z.looseObject({ id: z.string(), code: z.string(), discount: Amount, type: z.string() }).nullable(),
   item: z.looseObject({
     id: z.string(),
@@ -404,7 +471,8 @@ function issuesOf(error: z.ZodError, prefix: string): string[] {
  * @example validateWebhookPayload(JSON.parse(text)).problems // ['data.total: Invalid input: expected number, received string']
  */
 export function validateWebhookPayload(body: unknown): PayloadCheck {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return { ok: false, problems: ['(body): must be a JSON object'] }
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    return { ok: false, problems: ['(body): must be a JSON object'] }
   const event = (body as { event?: unknown }).event
   if (event === DYNAMIC_DELIVERY_EVENT) {
     const result = DynamicDeliveryPayloadSchema.safeParse(body)
@@ -413,7 +481,12 @@ export function validateWebhookPayload(body: unknown): PayloadCheck {
   const envelope = WebhookBodySchema.safeParse(body)
   const problems = envelope.success ? [] : issuesOf(envelope.error, '')
   if (typeof event !== 'string') return { ok: false, problems }
-  if (!isWebhookEventKind(event)) return { kind: event, ok: false, problems: [...problems, `event: "${event}" is not an event kind of the spec (run store webhooks events)`] }
+  if (!isWebhookEventKind(event))
+    return {
+      kind: event,
+      ok: false,
+      problems: [...problems, `event: "${event}" is not an event kind of the spec (run store webhooks events)`],
+    }
   const data = (body as { data?: unknown }).data
   if (data !== null && typeof data === 'object' && !Array.isArray(data)) {
     const result = dataSchemaOf(event).safeParse(data)

@@ -34,8 +34,10 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   }
   // A missing enum field reports invalid_value; missing is the clearer message.
   if (issue.code === 'invalid_value' && (issue as { input?: unknown }).input === undefined) return 'is required'
-  if (isSafeIntegerRangeIssue(issue)) return `must be between ${-Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}`
-  if (issue.code === 'invalid_value' && 'values' in issue) return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`
+  if (isSafeIntegerRangeIssue(issue))
+    return `must be between ${-Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}`
+  if (issue.code === 'invalid_value' && 'values' in issue)
+    return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`
   return issue.message
 }
 

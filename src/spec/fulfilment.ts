@@ -3,7 +3,10 @@ import { MoneySchema, NameSchema, TextSchema, TimestampSchema, UrlSchema } from 
 import { MysteryPublicSchema } from './mystery.js'
 
 /** A code of a serial pool or a mystery outcome: printable, no surrounding blanks, one per line in `codes.txt`. */
-const CodeSchema = z.string().min(1, 'must not be empty').max(500, 'must be at most 500 characters')
+const CodeSchema = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(500, 'must be at most 500 characters')
   .regex(/^\S(?:[^\r\n]*\S)?$/, 'must be one line without leading or trailing blanks')
 
 const MAX_CODES = 100_000
@@ -12,7 +15,11 @@ const FileSchema = z.strictObject({ name: NameSchema, url: UrlSchema })
 
 export const MysteryOutcomeSetupSchema = z.strictObject({
   name: NameSchema,
-  weight: z.number().int('must be an integer').min(1, 'must be at least 1').max(1_000_000_000, 'must be at most 1000000000'),
+  weight: z
+    .number()
+    .int('must be an integer')
+    .min(1, 'must be at least 1')
+    .max(1_000_000_000, 'must be at most 1000000000'),
   /** null = unlimited; omitted = the size of `codes`, or unlimited without codes. */
   stock: z.number().int('must be an integer').min(0, 'must not be negative').max(1_000_000_000).nullable().optional(),
   codes: z.array(CodeSchema).max(MAX_CODES, `must hold at most ${MAX_CODES} codes`).optional(),
@@ -25,7 +32,12 @@ export type SubscriptionInterval = z.infer<typeof SubscriptionIntervalSchema>
 export const SubscriptionPlanSchema = z.strictObject({
   interval: SubscriptionIntervalSchema,
   intervalCount: z.number().int('must be an integer').min(1, 'must be at least 1').max(365, 'must be at most 365'),
-  trialDays: z.number().int('must be an integer').min(0, 'must not be negative').max(730, 'must be at most 730').optional(),
+  trialDays: z
+    .number()
+    .int('must be an integer')
+    .min(0, 'must not be negative')
+    .max(730, 'must be at most 730')
+    .optional(),
 })
 export type SubscriptionPlan = z.infer<typeof SubscriptionPlanSchema>
 
@@ -34,41 +46,73 @@ export type SubscriptionPlan = z.infer<typeof SubscriptionPlanSchema>
  * (DESIGN.md, control API). A field that is present replaces the stored one, `null` removes it,
  * an absent field is kept. Which fields a product type accepts is checked against the product.
  */
-export const FulfilmentSetupBodySchema = z.strictObject({
-  deliveryMessage: TextSchema.nullable().optional(),
-  files: z.array(FileSchema).max(100, 'must hold at most 100 files').nullable().optional(),
-  serials: z.array(CodeSchema).max(MAX_CODES, `must hold at most ${MAX_CODES} codes`).nullable().optional(),
-  dynamicWebhookUrl: UrlSchema.nullable().optional(),
-  mystery: z.strictObject({
-    outcomes: z.array(MysteryOutcomeSetupSchema).min(1, 'must hold at least one outcome').max(100, 'must hold at most 100 outcomes'),
-  }).nullable().optional(),
-  subscription: SubscriptionPlanSchema.nullable().optional(),
-}).superRefine((body, ctx) => {
-  const serials = body.serials ?? []
-  const seen = new Set<string>()
-  serials.forEach((code, at) => {
-    if (seen.has(code)) ctx.addIssue({ code: 'custom', path: ['serials', at], message: `duplicates the code "${code}"; every code is delivered once` })
-    seen.add(code)
+export const FulfilmentSetupBodySchema = z
+  .strictObject({
+    deliveryMessage: TextSchema.nullable().optional(),
+    files: z.array(FileSchema).max(100, 'must hold at most 100 files').nullable().optional(),
+    serials: z.array(CodeSchema).max(MAX_CODES, `must hold at most ${MAX_CODES} codes`).nullable().optional(),
+    dynamicWebhookUrl: UrlSchema.nullable().optional(),
+    mystery: z
+      .strictObject({
+        outcomes: z
+          .array(MysteryOutcomeSetupSchema)
+          .min(1, 'must hold at least one outcome')
+          .max(100, 'must hold at most 100 outcomes'),
+      })
+      .nullable()
+      .optional(),
+    subscription: SubscriptionPlanSchema.nullable().optional(),
   })
-  const outcomes = body.mystery?.outcomes ?? []
-  const names = new Set<string>()
-  const codes = new Set<string>()
-  outcomes.forEach((o, at) => {
-    if (names.has(o.name)) ctx.addIssue({ code: 'custom', path: ['mystery', 'outcomes', at, 'name'], message: `duplicates the outcome "${o.name}"` })
-    names.add(o.name)
-    if (!o.codes) return
-    // The published stock alone decides whether an outcome can be won (fairness module), so a
-    // coded outcome can never show more stock than it has codes.
-    if (o.stock === null) ctx.addIssue({ code: 'custom', path: ['mystery', 'outcomes', at, 'stock'], message: 'must be a number (at most the number of codes) when the outcome has codes' })
-    else if (o.stock !== undefined && o.stock > o.codes.length) {
-      ctx.addIssue({ code: 'custom', path: ['mystery', 'outcomes', at, 'stock'], message: `must be at most the number of codes (${o.codes.length})` })
-    }
-    o.codes.forEach((code, k) => {
-      if (codes.has(code)) ctx.addIssue({ code: 'custom', path: ['mystery', 'outcomes', at, 'codes', k], message: `duplicates the code "${code}"; every code is delivered once` })
-      codes.add(code)
+  .superRefine((body, ctx) => {
+    const serials = body.serials ?? []
+    const seen = new Set<string>()
+    serials.forEach((code, at) => {
+      if (seen.has(code))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['serials', at],
+          message: `duplicates the code "${code}"; every code is delivered once`,
+        })
+      seen.add(code)
+    })
+    const outcomes = body.mystery?.outcomes ?? []
+    const names = new Set<string>()
+    const codes = new Set<string>()
+    outcomes.forEach((o, at) => {
+      if (names.has(o.name))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['mystery', 'outcomes', at, 'name'],
+          message: `duplicates the outcome "${o.name}"`,
+        })
+      names.add(o.name)
+      if (!o.codes) return
+      // The published stock alone decides whether an outcome can be won (fairness module), so a
+      // coded outcome can never show more stock than it has codes.
+      if (o.stock === null)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['mystery', 'outcomes', at, 'stock'],
+          message: 'must be a number (at most the number of codes) when the outcome has codes',
+        })
+      else if (o.stock !== undefined && o.stock > o.codes.length) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['mystery', 'outcomes', at, 'stock'],
+          message: `must be at most the number of codes (${o.codes.length})`,
+        })
+      }
+      o.codes.forEach((code, k) => {
+        if (codes.has(code))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['mystery', 'outcomes', at, 'codes', k],
+            message: `duplicates the code "${code}"; every code is delivered once`,
+          })
+        codes.add(code)
+      })
     })
   })
-})
 export type FulfilmentSetupBody = z.infer<typeof FulfilmentSetupBodySchema>
 
 /**
@@ -83,9 +127,19 @@ export const FulfilmentSetupSchema = z.looseObject({
   serials: z.array(z.string()).nullable(),
   dynamicWebhookUrl: z.string().nullable(),
   mystery: MysteryPublicSchema.extend({
-    outcomes: z.array(z.object({ name: z.string(), weight: z.number(), chance: z.number(), stock: z.number().int().nullable(), codes: z.array(z.string()).optional() })),
+    outcomes: z.array(
+      z.object({
+        name: z.string(),
+        weight: z.number(),
+        chance: z.number(),
+        stock: z.number().int().nullable(),
+        codes: z.array(z.string()).optional(),
+      }),
+    ),
   }).nullable(),
-  subscription: z.object({ interval: SubscriptionIntervalSchema, intervalCount: z.number().int(), trialDays: z.number().int() }).nullable(),
+  subscription: z
+    .object({ interval: SubscriptionIntervalSchema, intervalCount: z.number().int(), trialDays: z.number().int() })
+    .nullable(),
   stock: z.number().int().nullable(),
   updatedAt: TimestampSchema.nullable(),
 })
@@ -93,7 +147,10 @@ export type FulfilmentSetup = z.infer<typeof FulfilmentSetupSchema>
 
 /** Body of `POST /_emulator/orders/:id/pay`: without `amount` the amount due is paid. */
 export const PayBodySchema = z.strictObject({
-  amount: MoneySchema.refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'must have at most 2 decimals (cents)').optional(),
+  amount: MoneySchema.refine(
+    (n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6,
+    'must have at most 2 decimals (cents)',
+  ).optional(),
   gateway: z.string().trim().min(1, 'must not be empty').max(50, 'must be at most 50 characters').optional(),
 })
 export type PayBody = z.infer<typeof PayBodySchema>
@@ -110,7 +167,11 @@ export const MAX_CLOCK_ADVANCE_SECONDS = 5 * 366 * 24 * 3600
 
 /** Body of `POST /_emulator/clock/advance`. */
 export const ClockAdvanceBodySchema = z.strictObject({
-  seconds: z.number().int('must be an integer').min(1, 'must be at least 1').max(MAX_CLOCK_ADVANCE_SECONDS, `must be at most ${MAX_CLOCK_ADVANCE_SECONDS} (5 years)`),
+  seconds: z
+    .number()
+    .int('must be an integer')
+    .min(1, 'must be at least 1')
+    .max(MAX_CLOCK_ADVANCE_SECONDS, `must be at most ${MAX_CLOCK_ADVANCE_SECONDS} (5 years)`),
 })
 export type ClockAdvanceBody = z.infer<typeof ClockAdvanceBodySchema>
 
@@ -127,4 +188,3 @@ export const QueryReplyBodySchema = z.strictObject({
   message: z.string().trim().min(1, 'must not be empty').max(10_000, 'must be at most 10000 characters'),
 })
 export type QueryReplyBody = z.infer<typeof QueryReplyBodySchema>
-

@@ -2,7 +2,12 @@ import { z } from 'zod'
 
 const Hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex characters')
 
-export const OddsEntrySchema = z.looseObject({ name: z.string(), weight: z.number().int().positive(), chance: z.number(), stock: z.number().int().nullable() })
+export const OddsEntrySchema = z.looseObject({
+  name: z.string(),
+  weight: z.number().int().positive(),
+  chance: z.number(),
+  stock: z.number().int().nullable(),
+})
 
 /** One open of a mystery-box line with every verification field (DESIGN.md, "Mystery box fairness", step 8). */
 export const MysteryOpenSchema = z.looseObject({
@@ -28,6 +33,8 @@ export type MysteryOpenRecord = z.infer<typeof MysteryOpenSchema>
 export const MysteryPublicSchema = z.object({
   commitment: Hex64,
   poolVersion: z.number().int().positive(),
-  outcomes: z.array(z.object({ name: z.string(), weight: z.number(), chance: z.number(), stock: z.number().int().nullable() })),
+  outcomes: z.array(
+    z.object({ name: z.string(), weight: z.number(), chance: z.number(), stock: z.number().int().nullable() }),
+  ),
 })
 export type MysteryPublic = z.infer<typeof MysteryPublicSchema>

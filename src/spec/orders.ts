@@ -20,7 +20,9 @@ export const DeliverySchema = z.looseObject({
   message: z.string().optional(),
   codes: z.array(z.string()).optional(),
   files: z.array(z.object({ name: z.string(), url: z.string() })).optional(),
-  dynamic: z.looseObject({ status: z.number().int().optional(), contentType: z.string().optional(), content: z.unknown() }).optional(),
+  dynamic: z
+    .looseObject({ status: z.number().int().optional(), contentType: z.string().optional(), content: z.unknown() })
+    .optional(),
   subscriptionId: z.string().optional(),
   attempts: z.number().int().optional(),
 })
@@ -35,7 +37,14 @@ export const OrderItemSchema = z.looseObject({
   total: z.number(),
   productType: ProductTypeSchema.optional(),
   delivery: DeliverySchema.optional(),
-  mystery: z.looseObject({ commitment: z.string(), poolVersion: z.number().int(), clientSeed: z.string(), opens: z.array(MysteryOpenSchema) }).optional(),
+  mystery: z
+    .looseObject({
+      commitment: z.string(),
+      poolVersion: z.number().int(),
+      clientSeed: z.string(),
+      opens: z.array(MysteryOpenSchema),
+    })
+    .optional(),
 })
 export type OrderItem = z.infer<typeof OrderItemSchema>
 
@@ -62,6 +71,11 @@ export type UpdateOrderBody = z.infer<typeof UpdateOrderBodySchema>
 
 export const ORDER_LIMIT = { default: 50, max: 200 } as const
 export const OrderListQuerySchema = z.strictObject({
-  limit: z.coerce.number().int('must be an integer').min(1, 'must be at least 1').max(ORDER_LIMIT.max, `must be at most ${ORDER_LIMIT.max}`).optional(),
+  limit: z.coerce
+    .number()
+    .int('must be an integer')
+    .min(1, 'must be at least 1')
+    .max(ORDER_LIMIT.max, `must be at most ${ORDER_LIMIT.max}`)
+    .optional(),
 })
 export const OrderListSchema = z.object({ orders: z.array(OrderSchema) })

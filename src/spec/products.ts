@@ -1,7 +1,16 @@
 import { z } from 'zod'
-import { CountSchema, CurrencySchema, MoneySchema, NameSchema, SortOrderSchema, TextSchema, TimestampSchema } from './common.js'
+import { CountSchema, CurrencySchema, MoneySchema, NameSchema, TextSchema, TimestampSchema } from './common.js'
 
-export const PRODUCT_TYPES = ['Service', 'Digital', 'Physical', 'Serial', 'Subscription', 'InfoCard', 'Dynamic', 'MysteryBox'] as const
+export const PRODUCT_TYPES = [
+  'Service',
+  'Digital',
+  'Physical',
+  'Serial',
+  'Subscription',
+  'InfoCard',
+  'Dynamic',
+  'MysteryBox',
+] as const
 export const ProductTypeSchema = z.enum(PRODUCT_TYPES)
 export type ProductType = z.infer<typeof ProductTypeSchema>
 
@@ -53,7 +62,12 @@ export type UpdateProductBody = z.infer<typeof UpdateProductBodySchema>
 
 export const PRODUCT_LIMIT = { default: 100, max: 250 } as const
 export const ProductListQuerySchema = z.strictObject({
-  limit: z.coerce.number().int('must be an integer').min(1, 'must be at least 1').max(PRODUCT_LIMIT.max, `must be at most ${PRODUCT_LIMIT.max}`).optional(),
+  limit: z.coerce
+    .number()
+    .int('must be an integer')
+    .min(1, 'must be at least 1')
+    .max(PRODUCT_LIMIT.max, `must be at most ${PRODUCT_LIMIT.max}`)
+    .optional(),
   cursor: z.string().max(200).optional(),
 })
 export type ProductListQuery = z.input<typeof ProductListQuerySchema>

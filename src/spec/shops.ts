@@ -1,18 +1,32 @@
 import { z } from 'zod'
 import { NameSchema, TimestampSchema } from './common.js'
 
-export const ShopSchema = z.looseObject({ id: z.string(), name: z.string(), slug: z.string(), createdAt: TimestampSchema })
+export const ShopSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  createdAt: TimestampSchema,
+})
 export type Shop = z.infer<typeof ShopSchema>
 export const ShopListSchema = z.object({ shops: z.array(ShopSchema) })
 
 export const CreateShopBodySchema = z.strictObject({
   name: NameSchema,
-  slug: z.string().min(2, 'must be at least 2 characters').max(48, 'must be at most 48 characters')
+  slug: z
+    .string()
+    .min(2, 'must be at least 2 characters')
+    .max(48, 'must be at most 48 characters')
     .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, 'may hold lowercase letters, digits and inner "-"'),
 })
 export type CreateShopBody = z.infer<typeof CreateShopBodySchema>
 
 /** A key as listed: the secret is shown only in the answer that creates it. */
-export const ApiKeySchema = z.looseObject({ id: z.string(), prefix: z.string(), last4: z.string(), createdAt: TimestampSchema, secret: z.string().optional() })
+export const ApiKeySchema = z.looseObject({
+  id: z.string(),
+  prefix: z.string(),
+  last4: z.string(),
+  createdAt: TimestampSchema,
+  secret: z.string().optional(),
+})
 export type ApiKey = z.infer<typeof ApiKeySchema>
 export const CreateKeyBodySchema = z.strictObject({ name: z.string().max(100).optional() })

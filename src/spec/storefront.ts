@@ -21,24 +21,57 @@ const IdSchema = z.string().trim().min(1, 'must not be empty').max(100, 'must be
  * service learns from the connection; the mystery client seed rides in
  * `customFields.__mysteryClientSeed`.
  */
-export const CheckoutBodySchema = z.strictObject({
-  items: z.array(z.strictObject({
-    productId: IdSchema,
-    quantity: z.number().int('must be an integer').min(1, 'must be at least 1').max(MAX_QUANTITY, `must be at most ${MAX_QUANTITY}`).default(1),
-  })).min(1, 'must hold at least one item').max(MAX_LINES, `must hold at most ${MAX_LINES} items`).optional(),
-  groupId: IdSchema.optional(),
-  email: z.string().trim().max(254, 'must be at most 254 characters').pipe(z.email('must be an e-mail address')).transform((s) => s.toLowerCase()),
-  name: z.string().trim().max(200, 'must be at most 200 characters').optional(),
-  couponCode: z.string().trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters').transform((s) => s.toUpperCase()).optional(),
-  customFields: SafeObjectSchema.optional(),
-  gateway: z.string().trim().min(1, 'must not be empty').max(50, 'must be at most 50 characters').optional(),
-  ip: z.string().trim().refine((s) => isIP(s) !== 0, 'must be an IPv4 or IPv6 address').transform((s) => s.toLowerCase()).optional(),
-  country: z.string().regex(/^[A-Za-z]{2}$/, 'must be a 2-letter country code').transform((s) => s.toUpperCase()).optional(),
-}).superRefine((body, ctx) => {
-  if ((body.items === undefined) === (body.groupId === undefined)) {
-    ctx.addIssue({ code: 'custom', path: ['items'], message: 'send either items or groupId (exactly one of them)' })
-  }
-})
+export const CheckoutBodySchema = z
+  .strictObject({
+    items: z
+      .array(
+        z.strictObject({
+          productId: IdSchema,
+          quantity: z
+            .number()
+            .int('must be an integer')
+            .min(1, 'must be at least 1')
+            .max(MAX_QUANTITY, `must be at most ${MAX_QUANTITY}`)
+            .default(1),
+        }),
+      )
+      .min(1, 'must hold at least one item')
+      .max(MAX_LINES, `must hold at most ${MAX_LINES} items`)
+      .optional(),
+    groupId: IdSchema.optional(),
+    email: z
+      .string()
+      .trim()
+      .max(254, 'must be at most 254 characters')
+      .pipe(z.email('must be an e-mail address'))
+      .transform((s) => s.toLowerCase()),
+    name: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+    couponCode: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(64, 'must be at most 64 characters')
+      .transform((s) => s.toUpperCase())
+      .optional(),
+    customFields: SafeObjectSchema.optional(),
+    gateway: z.string().trim().min(1, 'must not be empty').max(50, 'must be at most 50 characters').optional(),
+    ip: z
+      .string()
+      .trim()
+      .refine((s) => isIP(s) !== 0, 'must be an IPv4 or IPv6 address')
+      .transform((s) => s.toLowerCase())
+      .optional(),
+    country: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/, 'must be a 2-letter country code')
+      .transform((s) => s.toUpperCase())
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.items === undefined) === (body.groupId === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['items'], message: 'send either items or groupId (exactly one of them)' })
+    }
+  })
 export type CheckoutBody = z.infer<typeof CheckoutBodySchema>
 export type CheckoutInput = z.input<typeof CheckoutBodySchema>
 
@@ -55,14 +88,16 @@ export const InvoiceItemSchema = z.looseObject({
   price: z.number(),
   total: z.number(),
   delivery: DeliverySchema,
-  mystery: z.looseObject({
-    commitment: z.string(),
-    poolVersion: z.number().int(),
-    clientSeed: z.string(),
-    serverSeed: z.string().optional(),
-    opens: z.array(MysteryOpenSchema),
-    verification: z.array(z.string()),
-  }).optional(),
+  mystery: z
+    .looseObject({
+      commitment: z.string(),
+      poolVersion: z.number().int(),
+      clientSeed: z.string(),
+      serverSeed: z.string().optional(),
+      opens: z.array(MysteryOpenSchema),
+      verification: z.array(z.string()),
+    })
+    .optional(),
 })
 export type InvoiceItem = z.infer<typeof InvoiceItemSchema>
 
@@ -92,7 +127,12 @@ export type Invoice = z.infer<typeof InvoiceSchema>
 
 /** Body of `POST /storefront/:shop/queries`: a customer's question to the merchant. */
 export const CreateQueryBodySchema = z.strictObject({
-  email: z.string().trim().max(254, 'must be at most 254 characters').pipe(z.email('must be an e-mail address')).transform((s) => s.toLowerCase()),
+  email: z
+    .string()
+    .trim()
+    .max(254, 'must be at most 254 characters')
+    .pipe(z.email('must be an e-mail address'))
+    .transform((s) => s.toLowerCase()),
   subject: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
   message: z.string().trim().min(1, 'must not be empty').max(10_000, 'must be at most 10000 characters'),
   orderId: IdSchema.optional(),

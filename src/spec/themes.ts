@@ -22,11 +22,18 @@ export const ThemeListSchema = z.object({ activeThemeId: z.string(), themes: z.a
 
 export const MAX_CSS = 200_000
 
-export const UpdateThemeBodySchema = z.strictObject({
-  config: SafeObjectSchema.optional(),
-  files: z.strictObject({
-    'theme.json': SafeObjectSchema.optional(),
-    'custom.css': z.string().max(MAX_CSS, `must be at most ${MAX_CSS} characters`).optional(),
-  }).optional(),
-}).refine((b) => b.config !== undefined || b.files !== undefined, { message: 'send config and/or files', path: ['config'] })
+export const UpdateThemeBodySchema = z
+  .strictObject({
+    config: SafeObjectSchema.optional(),
+    files: z
+      .strictObject({
+        'theme.json': SafeObjectSchema.optional(),
+        'custom.css': z.string().max(MAX_CSS, `must be at most ${MAX_CSS} characters`).optional(),
+      })
+      .optional(),
+  })
+  .refine((b) => b.config !== undefined || b.files !== undefined, {
+    message: 'send config and/or files',
+    path: ['config'],
+  })
 export type UpdateThemeBody = z.infer<typeof UpdateThemeBodySchema>

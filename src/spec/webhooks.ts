@@ -20,7 +20,11 @@ export const WebhookListSchema = z.object({ webhooks: z.array(WebhookSchema) })
 
 export const CreateWebhookBodySchema = z.strictObject({
   url: UrlSchema,
-  events: z.array(WebhookEventKindSchema).min(1, 'select at least one event kind').max(100).transform((kinds) => [...new Set(kinds)]),
+  events: z
+    .array(WebhookEventKindSchema)
+    .min(1, 'select at least one event kind')
+    .max(100)
+    .transform((kinds) => [...new Set(kinds)]),
 })
 export type CreateWebhookBody = z.infer<typeof CreateWebhookBodySchema>
 
@@ -72,7 +76,12 @@ export const WebhookDeliveryListSchema = z.object({ deliveries: z.array(WebhookD
 
 export const DELIVERY_LOG_LIMIT = { default: 50, max: 500 } as const
 export const DeliveryLogQuerySchema = z.strictObject({
-  limit: z.coerce.number().int('must be an integer').min(1, 'must be at least 1').max(DELIVERY_LOG_LIMIT.max, `must be at most ${DELIVERY_LOG_LIMIT.max}`).optional(),
+  limit: z.coerce
+    .number()
+    .int('must be an integer')
+    .min(1, 'must be at least 1')
+    .max(DELIVERY_LOG_LIMIT.max, `must be at most ${DELIVERY_LOG_LIMIT.max}`)
+    .optional(),
   webhook: z.string().max(100).optional(),
   event: z.string().max(100).optional(),
   state: DeliveryStateSchema.optional(),

@@ -37,7 +37,14 @@ export async function startEmulatorServer() {
   const emu = await testEmulator({ fetch: globalThis.fetch })
   const server = serve({ fetch: emu.app.fetch, port: 0, hostname: '127.0.0.1' })
   const origin = await listen(server)
-  return { emu, origin, close: async () => { await close(server); await emu.store.close() } }
+  return {
+    emu,
+    origin,
+    close: async () => {
+      await close(server)
+      await emu.store.close()
+    },
+  }
 }
 
 /** fixtures/embed-example.html on its own origin (another port: a foreign origin to the emulator). */
@@ -55,7 +62,12 @@ export async function startExampleSite(emulatorOrigin: string) {
   return { origin, close: () => close(server) }
 }
 
-export interface Received { method: string; url: string; headers: IncomingMessage['headers']; body: string }
+export interface Received {
+  method: string
+  url: string
+  headers: IncomingMessage['headers']
+  body: string
+}
 
 /** A webhook receiver on 127.0.0.1:0 that answers 200 and records every request. */
 export async function startReceiver() {
@@ -74,12 +86,23 @@ export async function startReceiver() {
 }
 
 /** Debian's chromium with a fresh profile; `close` removes the profile. */
-export async function launchBrowser(viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+export async function launchBrowser(
+  viewport = { width: 1280, height: 900 },
+): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'store-browser-'))
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
     viewport,
   })
   return {
@@ -96,7 +119,11 @@ export function watchErrors(page: Page): string[] {
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
   page.on('console', (message) => {
-    if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) errors.push(`console: ${message.text()}`)
+    if (
+      message.type() === 'error' &&
+      !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())
+    )
+      errors.push(`console: ${message.text()}`)
   })
   return errors
 }

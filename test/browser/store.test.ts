@@ -5,7 +5,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { TEST_KEY } from '../helpers/emulator.js'
-import { launchBrowser, logIn, screenshot, startEmulatorServer, startExampleSite, startReceiver, watchErrors } from './harness.js'
+import {
+  launchBrowser,
+  logIn,
+  screenshot,
+  startEmulatorServer,
+  startExampleSite,
+  startReceiver,
+  watchErrors,
+} from './harness.js'
 
 type Started<T extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<T>>
 
@@ -21,7 +29,12 @@ afterEach(async () => {
 })
 
 /** Opens the embed's modal from a button of the example page and checks out; returns the invoice URL. */
-async function buyThroughEmbed(page: Page, trigger: string, fill: { quantity?: number; gateway?: string; email: string; name?: string; seed?: string }, shotName?: string) {
+async function buyThroughEmbed(
+  page: Page,
+  trigger: string,
+  fill: { quantity?: number; gateway?: string; email: string; name?: string; seed?: string },
+  shotName?: string,
+) {
   await page.click(trigger)
   const dialog = page.locator('.sstore-modal[role="dialog"]')
   await dialog.locator('form').waitFor()
@@ -35,7 +48,10 @@ async function buyThroughEmbed(page: Page, trigger: string, fill: { quantity?: n
   const body = dialog.locator('.sstore-body[data-order]')
   await body.waitFor()
   if (shotName) await screenshot(page, `${shotName}-done`)
-  return { orderNumber: (await body.getAttribute('data-order'))!, invoiceUrl: (await body.getAttribute('data-invoice'))! }
+  return {
+    orderNumber: (await body.getAttribute('data-order'))!,
+    invoiceUrl: (await body.getAttribute('data-invoice'))!,
+  }
 }
 
 async function payFromDashboard(page: Page, origin: string, orderNumber: string, shotName?: string) {
@@ -61,7 +77,12 @@ describe('storefront, embed, invoice and dashboard in chromium', () => {
       await page.locator('#buy-mystery.sstore-button').waitFor()
       await screenshot(page, 'embed-example-page')
 
-      const mystery = await buyThroughEmbed(page, '#buy-mystery', { quantity: 3, gateway: 'wallet', email: 'buyer@example.com', name: 'Grace Hopper', seed: 'my-lucky-seed' }, 'embed-mystery')
+      const mystery = await buyThroughEmbed(
+        page,
+        '#buy-mystery',
+        { quantity: 3, gateway: 'wallet', email: 'buyer@example.com', name: 'Grace Hopper', seed: 'my-lucky-seed' },
+        'embed-mystery',
+      )
       expect(mystery.orderNumber).toMatch(/^ORD-\d+$/)
       expect(mystery.invoiceUrl.startsWith(`${emulator.origin}/storefront/demo/invoices/`)).toBe(true)
       expect(page.url()).toBe(`${site.origin}/`) // no redirect
@@ -95,12 +116,16 @@ describe('storefront, embed, invoice and dashboard in chromium', () => {
         const open = opens.nth(i)
         expect(await open.getAttribute('data-verified')).toBe('passed')
         for (const check of ['commitment', 'nonce', 'proof', 'roll', 'walk']) {
-          expect(await open.locator(`[data-check="${check}"]`).getAttribute('data-result'), `open ${i} ${check}`).toBe('passed')
+          expect(await open.locator(`[data-check="${check}"]`).getAttribute('data-result'), `open ${i} ${check}`).toBe(
+            'passed',
+          )
         }
         expect(await open.locator('[data-check="chain"]').getAttribute('data-result')).toBe(i === 0 ? 'n/a' : 'passed')
       }
       expect(await invoicePage.locator('[data-result="failed"]').count()).toBe(0)
-      expect(await invoicePage.locator('[data-mystery-line] code', { hasText: 'my-lucky-seed' }).count()).toBeGreaterThan(0)
+      expect(
+        await invoicePage.locator('[data-mystery-line] code', { hasText: 'my-lucky-seed' }).count(),
+      ).toBeGreaterThan(0)
       await screenshot(invoicePage, 'invoice-mystery-verified')
 
       // A tampered value fails: the checks really run on what the page shows.
@@ -212,7 +237,7 @@ describe('storefront, embed, invoice and dashboard in chromium', () => {
     }
   }, 90_000)
 
-  it('checks out on the storefront pages, runs a subscription on the emulator clock and edits a product\'s delivery setup', async () => {
+  it("checks out on the storefront pages, runs a subscription on the emulator clock and edits a product's delivery setup", async () => {
     const emulator = await startEmulatorServer()
     const page = await browser.context.newPage()
     const errors = watchErrors(page)
@@ -254,7 +279,12 @@ describe('storefront, embed, invoice and dashboard in chromium', () => {
       const dashboard = await browser.context.newPage()
       errors.push(...watchErrors(dashboard))
       await logIn(dashboard, emulator.origin, TEST_KEY)
-      const orderNumber = (await page.context().request.get(invoiceUrl, { headers: { accept: 'application/json' } }).then((r) => r.json())).orderNumber as string
+      const orderNumber = (
+        await page
+          .context()
+          .request.get(invoiceUrl, { headers: { accept: 'application/json' } })
+          .then((r) => r.json())
+      ).orderNumber as string
       await payFromDashboard(dashboard, emulator.origin, orderNumber)
 
       await dashboard.goto(`${emulator.origin}/_dashboard/subscriptions`)
@@ -268,14 +298,21 @@ describe('storefront, embed, invoice and dashboard in chromium', () => {
       await screenshot(dashboard, 'dashboard-subscriptions')
       dashboard.once('dialog', (dialog) => void dialog.accept())
       await row.getByRole('button', { name: 'Cancel' }).click()
-      await dashboard.waitForFunction(() => document.querySelector('#flash')?.textContent?.includes('Subscription cancelled'))
+      await dashboard.waitForFunction(() =>
+        document.querySelector('#flash')?.textContent?.includes('Subscription cancelled'),
+      )
       expect(await row.locator('.badge').textContent()).toBe('CANCELLED')
 
       // A Physical order: pay, add tracking, then a dispute; the invoice shows the tracking.
       await page.goto(`${emulator.origin}/storefront/demo/checkout?product=rec_demoPhysical1`)
       await page.getByLabel('E-mail').fill('shirt@example.com')
       await Promise.all([page.waitForURL(/\/invoices\//), page.getByRole('button', { name: 'Place order' }).click()])
-      const shirtOrder = (await page.context().request.get(page.url(), { headers: { accept: 'application/json' } }).then((r) => r.json())).orderNumber as string
+      const shirtOrder = (
+        await page
+          .context()
+          .request.get(page.url(), { headers: { accept: 'application/json' } })
+          .then((r) => r.json())
+      ).orderNumber as string
       await payFromDashboard(dashboard, emulator.origin, shirtOrder)
       await dashboard.getByLabel('Tracking code').fill('1Z999AA10123456784')
       await dashboard.getByLabel('Carrier').fill('UPS')
@@ -359,7 +396,12 @@ describe('storefront, embed, invoice and dashboard in chromium', () => {
       expect(await page.locator('.sstore-modal .sstore-title').textContent()).toBe('Store T-Shirt')
       await page.keyboard.type('2')
       await page.keyboard.press('Backspace')
-      for (let i = 0; i < 10 && (await page.evaluate(() => (document.activeElement as HTMLInputElement)?.type)) !== 'email'; i++) await page.keyboard.press('Tab')
+      for (
+        let i = 0;
+        i < 10 && (await page.evaluate(() => (document.activeElement as HTMLInputElement)?.type)) !== 'email';
+        i++
+      )
+        await page.keyboard.press('Tab')
       await page.keyboard.type('keys@example.com')
       await page.keyboard.press('Enter')
       await page.locator('.sstore-body[data-order]').waitFor()
@@ -382,11 +424,18 @@ describe('storefront, embed, invoice and dashboard in chromium', () => {
       await page.setViewportSize({ width: 375, height: 740 })
       await logIn(page, emulator.origin, TEST_KEY)
       const pages: [string, string][] = [
-        ['dashboard-overview', '/_dashboard'], ['dashboard-products', '/_dashboard/products'], ['dashboard-orders', '/_dashboard/orders'],
-        ['dashboard-order', '/_dashboard/orders/ORD-1'], ['dashboard-customers', '/_dashboard/customers'], ['dashboard-subscriptions', '/_dashboard/subscriptions'],
-        ['dashboard-webhooks', '/_dashboard/webhooks'], ['dashboard-events', '/_dashboard/events'],
-        ['storefront-products', '/storefront/demo'], ['storefront-product', '/storefront/demo/p/rec_demoMystery01'],
-        ['storefront-checkout', '/storefront/demo/checkout?group=grp_demo_bundle'], ['invoice', '/storefront/demo/invoices/ord_demo_1'],
+        ['dashboard-overview', '/_dashboard'],
+        ['dashboard-products', '/_dashboard/products'],
+        ['dashboard-orders', '/_dashboard/orders'],
+        ['dashboard-order', '/_dashboard/orders/ORD-1'],
+        ['dashboard-customers', '/_dashboard/customers'],
+        ['dashboard-subscriptions', '/_dashboard/subscriptions'],
+        ['dashboard-webhooks', '/_dashboard/webhooks'],
+        ['dashboard-events', '/_dashboard/events'],
+        ['storefront-products', '/storefront/demo'],
+        ['storefront-product', '/storefront/demo/p/rec_demoMystery01'],
+        ['storefront-checkout', '/storefront/demo/checkout?group=grp_demo_bundle'],
+        ['invoice', '/storefront/demo/invoices/ord_demo_1'],
       ]
       for (const [name, path] of pages) {
         await page.goto(`${emulator.origin}${path}`)

@@ -19,13 +19,22 @@ const home = mkdtempSync(join(tmpdir(), 'store-e2e-'))
 
 function store(args: string[], o: { connect?: boolean; input?: string } = {}) {
   const argv = o.connect === false ? args : ['--base-url', baseUrl, '--api-key', KEY, ...args]
-  const result = spawnSync(process.execPath, [BIN, ...argv], { cwd: ROOT, input: o.input ?? '', encoding: 'utf8', env: { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: home }, timeout: 20_000 })
+  const result = spawnSync(process.execPath, [BIN, ...argv], {
+    cwd: ROOT,
+    input: o.input ?? '',
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: home },
+    timeout: 20_000,
+  })
   return { code: result.status, stdout: result.stdout, stderr: result.stderr }
 }
 
 describe.skipIf(!hasBuild)('store against a real `store serve`', () => {
   beforeAll(async () => {
-    server = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--db', ':memory:', '--api-key', KEY, '--quiet'], { cwd: ROOT, env: { PATH: process.env.PATH, HOME: home } })
+    server = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--db', ':memory:', '--api-key', KEY, '--quiet'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, HOME: home },
+    })
     baseUrl = await new Promise<string>((resolve, reject) => {
       let out = ''
       server.stdout!.on('data', (chunk) => {
@@ -45,19 +54,33 @@ describe.skipIf(!hasBuild)('store against a real `store serve`', () => {
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' })
     const lines = stdout.trimEnd().split('\n')
     expect(lines).toHaveLength(8)
-    expect(lines[0].split('\t')).toEqual(['rec_demoMystery01', 'Mystery Box', 'MysteryBox', '3.00 USD', 'unlimited', 'Live'])
+    expect(lines[0].split('\t')).toEqual([
+      'rec_demoMystery01',
+      'Mystery Box',
+      'MysteryBox',
+      '3.00 USD',
+      'unlimited',
+      'Live',
+    ])
   })
 
-  it('prints the server\'s JSON unchanged with --json', async () => {
-    const direct = await (await fetch(`${baseUrl}/products?limit=2`, { headers: { authorization: `Bearer ${KEY}` } })).text()
+  it("prints the server's JSON unchanged with --json", async () => {
+    const direct = await (
+      await fetch(`${baseUrl}/products?limit=2`, { headers: { authorization: `Bearer ${KEY}` } })
+    ).text()
     const { code, stdout } = store(['products', 'list', '--limit', '2', '--json'])
     expect(code).toBe(0)
     expect(stdout).toBe(`${JSON.stringify(JSON.parse(direct), null, 2)}\n`)
   })
 
   it('prints an aligned table with a header on a terminal', () => {
-    const command = ['node', BIN, '--base-url', baseUrl, '--api-key', KEY, 'coupons', 'list'].map((a) => `'${a}'`).join(' ')
-    const result = spawnSync('script', ['-qec', command, '/dev/null'], { encoding: 'utf8', env: { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: home, NO_COLOR: '1', TERM: 'xterm' } })
+    const command = ['node', BIN, '--base-url', baseUrl, '--api-key', KEY, 'coupons', 'list']
+      .map((a) => `'${a}'`)
+      .join(' ')
+    const result = spawnSync('script', ['-qec', command, '/dev/null'], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: home, NO_COLOR: '1', TERM: 'xterm' },
+    })
     if (result.error) return // no `script` here: the unit tests cover the TTY layout
     expect(result.status).toBe(0)
     expect(result.stdout).toMatch(/^ID\s+CODE\s+TYPE\s+VALUE\s+USED\s+EXPIRES\s+ACTIVE\r?$/m)
@@ -76,8 +99,14 @@ describe.skipIf(!hasBuild)('store against a real `store serve`', () => {
   })
 
   it('exits 5 for a missing record, 4 for a bad key, 2 for a delete without --yes', () => {
-    expect(store(['products', 'get', 'rec_nope'])).toMatchObject({ code: 5, stdout: '', stderr: 'error: product not found: rec_nope\n' })
-    const auth = store(['--base-url', baseUrl, '--api-key', 'sk_live_wrong_wrong_wrong', 'orders', 'list'], { connect: false })
+    expect(store(['products', 'get', 'rec_nope'])).toMatchObject({
+      code: 5,
+      stdout: '',
+      stderr: 'error: product not found: rec_nope\n',
+    })
+    const auth = store(['--base-url', baseUrl, '--api-key', 'sk_live_wrong_wrong_wrong', 'orders', 'list'], {
+      connect: false,
+    })
     expect(auth.code).toBe(4)
     expect(auth.stderr).toMatch(/hint: pass --api-key/)
     expect(store(['products', 'delete', 'rec_demoSerial001']).code).toBe(2)
@@ -88,20 +117,36 @@ describe.skipIf(!hasBuild)('store against a real `store serve`', () => {
     await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve))
     const port = (free.address() as AddressInfo).port
     await new Promise((resolve) => free.close(resolve))
-    const { code, stderr } = store(['--base-url', `http://127.0.0.1:${port}/api/v1`, 'products', 'list'], { connect: false })
+    const { code, stderr } = store(['--base-url', `http://127.0.0.1:${port}/api/v1`, 'products', 'list'], {
+      connect: false,
+    })
     expect(code).toBe(7)
-    expect(stderr).toMatch(new RegExp(`^error: could not reach http://127\\.0\\.0\\.1:${port}/api/v1/products: .*ECONNREFUSED`))
+    expect(stderr).toMatch(
+      new RegExp(`^error: could not reach http://127\\.0\\.0\\.1:${port}/api/v1/products: .*ECONNREFUSED`),
+    )
   })
 
   it('buys and pays a mystery box, verifies it, and fails a tampered copy naming the check', () => {
-    const bought = store(['emulator', 'checkout', '--item', 'rec_demoMystery01:3', '--email', 'e2e@example.com', '--client-seed', 'e2e-seed', '--pay', '--json'])
+    const bought = store([
+      'emulator',
+      'checkout',
+      '--item',
+      'rec_demoMystery01:3',
+      '--email',
+      'e2e@example.com',
+      '--client-seed',
+      'e2e-seed',
+      '--pay',
+      '--json',
+    ])
     expect(bought.code).toBe(0)
     const { order } = JSON.parse(bought.stdout)
     const verified = store(['mystery', 'verify', order.orderNumber])
     expect(verified.code).toBe(0)
     expect(verified.stdout).toMatch(new RegExp(`Verified 3 opens of ${order.orderNumber}: all \\d+ checks passed\\.`))
 
-    order.items[0].mystery.opens[2].rollIndex = (order.items[0].mystery.opens[2].rollIndex + 1) % order.items[0].mystery.opens[2].totalWeight
+    order.items[0].mystery.opens[2].rollIndex =
+      (order.items[0].mystery.opens[2].rollIndex + 1) % order.items[0].mystery.opens[2].totalWeight
     const file = join(home, 'tampered.json')
     writeFileSync(file, JSON.stringify(order))
     const tampered = store(['mystery', 'verify', '--file', file], { connect: false })
@@ -110,7 +155,9 @@ describe.skipIf(!hasBuild)('store against a real `store serve`', () => {
   })
 
   it('reads --data from stdin', () => {
-    const { code, stdout } = store(['products', 'create', '--data', '-', '--json'], { input: JSON.stringify({ name: 'Piped', price: 2, type: 'Digital' }) })
+    const { code, stdout } = store(['products', 'create', '--data', '-', '--json'], {
+      input: JSON.stringify({ name: 'Piped', price: 2, type: 'Digital' }),
+    })
     expect(code).toBe(0)
     expect(JSON.parse(stdout)).toMatchObject({ name: 'Piped', status: 'Draft' })
   })
@@ -140,4 +187,3 @@ describe('store --help, --version without a server', () => {
 it.runIf(!hasBuild)('needs `npm run build` for the end-to-end tests', () => {
   expect(hasBuild).toBe(true)
 })
-

@@ -10,11 +10,19 @@ describe('store login', () => {
   it('checks the key with GET /products?limit=1 and saves the profile with mode 0600', async () => {
     const emu = await testEmulator()
     const home = tmpConfigDir()
-    const { code, stderr, requests } = await runCli(['login', '--base-url', BASE_URL, '--api-key', TEST_KEY, '--shop', 'demo'], { app: emu.app, connect: false, env: { XDG_CONFIG_HOME: home, NO_COLOR: '1' } })
+    const { code, stderr, requests } = await runCli(
+      ['login', '--base-url', BASE_URL, '--api-key', TEST_KEY, '--shop', 'demo'],
+      { app: emu.app, connect: false, env: { XDG_CONFIG_HOME: home, NO_COLOR: '1' } },
+    )
     expect(code).toBe(0)
     expect(requests.map((r) => r.url)).toEqual([`${BASE_URL}/products?limit=1`])
-    expect(stderr).toBe(`✓ Logged in to ${BASE_URL} with sk_live_…test (shop demo)\nSaved profile "default" in ${configFile(home)} and made it the current one.\n`)
-    expect(JSON.parse(readFileSync(configFile(home), 'utf8'))).toEqual({ current: 'default', profiles: { default: { baseUrl: BASE_URL, apiKey: TEST_KEY, shop: 'demo' } } })
+    expect(stderr).toBe(
+      `✓ Logged in to ${BASE_URL} with sk_live_…test (shop demo)\nSaved profile "default" in ${configFile(home)} and made it the current one.\n`,
+    )
+    expect(JSON.parse(readFileSync(configFile(home), 'utf8'))).toEqual({
+      current: 'default',
+      profiles: { default: { baseUrl: BASE_URL, apiKey: TEST_KEY, shop: 'demo' } },
+    })
     expect(statSync(configFile(home)).mode & 0o777).toBe(0o600)
     expect(statSync(join(home, 'store')).mode & 0o777).toBe(0o700)
   })
@@ -22,7 +30,11 @@ describe('store login', () => {
   it('saves nothing when the key is refused (exit 4)', async () => {
     const emu = await testEmulator()
     const home = tmpConfigDir()
-    const { code, stderr } = await runCli(['login', '--base-url', BASE_URL, '--api-key', 'sk_live_notavalidkey000'], { app: emu.app, connect: false, env: { XDG_CONFIG_HOME: home } })
+    const { code, stderr } = await runCli(['login', '--base-url', BASE_URL, '--api-key', 'sk_live_notavalidkey000'], {
+      app: emu.app,
+      connect: false,
+      env: { XDG_CONFIG_HOME: home },
+    })
     expect(code).toBe(4)
     expect(stderr).toMatch(/^error: login failed, nothing saved: invalid API key/)
     expect(existsSync(configFile(home))).toBe(false)
@@ -32,10 +44,23 @@ describe('store login', () => {
     const emu = await testEmulator()
     const home = tmpConfigDir()
     const prompter = scriptedPrompter([BASE_URL, TEST_KEY, ''])
-    const { code } = await runCli(['login', '--profile', 'work'], { app: emu.app, connect: false, tty: true, prompter, env: { XDG_CONFIG_HOME: home } })
+    const { code } = await runCli(['login', '--profile', 'work'], {
+      app: emu.app,
+      connect: false,
+      tty: true,
+      prompter,
+      env: { XDG_CONFIG_HOME: home },
+    })
     expect(code).toBe(0)
-    expect(prompter.asked).toEqual(['API base URL (ends in /api/v1)', 'API key (sk_live_…)', 'Shop id or slug (empty for the oldest shop)'])
-    expect(JSON.parse(readFileSync(configFile(home), 'utf8'))).toEqual({ current: 'work', profiles: { work: { baseUrl: BASE_URL, apiKey: TEST_KEY } } })
+    expect(prompter.asked).toEqual([
+      'API base URL (ends in /api/v1)',
+      'API key (sk_live_…)',
+      'Shop id or slug (empty for the oldest shop)',
+    ])
+    expect(JSON.parse(readFileSync(configFile(home), 'utf8'))).toEqual({
+      current: 'work',
+      profiles: { work: { baseUrl: BASE_URL, apiKey: TEST_KEY } },
+    })
   })
 
   it('needs --api-key or STORE_API_KEY when there is no terminal (exit 2)', async () => {
@@ -49,8 +74,16 @@ describe('profiles in use', () => {
   it('commands use the current profile: its base URL, key and shop', async () => {
     const emu = await testEmulator()
     const home = tmpConfigDir()
-    await runCli(['login', '--base-url', BASE_URL, '--api-key', TEST_KEY, '--shop', 'demo'], { app: emu.app, connect: false, env: { XDG_CONFIG_HOME: home } })
-    const { code, requests } = await runCli(['products', 'list', '--limit', '1'], { app: emu.app, connect: false, env: { XDG_CONFIG_HOME: home } })
+    await runCli(['login', '--base-url', BASE_URL, '--api-key', TEST_KEY, '--shop', 'demo'], {
+      app: emu.app,
+      connect: false,
+      env: { XDG_CONFIG_HOME: home },
+    })
+    const { code, requests } = await runCli(['products', 'list', '--limit', '1'], {
+      app: emu.app,
+      connect: false,
+      env: { XDG_CONFIG_HOME: home },
+    })
     expect(code).toBe(0)
     expect(requests[0].url).toBe(`${BASE_URL}/products?limit=1`)
     expect(requests[0].headers.get('authorization')).toBe(`Bearer ${TEST_KEY}`)
@@ -60,7 +93,11 @@ describe('profiles in use', () => {
   it('flags beat env, env beats the profile', async () => {
     const emu = await testEmulator()
     const home = tmpConfigDir()
-    await runCli(['login', '--base-url', BASE_URL, '--api-key', TEST_KEY, '--shop', 'demo'], { app: emu.app, connect: false, env: { XDG_CONFIG_HOME: home } })
+    await runCli(['login', '--base-url', BASE_URL, '--api-key', TEST_KEY, '--shop', 'demo'], {
+      app: emu.app,
+      connect: false,
+      env: { XDG_CONFIG_HOME: home },
+    })
     const env = { XDG_CONFIG_HOME: home, STORE_SHOP: 'from-env' }
     const fromEnv = await runCli(['products', 'list'], { app: emu.app, connect: false, env })
     expect(fromEnv.requests[0].headers.get('x-service-shop')).toBe('from-env')
@@ -71,7 +108,10 @@ describe('profiles in use', () => {
 
   it('refuses an unknown --profile and an unreadable config file as usage errors', async () => {
     const home = tmpConfigDir()
-    expect(await runCli(['products', 'list', '--profile', 'nope'], { env: { XDG_CONFIG_HOME: home } })).toMatchObject({ code: 2, stderr: 'error: no profile "nope"; create it with store login --profile nope\n' })
+    expect(await runCli(['products', 'list', '--profile', 'nope'], { env: { XDG_CONFIG_HOME: home } })).toMatchObject({
+      code: 2,
+      stderr: 'error: no profile "nope"; create it with store login --profile nope\n',
+    })
     mkdirSync(join(home, 'store'))
     writeFileSync(configFile(home), '{ not json')
     const broken = await runCli(['products', 'list'], { env: { XDG_CONFIG_HOME: home } })
@@ -94,31 +134,64 @@ describe('store config', () => {
     expect((await runCli(['config', 'set', 'api-key', 'sk_live_abcdefghijklmnop'], { env })).code).toBe(0)
     // set creates the profile it names
     expect((await runCli(['--profile', 'other', 'config', 'set', 'shop', 'second'], { env })).code).toBe(0)
-    expect(await runCli(['config', 'get', 'base-url'], { env })).toMatchObject({ code: 0, stdout: 'https://shop.example/api/v1\n' })
-    expect(await runCli(['config', 'get', 'apiKey'], { env })).toMatchObject({ code: 0, stdout: 'sk_live_abcdefghijklmnop\n' })
+    expect(await runCli(['config', 'get', 'base-url'], { env })).toMatchObject({
+      code: 0,
+      stdout: 'https://shop.example/api/v1\n',
+    })
+    expect(await runCli(['config', 'get', 'apiKey'], { env })).toMatchObject({
+      code: 0,
+      stdout: 'sk_live_abcdefghijklmnop\n',
+    })
     expect(await runCli(['config', 'get', 'shop'], { env })).toMatchObject({ code: 0, stdout: '' })
-    expect(await runCli(['config', 'get', 'colour'], { env })).toMatchObject({ code: 2, stderr: 'error: unknown key "colour": use one of base-url, api-key, shop\n' })
+    expect(await runCli(['config', 'get', 'colour'], { env })).toMatchObject({
+      code: 2,
+      stderr: 'error: unknown key "colour": use one of base-url, api-key, shop\n',
+    })
 
     const list = await runCli(['config', 'list'], { env })
     expect(list.stdout).toBe('*\tdefault\thttps://shop.example/api/v1\t\tsk_live_…mnop\n \tother\t\tsecond\t\n')
     const tty = await runCli(['config', 'list'], { env, tty: true })
-    expect(tty.stdout).toMatch(/^ {3}PROFILE\s+BASE URL\s+SHOP\s+API KEY\n\* +default +https:\/\/shop\.example\/api\/v1 +- +sk_live_…mnop\n {3}other +- +second +-\n$/)
+    expect(tty.stdout).toMatch(
+      /^ {3}PROFILE\s+BASE URL\s+SHOP\s+API KEY\n\* +default +https:\/\/shop\.example\/api\/v1 +- +sk_live_…mnop\n {3}other +- +second +-\n$/,
+    )
     const json = await runCli(['config', 'list', '--json'], { env })
-    expect(JSON.parse(json.stdout)).toEqual({ current: 'default', profiles: { default: { baseUrl: 'https://shop.example/api/v1', apiKey: 'sk_live_…mnop' }, other: { shop: 'second' } } })
+    expect(JSON.parse(json.stdout)).toEqual({
+      current: 'default',
+      profiles: {
+        default: { baseUrl: 'https://shop.example/api/v1', apiKey: 'sk_live_…mnop' },
+        other: { shop: 'second' },
+      },
+    })
 
-    expect(await runCli(['config', 'use', 'missing'], { env })).toMatchObject({ code: 2, stderr: 'error: no profile "missing" (saved: default, other); create it with store login --profile missing\n' })
+    expect(await runCli(['config', 'use', 'missing'], { env })).toMatchObject({
+      code: 2,
+      stderr: 'error: no profile "missing" (saved: default, other); create it with store login --profile missing\n',
+    })
     expect((await runCli(['config', 'unset', 'api-key'], { env })).code).toBe(0)
     expect(await runCli(['config', 'get', 'api-key', '--json'], { env })).toMatchObject({ code: 0, stdout: 'null\n' })
-    expect(await runCli(['config', 'set', 'base-url', 'ftp://x'], { env })).toMatchObject({ code: 2, stderr: 'error: base-url: "ftp://x" is not an http(s) URL\n' })
+    expect(await runCli(['config', 'set', 'base-url', 'ftp://x'], { env })).toMatchObject({
+      code: 2,
+      stderr: 'error: base-url: "ftp://x" is not an http(s) URL\n',
+    })
   })
 
   it('switches the current profile with use', async () => {
     const emu = await testEmulator()
     const env = { XDG_CONFIG_HOME: tmpConfigDir() }
-    await runCli(['login', '--base-url', BASE_URL, '--api-key', TEST_KEY, '--profile', 'a'], { app: emu.app, connect: false, env })
-    await runCli(['login', '--base-url', 'http://other.test/api/v1', '--api-key', TEST_KEY, '--profile', 'b'], { connect: false, env, fetch: async (input, init) => emu.app.request(String(input).replace('other.test', 'emulator.test'), init) })
+    await runCli(['login', '--base-url', BASE_URL, '--api-key', TEST_KEY, '--profile', 'a'], {
+      app: emu.app,
+      connect: false,
+      env,
+    })
+    await runCli(['login', '--base-url', 'http://other.test/api/v1', '--api-key', TEST_KEY, '--profile', 'b'], {
+      connect: false,
+      env,
+      fetch: async (input, init) => emu.app.request(String(input).replace('other.test', 'emulator.test'), init),
+    })
     expect((await runCli(['config', 'use', 'a'], { env })).code).toBe(0)
     expect((await runCli(['config', 'get', 'base-url'], { env })).stdout).toBe(`${BASE_URL}\n`)
-    expect((await runCli(['config', 'get', 'base-url', '--profile', 'b'], { env })).stdout).toBe('http://other.test/api/v1\n')
+    expect((await runCli(['config', 'get', 'base-url', '--profile', 'b'], { env })).stdout).toBe(
+      'http://other.test/api/v1\n',
+    )
   })
 })

@@ -33,9 +33,18 @@ describe('store completion', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'store-completion-')), 'store.bash')
     writeFileSync(file, stdout)
     execFileSync('bash', ['-n', file])
-    const complete = (words: string[]) => execFileSync('bash', ['-c', `source ${file}; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _store_completion; printf '%s\\n' "\${COMPREPLY[@]}"`]).toString().trim().split('\n')
+    const complete = (words: string[]) =>
+      execFileSync('bash', [
+        '-c',
+        `source ${file}; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _store_completion; printf '%s\\n' "\${COMPREPLY[@]}"`,
+      ])
+        .toString()
+        .trim()
+        .split('\n')
     expect(complete(['store', 'pro'])).toEqual(['products', '--profile'].filter((w) => w.startsWith('pro')))
-    expect(complete(['store', 'products', ''])).toEqual(expect.arrayContaining(['list', 'get', 'create', 'update', 'delete']))
+    expect(complete(['store', 'products', ''])).toEqual(
+      expect.arrayContaining(['list', 'get', 'create', 'update', 'delete']),
+    )
     expect(complete(['store', '--shop', 'demo', 'products', 'list', '--a'])).toEqual(['--all', '--api-key'])
     expect(complete(['store', 'emulator', 'clock', ''])).toEqual(expect.arrayContaining(['advance', 'show']))
     expect(complete(['store', 'products', 'get', 'rec_1', '--js'])).toEqual(['--json'])
@@ -48,11 +57,18 @@ describe('store completion', () => {
     expect(zsh.stdout).toContain("'mystery verify') subs=()")
     const fish = await runCli(['completion', 'fish'])
     expect(fish.code).toBe(0)
-    expect(fish.stdout).toContain("complete -c store -n '__fish_use_subcommand' -a products -d 'list, show, create, update and delete products'")
-    expect(fish.stdout).toContain("complete -c store -n '__fish_seen_subcommand_from products; and __fish_seen_subcommand_from list' -l limit -r")
+    expect(fish.stdout).toContain(
+      "complete -c store -n '__fish_use_subcommand' -a products -d 'list, show, create, update and delete products'",
+    )
+    expect(fish.stdout).toContain(
+      "complete -c store -n '__fish_seen_subcommand_from products; and __fish_seen_subcommand_from list' -l limit -r",
+    )
   })
 
   it('refuses an unknown shell (exit 2)', async () => {
-    expect(await runCli(['completion', 'tcsh'])).toMatchObject({ code: 2, stderr: 'error: unknown shell "tcsh": use bash, zsh or fish\n' })
+    expect(await runCli(['completion', 'tcsh'])).toMatchObject({
+      code: 2,
+      stderr: 'error: unknown shell "tcsh": use bash, zsh or fish\n',
+    })
   })
 })

@@ -12,14 +12,25 @@ type Emu = Awaited<ReturnType<typeof testEmulator>>
 async function paidMysteryOrder(emu: Emu, quantity = 3): Promise<any> {
   const setup = await emu.request('/_emulator/products/rec_demoMystery01/fulfilment', {
     method: 'PUT',
-    json: { mystery: { outcomes: [
-      { name: 'Gold', weight: 1, stock: 3, codes: ['G-1', 'G-2', 'G-3'] },
-      { name: 'Silver', weight: 3, stock: 4, codes: ['S-1', 'S-2', 'S-3', 'S-4'] },
-      { name: 'Bronze', weight: 6, stock: 5, codes: ['B-1', 'B-2', 'B-3', 'B-4', 'B-5'] },
-    ] } },
+    json: {
+      mystery: {
+        outcomes: [
+          { name: 'Gold', weight: 1, stock: 3, codes: ['G-1', 'G-2', 'G-3'] },
+          { name: 'Silver', weight: 3, stock: 4, codes: ['S-1', 'S-2', 'S-3', 'S-4'] },
+          { name: 'Bronze', weight: 6, stock: 5, codes: ['B-1', 'B-2', 'B-3', 'B-4', 'B-5'] },
+        ],
+      },
+    },
   })
   expect(setup.status).toBe(200)
-  const checkout = await emu.request('/storefront/demo/checkout', { method: 'POST', json: { items: [{ productId: 'rec_demoMystery01', quantity }], email: 'buyer@example.com', customFields: { __mysteryClientSeed: 'lucky-7' } } })
+  const checkout = await emu.request('/storefront/demo/checkout', {
+    method: 'POST',
+    json: {
+      items: [{ productId: 'rec_demoMystery01', quantity }],
+      email: 'buyer@example.com',
+      customFields: { __mysteryClientSeed: 'lucky-7' },
+    },
+  })
   expect(checkout.status).toBe(201)
   const { order } = await checkout.json()
   const paid = await emu.request(`/_emulator/orders/${order.id}/pay`, { method: 'POST' })
@@ -38,7 +49,8 @@ describe('store mystery verify', () => {
     const emu = await testEmulator()
     const order = await paidMysteryOrder(emu)
     // The fixture is sound by an independent reading of the algorithm, too.
-    for (const open of order.items[0].mystery.opens) expect(independentlyVerifyOpen(open, order.items[0].mystery.commitment)).toEqual([])
+    for (const open of order.items[0].mystery.opens)
+      expect(independentlyVerifyOpen(open, order.items[0].mystery.commitment)).toEqual([])
     expect(order.items[0].mystery.opens.every((o: any) => o.codeProof)).toBe(true)
 
     const { code, stdout, stderr } = await runCli(['mystery', 'verify', order.orderNumber], { app: emu.app })
@@ -48,7 +60,18 @@ describe('store mystery verify', () => {
     expect(stdout).toMatch(new RegExp(`^ {2}pass commitment +${order.items[0].mystery.commitment}$`, 'm'))
     expect(stdout).toMatch(new RegExp(`^ {6}serverSeed: ${opens[0].serverSeed}$`, 'm'))
     expect(stdout).toMatch(/^ {6}message: lucky-7:2:code$/m)
-    for (const name of ['proofHash', 'totalWeight', 'rollIndex', 'outcome', 'codeProof', 'codeIndex', 'nonce', 'clientSeed', 'odds']) expect(stdout).toMatch(new RegExp(`^ {2}pass ${name}\\b`, 'm'))
+    for (const name of [
+      'proofHash',
+      'totalWeight',
+      'rollIndex',
+      'outcome',
+      'codeProof',
+      'codeIndex',
+      'nonce',
+      'clientSeed',
+      'odds',
+    ])
+      expect(stdout).toMatch(new RegExp(`^ {2}pass ${name}\\b`, 'm'))
     expect(stdout).toMatch(/Verified 3 opens of ORD-\d+: all \d+ checks passed\.\n$/)
   })
 
@@ -60,7 +83,17 @@ describe('store mystery verify', () => {
     const report = JSON.parse(stdout)
     expect(report.ok).toBe(true)
     expect(report.opens).toHaveLength(1)
-    expect(report.opens[0].checks.map((c: any) => c.name)).toEqual(['commitment', 'proofHash', 'totalWeight', 'rollIndex', 'outcome', 'codeProof', 'codeIndex', 'nonce', 'clientSeed'])
+    expect(report.opens[0].checks.map((c: any) => c.name)).toEqual([
+      'commitment',
+      'proofHash',
+      'totalWeight',
+      'rollIndex',
+      'outcome',
+      'codeProof',
+      'codeIndex',
+      'nonce',
+      'clientSeed',
+    ])
   })
 
   it('verifies the same order from a file, offline', async () => {
@@ -73,10 +106,12 @@ describe('store mystery verify', () => {
     expect((await runCli(['mystery', 'verify', `@${path}`], {})).code).toBe(0)
   })
 
-  it('verifies the mystery reveals of the buyer\'s invoice JSON, offline', async () => {
+  it("verifies the mystery reveals of the buyer's invoice JSON, offline", async () => {
     const emu = await testEmulator()
     const order = await paidMysteryOrder(emu, 2)
-    const invoice = await (await emu.request(`/storefront/demo/invoices/${order.id}`, { headers: { accept: 'application/json' } })).json()
+    const invoice = await (
+      await emu.request(`/storefront/demo/invoices/${order.id}`, { headers: { accept: 'application/json' } })
+    ).json()
     const { code, stdout } = await runCli(['mystery', 'verify', '--file', writeJson(invoice)], {})
     expect(code).toBe(0)
     expect(stdout).toMatch(/Verified 2 opens of .*order\.json: all \d+ checks passed\./)
@@ -85,35 +120,124 @@ describe('store mystery verify', () => {
   it('checks the opens against a commitment given with --commitment (what the product page showed)', async () => {
     const emu = await testEmulator()
     const order = await paidMysteryOrder(emu, 1)
-    const wrong = await runCli(['mystery', 'verify', order.orderNumber, '--commitment', 'e'.repeat(64)], { app: emu.app })
+    const wrong = await runCli(['mystery', 'verify', order.orderNumber, '--commitment', 'e'.repeat(64)], {
+      app: emu.app,
+    })
     expect(wrong.code).toBe(1)
-    expect(wrong.stderr).toMatch(/^error: verification failed \(commitment\): commitment of ORD-\d+ · Mystery Box open 0: expected [0-9a-f]{64}, stated e{64}\n$/)
-    const right = await runCli(['mystery', 'verify', order.orderNumber, '--commitment', order.items[0].mystery.commitment], { app: emu.app })
+    expect(wrong.stderr).toMatch(
+      /^error: verification failed \(commitment\): commitment of ORD-\d+ · Mystery Box open 0: expected [0-9a-f]{64}, stated e{64}\n$/,
+    )
+    const right = await runCli(
+      ['mystery', 'verify', order.orderNumber, '--commitment', order.items[0].mystery.commitment],
+      { app: emu.app },
+    )
     expect(right.code).toBe(0)
   })
 
   const tamper = (f: (open: any, line: any) => void) => f
   it.each([
-    ['serverSeed', 'commitment', tamper((o) => { o.serverSeed = o.serverSeed.replace(/^./, (c: string) => (c === 'a' ? 'b' : 'a')) })],
-    ['the open\'s commitment', 'commitment', tamper((o) => { o.commitment = '0'.repeat(64) })],
-    ['the commitment shown before purchase', 'commitment', tamper((_o, line) => { line.commitment = 'f'.repeat(64) })],
-    ['clientSeed', 'proofHash', tamper((o) => { o.clientSeed = 'lucky-8' })],
-    ['nonce', 'proofHash', tamper((o) => { o.nonce = 7 })],
-    ['proofHash', 'proofHash', tamper((o) => { o.proofHash = o.proofHash.replace(/^./, (c: string) => (c === 'a' ? 'b' : 'a')) })],
-    ['totalWeight', 'totalWeight', tamper((o) => { o.totalWeight += 1 })],
-    ['an odds weight', 'totalWeight', tamper((o) => { o.odds[0].weight += 5 })],
-    ['an odds stock', 'odds', tamper((o) => { o.odds[2].stock -= 1 })],
-    ['rollIndex', 'rollIndex', tamper((o) => { o.rollIndex = (o.rollIndex + 1) % o.totalWeight })],
-    ['outcome', 'outcome', tamper((o) => { o.outcome = o.outcome === 'Gold' ? 'Silver' : 'Gold' })],
-    ['codeProof', 'codeProof', tamper((o) => { o.codeProof = 'a'.repeat(64) })],
-    ['codeIndex', 'codeIndex', tamper((o) => { o.codeIndex = (o.codeIndex + 1) % o.codePoolSize })],
+    [
+      'serverSeed',
+      'commitment',
+      tamper((o) => {
+        o.serverSeed = o.serverSeed.replace(/^./, (c: string) => (c === 'a' ? 'b' : 'a'))
+      }),
+    ],
+    [
+      "the open's commitment",
+      'commitment',
+      tamper((o) => {
+        o.commitment = '0'.repeat(64)
+      }),
+    ],
+    [
+      'the commitment shown before purchase',
+      'commitment',
+      tamper((_o, line) => {
+        line.commitment = 'f'.repeat(64)
+      }),
+    ],
+    [
+      'clientSeed',
+      'proofHash',
+      tamper((o) => {
+        o.clientSeed = 'lucky-8'
+      }),
+    ],
+    [
+      'nonce',
+      'proofHash',
+      tamper((o) => {
+        o.nonce = 7
+      }),
+    ],
+    [
+      'proofHash',
+      'proofHash',
+      tamper((o) => {
+        o.proofHash = o.proofHash.replace(/^./, (c: string) => (c === 'a' ? 'b' : 'a'))
+      }),
+    ],
+    [
+      'totalWeight',
+      'totalWeight',
+      tamper((o) => {
+        o.totalWeight += 1
+      }),
+    ],
+    [
+      'an odds weight',
+      'totalWeight',
+      tamper((o) => {
+        o.odds[0].weight += 5
+      }),
+    ],
+    [
+      'an odds stock',
+      'odds',
+      tamper((o) => {
+        o.odds[2].stock -= 1
+      }),
+    ],
+    [
+      'rollIndex',
+      'rollIndex',
+      tamper((o) => {
+        o.rollIndex = (o.rollIndex + 1) % o.totalWeight
+      }),
+    ],
+    [
+      'outcome',
+      'outcome',
+      tamper((o) => {
+        o.outcome = o.outcome === 'Gold' ? 'Silver' : 'Gold'
+      }),
+    ],
+    [
+      'codeProof',
+      'codeProof',
+      tamper((o) => {
+        o.codeProof = 'a'.repeat(64)
+      }),
+    ],
+    [
+      'codeIndex',
+      'codeIndex',
+      tamper((o) => {
+        o.codeIndex = (o.codeIndex + 1) % o.codePoolSize
+      }),
+    ],
     // A pool size that leaves the index unchanged does not matter to the draw, so pick one that changes it.
-    ['codePoolSize', 'codeIndex', tamper((o) => {
-      const head = parseInt(o.codeProof.slice(0, 13), 16)
-      let size = o.codePoolSize + 1
-      while (head % size === o.codeIndex) size++
-      o.codePoolSize = size
-    })],
+    [
+      'codePoolSize',
+      'codeIndex',
+      tamper((o) => {
+        const head = parseInt(o.codeProof.slice(0, 13), 16)
+        let size = o.codePoolSize + 1
+        while (head % size === o.codeIndex) size++
+        o.codePoolSize = size
+      }),
+    ],
   ])('fails naming the %s check when it is tampered with (exit 1)', async (_field, check, change) => {
     const emu = await testEmulator()
     const order = await paidMysteryOrder(emu)
@@ -121,14 +245,21 @@ describe('store mystery verify', () => {
     change(line.opens[1], line)
     const { code, stdout, stderr } = await runCli(['mystery', 'verify', '--file', writeJson(order)], {})
     expect(code).toBe(1)
-    expect(stderr).toMatch(new RegExp(`^error: verification failed \\(${check}[,)].*: ${check} of ORD-\\d+ · Mystery Box open \\d: expected .+, stated .+\\n$`))
+    expect(stderr).toMatch(
+      new RegExp(
+        `^error: verification failed \\(${check}[,)].*: ${check} of ORD-\\d+ · Mystery Box open \\d: expected .+, stated .+\\n$`,
+      ),
+    )
     expect(stdout).toMatch(new RegExp(`^ {2}FAIL ${check}\\b`, 'm'))
     expect(stdout).not.toMatch(/checks passed/)
   })
 
   it('fails the commitment check of an unpaid order: the seed is not revealed yet', async () => {
     const emu = await testEmulator()
-    const checkout = await emu.request('/storefront/demo/checkout', { method: 'POST', json: { items: [{ productId: 'rec_demoMystery01', quantity: 1 }], email: 'b@example.com' } })
+    const checkout = await emu.request('/storefront/demo/checkout', {
+      method: 'POST',
+      json: { items: [{ productId: 'rec_demoMystery01', quantity: 1 }], email: 'b@example.com' },
+    })
     const { order } = await checkout.json()
     const { code, stderr } = await runCli(['mystery', 'verify', order.orderNumber], { app: emu.app })
     if (order.items[0].mystery?.opens?.length) {
@@ -141,37 +272,85 @@ describe('store mystery verify', () => {
   })
 
   it('verifies raw values from flags, offline, checking only the stated claims', async () => {
-    const vectors = JSON.parse(readFileSync(new URL('../../fixtures/fairness-vectors.json', import.meta.url), 'utf8')).vectors
+    const vectors = JSON.parse(
+      readFileSync(new URL('../../fixtures/fairness-vectors.json', import.meta.url), 'utf8'),
+    ).vectors
     const vector = vectors.find((v: any) => v.kind === 'open' && v.input.quantity === 1)
     const open = vector.expected.opens[0]
     const weights = vector.input.outcomes.map((o: any) => `${o.name}:${o.weight}:${o.stock ?? 'unlimited'}`).join(',')
-    const base = ['mystery', 'verify', '--server-seed', open.serverSeed, '--client-seed', open.clientSeed, '--nonce', '0', '--weights', weights, '--commitment', open.commitment]
-    const ok = await runCli([...base, '--outcome', open.outcome, '--roll-index', String(open.rollIndex), '--proof-hash', open.proofHash], {})
+    const base = [
+      'mystery',
+      'verify',
+      '--server-seed',
+      open.serverSeed,
+      '--client-seed',
+      open.clientSeed,
+      '--nonce',
+      '0',
+      '--weights',
+      weights,
+      '--commitment',
+      open.commitment,
+    ]
+    const ok = await runCli(
+      [...base, '--outcome', open.outcome, '--roll-index', String(open.rollIndex), '--proof-hash', open.proofHash],
+      {},
+    )
     expect(ok).toMatchObject({ code: 0, stderr: '', requests: [] })
     expect(ok.stdout).toMatch(/^ {2}computed totalWeight +10$/m)
     expect(ok.stdout).toMatch(/all 4 checks passed/)
 
     const wrong = await runCli([...base, '--outcome', 'Gone'], {})
     expect(wrong.code).toBe(1)
-    expect(wrong.stderr).toBe(`error: verification failed (outcome): outcome of flags open 0: expected ${open.outcome}, stated Gone\n`)
+    expect(wrong.stderr).toBe(
+      `error: verification failed (outcome): outcome of flags open 0: expected ${open.outcome}, stated Gone\n`,
+    )
 
-    const badWeights = await runCli(['mystery', 'verify', '--server-seed', open.serverSeed, '--client-seed', 'x', '--weights', 'A:0'], {})
-    expect(badWeights).toMatchObject({ code: 2, stderr: 'error: --weights: weight of "A" must be a positive integer, got "0"\n' })
+    const badWeights = await runCli(
+      ['mystery', 'verify', '--server-seed', open.serverSeed, '--client-seed', 'x', '--weights', 'A:0'],
+      {},
+    )
+    expect(badWeights).toMatchObject({
+      code: 2,
+      stderr: 'error: --weights: weight of "A" must be a positive integer, got "0"\n',
+    })
   })
 
   it('is a usage error with nothing to verify', async () => {
     expect(await runCli(['mystery', 'verify'], {})).toMatchObject({ code: 2 })
     const both = await runCli(['mystery', 'verify', 'ORD-1', '--file', 'x.json'], {})
-    expect(both).toMatchObject({ code: 2, stderr: 'error: verify one thing: an order number, --file (or @file), or raw --server-seed/--client-seed flags\n' })
+    expect(both).toMatchObject({
+      code: 2,
+      stderr: 'error: verify one thing: an order number, --file (or @file), or raw --server-seed/--client-seed flags\n',
+    })
   })
 })
 
 describe('store mystery roll', () => {
-  const vectors: { name: string; input: any; expected: any }[] = JSON.parse(readFileSync(new URL('../../fixtures/fairness-vectors.json', import.meta.url), 'utf8')).vectors.filter((v: any) => v.kind === 'open')
+  const vectors: { name: string; input: any; expected: any }[] = JSON.parse(
+    readFileSync(new URL('../../fixtures/fairness-vectors.json', import.meta.url), 'utf8'),
+  ).vectors.filter((v: any) => v.kind === 'open')
 
   it.each(vectors.map((v) => [v.name, v] as const))('reproduces the fixed vector: %s', async (_name, vector) => {
     const table = JSON.stringify(vector.input.outcomes)
-    const { code, stdout } = await runCli(['mystery', 'roll', '--server-seed', vector.input.serverSeed, '--client-seed', vector.input.clientSeed, '--table', table, '--quantity', String(vector.input.quantity), '--pool-version', String(vector.input.poolVersion), '--json'], {})
+    const { code, stdout } = await runCli(
+      [
+        'mystery',
+        'roll',
+        '--server-seed',
+        vector.input.serverSeed,
+        '--client-seed',
+        vector.input.clientSeed,
+        '--table',
+        table,
+        '--quantity',
+        String(vector.input.quantity),
+        '--pool-version',
+        String(vector.input.poolVersion),
+        '--json',
+      ],
+      {},
+    )
     expect(code).toBe(0)
     const opens = JSON.parse(stdout).opens
     // roll always shows the seed; the vector leaves it off when it models an unpaid order
@@ -181,19 +360,30 @@ describe('store mystery roll', () => {
 
   it('prints one line per open when piped, and a table on a TTY', async () => {
     const seed = '0'.repeat(64)
-    const piped = await runCli(['mystery', 'roll', '--server-seed', seed, '--client-seed', 'c', '--weights', 'A:1,B:1', '--quantity', '2'], {})
+    const piped = await runCli(
+      ['mystery', 'roll', '--server-seed', seed, '--client-seed', 'c', '--weights', 'A:1,B:1', '--quantity', '2'],
+      {},
+    )
     expect(piped.code).toBe(0)
     const lines = piped.stdout.trimEnd().split('\n')
     expect(lines).toHaveLength(2)
     expect(lines[0]).toMatch(/^0\t[0-9a-f]{64}\t\d\/2\t[AB]\t$/)
-    const tty = await runCli(['mystery', 'roll', '--server-seed', seed, '--client-seed', 'c', '--weights', 'A:1,B:1', '--nonce', '5'], { tty: true, env: { NO_COLOR: '1' } })
-    expect(tty.stdout).toMatch(/^commitment {2}60e05bd1b195af2f94112fa7197a5c88289058840ce7c6df9693756bc6250f55\n\nNONCE|^commitment {2}60e05bd1/)
+    const tty = await runCli(
+      ['mystery', 'roll', '--server-seed', seed, '--client-seed', 'c', '--weights', 'A:1,B:1', '--nonce', '5'],
+      { tty: true, env: { NO_COLOR: '1' } },
+    )
+    expect(tty.stdout).toMatch(
+      /^commitment {2}60e05bd1b195af2f94112fa7197a5c88289058840ce7c6df9693756bc6250f55\n\nNONCE|^commitment {2}60e05bd1/,
+    )
     expect(tty.stdout).toMatch(/^NONCE\s+PROOF HASH\s+ROLL\s+OUTCOME\s+CODE$/m)
     expect(tty.stdout).toMatch(/^5\s+[0-9a-f]{64}\s+\d\/2\s+[AB]/m)
   })
 
   it('refuses a malformed server seed as a usage error', async () => {
-    const { code, stderr } = await runCli(['mystery', 'roll', '--server-seed', 'xyz', '--client-seed', 'c', '--weights', 'A:1'], {})
+    const { code, stderr } = await runCli(
+      ['mystery', 'roll', '--server-seed', 'xyz', '--client-seed', 'c', '--weights', 'A:1'],
+      {},
+    )
     expect(code).toBe(2)
     expect(stderr).toBe('error: serverSeed must be 64 lowercase hex characters\n')
   })

@@ -5,7 +5,11 @@ import { ANSI, runCli, scriptedPrompter } from './run-cli.js'
 describe('store products', () => {
   it('lists as an aligned table with a header on a TTY', async () => {
     const emu = await testEmulator()
-    const { code, stdout, stderr } = await runCli(['products', 'list', '--limit', '3'], { app: emu.app, tty: true, env: { NO_COLOR: '1' } })
+    const { code, stdout, stderr } = await runCli(['products', 'list', '--limit', '3'], {
+      app: emu.app,
+      tty: true,
+      env: { NO_COLOR: '1' },
+    })
     expect(code).toBe(0)
     const lines = stdout.trimEnd().split('\n')
     expect(lines[0]).toMatch(/^ID\s+NAME\s+TYPE\s+PRICE\s+STOCK\s+STATUS$/)
@@ -21,7 +25,9 @@ describe('store products', () => {
     const emu = await testEmulator()
     const { code, stdout, stderr } = await runCli(['products', 'list', '--limit', '2'], { app: emu.app })
     expect(code).toBe(0)
-    expect(stdout).toBe('rec_demoMystery01\tMystery Box\tMysteryBox\t3.00 USD\tunlimited\tLive\n' + stdout.split('\n')[1] + '\n')
+    expect(stdout).toBe(
+      `rec_demoMystery01\tMystery Box\tMysteryBox\t3.00 USD\tunlimited\tLive\n${stdout.split('\n')[1]}\n`,
+    )
     expect(stdout.split('\n')[1].split('\t')).toHaveLength(6)
     expect(stdout).not.toMatch(ANSI)
     expect(stderr).toBe('')
@@ -37,9 +43,14 @@ describe('store products', () => {
 
   it('follows every cursor with --all, one JSON line per product with --json', async () => {
     const emu = await testEmulator()
-    const { code, stdout, requests } = await runCli(['products', 'list', '--all', '--limit', '3', '--json'], { app: emu.app })
+    const { code, stdout, requests } = await runCli(['products', 'list', '--all', '--limit', '3', '--json'], {
+      app: emu.app,
+    })
     expect(code).toBe(0)
-    const lines = stdout.trimEnd().split('\n').map((l) => JSON.parse(l))
+    const lines = stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l))
     expect(lines.map((p) => p.productId)).toHaveLength(8)
     expect(new Set(lines.map((p) => p.id)).size).toBe(8)
     expect(requests.map((r) => new URL(r.url).searchParams.get('limit'))).toEqual(['3', '3', '3'])
@@ -57,9 +68,18 @@ describe('store products', () => {
 
   it('creates from typed flags and shows the record', async () => {
     const emu = await testEmulator()
-    const { code, stdout, stderr, requests } = await runCli(['products', 'create', '--name', 'Key', '--price', '4.5', '--type', 'serial', '--stock', 'null', '--unlisted'], { app: emu.app })
+    const { code, stdout, stderr, requests } = await runCli(
+      ['products', 'create', '--name', 'Key', '--price', '4.5', '--type', 'serial', '--stock', 'null', '--unlisted'],
+      { app: emu.app },
+    )
     expect(code).toBe(0)
-    expect(JSON.parse(requests[0].body!)).toEqual({ name: 'Key', price: 4.5, type: 'Serial', stock: null, unlisted: true })
+    expect(JSON.parse(requests[0].body!)).toEqual({
+      name: 'Key',
+      price: 4.5,
+      type: 'Serial',
+      stock: null,
+      unlisted: true,
+    })
     expect(stdout).toMatch(/^name\tKey$/m)
     expect(stdout).toMatch(/^status\tDraft$/m)
     expect(stderr).toMatch(/✓ Created product rec_/)
@@ -67,13 +87,19 @@ describe('store products', () => {
 
   it('refuses a bad value before sending anything (exit 2)', async () => {
     const emu = await testEmulator()
-    const bad = await runCli(['products', 'create', '--name', 'Key', '--price', 'abc', '--type', 'Serial'], { app: emu.app })
+    const bad = await runCli(['products', 'create', '--name', 'Key', '--price', 'abc', '--type', 'Serial'], {
+      app: emu.app,
+    })
     expect(bad).toMatchObject({ code: 2, stdout: '', requests: [] })
     expect(bad.stderr).toBe('error: --price: "abc" is not a number\n')
-    const schema = await runCli(['products', 'create', '--name', 'Key', '--price', '-1', '--type', 'Serial'], { app: emu.app })
+    const schema = await runCli(['products', 'create', '--name', 'Key', '--price', '-1', '--type', 'Serial'], {
+      app: emu.app,
+    })
     expect(schema).toMatchObject({ code: 2, requests: [] })
     expect(schema.stderr).toBe('error: invalid product: price: must not be negative\n')
-    const type = await runCli(['products', 'create', '--name', 'Key', '--price', '1', '--type', 'Car'], { app: emu.app })
+    const type = await runCli(['products', 'create', '--name', 'Key', '--price', '1', '--type', 'Car'], {
+      app: emu.app,
+    })
     expect(type.stderr).toMatch(/--type: "Car" is not one of Service, Digital/)
   })
 
@@ -87,12 +113,17 @@ describe('store products', () => {
 
     const piped = await runCli(['products', 'create', '--name', 'Sticker'], { app: emu.app })
     expect(piped).toMatchObject({ code: 2, requests: [] })
-    expect(piped.stderr).toMatch(/^error: missing --price, --type for product \(give the flags or --data; there is no terminal to ask on\)\n {2}price: is required\n {2}type: is required\n$/)
+    expect(piped.stderr).toMatch(
+      /^error: missing --price, --type for product \(give the flags or --data; there is no terminal to ask on\)\n {2}price: is required\n {2}type: is required\n$/,
+    )
   })
 
   it('reads --data from a file and from stdin, flags overriding it', async () => {
     const emu = await testEmulator()
-    const fromStdin = await runCli(['products', 'create', '--data', '-', '--price', '9', '--json'], { app: emu.app, stdin: '{"name":"From stdin","price":1,"type":"Digital"}' })
+    const fromStdin = await runCli(['products', 'create', '--data', '-', '--price', '9', '--json'], {
+      app: emu.app,
+      stdin: '{"name":"From stdin","price":1,"type":"Digital"}',
+    })
     expect(fromStdin.code).toBe(0)
     expect(JSON.parse(fromStdin.stdout)).toMatchObject({ name: 'From stdin', price: 9, type: 'Digital' })
     const missing = await runCli(['products', 'create', '--data', '@/nonexistent/p.json'], { app: emu.app })
@@ -103,10 +134,17 @@ describe('store products', () => {
     const emu = await testEmulator()
     const missing = await runCli(['products', 'get', 'rec_nope'], { app: emu.app })
     expect(missing).toMatchObject({ code: 5, stdout: '', stderr: 'error: product not found: rec_nope\n' })
-    const auth = await runCli(['--base-url', 'http://emulator.test/api/v1', '--api-key', 'sk_live_wrongwrongwrong', 'products', 'list'], { app: emu.app, connect: false })
+    const auth = await runCli(
+      ['--base-url', 'http://emulator.test/api/v1', '--api-key', 'sk_live_wrongwrongwrong', 'products', 'list'],
+      { app: emu.app, connect: false },
+    )
     expect(auth.code).toBe(4)
-    expect(auth.stderr).toMatch(/^error: invalid API key sk_live_…rong: it is unknown or was revoked\..*\nhint: pass --api-key, set STORE_API_KEY, or run `store login`\.\n$/)
-    const update = await runCli(['products', 'update', 'rec_demoSerial001', '--data', '{"type":"Digital"}'], { app: emu.app })
+    expect(auth.stderr).toMatch(
+      /^error: invalid API key sk_live_…rong: it is unknown or was revoked\..*\nhint: pass --api-key, set STORE_API_KEY, or run `store login`\.\n$/,
+    )
+    const update = await runCli(['products', 'update', 'rec_demoSerial001', '--data', '{"type":"Digital"}'], {
+      app: emu.app,
+    })
     expect(update).toMatchObject({ code: 2, requests: [] })
     expect(update.stderr).toBe('error: invalid product update: type: is not a known field\n')
   })
@@ -114,21 +152,41 @@ describe('store products', () => {
   it('is exit 7 with a hint when nothing answers, after retrying GETs with backoff', async () => {
     const { code, stderr, sleeps } = await runCli(['products', 'list'], {})
     expect(code).toBe(7)
-    expect(stderr).toBe('error: could not reach http://127.0.0.1:4010/api/v1/products: connect ECONNREFUSED 127.0.0.1:4010\n'
-      + 'hint: is the API running there? Start the emulator with `store serve`, or pass --base-url (or --profile).\n')
+    expect(stderr).toBe(
+      'error: could not reach http://127.0.0.1:4010/api/v1/products: connect ECONNREFUSED 127.0.0.1:4010\n' +
+        'hint: is the API running there? Start the emulator with `store serve`, or pass --base-url (or --profile).\n',
+    )
     expect(sleeps).toEqual([250, 500, 1000])
   })
 
   it('deletes with --yes, asks on a TTY, and refuses without --yes when piped', async () => {
     const emu = await testEmulator()
     const piped = await runCli(['products', 'delete', 'rec_demoSerial001'], { app: emu.app })
-    expect(piped).toMatchObject({ code: 2, requests: [], stderr: 'error: refusing to delete product rec_demoSerial001 without confirmation: pass --yes (no terminal to ask on)\n' })
+    expect(piped).toMatchObject({
+      code: 2,
+      requests: [],
+      stderr:
+        'error: refusing to delete product rec_demoSerial001 without confirmation: pass --yes (no terminal to ask on)\n',
+    })
 
-    const declined = await runCli(['products', 'delete', 'rec_demoSerial001'], { app: emu.app, tty: true, prompter: scriptedPrompter([false]) })
-    expect(declined).toMatchObject({ code: 130, requests: [], stderr: 'error: cancelled: did not delete product rec_demoSerial001\n' })
+    const declined = await runCli(['products', 'delete', 'rec_demoSerial001'], {
+      app: emu.app,
+      tty: true,
+      prompter: scriptedPrompter([false]),
+    })
+    expect(declined).toMatchObject({
+      code: 130,
+      requests: [],
+      stderr: 'error: cancelled: did not delete product rec_demoSerial001\n',
+    })
 
     const prompter = scriptedPrompter([true])
-    const confirmed = await runCli(['products', 'delete', 'rec_demoSerial001'], { app: emu.app, tty: true, prompter, env: { NO_COLOR: '1' } })
+    const confirmed = await runCli(['products', 'delete', 'rec_demoSerial001'], {
+      app: emu.app,
+      tty: true,
+      prompter,
+      env: { NO_COLOR: '1' },
+    })
     expect(confirmed).toMatchObject({ code: 0, stdout: '', stderr: '✓ Deleted product rec_demoSerial001\n' })
     expect(prompter.asked).toEqual(['Delete product rec_demoSerial001? This cannot be undone.'])
 

@@ -8,7 +8,15 @@ import { runCli } from './run-cli.js'
 function fakeTerminal() {
   const stdin = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => stdin })
   let screen = ''
-  const stderr = Object.assign(new Writable({ write(chunk, _enc, done) { screen += chunk.toString(); done() } }), { isTTY: true, columns: 80, rows: 24 })
+  const stderr = Object.assign(
+    new Writable({
+      write(chunk, _enc, done) {
+        screen += chunk.toString()
+        done()
+      },
+    }),
+    { isTTY: true, columns: 80, rows: 24 },
+  )
   // Written keys wait in the stream until the prompt reads them: no timing involved.
   const type = async (keys: string) => {
     stdin.write(keys)
@@ -55,7 +63,12 @@ describe('store on a fake terminal with the real prompts', () => {
   it('asks for the missing fields of a coupon, then creates it', async () => {
     const emu = await testEmulator({ seed: 'empty' })
     // code, type (select: down to "fixed"), value
-    const { code, stdout, stderr, requests } = await runCli(['coupons', 'create', '--json'], { app: emu.app, tty: true, prompter: null, keys: ['autumn\r', '\u001b[B\r', '5\r'] })
+    const { code, stdout, stderr, requests } = await runCli(['coupons', 'create', '--json'], {
+      app: emu.app,
+      tty: true,
+      prompter: null,
+      keys: ['autumn\r', '\u001b[B\r', '5\r'],
+    })
     expect(code).toBe(0)
     expect(JSON.parse(requests[0].body!)).toEqual({ code: 'autumn', type: 'fixed', value: 5 })
     expect(JSON.parse(stdout)).toMatchObject({ code: 'AUTUMN', type: 'fixed', value: 5 })
@@ -64,7 +77,12 @@ describe('store on a fake terminal with the real prompts', () => {
 
   it('deletes after a y at the confirmation', async () => {
     const emu = await testEmulator()
-    const { code, stderr } = await runCli(['products', 'delete', 'rec_demoSerial001'], { app: emu.app, tty: true, prompter: null, keys: ['y\r'] })
+    const { code, stderr } = await runCli(['products', 'delete', 'rec_demoSerial001'], {
+      app: emu.app,
+      tty: true,
+      prompter: null,
+      keys: ['y\r'],
+    })
     expect(code).toBe(0)
     expect(stderr).toMatch(/Delete product rec_demoSerial001\? This cannot be undone\./)
     expect(stderr).toMatch(/✓.* Deleted product rec_demoSerial001\n$/)
@@ -72,7 +90,12 @@ describe('store on a fake terminal with the real prompts', () => {
 
   it('draws the prompts without colour under --no-color', async () => {
     const emu = await testEmulator()
-    const { code, stderr } = await runCli(['products', 'delete', 'rec_demoSerial001', '--no-color'], { app: emu.app, tty: true, prompter: null, keys: ['y\r'] })
+    const { code, stderr } = await runCli(['products', 'delete', 'rec_demoSerial001', '--no-color'], {
+      app: emu.app,
+      tty: true,
+      prompter: null,
+      keys: ['y\r'],
+    })
     expect(code).toBe(0)
     expect(stderr).toMatch(/^\? Delete product rec_demoSerial001\? This cannot be undone\./)
     expect(stderr).not.toMatch(/\u001b\[3\dm/)
@@ -80,7 +103,12 @@ describe('store on a fake terminal with the real prompts', () => {
 
   it('exits 130 when the confirmation is interrupted with Ctrl+C', async () => {
     const emu = await testEmulator()
-    const { code, stderr, requests } = await runCli(['products', 'delete', 'rec_demoSerial001'], { app: emu.app, tty: true, prompter: null, keys: ['\u0003'] })
+    const { code, stderr, requests } = await runCli(['products', 'delete', 'rec_demoSerial001'], {
+      app: emu.app,
+      tty: true,
+      prompter: null,
+      keys: ['\u0003'],
+    })
     expect(code).toBe(130)
     expect(requests).toEqual([])
     expect(stderr).toMatch(/error: cancelled\n$/)

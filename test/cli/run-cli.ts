@@ -38,7 +38,15 @@ export interface RunResult {
 
 function capture(isTTY: boolean) {
   const chunks: string[] = []
-  const stream = Object.assign(new Writable({ write(chunk, _enc, done) { chunks.push(chunk.toString()); done() } }), { isTTY })
+  const stream = Object.assign(
+    new Writable({
+      write(chunk, _enc, done) {
+        chunks.push(chunk.toString())
+        done()
+      },
+    }),
+    { isTTY },
+  )
   return { stream, text: () => chunks.join('') }
 }
 
@@ -50,26 +58,35 @@ export async function runCli(argv: string[], o: RunOptions = {}): Promise<RunRes
   const tty = o.tty ?? false
   const stdout = capture(tty)
   const stderr = capture(tty)
-  const stdin: PassThrough & { isTTY: boolean; setRawMode?: (mode?: boolean) => unknown } = Object.assign(new PassThrough(), { isTTY: tty })
+  const stdin: PassThrough & { isTTY: boolean; setRawMode?: (mode?: boolean) => unknown } = Object.assign(
+    new PassThrough(),
+    { isTTY: tty },
+  )
   // Each prompt puts the terminal in raw mode as it starts: its keys are typed once it has
   // finished setting up (the next turn of the event loop), as a person would after seeing it.
   const keys = [...(o.keys ?? [])]
-  if (tty) stdin.setRawMode = (mode?: boolean) => {
-    const next = mode ? keys.shift() : undefined
-    if (next !== undefined) setImmediate(() => stdin.write(next))
-    return stdin
-  }
+  if (tty)
+    stdin.setRawMode = (mode?: boolean) => {
+      const next = mode ? keys.shift() : undefined
+      if (next !== undefined) setImmediate(() => stdin.write(next))
+      return stdin
+    }
   if (o.stdin !== undefined) stdin.end(o.stdin)
   else if (!tty) stdin.end()
   const requests: RunResult['requests'] = []
   const sleeps: number[] = []
   const app = o.app
-  const fetchImpl: typeof fetch = o.fetch ?? (async (input, init) => {
-    if (!app) throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:4010'), { code: 'ECONNREFUSED' }) })
-    const req = new Request(input, init)
-    requests.push({ method: req.method, url: req.url, headers: req.headers, body: init?.body as string | undefined })
-    return app.request(req)
-  })
+  const fetchImpl: typeof fetch =
+    o.fetch ??
+    (async (input, init) => {
+      if (!app)
+        throw new TypeError('fetch failed', {
+          cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:4010'), { code: 'ECONNREFUSED' }),
+        })
+      const req = new Request(input, init)
+      requests.push({ method: req.method, url: req.url, headers: req.headers, body: init?.body as string | undefined })
+      return app.request(req)
+    })
   const ctx: CliContext = {
     stdin,
     stdout: stdout.stream,
@@ -77,11 +94,13 @@ export async function runCli(argv: string[], o: RunOptions = {}): Promise<RunRes
     env: { XDG_CONFIG_HOME: tmpConfigDir(), ...o.env },
     cwd: o.cwd ?? process.cwd(),
     now: () => new Date('2026-06-01T12:00:00.000Z'),
-    sleep: async (ms) => { sleeps.push(ms) },
+    sleep: async (ms) => {
+      sleeps.push(ms)
+    },
     randomBytes: (n) => new Uint8Array(n),
     fetch: fetchImpl,
     onSignal: () => () => undefined,
-    prompter: o.prompter === null ? undefined : o.prompter ?? refusingPrompter(),
+    prompter: o.prompter === null ? undefined : (o.prompter ?? refusingPrompter()),
   }
   const connect = o.connect ?? Boolean(app)
   const code = await main(connect ? ['--base-url', BASE_URL, '--api-key', TEST_KEY, ...argv] : argv, ctx)
@@ -90,7 +109,9 @@ export async function runCli(argv: string[], o: RunOptions = {}): Promise<RunRes
 
 /** A prompter that fails the test if asked anything. */
 export function refusingPrompter(): Prompter {
-  const fail = async (): Promise<never> => { throw new Error('unexpected prompt') }
+  const fail = async (): Promise<never> => {
+    throw new Error('unexpected prompt')
+  }
   return { input: fail, password: fail, select: fail, confirm: fail }
 }
 

@@ -17,7 +17,11 @@ class Capture extends Writable {
   }
 }
 
-export interface CliRun { code: number; stdout: string; stderr: string }
+export interface CliRun {
+  code: number
+  stdout: string
+  stderr: string
+}
 
 /**
  * `main(argv, ctx)` in process with captured streams, real fetch and the given stdin. `signal()`

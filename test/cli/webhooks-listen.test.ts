@@ -12,7 +12,13 @@ import { startTestReceiver, type TestReceiver } from '../helpers/receiver.js'
 const BIN = fileURLToPath(new URL('../../bin/store.js', import.meta.url))
 const KEY = 'sk_live_listenlistenlistenlistenlisten12'
 
-interface Child { proc: ChildProcessWithoutNullStreams; stdout: () => string; stderr: () => string; waitFor(pattern: RegExp, stream?: 'stdout' | 'stderr', timeoutMs?: number): Promise<void>; exited: Promise<number | null> }
+interface Child {
+  proc: ChildProcessWithoutNullStreams
+  stdout: () => string
+  stderr: () => string
+  waitFor(pattern: RegExp, stream?: 'stdout' | 'stderr', timeoutMs?: number): Promise<void>
+  exited: Promise<number | null>
+}
 
 const children: Child[] = []
 const cleanups: (() => Promise<void> | void)[] = []
@@ -22,33 +28,42 @@ afterEach(async () => {
 })
 
 function start(args: string[]): Child {
-  const proc = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: '1', XDG_CONFIG_HOME: '/nonexistent-store-config', STORE_API_KEY: '' } })
+  const proc = spawn(process.execPath, [BIN, ...args], {
+    env: { ...process.env, NO_COLOR: '1', XDG_CONFIG_HOME: '/nonexistent-store-config', STORE_API_KEY: '' },
+  })
   let out = ''
   let err = ''
   const listeners = new Set<() => void>()
-  proc.stdout.on('data', (d: Buffer) => { out += d.toString(); for (const l of listeners) l() })
-  proc.stderr.on('data', (d: Buffer) => { err += d.toString(); for (const l of listeners) l() })
+  proc.stdout.on('data', (d: Buffer) => {
+    out += d.toString()
+    for (const l of listeners) l()
+  })
+  proc.stderr.on('data', (d: Buffer) => {
+    err += d.toString()
+    for (const l of listeners) l()
+  })
   const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)))
   const child: Child = {
     proc,
     stdout: () => out,
     stderr: () => err,
     exited,
-    waitFor: (pattern, stream = 'stdout', timeoutMs = 30_000) => new Promise((resolve, reject) => {
-      const check = () => {
-        if (pattern.test(stream === 'stdout' ? out : err)) {
-          listeners.delete(check)
-          clearTimeout(timer)
-          resolve()
+    waitFor: (pattern, stream = 'stdout', timeoutMs = 30_000) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          if (pattern.test(stream === 'stdout' ? out : err)) {
+            listeners.delete(check)
+            clearTimeout(timer)
+            resolve()
+          }
         }
-      }
-      const timer = setTimeout(() => {
-        listeners.delete(check)
-        reject(new Error(`timed out waiting for ${pattern} on ${stream}; stdout: ${out}\nstderr: ${err}`))
-      }, timeoutMs)
-      listeners.add(check)
-      check()
-    }),
+        const timer = setTimeout(() => {
+          listeners.delete(check)
+          reject(new Error(`timed out waiting for ${pattern} on ${stream}; stdout: ${out}\nstderr: ${err}`))
+        }, timeoutMs)
+        listeners.add(check)
+        check()
+      }),
   }
   children.push(child)
   return child
@@ -68,7 +83,8 @@ async function serve(port: number, db: string): Promise<Child> {
   await Promise.race([
     child.waitFor(/Press Ctrl\+C to stop/).then(() => (ready = true)),
     child.exited.then((code) => {
-      if (!ready) throw new Error(`store serve exited with ${code} before it was ready: ${child.stderr()}${child.stdout()}`)
+      if (!ready)
+        throw new Error(`store serve exited with ${code} before it was ready: ${child.stderr()}${child.stdout()}`)
     }),
   ])
   return child
@@ -98,7 +114,18 @@ describe('store webhooks listen (processes)', () => {
     cleanups.push(() => rx.close())
 
     let emulator = await serve(port, db)
-    const listen = start(['webhooks', 'listen', '--forward-to', `${rx.url}/hook`, '--events', 'product:created', '--base-url', `http://127.0.0.1:${port}/api/v1`, '--api-key', KEY])
+    const listen = start([
+      'webhooks',
+      'listen',
+      '--forward-to',
+      `${rx.url}/hook`,
+      '--events',
+      'product:created',
+      '--base-url',
+      `http://127.0.0.1:${port}/api/v1`,
+      '--api-key',
+      KEY,
+    ])
     await listen.waitFor(/Ready! Forwarding product:created/, 'stderr')
 
     await createProduct(port, 'A')
@@ -117,8 +144,17 @@ describe('store webhooks listen (processes)', () => {
     await new Promise((resolve) => setTimeout(resolve, 300))
 
     const bodies = rx.requests.map((r) => r.json() as { event: string; data: { title: string }; source: string })
-    expect(bodies.map((b) => [b.event, b.data.title])).toEqual([['product:created', 'A'], ['product:created', 'B'], ['product:created', 'C'], ['product:created', 'D']])
-    expect(rx.requests.every((r) => r.headers['user-agent'] === 'Service-Webhook/1.0' && r.headers['content-type'] === 'application/json')).toBe(true)
+    expect(bodies.map((b) => [b.event, b.data.title])).toEqual([
+      ['product:created', 'A'],
+      ['product:created', 'B'],
+      ['product:created', 'C'],
+      ['product:created', 'D'],
+    ])
+    expect(
+      rx.requests.every(
+        (r) => r.headers['user-agent'] === 'Service-Webhook/1.0' && r.headers['content-type'] === 'application/json',
+      ),
+    ).toBe(true)
 
     const lines = listen.stdout().trim().split('\n')
     expect(lines).toHaveLength(4)
@@ -139,13 +175,36 @@ describe('store webhooks listen (processes)', () => {
     cleanups.push(() => rx.close())
     const emulator = await serve(port, join(dir, 'store.json'))
     await createProduct(port, 'Old')
-    const listen = start(['webhooks', 'listen', '--forward-to', rx.url, '--since', '0', '--events', 'product:created', '--base-url', `http://127.0.0.1:${port}/api/v1`, '--api-key', KEY, '--json'])
+    const listen = start([
+      'webhooks',
+      'listen',
+      '--forward-to',
+      rx.url,
+      '--since',
+      '0',
+      '--events',
+      'product:created',
+      '--base-url',
+      `http://127.0.0.1:${port}/api/v1`,
+      '--api-key',
+      KEY,
+      '--json',
+    ])
     await rx.waitFor(1)
     await listen.waitFor(/"status":200/)
     expect(JSON.parse(listen.stdout().trim())).toMatchObject({ event: 'product:created', status: 200, attempts: 1 })
     expect(await stop(listen, 'SIGINT')).toBe(0)
 
-    const wrong = start(['webhooks', 'listen', '--forward-to', rx.url, '--base-url', `http://127.0.0.1:${port}/api/v1`, '--api-key', 'sk_live_wrongwrongwrong'])
+    const wrong = start([
+      'webhooks',
+      'listen',
+      '--forward-to',
+      rx.url,
+      '--base-url',
+      `http://127.0.0.1:${port}/api/v1`,
+      '--api-key',
+      'sk_live_wrongwrongwrong',
+    ])
     expect(await wrong.exited).toBe(4)
     expect(wrong.stderr()).toMatch(/^error: invalid API key/)
     expect(await stop(emulator)).toBe(0)

@@ -4,7 +4,12 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { applyOverride, parseOverride } from '../../src/cli/webhooks/overrides.js'
 import { loadEventSample } from '../../src/spec/event-samples.js'
-import { ALL_EVENT_KINDS, EVENT_KINDS_IN_READING_ORDER, EVENT_TRIGGERS, validateWebhookPayload } from '../../src/spec/events.js'
+import {
+  ALL_EVENT_KINDS,
+  EVENT_KINDS_IN_READING_ORDER,
+  EVENT_TRIGGERS,
+  validateWebhookPayload,
+} from '../../src/spec/events.js'
 import { cleanups, cli, receiver, runCli, servedEmulator } from './webhooks-harness.js'
 
 function tmpFile(name: string, text: string): string {
@@ -20,7 +25,9 @@ function changedPaths(a: unknown, b: unknown, path = ''): string[] {
   if (a === b) return []
   if (a && b && typeof a === 'object' && typeof b === 'object') {
     const keys = new Set([...Object.keys(a), ...Object.keys(b)])
-    return [...keys].flatMap((k) => changedPaths((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], path ? `${path}.${k}` : k))
+    return [...keys].flatMap((k) =>
+      changedPaths((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], path ? `${path}.${k}` : k),
+    )
   }
   return [path]
 }
@@ -63,12 +70,30 @@ describe('store webhooks trigger', () => {
   it('--override changes exactly the named fields, typed like the field they replace', async () => {
     const rx = await receiver()
     const { code } = await cli([
-      'webhooks', 'trigger', 'order:paid:product', '--to', rx.url,
-      '--override', 'total=10', '--override', 'products.1.quantity=3', '--override', 'customer_email=ada@example.com', '--override', 'custom_fields:={"vip":true}',
+      'webhooks',
+      'trigger',
+      'order:paid:product',
+      '--to',
+      rx.url,
+      '--override',
+      'total=10',
+      '--override',
+      'products.1.quantity=3',
+      '--override',
+      'customer_email=ada@example.com',
+      '--override',
+      'custom_fields:={"vip":true}',
     ])
     expect(code).toBe(0)
     const body = rx.requests[0].json() as { data: Record<string, unknown> }
-    expect(changedPaths(loadEventSample('order:paid:product'), body).sort()).toEqual(['data.custom_fields.discord', 'data.custom_fields.vip', 'data.customer_email', 'data.products.1.quantity', 'data.total', 'timestamp'])
+    expect(changedPaths(loadEventSample('order:paid:product'), body).sort()).toEqual([
+      'data.custom_fields.discord',
+      'data.custom_fields.vip',
+      'data.customer_email',
+      'data.products.1.quantity',
+      'data.total',
+      'timestamp',
+    ])
     expect(body.data.total).toBe(10)
     expect((body.data.products as { quantity: number }[])[1].quantity).toBe(3)
     expect(body.data.custom_fields).toEqual({ vip: true })
@@ -76,17 +101,44 @@ describe('store webhooks trigger', () => {
 
   it('--override of the dynamic payload addresses its top level (no data wrapper)', async () => {
     const rx = await receiver()
-    expect((await cli(['webhooks', 'trigger', 'INVOICE.ITEM.DELIVER-DYNAMIC', '--to', rx.url, '--override', 'item.quantity=4', '--override', 'price=20.00'])).code).toBe(0)
+    expect(
+      (
+        await cli([
+          'webhooks',
+          'trigger',
+          'INVOICE.ITEM.DELIVER-DYNAMIC',
+          '--to',
+          rx.url,
+          '--override',
+          'item.quantity=4',
+          '--override',
+          'price=20.00',
+        ])
+      ).code,
+    ).toBe(0)
     const body = rx.requests[0].json()
-    expect(changedPaths(loadEventSample('INVOICE.ITEM.DELIVER-DYNAMIC'), body).sort()).toEqual(['item.quantity', 'price'])
+    expect(changedPaths(loadEventSample('INVOICE.ITEM.DELIVER-DYNAMIC'), body).sort()).toEqual([
+      'item.quantity',
+      'price',
+    ])
     expect((body as { price: string }).price).toBe('20.00')
   })
 
   it('warns when an override breaks the schema, and still sends', async () => {
     const rx = await receiver()
-    const { code, stderr } = await cli(['webhooks', 'trigger', 'product:created', '--to', rx.url, '--override', 'price:="free"'])
+    const { code, stderr } = await cli([
+      'webhooks',
+      'trigger',
+      'product:created',
+      '--to',
+      rx.url,
+      '--override',
+      'price:="free"',
+    ])
     expect(code).toBe(0)
-    expect(stderr).toContain('warning: payload does not match the product:created schema: data.price: Invalid input: expected number, received string')
+    expect(stderr).toContain(
+      'warning: payload does not match the product:created schema: data.price: Invalid input: expected number, received string',
+    )
     expect(rx.requests).toHaveLength(1)
   })
 
@@ -105,10 +157,22 @@ describe('store webhooks trigger', () => {
   })
 
   it.each([
-    [['webhooks', 'trigger', 'order:shipped', '--to', 'http://127.0.0.1:1'], 'error: "order:shipped" is not an event kind of the spec (did you mean order:created, order:updated, order:partial, order:paid, order:paid:product, order:cancelled?); list them with store webhooks events'],
-    [['webhooks', 'trigger', 'order:paid', '--to', 'http://127.0.0.1:1', '--override', 'nope'], 'error: --override "nope": expected path=value (or path:=json), e.g. --override total=10'],
-    [['webhooks', 'trigger', 'order:paid', '--to', 'http://127.0.0.1:1', '--override', 'total=ten'], 'error: --override total=ten: the field is a number; "ten" is not (use path:=json to set another type)'],
-    [['webhooks', 'trigger', 'order:paid', '--to', 'http://127.0.0.1:1', '--override', 'product.nothing.deeper=1'], 'error: --override product.nothing.deeper=1: data.product.nothing is not an object or array in this payload'],
+    [
+      ['webhooks', 'trigger', 'order:shipped', '--to', 'http://127.0.0.1:1'],
+      'error: "order:shipped" is not an event kind of the spec (did you mean order:created, order:updated, order:partial, order:paid, order:paid:product, order:cancelled?); list them with store webhooks events',
+    ],
+    [
+      ['webhooks', 'trigger', 'order:paid', '--to', 'http://127.0.0.1:1', '--override', 'nope'],
+      'error: --override "nope": expected path=value (or path:=json), e.g. --override total=10',
+    ],
+    [
+      ['webhooks', 'trigger', 'order:paid', '--to', 'http://127.0.0.1:1', '--override', 'total=ten'],
+      'error: --override total=ten: the field is a number; "ten" is not (use path:=json to set another type)',
+    ],
+    [
+      ['webhooks', 'trigger', 'order:paid', '--to', 'http://127.0.0.1:1', '--override', 'product.nothing.deeper=1'],
+      'error: --override product.nothing.deeper=1: data.product.nothing is not an object or array in this payload',
+    ],
     [['webhooks', 'trigger', 'order:paid', '--to', 'mailto:x'], 'error: --to: "mailto:x" is not an http(s) URL'],
   ])('refuses %j as a usage error (exit 2)', async (argv, error) => {
     const { code, stderr } = await cli(argv)
@@ -117,7 +181,16 @@ describe('store webhooks trigger', () => {
   })
 
   it('--dry-run prints the payload without sending', async () => {
-    const { code, stdout } = await cli(['webhooks', 'trigger', 'feedback:received', '--to', 'http://127.0.0.1:1', '--dry-run', '--override', 'rating=2'])
+    const { code, stdout } = await cli([
+      'webhooks',
+      'trigger',
+      'feedback:received',
+      '--to',
+      'http://127.0.0.1:1',
+      '--dry-run',
+      '--override',
+      'rating=2',
+    ])
     expect(code).toBe(0)
     expect(JSON.parse(stdout)).toMatchObject({ event: 'feedback:received', data: { rating: 2 } })
   })
@@ -129,7 +202,9 @@ describe('parseOverride / applyOverride', () => {
     const out = applyOverride(body, parseOverride('a.c=hello', true))
     expect(body).toEqual({ event: 'x', data: { a: { b: 1 } } })
     expect(out).toEqual({ event: 'x', data: { a: { b: 1, c: 'hello' } } })
-    expect(applyOverride(body, parseOverride('timestamp=2026-01-01T00:00:00.000Z', true)).timestamp).toBe('2026-01-01T00:00:00.000Z')
+    expect(applyOverride(body, parseOverride('timestamp=2026-01-01T00:00:00.000Z', true)).timestamp).toBe(
+      '2026-01-01T00:00:00.000Z',
+    )
     expect(applyOverride(body, parseOverride('data.a.b=null', true))).toEqual({ event: 'x', data: { a: { b: null } } })
   })
 })
@@ -148,13 +223,15 @@ describe('store webhooks validate', () => {
     delete body.data.product
     const { code, stdout, stderr } = await cli(['webhooks', 'validate', '-'], { stdin: JSON.stringify(body) })
     expect(code).toBe(1)
-    expect(stdout).toBe([
-      '✗ stdin: not a valid subscription:renewed payload (2 problems)',
-      '  data.current_period_end: Invalid input: expected number, received string',
-      '  data.product: Invalid input: expected object, received undefined',
-      '',
-    ].join('\n'))
-    expect(stderr).toBe('error: stdin does not match the spec\'s schemas\n')
+    expect(stdout).toBe(
+      [
+        '✗ stdin: not a valid subscription:renewed payload (2 problems)',
+        '  data.current_period_end: Invalid input: expected number, received string',
+        '  data.product: Invalid input: expected object, received undefined',
+        '',
+      ].join('\n'),
+    )
+    expect(stderr).toBe("error: stdin does not match the spec's schemas\n")
   })
 
   it('says when the file is not JSON, and when it does not exist', async () => {
@@ -169,15 +246,32 @@ describe('store webhooks validate', () => {
 
 describe('store webhooks receive', () => {
   it('prints each webhook, checks it, and answers dynamic deliveries with the given content', async () => {
-    const run = runCli(['webhooks', 'receive', '--port', '0', '--dynamic-response', '{"username":"grace"}'], { readyText: 'Listening on' })
+    const run = runCli(['webhooks', 'receive', '--port', '0', '--dynamic-response', '{"username":"grace"}'], {
+      readyText: 'Listening on',
+    })
     await run.started
     const url = /Listening on (\S+)/.exec(run.output().stderr)![1]
 
-    const ok = await fetch(`${url}/hook`, { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'Service-Webhook/1.0' }, body: JSON.stringify(loadEventSample('order:paid')) })
+    const ok = await fetch(`${url}/hook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'Service-Webhook/1.0' },
+      body: JSON.stringify(loadEventSample('order:paid')),
+    })
     expect(ok.status).toBe(200)
-    const broken = { ...loadEventSample('product:stock'), data: { ...(loadEventSample('product:stock').data as object), stock: 'many' } }
-    await fetch(`${url}/hook`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(broken) })
-    const dynamic = await fetch(`${url}/deliver`, { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'Service-Webhook/1.0' }, body: JSON.stringify(loadEventSample('INVOICE.ITEM.DELIVER-DYNAMIC')) })
+    const broken = {
+      ...loadEventSample('product:stock'),
+      data: { ...(loadEventSample('product:stock').data as object), stock: 'many' },
+    }
+    await fetch(`${url}/hook`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify(broken),
+    })
+    const dynamic = await fetch(`${url}/deliver`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'Service-Webhook/1.0' },
+      body: JSON.stringify(loadEventSample('INVOICE.ITEM.DELIVER-DYNAMIC')),
+    })
     expect(dynamic.headers.get('content-type')).toBe('application/json')
     expect(await dynamic.json()).toEqual({ username: 'grace' })
 
@@ -186,7 +280,9 @@ describe('store webhooks receive', () => {
     expect(code).toBe(0)
     const lines = stdout.trim().split('\n')
     expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d {2}POST \/hook {2}order:paid {2}✓ valid$/)
-    expect(lines[1]).toBe('  order #1042 ord_0mqv2k3c0001xY7kP2rQ · COMPLETED · grace@example.com · $39.60 · Game Key ×2, Store T-Shirt ×1')
+    expect(lines[1]).toBe(
+      '  order #1042 ord_0mqv2k3c0001xY7kP2rQ · COMPLETED · grace@example.com · $39.60 · Game Key ×2, Store T-Shirt ×1',
+    )
     expect(lines[2]).toMatch(/POST \/hook {2}product:stock {2}✗ 3 problem\(s\)$/)
     expect(lines.slice(4, 7)).toEqual([
       '  ✗ Content-Type is "text/plain", expected application/json',
@@ -202,21 +298,39 @@ describe('store webhooks against the emulator (list, create, simulate, logs, res
     const rx = await receiver()
     const emu = await servedEmulator()
     cleanups.push(() => emu.close())
-    const created = await cli([...emu.flags, 'webhooks', 'create', '--url', `${rx.url}/h`, '--events', 'product:created,order:paid'])
+    const created = await cli([
+      ...emu.flags,
+      'webhooks',
+      'create',
+      '--url',
+      `${rx.url}/h`,
+      '--events',
+      'product:created,order:paid',
+    ])
     expect(created.code).toBe(0)
     const id = created.stdout.trim()
     expect(id).toMatch(/^wh_/)
-    expect((await cli([...emu.flags, 'webhooks', 'list'])).stdout).toBe(`${id}\t${rx.url}/h\tproduct:created,order:paid\t2026-06-01T12:00:00.000Z\n`)
+    expect((await cli([...emu.flags, 'webhooks', 'list'])).stdout).toBe(
+      `${id}\t${rx.url}/h\tproduct:created,order:paid\t2026-06-01T12:00:00.000Z\n`,
+    )
 
     const simulated = await cli([...emu.flags, 'webhooks', 'simulate', id, '--event', 'order:paid'])
     expect(simulated.code).toBe(0)
-    expect(simulated.stdout).toMatch(new RegExp(`^whd_\\S+ {2}order:paid → ${rx.url}/h {2}200 {2}[\\d.]+ ms\\n\\{"ok":true\\}\\n$`))
+    expect(simulated.stdout).toMatch(
+      new RegExp(`^whd_\\S+ {2}order:paid → ${rx.url}/h {2}200 {2}[\\d.]+ ms\\n\\{"ok":true\\}\\n$`),
+    )
     await emu.request('/api/v1/products', { method: 'POST', json: { name: 'Sticker', price: 2.5, type: 'Physical' } })
     await emu.idle()
 
     const logs = await cli([...emu.flags, 'webhooks', 'logs'])
-    const rows = logs.stdout.trim().split('\n').map((l) => l.split('\t'))
-    expect(rows.map((r) => [r[1], r[3], r[4], r[5]])).toEqual([['product:created', 'delivered', '200', '0'], ['order:paid', 'delivered', '200', '0']])
+    const rows = logs.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t'))
+    expect(rows.map((r) => [r[1], r[3], r[4], r[5]])).toEqual([
+      ['product:created', 'delivered', '200', '0'],
+      ['order:paid', 'delivered', '200', '0'],
+    ])
 
     const detail = await cli([...emu.flags, 'webhooks', 'logs', rows[0][0]])
     expect(detail.stdout).toContain(`id\t${rows[0][0]}\n`)
@@ -234,7 +348,9 @@ describe('store webhooks against the emulator (list, create, simulate, logs, res
   })
 
   it('needs an API key', async () => {
-    const { code, stderr } = await cli(['webhooks', 'logs', '--base-url', 'http://127.0.0.1:1/api/v1'], { env: { STORE_API_KEY: '' } })
+    const { code, stderr } = await cli(['webhooks', 'logs', '--base-url', 'http://127.0.0.1:1/api/v1'], {
+      env: { STORE_API_KEY: '' },
+    })
     expect(code).toBe(2)
     expect(stderr).toContain('error: no API key')
   })

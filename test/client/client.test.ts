@@ -80,7 +80,13 @@ describe('StoreClient on the emulator', () => {
     expect(mystery.mystery?.commitment).toMatch(/^[0-9a-f]{64}$/)
     expect(await client.storefront.getProduct(slug, mystery.productId)).toMatchObject({ id: mystery.id })
 
-    const { order, invoiceUrl } = await client.storefront.checkout(slug, { items: [{ productId: 'rec_demoSerial001', quantity: 1 }, { productId: 'rec_demoPhysical1', quantity: 1 }], email: 'a@example.com' })
+    const { order, invoiceUrl } = await client.storefront.checkout(slug, {
+      items: [
+        { productId: 'rec_demoSerial001', quantity: 1 },
+        { productId: 'rec_demoPhysical1', quantity: 1 },
+      ],
+      email: 'a@example.com',
+    })
     expect(invoiceUrl).toContain(order.id)
     const paid = await client.emulator.payOrder(order.orderNumber)
     expect(paid.paymentStatus).toBe('paid')
@@ -94,7 +100,9 @@ describe('StoreClient on the emulator', () => {
     expect((await client.storefront.codes(slug, order.id)).trim().split('\n')).toHaveLength(1)
 
     expect((await client.orders.list({ limit: 1 })).orders[0].id).toBe(order.id)
-    expect(await client.orders.update(order.orderNumber, { status: 'completed' })).toMatchObject({ status: 'completed' })
+    expect(await client.orders.update(order.orderNumber, { status: 'completed' })).toMatchObject({
+      status: 'completed',
+    })
     const customers = await client.customers.list({ limit: 10 })
     const customer = customers.customers.find((c) => c.email === 'a@example.com')!
     expect(await client.customers.get(customer.id)).toMatchObject({ email: 'a@example.com', stats: expect.any(Object) })
@@ -102,7 +110,10 @@ describe('StoreClient on the emulator', () => {
 
   it('reads subscriptions, cancels one, and moves the clock', async () => {
     const { client } = await setup()
-    const { order } = await client.storefront.checkout('demo', { items: [{ productId: 'prod_demo_subscription', quantity: 1 }], email: 's@example.com' })
+    const { order } = await client.storefront.checkout('demo', {
+      items: [{ productId: 'prod_demo_subscription', quantity: 1 }],
+      email: 's@example.com',
+    })
     await client.emulator.payOrder(order.id)
     const { subscriptions } = await client.subscriptions.list()
     const sub = subscriptions.find((s) => s.customerEmail === 's@example.com')!

@@ -12,12 +12,35 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
 
-const product = { id: 'p1', productId: 'rec_1', name: 'Key', description: '', image: '', type: 'Serial', price: 1, currency: 'USD', stock: null, status: 'Live', sortOrder: 0, unlisted: false, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' }
+const product = {
+  id: 'p1',
+  productId: 'rec_1',
+  name: 'Key',
+  description: '',
+  image: '',
+  type: 'Serial',
+  price: 1,
+  currency: 'USD',
+  stock: null,
+  status: 'Live',
+  sortOrder: 0,
+  unlisted: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+}
 
 function client(extra: ConstructorParameters<typeof StoreClient>[0] = {}) {
   const sleeps: number[] = []
   const lines: string[] = []
-  const c = new StoreClient({ baseUrl: BASE, apiKey: KEY, sleep: async (ms) => { sleeps.push(ms) }, log: (line) => lines.push(line), ...extra })
+  const c = new StoreClient({
+    baseUrl: BASE,
+    apiKey: KEY,
+    sleep: async (ms) => {
+      sleeps.push(ms)
+    },
+    log: (line) => lines.push(line),
+    ...extra,
+  })
   return { c, sleeps, lines }
 }
 
@@ -30,7 +53,10 @@ function sequence(...answers: (() => Response)[]) {
 
 describe('Http retries', () => {
   it('waits for Retry-After (seconds) after a 429, then succeeds', async () => {
-    const seq = sequence(() => HttpResponse.json({ error: 'rate limit exceeded' }, { status: 429, headers: { 'Retry-After': '2' } }), () => HttpResponse.json(product))
+    const seq = sequence(
+      () => HttpResponse.json({ error: 'rate limit exceeded' }, { status: 429, headers: { 'Retry-After': '2' } }),
+      () => HttpResponse.json(product),
+    )
     server.use(http.get(`${BASE}/products/rec_1`, seq.handler))
     const { c, sleeps } = client()
     await expect(c.products.get('rec_1')).resolves.toEqual(product)
@@ -40,7 +66,14 @@ describe('Http retries', () => {
 
   it('retries a 429 even on POST (the server did not act), reading an HTTP-date Retry-After', async () => {
     const now = Date.parse('2026-06-01T12:00:00.000Z')
-    const seq = sequence(() => HttpResponse.json({ error: 'slow down' }, { status: 429, headers: { 'Retry-After': 'Mon, 01 Jun 2026 12:00:03 GMT' } }), () => HttpResponse.json(product, { status: 201 }))
+    const seq = sequence(
+      () =>
+        HttpResponse.json(
+          { error: 'slow down' },
+          { status: 429, headers: { 'Retry-After': 'Mon, 01 Jun 2026 12:00:03 GMT' } },
+        ),
+      () => HttpResponse.json(product, { status: 201 }),
+    )
     server.use(http.post(`${BASE}/products`, seq.handler))
     const { c, sleeps } = client({ now: () => now })
     await expect(c.products.create({ name: 'Key', price: 1, type: 'Serial' })).resolves.toEqual(product)
@@ -48,11 +81,22 @@ describe('Http retries', () => {
   })
 
   it('gives up with the 429 when Retry-After asks for longer than the cap', async () => {
-    server.use(http.get(`${BASE}/products`, () => HttpResponse.json({ error: 'rate limit exceeded: retry after 3600 s' }, { status: 429, headers: { 'Retry-After': '3600' } })))
+    server.use(
+      http.get(`${BASE}/products`, () =>
+        HttpResponse.json(
+          { error: 'rate limit exceeded: retry after 3600 s' },
+          { status: 429, headers: { 'Retry-After': '3600' } },
+        ),
+      ),
+    )
     const { c, sleeps } = client()
     const error = await c.products.list().catch((e) => e)
     expect(error).toBeInstanceOf(StoreError)
-    expect(error).toMatchObject({ status: 429, message: 'rate limit exceeded: retry after 3600 s', headers: { 'Retry-After': '3600' } })
+    expect(error).toMatchObject({
+      status: 429,
+      message: 'rate limit exceeded: retry after 3600 s',
+      headers: { 'Retry-After': '3600' },
+    })
     expect(sleeps).toEqual([])
   })
 
@@ -75,8 +119,14 @@ describe('Http retries', () => {
   })
 
   it('retries PUT and DELETE on 5xx (idempotent)', async () => {
-    const put = sequence(() => HttpResponse.json({ error: 'x' }, { status: 502 }), () => HttpResponse.json(product))
-    const del = sequence(() => HttpResponse.json({ error: 'x' }, { status: 500 }), () => HttpResponse.json({ success: true }))
+    const put = sequence(
+      () => HttpResponse.json({ error: 'x' }, { status: 502 }),
+      () => HttpResponse.json(product),
+    )
+    const del = sequence(
+      () => HttpResponse.json({ error: 'x' }, { status: 500 }),
+      () => HttpResponse.json({ success: true }),
+    )
     server.use(http.put(`${BASE}/products/rec_1`, put.handler), http.delete(`${BASE}/products/rec_1`, del.handler))
     const { c, sleeps } = client()
     await c.products.update('rec_1', { price: 2 })
@@ -85,7 +135,10 @@ describe('Http retries', () => {
   })
 
   it('turns a network error into status 0, retried on GET', async () => {
-    const seq = sequence(() => HttpResponse.error(), () => HttpResponse.json({ products: [product], nextCursor: null }))
+    const seq = sequence(
+      () => HttpResponse.error(),
+      () => HttpResponse.json({ products: [product], nextCursor: null }),
+    )
     server.use(http.get(`${BASE}/products`, seq.handler))
     const { c, sleeps } = client()
     await expect(c.products.list()).resolves.toMatchObject({ nextCursor: null })
@@ -109,26 +162,51 @@ describe('Http retries', () => {
 
 describe('Http errors and headers', () => {
   it('decodes the API error body with its field errors', async () => {
-    server.use(http.post(`${BASE}/coupons`, () => HttpResponse.json({ error: 'value: must not be negative', errors: [{ field: 'value', message: 'must not be negative' }] }, { status: 400 })))
-    const error = await client().c.coupons.create({ code: 'A', type: 'fixed', value: -1 }).catch((e) => e)
+    server.use(
+      http.post(`${BASE}/coupons`, () =>
+        HttpResponse.json(
+          { error: 'value: must not be negative', errors: [{ field: 'value', message: 'must not be negative' }] },
+          { status: 400 },
+        ),
+      ),
+    )
+    const error = await client()
+      .c.coupons.create({ code: 'A', type: 'fixed', value: -1 })
+      .catch((e) => e)
     expect(error).toBeInstanceOf(StoreError)
-    expect(error).toMatchObject({ status: 400, message: 'value: must not be negative', errors: [{ field: 'value', message: 'must not be negative' }] })
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'value: must not be negative',
+      errors: [{ field: 'value', message: 'must not be negative' }],
+    })
   })
 
   it('describes an error that is not the API shape by its status line', async () => {
-    server.use(http.get(`${BASE}/products`, () => new HttpResponse('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } })))
-    const error = await client({ retry: false }).c.products.list().catch((e) => e)
+    server.use(
+      http.get(
+        `${BASE}/products`,
+        () => new HttpResponse('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }),
+      ),
+    )
+    const error = await client({ retry: false })
+      .c.products.list()
+      .catch((e) => e)
     expect(error).toMatchObject({ status: 502, message: 'HTTP 502 Bad Gateway: <html>Bad gateway</html>' })
   })
 
   it('refuses an answer that does not match the schema, naming the field', async () => {
     server.use(http.get(`${BASE}/products/rec_1`, () => HttpResponse.json({ ...product, price: 'free' })))
-    const error = await client().c.products.get('rec_1').catch((e) => e)
-    expect(error).toMatchObject({ status: 200, message: 'unexpected answer to GET /products/rec_1: price: Invalid input: expected number, received string' })
+    const error = await client()
+      .c.products.get('rec_1')
+      .catch((e) => e)
+    expect(error).toMatchObject({
+      status: 200,
+      message: 'unexpected answer to GET /products/rec_1: price: Invalid input: expected number, received string',
+    })
     await expect(client({ validate: false }).c.products.get('rec_1')).resolves.toMatchObject({ price: 'free' })
   })
 
-  it('keeps fields the schema does not list, in the server\'s order', async () => {
+  it("keeps fields the schema does not list, in the server's order", async () => {
     const extra = { zeta: 1, ...product, alpha: { nested: true } }
     server.use(http.get(`${BASE}/products/rec_1`, () => HttpResponse.json(extra)))
     const got = await client().c.products.get('rec_1')
@@ -137,10 +215,24 @@ describe('Http errors and headers', () => {
 
   it('sends the key, X-Service-Shop and JSON, and encodes ids in paths', async () => {
     let seen: Request | undefined
-    server.use(http.put(`${BASE}/coupons/:id`, ({ request }) => {
-      seen = request.clone()
-      return HttpResponse.json({ id: 'a/b', code: 'A', type: 'fixed', value: 1, usageLimit: null, usedCount: 0, minAmount: null, expiresAt: null, active: true, createdAt: product.createdAt, updatedAt: product.updatedAt })
-    }))
+    server.use(
+      http.put(`${BASE}/coupons/:id`, ({ request }) => {
+        seen = request.clone()
+        return HttpResponse.json({
+          id: 'a/b',
+          code: 'A',
+          type: 'fixed',
+          value: 1,
+          usageLimit: null,
+          usedCount: 0,
+          minAmount: null,
+          expiresAt: null,
+          active: true,
+          createdAt: product.createdAt,
+          updatedAt: product.updatedAt,
+        })
+      }),
+    )
     await client({ shop: 'demo' }).c.coupons.update('a/b', { value: 1 })
     expect(new URL(seen!.url).pathname).toBe('/api/v1/coupons/a%2Fb')
     expect(seen!.headers.get('authorization')).toBe(`Bearer ${KEY}`)
@@ -151,10 +243,12 @@ describe('Http errors and headers', () => {
 
   it('withShop sends another shop, the original client is unchanged', async () => {
     const shops: (string | null)[] = []
-    server.use(http.get(`${BASE}/blacklists`, ({ request }) => {
-      shops.push(request.headers.get('x-service-shop'))
-      return HttpResponse.json({ blacklists: [] })
-    }))
+    server.use(
+      http.get(`${BASE}/blacklists`, ({ request }) => {
+        shops.push(request.headers.get('x-service-shop'))
+        return HttpResponse.json({ blacklists: [] })
+      }),
+    )
     const { c } = client()
     await c.withShop('second').blacklists.list()
     await c.blacklists.list()
@@ -176,16 +270,24 @@ describe('Http errors and headers', () => {
 describe('products pagination', () => {
   it('follows nextCursor through pages and yields every product', async () => {
     const pages: Record<string, { products: unknown[]; nextCursor: string | null }> = {
-      '': { products: [{ ...product, id: 'a' }, { ...product, id: 'b' }], nextCursor: 'c1' },
+      '': {
+        products: [
+          { ...product, id: 'a' },
+          { ...product, id: 'b' },
+        ],
+        nextCursor: 'c1',
+      },
       c1: { products: [{ ...product, id: 'c' }], nextCursor: 'c2' },
       c2: { products: [], nextCursor: null },
     }
     const cursors: string[] = []
-    server.use(http.get(`${BASE}/products`, ({ request }) => {
-      const cursor = new URL(request.url).searchParams.get('cursor') ?? ''
-      cursors.push(`${cursor}|${new URL(request.url).searchParams.get('limit')}`)
-      return HttpResponse.json(pages[cursor])
-    }))
+    server.use(
+      http.get(`${BASE}/products`, ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor') ?? ''
+        cursors.push(`${cursor}|${new URL(request.url).searchParams.get('limit')}`)
+        return HttpResponse.json(pages[cursor])
+      }),
+    )
     const ids: string[] = []
     for await (const p of client().c.products.all({ limit: 2 })) ids.push(p.id)
     expect(ids).toEqual(['a', 'b', 'c'])

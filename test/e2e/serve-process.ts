@@ -13,7 +13,11 @@ export const E2E_KEY = 'sk_test_e2e_0123456789abcdef'
 /** `npm test` builds before vitest; a lone `npx vitest run test/e2e` builds here when dist/ is missing. */
 export function ensureBuilt(): void {
   if (existsSync(join(ROOT, 'dist', 'cli', 'main.js'))) return
-  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' })
+  execFileSync(
+    process.execPath,
+    [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'],
+    { cwd: ROOT, stdio: 'inherit' },
+  )
 }
 
 export function tmpFolder(prefix = 'store-e2e-'): { dir: string; remove: () => void } {
@@ -21,7 +25,10 @@ export function tmpFolder(prefix = 'store-e2e-'): { dir: string; remove: () => v
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
 }
 
-export interface Exit { code: number | null; signal: NodeJS.Signals | null }
+export interface Exit {
+  code: number | null
+  signal: NodeJS.Signals | null
+}
 
 export interface ServeProcess {
   child: ChildProcess
@@ -52,12 +59,19 @@ function spawnServe(args: string[], env: Record<string, string> = {}) {
 }
 
 /** Starts `store serve` and resolves once its banner names the URL; rejects with its output if it exits first. */
-export async function startServe(args: string[], options: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<ServeProcess> {
+export async function startServe(
+  args: string[],
+  options: { env?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<ServeProcess> {
   const run = spawnServe(args, options.env)
   const origin = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       run.child.kill('SIGKILL')
-      reject(new Error(`store serve printed no banner within ${options.timeoutMs ?? 15_000} ms\nstdout: ${run.stdout()}\nstderr: ${run.stderr()}`))
+      reject(
+        new Error(
+          `store serve printed no banner within ${options.timeoutMs ?? 15_000} ms\nstdout: ${run.stdout()}\nstderr: ${run.stderr()}`,
+        ),
+      )
     }, options.timeoutMs ?? 15_000)
     const check = () => {
       const match = /API\s+(https?:\/\/\S+)\/api\/v1/.exec(run.stdout())
@@ -70,7 +84,11 @@ export async function startServe(args: string[], options: { env?: Record<string,
     run.child.stdout!.on('data', check)
     void run.exited.then((exit) => {
       clearTimeout(timer)
-      reject(new Error(`store serve exited (${exit.code ?? exit.signal}) before it was ready\nstdout: ${run.stdout()}\nstderr: ${run.stderr()}`))
+      reject(
+        new Error(
+          `store serve exited (${exit.code ?? exit.signal}) before it was ready\nstdout: ${run.stdout()}\nstderr: ${run.stderr()}`,
+        ),
+      )
     })
   })
   return {
@@ -86,7 +104,10 @@ export async function startServe(args: string[], options: { env?: Record<string,
 }
 
 /** Runs `store serve` expecting it to refuse to start: its exit and output. */
-export async function refusedServe(args: string[], options: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<Exit & { stdout: string; stderr: string }> {
+export async function refusedServe(
+  args: string[],
+  options: { env?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<Exit & { stdout: string; stderr: string }> {
   const run = spawnServe(args, options.env)
   const timer = setTimeout(() => run.child.kill('SIGKILL'), options.timeoutMs ?? 15_000)
   const exit = await run.exited
@@ -95,7 +116,11 @@ export async function refusedServe(args: string[], options: { env?: Record<strin
 }
 
 /** A request with the e2e key (unless headers say otherwise) and a JSON body when `json` is given. */
-export function call(base: string, path: string, init: RequestInit & { json?: unknown; key?: string | null } = {}): Promise<Response> {
+export function call(
+  base: string,
+  path: string,
+  init: RequestInit & { json?: unknown; key?: string | null } = {},
+): Promise<Response> {
   const headers = new Headers(init.headers)
   const key = init.key === undefined ? E2E_KEY : init.key
   if (key !== null) headers.set('authorization', `Bearer ${key}`)

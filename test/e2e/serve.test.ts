@@ -3,8 +3,17 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { request as httpsRequest } from 'node:https'
 import { createServer, type Server } from 'node:net'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { E2E_KEY, ROOT, call, ensureBuilt, refusedServe, startServe, tmpFolder, type ServeProcess } from './serve-process.js'
+import { afterAll, beforeAll, describe, it } from 'vitest'
+import {
+  E2E_KEY,
+  ROOT,
+  call,
+  ensureBuilt,
+  refusedServe,
+  startServe,
+  tmpFolder,
+  type ServeProcess,
+} from './serve-process.js'
 
 const running = new Set<ServeProcess>()
 const folders: (() => void)[] = []
@@ -52,44 +61,58 @@ describe('store serve (child process, real HTTP)', { timeout: 60_000 }, () => {
 
     const anonymous = await call(server.api, '/products', { key: null })
     expect(anonymous.status).toBe(401)
-    expect(await anonymous.json()).toEqual({ error: 'missing API key: send the header Authorization: Bearer <API_KEY>' })
+    expect(await anonymous.json()).toEqual({
+      error: 'missing API key: send the header Authorization: Bearer <API_KEY>',
+    })
     const wrong = await call(server.api, '/products', { key: 'sk_live_wrongwrongwrong' })
     expect(wrong.status).toBe(401)
     expect((await wrong.json()).error).toMatch(/^invalid API key sk_live_…rong: /)
     expect(await server.stop()).toEqual({ code: 0, signal: null })
   })
 
-  it.concurrent.for(['SIGTERM', 'SIGINT'] as const)('flushes on %s, exits 0 and has the data after a restart', async (signal, { expect }) => {
-    const db = join(folder(), 'db.json')
-    const first = await serve(['--db', db, '--seed', 'empty', '--quiet'])
-    const product = await (await call(first.api, '/products', { method: 'POST', json: PRODUCT })).json()
-    expect(await first.stop(signal)).toEqual({ code: 0, signal: null })
-    expect([existsSync(db), existsSync(`${db}.journal`), existsSync(`${db}.lock`)]).toEqual([true, false, false])
-    expect(JSON.parse(readFileSync(db, 'utf8')).products).toEqual([expect.objectContaining({ id: product.id })])
+  it.concurrent.for(['SIGTERM', 'SIGINT'] as const)(
+    'flushes on %s, exits 0 and has the data after a restart',
+    async (signal, { expect }) => {
+      const db = join(folder(), 'db.json')
+      const first = await serve(['--db', db, '--seed', 'empty', '--quiet'])
+      const product = await (await call(first.api, '/products', { method: 'POST', json: PRODUCT })).json()
+      expect(await first.stop(signal)).toEqual({ code: 0, signal: null })
+      expect([existsSync(db), existsSync(`${db}.journal`), existsSync(`${db}.lock`)]).toEqual([true, false, false])
+      expect(JSON.parse(readFileSync(db, 'utf8')).products).toEqual([expect.objectContaining({ id: product.id })])
 
-    const second = await serve(['--db', db, '--quiet'])
-    expect(await (await call(second.api, `/products/${product.id}`)).json()).toEqual(product)
-    expect(second.stdout()).toMatch(/API key\s+sk_test_…cdef {2}\(from --api-key\)/)
-    await second.stop()
-  })
+      const second = await serve(['--db', db, '--quiet'])
+      expect(await (await call(second.api, `/products/${product.id}`)).json()).toEqual(product)
+      expect(second.stdout()).toMatch(/API key\s+sk_test_…cdef {2}\(from --api-key\)/)
+      await second.stop()
+    },
+  )
 
   it.concurrent('has every acknowledged write after a SIGKILL (journal replay)', async ({ expect }) => {
     const db = join(folder(), 'db.json')
     const first = await serve(['--db', db, '--seed', 'empty', '--quiet'])
-    const products = await Promise.all([1, 2, 3].map(async (n) => (await call(first.api, '/products', { method: 'POST', json: { ...PRODUCT, name: `Kill ${n}` } })).json()))
+    const products = await Promise.all(
+      [1, 2, 3].map(async (n) =>
+        (await call(first.api, '/products', { method: 'POST', json: { ...PRODUCT, name: `Kill ${n}` } })).json(),
+      ),
+    )
     expect(await first.stop('SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' })
     expect(existsSync(`${db}.lock`)).toBe(true)
     const second = await serve(['--db', db, '--quiet'])
-    for (const product of products) expect(await (await call(second.api, `/products/${product.id}`)).json()).toEqual(product)
+    for (const product of products)
+      expect(await (await call(second.api, `/products/${product.id}`)).json()).toEqual(product)
     await second.stop()
   })
 
-  it.concurrent('refuses a second serve on the same db: exit 2, the holder named, no stack trace', async ({ expect }) => {
+  it.concurrent('refuses a second serve on the same db: exit 2, the holder named, no stack trace', async ({
+    expect,
+  }) => {
     const db = join(folder(), 'db.json')
     const first = await serve(['--db', db, '--quiet'])
     const second = await refusedServe(['--port', '0', '--db', db])
     expect(second.code).toBe(2)
-    expect(second.stderr).toBe(`error: db file ${db} is in use by another store serve (pid ${first.pid}). Stop that process first, or pass another --db. If no store serve is running (the pid was reused), delete ${db}.lock.\n`)
+    expect(second.stderr).toBe(
+      `error: db file ${db} is in use by another store serve (pid ${first.pid}). Stop that process first, or pass another --db. If no store serve is running (the pid was reused), delete ${db}.lock.\n`,
+    )
     expect(second.stdout).toBe('')
     // The first one is unharmed.
     expect((await call(first.api, '/products')).status).toBe(200)
@@ -97,19 +120,30 @@ describe('store serve (child process, real HTTP)', { timeout: 60_000 }, () => {
   })
 
   it.concurrent.for([
-    ['not JSON', 'this is not json', /^error: db file (\S+) was refused: it is not valid JSON \(.+\)\. It was left untouched; fix it or start with another --db\.\n$/],
-    ['an invalid record', JSON.stringify({ version: 1, products: [{ id: 'p' }] }), /^error: db file (\S+) was refused: products\[0\]\.productId: .+\. It was left untouched; fix it or start with another --db\.\n$/],
-  ] as const)('refuses a db file that is %s: exit 2, stderr names the file, file unchanged', async ([, content, message], { expect }) => {
-    const db = join(folder(), 'db.json')
-    writeFileSync(db, content)
-    const result = await refusedServe(['--port', '0', '--db', db])
-    expect(result.code).toBe(2)
-    expect(result.stderr).toMatch(message)
-    expect(message.exec(result.stderr)![1]).toBe(db)
-    expect(result.stderr).not.toMatch(NO_STACK)
-    expect(readFileSync(db, 'utf8')).toBe(content)
-    expect([existsSync(`${db}.lock`), existsSync(`${db}.journal`)]).toEqual([false, false])
-  })
+    [
+      'not JSON',
+      'this is not json',
+      /^error: db file (\S+) was refused: it is not valid JSON \(.+\)\. It was left untouched; fix it or start with another --db\.\n$/,
+    ],
+    [
+      'an invalid record',
+      JSON.stringify({ version: 1, products: [{ id: 'p' }] }),
+      /^error: db file (\S+) was refused: products\[0\]\.productId: .+\. It was left untouched; fix it or start with another --db\.\n$/,
+    ],
+  ] as const)(
+    'refuses a db file that is %s: exit 2, stderr names the file, file unchanged',
+    async ([, content, message], { expect }) => {
+      const db = join(folder(), 'db.json')
+      writeFileSync(db, content)
+      const result = await refusedServe(['--port', '0', '--db', db])
+      expect(result.code).toBe(2)
+      expect(result.stderr).toMatch(message)
+      expect(message.exec(result.stderr)![1]).toBe(db)
+      expect(result.stderr).not.toMatch(NO_STACK)
+      expect(readFileSync(db, 'utf8')).toBe(content)
+      expect([existsSync(`${db}.lock`), existsSync(`${db}.journal`)]).toEqual([false, false])
+    },
+  )
 
   it.concurrent('--seed empty starts with no products; the default demo seed has them', async ({ expect }) => {
     const empty = await serve(['--db', join(folder(), 'db.json'), '--seed', 'empty', '--quiet'])
@@ -121,13 +155,20 @@ describe('store serve (child process, real HTTP)', { timeout: 60_000 }, () => {
     await demo.stop()
   })
 
-  it.concurrent('--seed FILE loads its records with their ids; a bad seed file is refused naming record and field', async ({ expect }) => {
+  it.concurrent('--seed FILE loads its records with their ids; a bad seed file is refused naming record and field', async ({
+    expect,
+  }) => {
     const dir = folder()
     const seedFile = join(dir, 'seed.json')
-    writeFileSync(seedFile, JSON.stringify({
-      products: [{ id: 'prod_seeded', productId: 'rec_seeded01', name: 'Seeded', price: 4, type: 'Digital', status: 'Live' }],
-      coupons: [{ code: 'save10', type: 'percentage', value: 10 }],
-    }))
+    writeFileSync(
+      seedFile,
+      JSON.stringify({
+        products: [
+          { id: 'prod_seeded', productId: 'rec_seeded01', name: 'Seeded', price: 4, type: 'Digital', status: 'Live' },
+        ],
+        coupons: [{ code: 'save10', type: 'percentage', value: 10 }],
+      }),
+    )
     const server = await serve(['--db', join(dir, 'db.json'), '--seed', seedFile, '--quiet'])
     const product = await (await call(server.api, '/products/rec_seeded01')).json()
     expect(product).toMatchObject({ id: 'prod_seeded', name: 'Seeded', price: 4, currency: 'USD', stock: null })
@@ -135,10 +176,20 @@ describe('store serve (child process, real HTTP)', { timeout: 60_000 }, () => {
     await server.stop()
 
     const badSeed = join(dir, 'bad-seed.json')
-    writeFileSync(badSeed, JSON.stringify({ products: [{ name: 'Fine', price: 1, type: 'Digital' }, { name: 'Broken', price: 'cheap', type: 'Digital' }] }))
+    writeFileSync(
+      badSeed,
+      JSON.stringify({
+        products: [
+          { name: 'Fine', price: 1, type: 'Digital' },
+          { name: 'Broken', price: 'cheap', type: 'Digital' },
+        ],
+      }),
+    )
     const refused = await refusedServe(['--port', '0', '--db', join(dir, 'other.json'), '--seed', badSeed])
     expect(refused.code).toBe(2)
-    expect(refused.stderr).toMatch(new RegExp(`^error: seed file ${badSeed} was refused: products\\[1\\]\\.price: .*number.*\\n$`))
+    expect(refused.stderr).toMatch(
+      new RegExp(`^error: seed file ${badSeed} was refused: products\\[1\\]\\.price: .*number.*\\n$`),
+    )
     expect(existsSync(join(dir, 'other.json'))).toBe(false)
     const notJson = join(dir, 'not-json.json')
     writeFileSync(notJson, '{ nope')
@@ -157,7 +208,9 @@ describe('store serve (child process, real HTTP)', { timeout: 60_000 }, () => {
     const retryAfter = Number(limited.headers.get('retry-after'))
     expect(retryAfter).toBeGreaterThanOrEqual(1)
     expect(retryAfter).toBeLessThanOrEqual(60)
-    expect(await limited.json()).toEqual({ error: `rate limit exceeded: 3 requests per 60 s per key; retry after ${retryAfter} s` })
+    expect(await limited.json()).toEqual({
+      error: `rate limit exceeded: 3 requests per 60 s per key; retry after ${retryAfter} s`,
+    })
     await server.stop()
   })
 
@@ -187,7 +240,9 @@ describe('store serve (child process, real HTTP)', { timeout: 60_000 }, () => {
       const db = join(folder(), 'db.json')
       const result = await refusedServe(['--port', String(port), '--db', db, '--api-key', E2E_KEY])
       expect(result.code).toBe(2)
-      expect(result.stderr).toBe(`error: --port ${port}: the port is in use on 127.0.0.1. Stop what uses it, or pass --port 0 for a free one.\n`)
+      expect(result.stderr).toBe(
+        `error: --port ${port}: the port is in use on 127.0.0.1. Stop what uses it, or pass --port 0 for a free one.\n`,
+      )
       expect(existsSync(`${db}.lock`)).toBe(false)
     } finally {
       blocker.close()
@@ -196,9 +251,20 @@ describe('store serve (child process, real HTTP)', { timeout: 60_000 }, () => {
 
   it.concurrent('refuses unusable TLS files with exit 2 before touching the db', async ({ expect }) => {
     const dir = folder()
-    const result = await refusedServe(['--port', '0', '--db', join(dir, 'db.json'), '--tls-cert', join(dir, 'missing.pem'), '--tls-key', join(dir, 'missing.key')])
+    const result = await refusedServe([
+      '--port',
+      '0',
+      '--db',
+      join(dir, 'db.json'),
+      '--tls-cert',
+      join(dir, 'missing.pem'),
+      '--tls-key',
+      join(dir, 'missing.key'),
+    ])
     expect(result.code).toBe(2)
-    expect(result.stderr).toBe(`error: --tls-cert ${join(dir, 'missing.pem')}: cannot be read (ENOENT). Pass a PEM file that exists.\n`)
+    expect(result.stderr).toBe(
+      `error: --tls-cert ${join(dir, 'missing.pem')}: cannot be read (ENOENT). Pass a PEM file that exists.\n`,
+    )
     expect(existsSync(join(dir, 'db.json'))).toBe(false)
   })
 
@@ -208,15 +274,42 @@ describe('store serve (child process, real HTTP)', { timeout: 60_000 }, () => {
     const dir = folder()
     const cert = join(dir, 'cert.pem')
     const key = join(dir, 'key.pem')
-    const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' })
+    const made = spawnSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    )
     expect(made.status).toBe(0)
     const server = await serve(['--db', ':memory:', '--tls-cert', cert, '--tls-key', key, '--quiet'])
     expect(server.origin).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/)
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = httpsRequest(`${server.api}/products`, { ca: readFileSync(cert), headers: { authorization: `Bearer ${E2E_KEY}` } }, (res) => {
-        let body = ''
-        res.setEncoding('utf8').on('data', (chunk) => (body += chunk)).on('end', () => resolve({ status: res.statusCode!, body }))
-      })
+      const req = httpsRequest(
+        `${server.api}/products`,
+        { ca: readFileSync(cert), headers: { authorization: `Bearer ${E2E_KEY}` } },
+        (res) => {
+          let body = ''
+          res
+            .setEncoding('utf8')
+            .on('data', (chunk) => (body += chunk))
+            .on('end', () => resolve({ status: res.statusCode!, body }))
+        },
+      )
       req.on('error', reject).end()
     })
     expect(answer.status).toBe(200)
@@ -224,13 +317,17 @@ describe('store serve (child process, real HTTP)', { timeout: 60_000 }, () => {
     await server.stop()
   })
 
-  it.concurrent('prints the banner and one log line per request, none with --quiet, never the key', async ({ expect }) => {
+  it.concurrent('prints the banner and one log line per request, none with --quiet, never the key', async ({
+    expect,
+  }) => {
     const loud = await serve(['--db', ':memory:'])
     await call(loud.api, '/products')
     await call(loud.api, '/products/nope')
     await call(loud.api, '/products', { key: null })
     await expect.poll(() => loud.stdout()).toMatch(/GET \/api\/v1\/products 401/)
-    expect(loud.stdout()).toMatch(/^store serve: Online Store API emulator\n {2}API {9}http:\/\/127\.0\.0\.1:\d+\/api\/v1\n/)
+    expect(loud.stdout()).toMatch(
+      /^store serve: Online Store API emulator\n {2}API {9}http:\/\/127\.0\.0\.1:\d+\/api\/v1\n/,
+    )
     expect(loud.stdout()).toMatch(/\nGET \/api\/v1\/products 200 \d+\.\dms\n/)
     expect(loud.stdout()).toMatch(/\nGET \/api\/v1\/products\/nope 404 \d+\.\dms\n/)
     expect(loud.stdout()).not.toContain(E2E_KEY)

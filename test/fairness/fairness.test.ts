@@ -40,7 +40,10 @@ function runVector(v: Vector): unknown {
     case 'commitment':
       return { commitment: commitmentOf(i.serverSeed) }
     case 'proof':
-      return { proofHash: proofHashOf(i.serverSeed, i.clientSeed, i.nonce), codeProof: codeProofOf(i.serverSeed, i.clientSeed, i.nonce) }
+      return {
+        proofHash: proofHashOf(i.serverSeed, i.clientSeed, i.nonce),
+        codeProof: codeProofOf(i.serverSeed, i.clientSeed, i.nonce),
+      }
     case 'rollIndex':
       return { index: indexFromHash(i.hash, i.modulus) }
     case 'odds':
@@ -107,9 +110,12 @@ describe('serverSeedFromBytes / clientSeedFromBytes', () => {
 })
 
 describe('isValidClientSeed', () => {
-  it.each(['a', ' ', '~', 'x'.repeat(64), 'Hello, World! ~lucky~', '0123456789abcdef0123456789abcdef'])('accepts %j', (s) => {
-    expect(isValidClientSeed(s)).toBe(true)
-  })
+  it.each(['a', ' ', '~', 'x'.repeat(64), 'Hello, World! ~lucky~', '0123456789abcdef0123456789abcdef'])(
+    'accepts %j',
+    (s) => {
+      expect(isValidClientSeed(s)).toBe(true)
+    },
+  )
 
   it.each([
     ['empty', ''],
@@ -246,11 +252,18 @@ describe('openBox', () => {
     const { outcomes } = openBox({ serverSeed, clientSeed: 'c', poolVersion: 1, outcomes: input, quantity: 6 })
     expect(input).toStrictEqual(before)
     expect(outcomes.find((o) => o.name === 'Extra')).toHaveProperty('image', 'x.png')
-    outcomes.forEach((o, k) => expect(o).not.toBe(input[k]))
+    for (const [k, o] of outcomes.entries()) expect(o).not.toBe(input[k])
   })
 
   it('uses nonce = index, decrements stock, removes drawn codes and recomputes totalWeight', () => {
-    const { opens, outcomes } = openBox({ serverSeed, clientSeed: 'c', poolVersion: 7, outcomes: table, quantity: 6, revealSeed: true })
+    const { opens, outcomes } = openBox({
+      serverSeed,
+      clientSeed: 'c',
+      poolVersion: 7,
+      outcomes: table,
+      quantity: 6,
+      revealSeed: true,
+    })
     expect(opens.map((o) => [o.index, o.nonce])).toEqual([0, 1, 2, 3, 4, 5].map((i) => [i, i]))
     for (const open of opens) {
       expect(open.totalWeight).toBe(totalWeightOf(open.odds))
@@ -316,7 +329,14 @@ describe('verifyOpen', () => {
     { name: 'Key', weight: 30, stock: 4, codes: ['K1', 'K2', 'K3', 'K4'] },
     { name: 'Common', weight: 67, stock: null },
   ]
-  const { opens } = openBox({ serverSeed, clientSeed: 'verify-me', poolVersion: 2, outcomes: table, quantity: 10, revealSeed: true })
+  const { opens } = openBox({
+    serverSeed,
+    clientSeed: 'verify-me',
+    poolVersion: 2,
+    outcomes: table,
+    quantity: 10,
+    revealSeed: true,
+  })
   const coded = opens.find((o) => o.code !== undefined)!
   const plain = opens.find((o) => o.code === undefined)!
   const failed = (checks: Check[]) => checks.filter((c) => !c.ok).map((c) => c.name)
@@ -341,7 +361,12 @@ describe('verifyOpen', () => {
   it('records the inputs of each step', () => {
     const { checks } = verifyOpen(plain)
     const proof = checks.find((c) => c.name === 'proofHash')!
-    expect(proof.inputs).toEqual({ serverSeed, clientSeed: 'verify-me', nonce: plain.nonce, message: `verify-me:${plain.nonce}` })
+    expect(proof.inputs).toEqual({
+      serverSeed,
+      clientSeed: 'verify-me',
+      nonce: plain.nonce,
+      message: `verify-me:${plain.nonce}`,
+    })
     expect(proof.expected).toBe(plain.proofHash)
     expect(proof.actual).toBe(plain.proofHash)
   })
@@ -353,7 +378,7 @@ describe('verifyOpen', () => {
   it.each<[string, Check['name'], (o: MysteryOpen) => MysteryOpen]>([
     ['serverSeed', 'commitment', (o) => ({ ...o, serverSeed: other(o.serverSeed!) })],
     ['commitment', 'commitment', (o) => ({ ...o, commitment: other(o.commitment) })],
-    ['clientSeed', 'proofHash', (o) => ({ ...o, clientSeed: o.clientSeed + 'x' })],
+    ['clientSeed', 'proofHash', (o) => ({ ...o, clientSeed: `${o.clientSeed}x` })],
     ['nonce', 'proofHash', (o) => ({ ...o, nonce: o.nonce + 1 })],
     ['proofHash', 'proofHash', (o) => ({ ...o, proofHash: other(o.proofHash) })],
     ['an odds weight', 'totalWeight', (o) => ({ ...o, odds: bump(o.odds, 'Common', { weight: 68 }) })],
@@ -399,13 +424,24 @@ describe('verifyOpen', () => {
     const { serverSeed: _hidden, ...unpaid } = coded
     const { ok, checks } = verifyOpen(unpaid)
     expect(ok).toBe(false)
-    expect(checks[0]).toMatchObject({ name: 'commitment', ok: false, actual: 'serverSeed not revealed yet (order unpaid)' })
+    expect(checks[0]).toMatchObject({
+      name: 'commitment',
+      ok: false,
+      actual: 'serverSeed not revealed yet (order unpaid)',
+    })
     expect(checks.map((c) => c.name)).toEqual(['commitment', 'totalWeight', 'rollIndex', 'outcome', 'codeIndex'])
     expect(failed(checks)).toEqual(['commitment'])
   })
 
   it('fails instead of throwing on malformed values', () => {
-    const junk = { ...coded, proofHash: 'zz', totalWeight: 0, odds: 'nope', rollIndex: -3, codePoolSize: 0 } as unknown as MysteryOpen
+    const junk = {
+      ...coded,
+      proofHash: 'zz',
+      totalWeight: 0,
+      odds: 'nope',
+      rollIndex: -3,
+      codePoolSize: 0,
+    } as unknown as MysteryOpen
     const { ok, checks } = verifyOpen(junk)
     expect(ok).toBe(false)
     expect(failed(checks)).toEqual(['proofHash', 'totalWeight', 'rollIndex', 'outcome', 'codeIndex'])

@@ -15,7 +15,14 @@ describe('independentlyVerifyOpen', () => {
   it.each(['alice', 'bob', 'Hello, World!', '0123456789abcdef0123456789abcdef'])(
     'verifies every open openBox makes for client seed %j',
     (clientSeed) => {
-      const { opens } = openBox({ serverSeed, clientSeed, poolVersion: 4, outcomes: table, quantity: 12, revealSeed: true })
+      const { opens } = openBox({
+        serverSeed,
+        clientSeed,
+        poolVersion: 4,
+        outcomes: table,
+        quantity: 12,
+        revealSeed: true,
+      })
       expect(opens).toHaveLength(12)
       expect(opens.some((o) => o.code !== undefined)).toBe(true)
       for (const open of opens) expect(independentlyVerifyOpen(open, open.commitment)).toEqual([])
@@ -28,12 +35,21 @@ describe('independentlyVerifyOpen', () => {
   })
 
   it('reports tampered fields', () => {
-    const { opens } = openBox({ serverSeed, clientSeed: 'x', poolVersion: 1, outcomes: table, quantity: 1, revealSeed: true })
+    const { opens } = openBox({
+      serverSeed,
+      clientSeed: 'x',
+      poolVersion: 1,
+      outcomes: table,
+      quantity: 1,
+      revealSeed: true,
+    })
     const open = opens[0]
     expect(independentlyVerifyOpen({ ...open, outcome: 'nope' })).toEqual([
       `rollIndex ${open.rollIndex} selects "${open.outcome}" but the outcome is "nope"`,
     ])
-    expect(independentlyVerifyOpen({ ...open, nonce: 1 }).join('\n')).toMatch(/nonce 1 differs from the quantity index 0/)
+    expect(independentlyVerifyOpen({ ...open, nonce: 1 }).join('\n')).toMatch(
+      /nonce 1 differs from the quantity index 0/,
+    )
     expect(independentlyVerifyOpen(open, 'f'.repeat(64))).toHaveLength(1)
   })
 })

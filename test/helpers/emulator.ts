@@ -43,16 +43,26 @@ export interface TestEmulatorOptions {
 }
 
 /** The emulator in-process with an in-memory store (or a given db file), a fixed clock and seeded randomness. */
-export async function testEmulator(o: TestEmulatorOptions = {}): Promise<StartedEmulator & { request: (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>; logs: string[] }> {
+export async function testEmulator(o: TestEmulatorOptions = {}): Promise<
+  StartedEmulator & {
+    request: (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>
+    logs: string[]
+  }
+> {
   const logs = o.logs ?? []
-  const seed = o.seed === 'empty' ? undefined : o.seed === undefined || o.seed === 'demo' ? loadSeedFile(DEMO_SEED_PATH) : o.seed
+  const seed =
+    o.seed === 'empty' ? undefined : o.seed === undefined || o.seed === 'demo' ? loadSeedFile(DEMO_SEED_PATH) : o.seed
   const started = await startEmulator({
     db: o.db ?? ':memory:',
     seed,
     apiKey: TEST_KEY,
     clock: fixedClock(),
     random: seededRandom('test'),
-    fetch: o.fetch ?? (async () => { throw new Error('no network in this test: pass fetch to testEmulator') }),
+    fetch:
+      o.fetch ??
+      (async () => {
+        throw new Error('no network in this test: pass fetch to testEmulator')
+      }),
     sleep: async () => undefined,
     log: (line) => logs.push(line),
     options: o.options ?? {},
@@ -65,7 +75,9 @@ export async function testEmulator(o: TestEmulatorOptions = {}): Promise<Started
 export type TestRequest = (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>
 
 /** Requests to an app in-process with TEST_KEY, and `json` as a JSON body. */
-export function requestFor(app: { request(path: string, init?: RequestInit): Response | Promise<Response> }): TestRequest {
+export function requestFor(app: {
+  request(path: string, init?: RequestInit): Response | Promise<Response>
+}): TestRequest {
   return (path, init = {}) => {
     const headers = new Headers(init.headers)
     if (!headers.has('authorization')) headers.set('authorization', `Bearer ${TEST_KEY}`)

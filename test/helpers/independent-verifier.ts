@@ -15,7 +15,7 @@ function hmacHex(key: string, message: string): string {
 
 /** parseInt(hash.slice(0, 13), 16) % modulus, done in BigInt. */
 function first13Mod(hash: string, modulus: number): number {
-  return Number(BigInt('0x' + hash.slice(0, 13)) % BigInt(modulus))
+  return Number(BigInt(`0x${hash.slice(0, 13)}`) % BigInt(modulus))
 }
 
 function isInStock(stock: unknown): boolean {
@@ -40,7 +40,8 @@ export function independentlyVerifyOpen(open: any, expectedCommitment?: string):
   } else {
     if (!hex64.test(serverSeed)) failures.push(`serverSeed is not 64 lowercase hex characters: ${serverSeed}`)
     const digest = sha256Hex(serverSeed)
-    if (digest !== commitment) failures.push(`sha256(serverSeed) = ${digest} but the open's commitment is ${commitment}`)
+    if (digest !== commitment)
+      failures.push(`sha256(serverSeed) = ${digest} but the open's commitment is ${commitment}`)
     if (expectedCommitment !== undefined && digest !== expectedCommitment) {
       failures.push(`sha256(serverSeed) = ${digest} but the commitment shown before purchase was ${expectedCommitment}`)
     }
@@ -55,8 +56,9 @@ export function independentlyVerifyOpen(open: any, expectedCommitment?: string):
   if (!Number.isInteger(nonce) || nonce < 0) failures.push(`nonce is not a non-negative integer: ${nonce}`)
   if (index !== undefined && nonce !== index) failures.push(`nonce ${nonce} differs from the quantity index ${index}`)
   if (typeof serverSeed === 'string' && typeof clientSeed === 'string') {
-    const mac = hmacHex(serverSeed, clientSeed + ':' + nonce)
-    if (mac !== proofHash) failures.push(`HMAC-SHA256(serverSeed, "${clientSeed}:${nonce}") = ${mac} but proofHash is ${proofHash}`)
+    const mac = hmacHex(serverSeed, `${clientSeed}:${nonce}`)
+    if (mac !== proofHash)
+      failures.push(`HMAC-SHA256(serverSeed, "${clientSeed}:${nonce}") = ${mac} but proofHash is ${proofHash}`)
   }
 
   // Step 5: totalWeight = sum of in-stock weights of the snapshot; rollIndex from the proof.
@@ -66,15 +68,18 @@ export function independentlyVerifyOpen(open: any, expectedCommitment?: string):
   }
   let sum = 0
   for (const row of odds) {
-    if (!Number.isInteger(row?.weight) || row.weight <= 0) failures.push(`odds row ${row?.name}: weight is not a positive integer`)
+    if (!Number.isInteger(row?.weight) || row.weight <= 0)
+      failures.push(`odds row ${row?.name}: weight is not a positive integer`)
     else if (isInStock(row.stock)) sum += row.weight
   }
-  if (sum !== totalWeight) failures.push(`in-stock weights of the snapshot sum to ${sum} but totalWeight is ${totalWeight}`)
+  if (sum !== totalWeight)
+    failures.push(`in-stock weights of the snapshot sum to ${sum} but totalWeight is ${totalWeight}`)
   if (typeof proofHash !== 'string' || !/^[0-9a-f]{64}$/.test(proofHash)) {
     failures.push(`proofHash is not 64 hex characters: ${proofHash}`)
   } else if (sum > 0) {
     const expectedRoll = first13Mod(proofHash, sum)
-    if (expectedRoll !== rollIndex) failures.push(`first 13 hex of proofHash mod ${sum} = ${expectedRoll} but rollIndex is ${rollIndex}`)
+    if (expectedRoll !== rollIndex)
+      failures.push(`first 13 hex of proofHash mod ${sum} = ${expectedRoll} but rollIndex is ${rollIndex}`)
   }
 
   // Step 6: first in-stock row, in table order, whose cumulative weight exceeds rollIndex.
@@ -89,14 +94,16 @@ export function independentlyVerifyOpen(open: any, expectedCommitment?: string):
     }
   }
   if (winner === undefined) failures.push(`rollIndex ${rollIndex} falls outside the in-stock weights (${cumulative})`)
-  else if (winner !== outcome) failures.push(`rollIndex ${rollIndex} selects "${winner}" but the outcome is "${outcome}"`)
+  else if (winner !== outcome)
+    failures.push(`rollIndex ${rollIndex} selects "${winner}" but the outcome is "${outcome}"`)
 
   // Step 7: second pass, when a code was drawn.
   const { codeProof, codeIndex, codePoolSize } = open
   if (codeProof !== undefined || codeIndex !== undefined || codePoolSize !== undefined) {
     if (typeof serverSeed === 'string' && typeof clientSeed === 'string') {
-      const mac = hmacHex(serverSeed, clientSeed + ':' + nonce + ':code')
-      if (mac !== codeProof) failures.push(`HMAC-SHA256(serverSeed, "${clientSeed}:${nonce}:code") = ${mac} but codeProof is ${codeProof}`)
+      const mac = hmacHex(serverSeed, `${clientSeed}:${nonce}:code`)
+      if (mac !== codeProof)
+        failures.push(`HMAC-SHA256(serverSeed, "${clientSeed}:${nonce}:code") = ${mac} but codeProof is ${codeProof}`)
     }
     if (!Number.isInteger(codePoolSize) || codePoolSize < 1) {
       failures.push(`codePoolSize is not a positive integer: ${codePoolSize}`)
@@ -104,7 +111,8 @@ export function independentlyVerifyOpen(open: any, expectedCommitment?: string):
       failures.push(`codeProof is not 64 hex characters: ${codeProof}`)
     } else {
       const expectedIndex = first13Mod(codeProof, codePoolSize)
-      if (expectedIndex !== codeIndex) failures.push(`first 13 hex of codeProof mod ${codePoolSize} = ${expectedIndex} but codeIndex is ${codeIndex}`)
+      if (expectedIndex !== codeIndex)
+        failures.push(`first 13 hex of codeProof mod ${codePoolSize} = ${expectedIndex} but codeIndex is ${codeIndex}`)
     }
   }
 

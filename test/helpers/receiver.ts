@@ -1,7 +1,13 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-export interface ReceivedRequest { method: string; path: string; headers: IncomingHttpHeaders; body: string; json(): unknown }
+export interface ReceivedRequest {
+  method: string
+  path: string
+  headers: IncomingHttpHeaders
+  body: string
+  json(): unknown
+}
 export type Answer = { status: number; body?: string; contentType?: string } | 'hang'
 
 export interface TestReceiver {
@@ -16,7 +22,9 @@ export interface TestReceiver {
  * A throwaway webhook receiver on 127.0.0.1, port 0, that records what arrives (stripe/stripe-cli
  * `pkg/proxy/endpoint_test.go`). `answer` decides each reply by its 0-based number; 'hang' never replies.
  */
-export async function startTestReceiver(answer: (n: number, req: ReceivedRequest) => Answer = () => ({ status: 200, body: '{"ok":true}' })): Promise<TestReceiver> {
+export async function startTestReceiver(
+  answer: (n: number, req: ReceivedRequest) => Answer = () => ({ status: 200, body: '{"ok":true}' }),
+): Promise<TestReceiver> {
   const requests: ReceivedRequest[] = []
   const waiters: { count: number; resolve: () => void }[] = []
   const hanging: ServerResponse[] = []
@@ -25,7 +33,13 @@ export async function startTestReceiver(answer: (n: number, req: ReceivedRequest
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8')
-      const received: ReceivedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, json: () => JSON.parse(body) as unknown }
+      const received: ReceivedRequest = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body,
+        json: () => JSON.parse(body) as unknown,
+      }
       const n = requests.length
       requests.push(received)
       for (const w of waiters.filter((w) => requests.length >= w.count)) w.resolve()
@@ -45,14 +59,24 @@ export async function startTestReceiver(answer: (n: number, req: ReceivedRequest
     waitFor(count, timeoutMs = 10_000) {
       if (requests.length >= count) return Promise.resolve(requests.slice())
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`receiver got ${requests.length} of ${count} requests within ${timeoutMs} ms`)), timeoutMs)
-        waiters.push({ count, resolve: () => { clearTimeout(timer); resolve(requests.slice()) } })
+        const timer = setTimeout(
+          () => reject(new Error(`receiver got ${requests.length} of ${count} requests within ${timeoutMs} ms`)),
+          timeoutMs,
+        )
+        waiters.push({
+          count,
+          resolve: () => {
+            clearTimeout(timer)
+            resolve(requests.slice())
+          },
+        })
       })
     },
-    close: () => new Promise<void>((resolve) => {
-      for (const res of hanging) res.destroy()
-      server.closeAllConnections()
-      server.close(() => resolve())
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const res of hanging) res.destroy()
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }

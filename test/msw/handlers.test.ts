@@ -14,7 +14,8 @@ afterEach(async () => {
 })
 afterAll(() => server.close())
 
-const client = () => new StoreClient({ baseUrl: handlers.baseUrl, apiKey: handlers.apiKey, sleep: async () => undefined })
+const client = () =>
+  new StoreClient({ baseUrl: handlers.baseUrl, apiKey: handlers.apiKey, sleep: async () => undefined })
 
 describe('createStoreHandlers', () => {
   it('answers the whole API statefully through the global fetch', async () => {
@@ -35,20 +36,29 @@ describe('createStoreHandlers', () => {
 
   it('runs checkout, payment and the storefront in process', async () => {
     const c = client()
-    const { order } = await c.storefront.checkout('demo', { items: [{ productId: 'rec_demoMystery01', quantity: 2 }], email: 'msw@example.com' })
+    const { order } = await c.storefront.checkout('demo', {
+      items: [{ productId: 'rec_demoMystery01', quantity: 2 }],
+      email: 'msw@example.com',
+    })
     const paid = await c.emulator.payOrder(order.id)
     expect(paid.items[0].mystery?.opens).toHaveLength(2)
   })
 
   it('answers auth failures like the API', async () => {
-    const res = await fetch('http://store.test/api/v1/products', { headers: { authorization: 'Bearer sk_live_nope_nope_nope' } })
+    const res = await fetch('http://store.test/api/v1/products', {
+      headers: { authorization: 'Bearer sk_live_nope_nope_nope' },
+    })
     expect(res.status).toBe(401)
     expect(await res.json()).toEqual({ error: expect.stringMatching(/^invalid API key/) })
   })
 
   it('lets a test override one route with server.use, for example to force a 500 the client retries', async () => {
     let failures = 0
-    server.use(http.get('http://store.test/api/v1/orders', () => (failures++ < 2 ? HttpResponse.json({ error: 'boom' }, { status: 500 }) : undefined)))
+    server.use(
+      http.get('http://store.test/api/v1/orders', () =>
+        failures++ < 2 ? HttpResponse.json({ error: 'boom' }, { status: 500 }) : undefined,
+      ),
+    )
     const { orders } = await client().orders.list()
     expect(failures).toBe(3)
     expect(Array.isArray(orders)).toBe(true)
@@ -63,11 +73,19 @@ describe('createStoreHandlers', () => {
 
 describe('createStoreHandlers options', () => {
   it('takes a key, an empty seed and emulator options', async () => {
-    const own = createStoreHandlers({ origin: 'http://other.test', apiKey: 'sk_live_customkey_1234', seed: 'empty', options: { rateLimit: { requests: 1, windowSeconds: 60 } } })
+    const own = createStoreHandlers({
+      origin: 'http://other.test',
+      apiKey: 'sk_live_customkey_1234',
+      seed: 'empty',
+      options: { rateLimit: { requests: 1, windowSeconds: 60 } },
+    })
     server.use(...own)
     const c = new StoreClient({ baseUrl: own.baseUrl, apiKey: own.apiKey, retry: false })
     expect((await c.coupons.list()).coupons).toEqual([])
-    await expect(c.coupons.list()).rejects.toMatchObject({ status: 429, headers: { 'Retry-After': expect.any(String) } })
+    await expect(c.coupons.list()).rejects.toMatchObject({
+      status: 429,
+      headers: { 'Retry-After': expect.any(String) },
+    })
     await own.reset()
   })
 })

@@ -28,7 +28,12 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve))
 })
 
-interface Answer { status: number; connection: string | undefined; socket: number; body: string }
+interface Answer {
+  status: number
+  connection: string | undefined
+  socket: number
+  body: string
+}
 const sockets = new WeakMap<object, number>()
 let socketCount = 0
 
@@ -36,20 +41,42 @@ let socketCount = 0
 function client() {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 })
   agents.push(agent)
-  return (method: string, path: string, headers: Record<string, string>, body?: Buffer | string) => send(agent, method, path, headers, body)
+  return (method: string, path: string, headers: Record<string, string>, body?: Buffer | string) =>
+    send(agent, method, path, headers, body)
 }
 
-function send(agent: Agent, method: string, path: string, headers: Record<string, string>, body?: Buffer | string): Promise<Answer> {
+function send(
+  agent: Agent,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: Buffer | string,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request({ agent, host: '127.0.0.1', port, method, path, headers: { ...headers, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => {
-        const socket = req.socket!
-        if (!sockets.has(socket)) sockets.set(socket, ++socketCount)
-        resolve({ status: res.statusCode!, connection: res.headers.connection, socket: sockets.get(socket)!, body: Buffer.concat(chunks).toString('utf8') })
-      })
-    })
+    const req = request(
+      {
+        agent,
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        headers: { ...headers, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) },
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => {
+          const socket = req.socket!
+          if (!sockets.has(socket)) sockets.set(socket, ++socketCount)
+          resolve({
+            status: res.statusCode!,
+            connection: res.headers.connection,
+            socket: sockets.get(socket)!,
+            body: Buffer.concat(chunks).toString('utf8'),
+          })
+        })
+      },
+    )
     req.on('error', reject)
     if (body !== undefined) req.write(body)
     req.end()
@@ -66,7 +93,13 @@ describe('connections after a refusal', () => {
     ['415 (not JSON)', 415, '/api/v1/products', { ...auth, 'content-type': 'text/plain' }, big(500_000)],
     ['413 (over the body limit)', 413, '/api/v1/products', { ...auth, ...json }, big(3_000_000)],
     ['404 (no such route)', 404, '/api/v1/nothing-here', { ...auth, ...json }, big(200_000)],
-    ['404 (no such order, body never read)', 404, '/_emulator/orders/ORD-404/deliver', { ...auth, ...json }, big(200_000)],
+    [
+      '404 (no such order, body never read)',
+      404,
+      '/_emulator/orders/ORD-404/deliver',
+      { ...auth, ...json },
+      big(200_000),
+    ],
   ] as const)('%s keeps the connection usable for the next requests', async (_case, status, path, headers, body) => {
     const send = client()
     const refused = await send('POST', path, headers, body)
@@ -75,7 +108,12 @@ describe('connections after a refusal', () => {
     // Past @hono/node-server's 500 ms drain timer, the same socket still carries requests.
     for (const waitMs of [0, 600]) {
       await new Promise((resolve) => setTimeout(resolve, waitMs))
-      const next = await send('POST', '/api/v1/products', { ...auth, ...json }, JSON.stringify({ name: 'After', price: 1, type: 'Digital' }))
+      const next = await send(
+        'POST',
+        '/api/v1/products',
+        { ...auth, ...json },
+        JSON.stringify({ name: 'After', price: 1, type: 'Digital' }),
+      )
       expect(next.status).toBe(201)
       if (refused.connection !== 'close') expect(next.socket).toBe(refused.socket)
     }
@@ -88,24 +126,33 @@ describe('connections after a refusal', () => {
     expect((await send('GET', '/api/v1/products?limit=1', auth)).status).toBe(200)
   })
 
-  it('answers a body that breaks off (client gone, broken chunked framing) as the client\'s failure, logging no internal error', async () => {
+  it("answers a body that breaks off (client gone, broken chunked framing) as the client's failure, logging no internal error", async () => {
     const head = (lines: string[]) => `${lines.join('\r\n')}\r\n\r\n`
-    const raw = (bytes: string, closeAfterWrite: boolean) => new Promise<string>((resolve) => {
-      const socket = connect(port, '127.0.0.1')
-      let answer = ''
-      socket.on('connect', () => {
-        socket.write(bytes)
-        if (closeAfterWrite) setTimeout(() => socket.destroy(), 20)
+    const raw = (bytes: string, closeAfterWrite: boolean) =>
+      new Promise<string>((resolve) => {
+        const socket = connect(port, '127.0.0.1')
+        let answer = ''
+        socket.on('connect', () => {
+          socket.write(bytes)
+          if (closeAfterWrite) setTimeout(() => socket.destroy(), 20)
+        })
+        socket.on('data', (chunk) => (answer += chunk.toString('latin1')))
+        socket.on('error', () => undefined)
+        socket.on('close', () => resolve(answer))
       })
-      socket.on('data', (chunk) => (answer += chunk.toString('latin1')))
-      socket.on('error', () => undefined)
-      socket.on('close', () => resolve(answer))
-    })
-    const post = ['POST /api/v1/products HTTP/1.1', 'Host: x', `Authorization: Bearer ${TEST_KEY}`, 'Content-Type: application/json']
+    const post = [
+      'POST /api/v1/products HTTP/1.1',
+      'Host: x',
+      `Authorization: Bearer ${TEST_KEY}`,
+      'Content-Type: application/json',
+    ]
     const logged = emu.logs.length
     await raw(`${head([...post, 'Content-Length: 1000'])}{"name":"half`, true)
     await raw(`${head([...post, 'Transfer-Encoding: chunked'])}5\r\n{"nam\r\n`, true)
-    const broken = await raw(`${head([...post, 'Transfer-Encoding: chunked', 'Connection: close'])}5\r\n{"nam\r\nzz\r\n`, false)
+    const broken = await raw(
+      `${head([...post, 'Transfer-Encoding: chunked', 'Connection: close'])}5\r\n{"nam\r\nzz\r\n`,
+      false,
+    )
     expect(broken).toMatch(/^HTTP\/1\.1 400 /)
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(emu.logs.slice(logged).filter((line) => /internal error/.test(line))).toEqual([])

@@ -12,14 +12,29 @@ import { FaultyIO, tmpDb } from '../emulator/store/store-helpers.js'
  * was, and go through once the disk works again, delivering nothing twice.
  */
 
-const ITEMS = [{ productId: 'rec_demoSerial001', quantity: 2 }, { productId: 'rec_demoMystery01', quantity: 1 }, { productId: 'rec_demoPhysical1', quantity: 1 }]
+const ITEMS = [
+  { productId: 'rec_demoSerial001', quantity: 2 },
+  { productId: 'rec_demoMystery01', quantity: 1 },
+  { productId: 'rec_demoPhysical1', quantity: 1 },
+]
 
 async function faultyShop() {
   const { db } = tmpDb()
   const io = new FaultyIO()
   const emu = await testEmulator({ db, io })
-  const checkout = () => emu.app.request('/storefront/demo/checkout', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ items: ITEMS, email: 'disk@example.com', name: 'Disk' }) })
-  return { db, io, emu, checkout, snapshot: () => canonical(emu.store.snapshot() as unknown as Record<string, unknown>) }
+  const checkout = () =>
+    emu.app.request('/storefront/demo/checkout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ items: ITEMS, email: 'disk@example.com', name: 'Disk' }),
+    })
+  return {
+    db,
+    io,
+    emu,
+    checkout,
+    snapshot: () => canonical(emu.store.snapshot() as unknown as Record<string, unknown>),
+  }
 }
 
 /**
@@ -27,13 +42,22 @@ async function faultyShop() {
  * where they belong in every index, but need not restore the order rows were first inserted in.
  */
 function canonical(snapshot: Record<string, unknown>): string {
-  return JSON.stringify(Object.fromEntries(Object.entries(snapshot).map(([name, rows]) => [name, Array.isArray(rows) ? rows.map((row) => JSON.stringify(row)).sort() : rows])))
+  return JSON.stringify(
+    Object.fromEntries(
+      Object.entries(snapshot).map(([name, rows]) => [
+        name,
+        Array.isArray(rows) ? rows.map((row) => JSON.stringify(row)).sort() : rows,
+      ]),
+    ),
+  )
 }
 
 async function expectStorage500(res: Response) {
   expect(res.status).toBe(500)
   expect(res.headers.get('content-type')).toMatch(/^application\/json/)
-  expect(((await res.json()) as { error: string }).error).toMatch(/^storage: the change could not be written to .+ and was not saved/)
+  expect(((await res.json()) as { error: string }).error).toMatch(
+    /^storage: the change could not be written to .+ and was not saved/,
+  )
 }
 
 describe('disk errors in checkout and payment', () => {
@@ -58,31 +82,41 @@ describe('disk errors in checkout and payment', () => {
   it.each([
     ['the append fails', (io: FaultyIO) => (io.failAppend = 'ENOSPC')],
     ['the fsync fails', (io: FaultyIO) => (io.failSync = 'EIO')],
-  ])('a payment refused because %s takes no stock and no code, and the retry delivers each once', async (_case, breakDisk) => {
-    const { db, io, emu, checkout, snapshot } = await faultyShop()
-    const { order } = (await (await checkout()).json()) as { order: { id: string } }
-    const before = snapshot()
-    breakDisk(io)
-    await expectStorage500(await emu.request(`/_emulator/orders/${order.id}/pay`, { method: 'POST' }))
-    expect(snapshot()).toBe(before)
-    expect((await (await emu.request(`/api/v1/orders/${order.id}`)).json()).paymentStatus).toBe('unpaid')
+  ])(
+    'a payment refused because %s takes no stock and no code, and the retry delivers each once',
+    async (_case, breakDisk) => {
+      const { db, io, emu, checkout, snapshot } = await faultyShop()
+      const { order } = (await (await checkout()).json()) as { order: { id: string } }
+      const before = snapshot()
+      breakDisk(io)
+      await expectStorage500(await emu.request(`/_emulator/orders/${order.id}/pay`, { method: 'POST' }))
+      expect(snapshot()).toBe(before)
+      expect((await (await emu.request(`/api/v1/orders/${order.id}`)).json()).paymentStatus).toBe('unpaid')
 
-    io.heal()
-    const paid = (await (await emu.request(`/_emulator/orders/${order.id}/pay`, { method: 'POST' })).json()) as { paymentStatus: string; items: { delivery: { status: string; codes?: string[] } }[] }
-    expect(paid.paymentStatus).toBe('paid')
-    // The pool kept its order through the rollback: the first two codes go out.
-    expect(paid.items[0].delivery).toMatchObject({ status: 'delivered', codes: ['KEY-AAAA-0001', 'KEY-AAAA-0002'] })
-    expect(paid.items[1].delivery.status).toBe('delivered')
-    const again = (await (await emu.request(`/_emulator/orders/${order.id}/pay`, { method: 'POST' })).json()) as typeof paid
-    expect(again.items).toEqual(paid.items)
+      io.heal()
+      const paid = (await (await emu.request(`/_emulator/orders/${order.id}/pay`, { method: 'POST' })).json()) as {
+        paymentStatus: string
+        items: { delivery: { status: string; codes?: string[] } }[]
+      }
+      expect(paid.paymentStatus).toBe('paid')
+      // The pool kept its order through the rollback: the first two codes go out.
+      expect(paid.items[0].delivery).toMatchObject({ status: 'delivered', codes: ['KEY-AAAA-0001', 'KEY-AAAA-0002'] })
+      expect(paid.items[1].delivery.status).toBe('delivered')
+      const again = (await (
+        await emu.request(`/_emulator/orders/${order.id}/pay`, { method: 'POST' })
+      ).json()) as typeof paid
+      expect(again.items).toEqual(paid.items)
 
-    // What the restarted emulator reads back is what was answered.
-    await emu.store.close()
-    const reopened = await testEmulator({ db })
-    expect((await (await reopened.request(`/api/v1/orders/${order.id}`)).json()).items).toEqual(paid.items)
-    await reopened.store.close()
-    try {
-      unlinkSync(`${db}.lock`)
-    } catch { /* closed cleanly: no lock left */ }
-  })
+      // What the restarted emulator reads back is what was answered.
+      await emu.store.close()
+      const reopened = await testEmulator({ db })
+      expect((await (await reopened.request(`/api/v1/orders/${order.id}`)).json()).items).toEqual(paid.items)
+      await reopened.store.close()
+      try {
+        unlinkSync(`${db}.lock`)
+      } catch {
+        /* closed cleanly: no lock left */
+      }
+    },
+  )
 })

@@ -13,6 +13,9 @@ const families = [...new Set(ROUTES.map((r) => r.family))]
 
 describe('fuzzing every route', () => {
   it.each(families)('%s: never a 5xx, a JSON error on every 4xx, nothing changed by a refusal', async (family) => {
-    await fuzz(ROUTES.filter((r) => r.family === family), { numRuns: RUNS_PER_FAMILY, seed: FUZZ_SEED })
+    await fuzz(
+      ROUTES.filter((r) => r.family === family),
+      { numRuns: RUNS_PER_FAMILY, seed: FUZZ_SEED },
+    )
   })
 })

@@ -11,10 +11,17 @@ export type TestEmulator = Awaited<ReturnType<typeof testEmulator>>
  * account per emulator is what `store serve` makes), so it is written to the store directly, the
  * way store/seed.ts fills a new db.
  */
-export async function addAccount(emu: TestEmulator, o: { slug: string; key: string; name?: string }): Promise<{ account: AccountRecord; shop: ShopRecord }> {
+export async function addAccount(
+  emu: TestEmulator,
+  o: { slug: string; key: string; name?: string },
+): Promise<{ account: AccountRecord; shop: ShopRecord }> {
   const e = emulatorOf(emu.app)
   return emu.store.tx((tx) => {
-    const account = tx.put('accounts', { id: e.newId('acct'), name: o.name ?? `Account of ${o.slug}`, createdAt: e.nowIso() })
+    const account = tx.put('accounts', {
+      id: e.newId('acct'),
+      name: o.name ?? `Account of ${o.slug}`,
+      createdAt: e.nowIso(),
+    })
     const shop = tx.put('shops', buildShop(e, account.id, o.name ?? `Shop ${o.slug}`, o.slug))
     tx.put('themes', defaultTheme(e, shop))
     tx.put('keys', buildKey(e, account.id, o.key, 'second account'))
@@ -35,7 +42,15 @@ export type Behaviour =
   | { kind: 'huge'; bytes: number; status?: number; contentType?: string; chunked?: boolean }
   | { kind: 'redirect'; status: 301 | 302 | 303 | 307 | 308; location: string }
 
-export interface Exchange { n: number; method: string; path: string; body: string; bytesWritten: number; finished: boolean; closedEarly: boolean }
+export interface Exchange {
+  n: number
+  method: string
+  path: string
+  body: string
+  bytesWritten: number
+  finished: boolean
+  closedEarly: boolean
+}
 
 export interface MisbehavingReceiver {
   url: string
@@ -60,7 +75,15 @@ export async function misbehavingReceiver(behave: (n: number) => Behaviour): Pro
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
       const n = exchanges.length
-      const exchange: Exchange = { n, method: req.method ?? '', path: req.url ?? '', body: Buffer.concat(chunks).toString('utf8'), bytesWritten: 0, finished: false, closedEarly: false }
+      const exchange: Exchange = {
+        n,
+        method: req.method ?? '',
+        path: req.url ?? '',
+        body: Buffer.concat(chunks).toString('utf8'),
+        bytesWritten: 0,
+        finished: false,
+        closedEarly: false,
+      }
       exchanges.push(exchange)
       for (const w of waiters.filter((w) => exchanges.length >= w.count)) w.resolve()
       res.on('close', () => {
@@ -112,7 +135,10 @@ export async function misbehavingReceiver(behave: (n: number) => Behaviour): Pro
           return
         }
         case 'huge': {
-          res.writeHead(b.status ?? 200, { 'content-type': b.contentType ?? 'text/plain', ...(b.chunked ? {} : { 'content-length': String(b.bytes) }) })
+          res.writeHead(b.status ?? 200, {
+            'content-type': b.contentType ?? 'text/plain',
+            ...(b.chunked ? {} : { 'content-length': String(b.bytes) }),
+          })
           const chunk = Buffer.alloc(64 * 1024, 'x')
           const pump = () => {
             while (!res.destroyed && exchange.bytesWritten < b.bytes) {
@@ -139,15 +165,25 @@ export async function misbehavingReceiver(behave: (n: number) => Behaviour): Pro
     waitFor(count, timeoutMs = 10_000) {
       if (exchanges.length >= count) return Promise.resolve()
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`receiver got ${exchanges.length} of ${count} requests within ${timeoutMs} ms`)), timeoutMs)
-        waiters.push({ count, resolve: () => { clearTimeout(timer); resolve() } })
+        const timer = setTimeout(
+          () => reject(new Error(`receiver got ${exchanges.length} of ${count} requests within ${timeoutMs} ms`)),
+          timeoutMs,
+        )
+        waiters.push({
+          count,
+          resolve: () => {
+            clearTimeout(timer)
+            resolve()
+          },
+        })
       })
     },
-    close: () => new Promise<void>((resolve) => {
-      for (const timer of timers) clearTimeout(timer)
-      server.closeAllConnections()
-      server.close(() => resolve())
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const timer of timers) clearTimeout(timer)
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }
 
@@ -157,13 +193,22 @@ export async function misbehavingReceiver(behave: (n: number) => Behaviour): Pro
  */
 export async function receiverEmulator(options: import('../../src/emulator/deps.js').EmulatorOptions) {
   const [{ startEmulator }, { loadSeedFile }, h] = await Promise.all([
-    import('../../src/emulator/start.js'), import('../../src/emulator/store/seed.js'), import('../helpers/emulator.js'),
+    import('../../src/emulator/start.js'),
+    import('../../src/emulator/store/seed.js'),
+    import('../helpers/emulator.js'),
   ])
   const sleeps: number[] = []
   const logs: string[] = []
   const started = await startEmulator({
-    db: ':memory:', seed: loadSeedFile(h.DEMO_SEED_PATH), apiKey: h.TEST_KEY, clock: h.fixedClock(), random: h.seededRandom('receivers'),
-    fetch: globalThis.fetch, sleep: async (ms) => void sleeps.push(ms), log: (line) => logs.push(line), options,
+    db: ':memory:',
+    seed: loadSeedFile(h.DEMO_SEED_PATH),
+    apiKey: h.TEST_KEY,
+    clock: h.fixedClock(),
+    random: h.seededRandom('receivers'),
+    fetch: globalThis.fetch,
+    sleep: async (ms) => void sleeps.push(ms),
+    log: (line) => logs.push(line),
+    options,
   })
   const emu = emulatorOf(started.app)
   const request = (path: string, init: RequestInit & { json?: unknown } = {}) => {
@@ -176,6 +221,16 @@ export async function receiverEmulator(options: import('../../src/emulator/deps.
     }
     return Promise.resolve(started.app.request(path, { ...init, headers, body }))
   }
-  const json = async <T = any>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> => (await (await request(path, init)).json()) as T
-  return { ...started, emu, sleeps, logs, request, json, idle: () => emu.events.worker.idle(), stop: () => emu.events.stop() }
+  const json = async <T = any>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> =>
+    (await (await request(path, init)).json()) as T
+  return {
+    ...started,
+    emu,
+    sleeps,
+    logs,
+    request,
+    json,
+    idle: () => emu.events.worker.idle(),
+    stop: () => emu.events.stop(),
+  }
 }

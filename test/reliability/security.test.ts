@@ -6,7 +6,7 @@ import { hashKey } from '../../src/emulator/middleware/auth.js'
 import { E2E_KEY, call, ensureBuilt, startServe, tmpFolder, type ServeProcess } from '../e2e/serve-process.js'
 import { TEST_KEY, testEmulator } from '../helpers/emulator.js'
 import { FOREIGN, ROUTES, fuzzEmulator } from './fuzz-model.js'
-import { addAccount, type TestEmulator } from './helpers.js'
+import type { TestEmulator } from './helpers.js'
 
 /** Issue 7, "security": how keys are checked, logged and scoped. Page escaping is in escaping.test.ts. */
 
@@ -40,7 +40,10 @@ async function login(emu: TestEmulator, key: string): Promise<string> {
 describe('API keys are compared in constant time', () => {
   it('looks the key up by its SHA-256 and compares hashes with timingSafeEqual, never the secret itself', () => {
     const auth = source('emulator/middleware/auth.ts')
-    const requireKey = auth.slice(auth.indexOf('export function requireKey'), auth.indexOf('export function selectShop'))
+    const requireKey = auth.slice(
+      auth.indexOf('export function requireKey'),
+      auth.indexOf('export function selectShop'),
+    )
     expect(auth).toMatch(/import \{[^}]*\bcreateHash\b[^}]*\btimingSafeEqual\b[^}]*\} from 'node:crypto'/)
     expect(auth).toMatch(/createHash\('sha256'\)\.update\(secret\)/)
     // The lookup is by hash (a Map keyed by the digest), then the digests are compared in constant time.
@@ -56,7 +59,9 @@ describe('API keys are compared in constant time', () => {
 
   it('stores keys as hashes: no secret in the store, in any field', async () => {
     const emu = await testEmulator()
-    const created = (await (await emu.request('/_emulator/keys', { method: 'POST', json: { name: 'ci' } })).json()) as { secret: string }
+    const created = (await (await emu.request('/_emulator/keys', { method: 'POST', json: { name: 'ci' } })).json()) as {
+      secret: string
+    }
     const keys = emu.store.snapshot().keys as Record<string, unknown>[]
     expect(keys).toHaveLength(2)
     const stored = JSON.stringify(emu.store.snapshot())
@@ -68,14 +73,22 @@ describe('API keys are compared in constant time', () => {
 
   it('answers a wrong key the same whether it differs early, late, or in length', async () => {
     const emu = await testEmulator()
-    const wrong = [`X${TEST_KEY.slice(1)}`, `${TEST_KEY.slice(0, -1)}X`, `${TEST_KEY}X`, TEST_KEY.slice(0, -1), 'sk_live_short']
-    const answers = await Promise.all(wrong.map(async (key) => {
-      const res = await emu.request('/api/v1/products', { headers: { authorization: `Bearer ${key}` } })
-      const body = (await res.json()) as { error: string }
-      // The message masks the key it names: at most its first 8 and last 4 characters, and at most half of it.
-      expect(longestSharedRun(body.error, key)).toBeLessThanOrEqual(key.length / 2)
-      return [res.status, body.error.replace(/invalid API key \S+/, 'invalid API key …')]
-    }))
+    const wrong = [
+      `X${TEST_KEY.slice(1)}`,
+      `${TEST_KEY.slice(0, -1)}X`,
+      `${TEST_KEY}X`,
+      TEST_KEY.slice(0, -1),
+      'sk_live_short',
+    ]
+    const answers = await Promise.all(
+      wrong.map(async (key) => {
+        const res = await emu.request('/api/v1/products', { headers: { authorization: `Bearer ${key}` } })
+        const body = (await res.json()) as { error: string }
+        // The message masks the key it names: at most its first 8 and last 4 characters, and at most half of it.
+        expect(longestSharedRun(body.error, key)).toBeLessThanOrEqual(key.length / 2)
+        return [res.status, body.error.replace(/invalid API key \S+/, 'invalid API key …')]
+      }),
+    )
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1)
     expect(answers[0][0]).toBe(401)
   })
@@ -83,23 +96,35 @@ describe('API keys are compared in constant time', () => {
 
 describe('API keys are never read from the query string', () => {
   const PARAMS = ['api_key', 'key', 'access_token', 'apiKey', 'token', 'authorization', 'bearer']
-  const PATHS = ['/api/v1/products', '/api/v1/orders/ord_demo_1', '/_emulator/shops', '/_emulator/events', '/_emulator/webhooks/logs', '/_dashboard/api/v1/products']
+  const PATHS = [
+    '/api/v1/products',
+    '/api/v1/orders/ord_demo_1',
+    '/_emulator/shops',
+    '/_emulator/events',
+    '/_emulator/webhooks/logs',
+    '/_dashboard/api/v1/products',
+  ]
 
-  it.each(PARAMS)('?%s=<a valid key> without the header answers 401 JSON on every authenticated path', async (param) => {
-    const emu = await testEmulator()
-    for (const path of PATHS) {
-      const res = await emu.app.request(`${path}?${param}=${encodeURIComponent(TEST_KEY)}`)
-      expect(res.status, path).toBe(401)
-      expect(res.headers.get('content-type'), path).toMatch(/^application\/json/)
-      expect(((await res.json()) as { error: string }).error, path).toMatch(/^(missing API key|not logged in)/)
-    }
-    // Also refused as "Bearer" with the key in a cookie or another header.
-    const cookie = await emu.app.request('/api/v1/products', { headers: { cookie: `api_key=${TEST_KEY}`, 'x-api-key': TEST_KEY } })
-    expect(cookie.status).toBe(401)
-  })
+  it.each(PARAMS)(
+    '?%s=<a valid key> without the header answers 401 JSON on every authenticated path',
+    async (param) => {
+      const emu = await testEmulator()
+      for (const path of PATHS) {
+        const res = await emu.app.request(`${path}?${param}=${encodeURIComponent(TEST_KEY)}`)
+        expect(res.status, path).toBe(401)
+        expect(res.headers.get('content-type'), path).toMatch(/^application\/json/)
+        expect(((await res.json()) as { error: string }).error, path).toMatch(/^(missing API key|not logged in)/)
+      }
+      // Also refused as "Bearer" with the key in a cookie or another header.
+      const cookie = await emu.app.request('/api/v1/products', {
+        headers: { cookie: `api_key=${TEST_KEY}`, 'x-api-key': TEST_KEY },
+      })
+      expect(cookie.status).toBe(401)
+    },
+  )
 })
 
-describe('one account cannot reach another account\'s shops', () => {
+describe("one account cannot reach another account's shops", () => {
   let emu: TestEmulator
   let foreignShopId: string
   beforeAll(async () => {
@@ -107,11 +132,20 @@ describe('one account cannot reach another account\'s shops', () => {
     foreignShopId = emu.store.c.shops.getBy('slug', FOREIGN.slug)!.id
   })
 
-  const refusal = (wanted: string) => `X-Service-Shop: shop "${wanted}" is not a shop of this account. List yours with GET /_emulator/shops.`
+  const refusal = (wanted: string) =>
+    `X-Service-Shop: shop "${wanted}" is not a shop of this account. List yours with GET /_emulator/shops.`
 
   it('answers X-Service-Shop of a foreign shop (by slug or id) with 403, word for word as an unknown shop', async () => {
-    for (const [key, wanted] of [[TEST_KEY, FOREIGN.slug], [TEST_KEY, foreignShopId], [FOREIGN.key, 'demo'], [FOREIGN.key, emu.store.c.shops.getBy('slug', 'demo')!.id], [TEST_KEY, 'no-such-shop']]) {
-      const res = await emu.request('/api/v1/products', { headers: { authorization: `Bearer ${key}`, 'x-service-shop': wanted } })
+    for (const [key, wanted] of [
+      [TEST_KEY, FOREIGN.slug],
+      [TEST_KEY, foreignShopId],
+      [FOREIGN.key, 'demo'],
+      [FOREIGN.key, emu.store.c.shops.getBy('slug', 'demo')!.id],
+      [TEST_KEY, 'no-such-shop'],
+    ]) {
+      const res = await emu.request('/api/v1/products', {
+        headers: { authorization: `Bearer ${key}`, 'x-service-shop': wanted },
+      })
       expect(res.status, wanted).toBe(403)
       expect(await res.json(), wanted).toEqual({ error: refusal(wanted) })
     }
@@ -122,49 +156,85 @@ describe('one account cannot reach another account\'s shops', () => {
     for (const route of authed) {
       const path = route.path.replace(/\{(\w+)\}/g, 'x')
       const before = JSON.stringify(emu.store.snapshot())
-      const res = await emu.request(path, { method: route.method, headers: { 'x-service-shop': FOREIGN.slug }, json: route.method === 'GET' ? undefined : route.example ?? {} })
+      const res = await emu.request(path, {
+        method: route.method,
+        headers: { 'x-service-shop': FOREIGN.slug },
+        json: route.method === 'GET' ? undefined : (route.example ?? {}),
+      })
       expect([res.status, route.path], `${route.method} ${route.path}`).toEqual([403, route.path])
       expect(JSON.stringify(emu.store.snapshot())).toBe(before)
     }
   })
 
-  it('keeps the foreign key in its own shop: the demo shop\'s records are 404 by every id form, lists are its own', async () => {
+  it("keeps the foreign key in its own shop: the demo shop's records are 404 by every id form, lists are its own", async () => {
     const foreign = { authorization: `Bearer ${FOREIGN.key}` }
-    for (const path of ['/api/v1/products/prod_demo_serial', '/api/v1/products/rec_demoSerial001', '/api/v1/orders/ORD-1', '/api/v1/orders/ord_demo_1', '/api/v1/coupons/cpn_demo_welcome', '/api/v1/customers/ada@example.com', '/api/v1/groups/grp_demo_bundle', '/_emulator/products/prod_demo_serial/fulfilment']) {
+    for (const path of [
+      '/api/v1/products/prod_demo_serial',
+      '/api/v1/products/rec_demoSerial001',
+      '/api/v1/orders/ORD-1',
+      '/api/v1/orders/ord_demo_1',
+      '/api/v1/coupons/cpn_demo_welcome',
+      '/api/v1/customers/ada@example.com',
+      '/api/v1/groups/grp_demo_bundle',
+      '/_emulator/products/prod_demo_serial/fulfilment',
+    ]) {
       expect((await emu.request(path, { headers: foreign })).status, path).toBe(404)
     }
     const writes: [string, string, unknown][] = [
-      ['POST', '/_emulator/orders/ord_demo_2/pay', {}], ['POST', '/_emulator/orders/ord_demo_1/dispute', undefined], ['PUT', '/api/v1/products/prod_demo_serial', { price: 0 }],
-      ['DELETE', '/api/v1/products/prod_demo_serial', undefined], ['PUT', '/_emulator/products/prod_demo_serial/fulfilment', { serials: ['MINE'] }],
+      ['POST', '/_emulator/orders/ord_demo_2/pay', {}],
+      ['POST', '/_emulator/orders/ord_demo_1/dispute', undefined],
+      ['PUT', '/api/v1/products/prod_demo_serial', { price: 0 }],
+      ['DELETE', '/api/v1/products/prod_demo_serial', undefined],
+      ['PUT', '/_emulator/products/prod_demo_serial/fulfilment', { serials: ['MINE'] }],
     ]
     const before = JSON.stringify(emu.store.snapshot())
-    for (const [method, path, json] of writes) expect((await emu.request(path, { method, headers: foreign, json })).status, path).toBe(404)
+    for (const [method, path, json] of writes)
+      expect((await emu.request(path, { method, headers: foreign, json })).status, path).toBe(404)
     expect(JSON.stringify(emu.store.snapshot())).toBe(before)
-    expect(await (await emu.request('/api/v1/products', { headers: foreign })).json()).toEqual({ products: [], nextCursor: null })
-    const shops = (await (await emu.request('/_emulator/shops', { headers: foreign })).json()) as { shops: { slug: string }[] }
+    expect(await (await emu.request('/api/v1/products', { headers: foreign })).json()).toEqual({
+      products: [],
+      nextCursor: null,
+    })
+    const shops = (await (await emu.request('/_emulator/shops', { headers: foreign })).json()) as {
+      shops: { slug: string }[]
+    }
     expect(shops.shops.map((s) => s.slug)).toEqual([FOREIGN.slug])
   })
 
-  it('keeps keys per account: the foreign key neither lists nor revokes the demo account\'s keys', async () => {
+  it("keeps keys per account: the foreign key neither lists nor revokes the demo account's keys", async () => {
     const demoKeys = (await (await emu.request('/_emulator/keys')).json()) as { keys: { id: string }[] }
     const foreign = { authorization: `Bearer ${FOREIGN.key}` }
-    const listed = (await (await emu.request('/_emulator/keys', { headers: foreign })).json()) as { keys: { id: string }[] }
+    const listed = (await (await emu.request('/_emulator/keys', { headers: foreign })).json()) as {
+      keys: { id: string }[]
+    }
     expect(listed.keys.map((k) => k.id).filter((id) => demoKeys.keys.some((d) => d.id === id))).toEqual([])
-    for (const { id } of demoKeys.keys) expect((await emu.request(`/_emulator/keys/${id}`, { method: 'DELETE', headers: foreign })).status).toBe(404)
+    for (const { id } of demoKeys.keys)
+      expect((await emu.request(`/_emulator/keys/${id}`, { method: 'DELETE', headers: foreign })).status).toBe(404)
     expect((await emu.request('/api/v1/products')).status).toBe(200)
   })
 
   it('streams no event of the demo shop to the foreign key, live or replayed', async () => {
     const target = await fuzzEmulator()
-    await target.request('/api/v1/products', { method: 'POST', json: { name: 'Secret launch', price: 1, type: 'Digital' } })
-    const res = await target.request('/_emulator/events', { headers: { authorization: `Bearer ${FOREIGN.key}`, 'last-event-id': '0' } })
+    await target.request('/api/v1/products', {
+      method: 'POST',
+      json: { name: 'Secret launch', price: 1, type: 'Digital' },
+    })
+    const res = await target.request('/_emulator/events', {
+      headers: { authorization: `Bearer ${FOREIGN.key}`, 'last-event-id': '0' },
+    })
     expect(res.status).toBe(200)
     const reader = res.body!.getReader()
     let text = ''
     const first = await reader.read()
     text += new TextDecoder().decode(first.value)
-    await target.request('/api/v1/products', { method: 'POST', json: { name: 'Second launch', price: 1, type: 'Digital' } })
-    const next = await Promise.race([reader.read().then((r) => new TextDecoder().decode(r.value)), new Promise<string>((resolve) => setTimeout(() => resolve(''), 100))])
+    await target.request('/api/v1/products', {
+      method: 'POST',
+      json: { name: 'Second launch', price: 1, type: 'Digital' },
+    })
+    const next = await Promise.race([
+      reader.read().then((r) => new TextDecoder().decode(r.value)),
+      new Promise<string>((resolve) => setTimeout(() => resolve(''), 100)),
+    ])
     text += next
     await reader.cancel()
     expect(text).toMatch(/^retry: /)
@@ -199,7 +269,9 @@ describe('store serve never logs a key in full', () => {
 
   it('keeps good, wrong, new and query-string keys out of stdout, stderr and every db file', async () => {
     const wrong = `${E2E_KEY.slice(0, -1)}Z`
-    const newKey = (await (await call(server.origin, '/_emulator/keys', { method: 'POST', json: { name: 'ci' } })).json()) as { secret: string }
+    const newKey = (await (
+      await call(server.origin, '/_emulator/keys', { method: 'POST', json: { name: 'ci' } })
+    ).json()) as { secret: string }
     expect(newKey.secret).toMatch(/^sk_live_\w{32}$/)
     expect((await call(server.api, '/products')).status).toBe(200)
     expect((await call(server.api, '/products', { key: newKey.secret })).status).toBe(200)
@@ -207,18 +279,26 @@ describe('store serve never logs a key in full', () => {
     for (const param of ['api_key', 'key', 'access_token']) {
       expect((await call(server.api, `/products?${param}=${E2E_KEY}`, { key: null })).status).toBe(401)
     }
-    expect((await call(server.origin, `/_emulator/events?access_token=${newKey.secret}`, { key: null })).status).toBe(401)
+    expect((await call(server.origin, `/_emulator/events?access_token=${newKey.secret}`, { key: null })).status).toBe(
+      401,
+    )
     const loginRes = await fetch(`${server.origin}/_dashboard/login`, {
-      method: 'POST', redirect: 'manual',
+      method: 'POST',
+      redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.origin },
       body: new URLSearchParams({ key: newKey.secret }).toString(),
     })
     expect(loginRes.status).toBe(303)
-    expect((await fetch(`${server.origin}/_dashboard/login`, {
-      method: 'POST', redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.origin },
-      body: new URLSearchParams({ key: wrong }).toString(),
-    })).status).toBe(401)
+    expect(
+      (
+        await fetch(`${server.origin}/_dashboard/login`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.origin },
+          body: new URLSearchParams({ key: wrong }).toString(),
+        })
+      ).status,
+    ).toBe(401)
     expect(await server.stop('SIGTERM')).toEqual({ code: 0, signal: null })
 
     const output = server.stdout() + server.stderr()
@@ -235,7 +315,16 @@ describe('store serve never logs a key in full', () => {
 
   it('does not print most of a short --api-key either', async () => {
     const short = 'Qz7vWx9kL2mPn'
-    const other = await startServe(['--port', '0', '--db', join(dir, 'short.json'), '--api-key', short, '--seed', 'empty'])
+    const other = await startServe([
+      '--port',
+      '0',
+      '--db',
+      join(dir, 'short.json'),
+      '--api-key',
+      short,
+      '--seed',
+      'empty',
+    ])
     expect((await call(other.api, '/products', { key: short })).status).toBe(200)
     await other.stop('SIGTERM')
     expect(other.stdout()).toContain('API key     ****  (from --api-key)')

@@ -15,12 +15,16 @@ const ROUNDS = 15
 const WORKERS = 12
 const COMPACT_AT_BYTES = '16384'
 
-interface Product { id: string; name: string; price: number }
+interface Product {
+  id: string
+  name: string
+  price: number
+}
 
 /** Reproducible randomness for the kill moments: the seed is printed with any failure. */
 function lcg(seed: number) {
   let state = seed >>> 0
-  return () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32)
+  return () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32
 }
 
 async function allProducts(server: ServeProcess): Promise<Map<string, Product>> {
@@ -55,7 +59,9 @@ describe('store serve under SIGKILL', () => {
     const context = `(STRESS_SEED=${seed})`
     const db = join(dir, 'db.json')
     const start = async () => {
-      live = await startServe(['--port', '0', '--db', db, '--api-key', E2E_KEY, '--seed', 'empty', '--quiet'], { env: { STORE_COMPACT_AT_BYTES: COMPACT_AT_BYTES } })
+      live = await startServe(['--port', '0', '--db', db, '--api-key', E2E_KEY, '--seed', 'empty', '--quiet'], {
+        env: { STORE_COMPACT_AT_BYTES: COMPACT_AT_BYTES },
+      })
       return live
     }
     const created = new Map<string, Product>()
@@ -91,7 +97,15 @@ describe('store serve under SIGKILL', () => {
                 uncertain.delete(deleting)
               }
             } else {
-              const res = await call(server.api, '/products', { method: 'POST', json: { name: `r${round} w${w} n${n} ${'x'.repeat(n % 40)}`, price: n, type: 'Digital', status: 'Live' } })
+              const res = await call(server.api, '/products', {
+                method: 'POST',
+                json: {
+                  name: `r${round} w${w} n${n} ${'x'.repeat(n % 40)}`,
+                  price: n,
+                  type: 'Digital',
+                  status: 'Live',
+                },
+              })
               if (res.status !== 201) throw new Error(`create answered ${res.status}: ${await res.text()}`)
               const product = (await res.json()) as Product
               created.set(product.id, product)
@@ -111,7 +125,9 @@ describe('store serve under SIGKILL', () => {
       const exit = await server.exited
       await Promise.all(workers)
       expect(exit.signal).toBe('SIGKILL')
-      timeline.push(`round ${round}: killed after ${killAfterMs} ms, ${created.size} created, ${deleted.size} deleted so far`)
+      timeline.push(
+        `round ${round}: killed after ${killAfterMs} ms, ${created.size} created, ${deleted.size} deleted so far`,
+      )
     }
 
     // One more start must load it all; then a clean stop and start must too.
@@ -124,7 +140,9 @@ describe('store serve under SIGKILL', () => {
     const final = await start()
     expect(await check(final)).toBe(count)
     await final.stop('SIGTERM')
-    console.log(`durability ${context}: ${ROUNDS} kills, ${created.size} acknowledged creates, ${deleted.size} acknowledged deletes, ${count} products at the end (${folded} folded into the db file by compaction before the clean stop)\n  ${timeline.join('\n  ')}`)
+    console.log(
+      `durability ${context}: ${ROUNDS} kills, ${created.size} acknowledged creates, ${deleted.size} acknowledged deletes, ${count} products at the end (${folded} folded into the db file by compaction before the clean stop)\n  ${timeline.join('\n  ')}`,
+    )
     expect(created.size).toBeGreaterThan(ROUNDS * 10)
   })
 })

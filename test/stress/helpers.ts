@@ -1,7 +1,14 @@
 import { E2E_KEY } from '../e2e/serve-process.js'
 
 /** One SSE message: the event as the emulator presents it, plus the message's own `id:` line. */
-export interface StreamedEvent { sseId: number; id: string; sequence: number; event: string; data: Record<string, any>; shopId: string }
+export interface StreamedEvent {
+  sseId: number
+  id: string
+  sequence: number
+  event: string
+  data: Record<string, any>
+  shopId: string
+}
 
 export interface EventStream {
   events: StreamedEvent[]
@@ -57,8 +64,22 @@ export async function openEventStream(origin: string, lastEventId?: string, key 
     waitForSequence(seq, timeoutMs = 30_000) {
       if (events.some((e) => e.sequence >= seq)) return Promise.resolve()
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`event stream reached sequence ${events.at(-1)?.sequence ?? 'none'} of ${seq} within ${timeoutMs} ms${failure ? ` (it broke: ${failure.message})` : ''}`)), timeoutMs)
-        waiters.push({ seq, resolve: () => { clearTimeout(timer); resolve() } })
+        const timer = setTimeout(
+          () =>
+            reject(
+              new Error(
+                `event stream reached sequence ${events.at(-1)?.sequence ?? 'none'} of ${seq} within ${timeoutMs} ms${failure ? ` (it broke: ${failure.message})` : ''}`,
+              ),
+            ),
+          timeoutMs,
+        )
+        waiters.push({
+          seq,
+          resolve: () => {
+            clearTimeout(timer)
+            resolve()
+          },
+        })
       })
     },
     async close() {
@@ -84,19 +105,21 @@ export async function lastSequence(origin: string): Promise<number> {
 export async function limited<T>(limit: number, tasks: (() => Promise<T>)[]): Promise<T[]> {
   const results: T[] = new Array(tasks.length)
   let next = 0
-  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, async () => {
-    while (next < tasks.length) {
-      const at = next++
-      results[at] = await tasks[at]()
-    }
-  }))
+  await Promise.all(
+    Array.from({ length: Math.min(limit, tasks.length) }, async () => {
+      while (next < tasks.length) {
+        const at = next++
+        results[at] = await tasks[at]()
+      }
+    }),
+  )
   return results
 }
 
 /** Reproducible randomness: the seed is printed with any failure. */
 export function lcg(seed: number) {
   let state = seed >>> 0
-  return () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32)
+  return () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32
 }
 
 /** Peak and current resident memory of a process, in bytes (Linux /proc); undefined elsewhere. */

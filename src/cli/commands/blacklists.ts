@@ -1,5 +1,11 @@
 import type { Command } from 'commander'
-import { BlacklistEntrySchema, BlacklistTypeSchema, CreateBlacklistBodySchema, UpdateBlacklistBodySchema, type BlacklistEntry } from '../../spec/blacklists.js'
+import {
+  BlacklistEntrySchema,
+  BlacklistTypeSchema,
+  CreateBlacklistBodySchema,
+  UpdateBlacklistBodySchema,
+  type BlacklistEntry,
+} from '../../spec/blacklists.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import type { FieldSpec } from '../input.js'
@@ -14,8 +20,17 @@ export const BLACKLIST_COLUMNS: Column<BlacklistEntry>[] = [
   ['CREATED', (b) => b.createdAt],
 ]
 
-const type: FieldSpec = { key: 'type', kind: 'enum', choices: BlacklistTypeSchema.options, description: 'IP, COUNTRY or EMAIL' }
-const value: FieldSpec = { key: 'value', kind: 'string', description: 'an IP address, 2-letter country code or e-mail address' }
+const type: FieldSpec = {
+  key: 'type',
+  kind: 'enum',
+  choices: BlacklistTypeSchema.options,
+  description: 'IP, COUNTRY or EMAIL',
+}
+const value: FieldSpec = {
+  key: 'value',
+  kind: 'string',
+  description: 'an IP address, 2-letter country code or e-mail address',
+}
 const reason: FieldSpec = { key: 'reason', kind: 'nullable-string', description: 'internal note' }
 
 export async function listBlacklists(cc: CommandContext): Promise<void> {
@@ -32,8 +47,16 @@ export function register(program: Command, ctx: CliContext): void {
     schema: BlacklistEntrySchema,
     list: { run: (cc) => listBlacklists(cc) },
     get: (client, id) => client.blacklists.get(id),
-    create: { fields: [{ ...type, required: true }, { ...value, required: true }, reason], schema: CreateBlacklistBodySchema, run: (client, body) => client.blacklists.create(body) },
-    update: { fields: [type, value, reason], schema: UpdateBlacklistBodySchema, run: (client, id, body) => client.blacklists.update(id, body) },
+    create: {
+      fields: [{ ...type, required: true }, { ...value, required: true }, reason],
+      schema: CreateBlacklistBodySchema,
+      run: (client, body) => client.blacklists.create(body),
+    },
+    update: {
+      fields: [type, value, reason],
+      schema: UpdateBlacklistBodySchema,
+      run: (client, id, body) => client.blacklists.update(id, body),
+    },
     delete: (client, id) => client.blacklists.delete(id),
   })
 }

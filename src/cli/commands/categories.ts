@@ -1,5 +1,10 @@
 import type { Command } from 'commander'
-import { CategorySchema, CreateCategoryBodySchema, UpdateCategoryBodySchema, type Category } from '../../spec/categories.js'
+import {
+  CategorySchema,
+  CreateCategoryBodySchema,
+  UpdateCategoryBodySchema,
+  type Category,
+} from '../../spec/categories.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import type { FieldSpec } from '../input.js'
@@ -37,8 +42,16 @@ export function register(program: Command, ctx: CliContext): void {
     schema: CategorySchema,
     list: { run: (cc) => listCategories(cc) },
     get: (client, id) => client.categories.get(id),
-    create: { fields: [{ ...name, required: true }, ...FIELDS], schema: CreateCategoryBodySchema, run: (client, body) => client.categories.create(body) },
-    update: { fields: [name, ...FIELDS], schema: UpdateCategoryBodySchema, run: (client, id, body) => client.categories.update(id, body) },
+    create: {
+      fields: [{ ...name, required: true }, ...FIELDS],
+      schema: CreateCategoryBodySchema,
+      run: (client, body) => client.categories.create(body),
+    },
+    update: {
+      fields: [name, ...FIELDS],
+      schema: UpdateCategoryBodySchema,
+      run: (client, id, body) => client.categories.update(id, body),
+    },
     delete: (client, id) => client.categories.delete(id),
   })
 }

@@ -17,7 +17,9 @@ interface Node {
 }
 
 function nodeOf(cmd: Command, path: string[]): Node {
-  const options = (cmd.options as readonly Option[]).filter((o) => o.long).map((o) => ({ flag: o.long!, takesValue: o.required || o.optional, description: o.description }))
+  const options = (cmd.options as readonly Option[])
+    .filter((o) => o.long)
+    .map((o) => ({ flag: o.long!, takesValue: o.required || o.optional, description: o.description }))
   return {
     path,
     description: cmd.description(),
@@ -70,7 +72,9 @@ function walk(first: string, end: string, wordsVar: string, valueFlags: string[]
 
 export function bashScript(root: Node): string {
   const { nodes, valueFlags, known } = scriptParts(root)
-  const cases = nodes.map((n) => `    ${quote(n.path.join(' '))}) words=${quote(wordsOf(n, root.options).join(' '))} ;;`).join('\n')
+  const cases = nodes
+    .map((n) => `    ${quote(n.path.join(' '))}) words=${quote(wordsOf(n, root.options).join(' '))} ;;`)
+    .join('\n')
   return `# store completion for bash. Load it with:  source <(store completion bash)
 _store_completion() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="" cpath="" candidate w words i
@@ -87,11 +91,15 @@ complete -o default -F _store_completion store
 
 export function zshScript(root: Node): string {
   const { nodes, valueFlags, known } = scriptParts(root)
-  const cases = nodes.map((n) => {
-    const subs = n.subcommands.map((s) => quote(`${s.path[s.path.length - 1]}:${oneLine(s.description).replace(/:/g, '\\:')}`)).join(' ')
-    const flags = [...n.options, ...(n.path.length ? root.options : [])].map((o) => quote(o.flag)).join(' ')
-    return `    ${quote(n.path.join(' '))}) subs=(${subs}); flags=(${flags} --help) ;;`
-  }).join('\n')
+  const cases = nodes
+    .map((n) => {
+      const subs = n.subcommands
+        .map((s) => quote(`${s.path[s.path.length - 1]}:${oneLine(s.description).replace(/:/g, '\\:')}`))
+        .join(' ')
+      const flags = [...n.options, ...(n.path.length ? root.options : [])].map((o) => quote(o.flag)).join(' ')
+      return `    ${quote(n.path.join(' '))}) subs=(${subs}); flags=(${flags} --help) ;;`
+    })
+    .join('\n')
   return `#compdef store
 # store completion for zsh. Load it with:  source <(store completion zsh)
 # (or save it as _store in a directory of $fpath)
@@ -121,18 +129,23 @@ export function fishScript(root: Node): string {
     const notDeeper = childNames.length ? [`not __fish_seen_subcommand_from ${childNames.join(' ')}`] : []
     const at = ancestors.length === 0 ? ['__fish_use_subcommand'] : [...seen, ...notDeeper]
     for (const sub of node.subcommands) {
-      lines.push(`complete -c store -n ${quote(at.join('; and '))} -a ${sub.path[sub.path.length - 1]} -d ${quote(oneLine(sub.description))}`)
+      lines.push(
+        `complete -c store -n ${quote(at.join('; and '))} -a ${sub.path[sub.path.length - 1]} -d ${quote(oneLine(sub.description))}`,
+      )
     }
     const optionCondition = ancestors.length ? ` -n ${quote(seen.join('; and '))}` : ''
     for (const o of node.options) {
-      lines.push(`complete -c store${optionCondition} -l ${o.flag.replace(/^--/, '')}${o.takesValue ? ' -r' : ''} -d ${quote(oneLine(o.description))}`)
+      lines.push(
+        `complete -c store${optionCondition} -l ${o.flag.replace(/^--/, '')}${o.takesValue ? ' -r' : ''} -d ${quote(oneLine(o.description))}`,
+      )
     }
   }
   return `${lines.join('\n')}\n`
 }
 
 export async function printCompletion(ctx: CliContext, shell: string): Promise<void> {
-  if (!(SHELLS as readonly string[]).includes(shell)) throw new UsageError(`unknown shell "${shell}": use bash, zsh or fish`)
+  if (!(SHELLS as readonly string[]).includes(shell))
+    throw new UsageError(`unknown shell "${shell}": use bash, zsh or fish`)
   const root = await commandTree(ctx)
   root.options = root.options.filter((o) => o.flag !== '--version')
   const script = shell === 'bash' ? bashScript(root) : shell === 'zsh' ? zshScript(root) : fishScript(root)
@@ -140,8 +153,11 @@ export async function printCompletion(ctx: CliContext, shell: string): Promise<v
 }
 
 export function register(program: Command, ctx: CliContext): void {
-  program.command('completion')
-    .description('print a shell completion script: source <(store completion bash), or zsh, or store completion fish | source')
+  program
+    .command('completion')
+    .description(
+      'print a shell completion script: source <(store completion bash), or zsh, or store completion fish | source',
+    )
     .argument('<shell>', 'bash, zsh or fish')
     .action((shell: string) => printCompletion(ctx, shell))
 }

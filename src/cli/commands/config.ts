@@ -3,7 +3,16 @@ import { maskSecret } from '../../client/http.js'
 import { commandContext, type CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
-import { DEFAULT_PROFILE, PROFILE_KEYS, configPathOf, profileKeyOf, readConfig, selectProfile, writeConfig, type Profile } from '../profiles.js'
+import {
+  DEFAULT_PROFILE,
+  PROFILE_KEYS,
+  configPathOf,
+  profileKeyOf,
+  readConfig,
+  selectProfile,
+  writeConfig,
+  type Profile,
+} from '../profiles.js'
 
 const masked = (p: Profile): Profile => (p.apiKey ? { ...p, apiKey: maskSecret(p.apiKey) } : p)
 
@@ -12,15 +21,23 @@ export function listConfig(cc: CommandContext): void {
   const config = readConfig(cc)
   const current = selectProfile(cc, cc.globals, config).name
   const names = Object.keys(config.profiles)
-  if (cc.out.isJson) return cc.out.json({ current: config.current ?? null, profiles: Object.fromEntries(names.map((n) => [n, masked(config.profiles[n])])) })
+  if (cc.out.isJson)
+    return cc.out.json({
+      current: config.current ?? null,
+      profiles: Object.fromEntries(names.map((n) => [n, masked(config.profiles[n])])),
+    })
   const rows = names.map((name) => ({ name, ...masked(config.profiles[name]) }))
-  cc.out.rows(rows, [
-    ['', (r) => (r.name === current ? '*' : ' ')],
-    ['PROFILE', (r) => r.name],
-    ['BASE URL', (r) => r.baseUrl],
-    ['SHOP', (r) => r.shop],
-    ['API KEY', (r) => r.apiKey],
-  ], `No profiles saved yet; run store login (config: ${configPathOf(cc)})`)
+  cc.out.rows(
+    rows,
+    [
+      ['', (r) => (r.name === current ? '*' : ' ')],
+      ['PROFILE', (r) => r.name],
+      ['BASE URL', (r) => r.baseUrl],
+      ['SHOP', (r) => r.shop],
+      ['API KEY', (r) => r.apiKey],
+    ],
+    `No profiles saved yet; run store login (config: ${configPathOf(cc)})`,
+  )
 }
 
 export function getConfig(cc: CommandContext, key: string): void {
@@ -35,7 +52,8 @@ export function getConfig(cc: CommandContext, key: string): void {
 /** Sets a key in the selected profile (`--profile`, else the current one), creating the profile if new. */
 export function setConfig(cc: CommandContext, key: string, value: string | undefined): void {
   const field = profileKeyOf(key)
-  if (field === 'baseUrl' && value !== undefined && !/^https?:\/\/[^\s]+$/.test(value)) throw new UsageError(`base-url: "${value}" is not an http(s) URL`)
+  if (field === 'baseUrl' && value !== undefined && !/^https?:\/\/[^\s]+$/.test(value))
+    throw new UsageError(`base-url: "${value}" is not an http(s) URL`)
   const config = readConfig(cc)
   const name = cc.globals.profile ?? cc.env.STORE_PROFILE ?? config.current ?? DEFAULT_PROFILE
   const profile: Profile = { ...config.profiles[name] }
@@ -49,7 +67,9 @@ export function useProfile(cc: CommandContext, name: string): void {
   const config = readConfig(cc)
   if (!config.profiles[name]) {
     const known = Object.keys(config.profiles)
-    throw new UsageError(`no profile "${name}"${known.length ? ` (saved: ${known.join(', ')})` : ''}; create it with store login --profile ${name}`)
+    throw new UsageError(
+      `no profile "${name}"${known.length ? ` (saved: ${known.join(', ')})` : ''}; create it with store login --profile ${name}`,
+    )
   }
   writeConfig(cc, { ...config, current: name })
   cc.out.success(`Now using profile "${name}"`)
@@ -58,16 +78,35 @@ export function useProfile(cc: CommandContext, name: string): void {
 export function register(program: Command, ctx: CliContext): void {
   const keys = Object.keys(PROFILE_KEYS).join(', ')
   const config = program.command('config').description('show and change saved profiles (made by store login)')
-  config.command('list').description('list profiles; * marks the one in use')
+  config
+    .command('list')
+    .description('list profiles; * marks the one in use')
     .action((_o: unknown, command: Command) => listConfig(commandContext(ctx, command)))
-  config.command('get').description(`print a value of the profile in use (${keys})`).argument('<key>')
+  config
+    .command('get')
+    .description(`print a value of the profile in use (${keys})`)
+    .argument('<key>')
     .action((key: string, _o: unknown, command: Command) => getConfig(commandContext(ctx, command), key))
-  config.command('set').description(`set a value in the profile in use or --profile (${keys})`).argument('<key>').argument('<value>')
-    .action((key: string, value: string, _o: unknown, command: Command) => setConfig(commandContext(ctx, command), key, value))
-  config.command('unset').description('remove a value from the profile in use or --profile').argument('<key>')
+  config
+    .command('set')
+    .description(`set a value in the profile in use or --profile (${keys})`)
+    .argument('<key>')
+    .argument('<value>')
+    .action((key: string, value: string, _o: unknown, command: Command) =>
+      setConfig(commandContext(ctx, command), key, value),
+    )
+  config
+    .command('unset')
+    .description('remove a value from the profile in use or --profile')
+    .argument('<key>')
     .action((key: string, _o: unknown, command: Command) => setConfig(commandContext(ctx, command), key, undefined))
-  config.command('use').description('make a saved profile the current one').argument('<profile>')
+  config
+    .command('use')
+    .description('make a saved profile the current one')
+    .argument('<profile>')
     .action((name: string, _o: unknown, command: Command) => useProfile(commandContext(ctx, command), name))
-  config.command('path').description('print where the config file is')
+  config
+    .command('path')
+    .description('print where the config file is')
     .action((_o: unknown, command: Command) => commandContext(ctx, command).out.line(configPathOf(ctx)))
 }

@@ -17,10 +17,23 @@ export const COUPON_COLUMNS: Column<Coupon>[] = [
 ]
 
 const code: FieldSpec = { key: 'code', kind: 'string', description: 'coupon code (stored uppercased)' }
-const type: FieldSpec = { key: 'type', kind: 'enum', choices: ['percentage', 'fixed'], description: 'percentage or fixed' }
+const type: FieldSpec = {
+  key: 'type',
+  kind: 'enum',
+  choices: ['percentage', 'fixed'],
+  description: 'percentage or fixed',
+}
 const value: FieldSpec = { key: 'value', kind: 'number', description: 'percent, or currency units for fixed' }
-const usageLimit: FieldSpec = { key: 'usageLimit', kind: 'nullable-integer', description: 'times it can be used; null for unlimited' }
-const expiresAt: FieldSpec = { key: 'expiresAt', kind: 'nullable-string', description: 'ISO 8601 expiry; null for never' }
+const usageLimit: FieldSpec = {
+  key: 'usageLimit',
+  kind: 'nullable-integer',
+  description: 'times it can be used; null for unlimited',
+}
+const expiresAt: FieldSpec = {
+  key: 'expiresAt',
+  kind: 'nullable-string',
+  description: 'ISO 8601 expiry; null for never',
+}
 const active: FieldSpec = { key: 'active', kind: 'boolean', description: 'usable at checkout (default true)' }
 
 export const CREATE_FIELDS: FieldSpec[] = [
@@ -48,8 +61,16 @@ export function register(program: Command, ctx: CliContext): void {
     schema: CouponSchema,
     list: { options: (cmd) => cmd.option('--active', 'only active coupons'), run: (cc, opts) => listCoupons(cc, opts) },
     get: (client, id) => client.coupons.get(id),
-    create: { fields: CREATE_FIELDS, schema: CreateCouponBodySchema, run: (client, body) => client.coupons.create(body) },
-    update: { fields: UPDATE_FIELDS, schema: UpdateCouponBodySchema, run: (client, id, body) => client.coupons.update(id, body) },
+    create: {
+      fields: CREATE_FIELDS,
+      schema: CreateCouponBodySchema,
+      run: (client, body) => client.coupons.create(body),
+    },
+    update: {
+      fields: UPDATE_FIELDS,
+      schema: UpdateCouponBodySchema,
+      run: (client, id, body) => client.coupons.update(id, body),
+    },
     delete: (client, id) => client.coupons.delete(id),
   })
 }

@@ -28,7 +28,10 @@ export function register(program: Command, ctx: CliContext): void {
     columns: CUSTOMER_COLUMNS,
     schema: CustomerDetailSchema,
     list: {
-      options: (cmd) => cmd.description('list customers who placed orders, newest first').option('--limit <n>', `how many (1-${CUSTOMER_LIMIT.max}, default ${CUSTOMER_LIMIT.default})`),
+      options: (cmd) =>
+        cmd
+          .description('list customers who placed orders, newest first')
+          .option('--limit <n>', `how many (1-${CUSTOMER_LIMIT.max}, default ${CUSTOMER_LIMIT.default})`),
       run: (cc, opts) => listCustomers(cc, opts),
     },
     get: (client, id) => client.customers.get(id),

@@ -3,7 +3,13 @@
 // Webhook endpoints live under `store webhooks`.
 import type { Command } from 'commander'
 import { CreateShopBodySchema, type ApiKey, type Shop } from '../../spec/shops.js'
-import { ClockAdvanceBodySchema, FulfilmentSetupBodySchema, PayBodySchema, TrackingBodySchema, type FulfilmentSetup } from '../../spec/fulfilment.js'
+import {
+  ClockAdvanceBodySchema,
+  FulfilmentSetupBodySchema,
+  PayBodySchema,
+  TrackingBodySchema,
+  type FulfilmentSetup,
+} from '../../spec/fulfilment.js'
 import { CheckoutBodySchema } from '../../spec/storefront.js'
 import type { Order } from '../../spec/orders.js'
 import { commandContext, type CommandContext } from '../client-factory.js'
@@ -16,15 +22,26 @@ import { showOrder } from './orders.js'
 
 const collect = (value: string, previous: string[] = []) => [...previous, value]
 
-const SHOP_COLUMNS: Column<Shop>[] = [['ID', (s) => s.id], ['SLUG', (s) => s.slug], ['NAME', (s) => s.name], ['CREATED', (s) => s.createdAt]]
-const KEY_COLUMNS: Column<ApiKey>[] = [['ID', (k) => k.id], ['KEY', (k) => `${k.prefix}…${k.last4}`], ['NAME', (k) => (k as { name?: string | null }).name], ['CREATED', (k) => k.createdAt]]
+const SHOP_COLUMNS: Column<Shop>[] = [
+  ['ID', (s) => s.id],
+  ['SLUG', (s) => s.slug],
+  ['NAME', (s) => s.name],
+  ['CREATED', (s) => s.createdAt],
+]
+const KEY_COLUMNS: Column<ApiKey>[] = [
+  ['ID', (k) => k.id],
+  ['KEY', (k) => `${k.prefix}…${k.last4}`],
+  ['NAME', (k) => (k as { name?: string | null }).name],
+  ['CREATED', (k) => k.createdAt],
+]
 
 /** `90`, `90s`, `15m`, `12h`, `30d`, `2w`, or combined (`1d12h`) → seconds. */
 export function parseDuration(text: string): number {
   const units: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 }
   const trimmed = text.trim().toLowerCase()
   if (/^\d+$/.test(trimmed)) return Number(trimmed)
-  if (!/^(\d+[smhdw])+$/.test(trimmed)) throw new UsageError(`"${text}" is not a duration: use seconds or e.g. 90s, 15m, 12h, 30d, 1d12h`)
+  if (!/^(\d+[smhdw])+$/.test(trimmed))
+    throw new UsageError(`"${text}" is not a duration: use seconds or e.g. 90s, 15m, 12h, 30d, 1d12h`)
   let seconds = 0
   for (const [, n, unit] of trimmed.matchAll(/(\d+)([smhdw])/g)) seconds += Number(n) * units[unit]
   return seconds
@@ -36,7 +53,12 @@ export async function storefrontSlug(cc: CommandContext, explicit: string | unde
   const { shops } = await cc.client().emulator.listShops()
   const wanted = cc.connection().shop
   const shop = wanted ? shops.find((s) => s.id === wanted || s.slug === wanted.toLowerCase()) : shops[0]
-  if (!shop) throw new UsageError(wanted ? `no shop "${wanted}" in this account; see store emulator shops list` : 'this account has no shop; create one with store emulator shops create')
+  if (!shop)
+    throw new UsageError(
+      wanted
+        ? `no shop "${wanted}" in this account; see store emulator shops list`
+        : 'this account has no shop; create one with store emulator shops create',
+    )
   return shop.slug
 }
 
@@ -49,8 +71,17 @@ function showAnswer(cc: CommandContext, answer: object, done: string): void {
 }
 
 export async function createShop(cc: CommandContext, opts: Record<string, unknown>): Promise<void> {
-  const fields: FieldSpec[] = [{ key: 'name', kind: 'string', description: 'shop name', required: true }, { key: 'slug', kind: 'string', description: 'storefront slug (lowercase, digits, "-")', required: true }]
-  const body = await buildBody(cc, { fields, opts, schema: CreateShopBodySchema, what: 'shop', prompter: cc.interactive ? cc.prompter : undefined })
+  const fields: FieldSpec[] = [
+    { key: 'name', kind: 'string', description: 'shop name', required: true },
+    { key: 'slug', kind: 'string', description: 'storefront slug (lowercase, digits, "-")', required: true },
+  ]
+  const body = await buildBody(cc, {
+    fields,
+    opts,
+    schema: CreateShopBodySchema,
+    what: 'shop',
+    prompter: cc.interactive ? cc.prompter : undefined,
+  })
   const shop = await cc.client().emulator.createShop(body as never)
   if (cc.out.isJson) return cc.out.json(shop)
   cc.out.record(shop, Object.entries(shop))
@@ -65,20 +96,57 @@ export async function createKey(cc: CommandContext, opts: { name?: string }): Pr
 }
 
 const FULFILMENT_FIELDS: FieldSpec[] = [
-  { key: 'deliveryMessage', flag: 'message', kind: 'text', description: 'delivery message (Service, Physical): text, @file or -' },
-  { key: 'dynamicWebhookUrl', flag: 'dynamic-url', kind: 'nullable-string', description: 'Dynamic products: the URL POSTed per line item' },
-  { key: 'mystery', kind: 'json', description: 'mystery table as JSON {outcomes: [{name, weight, stock?, codes?}]}: @file.json or inline' },
-  { key: 'interval', kind: 'enum', choices: ['DAY', 'WEEK', 'MONTH', 'YEAR'], path: ['subscription', 'interval'], description: 'subscription billing interval' },
-  { key: 'intervalCount', kind: 'integer', path: ['subscription', 'intervalCount'], description: 'intervals per billing period' },
+  {
+    key: 'deliveryMessage',
+    flag: 'message',
+    kind: 'text',
+    description: 'delivery message (Service, Physical): text, @file or -',
+  },
+  {
+    key: 'dynamicWebhookUrl',
+    flag: 'dynamic-url',
+    kind: 'nullable-string',
+    description: 'Dynamic products: the URL POSTed per line item',
+  },
+  {
+    key: 'mystery',
+    kind: 'json',
+    description: 'mystery table as JSON {outcomes: [{name, weight, stock?, codes?}]}: @file.json or inline',
+  },
+  {
+    key: 'interval',
+    kind: 'enum',
+    choices: ['DAY', 'WEEK', 'MONTH', 'YEAR'],
+    path: ['subscription', 'interval'],
+    description: 'subscription billing interval',
+  },
+  {
+    key: 'intervalCount',
+    kind: 'integer',
+    path: ['subscription', 'intervalCount'],
+    description: 'intervals per billing period',
+  },
   { key: 'trialDays', kind: 'integer', path: ['subscription', 'trialDays'], description: 'free trial days' },
 ]
 
 /** Dashboard-only product setup; `--serials` reads `@file` as one code per line. */
-export async function setFulfilment(cc: CommandContext, product: string, opts: Record<string, unknown> & { serials?: string; file?: string[] }): Promise<void> {
-  const body = await buildBody(cc, { fields: FULFILMENT_FIELDS, opts, what: 'fulfilment setup', isUpdate: opts.serials === undefined && !opts.file?.length })
+export async function setFulfilment(
+  cc: CommandContext,
+  product: string,
+  opts: Record<string, unknown> & { serials?: string; file?: string[] },
+): Promise<void> {
+  const body = await buildBody(cc, {
+    fields: FULFILMENT_FIELDS,
+    opts,
+    what: 'fulfilment setup',
+    isUpdate: opts.serials === undefined && !opts.file?.length,
+  })
   if (opts.serials !== undefined) {
     const { text, from } = await readArgument(cc, opts.serials)
-    body.serials = text.split(from === 'the command line' ? /[,\n]/ : /\r?\n/).map((s) => s.trim()).filter(Boolean)
+    body.serials = text
+      .split(from === 'the command line' ? /[,\n]/ : /\r?\n/)
+      .map((s) => s.trim())
+      .filter(Boolean)
   }
   if (opts.file?.length) {
     body.files = opts.file.map((entry) => {
@@ -102,7 +170,13 @@ function showFulfilment(cc: CommandContext, setup: FulfilmentSetup): void {
   ])
   if (mystery && cc.out.isTTY) {
     cc.out.line()
-    cc.out.rows(mystery.outcomes, [['OUTCOME', (o) => o.name], ['WEIGHT', (o) => o.weight], ['CHANCE', (o) => `${o.chance}%`], ['STOCK', (o) => o.stock ?? 'unlimited'], ['CODES', (o) => o.codes?.length]])
+    cc.out.rows(mystery.outcomes, [
+      ['OUTCOME', (o) => o.name],
+      ['WEIGHT', (o) => o.weight],
+      ['CHANCE', (o) => `${o.chance}%`],
+      ['STOCK', (o) => o.stock ?? 'unlimited'],
+      ['CODES', (o) => o.codes?.length],
+    ])
   }
 }
 
@@ -136,7 +210,15 @@ export async function checkout(cc: CommandContext, o: CheckoutOptions): Promise<
       return { productId: match![1], quantity: match![2] === undefined ? 1 : Number(match![2]) }
     })
   }
-  const simple: [keyof CheckoutOptions, string][] = [['group', 'groupId'], ['email', 'email'], ['name', 'name'], ['coupon', 'couponCode'], ['gateway', 'gateway'], ['ip', 'ip'], ['country', 'country']]
+  const simple: [keyof CheckoutOptions, string][] = [
+    ['group', 'groupId'],
+    ['email', 'email'],
+    ['name', 'name'],
+    ['coupon', 'couponCode'],
+    ['gateway', 'gateway'],
+    ['ip', 'ip'],
+    ['country', 'country'],
+  ]
   for (const [flag, key] of simple) if (o[flag] !== undefined) body[key] = o[flag]
   if (o.clientSeed !== undefined || o.field?.length) {
     const fields: Record<string, unknown> = { ...(body.customFields as object | undefined) }
@@ -148,10 +230,13 @@ export async function checkout(cc: CommandContext, o: CheckoutOptions): Promise<
     if (o.clientSeed !== undefined) fields.__mysteryClientSeed = o.clientSeed
     body.customFields = fields
   }
-  if (body.items === undefined && body.groupId === undefined) throw new UsageError('nothing to buy: give --item PRODUCT[:QUANTITY] (repeatable) or --group GROUP')
+  if (body.items === undefined && body.groupId === undefined)
+    throw new UsageError('nothing to buy: give --item PRODUCT[:QUANTITY] (repeatable) or --group GROUP')
   if (body.email === undefined) {
     if (!cc.interactive) throw new UsageError('missing --email for checkout (no terminal to ask on)')
-    body.email = await cc.prompter.input('Buyer e-mail', { validate: (v) => (/^\S+@\S+\.\S+$/.test(v) ? true : 'enter an e-mail address') })
+    body.email = await cc.prompter.input('Buyer e-mail', {
+      validate: (v) => (/^\S+@\S+\.\S+$/.test(v) ? true : 'enter an e-mail address'),
+    })
   }
   checkBody(CheckoutBodySchema, body, 'checkout')
   const client = cc.client()
@@ -162,10 +247,18 @@ export async function checkout(cc: CommandContext, o: CheckoutOptions): Promise<
   if (cc.out.isJson) return cc.out.json(o.pay ? { ...result, order } : result)
   showOrder(cc, order)
   cc.out.info(`Invoice: ${result.invoiceUrl}`)
-  cc.out.success(o.pay ? `Placed and paid order ${order.orderNumber}` : `Placed order ${order.orderNumber} (unpaid: store emulator pay ${order.orderNumber})`)
+  cc.out.success(
+    o.pay
+      ? `Placed and paid order ${order.orderNumber}`
+      : `Placed order ${order.orderNumber} (unpaid: store emulator pay ${order.orderNumber})`,
+  )
 }
 
-export async function payOrder(cc: CommandContext, order: string, o: { amount?: string; gateway?: string }): Promise<void> {
+export async function payOrder(
+  cc: CommandContext,
+  order: string,
+  o: { amount?: string; gateway?: string },
+): Promise<void> {
   const body: Record<string, unknown> = {}
   if (o.amount !== undefined) {
     body.amount = Number(o.amount)
@@ -185,7 +278,11 @@ export async function advanceClock(cc: CommandContext, duration: string): Promis
   cc.out.success(`Emulator clock moved ${body.seconds} s forward, to ${clock.now}`)
 }
 
-export async function showInvoice(cc: CommandContext, order: string, o: { store?: string; codes?: boolean }): Promise<void> {
+export async function showInvoice(
+  cc: CommandContext,
+  order: string,
+  o: { store?: string; codes?: boolean },
+): Promise<void> {
   const client = cc.client()
   const slug = await storefrontSlug(cc, o.store)
   // Invoices are addressed by the internal id only (the buyer's link); look an ORD- number up first.
@@ -198,100 +295,185 @@ export async function showInvoice(cc: CommandContext, order: string, o: { store?
   const invoice = await client.storefront.invoice(slug, order)
   if (cc.out.isJson) return cc.out.json(invoice)
   const { items, tracking, ...rest } = invoice
-  cc.out.record(invoice, [...Object.entries(rest).filter(([, v]) => typeof v !== 'object' || v === null), ['items', items.length], ['tracking', tracking]])
+  cc.out.record(invoice, [
+    ...Object.entries(rest).filter(([, v]) => typeof v !== 'object' || v === null),
+    ['items', items.length],
+    ['tracking', tracking],
+  ])
   if (cc.out.isTTY) {
     cc.out.line()
-    cc.out.rows(items, [['PRODUCT', (i) => i.productName], ['QTY', (i) => i.quantity], ['DELIVERY', (i) => i.delivery.status], ['CONTENT', (i) => i.delivery.codes ?? i.delivery.message ?? i.mystery?.opens.map((x) => x.outcome)]])
+    cc.out.rows(items, [
+      ['PRODUCT', (i) => i.productName],
+      ['QTY', (i) => i.quantity],
+      ['DELIVERY', (i) => i.delivery.status],
+      ['CONTENT', (i) => i.delivery.codes ?? i.delivery.message ?? i.mystery?.opens.map((x) => x.outcome)],
+    ])
   }
 }
 
 export function register(program: Command, ctx: CliContext): void {
-  const run = <A extends unknown[]>(f: (cc: CommandContext, ...args: A) => Promise<void> | void) =>
-    (...args: unknown[]) => f(commandContext(ctx, args[args.length - 1] as Command), ...(args.slice(0, -1) as A))
+  const run =
+    <A extends unknown[]>(f: (cc: CommandContext, ...args: A) => Promise<void> | void) =>
+    (...args: unknown[]) =>
+      f(commandContext(ctx, args[args.length - 1] as Command), ...(args.slice(0, -1) as A))
 
-  const emu = program.command('emulator').description('drive the local emulator (store serve): shops, keys, fulfilment, checkout, pay, tracking, clock')
+  const emu = program
+    .command('emulator')
+    .description('drive the local emulator (store serve): shops, keys, fulfilment, checkout, pay, tracking, clock')
 
-  const shops = emu.command('shops').description('the account\'s shops')
-  shops.command('list').description('list shops, oldest first').action(run(async (cc) => {
-    const envelope = await cc.client().emulator.listShops()
-    cc.out.list(envelope, envelope.shops, SHOP_COLUMNS, 'No shops found')
-  }))
-  addDataOption(shops.command('create').description('add a shop to the account').option('--name <name>', 'shop name').option('--slug <slug>', 'storefront slug'))
-    .action(run((cc, opts: Record<string, unknown>) => createShop(cc, opts)))
+  const shops = emu.command('shops').description("the account's shops")
+  shops
+    .command('list')
+    .description('list shops, oldest first')
+    .action(
+      run(async (cc) => {
+        const envelope = await cc.client().emulator.listShops()
+        cc.out.list(envelope, envelope.shops, SHOP_COLUMNS, 'No shops found')
+      }),
+    )
+  addDataOption(
+    shops
+      .command('create')
+      .description('add a shop to the account')
+      .option('--name <name>', 'shop name')
+      .option('--slug <slug>', 'storefront slug'),
+  ).action(run((cc, opts: Record<string, unknown>) => createShop(cc, opts)))
 
   const keys = emu.command('keys').description('API keys of the account')
-  keys.command('list').description('list keys (secrets are never shown again)').action(run(async (cc) => {
-    const envelope = await cc.client().emulator.listKeys()
-    cc.out.list(envelope, envelope.keys, KEY_COLUMNS, 'No keys found')
-  }))
-  keys.command('create').description('create a key; its secret is printed once').option('--name <name>', 'a label for the key')
+  keys
+    .command('list')
+    .description('list keys (secrets are never shown again)')
+    .action(
+      run(async (cc) => {
+        const envelope = await cc.client().emulator.listKeys()
+        cc.out.list(envelope, envelope.keys, KEY_COLUMNS, 'No keys found')
+      }),
+    )
+  keys
+    .command('create')
+    .description('create a key; its secret is printed once')
+    .option('--name <name>', 'a label for the key')
     .action(run((cc, opts: { name?: string }) => createKey(cc, opts)))
-  keys.command('revoke').description('revoke a key').argument('<id>', 'key id').option('-y, --yes', 'do not ask for confirmation (required when not on a terminal)')
-    .action(run(async (cc, id: string, opts: { yes?: boolean }) => {
-      await confirmOrYes(cc, opts, `Revoke key ${id}? Clients using it will get 401.`, `revoke key ${id}`)
-      const answer = await cc.client().emulator.revokeKey(id)
-      if (cc.out.isJson) cc.out.json(answer)
-      else cc.out.success(`Revoked key ${id}`)
-    }))
+  keys
+    .command('revoke')
+    .description('revoke a key')
+    .argument('<id>', 'key id')
+    .option('-y, --yes', 'do not ask for confirmation (required when not on a terminal)')
+    .action(
+      run(async (cc, id: string, opts: { yes?: boolean }) => {
+        await confirmOrYes(cc, opts, `Revoke key ${id}? Clients using it will get 401.`, `revoke key ${id}`)
+        const answer = await cc.client().emulator.revokeKey(id)
+        if (cc.out.isJson) cc.out.json(answer)
+        else cc.out.success(`Revoked key ${id}`)
+      }),
+    )
 
-  const fulfilment = emu.command('fulfilment').description('dashboard-only product setup: delivery message, files, serials, dynamic URL, mystery table, subscription plan')
-  fulfilment.command('get').description('show a product\'s setup').argument('<product>', 'product id or rec_ id')
+  const fulfilment = emu
+    .command('fulfilment')
+    .description(
+      'dashboard-only product setup: delivery message, files, serials, dynamic URL, mystery table, subscription plan',
+    )
+  fulfilment
+    .command('get')
+    .description("show a product's setup")
+    .argument('<product>', 'product id or rec_ id')
     .action(run(async (cc, product: string) => showFulfilment(cc, await cc.client().emulator.getFulfilment(product))))
-  const set = fulfilment.command('set').description('change a product\'s setup (only the given parts)').argument('<product>', 'product id or rec_ id')
+  const set = fulfilment
+    .command('set')
+    .description("change a product's setup (only the given parts)")
+    .argument('<product>', 'product id or rec_ id')
     .option('--serials <codes|@file|->', 'replace the code pool: a,b,c or @file with one code per line')
     .option('--file <name=url>', 'a download (repeatable; replaces the list)', collect)
-  for (const f of FULFILMENT_FIELDS) set.option(`--${f.flag ?? f.key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} <value>`, f.description)
-  addDataOption(set).action(run((cc, product: string, opts: Record<string, unknown>) => setFulfilment(cc, product, opts)))
+  for (const f of FULFILMENT_FIELDS)
+    set.option(`--${f.flag ?? f.key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} <value>`, f.description)
+  addDataOption(set).action(
+    run((cc, product: string, opts: Record<string, unknown>) => setFulfilment(cc, product, opts)),
+  )
 
-  addDataOption(emu.command('checkout').description('buy as a customer on the storefront: a pending order and its invoice URL')
-    .option('--store <slug>', 'storefront slug (default: the --shop in force, else the oldest shop)')
-    .option('--item <product[:quantity]>', 'a product to buy (repeatable)', collect)
-    .option('--group <id>', 'buy a group (bundle) instead of items')
-    .option('--email <email>', 'buyer e-mail (asked for on a terminal)')
-    .option('--name <name>', 'buyer name')
-    .option('--coupon <code>', 'coupon code')
-    .option('--gateway <name>', 'payment gateway')
-    .option('--ip <address>', 'buyer IP (blacklists apply)')
-    .option('--country <code>', 'buyer country, 2 letters (blacklists apply)')
-    .option('--client-seed <seed>', 'mystery-box client seed (customFields.__mysteryClientSeed)')
-    .option('--field <key=value>', 'a custom field (repeatable)', collect)
-    .option('--pay', 'pay the order in full right away (runs fulfilment)'))
-    .action(run((cc, opts: CheckoutOptions) => checkout(cc, opts)))
+  addDataOption(
+    emu
+      .command('checkout')
+      .description('buy as a customer on the storefront: a pending order and its invoice URL')
+      .option('--store <slug>', 'storefront slug (default: the --shop in force, else the oldest shop)')
+      .option('--item <product[:quantity]>', 'a product to buy (repeatable)', collect)
+      .option('--group <id>', 'buy a group (bundle) instead of items')
+      .option('--email <email>', 'buyer e-mail (asked for on a terminal)')
+      .option('--name <name>', 'buyer name')
+      .option('--coupon <code>', 'coupon code')
+      .option('--gateway <name>', 'payment gateway')
+      .option('--ip <address>', 'buyer IP (blacklists apply)')
+      .option('--country <code>', 'buyer country, 2 letters (blacklists apply)')
+      .option('--client-seed <seed>', 'mystery-box client seed (customFields.__mysteryClientSeed)')
+      .option('--field <key=value>', 'a custom field (repeatable)', collect)
+      .option('--pay', 'pay the order in full right away (runs fulfilment)'),
+  ).action(run((cc, opts: CheckoutOptions) => checkout(cc, opts)))
 
-  emu.command('pay').description('mark an order paid (runs fulfilment; idempotent)').argument('<order>', 'order id or ORD- number')
+  emu
+    .command('pay')
+    .description('mark an order paid (runs fulfilment; idempotent)')
+    .argument('<order>', 'order id or ORD- number')
     .option('--amount <amount>', 'pay less than due: a partial payment')
     .option('--gateway <name>', 'payment gateway')
     .action(run((cc, order: string, opts: { amount?: string; gateway?: string }) => payOrder(cc, order, opts)))
 
-  emu.command('tracking').description('add tracking to a Physical order').argument('<order>', 'order id or ORD- number')
-    .requiredOption('--code <code>', 'tracking code').option('--carrier <name>', 'carrier')
-    .action(run(async (cc, order: string, opts: { code: string; carrier?: string }) => {
-      const body = { code: opts.code, ...(opts.carrier ? { carrier: opts.carrier } : {}) }
-      checkBody(TrackingBodySchema, body, 'tracking')
-      showAnswer(cc, await cc.client().emulator.addTracking(order, body), `Added tracking ${opts.code} to ${order}`)
-    }))
+  emu
+    .command('tracking')
+    .description('add tracking to a Physical order')
+    .argument('<order>', 'order id or ORD- number')
+    .requiredOption('--code <code>', 'tracking code')
+    .option('--carrier <name>', 'carrier')
+    .action(
+      run(async (cc, order: string, opts: { code: string; carrier?: string }) => {
+        const body = { code: opts.code, ...(opts.carrier ? { carrier: opts.carrier } : {}) }
+        checkBody(TrackingBodySchema, body, 'tracking')
+        showAnswer(cc, await cc.client().emulator.addTracking(order, body), `Added tracking ${opts.code} to ${order}`)
+      }),
+    )
 
-  emu.command('dispute').description('mark an order disputed').argument('<order>', 'order id or ORD- number').option('-y, --yes', 'do not ask for confirmation (required when not on a terminal)')
-    .action(run(async (cc, order: string, opts: { yes?: boolean }) => {
-      await confirmOrYes(cc, opts, `Mark order ${order} disputed?`, `dispute order ${order}`)
-      showAnswer(cc, await cc.client().emulator.disputeOrder(order), `Order ${order} disputed`)
-    }))
+  emu
+    .command('dispute')
+    .description('mark an order disputed')
+    .argument('<order>', 'order id or ORD- number')
+    .option('-y, --yes', 'do not ask for confirmation (required when not on a terminal)')
+    .action(
+      run(async (cc, order: string, opts: { yes?: boolean }) => {
+        await confirmOrYes(cc, opts, `Mark order ${order} disputed?`, `dispute order ${order}`)
+        showAnswer(cc, await cc.client().emulator.disputeOrder(order), `Order ${order} disputed`)
+      }),
+    )
 
   const clock = emu.command('clock').description('the emulator clock (renewals, trials, notices)')
-  clock.command('show').description('print the emulator\'s time').action(run(async (cc) => {
-    const state = await cc.client().emulator.getClock()
-    cc.out.record(state, Object.entries(state))
-  }))
-  clock.command('advance').description('move the clock forward: renewals and trial ends fall due and fire').argument('<duration>', 'seconds, or e.g. 90s, 15m, 12h, 30d, 1d12h')
+  clock
+    .command('show')
+    .description("print the emulator's time")
+    .action(
+      run(async (cc) => {
+        const state = await cc.client().emulator.getClock()
+        cc.out.record(state, Object.entries(state))
+      }),
+    )
+  clock
+    .command('advance')
+    .description('move the clock forward: renewals and trial ends fall due and fire')
+    .argument('<duration>', 'seconds, or e.g. 90s, 15m, 12h, 30d, 1d12h')
     .action(run((cc, duration: string) => advanceClock(cc, duration)))
 
-  emu.command('reply').description('reply to a customer query as the merchant').argument('<query>', 'query id').requiredOption('--message <text|@file>', 'the reply')
-    .action(run(async (cc, query: string, opts: { message: string }) => {
-      const { text } = await readArgument(cc, opts.message)
-      showAnswer(cc, await cc.client().emulator.replyToQuery(query, text), `Replied to ${query}`)
-    }))
+  emu
+    .command('reply')
+    .description('reply to a customer query as the merchant')
+    .argument('<query>', 'query id')
+    .requiredOption('--message <text|@file>', 'the reply')
+    .action(
+      run(async (cc, query: string, opts: { message: string }) => {
+        const { text } = await readArgument(cc, opts.message)
+        showAnswer(cc, await cc.client().emulator.replyToQuery(query, text), `Replied to ${query}`)
+      }),
+    )
 
-  emu.command('invoice').description('show an order\'s invoice as the buyer sees it (deliveries, mystery reveals)').argument('<order>', 'order id, or ORD- number (looked up with the key)')
+  emu
+    .command('invoice')
+    .description("show an order's invoice as the buyer sees it (deliveries, mystery reveals)")
+    .argument('<order>', 'order id, or ORD- number (looked up with the key)')
     .option('--store <slug>', 'storefront slug (default: the --shop in force, else the oldest shop)')
     .option('--codes', 'print the bulk export: raw codes, one per line')
     .action(run((cc, order: string, opts: { store?: string; codes?: boolean }) => showInvoice(cc, order, opts)))

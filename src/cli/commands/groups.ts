@@ -19,7 +19,11 @@ const name: FieldSpec = { key: 'name', kind: 'string', description: 'group name'
 const discountPercent: FieldSpec = { key: 'discountPercent', kind: 'number', description: 'bundle discount, 0 to 100' }
 const sortOrder: FieldSpec = { key: 'sortOrder', kind: 'integer', description: 'lower first (default 0)' }
 const unlisted: FieldSpec = { key: 'unlisted', kind: 'boolean', description: 'hide from the storefront' }
-const productIds: FieldSpec = { key: 'productIds', kind: 'list', description: 'member products (replaces the whole list)' }
+const productIds: FieldSpec = {
+  key: 'productIds',
+  kind: 'list',
+  description: 'member products (replaces the whole list)',
+}
 
 export async function listGroups(cc: CommandContext): Promise<void> {
   const envelope = await cc.client().groups.list()
@@ -48,7 +52,11 @@ export function register(program: Command, ctx: CliContext): void {
       schema: CreateGroupBodySchema,
       run: (client, body) => client.groups.create(body),
     },
-    update: { fields: [name, discountPercent, sortOrder, unlisted, productIds], schema: UpdateGroupBodySchema, run: (client, id, body) => client.groups.update(id, body) },
+    update: {
+      fields: [name, discountPercent, sortOrder, unlisted, productIds],
+      schema: UpdateGroupBodySchema,
+      run: (client, id, body) => client.groups.update(id, body),
+    },
     delete: (client, id) => client.groups.delete(id),
   })
 }

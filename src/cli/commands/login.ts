@@ -27,7 +27,13 @@ export async function login(cc: CommandContext): Promise<void> {
   const ask = cc.interactive ? cc.prompter : undefined
 
   let baseUrl = globals.baseUrl ?? env.STORE_BASE_URL
-  if (baseUrl === undefined) baseUrl = ask ? await ask.input('API base URL (ends in /api/v1)', { default: saved.baseUrl ?? DEFAULT_BASE_URL, validate: checkUrl }) : saved.baseUrl ?? DEFAULT_BASE_URL
+  if (baseUrl === undefined)
+    baseUrl = ask
+      ? await ask.input('API base URL (ends in /api/v1)', {
+          default: saved.baseUrl ?? DEFAULT_BASE_URL,
+          validate: checkUrl,
+        })
+      : (saved.baseUrl ?? DEFAULT_BASE_URL)
   const urlCheck = checkUrl(baseUrl)
   if (urlCheck !== true) throw new UsageError(`--base-url: "${baseUrl}" is ${urlCheck}`)
   baseUrl = baseUrl.replace(/\/+$/, '')
@@ -38,23 +44,31 @@ export async function login(cc: CommandContext): Promise<void> {
     apiKey = (await ask.password('API key (sk_live_…)')).trim()
   }
   let shop = globals.shop ?? env.STORE_SHOP
-  if (shop === undefined && ask) shop = (await ask.input('Shop id or slug (empty for the oldest shop)', { default: saved.shop ?? '' })).trim() || undefined
+  if (shop === undefined && ask)
+    shop =
+      (await ask.input('Shop id or slug (empty for the oldest shop)', { default: saved.shop ?? '' })).trim() ||
+      undefined
 
   try {
     await clientFor(cc, { baseUrl, apiKey, shop }, globals).products.list({ limit: 1 })
   } catch (error) {
-    if (error instanceof StoreError) throw new StoreError(error.status, `login failed, nothing saved: ${error.message}`, error.errors)
+    if (error instanceof StoreError)
+      throw new StoreError(error.status, `login failed, nothing saved: ${error.message}`, error.errors)
     throw error
   }
   const profile: Profile = { baseUrl, apiKey, ...(shop ? { shop } : {}) }
   const path = writeConfig(cc, { ...config, current: name, profiles: { ...config.profiles, [name]: profile } })
-  if (cc.out.isJson) return cc.out.json({ profile: name, baseUrl, apiKey: maskSecret(apiKey), shop: shop ?? null, path })
+  if (cc.out.isJson)
+    return cc.out.json({ profile: name, baseUrl, apiKey: maskSecret(apiKey), shop: shop ?? null, path })
   cc.out.success(`Logged in to ${baseUrl} with ${maskSecret(apiKey)}${shop ? ` (shop ${shop})` : ''}`)
   cc.out.info(`Saved profile "${name}" in ${path} and made it the current one.`)
 }
 
 export function register(program: Command, ctx: CliContext): void {
-  program.command('login')
-    .description('check an API key and save it as a profile (uses --api-key, --base-url, --shop, --profile; asks for the rest on a terminal)')
+  program
+    .command('login')
+    .description(
+      'check an API key and save it as a profile (uses --api-key, --base-url, --shop, --profile; asks for the rest on a terminal)',
+    )
     .action((_opts: unknown, command: Command) => login(commandContext(ctx, command)))
 }

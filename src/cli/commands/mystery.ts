@@ -82,7 +82,12 @@ export function collectLines(doc: unknown, label: string): LineToVerify[] {
     if (typeof value.orderNumber === 'string') here = value.orderNumber
     if (typeof value.productName === 'string') here = `${here} · ${value.productName}`
     if (Array.isArray(value.opens)) {
-      const found: LineToVerify = { label: here, expectedCommitment: str(value.commitment), clientSeed: str(value.clientSeed), opens: [] }
+      const found: LineToVerify = {
+        label: here,
+        expectedCommitment: str(value.commitment),
+        clientSeed: str(value.clientSeed),
+        opens: [],
+      }
       lines.push(found)
       for (const v of value.opens) visit(v, here, found)
       return
@@ -94,11 +99,13 @@ export function collectLines(doc: unknown, label: string): LineToVerify[] {
 }
 
 function lineCheck(name: OpenCheck['name'], expected: string, actual: unknown, inputs: OpenCheck['inputs']): OpenCheck {
-  const stated = actual === undefined ? '(missing)' : typeof actual === 'object' ? JSON.stringify(actual) : String(actual)
+  const stated =
+    actual === undefined ? '(missing)' : typeof actual === 'object' ? JSON.stringify(actual) : String(actual)
   return { name, ok: expected === stated, expected, actual: stated, inputs }
 }
 
-const snapshot = (odds: unknown) => (Array.isArray(odds) ? odds.map((e) => ({ name: e?.name, weight: e?.weight, stock: e?.stock })) : odds)
+const snapshot = (odds: unknown) =>
+  Array.isArray(odds) ? odds.map((e) => ({ name: e?.name, weight: e?.weight, stock: e?.stock })) : odds
 
 /**
  * Verifies every open of a line: verifyOpen per open (against the commitment the buyer saw),
@@ -111,35 +118,68 @@ export function verifyLine(line: LineToVerify, expectedCommitment = line.expecte
     const { checks } = verifyOpen(open, expectedCommitment === undefined ? {} : { expectedCommitment })
     const all: OpenCheck[] = [...checks]
     all.push(lineCheck('nonce', String(position), open.nonce, { position, index: open.index ?? '(missing)' }))
-    if (line.clientSeed !== undefined) all.push(lineCheck('clientSeed', line.clientSeed, open.clientSeed, { lineClientSeed: line.clientSeed }))
+    if (line.clientSeed !== undefined)
+      all.push(lineCheck('clientSeed', line.clientSeed, open.clientSeed, { lineClientSeed: line.clientSeed }))
     if (position > 0) {
       const previous = line.opens[position - 1]
       const expected = Array.isArray(previous.odds)
-        ? previous.odds.map((e) => ({ name: e.name, weight: e.weight, stock: e.name === previous.outcome && e.stock !== null ? e.stock - 1 : e.stock }))
+        ? previous.odds.map((e) => ({
+            name: e.name,
+            weight: e.weight,
+            stock: e.name === previous.outcome && e.stock !== null ? e.stock - 1 : e.stock,
+          }))
         : previous.odds
-      all.push(lineCheck('odds', JSON.stringify(expected), snapshot(open.odds), { previousOutcome: String(previous.outcome) }))
+      all.push(
+        lineCheck('odds', JSON.stringify(expected), snapshot(open.odds), { previousOutcome: String(previous.outcome) }),
+      )
     }
     // An outcome's pool loses the drawn code: its next win in the line draws from one fewer.
-    const lastWin = line.opens.slice(0, position).reverse().find((o) => o.outcome === open.outcome && o.codePoolSize !== undefined)
+    const lastWin = line.opens
+      .slice(0, position)
+      .reverse()
+      .find((o) => o.outcome === open.outcome && o.codePoolSize !== undefined)
     if (open.codePoolSize !== undefined && lastWin) {
-      all.push(lineCheck('codePoolSize', String(Number(lastWin.codePoolSize) - 1), open.codePoolSize, { outcome: String(open.outcome), previousCodePoolSize: String(lastWin.codePoolSize), previousOpen: lastWin.index ?? '(missing)' }))
+      all.push(
+        lineCheck('codePoolSize', String(Number(lastWin.codePoolSize) - 1), open.codePoolSize, {
+          outcome: String(open.outcome),
+          previousCodePoolSize: String(lastWin.codePoolSize),
+          previousOpen: lastWin.index ?? '(missing)',
+        }),
+      )
     }
-    return { label: line.label, index: position, nonce: open.nonce, outcome: open.outcome, ok: all.every((c) => c.ok), checks: all }
+    return {
+      label: line.label,
+      index: position,
+      nonce: open.nonce,
+      outcome: open.outcome,
+      ok: all.every((c) => c.ok),
+      checks: all,
+    }
   })
 }
 
 /** name:weight[:stock],… → a drop table (stock omitted or null/unlimited: unlimited). */
 export function parseWeights(text: string): MysteryOutcome[] {
-  const table = text.split(',').map((entry) => entry.trim()).filter(Boolean).map((entry) => {
-    const parts = entry.split(':')
-    if (parts.length < 2 || parts.length > 3 || !parts[0].trim()) throw new UsageError(`--weights: "${entry}" is not name:weight or name:weight:stock`)
-    const weight = Number(parts[1])
-    if (!Number.isSafeInteger(weight) || weight < 1) throw new UsageError(`--weights: weight of "${parts[0]}" must be a positive integer, got "${parts[1]}"`)
-    const stockText = parts[2]?.trim().toLowerCase()
-    const stock = stockText === undefined || stockText === 'null' || stockText === 'unlimited' ? null : Number(stockText)
-    if (stock !== null && (!Number.isSafeInteger(stock) || stock < 0)) throw new UsageError(`--weights: stock of "${parts[0]}" must be a whole number or "unlimited", got "${parts[2]}"`)
-    return { name: parts[0].trim(), weight, stock }
-  })
+  const table = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const parts = entry.split(':')
+      if (parts.length < 2 || parts.length > 3 || !parts[0].trim())
+        throw new UsageError(`--weights: "${entry}" is not name:weight or name:weight:stock`)
+      const weight = Number(parts[1])
+      if (!Number.isSafeInteger(weight) || weight < 1)
+        throw new UsageError(`--weights: weight of "${parts[0]}" must be a positive integer, got "${parts[1]}"`)
+      const stockText = parts[2]?.trim().toLowerCase()
+      const stock =
+        stockText === undefined || stockText === 'null' || stockText === 'unlimited' ? null : Number(stockText)
+      if (stock !== null && (!Number.isSafeInteger(stock) || stock < 0))
+        throw new UsageError(
+          `--weights: stock of "${parts[0]}" must be a whole number or "unlimited", got "${parts[2]}"`,
+        )
+      return { name: parts[0].trim(), weight, stock }
+    })
   if (!table.length) throw new UsageError('--weights: give at least one name:weight')
   return table
 }
@@ -149,9 +189,19 @@ async function tableOf(cc: CommandContext, o: { weights?: string; table?: string
   if (o.weights) return parseWeights(o.weights)
   if (!o.table) throw new UsageError('missing --weights name:weight,… (or --table @file.json)')
   const value = await readJsonArgument(cc, o.table, '--table')
-  const rows = Array.isArray(value) ? value : isObject(value) && Array.isArray(value.outcomes) ? value.outcomes : undefined
-  if (!rows) throw new UsageError('--table: expected an array of { name, weight, stock?, codes? } or { outcomes: [...] }')
-  return rows.map((r: Record<string, unknown>) => ({ name: String(r.name), weight: Number(r.weight), stock: (r.stock ?? null) as number | null, ...(Array.isArray(r.codes) ? { codes: r.codes as string[] } : {}) }))
+  const rows = Array.isArray(value)
+    ? value
+    : isObject(value) && Array.isArray(value.outcomes)
+      ? value.outcomes
+      : undefined
+  if (!rows)
+    throw new UsageError('--table: expected an array of { name, weight, stock?, codes? } or { outcomes: [...] }')
+  return rows.map((r: Record<string, unknown>) => ({
+    name: String(r.name),
+    weight: Number(r.weight),
+    stock: (r.stock ?? null) as number | null,
+    ...(Array.isArray(r.codes) ? { codes: r.codes as string[] } : {}),
+  }))
 }
 
 function intFlag(flag: string, raw: string | undefined): number | undefined {
@@ -179,11 +229,17 @@ export interface VerifyOptions {
 }
 
 /** One open from raw flags: computed values stand in for the ones not claimed, and are marked so. */
-async function openFromFlags(cc: CommandContext, o: VerifyOptions): Promise<{ line: LineToVerify; claimed: Set<string> }> {
-  if (!o.serverSeed || !o.clientSeed) throw new UsageError('raw verification needs --server-seed and --client-seed (and --weights); or give an order number or --file')
+async function openFromFlags(
+  cc: CommandContext,
+  o: VerifyOptions,
+): Promise<{ line: LineToVerify; claimed: Set<string> }> {
+  if (!o.serverSeed || !o.clientSeed)
+    throw new UsageError(
+      'raw verification needs --server-seed and --client-seed (and --weights); or give an order number or --file',
+    )
   const nonce = intFlag('--nonce', o.nonce) ?? 0
   const table = await tableOf(cc, o)
-  let odds
+  let odds: ReturnType<typeof oddsOf>
   try {
     odds = oddsOf(table)
   } catch (error) {
@@ -191,21 +247,42 @@ async function openFromFlags(cc: CommandContext, o: VerifyOptions): Promise<{ li
   }
   const totalWeight = intFlag('--total-weight', o.totalWeight) ?? totalWeightOf(odds)
   const proofHash = o.proofHash ?? proofHashOf(o.serverSeed, o.clientSeed, nonce)
-  const safe = <T>(f: () => T, fallback: T) => { try { return f() } catch { return fallback } }
+  const safe = <T>(f: () => T, fallback: T) => {
+    try {
+      return f()
+    } catch {
+      return fallback
+    }
+  }
   const rollIndex = intFlag('--roll-index', o.rollIndex) ?? safe(() => indexFromHash(proofHash, totalWeight), -1)
   const outcome = o.outcome ?? safe(() => pickOutcome(odds, rollIndex).name, '(none)')
   const open: MysteryOpen = {
-    index: nonce, nonce, clientSeed: o.clientSeed, serverSeed: o.serverSeed,
-    commitment: o.commitment ?? commitmentOf(o.serverSeed), poolVersion: 1,
-    proofHash, rollIndex, totalWeight, odds, outcome,
+    index: nonce,
+    nonce,
+    clientSeed: o.clientSeed,
+    serverSeed: o.serverSeed,
+    commitment: o.commitment ?? commitmentOf(o.serverSeed),
+    poolVersion: 1,
+    proofHash,
+    rollIndex,
+    totalWeight,
+    odds,
+    outcome,
   }
   const poolSize = intFlag('--code-pool-size', o.codePoolSize)
   if (poolSize !== undefined || o.codeProof !== undefined || o.codeIndex !== undefined) {
-    if (poolSize === undefined || poolSize < 1) throw new UsageError('the code pass needs --code-pool-size (the pool size at that open, ≥ 1)')
+    if (poolSize === undefined || poolSize < 1)
+      throw new UsageError('the code pass needs --code-pool-size (the pool size at that open, ≥ 1)')
     const codeProof = o.codeProof ?? codeProofOf(o.serverSeed, o.clientSeed, nonce)
-    Object.assign(open, { codePoolSize: poolSize, codeProof, codeIndex: intFlag('--code-index', o.codeIndex) ?? safe(() => indexFromHash(codeProof, poolSize), -1) })
+    Object.assign(open, {
+      codePoolSize: poolSize,
+      codeProof,
+      codeIndex: intFlag('--code-index', o.codeIndex) ?? safe(() => indexFromHash(codeProof, poolSize), -1),
+    })
   }
-  const claimed = new Set<string>(['codeIndex', 'codeProof'].filter((k) => (k === 'codeIndex' ? o.codeIndex : o.codeProof) !== undefined))
+  const claimed = new Set<string>(
+    ['codeIndex', 'codeProof'].filter((k) => (k === 'codeIndex' ? o.codeIndex : o.codeProof) !== undefined),
+  )
   if (o.commitment) claimed.add('commitment')
   if (o.proofHash) claimed.add('proofHash')
   if (o.totalWeight) claimed.add('totalWeight')
@@ -219,13 +296,18 @@ export async function verifyMystery(cc: CommandContext, target: string | undefin
   const fromFlags = o.serverSeed !== undefined || o.clientSeed !== undefined
   const file = o.file ?? (target?.startsWith('@') ? target.slice(1) : undefined)
   if ([fromFlags, file !== undefined, target !== undefined && !target.startsWith('@')].filter(Boolean).length > 1) {
-    throw new UsageError('verify one thing: an order number, --file (or @file), or raw --server-seed/--client-seed flags')
+    throw new UsageError(
+      'verify one thing: an order number, --file (or @file), or raw --server-seed/--client-seed flags',
+    )
   }
   let reports: OpenReport[]
   let subject: string
   if (fromFlags) {
     const { line, claimed } = await openFromFlags(cc, o)
-    reports = verifyLine(line).map((r) => ({ ...r, checks: r.checks.filter((c) => c.name !== 'nonce').map((c) => ({ ...c, claimed: claimed.has(c.name) })) }))
+    reports = verifyLine(line).map((r) => ({
+      ...r,
+      checks: r.checks.filter((c) => c.name !== 'nonce').map((c) => ({ ...c, claimed: claimed.has(c.name) })),
+    }))
     // Unclaimed values were computed, so only claimed checks decide the result.
     reports = reports.map((r) => ({ ...r, ok: r.checks.every((c) => c.ok || !c.claimed) }))
     subject = 'the given values'
@@ -240,7 +322,9 @@ export async function verifyMystery(cc: CommandContext, target: string | undefin
       subject = order.orderNumber
       lines = collectLines(order, order.orderNumber)
     } else {
-      throw new UsageError('what to verify? give an order number (store mystery verify ORD-12), --file proof.json, or --server-seed --client-seed --weights')
+      throw new UsageError(
+        'what to verify? give an order number (store mystery verify ORD-12), --file proof.json, or --server-seed --client-seed --weights',
+      )
     }
     if (!lines.length) throw new UsageError(`nothing to verify: ${subject} holds no mystery-box opens`)
     reports = lines.flatMap((line) => verifyLine(line, o.commitment ?? line.expectedCommitment))
@@ -249,27 +333,42 @@ export async function verifyMystery(cc: CommandContext, target: string | undefin
 }
 
 function printReports(cc: CommandContext, reports: OpenReport[], subject: string): void {
-  const failed = reports.flatMap((r) => r.checks.filter((c) => !c.ok && c.claimed !== false).map((c) => ({ report: r, check: c })))
+  const failed = reports.flatMap((r) =>
+    r.checks.filter((c) => !c.ok && c.claimed !== false).map((c) => ({ report: r, check: c })),
+  )
   if (cc.out.isJson) {
     cc.out.json({ ok: failed.length === 0, opens: reports })
   } else {
     const { chalk, isTTY } = cc.out
-    const mark = (c: OpenCheck) => (c.claimed === false ? chalk.dim(isTTY ? '=' : 'computed') : c.ok ? chalk.green(isTTY ? '✓' : 'pass') : chalk.red(isTTY ? '✗' : 'FAIL'))
+    const mark = (c: OpenCheck) =>
+      c.claimed === false
+        ? chalk.dim(isTTY ? '=' : 'computed')
+        : c.ok
+          ? chalk.green(isTTY ? '✓' : 'pass')
+          : chalk.red(isTTY ? '✗' : 'FAIL')
     for (const r of reports) {
       cc.out.line(`${chalk.bold(`${r.label} · open ${r.index}`)} (nonce ${r.nonce}) → ${r.outcome}`)
       for (const c of r.checks) {
-        const result = c.claimed === false ? c.expected : c.ok ? `${c.expected}` : `expected ${c.expected}, stated ${c.actual}`
+        const result =
+          c.claimed === false ? c.expected : c.ok ? `${c.expected}` : `expected ${c.expected}, stated ${c.actual}`
         cc.out.line(`  ${mark(c)} ${c.name.padEnd(11)} ${result}`)
         for (const [k, v] of Object.entries(c.inputs)) cc.out.line(chalk.dim(`      ${k}: ${v}`))
       }
     }
     const counted = reports.flatMap((r) => r.checks).filter((c) => c.claimed !== false).length
-    if (!failed.length) cc.out.line(chalk.green(`Verified ${reports.length} open${reports.length === 1 ? '' : 's'} of ${subject}: all ${counted} checks passed.`))
+    if (!failed.length)
+      cc.out.line(
+        chalk.green(
+          `Verified ${reports.length} open${reports.length === 1 ? '' : 's'} of ${subject}: all ${counted} checks passed.`,
+        ),
+      )
   }
   if (failed.length) {
     const first = failed[0]
     const names = [...new Set(failed.map((f) => f.check.name))].join(', ')
-    throw new VerificationError(`verification failed (${names}): ${first.check.name} of ${first.report.label} open ${first.report.index}: expected ${first.check.expected}, stated ${first.check.actual}`)
+    throw new VerificationError(
+      `verification failed (${names}): ${first.check.name} of ${first.report.label} open ${first.report.index}: expected ${first.check.expected}, stated ${first.check.actual}`,
+    )
   }
 }
 
@@ -286,7 +385,8 @@ export interface RollOptions {
 /** Computes outcomes: one open at `--nonce`, or `--quantity` opens of a line with stock taken down as they go. */
 export async function rollMystery(cc: CommandContext, o: RollOptions): Promise<void> {
   if (!o.serverSeed || !o.clientSeed) throw new UsageError('missing --server-seed or --client-seed')
-  if (o.nonce !== undefined && o.quantity !== undefined) throw new UsageError('give --nonce (one open) or --quantity (opens 0…n-1 of a line), not both')
+  if (o.nonce !== undefined && o.quantity !== undefined)
+    throw new UsageError('give --nonce (one open) or --quantity (opens 0…n-1 of a line), not both')
   const table = await tableOf(cc, o)
   const nonce = intFlag('--nonce', o.nonce)
   const quantity = intFlag('--quantity', o.quantity)
@@ -297,9 +397,30 @@ export async function rollMystery(cc: CommandContext, o: RollOptions): Promise<v
       const totalWeight = totalWeightOf(odds)
       const proofHash = proofHashOf(o.serverSeed, o.clientSeed, nonce)
       const rollIndex = indexFromHash(proofHash, totalWeight)
-      opens = [{ index: nonce, nonce, clientSeed: o.clientSeed, serverSeed: o.serverSeed, commitment: commitmentOf(o.serverSeed), poolVersion: intFlag('--pool-version', o.poolVersion) ?? 1, proofHash, rollIndex, totalWeight, odds, outcome: pickOutcome(odds, rollIndex).name }]
+      opens = [
+        {
+          index: nonce,
+          nonce,
+          clientSeed: o.clientSeed,
+          serverSeed: o.serverSeed,
+          commitment: commitmentOf(o.serverSeed),
+          poolVersion: intFlag('--pool-version', o.poolVersion) ?? 1,
+          proofHash,
+          rollIndex,
+          totalWeight,
+          odds,
+          outcome: pickOutcome(odds, rollIndex).name,
+        },
+      ]
     } else {
-      opens = openBox({ serverSeed: o.serverSeed, clientSeed: o.clientSeed, poolVersion: intFlag('--pool-version', o.poolVersion) ?? 1, outcomes: table, quantity: quantity ?? 1, revealSeed: true }).opens
+      opens = openBox({
+        serverSeed: o.serverSeed,
+        clientSeed: o.clientSeed,
+        poolVersion: intFlag('--pool-version', o.poolVersion) ?? 1,
+        outcomes: table,
+        quantity: quantity ?? 1,
+        revealSeed: true,
+      }).opens
     }
   } catch (error) {
     throw new UsageError((error as Error).message)
@@ -312,14 +433,19 @@ export async function rollMystery(cc: CommandContext, o: RollOptions): Promise<v
     ['PROOF HASH', (x) => x.proofHash],
     ['ROLL', (x) => `${x.rollIndex}/${x.totalWeight}`],
     ['OUTCOME', (x) => x.outcome],
-    ['CODE', (x) => (x.code ?? (x.codeIndex !== undefined ? `#${x.codeIndex} of ${x.codePoolSize}` : ''))],
+    ['CODE', (x) => x.code ?? (x.codeIndex !== undefined ? `#${x.codeIndex} of ${x.codePoolSize}` : '')],
   ])
 }
 
 export function register(program: Command, ctx: CliContext): void {
-  const mystery = program.command('mystery').description('provably fair mystery boxes: verify revealed rolls, compute outcomes')
-  mystery.command('verify')
-    .description('check every step of mystery-box opens: from an order (through the API), a JSON file, or raw values (offline)')
+  const mystery = program
+    .command('mystery')
+    .description('provably fair mystery boxes: verify revealed rolls, compute outcomes')
+  mystery
+    .command('verify')
+    .description(
+      'check every step of mystery-box opens: from an order (through the API), a JSON file, or raw values (offline)',
+    )
     .argument('[order]', 'order id or ORD- number to fetch (or @file.json)')
     .option('--file <path|->', 'an order, order line, invoice or open(s) as JSON (- for stdin); works offline')
     .option('--commitment <sha256>', 'the commitment shown before purchase (default: the one on the order line)')
@@ -335,8 +461,11 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--code-pool-size <n>', 'raw: remaining codes of the won outcome at that open (second pass)')
     .option('--code-proof <hex>', 'raw: the stated code proof, to check')
     .option('--code-index <n>', 'raw: the stated code index, to check')
-    .action((target: string | undefined, opts: VerifyOptions, command: Command) => verifyMystery(commandContext(ctx, command), target, opts))
-  mystery.command('roll')
+    .action((target: string | undefined, opts: VerifyOptions, command: Command) =>
+      verifyMystery(commandContext(ctx, command), target, opts),
+    )
+  mystery
+    .command('roll')
     .description('compute the outcome of given seeds against a drop table (offline)')
     .requiredOption('--server-seed <hex>', 'server seed (64 lowercase hex)')
     .requiredOption('--client-seed <seed>', 'client seed (1-64 printable characters)')

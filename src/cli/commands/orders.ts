@@ -31,7 +31,8 @@ const ITEM_COLUMNS: Column<OrderItem>[] = [
 export function limitOf(raw: string | undefined, max: number): number | undefined {
   if (raw === undefined) return undefined
   const n = Number(raw)
-  if (!Number.isInteger(n) || n < 1 || n > max) throw new UsageError(`--limit: "${raw}" is not a whole number from 1 to ${max}`)
+  if (!Number.isInteger(n) || n < 1 || n > max)
+    throw new UsageError(`--limit: "${raw}" is not a whole number from 1 to ${max}`)
   return n
 }
 
@@ -57,7 +58,8 @@ export function showOrder(cc: CommandContext, order: Order): void {
   cc.out.record(order, entries)
   cc.out.line()
   cc.out.rows(order.items, ITEM_COLUMNS)
-  if (order.items.some((i) => i.mystery?.opens?.length)) cc.out.info(cc.out.chalk.dim(`Check the mystery rolls: store mystery verify ${order.orderNumber}`))
+  if (order.items.some((i) => i.mystery?.opens?.length))
+    cc.out.info(cc.out.chalk.dim(`Check the mystery rolls: store mystery verify ${order.orderNumber}`))
 }
 
 export function register(program: Command, ctx: CliContext): void {
@@ -68,7 +70,10 @@ export function register(program: Command, ctx: CliContext): void {
     columns: ORDER_COLUMNS,
     show: showOrder,
     list: {
-      options: (cmd) => cmd.description('list orders, most recent first').option('--limit <n>', `how many (1-${ORDER_LIMIT.max}, default ${ORDER_LIMIT.default})`),
+      options: (cmd) =>
+        cmd
+          .description('list orders, most recent first')
+          .option('--limit <n>', `how many (1-${ORDER_LIMIT.max}, default ${ORDER_LIMIT.default})`),
       run: (cc, opts) => listOrders(cc, opts),
     },
     get: (client, id) => client.orders.get(id),

@@ -1,5 +1,13 @@
 import type { Command } from 'commander'
-import { CreateProductBodySchema, PRODUCT_LIMIT, PRODUCT_TYPES, ProductSchema, UpdateProductBodySchema, type Product, type ProductStatus } from '../../spec/products.js'
+import {
+  CreateProductBodySchema,
+  PRODUCT_LIMIT,
+  PRODUCT_TYPES,
+  ProductSchema,
+  UpdateProductBodySchema,
+  type Product,
+  type ProductStatus,
+} from '../../spec/products.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
@@ -23,7 +31,11 @@ const price: FieldSpec = { key: 'price', kind: 'number', description: 'price in 
 const description: FieldSpec = { key: 'description', kind: 'string', description: 'description' }
 const stock: FieldSpec = { key: 'stock', kind: 'nullable-integer', description: 'units in stock; null for unlimited' }
 const status: FieldSpec = { key: 'status', kind: 'enum', choices: STATUSES, description: 'Live, Draft or Archived' }
-const unlisted: FieldSpec = { key: 'unlisted', kind: 'boolean', description: 'hide from the storefront, reachable by direct link' }
+const unlisted: FieldSpec = {
+  key: 'unlisted',
+  kind: 'boolean',
+  description: 'hide from the storefront, reachable by direct link',
+}
 
 export const CREATE_FIELDS: FieldSpec[] = [
   { ...name, required: true },
@@ -61,7 +73,8 @@ export async function listProducts(cc: CommandContext, o: ListProductsOptions): 
   }
   const page = await client.products.list({ limit, cursor: o.cursor })
   cc.out.list(page, page.products, PRODUCT_COLUMNS, 'No products found')
-  if (page.nextCursor && cc.out.isTTY && !cc.out.isJson) cc.out.info(cc.out.chalk.dim(`More products: --cursor ${page.nextCursor}, or --all for every page`))
+  if (page.nextCursor && cc.out.isTTY && !cc.out.isJson)
+    cc.out.info(cc.out.chalk.dim(`More products: --cursor ${page.nextCursor}, or --all for every page`))
 }
 
 export function register(program: Command, ctx: CliContext): void {
@@ -72,18 +85,31 @@ export function register(program: Command, ctx: CliContext): void {
     columns: PRODUCT_COLUMNS,
     schema: ProductSchema,
     // null stock is unlimited (spec, "Product"), as the list's STOCK column says too
-    show: (cc, p) => cc.out.record(p, entriesOf(p, ProductSchema).map(([k, v]) => [k, k === 'stock' && v === null ? 'unlimited' : v])),
+    show: (cc, p) =>
+      cc.out.record(
+        p,
+        entriesOf(p, ProductSchema).map(([k, v]) => [k, k === 'stock' && v === null ? 'unlimited' : v]),
+      ),
     list: {
-      options: (cmd) => cmd
-        .description('list Live products, newest first')
-        .option('--limit <n>', `products per page (1-${PRODUCT_LIMIT.max}, default ${PRODUCT_LIMIT.default})`)
-        .option('--cursor <cursor>', 'start at this cursor (a previous nextCursor)')
-        .option('--all', 'follow nextCursor through every page (NDJSON with --json)'),
+      options: (cmd) =>
+        cmd
+          .description('list Live products, newest first')
+          .option('--limit <n>', `products per page (1-${PRODUCT_LIMIT.max}, default ${PRODUCT_LIMIT.default})`)
+          .option('--cursor <cursor>', 'start at this cursor (a previous nextCursor)')
+          .option('--all', 'follow nextCursor through every page (NDJSON with --json)'),
       run: (cc, opts) => listProducts(cc, opts as ListProductsOptions),
     },
     get: (client, id) => client.products.get(id),
-    create: { fields: CREATE_FIELDS, schema: CreateProductBodySchema, run: (client, body) => client.products.create(body) },
-    update: { fields: UPDATE_FIELDS, schema: UpdateProductBodySchema, run: (client, id, body) => client.products.update(id, body) },
+    create: {
+      fields: CREATE_FIELDS,
+      schema: CreateProductBodySchema,
+      run: (client, body) => client.products.create(body),
+    },
+    update: {
+      fields: UPDATE_FIELDS,
+      schema: UpdateProductBodySchema,
+      run: (client, id, body) => client.products.update(id, body),
+    },
     delete: (client, id) => client.products.delete(id),
   })
 }

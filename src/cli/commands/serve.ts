@@ -27,7 +27,8 @@ export interface ServeOptions {
 }
 
 export function register(program: Command, ctx: CliContext): void {
-  program.command('serve')
+  program
+    .command('serve')
     .description('run the local emulator of /api/v1 on a JSON-file store')
     .option('--port <port>', 'port to listen on (0 picks a free one)', '4010')
     .option('--host <host>', 'address to bind', '127.0.0.1')
@@ -49,25 +50,30 @@ export function register(program: Command, ctx: CliContext): void {
 
 export function parseServeOptions(o: ServeOptions): { port: number; emulator: EmulatorOptions } {
   const port = Number(o.port)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: "${o.port}" is not a port (0-65535)`)
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port: "${o.port}" is not a port (0-65535)`)
   const emulator: EmulatorOptions = { logRequests: !o.quiet }
   if (o.rateLimit !== undefined) {
     const match = /^(\d+)\/(\d+(?:\.\d+)?)$/.exec(o.rateLimit)
-    if (!match || Number(match[1]) < 1 || Number(match[2]) <= 0) throw new UsageError(`--rate-limit: "${o.rateLimit}" is not N/SECONDS, e.g. 100/10`)
+    if (!match || Number(match[1]) < 1 || Number(match[2]) <= 0)
+      throw new UsageError(`--rate-limit: "${o.rateLimit}" is not N/SECONDS, e.g. 100/10`)
     emulator.rateLimit = { requests: Number(match[1]), windowSeconds: Number(match[2]) }
   }
   if (o.latency !== undefined) {
     const ms = Number(o.latency)
-    if (!Number.isFinite(ms) || ms < 0 || ms > 60_000) throw new UsageError(`--latency: "${o.latency}" is not a number of ms between 0 and 60000`)
+    if (!Number.isFinite(ms) || ms < 0 || ms > 60_000)
+      throw new UsageError(`--latency: "${o.latency}" is not a number of ms between 0 and 60000`)
     emulator.latencyMs = ms
   }
   if (o.failRate !== undefined) {
     const p = Number(o.failRate)
-    if (!Number.isFinite(p) || p < 0 || p > 1) throw new UsageError(`--fail-rate: "${o.failRate}" is not a share between 0 and 1`)
+    if (!Number.isFinite(p) || p < 0 || p > 1)
+      throw new UsageError(`--fail-rate: "${o.failRate}" is not a share between 0 and 1`)
     emulator.failRate = p
   }
   if (Boolean(o.tlsCert) !== Boolean(o.tlsKey)) throw new UsageError('--tls-cert and --tls-key go together; give both')
-  if (o.apiKey !== undefined && !/^\S{8,200}$/.test(o.apiKey)) throw new UsageError('--api-key: must be 8 to 200 characters without spaces')
+  if (o.apiKey !== undefined && !/^\S{8,200}$/.test(o.apiKey))
+    throw new UsageError('--api-key: must be 8 to 200 characters without spaces')
   return { port, emulator }
 }
 
@@ -91,26 +97,41 @@ function readTls(o: ServeOptions): { cert: Buffer; key: Buffer } | undefined {
     try {
       return readFileSync(file)
     } catch (error) {
-      throw new StartRefusedError(`${flag} ${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Pass a PEM file that exists.`)
+      throw new StartRefusedError(
+        `${flag} ${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Pass a PEM file that exists.`,
+      )
     }
   }
   const tls = { cert: read('--tls-cert', o.tlsCert), key: read('--tls-key', o.tlsKey) }
   try {
     createSecureContext(tls)
   } catch (error) {
-    throw new StartRefusedError(`--tls-cert ${o.tlsCert} / --tls-key ${o.tlsKey}: not a usable PEM certificate and matching private key (${(error as Error).message})`)
+    throw new StartRefusedError(
+      `--tls-cert ${o.tlsCert} / --tls-key ${o.tlsKey}: not a usable PEM certificate and matching private key (${(error as Error).message})`,
+    )
   }
   return tls
 }
 
 function listenError(error: NodeJS.ErrnoException, port: number, host: string): Error {
   switch (error.code) {
-    case 'EADDRINUSE': return new StartRefusedError(`--port ${port}: the port is in use on ${host}. Stop what uses it, or pass --port 0 for a free one.`)
-    case 'EACCES': return new StartRefusedError(`--port ${port}: not allowed to listen on ${host}:${port} (ports below 1024 need privileges). Pass a port above 1023, or --port 0.`)
-    case 'EADDRNOTAVAIL': return new StartRefusedError(`--host ${host}: this machine has no such address. Pass 127.0.0.1, 0.0.0.0 or one of its own addresses.`)
+    case 'EADDRINUSE':
+      return new StartRefusedError(
+        `--port ${port}: the port is in use on ${host}. Stop what uses it, or pass --port 0 for a free one.`,
+      )
+    case 'EACCES':
+      return new StartRefusedError(
+        `--port ${port}: not allowed to listen on ${host}:${port} (ports below 1024 need privileges). Pass a port above 1023, or --port 0.`,
+      )
+    case 'EADDRNOTAVAIL':
+      return new StartRefusedError(
+        `--host ${host}: this machine has no such address. Pass 127.0.0.1, 0.0.0.0 or one of its own addresses.`,
+      )
     case 'ENOTFOUND':
-    case 'EAI_AGAIN': return new StartRefusedError(`--host ${host}: the name does not resolve. Pass an IP address such as 127.0.0.1.`)
-    default: return error
+    case 'EAI_AGAIN':
+      return new StartRefusedError(`--host ${host}: the name does not resolve. Pass an IP address such as 127.0.0.1.`)
+    default:
+      return error
   }
 }
 
@@ -131,7 +152,9 @@ function boundHeapGrowth(db: string): void {
   let size = 0
   try {
     size = statSync(db, { throwIfNoEntry: false })?.size ?? 0
-  } catch { /* unreadable: the store says why when it opens the db */ }
+  } catch {
+    /* unreadable: the store says why when it opens the db */
+  }
   // Set before the db is loaded: the limits V8 derives while loading are the ones serving starts with.
   if (size >= LARGE_DB_BYTES) setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`)
 }
@@ -140,7 +163,10 @@ function boundHeapGrowth(db: string): void {
 export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
   const { port, emulator } = parseServeOptions(o)
   const compactAt = ctx.env.STORE_COMPACT_AT_BYTES === undefined ? undefined : Number(ctx.env.STORE_COMPACT_AT_BYTES)
-  if (compactAt !== undefined && !(Number.isInteger(compactAt) && compactAt > 0)) throw new UsageError(`STORE_COMPACT_AT_BYTES: "${ctx.env.STORE_COMPACT_AT_BYTES}" is not a positive number of bytes`)
+  if (compactAt !== undefined && !(Number.isInteger(compactAt) && compactAt > 0))
+    throw new UsageError(
+      `STORE_COMPACT_AT_BYTES: "${ctx.env.STORE_COMPACT_AT_BYTES}" is not a positive number of bytes`,
+    )
   const tls = readTls(o)
   boundHeapGrowth(o.db)
   const [{ startEmulator }, { loadSeedFile }, { serve: listen }, { StoreError }] = await Promise.all([
@@ -153,7 +179,9 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
   try {
     seed = o.seed === 'empty' ? undefined : loadSeedFile(o.seed === 'demo' ? DEMO_SEED : o.seed)
   } catch (error) {
-    throw new StartRefusedError(`${(error as Error).message.replace(/\.$/, '')}. Fix the file, or pass --seed demo or --seed empty.`)
+    throw new StartRefusedError(
+      `${(error as Error).message.replace(/\.$/, '')}. Fix the file, or pass --seed demo or --seed empty.`,
+    )
   }
   const log = (line: string) => ctx.stdout.write(`${line}\n`)
   const started = await startEmulator({
@@ -174,12 +202,15 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
   })
   const server = await new Promise<import('node:net').Server>((resolve, reject) => {
     try {
-      const s = listen({
-        fetch: started.app.fetch,
-        port,
-        hostname: o.host,
-        ...(tls ? { createServer: createHttpsServer, serverOptions: tls } : {}),
-      }, () => resolve(s as unknown as import('node:net').Server))
+      const s = listen(
+        {
+          fetch: started.app.fetch,
+          port,
+          hostname: o.host,
+          ...(tls ? { createServer: createHttpsServer, serverOptions: tls } : {}),
+        },
+        () => resolve(s as unknown as import('node:net').Server),
+      )
       ;(s as unknown as import('node:net').Server).once('error', reject)
     } catch (error) {
       reject(error)
@@ -192,7 +223,11 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
   const address = server.address() as AddressInfo
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
   const origin = `${tls ? 'https' : 'http'}://${host}:${address.port}`
-  const key = started.generatedKey ? `${started.generatedKey}  (new; shown once)` : o.apiKey ? `${maskKey(o.apiKey)}  (from --api-key)` : 'created earlier (pass --api-key KEY to use a known key)'
+  const key = started.generatedKey
+    ? `${started.generatedKey}  (new; shown once)`
+    : o.apiKey
+      ? `${maskKey(o.apiKey)}  (from --api-key)`
+      : 'created earlier (pass --api-key KEY to use a known key)'
   // The handlers are in place before the banner: a SIGTERM right after it still flushes and unlocks.
   const stopped = new Promise<void>((resolve, reject) => {
     const stop = () => {
@@ -210,15 +245,17 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
     const offInt = ctx.onSignal('SIGINT', stop)
     const offTerm = ctx.onSignal('SIGTERM', stop)
   })
-  ctx.stdout.write([
-    'store serve: Online Store API emulator',
-    `  API         ${origin}/api/v1`,
-    `  API key     ${key}`,
-    `  Dashboard   ${origin}/_dashboard`,
-    `  Storefront  ${origin}/storefront/demo`,
-    `  DB          ${o.db}`,
-    'Press Ctrl+C to stop (everything is flushed to disk first).',
-    '',
-  ].join('\n'))
+  ctx.stdout.write(
+    [
+      'store serve: Online Store API emulator',
+      `  API         ${origin}/api/v1`,
+      `  API key     ${key}`,
+      `  Dashboard   ${origin}/_dashboard`,
+      `  Storefront  ${origin}/storefront/demo`,
+      `  DB          ${o.db}`,
+      'Press Ctrl+C to stop (everything is flushed to disk first).',
+      '',
+    ].join('\n'),
+  )
   await stopped
 }

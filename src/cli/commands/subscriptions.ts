@@ -37,7 +37,12 @@ export function register(program: Command, ctx: CliContext): void {
     list: { run: (cc) => listSubscriptions(cc) },
     get: (client, id) => client.subscriptions.get(id),
   })
-  cmd.command('cancel').description('cancel a subscription (emulator control API)').argument('<id>', 'subscription id')
+  cmd
+    .command('cancel')
+    .description('cancel a subscription (emulator control API)')
+    .argument('<id>', 'subscription id')
     .option('-y, --yes', 'do not ask for confirmation (required when not on a terminal)')
-    .action((id: string, opts: { yes?: boolean }, command: Command) => cancelSubscription(commandContext(ctx, command), id, opts))
+    .action((id: string, opts: { yes?: boolean }, command: Command) =>
+      cancelSubscription(commandContext(ctx, command), id, opts),
+    )
 }

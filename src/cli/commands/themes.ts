@@ -18,8 +18,18 @@ export const THEME_COLUMNS: Column<ThemeSummary>[] = [
 /** `update` flags (spec: `config` and/or `files`, a partial object of `theme.json` and `custom.css`). */
 export const UPDATE_FIELDS: FieldSpec[] = [
   { key: 'config', kind: 'json', description: 'theme configuration as JSON: @file.json, inline, or -' },
-  { key: 'css', kind: 'text', path: ['files', 'custom.css'], description: 'custom.css content: @file.css, inline, or -' },
-  { key: 'themeJson', kind: 'json', path: ['files', 'theme.json'], description: 'theme.json content as JSON: @file.json, inline, or -' },
+  {
+    key: 'css',
+    kind: 'text',
+    path: ['files', 'custom.css'],
+    description: 'custom.css content: @file.css, inline, or -',
+  },
+  {
+    key: 'themeJson',
+    kind: 'json',
+    path: ['files', 'theme.json'],
+    description: 'theme.json content as JSON: @file.json, inline, or -',
+  },
 ]
 
 export async function listThemes(cc: CommandContext): Promise<void> {
@@ -46,6 +56,10 @@ export function register(program: Command, ctx: CliContext): void {
     show: showTheme,
     list: { run: (cc) => listThemes(cc) },
     get: (client, id) => client.themes.get(id),
-    update: { fields: UPDATE_FIELDS, schema: UpdateThemeBodySchema, run: (client, id, body) => client.themes.update(id, body) },
+    update: {
+      fields: UPDATE_FIELDS,
+      schema: UpdateThemeBodySchema,
+      run: (client, id, body) => client.themes.update(id, body),
+    },
   })
 }

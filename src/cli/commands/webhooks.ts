@@ -1,7 +1,14 @@
 // `store webhooks …`: simulate any event kind, forward the emulator's live events, receive and
 // validate webhooks, and the emulator's webhook endpoints and delivery log (DESIGN.md, "The CLI").
-import { Command } from 'commander'
-import { ALL_EVENT_KINDS, EVENT_KINDS_IN_READING_ORDER, EVENT_TRIGGERS, categoryOf, fixtureFileOf, validateWebhookPayload } from '../../spec/events.js'
+import type { Command } from 'commander'
+import {
+  ALL_EVENT_KINDS,
+  EVENT_KINDS_IN_READING_ORDER,
+  EVENT_TRIGGERS,
+  categoryOf,
+  fixtureFileOf,
+  validateWebhookPayload,
+} from '../../spec/events.js'
 import type { Webhook, WebhookDelivery, WebhookDeliverySummary } from '../../spec/webhooks.js'
 import type { CliContext } from '../context.js'
 import type { GlobalOptions } from '../connection.js'
@@ -16,81 +23,136 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 
 export function register(program: Command, ctx: CliContext): void {
   const wctx = (command: Command) => webhookContext(ctx, command.optsWithGlobals() as GlobalOptions)
-  const webhooks = program.command('webhooks')
+  const webhooks = program
+    .command('webhooks')
     .description('simulate, forward, receive and validate webhooks; endpoints and delivery logs of the emulator')
 
-  webhooks.command('events')
+  webhooks
+    .command('events')
     .description('every event kind of the spec and the operation that fires it')
     .action((_o: unknown, command: Command) => listEvents(wctx(command)))
 
-  webhooks.command('trigger <kind>')
-    .description('POST a realistic payload of any kind to a URL (sample from fixtures/events/, or built from an emulator record)')
+  webhooks
+    .command('trigger <kind>')
+    .description(
+      'POST a realistic payload of any kind to a URL (sample from fixtures/events/, or built from an emulator record)',
+    )
     .requiredOption('--to <url>', 'where to POST it')
-    .option('--from <ref>', 'build it from a record of the emulator: ORD-… (order kinds, INVOICE.ITEM.DELIVER-DYNAMIC, product:mystery:revealed), a product id, a subscription id')
-    .option('--item <id>', 'with --from ORD-…: the order line for :product kinds (default: the first, or the first Dynamic/MysteryBox line)')
-    .option('--override <path=value>', 'set one field (repeatable); paths are relative to data, e.g. total=10, products.0.quantity=3; path:=json sets JSON', collect)
+    .option(
+      '--from <ref>',
+      'build it from a record of the emulator: ORD-… (order kinds, INVOICE.ITEM.DELIVER-DYNAMIC, product:mystery:revealed), a product id, a subscription id',
+    )
+    .option(
+      '--item <id>',
+      'with --from ORD-…: the order line for :product kinds (default: the first, or the first Dynamic/MysteryBox line)',
+    )
+    .option(
+      '--override <path=value>',
+      'set one field (repeatable); paths are relative to data, e.g. total=10, products.0.quantity=3; path:=json sets JSON',
+      collect,
+    )
     .option('--dry-run', 'print the payload instead of sending it')
     .action(async (kind: string, o: TriggerOptions, command: Command) => {
       const w = wctx(command)
       reportTrigger(w, await trigger(w, kind, o), Boolean(o.dryRun))
     })
 
-  webhooks.command('listen')
-    .description('forward the emulator\'s events to a local URL as they happen; reconnects and resumes by itself')
+  webhooks
+    .command('listen')
+    .description("forward the emulator's events to a local URL as they happen; reconnects and resumes by itself")
     .requiredOption('--forward-to <url>', 'local URL to POST each event to')
     .option('--events <kinds>', 'only these kinds, comma-separated')
     .option('--since <id>', 'first replay the logged events after this event id (0: every event kept)')
     .action((o: { forwardTo: string; events?: string; since?: string }, command: Command) => listen(wctx(command), o))
 
-  webhooks.command('receive')
-    .description('a local webhook receiver: prints each webhook, checks it against the schemas, answers dynamic deliveries')
+  webhooks
+    .command('receive')
+    .description(
+      'a local webhook receiver: prints each webhook, checks it against the schemas, answers dynamic deliveries',
+    )
     .option('--port <port>', 'port to listen on (0 picks a free one)', '4011')
     .option('--host <host>', 'address to bind', '127.0.0.1')
-    .option('--dynamic-response <text>', 'the answer to INVOICE.ITEM.DELIVER-DYNAMIC (text, links or JSON): the delivery shown on the invoice')
-    .option('--status <code>', 'HTTP status to answer with (test your sender\'s retries with 500)', '200')
-    .action((o: { port: string; host: string; dynamicResponse?: string; status: string }, command: Command) => receive(wctx(command), o))
+    .option(
+      '--dynamic-response <text>',
+      'the answer to INVOICE.ITEM.DELIVER-DYNAMIC (text, links or JSON): the delivery shown on the invoice',
+    )
+    .option('--status <code>', "HTTP status to answer with (test your sender's retries with 500)", '200')
+    .action((o: { port: string; host: string; dynamicResponse?: string; status: string }, command: Command) =>
+      receive(wctx(command), o),
+    )
 
-  webhooks.command('validate <file>')
-    .description('check a webhook payload (a file, or - for stdin) against the spec\'s schemas')
+  webhooks
+    .command('validate <file>')
+    .description("check a webhook payload (a file, or - for stdin) against the spec's schemas")
     .action((file: string, _o: unknown, command: Command) => validateFile(wctx(command), file))
 
-  webhooks.command('logs [id]')
-    .description('the emulator\'s delivery log, newest first; with an id, one delivery with its attempts and exact payload')
+  webhooks
+    .command('logs [id]')
+    .description(
+      "the emulator's delivery log, newest first; with an id, one delivery with its attempts and exact payload",
+    )
     .option('--webhook <id>', 'only deliveries to this endpoint')
     .option('--event <kind>', 'only this event kind')
     .option('--state <state>', 'pending, retrying, delivered or failed')
     .option('--limit <n>', 'at most this many (default 50, max 500)')
-    .action((id: string | undefined, o: Record<string, string | undefined>, command: Command) => (id ? showDelivery(wctx(command), id) : listDeliveries(wctx(command), o)))
+    .action((id: string | undefined, o: Record<string, string | undefined>, command: Command) =>
+      id ? showDelivery(wctx(command), id) : listDeliveries(wctx(command), o),
+    )
 
-  webhooks.command('resend <id>')
+  webhooks
+    .command('resend <id>')
     .description('send a logged delivery again (its exact payload, to its URL) as a new log entry')
     .action(async (id: string, _o: unknown, command: Command) => {
       const w = wctx(command)
-      reportDelivery(w, await emulatorRequest<WebhookDelivery>(w, 'POST', `/_emulator/webhooks/logs/${encodeURIComponent(id)}/resend`))
+      reportDelivery(
+        w,
+        await emulatorRequest<WebhookDelivery>(w, 'POST', `/_emulator/webhooks/logs/${encodeURIComponent(id)}/resend`),
+      )
     })
 
-  webhooks.command('list')
-    .description('the emulator\'s webhook endpoints')
+  webhooks
+    .command('list')
+    .description("the emulator's webhook endpoints")
     .action(async (_o: unknown, command: Command) => {
       const w = wctx(command)
       const raw = await emulatorRequest<{ webhooks: Webhook[] }>(w, 'GET', '/_emulator/webhooks')
-      w.out.list(raw, raw.webhooks, [['ID', (h) => h.id], ['URL', (h) => h.url], ['EVENTS', (h) => h.events.join(',')], ['CREATED', (h) => h.createdAt]], 'No webhook endpoints (add one with store webhooks create)')
+      w.out.list(
+        raw,
+        raw.webhooks,
+        [
+          ['ID', (h) => h.id],
+          ['URL', (h) => h.url],
+          ['EVENTS', (h) => h.events.join(',')],
+          ['CREATED', (h) => h.createdAt],
+        ],
+        'No webhook endpoints (add one with store webhooks create)',
+      )
     })
 
-  webhooks.command('create')
+  webhooks
+    .command('create')
     .description('add a webhook endpoint to the emulator')
     .requiredOption('--url <url>', 'where deliveries go')
     .requiredOption('--events <kinds>', 'comma-separated event kinds (at least one; "all" for every kind)')
     .action(async (o: { url: string; events: string }, command: Command) => {
       const w = wctx(command)
-      const events = o.events.trim() === 'all' ? ALL_EVENT_KINDS.filter((k) => categoryOf(k) !== 'dynamic') : o.events.split(',').map((k) => k.trim()).filter(Boolean)
+      const events =
+        o.events.trim() === 'all'
+          ? ALL_EVENT_KINDS.filter((k) => categoryOf(k) !== 'dynamic')
+          : o.events
+              .split(',')
+              .map((k) => k.trim())
+              .filter(Boolean)
       const hook = await emulatorRequest<Webhook>(w, 'POST', '/_emulator/webhooks', { url: o.url, events })
       if (w.out.isJson) return w.out.json(hook)
       w.out.line(hook.id)
-      w.out.success(`webhook ${hook.id} → ${hook.url} (${hook.events.length} kind${hook.events.length === 1 ? '' : 's'})`)
+      w.out.success(
+        `webhook ${hook.id} → ${hook.url} (${hook.events.length} kind${hook.events.length === 1 ? '' : 's'})`,
+      )
     })
 
-  webhooks.command('delete <id>')
+  webhooks
+    .command('delete <id>')
     .description('remove a webhook endpoint of the emulator')
     .action(async (id: string, _o: unknown, command: Command) => {
       const w = wctx(command)
@@ -99,18 +161,29 @@ export function register(program: Command, ctx: CliContext): void {
       w.out.success(`deleted webhook ${id}`)
     })
 
-  webhooks.command('simulate <id>')
+  webhooks
+    .command('simulate <id>')
     .description('the dashboard simulator: send sample data of one kind to an endpoint, logged like any delivery')
     .requiredOption('--event <kind>', 'the event kind to simulate')
     .action(async (id: string, o: { event: string }, command: Command) => {
       const w = wctx(command)
-      reportDelivery(w, await emulatorRequest<WebhookDelivery>(w, 'POST', `/_emulator/webhooks/${encodeURIComponent(id)}/simulate`, { event: o.event }))
+      reportDelivery(
+        w,
+        await emulatorRequest<WebhookDelivery>(w, 'POST', `/_emulator/webhooks/${encodeURIComponent(id)}/simulate`, {
+          event: o.event,
+        }),
+      )
     })
 }
 
 /** `store webhooks events`: the table the README carries too. */
 export function listEvents(w: WebhookContext): void {
-  const rows = EVENT_KINDS_IN_READING_ORDER.map((kind) => ({ kind, category: categoryOf(kind), firedBy: EVENT_TRIGGERS[kind], fixture: `fixtures/events/${fixtureFileOf(kind)}` }))
+  const rows = EVENT_KINDS_IN_READING_ORDER.map((kind) => ({
+    kind,
+    category: categoryOf(kind),
+    firedBy: EVENT_TRIGGERS[kind],
+    fixture: `fixtures/events/${fixtureFileOf(kind)}`,
+  }))
   if (w.out.isJson) return w.out.json(rows)
   if (!w.out.isTTY) {
     for (const r of rows) w.out.line(`${r.kind}\t${r.category}\t${r.firedBy}`)
@@ -122,8 +195,15 @@ export function listEvents(w: WebhookContext): void {
   for (const r of rows) w.out.line(`${r.kind.padEnd(width)}  ${r.firedBy}`)
 }
 
-async function receive(w: WebhookContext, o: { port: string; host: string; dynamicResponse?: string; status: string }): Promise<void> {
-  const receiver = await startReceiver(o, (r) => printReceived(w, r), () => w.ctx.now())
+async function receive(
+  w: WebhookContext,
+  o: { port: string; host: string; dynamicResponse?: string; status: string },
+): Promise<void> {
+  const receiver = await startReceiver(
+    o,
+    (r) => printReceived(w, r),
+    () => w.ctx.now(),
+  )
   w.out.info(`Listening on ${receiver.url} for webhooks (Ctrl+C to stop)`)
   await new Promise<void>((resolve) => {
     const stop = () => {
@@ -148,7 +228,9 @@ async function validateFile(w: WebhookContext, file: string): Promise<void> {
   if (w.out.isJson) w.out.json({ file: from, event: check.kind ?? null, valid: check.ok, problems: check.problems })
   else if (check.ok) w.out.line(`✓ ${from}: a valid ${check.kind} payload`)
   else {
-    w.out.line(`✗ ${from}: ${check.kind ? `not a valid ${check.kind} payload` : 'not a webhook payload'} (${check.problems.length} problem${check.problems.length === 1 ? '' : 's'})`)
+    w.out.line(
+      `✗ ${from}: ${check.kind ? `not a valid ${check.kind} payload` : 'not a webhook payload'} (${check.problems.length} problem${check.problems.length === 1 ? '' : 's'})`,
+    )
     for (const problem of check.problems) w.out.line(`  ${problem}`)
   }
   if (!check.ok) throw new CheckFailedError(`${from} does not match the spec's schemas`)
@@ -157,26 +239,56 @@ async function validateFile(w: WebhookContext, file: string): Promise<void> {
 async function listDeliveries(w: WebhookContext, o: Record<string, string | undefined>): Promise<void> {
   const query = new URLSearchParams()
   for (const key of ['webhook', 'event', 'state', 'limit']) if (o[key] !== undefined) query.set(key, o[key]!)
-  if (o.limit !== undefined && !/^\d+$/.test(o.limit)) throw new UsageError(`--limit: "${o.limit}" is not a whole number`)
-  const raw = await emulatorRequest<{ deliveries: WebhookDeliverySummary[] }>(w, 'GET', `/_emulator/webhooks/logs${query.size ? `?${query}` : ''}`)
-  w.out.list(raw, raw.deliveries, [
-    ['ID', (d) => d.id], ['EVENT', (d) => d.event], ['URL', (d) => d.url], ['STATE', (d) => d.state],
-    ['STATUS', (d) => d.responseStatus], ['RETRIES', (d) => d.retryCount], ['CREATED', (d) => d.createdAt],
-  ], 'No deliveries logged')
+  if (o.limit !== undefined && !/^\d+$/.test(o.limit))
+    throw new UsageError(`--limit: "${o.limit}" is not a whole number`)
+  const raw = await emulatorRequest<{ deliveries: WebhookDeliverySummary[] }>(
+    w,
+    'GET',
+    `/_emulator/webhooks/logs${query.size ? `?${query}` : ''}`,
+  )
+  w.out.list(
+    raw,
+    raw.deliveries,
+    [
+      ['ID', (d) => d.id],
+      ['EVENT', (d) => d.event],
+      ['URL', (d) => d.url],
+      ['STATE', (d) => d.state],
+      ['STATUS', (d) => d.responseStatus],
+      ['RETRIES', (d) => d.retryCount],
+      ['CREATED', (d) => d.createdAt],
+    ],
+    'No deliveries logged',
+  )
 }
 
 async function showDelivery(w: WebhookContext, id: string): Promise<void> {
   const d = await emulatorRequest<WebhookDelivery>(w, 'GET', `/_emulator/webhooks/logs/${encodeURIComponent(id)}`)
   if (w.out.isJson) return w.out.json(d)
   w.out.record(d, [
-    ['id', d.id], ['event', d.event], ['url', d.url], ['state', d.state], ['status', d.responseStatus], ['retries', d.retryCount],
-    ['origin', d.resendOf ? `${d.origin} of ${d.resendOf}` : d.origin], ['webhook', d.webhookId], ['created', d.createdAt], ['next attempt', d.nextAttemptAt],
+    ['id', d.id],
+    ['event', d.event],
+    ['url', d.url],
+    ['state', d.state],
+    ['status', d.responseStatus],
+    ['retries', d.retryCount],
+    ['origin', d.resendOf ? `${d.origin} of ${d.resendOf}` : d.origin],
+    ['webhook', d.webhookId],
+    ['created', d.createdAt],
+    ['next attempt', d.nextAttemptAt],
   ])
   w.out.line()
-  w.out.rows(d.attempts, [
-    ['ATTEMPT', (a) => a.attempt], ['AT', (a) => a.at], ['STATUS', (a) => a.status ?? a.error], ['MS', (a) => a.durationMs],
-    ['RESPONSE', (a) => `${a.responseBody}${a.responseTruncated ? '…' : ''}`],
-  ], 'No attempt yet')
+  w.out.rows(
+    d.attempts,
+    [
+      ['ATTEMPT', (a) => a.attempt],
+      ['AT', (a) => a.at],
+      ['STATUS', (a) => a.status ?? a.error],
+      ['MS', (a) => a.durationMs],
+      ['RESPONSE', (a) => `${a.responseBody}${a.responseTruncated ? '…' : ''}`],
+    ],
+    'No attempt yet',
+  )
   w.out.line()
   w.out.line(JSON.stringify(JSON.parse(d.payload), null, 2))
 }
@@ -186,8 +298,11 @@ function reportDelivery(w: WebhookContext, d: WebhookDelivery): void {
   const attempt = d.attempts.at(-1)
   if (w.out.isJson) w.out.json(d)
   else {
-    w.out.line(`${d.id}  ${d.event} → ${d.url}  ${attempt?.status ?? attempt?.error ?? 'not sent'}  ${attempt ? `${attempt.durationMs} ms` : ''}`.trimEnd())
+    w.out.line(
+      `${d.id}  ${d.event} → ${d.url}  ${attempt?.status ?? attempt?.error ?? 'not sent'}  ${attempt ? `${attempt.durationMs} ms` : ''}`.trimEnd(),
+    )
     if (attempt?.responseBody) w.out.line(attempt.responseBody)
   }
-  if (d.state !== 'delivered') throw new CheckFailedError(`delivery ${d.id} was not delivered (${attempt?.status ?? attempt?.error ?? d.state})`)
+  if (d.state !== 'delivered')
+    throw new CheckFailedError(`delivery ${d.id} was not delivered (${attempt?.status ?? attempt?.error ?? d.state})`)
 }

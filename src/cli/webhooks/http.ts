@@ -18,15 +18,32 @@ export interface WebhookContext {
 
 export function webhookContext(ctx: CliContext, globals: GlobalOptions): WebhookContext {
   const isTTY = Boolean(ctx.stdout.isTTY)
-  const out = new Output({ stdout: ctx.stdout, stderr: ctx.stderr, isTTY, json: Boolean(globals.json), chalk: chalkFor(isColorWanted(isTTY, ctx.env, globals.color)) })
+  const out = new Output({
+    stdout: ctx.stdout,
+    stderr: ctx.stderr,
+    isTTY,
+    json: Boolean(globals.json),
+    chalk: chalkFor(isColorWanted(isTTY, ctx.env, globals.color)),
+  })
   let connection: Connection | undefined
-  return { ctx, globals, out, connection: () => (connection ??= resolveConnection(ctx, globals, loadProfile(ctx, globals))) }
+  return {
+    ctx,
+    globals,
+    out,
+    connection: () => (connection ??= resolveConnection(ctx, globals, loadProfile(ctx, globals))),
+  }
 }
 
 /** Headers of a control-API request: Bearer key (required) and the shop when one is chosen. */
 export function authHeaders(connection: Connection): Record<string, string> {
-  if (!connection.apiKey) throw new UsageError('no API key: pass --api-key, set STORE_API_KEY, or run store login (the key store serve printed)')
-  return { authorization: `Bearer ${connection.apiKey}`, ...(connection.shop ? { 'x-service-shop': connection.shop } : {}) }
+  if (!connection.apiKey)
+    throw new UsageError(
+      'no API key: pass --api-key, set STORE_API_KEY, or run store login (the key store serve printed)',
+    )
+  return {
+    authorization: `Bearer ${connection.apiKey}`,
+    ...(connection.shop ? { 'x-service-shop': connection.shop } : {}),
+  }
 }
 
 function describeNetworkError(error: unknown): string {
@@ -59,23 +76,47 @@ export async function emulatorRequest<T>(w: WebhookContext, method: string, path
   if (!res.ok) {
     const error = (json as { error?: unknown } | undefined)?.error
     const errors = (json as { errors?: { field: string; message: string }[] } | undefined)?.errors
-    throw new StoreError(res.status, typeof error === 'string' ? error : `${method} ${path} answered ${res.status}${text ? `: ${text.slice(0, 200)}` : ''}`, errors)
+    throw new StoreError(
+      res.status,
+      typeof error === 'string'
+        ? error
+        : `${method} ${path} answered ${res.status}${text ? `: ${text.slice(0, 200)}` : ''}`,
+      errors,
+    )
   }
   return json as T
 }
 
-export interface Sent { status: number | null; statusText: string; durationMs: number; body: string; error: string | null }
+export interface Sent {
+  status: number | null
+  statusText: string
+  durationMs: number
+  body: string
+  error: string | null
+}
 
 /**
  * POSTs a webhook body to `url` with the spec's headers only (Content-Type, User-Agent) and its
  * 15 s timeout. Never throws: `status` is null when no answer came.
  */
-export async function sendWebhook(ctx: CliContext, url: string, body: string, timeoutMs = WEBHOOK_TIMEOUT_MS, signal?: AbortSignal): Promise<Sent> {
+export async function sendWebhook(
+  ctx: CliContext,
+  url: string,
+  body: string,
+  timeoutMs = WEBHOOK_TIMEOUT_MS,
+  signal?: AbortSignal,
+): Promise<Sent> {
   const timeout = AbortSignal.timeout(timeoutMs)
   const started = performance.now()
   const ms = () => Math.round(performance.now() - started)
   try {
-    const res = await ctx.fetch(url, { method: 'POST', headers: { ...WEBHOOK_HEADERS }, body, signal: signal ? AbortSignal.any([timeout, signal]) : timeout, redirect: 'manual' })
+    const res = await ctx.fetch(url, {
+      method: 'POST',
+      headers: { ...WEBHOOK_HEADERS },
+      body,
+      signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
+      redirect: 'manual',
+    })
     const text = await res.text()
     return { status: res.status, statusText: res.statusText, durationMs: ms(), body: text, error: null }
   } catch (error) {

@@ -7,7 +7,11 @@ import { isWebhookEventKind, webhookBody, type WebhookEventKind } from '../../sp
 import { UsageError } from '../exit-codes.js'
 import { authHeaders, isOk, sendWebhook, type Sent, type WebhookContext } from './http.js'
 
-export interface SseMessage { id?: string; event?: string; data: string }
+export interface SseMessage {
+  id?: string
+  event?: string
+  data: string
+}
 
 /** Parses a text/event-stream body into messages (comments and `retry:` lines are skipped). */
 export async function* parseSse(body: ReadableStream<Uint8Array>): AsyncGenerator<SseMessage> {
@@ -43,9 +47,20 @@ export async function* parseSse(body: ReadableStream<Uint8Array>): AsyncGenerato
   }
 }
 
-export interface ListenOptions { forwardTo: string; events?: string; since?: string }
+export interface ListenOptions {
+  forwardTo: string
+  events?: string
+  since?: string
+}
 
-export interface Forwarded { sequence: number; event: string; status: number | null; durationMs: number; error: string | null; attempts: number }
+export interface Forwarded {
+  sequence: number
+  event: string
+  status: number | null
+  durationMs: number
+  error: string | null
+  attempts: number
+}
 
 /** Waits between reconnects: 0.25 s doubling to 5 s; back to the start after a good connection. */
 export const RECONNECT_DELAYS_MS = [250, 500, 1_000, 2_000, 5_000]
@@ -54,9 +69,13 @@ export const FORWARD_RETRY_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000]
 
 function parseKinds(text: string | undefined): WebhookEventKind[] | undefined {
   if (!text) return undefined
-  const kinds = text.split(',').map((k) => k.trim()).filter(Boolean)
+  const kinds = text
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean)
   const unknown = kinds.find((k) => !isWebhookEventKind(k))
-  if (unknown) throw new UsageError(`--events: "${unknown}" is not an event kind (list them with store webhooks events)`)
+  if (unknown)
+    throw new UsageError(`--events: "${unknown}" is not an event kind (list them with store webhooks events)`)
   return kinds as WebhookEventKind[]
 }
 
@@ -68,7 +87,8 @@ export async function listen(w: WebhookContext, o: ListenOptions): Promise<void>
   const { ctx, out } = w
   if (!/^https?:\/\//i.test(o.forwardTo)) throw new UsageError(`--forward-to: "${o.forwardTo}" is not an http(s) URL`)
   const kinds = parseKinds(o.events)
-  if (o.since !== undefined && !/^\d+$/.test(o.since)) throw new UsageError(`--since: "${o.since}" is not an event id (a sequence number; 0 replays every kept event)`)
+  if (o.since !== undefined && !/^\d+$/.test(o.since))
+    throw new UsageError(`--since: "${o.since}" is not an event id (a sequence number; 0 replays every kept event)`)
   const connection = w.connection()
   const headers = authHeaders(connection)
   const streamUrl = `${connection.origin}/_emulator/events${kinds ? `?events=${encodeURIComponent(kinds.join(','))}` : ''}`
@@ -83,7 +103,11 @@ export async function listen(w: WebhookContext, o: ListenOptions): Promise<void>
       let reason: string
       try {
         const res = await ctx.fetch(streamUrl, {
-          headers: { ...headers, accept: 'text/event-stream', ...(lastId !== undefined ? { 'last-event-id': lastId } : {}) },
+          headers: {
+            ...headers,
+            accept: 'text/event-stream',
+            ...(lastId !== undefined ? { 'last-event-id': lastId } : {}),
+          },
           signal: stopping.signal,
         })
         if (res.status === 401 || res.status === 403 || res.status === 400 || res.status === 404) {
@@ -94,9 +118,11 @@ export async function listen(w: WebhookContext, o: ListenOptions): Promise<void>
           reason = `the emulator answered ${res.status}`
         } else {
           failures = 0
-          out.info(connectedBefore
-            ? `Reconnected to ${connection.origin}${lastId !== undefined ? `; resuming after event ${lastId}` : ''}`
-            : `Ready! Forwarding ${kinds ? kinds.join(', ') : 'every event'} from ${connection.origin} to ${o.forwardTo} (Ctrl+C to stop)`)
+          out.info(
+            connectedBefore
+              ? `Reconnected to ${connection.origin}${lastId !== undefined ? `; resuming after event ${lastId}` : ''}`
+              : `Ready! Forwarding ${kinds ? kinds.join(', ') : 'every event'} from ${connection.origin} to ${o.forwardTo} (Ctrl+C to stop)`,
+          )
           connectedBefore = true
           for await (const message of parseSse(res.body)) {
             const event = parseEvent(message)
@@ -112,15 +138,21 @@ export async function listen(w: WebhookContext, o: ListenOptions): Promise<void>
         if (stopping.signal.aborted) break
         if (error instanceof StoreError) throw error
         const cause = (error as { cause?: { code?: string } })?.cause?.code
-        reason = cause === 'ECONNREFUSED' ? 'the emulator is not reachable'
-          : cause === 'UND_ERR_SOCKET' || cause === 'ECONNRESET' ? 'the emulator closed the connection (stopped?)'
-            : `connection lost (${cause ?? (error as Error).message})`
+        reason =
+          cause === 'ECONNREFUSED'
+            ? 'the emulator is not reachable'
+            : cause === 'UND_ERR_SOCKET' || cause === 'ECONNRESET'
+              ? 'the emulator closed the connection (stopped?)'
+              : `connection lost (${cause ?? (error as Error).message})`
       }
       if (stopping.signal.aborted) break
       const delay = RECONNECT_DELAYS_MS[Math.min(failures, RECONNECT_DELAYS_MS.length - 1)]
       failures++
       out.info(`${reason}; reconnecting in ${delay / 1000} s`)
-      await Promise.race([ctx.sleep(delay), new Promise((resolve) => stopping.signal.addEventListener('abort', resolve, { once: true }))])
+      await Promise.race([
+        ctx.sleep(delay),
+        new Promise((resolve) => stopping.signal.addEventListener('abort', resolve, { once: true })),
+      ])
     }
   } finally {
     offInt()
@@ -147,18 +179,32 @@ async function forward(w: WebhookContext, url: string, event: EmittedEvent, stop
   let attempts = 1
   for (const delay of FORWARD_RETRY_DELAYS_MS) {
     if (sent.status !== null || stop.aborted) break
-    w.out.info(`${url} did not answer (${sent.error}); trying ${event.event} #${event.sequence} again in ${delay / 1000} s`)
+    w.out.info(
+      `${url} did not answer (${sent.error}); trying ${event.event} #${event.sequence} again in ${delay / 1000} s`,
+    )
     await w.ctx.sleep(delay)
     sent = await sendWebhook(w.ctx, url, body, undefined, stop)
     attempts++
   }
-  return { sequence: event.sequence, event: event.event, status: sent.status, durationMs: sent.durationMs, error: sent.error, attempts }
+  return {
+    sequence: event.sequence,
+    event: event.event,
+    status: sent.status,
+    durationMs: sent.durationMs,
+    error: sent.error,
+    attempts,
+  }
 }
 
 function printForwarded(w: WebhookContext, f: Forwarded): void {
   const { out } = w
   if (out.isJson) return out.ndjson({ ...f, at: w.ctx.now().toISOString() })
   const time = w.ctx.now().toISOString().slice(11, 19)
-  const status = f.status === null ? out.chalk.red(`not delivered (${f.error})`) : isOk(f.status) ? out.chalk.green(String(f.status)) : out.chalk.red(String(f.status))
+  const status =
+    f.status === null
+      ? out.chalk.red(`not delivered (${f.error})`)
+      : isOk(f.status)
+        ? out.chalk.green(String(f.status))
+        : out.chalk.red(String(f.status))
   out.line(`${time}  #${f.sequence}  ${f.event}  → ${status}  ${f.durationMs} ms`)
 }

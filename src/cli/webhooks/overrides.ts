@@ -4,7 +4,12 @@ import { UsageError } from '../exit-codes.js'
 const ENVELOPE_KEYS = new Set(['event', 'data', 'timestamp', 'source'])
 const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype'])
 
-export interface Override { path: string[]; raw: string; json: boolean; text: string }
+export interface Override {
+  path: string[]
+  raw: string
+  json: boolean
+  text: string
+}
 
 /**
  * Parses `path=value` (value typed like the field it replaces) or `path:=json` (value parsed as
@@ -13,9 +18,11 @@ export interface Override { path: string[]; raw: string; json: boolean; text: st
  */
 export function parseOverride(text: string, enveloped: boolean): Override {
   const match = /^([^=:]+?)(:?=)(.*)$/s.exec(text)
-  if (!match || !match[1].trim()) throw new UsageError(`--override "${text}": expected path=value (or path:=json), e.g. --override total=10`)
+  if (!match?.[1].trim())
+    throw new UsageError(`--override "${text}": expected path=value (or path:=json), e.g. --override total=10`)
   let path = match[1].trim().split('.')
-  if (path.some((p) => p === '' || FORBIDDEN.has(p))) throw new UsageError(`--override "${text}": "${match[1]}" is not a field path`)
+  if (path.some((p) => p === '' || FORBIDDEN.has(p)))
+    throw new UsageError(`--override "${text}": "${match[1]}" is not a field path`)
   if (enveloped && !ENVELOPE_KEYS.has(path[0])) path = ['data', ...path]
   return { path, raw: match[3], json: match[2] === ':=', text }
 }
@@ -33,7 +40,8 @@ function typedValue(o: Override, current: unknown): unknown {
   if (typeof current === 'string') return o.raw
   if (typeof current === 'number') {
     const n = Number(o.raw)
-    if (o.raw.trim() === '' || !Number.isFinite(n)) throw fail(`the field is a number; "${o.raw}" is not (use path:=json to set another type)`)
+    if (o.raw.trim() === '' || !Number.isFinite(n))
+      throw fail(`the field is a number; "${o.raw}" is not (use path:=json to set another type)`)
     return n
   }
   if (typeof current === 'boolean') {
@@ -58,7 +66,9 @@ export function applyOverride(body: Record<string, unknown>, o: Override): Recor
     const key = o.path[i]
     const next = parent !== null && typeof parent === 'object' ? (parent as Record<string, unknown>)[key] : undefined
     if (next === null || typeof next !== 'object') {
-      throw new UsageError(`--override ${o.text}: ${o.path.slice(0, i + 1).join('.')} is not an object or array in this payload`)
+      throw new UsageError(
+        `--override ${o.text}: ${o.path.slice(0, i + 1).join('.')} is not an object or array in this payload`,
+      )
     }
     parent = next
   }
@@ -66,7 +76,9 @@ export function applyOverride(body: Record<string, unknown>, o: Override): Recor
   if (Array.isArray(parent)) {
     const index = Number(leaf)
     if (!Number.isInteger(index) || index < 0 || index >= parent.length) {
-      throw new UsageError(`--override ${o.text}: ${o.path.slice(0, -1).join('.')} has ${parent.length} item(s); "${leaf}" is not an index of it`)
+      throw new UsageError(
+        `--override ${o.text}: ${o.path.slice(0, -1).join('.')} has ${parent.length} item(s); "${leaf}" is not an index of it`,
+      )
     }
     parent[index] = typedValue(o, parent[index])
   } else {

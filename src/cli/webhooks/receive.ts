@@ -2,11 +2,23 @@
 // against the spec's schemas and headers, and can answer INVOICE.ITEM.DELIVER-DYNAMIC with content.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { DYNAMIC_DELIVERY_EVENT, WEBHOOK_HEADERS, categoryOf, isEventKind, validateWebhookPayload } from '../../spec/events.js'
+import {
+  DYNAMIC_DELIVERY_EVENT,
+  WEBHOOK_HEADERS,
+  categoryOf,
+  isEventKind,
+  validateWebhookPayload,
+} from '../../spec/events.js'
 import { UsageError } from '../exit-codes.js'
 import type { WebhookContext } from './http.js'
 
-export interface ReceiveOptions { port: string; host: string; dynamicResponse?: string; status?: string; maxBytes?: number }
+export interface ReceiveOptions {
+  port: string
+  host: string
+  dynamicResponse?: string
+  status?: string
+  maxBytes?: number
+}
 
 export interface Received {
   at: string
@@ -38,9 +50,15 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | undefin
 export function checkHeaders(headers: IncomingMessage['headers']): string[] {
   const problems: string[] = []
   const type = headers['content-type'] ?? ''
-  if (!/^application\/json\s*(;|$)/i.test(type)) problems.push(`Content-Type is ${type ? JSON.stringify(type) : 'missing'}, expected ${WEBHOOK_HEADERS['Content-Type']}`)
+  if (!/^application\/json\s*(;|$)/i.test(type))
+    problems.push(
+      `Content-Type is ${type ? JSON.stringify(type) : 'missing'}, expected ${WEBHOOK_HEADERS['Content-Type']}`,
+    )
   const agent = headers['user-agent'] ?? ''
-  if (agent !== WEBHOOK_HEADERS['User-Agent']) problems.push(`User-Agent is ${agent ? JSON.stringify(agent) : 'missing'}, expected ${WEBHOOK_HEADERS['User-Agent']}`)
+  if (agent !== WEBHOOK_HEADERS['User-Agent'])
+    problems.push(
+      `User-Agent is ${agent ? JSON.stringify(agent) : 'missing'}, expected ${WEBHOOK_HEADERS['User-Agent']}`,
+    )
   return problems
 }
 
@@ -52,18 +70,37 @@ export function describePayload(body: Record<string, unknown>): string {
   const parts: unknown[] = []
   switch (categoryOf(kind)) {
     case 'order': {
-      const lines = kind.endsWith(':product') || !Array.isArray(d.products)
-        ? `${d.product_title} ×${d.quantity}`
-        : (d.products as { title?: string; quantity?: number }[]).map((p) => `${p.title} ×${p.quantity}`).join(', ')
+      const lines =
+        kind.endsWith(':product') || !Array.isArray(d.products)
+          ? `${d.product_title} ×${d.quantity}`
+          : (d.products as { title?: string; quantity?: number }[]).map((p) => `${p.title} ×${p.quantity}`).join(', ')
       parts.push(`order #${d.id} ${d.uniqid}`, d.status, d.customer_email, d.total_display, lines)
       break
     }
-    case 'product': parts.push(`product ${d.uniqid} "${d.title}"`, d.product_type, d.price_display, `stock ${d.stock}`); break
-    case 'mystery': parts.push(`order ${d.orderNumber} (${d.orderId})`, `product "${d.productName}" ${d.productId}`); break
-    case 'subscription': parts.push(`subscription ${d.id}`, d.subscription_status, d.customer_email, `"${d.product_title}"`, d.amount_display); break
-    case 'query': parts.push(`query ${d.ticket_id}`, d.status, d.customer_email, `"${d.subject}"`); break
-    case 'feedback': parts.push(`feedback ${d.id}`, `${d.rating}/5`, d.customer_email, `"${d.product_title}"`); break
-    case 'dynamic': parts.push(`order ${d.order_number}`, d.email, `item ${(d.item as { id?: string })?.id} ×${d.amount}`); break
+    case 'product':
+      parts.push(`product ${d.uniqid} "${d.title}"`, d.product_type, d.price_display, `stock ${d.stock}`)
+      break
+    case 'mystery':
+      parts.push(`order ${d.orderNumber} (${d.orderId})`, `product "${d.productName}" ${d.productId}`)
+      break
+    case 'subscription':
+      parts.push(
+        `subscription ${d.id}`,
+        d.subscription_status,
+        d.customer_email,
+        `"${d.product_title}"`,
+        d.amount_display,
+      )
+      break
+    case 'query':
+      parts.push(`query ${d.ticket_id}`, d.status, d.customer_email, `"${d.subject}"`)
+      break
+    case 'feedback':
+      parts.push(`feedback ${d.id}`, `${d.rating}/5`, d.customer_email, `"${d.product_title}"`)
+      break
+    case 'dynamic':
+      parts.push(`order ${d.order_number}`, d.email, `item ${(d.item as { id?: string })?.id} ×${d.amount}`)
+      break
   }
   return parts.filter((p) => p !== undefined && p !== null && p !== '').join(' · ')
 }
@@ -78,19 +115,40 @@ function dynamicAnswer(text: string): { type: string; body: string } {
   }
 }
 
-export interface Receiver { server: Server; url: string; close(): Promise<void> }
+export interface Receiver {
+  server: Server
+  url: string
+  close(): Promise<void>
+}
 
 /** Starts the receiver; `onReceived` sees every request after it was checked. */
-export function startReceiver(o: ReceiveOptions, onReceived: (r: Received) => void, now: () => Date): Promise<Receiver> {
+export function startReceiver(
+  o: ReceiveOptions,
+  onReceived: (r: Received) => void,
+  now: () => Date,
+): Promise<Receiver> {
   const port = Number(o.port)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: "${o.port}" is not a port (0-65535)`)
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port: "${o.port}" is not a port (0-65535)`)
   const status = o.status === undefined ? 200 : Number(o.status)
-  if (!Number.isInteger(status) || status < 100 || status > 599) throw new UsageError(`--status: "${o.status}" is not an HTTP status`)
+  if (!Number.isInteger(status) || status < 100 || status > 599)
+    throw new UsageError(`--status: "${o.status}" is not an HTTP status`)
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const text = await readBody(req, o.maxBytes ?? MAX_BODY)
-    const base = { at: now().toISOString(), method: req.method ?? '', path: req.url ?? '/', headerProblems: checkHeaders(req.headers) }
+    const base = {
+      at: now().toISOString(),
+      method: req.method ?? '',
+      path: req.url ?? '/',
+      headerProblems: checkHeaders(req.headers),
+    }
     if (text === undefined) {
-      onReceived({ ...base, event: null, valid: false, problems: [`body is larger than ${o.maxBytes ?? MAX_BODY} bytes`], body: null })
+      onReceived({
+        ...base,
+        event: null,
+        valid: false,
+        problems: [`body is larger than ${o.maxBytes ?? MAX_BODY} bytes`],
+        body: null,
+      })
       res.writeHead(413, { 'content-type': 'application/json' }).end('{"error":"body too large"}')
       return
     }
@@ -98,7 +156,13 @@ export function startReceiver(o: ReceiveOptions, onReceived: (r: Received) => vo
     try {
       body = JSON.parse(text)
     } catch (error) {
-      onReceived({ ...base, event: null, valid: false, problems: [`body is not JSON (${(error as Error).message})`], body: text })
+      onReceived({
+        ...base,
+        event: null,
+        valid: false,
+        problems: [`body is not JSON (${(error as Error).message})`],
+        body: text,
+      })
       res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"body is not JSON"}')
       return
     }
@@ -106,7 +170,10 @@ export function startReceiver(o: ReceiveOptions, onReceived: (r: Received) => vo
     onReceived({ ...base, event: check.kind ?? null, valid: check.ok, problems: check.problems, body })
     if (check.kind === DYNAMIC_DELIVERY_EVENT) {
       const order = body as { order_number?: string; item?: { id?: string } }
-      const answer = dynamicAnswer(o.dynamicResponse ?? `Delivered by store webhooks receive for ${order.order_number ?? 'the order'}, item ${order.item?.id ?? ''}`.trim())
+      const answer = dynamicAnswer(
+        o.dynamicResponse ??
+          `Delivered by store webhooks receive for ${order.order_number ?? 'the order'}, item ${order.item?.id ?? ''}`.trim(),
+      )
       res.writeHead(status, { 'content-type': answer.type }).end(answer.body)
       return
     }
@@ -119,7 +186,11 @@ export function startReceiver(o: ReceiveOptions, onReceived: (r: Received) => vo
   })
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(error.code === 'EADDRINUSE' ? new UsageError(`--port ${port}: the port is in use on ${o.host}; pass another --port (0 picks a free one)`) : error)
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new UsageError(`--port ${port}: the port is in use on ${o.host}; pass another --port (0 picks a free one)`)
+          : error,
+      )
     })
     server.listen(port, o.host, () => {
       const address = server.address() as AddressInfo
@@ -127,10 +198,11 @@ export function startReceiver(o: ReceiveOptions, onReceived: (r: Received) => vo
       resolve({
         server,
         url: `http://${host}:${address.port}`,
-        close: () => new Promise<void>((done) => {
-          server.closeAllConnections()
-          server.close(() => done())
-        }),
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections()
+            server.close(() => done())
+          }),
       })
     })
   })
@@ -141,7 +213,10 @@ export function printReceived(w: WebhookContext, r: Received): void {
   const { out } = w
   if (out.isJson) return out.ndjson(r)
   const c = out.chalk
-  const verdict = r.valid && r.headerProblems.length === 0 ? c.green('✓ valid') : c.red(`✗ ${r.problems.length + r.headerProblems.length} problem(s)`)
+  const verdict =
+    r.valid && r.headerProblems.length === 0
+      ? c.green('✓ valid')
+      : c.red(`✗ ${r.problems.length + r.headerProblems.length} problem(s)`)
   out.line(`${r.at.slice(11, 19)}  ${r.method} ${r.path}  ${c.bold(r.event ?? '(no event)')}  ${verdict}`)
   if (r.body !== null && typeof r.body === 'object') {
     const summary = describePayload(r.body as Record<string, unknown>)

@@ -1,12 +1,25 @@
 // `store webhooks trigger <kind> --to URL`: a sample payload (fixtures/events/) or one built from a
 // real record of the emulator with the same builders the emulator fires events with.
 import {
-  dynamicDeliveryPayload, mysteryRevealedData, orderEventData, productEventData, subscriptionEventData, type PayloadSources, type PayloadShop,
+  dynamicDeliveryPayload,
+  mysteryRevealedData,
+  orderEventData,
+  productEventData,
+  subscriptionEventData,
+  type PayloadSources,
+  type PayloadShop,
 } from '../../spec/event-payloads.js'
 import { loadEventSample } from '../../spec/event-samples.js'
 import {
-  ALL_EVENT_KINDS, DYNAMIC_DELIVERY_EVENT, categoryOf, isEventKind, isLineVariant, validateWebhookPayload, webhookBody,
-  type EventKind, type WebhookEventKind,
+  ALL_EVENT_KINDS,
+  DYNAMIC_DELIVERY_EVENT,
+  categoryOf,
+  isEventKind,
+  isLineVariant,
+  validateWebhookPayload,
+  webhookBody,
+  type EventKind,
+  type WebhookEventKind,
 } from '../../spec/events.js'
 import type { Order, OrderItem } from '../../spec/orders.js'
 import type { Product } from '../../spec/products.js'
@@ -16,12 +29,20 @@ import { isStoreError, UsageError } from '../exit-codes.js'
 import { applyOverride, parseOverride } from './overrides.js'
 import { CheckFailedError, emulatorRequest, isOk, sendWebhook, type Sent, type WebhookContext } from './http.js'
 
-export interface TriggerOptions { to: string; from?: string; item?: string; override?: string[]; dryRun?: boolean }
+export interface TriggerOptions {
+  to: string
+  from?: string
+  item?: string
+  override?: string[]
+  dryRun?: boolean
+}
 
 export function checkKind(kind: string): EventKind {
   if (isEventKind(kind)) return kind
   const close = ALL_EVENT_KINDS.filter((k) => k.startsWith(kind.split(':')[0] ?? '')).slice(0, 6)
-  throw new UsageError(`"${kind}" is not an event kind of the spec${close.length ? ` (did you mean ${close.join(', ')}?)` : ''}; list them with store webhooks events`)
+  throw new UsageError(
+    `"${kind}" is not an event kind of the spec${close.length ? ` (did you mean ${close.join(', ')}?)` : ''}; list them with store webhooks events`,
+  )
 }
 
 const enc = encodeURIComponent
@@ -48,24 +69,39 @@ function pickLine(order: Order, kind: EventKind, itemId: string | undefined): Or
   const items = order.items
   if (itemId) {
     const item = items.find((i) => i.id === itemId)
-    if (!item) throw new UsageError(`--item ${itemId}: order ${order.orderNumber} has no such line (its lines: ${items.map((i) => i.id).join(', ')})`)
+    if (!item)
+      throw new UsageError(
+        `--item ${itemId}: order ${order.orderNumber} has no such line (its lines: ${items.map((i) => i.id).join(', ')})`,
+      )
     return item
   }
-  const type = kind === DYNAMIC_DELIVERY_EVENT ? 'Dynamic' : kind === 'product:mystery:revealed' ? 'MysteryBox' : undefined
+  const type =
+    kind === DYNAMIC_DELIVERY_EVENT ? 'Dynamic' : kind === 'product:mystery:revealed' ? 'MysteryBox' : undefined
   const item = type ? items.find((i) => i.productType === type) : items[0]
-  if (!item) throw new UsageError(`order ${order.orderNumber} has no ${type ?? ''} line for ${kind}; pick another order`)
+  if (!item)
+    throw new UsageError(`order ${order.orderNumber} has no ${type ?? ''} line for ${kind}; pick another order`)
   return item
 }
 
 /** A payload built from a record of the emulator (`--from ORD-…`, a product id or a subscription id). */
-export async function payloadFromRecord(w: WebhookContext, kind: EventKind, ref: string, itemId?: string): Promise<Record<string, unknown>> {
+export async function payloadFromRecord(
+  w: WebhookContext,
+  kind: EventKind,
+  ref: string,
+  itemId?: string,
+): Promise<Record<string, unknown>> {
   const category = categoryOf(kind)
   const at = w.ctx.now()
   if (category === 'order' || category === 'dynamic' || category === 'mystery') {
     const order = await emulatorRequest<Order>(w, 'GET', `/api/v1/orders/${enc(ref)}`)
-    if (kind === DYNAMIC_DELIVERY_EVENT) return dynamicDeliveryPayload(order, pickLine(order, kind, itemId), at.toISOString())
-    if (category === 'mystery') return webhookBody(kind as WebhookEventKind, mysteryRevealedData(order, pickLine(order, kind, itemId)), at)
-    const sources = await sourcesFor(w, order.items.map((i) => i.productId))
+    if (kind === DYNAMIC_DELIVERY_EVENT)
+      return dynamicDeliveryPayload(order, pickLine(order, kind, itemId), at.toISOString())
+    if (category === 'mystery')
+      return webhookBody(kind as WebhookEventKind, mysteryRevealedData(order, pickLine(order, kind, itemId)), at)
+    const sources = await sourcesFor(
+      w,
+      order.items.map((i) => i.productId),
+    )
     const item = isLineVariant(kind) ? pickLine(order, kind, itemId) : undefined
     return webhookBody(kind as WebhookEventKind, orderEventData(order, sources, item), at)
   }
@@ -79,7 +115,9 @@ export async function payloadFromRecord(w: WebhookContext, kind: EventKind, ref:
     const sources = await sourcesFor(w, [subscription.productId])
     return webhookBody(kind as WebhookEventKind, subscriptionEventData(subscription, sources), at)
   }
-  throw new UsageError(`--from works with order, product and subscription kinds; ${kind} has no API to read its record, so its sample comes from fixtures/events/ (drop --from, use --override)`)
+  throw new UsageError(
+    `--from works with order, product and subscription kinds; ${kind} has no API to read its record, so its sample comes from fixtures/events/ (drop --from, use --override)`,
+  )
 }
 
 /** The sample body of a kind, its `timestamp` set to now (the time of sending). */
@@ -88,7 +126,13 @@ export function samplePayload(kind: EventKind, now: Date): Record<string, unknow
   return kind === DYNAMIC_DELIVERY_EVENT ? body : { ...body, timestamp: now.toISOString() }
 }
 
-export interface TriggerResult { kind: EventKind; url: string; payload: Record<string, unknown>; problems: string[]; sent?: Sent }
+export interface TriggerResult {
+  kind: EventKind
+  url: string
+  payload: Record<string, unknown>
+  problems: string[]
+  sent?: Sent
+}
 
 export async function trigger(w: WebhookContext, kindText: string, o: TriggerOptions): Promise<TriggerResult> {
   const kind = checkKind(kindText)
@@ -111,7 +155,14 @@ export function reportTrigger(w: WebhookContext, r: TriggerResult, dryRun: boole
   if (dryRun) return out.json(r.payload)
   const sent = r.sent!
   if (out.isJson) {
-    out.json({ event: r.kind, url: r.url, status: sent.status, durationMs: sent.durationMs, error: sent.error, body: sent.body })
+    out.json({
+      event: r.kind,
+      url: r.url,
+      status: sent.status,
+      durationMs: sent.durationMs,
+      error: sent.error,
+      body: sent.body,
+    })
   } else {
     out.info(`${r.kind} → POST ${r.url}`)
     if (sent.status === null) out.line(`no answer: ${sent.error}  ${sent.durationMs} ms`)

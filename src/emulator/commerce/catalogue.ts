@@ -33,6 +33,7 @@ export function listedProducts(emu: Emulator, shop: ShopRecord): StorefrontProdu
 export function liveProduct(emu: Emulator, shop: ShopRecord, id: string): StorefrontProduct {
   const products = emu.store.c.products
   const product = products.get(id) ?? products.getBy('productId', id)
-  if (!product || product.shopId !== shop.id || product.status !== 'Live') throw new StoreError(404, `product not found: ${id}`)
+  if (!product || product.shopId !== shop.id || product.status !== 'Live')
+    throw new StoreError(404, `product not found: ${id}`)
   return storefrontProduct(emu, product)
 }

@@ -5,15 +5,30 @@ import { cents } from '../present.js'
 import type { CustomerRecord, ShopRecord } from '../store/records.js'
 import type { Tx } from '../store/store.js'
 
-export interface Buyer { email: string; name?: string; country?: string | null }
+export interface Buyer {
+  email: string
+  name?: string
+  country?: string | null
+}
 
 /** Finds or creates the shop's customer for an e-mail address and counts one more order placed at `at`. */
 export function recordOrderPlaced(emu: Emulator, tx: Tx, shop: ShopRecord, buyer: Buyer, at: string): CustomerRecord {
   const email = buyer.email.toLowerCase()
   const existing = emu.store.c.customers.getBy('email', `${shop.id}:${email}`)
   const base: CustomerRecord = existing ?? {
-    id: emu.newId('cus'), email, name: '', phone: null, country: null, city: null,
-    totalOrders: 0, totalSpent: 0, lastOrderAt: null, createdAt: at, updatedAt: at, notes: [], shopId: shop.id,
+    id: emu.newId('cus'),
+    email,
+    name: '',
+    phone: null,
+    country: null,
+    city: null,
+    totalOrders: 0,
+    totalSpent: 0,
+    lastOrderAt: null,
+    createdAt: at,
+    updatedAt: at,
+    notes: [],
+    shopId: shop.id,
   }
   return tx.put('customers', {
     ...base,
@@ -27,7 +42,13 @@ export function recordOrderPlaced(emu: Emulator, tx: Tx, shop: ShopRecord, buyer
 }
 
 /** Adds money received from a customer to `totalSpent` (partial payments count as they arrive). */
-export function recordMoneyReceived(emu: Emulator, tx: Tx, customerId: string | null, amount: number, at: string): void {
+export function recordMoneyReceived(
+  emu: Emulator,
+  tx: Tx,
+  customerId: string | null,
+  amount: number,
+  at: string,
+): void {
   if (!customerId || amount <= 0) return
   const customer = emu.store.c.customers.get(customerId)
   if (!customer) return

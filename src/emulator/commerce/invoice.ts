@@ -27,7 +27,11 @@ function invoiceItem(line: Line, paid: boolean): InvoiceItem {
   // The server seed is on the line only once the order is paid (before that it sits in `seals`).
   if (line.mystery) {
     // fairness' MysteryOpen is the same shape as the spec's open record, declared as an interface.
-    item.mystery = { ...line.mystery, opens: line.mystery.opens as NonNullable<InvoiceItem['mystery']>['opens'], verification: [...VERIFICATION_STEPS] }
+    item.mystery = {
+      ...line.mystery,
+      opens: line.mystery.opens as NonNullable<InvoiceItem['mystery']>['opens'],
+      verification: [...VERIFICATION_STEPS],
+    }
   }
   return item
 }
@@ -38,7 +42,8 @@ function invoiceItem(line: Line, paid: boolean): InvoiceItem {
  */
 export function buildInvoice(_emu: Emulator, shop: ShopRecord, record: OrderRecord): Invoice {
   const order = asCommerce(record)
-  const paid = order.paymentStatus === 'paid' || order.paymentStatus === 'disputed' || order.paymentStatus === 'refunded'
+  const paid =
+    order.paymentStatus === 'paid' || order.paymentStatus === 'disputed' || order.paymentStatus === 'refunded'
   const amountPaid = order.amountPaid ?? (order.paymentStatus === 'paid' ? order.total : 0)
   return {
     id: order.id,

@@ -1,6 +1,12 @@
 // The emulator's side of DESIGN.md "Mystery box fairness — exact algorithm": seeds, commitments,
 // rotation and what is published. The rolls themselves are src/fairness (pure, shared with the CLI).
-import { clientSeedFromBytes, commitmentOf, isValidClientSeed, oddsOf, serverSeedFromBytes } from '../../fairness/index.js'
+import {
+  clientSeedFromBytes,
+  commitmentOf,
+  isValidClientSeed,
+  oddsOf,
+  serverSeedFromBytes,
+} from '../../fairness/index.js'
 import type { MysteryOutcome } from '../../fairness/index.js'
 import { badRequest } from '../../spec/errors.js'
 import type { MysteryPublic } from '../../spec/mystery.js'
@@ -40,7 +46,8 @@ export function publicMystery(state: MysteryState): MysteryPublic {
 export function clientSeedOf(emu: Emulator, customFields: Record<string, unknown> | undefined): string {
   const given = customFields?.[CLIENT_SEED_FIELD]
   if (given === undefined) return clientSeedFromBytes(emu.random.bytes(16))
-  if (!isValidClientSeed(given)) throw badRequest(`customFields.${CLIENT_SEED_FIELD}`, 'must be 1-64 printable ASCII characters')
+  if (!isValidClientSeed(given))
+    throw badRequest(`customFields.${CLIENT_SEED_FIELD}`, 'must be 1-64 printable ASCII characters')
   return given
 }
 
@@ -53,7 +60,7 @@ export function tableChanged(before: readonly MysteryOutcome[], after: readonly 
 export const VERIFICATION_STEPS: readonly string[] = [
   'commitment: SHA-256 of the revealed serverSeed (its ASCII text, lowercase hex) equals the commitment shown on the product page before purchase and stored on the line.',
   'proofHash: HMAC-SHA256 with the serverSeed as key over "<clientSeed>:<nonce>" (hex) equals proofHash; nonce is the open\'s index, from 0.',
-  'totalWeight: the sum of the weights of the odds snapshot\'s outcomes whose stock is null or above 0.',
+  "totalWeight: the sum of the weights of the odds snapshot's outcomes whose stock is null or above 0.",
   'rollIndex: the first 13 hex characters of proofHash read as a base-16 integer, modulo totalWeight.',
   'outcome: walking the in-stock outcomes of the snapshot in order, the first whose cumulative weight exceeds rollIndex.',
   'code (when one was drawn): codeProof = HMAC-SHA256(serverSeed, "<clientSeed>:<nonce>:code"); codeIndex = first 13 hex of codeProof modulo codePoolSize.',

@@ -22,13 +22,21 @@ export function statusOfPaid(lines: readonly Line[]): OrderStatus {
  * settled. Any other status (one the merchant set with PUT /orders/:id) is left alone.
  */
 export function settleStatus(order: CommerceOrder): OrderStatus {
-  return order.status === 'processing' && order.paymentStatus === 'paid' && order.items.every(isSettled) ? 'completed' : order.status
+  return order.status === 'processing' && order.paymentStatus === 'paid' && order.items.every(isSettled)
+    ? 'completed'
+    : order.status
 }
 
 export type OrderEventKind = 'order:created' | 'order:paid' | 'order:partial' | 'order:disputed' | 'order:updated'
 
 /** A plain order kind once with `{ order }`, then its `:product` variant once per line with `{ order, item }`. */
-export function emitOrderEvents(emu: Emulator, tx: Tx, shop: ShopRecord, kind: OrderEventKind, order: CommerceOrder): void {
+export function emitOrderEvents(
+  emu: Emulator,
+  tx: Tx,
+  shop: ShopRecord,
+  kind: OrderEventKind,
+  order: CommerceOrder,
+): void {
   emu.events.emit(tx, shop, kind, { order })
   for (const item of order.items) emu.events.emit(tx, shop, `${kind}:product`, { order, item })
 }

@@ -63,16 +63,24 @@ export async function payOrder(emu: Emulator, shop: ShopRecord, id: string, body
     const before = asCommerce(findOrder(emu, shop, id))
     if (before.paymentStatus === 'paid') return { order: before, alreadyPaid: true }
     if (before.status === 'cancelled' || before.status === 'refunded') {
-      throw new StoreError(409, `order ${before.orderNumber} is ${before.status}; a ${before.status} order cannot be paid`)
+      throw new StoreError(
+        409,
+        `order ${before.orderNumber} is ${before.status}; a ${before.status} order cannot be paid`,
+      )
     }
     if (before.paymentStatus !== 'unpaid' && before.paymentStatus !== 'partial') {
-      throw new StoreError(409, `order ${before.orderNumber} has paymentStatus ${before.paymentStatus}; only unpaid or partially paid orders take payments`)
+      throw new StoreError(
+        409,
+        `order ${before.orderNumber} has paymentStatus ${before.paymentStatus}; only unpaid or partially paid orders take payments`,
+      )
     }
     const paidSoFar = before.amountPaid ?? 0
     const due = cents(before.total - paidSoFar)
     const amount = body.amount ?? due
-    if (amount > due) throw badRequest('amount', `must be at most the amount due (${due.toFixed(2)} ${before.currency})`)
-    if (amount <= 0 && due > 0) throw badRequest('amount', `must be above 0 (the amount due is ${due.toFixed(2)} ${before.currency})`)
+    if (amount > due)
+      throw badRequest('amount', `must be at most the amount due (${due.toFixed(2)} ${before.currency})`)
+    if (amount <= 0 && due > 0)
+      throw badRequest('amount', `must be above 0 (the amount due is ${due.toFixed(2)} ${before.currency})`)
     const now = emu.nowIso()
     const gateway = body.gateway ?? before.gateway ?? 'processor'
     const amountPaid = cents(paidSoFar + amount)
@@ -80,12 +88,28 @@ export async function payOrder(emu: Emulator, shop: ShopRecord, id: string, body
     recordMoneyReceived(emu, tx, before.customerId, amount, now)
 
     if (amountPaid < before.total) {
-      const partial = putOrder(tx, { ...before, paymentStatus: 'partial', amountPaid, payments, paymentMethod: gateway, updatedAt: now })
+      const partial = putOrder(tx, {
+        ...before,
+        paymentStatus: 'partial',
+        amountPaid,
+        payments,
+        paymentMethod: gateway,
+        updatedAt: now,
+      })
       emitOrderEvents(emu, tx, shop, 'order:partial', partial)
       return { order: partial, alreadyPaid: false }
     }
     const queue = eventQueue()
-    const paid: CommerceOrder = { ...before, paymentStatus: 'paid', paidAt: now, amountPaid, payments, paymentMethod: gateway, gateway, updatedAt: now }
+    const paid: CommerceOrder = {
+      ...before,
+      paymentStatus: 'paid',
+      paidAt: now,
+      amountPaid,
+      payments,
+      paymentMethod: gateway,
+      gateway,
+      updatedAt: now,
+    }
     const items = fulfilLines(emu, tx, shop, paid, queue.emit)
     const stored = putOrder(tx, { ...paid, items, status: statusOfPaid(items) })
     emitOrderEvents(emu, tx, shop, 'order:paid', stored)
@@ -106,7 +130,10 @@ export async function retryDelivery(emu: Emulator, shop: ShopRecord, id: string)
   const order = await emu.store.tx((tx) => {
     const before = asCommerce(findOrder(emu, shop, id))
     if (before.paymentStatus !== 'paid') {
-      throw new StoreError(409, `order ${before.orderNumber} is not paid (paymentStatus ${before.paymentStatus}); deliveries follow payment`)
+      throw new StoreError(
+        409,
+        `order ${before.orderNumber} is not paid (paymentStatus ${before.paymentStatus}); deliveries follow payment`,
+      )
     }
     const queue = eventQueue()
     const items = fulfilLines(emu, tx, shop, before, queue.emit)
@@ -135,25 +162,31 @@ export async function deliverRemoteLines(emu: Emulator, shop: ShopRecord, orderI
     busy.add(line.id)
     return [{ line, fulfil, setup }]
   })
-  await Promise.all(jobs.map(async ({ line, fulfil, setup }) => {
-    try {
-      const delivery = await fulfil.deliverRemote!(emu, order, line, setup)
-      await emu.store.tx((tx) => {
-        const current = emu.store.c.orders.get(orderId)
-        if (!current) return
-        const now = asCommerce(current)
-        const at = now.items.findIndex((l) => l.id === line.id)
-        if (at < 0 || isSettled(now.items[at])) return
-        const next: CommerceOrder = { ...now, items: now.items.with(at, { ...now.items[at], delivery }), updatedAt: emu.nowIso() }
-        const stored = putOrder(tx, { ...next, status: settleStatus(next) })
-        emitOrderEvents(emu, tx, shop, 'order:updated', stored)
-        const product = emu.store.c.products.get(line.productId)
-        if (delivery.status === 'delivered' && product) emu.events.emit(tx, shop, 'product:dynamic', { product })
-      })
-    } finally {
-      busy.delete(line.id)
-    }
-  }))
+  await Promise.all(
+    jobs.map(async ({ line, fulfil, setup }) => {
+      try {
+        const delivery = await fulfil.deliverRemote!(emu, order, line, setup)
+        await emu.store.tx((tx) => {
+          const current = emu.store.c.orders.get(orderId)
+          if (!current) return
+          const now = asCommerce(current)
+          const at = now.items.findIndex((l) => l.id === line.id)
+          if (at < 0 || isSettled(now.items[at])) return
+          const next: CommerceOrder = {
+            ...now,
+            items: now.items.with(at, { ...now.items[at], delivery }),
+            updatedAt: emu.nowIso(),
+          }
+          const stored = putOrder(tx, { ...next, status: settleStatus(next) })
+          emitOrderEvents(emu, tx, shop, 'order:updated', stored)
+          const product = emu.store.c.products.get(line.productId)
+          if (delivery.status === 'delivered' && product) emu.events.emit(tx, shop, 'product:dynamic', { product })
+        })
+      } finally {
+        busy.delete(line.id)
+      }
+    }),
+  )
   return asCommerce(emu.store.c.orders.get(orderId)!)
 }
 
@@ -164,8 +197,13 @@ export async function deliverRemoteLines(emu: Emulator, shop: ShopRecord, orderI
  */
 export function addTracking(emu: Emulator, tx: Tx, shop: ShopRecord, id: string, body: TrackingBody): CommerceOrder {
   const before = asCommerce(findOrder(emu, shop, id))
-  if (!before.items.some((l) => l.productType === 'Physical')) throw new StoreError(400, `order ${before.orderNumber} has no Physical item; tracking applies to shipped goods`)
-  if (before.paymentStatus !== 'paid') throw new StoreError(409, `order ${before.orderNumber} is not paid (paymentStatus ${before.paymentStatus}); ship after payment`)
+  if (!before.items.some((l) => l.productType === 'Physical'))
+    throw new StoreError(400, `order ${before.orderNumber} has no Physical item; tracking applies to shipped goods`)
+  if (before.paymentStatus !== 'paid')
+    throw new StoreError(
+      409,
+      `order ${before.orderNumber} is not paid (paymentStatus ${before.paymentStatus}); ship after payment`,
+    )
   const now = emu.nowIso()
   const tracking = [...(before.tracking ?? []), { code: body.code, carrier: body.carrier ?? null, addedAt: now }]
   const items = before.items.map((line) => {
@@ -189,7 +227,10 @@ export function disputeOrder(emu: Emulator, tx: Tx, shop: ShopRecord, id: string
   const before = asCommerce(findOrder(emu, shop, id))
   if (before.paymentStatus === 'disputed') return before
   if (before.paymentStatus !== 'paid' && before.paymentStatus !== 'partial') {
-    throw new StoreError(409, `order ${before.orderNumber} has paymentStatus ${before.paymentStatus}; only a payment can be disputed`)
+    throw new StoreError(
+      409,
+      `order ${before.orderNumber} has paymentStatus ${before.paymentStatus}; only a payment can be disputed`,
+    )
   }
   const now = emu.nowIso()
   const stored = putOrder(tx, { ...before, paymentStatus: 'disputed', disputedAt: now, updatedAt: now })

@@ -35,9 +35,18 @@ export function priceOrder(input: PriceInput): Priced {
   const beforeCoupon = cents(subtotal - groupDiscount)
   let couponDiscount = 0
   if (input.coupon) {
-    const raw = input.coupon.type === 'percentage' ? cents((beforeCoupon * input.coupon.value) / 100) : cents(input.coupon.value)
+    const raw =
+      input.coupon.type === 'percentage' ? cents((beforeCoupon * input.coupon.value) / 100) : cents(input.coupon.value)
     couponDiscount = Math.min(beforeCoupon, raw)
   }
   const total = Math.max(0, cents(beforeCoupon - couponDiscount))
-  return { lineTotals, subtotal, groupDiscount, beforeCoupon, couponDiscount, discount: cents(groupDiscount + couponDiscount), total }
+  return {
+    lineTotals,
+    subtotal,
+    groupDiscount,
+    beforeCoupon,
+    couponDiscount,
+    discount: cents(groupDiscount + couponDiscount),
+    total,
+  }
 }

@@ -25,14 +25,26 @@ export function createQuery(emu: Emulator, tx: Tx, shop: ShopRecord, body: Creat
     try {
       order = findOrder(emu, shop, body.orderId)
     } catch {
-      throw new StoreError(404, `orderId: no order ${body.orderId} in this shop`, [{ field: 'orderId', message: 'is not an order of this shop' }])
+      throw new StoreError(404, `orderId: no order ${body.orderId} in this shop`, [
+        { field: 'orderId', message: 'is not an order of this shop' },
+      ])
     }
   }
   const now = emu.nowIso()
   const query = tx.put('queries', {
-    id: emu.newId('qry'), shopId: shop.id, ticketId: `TCK-${base62(emu.random, 8).toUpperCase()}`,
-    customerEmail: body.email, customerId: emu.store.c.customers.getBy('email', `${shop.id}:${body.email}`)?.id ?? null, orderId: order?.id ?? null,
-    subject: body.subject, message: body.message, status: 'open', replies: [], replyCount: 0, createdAt: now, updatedAt: now,
+    id: emu.newId('qry'),
+    shopId: shop.id,
+    ticketId: `TCK-${base62(emu.random, 8).toUpperCase()}`,
+    customerEmail: body.email,
+    customerId: emu.store.c.customers.getBy('email', `${shop.id}:${body.email}`)?.id ?? null,
+    orderId: order?.id ?? null,
+    subject: body.subject,
+    message: body.message,
+    status: 'open',
+    replies: [],
+    replyCount: 0,
+    createdAt: now,
+    updatedAt: now,
   })
   emu.events.emit(tx, shop, 'query:created', { query })
   return query
@@ -49,7 +61,13 @@ export function replyToQuery(emu: Emulator, tx: Tx, shop: ShopRecord, id: string
   const before = findQuery(emu, shop, id)
   const now = emu.nowIso()
   const replies = [...before.replies, { message, createdAt: now }]
-  const query = tx.put('queries', { ...before, replies, replyCount: replies.length, status: 'answered', updatedAt: now })
+  const query = tx.put('queries', {
+    ...before,
+    replies,
+    replyCount: replies.length,
+    status: 'answered',
+    updatedAt: now,
+  })
   emu.events.emit(tx, shop, 'query:replied', { query })
   return query
 }
@@ -58,18 +76,40 @@ export function replyToQuery(emu: Emulator, tx: Tx, shop: ShopRecord, id: string
  * POST /storefront/:shop/invoices/:orderId/feedback: a rating of one product of a paid order (the
  * first line's product unless `productId` names another line), once per order and product.
  */
-export function createFeedback(emu: Emulator, tx: Tx, shop: ShopRecord, order: OrderRecord, body: CreateFeedbackBody): FeedbackRecord {
-  if (order.paymentStatus !== 'paid') throw new StoreError(409, `order ${order.orderNumber} is not paid; feedback follows a purchase`)
-  const line = body.productId === undefined
-    ? order.items[0]
-    : order.items.find((l) => l.productId === body.productId || emu.store.c.products.get(l.productId)?.productId === body.productId)
-  if (!line) throw new StoreError(400, `productId: ${body.productId} is not a product of order ${order.orderNumber}`, [{ field: 'productId', message: 'is not a product of this order' }])
+export function createFeedback(
+  emu: Emulator,
+  tx: Tx,
+  shop: ShopRecord,
+  order: OrderRecord,
+  body: CreateFeedbackBody,
+): FeedbackRecord {
+  if (order.paymentStatus !== 'paid')
+    throw new StoreError(409, `order ${order.orderNumber} is not paid; feedback follows a purchase`)
+  const line =
+    body.productId === undefined
+      ? order.items[0]
+      : order.items.find(
+          (l) => l.productId === body.productId || emu.store.c.products.get(l.productId)?.productId === body.productId,
+        )
+  if (!line)
+    throw new StoreError(400, `productId: ${body.productId} is not a product of order ${order.orderNumber}`, [
+      { field: 'productId', message: 'is not a product of this order' },
+    ])
   if (emu.store.c.feedback.getBy('order', `${order.id}:${line.productId}`)) {
     throw new StoreError(409, `feedback for "${line.productName}" on order ${order.orderNumber} was already left`)
   }
   const feedback = tx.put('feedback', {
-    id: emu.newId('fbk'), shopId: shop.id, orderId: order.id, orderNumber: order.orderNumber, productId: line.productId, productTitle: line.productName,
-    customerEmail: order.customerEmail, customerId: order.customerId, rating: body.rating, comment: body.comment ?? '', createdAt: emu.nowIso(),
+    id: emu.newId('fbk'),
+    shopId: shop.id,
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    productId: line.productId,
+    productTitle: line.productName,
+    customerEmail: order.customerEmail,
+    customerId: order.customerId,
+    rating: body.rating,
+    comment: body.comment ?? '',
+    createdAt: emu.nowIso(),
   })
   emu.events.emit(tx, shop, 'feedback:received', { feedback })
   return feedback

@@ -6,7 +6,6 @@ import type { FulfilmentRecord, ProductRecord, ShopRecord } from '../store/recor
 import { serialCount } from '../store/serial-pool.js'
 import type { Tx } from '../store/store.js'
 
-
 /** Queues an event so the caller decides the order events go out in (all still inside the transaction). */
 export type Emit = (kind: string, data: unknown) => void
 
@@ -32,7 +31,11 @@ export function poolLimit(emu: Emulator, product: ProductRecord, setup: Fulfilme
 }
 
 /** Units that can be sold now: the smaller of `product.stock` and the pool limit; null = unlimited. */
-export function availableUnits(emu: Emulator, product: ProductRecord, setup: FulfilmentRecord | undefined): number | null {
+export function availableUnits(
+  emu: Emulator,
+  product: ProductRecord,
+  setup: FulfilmentRecord | undefined,
+): number | null {
   const pool = poolLimit(emu, product, setup)
   if (product.stock === null) return pool
   return pool === null ? product.stock : Math.min(product.stock, pool)
@@ -52,7 +55,13 @@ export function stockAfterSale(stock: number | null, taken: number, poolAfter: n
  * Stores a product's new stock; fires `product:stock` when it changed and `product:stock:low`
  * when it went down to the warning level or below. Returns the stored product.
  */
-export function putStock(emu: Emulator, tx: Tx, product: ProductRecord, stock: number | null, emit: Emit): ProductRecord {
+export function putStock(
+  emu: Emulator,
+  tx: Tx,
+  product: ProductRecord,
+  stock: number | null,
+  emit: Emit,
+): ProductRecord {
   if (product.stock === stock) return product
   const next = tx.put('products', { ...product, stock, updatedAt: emu.nowIso() })
   emit('product:stock', { product: next })

@@ -18,7 +18,11 @@ import { putOrder, type CommerceOrder, type Line } from './types.js'
 export const UPCOMING_NOTICE_DAYS = 3
 const DAY_MS = 24 * 3600 * 1000
 
-export interface Plan { interval: SubscriptionInterval; intervalCount: number; trialDays: number }
+export interface Plan {
+  interval: SubscriptionInterval
+  intervalCount: number
+  trialDays: number
+}
 export const DEFAULT_PLAN: Plan = { interval: 'MONTH', intervalCount: 1, trialDays: 0 }
 
 /** What the emulator keeps on a subscription beyond the spec's fields. */
@@ -66,7 +70,8 @@ const periodEnd = (s: BilledSubscription, k: number) => addIntervals(s.anchorAt,
 
 /** A processor customer id per shop customer: reused across their subscriptions. */
 function processorCustomerIdFor(emu: Emulator, shop: ShopRecord, customerId: string): string {
-  for (const s of emu.store.c.subscriptions.newestFirst('shop', shop.id)) if (s.customerId === customerId) return s.processorCustomerId
+  for (const s of emu.store.c.subscriptions.newestFirst('shop', shop.id))
+    if (s.customerId === customerId) return s.processorCustomerId
   return `cus_${base62(emu.random, 14)}`
 }
 
@@ -81,7 +86,15 @@ function emitSubscription(emit: Emit, kind: string, subscription: SubscriptionRe
  * plan has trial days (the line was charged 0), else ACTIVE with the first period paid by the order.
  */
 export function startSubscription(
-  emu: Emulator, tx: Tx, shop: ShopRecord, order: CommerceOrder, line: Line, product: ProductRecord, plan: Plan, now: string, emit: Emit,
+  emu: Emulator,
+  tx: Tx,
+  shop: ShopRecord,
+  order: CommerceOrder,
+  line: Line,
+  product: ProductRecord,
+  plan: Plan,
+  now: string,
+  emit: Emit,
 ): BilledSubscription {
   const trial = plan.trialDays > 0
   const trialEnd = trial ? new Date(Date.parse(now) + plan.trialDays * DAY_MS).toISOString() : null
@@ -119,7 +132,10 @@ export function startSubscription(
     upcomingNotifiedFor: null,
     updatedAt: now,
   }
-  const subscription = { ...base, currentPeriodEnd: trial ? anchorAt : addIntervals(anchorAt, plan.interval, plan.intervalCount, 1) }
+  const subscription = {
+    ...base,
+    currentPeriodEnd: trial ? anchorAt : addIntervals(anchorAt, plan.interval, plan.intervalCount, 1),
+  }
   tx.put('subscriptions', subscription)
   emitSubscription(emit, 'subscription:created', subscription, order)
   if (trial) emitSubscription(emit, 'subscription:trial:started', subscription, order)
@@ -129,9 +145,15 @@ export function startSubscription(
 /** POST /_emulator/subscriptions/:id/cancel: CANCELLED at once with canceledAt; it never renews. */
 export function cancelSubscription(emu: Emulator, tx: Tx, shop: ShopRecord, id: string): BilledSubscription {
   const before = findSubscription(emu, shop, id) as BilledSubscription
-  if (before.status === 'CANCELLED') throw new StoreError(409, `subscription ${before.id} was already cancelled at ${before.canceledAt}`)
+  if (before.status === 'CANCELLED')
+    throw new StoreError(409, `subscription ${before.id} was already cancelled at ${before.canceledAt}`)
   const now = emu.nowIso()
-  const subscription = tx.put('subscriptions', { ...before, status: 'CANCELLED', canceledAt: now, updatedAt: now }) as BilledSubscription
+  const subscription = tx.put('subscriptions', {
+    ...before,
+    status: 'CANCELLED',
+    canceledAt: now,
+    updatedAt: now,
+  }) as BilledSubscription
   const emit = (kind: string, data: unknown) => emu.events.emit(tx, shop, kind, data)
   emitSubscription(emit, 'subscription:cancelled', subscription)
   emitSubscription(emit, 'subscription:updated', subscription)
@@ -143,17 +165,49 @@ function chargePeriod(emu: Emulator, tx: Tx, shop: ShopRecord, s: BilledSubscrip
   const orderNumber = nextOrderNumber(emu, tx, shop.id)
   const customer = recordOrderPlaced(emu, tx, shop, { email: s.customerEmail }, at)
   const line: Line = {
-    id: emu.newId('item'), productId: s.productId, productName: s.productName, productType: 'Subscription',
-    quantity: s.quantity, price: s.unitPrice, total: s.amount, taken: s.quantity,
+    id: emu.newId('item'),
+    productId: s.productId,
+    productName: s.productName,
+    productType: 'Subscription',
+    quantity: s.quantity,
+    price: s.unitPrice,
+    total: s.amount,
+    taken: s.quantity,
     delivery: { status: 'delivered', reason: null, deliveredAt: at, subscriptionId: s.id },
   }
   const order: CommerceOrder = {
-    id: emu.newId('ord'), orderNumber, status: 'completed', paymentStatus: 'paid', total: s.amount, currency: s.currency,
-    customerEmail: s.customerEmail, customerName: customer.name, paymentMethod: s.gateway, createdAt: at, paidAt: at, items: [line],
-    shopId: shop.id, customerId: customer.id,
-    subtotal: s.amount, discount: 0, groupId: null, groupDiscount: 0, couponId: null, couponCode: null, couponDiscount: 0,
-    customFields: {}, gateway: s.gateway, ip: null, country: null, amountPaid: s.amount, payments: [{ amount: s.amount, gateway: s.gateway, at }],
-    tracking: [], disputedAt: null, updatedAt: at, origin: 'renewal', subscriptionId: s.id,
+    id: emu.newId('ord'),
+    orderNumber,
+    status: 'completed',
+    paymentStatus: 'paid',
+    total: s.amount,
+    currency: s.currency,
+    customerEmail: s.customerEmail,
+    customerName: customer.name,
+    paymentMethod: s.gateway,
+    createdAt: at,
+    paidAt: at,
+    items: [line],
+    shopId: shop.id,
+    customerId: customer.id,
+    subtotal: s.amount,
+    discount: 0,
+    groupId: null,
+    groupDiscount: 0,
+    couponId: null,
+    couponCode: null,
+    couponDiscount: 0,
+    customFields: {},
+    gateway: s.gateway,
+    ip: null,
+    country: null,
+    amountPaid: s.amount,
+    payments: [{ amount: s.amount, gateway: s.gateway, at }],
+    tracking: [],
+    disputedAt: null,
+    updatedAt: at,
+    origin: 'renewal',
+    subscriptionId: s.id,
   }
   putOrder(tx, order)
   recordMoneyReceived(emu, tx, customer.id, s.amount, at)
@@ -161,16 +215,25 @@ function chargePeriod(emu: Emulator, tx: Tx, shop: ShopRecord, s: BilledSubscrip
 }
 
 type DueKind = 'upcoming' | 'periodEnd'
-interface Due { subscription: BilledSubscription; at: number; kind: DueKind }
+interface Due {
+  subscription: BilledSubscription
+  at: number
+  kind: DueKind
+}
 
 function nextDue(s: BilledSubscription): Due | undefined {
   if (s.status === 'CANCELLED') return undefined
   const end = Date.parse(s.currentPeriodEnd)
-  if (s.upcomingNotifiedFor !== s.currentPeriodEnd) return { subscription: s, at: end - UPCOMING_NOTICE_DAYS * DAY_MS, kind: 'upcoming' }
+  if (s.upcomingNotifiedFor !== s.currentPeriodEnd)
+    return { subscription: s, at: end - UPCOMING_NOTICE_DAYS * DAY_MS, kind: 'upcoming' }
   return { subscription: s, at: end, kind: 'periodEnd' }
 }
 
-export interface DueCounts { upcoming: number; trialsEnded: number; renewed: number }
+export interface DueCounts {
+  upcoming: number
+  trialsEnded: number
+  renewed: number
+}
 
 /**
  * Runs everything that fell due up to the clock's now, earliest first across all subscriptions
@@ -194,7 +257,11 @@ export function runDueSubscriptions(emu: Emulator, tx: Tx): DueCounts {
     const s = best.subscription
     const at = new Date(Math.max(best.at, Date.parse(s.updatedAt))).toISOString()
     if (best.kind === 'upcoming') {
-      const next = tx.put('subscriptions', { ...s, upcomingNotifiedFor: s.currentPeriodEnd, updatedAt: at }) as BilledSubscription
+      const next = tx.put('subscriptions', {
+        ...s,
+        upcomingNotifiedFor: s.currentPeriodEnd,
+        updatedAt: at,
+      }) as BilledSubscription
       emitSubscription(emit, 'subscription:upcoming', next)
       counts.upcoming++
       continue
@@ -202,7 +269,12 @@ export function runDueSubscriptions(emu: Emulator, tx: Tx): DueCounts {
     const endedTrial = s.status === 'TRIALING'
     const charged = s.periodsCharged + 1
     const next = tx.put('subscriptions', {
-      ...s, status: 'ACTIVE', periodsCharged: charged, currentPeriodStart: s.currentPeriodEnd, currentPeriodEnd: periodEnd(s, charged), updatedAt: at,
+      ...s,
+      status: 'ACTIVE',
+      periodsCharged: charged,
+      currentPeriodStart: s.currentPeriodEnd,
+      currentPeriodEnd: periodEnd(s, charged),
+      updatedAt: at,
     }) as BilledSubscription
     if (endedTrial) {
       emitSubscription(emit, 'subscription:trial:ended', next)

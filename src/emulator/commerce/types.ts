@@ -31,8 +31,16 @@ export type Line = Omit<Known<OrderItem>, 'mystery'> & {
   mystery?: LineMystery
 }
 
-export interface Payment { amount: number; gateway: string; at: string }
-export interface Tracking { code: string; carrier: string | null; addedAt: string }
+export interface Payment {
+  amount: number
+  gateway: string
+  at: string
+}
+export interface Tracking {
+  code: string
+  carrier: string | null
+  addedAt: string
+}
 
 /** What commerce keeps on an order beyond the spec's fields (seeded orders may lack any of them). */
 export interface OrderExtras {

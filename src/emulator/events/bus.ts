@@ -8,14 +8,23 @@ import { buildEventData, type SubjectOf } from './payloads.js'
 import { DeliveryWorker, deliverySettings } from './delivery.js'
 
 /** A committed event as listeners get it: `data` is the subject the operation emitted, `record` the logged payload. */
-export interface PendingEvent { kind: string; shopId: string; data: unknown; seq: number; record: EventRecord }
+export interface PendingEvent {
+  kind: string
+  shopId: string
+  data: unknown
+  seq: number
+  record: EventRecord
+}
 
 /** Events kept per shop in the log; older ones are dropped as new ones arrive (README, "Events"). */
 export const EVENT_LOG_RETENTION = 5_000
 /** Deliveries kept per shop in the webhook log. */
 export const DELIVERY_LOG_RETENTION = 5_000
 
-interface Staged { event: PendingEvent; deliveryIds: string[] }
+interface Staged {
+  event: PendingEvent
+  deliveryIds: string[]
+}
 
 /**
  * Where operations announce events (DESIGN.md, "Webhooks"; STYLE.md: "events go out after the write").
@@ -42,15 +51,29 @@ export class EventBus {
    * product:mystery:revealed `{ orderId, orderNumber, productId, productName }`; subscription
    * kinds `{ subscription, order? }`; query kinds `{ query }`; feedback:received `{ feedback }`.
    */
-  emit<K extends WebhookEventKind>(tx: Tx, shop: ShopRecord, kind: K | (string & {}), subject: SubjectOf<K> | unknown): void {
-    if (!isWebhookEventKind(kind)) throw new StoreError(500, `internal error: "${kind}" is not an event kind of the spec`)
+  emit<K extends WebhookEventKind>(
+    tx: Tx,
+    shop: ShopRecord,
+    kind: K | (string & {}),
+    subject: SubjectOf<K> | unknown,
+  ): void {
+    if (!isWebhookEventKind(kind))
+      throw new StoreError(500, `internal error: "${kind}" is not an event kind of the spec`)
     const data = buildEventData(this.emu, shop, kind, subject)
     const store = this.emu.store
     const seq = this.lastSeq() + 1
     const now = this.emu.nowIso()
     const meta = store.c.meta.get('meta')
     tx.put('meta', { clockOffsetMs: 0, ...meta, id: 'meta', eventSeq: seq })
-    const record = tx.put('events', { id: `evt_${seq}`, seq, shopId: shop.id, accountId: shop.accountId, kind, data, createdAt: now })
+    const record = tx.put('events', {
+      id: `evt_${seq}`,
+      seq,
+      shopId: shop.id,
+      accountId: shop.accountId,
+      kind,
+      data,
+      createdAt: now,
+    })
     if (store.c.events.count('shop', shop.id) > EVENT_LOG_RETENTION) {
       const oldest = store.c.events.oldestFirst('shop', shop.id).next()
       if (!oldest.done) tx.delete('events', oldest.value.id)
@@ -61,7 +84,18 @@ export class EventBus {
     for (const webhook of store.c.webhooks.oldestFirst('shop', shop.id)) {
       if (!webhook.events.includes(kind)) continue
       body ??= JSON.stringify(webhookBody(kind, data, this.emu.clock.now()))
-      const delivery = tx.put('deliveries', this.newDelivery(shop, { webhookId: webhook.id, eventId: record.id, event: kind, url: webhook.url, payload: body, origin: 'event', maxAttempts: this.worker.settings.maxAttempts }))
+      const delivery = tx.put(
+        'deliveries',
+        this.newDelivery(shop, {
+          webhookId: webhook.id,
+          eventId: record.id,
+          event: kind,
+          url: webhook.url,
+          payload: body,
+          origin: 'event',
+          maxAttempts: this.worker.settings.maxAttempts,
+        }),
+      )
       deliveryIds.push(delivery.id)
       this.trimDeliveries(tx, shop)
     }
@@ -127,11 +161,25 @@ export class EventBus {
     this.worker.stop()
   }
 
-  newDelivery(shop: ShopRecord, fields: Pick<DeliveryRecord, 'webhookId' | 'eventId' | 'event' | 'url' | 'payload' | 'origin' | 'maxAttempts'> & { resendOf?: string | null }): DeliveryRecord {
+  newDelivery(
+    shop: ShopRecord,
+    fields: Pick<DeliveryRecord, 'webhookId' | 'eventId' | 'event' | 'url' | 'payload' | 'origin' | 'maxAttempts'> & {
+      resendOf?: string | null
+    },
+  ): DeliveryRecord {
     const now = this.emu.nowIso()
     return {
-      id: this.emu.newId('whd'), shopId: shop.id, resendOf: null, ...fields,
-      state: 'pending', responseStatus: null, retryCount: 0, nextAttemptAt: null, attempts: [], createdAt: now, updatedAt: now,
+      id: this.emu.newId('whd'),
+      shopId: shop.id,
+      resendOf: null,
+      ...fields,
+      state: 'pending',
+      responseStatus: null,
+      retryCount: 0,
+      nextAttemptAt: null,
+      attempts: [],
+      createdAt: now,
+      updatedAt: now,
     }
   }
 
@@ -139,7 +187,8 @@ export class EventBus {
     const deliveries = this.emu.store.c.deliveries
     if (deliveries.count('shop', shop.id) <= DELIVERY_LOG_RETENTION) return
     const oldest = deliveries.oldestFirst('shop', shop.id).next()
-    if (!oldest.done && oldest.value.state !== 'pending' && oldest.value.state !== 'retrying') tx.delete('deliveries', oldest.value.id)
+    if (!oldest.done && oldest.value.state !== 'pending' && oldest.value.state !== 'retrying')
+      tx.delete('deliveries', oldest.value.id)
   }
 
   private lastSeq(): number {
@@ -150,7 +199,14 @@ export class EventBus {
 
 /** An event of the log as the live stream and the CLI show it. */
 export function presentEvent(event: EventRecord): EmittedEvent {
-  return { id: event.id, sequence: event.seq, event: event.kind, data: event.data, shopId: event.shopId, createdAt: event.createdAt }
+  return {
+    id: event.id,
+    sequence: event.seq,
+    event: event.kind,
+    data: event.data,
+    shopId: event.shopId,
+    createdAt: event.createdAt,
+  }
 }
 
 const buses = new WeakMap<object, EventBus>()

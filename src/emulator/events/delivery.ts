@@ -13,7 +13,12 @@ export const DEFAULT_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000]
 export const RESPONSE_BODY_LIMIT = 4_096
 const DEFAULT_CONCURRENCY = 16
 
-export interface DeliverySettings { timeoutMs: number; retryDelaysMs: number[]; maxAttempts: number; concurrency: number }
+export interface DeliverySettings {
+  timeoutMs: number
+  retryDelaysMs: number[]
+  maxAttempts: number
+  concurrency: number
+}
 
 export function deliverySettings(options: EmulatorOptions): DeliverySettings {
   const retryDelaysMs = options.webhooks?.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS
@@ -25,7 +30,13 @@ export function deliverySettings(options: EmulatorOptions): DeliverySettings {
   }
 }
 
-export interface PostOutcome { status: number | null; durationMs: number; error: string | null; responseBody: string; responseTruncated: boolean }
+export interface PostOutcome {
+  status: number | null
+  durationMs: number
+  error: string | null
+  responseBody: string
+  responseTruncated: boolean
+}
 
 /** Why a request got no answer, in words (connection refused, timed out, …). */
 export function describeFetchError(error: unknown, timedOut: boolean, timeoutMs: number): string {
@@ -59,16 +70,40 @@ async function readLimited(res: Response, limit: number): Promise<{ text: string
  * One webhook POST with exactly the spec's headers (Content-Type, User-Agent; Node's fetch adds
  * only transport headers) and a timeout covering the whole exchange. Never throws.
  */
-export async function postWebhook(fetchFn: typeof fetch, url: string, body: string, timeoutMs: number, stop?: AbortSignal): Promise<PostOutcome> {
+export async function postWebhook(
+  fetchFn: typeof fetch,
+  url: string,
+  body: string,
+  timeoutMs: number,
+  stop?: AbortSignal,
+): Promise<PostOutcome> {
   const timeout = AbortSignal.timeout(timeoutMs)
   const signal = stop ? AbortSignal.any([timeout, stop]) : timeout
   const started = performance.now()
   try {
-    const res = await fetchFn(url, { method: 'POST', headers: { ...WEBHOOK_HEADERS }, body, signal, redirect: 'manual' })
+    const res = await fetchFn(url, {
+      method: 'POST',
+      headers: { ...WEBHOOK_HEADERS },
+      body,
+      signal,
+      redirect: 'manual',
+    })
     const { text, truncated } = await readLimited(res, RESPONSE_BODY_LIMIT)
-    return { status: res.status, durationMs: elapsed(started), error: null, responseBody: text, responseTruncated: truncated }
+    return {
+      status: res.status,
+      durationMs: elapsed(started),
+      error: null,
+      responseBody: text,
+      responseTruncated: truncated,
+    }
   } catch (error) {
-    return { status: null, durationMs: elapsed(started), error: describeFetchError(error, timeout.aborted, timeoutMs), responseBody: '', responseTruncated: false }
+    return {
+      status: null,
+      durationMs: elapsed(started),
+      error: describeFetchError(error, timeout.aborted, timeoutMs),
+      responseBody: '',
+      responseTruncated: false,
+    }
   }
 }
 
@@ -83,11 +118,16 @@ export const isDelivered = (status: number | null) => status !== null && status 
 export class DeliveryWorker {
   private readonly running = new Map<string, Promise<void>>()
   private readonly stopping = new AbortController()
-  private readonly whenStopped = new Promise<void>((resolve) => this.stopping.signal.addEventListener('abort', () => resolve(), { once: true }))
+  private readonly whenStopped = new Promise<void>((resolve) =>
+    this.stopping.signal.addEventListener('abort', () => resolve(), { once: true }),
+  )
   private active = 0
   private readonly waiting: (() => void)[] = []
 
-  constructor(private readonly emu: Emulator, readonly settings: DeliverySettings) {}
+  constructor(
+    private readonly emu: Emulator,
+    readonly settings: DeliverySettings,
+  ) {}
 
   /** Starts (or joins) the attempts of a delivery row; settles when the row is delivered, failed or the worker stops. */
   start(id: string): Promise<void> {
@@ -143,7 +183,10 @@ export class DeliveryWorker {
     await this.acquire()
     try {
       const at = this.emu.nowIso()
-      return { at, ...(await postWebhook(this.emu.fetch, row.url, row.payload, this.settings.timeoutMs, this.stopping.signal)) }
+      return {
+        at,
+        ...(await postWebhook(this.emu.fetch, row.url, row.payload, this.settings.timeoutMs, this.stopping.signal)),
+      }
     } finally {
       this.release()
     }
@@ -178,10 +221,14 @@ export class DeliveryWorker {
   }
 
   private async settle(row: DeliveryRecord, state: 'failed'): Promise<DeliveryRecord | undefined> {
-    return this.emu.store.tx((tx) => {
-      const current = this.emu.store.c.deliveries.get(row.id)
-      return current ? tx.put('deliveries', { ...current, state, nextAttemptAt: null, updatedAt: this.emu.nowIso() }) : undefined
-    }).catch(() => undefined)
+    return this.emu.store
+      .tx((tx) => {
+        const current = this.emu.store.c.deliveries.get(row.id)
+        return current
+          ? tx.put('deliveries', { ...current, state, nextAttemptAt: null, updatedAt: this.emu.nowIso() })
+          : undefined
+      })
+      .catch(() => undefined)
   }
 
   /** The injected sleep, cut short when the worker stops. */

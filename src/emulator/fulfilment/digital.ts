@@ -7,9 +7,16 @@ export const digital: Fulfil = {
   fulfil(ctx) {
     const files = ctx.setup?.files ?? []
     // Checked before any stock is taken, so a retry after the setup is fixed starts clean.
-    if (files.length === 0) return undelivered(ctx.line, `no files are set up for this product; add them with PUT /_emulator/products/${ctx.line.productId}/fulfilment, ${retryHint(ctx.order)}`)
+    if (files.length === 0)
+      return undelivered(
+        ctx.line,
+        `no files are set up for this product; add them with PUT /_emulator/products/${ctx.line.productId}/fulfilment, ${retryHint(ctx.order)}`,
+      )
     const { line, ok } = takeUnits(ctx)
     if (!ok) return line
-    return delivered(line, ctx.now, { files, ...(ctx.setup?.deliveryMessage ? { message: ctx.setup.deliveryMessage } : {}) })
+    return delivered(line, ctx.now, {
+      files,
+      ...(ctx.setup?.deliveryMessage ? { message: ctx.setup.deliveryMessage } : {}),
+    })
   },
 }

@@ -53,7 +53,9 @@ async function readAnswer(res: Response): Promise<{ contentType: string; content
   if (/\bjson\b/i.test(contentType)) {
     try {
       return { contentType, content: JSON.parse(body) as unknown }
-    } catch { /* shown as text */ }
+    } catch {
+      /* shown as text */
+    }
   }
   return { contentType, content: body }
 }
@@ -70,7 +72,10 @@ export const dynamic: Fulfil = {
     // Units taken: the line only waits for its POST, which runs after the transaction.
     if (ctx.line.taken === ctx.line.quantity) return ctx.line
     if (!ctx.setup?.dynamicWebhookUrl) {
-      return undelivered(ctx.line, `no Dynamic Webhook URL is set up for this product; set dynamicWebhookUrl with PUT /_emulator/products/${ctx.line.productId}/fulfilment, ${retryHint(ctx.order)}`)
+      return undelivered(
+        ctx.line,
+        `no Dynamic Webhook URL is set up for this product; set dynamicWebhookUrl with PUT /_emulator/products/${ctx.line.productId}/fulfilment, ${retryHint(ctx.order)}`,
+      )
     }
     const { line, ok } = takeUnits(ctx)
     return ok ? undelivered(line, WAITING_FOR_ANSWER) : line
@@ -80,10 +85,16 @@ export const dynamic: Fulfil = {
     return line.taken === line.quantity && !isSettled(line) && Boolean(setup?.dynamicWebhookUrl)
   },
 
-  async deliverRemote(emu: Emulator, order: CommerceOrder, line: Line, setup: FulfilmentRecord | undefined): Promise<Delivery> {
+  async deliverRemote(
+    emu: Emulator,
+    order: CommerceOrder,
+    line: Line,
+    setup: FulfilmentRecord | undefined,
+  ): Promise<Delivery> {
     const url = setup?.dynamicWebhookUrl
     const attempts = (line.delivery?.attempts ?? 0) + 1
-    const failed = (reason: string, extra: Partial<Delivery> = {}): Delivery => undelivered(line, `${reason}; ${retryHint(order)}`, { ...extra, attempts }).delivery!
+    const failed = (reason: string, extra: Partial<Delivery> = {}): Delivery =>
+      undelivered(line, `${reason}; ${retryHint(order)}`, { ...extra, attempts }).delivery!
     if (!url) return failed('no Dynamic Webhook URL is set up for this product')
     const timeoutMs = emu.options.dynamicTimeoutMs ?? DYNAMIC_TIMEOUT_MS
     let res: Response
@@ -91,29 +102,49 @@ export const dynamic: Fulfil = {
       res = await emu.fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': 'Service-Webhook/1.0' },
-        body: JSON.stringify(dynamicDeliveryPayload(order as unknown as Order, line as unknown as OrderItem, emu.nowIso())),
+        body: JSON.stringify(
+          dynamicDeliveryPayload(order as unknown as Order, line as unknown as OrderItem, emu.nowIso()),
+        ),
         signal: AbortSignal.timeout(timeoutMs),
         redirect: 'manual',
       })
     } catch (error) {
       const name = (error as Error)?.name
-      if (name === 'TimeoutError' || name === 'AbortError') return failed(`the Dynamic Webhook URL did not answer within ${timeoutMs / 1000} s`)
+      if (name === 'TimeoutError' || name === 'AbortError')
+        return failed(`the Dynamic Webhook URL did not answer within ${timeoutMs / 1000} s`)
       const cause = (error as { cause?: { code?: string; message?: string } })?.cause
-      return failed(`the Dynamic Webhook URL could not be reached (${cause?.code ?? cause?.message ?? (error as Error)?.message ?? String(error)})`)
+      return failed(
+        `the Dynamic Webhook URL could not be reached (${cause?.code ?? cause?.message ?? (error as Error)?.message ?? String(error)})`,
+      )
     }
     let answer: Awaited<ReturnType<typeof readAnswer>>
     try {
       answer = await readAnswer(res)
     } catch (error) {
       const name = (error as Error)?.name
-      return failed(name === 'TimeoutError' || name === 'AbortError' ? `the Dynamic Webhook URL did not finish its answer within ${timeoutMs / 1000} s` : `the answer of the Dynamic Webhook URL could not be read (${(error as Error)?.message})`)
+      return failed(
+        name === 'TimeoutError' || name === 'AbortError'
+          ? `the Dynamic Webhook URL did not finish its answer within ${timeoutMs / 1000} s`
+          : `the answer of the Dynamic Webhook URL could not be read (${(error as Error)?.message})`,
+      )
     }
-    if ('tooLarge' in answer) return failed(`the Dynamic Webhook URL answered ${res.status} with more than ${MAX_DYNAMIC_ANSWER} bytes`)
+    if ('tooLarge' in answer)
+      return failed(`the Dynamic Webhook URL answered ${res.status} with more than ${MAX_DYNAMIC_ANSWER} bytes`)
     const dynamicAnswer = { status: res.status, contentType: answer.contentType, content: answer.content }
     if (res.status < 200 || res.status > 299) {
-      const snippet = typeof answer.content === 'string' ? answer.content.slice(0, 200) : JSON.stringify(answer.content).slice(0, 200)
-      return failed(`the Dynamic Webhook URL answered ${res.status}${snippet ? `: ${snippet}` : ''}`, { dynamic: dynamicAnswer })
+      const snippet =
+        typeof answer.content === 'string' ? answer.content.slice(0, 200) : JSON.stringify(answer.content).slice(0, 200)
+      return failed(`the Dynamic Webhook URL answered ${res.status}${snippet ? `: ${snippet}` : ''}`, {
+        dynamic: dynamicAnswer,
+      })
     }
-    return { ...line.delivery, status: 'delivered', reason: null, deliveredAt: emu.nowIso(), attempts, dynamic: dynamicAnswer }
+    return {
+      ...line.delivery,
+      status: 'delivered',
+      reason: null,
+      deliveredAt: emu.nowIso(),
+      attempts,
+      dynamic: dynamicAnswer,
+    }
   },
 }

@@ -4,6 +4,9 @@ import { withDelivery } from './types.js'
 /** InfoCard: a display-only card. Checkout refuses it; a line that exists anyway (a seeded order) has nothing to deliver. */
 export const infoCard: Fulfil = {
   fulfil(ctx) {
-    return withDelivery(ctx.line, { status: 'none', reason: 'InfoCard products are display only; nothing is delivered' })
+    return withDelivery(ctx.line, {
+      status: 'none',
+      reason: 'InfoCard products are display only; nothing is delivered',
+    })
   },
 }

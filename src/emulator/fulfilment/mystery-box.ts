@@ -29,20 +29,47 @@ export const mysteryBox: Fulfil = {
     const { product, setup } = ctx
     if (!product) return undelivered(line, `product ${line.productId} no longer exists`)
     const table = setup?.mystery
-    if (!setup || !table) return undelivered(line, `the product has no drop table; set one with PUT /_emulator/products/${product.id}/fulfilment, ${retryHint(ctx.order)}`)
+    if (!setup || !table)
+      return undelivered(
+        line,
+        `the product has no drop table; set one with PUT /_emulator/products/${product.id}/fulfilment, ${retryHint(ctx.order)}`,
+      )
     const available = availableUnits(ctx.emu, product, setup)
     // Checked first so a line is rolled whole or not at all: no open is ever left half done.
     if (available !== null && available < line.quantity) {
-      return undelivered(line, `out of stock: the drop table can give ${available} of ${line.quantity} box(es); restock it, ${retryHint(ctx.order)}`)
+      return undelivered(
+        line,
+        `out of stock: the drop table can give ${available} of ${line.quantity} box(es); restock it, ${retryHint(ctx.order)}`,
+      )
     }
 
-    const result = openBox({ serverSeed: bound.serverSeed!, clientSeed: bound.clientSeed, poolVersion: bound.poolVersion, outcomes: table.outcomes, quantity: line.quantity, revealSeed: true })
+    const result = openBox({
+      serverSeed: bound.serverSeed!,
+      clientSeed: bound.clientSeed,
+      poolVersion: bound.poolVersion,
+      outcomes: table.outcomes,
+      quantity: line.quantity,
+      revealSeed: true,
+    })
     const codes = result.opens.flatMap((o) => (o.code === undefined ? [] : [o.code]))
-    const state = tableChanged(table.outcomes, result.outcomes) ? newPoolVersion(ctx.emu, result.outcomes, table.poolVersion) : table
+    const state = tableChanged(table.outcomes, result.outcomes)
+      ? newPoolVersion(ctx.emu, result.outcomes, table.poolVersion)
+      : table
     ctx.tx.put('fulfilments', { ...setup, mystery: state, updatedAt: ctx.now })
     recordDelivered(ctx.tx, product.shopId, product.id, codes, ctx.now)
-    putStock(ctx.emu, ctx.tx, product, stockAfterSale(product.stock, line.quantity, mysteryCapacity(result.outcomes)), ctx.emit)
-    ctx.emit('product:mystery:revealed', { orderId: ctx.order.id, orderNumber: ctx.order.orderNumber, productId: product.id, productName: line.productName })
+    putStock(
+      ctx.emu,
+      ctx.tx,
+      product,
+      stockAfterSale(product.stock, line.quantity, mysteryCapacity(result.outcomes)),
+      ctx.emit,
+    )
+    ctx.emit('product:mystery:revealed', {
+      orderId: ctx.order.id,
+      orderNumber: ctx.order.orderNumber,
+      productId: product.id,
+      productName: line.productName,
+    })
     return delivered({ ...line, taken: line.quantity, mystery: { ...bound, opens: result.opens } }, ctx.now, {
       outcomes: result.opens.map((o) => o.outcome),
       ...(codes.length ? { codes } : {}),

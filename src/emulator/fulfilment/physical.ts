@@ -2,7 +2,8 @@ import type { Fulfil } from './types.js'
 import { delivered, undelivered } from './types.js'
 import { takeUnits } from './units.js'
 
-export const AWAITING_SHIPMENT = 'awaiting shipment: the merchant adds tracking with POST /_emulator/orders/:id/tracking'
+export const AWAITING_SHIPMENT =
+  'awaiting shipment: the merchant adds tracking with POST /_emulator/orders/:id/tracking'
 
 /**
  * Physical: stock is taken at payment; the line counts as delivered once tracking is added

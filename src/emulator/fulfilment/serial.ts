@@ -17,12 +17,24 @@ export const serial: Fulfil = {
     const c = ctx.emu.store.c
     const available = availableUnits(ctx.emu, product, setup) ?? 0
     if (!setup || available < line.quantity) {
-      return undelivered(line, `out of stock: ${available} code(s) left for ${line.quantity} unit(s); add serials with PUT /_emulator/products/${product.id}/fulfilment, ${retryHint(ctx.order)}`)
+      return undelivered(
+        line,
+        `out of stock: ${available} code(s) left for ${line.quantity} unit(s); add serials with PUT /_emulator/products/${product.id}/fulfilment, ${retryHint(ctx.order)}`,
+      )
     }
     const codes = takeSerials(ctx.tx, c, product.id, line.quantity)
     recordDelivered(ctx.tx, product.shopId, product.id, codes, ctx.now)
     ctx.tx.put('fulfilments', { ...setup, updatedAt: ctx.now })
-    putStock(ctx.emu, ctx.tx, product, stockAfterSale(product.stock, line.quantity, serialCount(c, product.id)), ctx.emit)
-    return delivered({ ...line, taken: line.quantity }, ctx.now, { codes, ...(setup.deliveryMessage ? { message: setup.deliveryMessage } : {}) })
+    putStock(
+      ctx.emu,
+      ctx.tx,
+      product,
+      stockAfterSale(product.stock, line.quantity, serialCount(c, product.id)),
+      ctx.emit,
+    )
+    return delivered({ ...line, taken: line.quantity }, ctx.now, {
+      codes,
+      ...(setup.deliveryMessage ? { message: setup.deliveryMessage } : {}),
+    })
   },
 }

@@ -8,7 +8,9 @@ export const service: Fulfil = {
     const { line, ok } = takeUnits(ctx)
     if (!ok) return line
     return delivered(line, ctx.now, {
-      message: ctx.setup?.deliveryMessage ?? `Thank you for your order ${ctx.order.orderNumber}. ${ctx.shop.name} will be in touch to provide the service.`,
+      message:
+        ctx.setup?.deliveryMessage ??
+        `Thank you for your order ${ctx.order.orderNumber}. ${ctx.shop.name} will be in touch to provide the service.`,
       files: ctx.setup?.files ?? [],
     })
   },

@@ -35,15 +35,28 @@ function checkFieldsFit(product: ProductRecord, body: FulfilmentSetupBody): void
     if (value === undefined || value === null) continue
     if (!ACCEPTS[product.type].includes(field)) {
       const takes = ACCEPTS[product.type]
-      throw fieldError(400, field, `does not apply to ${/^[AEIOU]/.test(product.type) ? 'an' : 'a'} ${product.type} product (it takes ${takes.length ? takes.join(', ') : 'no setup: it is display only'})`)
+      throw fieldError(
+        400,
+        field,
+        `does not apply to ${/^[AEIOU]/.test(product.type) ? 'an' : 'a'} ${product.type} product (it takes ${takes.length ? takes.join(', ') : 'no setup: it is display only'})`,
+      )
     }
   }
 }
 
 /** A code may be delivered once only: a setup that brings back a delivered code is refused. */
-function checkNotDelivered(emu: Emulator, product: ProductRecord, codes: readonly { code: string; field: string }[]): void {
+function checkNotDelivered(
+  emu: Emulator,
+  product: ProductRecord,
+  codes: readonly { code: string; field: string }[],
+): void {
   const again = codes.find((c) => wasDelivered(emu.store.c, product.id, c.code))
-  if (again) throw fieldError(409, again.field, `code "${again.code}" was already delivered to a buyer; every code is delivered once`)
+  if (again)
+    throw fieldError(
+      409,
+      again.field,
+      `code "${again.code}" was already delivered to a buyer; every code is delivered once`,
+    )
 }
 
 function toOutcomes(body: NonNullable<FulfilmentSetupBody['mystery']>): MysteryOutcome[] {
@@ -61,7 +74,13 @@ function toOutcomes(body: NonNullable<FulfilmentSetupBody['mystery']>): MysteryO
  * `mystery` replaces the drop table under a new pool version with a new seed and commitment
  * (version 1 the first time) and the stock follows the table's capacity (null if unlimited).
  */
-export function applyFulfilmentSetup(emu: Emulator, tx: Tx, shop: ShopRecord, product: ProductRecord, body: FulfilmentSetupBody): FulfilmentRecord {
+export function applyFulfilmentSetup(
+  emu: Emulator,
+  tx: Tx,
+  shop: ShopRecord,
+  product: ProductRecord,
+  body: FulfilmentSetupBody,
+): FulfilmentRecord {
   checkFieldsFit(product, body)
   const before = emu.store.c.fulfilments.get(product.id)
   const next: FulfilmentRecord = { ...before, id: product.id, shopId: shop.id, updatedAt: emu.nowIso() }
@@ -71,19 +90,45 @@ export function applyFulfilmentSetup(emu: Emulator, tx: Tx, shop: ShopRecord, pr
     else next[key] = value
   }
   set('deliveryMessage', body.deliveryMessage)
-  set('files', body.files?.map((f) => ({ ...f })))
+  set(
+    'files',
+    body.files?.map((f) => ({ ...f })),
+  )
   set('dynamicWebhookUrl', body.dynamicWebhookUrl)
-  if (body.serials) checkNotDelivered(emu, product, body.serials.map((code, i) => ({ code, field: `serials.${i}` })))
+  if (body.serials)
+    checkNotDelivered(
+      emu,
+      product,
+      body.serials.map((code, i) => ({ code, field: `serials.${i}` })),
+    )
   if (body.serials !== undefined) {
     // The pool's codes are rows of their own (`serials`); the setup only says that there is one.
     replaceSerialPool(tx, emu.store.c, shop.id, product.id, body.serials)
     set('serialPool', body.serials ? true : null)
   }
   if (body.mystery) {
-    checkNotDelivered(emu, product, body.mystery.outcomes.flatMap((o, i) => (o.codes ?? []).map((code, k) => ({ code, field: `mystery.outcomes.${i}.codes.${k}` }))))
+    checkNotDelivered(
+      emu,
+      product,
+      body.mystery.outcomes.flatMap((o, i) =>
+        (o.codes ?? []).map((code, k) => ({ code, field: `mystery.outcomes.${i}.codes.${k}` })),
+      ),
+    )
   }
-  set('mystery', body.mystery ? newPoolVersion(emu, toOutcomes(body.mystery), before?.mystery?.poolVersion ?? 0) : body.mystery)
-  set('subscription', body.subscription ? { interval: body.subscription.interval, intervalCount: body.subscription.intervalCount, trialDays: body.subscription.trialDays ?? 0 } : body.subscription)
+  set(
+    'mystery',
+    body.mystery ? newPoolVersion(emu, toOutcomes(body.mystery), before?.mystery?.poolVersion ?? 0) : body.mystery,
+  )
+  set(
+    'subscription',
+    body.subscription
+      ? {
+          interval: body.subscription.interval,
+          intervalCount: body.subscription.intervalCount,
+          trialDays: body.subscription.trialDays ?? 0,
+        }
+      : body.subscription,
+  )
   tx.put('fulfilments', next)
 
   const emit = emitNow(emu, tx, shop)
@@ -93,7 +138,11 @@ export function applyFulfilmentSetup(emu: Emulator, tx: Tx, shop: ShopRecord, pr
 }
 
 /** The setup as the merchant sees it: pools as they stand, the public commitment, never the server seed. */
-export function presentSetup(emu: Emulator, product: ProductRecord, setup: FulfilmentRecord | undefined): FulfilmentSetup {
+export function presentSetup(
+  emu: Emulator,
+  product: ProductRecord,
+  setup: FulfilmentRecord | undefined,
+): FulfilmentSetup {
   const mystery = setup?.mystery
   return {
     productId: product.id,
@@ -106,7 +155,10 @@ export function presentSetup(emu: Emulator, product: ProductRecord, setup: Fulfi
       ? {
           commitment: mystery.commitment,
           poolVersion: mystery.poolVersion,
-          outcomes: oddsOf(mystery.outcomes).map((o, i) => ({ ...o, ...(mystery.outcomes[i].codes ? { codes: [...mystery.outcomes[i].codes!] } : {}) })),
+          outcomes: oddsOf(mystery.outcomes).map((o, i) => ({
+            ...o,
+            ...(mystery.outcomes[i].codes ? { codes: [...mystery.outcomes[i].codes!] } : {}),
+          })),
         }
       : null,
     subscription: setup?.subscription ?? null,

@@ -16,7 +16,9 @@ export const subscription: Fulfil = {
     const created = startSubscription(ctx.emu, ctx.tx, ctx.shop, ctx.order, line, ctx.product, plan, ctx.now, ctx.emit)
     return delivered(line, ctx.now, {
       subscriptionId: created.id,
-      message: ctx.setup?.deliveryMessage ?? `Your subscription ${created.id} is ${created.status === 'TRIALING' ? `in its trial until ${created.trialEnd}` : 'active'}.`,
+      message:
+        ctx.setup?.deliveryMessage ??
+        `Your subscription ${created.id} is ${created.status === 'TRIALING' ? `in its trial until ${created.trialEnd}` : 'active'}.`,
     })
   },
 }

@@ -32,7 +32,12 @@ export interface Fulfil {
   fulfil(ctx: FulfilContext): Line
   /** Whether the line waits for `deliverRemote` (after `fulfil` allocated it). */
   awaitsRemote?(line: Line, setup: FulfilmentRecord | undefined): boolean
-  deliverRemote?(emu: Emulator, order: CommerceOrder, line: Line, setup: FulfilmentRecord | undefined): Promise<Delivery>
+  deliverRemote?(
+    emu: Emulator,
+    order: CommerceOrder,
+    line: Line,
+    setup: FulfilmentRecord | undefined,
+  ): Promise<Delivery>
 }
 
 export function withDelivery(line: Line, delivery: Delivery): Line {

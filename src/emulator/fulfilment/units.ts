@@ -12,7 +12,13 @@ export function takeUnits(ctx: FulfilContext): { line: Line; ok: boolean } {
   if (line.taken === line.quantity) return { line, ok: true }
   if (!product) return { line: undelivered(line, `product ${line.productId} no longer exists`), ok: false }
   if (product.stock !== null && product.stock < line.quantity) {
-    return { line: undelivered(line, `out of stock: ${product.stock} of ${line.quantity} unit(s) left; restock the product, ${retryHint(ctx.order)}`), ok: false }
+    return {
+      line: undelivered(
+        line,
+        `out of stock: ${product.stock} of ${line.quantity} unit(s) left; restock the product, ${retryHint(ctx.order)}`,
+      ),
+      ok: false,
+    }
   }
   putStock(ctx.emu, ctx.tx, product, product.stock === null ? null : product.stock - line.quantity, ctx.emit)
   return { line: { ...line, taken: line.quantity }, ok: true }

@@ -26,7 +26,10 @@ export function requireKey(emu: Emulator): MiddlewareHandler<AuthedEnv> {
     const hash = hashKey(match[1])
     const key = emu.store.c.keys.getBy('hash', hash)
     if (!key || !timingSafeEqual(Buffer.from(key.hash, 'hex'), Buffer.from(hash, 'hex'))) {
-      throw new StoreError(401, `invalid API key ${maskKey(match[1])}: it is unknown or was revoked. Check the key printed by store serve.`)
+      throw new StoreError(
+        401,
+        `invalid API key ${maskKey(match[1])}: it is unknown or was revoked. Check the key printed by store serve.`,
+      )
     }
     const account = emu.store.c.accounts.get(key.accountId)
     if (!account) throw new StoreError(401, 'invalid API key: its account no longer exists')
@@ -54,7 +57,10 @@ export function resolveShop(emu: Emulator, account: AccountRecord, wanted: strin
   const shop = shops.get(wanted.trim()) ?? shops.getBy('slug', wanted.trim().toLowerCase())
   // Unknown and foreign shops answer alike, so a key cannot probe other accounts' shops.
   if (!shop || shop.accountId !== account.id) {
-    throw new StoreError(403, `X-Service-Shop: shop "${wanted}" is not a shop of this account. List yours with GET /_emulator/shops.`)
+    throw new StoreError(
+      403,
+      `X-Service-Shop: shop "${wanted}" is not a shop of this account. List yours with GET /_emulator/shops.`,
+    )
   }
   return shop
 }
@@ -73,7 +79,12 @@ export function rateLimit(emu: Emulator): MiddlewareHandler<AuthedEnv> {
       window.count++
       if (window.count > limit.requests) {
         const retryAfter = Math.max(1, Math.ceil((window.start + windowMs - now) / 1000))
-        throw new StoreError(429, `rate limit exceeded: ${limit.requests} requests per ${limit.windowSeconds} s per key; retry after ${retryAfter} s`, undefined, { 'Retry-After': String(retryAfter) })
+        throw new StoreError(
+          429,
+          `rate limit exceeded: ${limit.requests} requests per ${limit.windowSeconds} s per key; retry after ${retryAfter} s`,
+          undefined,
+          { 'Retry-After': String(retryAfter) },
+        )
       }
     }
     await next()

@@ -13,7 +13,10 @@ export function errorResponse(error: unknown, c: Context, log: Log): Response {
     return c.json({ error: error.message || statusText(status) }, status)
   }
   log(`internal error on ${c.req.method} ${c.req.path}: ${(error as Error)?.stack ?? String(error)}`)
-  return c.json({ error: 'internal error: the emulator hit an unexpected problem (logged by store serve); retry later' }, 500)
+  return c.json(
+    { error: 'internal error: the emulator hit an unexpected problem (logged by store serve); retry later' },
+    500,
+  )
 }
 
 function statusText(status: number): string {

@@ -9,7 +9,8 @@ export function injectFaults(emu: Emulator): MiddlewareHandler {
     if (latencyMs) await emu.sleep(latencyMs)
     if (failRate && failRate > 0) {
       const [a, b] = emu.random.bytes(2)
-      if (((a << 8) | b) / 65536 < failRate) throw new StoreError(500, 'injected failure (--fail-rate); retry the request')
+      if (((a << 8) | b) / 65536 < failRate)
+        throw new StoreError(500, 'injected failure (--fail-rate); retry the request')
     }
     await next()
   }

@@ -33,7 +33,8 @@ export async function readBodyText(c: Context): Promise<string> {
 
 /** The body could not be read: the client closed the connection mid-body, or sent broken chunked framing. */
 export function unreadableBody(): StoreError {
-  const message = 'could not be read to its end (the connection was closed, or the chunked framing broken, while it was being sent)'
+  const message =
+    'could not be read to its end (the connection was closed, or the chunked framing broken, while it was being sent)'
   return new StoreError(400, `body: ${message}`, [{ field: 'body', message }])
 }
 
@@ -41,25 +42,41 @@ export function unreadableBody(): StoreError {
 export async function readJsonBody(c: Context): Promise<unknown> {
   const type = c.req.header('content-type') ?? ''
   if (!JSON_TYPE.test(type)) {
-    throw new StoreError(415, `body: send JSON with the header Content-Type: application/json (got ${type ? JSON.stringify(type) : 'no Content-Type'})`, [{ field: 'body', message: 'must be application/json' }])
+    throw new StoreError(
+      415,
+      `body: send JSON with the header Content-Type: application/json (got ${type ? JSON.stringify(type) : 'no Content-Type'})`,
+      [{ field: 'body', message: 'must be application/json' }],
+    )
   }
   const text = await readBodyText(c)
-  if (text.trim() === '') throw new StoreError(400, 'body: is empty; send a JSON object', [{ field: 'body', message: 'is empty' }])
+  if (text.trim() === '')
+    throw new StoreError(400, 'body: is empty; send a JSON object', [{ field: 'body', message: 'is empty' }])
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch (error) {
-    throw new StoreError(400, `body: is not valid JSON (${(error as Error).message})`, [{ field: 'body', message: 'is not valid JSON' }])
+    throw new StoreError(400, `body: is not valid JSON (${(error as Error).message})`, [
+      { field: 'body', message: 'is not valid JSON' },
+    ])
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`
-    throw new StoreError(400, `body: must be a JSON object (got ${got})`, [{ field: 'body', message: 'must be a JSON object' }])
+    throw new StoreError(400, `body: must be a JSON object (got ${got})`, [
+      { field: 'body', message: 'must be a JSON object' },
+    ])
   }
-  if (isNestedDeeperThan(value)) throw new StoreError(400, `body: is nested more than ${MAX_DEPTH} levels deep`, [{ field: 'body', message: `is nested more than ${MAX_DEPTH} levels deep` }])
+  if (isNestedDeeperThan(value))
+    throw new StoreError(400, `body: is nested more than ${MAX_DEPTH} levels deep`, [
+      { field: 'body', message: `is nested more than ${MAX_DEPTH} levels deep` },
+    ])
   const bad = findForbiddenKey(value)
-  if (bad) throw new StoreError(400, `${bad}: is not allowed as a key`, [{ field: bad, message: 'is not allowed as a key' }])
+  if (bad)
+    throw new StoreError(400, `${bad}: is not allowed as a key`, [{ field: bad, message: 'is not allowed as a key' }])
   const overflow = findNonFiniteNumber(value)
-  if (overflow !== undefined) throw new StoreError(400, `${overflow}: must be a finite number`, [{ field: overflow, message: 'must be a finite number' }])
+  if (overflow !== undefined)
+    throw new StoreError(400, `${overflow}: must be a finite number`, [
+      { field: overflow, message: 'must be a finite number' },
+    ])
   return value
 }
 

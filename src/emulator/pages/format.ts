@@ -6,7 +6,9 @@
 export function money(amount: number | null | undefined, currency = 'USD'): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return '—'
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'code' }).format(amount).replace(/\u00a0/g, ' ')
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'code' })
+      .format(amount)
+      .replace(/\u00a0/g, ' ')
   } catch {
     return `${currency} ${amount.toFixed(2)}`
   }
@@ -64,8 +66,8 @@ export function linksIn(value: unknown): string[] {
         const url = safeUrl(match[0].replace(/[),.;]+$/, ''))
         if (url) found.add(url)
       }
-    } else if (Array.isArray(v)) v.forEach((x) => visit(x, depth + 1))
-    else if (v && typeof v === 'object') Object.values(v).forEach((x) => visit(x, depth + 1))
+    } else if (Array.isArray(v)) for (const x of v) visit(x, depth + 1)
+    else if (v && typeof v === 'object') for (const x of Object.values(v)) visit(x, depth + 1)
   }
   visit(value, 0)
   return [...found]
@@ -73,7 +75,12 @@ export function linksIn(value: unknown): string[] {
 
 /** `1 day`, `3 hours`: the clock-advance presets. */
 export function duration(seconds: number): string {
-  const units: [number, string][] = [[86400, 'day'], [3600, 'hour'], [60, 'minute'], [1, 'second']]
+  const units: [number, string][] = [
+    [86400, 'day'],
+    [3600, 'hour'],
+    [60, 'minute'],
+    [1, 'second'],
+  ]
   for (const [size, name] of units) {
     if (seconds >= size && seconds % size === 0) {
       const n = seconds / size

@@ -9,7 +9,8 @@ export const ASSETS = '/_assets'
  * escaping slip still cannot run), no framing, and no Referer — invoice URLs are bearer links.
  */
 export const PAGE_HEADERS: Record<string, string> = {
-  'Content-Security-Policy': "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' https: http: data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'Content-Security-Policy':
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' https: http: data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   'Cache-Control': 'no-store',
@@ -36,24 +37,44 @@ export const Document: FC<PropsWithChildren<DocumentProps>> = ({ title, scripts 
       <link rel="icon" href="data:," />
       <title>{title}</title>
       <link rel="stylesheet" href={`${ASSETS}/pages.css`} />
-      {scripts.map((src) => <script src={`${ASSETS}/${src}`} defer></script>)}
+      {scripts.map((src) => (
+        <script src={`${ASSETS}/${src}`} defer></script>
+      ))}
     </head>
     <body {...bodyAttrs}>
-      <a class="skip" href="#main">Skip to content</a>
+      <a class="skip" href="#main">
+        Skip to content
+      </a>
       {children}
     </body>
   </html>
 )
 
-export interface NavItem { href: string; label: string; current?: boolean }
+export interface NavItem {
+  href: string
+  label: string
+  current?: boolean
+}
 
-export const TopBar: FC<PropsWithChildren<{ brand: string; brandHref: string; nav: NavItem[]; label: string }>> = ({ brand, brandHref, nav, label, children }) => (
+export const TopBar: FC<PropsWithChildren<{ brand: string; brandHref: string; nav: NavItem[]; label: string }>> = ({
+  brand,
+  brandHref,
+  nav,
+  label,
+  children,
+}) => (
   <header class="topbar">
     <div class="inner">
-      <a class="brand" href={brandHref}>{brand}</a>
+      <a class="brand" href={brandHref}>
+        {brand}
+      </a>
       {children}
       <nav aria-label={label}>
-        {nav.map((item) => <a href={item.href} aria-current={item.current ? 'page' : undefined}>{item.label}</a>)}
+        {nav.map((item) => (
+          <a href={item.href} aria-current={item.current ? 'page' : undefined}>
+            {item.label}
+          </a>
+        ))}
       </nav>
     </div>
   </header>
@@ -64,7 +85,13 @@ export const Table: FC<PropsWithChildren<{ caption?: string; head: Child[] }>> =
   <div class="table-wrap">
     <table>
       {caption ? <caption class="skip">{caption}</caption> : null}
-      <thead><tr>{head.map((h) => <th scope="col">{h}</th>)}</tr></thead>
+      <thead>
+        <tr>
+          {head.map((h) => (
+            <th scope="col">{h}</th>
+          ))}
+        </tr>
+      </thead>
       <tbody>{children}</tbody>
     </table>
   </div>
@@ -75,10 +102,14 @@ export const Badge: FC<{ tone?: 'ok' | 'bad' | 'warn'; children: Child }> = ({ t
 )
 
 /** A live region where the pages' scripts report the outcome of an action. */
-export const Notice: FC<{ id: string }> = ({ id }) => <div id={id} class="notice" role="status" aria-live="polite"></div>
+export const Notice: FC<{ id: string }> = ({ id }) => (
+  <div id={id} class="notice" role="status" aria-live="polite"></div>
+)
 
 /** The published cells of one mystery outcome (name, weight, chance, stock), the same on every page. */
-export const OddsCells: FC<{ outcome: { name: string; weight: number; chance: number; stock: number | null } }> = ({ outcome }) => (
+export const OddsCells: FC<{ outcome: { name: string; weight: number; chance: number; stock: number | null } }> = ({
+  outcome,
+}) => (
   <>
     <td>{outcome.name}</td>
     <td class="num">{outcome.weight}</td>

@@ -13,7 +13,15 @@ export function presentShop(shop: ShopRecord) {
 /** The record of a key: its hash, and a hint of it (first 8, last 4 characters) only where that keeps most of it hidden (maskKey). */
 export function buildKey(emu: Emulator, accountId: string, secret: string, name: string | null): KeyRecord {
   const hint = isLongEnoughToHint(secret)
-  return { id: emu.newId('key'), accountId, hash: hashKey(secret), prefix: hint ? secret.slice(0, 8) : '', last4: hint ? secret.slice(-4) : '', name, createdAt: emu.nowIso() }
+  return {
+    id: emu.newId('key'),
+    accountId,
+    hash: hashKey(secret),
+    prefix: hint ? secret.slice(0, 8) : '',
+    last4: hint ? secret.slice(-4) : '',
+    name,
+    createdAt: emu.nowIso(),
+  }
 }
 
 export function presentKey(key: KeyRecord) {

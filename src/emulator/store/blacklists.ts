@@ -1,4 +1,9 @@
-import { normaliseBlacklistValue, type BlacklistType, type CreateBlacklistBody, type UpdateBlacklistBody } from '../../spec/blacklists.js'
+import {
+  normaliseBlacklistValue,
+  type BlacklistType,
+  type CreateBlacklistBody,
+  type UpdateBlacklistBody,
+} from '../../spec/blacklists.js'
 import { StoreError, badRequest, notFound } from '../../spec/errors.js'
 import type { Emulator } from '../context.js'
 import type { BlacklistRecord, ShopRecord } from './records.js'
@@ -11,7 +16,12 @@ export function findBlacklistEntry(emu: Emulator, shop: ShopRecord, id: string):
 }
 
 /** The entry matching a visitor's IP, country or e-mail, if any (for checkout and the storefront). */
-export function matchBlacklist(emu: Emulator, shop: ShopRecord, type: BlacklistType, value: string): BlacklistRecord | undefined {
+export function matchBlacklist(
+  emu: Emulator,
+  shop: ShopRecord,
+  type: BlacklistType,
+  value: string,
+): BlacklistRecord | undefined {
   const checked = normaliseBlacklistValue(type, value)
   return 'value' in checked ? emu.store.c.blacklists.getBy('entry', `${shop.id}:${type}:${checked.value}`) : undefined
 }
@@ -27,7 +37,9 @@ function checkedValue(emu: Emulator, shop: ShopRecord, type: BlacklistType, valu
   if ('error' in checked) throw badRequest('value', checked.error)
   const holder = emu.store.c.blacklists.getBy('entry', `${shop.id}:${type}:${checked.value}`)
   if (holder && holder.id !== ownId) {
-    throw new StoreError(409, `value: ${type} ${checked.value} is already blacklisted in this shop (${holder.id})`, [{ field: 'value', message: 'is already blacklisted' }])
+    throw new StoreError(409, `value: ${type} ${checked.value} is already blacklisted in this shop (${holder.id})`, [
+      { field: 'value', message: 'is already blacklisted' },
+    ])
   }
   return checked.value
 }
@@ -44,7 +56,12 @@ export function buildBlacklistEntry(emu: Emulator, shop: ShopRecord, body: Creat
 }
 
 /** Applies the given fields; a new type alone re-checks the stored value against it. */
-export function applyBlacklistUpdate(emu: Emulator, shop: ShopRecord, entry: BlacklistRecord, body: UpdateBlacklistBody): BlacklistRecord {
+export function applyBlacklistUpdate(
+  emu: Emulator,
+  shop: ShopRecord,
+  entry: BlacklistRecord,
+  body: UpdateBlacklistBody,
+): BlacklistRecord {
   const type = body.type ?? entry.type
   const value = checkedValue(emu, shop, type, body.value ?? entry.value, entry.id)
   return { ...entry, type, value, reason: body.reason === undefined ? entry.reason : body.reason }

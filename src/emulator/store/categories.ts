@@ -38,7 +38,11 @@ export function presentCategory(emu: Emulator, shop: ShopRecord, category: Categ
     name: category.name,
     sortOrder: category.sortOrder,
     unlisted: category.unlisted,
-    products: boundProducts(emu, shop, category.productIds).map((p) => ({ id: p.id, name: p.name, productId: p.productId })),
+    products: boundProducts(emu, shop, category.productIds).map((p) => ({
+      id: p.id,
+      name: p.name,
+      productId: p.productId,
+    })),
     groups,
     createdAt: category.createdAt,
     updatedAt: category.updatedAt,
@@ -61,7 +65,12 @@ export function buildCategory(emu: Emulator, shop: ShopRecord, body: CreateCateg
 }
 
 /** Applies the given fields; `productIds` or `groupIds` replaces the whole bound list (spec, "Categories"). */
-export function applyCategoryUpdate(emu: Emulator, shop: ShopRecord, category: CategoryRecord, body: UpdateCategoryBody): CategoryRecord {
+export function applyCategoryUpdate(
+  emu: Emulator,
+  shop: ShopRecord,
+  category: CategoryRecord,
+  body: UpdateCategoryBody,
+): CategoryRecord {
   const { productIds, groupIds, ...fields } = body
   const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined))
   return {

@@ -1,6 +1,8 @@
 import { SortedIndex, compareKeys, type SortKey } from './sorted-index.js'
 
-export interface Row { id: string }
+export interface Row {
+  id: string
+}
 
 export interface CollectionOptions<T extends Row> {
   /** The key a record is stored under; the id unless ids repeat across shops (themes). */
@@ -13,7 +15,10 @@ export interface CollectionOptions<T extends Row> {
   sortKey?: (row: T) => SortKey
 }
 
-const byCreation = (row: Row): SortKey => ({ time: Date.parse((row as { createdAt?: string }).createdAt ?? '') || 0, id: row.id })
+const byCreation = (row: Row): SortKey => ({
+  time: Date.parse((row as { createdAt?: string }).createdAt ?? '') || 0,
+  id: row.id,
+})
 
 /** One collection of records in memory, with the indexes that keep every lookup off a scan. */
 export class Collection<T extends Row> {
@@ -27,7 +32,10 @@ export class Collection<T extends Row> {
   private readonly uniqueOf: { of: (row: T) => string | undefined; map: Map<string, string> }[] = []
   private readonly orderedOf: { scopeOf: (row: T) => string | undefined; scopes: Map<string, SortedIndex> }[] = []
 
-  constructor(readonly name: string, private readonly options: CollectionOptions<T> = {}) {
+  constructor(
+    readonly name: string,
+    readonly options: CollectionOptions<T> = {},
+  ) {
     this.keyOf = options.keyOf ?? ((row) => row.id)
     this.sortKey = options.sortKey ?? byCreation
     for (const [index, of] of Object.entries(options.unique ?? {})) {

@@ -13,7 +13,12 @@ import type { JournalIO } from './journal-io.js'
  * or the new db file (replaying the journal over it again is harmless, every line being
  * whole-record puts and deletes). Nothing is parsed back and the whole text never exists at once.
  */
-export async function foldIntoDbFile(file: DurableJsonFile, rows: DbFile, io: JournalIO, oldJournalPath: string): Promise<void> {
+export async function foldIntoDbFile(
+  file: DurableJsonFile,
+  rows: DbFile,
+  io: JournalIO,
+  oldJournalPath: string,
+): Promise<void> {
   await file.write(rows, { mustExist: true, whileServing: true })
   await io.unlink(oldJournalPath)
   await io.syncFolder?.(dirname(file.path))

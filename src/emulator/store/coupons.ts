@@ -18,7 +18,8 @@ export function findCouponByCode(emu: Emulator, shop: ShopRecord, code: string):
 /** The shop's coupons, newest first; `active` keeps only coupons whose `active` flag matches (README, "Coupons"). */
 export function listCoupons(emu: Emulator, shop: ShopRecord, active?: boolean): CouponRecord[] {
   const out: CouponRecord[] = []
-  for (const coupon of emu.store.c.coupons.newestFirst('shop', shop.id)) if (active === undefined || coupon.active === active) out.push(coupon)
+  for (const coupon of emu.store.c.coupons.newestFirst('shop', shop.id))
+    if (active === undefined || coupon.active === active) out.push(coupon)
   return out
 }
 
@@ -26,7 +27,11 @@ export function listCoupons(emu: Emulator, shop: ShopRecord, active?: boolean): 
 function assertCodeFree(emu: Emulator, shop: ShopRecord, code: string, ownId?: string): void {
   const holder = findCouponByCode(emu, shop, code)
   if (holder && holder.id !== ownId) {
-    throw new StoreError(409, `code: a coupon with code "${code}" already exists in this shop (${holder.id}); choose another code`, [{ field: 'code', message: 'is taken' }])
+    throw new StoreError(
+      409,
+      `code: a coupon with code "${code}" already exists in this shop (${holder.id}); choose another code`,
+      [{ field: 'code', message: 'is taken' }],
+    )
   }
 }
 
@@ -61,12 +66,18 @@ export function buildCoupon(emu: Emulator, shop: ShopRecord, body: CreateCouponB
 }
 
 /** Applies only the given fields; `expiresAt: null` removes the expiry (spec, "Coupons"). */
-export function applyCouponUpdate(emu: Emulator, shop: ShopRecord, coupon: CouponRecord, body: UpdateCouponBody): CouponRecord {
+export function applyCouponUpdate(
+  emu: Emulator,
+  shop: ShopRecord,
+  coupon: CouponRecord,
+  body: UpdateCouponBody,
+): CouponRecord {
   if (body.code !== undefined) assertCodeFree(emu, shop, body.code, coupon.id)
   const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined))
   const next: CouponRecord = { ...coupon, ...changes, updatedAt: emu.nowIso() }
   if ('expiresAt' in changes) next.expiresAt = toUtc(body.expiresAt ?? null)
   // The type and the value may arrive apart: check the pair the coupon ends up with.
-  if (next.type === 'percentage' && next.value > 100) throw badRequest('value', 'must be at most 100 for a percentage coupon')
+  if (next.type === 'percentage' && next.value > 100)
+    throw badRequest('value', 'must be at most 100 for a percentage coupon')
   return next
 }

@@ -8,13 +8,22 @@ import type { CustomerRecord, ShopRecord } from './records.js'
 export function findCustomer(emu: Emulator, shop: ShopRecord, id: string): CustomerRecord {
   const customers = emu.store.c.customers
   const byId = customers.get(id)
-  const customer = byId?.shopId === shop.id ? byId : id.includes('@') ? customers.getBy('email', `${shop.id}:${id.toLowerCase()}`) : undefined
+  const customer =
+    byId?.shopId === shop.id
+      ? byId
+      : id.includes('@')
+        ? customers.getBy('email', `${shop.id}:${id.toLowerCase()}`)
+        : undefined
   if (!customer) throw notFound('customer', id)
   return customer
 }
 
 /** The shop's customers, newest created first (limit default 50, max 200: README, "Customers"). */
-export function listCustomers(emu: Emulator, shop: ShopRecord, limit: number = CUSTOMER_LIMIT.default): CustomerRecord[] {
+export function listCustomers(
+  emu: Emulator,
+  shop: ShopRecord,
+  limit: number = CUSTOMER_LIMIT.default,
+): CustomerRecord[] {
   const page: CustomerRecord[] = []
   for (const customer of emu.store.c.customers.newestFirst('shop', shop.id)) {
     if (page.length === limit) break
@@ -48,7 +57,12 @@ export function presentCustomerDetail(emu: Emulator, customer: CustomerRecord): 
   }
   return {
     ...presentCustomer(customer),
-    stats: { paidOrders, unpaidOrders, averageOrderValue: paidOrders ? cents(paidTotal / paidOrders) : 0, firstOrderAt },
+    stats: {
+      paidOrders,
+      unpaidOrders,
+      averageOrderValue: paidOrders ? cents(paidTotal / paidOrders) : 0,
+      firstOrderAt,
+    },
     notes: customer.notes ?? [],
   }
 }

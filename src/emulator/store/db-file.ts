@@ -20,27 +20,54 @@ const Scoped = { id: Id, shopId: Id }
  * A JSON object of any shape. Checked by type only: an event's payload is built by the spec's own
  * payload builders, and walking its every key on each write cost more than the write itself.
  */
-const AnyObject = z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'Invalid input: expected an object')
+const AnyObject = z.custom<Record<string, unknown>>(
+  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  'Invalid input: expected an object',
+)
 
 /** What every stored row must hold to be loaded; API records are checked with the API's own schemas. */
 const ROW_SCHEMAS: Record<string, z.ZodType> = {
   meta: z.looseObject({ id: z.literal('meta') }),
   accounts: z.looseObject({ id: Id, name: z.string(), createdAt: Time }),
-  shops: z.looseObject({ id: Id, accountId: Id, name: z.string(), slug: Id, createdAt: Time, orderSeq: z.number().int() }),
+  shops: z.looseObject({
+    id: Id,
+    accountId: Id,
+    name: z.string(),
+    slug: Id,
+    createdAt: Time,
+    orderSeq: z.number().int(),
+  }),
   keys: z.looseObject({ id: Id, accountId: Id, hash: z.string().regex(/^[0-9a-f]{64}$/) }),
   products: ProductSchema.extend({ shopId: Id }),
   fulfilments: z.looseObject(Scoped),
-  serials: z.looseObject({ ...Scoped, productId: Id, code: z.string().min(1), position: z.number().int().nonnegative() }),
+  serials: z.looseObject({
+    ...Scoped,
+    productId: Id,
+    code: z.string().min(1),
+    position: z.number().int().nonnegative(),
+  }),
   deliveredCodes: z.looseObject({ ...Scoped, productId: Id, code: z.string().min(1) }),
   orders: OrderSchema.extend({ shopId: Id }),
   coupons: CouponSchema.extend({ shopId: Id }),
   blacklists: BlacklistEntrySchema.extend({ shopId: Id }),
-  categories: z.looseObject({ ...Scoped, name: z.string(), productIds: z.array(z.string()), groupIds: z.array(z.string()) }),
+  categories: z.looseObject({
+    ...Scoped,
+    name: z.string(),
+    productIds: z.array(z.string()),
+    groupIds: z.array(z.string()),
+  }),
   groups: z.looseObject({ ...Scoped, name: z.string(), productIds: z.array(z.string()) }),
   customers: CustomerSchema.extend({ shopId: Id }),
   subscriptions: SubscriptionSchema.extend({ shopId: Id }),
   themes: z.looseObject({ ...Scoped, config: z.record(z.string(), z.unknown()), css: z.string() }),
-  events: z.looseObject({ ...Scoped, seq: z.number().int().positive(), accountId: Id, kind: z.string(), data: AnyObject, createdAt: Time }),
+  events: z.looseObject({
+    ...Scoped,
+    seq: z.number().int().positive(),
+    accountId: Id,
+    kind: z.string(),
+    data: AnyObject,
+    createdAt: Time,
+  }),
   webhooks: WebhookSchema.extend({ shopId: Id }),
   deliveries: WebhookDeliverySchema.extend({ shopId: Id }),
 }
@@ -103,7 +130,8 @@ export function checkJournalLine(line: string): JournalOp[] | string {
   if (!Array.isArray(ops)) return 'not a journal entry ({"ops": [...]})'
   for (let i = 0; i < ops.length; i++) {
     const op = ops[i] as Record<string, unknown>
-    if (typeof op?.c !== 'string' || !COLLECTIONS.has(op.c)) return `ops[${i}]: unknown collection ${JSON.stringify(op?.c)}`
+    if (typeof op?.c !== 'string' || !COLLECTIONS.has(op.c))
+      return `ops[${i}]: unknown collection ${JSON.stringify(op?.c)}`
     if ('put' in op) {
       const problem = checkRow(op.c, op.put)
       if (problem) return `ops[${i}]: ${op.c} row ${problem}`

@@ -48,8 +48,12 @@ function checksumKey(): string {
   if (trustKey === undefined) {
     let version = 'unknown'
     try {
-      version = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: string }).version ?? version
-    } catch { /* not in its package: every file is checked in full */ }
+      version =
+        (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: string })
+          .version ?? version
+    } catch {
+      /* not in its package: every file is checked in full */
+    }
     trustKey = `store db file, one row per line, v1; package ${version}\n`
   }
   return trustKey
@@ -122,7 +126,8 @@ export async function readDbFile(path: string): Promise<(ReadDbFile & { bytes: n
   }
   // Not the store's own layout (or not valid in it): plain JSON, with its own error messages.
   const data = JSON.parse(await readFile(path, 'utf8')) as unknown
-  if (data !== null && typeof data === 'object' && typeof (data as DbFile).checksum === 'string') delete (data as DbFile).checksum
+  if (data !== null && typeof data === 'object' && typeof (data as DbFile).checksum === 'string')
+    delete (data as DbFile).checksum
   return { data, trusted: false, bytes }
 }
 
@@ -181,7 +186,12 @@ async function readLines(handle: FileHandle): Promise<ReadDbFile | undefined> {
     hash.update(line)
     return true
   })
-  if (!fits || (state as string) !== 'end' || read.tail.some((byte) => byte !== NEWLINE && byte !== 0x20 && byte !== 0x0d && byte !== 0x09)) return undefined
+  if (
+    !fits ||
+    (state as string) !== 'end' ||
+    read.tail.some((byte) => byte !== NEWLINE && byte !== 0x20 && byte !== 0x0d && byte !== 0x09)
+  )
+    return undefined
   return { data, trusted: hash.digest('hex') === checksum }
 }
 
@@ -212,7 +222,7 @@ export async function writeDbFile(path: string, data: DbFile, options: WriteDbFi
   let buffer = Buffer.allocUnsafe(chunkBytes + 64 * 1024)
   let used = 0
   const writeOut = async (bytesOut: Buffer) => {
-    for (let at = 0; at < bytesOut.length;) at += (await handle.write(bytesOut, at, bytesOut.length - at)).bytesWritten
+    for (let at = 0; at < bytesOut.length; ) at += (await handle.write(bytesOut, at, bytesOut.length - at)).bytesWritten
     bytes += bytesOut.length
   }
   let unsynced = 0

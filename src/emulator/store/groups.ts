@@ -42,7 +42,11 @@ export function boundProducts(emu: Emulator, shop: ShopRecord, ids: string[]): P
 
 /** Lists of the shop ordered by sortOrder (lower first), then creation (older first). */
 export function bySortOrder<T extends { sortOrder: number; createdAt: string; id: string }>(rows: Iterable<T>): T[] {
-  return [...rows].sort((a, b) => a.sortOrder - b.sortOrder || (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  return [...rows].sort(
+    (a, b) =>
+      a.sortOrder - b.sortOrder ||
+      (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  )
 }
 
 export function listGroups(emu: Emulator, shop: ShopRecord): GroupRecord[] {
@@ -58,7 +62,12 @@ export function presentGroup(emu: Emulator, shop: ShopRecord, group: GroupRecord
     image: group.image,
     sortOrder: group.sortOrder,
     unlisted: group.unlisted,
-    products: boundProducts(emu, shop, group.productIds).map((p) => ({ id: p.id, name: p.name, productId: p.productId, price: p.price })),
+    products: boundProducts(emu, shop, group.productIds).map((p) => ({
+      id: p.id,
+      name: p.name,
+      productId: p.productId,
+      price: p.price,
+    })),
     createdAt: group.createdAt,
     updatedAt: group.updatedAt,
   }
@@ -82,7 +91,12 @@ export function buildGroup(emu: Emulator, shop: ShopRecord, body: CreateGroupBod
 }
 
 /** Applies the given fields; `productIds` replaces the whole list (spec, "Groups"). */
-export function applyGroupUpdate(emu: Emulator, shop: ShopRecord, group: GroupRecord, body: UpdateGroupBody): GroupRecord {
+export function applyGroupUpdate(
+  emu: Emulator,
+  shop: ShopRecord,
+  group: GroupRecord,
+  body: UpdateGroupBody,
+): GroupRecord {
   const { productIds, ...fields } = body
   const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined))
   return {

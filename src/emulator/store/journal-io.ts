@@ -39,9 +39,10 @@ export const nodeJournalIO: JournalIO = {
     return new NodeJournalFile(await open(path, 'a', 0o600))
   },
   rename: (from, to) => rename(from, to),
-  unlink: (path) => unlink(path).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ENOENT') throw error
-  }),
+  unlink: (path) =>
+    unlink(path).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error
+    }),
   async size(path) {
     try {
       return (await stat(path)).size

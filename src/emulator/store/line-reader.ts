@@ -16,7 +16,10 @@ export interface LinesRead {
  * in chunks so that a large db file or journal is never held whole in memory. The buffer passed
  * to `onLine` is only valid during the call. `onLine` returns false to stop reading.
  */
-export async function forEachLine(handle: FileHandle, onLine: (line: Buffer) => boolean | void): Promise<LinesRead> {
+export async function forEachLine(
+  handle: FileHandle,
+  onLine: (line: Buffer) => boolean | undefined,
+): Promise<LinesRead> {
   let buffer = Buffer.allocUnsafe(CHUNK_BYTES)
   let start = 0
   let end = 0

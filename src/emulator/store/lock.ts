@@ -17,7 +17,10 @@ export function acquireLock(dbPath: string, pid: number): () => void {
   const key = resolve(path)
   // Held by this very process, as long as the lock file still says so (a test may delete it to simulate a crash).
   if (held.get(key) === pid && readFileSafely(path) === String(pid)) {
-    throw new StoreError(409, `db file ${dbPath} is already open in this process (pid ${pid}); close the other store first.`)
+    throw new StoreError(
+      409,
+      `db file ${dbPath} is already open in this process (pid ${pid}); close the other store first.`,
+    )
   }
   for (let attempt = 0; attempt < 3; attempt++) {
     if (tryCreate(path, pid)) {
@@ -26,16 +29,24 @@ export function acquireLock(dbPath: string, pid: number): () => void {
         if (held.get(key) === pid) held.delete(key)
         try {
           if (readFileSync(path, 'utf8') === String(pid)) unlinkSync(path)
-        } catch { /* already gone */ }
+        } catch {
+          /* already gone */
+        }
       }
     }
     const owner = Number.parseInt(readFileSafely(path), 10)
     if (Number.isInteger(owner) && owner > 0 && owner !== pid && isRunning(owner)) {
-      throw new StoreError(409, `db file ${dbPath} is in use by another store serve (pid ${owner}). Stop that process first, or pass another --db. If no store serve is running (the pid was reused), delete ${path}.`)
+      throw new StoreError(
+        409,
+        `db file ${dbPath} is in use by another store serve (pid ${owner}). Stop that process first, or pass another --db. If no store serve is running (the pid was reused), delete ${path}.`,
+      )
     }
     takeOver(path, owner)
   }
-  throw new StoreError(409, `db file ${dbPath} is locked by ${path}, which keeps changing hands. Make sure no other store serve uses this db, then retry.`)
+  throw new StoreError(
+    409,
+    `db file ${dbPath} is locked by ${path}, which keeps changing hands. Make sure no other store serve uses this db, then retry.`,
+  )
 }
 
 /** Creates the lock holding `pid`; false when a lock file already exists. */
@@ -45,9 +56,15 @@ function tryCreate(path: string, pid: number): boolean {
     writeFileSync(aside, String(pid), { mode: 0o600 })
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new StoreError(500, `cannot create lock file ${path}: the folder ${dirname(path)} does not exist. Create it, or pass a --db in an existing folder.`)
+      throw new StoreError(
+        500,
+        `cannot create lock file ${path}: the folder ${dirname(path)} does not exist. Create it, or pass a --db in an existing folder.`,
+      )
     }
-    throw new StoreError(500, `cannot create lock file ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Check that its folder is writable.`)
+    throw new StoreError(
+      500,
+      `cannot create lock file ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Check that its folder is writable.`,
+    )
   }
   try {
     linkSync(aside, path)
@@ -56,10 +73,18 @@ function tryCreate(path: string, pid: number): boolean {
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'EEXIST') return false
     // File systems without hard links: exclusive create, then write the pid.
-    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'ENOSYS') return createExclusive(path, pid)
-    throw new StoreError(500, `cannot create lock file ${path}: ${(error as Error).message}. Check that its folder is writable.`)
+    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'ENOSYS')
+      return createExclusive(path, pid)
+    throw new StoreError(
+      500,
+      `cannot create lock file ${path}: ${(error as Error).message}. Check that its folder is writable.`,
+    )
   } finally {
-    try { unlinkSync(aside) } catch { /* already gone */ }
+    try {
+      unlinkSync(aside)
+    } catch {
+      /* already gone */
+    }
   }
 }
 
@@ -69,7 +94,10 @@ function createExclusive(path: string, pid: number): boolean {
     fd = openSync(path, 'wx', 0o600)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
-    throw new StoreError(500, `cannot create lock file ${path}: ${(error as Error).message}. Check that its folder exists and is writable.`)
+    throw new StoreError(
+      500,
+      `cannot create lock file ${path}: ${(error as Error).message}. Check that its folder exists and is writable.`,
+    )
   }
   try {
     writeSync(fd, String(pid))
@@ -93,9 +121,17 @@ function takeOver(path: string, staleOwner: number): void {
   const owner = Number.parseInt(readFileSafely(aside), 10)
   const isSame = owner === staleOwner || (!Number.isInteger(owner) && !Number.isInteger(staleOwner))
   if (!isSame) {
-    try { linkSync(aside, path) } catch { /* a third process holds it now; the next attempt reads that one */ }
+    try {
+      linkSync(aside, path)
+    } catch {
+      /* a third process holds it now; the next attempt reads that one */
+    }
   }
-  try { unlinkSync(aside) } catch { /* nothing to clean */ }
+  try {
+    unlinkSync(aside)
+  } catch {
+    /* nothing to clean */
+  }
 }
 
 function readFileSafely(path: string): string {

@@ -8,7 +8,10 @@ import type { Tx } from './store.js'
 export function findOrder(emu: Emulator, shop: ShopRecord, id: string): OrderRecord {
   const orders = emu.store.c.orders
   const byId = orders.get(id)
-  const order = byId?.shopId === shop.id ? byId : orders.getBy('orderNumber', `${shop.id}:${/^ord-\d+$/i.test(id) ? id.toUpperCase() : id}`)
+  const order =
+    byId?.shopId === shop.id
+      ? byId
+      : orders.getBy('orderNumber', `${shop.id}:${/^ord-\d+$/i.test(id) ? id.toUpperCase() : id}`)
   if (!order) throw notFound('order', id)
   return order
 }
@@ -27,7 +30,13 @@ export function listOrders(emu: Emulator, shop: ShopRecord, limit: number = ORDE
  * PUT /orders/:id. Any status may follow any other (the spec shows no restriction); setting the
  * status an order already has changes nothing and fires nothing (README, "Order flow").
  */
-export function updateOrderStatus(emu: Emulator, tx: Tx, shop: ShopRecord, id: string, body: UpdateOrderBody): OrderRecord {
+export function updateOrderStatus(
+  emu: Emulator,
+  tx: Tx,
+  shop: ShopRecord,
+  id: string,
+  body: UpdateOrderBody,
+): OrderRecord {
   const before = findOrder(emu, shop, id)
   if (before.status === body.status) return before
   // updatedAt is kept beside the spec's fields, as commerce does on each of its writes.

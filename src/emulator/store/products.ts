@@ -56,12 +56,23 @@ export function decodeCursor(cursor: string): SortKey {
   try {
     const [time, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[]
     if (typeof time === 'number' && Number.isFinite(time) && typeof id === 'string') return { time, id }
-  } catch { /* falls through */ }
-  throw new StoreError(400, 'cursor: is not a cursor this API issued; pass nextCursor from the previous page unchanged', [{ field: 'cursor', message: 'is not valid' }])
+  } catch {
+    /* falls through */
+  }
+  throw new StoreError(
+    400,
+    'cursor: is not a cursor this API issued; pass nextCursor from the previous page unchanged',
+    [{ field: 'cursor', message: 'is not valid' }],
+  )
 }
 
 /** Live products of a shop, newest first, one page at a time (spec, "Pagination"). */
-export function pageLiveProducts(emu: Emulator, shop: ShopRecord, limit: number = PRODUCT_LIMIT.default, cursor?: string) {
+export function pageLiveProducts(
+  emu: Emulator,
+  shop: ShopRecord,
+  limit: number = PRODUCT_LIMIT.default,
+  cursor?: string,
+) {
   const products = emu.store.c.products
   const page: ProductRecord[] = []
   let more = false

@@ -20,9 +20,17 @@ export function serialPool(c: Collections, productId: string): string[] {
 }
 
 /** Replaces a product's pool by `codes` (null or empty: no codes left). */
-export function replaceSerialPool(tx: Tx, c: Collections, shopId: string, productId: string, codes: readonly string[] | null): void {
+export function replaceSerialPool(
+  tx: Tx,
+  c: Collections,
+  shopId: string,
+  productId: string,
+  codes: readonly string[] | null,
+): void {
   for (const row of [...c.serials.oldestFirst('product', productId)]) tx.delete('serials', row.id)
-  codes?.forEach((code, position) => tx.put('serials', { id: serialId(productId, position), shopId, productId, code, position }))
+  for (const [position, code] of (codes ?? []).entries()) {
+    tx.put('serials', { id: serialId(productId, position), shopId, productId, code, position })
+  }
 }
 
 /** Takes the first `count` codes of a pool (the caller checked there are enough) and returns them. */
@@ -42,7 +50,8 @@ export function wasDelivered(c: Collections, productId: string, code: string): b
 
 /** Records codes as delivered from a product: a setup may never bring them back. */
 export function recordDelivered(tx: Tx, shopId: string, productId: string, codes: readonly string[], at: string): void {
-  for (const code of codes) tx.put('deliveredCodes', { id: deliveredId(productId, code), shopId, productId, code, deliveredAt: at })
+  for (const code of codes)
+    tx.put('deliveredCodes', { id: deliveredId(productId, code), shopId, productId, code, deliveredAt: at })
 }
 
 /** Every code delivered from a product so far. */
@@ -70,14 +79,21 @@ export function upgradeFulfilmentRow(c: Collections, row: FulfilmentRecord): Ful
   if (Array.isArray(serials)) {
     for (const old of [...c.serials.oldestFirst('product', row.id)]) c.serials.delete(old.id)
     serials.forEach((code, position) => {
-      if (typeof code === 'string') c.serials.set({ id: serialId(row.id, position), shopId: row.shopId, productId: row.id, code, position })
+      if (typeof code === 'string')
+        c.serials.set({ id: serialId(row.id, position), shopId: row.shopId, productId: row.id, code, position })
     })
     upgraded.serialPool = true
   }
   if (Array.isArray(deliveredCodes)) {
     for (const code of deliveredCodes) {
       if (typeof code !== 'string') continue
-      const delivered: DeliveredCodeRecord = { id: deliveredId(row.id, code), shopId: row.shopId, productId: row.id, code, deliveredAt: row.updatedAt }
+      const delivered: DeliveredCodeRecord = {
+        id: deliveredId(row.id, code),
+        shopId: row.shopId,
+        productId: row.id,
+        code,
+        deliveredAt: row.updatedAt,
+      }
       c.deliveredCodes.set(delivered)
     }
   }

@@ -1,5 +1,8 @@
 /** Position of a record in an ordered index: time first, then id to break ties. */
-export interface SortKey { time: number; id: string }
+export interface SortKey {
+  time: number
+  id: string
+}
 
 export function compareKeys(a: SortKey, b: SortKey): number {
   return a.time - b.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)

@@ -2,7 +2,13 @@ import { open, readdir, unlink, type FileHandle } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { Low, Memory } from 'lowdb'
 import { StoreError } from '../../spec/errors.js'
-import { createCollections, type AnyCollection, type CollectionName, type Collections, type RowOf } from './collections.js'
+import {
+  createCollections,
+  type AnyCollection,
+  type CollectionName,
+  type Collections,
+  type RowOf,
+} from './collections.js'
 import { DurableJsonFile, temporaryPrefix, type ReadDbFile } from './durable-json-file.js'
 import { nodeJournalIO, type JournalFile, type JournalIO } from './journal-io.js'
 import { foldIntoDbFile } from './compaction.js'
@@ -31,7 +37,12 @@ export interface StoreOptions {
 }
 
 /** One row a transaction replaced or removed, and what it was before (undefined: it did not exist). */
-interface Change { name: string; collection: AnyCollection; key: string; previous: Row | undefined }
+interface Change {
+  name: string
+  collection: AnyCollection
+  key: string
+  previous: Row | undefined
+}
 
 /** The changes of one transaction: applied to memory at once, journalled as one line. */
 export class Tx {
@@ -56,10 +67,17 @@ export class Tx {
     const collection = this.collections[name] as unknown as Collection<RowOf<K>>
     const key = collection.keyOf(row)
     if (collection.get(key) === row) {
-      throw new StoreError(500, `internal error: ${name} row ${key} was changed in place and put back; put a copy ({ ...row, ... }) so the change can be rolled back`)
+      throw new StoreError(
+        500,
+        `internal error: ${name} row ${key} was changed in place and put back; put a copy ({ ...row, ... }) so the change can be rolled back`,
+      )
     }
     const problem = checkRow(name, row)
-    if (problem) throw new StoreError(500, `internal error: ${name} row ${key} does not fit the db schema (${problem}); nothing was saved`)
+    if (problem)
+      throw new StoreError(
+        500,
+        `internal error: ${name} row ${key} does not fit the db schema (${problem}); nothing was saved`,
+      )
     const previous = collection.set(row)
     this.changes.push({ name, collection: collection as unknown as AnyCollection, key, previous })
     this.ops.push({ c: name, put: row })
@@ -76,7 +94,11 @@ export class Tx {
   }
 
   private assertOpen(): void {
-    if (this.isSealed) throw new StoreError(500, 'internal error: a change was made after its store.tx ended; make every change inside the synchronous function')
+    if (this.isSealed)
+      throw new StoreError(
+        500,
+        'internal error: a change was made after its store.tx ended; make every change inside the synchronous function',
+      )
   }
 
   rollback(): void {
@@ -90,7 +112,12 @@ export class Tx {
   }
 }
 
-interface Pending { tx: Tx; line: string; resolve: () => void; reject: (error: Error) => void }
+interface Pending {
+  tx: Tx
+  line: string
+  resolve: () => void
+  reject: (error: Error) => void
+}
 
 const DEFAULT_COMPACT_AT = 16 * 1024 * 1024
 
@@ -99,7 +126,8 @@ const UPGRADES: Partial<Record<string, (c: Collections, row: never) => unknown>>
   fulfilments: (c, row: FulfilmentRecord) => upgradeFulfilmentRow(c, row),
 }
 
-const reasonOf = (error: unknown) => (error as NodeJS.ErrnoException)?.code ?? (error as Error)?.message ?? String(error)
+const reasonOf = (error: unknown) =>
+  (error as NodeJS.ErrnoException)?.code ?? (error as Error)?.message ?? String(error)
 
 /**
  * The emulator's data: every collection in memory with its indexes, made durable by an
@@ -126,7 +154,11 @@ export class Store {
   /** Called with each transaction once it is durable (events go out from here). */
   onCommit?: (tx: Tx) => void
 
-  private constructor(private readonly low: Low<DbFile>, private readonly options: StoreOptions, private readonly io: JournalIO) {
+  private constructor(
+    private readonly low: Low<DbFile>,
+    private readonly options: StoreOptions,
+    private readonly io: JournalIO,
+  ) {
     if (low.adapter instanceof DurableJsonFile) this.file = low.adapter
     this.nextRotationAt = this.compactAt
   }
@@ -173,7 +205,10 @@ export class Store {
     } catch (error) {
       releaseLock()
       if (error instanceof StoreError) throw error
-      throw new StoreError(500, `db file ${options.path} could not be opened (${(error as Error).message}). Check that its folder exists and is writable.`)
+      throw new StoreError(
+        500,
+        `db file ${options.path} could not be opened (${(error as Error).message}). Check that its folder exists and is writable.`,
+      )
     }
   }
 
@@ -190,7 +225,10 @@ export class Store {
     try {
       result = change(tx)
       if (typeof (result as { then?: unknown })?.then === 'function') {
-        throw new StoreError(500, 'internal error: store.tx was given an async function; its changes must be made synchronously')
+        throw new StoreError(
+          500,
+          'internal error: store.tx was given an async function; its changes must be made synchronously',
+        )
       }
       if (tx.ops.length > 0 && this.journal) line = `${JSON.stringify({ ops: tx.ops })}\n`
     } catch (error) {
@@ -240,7 +278,10 @@ export class Store {
         this.low.data = this.rowsOnDisk()
         await this.low.write()
       } catch (error) {
-        throw new StoreError(500, `could not write ${this.options.path} on close (${reasonOf(error)}); its journal ${this.journalPath} was kept and is replayed at the next start. Check disk space and permissions.`)
+        throw new StoreError(
+          500,
+          `could not write ${this.options.path} on close (${reasonOf(error)}); its journal ${this.journalPath} was kept and is replayed at the next start. Check disk space and permissions.`,
+        )
       }
       await this.journal?.close().catch(() => undefined)
       this.journal = undefined
@@ -291,7 +332,10 @@ export class Store {
   }
 
   private refused(problem: string): StoreError {
-    return new StoreError(500, `db file ${this.options.path} was refused: ${problem}. It was left untouched; fix it or start with another --db.`)
+    return new StoreError(
+      500,
+      `db file ${this.options.path} was refused: ${problem}. It was left untouched; fix it or start with another --db.`,
+    )
   }
 
   private async load(): Promise<void> {
@@ -301,19 +345,29 @@ export class Store {
     try {
       read = await this.file!.load()
     } catch (error) {
-      throw this.refused(error instanceof SyntaxError ? `it is not valid JSON (${error.message.replace(/\s+/g, ' ')})` : `it cannot be read (${(error as Error).message})`)
+      throw this.refused(
+        error instanceof SyntaxError
+          ? `it is not valid JSON (${error.message.replace(/\s+/g, ' ')})`
+          : `it cannot be read (${(error as Error).message})`,
+      )
     }
     let foldRows: DbFile | undefined
     if (read === null) {
       for (const journal of [this.journalPath, this.oldJournalPath]) {
         if ((await this.io.size(journal)) !== undefined) {
-          throw new StoreError(500, `db file ${path} is missing but its journal ${journal} exists. Restore the db file, or move the journal aside to start anew.`)
+          throw new StoreError(
+            500,
+            `db file ${path} is missing but its journal ${journal} exists. Restore the db file, or move the journal aside to start anew.`,
+          )
         }
       }
       try {
         this.initialise()
       } catch (error) {
-        throw new StoreError(500, `db file ${path} was not created: filling it failed (${(error as Error).message}). Nothing was written.`)
+        throw new StoreError(
+          500,
+          `db file ${path} was not created: filling it failed (${(error as Error).message}). Nothing was written.`,
+        )
       }
       this.low.data = this.rowsOnDisk()
       await this.low.write()
@@ -369,7 +423,11 @@ export class Store {
    * no such journal.
    */
   private async replay(journalPath: string, isCurrent: boolean): Promise<boolean> {
-    const cannotRead = (error: unknown) => new StoreError(500, `journal ${journalPath} cannot be read (${(error as Error).message}); the db was not loaded and no file was changed. Check its permissions.`)
+    const cannotRead = (error: unknown) =>
+      new StoreError(
+        500,
+        `journal ${journalPath} cannot be read (${(error as Error).message}); the db was not loaded and no file was changed. Check its permissions.`,
+      )
     let handle: FileHandle
     try {
       handle = await open(journalPath, 'r')
@@ -397,7 +455,10 @@ export class Store {
       await handle.close()
     }
     if (corrupt !== undefined) {
-      throw new StoreError(500, `journal ${journalPath} line ${lineNumber} is corrupt: ${corrupt}. The db was not loaded and no file was changed. Repair or delete that line, or move the journal aside to start from ${this.options.path} alone (losing the changes it holds).`)
+      throw new StoreError(
+        500,
+        `journal ${journalPath} line ${lineNumber} is corrupt: ${corrupt}. The db was not loaded and no file was changed. Repair or delete that line, or move the journal aside to start from ${this.options.path} alone (losing the changes it holds).`,
+      )
     }
     if (read.tail.length === 0) return true
     if (isCurrent) {
@@ -409,7 +470,9 @@ export class Store {
         await file.close()
       }
     }
-    this.options.log?.(`journal ${journalPath}: ignored a torn last line (${read.tail.length} bytes) left by an interrupted write`)
+    this.options.log?.(
+      `journal ${journalPath}: ignored a torn last line (${read.tail.length} bytes) left by an interrupted write`,
+    )
     return true
   }
 
@@ -461,8 +524,13 @@ export class Store {
     const failed = [...batch, ...this.pending]
     this.pending = []
     for (let i = failed.length - 1; i >= 0; i--) failed[i].tx.rollback()
-    const storeError = new StoreError(500, `storage: the change could not be written to ${this.journalPath} (${reasonOf(error)}) and was not saved. Check disk space and permissions, then retry.`)
-    this.options.log?.(`write to ${this.journalPath} failed (${reasonOf(error)}); ${failed.length} change(s) rolled back and answered 500`)
+    const storeError = new StoreError(
+      500,
+      `storage: the change could not be written to ${this.journalPath} (${reasonOf(error)}) and was not saved. Check disk space and permissions, then retry.`,
+    )
+    this.options.log?.(
+      `write to ${this.journalPath} failed (${reasonOf(error)}); ${failed.length} change(s) rolled back and answered 500`,
+    )
     for (const p of failed) p.reject(storeError)
   }
 
@@ -481,7 +549,9 @@ export class Store {
       }
       await this.io.rename(this.journalPath, this.oldJournalPath)
     } catch (error) {
-      this.options.log?.(`could not rotate ${this.journalPath} (${reasonOf(error)}); it keeps growing and rotation is tried again later`)
+      this.options.log?.(
+        `could not rotate ${this.journalPath} (${reasonOf(error)}); it keeps growing and rotation is tried again later`,
+      )
       return
     }
     // Everything written so far is in .journal.old, and nothing else: the state to fold.
@@ -496,7 +566,9 @@ export class Store {
         // Appends keep going to the file now named .journal.old (replayed first at start); never fold it.
         this.canRotate = false
       }
-      this.options.log?.(`could not start a new journal ${this.journalPath} (${reasonOf(error)}); compaction waits for the next start`)
+      this.options.log?.(
+        `could not start a new journal ${this.journalPath} (${reasonOf(error)}); compaction waits for the next start`,
+      )
       return
     }
     const previous = this.journal!
@@ -513,11 +585,14 @@ export class Store {
     this.folding = foldIntoDbFile(this.file!, rows, this.io, this.oldJournalPath)
       .then(() => {
         // The threshold follows the db file's new size.
-        if (this.options.compactAtBytes === undefined) this.nextRotationAt = Math.max(this.nextRotationAt, this.compactAt)
+        if (this.options.compactAtBytes === undefined)
+          this.nextRotationAt = Math.max(this.nextRotationAt, this.compactAt)
       })
       .catch((error: Error) => {
         this.nextRotationAt = this.journalSize + this.compactAt
-        this.options.log?.(`compaction of ${this.oldJournalPath} failed (${error.message}); it stays on disk and is replayed at the next start`)
+        this.options.log?.(
+          `compaction of ${this.oldJournalPath} failed (${error.message}); it stays on disk and is replayed at the next start`,
+        )
       })
       .finally(() => (this.folding = undefined))
   }

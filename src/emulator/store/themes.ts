@@ -21,7 +21,12 @@ export function normaliseThemeConfig(input: Json, base: Json = DEFAULT_THEME_CON
   for (const key of new Set([...Object.keys(base), ...Object.keys(input)])) {
     const given = input[key]
     const fallback = base[key]
-    out[key] = isObject(fallback) && isObject(given) ? normaliseThemeConfig(given, fallback) : given === undefined ? fallback : given
+    out[key] =
+      isObject(fallback) && isObject(given)
+        ? normaliseThemeConfig(given, fallback)
+        : given === undefined
+          ? fallback
+          : given
   }
   return out
 }
@@ -62,13 +67,26 @@ export function activeThemeId(themes: ThemeRecord[]): string {
 }
 
 export function presentThemeSummary(shop: ShopRecord, theme: ThemeRecord): ThemeSummary {
-  return { id: theme.id, name: theme.name, owner: theme.owner, version: theme.version, isActive: theme.isActive, shopSlug: shop.slug, updatedAt: theme.updatedAt }
+  return {
+    id: theme.id,
+    name: theme.name,
+    owner: theme.owner,
+    version: theme.version,
+    isActive: theme.isActive,
+    shopSlug: shop.slug,
+    updatedAt: theme.updatedAt,
+  }
 }
 
 /** The full bundle: summary, config and the two files as text (spec, "Themes"). */
 export function presentTheme(shop: ShopRecord, theme: ThemeRecord): Theme {
   const { updatedAt, ...summary } = presentThemeSummary(shop, theme)
-  return { ...summary, config: theme.config, files: { 'theme.json': JSON.stringify(theme.config, null, 2), 'custom.css': theme.css }, updatedAt }
+  return {
+    ...summary,
+    config: theme.config,
+    files: { 'theme.json': JSON.stringify(theme.config, null, 2), 'custom.css': theme.css },
+    updatedAt,
+  }
 }
 
 /**
@@ -84,7 +102,9 @@ export function applyThemeUpdate(emu: Emulator, theme: ThemeRecord, body: Update
   const given = body.config ?? fileConfig
   const field = body.config !== undefined ? 'config' : 'files.theme.json'
   if (given !== undefined) {
-    for (const section of SECTIONS) if (given[section] !== undefined && !isObject(given[section])) throw badRequest(`${field}.${section}`, 'must be an object')
+    for (const section of SECTIONS)
+      if (given[section] !== undefined && !isObject(given[section]))
+        throw badRequest(`${field}.${section}`, 'must be an object')
   }
   const css = body.files?.['custom.css']
   return {

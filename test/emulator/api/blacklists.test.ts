@@ -4,20 +4,31 @@ import { ErrorBodySchema } from '../../../src/spec/errors.js'
 import { testEmulator } from '../../helpers/emulator.js'
 
 const NOW = '2026-06-01T12:00:00.000Z'
-const DEMO_IP = { id: 'bl_demo_ip', type: 'IP', value: '203.0.113.66', reason: 'chargeback fraud', createdAt: '2026-01-01T12:03:00.000Z' }
+const DEMO_IP = {
+  id: 'bl_demo_ip',
+  type: 'IP',
+  value: '203.0.113.66',
+  reason: 'chargeback fraud',
+  createdAt: '2026-01-01T12:03:00.000Z',
+}
 
 async function fieldError(res: Response, status: number, field: string, message: string) {
   expect(res.status).toBe(status)
-  expect(ErrorBodySchema.parse(await res.json())).toEqual({ error: `${field}: ${message}`, errors: [{ field, message }] })
+  expect(ErrorBodySchema.parse(await res.json())).toEqual({
+    error: `${field}: ${message}`,
+    errors: [{ field, message }],
+  })
 }
 
 describe('/api/v1/blacklists', () => {
-  it('lists the shop\'s entries and reads one', async () => {
+  it("lists the shop's entries and reads one", async () => {
     const emu = await testEmulator()
     const list = await emu.request('/api/v1/blacklists')
     expect(list.status).toBe(200)
     expect(BlacklistListSchema.parse(await list.json())).toEqual({ blacklists: [DEMO_IP] })
-    expect(BlacklistEntrySchema.parse(await (await emu.request('/api/v1/blacklists/bl_demo_ip')).json())).toEqual(DEMO_IP)
+    expect(BlacklistEntrySchema.parse(await (await emu.request('/api/v1/blacklists/bl_demo_ip')).json())).toEqual(
+      DEMO_IP,
+    )
   })
 
   it('answers 404 for an unknown entry on read, update and delete', async () => {
@@ -61,34 +72,69 @@ describe('/api/v1/blacklists', () => {
   it('refuses a second entry for the same visitor with 409', async () => {
     const emu = await testEmulator()
     const before = JSON.stringify(emu.store.snapshot())
-    const res = await emu.request('/api/v1/blacklists', { method: 'POST', json: { type: 'IP', value: '203.0.113.66', reason: 'again' } })
+    const res = await emu.request('/api/v1/blacklists', {
+      method: 'POST',
+      json: { type: 'IP', value: '203.0.113.66', reason: 'again' },
+    })
     expect(res.status).toBe(409)
-    expect(await res.json()).toEqual({ error: 'value: IP 203.0.113.66 is already blacklisted in this shop (bl_demo_ip)', errors: [{ field: 'value', message: 'is already blacklisted' }] })
+    expect(await res.json()).toEqual({
+      error: 'value: IP 203.0.113.66 is already blacklisted in this shop (bl_demo_ip)',
+      errors: [{ field: 'value', message: 'is already blacklisted' }],
+    })
     expect(JSON.stringify(emu.store.snapshot())).toBe(before)
   })
 
   it('updates only the given fields, normalising the value', async () => {
     const emu = await testEmulator()
-    const res = await emu.request('/api/v1/blacklists/bl_demo_ip', { method: 'PUT', json: { type: 'EMAIL', value: 'Eve@Example.com' } })
+    const res = await emu.request('/api/v1/blacklists/bl_demo_ip', {
+      method: 'PUT',
+      json: { type: 'EMAIL', value: 'Eve@Example.com' },
+    })
     expect(res.status).toBe(200)
-    expect(BlacklistEntrySchema.parse(await res.json())).toEqual({ ...DEMO_IP, type: 'EMAIL', value: 'eve@example.com' })
+    expect(BlacklistEntrySchema.parse(await res.json())).toEqual({
+      ...DEMO_IP,
+      type: 'EMAIL',
+      value: 'eve@example.com',
+    })
     const reason = await emu.request('/api/v1/blacklists/bl_demo_ip', { method: 'PUT', json: { reason: null } })
     expect(await reason.json()).toEqual({ ...DEMO_IP, type: 'EMAIL', value: 'eve@example.com', reason: null })
-    expect(await (await emu.request('/api/v1/blacklists/bl_demo_ip')).json()).toEqual({ ...DEMO_IP, type: 'EMAIL', value: 'eve@example.com', reason: null })
+    expect(await (await emu.request('/api/v1/blacklists/bl_demo_ip')).json()).toEqual({
+      ...DEMO_IP,
+      type: 'EMAIL',
+      value: 'eve@example.com',
+      reason: null,
+    })
   })
 
   it('checks the stored value against a new type sent alone', async () => {
     const emu = await testEmulator()
     const before = JSON.stringify(emu.store.snapshot())
-    await fieldError(await emu.request('/api/v1/blacklists/bl_demo_ip', { method: 'PUT', json: { type: 'COUNTRY' } }), 400, 'value', 'must be a 2-letter country code for type COUNTRY')
-    await fieldError(await emu.request('/api/v1/blacklists/bl_demo_ip', { method: 'PUT', json: { value: 'nope' } }), 400, 'value', 'must be an IPv4 or IPv6 address for type IP')
+    await fieldError(
+      await emu.request('/api/v1/blacklists/bl_demo_ip', { method: 'PUT', json: { type: 'COUNTRY' } }),
+      400,
+      'value',
+      'must be a 2-letter country code for type COUNTRY',
+    )
+    await fieldError(
+      await emu.request('/api/v1/blacklists/bl_demo_ip', { method: 'PUT', json: { value: 'nope' } }),
+      400,
+      'value',
+      'must be an IPv4 or IPv6 address for type IP',
+    )
     expect(JSON.stringify(emu.store.snapshot())).toBe(before)
   })
 
   it('refuses to update an entry into a duplicate of another with 409', async () => {
     const emu = await testEmulator()
-    const created = BlacklistEntrySchema.parse(await (await emu.request('/api/v1/blacklists', { method: 'POST', json: { type: 'IP', value: '198.51.100.1' } })).json())
-    const res = await emu.request(`/api/v1/blacklists/${created.id}`, { method: 'PUT', json: { value: '203.0.113.66' } })
+    const created = BlacklistEntrySchema.parse(
+      await (
+        await emu.request('/api/v1/blacklists', { method: 'POST', json: { type: 'IP', value: '198.51.100.1' } })
+      ).json(),
+    )
+    const res = await emu.request(`/api/v1/blacklists/${created.id}`, {
+      method: 'PUT',
+      json: { value: '203.0.113.66' },
+    })
     expect(res.status).toBe(409)
     expect((await res.json()).error).toBe('value: IP 203.0.113.66 is already blacklisted in this shop (bl_demo_ip)')
   })

@@ -14,13 +14,34 @@ export function captureEvents(emu: TestEmulator): PendingEvent[] {
 }
 
 /** Puts an order straight into the store, as checkout would (checkout has its own tests). */
-export async function putOrder(emu: TestEmulator, fields: Partial<OrderRecord> & { id: string; orderNumber: string; shopId?: string }): Promise<OrderRecord> {
+export async function putOrder(
+  emu: TestEmulator,
+  fields: Partial<OrderRecord> & { id: string; orderNumber: string; shopId?: string },
+): Promise<OrderRecord> {
   const shopId = fields.shopId ?? emu.store.c.shops.getBy('slug', 'demo')!.id
   const order: OrderRecord = {
-    status: 'pending', paymentStatus: 'unpaid', total: 10, currency: 'USD', customerEmail: 'grace@example.com', customerName: 'Grace Hopper',
-    paymentMethod: '', createdAt: '2026-03-01T00:00:00.000Z', paidAt: null,
-    items: [{ id: `${fields.id}_item`, productId: 'prod_demo_digital', productName: 'Starter Template Pack', quantity: 1, price: 10, total: 10 }],
-    customerId: null, ...fields, shopId,
+    status: 'pending',
+    paymentStatus: 'unpaid',
+    total: 10,
+    currency: 'USD',
+    customerEmail: 'grace@example.com',
+    customerName: 'Grace Hopper',
+    paymentMethod: '',
+    createdAt: '2026-03-01T00:00:00.000Z',
+    paidAt: null,
+    items: [
+      {
+        id: `${fields.id}_item`,
+        productId: 'prod_demo_digital',
+        productName: 'Starter Template Pack',
+        quantity: 1,
+        price: 10,
+        total: 10,
+      },
+    ],
+    customerId: null,
+    ...fields,
+    shopId,
   }
   await emu.store.tx((tx) => tx.put('orders', order))
   return order

@@ -9,17 +9,32 @@ const MYSTERY = { id: 'prod_demo_mystery', name: 'Mystery Box', productId: 'rec_
 const PHYSICAL = { id: 'prod_demo_physical', name: 'Store T-Shirt', productId: 'rec_demoPhysical1' }
 const BUNDLE = { id: 'grp_demo_bundle', name: 'Gamer Bundle' }
 const GAMES = {
-  id: 'cat_demo_games', name: 'Games', sortOrder: 0, unlisted: false, products: [SERIAL, MYSTERY], groups: [BUNDLE],
-  createdAt: '2026-01-01T12:01:00.000Z', updatedAt: '2026-01-01T12:01:00.000Z',
+  id: 'cat_demo_games',
+  name: 'Games',
+  sortOrder: 0,
+  unlisted: false,
+  products: [SERIAL, MYSTERY],
+  groups: [BUNDLE],
+  createdAt: '2026-01-01T12:01:00.000Z',
+  updatedAt: '2026-01-01T12:01:00.000Z',
 }
 const MERCH = {
-  id: 'cat_demo_merch', name: 'Merch', sortOrder: 1, unlisted: false, products: [PHYSICAL], groups: [],
-  createdAt: '2026-01-01T12:02:00.000Z', updatedAt: '2026-01-01T12:02:00.000Z',
+  id: 'cat_demo_merch',
+  name: 'Merch',
+  sortOrder: 1,
+  unlisted: false,
+  products: [PHYSICAL],
+  groups: [],
+  createdAt: '2026-01-01T12:02:00.000Z',
+  updatedAt: '2026-01-01T12:02:00.000Z',
 }
 
 async function fieldError(res: Response, status: number, field: string, message: string) {
   expect(res.status).toBe(status)
-  expect(ErrorBodySchema.parse(await res.json())).toEqual({ error: `${field}: ${message}`, errors: [{ field, message }] })
+  expect(ErrorBodySchema.parse(await res.json())).toEqual({
+    error: `${field}: ${message}`,
+    errors: [{ field, message }],
+  })
 }
 
 describe('/api/v1/categories', () => {
@@ -53,18 +68,41 @@ describe('/api/v1/categories', () => {
     const res = await emu.request('/api/v1/categories', { method: 'POST', json: { name: 'Gifts' } })
     expect(res.status).toBe(201)
     expect(CategorySchema.parse(await res.json())).toEqual({
-      id: expect.stringMatching(/^cat_/), name: 'Gifts', sortOrder: 0, unlisted: false, products: [], groups: [], createdAt: NOW, updatedAt: NOW,
+      id: expect.stringMatching(/^cat_/),
+      name: 'Gifts',
+      sortOrder: 0,
+      unlisted: false,
+      products: [],
+      groups: [],
+      createdAt: NOW,
+      updatedAt: NOW,
     })
   })
 
   it('binds products by internal id or rec_ productId, once each, and groups by id', async () => {
     const emu = await testEmulator()
     const res = await emu.request('/api/v1/categories', {
-      method: 'POST', json: { name: 'All', sortOrder: 3, unlisted: true, productIds: ['rec_demoPhysical1', 'prod_demo_serial', 'prod_demo_physical'], groupIds: ['grp_demo_bundle'] },
+      method: 'POST',
+      json: {
+        name: 'All',
+        sortOrder: 3,
+        unlisted: true,
+        productIds: ['rec_demoPhysical1', 'prod_demo_serial', 'prod_demo_physical'],
+        groupIds: ['grp_demo_bundle'],
+      },
     })
     expect(res.status).toBe(201)
     const category = CategorySchema.parse(await res.json())
-    expect(category).toEqual({ id: expect.any(String), name: 'All', sortOrder: 3, unlisted: true, products: [PHYSICAL, SERIAL], groups: [BUNDLE], createdAt: NOW, updatedAt: NOW })
+    expect(category).toEqual({
+      id: expect.any(String),
+      name: 'All',
+      sortOrder: 3,
+      unlisted: true,
+      products: [PHYSICAL, SERIAL],
+      groups: [BUNDLE],
+      createdAt: NOW,
+      updatedAt: NOW,
+    })
     expect(await (await emu.request(`/api/v1/categories/${category.id}`)).json()).toEqual(category)
   })
 
@@ -87,11 +125,29 @@ describe('/api/v1/categories', () => {
 
   it('updates only the given fields; productIds and groupIds replace the whole lists', async () => {
     const emu = await testEmulator()
-    const rename = await emu.request('/api/v1/categories/cat_demo_games', { method: 'PUT', json: { name: 'Gaming', unlisted: true } })
+    const rename = await emu.request('/api/v1/categories/cat_demo_games', {
+      method: 'PUT',
+      json: { name: 'Gaming', unlisted: true },
+    })
     expect(rename.status).toBe(200)
-    expect(CategorySchema.parse(await rename.json())).toEqual({ ...GAMES, name: 'Gaming', unlisted: true, updatedAt: NOW })
-    const lists = await emu.request('/api/v1/categories/cat_demo_games', { method: 'PUT', json: { productIds: ['rec_demoMystery01'], groupIds: [] } })
-    expect(await lists.json()).toEqual({ ...GAMES, name: 'Gaming', unlisted: true, products: [MYSTERY], groups: [], updatedAt: NOW })
+    expect(CategorySchema.parse(await rename.json())).toEqual({
+      ...GAMES,
+      name: 'Gaming',
+      unlisted: true,
+      updatedAt: NOW,
+    })
+    const lists = await emu.request('/api/v1/categories/cat_demo_games', {
+      method: 'PUT',
+      json: { productIds: ['rec_demoMystery01'], groupIds: [] },
+    })
+    expect(await lists.json()).toEqual({
+      ...GAMES,
+      name: 'Gaming',
+      unlisted: true,
+      products: [MYSTERY],
+      groups: [],
+      updatedAt: NOW,
+    })
     const sort = await emu.request('/api/v1/categories/cat_demo_games', { method: 'PUT', json: { sortOrder: 9 } })
     expect((await sort.json()).products).toEqual([MYSTERY])
     const list = CategoryListSchema.parse(await (await emu.request('/api/v1/categories')).json())
@@ -101,7 +157,15 @@ describe('/api/v1/categories', () => {
   it('refuses an update with an unknown product (400) or an unknown category (404), changing nothing', async () => {
     const emu = await testEmulator()
     const before = JSON.stringify(emu.store.snapshot())
-    await fieldError(await emu.request('/api/v1/categories/cat_demo_games', { method: 'PUT', json: { name: 'Renamed', productIds: ['rec_nope'] } }), 400, 'productIds', 'unknown product rec_nope')
+    await fieldError(
+      await emu.request('/api/v1/categories/cat_demo_games', {
+        method: 'PUT',
+        json: { name: 'Renamed', productIds: ['rec_nope'] },
+      }),
+      400,
+      'productIds',
+      'unknown product rec_nope',
+    )
     const missing = await emu.request('/api/v1/categories/cat_nope', { method: 'PUT', json: { name: 'x' } })
     expect(missing.status).toBe(404)
     expect(await missing.json()).toEqual({ error: 'category not found: cat_nope' })
@@ -112,8 +176,15 @@ describe('/api/v1/categories', () => {
     const emu = await testEmulator()
     expect((await emu.request('/api/v1/products/prod_demo_serial', { method: 'DELETE' })).status).toBe(200)
     expect((await emu.request('/api/v1/groups/grp_demo_bundle', { method: 'DELETE' })).status).toBe(200)
-    expect(await (await emu.request('/api/v1/categories/cat_demo_games')).json()).toEqual({ ...GAMES, products: [MYSTERY], groups: [] })
-    expect(emu.store.c.categories.get('cat_demo_games')).toMatchObject({ productIds: ['prod_demo_serial', 'prod_demo_mystery'], groupIds: ['grp_demo_bundle'] })
+    expect(await (await emu.request('/api/v1/categories/cat_demo_games')).json()).toEqual({
+      ...GAMES,
+      products: [MYSTERY],
+      groups: [],
+    })
+    expect(emu.store.c.categories.get('cat_demo_games')).toMatchObject({
+      productIds: ['prod_demo_serial', 'prod_demo_mystery'],
+      groupIds: ['grp_demo_bundle'],
+    })
   })
 
   it('deletes a category and keeps its products and groups', async () => {

@@ -8,13 +8,24 @@ const SERIAL = { id: 'prod_demo_serial', name: 'Game Key', productId: 'rec_demoS
 const MYSTERY = { id: 'prod_demo_mystery', name: 'Mystery Box', productId: 'rec_demoMystery01', price: 3 }
 const DIGITAL = { id: 'prod_demo_digital', name: 'Starter Template Pack', productId: 'rec_demoDigital01', price: 19.99 }
 const BUNDLE = {
-  id: 'grp_demo_bundle', name: 'Gamer Bundle', description: 'A key and a mystery box, 15% off.', discountPercent: 15, image: null,
-  sortOrder: 0, unlisted: false, products: [SERIAL, MYSTERY], createdAt: '2026-01-01T12:00:00.000Z', updatedAt: '2026-01-01T12:00:00.000Z',
+  id: 'grp_demo_bundle',
+  name: 'Gamer Bundle',
+  description: 'A key and a mystery box, 15% off.',
+  discountPercent: 15,
+  image: null,
+  sortOrder: 0,
+  unlisted: false,
+  products: [SERIAL, MYSTERY],
+  createdAt: '2026-01-01T12:00:00.000Z',
+  updatedAt: '2026-01-01T12:00:00.000Z',
 }
 
 async function fieldError(res: Response, status: number, field: string, message: string) {
   expect(res.status).toBe(status)
-  expect(ErrorBodySchema.parse(await res.json())).toEqual({ error: `${field}: ${message}`, errors: [{ field, message }] })
+  expect(ErrorBodySchema.parse(await res.json())).toEqual({
+    error: `${field}: ${message}`,
+    errors: [{ field, message }],
+  })
 }
 
 describe('/api/v1/groups', () => {
@@ -40,17 +51,42 @@ describe('/api/v1/groups', () => {
     const plain = await emu.request('/api/v1/groups', { method: 'POST', json: { name: 'Plain' } })
     expect(plain.status).toBe(201)
     expect(GroupSchema.parse(await plain.json())).toEqual({
-      id: expect.stringMatching(/^grp_/), name: 'Plain', description: '', discountPercent: 0, image: null, sortOrder: 0, unlisted: false, products: [], createdAt: NOW, updatedAt: NOW,
+      id: expect.stringMatching(/^grp_/),
+      name: 'Plain',
+      description: '',
+      discountPercent: 0,
+      image: null,
+      sortOrder: 0,
+      unlisted: false,
+      products: [],
+      createdAt: NOW,
+      updatedAt: NOW,
     })
     const full = await emu.request('/api/v1/groups', {
       method: 'POST',
-      json: { name: 'Full', description: 'All in', discountPercent: 100, image: 'https://cdn.example.com/full.png', sortOrder: -1, unlisted: true, productIds: ['rec_demoDigital01', 'prod_demo_serial', 'rec_demoSerial001'] },
+      json: {
+        name: 'Full',
+        description: 'All in',
+        discountPercent: 100,
+        image: 'https://cdn.example.com/full.png',
+        sortOrder: -1,
+        unlisted: true,
+        productIds: ['rec_demoDigital01', 'prod_demo_serial', 'rec_demoSerial001'],
+      },
     })
     expect(full.status).toBe(201)
     const group = GroupSchema.parse(await full.json())
     expect(group).toEqual({
-      id: expect.any(String), name: 'Full', description: 'All in', discountPercent: 100, image: 'https://cdn.example.com/full.png', sortOrder: -1, unlisted: true,
-      products: [DIGITAL, SERIAL], createdAt: NOW, updatedAt: NOW,
+      id: expect.any(String),
+      name: 'Full',
+      description: 'All in',
+      discountPercent: 100,
+      image: 'https://cdn.example.com/full.png',
+      sortOrder: -1,
+      unlisted: true,
+      products: [DIGITAL, SERIAL],
+      createdAt: NOW,
+      updatedAt: NOW,
     })
     const list = GroupListSchema.parse(await (await emu.request('/api/v1/groups')).json())
     expect(list.groups.map((g) => g.name)).toEqual(['Full', 'Gamer Bundle', 'Plain'])
@@ -72,11 +108,17 @@ describe('/api/v1/groups', () => {
 
   it('updates only the given fields; productIds replaces the full list', async () => {
     const emu = await testEmulator()
-    const res = await emu.request('/api/v1/groups/grp_demo_bundle', { method: 'PUT', json: { discountPercent: 20, productIds: ['rec_demoDigital01'] } })
+    const res = await emu.request('/api/v1/groups/grp_demo_bundle', {
+      method: 'PUT',
+      json: { discountPercent: 20, productIds: ['rec_demoDigital01'] },
+    })
     expect(res.status).toBe(200)
     const updated = { ...BUNDLE, discountPercent: 20, products: [DIGITAL], updatedAt: NOW }
     expect(GroupSchema.parse(await res.json())).toEqual(updated)
-    const again = await emu.request('/api/v1/groups/grp_demo_bundle', { method: 'PUT', json: { name: 'Creator Bundle', sortOrder: 2, unlisted: true } })
+    const again = await emu.request('/api/v1/groups/grp_demo_bundle', {
+      method: 'PUT',
+      json: { name: 'Creator Bundle', sortOrder: 2, unlisted: true },
+    })
     expect(await again.json()).toEqual({ ...updated, name: 'Creator Bundle', sortOrder: 2, unlisted: true })
   })
 
@@ -95,7 +137,10 @@ describe('/api/v1/groups', () => {
   it('stops showing a deleted product and keeps the group record as it was', async () => {
     const emu = await testEmulator()
     await emu.request('/api/v1/products/rec_demoMystery01', { method: 'DELETE' })
-    expect(await (await emu.request('/api/v1/groups/grp_demo_bundle')).json()).toEqual({ ...BUNDLE, products: [SERIAL] })
+    expect(await (await emu.request('/api/v1/groups/grp_demo_bundle')).json()).toEqual({
+      ...BUNDLE,
+      products: [SERIAL],
+    })
     expect(emu.store.c.groups.get('grp_demo_bundle')?.productIds).toEqual(['prod_demo_serial', 'prod_demo_mystery'])
   })
 

@@ -6,16 +6,54 @@ import { captureEvents, putOrder } from './capture-events.js'
 
 const NOW = '2026-06-01T12:00:00.000Z'
 const ORD_1 = {
-  id: 'ord_demo_1', orderNumber: 'ORD-1', status: 'completed', paymentStatus: 'paid', total: 49, currency: 'USD',
-  customerEmail: 'ada@example.com', customerName: 'Ada Lovelace', paymentMethod: 'card (processor)',
-  createdAt: '2026-02-01T09:00:00.000Z', paidAt: '2026-02-01T09:01:00.000Z', customerId: 'cus_demo_ada',
-  items: [{ id: 'item_demo_1', productId: 'prod_demo_service', productName: '1:1 Setup Call', productType: 'Service', quantity: 1, price: 49, total: 49 }],
+  id: 'ord_demo_1',
+  orderNumber: 'ORD-1',
+  status: 'completed',
+  paymentStatus: 'paid',
+  total: 49,
+  currency: 'USD',
+  customerEmail: 'ada@example.com',
+  customerName: 'Ada Lovelace',
+  paymentMethod: 'card (processor)',
+  createdAt: '2026-02-01T09:00:00.000Z',
+  paidAt: '2026-02-01T09:01:00.000Z',
+  customerId: 'cus_demo_ada',
+  items: [
+    {
+      id: 'item_demo_1',
+      productId: 'prod_demo_service',
+      productName: '1:1 Setup Call',
+      productType: 'Service',
+      quantity: 1,
+      price: 49,
+      total: 49,
+    },
+  ],
 }
 const ORD_2 = {
-  id: 'ord_demo_2', orderNumber: 'ORD-2', status: 'pending', paymentStatus: 'unpaid', total: 50, currency: 'USD',
-  customerEmail: 'alan@example.com', customerName: 'Alan Turing', paymentMethod: '',
-  createdAt: '2026-02-02T09:00:00.000Z', paidAt: null, customerId: 'cus_demo_alan',
-  items: [{ id: 'item_demo_2', productId: 'prod_demo_physical', productName: 'Store T-Shirt', productType: 'Physical', quantity: 2, price: 25, total: 50 }],
+  id: 'ord_demo_2',
+  orderNumber: 'ORD-2',
+  status: 'pending',
+  paymentStatus: 'unpaid',
+  total: 50,
+  currency: 'USD',
+  customerEmail: 'alan@example.com',
+  customerName: 'Alan Turing',
+  paymentMethod: '',
+  createdAt: '2026-02-02T09:00:00.000Z',
+  paidAt: null,
+  customerId: 'cus_demo_alan',
+  items: [
+    {
+      id: 'item_demo_2',
+      productId: 'prod_demo_physical',
+      productName: 'Store T-Shirt',
+      productType: 'Physical',
+      quantity: 2,
+      price: 25,
+      total: 50,
+    },
+  ],
 }
 
 async function errorOf(res: Response) {
@@ -23,7 +61,7 @@ async function errorOf(res: Response) {
 }
 
 describe('/api/v1/orders', () => {
-  it('lists the shop\'s orders most recent first, with their items', async () => {
+  it("lists the shop's orders most recent first, with their items", async () => {
     const emu = await testEmulator()
     const res = await emu.request('/api/v1/orders')
     expect(res.status).toBe(200)
@@ -34,7 +72,11 @@ describe('/api/v1/orders', () => {
   it('returns 50 orders by default, up to 200 with limit, and limit=1 the most recent one', async () => {
     const emu = await testEmulator()
     for (let n = 3; n <= 210; n++) {
-      await putOrder(emu, { id: `ord_t_${n}`, orderNumber: `ORD-${n}`, createdAt: new Date(Date.parse('2026-03-01T00:00:00.000Z') + n * 1000).toISOString() })
+      await putOrder(emu, {
+        id: `ord_t_${n}`,
+        orderNumber: `ORD-${n}`,
+        createdAt: new Date(Date.parse('2026-03-01T00:00:00.000Z') + n * 1000).toISOString(),
+      })
     }
     const byDefault = OrderListSchema.parse(await (await emu.request('/api/v1/orders')).json())
     expect(byDefault.orders).toHaveLength(50)
@@ -79,10 +121,26 @@ describe('/api/v1/orders', () => {
   it('updates the status, fires order:updated once and order:updated:product per item', async () => {
     const emu = await testEmulator()
     const order = await putOrder(emu, {
-      id: 'ord_two_items', orderNumber: 'ORD-3', total: 35,
+      id: 'ord_two_items',
+      orderNumber: 'ORD-3',
+      total: 35,
       items: [
-        { id: 'item_a', productId: 'prod_demo_digital', productName: 'Starter Template Pack', quantity: 1, price: 10, total: 10 },
-        { id: 'item_b', productId: 'prod_demo_physical', productName: 'Store T-Shirt', quantity: 1, price: 25, total: 25 },
+        {
+          id: 'item_a',
+          productId: 'prod_demo_digital',
+          productName: 'Starter Template Pack',
+          quantity: 1,
+          price: 10,
+          total: 10,
+        },
+        {
+          id: 'item_b',
+          productId: 'prod_demo_physical',
+          productName: 'Store T-Shirt',
+          quantity: 1,
+          price: 25,
+          total: 25,
+        },
       ],
     })
     const events = captureEvents(emu)
@@ -93,7 +151,9 @@ describe('/api/v1/orders', () => {
     expect(OrderSchema.parse(await res.json())).toEqual(updated)
     expect(await (await emu.request('/api/v1/orders/ord_two_items')).json()).toEqual(updated)
     expect(events.map((e) => [e.kind, (e.data as { item?: { id: string } }).item?.id])).toEqual([
-      ['order:updated', undefined], ['order:updated:product', 'item_a'], ['order:updated:product', 'item_b'],
+      ['order:updated', undefined],
+      ['order:updated:product', 'item_a'],
+      ['order:updated:product', 'item_b'],
     ])
     expect(events[0].data).toEqual({ order: { ...order, status: 'processing', updatedAt: NOW } })
     expect(events[0].shopId).toBe(order.shopId)
@@ -105,7 +165,12 @@ describe('/api/v1/orders', () => {
     const res = await emu.request('/api/v1/orders/ORD-2', { method: 'PUT', json: { status: 'cancelled' } })
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ ...ORD_2, status: 'cancelled', updatedAt: NOW })
-    expect(events.map((e) => e.kind)).toEqual(['order:updated', 'order:updated:product', 'order:cancelled', 'order:cancelled:product'])
+    expect(events.map((e) => e.kind)).toEqual([
+      'order:updated',
+      'order:updated:product',
+      'order:cancelled',
+      'order:cancelled:product',
+    ])
     expect(events[3].data).toMatchObject({ order: { id: 'ord_demo_2', status: 'cancelled' }, item: ORD_2.items[0] })
   })
 
@@ -149,6 +214,8 @@ describe('/api/v1/orders', () => {
     expect((await emu.request('/api/v1/orders', { method: 'POST', json: {} })).status).toBe(405)
     const res = await emu.request('/api/v1/orders/ORD-1', { method: 'DELETE' })
     expect(res.status).toBe(405)
-    expect(await res.json()).toEqual({ error: 'method DELETE is not allowed on /api/v1/orders/ORD-1; use GET, HEAD, PUT' })
+    expect(await res.json()).toEqual({
+      error: 'method DELETE is not allowed on /api/v1/orders/ORD-1; use GET, HEAD, PUT',
+    })
   })
 })

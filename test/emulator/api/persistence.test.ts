@@ -17,16 +17,37 @@ describe('records written through /api/v1 survive a restart', () => {
     const db = join(dir, 'store.json')
     const first = await testEmulator({ db })
     const writes: [string, string, unknown][] = [
-      ['POST', '/api/v1/coupons', { code: 'late', type: 'fixed', value: 2, expiresAt: '9999-12-31T23:59:59.999+14:00' }],
+      [
+        'POST',
+        '/api/v1/coupons',
+        { code: 'late', type: 'fixed', value: 2, expiresAt: '9999-12-31T23:59:59.999+14:00' },
+      ],
       ['PUT', '/api/v1/coupons/cpn_demo_expired', { expiresAt: null }],
       ['POST', '/api/v1/blacklists', { type: 'COUNTRY', value: 'fr', reason: null }],
-      ['POST', '/api/v1/categories', { name: 'Bundles', productIds: ['rec_demoDigital01'], groupIds: ['grp_demo_bundle'] }],
+      [
+        'POST',
+        '/api/v1/categories',
+        { name: 'Bundles', productIds: ['rec_demoDigital01'], groupIds: ['grp_demo_bundle'] },
+      ],
       ['PUT', '/api/v1/groups/grp_demo_bundle', { productIds: ['prod_demo_physical'] }],
       ['PUT', '/api/v1/orders/ORD-2', { status: 'cancelled' }],
-      ['PUT', '/api/v1/themes/default', { config: { colors: { primary: '#101010' } }, files: { 'custom.css': 'p { margin: 0 }' } }],
+      [
+        'PUT',
+        '/api/v1/themes/default',
+        { config: { colors: { primary: '#101010' } }, files: { 'custom.css': 'p { margin: 0 }' } },
+      ],
     ]
-    for (const [method, path, json] of writes) expect((await first.request(path, { method, json })).status, path).toBeLessThan(300)
-    const reads = ['/api/v1/coupons', '/api/v1/blacklists', '/api/v1/categories', '/api/v1/groups', '/api/v1/orders', '/api/v1/customers/cus_demo_alan', '/api/v1/themes/default']
+    for (const [method, path, json] of writes)
+      expect((await first.request(path, { method, json })).status, path).toBeLessThan(300)
+    const reads = [
+      '/api/v1/coupons',
+      '/api/v1/blacklists',
+      '/api/v1/categories',
+      '/api/v1/groups',
+      '/api/v1/orders',
+      '/api/v1/customers/cus_demo_alan',
+      '/api/v1/themes/default',
+    ]
     const before = await Promise.all(reads.map(async (path) => (await first.request(path)).json()))
     await first.store.close()
 

@@ -10,18 +10,38 @@ describe('/api/v1/products', () => {
     const page1 = ProductListSchema.parse(await first.json())
     expect(page1.products.map((p) => p.id)).toEqual(['prod_demo_mystery', 'prod_demo_dynamic', 'prod_demo_infocard'])
     expect(page1.nextCursor).toEqual(expect.any(String))
-    const page2 = ProductListSchema.parse(await (await emu.request(`/api/v1/products?limit=250&cursor=${page1.nextCursor}`)).json())
-    expect(page2.products.map((p) => p.id)).toEqual(['prod_demo_subscription', 'prod_demo_serial', 'prod_demo_physical', 'prod_demo_digital', 'prod_demo_service'])
+    const page2 = ProductListSchema.parse(
+      await (await emu.request(`/api/v1/products?limit=250&cursor=${page1.nextCursor}`)).json(),
+    )
+    expect(page2.products.map((p) => p.id)).toEqual([
+      'prod_demo_subscription',
+      'prod_demo_serial',
+      'prod_demo_physical',
+      'prod_demo_digital',
+      'prod_demo_service',
+    ])
     expect(page2.nextCursor).toBeNull()
     expect(page2.products.every((p) => p.status === 'Live')).toBe(true)
   })
 
   it('creates a product with the defaults of the spec and answers 201', async () => {
     const emu = await testEmulator()
-    const res = await emu.request('/api/v1/products', { method: 'POST', json: { name: 'Key', price: 5, type: 'Serial' } })
+    const res = await emu.request('/api/v1/products', {
+      method: 'POST',
+      json: { name: 'Key', price: 5, type: 'Serial' },
+    })
     expect(res.status).toBe(201)
     const product = ProductSchema.parse(await res.json())
-    expect(product).toMatchObject({ name: 'Key', price: 5, type: 'Serial', currency: 'USD', stock: null, status: 'Draft', unlisted: false, description: '' })
+    expect(product).toMatchObject({
+      name: 'Key',
+      price: 5,
+      type: 'Serial',
+      currency: 'USD',
+      stock: null,
+      status: 'Draft',
+      unlisted: false,
+      description: '',
+    })
     expect(product.productId).toMatch(/^rec_/)
     expect(product).not.toHaveProperty('shopId')
     const byProductId = await emu.request(`/api/v1/products/${product.productId}`)
@@ -30,9 +50,17 @@ describe('/api/v1/products', () => {
 
   it('updates only the given fields and deletes with { success: true }', async () => {
     const emu = await testEmulator()
-    const put = await emu.request('/api/v1/products/rec_demoSerial001', { method: 'PUT', json: { price: 7.25, status: 'Archived' } })
+    const put = await emu.request('/api/v1/products/rec_demoSerial001', {
+      method: 'PUT',
+      json: { price: 7.25, status: 'Archived' },
+    })
     expect(put.status).toBe(200)
-    expect(await put.json()).toMatchObject({ id: 'prod_demo_serial', price: 7.25, status: 'Archived', name: 'Game Key' })
+    expect(await put.json()).toMatchObject({
+      id: 'prod_demo_serial',
+      price: 7.25,
+      status: 'Archived',
+      name: 'Game Key',
+    })
     const del = await emu.request('/api/v1/products/prod_demo_serial', { method: 'DELETE' })
     expect(await del.json()).toEqual({ success: true })
     const gone = await emu.request('/api/v1/products/prod_demo_serial')
@@ -42,11 +70,19 @@ describe('/api/v1/products', () => {
 
   it.each([
     ['missing name', { price: 1, type: 'Digital' }, 'name: is required'],
-    ['unknown type', { name: 'a', price: 1, type: 'Car' }, 'type: must be one of "Service", "Digital", "Physical", "Serial", "Subscription", "InfoCard", "Dynamic", "MysteryBox"'],
+    [
+      'unknown type',
+      { name: 'a', price: 1, type: 'Car' },
+      'type: must be one of "Service", "Digital", "Physical", "Serial", "Subscription", "InfoCard", "Dynamic", "MysteryBox"',
+    ],
     ['negative price', { name: 'a', price: -1, type: 'Digital' }, 'price: must not be negative'],
     ['unknown field', { name: 'a', price: 1, type: 'Digital', colour: 'red' }, 'colour: is not a known field'],
     ['wrong type', { name: 'a', price: '1', type: 'Digital' }, 'price: must be a number (got string)'],
-    ['bad currency', { name: 'a', price: 1, type: 'Digital', currency: 'DOLLARS' }, 'currency: must be a 3-letter currency code'],
+    [
+      'bad currency',
+      { name: 'a', price: 1, type: 'Digital', currency: 'DOLLARS' },
+      'currency: must be a 3-letter currency code',
+    ],
     ['fractional stock', { name: 'a', price: 1, type: 'Digital', stock: 1.5 }, 'stock: must be an integer'],
   ])('refuses %s with 400 and a field error', async (_name, json, error) => {
     const emu = await testEmulator()

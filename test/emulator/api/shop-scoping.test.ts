@@ -56,7 +56,7 @@ const WRITES: [string, string, unknown][] = [
 ]
 
 describe('shop scoping of /api/v1', () => {
-  it.each(['slug', 'id'] as const)('a second shop, selected by %s, sees none of the first shop\'s data', async (by) => {
+  it.each(['slug', 'id'] as const)("a second shop, selected by %s, sees none of the first shop's data", async (by) => {
     const emu = await testEmulator()
     const shop = await secondShop(emu)
     const headers = { 'x-service-shop': by === 'slug' ? shop.slug : shop.id }
@@ -70,11 +70,23 @@ describe('shop scoping of /api/v1', () => {
   it('answers 404 for every record of another shop, by any id form', async () => {
     const emu = await testEmulator()
     const demoId = emu.store.c.shops.getBy('slug', 'demo')!.id
-    await emu.store.tx((tx) => tx.put('subscriptions', {
-      id: 'sub_demo', productId: 'prod_demo_subscription', productName: 'Pro Membership', productProductId: 'rec_demoSubscr001', customerId: 'cus_demo_ada',
-      customerEmail: 'ada@example.com', status: 'ACTIVE', processorSubscriptionId: 'p', processorCustomerId: 'c', currentPeriodEnd: '2026-07-01T00:00:00.000Z',
-      createdAt: '2026-05-01T00:00:00.000Z', canceledAt: null, shopId: demoId,
-    }))
+    await emu.store.tx((tx) =>
+      tx.put('subscriptions', {
+        id: 'sub_demo',
+        productId: 'prod_demo_subscription',
+        productName: 'Pro Membership',
+        productProductId: 'rec_demoSubscr001',
+        customerId: 'cus_demo_ada',
+        customerEmail: 'ada@example.com',
+        status: 'ACTIVE',
+        processorSubscriptionId: 'p',
+        processorCustomerId: 'c',
+        currentPeriodEnd: '2026-07-01T00:00:00.000Z',
+        createdAt: '2026-05-01T00:00:00.000Z',
+        canceledAt: null,
+        shopId: demoId,
+      }),
+    )
     await secondShop(emu)
     for (const [what, path, id] of DEMO_RECORDS) {
       expect((await emu.request(path)).status, path).toBe(200)
@@ -84,7 +96,7 @@ describe('shop scoping of /api/v1', () => {
     }
   })
 
-  it('refuses writes to another shop\'s records with 404 and changes nothing', async () => {
+  it("refuses writes to another shop's records with 404 and changes nothing", async () => {
     const emu = await testEmulator()
     await secondShop(emu)
     const before = JSON.stringify(emu.store.snapshot())
@@ -100,33 +112,70 @@ describe('shop scoping of /api/v1', () => {
     const emu = await testEmulator()
     const shop = await secondShop(emu)
     const headers = { 'x-service-shop': 'second' }
-    expect((await emu.request('/api/v1/coupons', { method: 'POST', headers, json: { code: 'WELCOME10', type: 'fixed', value: 1 } })).status).toBe(201)
-    expect((await emu.request('/api/v1/blacklists', { method: 'POST', headers, json: { type: 'IP', value: '203.0.113.66' } })).status).toBe(201)
+    expect(
+      (
+        await emu.request('/api/v1/coupons', {
+          method: 'POST',
+          headers,
+          json: { code: 'WELCOME10', type: 'fixed', value: 1 },
+        })
+      ).status,
+    ).toBe(201)
+    expect(
+      (
+        await emu.request('/api/v1/blacklists', {
+          method: 'POST',
+          headers,
+          json: { type: 'IP', value: '203.0.113.66' },
+        })
+      ).status,
+    ).toBe(201)
     await putOrder(emu, { id: 'ord_second_1', orderNumber: 'ORD-1', shopId: shop.id })
-    expect(OrderSchema.parse(await (await emu.request('/api/v1/orders/ORD-1', { headers })).json()).id).toBe('ord_second_1')
+    expect(OrderSchema.parse(await (await emu.request('/api/v1/orders/ORD-1', { headers })).json()).id).toBe(
+      'ord_second_1',
+    )
     expect(OrderSchema.parse(await (await emu.request('/api/v1/orders/ORD-1')).json()).id).toBe('ord_demo_1')
     const demoCoupons = (await (await emu.request('/api/v1/coupons')).json()) as { coupons: { code: string }[] }
     expect(demoCoupons.coupons.filter((c) => c.code === 'WELCOME10')).toHaveLength(1)
   })
 
-  it('refuses to bind another shop\'s products or groups', async () => {
+  it("refuses to bind another shop's products or groups", async () => {
     const emu = await testEmulator()
     await secondShop(emu)
     const headers = { 'x-service-shop': 'second' }
-    const category = await emu.request('/api/v1/categories', { method: 'POST', headers, json: { name: 'X', productIds: ['rec_demoSerial001'] } })
+    const category = await emu.request('/api/v1/categories', {
+      method: 'POST',
+      headers,
+      json: { name: 'X', productIds: ['rec_demoSerial001'] },
+    })
     expect(category.status).toBe(400)
-    expect(await category.json()).toEqual({ error: 'productIds: unknown product rec_demoSerial001', errors: [{ field: 'productIds', message: 'unknown product rec_demoSerial001' }] })
-    const groups = await emu.request('/api/v1/categories', { method: 'POST', headers, json: { name: 'X', groupIds: ['grp_demo_bundle'] } })
+    expect(await category.json()).toEqual({
+      error: 'productIds: unknown product rec_demoSerial001',
+      errors: [{ field: 'productIds', message: 'unknown product rec_demoSerial001' }],
+    })
+    const groups = await emu.request('/api/v1/categories', {
+      method: 'POST',
+      headers,
+      json: { name: 'X', groupIds: ['grp_demo_bundle'] },
+    })
     expect((await groups.json()).error).toBe('groupIds: unknown group grp_demo_bundle')
-    const group = await emu.request('/api/v1/groups', { method: 'POST', headers, json: { name: 'X', productIds: ['prod_demo_serial'] } })
+    const group = await emu.request('/api/v1/groups', {
+      method: 'POST',
+      headers,
+      json: { name: 'X', productIds: ['prod_demo_serial'] },
+    })
     expect((await group.json()).error).toBe('productIds: unknown product prod_demo_serial')
   })
 
-  it('uses the oldest shop without X-Service-Shop, and shows the second shop\'s own creations only there', async () => {
+  it("uses the oldest shop without X-Service-Shop, and shows the second shop's own creations only there", async () => {
     const emu = await testEmulator()
     await secondShop(emu)
     const headers = { 'x-service-shop': 'second' }
-    const created = await emu.request('/api/v1/products', { method: 'POST', headers, json: { name: 'Only There', price: 1, type: 'Digital', status: 'Live' } })
+    const created = await emu.request('/api/v1/products', {
+      method: 'POST',
+      headers,
+      json: { name: 'Only There', price: 1, type: 'Digital', status: 'Live' },
+    })
     const product = (await created.json()) as { id: string }
     expect((await emu.request(`/api/v1/products/${product.id}`, { headers })).status).toBe(200)
     expect((await emu.request(`/api/v1/products/${product.id}`)).status).toBe(404)
@@ -142,14 +191,27 @@ describe('shop scoping of /api/v1', () => {
     const emu = await testEmulator()
     let foreignId = ''
     await emu.store.tx((tx) => {
-      const account = tx.put('accounts', { id: 'acct_foreign', name: 'Someone Else', createdAt: '2026-01-01T00:00:00.000Z' })
-      foreignId = tx.put('shops', { id: 'shop_foreign', accountId: account.id, name: 'Foreign', slug: 'foreign', createdAt: '2026-01-01T00:00:00.000Z', orderSeq: 0 }).id
+      const account = tx.put('accounts', {
+        id: 'acct_foreign',
+        name: 'Someone Else',
+        createdAt: '2026-01-01T00:00:00.000Z',
+      })
+      foreignId = tx.put('shops', {
+        id: 'shop_foreign',
+        accountId: account.id,
+        name: 'Foreign',
+        slug: 'foreign',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        orderSeq: 0,
+      }).id
     })
     const header = wanted === 'FOREIGN_ID' ? foreignId : wanted
     for (const path of ['/api/v1/products', '/api/v1/orders/ORD-1', '/_emulator/shops']) {
       const res = await emu.request(path, { headers: { 'x-service-shop': header } })
       expect(res.status).toBe(403)
-      expect(await res.json()).toEqual({ error: `X-Service-Shop: shop "${header}" is not a shop of this account. List yours with GET /_emulator/shops.` })
+      expect(await res.json()).toEqual({
+        error: `X-Service-Shop: shop "${header}" is not a shop of this account. List yours with GET /_emulator/shops.`,
+      })
     }
   })
 })

@@ -5,10 +5,19 @@ import { testEmulator } from '../../helpers/emulator.js'
 
 function subscription(shopId: string, n: number): SubscriptionRecord {
   return {
-    id: `sub_t_${n}`, productId: 'prod_demo_subscription', productName: 'Pro Membership', productProductId: 'rec_demoSubscr001',
-    customerId: 'cus_demo_ada', customerEmail: 'ada@example.com', status: n === 1 ? 'CANCELLED' : 'ACTIVE',
-    processorSubscriptionId: `sub_proc_${n}`, processorCustomerId: 'cus_proc_ada', currentPeriodEnd: '2026-07-01T00:00:00.000Z',
-    createdAt: `2026-05-0${n}T00:00:00.000Z`, canceledAt: n === 1 ? '2026-05-20T00:00:00.000Z' : null, shopId,
+    id: `sub_t_${n}`,
+    productId: 'prod_demo_subscription',
+    productName: 'Pro Membership',
+    productProductId: 'rec_demoSubscr001',
+    customerId: 'cus_demo_ada',
+    customerEmail: 'ada@example.com',
+    status: n === 1 ? 'CANCELLED' : 'ACTIVE',
+    processorSubscriptionId: `sub_proc_${n}`,
+    processorCustomerId: 'cus_proc_ada',
+    currentPeriodEnd: '2026-07-01T00:00:00.000Z',
+    createdAt: `2026-05-0${n}T00:00:00.000Z`,
+    canceledAt: n === 1 ? '2026-05-20T00:00:00.000Z' : null,
+    shopId,
   }
 }
 
@@ -43,7 +52,10 @@ describe('/api/v1/subscriptions', () => {
     expect(await res.json()).toEqual({ error: 'subscription not found: sub_nope' })
     const query = await emu.request('/api/v1/subscriptions?status=ACTIVE')
     expect(query.status).toBe(400)
-    expect(await query.json()).toEqual({ error: 'status: is not a known field', errors: [{ field: 'status', message: 'is not a known field' }] })
+    expect(await query.json()).toEqual({
+      error: 'status: is not a known field',
+      errors: [{ field: 'status', message: 'is not a known field' }],
+    })
   })
 
   it('is read only: writes answer 405', async () => {

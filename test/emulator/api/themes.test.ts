@@ -5,16 +5,31 @@ import { DEFAULT_THEME_CONFIG } from '../../../src/emulator/store/themes.js'
 import { testEmulator } from '../../helpers/emulator.js'
 
 const NOW = '2026-06-01T12:00:00.000Z'
-const SUMMARY = { id: 'default', name: 'Default', owner: 'service', version: '1.0.0', isActive: true, shopSlug: 'demo', updatedAt: NOW }
-const bundle = (config: object, css = '') => ({ ...SUMMARY, config, files: { 'theme.json': JSON.stringify(config, null, 2), 'custom.css': css } })
+const SUMMARY = {
+  id: 'default',
+  name: 'Default',
+  owner: 'service',
+  version: '1.0.0',
+  isActive: true,
+  shopSlug: 'demo',
+  updatedAt: NOW,
+}
+const bundle = (config: object, css = '') => ({
+  ...SUMMARY,
+  config,
+  files: { 'theme.json': JSON.stringify(config, null, 2), 'custom.css': css },
+})
 
 async function fieldError(res: Response, status: number, field: string, message: string) {
   expect(res.status).toBe(status)
-  expect(ErrorBodySchema.parse(await res.json())).toEqual({ error: `${field}: ${message}`, errors: [{ field, message }] })
+  expect(ErrorBodySchema.parse(await res.json())).toEqual({
+    error: `${field}: ${message}`,
+    errors: [{ field, message }],
+  })
 }
 
 describe('/api/v1/themes', () => {
-  it('lists the shop\'s themes with the active one', async () => {
+  it("lists the shop's themes with the active one", async () => {
     const emu = await testEmulator()
     const res = await emu.request('/api/v1/themes')
     expect(res.status).toBe(200)
@@ -39,10 +54,20 @@ describe('/api/v1/themes', () => {
 
   it('replaces the config, normalised over the defaults, and keeps the css', async () => {
     const emu = await testEmulator()
-    await emu.request('/api/v1/themes/default', { method: 'PUT', json: { files: { 'custom.css': 'body { color: red }' } } })
-    const res = await emu.request('/api/v1/themes/default', { method: 'PUT', json: { config: { colors: { primary: '#000000' }, hero: { title: 'Hi' } } } })
+    await emu.request('/api/v1/themes/default', {
+      method: 'PUT',
+      json: { files: { 'custom.css': 'body { color: red }' } },
+    })
+    const res = await emu.request('/api/v1/themes/default', {
+      method: 'PUT',
+      json: { config: { colors: { primary: '#000000' }, hero: { title: 'Hi' } } },
+    })
     expect(res.status).toBe(200)
-    const config = { ...DEFAULT_THEME_CONFIG, colors: { ...DEFAULT_THEME_CONFIG.colors, primary: '#000000' }, hero: { title: 'Hi' } }
+    const config = {
+      ...DEFAULT_THEME_CONFIG,
+      colors: { ...DEFAULT_THEME_CONFIG.colors, primary: '#000000' },
+      hero: { title: 'Hi' },
+    }
     const expected = bundle(config, 'body { color: red }')
     expect(ThemeSchema.parse(await res.json())).toEqual(expected)
     expect(await (await emu.request('/api/v1/themes/default')).json()).toEqual(expected)
@@ -51,7 +76,10 @@ describe('/api/v1/themes', () => {
   it('takes files["theme.json"] as the config and files["custom.css"] as the stylesheet', async () => {
     const emu = await testEmulator()
     const res = await emu.request('/api/v1/themes/default', {
-      method: 'PUT', json: { files: { 'theme.json': { layout: { productColumns: 4 } }, 'custom.css': '.card { border-radius: 8px }' } },
+      method: 'PUT',
+      json: {
+        files: { 'theme.json': { layout: { productColumns: 4 } }, 'custom.css': '.card { border-radius: 8px }' },
+      },
     })
     expect(res.status).toBe(200)
     const config = { ...DEFAULT_THEME_CONFIG, layout: { ...DEFAULT_THEME_CONFIG.layout, productColumns: 4 } }
@@ -61,9 +89,15 @@ describe('/api/v1/themes', () => {
   it('moves updatedAt on update', async () => {
     const emu = await testEmulator()
     ;(emu.deps.clock as unknown as { tick(ms: number): void }).tick(60_000)
-    const res = ThemeSchema.parse(await (await emu.request('/api/v1/themes/default', { method: 'PUT', json: { files: { 'custom.css': '' } } })).json())
+    const res = ThemeSchema.parse(
+      await (
+        await emu.request('/api/v1/themes/default', { method: 'PUT', json: { files: { 'custom.css': '' } } })
+      ).json(),
+    )
     expect(res.updatedAt).toBe('2026-06-01T12:01:00.000Z')
-    expect(ThemeListSchema.parse(await (await emu.request('/api/v1/themes')).json()).themes[0].updatedAt).toBe('2026-06-01T12:01:00.000Z')
+    expect(ThemeListSchema.parse(await (await emu.request('/api/v1/themes')).json()).themes[0].updatedAt).toBe(
+      '2026-06-01T12:01:00.000Z',
+    )
   })
 
   it.each([
@@ -71,7 +105,11 @@ describe('/api/v1/themes', () => {
     [{ config: 'dark' }, 'config', 'must be an object (got string)'],
     [{ config: { colors: 'red' } }, 'config.colors', 'must be an object'],
     [{ files: { 'theme.json': { layout: [] } } }, 'files.theme.json.layout', 'must be an object'],
-    [{ config: {}, files: { 'theme.json': {} } }, 'files.theme.json', 'send the config once, as config or as files["theme.json"], not both'],
+    [
+      { config: {}, files: { 'theme.json': {} } },
+      'files.theme.json',
+      'send the config once, as config or as files["theme.json"], not both',
+    ],
     [{ files: { 'theme.json': '{}' } }, 'files.theme.json', 'must be an object (got string)'],
     [{ files: { 'custom.css': 1 } }, 'files.custom.css', 'must be a string (got number)'],
     [{ files: { 'custom.css': 'x'.repeat(200_001) } }, 'files.custom.css', 'must be at most 200000 characters'],
@@ -91,8 +129,13 @@ describe('/api/v1/themes', () => {
     await emu.request('/_emulator/shops', { method: 'POST', json: { name: 'Second', slug: 'second' } })
     const headers = { 'x-service-shop': 'second' }
     await emu.request('/api/v1/themes/default', { method: 'PUT', headers, json: { files: { 'custom.css': 'h1 {}' } } })
-    expect(ThemeListSchema.parse(await (await emu.request('/api/v1/themes', { headers })).json())).toEqual({ activeThemeId: 'default', themes: [{ ...SUMMARY, shopSlug: 'second', updatedAt: '2026-06-01T12:00:00.001Z' }] })
-    expect(ThemeSchema.parse(await (await emu.request('/api/v1/themes/default', { headers })).json()).files['custom.css']).toBe('h1 {}')
+    expect(ThemeListSchema.parse(await (await emu.request('/api/v1/themes', { headers })).json())).toEqual({
+      activeThemeId: 'default',
+      themes: [{ ...SUMMARY, shopSlug: 'second', updatedAt: '2026-06-01T12:00:00.001Z' }],
+    })
+    expect(
+      ThemeSchema.parse(await (await emu.request('/api/v1/themes/default', { headers })).json()).files['custom.css'],
+    ).toBe('h1 {}')
     expect(ThemeSchema.parse(await (await emu.request('/api/v1/themes/default')).json()).files['custom.css']).toBe('')
   })
 })

@@ -27,10 +27,13 @@ async function buyer(base: string, productId: string, n: number) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ items: [{ productId, quantity: 1 }], email: `buyer${n}@example.com` }),
   })
-  const placed = await checkout.json() as any
+  const placed = (await checkout.json()) as any
   if (checkout.status !== 201) return { checkout: checkout.status, error: placed.error as string }
-  const pay = await fetch(`${base}/_emulator/orders/${placed.order.id}/pay`, { method: 'POST', headers: { authorization: `Bearer ${TEST_KEY}` } })
-  return { checkout: 201, pay: pay.status, order: await pay.json() as any }
+  const pay = await fetch(`${base}/_emulator/orders/${placed.order.id}/pay`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TEST_KEY}` },
+  })
+  return { checkout: 201, pay: pay.status, order: (await pay.json()) as any }
 }
 
 describe('many buyers at once on the same stock', () => {
@@ -55,12 +58,17 @@ describe('many buyers at once on the same stock', () => {
       if (r.checkout === 409) expect(r.error).toMatch(/^items\.0\.quantity: only 0 of "Game Key" in stock/)
       else {
         expect(r.order).toMatchObject({ paymentStatus: 'paid', status: 'processing' })
-        expect(r.order.items[0].delivery).toMatchObject({ status: 'undelivered', reason: expect.stringMatching(/^out of stock: 0 code\(s\) left for 1 unit\(s\)/) })
+        expect(r.order.items[0].delivery).toMatchObject({
+          status: 'undelivered',
+          reason: expect.stringMatching(/^out of stock: 0 code\(s\) left for 1 unit\(s\)/),
+        })
         expect(r.order.items[0].taken).toBeUndefined()
       }
     }
     // Units delivered across every stored order equal the units taken from stock.
-    const stored = [...s.emu.store.c.orders.values()].flatMap((o) => o.items).filter((i) => i.productId === 'prod_demo_serial')
+    const stored = [...s.emu.store.c.orders.values()]
+      .flatMap((o) => o.items)
+      .filter((i) => i.productId === 'prod_demo_serial')
     expect(stored.reduce((sum, i) => sum + ((i as any).taken ?? 0), 0)).toBe(10)
     expect(stored.reduce((sum, i) => sum + (i.delivery?.codes?.length ?? 0), 0)).toBe(10)
   })
@@ -68,7 +76,12 @@ describe('many buyers at once on the same stock', () => {
   it('50 buyers for a 10-box drop table: 10 boxes opened, codes never repeated, every open verifies', async () => {
     const s = await shop()
     await s.put('/_emulator/products/prod_demo_mystery/fulfilment', {
-      mystery: { outcomes: [{ name: 'Key', weight: 1, codes: ['K1', 'K2', 'K3', 'K4'] }, { name: 'Skin', weight: 3, codes: ['S1', 'S2', 'S3', 'S4', 'S5', 'S6'] }] },
+      mystery: {
+        outcomes: [
+          { name: 'Key', weight: 1, codes: ['K1', 'K2', 'K3', 'K4'] },
+          { name: 'Skin', weight: 3, codes: ['S1', 'S2', 'S3', 'S4', 'S5', 'S6'] },
+        ],
+      },
     })
     const base = await listen(s)
     const results = await Promise.all(Array.from({ length: 50 }, (_, n) => buyer(base, 'rec_demoMystery01', n)))

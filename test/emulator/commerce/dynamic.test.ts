@@ -7,7 +7,10 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((r) => r.close()))
 })
 
-async function dynamicShop(respond: Parameters<typeof receiver>[0], dynamicTimeoutMs = 2_000): Promise<{ s: Shop; r: Receiver }> {
+async function dynamicShop(
+  respond: Parameters<typeof receiver>[0],
+  dynamicTimeoutMs = 2_000,
+): Promise<{ s: Shop; r: Receiver }> {
   const r = await receiver(respond)
   open.push(r)
   const s = await shop({ fetch: globalThis.fetch, options: { dynamicTimeoutMs } })
@@ -23,7 +26,10 @@ describe('Dynamic fulfilment: INVOICE.ITEM.DELIVER-DYNAMIC', () => {
       res.end(JSON.stringify({ username: 'ada_42', password: 'hunter2', login: 'https://example.com/login' }))
     })
     const order = await s.order({
-      items: [{ productId: 'rec_demoDynamic01' }, { productId: 'rec_demoSerial001' }], couponCode: 'WELCOME10', name: 'Ada', gateway: 'wallet',
+      items: [{ productId: 'rec_demoDynamic01' }, { productId: 'rec_demoSerial001' }],
+      couponCode: 'WELCOME10',
+      name: 'Ada',
+      gateway: 'wallet',
       customFields: { chat_id: 4242, chat_username: 'ada_l', note: 'hi' },
     })
     s.events.length = 0
@@ -53,20 +59,49 @@ describe('Dynamic fulfilment: INVOICE.ITEM.DELIVER-DYNAMIC', () => {
       currency: 'USD',
       amount: 1,
       custom_fields: custom,
-      customer: { id: order.customerId, email: 'buyer@example.com', name: 'Ada', chat_id: '4242', chat_username: 'ada_l' },
+      customer: {
+        id: order.customerId,
+        email: 'buyer@example.com',
+        name: 'Ada',
+        chat_id: '4242',
+        chat_username: 'ada_l',
+      },
       coupon: { id: 'cpn_demo_welcome', code: 'WELCOME10', discount: '1.45', type: 'percentage' },
       item: {
-        id: order.items[0].id, invoice_id: order.id, product_id: 'prod_demo_dynamic', status: 'pending', price: '5.00', quantity: 1, total_price: '5.00',
-        custom_fields: custom, product: { id: 'prod_demo_dynamic', name: 'Custom Account' },
+        id: order.items[0].id,
+        invoice_id: order.id,
+        product_id: 'prod_demo_dynamic',
+        status: 'pending',
+        price: '5.00',
+        quantity: 1,
+        total_price: '5.00',
+        custom_fields: custom,
+        product: { id: 'prod_demo_dynamic', name: 'Custom Account' },
       },
     })
     expect(paid.status).toBe('completed')
     expect(paid.items[0].delivery).toEqual({
-      status: 'delivered', reason: null, deliveredAt: '2026-06-01T12:00:00.000Z', attempts: 1,
-      dynamic: { status: 200, contentType: 'application/json', content: { username: 'ada_42', password: 'hunter2', login: 'https://example.com/login' } },
+      status: 'delivered',
+      reason: null,
+      deliveredAt: '2026-06-01T12:00:00.000Z',
+      attempts: 1,
+      dynamic: {
+        status: 200,
+        contentType: 'application/json',
+        content: { username: 'ada_42', password: 'hunter2', login: 'https://example.com/login' },
+      },
     })
     expect((await s.invoice(order.id)).items[0].delivery.dynamic.content.username).toBe('ada_42')
-    expect(s.kinds()).toEqual(['order:paid', 'order:paid:product', 'order:paid:product', 'product:stock', 'order:updated', 'order:updated:product', 'order:updated:product', 'product:dynamic'])
+    expect(s.kinds()).toEqual([
+      'order:paid',
+      'order:paid:product',
+      'order:paid:product',
+      'product:stock',
+      'order:updated',
+      'order:updated:product',
+      'order:updated:product',
+      'product:dynamic',
+    ])
   })
 
   it('keeps a text answer as text', async () => {
@@ -76,7 +111,11 @@ describe('Dynamic fulfilment: INVOICE.ITEM.DELIVER-DYNAMIC', () => {
     })
     const order = await s.order({ items: [{ productId: 'rec_demoDynamic01' }] })
     const paid = (await s.pay(order.id)).body
-    expect(paid.items[0].delivery.dynamic).toEqual({ status: 200, contentType: 'text/plain', content: 'Your licence: ABC-123' })
+    expect(paid.items[0].delivery.dynamic).toEqual({
+      status: 200,
+      contentType: 'text/plain',
+      content: 'Your licence: ABC-123',
+    })
   })
 
   it('leaves a failed line undelivered with the reason; a retry POSTs only that line again', async () => {
@@ -91,17 +130,24 @@ describe('Dynamic fulfilment: INVOICE.ITEM.DELIVER-DYNAMIC', () => {
     const paid = (await s.pay(order.id)).body
     expect(paid.status).toBe('processing')
     expect(paid.items[0].delivery).toMatchObject({
-      status: 'undelivered', attempts: 1, dynamic: { status: 503, content: 'upstream down' },
+      status: 'undelivered',
+      attempts: 1,
+      dynamic: { status: 503, content: 'upstream down' },
       reason: `the Dynamic Webhook URL answered 503: upstream down; then retry with POST /_emulator/orders/${order.orderNumber}/deliver`,
     })
     expect(paid.items[1].delivery.codes).toEqual(['KEY-AAAA-0001'])
 
     fail = false
     const res = await s.post(`/_emulator/orders/${order.orderNumber}/deliver`)
-    const retried = await res.json() as any
+    const retried = (await res.json()) as any
     expect(r.requests).toHaveLength(2)
     expect(retried.status).toBe('completed')
-    expect(retried.items[0].delivery).toMatchObject({ status: 'delivered', attempts: 2, reason: null, dynamic: { status: 200, content: 'account ready' } })
+    expect(retried.items[0].delivery).toMatchObject({
+      status: 'delivered',
+      attempts: 2,
+      reason: null,
+      dynamic: { status: 200, content: 'account ready' },
+    })
     expect(retried.items[1].delivery.codes).toEqual(['KEY-AAAA-0001'])
     expect(s.emu.store.c.products.get('prod_demo_serial')!.stock).toBe(9)
 
@@ -111,12 +157,18 @@ describe('Dynamic fulfilment: INVOICE.ITEM.DELIVER-DYNAMIC', () => {
   })
 
   it('gives up after the timeout (15 s by default, shortened here) and says so', async () => {
-    const { s } = await dynamicShop(() => { /* never answers */ }, 100)
+    const { s } = await dynamicShop(() => {
+      /* never answers */
+    }, 100)
     const order = await s.order({ items: [{ productId: 'rec_demoDynamic01' }] })
     const started = Date.now()
     const paid = (await s.pay(order.id)).body
     expect(Date.now() - started).toBeLessThan(5_000)
-    expect(paid.items[0].delivery).toMatchObject({ status: 'undelivered', attempts: 1, reason: `the Dynamic Webhook URL did not answer within 0.1 s; then retry with POST /_emulator/orders/${order.orderNumber}/deliver` })
+    expect(paid.items[0].delivery).toMatchObject({
+      status: 'undelivered',
+      attempts: 1,
+      reason: `the Dynamic Webhook URL did not answer within 0.1 s; then retry with POST /_emulator/orders/${order.orderNumber}/deliver`,
+    })
   })
 
   it('reports an unreachable URL, and a product without a URL delivers once one is set', async () => {
@@ -126,16 +178,20 @@ describe('Dynamic fulfilment: INVOICE.ITEM.DELIVER-DYNAMIC', () => {
     await dead.close()
     await s.put('/_emulator/products/prod_demo_dynamic/fulfilment', { dynamicWebhookUrl: `${deadUrl}/x` })
     const order = await s.order({ items: [{ productId: 'rec_demoDynamic01' }] })
-    expect((await s.pay(order.id)).body.items[0].delivery.reason).toBe(`the Dynamic Webhook URL could not be reached (ECONNREFUSED); then retry with POST /_emulator/orders/${order.orderNumber}/deliver`)
+    expect((await s.pay(order.id)).body.items[0].delivery.reason).toBe(
+      `the Dynamic Webhook URL could not be reached (ECONNREFUSED); then retry with POST /_emulator/orders/${order.orderNumber}/deliver`,
+    )
 
     await s.put('/_emulator/products/prod_demo_dynamic/fulfilment', { dynamicWebhookUrl: null })
     const second = await s.order({ items: [{ productId: 'rec_demoDynamic01' }] })
     const noUrl = (await s.pay(second.id)).body
-    expect(noUrl.items[0].delivery.reason).toBe(`no Dynamic Webhook URL is set up for this product; set dynamicWebhookUrl with PUT /_emulator/products/prod_demo_dynamic/fulfilment, then retry with POST /_emulator/orders/${second.orderNumber}/deliver`)
+    expect(noUrl.items[0].delivery.reason).toBe(
+      `no Dynamic Webhook URL is set up for this product; set dynamicWebhookUrl with PUT /_emulator/products/prod_demo_dynamic/fulfilment, then retry with POST /_emulator/orders/${second.orderNumber}/deliver`,
+    )
     const live = await receiver((_req, res) => res.end('done'))
     open.push(live)
     await s.put('/_emulator/products/prod_demo_dynamic/fulfilment', { dynamicWebhookUrl: live.url })
-    const retried = await (await s.post(`/_emulator/orders/${second.id}/deliver`)).json() as any
+    const retried = (await (await s.post(`/_emulator/orders/${second.id}/deliver`)).json()) as any
     expect(retried.items[0].delivery).toMatchObject({ status: 'delivered', dynamic: { content: 'done' } })
     expect(live.requests).toHaveLength(1)
   })

@@ -26,12 +26,17 @@ export async function shop(options: TestEmulatorOptions = {}) {
     }
     return Promise.resolve(emu.app.request(`/storefront/demo${path}`, { ...init, headers, body }))
   }
-  const post = (path: string, json?: unknown) => emu.request(path, json === undefined ? { method: 'POST' } : { method: 'POST', json })
+  const post = (path: string, json?: unknown) =>
+    emu.request(path, json === undefined ? { method: 'POST' } : { method: 'POST', json })
   const put = (path: string, json: unknown) => emu.request(path, { method: 'PUT', json })
 
   async function checkout(body: Record<string, unknown>, headers?: Record<string, string>) {
-    const res = await storefront('/checkout', { method: 'POST', json: { email: 'buyer@example.com', ...body }, headers })
-    return { status: res.status, body: await res.json() as any }
+    const res = await storefront('/checkout', {
+      method: 'POST',
+      json: { email: 'buyer@example.com', ...body },
+      headers,
+    })
+    return { status: res.status, body: (await res.json()) as any }
   }
   /** Checks out and expects 201; the order. */
   async function order(body: Record<string, unknown>) {
@@ -41,7 +46,7 @@ export async function shop(options: TestEmulatorOptions = {}) {
   }
   async function pay(id: string, body?: Record<string, unknown>) {
     const res = await post(`/_emulator/orders/${id}/pay`, body)
-    return { status: res.status, body: await res.json() as any }
+    return { status: res.status, body: (await res.json()) as any }
   }
   async function apiOrder(id: string) {
     return (await (await emu.request(`/api/v1/orders/${id}`)).json()) as any
@@ -56,7 +61,13 @@ export async function shop(options: TestEmulatorOptions = {}) {
   return { emu, events, kinds, storefront, post, put, checkout, order, pay, apiOrder, invoice, product }
 }
 
-export interface Received { method: string; url: string; headers: IncomingMessage['headers']; body: string; json: any }
+export interface Received {
+  method: string
+  url: string
+  headers: IncomingMessage['headers']
+  body: string
+  json: any
+}
 
 /** A throwaway HTTP receiver on 127.0.0.1, port 0: records every request and answers with `respond`. */
 export async function receiver(respond: (req: Received, res: ServerResponse) => void = (_r, res) => res.end('ok')) {
@@ -69,7 +80,9 @@ export async function receiver(respond: (req: Received, res: ServerResponse) => 
       let json: unknown
       try {
         json = JSON.parse(body)
-      } catch { /* not JSON */ }
+      } catch {
+        /* not JSON */
+      }
       const received = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, json }
       requests.push(received)
       respond(received, res)
@@ -80,9 +93,10 @@ export async function receiver(respond: (req: Received, res: ServerResponse) => 
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }

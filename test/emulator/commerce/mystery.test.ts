@@ -9,11 +9,13 @@ const BOX = 'rec_demoMystery01'
 
 async function coded(s: Shop) {
   const res = await s.put('/_emulator/products/prod_demo_mystery/fulfilment', {
-    mystery: { outcomes: [
-      { name: 'Gold', weight: 30, codes: ['GOLD-1', 'GOLD-2', 'GOLD-3'] },
-      { name: 'Silver', weight: 50, stock: 4, codes: ['SIL-1', 'SIL-2', 'SIL-3', 'SIL-4', 'SIL-5'] },
-      { name: 'Bronze', weight: 20, stock: 3 },
-    ] },
+    mystery: {
+      outcomes: [
+        { name: 'Gold', weight: 30, codes: ['GOLD-1', 'GOLD-2', 'GOLD-3'] },
+        { name: 'Silver', weight: 50, stock: 4, codes: ['SIL-1', 'SIL-2', 'SIL-3', 'SIL-4', 'SIL-5'] },
+        { name: 'Bronze', weight: 20, stock: 3 },
+      ],
+    },
   })
   expect(res.status).toBe(200)
 }
@@ -39,7 +41,11 @@ describe('mystery boxes, end to end (DESIGN.md "Mystery box fairness")', () => {
     expect(page.mystery).toEqual({
       commitment: expect.stringMatching(/^[0-9a-f]{64}$/),
       poolVersion: 2,
-      outcomes: [{ name: 'Gold', weight: 30, chance: 30, stock: 3 }, { name: 'Silver', weight: 50, chance: 50, stock: 4 }, { name: 'Bronze', weight: 20, chance: 20, stock: 3 }],
+      outcomes: [
+        { name: 'Gold', weight: 30, chance: 30, stock: 3 },
+        { name: 'Silver', weight: 50, chance: 50, stock: 4 },
+        { name: 'Bronze', weight: 20, chance: 20, stock: 3 },
+      ],
     })
     expect(page.stock).toBe(10)
     const text = JSON.stringify(await (await s.storefront('/products')).json())
@@ -60,9 +66,17 @@ describe('mystery boxes, end to end (DESIGN.md "Mystery box fairness")', () => {
     const s = await shop()
     await coded(s)
     const shown = StorefrontProductSchema.parse(await s.product(BOX)).mystery!
-    const order = await s.order({ items: [{ productId: BOX, quantity: 6 }, { productId: 'rec_demoService01' }], customFields: { __mysteryClientSeed: 'lucky seven!' } })
+    const order = await s.order({
+      items: [{ productId: BOX, quantity: 6 }, { productId: 'rec_demoService01' }],
+      customFields: { __mysteryClientSeed: 'lucky seven!' },
+    })
     const line = order.items[0]
-    expect(line.mystery).toEqual({ commitment: shown.commitment, poolVersion: 2, clientSeed: 'lucky seven!', opens: [] })
+    expect(line.mystery).toEqual({
+      commitment: shown.commitment,
+      poolVersion: 2,
+      clientSeed: 'lucky seven!',
+      opens: [],
+    })
     const sealed = s.emu.store.c.seals.get(line.id)!.serverSeed
     expect(sha256(sealed)).toBe(shown.commitment)
     expect(JSON.stringify(order)).not.toContain(sealed)
@@ -71,8 +85,20 @@ describe('mystery boxes, end to end (DESIGN.md "Mystery box fairness")', () => {
     s.events.length = 0
     const paid = (await s.pay(order.id)).body
     expect(paid.status).toBe('completed')
-    expect(s.kinds()).toEqual(['order:paid', 'order:paid:product', 'order:paid:product', 'product:stock', 'product:stock:low', 'product:mystery:revealed'])
-    expect(s.events[5].data).toEqual({ orderId: order.id, orderNumber: order.orderNumber, productId: 'prod_demo_mystery', productName: 'Mystery Box' })
+    expect(s.kinds()).toEqual([
+      'order:paid',
+      'order:paid:product',
+      'order:paid:product',
+      'product:stock',
+      'product:stock:low',
+      'product:mystery:revealed',
+    ])
+    expect(s.events[5].data).toEqual({
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      productId: 'prod_demo_mystery',
+      productName: 'Mystery Box',
+    })
     expect(s.emu.store.c.seals.get(line.id)).toBeUndefined()
 
     const stored = (await s.apiOrder(order.orderNumber)).items[0]
@@ -81,24 +107,40 @@ describe('mystery boxes, end to end (DESIGN.md "Mystery box fairness")', () => {
     expect(stored.mystery.opens).toHaveLength(6)
     expect(stored.mystery.opens.map((o: any) => o.nonce)).toEqual([0, 1, 2, 3, 4, 5])
     for (const open of stored.mystery.opens) {
-      expect(open).toMatchObject({ serverSeed: sealed, clientSeed: 'lucky seven!', commitment: shown.commitment, poolVersion: 2 })
+      expect(open).toMatchObject({
+        serverSeed: sealed,
+        clientSeed: 'lucky seven!',
+        commitment: shown.commitment,
+        poolVersion: 2,
+      })
       expect(independentlyVerifyOpen(open, shown.commitment)).toEqual([])
     }
     // Each open's snapshot is the table after the earlier opens of the line.
     for (let i = 1; i < 6; i++) {
       const before = stored.mystery.opens[i - 1]
-      const expected = before.odds.map((o: any) => (o.name === before.outcome && o.stock !== null ? { ...o, stock: o.stock - 1 } : o))
-      expect(stored.mystery.opens[i].odds.map((o: any) => [o.name, o.stock])).toEqual(expected.map((o: any) => [o.name, o.stock]))
+      const expected = before.odds.map((o: any) =>
+        o.name === before.outcome && o.stock !== null ? { ...o, stock: o.stock - 1 } : o,
+      )
+      expect(stored.mystery.opens[i].odds.map((o: any) => [o.name, o.stock])).toEqual(
+        expected.map((o: any) => [o.name, o.stock]),
+      )
     }
     const codes = stored.mystery.opens.filter((o: any) => o.code).map((o: any) => o.code)
     expect(new Set(codes).size).toBe(codes.length)
-    expect(stored.delivery).toMatchObject({ status: 'delivered', outcomes: stored.mystery.opens.map((o: any) => o.outcome), codes })
-    expect(await (await s.storefront(`/invoices/${order.id}/codes.txt`)).text()).toBe(codes.map((c: string) => `${c}\n`).join(''))
+    expect(stored.delivery).toMatchObject({
+      status: 'delivered',
+      outcomes: stored.mystery.opens.map((o: any) => o.outcome),
+      codes,
+    })
+    expect(await (await s.storefront(`/invoices/${order.id}/codes.txt`)).text()).toBe(
+      codes.map((c: string) => `${c}\n`).join(''),
+    )
 
     const invoice = await s.invoice(order.id)
     expect(invoice.items[0].mystery.opens).toEqual(stored.mystery.opens)
     expect(invoice.items[0].mystery.verification).toHaveLength(6)
-    for (const open of invoice.items[0].mystery.opens) expect(independentlyVerifyOpen(open, shown.commitment)).toEqual([])
+    for (const open of invoice.items[0].mystery.opens)
+      expect(independentlyVerifyOpen(open, shown.commitment)).toEqual([])
 
     // The table changed, so the product moved to a new pool version with a new seed; stock follows.
     const now = StorefrontProductSchema.parse(await s.product(BOX))
@@ -133,7 +175,10 @@ describe('mystery boxes, end to end (DESIGN.md "Mystery box fairness")', () => {
     const b = await s.order({ items: [{ productId: BOX, quantity: 5 }] })
     await s.pay(a.id)
     const short = (await s.pay(b.id)).body
-    expect(short.items[0].delivery).toMatchObject({ status: 'undelivered', reason: `out of stock: the drop table can give 2 of 5 box(es); restock it, then retry with POST /_emulator/orders/${b.orderNumber}/deliver` })
+    expect(short.items[0].delivery).toMatchObject({
+      status: 'undelivered',
+      reason: `out of stock: the drop table can give 2 of 5 box(es); restock it, then retry with POST /_emulator/orders/${b.orderNumber}/deliver`,
+    })
     expect(short.items[0].mystery.opens).toEqual([])
     // Paid: the seed is revealed even though nothing was rolled, so the commitment can be checked.
     expect(sha256(short.items[0].mystery.serverSeed)).toBe(short.items[0].mystery.commitment)

@@ -18,7 +18,13 @@ describe('commerce state on disk', () => {
     const first = await shop({ db })
     const shown = (await first.product('rec_demoMystery01')).mystery.commitment
     const unpaid = await first.order({ items: [{ productId: 'rec_demoMystery01', quantity: 4 }] })
-    const paid = await first.order({ items: [{ productId: 'rec_demoSerial001', quantity: 2 }, { productId: 'prod_demo_subscription' }, { productId: 'prod_demo_physical' }] })
+    const paid = await first.order({
+      items: [
+        { productId: 'rec_demoSerial001', quantity: 2 },
+        { productId: 'prod_demo_subscription' },
+        { productId: 'prod_demo_physical' },
+      ],
+    })
     await first.pay(paid.id)
     await first.post(`/_emulator/orders/${paid.id}/tracking`, { code: 'TRACK-1' })
     await first.post('/_emulator/clock/advance', { seconds: 3600 })
@@ -27,7 +33,7 @@ describe('commerce state on disk', () => {
 
     const second = await shop({ db })
     expect(second.emu.deps.clock.now().toISOString()).toBe('2026-06-01T13:00:00.000Z')
-    expect((await second.apiOrder(paid.id))).toMatchObject({ status: 'completed', paymentStatus: 'paid' })
+    expect(await second.apiOrder(paid.id)).toMatchObject({ status: 'completed', paymentStatus: 'paid' })
     expect(second.emu.store.c.queries.size).toBe(1)
     const after = (await second.pay(unpaid.id)).body
     const line = after.items[0]

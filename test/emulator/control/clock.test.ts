@@ -6,7 +6,7 @@ const DAY = 24 * 3600
 
 async function advance(s: Shop, seconds: number) {
   const res = await s.post('/_emulator/clock/advance', { seconds })
-  return { status: res.status, body: await res.json() as any }
+  return { status: res.status, body: (await res.json()) as any }
 }
 
 async function subscribe(s: Shop, quantity = 1) {
@@ -21,46 +21,98 @@ describe('POST /_emulator/clock/advance', () => {
   it('sends the upcoming notice, ends the trial with the first charge, then renews every period', async () => {
     const s = await shop()
     const { order, id } = await subscribe(s)
-    expect(await sub(s, id)).toMatchObject({ status: 'TRIALING', currentPeriodEnd: '2026-06-08T12:00:00.000Z', trialEnd: '2026-06-08T12:00:00.000Z' })
+    expect(await sub(s, id)).toMatchObject({
+      status: 'TRIALING',
+      currentPeriodEnd: '2026-06-08T12:00:00.000Z',
+      trialEnd: '2026-06-08T12:00:00.000Z',
+    })
 
     s.events.length = 0
-    expect(await advance(s, 3 * DAY)).toEqual({ status: 200, body: { now: '2026-06-04T12:00:00.000Z', offsetSeconds: 3 * DAY, due: { upcoming: 0, trialsEnded: 0, renewed: 0 } } })
+    expect(await advance(s, 3 * DAY)).toEqual({
+      status: 200,
+      body: {
+        now: '2026-06-04T12:00:00.000Z',
+        offsetSeconds: 3 * DAY,
+        due: { upcoming: 0, trialsEnded: 0, renewed: 0 },
+      },
+    })
     expect((await advance(s, DAY)).body.due).toEqual({ upcoming: 1, trialsEnded: 0, renewed: 0 })
     expect(s.kinds()).toEqual(['subscription:upcoming', 'subscription:upcoming:product'])
 
     s.events.length = 0
     expect((await advance(s, 3 * DAY)).body.due).toEqual({ upcoming: 0, trialsEnded: 1, renewed: 1 })
     expect(s.kinds()).toEqual([
-      'subscription:trial:ended', 'subscription:trial:ended:product',
-      'subscription:renewed', 'subscription:renewed:product',
-      'subscription:updated', 'subscription:updated:product',
+      'subscription:trial:ended',
+      'subscription:trial:ended:product',
+      'subscription:renewed',
+      'subscription:renewed:product',
+      'subscription:updated',
+      'subscription:updated:product',
     ])
     const renewal = (s.events[2].data as any).order
     expect(renewal).toMatchObject({
-      orderNumber: 'ORD-4', status: 'completed', paymentStatus: 'paid', total: 12, createdAt: '2026-06-08T12:00:00.000Z', paidAt: '2026-06-08T12:00:00.000Z',
-      customerEmail: 'buyer@example.com', origin: 'renewal', subscriptionId: id,
+      orderNumber: 'ORD-4',
+      status: 'completed',
+      paymentStatus: 'paid',
+      total: 12,
+      createdAt: '2026-06-08T12:00:00.000Z',
+      paidAt: '2026-06-08T12:00:00.000Z',
+      customerEmail: 'buyer@example.com',
+      origin: 'renewal',
+      subscriptionId: id,
     })
-    expect(renewal.items[0]).toMatchObject({ productId: 'prod_demo_subscription', quantity: 1, price: 12, total: 12, delivery: { status: 'delivered', subscriptionId: id } })
+    expect(renewal.items[0]).toMatchObject({
+      productId: 'prod_demo_subscription',
+      quantity: 1,
+      price: 12,
+      total: 12,
+      delivery: { status: 'delivered', subscriptionId: id },
+    })
     expect((await s.apiOrder('ORD-4')).id).toBe(renewal.id)
-    expect(await sub(s, id)).toMatchObject({ status: 'ACTIVE', currentPeriodStart: '2026-06-08T12:00:00.000Z', currentPeriodEnd: '2026-07-08T12:00:00.000Z', canceledAt: null })
-    expect(s.emu.store.c.customers.get(order.customerId)).toMatchObject({ totalOrders: 2, totalSpent: 12, lastOrderAt: '2026-06-08T12:00:00.000Z' })
+    expect(await sub(s, id)).toMatchObject({
+      status: 'ACTIVE',
+      currentPeriodStart: '2026-06-08T12:00:00.000Z',
+      currentPeriodEnd: '2026-07-08T12:00:00.000Z',
+      canceledAt: null,
+    })
+    expect(s.emu.store.c.customers.get(order.customerId)).toMatchObject({
+      totalOrders: 2,
+      totalSpent: 12,
+      lastOrderAt: '2026-06-08T12:00:00.000Z',
+    })
 
     s.events.length = 0
-    expect((await advance(s, 60 * DAY)).body).toMatchObject({ now: '2026-08-07T12:00:00.000Z', due: { upcoming: 2, trialsEnded: 0, renewed: 1 } })
-    expect(s.kinds().filter((k) => !k.endsWith(':product'))).toEqual(['subscription:upcoming', 'subscription:renewed', 'subscription:updated', 'subscription:upcoming'])
+    expect((await advance(s, 60 * DAY)).body).toMatchObject({
+      now: '2026-08-07T12:00:00.000Z',
+      due: { upcoming: 2, trialsEnded: 0, renewed: 1 },
+    })
+    expect(s.kinds().filter((k) => !k.endsWith(':product'))).toEqual([
+      'subscription:upcoming',
+      'subscription:renewed',
+      'subscription:updated',
+      'subscription:upcoming',
+    ])
     expect(await sub(s, id)).toMatchObject({ status: 'ACTIVE', currentPeriodEnd: '2026-08-08T12:00:00.000Z' })
   })
 
   it('renews an ACTIVE subscription with the plan price times the quantity, undiscounted', async () => {
     const s = await shop()
-    await s.put('/_emulator/products/prod_demo_subscription/fulfilment', { subscription: { interval: 'WEEK', intervalCount: 2 } })
-    const order = await s.order({ items: [{ productId: 'prod_demo_subscription', quantity: 3 }], couponCode: 'WELCOME10' })
+    await s.put('/_emulator/products/prod_demo_subscription/fulfilment', {
+      subscription: { interval: 'WEEK', intervalCount: 2 },
+    })
+    const order = await s.order({
+      items: [{ productId: 'prod_demo_subscription', quantity: 3 }],
+      couponCode: 'WELCOME10',
+    })
     expect(order.total).toBe(32.4)
     const id = (await s.pay(order.id)).body.items[0].delivery.subscriptionId
     expect(await sub(s, id)).toMatchObject({ status: 'ACTIVE', currentPeriodEnd: '2026-06-15T12:00:00.000Z' })
     expect((await advance(s, 29 * DAY)).body.due).toEqual({ upcoming: 2, trialsEnded: 0, renewed: 2 })
     const renewals = [...s.emu.store.c.orders.values()].filter((o) => (o as any).origin === 'renewal')
-    expect(renewals.map((o) => [o.createdAt, o.total])).toEqual([['2026-06-15T12:00:00.000Z', 36], ['2026-06-29T12:00:00.000Z', 36]])
+    expect(renewals.map((o) => [o.createdAt, o.total])).toEqual([
+      ['2026-06-15T12:00:00.000Z', 36],
+      ['2026-06-29T12:00:00.000Z', 36],
+    ])
     expect(await sub(s, id)).toMatchObject({ currentPeriodEnd: '2026-07-13T12:00:00.000Z' })
   })
 
@@ -71,11 +123,18 @@ describe('POST /_emulator/clock/advance', () => {
     const b = await subscribe(s)
     s.events.length = 0
     await advance(s, 10 * DAY)
-    const order = s.events.filter((e) => !e.kind.endsWith(':product')).map((e) => [e.kind, (e.data as any).subscription.id])
+    const order = s.events
+      .filter((e) => !e.kind.endsWith(':product'))
+      .map((e) => [e.kind, (e.data as any).subscription.id])
     expect(order).toEqual([
-      ['subscription:upcoming', a.id], ['subscription:upcoming', b.id],
-      ['subscription:trial:ended', a.id], ['subscription:renewed', a.id], ['subscription:updated', a.id],
-      ['subscription:trial:ended', b.id], ['subscription:renewed', b.id], ['subscription:updated', b.id],
+      ['subscription:upcoming', a.id],
+      ['subscription:upcoming', b.id],
+      ['subscription:trial:ended', a.id],
+      ['subscription:renewed', a.id],
+      ['subscription:updated', a.id],
+      ['subscription:trial:ended', b.id],
+      ['subscription:renewed', b.id],
+      ['subscription:updated', b.id],
     ])
   })
 
@@ -83,7 +142,10 @@ describe('POST /_emulator/clock/advance', () => {
     const s = await shop()
     await advance(s, 90)
     expect(s.emu.store.c.meta.get('meta')).toMatchObject({ clockOffsetMs: 90_000 })
-    expect(await (await s.emu.request('/_emulator/clock')).json()).toEqual({ now: '2026-06-01T12:01:30.000Z', offsetSeconds: 90 })
+    expect(await (await s.emu.request('/_emulator/clock')).json()).toEqual({
+      now: '2026-06-01T12:01:30.000Z',
+      offsetSeconds: 90,
+    })
   })
 
   it.each([
@@ -95,7 +157,7 @@ describe('POST /_emulator/clock/advance', () => {
     const s = await shop()
     const bad = await s.post('/_emulator/clock/advance', body)
     expect(bad.status).toBe(400)
-    expect((await bad.json() as any).error).toBe(error)
+    expect(((await bad.json()) as any).error).toBe(error)
   })
 })
 
@@ -107,11 +169,23 @@ describe('POST /_emulator/subscriptions/:id/cancel', () => {
     s.events.length = 0
     const res = await s.post(`/_emulator/subscriptions/${id}/cancel`)
     expect(res.status).toBe(200)
-    expect(await res.json()).toMatchObject({ id, status: 'CANCELLED', canceledAt: '2026-06-02T12:00:00.000Z', currentPeriodEnd: '2026-06-08T12:00:00.000Z' })
-    expect(s.kinds()).toEqual(['subscription:cancelled', 'subscription:cancelled:product', 'subscription:updated', 'subscription:updated:product'])
+    expect(await res.json()).toMatchObject({
+      id,
+      status: 'CANCELLED',
+      canceledAt: '2026-06-02T12:00:00.000Z',
+      currentPeriodEnd: '2026-06-08T12:00:00.000Z',
+    })
+    expect(s.kinds()).toEqual([
+      'subscription:cancelled',
+      'subscription:cancelled:product',
+      'subscription:updated',
+      'subscription:updated:product',
+    ])
     const again = await s.post(`/_emulator/subscriptions/${id}/cancel`)
     expect(again.status).toBe(409)
-    expect((await again.json() as any).error).toBe(`subscription ${id} was already cancelled at 2026-06-02T12:00:00.000Z`)
+    expect(((await again.json()) as any).error).toBe(
+      `subscription ${id} was already cancelled at 2026-06-02T12:00:00.000Z`,
+    )
     expect((await advance(s, 90 * DAY)).body.due).toEqual({ upcoming: 0, trialsEnded: 0, renewed: 0 })
     expect((await s.post('/_emulator/subscriptions/sub_nope/cancel')).status).toBe(404)
   })

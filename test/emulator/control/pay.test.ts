@@ -8,29 +8,53 @@ describe('POST /_emulator/orders/:id/pay', () => {
     s.events.length = 0
     const partial = await s.pay(order.orderNumber, { amount: 10, gateway: 'wallet' })
     expect(partial.status).toBe(200)
-    expect(partial.body).toMatchObject({ status: 'pending', paymentStatus: 'partial', amountPaid: 10, paidAt: null, paymentMethod: 'wallet' })
+    expect(partial.body).toMatchObject({
+      status: 'pending',
+      paymentStatus: 'partial',
+      amountPaid: 10,
+      paidAt: null,
+      paymentMethod: 'wallet',
+    })
     expect(partial.body.items[0].delivery).toEqual({ status: 'awaiting_payment' })
     expect(s.kinds()).toEqual(['order:partial', 'order:partial:product'])
     expect(s.emu.store.c.products.get('prod_demo_serial')!.stock).toBe(10)
     expect(s.emu.store.c.customers.get(order.customerId)!.totalSpent).toBe(10)
-    expect((await s.invoice(order.id))).toMatchObject({ amountPaid: 10, amountDue: 9 })
+    expect(await s.invoice(order.id)).toMatchObject({ amountPaid: 10, amountDue: 9 })
 
     const over = await s.pay(order.id, { amount: 9.01 })
     expect(over.status).toBe(400)
-    expect(over.body).toEqual({ error: 'amount: must be at most the amount due (9.00 USD)', errors: [{ field: 'amount', message: 'must be at most the amount due (9.00 USD)' }] })
-    expect((await s.pay(order.id, { amount: 0 })).body.error).toBe('amount: must be above 0 (the amount due is 9.00 USD)')
+    expect(over.body).toEqual({
+      error: 'amount: must be at most the amount due (9.00 USD)',
+      errors: [{ field: 'amount', message: 'must be at most the amount due (9.00 USD)' }],
+    })
+    expect((await s.pay(order.id, { amount: 0 })).body.error).toBe(
+      'amount: must be above 0 (the amount due is 9.00 USD)',
+    )
     expect((await s.pay(order.id, { amount: 1.005 })).body.error).toBe('amount: must have at most 2 decimals (cents)')
 
     const rest = await s.pay(order.id)
-    expect(rest.body).toMatchObject({ status: 'completed', paymentStatus: 'paid', amountPaid: 19, paymentMethod: 'processor' })
-    expect(rest.body.payments).toEqual([{ amount: 10, gateway: 'wallet', at: '2026-06-01T12:00:00.000Z' }, { amount: 9, gateway: 'processor', at: '2026-06-01T12:00:00.000Z' }])
+    expect(rest.body).toMatchObject({
+      status: 'completed',
+      paymentStatus: 'paid',
+      amountPaid: 19,
+      paymentMethod: 'processor',
+    })
+    expect(rest.body.payments).toEqual([
+      { amount: 10, gateway: 'wallet', at: '2026-06-01T12:00:00.000Z' },
+      { amount: 9, gateway: 'processor', at: '2026-06-01T12:00:00.000Z' },
+    ])
     expect(rest.body.items[0].delivery.codes).toHaveLength(2)
     expect(s.emu.store.c.customers.get(order.customerId)!.totalSpent).toBe(19)
   })
 
   it('is idempotent: paying a paid order takes no money, delivers nothing twice and fires nothing', async () => {
     const s = await shop()
-    const order = await s.order({ items: [{ productId: 'rec_demoSerial001', quantity: 2 }, { productId: 'rec_demoMystery01', quantity: 2 }] })
+    const order = await s.order({
+      items: [
+        { productId: 'rec_demoSerial001', quantity: 2 },
+        { productId: 'rec_demoMystery01', quantity: 2 },
+      ],
+    })
     const first = await s.pay(order.id)
     const eventCount = s.events.length
     const stock = s.emu.store.c.products.get('prod_demo_serial')!.stock
@@ -51,9 +75,9 @@ describe('POST /_emulator/orders/:id/pay', () => {
     const order = await s.order({ items: [{ productId: 'rec_demoService01' }] })
     const bad = await s.post(`/_emulator/orders/${order.id}/pay`, { amount: '5' })
     expect(bad.status).toBe(400)
-    expect((await bad.json() as any).error).toBe('amount: must be a number (got string)')
+    expect(((await bad.json()) as any).error).toBe('amount: must be a number (got string)')
     const unknown = await s.post(`/_emulator/orders/${order.id}/pay`, { tip: 1 })
-    expect((await unknown.json() as any).error).toBe('tip: is not a known field')
+    expect(((await unknown.json()) as any).error).toBe('tip: is not a known field')
     const res = await s.emu.request(`/_emulator/orders/${order.id}/pay`, { method: 'POST' })
     expect(res.status).toBe(200)
   })
@@ -74,7 +98,10 @@ describe('POST /_emulator/orders/:id/pay', () => {
     const s = await shop()
     await s.post('/_emulator/shops', { name: 'Other', slug: 'other' })
     const order = await s.order({ items: [{ productId: 'rec_demoService01' }] })
-    const res = await s.emu.request(`/_emulator/orders/${order.id}/pay`, { method: 'POST', headers: { 'x-service-shop': 'other' } })
+    const res = await s.emu.request(`/_emulator/orders/${order.id}/pay`, {
+      method: 'POST',
+      headers: { 'x-service-shop': 'other' },
+    })
     expect(res.status).toBe(404)
   })
 })
@@ -85,13 +112,19 @@ describe('POST /_emulator/orders/:id/dispute', () => {
     const order = await s.order({ items: [{ productId: 'rec_demoSerial001' }] })
     const unpaid = await s.post(`/_emulator/orders/${order.id}/dispute`)
     expect(unpaid.status).toBe(409)
-    expect((await unpaid.json() as any).error).toBe(`order ${order.orderNumber} has paymentStatus unpaid; only a payment can be disputed`)
+    expect(((await unpaid.json()) as any).error).toBe(
+      `order ${order.orderNumber} has paymentStatus unpaid; only a payment can be disputed`,
+    )
     await s.pay(order.id)
     s.events.length = 0
     const res = await s.post(`/_emulator/orders/${order.orderNumber}/dispute`)
     expect(res.status).toBe(200)
-    const disputed = await res.json() as any
-    expect(disputed).toMatchObject({ paymentStatus: 'disputed', status: 'completed', disputedAt: '2026-06-01T12:00:00.000Z' })
+    const disputed = (await res.json()) as any
+    expect(disputed).toMatchObject({
+      paymentStatus: 'disputed',
+      status: 'completed',
+      disputedAt: '2026-06-01T12:00:00.000Z',
+    })
     expect(disputed.items[0].delivery.codes).toEqual(['KEY-AAAA-0001'])
     expect(s.kinds()).toEqual(['order:disputed', 'order:disputed:product'])
     await s.post(`/_emulator/orders/${order.id}/dispute`)

@@ -4,7 +4,12 @@ import { TEST_KEY, testEmulator } from '../../helpers/emulator.js'
 const ORIGIN = 'http://localhost'
 type Emu = Awaited<ReturnType<typeof testEmulator>>
 
-function postForm(emu: Emu, path: string, fields: Record<string, string>, headers: Record<string, string> = { origin: ORIGIN }) {
+function postForm(
+  emu: Emu,
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = { origin: ORIGIN },
+) {
   return emu.app.request(path, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
@@ -17,8 +22,17 @@ async function login(emu: Emu, key = TEST_KEY) {
   return { res, cookie: (res.headers.get('set-cookie') ?? '').split(';')[0] }
 }
 
-const PAGES = ['/_dashboard', '/_dashboard/products', '/_dashboard/orders', '/_dashboard/orders/ORD-1', '/_dashboard/customers',
-  '/_dashboard/subscriptions', '/_dashboard/webhooks', '/_dashboard/events', '/_dashboard/queries']
+const PAGES = [
+  '/_dashboard',
+  '/_dashboard/products',
+  '/_dashboard/orders',
+  '/_dashboard/orders/ORD-1',
+  '/_dashboard/customers',
+  '/_dashboard/subscriptions',
+  '/_dashboard/webhooks',
+  '/_dashboard/events',
+  '/_dashboard/queries',
+]
 
 describe('dashboard login', () => {
   it.each(PAGES)('sends %s to the login page without a session', async (path) => {
@@ -30,18 +44,29 @@ describe('dashboard login', () => {
 
   it('refuses every JSON helper without a session with 401 JSON', async () => {
     const emu = await testEmulator()
-    for (const path of ['/_dashboard/api/emulator/shops', '/_dashboard/api/emulator/webhooks', '/_dashboard/api/emulator/events', '/_dashboard/api/v1/orders']) {
+    for (const path of [
+      '/_dashboard/api/emulator/shops',
+      '/_dashboard/api/emulator/webhooks',
+      '/_dashboard/api/emulator/events',
+      '/_dashboard/api/v1/orders',
+    ]) {
       const res = await emu.app.request(path)
       expect(res.status, path).toBe(401)
       expect(await res.json()).toEqual({ error: expect.stringContaining('not logged in') })
     }
-    const write = await emu.app.request('/_dashboard/api/emulator/orders/ORD-2/pay', { method: 'POST', headers: { 'content-type': 'application/json', 'x-dashboard-request': '1' }, body: '{}' })
+    const write = await emu.app.request('/_dashboard/api/emulator/orders/ORD-2/pay', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-dashboard-request': '1' },
+      body: '{}',
+    })
     expect(write.status).toBe(401)
   })
 
   it('also refuses a Bearer key on the dashboard: only its own session opens it', async () => {
     const emu = await testEmulator()
-    const res = await emu.app.request('/_dashboard/api/emulator/shops', { headers: { authorization: `Bearer ${TEST_KEY}` } })
+    const res = await emu.app.request('/_dashboard/api/emulator/shops', {
+      headers: { authorization: `Bearer ${TEST_KEY}` },
+    })
     expect(res.status).toBe(401)
   })
 
@@ -90,10 +115,18 @@ describe('dashboard login', () => {
     expect(read.status).toBe(200)
     expect((await read.json()).shops.map((s: { slug: string }) => s.slug)).toEqual(['demo'])
     const body = JSON.stringify({ name: 'Second', slug: 'second' })
-    const bare = await emu.app.request('/_dashboard/api/emulator/shops', { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body })
+    const bare = await emu.app.request('/_dashboard/api/emulator/shops', {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body,
+    })
     expect(bare.status).toBe(403)
     expect((await bare.json()).error).toContain('x-dashboard-request')
-    const ok = await emu.app.request('/_dashboard/api/emulator/shops', { method: 'POST', headers: { cookie, 'content-type': 'application/json', 'x-dashboard-request': '1' }, body })
+    const ok = await emu.app.request('/_dashboard/api/emulator/shops', {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', 'x-dashboard-request': '1' },
+      body,
+    })
     expect(ok.status).toBe(201)
     const order = await emu.app.request('/_dashboard/api/v1/orders/ORD-2', { headers: { cookie } })
     expect((await order.json()).orderNumber).toBe('ORD-2')
@@ -103,7 +136,11 @@ describe('dashboard login', () => {
     const emu = await testEmulator()
     const res = await emu.app.request('/_dashboard/api/emulator/shops', {
       method: 'OPTIONS',
-      headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-dashboard-request' },
+      headers: {
+        origin: 'http://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-dashboard-request',
+      },
     })
     expect(res.headers.get('access-control-allow-origin')).toBeNull()
   })

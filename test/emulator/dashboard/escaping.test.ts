@@ -17,18 +17,37 @@ async function login(emu: Awaited<ReturnType<typeof testEmulator>>) {
 describe('pages escape merchant- and customer-supplied text', () => {
   it('never lets a product, bundle, customer or order value become markup', async () => {
     const emu = await testEmulator()
-    const product = await (await emu.request('/api/v1/products', {
-      method: 'POST',
-      json: { name: XSS, description: `"><script>alert(2)</script>`, price: 5, type: 'Serial', status: 'Live' },
-    })).json()
-    expect((await emu.request(`/_emulator/products/${product.id}/fulfilment`, {
-      method: 'PUT', json: { serials: [`${XSS}-code`], deliveryMessage: `</textarea>${XSS}` },
-    })).status).toBe(200)
-    expect((await emu.request('/api/v1/groups', { method: 'POST', json: { name: XSS, description: XSS, productIds: [product.id] } })).status).toBe(201)
+    const product = await (
+      await emu.request('/api/v1/products', {
+        method: 'POST',
+        json: { name: XSS, description: `"><script>alert(2)</script>`, price: 5, type: 'Serial', status: 'Live' },
+      })
+    ).json()
+    expect(
+      (
+        await emu.request(`/_emulator/products/${product.id}/fulfilment`, {
+          method: 'PUT',
+          json: { serials: [`${XSS}-code`], deliveryMessage: `</textarea>${XSS}` },
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (
+        await emu.request('/api/v1/groups', {
+          method: 'POST',
+          json: { name: XSS, description: XSS, productIds: [product.id] },
+        })
+      ).status,
+    ).toBe(201)
     const checkout = await emu.app.request('/storefront/demo/checkout', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ items: [{ productId: product.productId, quantity: 1 }], email: 'xss@example.com', name: XSS, customFields: { note: XSS } }),
+      body: JSON.stringify({
+        items: [{ productId: product.productId, quantity: 1 }],
+        email: 'xss@example.com',
+        name: XSS,
+        customFields: { note: XSS },
+      }),
     })
     expect(checkout.status).toBe(201)
     const { order, invoiceUrl } = await checkout.json()
@@ -36,9 +55,14 @@ describe('pages escape merchant- and customer-supplied text', () => {
     const cookie = await login(emu)
 
     const pages = [
-      '/storefront/demo', `/storefront/demo/p/${product.productId}`, `/storefront/demo/checkout?product=${product.productId}`,
+      '/storefront/demo',
+      `/storefront/demo/p/${product.productId}`,
+      `/storefront/demo/checkout?product=${product.productId}`,
       new URL(invoiceUrl).pathname,
-      '/_dashboard/products', '/_dashboard/orders', `/_dashboard/orders/${order.id}`, '/_dashboard/customers',
+      '/_dashboard/products',
+      '/_dashboard/orders',
+      `/_dashboard/orders/${order.id}`,
+      '/_dashboard/customers',
     ]
     for (const path of pages) {
       const res = await emu.app.request(path, { headers: { cookie } })
@@ -56,14 +80,23 @@ describe('pages escape merchant- and customer-supplied text', () => {
     const checkout = await emu.app.request('/storefront/demo/checkout', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ items: [{ productId: 'rec_demoMystery01', quantity: 1 }], email: 'a@example.com', customFields: { __mysteryClientSeed: `"'><b>x</b>` } }),
+      body: JSON.stringify({
+        items: [{ productId: 'rec_demoMystery01', quantity: 1 }],
+        email: 'a@example.com',
+        customFields: { __mysteryClientSeed: `"'><b>x</b>` },
+      }),
     })
     const { order, invoiceUrl } = await checkout.json()
     await emu.request(`/_emulator/orders/${order.id}/pay`, { method: 'POST', json: {} })
     const html = await (await emu.app.request(new URL(invoiceUrl).pathname)).text()
     expect(html).not.toContain('<b>x</b>')
     const attribute = /data-open="([^"]*)"/.exec(html)![1]
-    const decoded = attribute.replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&#39;', "'").replaceAll('&amp;', '&')
+    const decoded = attribute
+      .replaceAll('&quot;', '"')
+      .replaceAll('&lt;', '<')
+      .replaceAll('&gt;', '>')
+      .replaceAll('&#39;', "'")
+      .replaceAll('&amp;', '&')
     expect(JSON.parse(decoded).clientSeed).toBe(`"'><b>x</b>`)
   })
 })
@@ -84,6 +117,8 @@ describe('safeUrl', () => {
   })
 
   it('finds only http(s) links in dynamic content', () => {
-    expect(linksIn({ text: 'see https://a.example/x, or javascript:alert(1)', links: ['http://b.example/y'] })).toEqual(['https://a.example/x', 'http://b.example/y'])
+    expect(linksIn({ text: 'see https://a.example/x, or javascript:alert(1)', links: ['http://b.example/y'] })).toEqual(
+      ['https://a.example/x', 'http://b.example/y'],
+    )
   })
 })

@@ -31,7 +31,7 @@ describe('storefront pages', () => {
     expect(html).toContain(text)
   })
 
-  it('publishes a mystery box\'s commitment and pool version on its page, never the seed', async () => {
+  it("publishes a mystery box's commitment and pool version on its page, never the seed", async () => {
     const emu = await testEmulator()
     const product = await (await emu.app.request('/storefront/demo/products/rec_demoMystery01')).json()
     const html = await (await emu.app.request('/storefront/demo/p/rec_demoMystery01')).text()
@@ -84,29 +84,47 @@ describe('storefront pages', () => {
     const res = await emu.app.request(`/storefront/demo/invoices/${order.orderNumber}`)
     expect(res.status).toBe(404)
     expect(res.headers.get('content-type')).toContain('text/html')
-    const json = await emu.app.request(`/storefront/demo/invoices/${order.orderNumber}`, { headers: { accept: 'application/json' } })
+    const json = await emu.app.request(`/storefront/demo/invoices/${order.orderNumber}`, {
+      headers: { accept: 'application/json' },
+    })
     expect(json.status).toBe(404)
     expect(await json.json()).toEqual({ error: expect.any(String) })
   })
 })
 
 describe('invoice deliveries', () => {
-  it('shows download links and a dynamic endpoint\'s answer with its links, as text', async () => {
+  it("shows download links and a dynamic endpoint's answer with its links, as text", async () => {
     const answer = 'Your account is ready: https://app.example/login?u=7 <b>not bold</b>'
-    const emu = await testEmulator({ fetch: async () => new Response(answer, { headers: { 'content-type': 'text/plain' } }) })
+    const emu = await testEmulator({
+      fetch: async () => new Response(answer, { headers: { 'content-type': 'text/plain' } }),
+    })
     const res = await emu.app.request('/storefront/demo/checkout', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ items: [{ productId: 'rec_demoDynamic01', quantity: 1 }, { productId: 'rec_demoDigital01', quantity: 1 }], email: 'dyn@example.com' }),
+      body: JSON.stringify({
+        items: [
+          { productId: 'rec_demoDynamic01', quantity: 1 },
+          { productId: 'rec_demoDigital01', quantity: 1 },
+        ],
+        email: 'dyn@example.com',
+      }),
     })
     const { order, invoiceUrl } = await res.json()
     await emu.request(`/_emulator/orders/${order.id}/pay`, { method: 'POST', json: {} })
     const path = new URL(invoiceUrl).pathname
-    await expect.poll(async () => (await (await emu.app.request(path, { headers: { accept: 'application/json' } })).json()).items[0].delivery.status).toBe('delivered')
+    await expect
+      .poll(
+        async () =>
+          (await (await emu.app.request(path, { headers: { accept: 'application/json' } })).json()).items[0].delivery
+            .status,
+      )
+      .toBe('delivered')
     const html = await (await emu.app.request(path)).text()
     expect(html).toContain('Your account is ready: https://app.example/login?u=7 &lt;b&gt;not bold&lt;/b&gt;')
     expect(html).toContain('<a href="https://app.example/login?u=7" rel="noopener noreferrer" target="_blank">')
-    expect(html).toContain('<a href="https://files.example.com/templates.zip" rel="noopener noreferrer" target="_blank">templates.zip</a>')
+    expect(html).toContain(
+      '<a href="https://files.example.com/templates.zip" rel="noopener noreferrer" target="_blank">templates.zip</a>',
+    )
   })
 })
 
@@ -144,7 +162,11 @@ describe('embed', () => {
     const emu = await testEmulator()
     const preflight = await emu.app.request('/storefront/demo/checkout', {
       method: 'OPTIONS',
-      headers: { origin: 'http://shop.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'http://shop.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     })
     expect(preflight.status).toBe(204)
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*')
@@ -161,7 +183,9 @@ describe('embed', () => {
 
   it('reads a bundle for the modal', async () => {
     const emu = await testEmulator()
-    const res = await emu.app.request('/storefront/demo/groups/grp_demo_bundle', { headers: { origin: 'http://shop.example' } })
+    const res = await emu.app.request('/storefront/demo/groups/grp_demo_bundle', {
+      headers: { origin: 'http://shop.example' },
+    })
     expect(res.status).toBe(200)
     expect(res.headers.get('access-control-allow-origin')).toBe('*')
     const group = GroupSchema.parse(await res.json())

@@ -20,14 +20,30 @@ async function receiver(...args: Parameters<typeof startTestReceiver>) {
 }
 
 /** Headers Node's fetch adds on its own: transport, not the sender's. */
-const TRANSPORT_HEADERS = new Set(['host', 'connection', 'content-length', 'accept', 'accept-language', 'accept-encoding', 'sec-fetch-mode'])
+const TRANSPORT_HEADERS = new Set([
+  'host',
+  'connection',
+  'content-length',
+  'accept',
+  'accept-language',
+  'accept-encoding',
+  'sec-fetch-mode',
+])
 
 describe('webhook delivery', () => {
   it('POSTs a subscribed event with exactly the spec headers and body', async () => {
     const rx = await receiver()
     const emu = await eventsEmulator()
-    const hook = WebhookSchema.parse(await emu.json('/_emulator/webhooks', { method: 'POST', json: { url: `${rx.url}/hooks`, events: ['product:created'] } }))
-    const res = await emu.request('/api/v1/products', { method: 'POST', json: { name: 'Sticker', price: 2.5, type: 'Physical', stock: 100 } })
+    const hook = WebhookSchema.parse(
+      await emu.json('/_emulator/webhooks', {
+        method: 'POST',
+        json: { url: `${rx.url}/hooks`, events: ['product:created'] },
+      }),
+    )
+    const res = await emu.request('/api/v1/products', {
+      method: 'POST',
+      json: { name: 'Sticker', price: 2.5, type: 'Physical', stock: 100 },
+    })
     const product = (await res.json()) as { id: string; productId: string }
     const [req] = await rx.waitFor(1)
     await emu.idle()
@@ -36,21 +52,48 @@ describe('webhook delivery', () => {
     expect(req.path).toBe('/hooks')
     expect(req.headers['content-type']).toBe('application/json')
     expect(req.headers['user-agent']).toBe('Service-Webhook/1.0')
-    const extra = Object.keys(req.headers).filter((h) => h !== 'content-type' && h !== 'user-agent' && !TRANSPORT_HEADERS.has(h))
+    const extra = Object.keys(req.headers).filter(
+      (h) => h !== 'content-type' && h !== 'user-agent' && !TRANSPORT_HEADERS.has(h),
+    )
     expect(extra).toEqual([])
 
     const body = WebhookBodySchema.parse(req.json())
     expect(Object.keys(body)).toEqual(['event', 'data', 'timestamp', 'source'])
     expect(body).toMatchObject({ event: 'product:created', source: 'service', timestamp: '2026-06-01T12:00:00.000Z' })
     const data = ProductEventDataSchema.parse(body.data)
-    expect(data).toMatchObject({ id: product.id, uniqid: product.productId, title: 'Sticker', price: 2.5, price_display: '$2.50', stock: 100, product_type: 'PHYSICAL', created_at: 1780315200 })
+    expect(data).toMatchObject({
+      id: product.id,
+      uniqid: product.productId,
+      title: 'Sticker',
+      price: 2.5,
+      price_display: '$2.50',
+      stock: 100,
+      product_type: 'PHYSICAL',
+      created_at: 1780315200,
+    })
     expect(validateWebhookPayload(body).problems).toEqual([])
 
     const [logged] = await emu.deliveries()
-    expect(logged).toMatchObject({ webhookId: hook.id, event: 'product:created', url: `${rx.url}/hooks`, state: 'delivered', responseStatus: 200, retryCount: 0, origin: 'event' })
+    expect(logged).toMatchObject({
+      webhookId: hook.id,
+      event: 'product:created',
+      url: `${rx.url}/hooks`,
+      state: 'delivered',
+      responseStatus: 200,
+      retryCount: 0,
+      origin: 'event',
+    })
     const detail = WebhookDeliverySchema.parse(await emu.delivery(logged.id))
     expect(detail.payload).toBe(req.body)
-    expect(detail.attempts).toEqual([expect.objectContaining({ attempt: 1, status: 200, error: null, responseBody: '{"ok":true}', responseTruncated: false })])
+    expect(detail.attempts).toEqual([
+      expect.objectContaining({
+        attempt: 1,
+        status: 200,
+        error: null,
+        responseBody: '{"ok":true}',
+        responseTruncated: false,
+      }),
+    ])
   })
 
   it('sends nothing to endpoints not subscribed to the kind, and one POST per subscribed endpoint', async () => {
@@ -78,7 +121,11 @@ describe('webhook delivery', () => {
     const [logged] = await emu.deliveries()
     expect(logged).toMatchObject({ state: 'delivered', responseStatus: 204, retryCount: 2, nextAttemptAt: null })
     const detail = await emu.delivery(logged.id)
-    expect(detail.attempts.map((a) => [a.attempt, a.status, a.responseBody])).toEqual([[1, 500, 'boom 0'], [2, 500, 'boom 1'], [3, 204, '']])
+    expect(detail.attempts.map((a) => [a.attempt, a.status, a.responseBody])).toEqual([
+      [1, 500, 'boom 0'],
+      [2, 500, 'boom 1'],
+      [3, 204, ''],
+    ])
   })
 
   it('gives up after 5 attempts (waits 1, 2, 4, 8 s) and marks the delivery failed', async () => {
@@ -91,7 +138,13 @@ describe('webhook delivery', () => {
     expect(rx.requests).toHaveLength(5)
     expect(emu.sleeps).toEqual([1000, 2000, 4000, 8000])
     const [logged] = await emu.deliveries()
-    expect(logged).toMatchObject({ state: 'failed', responseStatus: 503, retryCount: 4, maxAttempts: 5, nextAttemptAt: null })
+    expect(logged).toMatchObject({
+      state: 'failed',
+      responseStatus: 503,
+      retryCount: 4,
+      maxAttempts: 5,
+      nextAttemptAt: null,
+    })
   })
 
   it('times out a receiver that never answers, logs it and retries', async () => {
@@ -125,7 +178,10 @@ describe('webhook delivery', () => {
     const rx = await receiver(() => 'hang')
     const emu = await eventsEmulator({ webhooks: { timeoutMs: 5_000, retryDelaysMs: [] } })
     await emu.addWebhook(rx.url, ['product:created'])
-    const res = await emu.request('/api/v1/products', { method: 'POST', json: { name: 'Sticker', price: 2.5, type: 'Physical' } })
+    const res = await emu.request('/api/v1/products', {
+      method: 'POST',
+      json: { name: 'Sticker', price: 2.5, type: 'Physical' },
+    })
     expect(res.status).toBe(201)
     await rx.waitFor(1)
     // The receiver holds the request: the API answered anyway, and the delivery is still open.
@@ -155,12 +211,27 @@ describe('webhook delivery', () => {
     const resent = await emu.request(`/_emulator/webhooks/logs/${original.id}/resend`, { method: 'POST' })
     expect(resent.status).toBe(201)
     const row = WebhookDeliverySchema.parse(await resent.json())
-    expect(row).toMatchObject({ origin: 'resend', resendOf: original.id, state: 'delivered', responseStatus: 200, event: 'product:created', maxAttempts: 1 })
+    expect(row).toMatchObject({
+      origin: 'resend',
+      resendOf: original.id,
+      state: 'delivered',
+      responseStatus: 200,
+      event: 'product:created',
+      maxAttempts: 1,
+    })
     expect(rx.requests[1].body).toBe(rx.requests[0].body)
 
-    const simulated = await emu.request(`/_emulator/webhooks/${hook.id}/simulate`, { method: 'POST', json: { event: 'subscription:renewed' } })
+    const simulated = await emu.request(`/_emulator/webhooks/${hook.id}/simulate`, {
+      method: 'POST',
+      json: { event: 'subscription:renewed' },
+    })
     expect(simulated.status).toBe(201)
-    expect(await simulated.json()).toMatchObject({ origin: 'simulate', event: 'subscription:renewed', state: 'delivered', eventId: null })
+    expect(await simulated.json()).toMatchObject({
+      origin: 'simulate',
+      event: 'subscription:renewed',
+      state: 'delivered',
+      eventId: null,
+    })
     const sample = rx.requests[2].json() as { event: string; data: { shop_name: string } }
     expect(sample.event).toBe('subscription:renewed')
     expect(sample.data.shop_name).toBe('Demo Shop')
@@ -217,10 +288,19 @@ describe('webhook delivery', () => {
 describe('/_emulator/webhooks', () => {
   it('lists, gets and deletes endpoints of the selected shop', async () => {
     const emu = await eventsEmulator()
-    const created = await emu.request('/_emulator/webhooks', { method: 'POST', json: { url: 'https://example.com/hook', events: ['order:paid', 'order:paid'] } })
+    const created = await emu.request('/_emulator/webhooks', {
+      method: 'POST',
+      json: { url: 'https://example.com/hook', events: ['order:paid', 'order:paid'] },
+    })
     expect(created.status).toBe(201)
     const hook = WebhookSchema.parse(await created.json())
-    expect(hook).toEqual({ id: hook.id, url: 'https://example.com/hook', events: ['order:paid'], createdAt: '2026-06-01T12:00:00.000Z', updatedAt: '2026-06-01T12:00:00.000Z' })
+    expect(hook).toEqual({
+      id: hook.id,
+      url: 'https://example.com/hook',
+      events: ['order:paid'],
+      createdAt: '2026-06-01T12:00:00.000Z',
+      updatedAt: '2026-06-01T12:00:00.000Z',
+    })
     expect(await emu.json('/_emulator/webhooks')).toEqual({ webhooks: [hook] })
     expect(await emu.json(`/_emulator/webhooks/${hook.id}`)).toEqual(hook)
     expect(await emu.json(`/_emulator/webhooks/${hook.id}`, { method: 'DELETE' })).toEqual({ success: true })

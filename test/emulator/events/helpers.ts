@@ -31,9 +31,23 @@ export async function eventsEmulator(o: EventsEmulatorOptions = {}) {
   })
   const emu = emulatorOf(started.app)
   const request = requestFor(started.app)
-  const json = async <T = Record<string, unknown>>(path: string, init: RequestInit & { json?: unknown } = {}) => (await (await request(path, init)).json()) as T
-  const addWebhook = (url: string, events: string[]) => json<{ id: string }>('/_emulator/webhooks', { method: 'POST', json: { url, events } })
+  const json = async <T = Record<string, unknown>>(path: string, init: RequestInit & { json?: unknown } = {}) =>
+    (await (await request(path, init)).json()) as T
+  const addWebhook = (url: string, events: string[]) =>
+    json<{ id: string }>('/_emulator/webhooks', { method: 'POST', json: { url, events } })
   const deliveries = async () => (await json<{ deliveries: WebhookDelivery[] }>('/_emulator/webhooks/logs')).deliveries
   const delivery = (id: string) => json<WebhookDelivery>(`/_emulator/webhooks/logs/${id}`)
-  return { ...started, emu, clock, sleeps, logs, request, json, addWebhook, deliveries, delivery, idle: () => emu.events.worker.idle() }
+  return {
+    ...started,
+    emu,
+    clock,
+    sleeps,
+    logs,
+    request,
+    json,
+    addWebhook,
+    deliveries,
+    delivery,
+    idle: () => emu.events.worker.idle(),
+  }
 }

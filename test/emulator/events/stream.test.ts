@@ -37,7 +37,8 @@ async function open(emu: Emu, headers: Record<string, string> = {}, query = '') 
   }
 }
 
-const createProduct = (emu: Emu, name: string) => emu.request('/api/v1/products', { method: 'POST', json: { name, price: 1, type: 'Physical' } })
+const createProduct = (emu: Emu, name: string) =>
+  emu.request('/api/v1/products', { method: 'POST', json: { name, price: 1, type: 'Physical' } })
 const eventOf = (m: SseMessage) => EmittedEventSchema.parse(JSON.parse(m.data))
 
 describe('GET /_emulator/events', () => {
@@ -50,7 +51,11 @@ describe('GET /_emulator/events', () => {
     const a = eventOf(first)
     expect(first.id).toBe(String(a.sequence))
     expect(a).toMatchObject({ event: 'product:created', data: { title: 'A' }, createdAt: '2026-06-01T12:00:00.000Z' })
-    expect(eventOf(second)).toMatchObject({ event: 'product:edited', sequence: a.sequence + 1, data: { uniqid: 'rec_demoSerial001', price: 8 } })
+    expect(eventOf(second)).toMatchObject({
+      event: 'product:edited',
+      sequence: a.sequence + 1,
+      data: { uniqid: 'rec_demoSerial001', price: 8 },
+    })
     expect(stream.text()).toMatch(/^retry: 1000\n: events of shop demo; last event \d+\n\n/)
     expect(emu.emu.events.listenerCount).toBe(1)
     await stream.close()
@@ -102,7 +107,11 @@ describe('GET /_emulator/events', () => {
     await emu.request('/_emulator/shops', { method: 'POST', json: { name: 'Second', slug: 'second' } })
     const second = await open(emu, { 'x-service-shop': 'second' })
     await createProduct(emu, 'in demo')
-    await emu.request('/api/v1/products', { method: 'POST', json: { name: 'in second', price: 1, type: 'Physical' }, headers: { 'x-service-shop': 'second' } })
+    await emu.request('/api/v1/products', {
+      method: 'POST',
+      json: { name: 'in second', price: 1, type: 'Physical' },
+      headers: { 'x-service-shop': 'second' },
+    })
     const [m] = await second.take(1)
     expect(eventOf(m).data.title).toBe('in second')
     await second.close()
@@ -118,7 +127,11 @@ describe('GET /_emulator/events', () => {
 
   it.each([
     [{ 'last-event-id': 'abc' }, '', 'Last-Event-ID: "abc" is not an event id of this stream (a sequence number)'],
-    [{}, '?events=order:shipped', 'events: "order:shipped" is not an event kind of the spec (GET the list with store webhooks events)'],
+    [
+      {},
+      '?events=order:shipped',
+      'events: "order:shipped" is not an event kind of the spec (GET the list with store webhooks events)',
+    ],
     [{}, '?since=1', 'since: is not a known field'],
   ])('refuses %j %s with 400', async (headers, query, error) => {
     const emu = await eventsEmulator()
@@ -137,14 +150,18 @@ describe('GET /_emulator/events over real HTTP', () => {
     })
     const { port } = server.address() as { port: number }
     const controller = new AbortController()
-    const res = await fetch(`http://127.0.0.1:${port}/_emulator/events`, { headers: { authorization: 'Bearer sk_live_testtesttesttesttesttesttesttest' }, signal: controller.signal })
+    const res = await fetch(`http://127.0.0.1:${port}/_emulator/events`, {
+      headers: { authorization: 'Bearer sk_live_testtesttesttesttesttesttesttest' },
+      signal: controller.signal,
+    })
     const messages = parseSse(res.body!)
     await createProduct(emu, 'A')
     expect(eventOf((await messages.next()).value as SseMessage).data.title).toBe('A')
     expect(emu.emu.events.listenerCount).toBe(1)
     controller.abort()
     await messages.return(undefined).catch(() => undefined)
-    for (let i = 0; i < 50 && emu.emu.events.listenerCount > 0; i++) await new Promise((resolve) => setTimeout(resolve, 10))
+    for (let i = 0; i < 50 && emu.emu.events.listenerCount > 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 10))
     expect(emu.emu.events.listenerCount).toBe(0)
     await new Promise<void>((resolve) => server.close(() => resolve()))
   })

@@ -1,16 +1,28 @@
 import { describe, expect, it } from 'vitest'
 import { Collection } from '../../../src/emulator/store/collection.js'
 
-interface Item { id: string; shopId: string; code: string; live: boolean; createdAt: string }
+interface Item {
+  id: string
+  shopId: string
+  code: string
+  live: boolean
+  createdAt: string
+}
 
 const item = (id: string, minute: number, over: Partial<Item> = {}): Item => ({
-  id, shopId: 'shop_a', code: id.toUpperCase(), live: true, createdAt: `2026-01-01T10:${String(minute).padStart(2, '0')}:00.000Z`, ...over,
+  id,
+  shopId: 'shop_a',
+  code: id.toUpperCase(),
+  live: true,
+  createdAt: `2026-01-01T10:${String(minute).padStart(2, '0')}:00.000Z`,
+  ...over,
 })
 
-const items = () => new Collection<Item>('items', {
-  unique: { code: (i) => `${i.shopId}:${i.code}` },
-  ordered: { shop: (i) => i.shopId, live: (i) => (i.live ? i.shopId : undefined) },
-})
+const items = () =>
+  new Collection<Item>('items', {
+    unique: { code: (i) => `${i.shopId}:${i.code}` },
+    ordered: { shop: (i) => i.shopId, live: (i) => (i.live ? i.shopId : undefined) },
+  })
 
 describe('Collection', () => {
   it('finds rows by key and by unique index without a scan', () => {
@@ -26,7 +38,13 @@ describe('Collection', () => {
 
   it('lists one scope newest first and oldest first, by creation time then id', () => {
     const c = items()
-    for (const [id, minute] of [['c', 3], ['a', 1], ['b', 2], ['b2', 2]] as const) c.set(item(id, minute))
+    for (const [id, minute] of [
+      ['c', 3],
+      ['a', 1],
+      ['b', 2],
+      ['b2', 2],
+    ] as const)
+      c.set(item(id, minute))
     c.set(item('x', 5, { shopId: 'shop_b' }))
     expect([...c.newestFirst('shop', 'shop_a')].map((i) => i.id)).toEqual(['c', 'b2', 'b', 'a'])
     expect([...c.oldestFirst('shop', 'shop_a')].map((i) => i.id)).toEqual(['a', 'b', 'b2', 'c'])
@@ -39,7 +57,12 @@ describe('Collection', () => {
     const c = items()
     for (let m = 0; m < 6; m++) c.set(item(`i${m}`, m))
     const [, second] = [...c.newestFirst('shop', 'shop_a')]
-    expect([...c.newestFirst('shop', 'shop_a', c.positionOf(second))].map((i) => i.id)).toEqual(['i3', 'i2', 'i1', 'i0'])
+    expect([...c.newestFirst('shop', 'shop_a', c.positionOf(second))].map((i) => i.id)).toEqual([
+      'i3',
+      'i2',
+      'i1',
+      'i0',
+    ])
     expect(c.positionOf(second)).toEqual({ time: Date.parse(second.createdAt), id: 'i4' })
   })
 
@@ -84,7 +107,10 @@ describe('Collection', () => {
   })
 
   it('stores rows under a custom key (ids repeating across shops)', () => {
-    const c = new Collection<Item>('themes', { keyOf: (i) => `${i.shopId}:${i.id}`, ordered: { shop: (i) => i.shopId } })
+    const c = new Collection<Item>('themes', {
+      keyOf: (i) => `${i.shopId}:${i.id}`,
+      ordered: { shop: (i) => i.shopId },
+    })
     c.set(item('default', 1, { shopId: 's1' }))
     c.set(item('default', 1, { shopId: 's2' }))
     expect(c.size).toBe(2)

@@ -32,7 +32,9 @@ describe('Store: compaction', () => {
     expect(existsSync(`${db}.journal.old`)).toBe(false)
     snapshot.mockRestore()
     // Everything is in the db file on disk now, folded by the worker.
-    expect(JSON.parse(readFileSync(db, 'utf8')).accounts).toEqual(expect.arrayContaining(store.snapshot().accounts as unknown[]))
+    expect(JSON.parse(readFileSync(db, 'utf8')).accounts).toEqual(
+      expect.arrayContaining(store.snapshot().accounts as unknown[]),
+    )
     expect((JSON.parse(readFileSync(db, 'utf8')).accounts as unknown[]).length).toBe(store.c.accounts.size)
     const expected = store.snapshot()
 
@@ -53,7 +55,13 @@ describe('Store: compaction', () => {
     unlinkSync(db)
     for (let i = 0; i < 60; i++) await store.tx((tx) => tx.put('accounts', account(i)))
     await store.settle()
-    expect(logs.some((line) => line.startsWith(`compaction of ${db}.journal.old failed (`) && line.endsWith('it stays on disk and is replayed at the next start'))).toBe(true)
+    expect(
+      logs.some(
+        (line) =>
+          line.startsWith(`compaction of ${db}.journal.old failed (`) &&
+          line.endsWith('it stays on disk and is replayed at the next start'),
+      ),
+    ).toBe(true)
     expect(existsSync(`${db}.journal.old`)).toBe(true)
     const failures = logs.length
     for (let i = 60; i < 120; i++) await store.tx((tx) => tx.put('accounts', account(i)))

@@ -3,7 +3,22 @@ import { describe, expect, it } from 'vitest'
 import { Store } from '../../../src/emulator/store/store.js'
 import { account, tmpDb } from './store-helpers.js'
 
-const product = { id: 'prod_1', productId: 'rec_1', description: '', image: '', type: 'Digital', price: 1, currency: 'USD', stock: null, status: 'Live', sortOrder: 0, unlisted: false, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', shopId: 'shop_1' }
+const product = {
+  id: 'prod_1',
+  productId: 'rec_1',
+  description: '',
+  image: '',
+  type: 'Digital',
+  price: 1,
+  currency: 'USD',
+  stock: null,
+  status: 'Live',
+  sortOrder: 0,
+  unlisted: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  shopId: 'shop_1',
+}
 
 describe('Store: db file validation', () => {
   it.each([
@@ -18,7 +33,11 @@ describe('Store: db file validation', () => {
     ['an unknown collection', '{"version":1,"widgets":[]}', 'unknown collection "widgets"'],
     ['a collection that is not a list', '{"version":1,"products":{}}', '"products" is not an array'],
     ['a product missing its name', JSON.stringify({ version: 1, products: [product] }), 'products[0].name: '],
-    ['an account with a wrong type', JSON.stringify({ version: 1, accounts: [account(1), { ...account(2), name: 7 }] }), 'accounts[1].name: '],
+    [
+      'an account with a wrong type',
+      JSON.stringify({ version: 1, accounts: [account(1), { ...account(2), name: 7 }] }),
+      'accounts[1].name: ',
+    ],
   ])('refuses %s, naming the file and the problem, and leaves it untouched', async (_case, content, problem) => {
     const { db } = tmpDb()
     writeFileSync(db, content)
@@ -33,13 +52,17 @@ describe('Store: db file validation', () => {
   it('refuses a db path it cannot read (a folder), saying so', async () => {
     const { db } = tmpDb()
     mkdirSync(db)
-    await expect(Store.open({ path: db })).rejects.toThrow(new RegExp(`^db file ${db} was refused: it cannot be read \\(EISDIR`))
+    await expect(Store.open({ path: db })).rejects.toThrow(
+      new RegExp(`^db file ${db} was refused: it cannot be read \\(EISDIR`),
+    )
     expect(existsSync(`${db}.lock`)).toBe(false)
   })
 
   it('refuses a db in a folder that does not exist, saying which folder', async () => {
     const { dir } = tmpDb()
-    await expect(Store.open({ path: `${dir}/missing/store.json` })).rejects.toThrow(`the folder ${dir}/missing does not exist. Create it, or pass a --db in an existing folder.`)
+    await expect(Store.open({ path: `${dir}/missing/store.json` })).rejects.toThrow(
+      `the folder ${dir}/missing does not exist. Create it, or pass a --db in an existing folder.`,
+    )
   })
 
   it('loads a valid file, keeping fields it does not know', async () => {

@@ -28,16 +28,33 @@ describe('Store: journal recovery', () => {
     await store.tx((tx) => tx.put('accounts', account(4)))
     await store.settle()
     const reopenedLines = readFileSync(journal, 'utf8').split('\n').filter(Boolean)
-    expect(reopenedLines.map((l) => JSON.parse(l).ops[0].put.id)).toEqual(['acct_000001', 'acct_000002', 'acct_000003', 'acct_000004'])
+    expect(reopenedLines.map((l) => JSON.parse(l).ops[0].put.id)).toEqual([
+      'acct_000001',
+      'acct_000002',
+      'acct_000003',
+      'acct_000004',
+    ])
     await store.close()
   })
 
   it.each([
     ['not JSON', 'garbage{{{\n', /line 2 is corrupt: not valid JSON \(/],
     ['JSON but not an entry', '{"rows":[]}\n', /line 2 is corrupt: not a journal entry/],
-    ['an unknown collection', line([{ c: 'widgets', put: { id: 'w' } }]), /line 2 is corrupt: ops\[0\]: unknown collection "widgets"/],
-    ['a row missing a field', line([{ c: 'accounts', put: { id: 'acct_x', createdAt: '2026-01-01T00:00:00.000Z' } }]), /line 2 is corrupt: ops\[0\]: accounts row name: /],
-    ['an op that is neither put nor delete', line([{ c: 'accounts', nothing: true }]), /line 2 is corrupt: ops\[0\]: neither a put nor a delete/],
+    [
+      'an unknown collection',
+      line([{ c: 'widgets', put: { id: 'w' } }]),
+      /line 2 is corrupt: ops\[0\]: unknown collection "widgets"/,
+    ],
+    [
+      'a row missing a field',
+      line([{ c: 'accounts', put: { id: 'acct_x', createdAt: '2026-01-01T00:00:00.000Z' } }]),
+      /line 2 is corrupt: ops\[0\]: accounts row name: /,
+    ],
+    [
+      'an op that is neither put nor delete',
+      line([{ c: 'accounts', nothing: true }]),
+      /line 2 is corrupt: ops\[0\]: neither a put nor a delete/,
+    ],
   ])('refuses a corrupt complete line (%s) naming file and line, changing no file', async (_case, corrupt, problem) => {
     const { db, journal } = await crashedDb()
     const lines = readFileSync(journal, 'utf8').split('\n')
@@ -47,7 +64,9 @@ describe('Store: journal recovery', () => {
     const opening = Store.open({ path: db })
     await expect(opening).rejects.toMatchObject({ status: 500, message: expect.stringMatching(problem) })
     await expect(opening).rejects.toThrow(`journal ${journal} line 2 is corrupt`)
-    await expect(opening).rejects.toThrow(/The db was not loaded and no file was changed\. Repair or delete that line, or move the journal aside/)
+    await expect(opening).rejects.toThrow(
+      /The db was not loaded and no file was changed\. Repair or delete that line, or move the journal aside/,
+    )
     expect(readFileSync(db)).toEqual(before.db)
     expect(readFileSync(journal)).toEqual(before.journal)
     expect(existsSync(`${db}.lock`)).toBe(false)
@@ -57,8 +76,14 @@ describe('Store: journal recovery', () => {
     const { db } = tmpDb()
     const store = await Store.open({ path: db })
     await store.close()
-    writeFileSync(`${db}.journal.old`, line([{ c: 'accounts', put: account(1, 'old') }]) + line([{ c: 'accounts', put: account(2) }]))
-    writeFileSync(`${db}.journal`, line([{ c: 'accounts', put: account(1, 'new') }]) + line([{ c: 'accounts', del: account(2).id }]))
+    writeFileSync(
+      `${db}.journal.old`,
+      line([{ c: 'accounts', put: account(1, 'old') }]) + line([{ c: 'accounts', put: account(2) }]),
+    )
+    writeFileSync(
+      `${db}.journal`,
+      line([{ c: 'accounts', put: account(1, 'new') }]) + line([{ c: 'accounts', del: account(2).id }]),
+    )
     const reopened = await Store.open({ path: db })
     expect(reopened.snapshot().accounts).toEqual([account(1, 'new')])
     await reopened.settle()
@@ -69,12 +94,17 @@ describe('Store: journal recovery', () => {
     expect(JSON.parse(readFileSync(db, 'utf8')).accounts).toEqual([account(1, 'new')])
   })
 
-  it.each(['journal', 'journal.old'])('refuses a missing db file whose .%s exists, rather than starting empty', async (suffix) => {
-    const { db } = tmpDb()
-    writeFileSync(`${db}.${suffix}`, line([{ c: 'accounts', put: account(1) }]))
-    await expect(Store.open({ path: db })).rejects.toThrow(`db file ${db} is missing but its journal ${db}.${suffix} exists. Restore the db file, or move the journal aside to start anew.`)
-    expect(existsSync(db)).toBe(false)
-  })
+  it.each(['journal', 'journal.old'])(
+    'refuses a missing db file whose .%s exists, rather than starting empty',
+    async (suffix) => {
+      const { db } = tmpDb()
+      writeFileSync(`${db}.${suffix}`, line([{ c: 'accounts', put: account(1) }]))
+      await expect(Store.open({ path: db })).rejects.toThrow(
+        `db file ${db} is missing but its journal ${db}.${suffix} exists. Restore the db file, or move the journal aside to start anew.`,
+      )
+      expect(existsSync(db)).toBe(false)
+    },
+  )
 
   it('removes temporary files a crash left behind while writing the db file', async () => {
     const { dir, db } = tmpDb()

@@ -16,7 +16,9 @@ describe('Store: lock', () => {
   it('refuses a second open in the same process', async () => {
     const { db } = tmpDb()
     const store = await Store.open({ path: db })
-    await expect(Store.open({ path: db })).rejects.toThrow(`db file ${db} is already open in this process (pid ${process.pid}); close the other store first.`)
+    await expect(Store.open({ path: db })).rejects.toThrow(
+      `db file ${db} is already open in this process (pid ${process.pid}); close the other store first.`,
+    )
     await store.close()
   })
 
@@ -27,7 +29,9 @@ describe('Store: lock', () => {
       writeFileSync(`${db}.lock`, String(other.pid))
       const opening = Store.open({ path: db })
       await expect(opening).rejects.toMatchObject({ status: 409 })
-      await expect(opening).rejects.toThrow(`db file ${db} is in use by another store serve (pid ${other.pid}). Stop that process first, or pass another --db. If no store serve is running (the pid was reused), delete ${db}.lock.`)
+      await expect(opening).rejects.toThrow(
+        `db file ${db} is in use by another store serve (pid ${other.pid}). Stop that process first, or pass another --db. If no store serve is running (the pid was reused), delete ${db}.lock.`,
+      )
       expect(readFileSync(`${db}.lock`, 'utf8')).toBe(String(other.pid))
       expect(existsSync(db)).toBe(false)
     } finally {

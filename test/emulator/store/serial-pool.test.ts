@@ -8,7 +8,10 @@ const SERIAL = 'prod_demo_serial'
 const POOL = Array.from({ length: 2_500 }, (_, i) => `POOL-${String(i).padStart(5, '0')}`)
 
 async function buyOne(emu: Awaited<ReturnType<typeof testEmulator>>) {
-  const checkout = await emu.request('/storefront/demo/checkout', { method: 'POST', json: { items: [{ productId: 'rec_demoSerial001', quantity: 1 }], email: 'pool@example.com' } })
+  const checkout = await emu.request('/storefront/demo/checkout', {
+    method: 'POST',
+    json: { items: [{ productId: 'rec_demoSerial001', quantity: 1 }], email: 'pool@example.com' },
+  })
   expect(checkout.status).toBe(201)
   const { order } = await checkout.json()
   const paid = await emu.request(`/_emulator/orders/${order.id}/pay`, { method: 'POST', json: {} })
@@ -21,7 +24,10 @@ describe('Serial pools as rows', () => {
     const { db } = tmpDb()
     const io = new FaultyIO()
     const emu = await testEmulator({ db, io })
-    expect((await emu.request(`/_emulator/products/${SERIAL}/fulfilment`, { method: 'PUT', json: { serials: POOL } })).status).toBe(200)
+    expect(
+      (await emu.request(`/_emulator/products/${SERIAL}/fulfilment`, { method: 'PUT', json: { serials: POOL } }))
+        .status,
+    ).toBe(200)
     const sale = async () => {
       const before = io.appends.length
       const codes = await buyOne(emu)
@@ -52,19 +58,31 @@ describe('Serial pools as rows', () => {
     const file = JSON.parse(readFileSync(db, 'utf8'))
     const setup = file.fulfilments.find((f: { id: string }) => f.id === SERIAL)
     const { serialPool: _flag, ...legacy } = setup
-    file.fulfilments = file.fulfilments.map((f: { id: string }) => (f.id === SERIAL ? { ...legacy, serials: ['OLD-1', 'OLD-2', 'OLD-3'], deliveredCodes: ['GONE-1'] } : f))
+    file.fulfilments = file.fulfilments.map((f: { id: string }) =>
+      f.id === SERIAL ? { ...legacy, serials: ['OLD-1', 'OLD-2', 'OLD-3'], deliveredCodes: ['GONE-1'] } : f,
+    )
     file.serials = file.serials.filter((s: { productId: string }) => s.productId !== SERIAL)
     delete file.checksum
     writeFileSync(db, JSON.stringify(file))
 
     const second = await testEmulator({ db })
-    expect((await (await second.request(`/_emulator/products/${SERIAL}/fulfilment`)).json()).serials).toEqual(['OLD-1', 'OLD-2', 'OLD-3'])
-    const refused = await second.request(`/_emulator/products/${SERIAL}/fulfilment`, { method: 'PUT', json: { serials: ['NEW-1', 'GONE-1'] } })
+    expect((await (await second.request(`/_emulator/products/${SERIAL}/fulfilment`)).json()).serials).toEqual([
+      'OLD-1',
+      'OLD-2',
+      'OLD-3',
+    ])
+    const refused = await second.request(`/_emulator/products/${SERIAL}/fulfilment`, {
+      method: 'PUT',
+      json: { serials: ['NEW-1', 'GONE-1'] },
+    })
     expect(refused.status).toBe(409)
     expect(await buyOne(second)).toEqual(['OLD-1'])
     await second.store.settle()
     // A journal line of the earlier version, after the sale (a crash before any fold): replayed as it meant.
-    appendFileSync(`${db}.journal`, `${JSON.stringify({ ops: [{ c: 'fulfilments', put: { ...legacy, serials: ['JOURNAL-1', 'JOURNAL-2'], deliveredCodes: ['GONE-2'] } }] })}\n`)
+    appendFileSync(
+      `${db}.journal`,
+      `${JSON.stringify({ ops: [{ c: 'fulfilments', put: { ...legacy, serials: ['JOURNAL-1', 'JOURNAL-2'], deliveredCodes: ['GONE-2'] } }] })}\n`,
+    )
     const lock = `${db}.lock`
     writeFileSync(lock, '999999999')
     const third = await testEmulator({ db })
@@ -78,7 +96,7 @@ describe('Serial pools as rows', () => {
     await fourth.store.close()
   })
 
-  it('deletes a product\'s pool and delivered codes with the product', async () => {
+  it("deletes a product's pool and delivered codes with the product", async () => {
     const emu = await testEmulator()
     await emu.request(`/_emulator/products/${SERIAL}/fulfilment`, { method: 'PUT', json: { serials: ['A', 'B', 'C'] } })
     await buyOne(emu)

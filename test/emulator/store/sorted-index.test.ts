@@ -100,12 +100,22 @@ describe('SortedIndex', () => {
         expect([...index.ascending()]).toEqual(sorted.map((key) => key.id))
         if (sorted.length > 2) {
           const middle = sorted[sorted.length >> 1]
-          expect([...index.descending(middle)]).toEqual(sorted.slice(0, sorted.length >> 1).reverse().map((key) => key.id))
+          expect([...index.descending(middle)]).toEqual(
+            sorted
+              .slice(0, sorted.length >> 1)
+              .reverse()
+              .map((key) => key.id),
+          )
           expect([...index.ascending(middle)]).toEqual(sorted.slice(sorted.length >> 1).map((key) => key.id))
         }
       }
     }
     index.remove(k(-1, 'absent'))
-    expect([...index.descending()]).toEqual([...model].sort(compareKeys).reverse().map((key) => key.id))
+    expect([...index.descending()]).toEqual(
+      [...model]
+        .sort(compareKeys)
+        .reverse()
+        .map((key) => key.id),
+    )
   })
 })

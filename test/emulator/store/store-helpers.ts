@@ -33,7 +33,11 @@ export function openAsCrashingProcess(options: StoreOptions): Promise<Store> {
   return Store.open({ ...options, pid: DEAD_PID })
 }
 
-export const account = (n: number, name = `Account ${n}`): AccountRecord => ({ id: `acct_${String(n).padStart(6, '0')}`, name, createdAt: '2026-01-01T00:00:00.000Z' })
+export const account = (n: number, name = `Account ${n}`): AccountRecord => ({
+  id: `acct_${String(n).padStart(6, '0')}`,
+  name,
+  createdAt: '2026-01-01T00:00:00.000Z',
+})
 
 export function errno(code: string, message = code): NodeJS.ErrnoException {
   return Object.assign(new Error(`${code}: ${message}`), { code })

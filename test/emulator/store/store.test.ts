@@ -20,7 +20,11 @@ describe('Store: persistence', () => {
     await store.tx((tx) => tx.delete('accounts', account(2).id))
     const before = store.snapshot()
     await store.close()
-    expect([existsSync(`${db}.journal`), existsSync(`${db}.journal.old`), existsSync(`${db}.lock`)]).toEqual([false, false, false])
+    expect([existsSync(`${db}.journal`), existsSync(`${db}.journal.old`), existsSync(`${db}.lock`)]).toEqual([
+      false,
+      false,
+      false,
+    ])
     expect(JSON.parse(readFileSync(db, 'utf8')).accounts).toEqual([account(1, 'Renamed')])
 
     const reopened = await Store.open({ path: db })
@@ -65,7 +69,10 @@ describe('Store: persistence', () => {
     const { db } = tmpDb()
     const store = await Store.open({ path: db })
     await store.close()
-    await expect(store.tx((tx) => tx.put('accounts', account(1)))).rejects.toMatchObject({ status: 503, message: expect.stringMatching(/shutting down; retry/) })
+    await expect(store.tx((tx) => tx.put('accounts', account(1)))).rejects.toMatchObject({
+      status: 503,
+      message: expect.stringMatching(/shutting down; retry/),
+    })
     await store.close() // a second close is harmless
   })
 })
@@ -99,22 +106,26 @@ describe('Store: transactions', () => {
   it('applies a change at once, visible before it is on disk, and rolls back a change that throws', async () => {
     const store = await Store.open({ path: ':memory:' })
     await store.tx((tx) => tx.put('accounts', account(1)))
-    await expect(store.tx((tx) => {
-      tx.put('accounts', account(1, 'Changed'))
-      tx.put('accounts', account(2))
-      tx.delete('accounts', account(1).id)
-      throw new StoreError(409, 'refused')
-    })).rejects.toThrow('refused')
+    await expect(
+      store.tx((tx) => {
+        tx.put('accounts', account(1, 'Changed'))
+        tx.put('accounts', account(2))
+        tx.delete('accounts', account(1).id)
+        throw new StoreError(409, 'refused')
+      }),
+    ).rejects.toThrow('refused')
     expect(store.snapshot().accounts).toEqual([account(1)])
   })
 
   it('refuses an async change function and a change made after the transaction ended', async () => {
     const store = await Store.open({ path: ':memory:' })
     let late: (() => void) | undefined
-    await expect(store.tx(async (tx) => {
-      tx.put('accounts', account(1))
-      late = () => tx.put('accounts', account(2))
-    })).rejects.toMatchObject({ status: 500, message: expect.stringMatching(/async function/) })
+    await expect(
+      store.tx(async (tx) => {
+        tx.put('accounts', account(1))
+        late = () => tx.put('accounts', account(2))
+      }),
+    ).rejects.toMatchObject({ status: 500, message: expect.stringMatching(/async function/) })
     expect(() => late!()).toThrow(/after its store.tx ended/)
     expect(store.c.accounts.size).toBe(0)
   })
@@ -130,7 +141,10 @@ describe('Store: transactions', () => {
     const { db } = tmpDb()
     const store = await Store.open({ path: db })
     const bad = { id: 'acct_bad', createdAt: '2026-01-01T00:00:00.000Z' } as unknown as ReturnType<typeof account>
-    await expect(store.tx((tx) => tx.put('accounts', bad))).rejects.toMatchObject({ status: 500, message: expect.stringMatching(/accounts row acct_bad does not fit the db schema \(name: /) })
+    await expect(store.tx((tx) => tx.put('accounts', bad))).rejects.toMatchObject({
+      status: 500,
+      message: expect.stringMatching(/accounts row acct_bad does not fit the db schema \(name: /),
+    })
     expect(store.c.accounts.size).toBe(0)
     expect(journalLines(db)).toEqual([])
     await store.close()
@@ -160,7 +174,11 @@ describe('Store: group commit', () => {
     const emu = await testEmulator({ db, io, seed: 'empty' })
     io.appendDelayMs = 10
     const syncsBefore = io.syncs
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => emu.request('/api/v1/products', { method: 'POST', json: { ...PRODUCT, name: `P${i}` } })))
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        emu.request('/api/v1/products', { method: 'POST', json: { ...PRODUCT, name: `P${i}` } }),
+      ),
+    )
     expect(answers.map((r) => r.status)).toEqual(Array(20).fill(201))
     expect(io.syncs - syncsBefore).toBeLessThan(20)
     expect(journalLines(db).filter((line) => line.includes('"c":"products"'))).toHaveLength(20)
@@ -178,7 +196,9 @@ describe('Store: disk errors', () => {
     const failed = await emu.request('/api/v1/products', { method: 'POST', json: { ...PRODUCT, name: 'Lost' } })
     expect(failed.status).toBe(500)
     expect(failed.headers.get('content-type')).toMatch(/^application\/json/)
-    expect(await failed.json()).toEqual({ error: `storage: the change could not be written to ${db}.journal (ENOSPC) and was not saved. Check disk space and permissions, then retry.` })
+    expect(await failed.json()).toEqual({
+      error: `storage: the change could not be written to ${db}.journal (ENOSPC) and was not saved. Check disk space and permissions, then retry.`,
+    })
     expect(emu.store.snapshot()).toEqual(before)
     expect((await (await emu.request('/api/v1/products')).json()).products).toEqual([])
     expect(emu.logs.some((line) => line.includes('rolled back and answered 500'))).toBe(true)
@@ -191,7 +211,9 @@ describe('Store: disk errors', () => {
     expect(journalLines(db).every((line) => JSON.parse(line))).toBeTruthy()
     unlinkSync(`${db}.lock`)
     const again = await testEmulator({ db, seed: 'empty' })
-    expect((await (await again.request('/api/v1/products')).json()).products.map((p: { name: string }) => p.name)).toEqual(['Kept'])
+    expect(
+      (await (await again.request('/api/v1/products')).json()).products.map((p: { name: string }) => p.name),
+    ).toEqual(['Kept'])
     expect(kept.name).toBe('Kept')
     await again.store.close()
   })
@@ -209,7 +231,9 @@ describe('Store: disk errors', () => {
     breakDisk(io)
     const id = account(1).id
     const first = store.tx((tx) => tx.put('accounts', account(1, 'v2')))
-    const second = store.tx((tx) => tx.put('accounts', { ...store.c.accounts.get(id)!, name: `${store.c.accounts.get(id)!.name}+v3` }))
+    const second = store.tx((tx) =>
+      tx.put('accounts', { ...store.c.accounts.get(id)!, name: `${store.c.accounts.get(id)!.name}+v3` }),
+    )
     const third = store.tx((tx) => tx.put('accounts', account(2)))
     expect(store.c.accounts.get(id)!.name).toBe('v2+v3')
     const results = await Promise.allSettled([first, second, third])
@@ -235,7 +259,10 @@ describe('Store: disk errors', () => {
     await expect(store.tx((tx) => tx.put('accounts', account(2)))).rejects.toMatchObject({ status: 500 })
     io.failAppend = undefined
     // The append would work now, but the half line cannot be cut yet: refused rather than written after garbage.
-    await expect(store.tx((tx) => tx.put('accounts', account(3)))).rejects.toMatchObject({ status: 500, message: expect.stringMatching(/EIO/) })
+    await expect(store.tx((tx) => tx.put('accounts', account(3)))).rejects.toMatchObject({
+      status: 500,
+      message: expect.stringMatching(/EIO/),
+    })
     io.heal()
     await store.tx((tx) => tx.put('accounts', account(4)))
     expect(journalLines(db).map((line) => JSON.parse(line).ops[0].put.id)).toEqual([account(1).id, account(4).id])

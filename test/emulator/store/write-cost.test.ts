@@ -17,7 +17,10 @@ describe('Store: cost of a create', () => {
     const create = async (name: string) => {
       const appendsBefore = io.appends.length
       const dbBefore = statSync(db)
-      const res = await emu.request('/api/v1/products', { method: 'POST', json: { name, price: 9.5, type: 'Digital', status: 'Live' } })
+      const res = await emu.request('/api/v1/products', {
+        method: 'POST',
+        json: { name, price: 9.5, type: 'Digital', status: 'Live' },
+      })
       expect(res.status).toBe(201)
       const dbAfter = statSync(db)
       expect([dbAfter.size, dbAfter.mtimeMs]).toEqual([dbBefore.size, dbBefore.mtimeMs])
@@ -33,7 +36,13 @@ describe('Store: cost of a create', () => {
     await emu.store.tx((tx) => {
       for (let i = 0; i < 9_990; i++) {
         const n = String(i).padStart(5, '0')
-        tx.put('products', { ...atTen.product, shopId, id: `prod_bulk_${n}`, productId: `rec_bulk${n}`, name: `Bulk ${n}` })
+        tx.put('products', {
+          ...atTen.product,
+          shopId,
+          id: `prod_bulk_${n}`,
+          productId: `rec_bulk${n}`,
+          name: `Bulk ${n}`,
+        })
       }
     })
     expect(emu.store.c.products.size).toBe(10_000)

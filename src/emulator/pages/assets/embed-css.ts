@@ -1,6 +1,6 @@
 // Styles of the embeddable checkout, served at /embed.css. Every selector is prefixed `sstore-`
 // and the modal resets what a host page's CSS could leak into it. Phone width first.
-export const EMBED_CSS = String.raw`
+export const EMBED_CSS = `
 .sstore-button { cursor: pointer; }
 .sstore-button:not([class*=" "]) { font: 600 15px/1.2 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; padding: .6em 1.1em; border-radius: 8px; border: 1px solid #2952cc; background: #2952cc; color: #fff; }
 .sstore-button:focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }

@@ -1,6 +1,6 @@
 // The one stylesheet of the dashboard, storefront and invoice pages, served at /_assets/pages.css.
 // Kept as a string so `npm run build` (tsc only) ships it without a copy step.
-export const PAGES_CSS = String.raw`
+export const PAGES_CSS = `
 :root {
   --bg: #f6f7f9; --panel: #fff; --text: #1b1f24; --muted: #5b6470; --line: #dde1e6;
   --accent: #2952cc; --accent-text: #fff; --ok: #17803d; --ok-bg: #e5f6ea; --bad: #b42318; --bad-bg: #fdecea;

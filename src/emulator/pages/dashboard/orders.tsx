@@ -14,18 +14,35 @@ const statusTone = (s: string) => (s === 'completed' ? 'ok' : s === 'cancelled' 
 
 export const OrdersPage: FC<{ view: DashView; orders: Order[]; limit: number }> = ({ view, orders, limit }) => (
   <DashboardShell view={view} title="Orders" section="/orders">
-    <p class="muted">The {limit} most recent orders of {view.shop.name}. New orders come from the storefront, the embed or <code>POST /storefront/{view.shop.slug}/checkout</code>.</p>
-    {orders.length === 0 ? <p>No orders yet. <a href={`/storefront/${encodeURIComponent(view.shop.slug)}`}>Buy something on the storefront</a>.</p> : (
+    <p class="muted">
+      The {limit} most recent orders of {view.shop.name}. New orders come from the storefront, the embed or{' '}
+      <code>POST /storefront/{view.shop.slug}/checkout</code>.
+    </p>
+    {orders.length === 0 ? (
+      <p>
+        No orders yet. <a href={`/storefront/${encodeURIComponent(view.shop.slug)}`}>Buy something on the storefront</a>
+        .
+      </p>
+    ) : (
       <Table caption="Orders" head={['Order', 'Created', 'Customer', 'Items', 'Total', 'Status', 'Payment']}>
         {orders.map((o) => (
           <tr data-order={o.orderNumber}>
-            <td><a href={dashHref(view, `/orders/${encodeURIComponent(o.id)}`)}>{o.orderNumber}</a></td>
+            <td>
+              <a href={dashHref(view, `/orders/${encodeURIComponent(o.id)}`)}>{o.orderNumber}</a>
+            </td>
             <td class="nowrap">{when(o.createdAt)}</td>
-            <td>{o.customerName ? `${o.customerName} ` : ''}<span class="muted">{o.customerEmail}</span></td>
+            <td>
+              {o.customerName ? `${o.customerName} ` : ''}
+              <span class="muted">{o.customerEmail}</span>
+            </td>
             <td>{o.items.map((i) => `${i.quantity} × ${i.productName}`).join(', ')}</td>
             <td class="num">{money(o.total, o.currency)}</td>
-            <td><Badge tone={statusTone(o.status)}>{o.status}</Badge></td>
-            <td><Badge tone={paymentTone(o.paymentStatus)}>{o.paymentStatus}</Badge></td>
+            <td>
+              <Badge tone={statusTone(o.status)}>{o.status}</Badge>
+            </td>
+            <td>
+              <Badge tone={paymentTone(o.paymentStatus)}>{o.paymentStatus}</Badge>
+            </td>
           </tr>
         ))}
       </Table>
@@ -43,15 +60,28 @@ export interface OrderExtrasView {
   couponCode?: string | null
 }
 
-export const OrderDetailPage: FC<{ view: DashView; order: Order & OrderExtrasView; invoice: Invoice; invoiceUrl: string }> = ({ view, order, invoice, invoiceUrl }) => {
+export const OrderDetailPage: FC<{
+  view: DashView
+  order: Order & OrderExtrasView
+  invoice: Invoice
+  invoiceUrl: string
+}> = ({ view, order, invoice, invoiceUrl }) => {
   const api = `${DASHBOARD_API}/emulator/orders/${encodeURIComponent(order.id)}`
   const c = order.currency
-  const isPaid = order.paymentStatus === 'paid' || order.paymentStatus === 'disputed' || order.paymentStatus === 'refunded'
+  const isPaid =
+    order.paymentStatus === 'paid' || order.paymentStatus === 'disputed' || order.paymentStatus === 'refunded'
   const hasPhysical = order.items.some((i) => i.productType === 'Physical')
   const hasMystery = invoice.items.some((i) => i.mystery)
-  const undelivered = isPaid ? invoice.items.filter((i) => i.delivery.status === 'undelivered' || i.delivery.status === 'partial').length : 0
+  const undelivered = isPaid
+    ? invoice.items.filter((i) => i.delivery.status === 'undelivered' || i.delivery.status === 'partial').length
+    : 0
   return (
-    <DashboardShell view={view} title={`Order ${order.orderNumber}`} section="/orders" scripts={hasMystery ? ['verify.js'] : []}>
+    <DashboardShell
+      view={view}
+      title={`Order ${order.orderNumber}`}
+      section="/orders"
+      scripts={hasMystery ? ['verify.js'] : []}
+    >
       <div class="row">
         <Badge tone={statusTone(order.status)}>{order.status}</Badge>
         <Badge tone={paymentTone(order.paymentStatus)}>{order.paymentStatus}</Badge>
@@ -59,67 +89,182 @@ export const OrderDetailPage: FC<{ view: DashView; order: Order & OrderExtrasVie
       </div>
       <section class="panel" aria-label="Order">
         <dl class="kv">
-          <dt>Ids</dt><dd><code>{order.id}</code> · <code>{order.orderNumber}</code></dd>
-          <dt>Customer</dt><dd>{order.customerName ? `${order.customerName} · ` : ''}{order.customerEmail}</dd>
-          <dt>Created</dt><dd>{when(order.createdAt)}</dd>
-          <dt>Paid</dt><dd>{order.paidAt ? when(order.paidAt) : 'not yet'}</dd>
-          <dt>Total</dt><dd><strong>{money(order.total, c)}</strong>{invoice.discount ? ` (after ${money(invoice.discount, c)} discount${order.couponCode ? `, coupon ${order.couponCode}` : ''})` : ''}</dd>
-          <dt>Paid so far</dt><dd>{money(invoice.amountPaid, c)}{invoice.amountDue > 0 ? ` · due ${money(invoice.amountDue, c)}` : ''}</dd>
-          <dt>Payment method</dt><dd>{order.paymentMethod || order.gateway || '—'}</dd>
-          {order.ip || order.country ? <><dt>Visitor</dt><dd>{[order.ip, order.country].filter(Boolean).join(' · ')}</dd></> : null}
-          {order.customFields && Object.keys(order.customFields).length ? <><dt>Custom fields</dt><dd><pre>{pretty(order.customFields)}</pre></dd></> : null}
+          <dt>Ids</dt>
+          <dd>
+            <code>{order.id}</code> · <code>{order.orderNumber}</code>
+          </dd>
+          <dt>Customer</dt>
+          <dd>
+            {order.customerName ? `${order.customerName} · ` : ''}
+            {order.customerEmail}
+          </dd>
+          <dt>Created</dt>
+          <dd>{when(order.createdAt)}</dd>
+          <dt>Paid</dt>
+          <dd>{order.paidAt ? when(order.paidAt) : 'not yet'}</dd>
+          <dt>Total</dt>
+          <dd>
+            <strong>{money(order.total, c)}</strong>
+            {invoice.discount
+              ? ` (after ${money(invoice.discount, c)} discount${order.couponCode ? `, coupon ${order.couponCode}` : ''})`
+              : ''}
+          </dd>
+          <dt>Paid so far</dt>
+          <dd>
+            {money(invoice.amountPaid, c)}
+            {invoice.amountDue > 0 ? ` · due ${money(invoice.amountDue, c)}` : ''}
+          </dd>
+          <dt>Payment method</dt>
+          <dd>{order.paymentMethod || order.gateway || '—'}</dd>
+          {order.ip || order.country ? (
+            <>
+              <dt>Visitor</dt>
+              <dd>{[order.ip, order.country].filter(Boolean).join(' · ')}</dd>
+            </>
+          ) : null}
+          {order.customFields && Object.keys(order.customFields).length ? (
+            <>
+              <dt>Custom fields</dt>
+              <dd>
+                <pre>{pretty(order.customFields)}</pre>
+              </dd>
+            </>
+          ) : null}
         </dl>
       </section>
 
       <section class="panel" aria-labelledby="actions-h">
         <h2 id="actions-h">Actions</h2>
         <div class="grid">
-          {invoice.amountDue > 0 || order.paymentStatus === 'unpaid' ? <form data-api={`${api}/pay`} data-dashboard="" data-success={`Payment recorded for ${order.orderNumber}.`} data-notice="pay-notice" aria-labelledby="pay-h">
-            <h3 id="pay-h">Mark paid</h3>
-            <p class="small muted">Runs fulfilment for every line. Leave the amount empty to pay what is due; less than that is a partial payment. Paying twice delivers nothing twice.</p>
-            <label for="pay-amount">Amount ({c})</label>
-            <input id="pay-amount" name="amount" type="number" step="0.01" min="0.01" data-type="number" placeholder={invoice.amountDue > 0 ? String(invoice.amountDue) : 'nothing due'} />
-            <label for="pay-gateway">Gateway</label>
-            <select id="pay-gateway" name="gateway">{GATEWAYS.map(([value, label]) => <option value={value} selected={value === (order.gateway ?? 'processor')}>{label}</option>)}</select>
-            <div class="actions"><button type="submit" data-action="pay">Mark paid</button></div>
-            <Notice id="pay-notice" />
-          </form> : (
-            <div aria-labelledby="pay-h">
+          {invoice.amountDue > 0 || order.paymentStatus === 'unpaid' ? (
+            <form
+              data-api={`${api}/pay`}
+              data-dashboard=""
+              data-success={`Payment recorded for ${order.orderNumber}.`}
+              data-notice="pay-notice"
+              aria-labelledby="pay-h"
+            >
+              <h3 id="pay-h">Mark paid</h3>
+              <p class="small muted">
+                Runs fulfilment for every line. Leave the amount empty to pay what is due; less than that is a partial
+                payment. Paying twice delivers nothing twice.
+              </p>
+              <label for="pay-amount">Amount ({c})</label>
+              <input
+                id="pay-amount"
+                name="amount"
+                type="number"
+                step="0.01"
+                min="0.01"
+                data-type="number"
+                placeholder={invoice.amountDue > 0 ? String(invoice.amountDue) : 'nothing due'}
+              />
+              <label for="pay-gateway">Gateway</label>
+              <select id="pay-gateway" name="gateway">
+                {GATEWAYS.map(([value, label]) => (
+                  <option value={value} selected={value === (order.gateway ?? 'processor')}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+              <div class="actions">
+                <button type="submit" data-action="pay">
+                  Mark paid
+                </button>
+              </div>
+              <Notice id="pay-notice" />
+            </form>
+          ) : (
+            <section aria-labelledby="pay-h">
               <h3 id="pay-h">Payment</h3>
               <p>{isPaid ? `Paid in full (${money(invoice.amountPaid, c)}).` : 'Nothing is due.'}</p>
               {undelivered ? (
                 <>
-                  <p class="small muted">{undelivered} line{undelivered === 1 ? ' is' : 's are'} not delivered yet (for example a Dynamic endpoint that failed, or stock that ran out).</p>
-                  <button type="button" data-api={`${api}/deliver`} data-dashboard="" data-success="Delivery retried." data-notice="deliver-notice" data-action="deliver">Retry delivery</button>
+                  <p class="small muted">
+                    {undelivered} line{undelivered === 1 ? ' is' : 's are'} not delivered yet (for example a Dynamic
+                    endpoint that failed, or stock that ran out).
+                  </p>
+                  <button
+                    type="button"
+                    data-api={`${api}/deliver`}
+                    data-dashboard=""
+                    data-success="Delivery retried."
+                    data-notice="deliver-notice"
+                    data-action="deliver"
+                  >
+                    Retry delivery
+                  </button>
                   <Notice id="deliver-notice" />
                 </>
               ) : null}
-            </div>
+            </section>
           )}
-          <form data-api={`${api}/tracking`} data-dashboard="" data-success="Tracking added; it shows on the invoice." data-notice="tracking-notice" aria-labelledby="tracking-h">
+          <form
+            data-api={`${api}/tracking`}
+            data-dashboard=""
+            data-success="Tracking added; it shows on the invoice."
+            data-notice="tracking-notice"
+            aria-labelledby="tracking-h"
+          >
             <h3 id="tracking-h">Tracking</h3>
-            <p class="small muted">{hasPhysical ? 'Shown on the invoice of this Physical order.' : 'Tracking is for orders with a Physical line.'}</p>
+            <p class="small muted">
+              {hasPhysical
+                ? 'Shown on the invoice of this Physical order.'
+                : 'Tracking is for orders with a Physical line.'}
+            </p>
             <label for="tracking-code">Tracking code</label>
             <input id="tracking-code" name="code" type="text" required />
             <label for="tracking-carrier">Carrier</label>
             <input id="tracking-carrier" name="carrier" type="text" placeholder="optional" />
-            <div class="actions"><button type="submit">Add tracking</button></div>
+            <div class="actions">
+              <button type="submit">Add tracking</button>
+            </div>
             <Notice id="tracking-notice" />
           </form>
-          <form data-api={`${DASHBOARD_API}/v1/orders/${encodeURIComponent(order.id)}`} data-method="PUT" data-dashboard="" data-success="Status updated." data-notice="status-notice" aria-labelledby="status-h">
+          <form
+            data-api={`${DASHBOARD_API}/v1/orders/${encodeURIComponent(order.id)}`}
+            data-method="PUT"
+            data-dashboard=""
+            data-success="Status updated."
+            data-notice="status-notice"
+            aria-labelledby="status-h"
+          >
             <h3 id="status-h">Status</h3>
-            <p class="small muted">As <code>PUT /api/v1/orders/:id</code>.</p>
+            <p class="small muted">
+              As <code>PUT /api/v1/orders/:id</code>.
+            </p>
             <label for="status">Status</label>
-            <select id="status" name="status">{ORDER_STATUSES.map((s) => <option value={s} selected={s === order.status}>{s}</option>)}</select>
-            <div class="actions"><button type="submit">Set status</button></div>
+            <select id="status" name="status">
+              {ORDER_STATUSES.map((s) => (
+                <option value={s} selected={s === order.status}>
+                  {s}
+                </option>
+              ))}
+            </select>
+            <div class="actions">
+              <button type="submit">Set status</button>
+            </div>
             <Notice id="status-notice" />
           </form>
-          <div aria-labelledby="dispute-h">
+          <section aria-labelledby="dispute-h">
             <h3 id="dispute-h">Dispute</h3>
-            <p class="small muted">The buyer disputed the payment (fires <code>order:disputed</code>).</p>
-            <button type="button" class="danger" data-api={`${api}/dispute`} data-dashboard="" data-confirm={`Mark ${order.orderNumber} as disputed?`} data-success="Order marked disputed." data-notice="dispute-notice" disabled={!isPaid && order.paymentStatus !== 'partial'}>Mark disputed</button>
+            <p class="small muted">
+              The buyer disputed the payment (fires <code>order:disputed</code>).
+            </p>
+            <button
+              type="button"
+              class="danger"
+              data-api={`${api}/dispute`}
+              data-dashboard=""
+              data-confirm={`Mark ${order.orderNumber} as disputed?`}
+              data-success="Order marked disputed."
+              data-notice="dispute-notice"
+              disabled={!isPaid && order.paymentStatus !== 'partial'}
+            >
+              Mark disputed
+            </button>
             <Notice id="dispute-notice" />
-          </div>
+          </section>
         </div>
       </section>
 
@@ -127,7 +272,13 @@ export const OrderDetailPage: FC<{ view: DashView; order: Order & OrderExtrasVie
         <section class="panel" aria-labelledby="payments-h">
           <h2 id="payments-h">Payments</h2>
           <Table caption="Payments" head={['When', 'Gateway', 'Amount']}>
-            {order.payments.map((p) => <tr><td>{when(p.at)}</td><td>{p.gateway}</td><td class="num">{money(p.amount, c)}</td></tr>)}
+            {order.payments.map((p) => (
+              <tr>
+                <td>{when(p.at)}</td>
+                <td>{p.gateway}</td>
+                <td class="num">{money(p.amount, c)}</td>
+              </tr>
+            ))}
           </Table>
         </section>
       ) : null}
@@ -136,7 +287,9 @@ export const OrderDetailPage: FC<{ view: DashView; order: Order & OrderExtrasVie
         <section class="panel" aria-labelledby={`line-${at}-h`} data-line={item.id}>
           <div class="spread">
             <h2 id={`line-${at}-h`}>{item.productName}</h2>
-            <span class="muted">{item.productType ?? ''} · {item.quantity} × {money(item.price, c)} = {money(item.total, c)}</span>
+            <span class="muted">
+              {item.productType ?? ''} · {item.quantity} × {money(item.price, c)} = {money(item.total, c)}
+            </span>
           </div>
           <DeliveryView item={item} codesId={`codes-${at}`} />
           {item.mystery ? <MysteryReveal item={item} mystery={item.mystery} /> : null}
@@ -147,7 +300,15 @@ export const OrderDetailPage: FC<{ view: DashView; order: Order & OrderExtrasVie
         <section class="panel" aria-labelledby="tracks-h">
           <h2 id="tracks-h">Tracking</h2>
           <Table caption="Tracking" head={['Code', 'Carrier', 'Added']}>
-            {invoice.tracking.map((t) => <tr><td><code>{t.code}</code></td><td>{t.carrier ?? '—'}</td><td>{when(t.addedAt)}</td></tr>)}
+            {invoice.tracking.map((t) => (
+              <tr>
+                <td>
+                  <code>{t.code}</code>
+                </td>
+                <td>{t.carrier ?? '—'}</td>
+                <td>{when(t.addedAt)}</td>
+              </tr>
+            ))}
           </Table>
         </section>
       ) : null}
@@ -158,7 +319,9 @@ export const OrderDetailPage: FC<{ view: DashView; order: Order & OrderExtrasVie
 export const CustomersPage: FC<{ view: DashView; customers: Customer[] }> = ({ view, customers }) => (
   <DashboardShell view={view} title="Customers" section="/customers">
     <p class="muted">Customers are kept per shop by e-mail from checkouts; totals count paid money.</p>
-    {customers.length === 0 ? <p>No customers yet.</p> : (
+    {customers.length === 0 ? (
+      <p>No customers yet.</p>
+    ) : (
       <Table caption="Customers" head={['Name', 'E-mail', 'Country', 'Orders', 'Spent', 'Last order', 'Since']}>
         {customers.map((cu) => (
           <tr>
@@ -178,38 +341,104 @@ export const CustomersPage: FC<{ view: DashView; customers: Customer[] }> = ({ v
 
 const PRESETS = [3600, 86400, 3 * 86400, 7 * 86400, 30 * 86400]
 
-export const SubscriptionsPage: FC<{ view: DashView; subscriptions: Subscription[]; clockNow: string; offsetSeconds: number }> = ({ view, subscriptions, clockNow, offsetSeconds }) => (
+export const SubscriptionsPage: FC<{
+  view: DashView
+  subscriptions: Subscription[]
+  clockNow: string
+  offsetSeconds: number
+}> = ({ view, subscriptions, clockNow, offsetSeconds }) => (
   <DashboardShell view={view} title="Subscriptions" section="/subscriptions">
     <section class="panel" aria-labelledby="clock-h">
       <h2 id="clock-h">Emulator clock</h2>
-      <p>Now: <strong data-clock="">{when(clockNow)}</strong> <span class="muted small">({offsetSeconds === 0 ? 'real time' : `${ahead(offsetSeconds)} ahead of real time`})</span></p>
-      <p class="small muted">Advancing the clock makes renewals, trial ends and upcoming notices fall due, with their events (<code>POST /_emulator/clock/advance</code>).</p>
+      <p>
+        Now: <strong data-clock="">{when(clockNow)}</strong>{' '}
+        <span class="muted small">
+          ({offsetSeconds === 0 ? 'real time' : `${ahead(offsetSeconds)} ahead of real time`})
+        </span>
+      </p>
+      <p class="small muted">
+        Advancing the clock makes renewals, trial ends and upcoming notices fall due, with their events (
+        <code>POST /_emulator/clock/advance</code>).
+      </p>
       <div class="row">
         {PRESETS.map((seconds) => (
-          <button type="button" class="secondary" data-api={`${DASHBOARD_API}/emulator/clock/advance`} data-dashboard="" data-body={JSON.stringify({ seconds })}
-            data-success={`Clock advanced by ${duration(seconds)}.`}>+{duration(seconds)}</button>
+          <button
+            type="button"
+            class="secondary"
+            data-api={`${DASHBOARD_API}/emulator/clock/advance`}
+            data-dashboard=""
+            data-body={JSON.stringify({ seconds })}
+            data-success={`Clock advanced by ${duration(seconds)}.`}
+          >
+            +{duration(seconds)}
+          </button>
         ))}
       </div>
-      <form data-api={`${DASHBOARD_API}/emulator/clock/advance`} data-dashboard="" data-success="Clock advanced." class="row mt">
-        <label for="advance-seconds" class="inline">Seconds</label>
-        <input id="advance-seconds" name="seconds" type="number" min="1" step="1" required data-type="number" class="w-16" />
+      <form
+        data-api={`${DASHBOARD_API}/emulator/clock/advance`}
+        data-dashboard=""
+        data-success="Clock advanced."
+        class="row mt"
+      >
+        <label for="advance-seconds" class="inline">
+          Seconds
+        </label>
+        <input
+          id="advance-seconds"
+          name="seconds"
+          type="number"
+          min="1"
+          step="1"
+          required
+          data-type="number"
+          class="w-16"
+        />
         <button type="submit">Advance</button>
       </form>
     </section>
-    {subscriptions.length === 0 ? <p>No subscriptions yet: buy a Subscription product on the storefront and pay the order.</p> : (
-      <Table caption="Subscriptions" head={['Product', 'Customer', 'Status', 'Period ends', 'Processor ids', 'Created', '']}>
+    {subscriptions.length === 0 ? (
+      <p>No subscriptions yet: buy a Subscription product on the storefront and pay the order.</p>
+    ) : (
+      <Table
+        caption="Subscriptions"
+        head={['Product', 'Customer', 'Status', 'Period ends', 'Processor ids', 'Created', '']}
+      >
         {subscriptions.map((s) => (
           <tr data-subscription={s.id}>
-            <td>{s.productName} <code class="small">{s.productProductId}</code></td>
+            <td>
+              {s.productName} <code class="small">{s.productProductId}</code>
+            </td>
             <td>{s.customerEmail}</td>
-            <td><Badge tone={s.status === 'ACTIVE' ? 'ok' : s.status === 'TRIALING' ? 'warn' : 'bad'}>{s.status}</Badge></td>
+            <td>
+              <Badge tone={s.status === 'ACTIVE' ? 'ok' : s.status === 'TRIALING' ? 'warn' : 'bad'}>{s.status}</Badge>
+            </td>
             <td class="nowrap">{when(s.currentPeriodEnd)}</td>
-            <td class="small"><code>{s.processorSubscriptionId}</code><br /><code>{s.processorCustomerId}</code></td>
-            <td class="nowrap">{when(s.createdAt)}{s.canceledAt ? <><br /><span class="muted">cancelled {when(s.canceledAt)}</span></> : null}</td>
+            <td class="small">
+              <code>{s.processorSubscriptionId}</code>
+              <br />
+              <code>{s.processorCustomerId}</code>
+            </td>
+            <td class="nowrap">
+              {when(s.createdAt)}
+              {s.canceledAt ? (
+                <>
+                  <br />
+                  <span class="muted">cancelled {when(s.canceledAt)}</span>
+                </>
+              ) : null}
+            </td>
             <td>
               {s.status !== 'CANCELLED' ? (
-                <button type="button" class="danger" data-api={`${DASHBOARD_API}/emulator/subscriptions/${encodeURIComponent(s.id)}/cancel`} data-dashboard=""
-                  data-confirm="Cancel this subscription?" data-success="Subscription cancelled.">Cancel</button>
+                <button
+                  type="button"
+                  class="danger"
+                  data-api={`${DASHBOARD_API}/emulator/subscriptions/${encodeURIComponent(s.id)}/cancel`}
+                  data-dashboard=""
+                  data-confirm="Cancel this subscription?"
+                  data-success="Subscription cancelled."
+                >
+                  Cancel
+                </button>
               ) : null}
             </td>
           </tr>
@@ -223,5 +452,7 @@ export const SubscriptionsPage: FC<{ view: DashView; subscriptions: Subscription
 function ahead(seconds: number): string {
   const days = Math.floor(seconds / 86400)
   const hours = Math.round((seconds % 86400) / 3600)
-  return [days ? `${days} day${days === 1 ? '' : 's'}` : '', hours || !days ? `${hours} h` : ''].filter(Boolean).join(' ')
+  return [days ? `${days} day${days === 1 ? '' : 's'}` : '', hours || !days ? `${hours} h` : '']
+    .filter(Boolean)
+    .join(' ')
 }

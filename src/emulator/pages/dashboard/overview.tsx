@@ -9,20 +9,44 @@ export const LoginPage: FC<{ error?: string; next?: string }> = ({ error, next }
     <main id="main" class="login">
       <div class="panel">
         <h1>Emulator dashboard</h1>
-        <p class="muted">Enter an API key of this emulator (the one <code>store serve</code> printed, or the one passed with <code>--api-key</code>). It is checked once and never put in a URL; the session lives in this emulator's memory.</p>
-        {error ? <div class="notice bad" role="alert">{error}</div> : null}
+        <p class="muted">
+          Enter an API key of this emulator (the one <code>store serve</code> printed, or the one passed with{' '}
+          <code>--api-key</code>). It is checked once and never put in a URL; the session lives in this emulator's
+          memory.
+        </p>
+        {error ? (
+          <div class="notice bad" role="alert">
+            {error}
+          </div>
+        ) : null}
         <form method="post" action={`${DASHBOARD}/login`}>
           <label for="key">API key</label>
-          <input id="key" name="key" type="password" autocomplete="current-password" required autofocus spellcheck={false} placeholder="sk_live_…" />
+          <input
+            id="key"
+            name="key"
+            type="password"
+            autocomplete="current-password"
+            required
+            autofocus
+            spellcheck={false}
+            placeholder="sk_live_…"
+          />
           {next ? <input type="hidden" name="next" value={next} /> : null}
-          <div class="actions"><button type="submit">Log in</button></div>
+          <div class="actions">
+            <button type="submit">Log in</button>
+          </div>
         </form>
       </div>
     </main>
   </Document>
 )
 
-export const OverviewPage: FC<{ view: DashView; keys: KeyRecord[]; currentKeyId: string; clockNow: string }> = ({ view, keys, currentKeyId, clockNow }) => {
+export const OverviewPage: FC<{ view: DashView; keys: KeyRecord[]; currentKeyId: string; clockNow: string }> = ({
+  view,
+  keys,
+  currentKeyId,
+  clockNow,
+}) => {
   const base = `${view.origin}/api/v1`
   const curl = [
     `export STORE_API_KEY=sk_live_…   # your key`,
@@ -36,55 +60,111 @@ export const OverviewPage: FC<{ view: DashView; keys: KeyRecord[]; currentKeyId:
       <section class="panel" aria-labelledby="api-h">
         <h2 id="api-h">API</h2>
         <dl class="kv">
-          <dt>Base URL</dt><dd><code id="base-url">{base}</code> <button type="button" class="secondary" data-copy="#base-url">Copy</button></dd>
-          <dt>Selected shop</dt><dd>{view.shop.name} · <code>{view.shop.slug}</code> · <code>{view.shop.id}</code></dd>
-          <dt>Storefront</dt><dd><a href={`/storefront/${encodeURIComponent(view.shop.slug)}`}>{`${view.origin}/storefront/${view.shop.slug}`}</a></dd>
-          <dt>Emulator clock</dt><dd>{when(clockNow)} (<a href={dashHref(view, '/subscriptions')}>advance</a>)</dd>
+          <dt>Base URL</dt>
+          <dd>
+            <code id="base-url">{base}</code>{' '}
+            <button type="button" class="secondary" data-copy="#base-url">
+              Copy
+            </button>
+          </dd>
+          <dt>Selected shop</dt>
+          <dd>
+            {view.shop.name} · <code>{view.shop.slug}</code> · <code>{view.shop.id}</code>
+          </dd>
+          <dt>Storefront</dt>
+          <dd>
+            <a
+              href={`/storefront/${encodeURIComponent(view.shop.slug)}`}
+            >{`${view.origin}/storefront/${view.shop.slug}`}</a>
+          </dd>
+          <dt>Emulator clock</dt>
+          <dd>
+            {when(clockNow)} (<a href={dashHref(view, '/subscriptions')}>advance</a>)
+          </dd>
         </dl>
         <h3>Example request</h3>
         <pre id="curl">{curl}</pre>
-        <div class="actions"><button type="button" class="secondary" data-copy="#curl">Copy curl</button></div>
+        <div class="actions">
+          <button type="button" class="secondary" data-copy="#curl">
+            Copy curl
+          </button>
+        </div>
         <h3>Same with the CLI</h3>
         <pre>{cli}</pre>
       </section>
 
       <section class="panel" aria-labelledby="keys-h">
         <h2 id="keys-h">API keys</h2>
-        <p class="muted small">Secrets are shown once, when created; afterwards only their prefix and last four characters.</p>
+        <p class="muted small">
+          Secrets are shown once, when created; afterwards only their prefix and last four characters.
+        </p>
         <Table caption="API keys" head={['Name', 'Key', 'Created', '']}>
           {keys.map((key) => (
             <tr>
-              <td>{key.name ?? '—'}{key.id === currentKeyId ? <span class="badge">this session</span> : null}</td>
-              <td><code>{maskedKey(key)}</code></td>
+              <td>
+                {key.name ?? '—'}
+                {key.id === currentKeyId ? <span class="badge">this session</span> : null}
+              </td>
+              <td>
+                <code>{maskedKey(key)}</code>
+              </td>
               <td>{when(key.createdAt)}</td>
               <td>
-                <button type="button" class="danger" data-api={`${DASHBOARD_API}/emulator/keys/${encodeURIComponent(key.id)}`} data-method="DELETE" data-dashboard=""
-                  data-confirm={`Revoke the key ${maskedKey(key)}? Requests using it will get 401.`} data-success="Key revoked.">Revoke</button>
+                <button
+                  type="button"
+                  class="danger"
+                  data-api={`${DASHBOARD_API}/emulator/keys/${encodeURIComponent(key.id)}`}
+                  data-method="DELETE"
+                  data-dashboard=""
+                  data-confirm={`Revoke the key ${maskedKey(key)}? Requests using it will get 401.`}
+                  data-success="Key revoked."
+                >
+                  Revoke
+                </button>
               </td>
             </tr>
           ))}
         </Table>
-        <form data-api={`${DASHBOARD_API}/emulator/keys`} data-dashboard="" data-then="show" data-show="#new-key" data-show-field="secret" data-notice="key-notice" data-success="Key created. Copy the secret now: it is not shown again." class="row mt">
-          <label class="skip" for="key-name">Key name</label>
+        <form
+          data-api={`${DASHBOARD_API}/emulator/keys`}
+          data-dashboard=""
+          data-then="show"
+          data-show="#new-key"
+          data-show-field="secret"
+          data-notice="key-notice"
+          data-success="Key created. Copy the secret now: it is not shown again."
+          class="row mt"
+        >
+          <label class="skip" for="key-name">
+            Key name
+          </label>
           <input id="key-name" name="name" type="text" placeholder="name (optional)" class="w-16" />
           <button type="submit">Create key</button>
         </form>
         <Notice id="key-notice" />
         <div id="new-key" hidden>
           <pre data-output="" id="new-key-secret"></pre>
-          <button type="button" class="secondary" data-copy="#new-key-secret">Copy secret</button>
+          <button type="button" class="secondary" data-copy="#new-key-secret">
+            Copy secret
+          </button>
         </div>
       </section>
 
       <section class="panel" aria-labelledby="shops-h">
         <h2 id="shops-h">Shops</h2>
-        <p class="muted small">Send <code>X-Service-Shop: &lt;id or slug&gt;</code> to work on a shop; without it the oldest shop is used.</p>
+        <p class="muted small">
+          Send <code>X-Service-Shop: &lt;id or slug&gt;</code> to work on a shop; without it the oldest shop is used.
+        </p>
         <Table caption="Shops" head={['Name', 'Slug', 'Id', 'Created', '']}>
           {view.shops.map((shop) => (
             <tr>
               <td>{shop.name}</td>
-              <td><code>{shop.slug}</code></td>
-              <td><code>{shop.id}</code></td>
+              <td>
+                <code>{shop.slug}</code>
+              </td>
+              <td>
+                <code>{shop.id}</code>
+              </td>
               <td>{when(shop.createdAt)}</td>
               <td class="row">
                 <a href={`${DASHBOARD}?shop=${encodeURIComponent(shop.slug)}`}>Manage</a>
@@ -93,19 +173,42 @@ export const OverviewPage: FC<{ view: DashView; keys: KeyRecord[]; currentKeyId:
             </tr>
           ))}
         </Table>
-        <form data-api={`${DASHBOARD_API}/emulator/shops`} data-dashboard="" data-success="Shop added." data-notice="shop-notice">
+        <form
+          data-api={`${DASHBOARD_API}/emulator/shops`}
+          data-dashboard=""
+          data-success="Shop added."
+          data-notice="shop-notice"
+        >
           <div class="fields">
-            <div><label for="shop-name">Name</label><input id="shop-name" name="name" type="text" required /></div>
-            <div><label for="shop-slug">Slug</label><input id="shop-slug" name="slug" type="text" required pattern="[a-z0-9][a-z0-9-]*[a-z0-9]" placeholder="my-shop" /></div>
+            <div>
+              <label for="shop-name">Name</label>
+              <input id="shop-name" name="name" type="text" required />
+            </div>
+            <div>
+              <label for="shop-slug">Slug</label>
+              <input
+                id="shop-slug"
+                name="slug"
+                type="text"
+                required
+                pattern="[a-z0-9][a-z0-9-]*[a-z0-9]"
+                placeholder="my-shop"
+              />
+            </div>
           </div>
-          <div class="actions"><button type="submit">Add shop</button></div>
+          <div class="actions">
+            <button type="submit">Add shop</button>
+          </div>
         </form>
         <Notice id="shop-notice" />
       </section>
 
       <section class="panel" aria-labelledby="embed-h">
         <h2 id="embed-h">Embed</h2>
-        <p class="muted small">Put this on any page (any origin) to sell a product without a redirect; each product's own code is on the <a href={dashHref(view, '/products')}>products page</a>.</p>
+        <p class="muted small">
+          Put this on any page (any origin) to sell a product without a redirect; each product's own code is on the{' '}
+          <a href={dashHref(view, '/products')}>products page</a>.
+        </p>
         <pre>{embedSnippet(view.origin, view.shop.slug, { product: 'PRODUCT_ID' })}</pre>
       </section>
     </DashboardShell>
@@ -113,7 +216,12 @@ export const OverviewPage: FC<{ view: DashView; keys: KeyRecord[]; currentKeyId:
 }
 
 /** The embed code the dashboard generates: script, stylesheet and a button (spec, "Embed"). */
-export function embedSnippet(origin: string, shopSlug: string, target: { product?: string; group?: string }, label = 'Buy now'): string {
+export function embedSnippet(
+  origin: string,
+  shopSlug: string,
+  target: { product?: string; group?: string },
+  label = 'Buy now',
+): string {
   const attr = target.product ? `data-service-product="${target.product}"` : `data-service-group="${target.group}"`
   return [
     `<link rel="stylesheet" href="${origin}/embed.css">`,

@@ -7,34 +7,68 @@ import { money, pretty, safeUrl, when } from '../format.js'
 import { embedSnippet } from './overview.js'
 import { DASHBOARD_API, DashboardShell, dashHref, type DashView } from './shell.js'
 
-export interface ProductRow { product: Product; setup: FulfilmentSetup | null }
+export interface ProductRow {
+  product: Product
+  setup: FulfilmentSetup | null
+}
 
 /** Above this many codes the form does not prefill the pool (an empty field keeps it). */
 const PREFILL_CODES = 2000
 
 const statusTone = (status: string) => (status === 'Live' ? 'ok' : status === 'Archived' ? 'bad' : 'warn')
 
-export const ProductsPage: FC<{ view: DashView; rows: ProductRow[]; page: number; more: boolean }> = ({ view, rows, page, more }) => (
+export const ProductsPage: FC<{ view: DashView; rows: ProductRow[]; page: number; more: boolean }> = ({
+  view,
+  rows,
+  page,
+  more,
+}) => (
   <DashboardShell view={view} title="Products" section="/products">
-    <p class="muted">Every product of <strong>{view.shop.name}</strong> in any status, newest first. Catalogue fields are edited through <code>/api/v1/products</code>; what happens on payment — delivery message, files, serial pool, dynamic URL, mystery drop table, subscription plan — is set here (<code>PUT /_emulator/products/:id/fulfilment</code>).</p>
+    <p class="muted">
+      Every product of <strong>{view.shop.name}</strong> in any status, newest first. Catalogue fields are edited
+      through <code>/api/v1/products</code>; what happens on payment — delivery message, files, serial pool, dynamic
+      URL, mystery drop table, subscription plan — is set here (<code>PUT /_emulator/products/:id/fulfilment</code>).
+    </p>
     <Table caption="Products" head={['Name', 'Type', 'Status', 'Price', 'Stock', 'Delivery setup', 'Id']}>
       {rows.map(({ product, setup }) => (
         <tr>
-          <td><a href={`#p-${product.id}`}>{product.name}</a>{product.unlisted ? <> <Badge>unlisted</Badge></> : null}</td>
+          <td>
+            <a href={`#p-${product.id}`}>{product.name}</a>
+            {product.unlisted ? (
+              <>
+                {' '}
+                <Badge>unlisted</Badge>
+              </>
+            ) : null}
+          </td>
           <td>{product.type}</td>
-          <td><Badge tone={statusTone(product.status)}>{product.status}</Badge></td>
+          <td>
+            <Badge tone={statusTone(product.status)}>{product.status}</Badge>
+          </td>
           <td class="num">{money(product.price, product.currency)}</td>
           <td class="num">{product.stock === null ? '∞' : product.stock}</td>
           <td>{setupSummary(product, setup)}</td>
-          <td><code>{product.productId}</code></td>
+          <td>
+            <code>{product.productId}</code>
+          </td>
         </tr>
       ))}
     </Table>
     <nav class="actions" aria-label="Pages">
-      {page > 0 ? <a class="button secondary" href={dashHref(view, `/products?page=${page - 1}`)}>Previous</a> : null}
-      {more ? <a class="button secondary" href={dashHref(view, `/products?page=${page + 1}`)}>Next</a> : null}
+      {page > 0 ? (
+        <a class="button secondary" href={dashHref(view, `/products?page=${page - 1}`)}>
+          Previous
+        </a>
+      ) : null}
+      {more ? (
+        <a class="button secondary" href={dashHref(view, `/products?page=${page + 1}`)}>
+          Next
+        </a>
+      ) : null}
     </nav>
-    {rows.map((row) => <ProductPanel view={view} row={row} />)}
+    {rows.map((row) => (
+      <ProductPanel view={view} row={row} />
+    ))}
   </DashboardShell>
 )
 
@@ -46,7 +80,10 @@ function setupSummary(product: Product, setup: FulfilmentSetup | null): string {
   if (setup.files.length) parts.push(`${setup.files.length} file${setup.files.length === 1 ? '' : 's'}`)
   if (setup.dynamicWebhookUrl) parts.push('dynamic URL')
   if (setup.mystery) parts.push(`${setup.mystery.outcomes.length} outcomes, pool v${setup.mystery.poolVersion}`)
-  if (setup.subscription) parts.push(`every ${setup.subscription.intervalCount} ${setup.subscription.interval.toLowerCase()}${setup.subscription.trialDays ? `, ${setup.subscription.trialDays}-day trial` : ''}`)
+  if (setup.subscription)
+    parts.push(
+      `every ${setup.subscription.intervalCount} ${setup.subscription.interval.toLowerCase()}${setup.subscription.trialDays ? `, ${setup.subscription.trialDays}-day trial` : ''}`,
+    )
   if (setup.deliveryMessage) parts.push('message')
   return parts.join(' · ') || 'not set up'
 }
@@ -62,72 +99,187 @@ const ProductPanel: FC<{ view: DashView; row: ProductRow }> = ({ view, row: { pr
         <h2 id={`p-${product.id}-h`}>{product.name}</h2>
         <div class="row">
           <Badge tone={statusTone(product.status)}>{product.status}</Badge>
-          {product.status === 'Live' ? <a href={`/storefront/${encodeURIComponent(view.shop.slug)}/p/${encodeURIComponent(product.productId)}`}>Storefront page</a> : null}
+          {product.status === 'Live' ? (
+            <a href={`/storefront/${encodeURIComponent(view.shop.slug)}/p/${encodeURIComponent(product.productId)}`}>
+              Storefront page
+            </a>
+          ) : null}
         </div>
       </div>
       <dl class="kv">
-        <dt>Type</dt><dd>{product.type}</dd>
-        <dt>Ids</dt><dd><code>{product.id}</code> · <code>{product.productId}</code></dd>
-        <dt>Price</dt><dd>{money(product.price, product.currency)}</dd>
-        <dt>Stock</dt><dd>{product.stock === null ? 'unlimited' : product.stock}</dd>
-        {product.description ? <><dt>Description</dt><dd>{product.description}</dd></> : null}
-        {image ? <><dt>Image</dt><dd><a href={image} rel="noopener noreferrer">{image}</a></dd></> : null}
-        <dt>Updated</dt><dd>{when(product.updatedAt)}</dd>
+        <dt>Type</dt>
+        <dd>{product.type}</dd>
+        <dt>Ids</dt>
+        <dd>
+          <code>{product.id}</code> · <code>{product.productId}</code>
+        </dd>
+        <dt>Price</dt>
+        <dd>{money(product.price, product.currency)}</dd>
+        <dt>Stock</dt>
+        <dd>{product.stock === null ? 'unlimited' : product.stock}</dd>
+        {product.description ? (
+          <>
+            <dt>Description</dt>
+            <dd>{product.description}</dd>
+          </>
+        ) : null}
+        {image ? (
+          <>
+            <dt>Image</dt>
+            <dd>
+              <a href={image} rel="noopener noreferrer">
+                {image}
+              </a>
+            </dd>
+          </>
+        ) : null}
+        <dt>Updated</dt>
+        <dd>{when(product.updatedAt)}</dd>
       </dl>
 
       {setup?.deliveryMessage || setup?.dynamicWebhookUrl || setup?.subscription ? (
         <>
           <h3>Delivery setup</h3>
           <dl class="kv">
-            {setup.deliveryMessage ? <><dt>Message</dt><dd class="delivery-message">{setup.deliveryMessage}</dd></> : null}
-            {setup.dynamicWebhookUrl ? <><dt>Dynamic webhook URL</dt><dd><code>{setup.dynamicWebhookUrl}</code></dd></> : null}
-            {setup.subscription ? <><dt>Plan</dt><dd>every {setup.subscription.intervalCount} {setup.subscription.interval.toLowerCase()}{setup.subscription.trialDays ? `, ${setup.subscription.trialDays}-day trial` : ', no trial'}</dd></> : null}
+            {setup.deliveryMessage ? (
+              <>
+                <dt>Message</dt>
+                <dd class="delivery-message">{setup.deliveryMessage}</dd>
+              </>
+            ) : null}
+            {setup.dynamicWebhookUrl ? (
+              <>
+                <dt>Dynamic webhook URL</dt>
+                <dd>
+                  <code>{setup.dynamicWebhookUrl}</code>
+                </dd>
+              </>
+            ) : null}
+            {setup.subscription ? (
+              <>
+                <dt>Plan</dt>
+                <dd>
+                  every {setup.subscription.intervalCount} {setup.subscription.interval.toLowerCase()}
+                  {setup.subscription.trialDays ? `, ${setup.subscription.trialDays}-day trial` : ', no trial'}
+                </dd>
+              </>
+            ) : null}
           </dl>
         </>
       ) : null}
       {setup?.mystery ? <MysteryTable mystery={setup.mystery} /> : null}
-      {serials ? <p><strong>Serial pool:</strong> {serials.length} unused code{serials.length === 1 ? '' : 's'} (stock follows the pool).</p> : null}
+      {serials ? (
+        <p>
+          <strong>Serial pool:</strong> {serials.length} unused code{serials.length === 1 ? '' : 's'} (stock follows the
+          pool).
+        </p>
+      ) : null}
       {setup?.files.length ? (
         <>
           <h3>Files</h3>
-          <ul>{setup.files.map((f) => <li>{f.name} — {safeUrl(f.url) ? <a href={safeUrl(f.url)} rel="noopener noreferrer">{f.url}</a> : <code>{f.url}</code>}</li>)}</ul>
+          <ul>
+            {setup.files.map((f) => (
+              <li>
+                {f.name} —{' '}
+                {safeUrl(f.url) ? (
+                  <a href={safeUrl(f.url)} rel="noopener noreferrer">
+                    {f.url}
+                  </a>
+                ) : (
+                  <code>{f.url}</code>
+                )}
+              </li>
+            ))}
+          </ul>
         </>
       ) : null}
 
-      {fields.length === 0 ? <p class="muted">InfoCard products are display-only: nothing is sold or delivered.</p> : (
+      {fields.length === 0 ? (
+        <p class="muted">InfoCard products are display-only: nothing is sold or delivered.</p>
+      ) : (
         <details>
           <summary>Edit delivery setup</summary>
-          <form id={formId} data-api={`${DASHBOARD_API}/emulator/products/${encodeURIComponent(product.id)}/fulfilment`} data-method="PUT" data-dashboard=""
-            data-success={`Delivery setup of ${product.name} saved.`} data-notice={`${formId}-notice`}>
+          <form
+            id={formId}
+            data-api={`${DASHBOARD_API}/emulator/products/${encodeURIComponent(product.id)}/fulfilment`}
+            data-method="PUT"
+            data-dashboard=""
+            data-success={`Delivery setup of ${product.name} saved.`}
+            data-notice={`${formId}-notice`}
+          >
             {fields.includes('deliveryMessage') ? (
               <>
                 <label for={`${formId}-msg`}>Delivery message (shown on the invoice)</label>
-                <textarea id={`${formId}-msg`} name="deliveryMessage" data-null-empty="">{setup?.deliveryMessage ?? ''}</textarea>
+                <textarea id={`${formId}-msg`} name="deliveryMessage" data-null-empty="">
+                  {setup?.deliveryMessage ?? ''}
+                </textarea>
               </>
             ) : null}
             {fields.includes('files') ? (
               <>
-                <label for={`${formId}-files`}>Files, one per line: <code>name | https://url</code></label>
-                <textarea id={`${formId}-files`} name="files" data-type="files" data-null-empty="">{(setup?.files ?? []).map((f) => `${f.name} | ${f.url}`).join('\n')}</textarea>
+                <label for={`${formId}-files`}>
+                  Files, one per line: <code>name | https://url</code>
+                </label>
+                <textarea id={`${formId}-files`} name="files" data-type="files" data-null-empty="">
+                  {(setup?.files ?? []).map((f) => `${f.name} | ${f.url}`).join('\n')}
+                </textarea>
               </>
             ) : null}
             {fields.includes('serials') ? (
               <>
-                <label for={`${formId}-serials`}>Serial pool, one code per line (replaces the pool; stock follows it)</label>
-                <textarea id={`${formId}-serials`} name="serials" data-type="lines"
-                  placeholder={serials && serials.length > PREFILL_CODES ? `${serials.length} codes — leave empty to keep them` : 'KEY-0001'}>{serials && serials.length <= PREFILL_CODES ? serials.join('\n') : ''}</textarea>
+                <label for={`${formId}-serials`}>
+                  Serial pool, one code per line (replaces the pool; stock follows it)
+                </label>
+                <textarea
+                  id={`${formId}-serials`}
+                  name="serials"
+                  data-type="lines"
+                  placeholder={
+                    serials && serials.length > PREFILL_CODES
+                      ? `${serials.length} codes — leave empty to keep them`
+                      : 'KEY-0001'
+                  }
+                >
+                  {serials && serials.length <= PREFILL_CODES ? serials.join('\n') : ''}
+                </textarea>
               </>
             ) : null}
             {fields.includes('dynamicWebhookUrl') ? (
               <>
-                <label for={`${formId}-dyn`}>Dynamic webhook URL (receives <code>INVOICE.ITEM.DELIVER-DYNAMIC</code>)</label>
-                <input id={`${formId}-dyn`} name="dynamicWebhookUrl" type="url" value={setup?.dynamicWebhookUrl ?? ''} data-null-empty="" placeholder="http://127.0.0.1:4011/deliver" />
+                <label for={`${formId}-dyn`}>
+                  Dynamic webhook URL (receives <code>INVOICE.ITEM.DELIVER-DYNAMIC</code>)
+                </label>
+                <input
+                  id={`${formId}-dyn`}
+                  name="dynamicWebhookUrl"
+                  type="url"
+                  value={setup?.dynamicWebhookUrl ?? ''}
+                  data-null-empty=""
+                  placeholder="http://127.0.0.1:4011/deliver"
+                />
               </>
             ) : null}
             {fields.includes('mystery') ? (
               <>
-                <label for={`${formId}-mystery`}>Drop table (JSON: <code>[{'{'}"name", "weight", "stock", "codes"?{'}'}]</code>; saving rotates the seed and bumps the pool version)</label>
-                <textarea id={`${formId}-mystery`} name="mystery.outcomes" data-type="json" rows={8}>{setup?.mystery ? pretty(setup.mystery.outcomes.map((o) => ({ name: o.name, weight: o.weight, stock: o.stock, ...(o.codes ? { codes: o.codes } : {}) }))) : ''}</textarea>
+                <label for={`${formId}-mystery`}>
+                  Drop table (JSON:{' '}
+                  <code>
+                    [{'{'}"name", "weight", "stock", "codes"?{'}'}]
+                  </code>
+                  ; saving rotates the seed and bumps the pool version)
+                </label>
+                <textarea id={`${formId}-mystery`} name="mystery.outcomes" data-type="json" rows={8}>
+                  {setup?.mystery
+                    ? pretty(
+                        setup.mystery.outcomes.map((o) => ({
+                          name: o.name,
+                          weight: o.weight,
+                          stock: o.stock,
+                          ...(o.codes ? { codes: o.codes } : {}),
+                        })),
+                      )
+                    : ''}
+                </textarea>
               </>
             ) : null}
             {fields.includes('subscription') ? (
@@ -137,21 +289,43 @@ const ProductPanel: FC<{ view: DashView; row: ProductRow }> = ({ view, row: { pr
                   <div>
                     <label for={`${formId}-int`}>Interval</label>
                     <select id={`${formId}-int`} name="subscription.interval">
-                      {['DAY', 'WEEK', 'MONTH', 'YEAR'].map((i) => <option value={i} selected={(setup?.subscription?.interval ?? 'MONTH') === i}>{i}</option>)}
+                      {['DAY', 'WEEK', 'MONTH', 'YEAR'].map((i) => (
+                        <option value={i} selected={(setup?.subscription?.interval ?? 'MONTH') === i}>
+                          {i}
+                        </option>
+                      ))}
                     </select>
                   </div>
                   <div>
                     <label for={`${formId}-cnt`}>Every</label>
-                    <input id={`${formId}-cnt`} name="subscription.intervalCount" type="number" min="1" max="365" data-type="number" value={String(setup?.subscription?.intervalCount ?? 1)} />
+                    <input
+                      id={`${formId}-cnt`}
+                      name="subscription.intervalCount"
+                      type="number"
+                      min="1"
+                      max="365"
+                      data-type="number"
+                      value={String(setup?.subscription?.intervalCount ?? 1)}
+                    />
                   </div>
                   <div>
                     <label for={`${formId}-trial`}>Trial days</label>
-                    <input id={`${formId}-trial`} name="subscription.trialDays" type="number" min="0" max="730" data-type="number" value={String(setup?.subscription?.trialDays ?? 0)} />
+                    <input
+                      id={`${formId}-trial`}
+                      name="subscription.trialDays"
+                      type="number"
+                      min="0"
+                      max="730"
+                      data-type="number"
+                      value={String(setup?.subscription?.trialDays ?? 0)}
+                    />
                   </div>
                 </div>
               </fieldset>
             ) : null}
-            <div class="actions"><button type="submit">Save delivery setup</button></div>
+            <div class="actions">
+              <button type="submit">Save delivery setup</button>
+            </div>
           </form>
           <Notice id={`${formId}-notice`} />
         </details>
@@ -160,8 +334,12 @@ const ProductPanel: FC<{ view: DashView; row: ProductRow }> = ({ view, row: { pr
       {fields.length > 0 ? (
         <details>
           <summary>Embed code</summary>
-          <pre id={`embed-${product.id}`}>{embedSnippet(view.origin, view.shop.slug, { product: product.productId })}</pre>
-          <button type="button" class="secondary" data-copy={`#embed-${product.id}`}>Copy embed code</button>
+          <pre id={`embed-${product.id}`}>
+            {embedSnippet(view.origin, view.shop.slug, { product: product.productId })}
+          </pre>
+          <button type="button" class="secondary" data-copy={`#embed-${product.id}`}>
+            Copy embed code
+          </button>
         </details>
       ) : null}
     </section>
@@ -173,8 +351,12 @@ export const MysteryTable: FC<{ mystery: NonNullable<FulfilmentSetup['mystery']>
   <>
     <h3>Mystery drop table</h3>
     <dl class="kv">
-      <dt>Commitment</dt><dd><code>{mystery.commitment}</code></dd>
-      <dt>Pool version</dt><dd>{mystery.poolVersion}</dd>
+      <dt>Commitment</dt>
+      <dd>
+        <code>{mystery.commitment}</code>
+      </dd>
+      <dt>Pool version</dt>
+      <dd>{mystery.poolVersion}</dd>
     </dl>
     <Table caption="Drop table" head={['Outcome', 'Weight', 'Chance', 'Stock', 'Codes left']}>
       {mystery.outcomes.map((o) => (

@@ -5,36 +5,67 @@ import { when } from '../format.js'
 import { DASHBOARD_API, DashboardShell, type DashView } from './shell.js'
 
 /** Customer queries with the merchant's reply form (`query:replied`), and the feedback buyers left. */
-export const QueriesPage: FC<{ view: DashView; queries: Query[]; feedback: Feedback[] }> = ({ view, queries, feedback }) => (
+export const QueriesPage: FC<{ view: DashView; queries: Query[]; feedback: Feedback[] }> = ({
+  view,
+  queries,
+  feedback,
+}) => (
   <DashboardShell view={view} title="Queries and feedback" section="/queries">
-    <p class="muted">Customers ask through <code>POST /storefront/{view.shop.slug}/queries</code> and rate their orders on the invoice page.</p>
+    <p class="muted">
+      Customers ask through <code>POST /storefront/{view.shop.slug}/queries</code> and rate their orders on the invoice
+      page.
+    </p>
     <h2>Queries</h2>
-    {queries.length === 0 ? <p>No queries yet.</p> : queries.map((q) => (
-      <section class="panel" data-query={q.id} aria-labelledby={`q-${q.id}`}>
-        <div class="spread">
-          <h3 id={`q-${q.id}`}>{q.subject}</h3>
-          <Badge tone={q.status === 'answered' ? 'ok' : 'warn'}>{q.status}</Badge>
-        </div>
-        <p class="muted small">{q.ticketId} · {q.customerEmail} · {when(q.createdAt)}{q.orderId ? ` · order ${q.orderId}` : ''}</p>
-        <p class="delivery-message">{q.message}</p>
-        {q.replies.map((r) => <div class="notice ok"><span class="muted small">Reply · {when(r.createdAt)}</span><p class="delivery-message">{r.message}</p></div>)}
-        <form data-api={`${DASHBOARD_API}/emulator/queries/${encodeURIComponent(q.id)}/reply`} data-dashboard="" data-success="Reply sent." data-notice={`reply-${q.id}`}>
-          <label for={`reply-text-${q.id}`}>Reply</label>
-          <textarea id={`reply-text-${q.id}`} name="message" required></textarea>
-          <div class="actions"><button type="submit">Send reply</button></div>
-        </form>
-        <Notice id={`reply-${q.id}`} />
-      </section>
-    ))}
+    {queries.length === 0 ? (
+      <p>No queries yet.</p>
+    ) : (
+      queries.map((q) => (
+        <section class="panel" data-query={q.id} aria-labelledby={`q-${q.id}`}>
+          <div class="spread">
+            <h3 id={`q-${q.id}`}>{q.subject}</h3>
+            <Badge tone={q.status === 'answered' ? 'ok' : 'warn'}>{q.status}</Badge>
+          </div>
+          <p class="muted small">
+            {q.ticketId} · {q.customerEmail} · {when(q.createdAt)}
+            {q.orderId ? ` · order ${q.orderId}` : ''}
+          </p>
+          <p class="delivery-message">{q.message}</p>
+          {q.replies.map((r) => (
+            <div class="notice ok">
+              <span class="muted small">Reply · {when(r.createdAt)}</span>
+              <p class="delivery-message">{r.message}</p>
+            </div>
+          ))}
+          <form
+            data-api={`${DASHBOARD_API}/emulator/queries/${encodeURIComponent(q.id)}/reply`}
+            data-dashboard=""
+            data-success="Reply sent."
+            data-notice={`reply-${q.id}`}
+          >
+            <label for={`reply-text-${q.id}`}>Reply</label>
+            <textarea id={`reply-text-${q.id}`} name="message" required></textarea>
+            <div class="actions">
+              <button type="submit">Send reply</button>
+            </div>
+          </form>
+          <Notice id={`reply-${q.id}`} />
+        </section>
+      ))
+    )}
     <h2>Feedback</h2>
-    {feedback.length === 0 ? <p>No feedback yet.</p> : (
+    {feedback.length === 0 ? (
+      <p>No feedback yet.</p>
+    ) : (
       <Table caption="Feedback" head={['Order', 'Product', 'Customer', 'Rating', 'Comment', 'When']}>
         {feedback.map((f) => (
           <tr>
             <td>{f.orderNumber}</td>
             <td>{f.productTitle}</td>
             <td>{f.customerEmail}</td>
-            <td class="nowrap" aria-label={`${f.rating} of 5`}>{'★'.repeat(f.rating)}{'☆'.repeat(5 - f.rating)}</td>
+            <td class="nowrap" aria-label={`${f.rating} of 5`}>
+              {'★'.repeat(f.rating)}
+              {'☆'.repeat(5 - f.rating)}
+            </td>
             <td>{f.comment || '—'}</td>
             <td class="nowrap">{when(f.createdAt)}</td>
           </tr>

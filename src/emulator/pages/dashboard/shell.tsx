@@ -24,24 +24,53 @@ export function dashHref(view: DashView, path: string): string {
 }
 
 const SECTIONS: [string, string][] = [
-  ['/', 'Overview'], ['/products', 'Products'], ['/orders', 'Orders'], ['/customers', 'Customers'],
-  ['/subscriptions', 'Subscriptions'], ['/queries', 'Queries'], ['/webhooks', 'Webhooks'], ['/events', 'Live events'],
+  ['/', 'Overview'],
+  ['/products', 'Products'],
+  ['/orders', 'Orders'],
+  ['/customers', 'Customers'],
+  ['/subscriptions', 'Subscriptions'],
+  ['/queries', 'Queries'],
+  ['/webhooks', 'Webhooks'],
+  ['/events', 'Live events'],
 ]
 
-export const DashboardShell: FC<PropsWithChildren<{ view: DashView; title: string; section: string; scripts?: string[] }>> = ({ view, title, section, scripts = [], children }) => (
-  <Document title={`${title} · ${view.shop.name} · store dashboard`} scripts={['pages.js', ...scripts]} bodyAttrs={{ 'data-shop': view.shop.id }}>
-    <TopBar brand="store · emulator dashboard" brandHref={dashHref(view, '/')} label="Dashboard" nav={SECTIONS.map(([path, label]) => ({ href: dashHref(view, path), label, current: path === section }))}>
+export const DashboardShell: FC<
+  PropsWithChildren<{ view: DashView; title: string; section: string; scripts?: string[] }>
+> = ({ view, title, section, scripts = [], children }) => (
+  <Document
+    title={`${title} · ${view.shop.name} · store dashboard`}
+    scripts={['pages.js', ...scripts]}
+    bodyAttrs={{ 'data-shop': view.shop.id }}
+  >
+    <TopBar
+      brand="store · emulator dashboard"
+      brandHref={dashHref(view, '/')}
+      label="Dashboard"
+      nav={SECTIONS.map(([path, label]) => ({ href: dashHref(view, path), label, current: path === section }))}
+    >
       <div class="tools">
-      <form method="get" action={`${DASHBOARD}${section === '/' ? '' : section}`} class="row">
-        <label class="skip" for="shop-switch">Shop</label>
-        <select id="shop-switch" name="shop" data-autosubmit="">
-          {view.shops.map((shop) => <option value={shop.slug} selected={shop.id === view.shop.id}>{shop.name} ({shop.slug})</option>)}
-        </select>
-        <noscript><button type="submit" class="secondary">Switch</button></noscript>
-      </form>
-      <form method="post" action={`${DASHBOARD}/logout`}>
-        <button type="submit" class="secondary">Log out</button>
-      </form>
+        <form method="get" action={`${DASHBOARD}${section === '/' ? '' : section}`} class="row">
+          <label class="skip" for="shop-switch">
+            Shop
+          </label>
+          <select id="shop-switch" name="shop" data-autosubmit="">
+            {view.shops.map((shop) => (
+              <option value={shop.slug} selected={shop.id === view.shop.id}>
+                {shop.name} ({shop.slug})
+              </option>
+            ))}
+          </select>
+          <noscript>
+            <button type="submit" class="secondary">
+              Switch
+            </button>
+          </noscript>
+        </form>
+        <form method="post" action={`${DASHBOARD}/logout`}>
+          <button type="submit" class="secondary">
+            Log out
+          </button>
+        </form>
       </div>
     </TopBar>
     <main id="main">

@@ -7,15 +7,28 @@ import { money, safeUrl } from '../format.js'
 import { StorefrontShell, storefrontHref, type ShopView } from './shell.js'
 
 /** The gateways the emulator's checkout offers; any name up to 50 characters is accepted by the API. */
-export const GATEWAYS: [string, string][] = [['processor', 'Card (payment processor)'], ['wallet', 'Wallet'], ['crypto', 'Crypto']]
+export const GATEWAYS: [string, string][] = [
+  ['processor', 'Card (payment processor)'],
+  ['wallet', 'Wallet'],
+  ['crypto', 'Crypto'],
+]
 
 const isBuyable = (p: StorefrontProduct) => p.type !== 'InfoCard' && (p.stock === null || p.stock > 0)
 
 const StockNote: FC<{ product: StorefrontProduct }> = ({ product }) =>
-  product.type === 'InfoCard' ? null : product.stock === null ? <span class="muted small">in stock</span>
-    : product.stock > 0 ? <span class="muted small">{product.stock} left</span> : <Badge tone="bad">sold out</Badge>
+  product.type === 'InfoCard' ? null : product.stock === null ? (
+    <span class="muted small">in stock</span>
+  ) : product.stock > 0 ? (
+    <span class="muted small">{product.stock} left</span>
+  ) : (
+    <Badge tone="bad">sold out</Badge>
+  )
 
-export const ShopPage: FC<{ shop: ShopView; products: StorefrontProduct[]; groups: Group[] }> = ({ shop, products, groups }) => (
+export const ShopPage: FC<{ shop: ShopView; products: StorefrontProduct[]; groups: Group[] }> = ({
+  shop,
+  products,
+  groups,
+}) => (
   <StorefrontShell shop={shop} title="Products" current="products">
     <h1>{shop.name}</h1>
     {products.length === 0 && groups.length === 0 ? <p class="muted">Nothing is on sale yet.</p> : null}
@@ -25,7 +38,9 @@ export const ShopPage: FC<{ shop: ShopView; products: StorefrontProduct[]; group
         return (
           <article class="card" data-product={p.productId}>
             {image ? <img src={image} alt="" loading="lazy" /> : null}
-            <h2><a href={storefrontHref(shop, `/p/${encodeURIComponent(p.productId)}`)}>{p.name}</a></h2>
+            <h2>
+              <a href={storefrontHref(shop, `/p/${encodeURIComponent(p.productId)}`)}>{p.name}</a>
+            </h2>
             <p class="muted small">{p.type === 'MysteryBox' ? 'Mystery box · provably fair' : p.type}</p>
             {p.description ? <p>{p.description}</p> : null}
             <div class="spread">
@@ -40,8 +55,16 @@ export const ShopPage: FC<{ shop: ShopView; products: StorefrontProduct[]; group
           <h2>{g.name}</h2>
           <p class="muted small">Bundle{g.discountPercent ? ` · ${g.discountPercent}% off` : ''}</p>
           {g.description ? <p>{g.description}</p> : null}
-          <ul class="small">{g.products.map((p) => <li>{p.name} — {money(p.price)}</li>)}</ul>
-          <a class="button" href={storefrontHref(shop, `/checkout?group=${encodeURIComponent(g.id)}`)}>Buy the bundle</a>
+          <ul class="small">
+            {g.products.map((p) => (
+              <li>
+                {p.name} — {money(p.price)}
+              </li>
+            ))}
+          </ul>
+          <a class="button" href={storefrontHref(shop, `/checkout?group=${encodeURIComponent(g.id)}`)}>
+            Buy the bundle
+          </a>
         </article>
       ))}
     </div>
@@ -59,13 +82,20 @@ export const ProductPage: FC<{ shop: ShopView; product: StorefrontProduct }> = (
           <h1>{product.name}</h1>
           <p class="muted">{product.type === 'MysteryBox' ? 'Mystery box · provably fair' : product.type}</p>
           {product.description ? <p>{product.description}</p> : null}
-          {product.type === 'InfoCard' ? <p class="notice">This card is for information only; it cannot be bought.</p> : (
+          {product.type === 'InfoCard' ? (
+            <p class="notice">This card is for information only; it cannot be bought.</p>
+          ) : (
             <div class="panel">
-              <p class="spread"><span class="price">{money(product.price, product.currency)}</span><StockNote product={product} /></p>
+              <p class="spread">
+                <span class="price">{money(product.price, product.currency)}</span>
+                <StockNote product={product} />
+              </p>
               {isBuyable(product) ? (
                 <form method="get" action={storefrontHref(shop, '/checkout')} class="row">
                   <input type="hidden" name="product" value={product.productId} />
-                  <label for="qty" class="inline">Quantity</label>
+                  <label for="qty" class="inline">
+                    Quantity
+                  </label>
                   <input id="qty" name="quantity" type="number" min="1" max={String(max)} value="1" class="w-16" />
                   <button type="submit">Buy now</button>
                 </form>
@@ -84,10 +114,17 @@ export const MysteryOdds: FC<{ mystery: MysteryPublic }> = ({ mystery }) => (
   <section class="panel" aria-labelledby="odds-h">
     <h2 id="odds-h">Odds and commitment</h2>
     <dl class="kv">
-      <dt>Commitment</dt><dd><code data-commitment="">{mystery.commitment}</code></dd>
-      <dt>Pool version</dt><dd data-pool-version="">{mystery.poolVersion}</dd>
+      <dt>Commitment</dt>
+      <dd>
+        <code data-commitment="">{mystery.commitment}</code>
+      </dd>
+      <dt>Pool version</dt>
+      <dd data-pool-version="">{mystery.poolVersion}</dd>
     </dl>
-    <p class="small muted">The commitment is SHA-256 of a secret server seed, fixed before you buy. Your invoice reveals the seed after payment, and your browser checks every roll against it.</p>
+    <p class="small muted">
+      The commitment is SHA-256 of a secret server seed, fixed before you buy. Your invoice reveals the seed after
+      payment, and your browser checks every roll against it.
+    </p>
     <Table caption="Drop table" head={['Outcome', 'Weight', 'Chance', 'Stock']}>
       {mystery.outcomes.map((o) => (
         <tr>
@@ -116,39 +153,83 @@ export const CheckoutPage: FC<{ shop: ShopView; target: CheckoutTarget }> = ({ s
         <h1>Checkout</h1>
         <section class="panel" aria-label="Your order">
           <h2>{title}</h2>
-          {product ? <p>{money(product.price, product.currency)} each{product.stock !== null ? ` · ${product.stock} left` : ''}</p> : null}
+          {product ? (
+            <p>
+              {money(product.price, product.currency)} each{product.stock !== null ? ` · ${product.stock} left` : ''}
+            </p>
+          ) : null}
           {group ? (
             <>
-              <ul>{group.products.map((p) => <li>{p.name} — {money(p.price)}</li>)}</ul>
+              <ul>
+                {group.products.map((p) => (
+                  <li>
+                    {p.name} — {money(p.price)}
+                  </li>
+                ))}
+              </ul>
               {group.discountPercent ? <p>Bundle discount: {group.discountPercent}%</p> : null}
             </>
           ) : null}
         </section>
-        <form class="panel" data-api={storefrontHref(shop, '/checkout')} data-then="go" data-go-field="invoiceUrl" data-notice="checkout-notice">
+        <form
+          class="panel"
+          data-api={storefrontHref(shop, '/checkout')}
+          data-then="go"
+          data-go-field="invoiceUrl"
+          data-notice="checkout-notice"
+        >
           {product ? (
             <>
               <input type="hidden" name="items.0.productId" value={product.productId} />
               <label for="quantity">Quantity</label>
-              <input id="quantity" name="items.0.quantity" type="number" min="1" max={String(product.stock ?? 10000)} value={String(quantity)} required data-type="number" />
+              <input
+                id="quantity"
+                name="items.0.quantity"
+                type="number"
+                min="1"
+                max={String(product.stock ?? 10000)}
+                value={String(quantity)}
+                required
+                data-type="number"
+              />
             </>
-          ) : <input type="hidden" name="groupId" value={group!.id} />}
+          ) : (
+            <input type="hidden" name="groupId" value={group!.id} />
+          )}
           <div class="fields">
-            <div><label for="email">E-mail</label><input id="email" name="email" type="email" required autocomplete="email" /></div>
-            <div><label for="name">Name</label><input id="name" name="name" type="text" autocomplete="name" /></div>
-            <div><label for="coupon">Coupon</label><input id="coupon" name="couponCode" type="text" autocomplete="off" /></div>
+            <div>
+              <label for="email">E-mail</label>
+              <input id="email" name="email" type="email" required autocomplete="email" />
+            </div>
+            <div>
+              <label for="name">Name</label>
+              <input id="name" name="name" type="text" autocomplete="name" />
+            </div>
+            <div>
+              <label for="coupon">Coupon</label>
+              <input id="coupon" name="couponCode" type="text" autocomplete="off" />
+            </div>
           </div>
           <fieldset>
             <legend>Pay with</legend>
-            {GATEWAYS.map(([value, label], i) => <label class="inline"><input type="radio" name="gateway" value={value} checked={i === 0} /> {label}</label>)}
+            {GATEWAYS.map(([value, label], i) => (
+              <label class="inline">
+                <input type="radio" name="gateway" value={value} checked={i === 0} /> {label}
+              </label>
+            ))}
           </fieldset>
           {hasMystery ? (
             <details>
               <summary>Client seed (optional)</summary>
-              <label for="client-seed">Your own client seed, 1–64 printable characters; a random one is used otherwise</label>
+              <label for="client-seed">
+                Your own client seed, 1–64 printable characters; a random one is used otherwise
+              </label>
               <input id="client-seed" name="customFields.__mysteryClientSeed" type="text" maxlength={64} />
             </details>
           ) : null}
-          <div class="actions"><button type="submit">Place order</button></div>
+          <div class="actions">
+            <button type="submit">Place order</button>
+          </div>
           <Notice id="checkout-notice" />
         </form>
       </div>

@@ -1,7 +1,7 @@
 import type { FC } from 'hono/jsx'
 import type { Invoice } from '../../../spec/storefront.js'
 import { Badge, Notice, Table } from '../layout.js'
-import { DeliveryView, MysteryReveal, SafeLink } from '../deliveries.js'
+import { DeliveryView, MysteryReveal } from '../deliveries.js'
 import { money, when } from '../format.js'
 import { StorefrontShell, type ShopView } from './shell.js'
 
@@ -30,27 +30,71 @@ export const InvoicePage: FC<{ invoice: Invoice }> = ({ invoice }) => {
       </div>
       <section class="panel" aria-label="Summary">
         <dl class="kv">
-          <dt>Customer</dt><dd>{invoice.customerName ? `${invoice.customerName} · ` : ''}{invoice.customerEmail}</dd>
-          <dt>Created</dt><dd>{when(invoice.createdAt)}</dd>
-          <dt>Paid</dt><dd>{invoice.paidAt ? when(invoice.paidAt) : 'not yet'}</dd>
-          <dt>Subtotal</dt><dd>{money(invoice.subtotal, c)}</dd>
-          {invoice.discount ? <><dt>Discount</dt><dd>−{money(invoice.discount, c)}{invoice.coupon ? <> (coupon <code>{invoice.coupon.code}</code>)</> : null}</dd></> : null}
-          <dt>Total</dt><dd><strong>{money(invoice.total, c)}</strong></dd>
-          <dt>Paid so far</dt><dd>{money(invoice.amountPaid, c)}</dd>
-          {invoice.amountDue > 0 ? <><dt>Due</dt><dd>{money(invoice.amountDue, c)}</dd></> : null}
+          <dt>Customer</dt>
+          <dd>
+            {invoice.customerName ? `${invoice.customerName} · ` : ''}
+            {invoice.customerEmail}
+          </dd>
+          <dt>Created</dt>
+          <dd>{when(invoice.createdAt)}</dd>
+          <dt>Paid</dt>
+          <dd>{invoice.paidAt ? when(invoice.paidAt) : 'not yet'}</dd>
+          <dt>Subtotal</dt>
+          <dd>{money(invoice.subtotal, c)}</dd>
+          {invoice.discount ? (
+            <>
+              <dt>Discount</dt>
+              <dd>
+                −{money(invoice.discount, c)}
+                {invoice.coupon ? (
+                  <>
+                    {' '}
+                    (coupon <code>{invoice.coupon.code}</code>)
+                  </>
+                ) : null}
+              </dd>
+            </>
+          ) : null}
+          <dt>Total</dt>
+          <dd>
+            <strong>{money(invoice.total, c)}</strong>
+          </dd>
+          <dt>Paid so far</dt>
+          <dd>{money(invoice.amountPaid, c)}</dd>
+          {invoice.amountDue > 0 ? (
+            <>
+              <dt>Due</dt>
+              <dd>{money(invoice.amountDue, c)}</dd>
+            </>
+          ) : null}
         </dl>
-        {invoice.paymentStatus === 'unpaid' || invoice.paymentStatus === 'partial'
-          ? <p class="notice">Deliveries appear here once the order is paid. In the emulator, mark it paid from the dashboard or with <code>POST /_emulator/orders/{invoice.orderNumber}/pay</code>.</p>
-          : null}
+        {invoice.paymentStatus === 'unpaid' || invoice.paymentStatus === 'partial' ? (
+          <p class="notice">
+            Deliveries appear here once the order is paid. In the emulator, mark it paid from the dashboard or with{' '}
+            <code>POST /_emulator/orders/{invoice.orderNumber}/pay</code>.
+          </p>
+        ) : null}
       </section>
 
       {allCodes.length ? (
         <section class="panel" aria-labelledby="codes-h">
           <h2 id="codes-h">All codes</h2>
-          <textarea id="all-codes" class="codes" readonly rows={Math.min(10, Math.max(2, allCodes.length))} aria-labelledby="codes-h">{allCodes.join('\n')}</textarea>
+          <textarea
+            id="all-codes"
+            class="codes"
+            readonly
+            rows={Math.min(10, Math.max(2, allCodes.length))}
+            aria-labelledby="codes-h"
+          >
+            {allCodes.join('\n')}
+          </textarea>
           <div class="actions">
-            <button type="button" data-copy="#all-codes">Copy all codes</button>
-            <a class="button secondary" href={invoice.codesUrl} download={`${invoice.orderNumber}-codes.txt`}>Download codes.txt</a>
+            <button type="button" data-copy="#all-codes">
+              Copy all codes
+            </button>
+            <a class="button secondary" href={invoice.codesUrl} download={`${invoice.orderNumber}-codes.txt`}>
+              Download codes.txt
+            </a>
           </div>
         </section>
       ) : null}
@@ -59,7 +103,9 @@ export const InvoicePage: FC<{ invoice: Invoice }> = ({ invoice }) => {
         <section class="panel" aria-labelledby={`item-${at}-h`} data-item={item.id}>
           <div class="spread">
             <h2 id={`item-${at}-h`}>{item.productName}</h2>
-            <span class="muted">{item.quantity} × {money(item.price, c)} = <strong>{money(item.total, c)}</strong></span>
+            <span class="muted">
+              {item.quantity} × {money(item.price, c)} = <strong>{money(item.total, c)}</strong>
+            </span>
           </div>
           {item.productType ? <p class="muted small">{item.productType}</p> : null}
           <DeliveryView item={item} codesId={`codes-${at}`} />
@@ -71,7 +117,15 @@ export const InvoicePage: FC<{ invoice: Invoice }> = ({ invoice }) => {
         <section class="panel" aria-labelledby="tracking-h">
           <h2 id="tracking-h">Tracking</h2>
           <Table caption="Tracking" head={['Code', 'Carrier', 'Added']}>
-            {invoice.tracking.map((t) => <tr><td><code>{t.code}</code></td><td>{t.carrier ?? '—'}</td><td>{when(t.addedAt)}</td></tr>)}
+            {invoice.tracking.map((t) => (
+              <tr>
+                <td>
+                  <code>{t.code}</code>
+                </td>
+                <td>{t.carrier ?? '—'}</td>
+                <td>{when(t.addedAt)}</td>
+              </tr>
+            ))}
           </Table>
         </section>
       ) : null}
@@ -84,18 +138,30 @@ export const InvoicePage: FC<{ invoice: Invoice }> = ({ invoice }) => {
 const FeedbackForm: FC<{ invoice: Invoice }> = ({ invoice }) => (
   <section class="panel" aria-labelledby="feedback-h">
     <h2 id="feedback-h">Feedback</h2>
-    <form data-api={`/storefront/${encodeURIComponent(invoice.shop.slug)}/invoices/${encodeURIComponent(invoice.id)}/feedback`} data-then="replace" data-notice="feedback-notice" data-success="Thank you for your feedback.">
+    <form
+      data-api={`/storefront/${encodeURIComponent(invoice.shop.slug)}/invoices/${encodeURIComponent(invoice.id)}/feedback`}
+      data-then="replace"
+      data-notice="feedback-notice"
+      data-success="Thank you for your feedback."
+    >
       <div class="fields">
         <div>
           <label for="rating">Rating</label>
-          <select id="rating" name="rating" data-type="number">{[5, 4, 3, 2, 1].map((n) => <option value={String(n)}>{'★'.repeat(n)} ({n})</option>)}</select>
+          <select id="rating" name="rating" data-type="number">
+            {[5, 4, 3, 2, 1].map((n) => (
+              <option value={String(n)}>
+                {'★'.repeat(n)} ({n})
+              </option>
+            ))}
+          </select>
         </div>
       </div>
       <label for="comment">Comment</label>
       <textarea id="comment" name="comment" maxlength={2000}></textarea>
-      <div class="actions"><button type="submit">Send feedback</button></div>
+      <div class="actions">
+        <button type="submit">Send feedback</button>
+      </div>
     </form>
     <Notice id="feedback-notice" />
   </section>
 )
-

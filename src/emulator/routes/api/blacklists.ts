@@ -4,28 +4,34 @@ import { NoQuerySchema } from '../../../spec/common.js'
 import type { AuthedEnv, Emulator } from '../../context.js'
 import { parseQuery, readBody } from '../../middleware/validate.js'
 import { present } from '../../present.js'
-import { applyBlacklistUpdate, buildBlacklistEntry, findBlacklistEntry, listBlacklists } from '../../store/blacklists.js'
+import {
+  applyBlacklistUpdate,
+  buildBlacklistEntry,
+  findBlacklistEntry,
+  listBlacklists,
+} from '../../store/blacklists.js'
 
-export const blacklistRoutes = (emu: Emulator) => new Hono<AuthedEnv>()
-  .get('/', (c) => {
-    parseQuery(c, NoQuerySchema)
-    return c.json({ blacklists: listBlacklists(emu, c.var.shop).map(present) })
-  })
-  .get('/:id', (c) => c.json(present(findBlacklistEntry(emu, c.var.shop, c.req.param('id')))))
-  .post('/', async (c) => {
-    const body = await readBody(c, CreateBlacklistBodySchema)
-    const entry = await emu.store.tx((tx) => tx.put('blacklists', buildBlacklistEntry(emu, c.var.shop, body)))
-    return c.json(present(entry), 201)
-  })
-  .put('/:id', async (c) => {
-    const body = await readBody(c, UpdateBlacklistBodySchema)
-    const entry = await emu.store.tx((tx) => {
-      const before = findBlacklistEntry(emu, c.var.shop, c.req.param('id'))
-      return tx.put('blacklists', applyBlacklistUpdate(emu, c.var.shop, before, body))
+export const blacklistRoutes = (emu: Emulator) =>
+  new Hono<AuthedEnv>()
+    .get('/', (c) => {
+      parseQuery(c, NoQuerySchema)
+      return c.json({ blacklists: listBlacklists(emu, c.var.shop).map(present) })
     })
-    return c.json(present(entry))
-  })
-  .delete('/:id', async (c) => {
-    await emu.store.tx((tx) => tx.delete('blacklists', findBlacklistEntry(emu, c.var.shop, c.req.param('id')).id))
-    return c.json({ success: true as const })
-  })
+    .get('/:id', (c) => c.json(present(findBlacklistEntry(emu, c.var.shop, c.req.param('id')))))
+    .post('/', async (c) => {
+      const body = await readBody(c, CreateBlacklistBodySchema)
+      const entry = await emu.store.tx((tx) => tx.put('blacklists', buildBlacklistEntry(emu, c.var.shop, body)))
+      return c.json(present(entry), 201)
+    })
+    .put('/:id', async (c) => {
+      const body = await readBody(c, UpdateBlacklistBodySchema)
+      const entry = await emu.store.tx((tx) => {
+        const before = findBlacklistEntry(emu, c.var.shop, c.req.param('id'))
+        return tx.put('blacklists', applyBlacklistUpdate(emu, c.var.shop, before, body))
+      })
+      return c.json(present(entry))
+    })
+    .delete('/:id', async (c) => {
+      await emu.store.tx((tx) => tx.delete('blacklists', findBlacklistEntry(emu, c.var.shop, c.req.param('id')).id))
+      return c.json({ success: true as const })
+    })

@@ -5,26 +5,29 @@ import { parseQuery, readBody } from '../../middleware/validate.js'
 import { present } from '../../present.js'
 import { applyCouponUpdate, buildCoupon, findCoupon, listCoupons } from '../../store/coupons.js'
 
-export const couponRoutes = (emu: Emulator) => new Hono<AuthedEnv>()
-  .get('/', (c) => {
-    const { active } = parseQuery(c, CouponListQuerySchema)
-    return c.json({ coupons: listCoupons(emu, c.var.shop, active === undefined ? undefined : active === 'true').map(present) })
-  })
-  .get('/:id', (c) => c.json(present(findCoupon(emu, c.var.shop, c.req.param('id')))))
-  .post('/', async (c) => {
-    const body = await readBody(c, CreateCouponBodySchema)
-    const coupon = await emu.store.tx((tx) => tx.put('coupons', buildCoupon(emu, c.var.shop, body)))
-    return c.json(present(coupon), 201)
-  })
-  .put('/:id', async (c) => {
-    const body = await readBody(c, UpdateCouponBodySchema)
-    const coupon = await emu.store.tx((tx) => {
-      const before = findCoupon(emu, c.var.shop, c.req.param('id'))
-      return tx.put('coupons', applyCouponUpdate(emu, c.var.shop, before, body))
+export const couponRoutes = (emu: Emulator) =>
+  new Hono<AuthedEnv>()
+    .get('/', (c) => {
+      const { active } = parseQuery(c, CouponListQuerySchema)
+      return c.json({
+        coupons: listCoupons(emu, c.var.shop, active === undefined ? undefined : active === 'true').map(present),
+      })
     })
-    return c.json(present(coupon))
-  })
-  .delete('/:id', async (c) => {
-    await emu.store.tx((tx) => tx.delete('coupons', findCoupon(emu, c.var.shop, c.req.param('id')).id))
-    return c.json({ success: true as const })
-  })
+    .get('/:id', (c) => c.json(present(findCoupon(emu, c.var.shop, c.req.param('id')))))
+    .post('/', async (c) => {
+      const body = await readBody(c, CreateCouponBodySchema)
+      const coupon = await emu.store.tx((tx) => tx.put('coupons', buildCoupon(emu, c.var.shop, body)))
+      return c.json(present(coupon), 201)
+    })
+    .put('/:id', async (c) => {
+      const body = await readBody(c, UpdateCouponBodySchema)
+      const coupon = await emu.store.tx((tx) => {
+        const before = findCoupon(emu, c.var.shop, c.req.param('id'))
+        return tx.put('coupons', applyCouponUpdate(emu, c.var.shop, before, body))
+      })
+      return c.json(present(coupon))
+    })
+    .delete('/:id', async (c) => {
+      await emu.store.tx((tx) => tx.delete('coupons', findCoupon(emu, c.var.shop, c.req.param('id')).id))
+      return c.json({ success: true as const })
+    })

@@ -6,9 +6,10 @@ import { present } from '../../present.js'
 import { findSubscription, listSubscriptions } from '../../store/subscriptions.js'
 
 /** Read only (spec, "Subscriptions"): records are made by checkout and moved by the clock. */
-export const subscriptionRoutes = (emu: Emulator) => new Hono<AuthedEnv>()
-  .get('/', (c) => {
-    parseQuery(c, NoQuerySchema)
-    return c.json({ subscriptions: listSubscriptions(emu, c.var.shop).map(present) })
-  })
-  .get('/:id', (c) => c.json(present(findSubscription(emu, c.var.shop, c.req.param('id')))))
+export const subscriptionRoutes = (emu: Emulator) =>
+  new Hono<AuthedEnv>()
+    .get('/', (c) => {
+      parseQuery(c, NoQuerySchema)
+      return c.json({ subscriptions: listSubscriptions(emu, c.var.shop).map(present) })
+    })
+    .get('/:id', (c) => c.json(present(findSubscription(emu, c.var.shop, c.req.param('id')))))

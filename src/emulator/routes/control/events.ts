@@ -15,15 +15,26 @@ const RECONNECT_MS = 1_000
 
 function parseKinds(list: string | undefined): Set<string> | undefined {
   if (!list) return undefined
-  const kinds = list.split(',').map((k) => k.trim()).filter(Boolean)
+  const kinds = list
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean)
   const unknown = kinds.find((k) => !isWebhookEventKind(k))
-  if (unknown) throw new StoreError(400, `events: "${unknown}" is not an event kind of the spec (GET the list with store webhooks events)`, [{ field: 'events', message: 'holds an unknown kind' }])
+  if (unknown)
+    throw new StoreError(
+      400,
+      `events: "${unknown}" is not an event kind of the spec (GET the list with store webhooks events)`,
+      [{ field: 'events', message: 'holds an unknown kind' }],
+    )
   return new Set(kinds)
 }
 
 function parseLastEventId(raw: string | undefined): number | undefined {
   if (raw === undefined || raw.trim() === '') return undefined
-  if (!/^\d{1,15}$/.test(raw.trim())) throw new StoreError(400, `Last-Event-ID: "${raw}" is not an event id of this stream (a sequence number)`, [{ field: 'Last-Event-ID', message: 'is not a sequence number' }])
+  if (!/^\d{1,15}$/.test(raw.trim()))
+    throw new StoreError(400, `Last-Event-ID: "${raw}" is not an event id of this stream (a sequence number)`, [
+      { field: 'Last-Event-ID', message: 'is not a sequence number' },
+    ])
   return Number(raw.trim())
 }
 
@@ -33,8 +44,8 @@ function parseLastEventId(raw: string | undefined): number | undefined {
  * (header, or `?lastEventId=`) first gets every logged event after it, then the live ones, none
  * twice. Without it the stream starts with the next event. `?events=k1,k2` filters by kind.
  */
-export const eventStreamRoutes = (emu: Emulator) => new Hono<AuthedEnv>()
-  .get('/', (c) => {
+export const eventStreamRoutes = (emu: Emulator) =>
+  new Hono<AuthedEnv>().get('/', (c) => {
     const query = parseQuery(c, EventStreamQuerySchema)
     const kinds = parseKinds(query.events)
     let after = parseLastEventId(c.req.header('last-event-id') ?? query.lastEventId)
@@ -63,7 +74,9 @@ export const eventStreamRoutes = (emu: Emulator) => new Hono<AuthedEnv>()
         clearInterval(heartbeat)
         wake?.()
       })
-      await stream.write(`retry: ${RECONNECT_MS}\n: events of shop ${shop.slug}; last event ${newest}${replayedAll ? '; Last-Event-ID was past the end of this log, replaying it from the start' : ''}\n\n`)
+      await stream.write(
+        `retry: ${RECONNECT_MS}\n: events of shop ${shop.slug}; last event ${newest}${replayedAll ? '; Last-Event-ID was past the end of this log, replaying it from the start' : ''}\n\n`,
+      )
       try {
         while (!stream.aborted) {
           const next = queue.shift()

@@ -10,14 +10,17 @@ import { optionalBody } from './body.js'
 const show = (order: CommerceOrder) => present(order)
 
 /** The payment processor's and the dashboard's order actions: `/_emulator/orders/:id/…` (README, "Order flow"). */
-export const orderControlRoutes = (emu: Emulator) => new Hono<AuthedEnv>()
-  .post('/:id/pay', async (c) => {
-    const body = await optionalBody(c, PayBodySchema)
-    return c.json(show(await payOrder(emu, c.var.shop, c.req.param('id'), body)))
-  })
-  .post('/:id/deliver', async (c) => c.json(show(await retryDelivery(emu, c.var.shop, c.req.param('id')))))
-  .post('/:id/tracking', async (c) => {
-    const body = await readBody(c, TrackingBodySchema)
-    return c.json(show(await emu.store.tx((tx) => addTracking(emu, tx, c.var.shop, c.req.param('id'), body))))
-  })
-  .post('/:id/dispute', async (c) => c.json(show(await emu.store.tx((tx) => disputeOrder(emu, tx, c.var.shop, c.req.param('id'))))))
+export const orderControlRoutes = (emu: Emulator) =>
+  new Hono<AuthedEnv>()
+    .post('/:id/pay', async (c) => {
+      const body = await optionalBody(c, PayBodySchema)
+      return c.json(show(await payOrder(emu, c.var.shop, c.req.param('id'), body)))
+    })
+    .post('/:id/deliver', async (c) => c.json(show(await retryDelivery(emu, c.var.shop, c.req.param('id')))))
+    .post('/:id/tracking', async (c) => {
+      const body = await readBody(c, TrackingBodySchema)
+      return c.json(show(await emu.store.tx((tx) => addTracking(emu, tx, c.var.shop, c.req.param('id'), body))))
+    })
+    .post('/:id/dispute', async (c) =>
+      c.json(show(await emu.store.tx((tx) => disputeOrder(emu, tx, c.var.shop, c.req.param('id'))))),
+    )

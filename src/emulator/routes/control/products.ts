@@ -6,17 +6,18 @@ import { applyFulfilmentSetup, presentSetup } from '../../fulfilment/setup.js'
 import { findProduct } from '../../store/products.js'
 
 /** Dashboard-only product setup: `/_emulator/products/:id/fulfilment` (DESIGN.md, control API). */
-export const productControlRoutes = (emu: Emulator) => new Hono<AuthedEnv>()
-  .get('/:id/fulfilment', (c) => {
-    const product = findProduct(emu, c.var.shop, c.req.param('id'))
-    return c.json(presentSetup(emu, product, emu.store.c.fulfilments.get(product.id)))
-  })
-  .put('/:id/fulfilment', async (c) => {
-    const body = await readBody(c, FulfilmentSetupBodySchema)
-    const view = await emu.store.tx((tx) => {
+export const productControlRoutes = (emu: Emulator) =>
+  new Hono<AuthedEnv>()
+    .get('/:id/fulfilment', (c) => {
       const product = findProduct(emu, c.var.shop, c.req.param('id'))
-      const setup = applyFulfilmentSetup(emu, tx, c.var.shop, product, body)
-      return presentSetup(emu, emu.store.c.products.get(product.id)!, setup)
+      return c.json(presentSetup(emu, product, emu.store.c.fulfilments.get(product.id)))
     })
-    return c.json(view)
-  })
+    .put('/:id/fulfilment', async (c) => {
+      const body = await readBody(c, FulfilmentSetupBodySchema)
+      const view = await emu.store.tx((tx) => {
+        const product = findProduct(emu, c.var.shop, c.req.param('id'))
+        const setup = applyFulfilmentSetup(emu, tx, c.var.shop, product, body)
+        return presentSetup(emu, emu.store.c.products.get(product.id)!, setup)
+      })
+      return c.json(view)
+    })

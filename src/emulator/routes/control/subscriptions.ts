@@ -4,5 +4,7 @@ import { present } from '../../present.js'
 import { cancelSubscription } from '../../commerce/subscriptions.js'
 
 /** `/_emulator/subscriptions/:id/cancel`: the processor's cancellation, CANCELLED at once. */
-export const subscriptionControlRoutes = (emu: Emulator) => new Hono<AuthedEnv>()
-  .post('/:id/cancel', async (c) => c.json(present(await emu.store.tx((tx) => cancelSubscription(emu, tx, c.var.shop, c.req.param('id'))))))
+export const subscriptionControlRoutes = (emu: Emulator) =>
+  new Hono<AuthedEnv>().post('/:id/cancel', async (c) =>
+    c.json(present(await emu.store.tx((tx) => cancelSubscription(emu, tx, c.var.shop, c.req.param('id'))))),
+  )

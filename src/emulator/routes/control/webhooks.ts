@@ -4,8 +4,12 @@ import { numericId } from '../../../spec/event-payloads.js'
 import { loadEventSample } from '../../../spec/event-samples.js'
 import { categoryOf, webhookBody, type WebhookEventKind } from '../../../spec/events.js'
 import {
-  CreateWebhookBodySchema, DELIVERY_LOG_LIMIT, DeliveryLogQuerySchema, SimulateWebhookBodySchema,
-  type WebhookDelivery, type WebhookDeliverySummary,
+  CreateWebhookBodySchema,
+  DELIVERY_LOG_LIMIT,
+  DeliveryLogQuerySchema,
+  SimulateWebhookBodySchema,
+  type WebhookDelivery,
+  type WebhookDeliverySummary,
 } from '../../../spec/webhooks.js'
 import type { AuthedEnv, Emulator } from '../../context.js'
 import { parseQuery, readBody } from '../../middleware/validate.js'
@@ -45,7 +49,11 @@ function sampleData(kind: WebhookEventKind, shop: ShopRecord): Record<string, un
 }
 
 /** Inserts a one-attempt delivery, sends it and answers with the logged result (resend, simulate). */
-async function deliverOnce(emu: Emulator, shop: ShopRecord, fields: Parameters<Emulator['events']['newDelivery']>[1]): Promise<DeliveryRecord> {
+async function deliverOnce(
+  emu: Emulator,
+  shop: ShopRecord,
+  fields: Parameters<Emulator['events']['newDelivery']>[1],
+): Promise<DeliveryRecord> {
   const row = await emu.store.tx((tx) => {
     const created = tx.put('deliveries', emu.events.newDelivery(shop, fields))
     emu.events.trimDeliveries(tx, shop)
@@ -59,46 +67,70 @@ async function deliverOnce(emu: Emulator, shop: ShopRecord, fields: Parameters<E
  * Webhook endpoints, the delivery log, resend and the simulator (DESIGN.md, "Emulator control
  * API"; spec, "Delivery rules" 3 and 4). Everything is per shop (X-Service-Shop).
  */
-export const webhookRoutes = (emu: Emulator) => new Hono<AuthedEnv>()
-  .get('/', (c) => c.json({ webhooks: [...emu.store.c.webhooks.oldestFirst('shop', c.var.shop.id)].map(present) }))
-  .post('/', async (c) => {
-    const body = await readBody(c, CreateWebhookBodySchema)
-    const now = emu.nowIso()
-    const webhook = await emu.store.tx((tx) => tx.put('webhooks', { id: emu.newId('wh'), shopId: c.var.shop.id, url: body.url, events: body.events, createdAt: now, updatedAt: now }))
-    return c.json(present(webhook), 201)
-  })
-  .get('/logs', (c) => {
-    const query = parseQuery(c, DeliveryLogQuerySchema)
-    const limit = query.limit ?? DELIVERY_LOG_LIMIT.default
-    const out: WebhookDeliverySummary[] = []
-    for (const row of emu.store.c.deliveries.newestFirst('shop', c.var.shop.id)) {
-      if (out.length === limit) break
-      if (query.webhook && row.webhookId !== query.webhook) continue
-      if (query.event && row.event !== query.event) continue
-      if (query.state && row.state !== query.state) continue
-      out.push(summariseDelivery(row))
-    }
-    return c.json({ deliveries: out })
-  })
-  .get('/logs/:id', (c) => c.json(presentDelivery(findDelivery(emu, c.var.shop, c.req.param('id')))))
-  .post('/logs/:id/resend', async (c) => {
-    const original = findDelivery(emu, c.var.shop, c.req.param('id'))
-    // The exact payload again, to the same URL, as a new entry of the log (one attempt).
-    const row = await deliverOnce(emu, c.var.shop, {
-      webhookId: original.webhookId, eventId: original.eventId, event: original.event, url: original.url, payload: original.payload,
-      origin: 'resend', maxAttempts: 1, resendOf: original.id,
+export const webhookRoutes = (emu: Emulator) =>
+  new Hono<AuthedEnv>()
+    .get('/', (c) => c.json({ webhooks: [...emu.store.c.webhooks.oldestFirst('shop', c.var.shop.id)].map(present) }))
+    .post('/', async (c) => {
+      const body = await readBody(c, CreateWebhookBodySchema)
+      const now = emu.nowIso()
+      const webhook = await emu.store.tx((tx) =>
+        tx.put('webhooks', {
+          id: emu.newId('wh'),
+          shopId: c.var.shop.id,
+          url: body.url,
+          events: body.events,
+          createdAt: now,
+          updatedAt: now,
+        }),
+      )
+      return c.json(present(webhook), 201)
     })
-    return c.json(presentDelivery(row), 201)
-  })
-  .get('/:id', (c) => c.json(present(findWebhook(emu, c.var.shop, c.req.param('id')))))
-  .delete('/:id', async (c) => {
-    await emu.store.tx((tx) => tx.delete('webhooks', findWebhook(emu, c.var.shop, c.req.param('id')).id))
-    return c.json({ success: true as const })
-  })
-  .post('/:id/simulate', async (c) => {
-    const webhook = findWebhook(emu, c.var.shop, c.req.param('id'))
-    const { event } = await readBody(c, SimulateWebhookBodySchema)
-    const payload = JSON.stringify(webhookBody(event, sampleData(event, c.var.shop), emu.clock.now()))
-    const row = await deliverOnce(emu, c.var.shop, { webhookId: webhook.id, eventId: null, event, url: webhook.url, payload, origin: 'simulate', maxAttempts: 1 })
-    return c.json(presentDelivery(row), 201)
-  })
+    .get('/logs', (c) => {
+      const query = parseQuery(c, DeliveryLogQuerySchema)
+      const limit = query.limit ?? DELIVERY_LOG_LIMIT.default
+      const out: WebhookDeliverySummary[] = []
+      for (const row of emu.store.c.deliveries.newestFirst('shop', c.var.shop.id)) {
+        if (out.length === limit) break
+        if (query.webhook && row.webhookId !== query.webhook) continue
+        if (query.event && row.event !== query.event) continue
+        if (query.state && row.state !== query.state) continue
+        out.push(summariseDelivery(row))
+      }
+      return c.json({ deliveries: out })
+    })
+    .get('/logs/:id', (c) => c.json(presentDelivery(findDelivery(emu, c.var.shop, c.req.param('id')))))
+    .post('/logs/:id/resend', async (c) => {
+      const original = findDelivery(emu, c.var.shop, c.req.param('id'))
+      // The exact payload again, to the same URL, as a new entry of the log (one attempt).
+      const row = await deliverOnce(emu, c.var.shop, {
+        webhookId: original.webhookId,
+        eventId: original.eventId,
+        event: original.event,
+        url: original.url,
+        payload: original.payload,
+        origin: 'resend',
+        maxAttempts: 1,
+        resendOf: original.id,
+      })
+      return c.json(presentDelivery(row), 201)
+    })
+    .get('/:id', (c) => c.json(present(findWebhook(emu, c.var.shop, c.req.param('id')))))
+    .delete('/:id', async (c) => {
+      await emu.store.tx((tx) => tx.delete('webhooks', findWebhook(emu, c.var.shop, c.req.param('id')).id))
+      return c.json({ success: true as const })
+    })
+    .post('/:id/simulate', async (c) => {
+      const webhook = findWebhook(emu, c.var.shop, c.req.param('id'))
+      const { event } = await readBody(c, SimulateWebhookBodySchema)
+      const payload = JSON.stringify(webhookBody(event, sampleData(event, c.var.shop), emu.clock.now()))
+      const row = await deliverOnce(emu, c.var.shop, {
+        webhookId: webhook.id,
+        eventId: null,
+        event,
+        url: webhook.url,
+        payload,
+        origin: 'simulate',
+        maxAttempts: 1,
+      })
+      return c.json(presentDelivery(row), 201)
+    })

@@ -20,15 +20,30 @@ import { renderPage } from '../../pages/layout.js'
 import { ErrorPage } from '../../pages/errors.js'
 import { LoginPage, OverviewPage } from '../../pages/dashboard/overview.js'
 import { ProductsPage } from '../../pages/dashboard/products.js'
-import { CustomersPage, OrderDetailPage, OrdersPage, SubscriptionsPage, type OrderExtrasView } from '../../pages/dashboard/orders.js'
+import {
+  CustomersPage,
+  OrderDetailPage,
+  OrdersPage,
+  SubscriptionsPage,
+  type OrderExtrasView,
+} from '../../pages/dashboard/orders.js'
 import { DeliveryPage, EventsPage, WebhooksPage } from '../../pages/dashboard/webhooks.js'
 import { QueriesPage } from '../../pages/dashboard/queries.js'
 import type { Feedback, Query } from '../../../spec/storefront.js'
 import { DASHBOARD, type DashView } from '../../pages/dashboard/shell.js'
 import { buildInvoice, invoicePath } from '../../commerce/invoice.js'
-import { DASHBOARD_PATH, Sessions, clearSessionCookie, requireSession, sessionIdOf, setSessionCookie } from './session.js'
+import {
+  DASHBOARD_PATH,
+  Sessions,
+  clearSessionCookie,
+  requireSession,
+  sessionIdOf,
+  setSessionCookie,
+} from './session.js'
 
-export interface PageEnv { Variables: { account: AccountRecord; key: KeyRecord } }
+export interface PageEnv {
+  Variables: { account: AccountRecord; key: KeyRecord }
+}
 
 const PAGE_SIZE = 50
 const LIST_LIMIT = 200
@@ -50,7 +65,9 @@ export function dashboardRoutes(emu: Emulator): Hono<PageEnv> {
 
   /** A JSON route of the dashboard API, called in-process with the visitor's own session. */
   async function internal<T>(c: Context, view: DashView, path: string): Promise<T> {
-    const res = await dashApi.request(path, { headers: { cookie: c.req.header('cookie') ?? '', 'x-service-shop': view.shop.id, accept: 'application/json' } })
+    const res = await dashApi.request(path, {
+      headers: { cookie: c.req.header('cookie') ?? '', 'x-service-shop': view.shop.id, accept: 'application/json' },
+    })
     const body = (await res.json()) as T & { error?: string }
     if (!res.ok) throw new StoreError(res.status, body.error ?? `${path} answered ${res.status}`)
     return body
@@ -63,7 +80,15 @@ export function dashboardRoutes(emu: Emulator): Hono<PageEnv> {
       return renderPage(c, ErrorPage({ status, message: error.message, home: DASHBOARD }), status)
     }
     emu.log(`internal error on ${c.req.method} ${c.req.path}: ${(error as Error)?.stack ?? String(error)}`)
-    return renderPage(c, ErrorPage({ status: 500, message: 'the emulator hit an unexpected problem (logged by store serve)', home: DASHBOARD }), 500 as 400)
+    return renderPage(
+      c,
+      ErrorPage({
+        status: 500,
+        message: 'the emulator hit an unexpected problem (logged by store serve)',
+        home: DASHBOARD,
+      }),
+      500 as 400,
+    )
   })
   // Form posts (login, logout) must come from the dashboard's own origin.
   app.use(csrf())
@@ -79,7 +104,12 @@ export function dashboardRoutes(emu: Emulator): Hono<PageEnv> {
     // A new login ends the session the browser had (before opening the next, which could reuse its id with seeded randomness).
     sessions.close(sessionIdOf(c))
     const id = key ? sessions.open(key) : undefined
-    if (!id) return renderPage(c, LoginPage({ error: 'That key is not a key of this emulator (or it was revoked).', next: safeNext(form.next) }), 401)
+    if (!id)
+      return renderPage(
+        c,
+        LoginPage({ error: 'That key is not a key of this emulator (or it was revoked).', next: safeNext(form.next) }),
+        401,
+      )
     setSessionCookie(c, id)
     return c.redirect(safeNext(form.next) ?? DASHBOARD, 303)
   })
@@ -129,7 +159,10 @@ export function dashboardRoutes(emu: Emulator): Hono<PageEnv> {
         more = true
         break
       }
-      rows.push({ product: present(product) as Product, setup: presentSetup(emu, product, emu.store.c.fulfilments.get(product.id)) })
+      rows.push({
+        product: present(product) as Product,
+        setup: presentSetup(emu, product, emu.store.c.fulfilments.get(product.id)),
+      })
     }
     return renderPage(c, ProductsPage({ view, rows, page, more }))
   })
@@ -148,7 +181,15 @@ export function dashboardRoutes(emu: Emulator): Hono<PageEnv> {
     const view = viewOf(c)
     const order = findOrder(emu, view.shop, c.req.param('id'))
     const invoice = buildInvoice(emu, view.shop, order)
-    return renderPage(c, OrderDetailPage({ view, order: present(order) as Order & OrderExtrasView, invoice, invoiceUrl: invoicePath(view.shop, order) }))
+    return renderPage(
+      c,
+      OrderDetailPage({
+        view,
+        order: present(order) as Order & OrderExtrasView,
+        invoice,
+        invoiceUrl: invoicePath(view.shop, order),
+      }),
+    )
   })
 
   app.get('/customers', (c) => {
@@ -168,7 +209,10 @@ export function dashboardRoutes(emu: Emulator): Hono<PageEnv> {
       if (subscriptions.length === LIST_LIMIT) break
       subscriptions.push(present(subscription) as Subscription)
     }
-    return renderPage(c, SubscriptionsPage({ view, subscriptions, clockNow: emu.nowIso(), offsetSeconds: emu.clock.offsetMs() / 1000 }))
+    return renderPage(
+      c,
+      SubscriptionsPage({ view, subscriptions, clockNow: emu.nowIso(), offsetSeconds: emu.clock.offsetMs() / 1000 }),
+    )
   })
 
   app.get('/webhooks', async (c) => {
@@ -182,7 +226,11 @@ export function dashboardRoutes(emu: Emulator): Hono<PageEnv> {
 
   app.get('/webhooks/logs/:id', async (c) => {
     const view = viewOf(c)
-    const delivery = await internal<WebhookDelivery>(c, view, `/emulator/webhooks/logs/${encodeURIComponent(c.req.param('id'))}`)
+    const delivery = await internal<WebhookDelivery>(
+      c,
+      view,
+      `/emulator/webhooks/logs/${encodeURIComponent(c.req.param('id'))}`,
+    )
     return renderPage(c, DeliveryPage({ view, delivery }))
   })
 

@@ -12,7 +12,9 @@ export const DASHBOARD_PATH = '/_dashboard'
 export const DASHBOARD_HEADER = 'x-dashboard-request'
 const MAX_SESSIONS = 1000
 
-interface Session { keyId: string }
+interface Session {
+  keyId: string
+}
 
 /**
  * Dashboard sessions, in memory only (a restart logs everyone out). A session maps a random id
@@ -52,7 +54,12 @@ export class Sessions {
 }
 
 export function setSessionCookie(c: Context, id: string): void {
-  setCookie(c, SESSION_COOKIE, id, { path: DASHBOARD_PATH, httpOnly: true, sameSite: 'Strict', secure: new URL(c.req.url).protocol === 'https:' })
+  setCookie(c, SESSION_COOKIE, id, {
+    path: DASHBOARD_PATH,
+    httpOnly: true,
+    sameSite: 'Strict',
+    secure: new URL(c.req.url).protocol === 'https:',
+  })
 }
 
 export function clearSessionCookie(c: Context): void {
@@ -70,9 +77,16 @@ export function sessionIdOf(c: Context): string | undefined {
 export function requireSession(sessions: Sessions): MiddlewareHandler<AuthedEnv> {
   return async (c, next) => {
     const found = sessions.lookup(sessionIdOf(c))
-    if (!found) throw new StoreError(401, 'not logged in to the dashboard: open /_dashboard/login and enter an API key of this emulator')
+    if (!found)
+      throw new StoreError(
+        401,
+        'not logged in to the dashboard: open /_dashboard/login and enter an API key of this emulator',
+      )
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.header(DASHBOARD_HEADER) !== '1') {
-      throw new StoreError(403, `dashboard writes need the header ${DASHBOARD_HEADER}: 1 (sent by the dashboard's own pages)`)
+      throw new StoreError(
+        403,
+        `dashboard writes need the header ${DASHBOARD_HEADER}: 1 (sent by the dashboard's own pages)`,
+      )
     }
     c.set('key', found.key)
     c.set('account', found.account)

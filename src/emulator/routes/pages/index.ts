@@ -21,12 +21,15 @@ import { EMBED_CSS } from '../../pages/assets/embed-css.js'
 const CSS = 'text/css; charset=utf-8'
 const JS = 'text/javascript; charset=utf-8'
 
-const asset = (body: string, type: string, crossOrigin = false) => (c: Context) => c.body(body, 200, {
-  'Content-Type': type,
-  'Cache-Control': 'no-cache',
-  'X-Content-Type-Options': 'nosniff',
-  ...(crossOrigin ? { 'Cross-Origin-Resource-Policy': 'cross-origin', 'Access-Control-Allow-Origin': '*' } : {}),
-})
+const asset =
+  (body: string, type: string, crossOrigin = false) =>
+  (c: Context) =>
+    c.body(body, 200, {
+      'Content-Type': type,
+      'Cache-Control': 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
+      ...(crossOrigin ? { 'Cross-Origin-Resource-Policy': 'cross-origin', 'Access-Control-Allow-Origin': '*' } : {}),
+    })
 
 /** The pages' own static files, under /_assets (public: the login page needs them). */
 export function assetRoutes(): Hono {
@@ -75,7 +78,11 @@ export function storefrontPageRoutes(emu: Emulator): Hono {
       return renderPage(c, ErrorPage({ status: error.status, message: error.message, home: '/' }), error.status as 400)
     }
     emu.log(`internal error on ${c.req.method} ${c.req.path}: ${(error as Error)?.stack ?? String(error)}`)
-    return renderPage(c, ErrorPage({ status: 500, message: 'the emulator hit an unexpected problem (logged by store serve)', home: '/' }), 500 as 400)
+    return renderPage(
+      c,
+      ErrorPage({ status: 500, message: 'the emulator hit an unexpected problem (logged by store serve)', home: '/' }),
+      500 as 400,
+    )
   })
 
   /** The shop of `:shop`, refusing blacklisted visitors as the JSON storefront does (spec, "Blacklist entry"). */
@@ -103,11 +110,18 @@ export function storefrontPageRoutes(emu: Emulator): Hono {
     const quantity = Math.max(1, Math.floor(Number(c.req.query('quantity') ?? 1)) || 1)
     if (productId) {
       const product = liveProduct(emu, shop, productId)
-      if (product.type === 'InfoCard') throw new StoreError(400, `${product.name} is an information card and cannot be bought`)
-      return renderPage(c, CheckoutPage({ shop, target: { product, quantity, hasMystery: product.type === 'MysteryBox' } }))
+      if (product.type === 'InfoCard')
+        throw new StoreError(400, `${product.name} is an information card and cannot be bought`)
+      return renderPage(
+        c,
+        CheckoutPage({ shop, target: { product, quantity, hasMystery: product.type === 'MysteryBox' } }),
+      )
     }
     const group = groupById(emu, shop, groupId!)
-    return renderPage(c, CheckoutPage({ shop, target: { group, quantity: 1, hasMystery: groupHasMystery(emu, group) } }))
+    return renderPage(
+      c,
+      CheckoutPage({ shop, target: { group, quantity: 1, hasMystery: groupHasMystery(emu, group) } }),
+    )
   })
 
   app.get('/:shop/invoices/:orderId', async (c, next) => {

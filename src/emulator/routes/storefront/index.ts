@@ -11,7 +11,9 @@ import { buildInvoice, codesText, invoicePath } from '../../commerce/invoice.js'
 import { createFeedback, createQuery, presentFeedback, presentQuery } from '../../commerce/queries.js'
 import { StoreError } from '../../../spec/errors.js'
 
-export interface StorefrontEnv { Variables: { shop: ShopRecord; visitor: Visitor } }
+export interface StorefrontEnv {
+  Variables: { shop: ShopRecord; visitor: Visitor }
+}
 
 /**
  * Who is asking: the first `X-Forwarded-For` address, else the socket's peer; the country from
@@ -68,7 +70,9 @@ export function storefrontRoutes(emu: Emulator): Hono<StorefrontEnv> {
     return c.json({ order: present(order), invoiceUrl }, 201, { Location: invoiceUrl })
   })
 
-  app.get('/:shop/invoices/:orderId', (c) => c.json(buildInvoice(emu, c.var.shop, invoiceOrder(emu, c.var.shop, c.req.param('orderId')))))
+  app.get('/:shop/invoices/:orderId', (c) =>
+    c.json(buildInvoice(emu, c.var.shop, invoiceOrder(emu, c.var.shop, c.req.param('orderId')))),
+  )
   app.get('/:shop/invoices/:orderId/codes.txt', (c) => {
     const order = invoiceOrder(emu, c.var.shop, c.req.param('orderId'))
     return c.body(codesText(order), 200, {
@@ -81,7 +85,9 @@ export function storefrontRoutes(emu: Emulator): Hono<StorefrontEnv> {
   })
   app.post('/:shop/invoices/:orderId/feedback', async (c) => {
     const body = await readBody(c, CreateFeedbackBodySchema)
-    const feedback = await emu.store.tx((tx) => createFeedback(emu, tx, c.var.shop, invoiceOrder(emu, c.var.shop, c.req.param('orderId')), body))
+    const feedback = await emu.store.tx((tx) =>
+      createFeedback(emu, tx, c.var.shop, invoiceOrder(emu, c.var.shop, c.req.param('orderId')), body),
+    )
     return c.json(presentFeedback(feedback), 201)
   })
 
