@@ -2,7 +2,7 @@
 // dir ($XDG_CONFIG_HOME/store, else ~/.config/store; %APPDATA%\store on Windows).
 import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { CliContext } from './context.js'
 import type { Connection, GlobalOptions } from './connection.js'
 import { UsageError } from './exit-codes.js'

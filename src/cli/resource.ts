@@ -2,7 +2,7 @@
 // packages/wrangler/src/kv/index.ts keeps commands as small declarative objects). Flag wiring
 // lives in `registerResource`; the run functions below do the work and are tested alone.
 import type { Command } from 'commander'
-import type { z } from 'zod'
+import type * as z from 'zod'
 import type { StoreClient } from '../client/index.js'
 import { commandContext, type CommandContext } from './client-factory.js'
 import type { CliContext } from './context.js'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { ProductSchema } from '../../spec/products.js'
 import { OrderSchema } from '../../spec/orders.js'
 import { CouponSchema } from '../../spec/coupons.js'
