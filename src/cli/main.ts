@@ -25,6 +25,8 @@ export function commandNameOf(argv: string[]): string | undefined {
       i++
       continue
     }
+    // `store help coupons` shows what `store coupons --help` shows: that module is needed too.
+    if (arg === 'help') return argv.slice(i + 1).find((next) => !next.startsWith('-')) ?? arg
     if (!arg.startsWith('-')) return arg
   }
   return undefined

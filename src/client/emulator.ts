@@ -229,9 +229,13 @@ async function* events(http: Http, options: EventsOptions): AsyncGenerator<Emitt
         reason = 'the stream ended (the emulator stopped?)'
       } catch (error) {
         if (signal.aborted) return
-        // A refusal (bad key, bad filter) will not change by retrying; no answer or a 5xx may.
-        if (!(error instanceof StoreError) || (error.status >= 400 && error.status < 500)) throw error
-        reason = error.status === 0 ? `connection lost (${error.message})` : `the emulator answered ${error.status}`
+        // A refusal (bad key, bad filter) will not change by retrying; no answer, a 5xx or a
+        // stream cut off mid-way (the emulator stopped) may.
+        if (error instanceof StoreError && error.status >= 400 && error.status < 500) throw error
+        reason =
+          error instanceof StoreError && error.status > 0
+            ? `the emulator answered ${error.status}`
+            : `connection lost (${describe(error)})`
       }
       if (signal.aborted) return
       const inMs = delays[Math.min(failures, delays.length - 1)]
@@ -242,6 +246,11 @@ async function* events(http: Http, options: EventsOptions): AsyncGenerator<Emitt
   } finally {
     done.abort()
   }
+}
+
+function describe(error: unknown): string {
+  const e = error as { message?: string; cause?: { code?: string; message?: string } }
+  return e?.cause?.code ?? e?.cause?.message ?? e?.message ?? String(error)
 }
 
 function parseEvent(data: string): EmittedEvent | undefined {

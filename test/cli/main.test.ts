@@ -72,3 +72,17 @@ describe('store completion', () => {
     })
   })
 })
+
+describe('help for every command', () => {
+  it.each(COMMANDS.map((c) => [c.name]))('store help %s and store %s --help print its full usage', async (name) => {
+    const viaHelp = await runCli(['help', name])
+    const viaFlag = await runCli([name, '--help'])
+    expect(viaHelp.code).toBe(0)
+    expect(viaFlag.code).toBe(0)
+    expect(viaHelp.stdout).toBe(viaFlag.stdout)
+    expect(viaHelp.stdout).toMatch(new RegExp(`^Usage: store ${name} \\[options\\]`))
+    // A complete usage names what the command holds: its subcommands or its own flags.
+    expect(viaHelp.stdout).toMatch(/\nCommands:\n|\nOptions:\n {2}-/)
+    expect(viaHelp.stdout.split('\n').length).toBeGreaterThan(4)
+  })
+})
