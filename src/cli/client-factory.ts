@@ -64,6 +64,13 @@ export function clientFor(
     sleep: ctx.sleep,
     now: () => ctx.now().getTime(),
     log: globals.verbose ? (line) => ctx.stderr.write(`${line}\n`) : undefined,
+    // An answer that differs from the client's schema is shown as it came; --verbose says how it differs.
+    onDrift: globals.verbose
+      ? (d) =>
+          ctx.stderr.write(
+            `! ${d.method} ${d.path}: the answer differs from the ${d.schema} schema: ${d.issues.map((i) => `${i.field}: ${i.message}`).join('; ')}\n`,
+          )
+      : undefined,
     headers: { 'user-agent': 'store-cli' },
   })
 }
