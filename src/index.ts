@@ -3,6 +3,7 @@
 // and edge runtimes. The emulator is `<package>/emulator`, the MSW handlers `<package>/msw`, the
 // mystery-box fairness functions `<package>/fairness`.
 export { StoreClient, Http, DEFAULT_BASE_URL, DEFAULT_RETRY } from './client/index.js'
+export { RESPONSE_SCHEMAS } from './client/response-schemas.js'
 export type {
   StoreClientOptions,
   HttpOptions,
@@ -12,6 +13,8 @@ export type {
   Method,
   ResponseDrift,
   ResponseName,
+  ResponseSchemas,
+  ResponseIssue,
   ResponseTypes,
   ProductsClient,
   OrdersClient,

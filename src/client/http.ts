@@ -1,9 +1,9 @@
 // The transport under every resource module: base URL, auth, X-Service-Shop, retries, error
 // decoding (STYLE.md "Errors: one type, two mappings") and an optional request log. No zod and
-// no Node built-ins here: answers are checked only when `onDrift` listens, by a lazily loaded module.
+// no Node built-ins here: answers are checked only against schemas the caller hands in (`drift`).
 import { maskKey } from '../spec/keys.js'
 import { type ErrorBody, type FieldError, StoreError } from '../spec/store-error.js'
-import type { ResponseName, ResponseTypes } from './response-types.js'
+import type { ResponseName, ResponseSchemas, ResponseTypes } from './response-types.js'
 
 /** Where the local emulator (`store serve`) listens by default. */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010/api/v1'
@@ -43,11 +43,17 @@ export interface HttpOptions {
   /** Extra headers sent on every request. */
   headers?: Record<string, string>
   /**
-   * Checks each answer against its response schema and reports what differs: a field or an enum
-   * value the client does not know, a missing field. The answer is returned all the same (the
-   * server's JSON as received, unknown fields kept); throw from here to refuse it instead.
+   * Checks each answer against its response schema and reports what differs: an enum value the
+   * client does not know, a missing field, a wrong type. The answer is returned all the same (the
+   * server's JSON as received, unknown fields kept); throw from `report` to refuse it instead.
+   * Without this option nothing is checked and no schema is loaded.
+   * @example new StoreClient({ drift: { schemas: RESPONSE_SCHEMAS, report: (d) => console.warn(d) } })
    */
-  onDrift?: (drift: ResponseDrift) => void
+  drift?: {
+    /** `RESPONSE_SCHEMAS`, or a function that loads them (`() => import(…)`) on the first answer. */
+    schemas: ResponseSchemas | (() => Promise<ResponseSchemas>)
+    report: (drift: ResponseDrift) => void
+  }
 }
 
 /** How an answer differs from the client's schema of it. */
@@ -241,13 +247,13 @@ export class Http {
     } catch {
       throw new StoreError(res.status, `unexpected answer to ${method} ${path}: not JSON (${snippet(text)})`)
     }
-    const onDrift = this.options.onDrift
-    if (opts.schema && onDrift) {
-      const { RESPONSE_SCHEMAS } = await import('./response-schemas.js')
-      const checked = RESPONSE_SCHEMAS[opts.schema].safeParse(json)
+    const drift = this.options.drift
+    if (opts.schema && drift) {
+      const schemas = typeof drift.schemas === 'function' ? await drift.schemas() : drift.schemas
+      const checked = schemas[opts.schema].safeParse(json)
       if (!checked.success) {
         const issues = checked.error.issues.map((i) => ({ field: i.path.join('.') || '(root)', message: i.message }))
-        onDrift({ method, path, status: res.status, schema: opts.schema, issues })
+        drift.report({ method, path, status: res.status, schema: opts.schema, issues })
       }
     }
     // The JSON as the server sent it: same keys, same order, fields the schema does not list kept.

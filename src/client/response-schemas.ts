@@ -1,5 +1,5 @@
-// The response schemas by name. Http imports this module on the first answer it checks, so a
-// client that never checks (no `onDrift`) never loads zod.
+// The response schemas by name, for the client's `drift` option. Nothing imports this module
+// unless it checks answers, so a client that does not check never loads these schemas.
 import type * as z from 'zod'
 import { SuccessSchema } from '../spec/common.js'
 import { BlacklistEntrySchema, BlacklistListSchema } from '../spec/blacklists.js'
@@ -32,6 +32,7 @@ import {
 } from '../spec/webhooks.js'
 import type { ResponseTypes } from './response-types.js'
 
+/** Every answer's schema by name: `new StoreClient({ drift: { schemas: RESPONSE_SCHEMAS, report } })`. */
 export const RESPONSE_SCHEMAS: { [K in keyof ResponseTypes]: z.ZodType<ResponseTypes[K]> } = {
   Success: SuccessSchema,
   Product: ProductSchema,

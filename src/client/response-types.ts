@@ -67,3 +67,16 @@ export interface ResponseTypes {
 
 /** The name of a response schema: `'Product'`, `'ProductList'`… */
 export type ResponseName = keyof ResponseTypes
+
+/** A schema per answer, as `RESPONSE_SCHEMAS` holds them: anything with zod's `safeParse`. */
+export type ResponseSchemas = {
+  [K in ResponseName]: {
+    safeParse(value: unknown): { success: true } | { success: false; error: { issues: ResponseIssue[] } }
+  }
+}
+
+/** One difference zod reports: where (`products.0.type`) and what. */
+export interface ResponseIssue {
+  path: PropertyKey[]
+  message: string
+}

@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { StoreClient, type ResponseDrift } from '../../src/client/index.js'
+import { RESPONSE_SCHEMAS } from '../../src/client/response-schemas.js'
 import { StoreError } from '../../src/spec/errors.js'
 
 const BASE = 'https://shop.example/api/v1'
@@ -197,7 +198,9 @@ describe('Http errors and headers', () => {
   it('returns an answer that differs from the schema and reports the drift, never a StoreError with status 200', async () => {
     server.use(http.get(`${BASE}/products/rec_1`, () => HttpResponse.json({ ...product, price: 'free' })))
     const drifts: ResponseDrift[] = []
-    const got = await client({ onDrift: (d) => drifts.push(d) }).c.products.get('rec_1')
+    const got = await client({ drift: { schemas: RESPONSE_SCHEMAS, report: (d) => drifts.push(d) } }).c.products.get(
+      'rec_1',
+    )
     expect(got).toMatchObject({ price: 'free' })
     expect(drifts).toEqual([
       {
@@ -210,23 +213,28 @@ describe('Http errors and headers', () => {
     ])
   })
 
-  it('passes an enum value and fields it does not know, and reports the enum through onDrift', async () => {
+  it('passes an enum value and fields it does not know, and reports the enum through drift.report', async () => {
     const newer = { ...product, type: 'Hologram', hologramUrl: 'https://x' }
     server.use(http.get(`${BASE}/products`, () => HttpResponse.json({ products: [newer], nextCursor: null })))
     const drifts: ResponseDrift[] = []
-    const page = await client({ onDrift: (d) => drifts.push(d) }).c.products.list()
+    const page = await client({ drift: { schemas: RESPONSE_SCHEMAS, report: (d) => drifts.push(d) } }).c.products.list()
     expect(page.products[0]).toEqual(newer)
     expect(drifts.map((d) => d.issues.map((i) => i.field))).toEqual([['products.0.type']])
-    // Without a listener nothing is checked, and nothing fails either.
+    // The schemas may load on the first answer; without `drift` nothing is checked, and nothing fails either.
+    const later: ResponseDrift[] = []
+    await client({ drift: { schemas: async () => RESPONSE_SCHEMAS, report: (d) => later.push(d) } }).c.products.list()
+    expect(later).toEqual(drifts)
     await expect(client().c.products.list()).resolves.toEqual({ products: [newer], nextCursor: null })
   })
 
-  it('lets onDrift refuse an answer by throwing', async () => {
+  it('lets drift.report refuse an answer by throwing', async () => {
     server.use(http.get(`${BASE}/products/rec_1`, () => HttpResponse.json({ ...product, price: 'free' })))
     const refuse = (d: ResponseDrift) => {
       throw new Error(`drift in ${d.schema}`)
     }
-    await expect(client({ onDrift: refuse }).c.products.get('rec_1')).rejects.toThrow('drift in Product')
+    await expect(
+      client({ drift: { schemas: RESPONSE_SCHEMAS, report: refuse } }).c.products.get('rec_1'),
+    ).rejects.toThrow('drift in Product')
   })
 
   it("keeps fields the schema does not list, in the server's order", async () => {
