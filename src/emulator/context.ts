@@ -1,5 +1,5 @@
 import type { EmulatorDeps } from './deps.js'
-import { eventBusOf, type EventBus } from './events/bus.js'
+import { eventBusOf, type EventBus } from './services/events/bus.js'
 import { createIdFactory, type NewId } from './ids.js'
 import type { AccountRecord, KeyRecord, ShopRecord } from './store/records.js'
 

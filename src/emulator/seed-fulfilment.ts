@@ -1,6 +1,6 @@
 import { FulfilmentSetupBodySchema } from '../spec/fulfilment.js'
 import type { Emulator } from './context.js'
-import { applyFulfilmentSetup } from './fulfilment/setup.js'
+import { applyFulfilmentSetup } from './services/catalogue/setup.js'
 import type { ShopRecord } from './store/records.js'
 import type { Tx } from './store/store.js'
 

@@ -1,7 +1,7 @@
 import { emulatorOf } from '../../src/emulator/app.js'
-import { buildKey, buildShop } from '../../src/emulator/store/accounts.js'
+import { buildKey, buildShop } from '../../src/emulator/services/accounts.js'
 import type { AccountRecord, ShopRecord } from '../../src/emulator/store/records.js'
-import { defaultTheme } from '../../src/emulator/store/themes.js'
+import { defaultTheme } from '../../src/emulator/services/themes.js'
 import type { testEmulator } from '../helpers/emulator.js'
 
 export type TestEmulator = Awaited<ReturnType<typeof testEmulator>>

@@ -3,7 +3,7 @@
 import type { Group } from '../../spec/groups.js'
 import type { Emulator } from '../context.js'
 import type { ShopRecord } from '../store/records.js'
-import { findGroup, listGroups, presentGroup } from '../store/groups.js'
+import { findGroup, listGroups, presentGroup } from '../services/groups.js'
 
 const isLive = (emu: Emulator, id: string) => emu.store.c.products.get(id)?.status === 'Live'
 

@@ -1,6 +1,6 @@
 import type { Emulator } from '../context.js'
 import { hashKey, isLongEnoughToHint } from '../middleware/auth.js'
-import type { KeyRecord, ShopRecord } from './records.js'
+import type { KeyRecord, ShopRecord } from '../store/records.js'
 
 export function buildShop(emu: Emulator, accountId: string, name: string, slug: string): ShopRecord {
   return { id: emu.newId('shop'), accountId, name, slug, createdAt: emu.nowIso(), orderSeq: 0 }

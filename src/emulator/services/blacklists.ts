@@ -6,7 +6,7 @@ import {
 } from '../../spec/blacklists.js'
 import { StoreError, badRequest, notFound } from '../../spec/errors.js'
 import type { Emulator } from '../context.js'
-import type { BlacklistRecord, ShopRecord } from './records.js'
+import type { BlacklistRecord, ShopRecord } from '../store/records.js'
 
 /** A blacklist entry of the shop by id; 404 otherwise. */
 export function findBlacklistEntry(emu: Emulator, shop: ShopRecord, id: string): BlacklistRecord {

@@ -2,7 +2,7 @@ import { badRequest, notFound } from '../../spec/errors.js'
 import type { Category, CreateCategoryBody, UpdateCategoryBody } from '../../spec/categories.js'
 import type { Emulator } from '../context.js'
 import { boundProducts, bySortOrder, resolveProductIds } from './groups.js'
-import type { CategoryRecord, ShopRecord } from './records.js'
+import type { CategoryRecord, ShopRecord } from '../store/records.js'
 
 /** A category of the shop by id; 404 otherwise. */
 export function findCategory(emu: Emulator, shop: ShopRecord, id: string): CategoryRecord {

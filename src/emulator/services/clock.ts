@@ -2,7 +2,7 @@
 // whatever fell due meanwhile fires (commerce/subscriptions.ts). The offset is persisted in `meta`.
 import type { ClockState } from '../../spec/fulfilment.js'
 import type { Emulator } from '../context.js'
-import { runDueSubscriptions } from './subscriptions.js'
+import { runDueSubscriptions } from './subscriptions/billing.js'
 
 export function clockState(emu: Emulator): ClockState {
   return { now: emu.nowIso(), offsetSeconds: emu.clock.offsetMs() / 1000 }

@@ -1,7 +1,7 @@
 import { badRequest, notFound } from '../../spec/errors.js'
 import type { CreateGroupBody, Group, UpdateGroupBody } from '../../spec/groups.js'
 import type { Emulator } from '../context.js'
-import type { GroupRecord, ProductRecord, ShopRecord } from './records.js'
+import type { GroupRecord, ProductRecord, ShopRecord } from '../store/records.js'
 
 /** A group of the shop by id; 404 otherwise. */
 export function findGroup(emu: Emulator, shop: ShopRecord, id: string): GroupRecord {

@@ -1,7 +1,7 @@
 import { badRequest, notFound } from '../../spec/errors.js'
 import type { Theme, ThemeSummary, UpdateThemeBody } from '../../spec/themes.js'
 import type { Emulator } from '../context.js'
-import type { ShopRecord, ThemeRecord } from './records.js'
+import type { ShopRecord, ThemeRecord } from '../store/records.js'
 
 export const DEFAULT_THEME_CONFIG = {
   colors: { primary: '#4f46e5', background: '#ffffff', text: '#111827', accent: '#f59e0b' },

@@ -7,10 +7,10 @@ import { OrderItemSchema, OrderStatusSchema, PaymentStatusSchema } from '../../s
 import { CurrencySchema, TimestampSchema } from '../../spec/common.js'
 import type { Emulator } from '../context.js'
 import { newSecretKey } from '../ids.js'
-import { buildKey, buildShop } from './accounts.js'
+import { buildKey, buildShop } from '../services/accounts.js'
 import { hashKey } from '../middleware/auth.js'
-import { newProductId } from './products.js'
-import { defaultTheme } from './themes.js'
+import { newProductId } from '../services/catalogue/products.js'
+import { defaultTheme } from '../services/themes.js'
 import type { Tx } from './store.js'
 import type { AccountRecord, ShopRecord } from './records.js'
 

@@ -1,5 +1,5 @@
 import { emulatorOf } from '../../../src/emulator/app.js'
-import type { PendingEvent } from '../../../src/emulator/events/bus.js'
+import type { PendingEvent } from '../../../src/emulator/services/events/bus.js'
 import type { OrderRecord } from '../../../src/emulator/store/records.js'
 import type { testEmulator } from '../../helpers/emulator.js'
 

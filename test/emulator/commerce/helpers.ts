@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { emulatorOf } from '../../../src/emulator/app.js'
-import type { PendingEvent } from '../../../src/emulator/events/bus.js'
+import type { PendingEvent } from '../../../src/emulator/services/events/bus.js'
 import { testEmulator, type TestEmulatorOptions } from '../../helpers/emulator.js'
 
 export type Shop = Awaited<ReturnType<typeof shop>>

@@ -9,7 +9,7 @@ import {
   buildBlacklistEntry,
   findBlacklistEntry,
   listBlacklists,
-} from '../../store/blacklists.js'
+} from '../../services/blacklists.js'
 
 export const blacklistRoutes = (emu: Emulator) =>
   new Hono<AuthedEnv>()

@@ -9,7 +9,7 @@ import {
   findCategory,
   listCategories,
   presentCategory,
-} from '../../store/categories.js'
+} from '../../services/categories.js'
 
 export const categoryRoutes = (emu: Emulator) =>
   new Hono<AuthedEnv>()

@@ -3,7 +3,7 @@ import { CouponListQuerySchema, CreateCouponBodySchema, UpdateCouponBodySchema }
 import type { AuthedEnv, Emulator } from '../../context.js'
 import { parseQuery, readBody } from '../../middleware/validate.js'
 import { present } from '../../present.js'
-import { applyCouponUpdate, buildCoupon, findCoupon, listCoupons } from '../../store/coupons.js'
+import { applyCouponUpdate, buildCoupon, findCoupon, listCoupons } from '../../services/coupons/coupons.js'
 
 export const couponRoutes = (emu: Emulator) =>
   new Hono<AuthedEnv>()

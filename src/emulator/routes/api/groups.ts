@@ -3,7 +3,7 @@ import { CreateGroupBodySchema, UpdateGroupBodySchema } from '../../../spec/grou
 import { NoQuerySchema } from '../../../spec/common.js'
 import type { AuthedEnv, Emulator } from '../../context.js'
 import { parseQuery, readBody } from '../../middleware/validate.js'
-import { applyGroupUpdate, buildGroup, findGroup, listGroups, presentGroup } from '../../store/groups.js'
+import { applyGroupUpdate, buildGroup, findGroup, listGroups, presentGroup } from '../../services/groups.js'
 
 export const groupRoutes = (emu: Emulator) =>
   new Hono<AuthedEnv>()

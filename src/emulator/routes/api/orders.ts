@@ -3,7 +3,7 @@ import { ORDER_LIMIT, OrderListQuerySchema, UpdateOrderBodySchema } from '../../
 import type { AuthedEnv, Emulator } from '../../context.js'
 import { parseQuery, readBody } from '../../middleware/validate.js'
 import { present } from '../../present.js'
-import { findOrder, listOrders, updateOrderStatus } from '../../store/orders.js'
+import { findOrder, listOrders, updateOrderStatus } from '../../services/orders/orders.js'
 
 export const orderRoutes = (emu: Emulator) =>
   new Hono<AuthedEnv>()

@@ -8,9 +8,9 @@ import {
 import type { AuthedEnv, Emulator } from '../../context.js'
 import { parseQuery, readBody } from '../../middleware/validate.js'
 import { present } from '../../present.js'
-import { applyProductUpdate, buildProduct, findProduct, pageLiveProducts } from '../../store/products.js'
+import { applyProductUpdate, buildProduct, findProduct, pageLiveProducts } from '../../services/catalogue/products.js'
 import { removeProductCodes } from '../../store/serial-pool.js'
-import { productEvents } from '../../events/product-events.js'
+import { productEvents } from '../../services/events/product-events.js'
 
 export const productRoutes = (emu: Emulator) =>
   new Hono<AuthedEnv>()

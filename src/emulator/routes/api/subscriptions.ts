@@ -3,7 +3,7 @@ import { NoQuerySchema } from '../../../spec/common.js'
 import type { AuthedEnv, Emulator } from '../../context.js'
 import { parseQuery } from '../../middleware/validate.js'
 import { present } from '../../present.js'
-import { findSubscription, listSubscriptions } from '../../store/subscriptions.js'
+import { findSubscription, listSubscriptions } from '../../services/subscriptions/subscriptions.js'
 
 /** Read only (spec, "Subscriptions"): records are made by checkout and moved by the clock. */
 export const subscriptionRoutes = (emu: Emulator) =>

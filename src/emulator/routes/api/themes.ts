@@ -10,7 +10,7 @@ import {
   listThemes,
   presentTheme,
   presentThemeSummary,
-} from '../../store/themes.js'
+} from '../../services/themes.js'
 
 export const themeRoutes = (emu: Emulator) =>
   new Hono<AuthedEnv>()

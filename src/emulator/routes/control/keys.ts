@@ -3,7 +3,7 @@ import { CreateKeyBodySchema } from '../../../spec/shops.js'
 import { StoreError, notFound } from '../../../spec/errors.js'
 import type { AuthedEnv, Emulator } from '../../context.js'
 import { readBody } from '../../middleware/validate.js'
-import { buildKey, presentKey } from '../../store/accounts.js'
+import { buildKey, presentKey } from '../../services/accounts.js'
 import { newSecretKey } from '../../ids.js'
 
 export const keyRoutes = (emu: Emulator) =>

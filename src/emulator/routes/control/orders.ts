@@ -3,8 +3,8 @@ import { PayBodySchema, TrackingBodySchema } from '../../../spec/fulfilment.js'
 import type { AuthedEnv, Emulator } from '../../context.js'
 import { readBody } from '../../middleware/validate.js'
 import { present } from '../../present.js'
-import { addTracking, disputeOrder, payOrder, retryDelivery } from '../../commerce/payment.js'
-import type { CommerceOrder } from '../../commerce/types.js'
+import { addTracking, disputeOrder, payOrder, retryDelivery } from '../../services/payment.js'
+import type { CommerceOrder } from '../../services/orders/types.js'
 import { optionalBody } from './body.js'
 
 const show = (order: CommerceOrder) => present(order)

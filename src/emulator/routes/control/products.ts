@@ -2,8 +2,8 @@ import { Hono } from 'hono'
 import { FulfilmentSetupBodySchema } from '../../../spec/fulfilment.js'
 import type { AuthedEnv, Emulator } from '../../context.js'
 import { readBody } from '../../middleware/validate.js'
-import { applyFulfilmentSetup, presentSetup } from '../../fulfilment/setup.js'
-import { findProduct } from '../../store/products.js'
+import { applyFulfilmentSetup, presentSetup } from '../../services/catalogue/setup.js'
+import { findProduct } from '../../services/catalogue/products.js'
 
 /** Dashboard-only product setup: `/_emulator/products/:id/fulfilment` (DESIGN.md, control API). */
 export const productControlRoutes = (emu: Emulator) =>

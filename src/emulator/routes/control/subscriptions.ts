@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import type { AuthedEnv, Emulator } from '../../context.js'
 import { present } from '../../present.js'
-import { cancelSubscription } from '../../commerce/subscriptions.js'
+import { cancelSubscription } from '../../services/subscriptions/billing.js'
 
 /** `/_emulator/subscriptions/:id/cancel`: the processor's cancellation, CANCELLED at once. */
 export const subscriptionControlRoutes = (emu: Emulator) =>

@@ -11,9 +11,9 @@ import { resolveShop, selectShop } from '../../middleware/auth.js'
 import { errorResponse } from '../../middleware/errors.js'
 import { present } from '../../present.js'
 import type { AccountRecord, KeyRecord } from '../../store/records.js'
-import { findOrder } from '../../store/orders.js'
-import { presentCustomer } from '../../store/customers.js'
-import { presentSetup } from '../../fulfilment/setup.js'
+import { findOrder } from '../../services/orders/orders.js'
+import { presentCustomer } from '../../services/customers/customers.js'
+import { presentSetup } from '../../services/catalogue/setup.js'
 import { controlRoutes } from '../control/index.js'
 import { apiRoutes } from '../api/index.js'
 import { renderPage } from '../../pages/layout.js'
@@ -31,7 +31,7 @@ import { DeliveryPage, EventsPage, WebhooksPage } from '../../pages/dashboard/we
 import { QueriesPage } from '../../pages/dashboard/queries.js'
 import type { Feedback, Query } from '../../../spec/storefront.js'
 import { DASHBOARD, type DashView } from '../../pages/dashboard/shell.js'
-import { buildInvoice, invoicePath } from '../../commerce/invoice.js'
+import { buildInvoice, invoicePath } from '../../services/orders/invoice.js'
 import {
   DASHBOARD_PATH,
   Sessions,

@@ -6,12 +6,12 @@ import {
   isValidClientSeed,
   oddsOf,
   serverSeedFromBytes,
-} from '../../fairness/index.js'
-import type { MysteryOutcome } from '../../fairness/index.js'
-import { badRequest } from '../../spec/errors.js'
-import type { MysteryPublic } from '../../spec/mystery.js'
-import type { Emulator } from '../context.js'
-import type { FulfilmentRecord } from '../store/records.js'
+} from '../../../fairness/index.js'
+import type { MysteryOutcome } from '../../../fairness/index.js'
+import { badRequest } from '../../../spec/errors.js'
+import type { MysteryPublic } from '../../../spec/mystery.js'
+import type { Emulator } from '../../context.js'
+import type { FulfilmentRecord } from '../../store/records.js'
 
 export type MysteryState = NonNullable<FulfilmentRecord['mystery']>
 

@@ -1,10 +1,10 @@
-import { StoreError, notFound } from '../../spec/errors.js'
-import type { CreateProductBody, UpdateProductBody } from '../../spec/products.js'
-import { PRODUCT_LIMIT } from '../../spec/products.js'
-import type { Emulator } from '../context.js'
-import { base62 } from '../ids.js'
-import type { ProductRecord, ShopRecord } from './records.js'
-import type { SortKey } from './sorted-index.js'
+import { StoreError, notFound } from '../../../spec/errors.js'
+import type { CreateProductBody, UpdateProductBody } from '../../../spec/products.js'
+import { PRODUCT_LIMIT } from '../../../spec/products.js'
+import type { Emulator } from '../../context.js'
+import { base62 } from '../../ids.js'
+import type { ProductRecord, ShopRecord } from '../../store/records.js'
+import type { SortKey } from '../../store/sorted-index.js'
 
 /** A product of the shop by internal id or `rec_…` productId; 404 otherwise. */
 export function findProduct(emu: Emulator, shop: ShopRecord, id: string): ProductRecord {

@@ -1,16 +1,16 @@
 // Dashboard-only product setup: PUT /_emulator/products/:id/fulfilment and seed `fulfilment` blocks
 // (DESIGN.md, control API). Lives in the `fulfilments` collection, never on the product record.
-import { oddsOf } from '../../fairness/index.js'
-import type { MysteryOutcome } from '../../fairness/index.js'
-import { StoreError } from '../../spec/errors.js'
-import type { FulfilmentSetup, FulfilmentSetupBody } from '../../spec/fulfilment.js'
-import type { ProductType } from '../../spec/products.js'
-import type { Emulator } from '../context.js'
-import type { FulfilmentRecord, ProductRecord, ShopRecord } from '../store/records.js'
-import type { Tx } from '../store/store.js'
-import { newPoolVersion } from '../commerce/mystery.js'
-import { emitNow, mysteryCapacity, putStock } from '../commerce/stock.js'
-import { replaceSerialPool, serialPool, wasDelivered } from '../store/serial-pool.js'
+import { oddsOf } from '../../../fairness/index.js'
+import type { MysteryOutcome } from '../../../fairness/index.js'
+import { StoreError } from '../../../spec/errors.js'
+import type { FulfilmentSetup, FulfilmentSetupBody } from '../../../spec/fulfilment.js'
+import type { ProductType } from '../../../spec/products.js'
+import type { Emulator } from '../../context.js'
+import type { FulfilmentRecord, ProductRecord, ShopRecord } from '../../store/records.js'
+import type { Tx } from '../../store/store.js'
+import { newPoolVersion } from './mystery.js'
+import { emitNow, mysteryCapacity, putStock } from './stock.js'
+import { replaceSerialPool, serialPool, wasDelivered } from '../../store/serial-pool.js'
 
 type SetupField = keyof FulfilmentSetupBody
 

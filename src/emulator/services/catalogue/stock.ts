@@ -1,10 +1,10 @@
 // Stock: DESIGN.md "Orders, fulfilment, stock" — taken at payment, never below zero.
-import { inStock } from '../../fairness/index.js'
-import type { Emulator } from '../context.js'
+import { inStock } from '../../../fairness/index.js'
+import type { Emulator } from '../../context.js'
 import { isLowStockDrop } from '../events/product-events.js'
-import type { FulfilmentRecord, ProductRecord, ShopRecord } from '../store/records.js'
-import { serialCount } from '../store/serial-pool.js'
-import type { Tx } from '../store/store.js'
+import type { FulfilmentRecord, ProductRecord, ShopRecord } from '../../store/records.js'
+import { serialCount } from '../../store/serial-pool.js'
+import type { Tx } from '../../store/store.js'
 
 /** Queues an event so the caller decides the order events go out in (all still inside the transaction). */
 export type Emit = (kind: string, data: unknown) => void

@@ -1,11 +1,11 @@
 // What the public storefront shows (DESIGN.md "Storefront"): Live products, unlisted ones only by
 // direct id, a MysteryBox with its commitment, pool version and drop table — never seeds or codes.
-import { StoreError } from '../../spec/errors.js'
-import type { Product } from '../../spec/products.js'
-import type { StorefrontProduct } from '../../spec/storefront.js'
-import type { Emulator } from '../context.js'
-import { present } from '../present.js'
-import type { ProductRecord, ShopRecord } from '../store/records.js'
+import { StoreError } from '../../../spec/errors.js'
+import type { Product } from '../../../spec/products.js'
+import type { StorefrontProduct } from '../../../spec/storefront.js'
+import type { Emulator } from '../../context.js'
+import { present } from '../../present.js'
+import type { ProductRecord, ShopRecord } from '../../store/records.js'
 import { publicMystery } from './mystery.js'
 
 /** The shop of a storefront URL (`:shop` is the slug); 404 otherwise. */

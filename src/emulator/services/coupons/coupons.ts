@@ -1,7 +1,7 @@
-import { StoreError, badRequest, notFound } from '../../spec/errors.js'
-import type { CreateCouponBody, UpdateCouponBody } from '../../spec/coupons.js'
-import type { Emulator } from '../context.js'
-import type { CouponRecord, ShopRecord } from './records.js'
+import { StoreError, badRequest, notFound } from '../../../spec/errors.js'
+import type { CreateCouponBody, UpdateCouponBody } from '../../../spec/coupons.js'
+import type { Emulator } from '../../context.js'
+import type { CouponRecord, ShopRecord } from '../../store/records.js'
 
 /** A coupon of the shop by id; 404 otherwise. */
 export function findCoupon(emu: Emulator, shop: ShopRecord, id: string): CouponRecord {

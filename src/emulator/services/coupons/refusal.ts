@@ -1,6 +1,6 @@
 // Coupon rules at checkout (DESIGN.md "Storefront": inactive, expired, exhausted, below minAmount are refused).
-import { StoreError } from '../../spec/errors.js'
-import type { CouponRecord } from '../store/records.js'
+import { StoreError } from '../../../spec/errors.js'
+import type { CouponRecord } from '../../store/records.js'
 
 const field = (status: number, message: string) =>
   new StoreError(status, `couponCode: ${message}`, [{ field: 'couponCode', message }])

@@ -1,9 +1,9 @@
 // Customers kept per shop by e-mail from checkouts (DESIGN.md "Orders, fulfilment, stock"):
 // totalOrders counts orders placed, totalSpent the money received, lastOrderAt the latest order.
-import type { Emulator } from '../context.js'
-import { cents } from '../present.js'
-import type { CustomerRecord, ShopRecord } from '../store/records.js'
-import type { Tx } from '../store/store.js'
+import type { Emulator } from '../../context.js'
+import { cents } from '../../present.js'
+import type { CustomerRecord, ShopRecord } from '../../store/records.js'
+import type { Tx } from '../../store/store.js'
 
 export interface Buyer {
   email: string

@@ -1,8 +1,8 @@
-import { notFound } from '../../spec/errors.js'
-import { CUSTOMER_LIMIT, type Customer, type CustomerDetail } from '../../spec/customers.js'
-import type { Emulator } from '../context.js'
-import { cents } from '../present.js'
-import type { CustomerRecord, ShopRecord } from './records.js'
+import { notFound } from '../../../spec/errors.js'
+import { CUSTOMER_LIMIT, type Customer, type CustomerDetail } from '../../../spec/customers.js'
+import type { Emulator } from '../../context.js'
+import { cents } from '../../present.js'
+import type { CustomerRecord, ShopRecord } from '../../store/records.js'
 
 /** A customer of the shop by id or e-mail address (any case); 404 otherwise. */
 export function findCustomer(emu: Emulator, shop: ShopRecord, id: string): CustomerRecord {

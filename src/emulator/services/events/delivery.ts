@@ -1,8 +1,8 @@
-import { WEBHOOK_HEADERS, WEBHOOK_TIMEOUT_MS } from '../../spec/events.js'
-import type { DeliveryAttempt } from '../../spec/webhooks.js'
-import type { Emulator } from '../context.js'
-import type { EmulatorOptions } from '../deps.js'
-import type { DeliveryRecord } from '../store/records.js'
+import { WEBHOOK_HEADERS, WEBHOOK_TIMEOUT_MS } from '../../../spec/events.js'
+import type { DeliveryAttempt } from '../../../spec/webhooks.js'
+import type { Emulator } from '../../context.js'
+import type { EmulatorOptions } from '../../deps.js'
+import type { DeliveryRecord } from '../../store/records.js'
 
 /**
  * Automatic retries (README, "Webhooks"): 5 attempts in all, the first at once, then after

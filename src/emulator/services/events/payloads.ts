@@ -1,4 +1,4 @@
-import { StoreError } from '../../spec/errors.js'
+import { StoreError } from '../../../spec/errors.js'
 import {
   feedbackEventData,
   mysteryRevealedData,
@@ -9,13 +9,13 @@ import {
   type FeedbackLike,
   type PayloadSources,
   type QueryLike,
-} from '../../spec/event-payloads.js'
-import { categoryOf, isLineVariant, type MysteryRevealedData, type WebhookEventKind } from '../../spec/events.js'
-import type { Order, OrderItem } from '../../spec/orders.js'
-import type { Product } from '../../spec/products.js'
-import type { Subscription } from '../../spec/subscriptions.js'
-import type { Emulator } from '../context.js'
-import type { ShopRecord } from '../store/records.js'
+} from '../../../spec/event-payloads.js'
+import { categoryOf, isLineVariant, type MysteryRevealedData, type WebhookEventKind } from '../../../spec/events.js'
+import type { Order, OrderItem } from '../../../spec/orders.js'
+import type { Product } from '../../../spec/products.js'
+import type { Subscription } from '../../../spec/subscriptions.js'
+import type { Emulator } from '../../context.js'
+import type { ShopRecord } from '../../store/records.js'
 
 /** What an operation hands `emit` for a kind (the records as stored; see EventBus.emit). */
 export type SubjectOf<K extends WebhookEventKind> = K extends 'product:mystery:revealed'

@@ -1,7 +1,7 @@
-import { LOW_STOCK_THRESHOLD } from '../../spec/event-payloads.js'
-import type { Emulator } from '../context.js'
-import type { ProductRecord, ShopRecord } from '../store/records.js'
-import type { Tx } from '../store/store.js'
+import { LOW_STOCK_THRESHOLD } from '../../../spec/event-payloads.js'
+import type { Emulator } from '../../context.js'
+import type { ProductRecord, ShopRecord } from '../../store/records.js'
+import type { Tx } from '../../store/store.js'
 
 /** True when a stock change sets off product:stock:low: it went down, to the warning level or below (README, "Events"). */
 export function isLowStockDrop(before: number | null, after: number | null): boolean {

@@ -1,14 +1,14 @@
-import type { Delivery, Order, OrderItem } from '../../spec/orders.js'
-import { dynamicDeliveryPayload } from '../../spec/event-payloads.js'
-import type { Emulator } from '../context.js'
-import type { FulfilmentRecord } from '../store/records.js'
-import { isSettled } from '../commerce/order-flow.js'
-import type { CommerceOrder, Line } from '../commerce/types.js'
+import type { Delivery, Order, OrderItem } from '../../../spec/orders.js'
+import { dynamicDeliveryPayload } from '../../../spec/event-payloads.js'
+import type { Emulator } from '../../context.js'
+import type { FulfilmentRecord } from '../../store/records.js'
+import { isSettled } from '../orders/flow.js'
+import type { CommerceOrder, Line } from '../orders/types.js'
 import type { Fulfil } from './types.js'
 import { retryHint, undelivered } from './types.js'
 import { takeUnits } from './units.js'
 
-declare module '../deps.js' {
+declare module '../../deps.js' {
   interface EmulatorOptions {
     /** Timeout of the INVOICE.ITEM.DELIVER-DYNAMIC POST in ms; 15 s (spec, "Limits") unless a test shortens it. */
     dynamicTimeoutMs?: number

@@ -1,4 +1,4 @@
-import { DEFAULT_PLAN, startSubscription } from '../commerce/subscriptions.js'
+import { DEFAULT_PLAN, startSubscription } from '../subscriptions/billing.js'
 import type { Fulfil } from './types.js'
 import { delivered } from './types.js'
 import { takeUnits } from './units.js'

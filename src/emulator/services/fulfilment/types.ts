@@ -1,9 +1,9 @@
-import type { Delivery } from '../../spec/orders.js'
-import type { Emulator } from '../context.js'
-import type { FulfilmentRecord, ProductRecord, ShopRecord } from '../store/records.js'
-import type { Tx } from '../store/store.js'
-import type { Emit } from '../commerce/stock.js'
-import type { CommerceOrder, Line } from '../commerce/types.js'
+import type { Delivery } from '../../../spec/orders.js'
+import type { Emulator } from '../../context.js'
+import type { FulfilmentRecord, ProductRecord, ShopRecord } from '../../store/records.js'
+import type { Tx } from '../../store/store.js'
+import type { Emit } from '../catalogue/stock.js'
+import type { CommerceOrder, Line } from '../orders/types.js'
 
 /** What one line's fulfilment sees, inside the payment (or retry) transaction. */
 export interface FulfilContext {

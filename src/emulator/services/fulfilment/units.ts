@@ -1,5 +1,5 @@
-import { putStock } from '../commerce/stock.js'
-import type { Line } from '../commerce/types.js'
+import { putStock } from '../catalogue/stock.js'
+import type { Line } from '../orders/types.js'
 import { retryHint, undelivered, type FulfilContext } from './types.js'
 
 /**

@@ -1,10 +1,10 @@
 // The order flow (README, "Order flow"): checkout → pending/unpaid; a payment below the total →
 // partial; the full amount → paid, status completed when every line is delivered, else processing
 // (processing becomes completed once the last line is delivered); a dispute → paymentStatus disputed.
-import type { OrderStatus } from '../../spec/orders.js'
-import type { Emulator } from '../context.js'
-import type { ShopRecord } from '../store/records.js'
-import type { Tx } from '../store/store.js'
+import type { OrderStatus } from '../../../spec/orders.js'
+import type { Emulator } from '../../context.js'
+import type { ShopRecord } from '../../store/records.js'
+import type { Tx } from '../../store/store.js'
 import type { CommerceOrder, Line } from './types.js'
 
 /** A line needs nothing more: delivered, or nothing to deliver (InfoCard). */

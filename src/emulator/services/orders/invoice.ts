@@ -1,10 +1,10 @@
 // The buyer's invoice (spec 6: "Delivered content appears on the customer invoice page"; DESIGN.md
 // "Storefront"): one object behind the JSON answer, the HTML page and the dashboard's order view.
-import type { Invoice, InvoiceItem } from '../../spec/storefront.js'
-import type { Emulator } from '../context.js'
-import { cents } from '../present.js'
-import type { OrderRecord, ShopRecord } from '../store/records.js'
-import { VERIFICATION_STEPS } from './mystery.js'
+import type { Invoice, InvoiceItem } from '../../../spec/storefront.js'
+import type { Emulator } from '../../context.js'
+import { cents } from '../../present.js'
+import type { OrderRecord, ShopRecord } from '../../store/records.js'
+import { VERIFICATION_STEPS } from '../catalogue/mystery.js'
 import { asCommerce, type Line } from './types.js'
 
 /** The invoice's path: the order's internal id is the bearer secret (ORD-<n> numbers are guessable and not accepted). */

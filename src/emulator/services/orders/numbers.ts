@@ -1,6 +1,6 @@
-import { StoreError } from '../../spec/errors.js'
-import type { Emulator } from '../context.js'
-import type { Tx } from '../store/store.js'
+import { StoreError } from '../../../spec/errors.js'
+import type { Emulator } from '../../context.js'
+import type { Tx } from '../../store/store.js'
 
 /**
  * The shop's next display number `ORD-<n>` from its `orderSeq` (spec, "Order": orderNumber).

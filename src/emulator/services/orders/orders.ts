@@ -1,8 +1,8 @@
-import { notFound } from '../../spec/errors.js'
-import { ORDER_LIMIT, type UpdateOrderBody } from '../../spec/orders.js'
-import type { Emulator } from '../context.js'
-import type { OrderRecord, ShopRecord } from './records.js'
-import type { Tx } from './store.js'
+import { notFound } from '../../../spec/errors.js'
+import { ORDER_LIMIT, type UpdateOrderBody } from '../../../spec/orders.js'
+import type { Emulator } from '../../context.js'
+import type { OrderRecord, ShopRecord } from '../../store/records.js'
+import type { Tx } from '../../store/store.js'
 
 /** An order of the shop by internal id or `ORD-<n>` orderNumber (spec, "Resources: Order"); 404 otherwise. */
 export function findOrder(emu: Emulator, shop: ShopRecord, id: string): OrderRecord {

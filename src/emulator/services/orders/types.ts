@@ -1,9 +1,9 @@
-import type { MysteryOpen } from '../../fairness/index.js'
-import type { CouponType } from '../../spec/coupons.js'
-import type { Delivery, OrderItem } from '../../spec/orders.js'
-import type { ProductType } from '../../spec/products.js'
-import type { OrderRecord } from '../store/records.js'
-import type { Tx } from '../store/store.js'
+import type { MysteryOpen } from '../../../fairness/index.js'
+import type { CouponType } from '../../../spec/coupons.js'
+import type { Delivery, OrderItem } from '../../../spec/orders.js'
+import type { ProductType } from '../../../spec/products.js'
+import type { OrderRecord } from '../../store/records.js'
+import type { Tx } from '../../store/store.js'
 
 /** The mystery part of an order line: what was bound at checkout, and after payment the seed and the opens. */
 export interface LineMystery {

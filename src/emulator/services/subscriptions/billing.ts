@@ -2,18 +2,18 @@
 // created ACTIVE or TRIALING when their order is paid; as the clock passes, an upcoming notice
 // fires UPCOMING_NOTICE_DAYS before each period end, a trial ends into ACTIVE with its first charge,
 // an ACTIVE period renews with a charge; CANCELLED never renews.
-import { StoreError } from '../../spec/errors.js'
-import type { SubscriptionInterval } from '../../spec/fulfilment.js'
-import type { Emulator } from '../context.js'
-import { base62 } from '../ids.js'
-import { cents } from '../present.js'
-import type { ProductRecord, ShopRecord, SubscriptionRecord } from '../store/records.js'
-import type { Tx } from '../store/store.js'
-import { findSubscription } from '../store/subscriptions.js'
-import { recordMoneyReceived, recordOrderPlaced } from './customers.js'
-import { nextOrderNumber } from './order-numbers.js'
-import type { Emit } from './stock.js'
-import { putOrder, type CommerceOrder, type Line } from './types.js'
+import { StoreError } from '../../../spec/errors.js'
+import type { SubscriptionInterval } from '../../../spec/fulfilment.js'
+import type { Emulator } from '../../context.js'
+import { base62 } from '../../ids.js'
+import { cents } from '../../present.js'
+import type { ProductRecord, ShopRecord, SubscriptionRecord } from '../../store/records.js'
+import type { Tx } from '../../store/store.js'
+import { findSubscription } from './subscriptions.js'
+import { recordMoneyReceived, recordOrderPlaced } from '../customers/bookkeeping.js'
+import { nextOrderNumber } from '../orders/numbers.js'
+import type { Emit } from '../catalogue/stock.js'
+import { putOrder, type CommerceOrder, type Line } from '../orders/types.js'
 
 export const UPCOMING_NOTICE_DAYS = 3
 const DAY_MS = 24 * 3600 * 1000

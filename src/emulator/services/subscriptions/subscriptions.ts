@@ -1,6 +1,6 @@
-import { notFound } from '../../spec/errors.js'
-import type { Emulator } from '../context.js'
-import type { ShopRecord, SubscriptionRecord } from './records.js'
+import { notFound } from '../../../spec/errors.js'
+import type { Emulator } from '../../context.js'
+import type { ShopRecord, SubscriptionRecord } from '../../store/records.js'
 
 /** A subscription of the shop by id; 404 otherwise. */
 export function findSubscription(emu: Emulator, shop: ShopRecord, id: string): SubscriptionRecord {
