@@ -1,4 +1,3 @@
-import { emulatorOf } from '../../src/emulator/app.js'
 import { buildKey, buildShop } from '../../src/emulator/services/accounts.js'
 import type { AccountRecord, ShopRecord } from '../../src/emulator/store/records.js'
 import { defaultTheme } from '../../src/emulator/services/themes.js'
@@ -15,7 +14,7 @@ export async function addAccount(
   emu: TestEmulator,
   o: { slug: string; key: string; name?: string },
 ): Promise<{ account: AccountRecord; shop: ShopRecord }> {
-  const e = emulatorOf(emu.app)
+  const e = emu.services.deps
   return emu.store.tx((tx) => {
     const account = tx.put('accounts', {
       id: e.newId('acct'),
@@ -210,7 +209,6 @@ export async function receiverEmulator(options: import('../../src/emulator/deps.
     log: (line) => logs.push(line),
     options,
   })
-  const emu = emulatorOf(started.app)
   const request = (path: string, init: RequestInit & { json?: unknown } = {}) => {
     const headers = new Headers(init.headers)
     if (!headers.has('authorization')) headers.set('authorization', `Bearer ${h.TEST_KEY}`)
@@ -225,12 +223,11 @@ export async function receiverEmulator(options: import('../../src/emulator/deps.
     (await (await request(path, init)).json()) as T
   return {
     ...started,
-    emu,
     sleeps,
     logs,
     request,
     json,
-    idle: () => emu.events.worker.idle(),
-    stop: () => emu.events.stop(),
+    idle: () => started.services.events.worker.idle(),
+    stop: () => started.services.events.stop(),
   }
 }

@@ -1,7 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { emulatorOf } from '../../src/emulator/app.js'
 import { hashKey } from '../../src/emulator/middleware/auth.js'
 import { E2E_KEY, call, ensureBuilt, startServe, tmpFolder, type ServeProcess } from '../e2e/serve-process.js'
 import { TEST_KEY, testEmulator } from '../helpers/emulator.js'
@@ -240,7 +239,7 @@ describe("one account cannot reach another account's shops", () => {
     expect(text).toMatch(/^retry: /)
     expect(text).not.toMatch(/^data:/m)
     expect(text).not.toContain('launch')
-    emulatorOf(target.app).events.stop()
+    target.services.events.stop()
   })
 
   it('keeps a dashboard session of the foreign key out of the demo shop', async () => {

@@ -1,9 +1,9 @@
-import type { Emulator } from '../context.js'
+import type { ServiceDeps } from './deps.js'
 import { hashKey, isLongEnoughToHint } from '../middleware/auth.js'
 import type { KeyRecord, ShopRecord } from '../store/records.js'
 
-export function buildShop(emu: Emulator, accountId: string, name: string, slug: string): ShopRecord {
-  return { id: emu.newId('shop'), accountId, name, slug, createdAt: emu.nowIso(), orderSeq: 0 }
+export function buildShop(deps: ServiceDeps, accountId: string, name: string, slug: string): ShopRecord {
+  return { id: deps.newId('shop'), accountId, name, slug, createdAt: deps.nowIso(), orderSeq: 0 }
 }
 
 export function presentShop(shop: ShopRecord) {
@@ -11,16 +11,16 @@ export function presentShop(shop: ShopRecord) {
 }
 
 /** The record of a key: its hash, and a hint of it (first 8, last 4 characters) only where that keeps most of it hidden (maskKey). */
-export function buildKey(emu: Emulator, accountId: string, secret: string, name: string | null): KeyRecord {
+export function buildKey(deps: ServiceDeps, accountId: string, secret: string, name: string | null): KeyRecord {
   const hint = isLongEnoughToHint(secret)
   return {
-    id: emu.newId('key'),
+    id: deps.newId('key'),
     accountId,
     hash: hashKey(secret),
     prefix: hint ? secret.slice(0, 8) : '',
     last4: hint ? secret.slice(-4) : '',
     name,
-    createdAt: emu.nowIso(),
+    createdAt: deps.nowIso(),
   }
 }
 

@@ -5,37 +5,37 @@ import {
   type UpdateBlacklistBody,
 } from '../../spec/blacklists.js'
 import { StoreError, badRequest, notFound } from '../../spec/errors.js'
-import type { Emulator } from '../context.js'
+import type { ServiceDeps } from './deps.js'
 import type { BlacklistRecord, ShopRecord } from '../store/records.js'
 
 /** A blacklist entry of the shop by id; 404 otherwise. */
-export function findBlacklistEntry(emu: Emulator, shop: ShopRecord, id: string): BlacklistRecord {
-  const entry = emu.store.c.blacklists.get(id)
+export function findBlacklistEntry(deps: ServiceDeps, shop: ShopRecord, id: string): BlacklistRecord {
+  const entry = deps.store.c.blacklists.get(id)
   if (!entry || entry.shopId !== shop.id) throw notFound('blacklist entry', id)
   return entry
 }
 
 /** The entry matching a visitor's IP, country or e-mail, if any (for checkout and the storefront). */
 export function matchBlacklist(
-  emu: Emulator,
+  deps: ServiceDeps,
   shop: ShopRecord,
   type: BlacklistType,
   value: string,
 ): BlacklistRecord | undefined {
   const checked = normaliseBlacklistValue(type, value)
-  return 'value' in checked ? emu.store.c.blacklists.getBy('entry', `${shop.id}:${type}:${checked.value}`) : undefined
+  return 'value' in checked ? deps.store.c.blacklists.getBy('entry', `${shop.id}:${type}:${checked.value}`) : undefined
 }
 
 /** The shop's entries, newest first. */
-export function listBlacklists(emu: Emulator, shop: ShopRecord): BlacklistRecord[] {
-  return [...emu.store.c.blacklists.newestFirst('shop', shop.id)]
+export function listBlacklists(deps: ServiceDeps, shop: ShopRecord): BlacklistRecord[] {
+  return [...deps.store.c.blacklists.newestFirst('shop', shop.id)]
 }
 
 /** The value checked against the type and normalised; a second entry for the same visitor is a 409. */
-function checkedValue(emu: Emulator, shop: ShopRecord, type: BlacklistType, value: string, ownId?: string): string {
+function checkedValue(deps: ServiceDeps, shop: ShopRecord, type: BlacklistType, value: string, ownId?: string): string {
   const checked = normaliseBlacklistValue(type, value)
   if ('error' in checked) throw badRequest('value', checked.error)
-  const holder = emu.store.c.blacklists.getBy('entry', `${shop.id}:${type}:${checked.value}`)
+  const holder = deps.store.c.blacklists.getBy('entry', `${shop.id}:${type}:${checked.value}`)
   if (holder && holder.id !== ownId) {
     throw new StoreError(409, `value: ${type} ${checked.value} is already blacklisted in this shop (${holder.id})`, [
       { field: 'value', message: 'is already blacklisted' },
@@ -44,25 +44,25 @@ function checkedValue(emu: Emulator, shop: ShopRecord, type: BlacklistType, valu
   return checked.value
 }
 
-export function buildBlacklistEntry(emu: Emulator, shop: ShopRecord, body: CreateBlacklistBody): BlacklistRecord {
+export function buildBlacklistEntry(deps: ServiceDeps, shop: ShopRecord, body: CreateBlacklistBody): BlacklistRecord {
   return {
-    id: emu.newId('bl'),
+    id: deps.newId('bl'),
     type: body.type,
-    value: checkedValue(emu, shop, body.type, body.value),
+    value: checkedValue(deps, shop, body.type, body.value),
     reason: body.reason ?? null,
-    createdAt: emu.nowIso(),
+    createdAt: deps.nowIso(),
     shopId: shop.id,
   }
 }
 
 /** Applies the given fields; a new type alone re-checks the stored value against it. */
 export function applyBlacklistUpdate(
-  emu: Emulator,
+  deps: ServiceDeps,
   shop: ShopRecord,
   entry: BlacklistRecord,
   body: UpdateBlacklistBody,
 ): BlacklistRecord {
   const type = body.type ?? entry.type
-  const value = checkedValue(emu, shop, type, body.value ?? entry.value, entry.id)
+  const value = checkedValue(deps, shop, type, body.value ?? entry.value, entry.id)
   return { ...entry, type, value, reason: body.reason === undefined ? entry.reason : body.reason }
 }

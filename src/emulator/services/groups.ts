@@ -1,11 +1,11 @@
 import { badRequest, notFound } from '../../spec/errors.js'
 import type { CreateGroupBody, Group, UpdateGroupBody } from '../../spec/groups.js'
-import type { Emulator } from '../context.js'
+import type { ServiceDeps } from './deps.js'
 import type { GroupRecord, ProductRecord, ShopRecord } from '../store/records.js'
 
 /** A group of the shop by id; 404 otherwise. */
-export function findGroup(emu: Emulator, shop: ShopRecord, id: string): GroupRecord {
-  const group = emu.store.c.groups.get(id)
+export function findGroup(deps: ServiceDeps, shop: ShopRecord, id: string): GroupRecord {
+  const group = deps.store.c.groups.get(id)
   if (!group || group.shopId !== shop.id) throw notFound('group', id)
   return group
 }
@@ -14,27 +14,27 @@ export function findGroup(emu: Emulator, shop: ShopRecord, id: string): GroupRec
  * Bound product ids as stored: each given id (internal or `rec_…`) must be a product of the shop
  * and is kept as the internal id, in the given order, once.
  */
-export function resolveProductIds(emu: Emulator, shop: ShopRecord, ids: string[], field = 'productIds'): string[] {
+export function resolveProductIds(deps: ServiceDeps, shop: ShopRecord, ids: string[], field = 'productIds'): string[] {
   const out = new Set<string>()
   for (const id of ids) {
-    const product = lookUpProduct(emu, shop, id)
+    const product = lookUpProduct(deps, shop, id)
     if (!product) throw badRequest(field, `unknown product ${id}`)
     out.add(product.id)
   }
   return [...out]
 }
 
-function lookUpProduct(emu: Emulator, shop: ShopRecord, id: string): ProductRecord | undefined {
-  const products = emu.store.c.products
+function lookUpProduct(deps: ServiceDeps, shop: ShopRecord, id: string): ProductRecord | undefined {
+  const products = deps.store.c.products
   const product = products.get(id) ?? products.getBy('productId', id)
   return product?.shopId === shop.id ? product : undefined
 }
 
 /** Bound products that still exist: a deleted product drops out of every list it was bound to. */
-export function boundProducts(emu: Emulator, shop: ShopRecord, ids: string[]): ProductRecord[] {
+export function boundProducts(deps: ServiceDeps, shop: ShopRecord, ids: string[]): ProductRecord[] {
   const out: ProductRecord[] = []
   for (const id of ids) {
-    const product = emu.store.c.products.get(id)
+    const product = deps.store.c.products.get(id)
     if (product?.shopId === shop.id) out.push(product)
   }
   return out
@@ -49,11 +49,11 @@ export function bySortOrder<T extends { sortOrder: number; createdAt: string; id
   )
 }
 
-export function listGroups(emu: Emulator, shop: ShopRecord): GroupRecord[] {
-  return bySortOrder(emu.store.c.groups.oldestFirst('shop', shop.id))
+export function listGroups(deps: ServiceDeps, shop: ShopRecord): GroupRecord[] {
+  return bySortOrder(deps.store.c.groups.oldestFirst('shop', shop.id))
 }
 
-export function presentGroup(emu: Emulator, shop: ShopRecord, group: GroupRecord): Group {
+export function presentGroup(deps: ServiceDeps, shop: ShopRecord, group: GroupRecord): Group {
   return {
     id: group.id,
     name: group.name,
@@ -62,7 +62,7 @@ export function presentGroup(emu: Emulator, shop: ShopRecord, group: GroupRecord
     image: group.image,
     sortOrder: group.sortOrder,
     unlisted: group.unlisted,
-    products: boundProducts(emu, shop, group.productIds).map((p) => ({
+    products: boundProducts(deps, shop, group.productIds).map((p) => ({
       id: p.id,
       name: p.name,
       productId: p.productId,
@@ -73,10 +73,10 @@ export function presentGroup(emu: Emulator, shop: ShopRecord, group: GroupRecord
   }
 }
 
-export function buildGroup(emu: Emulator, shop: ShopRecord, body: CreateGroupBody): GroupRecord {
-  const now = emu.nowIso()
+export function buildGroup(deps: ServiceDeps, shop: ShopRecord, body: CreateGroupBody): GroupRecord {
+  const now = deps.nowIso()
   return {
-    id: emu.newId('grp'),
+    id: deps.newId('grp'),
     shopId: shop.id,
     name: body.name,
     description: body.description ?? '',
@@ -84,7 +84,7 @@ export function buildGroup(emu: Emulator, shop: ShopRecord, body: CreateGroupBod
     image: body.image ?? null,
     sortOrder: body.sortOrder ?? 0,
     unlisted: body.unlisted ?? false,
-    productIds: resolveProductIds(emu, shop, body.productIds ?? []),
+    productIds: resolveProductIds(deps, shop, body.productIds ?? []),
     createdAt: now,
     updatedAt: now,
   }
@@ -92,7 +92,7 @@ export function buildGroup(emu: Emulator, shop: ShopRecord, body: CreateGroupBod
 
 /** Applies the given fields; `productIds` replaces the whole list (spec, "Groups"). */
 export function applyGroupUpdate(
-  emu: Emulator,
+  deps: ServiceDeps,
   shop: ShopRecord,
   group: GroupRecord,
   body: UpdateGroupBody,
@@ -102,7 +102,7 @@ export function applyGroupUpdate(
   return {
     ...group,
     ...changes,
-    productIds: productIds === undefined ? group.productIds : resolveProductIds(emu, shop, productIds),
-    updatedAt: emu.nowIso(),
+    productIds: productIds === undefined ? group.productIds : resolveProductIds(deps, shop, productIds),
+    updatedAt: deps.nowIso(),
   }
 }

@@ -3,7 +3,7 @@
 // the Dynamic delivery, runs between transactions and records its result in a transaction of its own.
 import { StoreError, badRequest } from '../../spec/errors.js'
 import type { PayBody, TrackingBody } from '../../spec/fulfilment.js'
-import type { Emulator } from '../context.js'
+import type { ServiceDeps } from './deps.js'
 import { fulfilments } from './fulfilment/index.js'
 import { AWAITING_SHIPMENT } from './fulfilment/physical.js'
 import { delivered, undelivered } from './fulfilment/types.js'
@@ -25,27 +25,27 @@ function inFlightOf(store: Store): Set<string> {
 }
 
 /** Queues events so the order's own event goes out before what its fulfilment caused. */
-function eventQueue(): { emit: Emit; flush: (emu: Emulator, tx: Tx, shop: ShopRecord) => void } {
+function eventQueue(): { emit: Emit; flush: (deps: ServiceDeps, tx: Tx, shop: ShopRecord) => void } {
   const queued: [string, unknown][] = []
   return {
     emit: (kind, data) => queued.push([kind, data]),
-    flush: (emu, tx, shop) => {
-      for (const [kind, data] of queued) emu.events.emit(tx, shop, kind, data)
+    flush: (deps, tx, shop) => {
+      for (const [kind, data] of queued) deps.events.emit(tx, shop, kind, data)
     },
   }
 }
 
 /** Runs the type's synchronous fulfilment for every line not yet settled (inside the transaction). */
-function fulfilLines(emu: Emulator, tx: Tx, shop: ShopRecord, order: CommerceOrder, emit: Emit): Line[] {
-  const now = emu.nowIso()
+function fulfilLines(deps: ServiceDeps, tx: Tx, shop: ShopRecord, order: CommerceOrder, emit: Emit): Line[] {
+  const now = deps.nowIso()
   return order.items.map((line) => {
     if (isSettled(line)) return line
-    const found = emu.store.c.products.get(line.productId)
+    const found = deps.store.c.products.get(line.productId)
     const product = found?.shopId === shop.id ? found : undefined
     const type = line.productType ?? product?.type
     if (!type) return undelivered(line, `product ${line.productId} no longer exists`)
-    const setup = emu.store.c.fulfilments.get(line.productId)
-    return fulfilments[type].fulfil({ emu, tx, shop, order, line, product, setup, now, emit })
+    const setup = deps.store.c.fulfilments.get(line.productId)
+    return fulfilments[type].fulfil({ deps, tx, shop, order, line, product, setup, now, emit })
   })
 }
 
@@ -58,9 +58,9 @@ const sameLines = (a: readonly Line[], b: readonly Line[]) => a.every((line, i) 
  * Dynamic lines are POSTed after the transaction. Paying a paid order takes no money and delivers
  * nothing twice: it only retries lines still undelivered (as POST …/deliver does).
  */
-export async function payOrder(emu: Emulator, shop: ShopRecord, id: string, body: PayBody): Promise<CommerceOrder> {
-  const { order, alreadyPaid } = await emu.store.tx((tx) => {
-    const before = asCommerce(findOrder(emu, shop, id))
+export async function payOrder(deps: ServiceDeps, shop: ShopRecord, id: string, body: PayBody): Promise<CommerceOrder> {
+  const { order, alreadyPaid } = await deps.store.tx((tx) => {
+    const before = asCommerce(findOrder(deps, shop, id))
     if (before.paymentStatus === 'paid') return { order: before, alreadyPaid: true }
     if (before.status === 'cancelled' || before.status === 'refunded') {
       throw new StoreError(
@@ -81,11 +81,11 @@ export async function payOrder(emu: Emulator, shop: ShopRecord, id: string, body
       throw badRequest('amount', `must be at most the amount due (${due.toFixed(2)} ${before.currency})`)
     if (amount <= 0 && due > 0)
       throw badRequest('amount', `must be above 0 (the amount due is ${due.toFixed(2)} ${before.currency})`)
-    const now = emu.nowIso()
+    const now = deps.nowIso()
     const gateway = body.gateway ?? before.gateway ?? 'processor'
     const amountPaid = cents(paidSoFar + amount)
     const payments = [...(before.payments ?? []), { amount, gateway, at: now }]
-    recordMoneyReceived(emu, tx, before.customerId, amount, now)
+    recordMoneyReceived(deps, tx, before.customerId, amount, now)
 
     if (amountPaid < before.total) {
       const partial = putOrder(tx, {
@@ -96,7 +96,7 @@ export async function payOrder(emu: Emulator, shop: ShopRecord, id: string, body
         paymentMethod: gateway,
         updatedAt: now,
       })
-      emitOrderEvents(emu, tx, shop, 'order:partial', partial)
+      emitOrderEvents(deps, tx, shop, 'order:partial', partial)
       return { order: partial, alreadyPaid: false }
     }
     const queue = eventQueue()
@@ -110,15 +110,15 @@ export async function payOrder(emu: Emulator, shop: ShopRecord, id: string, body
       gateway,
       updatedAt: now,
     }
-    const items = fulfilLines(emu, tx, shop, paid, queue.emit)
+    const items = fulfilLines(deps, tx, shop, paid, queue.emit)
     const stored = putOrder(tx, { ...paid, items, status: statusOfPaid(items) })
-    emitOrderEvents(emu, tx, shop, 'order:paid', stored)
-    queue.flush(emu, tx, shop)
+    emitOrderEvents(deps, tx, shop, 'order:paid', stored)
+    queue.flush(deps, tx, shop)
     return { order: stored, alreadyPaid: false }
   })
-  if (alreadyPaid) return retryDelivery(emu, shop, order.id)
+  if (alreadyPaid) return retryDelivery(deps, shop, order.id)
   if (order.paymentStatus !== 'paid') return order
-  return deliverRemoteLines(emu, shop, order.id)
+  return deliverRemoteLines(deps, shop, order.id)
 }
 
 /**
@@ -126,9 +126,9 @@ export async function payOrder(emu: Emulator, shop: ShopRecord, id: string, body
  * order that is not settled — stock and pools are checked again, Dynamic lines are POSTed again;
  * settled lines are never touched, so nothing is delivered twice.
  */
-export async function retryDelivery(emu: Emulator, shop: ShopRecord, id: string): Promise<CommerceOrder> {
-  const order = await emu.store.tx((tx) => {
-    const before = asCommerce(findOrder(emu, shop, id))
+export async function retryDelivery(deps: ServiceDeps, shop: ShopRecord, id: string): Promise<CommerceOrder> {
+  const order = await deps.store.tx((tx) => {
+    const before = asCommerce(findOrder(deps, shop, id))
     if (before.paymentStatus !== 'paid') {
       throw new StoreError(
         409,
@@ -136,28 +136,28 @@ export async function retryDelivery(emu: Emulator, shop: ShopRecord, id: string)
       )
     }
     const queue = eventQueue()
-    const items = fulfilLines(emu, tx, shop, before, queue.emit)
+    const items = fulfilLines(deps, tx, shop, before, queue.emit)
     if (sameLines(items, before.items)) return before
-    const next: CommerceOrder = { ...before, items, updatedAt: emu.nowIso() }
+    const next: CommerceOrder = { ...before, items, updatedAt: deps.nowIso() }
     const stored = putOrder(tx, { ...next, status: settleStatus(next) })
-    emitOrderEvents(emu, tx, shop, 'order:updated', stored)
-    queue.flush(emu, tx, shop)
+    emitOrderEvents(deps, tx, shop, 'order:updated', stored)
+    queue.flush(deps, tx, shop)
     return stored
   })
-  return deliverRemoteLines(emu, shop, order.id)
+  return deliverRemoteLines(deps, shop, order.id)
 }
 
 /**
  * The network part of fulfilment (Dynamic): one POST per waiting line, all lines at once, each
  * result recorded in its own transaction. A line already being POSTed is skipped.
  */
-export async function deliverRemoteLines(emu: Emulator, shop: ShopRecord, orderId: string): Promise<CommerceOrder> {
-  const order = asCommerce(emu.store.c.orders.get(orderId)!)
-  const busy = inFlightOf(emu.store)
+export async function deliverRemoteLines(deps: ServiceDeps, shop: ShopRecord, orderId: string): Promise<CommerceOrder> {
+  const order = asCommerce(deps.store.c.orders.get(orderId)!)
+  const busy = inFlightOf(deps.store)
   const jobs = order.items.flatMap((line) => {
     const type = line.productType
     const fulfil = type ? fulfilments[type] : undefined
-    const setup = emu.store.c.fulfilments.get(line.productId)
+    const setup = deps.store.c.fulfilments.get(line.productId)
     if (!fulfil?.deliverRemote || !fulfil.awaitsRemote?.(line, setup) || busy.has(line.id)) return []
     busy.add(line.id)
     return [{ line, fulfil, setup }]
@@ -165,9 +165,9 @@ export async function deliverRemoteLines(emu: Emulator, shop: ShopRecord, orderI
   await Promise.all(
     jobs.map(async ({ line, fulfil, setup }) => {
       try {
-        const delivery = await fulfil.deliverRemote!(emu, order, line, setup)
-        await emu.store.tx((tx) => {
-          const current = emu.store.c.orders.get(orderId)
+        const delivery = await fulfil.deliverRemote!(deps, order, line, setup)
+        await deps.store.tx((tx) => {
+          const current = deps.store.c.orders.get(orderId)
           if (!current) return
           const now = asCommerce(current)
           const at = now.items.findIndex((l) => l.id === line.id)
@@ -175,19 +175,19 @@ export async function deliverRemoteLines(emu: Emulator, shop: ShopRecord, orderI
           const next: CommerceOrder = {
             ...now,
             items: now.items.with(at, { ...now.items[at], delivery }),
-            updatedAt: emu.nowIso(),
+            updatedAt: deps.nowIso(),
           }
           const stored = putOrder(tx, { ...next, status: settleStatus(next) })
-          emitOrderEvents(emu, tx, shop, 'order:updated', stored)
-          const product = emu.store.c.products.get(line.productId)
-          if (delivery.status === 'delivered' && product) emu.events.emit(tx, shop, 'product:dynamic', { product })
+          emitOrderEvents(deps, tx, shop, 'order:updated', stored)
+          const product = deps.store.c.products.get(line.productId)
+          if (delivery.status === 'delivered' && product) deps.events.emit(tx, shop, 'product:dynamic', { product })
         })
       } finally {
         busy.delete(line.id)
       }
     }),
   )
-  return asCommerce(emu.store.c.orders.get(orderId)!)
+  return asCommerce(deps.store.c.orders.get(orderId)!)
 }
 
 /**
@@ -195,8 +195,14 @@ export async function deliverRemoteLines(emu: Emulator, shop: ShopRecord, orderI
  * Physical line whose stock was taken becomes delivered with the tracking (the order completes
  * when nothing else waits). Fires `order:updated` (+ `:product`).
  */
-export function addTracking(emu: Emulator, tx: Tx, shop: ShopRecord, id: string, body: TrackingBody): CommerceOrder {
-  const before = asCommerce(findOrder(emu, shop, id))
+export function addTracking(
+  deps: ServiceDeps,
+  tx: Tx,
+  shop: ShopRecord,
+  id: string,
+  body: TrackingBody,
+): CommerceOrder {
+  const before = asCommerce(findOrder(deps, shop, id))
   if (!before.items.some((l) => l.productType === 'Physical'))
     throw new StoreError(400, `order ${before.orderNumber} has no Physical item; tracking applies to shipped goods`)
   if (before.paymentStatus !== 'paid')
@@ -204,7 +210,7 @@ export function addTracking(emu: Emulator, tx: Tx, shop: ShopRecord, id: string,
       409,
       `order ${before.orderNumber} is not paid (paymentStatus ${before.paymentStatus}); ship after payment`,
     )
-  const now = emu.nowIso()
+  const now = deps.nowIso()
   const tracking = [...(before.tracking ?? []), { code: body.code, carrier: body.carrier ?? null, addedAt: now }]
   const items = before.items.map((line) => {
     if (line.productType !== 'Physical' || line.taken !== line.quantity) return line
@@ -214,7 +220,7 @@ export function addTracking(emu: Emulator, tx: Tx, shop: ShopRecord, id: string,
   })
   const next: CommerceOrder = { ...before, items, tracking, updatedAt: now }
   const stored = putOrder(tx, { ...next, status: settleStatus(next) })
-  emitOrderEvents(emu, tx, shop, 'order:updated', stored)
+  emitOrderEvents(deps, tx, shop, 'order:updated', stored)
   return stored
 }
 
@@ -223,8 +229,8 @@ export function addTracking(emu: Emulator, tx: Tx, shop: ShopRecord, id: string,
  * disputed (its status and deliveries stay) and `order:disputed` fires. Disputing a disputed
  * order changes nothing and fires nothing.
  */
-export function disputeOrder(emu: Emulator, tx: Tx, shop: ShopRecord, id: string): CommerceOrder {
-  const before = asCommerce(findOrder(emu, shop, id))
+export function disputeOrder(deps: ServiceDeps, tx: Tx, shop: ShopRecord, id: string): CommerceOrder {
+  const before = asCommerce(findOrder(deps, shop, id))
   if (before.paymentStatus === 'disputed') return before
   if (before.paymentStatus !== 'paid' && before.paymentStatus !== 'partial') {
     throw new StoreError(
@@ -232,8 +238,8 @@ export function disputeOrder(emu: Emulator, tx: Tx, shop: ShopRecord, id: string
       `order ${before.orderNumber} has paymentStatus ${before.paymentStatus}; only a payment can be disputed`,
     )
   }
-  const now = emu.nowIso()
+  const now = deps.nowIso()
   const stored = putOrder(tx, { ...before, paymentStatus: 'disputed', disputedAt: now, updatedAt: now })
-  emitOrderEvents(emu, tx, shop, 'order:disputed', stored)
+  emitOrderEvents(deps, tx, shop, 'order:disputed', stored)
   return stored
 }

@@ -1,34 +1,48 @@
-import { FulfilmentSetupBodySchema } from '../spec/fulfilment.js'
-import type { Emulator } from './context.js'
-import { applyFulfilmentSetup } from './services/catalogue/setup.js'
-import type { ShopRecord } from './store/records.js'
-import type { Tx } from './store/store.js'
+import { FulfilmentSetupBodySchema } from '../../spec/fulfilment.js'
+import { ensureKey, initialiseDb, type SeedFile } from '../store/seed.js'
+import type { ShopRecord } from '../store/records.js'
+import type { Tx } from '../store/store.js'
+import { applyFulfilmentSetup } from './catalogue/setup.js'
+import type { ServiceDeps } from './deps.js'
 
-/**
- * Applies a seed product's `fulfilment` block exactly as PUT /_emulator/products/:id/fulfilment
- * would: validated with the same schema, serials become the pool (stock follows), a mystery table
- * gets a server seed from the injected randomness, its commitment and pool version 1.
- * @throws Error naming the product and the field at fault, so a bad seed file is refused whole
- */
-export function applySeedFulfilment(
-  emu: Emulator,
-  tx: Tx,
-  shop: ShopRecord,
-  productId: string,
-  setup: Record<string, unknown>,
-): void {
-  const product = emu.store.c.products.get(productId)
-  if (!product) throw new Error(`seed product ${productId}: not stored before its fulfilment`)
-  const parsed = FulfilmentSetupBodySchema.safeParse(setup)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    const where = issue.path.map(String).join('.')
-    const what = issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}` : issue.message
-    throw new Error(`seed product ${productId}: fulfilment${where ? `.${where}` : ''}: ${what}`)
+/** Filling a new db (the demo shop, a key, a seed file's records) and `--api-key`. */
+export class SeedingService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  /** Fills a new db inside the store's first transaction; the generated key when none was given. */
+  fillNewDb(tx: Tx, o: { apiKey?: string; seed?: SeedFile }): string | undefined {
+    return initialiseDb(this.deps, tx, {
+      apiKey: o.apiKey,
+      seed: o.seed,
+      applyFulfilment: (t, shop, id, setup) => this.applySeedFulfilment(t, shop, id, setup),
+    }).generatedKey
   }
-  try {
-    applyFulfilmentSetup(emu, tx, shop, product, parsed.data)
-  } catch (error) {
-    throw new Error(`seed product ${productId}: fulfilment.${(error as Error).message}`)
+
+  /** `--api-key KEY`: makes sure that exact key exists for the (first) account. */
+  ensureKey(secret: string): Promise<void> {
+    return this.deps.store.tx((tx) => ensureKey(this.deps, tx, secret))
+  }
+
+  /**
+   * Applies a seed product's `fulfilment` block exactly as PUT /_emulator/products/:id/fulfilment
+   * would: validated with the same schema, serials become the pool (stock follows), a mystery table
+   * gets a server seed from the injected randomness, its commitment and pool version 1.
+   * @throws Error naming the product and the field at fault, so a bad seed file is refused whole
+   */
+  private applySeedFulfilment(tx: Tx, shop: ShopRecord, productId: string, setup: Record<string, unknown>): void {
+    const product = this.deps.store.c.products.get(productId)
+    if (!product) throw new Error(`seed product ${productId}: not stored before its fulfilment`)
+    const parsed = FulfilmentSetupBodySchema.safeParse(setup)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      const where = issue.path.map(String).join('.')
+      const what = issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}` : issue.message
+      throw new Error(`seed product ${productId}: fulfilment${where ? `.${where}` : ''}: ${what}`)
+    }
+    try {
+      applyFulfilmentSetup(this.deps, tx, shop, product, parsed.data)
+    } catch (error) {
+      throw new Error(`seed product ${productId}: fulfilment.${(error as Error).message}`)
+    }
   }
 }

@@ -1,6 +1,6 @@
 import { badRequest, notFound } from '../../spec/errors.js'
 import type { Theme, ThemeSummary, UpdateThemeBody } from '../../spec/themes.js'
-import type { Emulator } from '../context.js'
+import type { ServiceDeps } from './deps.js'
 import type { ShopRecord, ThemeRecord } from '../store/records.js'
 
 export const DEFAULT_THEME_CONFIG = {
@@ -31,8 +31,8 @@ export function normaliseThemeConfig(input: Json, base: Json = DEFAULT_THEME_CON
   return out
 }
 
-export function defaultTheme(emu: Emulator, shop: ShopRecord): ThemeRecord {
-  const now = emu.nowIso()
+export function defaultTheme(deps: ServiceDeps, shop: ShopRecord): ThemeRecord {
+  const now = deps.nowIso()
   return {
     id: 'default',
     shopId: shop.id,
@@ -51,14 +51,14 @@ export function defaultTheme(emu: Emulator, shop: ShopRecord): ThemeRecord {
 const SECTIONS = Object.keys(DEFAULT_THEME_CONFIG)
 
 /** A theme of the shop by id (`default` for every shop); 404 otherwise. */
-export function findTheme(emu: Emulator, shop: ShopRecord, themeId: string): ThemeRecord {
-  const theme = emu.store.c.themes.get(`${shop.id}:${themeId}`)
+export function findTheme(deps: ServiceDeps, shop: ShopRecord, themeId: string): ThemeRecord {
+  const theme = deps.store.c.themes.get(`${shop.id}:${themeId}`)
   if (!theme) throw notFound('theme', themeId)
   return theme
 }
 
-export function listThemes(emu: Emulator, shop: ShopRecord): ThemeRecord[] {
-  return [...emu.store.c.themes.oldestFirst('shop', shop.id)]
+export function listThemes(deps: ServiceDeps, shop: ShopRecord): ThemeRecord[] {
+  return [...deps.store.c.themes.oldestFirst('shop', shop.id)]
 }
 
 /** The active theme's id; `default` when none is marked active. */
@@ -94,7 +94,7 @@ export function presentTheme(shop: ShopRecord, theme: ThemeRecord): Theme {
  * normalised over the defaults; sent both, they are ambiguous and refused. `files['custom.css']`
  * replaces the stylesheet. Anything not sent is kept (README, "Themes").
  */
-export function applyThemeUpdate(emu: Emulator, theme: ThemeRecord, body: UpdateThemeBody): ThemeRecord {
+export function applyThemeUpdate(deps: ServiceDeps, theme: ThemeRecord, body: UpdateThemeBody): ThemeRecord {
   const fileConfig = body.files?.['theme.json']
   if (body.config !== undefined && fileConfig !== undefined) {
     throw badRequest('files.theme.json', 'send the config once, as config or as files["theme.json"], not both')
@@ -111,6 +111,6 @@ export function applyThemeUpdate(emu: Emulator, theme: ThemeRecord, body: Update
     ...theme,
     config: given === undefined ? theme.config : normaliseThemeConfig(given),
     css: css === undefined ? theme.css : css,
-    updatedAt: emu.nowIso(),
+    updatedAt: deps.nowIso(),
   }
 }

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono'
-import type { AuthedEnv, Emulator } from '../../context.js'
+import type { AuthedEnv } from '../../context.js'
+import type { Services } from '../../services/index.js'
 import { shopRoutes } from './shops.js'
 import { keyRoutes } from './keys.js'
 import { webhookRoutes } from './webhooks.js'
@@ -11,7 +12,8 @@ import { clockRoutes } from './clock.js'
 import { feedbackControlRoutes, queryControlRoutes } from './queries.js'
 
 /** The dashboard's functions over HTTP under /_emulator (DESIGN.md, "Emulator control API"). */
-export function controlRoutes(emu: Emulator, control: Hono<AuthedEnv>): Hono<AuthedEnv> {
+export function controlRoutes(services: Services, control: Hono<AuthedEnv>): Hono<AuthedEnv> {
+  const emu = services.deps
   return control
     .route('/shops', shopRoutes(emu))
     .route('/keys', keyRoutes(emu))
@@ -20,7 +22,7 @@ export function controlRoutes(emu: Emulator, control: Hono<AuthedEnv>): Hono<Aut
     .route('/products', productControlRoutes(emu))
     .route('/orders', orderControlRoutes(emu))
     .route('/subscriptions', subscriptionControlRoutes(emu))
-    .route('/clock', clockRoutes(emu))
+    .route('/clock', clockRoutes(services))
     .route('/queries', queryControlRoutes(emu))
     .route('/feedback', feedbackControlRoutes(emu))
 }

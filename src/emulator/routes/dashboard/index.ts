@@ -6,7 +6,8 @@ import type { Product } from '../../../spec/products.js'
 import type { Order } from '../../../spec/orders.js'
 import type { Subscription } from '../../../spec/subscriptions.js'
 import type { Webhook, WebhookDelivery, WebhookDeliverySummary } from '../../../spec/webhooks.js'
-import type { AuthedEnv, Emulator } from '../../context.js'
+import type { AuthedEnv } from '../../context.js'
+import type { Services } from '../../services/index.js'
 import { resolveShop, selectShop } from '../../middleware/auth.js'
 import { errorResponse } from '../../middleware/errors.js'
 import { present } from '../../present.js'
@@ -54,12 +55,13 @@ const LIST_LIMIT = 200
  * `/_dashboard/api/emulator/…` and `/_dashboard/api/v1/…`, the control API and /api/v1 themselves
  * mounted a second time behind the session cookie, so every action runs the same handler as over HTTP.
  */
-export function dashboardRoutes(emu: Emulator): Hono<PageEnv> {
+export function dashboardRoutes(services: Services): Hono<PageEnv> {
+  const emu = services.deps
   const sessions = new Sessions(emu)
   const dashApi = new Hono()
   dashApi.onError((error, c) => errorResponse(error, c, emu.log))
   const authed = () => new Hono<AuthedEnv>().use(requireSession(sessions), selectShop(emu))
-  dashApi.route('/emulator', controlRoutes(emu, authed()))
+  dashApi.route('/emulator', controlRoutes(services, authed()))
   dashApi.route('/v1', apiRoutes(emu, authed()))
   dashApi.notFound((c) => c.json({ error: `not found: no dashboard route ${c.req.method} ${c.req.path}` }, 404))
 

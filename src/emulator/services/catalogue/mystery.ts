@@ -10,7 +10,7 @@ import {
 import type { MysteryOutcome } from '../../../fairness/index.js'
 import { badRequest } from '../../../spec/errors.js'
 import type { MysteryPublic } from '../../../spec/mystery.js'
-import type { Emulator } from '../../context.js'
+import type { ServiceDeps } from '../deps.js'
 import type { FulfilmentRecord } from '../../store/records.js'
 
 export type MysteryState = NonNullable<FulfilmentRecord['mystery']>
@@ -19,19 +19,19 @@ export type MysteryState = NonNullable<FulfilmentRecord['mystery']>
 export const CLIENT_SEED_FIELD = '__mysteryClientSeed'
 
 /** Step 1: 32 random bytes as 64 lowercase hex, and its SHA-256 as the commitment. */
-export function freshSeed(emu: Emulator): { serverSeed: string; commitment: string } {
-  const serverSeed = serverSeedFromBytes(emu.random.bytes(32))
+export function freshSeed(deps: ServiceDeps): { serverSeed: string; commitment: string } {
+  const serverSeed = serverSeedFromBytes(deps.random.bytes(32))
   return { serverSeed, commitment: commitmentOf(serverSeed) }
 }
 
 /** Step 2: a table under a new pool version, with a new seed (odds or stock changed). */
-export function newPoolVersion(emu: Emulator, outcomes: MysteryOutcome[], previousVersion: number): MysteryState {
-  return { ...freshSeed(emu), poolVersion: previousVersion + 1, outcomes }
+export function newPoolVersion(deps: ServiceDeps, outcomes: MysteryOutcome[], previousVersion: number): MysteryState {
+  return { ...freshSeed(deps), poolVersion: previousVersion + 1, outcomes }
 }
 
 /** Step 2: after a checkout bound the current seed, the product moves to a fresh one (same pool version). */
-export function rotateSeed(emu: Emulator, state: MysteryState): MysteryState {
-  return { ...state, ...freshSeed(emu) }
+export function rotateSeed(deps: ServiceDeps, state: MysteryState): MysteryState {
+  return { ...state, ...freshSeed(deps) }
 }
 
 /** What the product page publishes: commitment, pool version and the drop table without codes. */
@@ -43,9 +43,9 @@ export function publicMystery(state: MysteryState): MysteryPublic {
  * Step 3: the buyer's `customFields.__mysteryClientSeed` when sent (1–64 printable characters,
  * anything else is refused with 400 rather than silently replaced), otherwise 16 random bytes as hex.
  */
-export function clientSeedOf(emu: Emulator, customFields: Record<string, unknown> | undefined): string {
+export function clientSeedOf(deps: ServiceDeps, customFields: Record<string, unknown> | undefined): string {
   const given = customFields?.[CLIENT_SEED_FIELD]
-  if (given === undefined) return clientSeedFromBytes(emu.random.bytes(16))
+  if (given === undefined) return clientSeedFromBytes(deps.random.bytes(16))
   if (!isValidClientSeed(given))
     throw badRequest(`customFields.${CLIENT_SEED_FIELD}`, 'must be 1-64 printable ASCII characters')
   return given

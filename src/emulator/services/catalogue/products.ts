@@ -1,31 +1,31 @@
 import { StoreError, notFound } from '../../../spec/errors.js'
 import type { CreateProductBody, UpdateProductBody } from '../../../spec/products.js'
 import { PRODUCT_LIMIT } from '../../../spec/products.js'
-import type { Emulator } from '../../context.js'
+import type { ServiceDeps } from '../deps.js'
 import { base62 } from '../../ids.js'
 import type { ProductRecord, ShopRecord } from '../../store/records.js'
 import type { SortKey } from '../../store/sorted-index.js'
 
 /** A product of the shop by internal id or `rec_…` productId; 404 otherwise. */
-export function findProduct(emu: Emulator, shop: ShopRecord, id: string): ProductRecord {
-  const products = emu.store.c.products
+export function findProduct(deps: ServiceDeps, shop: ShopRecord, id: string): ProductRecord {
+  const products = deps.store.c.products
   const product = products.get(id) ?? products.getBy('productId', id)
   if (!product || product.shopId !== shop.id) throw notFound('product', id)
   return product
 }
 
-export function newProductId(emu: Emulator): string {
+export function newProductId(deps: ServiceDeps): string {
   for (;;) {
-    const candidate = `rec_${base62(emu.random, 12)}`
-    if (!emu.store.c.products.getBy('productId', candidate)) return candidate
+    const candidate = `rec_${base62(deps.random, 12)}`
+    if (!deps.store.c.products.getBy('productId', candidate)) return candidate
   }
 }
 
-export function buildProduct(emu: Emulator, shop: ShopRecord, body: CreateProductBody): ProductRecord {
-  const now = emu.nowIso()
+export function buildProduct(deps: ServiceDeps, shop: ShopRecord, body: CreateProductBody): ProductRecord {
+  const now = deps.nowIso()
   return {
-    id: emu.newId('prod'),
-    productId: newProductId(emu),
+    id: deps.newId('prod'),
+    productId: newProductId(deps),
     name: body.name,
     description: body.description ?? '',
     image: '',
@@ -42,9 +42,9 @@ export function buildProduct(emu: Emulator, shop: ShopRecord, body: CreateProduc
   }
 }
 
-export function applyProductUpdate(emu: Emulator, product: ProductRecord, body: UpdateProductBody): ProductRecord {
+export function applyProductUpdate(deps: ServiceDeps, product: ProductRecord, body: UpdateProductBody): ProductRecord {
   const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined))
-  return { ...product, ...changes, updatedAt: emu.nowIso() }
+  return { ...product, ...changes, updatedAt: deps.nowIso() }
 }
 
 /** An opaque cursor: the position of the last product of a page. */
@@ -68,12 +68,12 @@ export function decodeCursor(cursor: string): SortKey {
 
 /** Live products of a shop, newest first, one page at a time (spec, "Pagination"). */
 export function pageLiveProducts(
-  emu: Emulator,
+  deps: ServiceDeps,
   shop: ShopRecord,
   limit: number = PRODUCT_LIMIT.default,
   cursor?: string,
 ) {
-  const products = emu.store.c.products
+  const products = deps.store.c.products
   const page: ProductRecord[] = []
   let more = false
   for (const product of products.newestFirst('live', shop.id, cursor ? decodeCursor(cursor) : undefined)) {

@@ -5,7 +5,7 @@ import type { MysteryOutcome } from '../../../fairness/index.js'
 import { StoreError } from '../../../spec/errors.js'
 import type { FulfilmentSetup, FulfilmentSetupBody } from '../../../spec/fulfilment.js'
 import type { ProductType } from '../../../spec/products.js'
-import type { Emulator } from '../../context.js'
+import type { ServiceDeps } from '../deps.js'
 import type { FulfilmentRecord, ProductRecord, ShopRecord } from '../../store/records.js'
 import type { Tx } from '../../store/store.js'
 import { newPoolVersion } from './mystery.js'
@@ -46,11 +46,11 @@ function checkFieldsFit(product: ProductRecord, body: FulfilmentSetupBody): void
 
 /** A code may be delivered once only: a setup that brings back a delivered code is refused. */
 function checkNotDelivered(
-  emu: Emulator,
+  deps: ServiceDeps,
   product: ProductRecord,
   codes: readonly { code: string; field: string }[],
 ): void {
-  const again = codes.find((c) => wasDelivered(emu.store.c, product.id, c.code))
+  const again = codes.find((c) => wasDelivered(deps.store.c, product.id, c.code))
   if (again)
     throw fieldError(
       409,
@@ -75,15 +75,15 @@ function toOutcomes(body: NonNullable<FulfilmentSetupBody['mystery']>): MysteryO
  * (version 1 the first time) and the stock follows the table's capacity (null if unlimited).
  */
 export function applyFulfilmentSetup(
-  emu: Emulator,
+  deps: ServiceDeps,
   tx: Tx,
   shop: ShopRecord,
   product: ProductRecord,
   body: FulfilmentSetupBody,
 ): FulfilmentRecord {
   checkFieldsFit(product, body)
-  const before = emu.store.c.fulfilments.get(product.id)
-  const next: FulfilmentRecord = { ...before, id: product.id, shopId: shop.id, updatedAt: emu.nowIso() }
+  const before = deps.store.c.fulfilments.get(product.id)
+  const next: FulfilmentRecord = { ...before, id: product.id, shopId: shop.id, updatedAt: deps.nowIso() }
   const set = <K extends keyof FulfilmentRecord>(key: K, value: FulfilmentRecord[K] | null | undefined) => {
     if (value === undefined) return
     if (value === null) delete next[key]
@@ -97,18 +97,18 @@ export function applyFulfilmentSetup(
   set('dynamicWebhookUrl', body.dynamicWebhookUrl)
   if (body.serials)
     checkNotDelivered(
-      emu,
+      deps,
       product,
       body.serials.map((code, i) => ({ code, field: `serials.${i}` })),
     )
   if (body.serials !== undefined) {
     // The pool's codes are rows of their own (`serials`); the setup only says that there is one.
-    replaceSerialPool(tx, emu.store.c, shop.id, product.id, body.serials)
+    replaceSerialPool(tx, deps.store.c, shop.id, product.id, body.serials)
     set('serialPool', body.serials ? true : null)
   }
   if (body.mystery) {
     checkNotDelivered(
-      emu,
+      deps,
       product,
       body.mystery.outcomes.flatMap((o, i) =>
         (o.codes ?? []).map((code, k) => ({ code, field: `mystery.outcomes.${i}.codes.${k}` })),
@@ -117,7 +117,7 @@ export function applyFulfilmentSetup(
   }
   set(
     'mystery',
-    body.mystery ? newPoolVersion(emu, toOutcomes(body.mystery), before?.mystery?.poolVersion ?? 0) : body.mystery,
+    body.mystery ? newPoolVersion(deps, toOutcomes(body.mystery), before?.mystery?.poolVersion ?? 0) : body.mystery,
   )
   set(
     'subscription',
@@ -131,15 +131,15 @@ export function applyFulfilmentSetup(
   )
   tx.put('fulfilments', next)
 
-  const emit = emitNow(emu, tx, shop)
-  if (body.serials) putStock(emu, tx, product, body.serials.length, emit)
-  else if (body.mystery) putStock(emu, tx, product, mysteryCapacity(next.mystery!.outcomes), emit)
+  const emit = emitNow(deps, tx, shop)
+  if (body.serials) putStock(deps, tx, product, body.serials.length, emit)
+  else if (body.mystery) putStock(deps, tx, product, mysteryCapacity(next.mystery!.outcomes), emit)
   return next
 }
 
 /** The setup as the merchant sees it: pools as they stand, the public commitment, never the server seed. */
 export function presentSetup(
-  emu: Emulator,
+  deps: ServiceDeps,
   product: ProductRecord,
   setup: FulfilmentRecord | undefined,
 ): FulfilmentSetup {
@@ -149,7 +149,7 @@ export function presentSetup(
     productType: product.type,
     deliveryMessage: setup?.deliveryMessage ?? null,
     files: setup?.files ?? [],
-    serials: setup?.serialPool ? serialPool(emu.store.c, product.id) : null,
+    serials: setup?.serialPool ? serialPool(deps.store.c, product.id) : null,
     dynamicWebhookUrl: setup?.dynamicWebhookUrl ?? null,
     mystery: mystery
       ? {

@@ -1,6 +1,6 @@
 // Stock: DESIGN.md "Orders, fulfilment, stock" — taken at payment, never below zero.
 import { inStock } from '../../../fairness/index.js'
-import type { Emulator } from '../../context.js'
+import type { ServiceDeps } from '../deps.js'
 import { isLowStockDrop } from '../events/product-events.js'
 import type { FulfilmentRecord, ProductRecord, ShopRecord } from '../../store/records.js'
 import { serialCount } from '../../store/serial-pool.js'
@@ -24,19 +24,23 @@ export function mysteryCapacity(outcomes: readonly { stock: number | null }[]): 
  * The limit a product type's own pool puts on sales, beside `product.stock`: the serial pool's
  * size, the drop table's capacity; null when the type has no pool (or an unlimited one).
  */
-export function poolLimit(emu: Emulator, product: ProductRecord, setup: FulfilmentRecord | undefined): number | null {
-  if (product.type === 'Serial') return setup?.serialPool ? serialCount(emu.store.c, product.id) : 0
+export function poolLimit(
+  deps: ServiceDeps,
+  product: ProductRecord,
+  setup: FulfilmentRecord | undefined,
+): number | null {
+  if (product.type === 'Serial') return setup?.serialPool ? serialCount(deps.store.c, product.id) : 0
   if (product.type === 'MysteryBox') return setup?.mystery ? mysteryCapacity(setup.mystery.outcomes) : 0
   return null
 }
 
 /** Units that can be sold now: the smaller of `product.stock` and the pool limit; null = unlimited. */
 export function availableUnits(
-  emu: Emulator,
+  deps: ServiceDeps,
   product: ProductRecord,
   setup: FulfilmentRecord | undefined,
 ): number | null {
-  const pool = poolLimit(emu, product, setup)
+  const pool = poolLimit(deps, product, setup)
   if (product.stock === null) return pool
   return pool === null ? product.stock : Math.min(product.stock, pool)
 }
@@ -56,20 +60,20 @@ export function stockAfterSale(stock: number | null, taken: number, poolAfter: n
  * when it went down to the warning level or below. Returns the stored product.
  */
 export function putStock(
-  emu: Emulator,
+  deps: ServiceDeps,
   tx: Tx,
   product: ProductRecord,
   stock: number | null,
   emit: Emit,
 ): ProductRecord {
   if (product.stock === stock) return product
-  const next = tx.put('products', { ...product, stock, updatedAt: emu.nowIso() })
+  const next = tx.put('products', { ...product, stock, updatedAt: deps.nowIso() })
   emit('product:stock', { product: next })
   if (isLowStockDrop(product.stock, stock)) emit('product:stock:low', { product: next })
   return next
 }
 
 /** An Emit that announces at once on the bus, for callers with nothing to order. */
-export function emitNow(emu: Emulator, tx: Tx, shop: ShopRecord): Emit {
-  return (kind, data) => emu.events.emit(tx, shop, kind, data)
+export function emitNow(deps: ServiceDeps, tx: Tx, shop: ShopRecord): Emit {
+  return (kind, data) => deps.events.emit(tx, shop, kind, data)
 }

@@ -2,7 +2,7 @@
 // then every write, in one synchronous transaction, so a refused checkout leaves nothing behind.
 import { StoreError } from '../../../spec/errors.js'
 import type { CheckoutBody } from '../../../spec/storefront.js'
-import type { Emulator } from '../../context.js'
+import type { ServiceDeps } from '../deps.js'
 import type { CouponRecord, FulfilmentRecord, GroupRecord, ProductRecord, ShopRecord } from '../../store/records.js'
 import type { Tx } from '../../store/store.js'
 import { findCouponByCode } from '../coupons/coupons.js'
@@ -30,7 +30,7 @@ const fieldError = (status: number, field: string, message: string) =>
  * out). The message names what matched, never the merchant's internal reason.
  */
 export function assertNotBlacklisted(
-  emu: Emulator,
+  deps: ServiceDeps,
   shop: ShopRecord,
   who: { ip?: string | null; country?: string | null; email?: string },
 ): void {
@@ -40,7 +40,7 @@ export function assertNotBlacklisted(
     ['COUNTRY', who.country, 'your country'],
   ]
   for (const [type, value, what] of checks) {
-    if (value && matchBlacklist(emu, shop, type, value))
+    if (value && matchBlacklist(deps, shop, type, value))
       throw new StoreError(403, `${what} is blocked by this shop; contact the merchant if you think this is a mistake`)
   }
 }
@@ -52,20 +52,20 @@ interface Wanted {
 }
 
 function wantedLines(
-  emu: Emulator,
+  deps: ServiceDeps,
   shop: ShopRecord,
   body: CheckoutBody,
 ): { wanted: Wanted[]; group: GroupRecord | null } {
   if (body.items) return { wanted: body.items.map((i, at) => ({ ...i, field: `items.${at}` })), group: null }
-  const group = emu.store.c.groups.get(body.groupId!)
+  const group = deps.store.c.groups.get(body.groupId!)
   if (!group || group.shopId !== shop.id) throw new StoreError(404, `group not found: ${body.groupId}`)
   if (group.productIds.length === 0) throw fieldError(400, 'groupId', `group "${group.name}" holds no products`)
   return { wanted: group.productIds.map((productId) => ({ productId, quantity: 1, field: 'groupId' })), group }
 }
 
 /** A product that can be sold on this storefront: Live (unlisted is fine: reachable by direct id), not an InfoCard. */
-function saleableProduct(emu: Emulator, shop: ShopRecord, w: Wanted): ProductRecord {
-  const products = emu.store.c.products
+function saleableProduct(deps: ServiceDeps, shop: ShopRecord, w: Wanted): ProductRecord {
+  const products = deps.store.c.products
   const found = products.get(w.productId) ?? products.getBy('productId', w.productId)
   // Draft and Archived products answer exactly like unknown ones: the storefront does not reveal them.
   const field = w.field === 'groupId' ? 'groupId' : `${w.field}.productId`
@@ -94,18 +94,24 @@ interface Resolved {
  * the product's current commitment and rotates the product to a fresh seed, and fires
  * `order:created` (+ `:product` per line). Stock is checked here but taken at payment.
  */
-export function checkout(emu: Emulator, tx: Tx, shopId: string, body: CheckoutBody, visitor: Visitor): CommerceOrder {
-  const shop = emu.store.c.shops.get(shopId)
+export function checkout(
+  deps: ServiceDeps,
+  tx: Tx,
+  shopId: string,
+  body: CheckoutBody,
+  visitor: Visitor,
+): CommerceOrder {
+  const shop = deps.store.c.shops.get(shopId)
   if (!shop) throw new StoreError(404, `shop not found: ${shopId}`)
   const ip = body.ip ?? visitor.ip
   const country = body.country ?? visitor.country
-  assertNotBlacklisted(emu, shop, { email: body.email, ip, country })
+  assertNotBlacklisted(deps, shop, { email: body.email, ip, country })
 
-  const { wanted, group } = wantedLines(emu, shop, body)
+  const { wanted, group } = wantedLines(deps, shop, body)
   const resolved: Resolved[] = []
   const seen = new Set<string>()
   for (const w of wanted) {
-    const product = saleableProduct(emu, shop, w)
+    const product = saleableProduct(deps, shop, w)
     if (seen.has(product.id))
       throw fieldError(
         400,
@@ -113,7 +119,7 @@ export function checkout(emu: Emulator, tx: Tx, shopId: string, body: CheckoutBo
         `"${product.name}" is listed twice; give each product once with its quantity`,
       )
     seen.add(product.id)
-    const setup = emu.store.c.fulfilments.get(product.id)
+    const setup = deps.store.c.fulfilments.get(product.id)
     resolved.push({
       product,
       setup,
@@ -139,7 +145,7 @@ export function checkout(emu: Emulator, tx: Tx, shopId: string, body: CheckoutBo
         `"${r.product.name}" has no published drop table yet, so it cannot be sold; the merchant sets one with PUT /_emulator/products/${r.product.id}/fulfilment`,
       )
     }
-    const available = availableUnits(emu, r.product, r.setup)
+    const available = availableUnits(deps, r.product, r.setup)
     if (available !== null && r.quantity > available) {
       const field = r.field === 'groupId' ? 'groupId' : `${r.field}.quantity`
       throw fieldError(409, field, `only ${available} of "${r.product.name}" in stock (asked for ${r.quantity})`)
@@ -150,22 +156,22 @@ export function checkout(emu: Emulator, tx: Tx, shopId: string, body: CheckoutBo
   const beforeCoupon = priceOrder({ lines, groupDiscountPercent: group?.discountPercent ?? 0 }).beforeCoupon
   let coupon: CouponRecord | undefined
   if (body.couponCode !== undefined) {
-    coupon = findCouponByCode(emu, shop, body.couponCode)
-    const refusal = couponRefusal(coupon, body.couponCode, emu.clock.now(), beforeCoupon)
+    coupon = findCouponByCode(deps, shop, body.couponCode)
+    const refusal = couponRefusal(coupon, body.couponCode, deps.clock.now(), beforeCoupon)
     if (refusal) throw refusal
   }
   const priced = priceOrder({ lines, groupDiscountPercent: group?.discountPercent ?? 0, coupon })
   const hasMystery = resolved.some((r) => r.product.type === 'MysteryBox')
-  const clientSeed = hasMystery ? clientSeedOf(emu, body.customFields) : undefined
+  const clientSeed = hasMystery ? clientSeedOf(deps, body.customFields) : undefined
 
   // Every check passed: from here on only writes.
-  const now = emu.nowIso()
-  const orderNumber = nextOrderNumber(emu, tx, shop.id)
-  const customer = recordOrderPlaced(emu, tx, shop, { email: body.email, name: body.name, country }, now)
-  const orderId = emu.newId('ord')
+  const now = deps.nowIso()
+  const orderNumber = nextOrderNumber(deps, tx, shop.id)
+  const customer = recordOrderPlaced(deps, tx, shop, { email: body.email, name: body.name, country }, now)
+  const orderId = deps.newId('ord')
   const items: Line[] = resolved.map((r, i) => {
     const line: Line = {
-      id: emu.newId('item'),
+      id: deps.newId('item'),
       productId: r.product.id,
       productName: r.product.name,
       productType: r.product.type,
@@ -185,7 +191,7 @@ export function checkout(emu: Emulator, tx: Tx, shopId: string, body: CheckoutBo
       serverSeed: state.serverSeed,
       createdAt: now,
     })
-    tx.put('fulfilments', { ...r.setup!, mystery: rotateSeed(emu, state), updatedAt: now })
+    tx.put('fulfilments', { ...r.setup!, mystery: rotateSeed(deps, state), updatedAt: now })
     return {
       ...line,
       mystery: { commitment: state.commitment, poolVersion: state.poolVersion, clientSeed: clientSeed!, opens: [] },
@@ -229,6 +235,6 @@ export function checkout(emu: Emulator, tx: Tx, shopId: string, body: CheckoutBo
     subscriptionId: null,
   }
   putOrder(tx, order)
-  emitOrderEvents(emu, tx, shop, 'order:created', order)
+  emitOrderEvents(deps, tx, shop, 'order:created', order)
   return order
 }

@@ -2,7 +2,7 @@
 // feedback:received); the merchant answers queries through the control API.
 import { StoreError } from '../../../spec/errors.js'
 import type { CreateFeedbackBody, CreateQueryBody, Feedback, Query } from '../../../spec/storefront.js'
-import type { Emulator } from '../../context.js'
+import type { ServiceDeps } from '../deps.js'
 import { base62 } from '../../ids.js'
 import { findOrder } from '../orders/orders.js'
 import type { FeedbackRecord, OrderRecord, QueryRecord, ShopRecord } from '../../store/records.js'
@@ -19,24 +19,24 @@ export function presentFeedback(feedback: FeedbackRecord): Feedback {
 }
 
 /** POST /storefront/:shop/queries: a ticket `TCK-…`, status open; an `orderId` must name an order of the shop. */
-export function createQuery(emu: Emulator, tx: Tx, shop: ShopRecord, body: CreateQueryBody): QueryRecord {
+export function createQuery(deps: ServiceDeps, tx: Tx, shop: ShopRecord, body: CreateQueryBody): QueryRecord {
   let order: OrderRecord | undefined
   if (body.orderId !== undefined) {
     try {
-      order = findOrder(emu, shop, body.orderId)
+      order = findOrder(deps, shop, body.orderId)
     } catch {
       throw new StoreError(404, `orderId: no order ${body.orderId} in this shop`, [
         { field: 'orderId', message: 'is not an order of this shop' },
       ])
     }
   }
-  const now = emu.nowIso()
+  const now = deps.nowIso()
   const query = tx.put('queries', {
-    id: emu.newId('qry'),
+    id: deps.newId('qry'),
     shopId: shop.id,
-    ticketId: `TCK-${base62(emu.random, 8).toUpperCase()}`,
+    ticketId: `TCK-${base62(deps.random, 8).toUpperCase()}`,
     customerEmail: body.email,
-    customerId: emu.store.c.customers.getBy('email', `${shop.id}:${body.email}`)?.id ?? null,
+    customerId: deps.store.c.customers.getBy('email', `${shop.id}:${body.email}`)?.id ?? null,
     orderId: order?.id ?? null,
     subject: body.subject,
     message: body.message,
@@ -46,20 +46,20 @@ export function createQuery(emu: Emulator, tx: Tx, shop: ShopRecord, body: Creat
     createdAt: now,
     updatedAt: now,
   })
-  emu.events.emit(tx, shop, 'query:created', { query })
+  deps.events.emit(tx, shop, 'query:created', { query })
   return query
 }
 
-export function findQuery(emu: Emulator, shop: ShopRecord, id: string): QueryRecord {
-  const query = emu.store.c.queries.get(id)
+export function findQuery(deps: ServiceDeps, shop: ShopRecord, id: string): QueryRecord {
+  const query = deps.store.c.queries.get(id)
   if (!query || query.shopId !== shop.id) throw new StoreError(404, `query not found: ${id}`)
   return query
 }
 
 /** POST /_emulator/queries/:id/reply: the merchant's answer; the query becomes answered. */
-export function replyToQuery(emu: Emulator, tx: Tx, shop: ShopRecord, id: string, message: string): QueryRecord {
-  const before = findQuery(emu, shop, id)
-  const now = emu.nowIso()
+export function replyToQuery(deps: ServiceDeps, tx: Tx, shop: ShopRecord, id: string, message: string): QueryRecord {
+  const before = findQuery(deps, shop, id)
+  const now = deps.nowIso()
   const replies = [...before.replies, { message, createdAt: now }]
   const query = tx.put('queries', {
     ...before,
@@ -68,7 +68,7 @@ export function replyToQuery(emu: Emulator, tx: Tx, shop: ShopRecord, id: string
     status: 'answered',
     updatedAt: now,
   })
-  emu.events.emit(tx, shop, 'query:replied', { query })
+  deps.events.emit(tx, shop, 'query:replied', { query })
   return query
 }
 
@@ -77,7 +77,7 @@ export function replyToQuery(emu: Emulator, tx: Tx, shop: ShopRecord, id: string
  * first line's product unless `productId` names another line), once per order and product.
  */
 export function createFeedback(
-  emu: Emulator,
+  deps: ServiceDeps,
   tx: Tx,
   shop: ShopRecord,
   order: OrderRecord,
@@ -89,17 +89,17 @@ export function createFeedback(
     body.productId === undefined
       ? order.items[0]
       : order.items.find(
-          (l) => l.productId === body.productId || emu.store.c.products.get(l.productId)?.productId === body.productId,
+          (l) => l.productId === body.productId || deps.store.c.products.get(l.productId)?.productId === body.productId,
         )
   if (!line)
     throw new StoreError(400, `productId: ${body.productId} is not a product of order ${order.orderNumber}`, [
       { field: 'productId', message: 'is not a product of this order' },
     ])
-  if (emu.store.c.feedback.getBy('order', `${order.id}:${line.productId}`)) {
+  if (deps.store.c.feedback.getBy('order', `${order.id}:${line.productId}`)) {
     throw new StoreError(409, `feedback for "${line.productName}" on order ${order.orderNumber} was already left`)
   }
   const feedback = tx.put('feedback', {
-    id: emu.newId('fbk'),
+    id: deps.newId('fbk'),
     shopId: shop.id,
     orderId: order.id,
     orderNumber: order.orderNumber,
@@ -109,8 +109,8 @@ export function createFeedback(
     customerId: order.customerId,
     rating: body.rating,
     comment: body.comment ?? '',
-    createdAt: emu.nowIso(),
+    createdAt: deps.nowIso(),
   })
-  emu.events.emit(tx, shop, 'feedback:received', { feedback })
+  deps.events.emit(tx, shop, 'feedback:received', { feedback })
   return feedback
 }

@@ -1,31 +1,31 @@
 import { StoreError, badRequest, notFound } from '../../../spec/errors.js'
 import type { CreateCouponBody, UpdateCouponBody } from '../../../spec/coupons.js'
-import type { Emulator } from '../../context.js'
+import type { ServiceDeps } from '../deps.js'
 import type { CouponRecord, ShopRecord } from '../../store/records.js'
 
 /** A coupon of the shop by id; 404 otherwise. */
-export function findCoupon(emu: Emulator, shop: ShopRecord, id: string): CouponRecord {
-  const coupon = emu.store.c.coupons.get(id)
+export function findCoupon(deps: ServiceDeps, shop: ShopRecord, id: string): CouponRecord {
+  const coupon = deps.store.c.coupons.get(id)
   if (!coupon || coupon.shopId !== shop.id) throw notFound('coupon', id)
   return coupon
 }
 
 /** A coupon of the shop by code, any case (codes are stored uppercased). */
-export function findCouponByCode(emu: Emulator, shop: ShopRecord, code: string): CouponRecord | undefined {
-  return emu.store.c.coupons.getBy('code', `${shop.id}:${code.toUpperCase()}`)
+export function findCouponByCode(deps: ServiceDeps, shop: ShopRecord, code: string): CouponRecord | undefined {
+  return deps.store.c.coupons.getBy('code', `${shop.id}:${code.toUpperCase()}`)
 }
 
 /** The shop's coupons, newest first; `active` keeps only coupons whose `active` flag matches (README, "Coupons"). */
-export function listCoupons(emu: Emulator, shop: ShopRecord, active?: boolean): CouponRecord[] {
+export function listCoupons(deps: ServiceDeps, shop: ShopRecord, active?: boolean): CouponRecord[] {
   const out: CouponRecord[] = []
-  for (const coupon of emu.store.c.coupons.newestFirst('shop', shop.id))
+  for (const coupon of deps.store.c.coupons.newestFirst('shop', shop.id))
     if (active === undefined || coupon.active === active) out.push(coupon)
   return out
 }
 
 /** Codes are unique per shop (spec, "Errors": 409 for a duplicate coupon code). */
-function assertCodeFree(emu: Emulator, shop: ShopRecord, code: string, ownId?: string): void {
-  const holder = findCouponByCode(emu, shop, code)
+function assertCodeFree(deps: ServiceDeps, shop: ShopRecord, code: string, ownId?: string): void {
+  const holder = findCouponByCode(deps, shop, code)
   if (holder && holder.id !== ownId) {
     throw new StoreError(
       409,
@@ -46,11 +46,11 @@ function toUtc(at: string | null): string | null {
   return utc
 }
 
-export function buildCoupon(emu: Emulator, shop: ShopRecord, body: CreateCouponBody): CouponRecord {
-  assertCodeFree(emu, shop, body.code)
-  const now = emu.nowIso()
+export function buildCoupon(deps: ServiceDeps, shop: ShopRecord, body: CreateCouponBody): CouponRecord {
+  assertCodeFree(deps, shop, body.code)
+  const now = deps.nowIso()
   return {
-    id: emu.newId('cpn'),
+    id: deps.newId('cpn'),
     code: body.code,
     type: body.type,
     value: body.value,
@@ -67,14 +67,14 @@ export function buildCoupon(emu: Emulator, shop: ShopRecord, body: CreateCouponB
 
 /** Applies only the given fields; `expiresAt: null` removes the expiry (spec, "Coupons"). */
 export function applyCouponUpdate(
-  emu: Emulator,
+  deps: ServiceDeps,
   shop: ShopRecord,
   coupon: CouponRecord,
   body: UpdateCouponBody,
 ): CouponRecord {
-  if (body.code !== undefined) assertCodeFree(emu, shop, body.code, coupon.id)
+  if (body.code !== undefined) assertCodeFree(deps, shop, body.code, coupon.id)
   const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined))
-  const next: CouponRecord = { ...coupon, ...changes, updatedAt: emu.nowIso() }
+  const next: CouponRecord = { ...coupon, ...changes, updatedAt: deps.nowIso() }
   if ('expiresAt' in changes) next.expiresAt = toUtc(body.expiresAt ?? null)
   // The type and the value may arrive apart: check the pair the coupon ends up with.
   if (next.type === 'percentage' && next.value > 100)

@@ -1,6 +1,6 @@
 // Customers kept per shop by e-mail from checkouts (DESIGN.md "Orders, fulfilment, stock"):
 // totalOrders counts orders placed, totalSpent the money received, lastOrderAt the latest order.
-import type { Emulator } from '../../context.js'
+import type { ServiceDeps } from '../deps.js'
 import { cents } from '../../present.js'
 import type { CustomerRecord, ShopRecord } from '../../store/records.js'
 import type { Tx } from '../../store/store.js'
@@ -12,11 +12,17 @@ export interface Buyer {
 }
 
 /** Finds or creates the shop's customer for an e-mail address and counts one more order placed at `at`. */
-export function recordOrderPlaced(emu: Emulator, tx: Tx, shop: ShopRecord, buyer: Buyer, at: string): CustomerRecord {
+export function recordOrderPlaced(
+  deps: ServiceDeps,
+  tx: Tx,
+  shop: ShopRecord,
+  buyer: Buyer,
+  at: string,
+): CustomerRecord {
   const email = buyer.email.toLowerCase()
-  const existing = emu.store.c.customers.getBy('email', `${shop.id}:${email}`)
+  const existing = deps.store.c.customers.getBy('email', `${shop.id}:${email}`)
   const base: CustomerRecord = existing ?? {
-    id: emu.newId('cus'),
+    id: deps.newId('cus'),
     email,
     name: '',
     phone: null,
@@ -43,14 +49,14 @@ export function recordOrderPlaced(emu: Emulator, tx: Tx, shop: ShopRecord, buyer
 
 /** Adds money received from a customer to `totalSpent` (partial payments count as they arrive). */
 export function recordMoneyReceived(
-  emu: Emulator,
+  deps: ServiceDeps,
   tx: Tx,
   customerId: string | null,
   amount: number,
   at: string,
 ): void {
   if (!customerId || amount <= 0) return
-  const customer = emu.store.c.customers.get(customerId)
+  const customer = deps.store.c.customers.get(customerId)
   if (!customer) return
   tx.put('customers', { ...customer, totalSpent: cents(customer.totalSpent + amount), updatedAt: at })
 }

@@ -1,12 +1,12 @@
 import { notFound } from '../../../spec/errors.js'
 import { CUSTOMER_LIMIT, type Customer, type CustomerDetail } from '../../../spec/customers.js'
-import type { Emulator } from '../../context.js'
+import type { ServiceDeps } from '../deps.js'
 import { cents } from '../../present.js'
 import type { CustomerRecord, ShopRecord } from '../../store/records.js'
 
 /** A customer of the shop by id or e-mail address (any case); 404 otherwise. */
-export function findCustomer(emu: Emulator, shop: ShopRecord, id: string): CustomerRecord {
-  const customers = emu.store.c.customers
+export function findCustomer(deps: ServiceDeps, shop: ShopRecord, id: string): CustomerRecord {
+  const customers = deps.store.c.customers
   const byId = customers.get(id)
   const customer =
     byId?.shopId === shop.id
@@ -20,12 +20,12 @@ export function findCustomer(emu: Emulator, shop: ShopRecord, id: string): Custo
 
 /** The shop's customers, newest created first (limit default 50, max 200: README, "Customers"). */
 export function listCustomers(
-  emu: Emulator,
+  deps: ServiceDeps,
   shop: ShopRecord,
   limit: number = CUSTOMER_LIMIT.default,
 ): CustomerRecord[] {
   const page: CustomerRecord[] = []
-  for (const customer of emu.store.c.customers.newestFirst('shop', shop.id)) {
+  for (const customer of deps.store.c.customers.newestFirst('shop', shop.id)) {
     if (page.length === limit) break
     page.push(customer)
   }
@@ -43,12 +43,12 @@ export function presentCustomer(customer: CustomerRecord): Customer {
  * and the merchant's notes (README, "Customers"). Paid means paymentStatus `paid`; unpaid means
  * `unpaid` or `partial`; disputed and refunded orders count in neither.
  */
-export function presentCustomerDetail(emu: Emulator, customer: CustomerRecord): CustomerDetail {
+export function presentCustomerDetail(deps: ServiceDeps, customer: CustomerRecord): CustomerDetail {
   let paidOrders = 0
   let unpaidOrders = 0
   let paidTotal = 0
   let firstOrderAt: string | null = null
-  for (const order of emu.store.c.orders.oldestFirst('customer', customer.id)) {
+  for (const order of deps.store.c.orders.oldestFirst('customer', customer.id)) {
     firstOrderAt ??= order.createdAt
     if (order.paymentStatus === 'paid') {
       paidOrders++

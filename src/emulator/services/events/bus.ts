@@ -1,7 +1,7 @@
 import { StoreError } from '../../../spec/errors.js'
 import { isWebhookEventKind, webhookBody, type WebhookEventKind } from '../../../spec/events.js'
 import type { EmittedEvent } from '../../../spec/webhooks.js'
-import type { Emulator } from '../../context.js'
+import type { ServiceDeps } from '../deps.js'
 import type { Tx } from '../../store/store.js'
 import type { DeliveryRecord, EventRecord, ShopRecord } from '../../store/records.js'
 import { buildEventData, type SubjectOf } from './payloads.js'
@@ -41,7 +41,7 @@ export class EventBus {
   private committedSeq?: number
   readonly worker: DeliveryWorker
 
-  constructor(private readonly emu: Emulator) {
+  constructor(private readonly emu: ServiceDeps) {
     this.worker = new DeliveryWorker(emu, deliverySettings(emu.options))
   }
 
@@ -207,21 +207,4 @@ export function presentEvent(event: EventRecord): EmittedEvent {
     shopId: event.shopId,
     createdAt: event.createdAt,
   }
-}
-
-const buses = new WeakMap<object, EventBus>()
-
-/**
- * The one bus of a store: every Emulator built over the same store (startEmulator builds more
- * than one) shares it, so `store.onCommit` always reaches the bus operations emitted on.
- */
-export function eventBusOf(emu: Emulator): EventBus {
-  let bus = buses.get(emu.store)
-  if (!bus) {
-    const created = new EventBus(emu)
-    bus = created
-    buses.set(emu.store, created)
-    emu.store.onCommit = (tx) => created.committed(tx)
-  }
-  return bus
 }

@@ -1,6 +1,6 @@
 import { WEBHOOK_HEADERS, WEBHOOK_TIMEOUT_MS } from '../../../spec/events.js'
 import type { DeliveryAttempt } from '../../../spec/webhooks.js'
-import type { Emulator } from '../../context.js'
+import type { ServiceDeps } from '../deps.js'
 import type { EmulatorOptions } from '../../deps.js'
 import type { DeliveryRecord } from '../../store/records.js'
 
@@ -125,7 +125,7 @@ export class DeliveryWorker {
   private readonly waiting: (() => void)[] = []
 
   constructor(
-    private readonly emu: Emulator,
+    private readonly deps: ServiceDeps,
     readonly settings: DeliverySettings,
   ) {}
 
@@ -134,7 +134,7 @@ export class DeliveryWorker {
     let task = this.running.get(id)
     if (!task) {
       task = this.run(id)
-        .catch((error: Error) => this.emu.log(`webhooks: delivery ${id} stopped: ${error.message}`))
+        .catch((error: Error) => this.deps.log(`webhooks: delivery ${id} stopped: ${error.message}`))
         .finally(() => this.running.delete(id))
       this.running.set(id, task)
     }
@@ -142,7 +142,7 @@ export class DeliveryWorker {
   }
 
   resumeUnsettled(): void {
-    const ids = [...this.emu.store.c.deliveries.oldestFirst('unsettled', 'all')].map((d) => d.id)
+    const ids = [...this.deps.store.c.deliveries.oldestFirst('unsettled', 'all')].map((d) => d.id)
     for (const id of ids) void this.start(id)
   }
 
@@ -160,16 +160,16 @@ export class DeliveryWorker {
   }
 
   private async run(id: string): Promise<void> {
-    let row = this.emu.store.c.deliveries.get(id)
+    let row = this.deps.store.c.deliveries.get(id)
     while (row && (row.state === 'pending' || row.state === 'retrying') && !this.stopped) {
       if (row.nextAttemptAt) {
-        const wait = Date.parse(row.nextAttemptAt) - this.emu.clock.now().getTime()
+        const wait = Date.parse(row.nextAttemptAt) - this.deps.clock.now().getTime()
         if (wait > 0) await this.wait(wait)
         if (this.stopped) return
-        row = this.emu.store.c.deliveries.get(id)
+        row = this.deps.store.c.deliveries.get(id)
         if (!row) return
       }
-      if (row.webhookId && !this.emu.store.c.webhooks.get(row.webhookId)) {
+      if (row.webhookId && !this.deps.store.c.webhooks.get(row.webhookId)) {
         row = await this.settle(row, 'failed')
         return
       }
@@ -182,10 +182,10 @@ export class DeliveryWorker {
   private async send(row: DeliveryRecord): Promise<PostOutcome & { at: string }> {
     await this.acquire()
     try {
-      const at = this.emu.nowIso()
+      const at = this.deps.nowIso()
       return {
         at,
-        ...(await postWebhook(this.emu.fetch, row.url, row.payload, this.settings.timeoutMs, this.stopping.signal)),
+        ...(await postWebhook(this.deps.fetch, row.url, row.payload, this.settings.timeoutMs, this.stopping.signal)),
       }
     } finally {
       this.release()
@@ -194,15 +194,15 @@ export class DeliveryWorker {
 
   private async record(id: string, outcome: PostOutcome & { at: string }): Promise<DeliveryRecord | undefined> {
     try {
-      return await this.emu.store.tx((tx) => {
-        const current = this.emu.store.c.deliveries.get(id)
+      return await this.deps.store.tx((tx) => {
+        const current = this.deps.store.c.deliveries.get(id)
         if (!current) return undefined
         const attempt: DeliveryAttempt = { attempt: current.attempts.length + 1, ...outcome }
         const attempts = [...current.attempts, attempt]
         const delivered = isDelivered(outcome.status)
         const exhausted = attempts.length >= current.maxAttempts
         const delay = this.settings.retryDelaysMs[attempts.length - 1] ?? this.settings.retryDelaysMs.at(-1) ?? 0
-        const now = this.emu.clock.now()
+        const now = this.deps.clock.now()
         return tx.put('deliveries', {
           ...current,
           attempts,
@@ -215,17 +215,17 @@ export class DeliveryWorker {
       })
     } catch (error) {
       // The store is closing (or the disk refused): the row stays unsettled and the next start resumes it.
-      this.emu.log(`webhooks: attempt of delivery ${id} not recorded: ${(error as Error).message}`)
+      this.deps.log(`webhooks: attempt of delivery ${id} not recorded: ${(error as Error).message}`)
       return undefined
     }
   }
 
   private async settle(row: DeliveryRecord, state: 'failed'): Promise<DeliveryRecord | undefined> {
-    return this.emu.store
+    return this.deps.store
       .tx((tx) => {
-        const current = this.emu.store.c.deliveries.get(row.id)
+        const current = this.deps.store.c.deliveries.get(row.id)
         return current
-          ? tx.put('deliveries', { ...current, state, nextAttemptAt: null, updatedAt: this.emu.nowIso() })
+          ? tx.put('deliveries', { ...current, state, nextAttemptAt: null, updatedAt: this.deps.nowIso() })
           : undefined
       })
       .catch(() => undefined)
@@ -234,7 +234,7 @@ export class DeliveryWorker {
   /** The injected sleep, cut short when the worker stops. */
   private wait(ms: number): Promise<void> {
     if (this.stopped) return Promise.resolve()
-    return Promise.race([this.emu.sleep(ms), this.whenStopped])
+    return Promise.race([this.deps.sleep(ms), this.whenStopped])
   }
 
   private async acquire(): Promise<void> {

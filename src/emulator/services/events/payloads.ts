@@ -14,7 +14,7 @@ import { categoryOf, isLineVariant, type MysteryRevealedData, type WebhookEventK
 import type { Order, OrderItem } from '../../../spec/orders.js'
 import type { Product } from '../../../spec/products.js'
 import type { Subscription } from '../../../spec/subscriptions.js'
-import type { Emulator } from '../../context.js'
+import type { ServiceDeps } from '../deps.js'
 import type { ShopRecord } from '../../store/records.js'
 
 /** What an operation hands `emit` for a kind (the records as stored; see EventBus.emit). */
@@ -35,7 +35,7 @@ export type SubjectOf<K extends WebhookEventKind> = K extends 'product:mystery:r
               : never
 
 /** Lookups over the emulator's own rows, for the shared payload builders. */
-export function emulatorSources(emu: Emulator, shop: ShopRecord): PayloadSources {
+export function emulatorSources(emu: ServiceDeps, shop: ShopRecord): PayloadSources {
   const products = emu.store.c.products
   return {
     shop: { id: shop.id, name: shop.name },
@@ -55,7 +55,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
  * the wrong shape is a bug of the caller and refused loudly (the operation's transaction rolls back).
  */
 export function buildEventData(
-  emu: Emulator,
+  emu: ServiceDeps,
   shop: ShopRecord,
   kind: WebhookEventKind,
   subject: unknown,

@@ -1,5 +1,5 @@
 import { LOW_STOCK_THRESHOLD } from '../../../spec/event-payloads.js'
-import type { Emulator } from '../../context.js'
+import type { ServiceDeps } from '../deps.js'
 import type { ProductRecord, ShopRecord } from '../../store/records.js'
 import type { Tx } from '../../store/store.js'
 
@@ -10,20 +10,20 @@ export function isLowStockDrop(before: number | null, after: number | null): boo
 
 /** Which product events an operation fires (inside its transaction). */
 export const productEvents = {
-  created(emu: Emulator, tx: Tx, shop: ShopRecord, product: ProductRecord) {
-    emu.events.emit(tx, shop, 'product:created', { product })
+  created(deps: ServiceDeps, tx: Tx, shop: ShopRecord, product: ProductRecord) {
+    deps.events.emit(tx, shop, 'product:created', { product })
   },
-  edited(emu: Emulator, tx: Tx, shop: ShopRecord, before: ProductRecord, after: ProductRecord) {
-    emu.events.emit(tx, shop, 'product:edited', { product: after })
-    productEvents.stockChanged(emu, tx, shop, before, after)
+  edited(deps: ServiceDeps, tx: Tx, shop: ShopRecord, before: ProductRecord, after: ProductRecord) {
+    deps.events.emit(tx, shop, 'product:edited', { product: after })
+    productEvents.stockChanged(deps, tx, shop, before, after)
   },
   /** product:stock when the stock changed, and product:stock:low when it dropped to the warning level or below. */
-  stockChanged(emu: Emulator, tx: Tx, shop: ShopRecord, before: ProductRecord, after: ProductRecord) {
+  stockChanged(deps: ServiceDeps, tx: Tx, shop: ShopRecord, before: ProductRecord, after: ProductRecord) {
     if (before.stock === after.stock) return
-    emu.events.emit(tx, shop, 'product:stock', { product: after })
-    if (isLowStockDrop(before.stock, after.stock)) emu.events.emit(tx, shop, 'product:stock:low', { product: after })
+    deps.events.emit(tx, shop, 'product:stock', { product: after })
+    if (isLowStockDrop(before.stock, after.stock)) deps.events.emit(tx, shop, 'product:stock:low', { product: after })
   },
-  deleted(emu: Emulator, tx: Tx, shop: ShopRecord, product: ProductRecord) {
-    emu.events.emit(tx, shop, 'product:deleted', { product })
+  deleted(deps: ServiceDeps, tx: Tx, shop: ShopRecord, product: ProductRecord) {
+    deps.events.emit(tx, shop, 'product:deleted', { product })
   },
 }

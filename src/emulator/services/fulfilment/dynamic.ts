@@ -1,6 +1,6 @@
 import type { Delivery, Order, OrderItem } from '../../../spec/orders.js'
 import { dynamicDeliveryPayload } from '../../../spec/event-payloads.js'
-import type { Emulator } from '../../context.js'
+import type { ServiceDeps } from '../deps.js'
 import type { FulfilmentRecord } from '../../store/records.js'
 import { isSettled } from '../orders/flow.js'
 import type { CommerceOrder, Line } from '../orders/types.js'
@@ -86,7 +86,7 @@ export const dynamic: Fulfil = {
   },
 
   async deliverRemote(
-    emu: Emulator,
+    deps: ServiceDeps,
     order: CommerceOrder,
     line: Line,
     setup: FulfilmentRecord | undefined,
@@ -96,14 +96,14 @@ export const dynamic: Fulfil = {
     const failed = (reason: string, extra: Partial<Delivery> = {}): Delivery =>
       undelivered(line, `${reason}; ${retryHint(order)}`, { ...extra, attempts }).delivery!
     if (!url) return failed('no Dynamic Webhook URL is set up for this product')
-    const timeoutMs = emu.options.dynamicTimeoutMs ?? DYNAMIC_TIMEOUT_MS
+    const timeoutMs = deps.options.dynamicTimeoutMs ?? DYNAMIC_TIMEOUT_MS
     let res: Response
     try {
-      res = await emu.fetch(url, {
+      res = await deps.fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': 'Service-Webhook/1.0' },
         body: JSON.stringify(
-          dynamicDeliveryPayload(order as unknown as Order, line as unknown as OrderItem, emu.nowIso()),
+          dynamicDeliveryPayload(order as unknown as Order, line as unknown as OrderItem, deps.nowIso()),
         ),
         signal: AbortSignal.timeout(timeoutMs),
         redirect: 'manual',
@@ -142,7 +142,7 @@ export const dynamic: Fulfil = {
       ...line.delivery,
       status: 'delivered',
       reason: null,
-      deliveredAt: emu.nowIso(),
+      deliveredAt: deps.nowIso(),
       attempts,
       dynamic: dynamicAnswer,
     }

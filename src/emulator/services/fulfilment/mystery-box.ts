@@ -18,7 +18,7 @@ export const mysteryBox: Fulfil = {
     let bound = line.mystery
     if (!bound) return undelivered(line, 'this line was not bound to a mystery commitment at checkout')
     if (bound.serverSeed === undefined) {
-      const seal = ctx.emu.store.c.seals.get(line.id)
+      const seal = ctx.deps.store.c.seals.get(line.id)
       if (!seal) return undelivered(line, 'the server seed bound at checkout is missing')
       bound = { ...bound, serverSeed: seal.serverSeed }
       ctx.tx.delete('seals', seal.id)
@@ -34,7 +34,7 @@ export const mysteryBox: Fulfil = {
         line,
         `the product has no drop table; set one with PUT /_emulator/products/${product.id}/fulfilment, ${retryHint(ctx.order)}`,
       )
-    const available = availableUnits(ctx.emu, product, setup)
+    const available = availableUnits(ctx.deps, product, setup)
     // Checked first so a line is rolled whole or not at all: no open is ever left half done.
     if (available !== null && available < line.quantity) {
       return undelivered(
@@ -53,12 +53,12 @@ export const mysteryBox: Fulfil = {
     })
     const codes = result.opens.flatMap((o) => (o.code === undefined ? [] : [o.code]))
     const state = tableChanged(table.outcomes, result.outcomes)
-      ? newPoolVersion(ctx.emu, result.outcomes, table.poolVersion)
+      ? newPoolVersion(ctx.deps, result.outcomes, table.poolVersion)
       : table
     ctx.tx.put('fulfilments', { ...setup, mystery: state, updatedAt: ctx.now })
     recordDelivered(ctx.tx, product.shopId, product.id, codes, ctx.now)
     putStock(
-      ctx.emu,
+      ctx.deps,
       ctx.tx,
       product,
       stockAfterSale(product.stock, line.quantity, mysteryCapacity(result.outcomes)),

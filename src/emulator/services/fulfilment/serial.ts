@@ -14,8 +14,8 @@ export const serial: Fulfil = {
     const { line, product, setup } = ctx
     if (line.taken === line.quantity) return line
     if (!product) return undelivered(line, `product ${line.productId} no longer exists`)
-    const c = ctx.emu.store.c
-    const available = availableUnits(ctx.emu, product, setup) ?? 0
+    const c = ctx.deps.store.c
+    const available = availableUnits(ctx.deps, product, setup) ?? 0
     if (!setup || available < line.quantity) {
       return undelivered(
         line,
@@ -26,7 +26,7 @@ export const serial: Fulfil = {
     recordDelivered(ctx.tx, product.shopId, product.id, codes, ctx.now)
     ctx.tx.put('fulfilments', { ...setup, updatedAt: ctx.now })
     putStock(
-      ctx.emu,
+      ctx.deps,
       ctx.tx,
       product,
       stockAfterSale(product.stock, line.quantity, serialCount(c, product.id)),

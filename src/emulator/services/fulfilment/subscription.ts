@@ -13,7 +13,7 @@ export const subscription: Fulfil = {
     const { line, ok } = takeUnits(ctx)
     if (!ok || !ctx.product) return line
     const plan = { ...DEFAULT_PLAN, ...ctx.setup?.subscription }
-    const created = startSubscription(ctx.emu, ctx.tx, ctx.shop, ctx.order, line, ctx.product, plan, ctx.now, ctx.emit)
+    const created = startSubscription(ctx.deps, ctx.tx, ctx.shop, ctx.order, line, ctx.product, plan, ctx.now, ctx.emit)
     return delivered(line, ctx.now, {
       subscriptionId: created.id,
       message:

@@ -1,5 +1,5 @@
 import type { Delivery } from '../../../spec/orders.js'
-import type { Emulator } from '../../context.js'
+import type { ServiceDeps } from '../deps.js'
 import type { FulfilmentRecord, ProductRecord, ShopRecord } from '../../store/records.js'
 import type { Tx } from '../../store/store.js'
 import type { Emit } from '../catalogue/stock.js'
@@ -7,7 +7,7 @@ import type { CommerceOrder, Line } from '../orders/types.js'
 
 /** What one line's fulfilment sees, inside the payment (or retry) transaction. */
 export interface FulfilContext {
-  emu: Emulator
+  deps: ServiceDeps
   tx: Tx
   shop: ShopRecord
   order: CommerceOrder
@@ -33,7 +33,7 @@ export interface Fulfil {
   /** Whether the line waits for `deliverRemote` (after `fulfil` allocated it). */
   awaitsRemote?(line: Line, setup: FulfilmentRecord | undefined): boolean
   deliverRemote?(
-    emu: Emulator,
+    deps: ServiceDeps,
     order: CommerceOrder,
     line: Line,
     setup: FulfilmentRecord | undefined,

@@ -20,6 +20,6 @@ export function takeUnits(ctx: FulfilContext): { line: Line; ok: boolean } {
       ok: false,
     }
   }
-  putStock(ctx.emu, ctx.tx, product, product.stock === null ? null : product.stock - line.quantity, ctx.emit)
+  putStock(ctx.deps, ctx.tx, product, product.stock === null ? null : product.stock - line.quantity, ctx.emit)
   return { line: { ...line, taken: line.quantity }, ok: true }
 }

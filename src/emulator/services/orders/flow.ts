@@ -2,7 +2,7 @@
 // partial; the full amount → paid, status completed when every line is delivered, else processing
 // (processing becomes completed once the last line is delivered); a dispute → paymentStatus disputed.
 import type { OrderStatus } from '../../../spec/orders.js'
-import type { Emulator } from '../../context.js'
+import type { ServiceDeps } from '../deps.js'
 import type { ShopRecord } from '../../store/records.js'
 import type { Tx } from '../../store/store.js'
 import type { CommerceOrder, Line } from './types.js'
@@ -31,14 +31,14 @@ export type OrderEventKind = 'order:created' | 'order:paid' | 'order:partial' | 
 
 /** A plain order kind once with `{ order }`, then its `:product` variant once per line with `{ order, item }`. */
 export function emitOrderEvents(
-  emu: Emulator,
+  deps: ServiceDeps,
   tx: Tx,
   shop: ShopRecord,
   kind: OrderEventKind,
   order: CommerceOrder,
 ): void {
-  emu.events.emit(tx, shop, kind, { order })
-  for (const item of order.items) emu.events.emit(tx, shop, `${kind}:product`, { order, item })
+  deps.events.emit(tx, shop, kind, { order })
+  for (const item of order.items) deps.events.emit(tx, shop, `${kind}:product`, { order, item })
 }
 
 /** Lines awaiting anything: for messages that say what is left. */

@@ -1,12 +1,12 @@
 import { notFound } from '../../../spec/errors.js'
 import { ORDER_LIMIT, type UpdateOrderBody } from '../../../spec/orders.js'
-import type { Emulator } from '../../context.js'
+import type { ServiceDeps } from '../deps.js'
 import type { OrderRecord, ShopRecord } from '../../store/records.js'
 import type { Tx } from '../../store/store.js'
 
 /** An order of the shop by internal id or `ORD-<n>` orderNumber (spec, "Resources: Order"); 404 otherwise. */
-export function findOrder(emu: Emulator, shop: ShopRecord, id: string): OrderRecord {
-  const orders = emu.store.c.orders
+export function findOrder(deps: ServiceDeps, shop: ShopRecord, id: string): OrderRecord {
+  const orders = deps.store.c.orders
   const byId = orders.get(id)
   const order =
     byId?.shopId === shop.id
@@ -17,9 +17,9 @@ export function findOrder(emu: Emulator, shop: ShopRecord, id: string): OrderRec
 }
 
 /** The shop's orders, most recent first (spec, "Orders": limit default 50, max 200). */
-export function listOrders(emu: Emulator, shop: ShopRecord, limit: number = ORDER_LIMIT.default): OrderRecord[] {
+export function listOrders(deps: ServiceDeps, shop: ShopRecord, limit: number = ORDER_LIMIT.default): OrderRecord[] {
   const page: OrderRecord[] = []
-  for (const order of emu.store.c.orders.newestFirst('shop', shop.id)) {
+  for (const order of deps.store.c.orders.newestFirst('shop', shop.id)) {
     if (page.length === limit) break
     page.push(order)
   }
@@ -31,22 +31,22 @@ export function listOrders(emu: Emulator, shop: ShopRecord, limit: number = ORDE
  * status an order already has changes nothing and fires nothing (README, "Order flow").
  */
 export function updateOrderStatus(
-  emu: Emulator,
+  deps: ServiceDeps,
   tx: Tx,
   shop: ShopRecord,
   id: string,
   body: UpdateOrderBody,
 ): OrderRecord {
-  const before = findOrder(emu, shop, id)
+  const before = findOrder(deps, shop, id)
   if (before.status === body.status) return before
   // updatedAt is kept beside the spec's fields, as commerce does on each of its writes.
-  const order = tx.put('orders', { ...before, status: body.status, updatedAt: emu.nowIso() })
+  const order = tx.put('orders', { ...before, status: body.status, updatedAt: deps.nowIso() })
   // A plain kind fires once per order, its `:product` variant once per line item (DESIGN.md, "Webhooks").
-  emu.events.emit(tx, shop, 'order:updated', { order })
-  for (const item of order.items) emu.events.emit(tx, shop, 'order:updated:product', { order, item })
+  deps.events.emit(tx, shop, 'order:updated', { order })
+  for (const item of order.items) deps.events.emit(tx, shop, 'order:updated:product', { order, item })
   if (order.status === 'cancelled') {
-    emu.events.emit(tx, shop, 'order:cancelled', { order })
-    for (const item of order.items) emu.events.emit(tx, shop, 'order:cancelled:product', { order, item })
+    deps.events.emit(tx, shop, 'order:cancelled', { order })
+    for (const item of order.items) deps.events.emit(tx, shop, 'order:cancelled:product', { order, item })
   }
   return order
 }

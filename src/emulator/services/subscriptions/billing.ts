@@ -4,7 +4,7 @@
 // an ACTIVE period renews with a charge; CANCELLED never renews.
 import { StoreError } from '../../../spec/errors.js'
 import type { SubscriptionInterval } from '../../../spec/fulfilment.js'
-import type { Emulator } from '../../context.js'
+import type { ServiceDeps } from '../deps.js'
 import { base62 } from '../../ids.js'
 import { cents } from '../../present.js'
 import type { ProductRecord, ShopRecord, SubscriptionRecord } from '../../store/records.js'
@@ -69,10 +69,10 @@ export function addIntervals(at: string, interval: SubscriptionInterval, count: 
 const periodEnd = (s: BilledSubscription, k: number) => addIntervals(s.anchorAt, s.interval, s.intervalCount, k)
 
 /** A processor customer id per shop customer: reused across their subscriptions. */
-function processorCustomerIdFor(emu: Emulator, shop: ShopRecord, customerId: string): string {
-  for (const s of emu.store.c.subscriptions.newestFirst('shop', shop.id))
+function processorCustomerIdFor(deps: ServiceDeps, shop: ShopRecord, customerId: string): string {
+  for (const s of deps.store.c.subscriptions.newestFirst('shop', shop.id))
     if (s.customerId === customerId) return s.processorCustomerId
-  return `cus_${base62(emu.random, 14)}`
+  return `cus_${base62(deps.random, 14)}`
 }
 
 function emitSubscription(emit: Emit, kind: string, subscription: SubscriptionRecord, order?: CommerceOrder): void {
@@ -86,7 +86,7 @@ function emitSubscription(emit: Emit, kind: string, subscription: SubscriptionRe
  * plan has trial days (the line was charged 0), else ACTIVE with the first period paid by the order.
  */
 export function startSubscription(
-  emu: Emulator,
+  deps: ServiceDeps,
   tx: Tx,
   shop: ShopRecord,
   order: CommerceOrder,
@@ -102,15 +102,15 @@ export function startSubscription(
   const customerId = order.customerId ?? ''
   const unitPrice = product.price
   const base = {
-    id: emu.newId('sub'),
+    id: deps.newId('sub'),
     productId: product.id,
     productName: product.name,
     productProductId: product.productId,
     customerId,
     customerEmail: order.customerEmail,
     status: trial ? 'TRIALING' : 'ACTIVE',
-    processorSubscriptionId: `sub_${base62(emu.random, 14)}`,
-    processorCustomerId: processorCustomerIdFor(emu, shop, customerId),
+    processorSubscriptionId: `sub_${base62(deps.random, 14)}`,
+    processorCustomerId: processorCustomerIdFor(deps, shop, customerId),
     createdAt: now,
     canceledAt: null,
     shopId: shop.id,
@@ -143,29 +143,29 @@ export function startSubscription(
 }
 
 /** POST /_emulator/subscriptions/:id/cancel: CANCELLED at once with canceledAt; it never renews. */
-export function cancelSubscription(emu: Emulator, tx: Tx, shop: ShopRecord, id: string): BilledSubscription {
-  const before = findSubscription(emu, shop, id) as BilledSubscription
+export function cancelSubscription(deps: ServiceDeps, tx: Tx, shop: ShopRecord, id: string): BilledSubscription {
+  const before = findSubscription(deps, shop, id) as BilledSubscription
   if (before.status === 'CANCELLED')
     throw new StoreError(409, `subscription ${before.id} was already cancelled at ${before.canceledAt}`)
-  const now = emu.nowIso()
+  const now = deps.nowIso()
   const subscription = tx.put('subscriptions', {
     ...before,
     status: 'CANCELLED',
     canceledAt: now,
     updatedAt: now,
   }) as BilledSubscription
-  const emit = (kind: string, data: unknown) => emu.events.emit(tx, shop, kind, data)
+  const emit = (kind: string, data: unknown) => deps.events.emit(tx, shop, kind, data)
   emitSubscription(emit, 'subscription:cancelled', subscription)
   emitSubscription(emit, 'subscription:updated', subscription)
   return subscription
 }
 
 /** The order of one charged period: created paid and completed, as the processor charged it. */
-function chargePeriod(emu: Emulator, tx: Tx, shop: ShopRecord, s: BilledSubscription, at: string): CommerceOrder {
-  const orderNumber = nextOrderNumber(emu, tx, shop.id)
-  const customer = recordOrderPlaced(emu, tx, shop, { email: s.customerEmail }, at)
+function chargePeriod(deps: ServiceDeps, tx: Tx, shop: ShopRecord, s: BilledSubscription, at: string): CommerceOrder {
+  const orderNumber = nextOrderNumber(deps, tx, shop.id)
+  const customer = recordOrderPlaced(deps, tx, shop, { email: s.customerEmail }, at)
   const line: Line = {
-    id: emu.newId('item'),
+    id: deps.newId('item'),
     productId: s.productId,
     productName: s.productName,
     productType: 'Subscription',
@@ -176,7 +176,7 @@ function chargePeriod(emu: Emulator, tx: Tx, shop: ShopRecord, s: BilledSubscrip
     delivery: { status: 'delivered', reason: null, deliveredAt: at, subscriptionId: s.id },
   }
   const order: CommerceOrder = {
-    id: emu.newId('ord'),
+    id: deps.newId('ord'),
     orderNumber,
     status: 'completed',
     paymentStatus: 'paid',
@@ -210,7 +210,7 @@ function chargePeriod(emu: Emulator, tx: Tx, shop: ShopRecord, s: BilledSubscrip
     subscriptionId: s.id,
   }
   putOrder(tx, order)
-  recordMoneyReceived(emu, tx, customer.id, s.amount, at)
+  recordMoneyReceived(deps, tx, customer.id, s.amount, at)
   return order
 }
 
@@ -240,20 +240,20 @@ export interface DueCounts {
  * (the clock is emulator-wide), each at its own due time: upcoming notices, trial ends (TRIALING →
  * ACTIVE plus the first charge) and renewals (a new period and its paid order).
  */
-export function runDueSubscriptions(emu: Emulator, tx: Tx): DueCounts {
-  const now = emu.clock.now().getTime()
+export function runDueSubscriptions(deps: ServiceDeps, tx: Tx): DueCounts {
+  const now = deps.clock.now().getTime()
   const counts: DueCounts = { upcoming: 0, trialsEnded: 0, renewed: 0 }
   for (;;) {
     let best: Due | undefined
-    for (const row of emu.store.c.subscriptions.values()) {
+    for (const row of deps.store.c.subscriptions.values()) {
       const due = nextDue(row as BilledSubscription)
       if (!due || due.at > now) continue
       if (!best || due.at < best.at || (due.at === best.at && row.id < best.subscription.id)) best = due
     }
     if (!best) return counts
-    const shop = emu.store.c.shops.get(best.subscription.shopId)
+    const shop = deps.store.c.shops.get(best.subscription.shopId)
     if (!shop) throw new StoreError(500, `subscription ${best.subscription.id} belongs to no shop`)
-    const emit: Emit = (kind, data) => emu.events.emit(tx, shop, kind, data)
+    const emit: Emit = (kind, data) => deps.events.emit(tx, shop, kind, data)
     const s = best.subscription
     const at = new Date(Math.max(best.at, Date.parse(s.updatedAt))).toISOString()
     if (best.kind === 'upcoming') {
@@ -280,7 +280,7 @@ export function runDueSubscriptions(emu: Emulator, tx: Tx): DueCounts {
       emitSubscription(emit, 'subscription:trial:ended', next)
       counts.trialsEnded++
     }
-    const order = chargePeriod(emu, tx, shop, next, at)
+    const order = chargePeriod(deps, tx, shop, next, at)
     emitSubscription(emit, 'subscription:renewed', next, order)
     emitSubscription(emit, 'subscription:updated', next)
     counts.renewed++

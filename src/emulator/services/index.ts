@@ -1,0 +1,23 @@
+import type { EmulatorDeps } from '../deps.js'
+import { ClockService } from './clock.js'
+import { createServiceDeps, type ServiceDeps } from './deps.js'
+import type { EventBus } from './events/bus.js'
+import { SeedingService } from './seeding.js'
+
+/** Every service of the emulator, built once over one store and handed to the app. */
+export interface Services {
+  clock: ClockService
+  events: EventBus
+  seeding: SeedingService
+  deps: ServiceDeps
+}
+
+export function createServices(world: EmulatorDeps): Services {
+  const deps = createServiceDeps(world)
+  return {
+    clock: new ClockService(deps),
+    events: deps.events,
+    seeding: new SeedingService(deps),
+    deps,
+  }
+}
