@@ -66,8 +66,9 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
     }
   })
 
-  const authed = (base: Hono<AuthedEnv>) => base.use(requireKey(emu), rateLimit(emu), selectShop(emu))
-  const api = authed(new Hono<AuthedEnv>()).use(injectFaults(emu))
+  const authed = (base: Hono<AuthedEnv>) =>
+    base.use(requireKey(services.accounts), rateLimit(deps.clock, deps.options), selectShop(services.accounts))
+  const api = authed(new Hono<AuthedEnv>()).use(injectFaults(deps))
   app.route('/api/v1', apiRoutes(emu, api))
   app.route('/_emulator', controlRoutes(services, authed(new Hono<AuthedEnv>())))
   // The embed checks out from foreign origins: the public storefront allows any origin, without

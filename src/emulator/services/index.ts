@@ -1,4 +1,5 @@
 import type { EmulatorDeps } from '../deps.js'
+import { AccountService } from './accounts.js'
 import { ClockService } from './clock.js'
 import { createServiceDeps, type ServiceDeps } from './deps.js'
 import type { EventBus } from './events/bus.js'
@@ -6,6 +7,7 @@ import { SeedingService } from './seeding.js'
 
 /** Every service of the emulator, built once over one store and handed to the app. */
 export interface Services {
+  accounts: AccountService
   clock: ClockService
   events: EventBus
   seeding: SeedingService
@@ -15,6 +17,7 @@ export interface Services {
 export function createServices(world: EmulatorDeps): Services {
   const deps = createServiceDeps(world)
   return {
+    accounts: new AccountService(deps),
     clock: new ClockService(deps),
     events: deps.events,
     seeding: new SeedingService(deps),

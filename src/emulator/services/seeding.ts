@@ -1,9 +1,11 @@
 import { FulfilmentSetupBodySchema } from '../../spec/fulfilment.js'
 import { ensureKey, initialiseDb, type SeedFile } from '../store/seed.js'
-import type { ShopRecord } from '../store/records.js'
+import type { AccountRecord, ShopRecord } from '../store/records.js'
 import type { Tx } from '../store/store.js'
+import { buildKey, buildShop } from './accounts.js'
 import { applyFulfilmentSetup } from './catalogue/setup.js'
 import type { ServiceDeps } from './deps.js'
+import { defaultTheme } from './themes.js'
 
 /** Filling a new db (the demo shop, a key, a seed file's records) and `--api-key`. */
 export class SeedingService {
@@ -21,6 +23,25 @@ export class SeedingService {
   /** `--api-key KEY`: makes sure that exact key exists for the (first) account. */
   ensureKey(secret: string): Promise<void> {
     return this.deps.store.tx((tx) => ensureKey(this.deps, tx, secret))
+  }
+
+  /**
+   * A further account with its own shop (and default theme) and key, as a new db's first account
+   * is made; the API has no route for accounts (`store serve` makes one).
+   */
+  addAccount(o: { slug: string; key: string; name?: string }): Promise<{ account: AccountRecord; shop: ShopRecord }> {
+    const deps = this.deps
+    return deps.store.tx((tx) => {
+      const account = tx.put('accounts', {
+        id: deps.newId('acct'),
+        name: o.name ?? `Account of ${o.slug}`,
+        createdAt: deps.nowIso(),
+      })
+      const shop = tx.put('shops', buildShop(deps, account.id, o.name ?? `Shop ${o.slug}`, o.slug))
+      tx.put('themes', defaultTheme(deps, shop))
+      tx.put('keys', buildKey(deps, account.id, o.key, 'second account'))
+      return { account, shop }
+    })
   }
 
   /**

@@ -15,8 +15,8 @@ import { feedbackControlRoutes, queryControlRoutes } from './queries.js'
 export function controlRoutes(services: Services, control: Hono<AuthedEnv>): Hono<AuthedEnv> {
   const emu = services.deps
   return control
-    .route('/shops', shopRoutes(emu))
-    .route('/keys', keyRoutes(emu))
+    .route('/shops', shopRoutes(services))
+    .route('/keys', keyRoutes(services))
     .route('/webhooks', webhookRoutes(emu))
     .route('/events', eventStreamRoutes(emu))
     .route('/products', productControlRoutes(emu))

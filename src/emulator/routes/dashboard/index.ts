@@ -8,7 +8,7 @@ import type { Subscription } from '../../../spec/subscriptions.js'
 import type { Webhook, WebhookDelivery, WebhookDeliverySummary } from '../../../spec/webhooks.js'
 import type { AuthedEnv } from '../../context.js'
 import type { Services } from '../../services/index.js'
-import { resolveShop, selectShop } from '../../middleware/auth.js'
+import { selectShop } from '../../middleware/auth.js'
 import { errorResponse } from '../../middleware/errors.js'
 import { present } from '../../present.js'
 import type { AccountRecord, KeyRecord } from '../../store/records.js'
@@ -57,10 +57,10 @@ const LIST_LIMIT = 200
  */
 export function dashboardRoutes(services: Services): Hono<PageEnv> {
   const emu = services.deps
-  const sessions = new Sessions(emu)
+  const sessions = new Sessions(services.accounts, emu.random)
   const dashApi = new Hono()
   dashApi.onError((error, c) => errorResponse(error, c, emu.log))
-  const authed = () => new Hono<AuthedEnv>().use(requireSession(sessions), selectShop(emu))
+  const authed = () => new Hono<AuthedEnv>().use(requireSession(sessions), selectShop(services.accounts))
   dashApi.route('/emulator', controlRoutes(services, authed()))
   dashApi.route('/v1', apiRoutes(emu, authed()))
   dashApi.notFound((c) => c.json({ error: `not found: no dashboard route ${c.req.method} ${c.req.path}` }, 404))
@@ -137,15 +137,15 @@ export function dashboardRoutes(services: Services): Hono<PageEnv> {
     const account = c.var.account
     return {
       account,
-      shops: [...emu.store.c.shops.oldestFirst('account', account.id)],
-      shop: resolveShop(emu, account, c.req.query('shop')),
+      shops: services.accounts.shops(account),
+      shop: services.accounts.resolveShop(account, c.req.query('shop')),
       origin: new URL(c.req.url).origin,
     }
   }
 
   app.get('/', (c) => {
     const view = viewOf(c)
-    const keys = [...emu.store.c.keys.oldestFirst('account', view.account.id)]
+    const keys = services.accounts.keys(view.account)
     return renderPage(c, OverviewPage({ view, keys, currentKeyId: c.var.key.id, clockNow: emu.nowIso() }))
   })
 
