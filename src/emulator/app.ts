@@ -69,7 +69,7 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
   const authed = (base: Hono<AuthedEnv>) =>
     base.use(requireKey(services.accounts), rateLimit(deps.clock, deps.options), selectShop(services.accounts))
   const api = authed(new Hono<AuthedEnv>()).use(injectFaults(deps))
-  app.route('/api/v1', apiRoutes(emu, api))
+  app.route('/api/v1', apiRoutes(services, api))
   app.route('/_emulator', controlRoutes(services, authed(new Hono<AuthedEnv>())))
   // The embed checks out from foreign origins: the public storefront allows any origin, without
   // credentials (nothing there reads cookies); /embed.js and /embed.css say so themselves. The dashboard gets no CORS.

@@ -1,5 +1,6 @@
 import { badRequest, notFound } from '../../spec/errors.js'
 import type { CreateGroupBody, Group, UpdateGroupBody } from '../../spec/groups.js'
+import { lookUpProduct } from './catalogue/products.js'
 import type { ServiceDeps } from './deps.js'
 import type { GroupRecord, ProductRecord, ShopRecord } from '../store/records.js'
 
@@ -22,12 +23,6 @@ export function resolveProductIds(deps: ServiceDeps, shop: ShopRecord, ids: stri
     out.add(product.id)
   }
   return [...out]
-}
-
-function lookUpProduct(deps: ServiceDeps, shop: ShopRecord, id: string): ProductRecord | undefined {
-  const products = deps.store.c.products
-  const product = products.get(id) ?? products.getBy('productId', id)
-  return product?.shopId === shop.id ? product : undefined
 }
 
 /** Bound products that still exist: a deleted product drops out of every list it was bound to. */

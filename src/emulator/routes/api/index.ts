@@ -1,5 +1,6 @@
 import type { Hono } from 'hono'
-import type { AuthedEnv, Emulator } from '../../context.js'
+import type { AuthedEnv } from '../../context.js'
+import type { Services } from '../../services/index.js'
 import { productRoutes } from './products.js'
 import { orderRoutes } from './orders.js'
 import { couponRoutes } from './coupons.js'
@@ -11,9 +12,10 @@ import { subscriptionRoutes } from './subscriptions.js'
 import { themeRoutes } from './themes.js'
 
 /** Every resource of /api/v1, one sub-app per resource. */
-export function apiRoutes(emu: Emulator, api: Hono<AuthedEnv>): Hono<AuthedEnv> {
+export function apiRoutes(services: Services, api: Hono<AuthedEnv>): Hono<AuthedEnv> {
+  const emu = services.deps
   return api
-    .route('/products', productRoutes(emu))
+    .route('/products', productRoutes(services))
     .route('/orders', orderRoutes(emu))
     .route('/coupons', couponRoutes(emu))
     .route('/blacklists', blacklistRoutes(emu))

@@ -19,7 +19,7 @@ export function controlRoutes(services: Services, control: Hono<AuthedEnv>): Hon
     .route('/keys', keyRoutes(services))
     .route('/webhooks', webhookRoutes(emu))
     .route('/events', eventStreamRoutes(emu))
-    .route('/products', productControlRoutes(emu))
+    .route('/products', productControlRoutes(services))
     .route('/orders', orderControlRoutes(emu))
     .route('/subscriptions', subscriptionControlRoutes(emu))
     .route('/clock', clockRoutes(services))

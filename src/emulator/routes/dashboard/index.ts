@@ -14,7 +14,6 @@ import { present } from '../../present.js'
 import type { AccountRecord, KeyRecord } from '../../store/records.js'
 import { findOrder } from '../../services/orders/orders.js'
 import { presentCustomer } from '../../services/customers/customers.js'
-import { presentSetup } from '../../services/catalogue/setup.js'
 import { controlRoutes } from '../control/index.js'
 import { apiRoutes } from '../api/index.js'
 import { renderPage } from '../../pages/layout.js'
@@ -62,7 +61,7 @@ export function dashboardRoutes(services: Services): Hono<PageEnv> {
   dashApi.onError((error, c) => errorResponse(error, c, emu.log))
   const authed = () => new Hono<AuthedEnv>().use(requireSession(sessions), selectShop(services.accounts))
   dashApi.route('/emulator', controlRoutes(services, authed()))
-  dashApi.route('/v1', apiRoutes(emu, authed()))
+  dashApi.route('/v1', apiRoutes(services, authed()))
   dashApi.notFound((c) => c.json({ error: `not found: no dashboard route ${c.req.method} ${c.req.path}` }, 404))
 
   /** A JSON route of the dashboard API, called in-process with the visitor's own session. */
@@ -152,21 +151,9 @@ export function dashboardRoutes(services: Services): Hono<PageEnv> {
   app.get('/products', (c) => {
     const view = viewOf(c)
     const page = Math.max(0, Math.floor(Number(c.req.query('page') ?? 0)) || 0)
-    const rows = []
-    let index = 0
-    let more = false
-    for (const product of emu.store.c.products.newestFirst('shop', view.shop.id)) {
-      if (index++ < page * PAGE_SIZE) continue
-      if (rows.length === PAGE_SIZE) {
-        more = true
-        break
-      }
-      rows.push({
-        product: present(product) as Product,
-        setup: presentSetup(emu, product, emu.store.c.fulfilments.get(product.id)),
-      })
-    }
-    return renderPage(c, ProductsPage({ view, rows, page, more }))
+    const { rows, more } = services.catalogue.browse(view.shop, page, PAGE_SIZE)
+    const shown = rows.map(({ product, setup }) => ({ product: present(product) as Product, setup }))
+    return renderPage(c, ProductsPage({ view, rows: shown, page, more }))
   })
 
   app.get('/orders', (c) => {

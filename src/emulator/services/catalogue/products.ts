@@ -6,11 +6,17 @@ import { base62 } from '../../ids.js'
 import type { ProductRecord, ShopRecord } from '../../store/records.js'
 import type { SortKey } from '../../store/sorted-index.js'
 
-/** A product of the shop by internal id or `rec_…` productId; 404 otherwise. */
-export function findProduct(deps: ServiceDeps, shop: ShopRecord, id: string): ProductRecord {
+/** A product of the shop by internal id or `rec_…` productId, or undefined. */
+export function lookUpProduct(deps: ServiceDeps, shop: ShopRecord, id: string): ProductRecord | undefined {
   const products = deps.store.c.products
   const product = products.get(id) ?? products.getBy('productId', id)
-  if (!product || product.shopId !== shop.id) throw notFound('product', id)
+  return product?.shopId === shop.id ? product : undefined
+}
+
+/** A product of the shop by internal id or `rec_…` productId; 404 otherwise. */
+export function findProduct(deps: ServiceDeps, shop: ShopRecord, id: string): ProductRecord {
+  const product = lookUpProduct(deps, shop, id)
+  if (!product) throw notFound('product', id)
   return product
 }
 

@@ -10,7 +10,7 @@ import type { FulfilmentRecord, ProductRecord, ShopRecord } from '../../store/re
 import type { Tx } from '../../store/store.js'
 import { newPoolVersion } from './mystery.js'
 import { emitNow, mysteryCapacity, putStock } from './stock.js'
-import { replaceSerialPool, serialPool, wasDelivered } from '../../store/serial-pool.js'
+import { replaceSerialPool, serialPool, wasDelivered } from './serial-pool.js'
 
 type SetupField = keyof FulfilmentSetupBody
 

@@ -3,7 +3,7 @@ import { inStock } from '../../../fairness/index.js'
 import type { ServiceDeps } from '../deps.js'
 import { isLowStockDrop } from '../events/product-events.js'
 import type { FulfilmentRecord, ProductRecord, ShopRecord } from '../../store/records.js'
-import { serialCount } from '../../store/serial-pool.js'
+import { serialCount } from './serial-pool.js'
 import type { Tx } from '../../store/store.js'
 
 /** Queues an event so the caller decides the order events go out in (all still inside the transaction). */

@@ -1,7 +1,7 @@
 import { openBox } from '../../../fairness/index.js'
 import { newPoolVersion, tableChanged } from '../catalogue/mystery.js'
 import { availableUnits, mysteryCapacity, putStock, stockAfterSale } from '../catalogue/stock.js'
-import { recordDelivered } from '../../store/serial-pool.js'
+import { recordDelivered } from '../catalogue/serial-pool.js'
 import type { Fulfil } from './types.js'
 import { delivered, retryHint, undelivered } from './types.js'
 

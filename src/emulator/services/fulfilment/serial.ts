@@ -1,5 +1,5 @@
 import { availableUnits, putStock, stockAfterSale } from '../catalogue/stock.js'
-import { recordDelivered, serialCount, takeSerials } from '../../store/serial-pool.js'
+import { recordDelivered, serialCount, takeSerials } from '../catalogue/serial-pool.js'
 import type { Fulfil } from './types.js'
 import { delivered, retryHint, undelivered } from './types.js'
 
