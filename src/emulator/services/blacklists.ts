@@ -66,3 +66,30 @@ export function applyBlacklistUpdate(
   const value = checkedValue(deps, shop, type, body.value ?? entry.value, entry.id)
   return { ...entry, type, value, reason: body.reason === undefined ? entry.reason : body.reason }
 }
+
+/** Who may not buy (`/api/v1/blacklists`): IPs, countries and e-mail addresses per shop. */
+export class BlacklistService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  list(shop: ShopRecord): BlacklistRecord[] {
+    return listBlacklists(this.deps, shop)
+  }
+
+  get(shop: ShopRecord, id: string): BlacklistRecord {
+    return findBlacklistEntry(this.deps, shop, id)
+  }
+
+  create(shop: ShopRecord, body: CreateBlacklistBody): Promise<BlacklistRecord> {
+    return this.deps.store.tx((tx) => tx.put('blacklists', buildBlacklistEntry(this.deps, shop, body)))
+  }
+
+  update(shop: ShopRecord, id: string, body: UpdateBlacklistBody): Promise<BlacklistRecord> {
+    return this.deps.store.tx((tx) =>
+      tx.put('blacklists', applyBlacklistUpdate(this.deps, shop, findBlacklistEntry(this.deps, shop, id), body)),
+    )
+  }
+
+  delete(shop: ShopRecord, id: string): Promise<void> {
+    return this.deps.store.tx((tx) => tx.delete('blacklists', findBlacklistEntry(this.deps, shop, id).id))
+  }
+}

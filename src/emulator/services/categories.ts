@@ -81,3 +81,34 @@ export function applyCategoryUpdate(
     updatedAt: deps.nowIso(),
   }
 }
+
+/** The shop's categories (`/api/v1/categories`), shown with their bound products and groups. */
+export class CategoryService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  /** Sorted by sortOrder, then creation date. */
+  list(shop: ShopRecord): Category[] {
+    return listCategories(this.deps, shop).map((category) => presentCategory(this.deps, shop, category))
+  }
+
+  get(shop: ShopRecord, id: string): Category {
+    return presentCategory(this.deps, shop, findCategory(this.deps, shop, id))
+  }
+
+  async create(shop: ShopRecord, body: CreateCategoryBody): Promise<Category> {
+    const category = await this.deps.store.tx((tx) => tx.put('categories', buildCategory(this.deps, shop, body)))
+    return presentCategory(this.deps, shop, category)
+  }
+
+  async update(shop: ShopRecord, id: string, body: UpdateCategoryBody): Promise<Category> {
+    const category = await this.deps.store.tx((tx) =>
+      tx.put('categories', applyCategoryUpdate(this.deps, shop, findCategory(this.deps, shop, id), body)),
+    )
+    return presentCategory(this.deps, shop, category)
+  }
+
+  /** Bound products and groups are kept (spec, "Categories"). */
+  delete(shop: ShopRecord, id: string): Promise<void> {
+    return this.deps.store.tx((tx) => tx.delete('categories', findCategory(this.deps, shop, id).id))
+  }
+}

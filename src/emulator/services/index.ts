@@ -1,18 +1,32 @@
 import type { EmulatorDeps } from '../deps.js'
 import { AccountService } from './accounts.js'
+import { BlacklistService } from './blacklists.js'
 import { CatalogueService } from './catalogue.js'
+import { CategoryService } from './categories.js'
 import { ClockService } from './clock.js'
+import { CouponService } from './coupons.js'
+import { CustomerService } from './customers.js'
 import { createServiceDeps, type ServiceDeps } from './deps.js'
 import type { EventBus } from './events/bus.js'
+import { GroupService } from './groups.js'
 import { SeedingService } from './seeding.js'
+import { SubscriptionService } from './subscriptions.js'
+import { ThemeService } from './themes.js'
 
 /** Every service of the emulator, built once over one store and handed to the app. */
 export interface Services {
   accounts: AccountService
+  blacklists: BlacklistService
   catalogue: CatalogueService
+  categories: CategoryService
   clock: ClockService
+  coupons: CouponService
+  customers: CustomerService
   events: EventBus
+  groups: GroupService
   seeding: SeedingService
+  subscriptions: SubscriptionService
+  themes: ThemeService
   deps: ServiceDeps
 }
 
@@ -20,10 +34,17 @@ export function createServices(world: EmulatorDeps): Services {
   const deps = createServiceDeps(world)
   return {
     accounts: new AccountService(deps),
+    blacklists: new BlacklistService(deps),
     catalogue: new CatalogueService(deps),
+    categories: new CategoryService(deps),
     clock: new ClockService(deps),
+    coupons: new CouponService(deps),
+    customers: new CustomerService(deps),
     events: deps.events,
+    groups: new GroupService(deps),
     seeding: new SeedingService(deps),
+    subscriptions: new SubscriptionService(deps),
+    themes: new ThemeService(deps),
     deps,
   }
 }

@@ -114,3 +114,24 @@ export function applyThemeUpdate(deps: ServiceDeps, theme: ThemeRecord, body: Up
     updatedAt: deps.nowIso(),
   }
 }
+
+/** The shop's storefront themes (`/api/v1/themes`): the default one for every shop, its config and stylesheet. */
+export class ThemeService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  list(shop: ShopRecord): { activeThemeId: string; themes: ThemeSummary[] } {
+    const themes = listThemes(this.deps, shop)
+    return { activeThemeId: activeThemeId(themes), themes: themes.map((theme) => presentThemeSummary(shop, theme)) }
+  }
+
+  get(shop: ShopRecord, themeId: string): Theme {
+    return presentTheme(shop, findTheme(this.deps, shop, themeId))
+  }
+
+  async update(shop: ShopRecord, themeId: string, body: UpdateThemeBody): Promise<Theme> {
+    const theme = await this.deps.store.tx((tx) =>
+      tx.put('themes', applyThemeUpdate(this.deps, findTheme(this.deps, shop, themeId), body)),
+    )
+    return presentTheme(shop, theme)
+  }
+}

@@ -17,11 +17,11 @@ export function apiRoutes(services: Services, api: Hono<AuthedEnv>): Hono<Authed
   return api
     .route('/products', productRoutes(services))
     .route('/orders', orderRoutes(emu))
-    .route('/coupons', couponRoutes(emu))
-    .route('/blacklists', blacklistRoutes(emu))
-    .route('/categories', categoryRoutes(emu))
-    .route('/groups', groupRoutes(emu))
-    .route('/customers', customerRoutes(emu))
-    .route('/subscriptions', subscriptionRoutes(emu))
-    .route('/themes', themeRoutes(emu))
+    .route('/coupons', couponRoutes(services))
+    .route('/blacklists', blacklistRoutes(services))
+    .route('/categories', categoryRoutes(services))
+    .route('/groups', groupRoutes(services))
+    .route('/customers', customerRoutes(services))
+    .route('/subscriptions', subscriptionRoutes(services))
+    .route('/themes', themeRoutes(services))
 }

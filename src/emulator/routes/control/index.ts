@@ -21,7 +21,7 @@ export function controlRoutes(services: Services, control: Hono<AuthedEnv>): Hon
     .route('/events', eventStreamRoutes(emu))
     .route('/products', productControlRoutes(services))
     .route('/orders', orderControlRoutes(emu))
-    .route('/subscriptions', subscriptionControlRoutes(emu))
+    .route('/subscriptions', subscriptionControlRoutes(services))
     .route('/clock', clockRoutes(services))
     .route('/queries', queryControlRoutes(emu))
     .route('/feedback', feedbackControlRoutes(emu))

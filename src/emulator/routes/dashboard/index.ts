@@ -13,7 +13,6 @@ import { errorResponse } from '../../middleware/errors.js'
 import { present } from '../../present.js'
 import type { AccountRecord, KeyRecord } from '../../store/records.js'
 import { findOrder } from '../../services/orders/orders.js'
-import { presentCustomer } from '../../services/customers/customers.js'
 import { controlRoutes } from '../control/index.js'
 import { apiRoutes } from '../api/index.js'
 import { renderPage } from '../../pages/layout.js'
@@ -183,25 +182,14 @@ export function dashboardRoutes(services: Services): Hono<PageEnv> {
 
   app.get('/customers', (c) => {
     const view = viewOf(c)
-    const customers = []
-    for (const customer of emu.store.c.customers.newestFirst('shop', view.shop.id)) {
-      if (customers.length === LIST_LIMIT) break
-      customers.push(presentCustomer(customer))
-    }
-    return renderPage(c, CustomersPage({ view, customers }))
+    return renderPage(c, CustomersPage({ view, customers: services.customers.list(view.shop, LIST_LIMIT) }))
   })
 
   app.get('/subscriptions', (c) => {
     const view = viewOf(c)
-    const subscriptions = []
-    for (const subscription of emu.store.c.subscriptions.newestFirst('shop', view.shop.id)) {
-      if (subscriptions.length === LIST_LIMIT) break
-      subscriptions.push(present(subscription) as Subscription)
-    }
-    return renderPage(
-      c,
-      SubscriptionsPage({ view, subscriptions, clockNow: emu.nowIso(), offsetSeconds: emu.clock.offsetMs() / 1000 }),
-    )
+    const subscriptions = services.subscriptions.list(view.shop, LIST_LIMIT).map((s) => present(s) as Subscription)
+    const { now, offsetSeconds } = services.clock.state()
+    return renderPage(c, SubscriptionsPage({ view, subscriptions, clockNow: now, offsetSeconds }))
   })
 
   app.get('/webhooks', async (c) => {

@@ -1,6 +1,7 @@
 import { notFound } from '../../../spec/errors.js'
 import { CUSTOMER_LIMIT, type Customer, type CustomerDetail } from '../../../spec/customers.js'
 import type { ServiceDeps } from '../deps.js'
+import { take } from '../take.js'
 import { cents } from '../../present.js'
 import type { CustomerRecord, ShopRecord } from '../../store/records.js'
 
@@ -24,12 +25,7 @@ export function listCustomers(
   shop: ShopRecord,
   limit: number = CUSTOMER_LIMIT.default,
 ): CustomerRecord[] {
-  const page: CustomerRecord[] = []
-  for (const customer of deps.store.c.customers.newestFirst('shop', shop.id)) {
-    if (page.length === limit) break
-    page.push(customer)
-  }
-  return page
+  return take(deps.store.c.customers.newestFirst('shop', shop.id), limit)
 }
 
 /** A customer as listed: the record without its internal fields and notes. */

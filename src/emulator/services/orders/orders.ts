@@ -1,6 +1,7 @@
 import { notFound } from '../../../spec/errors.js'
 import { ORDER_LIMIT, type UpdateOrderBody } from '../../../spec/orders.js'
 import type { ServiceDeps } from '../deps.js'
+import { take } from '../take.js'
 import type { OrderRecord, ShopRecord } from '../../store/records.js'
 import type { Tx } from '../../store/store.js'
 
@@ -18,12 +19,7 @@ export function findOrder(deps: ServiceDeps, shop: ShopRecord, id: string): Orde
 
 /** The shop's orders, most recent first (spec, "Orders": limit default 50, max 200). */
 export function listOrders(deps: ServiceDeps, shop: ShopRecord, limit: number = ORDER_LIMIT.default): OrderRecord[] {
-  const page: OrderRecord[] = []
-  for (const order of deps.store.c.orders.newestFirst('shop', shop.id)) {
-    if (page.length === limit) break
-    page.push(order)
-  }
-  return page
+  return take(deps.store.c.orders.newestFirst('shop', shop.id), limit)
 }
 
 /**

@@ -1,5 +1,6 @@
 import { notFound } from '../../../spec/errors.js'
 import type { ServiceDeps } from '../deps.js'
+import { take } from '../take.js'
 import type { ShopRecord, SubscriptionRecord } from '../../store/records.js'
 
 /** A subscription of the shop by id; 404 otherwise. */
@@ -9,7 +10,7 @@ export function findSubscription(deps: ServiceDeps, shop: ShopRecord, id: string
   return subscription
 }
 
-/** The shop's subscriptions, newest created first. */
-export function listSubscriptions(deps: ServiceDeps, shop: ShopRecord): SubscriptionRecord[] {
-  return [...deps.store.c.subscriptions.newestFirst('shop', shop.id)]
+/** The shop's subscriptions, newest created first, at most `limit`. */
+export function listSubscriptions(deps: ServiceDeps, shop: ShopRecord, limit = Infinity): SubscriptionRecord[] {
+  return take(deps.store.c.subscriptions.newestFirst('shop', shop.id), limit)
 }
