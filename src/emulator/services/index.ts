@@ -9,6 +9,8 @@ import { CustomerService } from './customers.js'
 import { createServiceDeps, type ServiceDeps } from './deps.js'
 import type { EventBus } from './events/bus.js'
 import { GroupService } from './groups.js'
+import { OrderService } from './orders.js'
+import { PaymentService } from './payment.js'
 import { SeedingService } from './seeding.js'
 import { SubscriptionService } from './subscriptions.js'
 import { ThemeService } from './themes.js'
@@ -24,6 +26,8 @@ export interface Services {
   customers: CustomerService
   events: EventBus
   groups: GroupService
+  orders: OrderService
+  payment: PaymentService
   seeding: SeedingService
   subscriptions: SubscriptionService
   themes: ThemeService
@@ -42,6 +46,8 @@ export function createServices(world: EmulatorDeps): Services {
     customers: new CustomerService(deps),
     events: deps.events,
     groups: new GroupService(deps),
+    orders: new OrderService(deps),
+    payment: new PaymentService(deps),
     seeding: new SeedingService(deps),
     subscriptions: new SubscriptionService(deps),
     themes: new ThemeService(deps),

@@ -13,10 +13,9 @@ import { themeRoutes } from './themes.js'
 
 /** Every resource of /api/v1, one sub-app per resource. */
 export function apiRoutes(services: Services, api: Hono<AuthedEnv>): Hono<AuthedEnv> {
-  const emu = services.deps
   return api
     .route('/products', productRoutes(services))
-    .route('/orders', orderRoutes(emu))
+    .route('/orders', orderRoutes(services))
     .route('/coupons', couponRoutes(services))
     .route('/blacklists', blacklistRoutes(services))
     .route('/categories', categoryRoutes(services))

@@ -20,7 +20,7 @@ export function controlRoutes(services: Services, control: Hono<AuthedEnv>): Hon
     .route('/webhooks', webhookRoutes(emu))
     .route('/events', eventStreamRoutes(emu))
     .route('/products', productControlRoutes(services))
-    .route('/orders', orderControlRoutes(emu))
+    .route('/orders', orderControlRoutes(services))
     .route('/subscriptions', subscriptionControlRoutes(services))
     .route('/clock', clockRoutes(services))
     .route('/queries', queryControlRoutes(emu))

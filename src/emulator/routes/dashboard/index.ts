@@ -12,7 +12,6 @@ import { selectShop } from '../../middleware/auth.js'
 import { errorResponse } from '../../middleware/errors.js'
 import { present } from '../../present.js'
 import type { AccountRecord, KeyRecord } from '../../store/records.js'
-import { findOrder } from '../../services/orders/orders.js'
 import { controlRoutes } from '../control/index.js'
 import { apiRoutes } from '../api/index.js'
 import { renderPage } from '../../pages/layout.js'
@@ -157,24 +156,19 @@ export function dashboardRoutes(services: Services): Hono<PageEnv> {
 
   app.get('/orders', (c) => {
     const view = viewOf(c)
-    const orders = []
-    for (const order of emu.store.c.orders.newestFirst('shop', view.shop.id)) {
-      if (orders.length === LIST_LIMIT) break
-      orders.push(present(order) as Order)
-    }
+    const orders = services.orders.list(view.shop, LIST_LIMIT).map((order) => present(order) as Order)
     return renderPage(c, OrdersPage({ view, orders, limit: LIST_LIMIT }))
   })
 
   app.get('/orders/:id', (c) => {
     const view = viewOf(c)
-    const order = findOrder(emu, view.shop, c.req.param('id'))
-    const invoice = buildInvoice(emu, view.shop, order)
+    const order = services.orders.get(view.shop, c.req.param('id'))
     return renderPage(
       c,
       OrderDetailPage({
         view,
         order: present(order) as Order & OrderExtrasView,
-        invoice,
+        invoice: buildInvoice(view.shop, order),
         invoiceUrl: invoicePath(view.shop, order),
       }),
     )

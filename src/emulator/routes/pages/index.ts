@@ -128,7 +128,7 @@ export function storefrontPageRoutes(emu: Emulator): Hono {
     if (wantsJson(c)) return next()
     const shop = shopOf(c)
     const order = invoiceOrder(emu, shop, c.req.param('orderId'))
-    return renderPage(c, InvoicePage({ invoice: buildInvoice(emu, shop, order) }))
+    return renderPage(c, InvoicePage({ invoice: buildInvoice(shop, order) }))
   })
 
   return app

@@ -71,7 +71,7 @@ export function storefrontRoutes(emu: Emulator): Hono<StorefrontEnv> {
   })
 
   app.get('/:shop/invoices/:orderId', (c) =>
-    c.json(buildInvoice(emu, c.var.shop, invoiceOrder(emu, c.var.shop, c.req.param('orderId')))),
+    c.json(buildInvoice(c.var.shop, invoiceOrder(emu, c.var.shop, c.req.param('orderId')))),
   )
   app.get('/:shop/invoices/:orderId/codes.txt', (c) => {
     const order = invoiceOrder(emu, c.var.shop, c.req.param('orderId'))

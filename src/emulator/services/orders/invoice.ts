@@ -1,7 +1,6 @@
 // The buyer's invoice (spec 6: "Delivered content appears on the customer invoice page"; DESIGN.md
 // "Storefront"): one object behind the JSON answer, the HTML page and the dashboard's order view.
 import type { Invoice, InvoiceItem } from '../../../spec/storefront.js'
-import type { ServiceDeps } from '../deps.js'
 import { cents } from '../../present.js'
 import type { OrderRecord, ShopRecord } from '../../store/records.js'
 import { VERIFICATION_STEPS } from '../catalogue/mystery.js'
@@ -40,7 +39,7 @@ function invoiceItem(line: Line, paid: boolean): InvoiceItem {
  * The invoice of an order: amounts, every line's delivery (codes, files, messages, dynamic answers,
  * tracking) and, for mystery lines, every verification field of every open with the steps to check them.
  */
-export function buildInvoice(_emu: ServiceDeps, shop: ShopRecord, record: OrderRecord): Invoice {
+export function buildInvoice(shop: ShopRecord, record: OrderRecord): Invoice {
   const order = asCommerce(record)
   const paid =
     order.paymentStatus === 'paid' || order.paymentStatus === 'disputed' || order.paymentStatus === 'refunded'
