@@ -25,7 +25,6 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024
  * `app.request` / `app.fetch`.
  */
 export function createApp(services: Services, deps: EmulatorDeps): Hono {
-  const emu = services.deps
   const app = new Hono()
   app.onError((error, c) => errorResponse(error, c, deps.log))
   app.notFound((c) =>
@@ -83,11 +82,11 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
     }),
   )
   app.route('/', assetRoutes())
-  app.route('/', embedRoutes(emu))
+  app.route('/', embedRoutes(services))
   app.route('/_dashboard', dashboardRoutes(services))
   // Before the JSON storefront routes: the invoice page answers unless JSON is asked for.
-  app.route('/storefront', storefrontPageRoutes(emu))
-  app.route('/storefront', storefrontRoutes(emu))
+  app.route('/storefront', storefrontPageRoutes(services, deps.log))
+  app.route('/storefront', storefrontRoutes(services))
   return app
 }
 

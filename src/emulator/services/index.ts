@@ -12,6 +12,7 @@ import { GroupService } from './groups.js'
 import { OrderService } from './orders.js'
 import { PaymentService } from './payment.js'
 import { SeedingService } from './seeding.js'
+import { StorefrontService } from './storefront.js'
 import { SubscriptionService } from './subscriptions.js'
 import { ThemeService } from './themes.js'
 
@@ -29,6 +30,7 @@ export interface Services {
   orders: OrderService
   payment: PaymentService
   seeding: SeedingService
+  storefront: StorefrontService
   subscriptions: SubscriptionService
   themes: ThemeService
   deps: ServiceDeps
@@ -49,6 +51,7 @@ export function createServices(world: EmulatorDeps): Services {
     orders: new OrderService(deps),
     payment: new PaymentService(deps),
     seeding: new SeedingService(deps),
+    storefront: new StorefrontService(deps),
     subscriptions: new SubscriptionService(deps),
     themes: new ThemeService(deps),
     deps,

@@ -23,6 +23,6 @@ export function controlRoutes(services: Services, control: Hono<AuthedEnv>): Hon
     .route('/orders', orderControlRoutes(services))
     .route('/subscriptions', subscriptionControlRoutes(services))
     .route('/clock', clockRoutes(services))
-    .route('/queries', queryControlRoutes(emu))
-    .route('/feedback', feedbackControlRoutes(emu))
+    .route('/queries', queryControlRoutes(services))
+    .route('/feedback', feedbackControlRoutes(services))
 }
