@@ -69,7 +69,7 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
     base.use(requireKey(services.accounts), rateLimit(deps.clock, deps.options), selectShop(services.accounts))
   const api = authed(new Hono<AuthedEnv>()).use(injectFaults(deps))
   app.route('/api/v1', apiRoutes(services, api))
-  app.route('/_emulator', controlRoutes(services, authed(new Hono<AuthedEnv>())))
+  app.route('/_emulator', controlRoutes(services, deps.options, authed(new Hono<AuthedEnv>())))
   // The embed checks out from foreign origins: the public storefront allows any origin, without
   // credentials (nothing there reads cookies); /embed.js and /embed.css say so themselves. The dashboard gets no CORS.
   app.use(
@@ -83,7 +83,7 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
   )
   app.route('/', assetRoutes())
   app.route('/', embedRoutes(services))
-  app.route('/_dashboard', dashboardRoutes(services))
+  app.route('/_dashboard', dashboardRoutes(services, deps))
   // Before the JSON storefront routes: the invoice page answers unless JSON is asked for.
   app.route('/storefront', storefrontPageRoutes(services, deps.log))
   app.route('/storefront', storefrontRoutes(services))

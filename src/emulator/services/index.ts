@@ -15,6 +15,7 @@ import { SeedingService } from './seeding.js'
 import { StorefrontService } from './storefront.js'
 import { SubscriptionService } from './subscriptions.js'
 import { ThemeService } from './themes.js'
+import { WebhookService } from './webhooks.js'
 
 /** Every service of the emulator, built once over one store and handed to the app. */
 export interface Services {
@@ -33,6 +34,7 @@ export interface Services {
   storefront: StorefrontService
   subscriptions: SubscriptionService
   themes: ThemeService
+  webhooks: WebhookService
   deps: ServiceDeps
 }
 
@@ -54,6 +56,7 @@ export function createServices(world: EmulatorDeps): Services {
     storefront: new StorefrontService(deps),
     subscriptions: new SubscriptionService(deps),
     themes: new ThemeService(deps),
+    webhooks: new WebhookService(deps),
     deps,
   }
 }

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono'
 import type { AuthedEnv } from '../../context.js'
+import type { EmulatorOptions } from '../../deps.js'
 import type { Services } from '../../services/index.js'
 import { shopRoutes } from './shops.js'
 import { keyRoutes } from './keys.js'
@@ -12,13 +13,12 @@ import { clockRoutes } from './clock.js'
 import { feedbackControlRoutes, queryControlRoutes } from './queries.js'
 
 /** The dashboard's functions over HTTP under /_emulator (DESIGN.md, "Emulator control API"). */
-export function controlRoutes(services: Services, control: Hono<AuthedEnv>): Hono<AuthedEnv> {
-  const emu = services.deps
+export function controlRoutes(services: Services, options: EmulatorOptions, control: Hono<AuthedEnv>): Hono<AuthedEnv> {
   return control
     .route('/shops', shopRoutes(services))
     .route('/keys', keyRoutes(services))
-    .route('/webhooks', webhookRoutes(emu))
-    .route('/events', eventStreamRoutes(emu))
+    .route('/webhooks', webhookRoutes(services))
+    .route('/events', eventStreamRoutes(services, options))
     .route('/products', productControlRoutes(services))
     .route('/orders', orderControlRoutes(services))
     .route('/subscriptions', subscriptionControlRoutes(services))

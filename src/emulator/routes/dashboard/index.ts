@@ -5,9 +5,12 @@ import { StoreError } from '../../../spec/errors.js'
 import type { Product } from '../../../spec/products.js'
 import type { Order } from '../../../spec/orders.js'
 import type { Subscription } from '../../../spec/subscriptions.js'
-import type { Webhook, WebhookDelivery, WebhookDeliverySummary } from '../../../spec/webhooks.js'
+import type { Webhook } from '../../../spec/webhooks.js'
 import type { AuthedEnv } from '../../context.js'
+import type { EmulatorDeps } from '../../deps.js'
+import { presentFeedback, presentQuery } from '../../services/checkout/queries.js'
 import type { Services } from '../../services/index.js'
+import { presentDelivery, summariseDelivery } from '../../services/webhooks.js'
 import { selectShop } from '../../middleware/auth.js'
 import { errorResponse } from '../../middleware/errors.js'
 import { present } from '../../present.js'
@@ -27,7 +30,6 @@ import {
 } from '../../pages/dashboard/orders.js'
 import { DeliveryPage, EventsPage, WebhooksPage } from '../../pages/dashboard/webhooks.js'
 import { QueriesPage } from '../../pages/dashboard/queries.js'
-import type { Feedback, Query } from '../../../spec/storefront.js'
 import { DASHBOARD, type DashView } from '../../pages/dashboard/shell.js'
 import { buildInvoice, invoicePath } from '../../services/orders/invoice.js'
 import {
@@ -48,29 +50,19 @@ const LIST_LIMIT = 200
 
 /**
  * The emulator's dashboard under /_dashboard (DESIGN.md: what the hosted service configures in its
- * dashboard). Server-rendered pages behind a login with an API key; their scripts call
- * `/_dashboard/api/emulator/…` and `/_dashboard/api/v1/…`, the control API and /api/v1 themselves
- * mounted a second time behind the session cookie, so every action runs the same handler as over HTTP.
+ * dashboard). Server-rendered pages behind a login with an API key, drawn from the services; their
+ * scripts call `/_dashboard/api/emulator/…` and `/_dashboard/api/v1/…`, the control API and /api/v1
+ * themselves mounted a second time behind the session cookie, so every action runs the same handler
+ * as over HTTP.
  */
-export function dashboardRoutes(services: Services): Hono<PageEnv> {
-  const emu = services.deps
-  const sessions = new Sessions(services.accounts, emu.random)
+export function dashboardRoutes(services: Services, deps: EmulatorDeps): Hono<PageEnv> {
+  const sessions = new Sessions(services.accounts, deps.random)
   const dashApi = new Hono()
-  dashApi.onError((error, c) => errorResponse(error, c, emu.log))
+  dashApi.onError((error, c) => errorResponse(error, c, deps.log))
   const authed = () => new Hono<AuthedEnv>().use(requireSession(sessions), selectShop(services.accounts))
-  dashApi.route('/emulator', controlRoutes(services, authed()))
+  dashApi.route('/emulator', controlRoutes(services, deps.options, authed()))
   dashApi.route('/v1', apiRoutes(services, authed()))
   dashApi.notFound((c) => c.json({ error: `not found: no dashboard route ${c.req.method} ${c.req.path}` }, 404))
-
-  /** A JSON route of the dashboard API, called in-process with the visitor's own session. */
-  async function internal<T>(c: Context, view: DashView, path: string): Promise<T> {
-    const res = await dashApi.request(path, {
-      headers: { cookie: c.req.header('cookie') ?? '', 'x-service-shop': view.shop.id, accept: 'application/json' },
-    })
-    const body = (await res.json()) as T & { error?: string }
-    if (!res.ok) throw new StoreError(res.status, body.error ?? `${path} answered ${res.status}`)
-    return body
-  }
 
   const app = new Hono<PageEnv>()
   app.onError((error, c) => {
@@ -78,7 +70,7 @@ export function dashboardRoutes(services: Services): Hono<PageEnv> {
       const status = error.status as 400
       return renderPage(c, ErrorPage({ status, message: error.message, home: DASHBOARD }), status)
     }
-    emu.log(`internal error on ${c.req.method} ${c.req.path}: ${(error as Error)?.stack ?? String(error)}`)
+    deps.log(`internal error on ${c.req.method} ${c.req.path}: ${(error as Error)?.stack ?? String(error)}`)
     return renderPage(
       c,
       ErrorPage({
@@ -143,7 +135,7 @@ export function dashboardRoutes(services: Services): Hono<PageEnv> {
   app.get('/', (c) => {
     const view = viewOf(c)
     const keys = services.accounts.keys(view.account)
-    return renderPage(c, OverviewPage({ view, keys, currentKeyId: c.var.key.id, clockNow: emu.nowIso() }))
+    return renderPage(c, OverviewPage({ view, keys, currentKeyId: c.var.key.id, clockNow: services.clock.nowIso() }))
   })
 
   app.get('/products', (c) => {
@@ -186,31 +178,23 @@ export function dashboardRoutes(services: Services): Hono<PageEnv> {
     return renderPage(c, SubscriptionsPage({ view, subscriptions, clockNow: now, offsetSeconds }))
   })
 
-  app.get('/webhooks', async (c) => {
+  app.get('/webhooks', (c) => {
     const view = viewOf(c)
-    const [{ webhooks }, { deliveries }] = await Promise.all([
-      internal<{ webhooks: Webhook[] }>(c, view, '/emulator/webhooks'),
-      internal<{ deliveries: WebhookDeliverySummary[] }>(c, view, '/emulator/webhooks/logs?limit=100'),
-    ])
+    const webhooks = services.webhooks.list(view.shop).map((webhook) => present(webhook) as Webhook)
+    const deliveries = services.webhooks.logs(view.shop, { limit: 100 }).map(summariseDelivery)
     return renderPage(c, WebhooksPage({ view, webhooks, deliveries }))
   })
 
-  app.get('/webhooks/logs/:id', async (c) => {
+  app.get('/webhooks/logs/:id', (c) => {
     const view = viewOf(c)
-    const delivery = await internal<WebhookDelivery>(
-      c,
-      view,
-      `/emulator/webhooks/logs/${encodeURIComponent(c.req.param('id'))}`,
-    )
+    const delivery = presentDelivery(services.webhooks.delivery(view.shop, c.req.param('id')))
     return renderPage(c, DeliveryPage({ view, delivery }))
   })
 
-  app.get('/queries', async (c) => {
+  app.get('/queries', (c) => {
     const view = viewOf(c)
-    const [{ queries }, { feedback }] = await Promise.all([
-      internal<{ queries: Query[] }>(c, view, '/emulator/queries'),
-      internal<{ feedback: Feedback[] }>(c, view, '/emulator/feedback'),
-    ])
+    const queries = services.storefront.queries(view.shop).map(presentQuery)
+    const feedback = services.storefront.feedback(view.shop).map(presentFeedback)
     return renderPage(c, QueriesPage({ view, queries, feedback }))
   })
 
