@@ -1,8 +1,13 @@
 import type { MiddlewareHandler } from 'hono'
 import { StoreError } from '../../spec/errors.js'
-import type { AuthedEnv } from '../context.js'
 import type { Clock, EmulatorOptions } from '../deps.js'
 import type { AccountService } from '../services/accounts.js'
+import type { AccountRecord, KeyRecord, ShopRecord } from '../store/records.js'
+
+/** Hono variables set by the auth and shop middleware. */
+export interface AuthedEnv {
+  Variables: { account: AccountRecord; key: KeyRecord; shop: ShopRecord }
+}
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i
 

@@ -6,7 +6,7 @@ import { CategoryService } from './categories.js'
 import { ClockService } from './clock.js'
 import { CouponService } from './coupons.js'
 import { CustomerService } from './customers.js'
-import { createServiceDeps, type ServiceDeps } from './deps.js'
+import { createServiceDeps } from './deps.js'
 import type { EventBus } from './events/bus.js'
 import { GroupService } from './groups.js'
 import { OrderService } from './orders.js'
@@ -35,7 +35,6 @@ export interface Services {
   subscriptions: SubscriptionService
   themes: ThemeService
   webhooks: WebhookService
-  deps: ServiceDeps
 }
 
 export function createServices(world: EmulatorDeps): Services {
@@ -57,6 +56,5 @@ export function createServices(world: EmulatorDeps): Services {
     subscriptions: new SubscriptionService(deps),
     themes: new ThemeService(deps),
     webhooks: new WebhookService(deps),
-    deps,
   }
 }

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { CUSTOMER_LIMIT, CustomerListQuerySchema } from '../../../spec/customers.js'
-import type { AuthedEnv } from '../../context.js'
+import type { AuthedEnv } from '../../middleware/auth.js'
 import { parseQuery } from '../../middleware/validate.js'
 import type { Services } from '../../services/index.js'
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { CreateGroupBodySchema, UpdateGroupBodySchema } from '../../../spec/groups.js'
 import { NoQuerySchema } from '../../../spec/common.js'
-import type { AuthedEnv } from '../../context.js'
+import type { AuthedEnv } from '../../middleware/auth.js'
 import { parseQuery, readBody } from '../../middleware/validate.js'
 import type { Services } from '../../services/index.js'
 

@@ -5,7 +5,7 @@ import {
   UpdateProductBodySchema,
   PRODUCT_LIMIT,
 } from '../../../spec/products.js'
-import type { AuthedEnv } from '../../context.js'
+import type { AuthedEnv } from '../../middleware/auth.js'
 import { parseQuery, readBody } from '../../middleware/validate.js'
 import { present } from '../../present.js'
 import type { Services } from '../../services/index.js'

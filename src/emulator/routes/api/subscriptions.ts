@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { NoQuerySchema } from '../../../spec/common.js'
-import type { AuthedEnv } from '../../context.js'
+import type { AuthedEnv } from '../../middleware/auth.js'
 import { parseQuery } from '../../middleware/validate.js'
 import { present } from '../../present.js'
 import type { Services } from '../../services/index.js'

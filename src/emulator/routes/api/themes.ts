@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { NoQuerySchema } from '../../../spec/common.js'
 import { UpdateThemeBodySchema } from '../../../spec/themes.js'
-import type { AuthedEnv } from '../../context.js'
+import type { AuthedEnv } from '../../middleware/auth.js'
 import { parseQuery, readBody } from '../../middleware/validate.js'
 import type { Services } from '../../services/index.js'
 

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono'
-import type { AuthedEnv } from '../../context.js'
+import type { AuthedEnv } from '../../middleware/auth.js'
 import type { EmulatorOptions } from '../../deps.js'
 import type { Services } from '../../services/index.js'
 import { shopRoutes } from './shops.js'

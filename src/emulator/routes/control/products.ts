@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { FulfilmentSetupBodySchema } from '../../../spec/fulfilment.js'
-import type { AuthedEnv } from '../../context.js'
+import type { AuthedEnv } from '../../middleware/auth.js'
 import { readBody } from '../../middleware/validate.js'
 import type { Services } from '../../services/index.js'
 

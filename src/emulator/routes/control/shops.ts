@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { CreateShopBodySchema } from '../../../spec/shops.js'
-import type { AuthedEnv } from '../../context.js'
+import type { AuthedEnv } from '../../middleware/auth.js'
 import { readBody } from '../../middleware/validate.js'
 import { presentShop } from '../../services/accounts.js'
 import type { Services } from '../../services/index.js'

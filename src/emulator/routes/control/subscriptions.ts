@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import type { AuthedEnv } from '../../context.js'
+import type { AuthedEnv } from '../../middleware/auth.js'
 import { present } from '../../present.js'
 import type { Services } from '../../services/index.js'
 

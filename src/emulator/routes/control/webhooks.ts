@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { CreateWebhookBodySchema, DeliveryLogQuerySchema, SimulateWebhookBodySchema } from '../../../spec/webhooks.js'
-import type { AuthedEnv } from '../../context.js'
+import type { AuthedEnv } from '../../middleware/auth.js'
 import { parseQuery, readBody } from '../../middleware/validate.js'
 import { present } from '../../present.js'
 import type { Services } from '../../services/index.js'

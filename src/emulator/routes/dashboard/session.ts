@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie'
 import { StoreError } from '../../../spec/errors.js'
-import type { AuthedEnv } from '../../context.js'
+import type { AuthedEnv } from '../../middleware/auth.js'
 import type { Random } from '../../deps.js'
 import { hex } from '../../ids.js'
 import type { AccountService } from '../../services/accounts.js'
