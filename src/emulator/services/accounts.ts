@@ -3,7 +3,6 @@ import { StoreError, notFound } from '../../spec/errors.js'
 import { isLongEnoughToHint, maskKey } from '../../spec/keys.js'
 import type { CreateShopBody } from '../../spec/shops.js'
 import { newSecretKey } from '../ids.js'
-import type { Collections } from '../store/collections.js'
 import type { AccountRecord, KeyRecord, ShopRecord } from '../store/records.js'
 import type { ServiceDeps } from './deps.js'
 import { defaultTheme } from './themes.js'
@@ -41,11 +40,7 @@ export function presentKey(key: KeyRecord) {
 
 /** Who calls: accounts, their API keys and their shops (the control API's `/shops` and `/keys`). */
 export class AccountService {
-  private readonly rows: Collections
-
-  constructor(private readonly deps: ServiceDeps) {
-    this.rows = deps.store.c
-  }
+  constructor(private readonly deps: ServiceDeps) {}
 
   /**
    * The key of a secret: looked up by its SHA-256, the stored hash then compared in constant time;
@@ -53,7 +48,7 @@ export class AccountService {
    */
   keyOf(secret: string): KeyRecord | undefined {
     const hash = hashKey(secret)
-    const key = this.rows.keys.getBy('hash', hash)
+    const key = this.deps.rows.keys.getBy('hash', hash)
     if (!key || !timingSafeEqual(Buffer.from(key.hash, 'hex'), Buffer.from(hash, 'hex'))) return undefined
     return key
   }
@@ -66,21 +61,21 @@ export class AccountService {
         401,
         `invalid API key ${maskKey(secret)}: it is unknown or was revoked. Check the key printed by store serve.`,
       )
-    const account = this.rows.accounts.get(key.accountId)
+    const account = this.deps.rows.accounts.get(key.accountId)
     if (!account) throw new StoreError(401, 'invalid API key: its account no longer exists')
     return { key, account }
   }
 
   /** The key and its account by key id, if both still exist (a dashboard session holds only the id). */
   keyById(keyId: string): { key: KeyRecord; account: AccountRecord } | undefined {
-    const key = this.rows.keys.get(keyId)
-    const account = key && this.rows.accounts.get(key.accountId)
+    const key = this.deps.rows.keys.get(keyId)
+    const account = key && this.deps.rows.accounts.get(key.accountId)
     return key && account ? { key, account } : undefined
   }
 
   /** The shop of `X-Service-Shop` (id or slug), or the account's oldest shop without it. */
   resolveShop(account: AccountRecord, wanted: string | undefined): ShopRecord {
-    const shops = this.rows.shops
+    const shops = this.deps.rows.shops
     if (wanted === undefined || wanted.trim() === '') {
       const oldest = shops.oldestFirst('account', account.id).next()
       if (oldest.done) throw new StoreError(403, 'this account has no shop; create one with POST /_emulator/shops')
@@ -99,13 +94,13 @@ export class AccountService {
 
   /** The account's shops, oldest first. */
   shops(account: AccountRecord): ShopRecord[] {
-    return [...this.rows.shops.oldestFirst('account', account.id)]
+    return [...this.deps.rows.shops.oldestFirst('account', account.id)]
   }
 
   /** A new shop with its own default theme; slugs are unique across the emulator (409). */
   createShop(account: AccountRecord, body: CreateShopBody): Promise<ShopRecord> {
     return this.deps.store.tx((tx) => {
-      if (this.rows.shops.getBy('slug', body.slug))
+      if (this.deps.rows.shops.getBy('slug', body.slug))
         throw new StoreError(409, `slug: a shop with slug "${body.slug}" already exists; choose another`, [
           { field: 'slug', message: 'is taken' },
         ])
@@ -117,7 +112,7 @@ export class AccountService {
 
   /** The account's keys, oldest first. */
   keys(account: AccountRecord): KeyRecord[] {
-    return [...this.rows.keys.oldestFirst('account', account.id)]
+    return [...this.deps.rows.keys.oldestFirst('account', account.id)]
   }
 
   /** A new live key; the secret comes back here only, never stored (spec, "Authentication"). */
@@ -130,9 +125,9 @@ export class AccountService {
   /** Revokes a key of the account; its last key stays (409), so the account keeps a way in. */
   revokeKey(account: AccountRecord, id: string): Promise<void> {
     return this.deps.store.tx((tx) => {
-      const key = this.rows.keys.get(id)
+      const key = this.deps.rows.keys.get(id)
       if (!key || key.accountId !== account.id) throw notFound('key', id)
-      if (this.rows.keys.count('account', key.accountId) === 1)
+      if (this.deps.rows.keys.count('account', key.accountId) === 1)
         throw new StoreError(409, "cannot revoke the account's last key; create another key first")
       tx.delete('keys', key.id)
     })

@@ -10,7 +10,7 @@ import type { BlacklistRecord, ShopRecord } from '../store/records.js'
 
 /** A blacklist entry of the shop by id; 404 otherwise. */
 export function findBlacklistEntry(deps: ServiceDeps, shop: ShopRecord, id: string): BlacklistRecord {
-  const entry = deps.store.c.blacklists.get(id)
+  const entry = deps.rows.blacklists.get(id)
   if (!entry || entry.shopId !== shop.id) throw notFound('blacklist entry', id)
   return entry
 }
@@ -23,19 +23,19 @@ export function matchBlacklist(
   value: string,
 ): BlacklistRecord | undefined {
   const checked = normaliseBlacklistValue(type, value)
-  return 'value' in checked ? deps.store.c.blacklists.getBy('entry', `${shop.id}:${type}:${checked.value}`) : undefined
+  return 'value' in checked ? deps.rows.blacklists.getBy('entry', `${shop.id}:${type}:${checked.value}`) : undefined
 }
 
 /** The shop's entries, newest first. */
 export function listBlacklists(deps: ServiceDeps, shop: ShopRecord): BlacklistRecord[] {
-  return [...deps.store.c.blacklists.newestFirst('shop', shop.id)]
+  return [...deps.rows.blacklists.newestFirst('shop', shop.id)]
 }
 
 /** The value checked against the type and normalised; a second entry for the same visitor is a 409. */
 function checkedValue(deps: ServiceDeps, shop: ShopRecord, type: BlacklistType, value: string, ownId?: string): string {
   const checked = normaliseBlacklistValue(type, value)
   if ('error' in checked) throw badRequest('value', checked.error)
-  const holder = deps.store.c.blacklists.getBy('entry', `${shop.id}:${type}:${checked.value}`)
+  const holder = deps.rows.blacklists.getBy('entry', `${shop.id}:${type}:${checked.value}`)
   if (holder && holder.id !== ownId) {
     throw new StoreError(409, `value: ${type} ${checked.value} is already blacklisted in this shop (${holder.id})`, [
       { field: 'value', message: 'is already blacklisted' },

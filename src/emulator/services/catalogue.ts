@@ -1,6 +1,5 @@
 import type { FulfilmentSetup, FulfilmentSetupBody } from '../../spec/fulfilment.js'
 import type { CreateProductBody, UpdateProductBody } from '../../spec/products.js'
-import type { Collections } from '../store/collections.js'
 import type { ProductRecord, ShopRecord } from '../store/records.js'
 import { applyProductUpdate, buildProduct, findProduct, lookUpProduct, pageLiveProducts } from './catalogue/products.js'
 import { removeProductCodes } from './catalogue/serial-pool.js'
@@ -16,11 +15,7 @@ export interface ProductWithSetup {
 
 /** The shop's products (`/api/v1/products`) and their fulfilment setup (`/_emulator/products/:id/fulfilment`). */
 export class CatalogueService {
-  private readonly rows: Collections
-
-  constructor(private readonly deps: ServiceDeps) {
-    this.rows = deps.store.c
-  }
+  constructor(private readonly deps: ServiceDeps) {}
 
   /** Live products, newest first, one page at a time (spec, "Pagination"). */
   page(shop: ShopRecord, limit: number, cursor: string | undefined) {
@@ -60,7 +55,7 @@ export class CatalogueService {
       const product = findProduct(this.deps, shop, id)
       tx.delete('products', product.id)
       tx.delete('fulfilments', product.id)
-      removeProductCodes(tx, this.rows, product.id)
+      removeProductCodes(tx, this.deps.rows, product.id)
       productEvents.deleted(this.deps, tx, shop, product)
     })
   }
@@ -69,10 +64,10 @@ export class CatalogueService {
   browse(shop: ShopRecord, page: number, size: number): { rows: ProductWithSetup[]; more: boolean } {
     const rows: ProductWithSetup[] = []
     let index = 0
-    for (const product of this.rows.products.newestFirst('shop', shop.id)) {
+    for (const product of this.deps.rows.products.newestFirst('shop', shop.id)) {
       if (index++ < page * size) continue
       if (rows.length === size) return { rows, more: true }
-      rows.push({ product, setup: presentSetup(this.deps, product, this.rows.fulfilments.get(product.id)) })
+      rows.push({ product, setup: presentSetup(this.deps, product, this.deps.rows.fulfilments.get(product.id)) })
     }
     return { rows, more: false }
   }
@@ -80,7 +75,7 @@ export class CatalogueService {
   /** The product's setup as the merchant sees it. */
   setup(shop: ShopRecord, id: string): FulfilmentSetup {
     const product = findProduct(this.deps, shop, id)
-    return presentSetup(this.deps, product, this.rows.fulfilments.get(product.id))
+    return presentSetup(this.deps, product, this.deps.rows.fulfilments.get(product.id))
   }
 
   /** Replaces the given fields of a product's setup (pools, tables, plans); the product's stock follows. */
@@ -88,7 +83,7 @@ export class CatalogueService {
     return this.deps.store.tx((tx) => {
       const product = findProduct(this.deps, shop, id)
       const setup = applyFulfilmentSetup(this.deps, tx, shop, product, body)
-      return presentSetup(this.deps, this.rows.products.get(product.id)!, setup)
+      return presentSetup(this.deps, this.deps.rows.products.get(product.id)!, setup)
     })
   }
 }

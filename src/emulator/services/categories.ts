@@ -6,21 +6,21 @@ import type { CategoryRecord, ShopRecord } from '../store/records.js'
 
 /** A category of the shop by id; 404 otherwise. */
 export function findCategory(deps: ServiceDeps, shop: ShopRecord, id: string): CategoryRecord {
-  const category = deps.store.c.categories.get(id)
+  const category = deps.rows.categories.get(id)
   if (!category || category.shopId !== shop.id) throw notFound('category', id)
   return category
 }
 
 /** Sorted by sortOrder, then creation date (spec, "Categories"). */
 export function listCategories(deps: ServiceDeps, shop: ShopRecord): CategoryRecord[] {
-  return bySortOrder(deps.store.c.categories.oldestFirst('shop', shop.id))
+  return bySortOrder(deps.rows.categories.oldestFirst('shop', shop.id))
 }
 
 /** Bound group ids as stored: each must be a group of the shop, kept in the given order, once. */
 function resolveGroupIds(deps: ServiceDeps, shop: ShopRecord, ids: string[]): string[] {
   const out = new Set<string>()
   for (const id of ids) {
-    const group = deps.store.c.groups.get(id)
+    const group = deps.rows.groups.get(id)
     if (!group || group.shopId !== shop.id) throw badRequest('groupIds', `unknown group ${id}`)
     out.add(group.id)
   }
@@ -30,7 +30,7 @@ function resolveGroupIds(deps: ServiceDeps, shop: ShopRecord, ids: string[]): st
 export function presentCategory(deps: ServiceDeps, shop: ShopRecord, category: CategoryRecord): Category {
   const groups = []
   for (const id of category.groupIds) {
-    const group = deps.store.c.groups.get(id)
+    const group = deps.rows.groups.get(id)
     if (group?.shopId === shop.id) groups.push({ id: group.id, name: group.name })
   }
   return {

@@ -18,7 +18,7 @@ export class ClockService {
 
   /** Puts the clock where the db left it (the offset persisted by earlier advances). */
   restore(): void {
-    const offset = this.deps.store.c.meta.get('meta')?.clockOffsetMs ?? 0
+    const offset = this.deps.rows.meta.get('meta')?.clockOffsetMs ?? 0
     if (offset) this.deps.clock.advance(offset / 1000)
   }
 
@@ -28,7 +28,7 @@ export class ClockService {
     clock.advance(seconds)
     try {
       const due = await store.tx((tx) => {
-        const meta = store.c.meta.get('meta')
+        const meta = this.deps.rows.meta.get('meta')
         tx.put('meta', { eventSeq: 0, ...meta, id: 'meta', clockOffsetMs: clock.offsetMs() })
         return runDueSubscriptions(this.deps, tx)
       })

@@ -6,7 +6,7 @@ import type { GroupRecord, ProductRecord, ShopRecord } from '../store/records.js
 
 /** A group of the shop by id; 404 otherwise. */
 export function findGroup(deps: ServiceDeps, shop: ShopRecord, id: string): GroupRecord {
-  const group = deps.store.c.groups.get(id)
+  const group = deps.rows.groups.get(id)
   if (!group || group.shopId !== shop.id) throw notFound('group', id)
   return group
 }
@@ -29,7 +29,7 @@ export function resolveProductIds(deps: ServiceDeps, shop: ShopRecord, ids: stri
 export function boundProducts(deps: ServiceDeps, shop: ShopRecord, ids: string[]): ProductRecord[] {
   const out: ProductRecord[] = []
   for (const id of ids) {
-    const product = deps.store.c.products.get(id)
+    const product = deps.rows.products.get(id)
     if (product?.shopId === shop.id) out.push(product)
   }
   return out
@@ -45,7 +45,7 @@ export function bySortOrder<T extends { sortOrder: number; createdAt: string; id
 }
 
 export function listGroups(deps: ServiceDeps, shop: ShopRecord): GroupRecord[] {
-  return bySortOrder(deps.store.c.groups.oldestFirst('shop', shop.id))
+  return bySortOrder(deps.rows.groups.oldestFirst('shop', shop.id))
 }
 
 export function presentGroup(deps: ServiceDeps, shop: ShopRecord, group: GroupRecord): Group {

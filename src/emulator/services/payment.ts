@@ -32,11 +32,11 @@ function fulfilLines(deps: ServiceDeps, tx: Tx, shop: ShopRecord, order: Commerc
   const now = deps.nowIso()
   return order.items.map((line) => {
     if (isSettled(line)) return line
-    const found = deps.store.c.products.get(line.productId)
+    const found = deps.rows.products.get(line.productId)
     const product = found?.shopId === shop.id ? found : undefined
     const type = line.productType ?? product?.type
     if (!type) return undelivered(line, `product ${line.productId} no longer exists`)
-    const setup = deps.store.c.fulfilments.get(line.productId)
+    const setup = deps.rows.fulfilments.get(line.productId)
     return fulfilments[type].fulfil({ deps, tx, shop, order, line, product, setup, now, emit })
   })
 }
@@ -158,12 +158,12 @@ export class PaymentService {
    */
   private async deliverRemoteLines(shop: ShopRecord, orderId: string): Promise<CommerceOrder> {
     const deps = this.deps
-    const order = asCommerce(deps.store.c.orders.get(orderId)!)
+    const order = asCommerce(deps.rows.orders.get(orderId)!)
     const busy = this.inFlight
     const jobs = order.items.flatMap((line) => {
       const type = line.productType
       const fulfil = type ? fulfilments[type] : undefined
-      const setup = deps.store.c.fulfilments.get(line.productId)
+      const setup = deps.rows.fulfilments.get(line.productId)
       if (!fulfil?.deliverRemote || !fulfil.awaitsRemote?.(line, setup) || busy.has(line.id)) return []
       busy.add(line.id)
       return [{ line, fulfil, setup }]
@@ -173,7 +173,7 @@ export class PaymentService {
         try {
           const delivery = await fulfil.deliverRemote!(deps, order, line, setup)
           await deps.store.tx((tx) => {
-            const current = deps.store.c.orders.get(orderId)
+            const current = deps.rows.orders.get(orderId)
             if (!current) return
             const now = asCommerce(current)
             const at = now.items.findIndex((l) => l.id === line.id)
@@ -185,7 +185,7 @@ export class PaymentService {
             }
             const stored = putOrder(tx, { ...next, status: settleStatus(next) })
             emitOrderEvents(deps, tx, shop, 'order:updated', stored)
-            const product = deps.store.c.products.get(line.productId)
+            const product = deps.rows.products.get(line.productId)
             if (delivery.status === 'delivered' && product) deps.events.emit(tx, shop, 'product:dynamic', { product })
           })
         } finally {
@@ -193,7 +193,7 @@ export class PaymentService {
         }
       }),
     )
-    return asCommerce(deps.store.c.orders.get(orderId)!)
+    return asCommerce(deps.rows.orders.get(orderId)!)
   }
 
   /**

@@ -51,7 +51,7 @@ export class SeedingService {
    * @throws Error naming the product and the field at fault, so a bad seed file is refused whole
    */
   private applySeedFulfilment(tx: Tx, shop: ShopRecord, productId: string, setup: Record<string, unknown>): void {
-    const product = this.deps.store.c.products.get(productId)
+    const product = this.deps.rows.products.get(productId)
     if (!product) throw new Error(`seed product ${productId}: not stored before its fulfilment`)
     const parsed = FulfilmentSetupBodySchema.safeParse(setup)
     if (!parsed.success) {

@@ -44,7 +44,7 @@ export class StorefrontService {
 
   /** An order of the shop by its internal id only: the invoice URL is the buyer's bearer link, ORD-<n> is guessable. */
   invoiceOrder(shop: ShopRecord, orderId: string): OrderRecord {
-    const order = this.deps.store.c.orders.get(orderId)
+    const order = this.deps.rows.orders.get(orderId)
     if (!order || order.shopId !== shop.id) throw new StoreError(404, `invoice not found: ${orderId}`)
     return order
   }
@@ -72,7 +72,7 @@ export class StorefrontService {
 
   /** The shop's customer queries, newest first. */
   queries(shop: ShopRecord): QueryRecord[] {
-    return [...this.deps.store.c.queries.newestFirst('shop', shop.id)]
+    return [...this.deps.rows.queries.newestFirst('shop', shop.id)]
   }
 
   query(shop: ShopRecord, id: string): QueryRecord {
@@ -86,6 +86,6 @@ export class StorefrontService {
 
   /** Feedback buyers left on their invoices, newest first. */
   feedback(shop: ShopRecord): FeedbackRecord[] {
-    return [...this.deps.store.c.feedback.newestFirst('shop', shop.id)]
+    return [...this.deps.rows.feedback.newestFirst('shop', shop.id)]
   }
 }

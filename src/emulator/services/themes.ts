@@ -52,13 +52,13 @@ const SECTIONS = Object.keys(DEFAULT_THEME_CONFIG)
 
 /** A theme of the shop by id (`default` for every shop); 404 otherwise. */
 export function findTheme(deps: ServiceDeps, shop: ShopRecord, themeId: string): ThemeRecord {
-  const theme = deps.store.c.themes.get(`${shop.id}:${themeId}`)
+  const theme = deps.rows.themes.get(`${shop.id}:${themeId}`)
   if (!theme) throw notFound('theme', themeId)
   return theme
 }
 
 export function listThemes(deps: ServiceDeps, shop: ShopRecord): ThemeRecord[] {
-  return [...deps.store.c.themes.oldestFirst('shop', shop.id)]
+  return [...deps.rows.themes.oldestFirst('shop', shop.id)]
 }
 
 /** The active theme's id; `default` when none is marked active. */

@@ -45,11 +45,11 @@ export class WebhookService {
 
   /** The shop's endpoints, oldest first. */
   list(shop: ShopRecord): WebhookRecord[] {
-    return [...this.deps.store.c.webhooks.oldestFirst('shop', shop.id)]
+    return [...this.deps.rows.webhooks.oldestFirst('shop', shop.id)]
   }
 
   get(shop: ShopRecord, id: string): WebhookRecord {
-    const webhook = this.deps.store.c.webhooks.get(id)
+    const webhook = this.deps.rows.webhooks.get(id)
     if (!webhook || webhook.shopId !== shop.id) throw notFound('webhook', id)
     return webhook
   }
@@ -76,7 +76,7 @@ export class WebhookService {
   logs(shop: ShopRecord, query: z.output<typeof DeliveryLogQuerySchema>): DeliveryRecord[] {
     const limit = query.limit ?? DELIVERY_LOG_LIMIT.default
     const out: DeliveryRecord[] = []
-    for (const row of this.deps.store.c.deliveries.newestFirst('shop', shop.id)) {
+    for (const row of this.deps.rows.deliveries.newestFirst('shop', shop.id)) {
       if (out.length === limit) break
       if (query.webhook && row.webhookId !== query.webhook) continue
       if (query.event && row.event !== query.event) continue
@@ -87,7 +87,7 @@ export class WebhookService {
   }
 
   delivery(shop: ShopRecord, id: string): DeliveryRecord {
-    const delivery = this.deps.store.c.deliveries.get(id)
+    const delivery = this.deps.rows.deliveries.get(id)
     if (!delivery || delivery.shopId !== shop.id) throw notFound('webhook delivery', id)
     return delivery
   }
@@ -130,6 +130,6 @@ export class WebhookService {
       return created
     })
     await events.worker.start(row.id)
-    return store.c.deliveries.get(row.id) ?? row
+    return this.deps.rows.deliveries.get(row.id) ?? row
   }
 }

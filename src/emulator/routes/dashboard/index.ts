@@ -55,7 +55,10 @@ const LIST_LIMIT = 200
  * themselves mounted a second time behind the session cookie, so every action runs the same handler
  * as over HTTP.
  */
-export function dashboardRoutes(services: Services, deps: EmulatorDeps): Hono<PageEnv> {
+export function dashboardRoutes(
+  services: Services,
+  deps: Pick<EmulatorDeps, 'log' | 'options' | 'random'>,
+): Hono<PageEnv> {
   const sessions = new Sessions(services.accounts, deps.random)
   const dashApi = new Hono()
   dashApi.onError((error, c) => errorResponse(error, c, deps.log))

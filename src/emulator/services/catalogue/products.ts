@@ -8,7 +8,7 @@ import type { SortKey } from '../../store/sorted-index.js'
 
 /** A product of the shop by internal id or `rec_…` productId, or undefined. */
 export function lookUpProduct(deps: ServiceDeps, shop: ShopRecord, id: string): ProductRecord | undefined {
-  const products = deps.store.c.products
+  const products = deps.rows.products
   const product = products.get(id) ?? products.getBy('productId', id)
   return product?.shopId === shop.id ? product : undefined
 }
@@ -23,7 +23,7 @@ export function findProduct(deps: ServiceDeps, shop: ShopRecord, id: string): Pr
 export function newProductId(deps: ServiceDeps): string {
   for (;;) {
     const candidate = `rec_${base62(deps.random, 12)}`
-    if (!deps.store.c.products.getBy('productId', candidate)) return candidate
+    if (!deps.rows.products.getBy('productId', candidate)) return candidate
   }
 }
 
@@ -79,7 +79,7 @@ export function pageLiveProducts(
   limit: number = PRODUCT_LIMIT.default,
   cursor?: string,
 ) {
-  const products = deps.store.c.products
+  const products = deps.rows.products
   const page: ProductRecord[] = []
   let more = false
   for (const product of products.newestFirst('live', shop.id, cursor ? decodeCursor(cursor) : undefined)) {

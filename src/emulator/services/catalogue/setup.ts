@@ -50,7 +50,7 @@ function checkNotDelivered(
   product: ProductRecord,
   codes: readonly { code: string; field: string }[],
 ): void {
-  const again = codes.find((c) => wasDelivered(deps.store.c, product.id, c.code))
+  const again = codes.find((c) => wasDelivered(deps.rows, product.id, c.code))
   if (again)
     throw fieldError(
       409,
@@ -82,7 +82,7 @@ export function applyFulfilmentSetup(
   body: FulfilmentSetupBody,
 ): FulfilmentRecord {
   checkFieldsFit(product, body)
-  const before = deps.store.c.fulfilments.get(product.id)
+  const before = deps.rows.fulfilments.get(product.id)
   const next: FulfilmentRecord = { ...before, id: product.id, shopId: shop.id, updatedAt: deps.nowIso() }
   const set = <K extends keyof FulfilmentRecord>(key: K, value: FulfilmentRecord[K] | null | undefined) => {
     if (value === undefined) return
@@ -103,7 +103,7 @@ export function applyFulfilmentSetup(
     )
   if (body.serials !== undefined) {
     // The pool's codes are rows of their own (`serials`); the setup only says that there is one.
-    replaceSerialPool(tx, deps.store.c, shop.id, product.id, body.serials)
+    replaceSerialPool(tx, deps.rows, shop.id, product.id, body.serials)
     set('serialPool', body.serials ? true : null)
   }
   if (body.mystery) {
@@ -149,7 +149,7 @@ export function presentSetup(
     productType: product.type,
     deliveryMessage: setup?.deliveryMessage ?? null,
     files: setup?.files ?? [],
-    serials: setup?.serialPool ? serialPool(deps.store.c, product.id) : null,
+    serials: setup?.serialPool ? serialPool(deps.rows, product.id) : null,
     dynamicWebhookUrl: setup?.dynamicWebhookUrl ?? null,
     mystery: mystery
       ? {

@@ -29,7 +29,7 @@ export function poolLimit(
   product: ProductRecord,
   setup: FulfilmentRecord | undefined,
 ): number | null {
-  if (product.type === 'Serial') return setup?.serialPool ? serialCount(deps.store.c, product.id) : 0
+  if (product.type === 'Serial') return setup?.serialPool ? serialCount(deps.rows, product.id) : 0
   if (product.type === 'MysteryBox') return setup?.mystery ? mysteryCapacity(setup.mystery.outcomes) : 0
   return null
 }

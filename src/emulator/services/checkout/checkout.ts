@@ -57,7 +57,7 @@ function wantedLines(
   body: CheckoutBody,
 ): { wanted: Wanted[]; group: GroupRecord | null } {
   if (body.items) return { wanted: body.items.map((i, at) => ({ ...i, field: `items.${at}` })), group: null }
-  const group = deps.store.c.groups.get(body.groupId!)
+  const group = deps.rows.groups.get(body.groupId!)
   if (!group || group.shopId !== shop.id) throw new StoreError(404, `group not found: ${body.groupId}`)
   if (group.productIds.length === 0) throw fieldError(400, 'groupId', `group "${group.name}" holds no products`)
   return { wanted: group.productIds.map((productId) => ({ productId, quantity: 1, field: 'groupId' })), group }
@@ -65,7 +65,7 @@ function wantedLines(
 
 /** A product that can be sold on this storefront: Live (unlisted is fine: reachable by direct id), not an InfoCard. */
 function saleableProduct(deps: ServiceDeps, shop: ShopRecord, w: Wanted): ProductRecord {
-  const products = deps.store.c.products
+  const products = deps.rows.products
   const found = products.get(w.productId) ?? products.getBy('productId', w.productId)
   // Draft and Archived products answer exactly like unknown ones: the storefront does not reveal them.
   const field = w.field === 'groupId' ? 'groupId' : `${w.field}.productId`
@@ -101,7 +101,7 @@ export function checkout(
   body: CheckoutBody,
   visitor: Visitor,
 ): CommerceOrder {
-  const shop = deps.store.c.shops.get(shopId)
+  const shop = deps.rows.shops.get(shopId)
   if (!shop) throw new StoreError(404, `shop not found: ${shopId}`)
   const ip = body.ip ?? visitor.ip
   const country = body.country ?? visitor.country
@@ -119,7 +119,7 @@ export function checkout(
         `"${product.name}" is listed twice; give each product once with its quantity`,
       )
     seen.add(product.id)
-    const setup = deps.store.c.fulfilments.get(product.id)
+    const setup = deps.rows.fulfilments.get(product.id)
     resolved.push({
       product,
       setup,

@@ -36,7 +36,7 @@ export function createQuery(deps: ServiceDeps, tx: Tx, shop: ShopRecord, body: C
     shopId: shop.id,
     ticketId: `TCK-${base62(deps.random, 8).toUpperCase()}`,
     customerEmail: body.email,
-    customerId: deps.store.c.customers.getBy('email', `${shop.id}:${body.email}`)?.id ?? null,
+    customerId: deps.rows.customers.getBy('email', `${shop.id}:${body.email}`)?.id ?? null,
     orderId: order?.id ?? null,
     subject: body.subject,
     message: body.message,
@@ -51,7 +51,7 @@ export function createQuery(deps: ServiceDeps, tx: Tx, shop: ShopRecord, body: C
 }
 
 export function findQuery(deps: ServiceDeps, shop: ShopRecord, id: string): QueryRecord {
-  const query = deps.store.c.queries.get(id)
+  const query = deps.rows.queries.get(id)
   if (!query || query.shopId !== shop.id) throw new StoreError(404, `query not found: ${id}`)
   return query
 }
@@ -89,13 +89,13 @@ export function createFeedback(
     body.productId === undefined
       ? order.items[0]
       : order.items.find(
-          (l) => l.productId === body.productId || deps.store.c.products.get(l.productId)?.productId === body.productId,
+          (l) => l.productId === body.productId || deps.rows.products.get(l.productId)?.productId === body.productId,
         )
   if (!line)
     throw new StoreError(400, `productId: ${body.productId} is not a product of order ${order.orderNumber}`, [
       { field: 'productId', message: 'is not a product of this order' },
     ])
-  if (deps.store.c.feedback.getBy('order', `${order.id}:${line.productId}`)) {
+  if (deps.rows.feedback.getBy('order', `${order.id}:${line.productId}`)) {
     throw new StoreError(409, `feedback for "${line.productName}" on order ${order.orderNumber} was already left`)
   }
   const feedback = tx.put('feedback', {

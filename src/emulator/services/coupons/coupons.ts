@@ -5,20 +5,20 @@ import type { CouponRecord, ShopRecord } from '../../store/records.js'
 
 /** A coupon of the shop by id; 404 otherwise. */
 export function findCoupon(deps: ServiceDeps, shop: ShopRecord, id: string): CouponRecord {
-  const coupon = deps.store.c.coupons.get(id)
+  const coupon = deps.rows.coupons.get(id)
   if (!coupon || coupon.shopId !== shop.id) throw notFound('coupon', id)
   return coupon
 }
 
 /** A coupon of the shop by code, any case (codes are stored uppercased). */
 export function findCouponByCode(deps: ServiceDeps, shop: ShopRecord, code: string): CouponRecord | undefined {
-  return deps.store.c.coupons.getBy('code', `${shop.id}:${code.toUpperCase()}`)
+  return deps.rows.coupons.getBy('code', `${shop.id}:${code.toUpperCase()}`)
 }
 
 /** The shop's coupons, newest first; `active` keeps only coupons whose `active` flag matches (README, "Coupons"). */
 export function listCoupons(deps: ServiceDeps, shop: ShopRecord, active?: boolean): CouponRecord[] {
   const out: CouponRecord[] = []
-  for (const coupon of deps.store.c.coupons.newestFirst('shop', shop.id))
+  for (const coupon of deps.rows.coupons.newestFirst('shop', shop.id))
     if (active === undefined || coupon.active === active) out.push(coupon)
   return out
 }

@@ -20,7 +20,7 @@ export function recordOrderPlaced(
   at: string,
 ): CustomerRecord {
   const email = buyer.email.toLowerCase()
-  const existing = deps.store.c.customers.getBy('email', `${shop.id}:${email}`)
+  const existing = deps.rows.customers.getBy('email', `${shop.id}:${email}`)
   const base: CustomerRecord = existing ?? {
     id: deps.newId('cus'),
     email,
@@ -56,7 +56,7 @@ export function recordMoneyReceived(
   at: string,
 ): void {
   if (!customerId || amount <= 0) return
-  const customer = deps.store.c.customers.get(customerId)
+  const customer = deps.rows.customers.get(customerId)
   if (!customer) return
   tx.put('customers', { ...customer, totalSpent: cents(customer.totalSpent + amount), updatedAt: at })
 }

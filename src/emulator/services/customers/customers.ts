@@ -7,7 +7,7 @@ import type { CustomerRecord, ShopRecord } from '../../store/records.js'
 
 /** A customer of the shop by id or e-mail address (any case); 404 otherwise. */
 export function findCustomer(deps: ServiceDeps, shop: ShopRecord, id: string): CustomerRecord {
-  const customers = deps.store.c.customers
+  const customers = deps.rows.customers
   const byId = customers.get(id)
   const customer =
     byId?.shopId === shop.id
@@ -25,7 +25,7 @@ export function listCustomers(
   shop: ShopRecord,
   limit: number = CUSTOMER_LIMIT.default,
 ): CustomerRecord[] {
-  return take(deps.store.c.customers.newestFirst('shop', shop.id), limit)
+  return take(deps.rows.customers.newestFirst('shop', shop.id), limit)
 }
 
 /** A customer as listed: the record without its internal fields and notes. */
@@ -44,7 +44,7 @@ export function presentCustomerDetail(deps: ServiceDeps, customer: CustomerRecor
   let unpaidOrders = 0
   let paidTotal = 0
   let firstOrderAt: string | null = null
-  for (const order of deps.store.c.orders.oldestFirst('customer', customer.id)) {
+  for (const order of deps.rows.orders.oldestFirst('customer', customer.id)) {
     firstOrderAt ??= order.createdAt
     if (order.paymentStatus === 'paid') {
       paidOrders++

@@ -142,7 +142,7 @@ export class DeliveryWorker {
   }
 
   resumeUnsettled(): void {
-    const ids = [...this.deps.store.c.deliveries.oldestFirst('unsettled', 'all')].map((d) => d.id)
+    const ids = [...this.deps.rows.deliveries.oldestFirst('unsettled', 'all')].map((d) => d.id)
     for (const id of ids) void this.start(id)
   }
 
@@ -160,16 +160,16 @@ export class DeliveryWorker {
   }
 
   private async run(id: string): Promise<void> {
-    let row = this.deps.store.c.deliveries.get(id)
+    let row = this.deps.rows.deliveries.get(id)
     while (row && (row.state === 'pending' || row.state === 'retrying') && !this.stopped) {
       if (row.nextAttemptAt) {
         const wait = Date.parse(row.nextAttemptAt) - this.deps.clock.now().getTime()
         if (wait > 0) await this.wait(wait)
         if (this.stopped) return
-        row = this.deps.store.c.deliveries.get(id)
+        row = this.deps.rows.deliveries.get(id)
         if (!row) return
       }
-      if (row.webhookId && !this.deps.store.c.webhooks.get(row.webhookId)) {
+      if (row.webhookId && !this.deps.rows.webhooks.get(row.webhookId)) {
         row = await this.settle(row, 'failed')
         return
       }
@@ -195,7 +195,7 @@ export class DeliveryWorker {
   private async record(id: string, outcome: PostOutcome & { at: string }): Promise<DeliveryRecord | undefined> {
     try {
       return await this.deps.store.tx((tx) => {
-        const current = this.deps.store.c.deliveries.get(id)
+        const current = this.deps.rows.deliveries.get(id)
         if (!current) return undefined
         const attempt: DeliveryAttempt = { attempt: current.attempts.length + 1, ...outcome }
         const attempts = [...current.attempts, attempt]
@@ -223,7 +223,7 @@ export class DeliveryWorker {
   private async settle(row: DeliveryRecord, state: 'failed'): Promise<DeliveryRecord | undefined> {
     return this.deps.store
       .tx((tx) => {
-        const current = this.deps.store.c.deliveries.get(row.id)
+        const current = this.deps.rows.deliveries.get(row.id)
         return current
           ? tx.put('deliveries', { ...current, state, nextAttemptAt: null, updatedAt: this.deps.nowIso() })
           : undefined

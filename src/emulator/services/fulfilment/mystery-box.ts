@@ -18,7 +18,7 @@ export const mysteryBox: Fulfil = {
     let bound = line.mystery
     if (!bound) return undelivered(line, 'this line was not bound to a mystery commitment at checkout')
     if (bound.serverSeed === undefined) {
-      const seal = ctx.deps.store.c.seals.get(line.id)
+      const seal = ctx.deps.rows.seals.get(line.id)
       if (!seal) return undelivered(line, 'the server seed bound at checkout is missing')
       bound = { ...bound, serverSeed: seal.serverSeed }
       ctx.tx.delete('seals', seal.id)

@@ -14,7 +14,7 @@ export const serial: Fulfil = {
     const { line, product, setup } = ctx
     if (line.taken === line.quantity) return line
     if (!product) return undelivered(line, `product ${line.productId} no longer exists`)
-    const c = ctx.deps.store.c
+    const rows = ctx.deps.rows
     const available = availableUnits(ctx.deps, product, setup) ?? 0
     if (!setup || available < line.quantity) {
       return undelivered(
@@ -22,14 +22,14 @@ export const serial: Fulfil = {
         `out of stock: ${available} code(s) left for ${line.quantity} unit(s); add serials with PUT /_emulator/products/${product.id}/fulfilment, ${retryHint(ctx.order)}`,
       )
     }
-    const codes = takeSerials(ctx.tx, c, product.id, line.quantity)
+    const codes = takeSerials(ctx.tx, rows, product.id, line.quantity)
     recordDelivered(ctx.tx, product.shopId, product.id, codes, ctx.now)
     ctx.tx.put('fulfilments', { ...setup, updatedAt: ctx.now })
     putStock(
       ctx.deps,
       ctx.tx,
       product,
-      stockAfterSale(product.stock, line.quantity, serialCount(c, product.id)),
+      stockAfterSale(product.stock, line.quantity, serialCount(rows, product.id)),
       ctx.emit,
     )
     return delivered({ ...line, taken: line.quantity }, ctx.now, {

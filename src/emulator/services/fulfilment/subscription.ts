@@ -5,7 +5,7 @@ import { takeUnits } from './units.js'
 
 /**
  * Subscription: a subscription record per paid line (quantity = seats), ACTIVE, or TRIALING when
- * the plan has trial days; renewals then follow the emulator clock (commerce/subscriptions.ts).
+ * the plan has trial days; renewals then follow the emulator clock (subscriptions/billing.ts).
  */
 export const subscription: Fulfil = {
   fulfil(ctx) {

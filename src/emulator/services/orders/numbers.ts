@@ -7,11 +7,11 @@ import type { Tx } from '../../store/store.js'
  * Numbers already taken (seeded orders) are skipped. Call inside the transaction that stores the order.
  */
 export function nextOrderNumber(deps: ServiceDeps, tx: Tx, shopId: string): string {
-  const shop = deps.store.c.shops.get(shopId)
+  const shop = deps.rows.shops.get(shopId)
   if (!shop) throw new StoreError(404, `shop not found: ${shopId}`)
   let seq = shop.orderSeq
   do seq++
-  while (deps.store.c.orders.getBy('orderNumber', `${shop.id}:ORD-${seq}`))
+  while (deps.rows.orders.getBy('orderNumber', `${shop.id}:ORD-${seq}`))
   tx.put('shops', { ...shop, orderSeq: seq })
   return `ORD-${seq}`
 }

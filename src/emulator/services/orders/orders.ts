@@ -7,7 +7,7 @@ import type { Tx } from '../../store/store.js'
 
 /** An order of the shop by internal id or `ORD-<n>` orderNumber (spec, "Resources: Order"); 404 otherwise. */
 export function findOrder(deps: ServiceDeps, shop: ShopRecord, id: string): OrderRecord {
-  const orders = deps.store.c.orders
+  const orders = deps.rows.orders
   const byId = orders.get(id)
   const order =
     byId?.shopId === shop.id
@@ -19,7 +19,7 @@ export function findOrder(deps: ServiceDeps, shop: ShopRecord, id: string): Orde
 
 /** The shop's orders, most recent first (spec, "Orders": limit default 50, max 200). */
 export function listOrders(deps: ServiceDeps, shop: ShopRecord, limit: number = ORDER_LIMIT.default): OrderRecord[] {
-  return take(deps.store.c.orders.newestFirst('shop', shop.id), limit)
+  return take(deps.rows.orders.newestFirst('shop', shop.id), limit)
 }
 
 /**

@@ -70,7 +70,7 @@ const periodEnd = (s: BilledSubscription, k: number) => addIntervals(s.anchorAt,
 
 /** A processor customer id per shop customer: reused across their subscriptions. */
 function processorCustomerIdFor(deps: ServiceDeps, shop: ShopRecord, customerId: string): string {
-  for (const s of deps.store.c.subscriptions.newestFirst('shop', shop.id))
+  for (const s of deps.rows.subscriptions.newestFirst('shop', shop.id))
     if (s.customerId === customerId) return s.processorCustomerId
   return `cus_${base62(deps.random, 14)}`
 }
@@ -245,13 +245,13 @@ export function runDueSubscriptions(deps: ServiceDeps, tx: Tx): DueCounts {
   const counts: DueCounts = { upcoming: 0, trialsEnded: 0, renewed: 0 }
   for (;;) {
     let best: Due | undefined
-    for (const row of deps.store.c.subscriptions.values()) {
+    for (const row of deps.rows.subscriptions.values()) {
       const due = nextDue(row as BilledSubscription)
       if (!due || due.at > now) continue
       if (!best || due.at < best.at || (due.at === best.at && row.id < best.subscription.id)) best = due
     }
     if (!best) return counts
-    const shop = deps.store.c.shops.get(best.subscription.shopId)
+    const shop = deps.rows.shops.get(best.subscription.shopId)
     if (!shop) throw new StoreError(500, `subscription ${best.subscription.id} belongs to no shop`)
     const emit: Emit = (kind, data) => deps.events.emit(tx, shop, kind, data)
     const s = best.subscription
