@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { readVerifierScript } from '../../src/emulator/pages/assets/verify-js.js'
+import { paidMysteryOrder } from '../helpers/mystery-order.js'
 import { launchBrowser, screenshot, startEmulatorServer, watchErrors } from './harness.js'
 
 type Started<T extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<T>>
@@ -11,33 +12,9 @@ type Started<T extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnT
 let browser: Started<typeof launchBrowser>
 let emulator: Started<typeof startEmulatorServer>
 
-/** A paid mystery order of `quantity` boxes whose outcomes all have code pools; returns its invoice page URL. */
+/** The invoice page of a paid mystery order of `quantity` boxes whose outcomes all have code pools. */
 async function mysteryOrder(server: Started<typeof startEmulatorServer>, quantity: number): Promise<string> {
-  const { request } = server.emu
-  const setup = await request('/_emulator/products/rec_demoMystery01/fulfilment', {
-    method: 'PUT',
-    json: {
-      mystery: {
-        outcomes: [
-          { name: 'Gold', weight: 1, stock: 3, codes: ['G-1', 'G-2', 'G-3'] },
-          { name: 'Silver', weight: 3, stock: 4, codes: ['S-1', 'S-2', 'S-3', 'S-4'] },
-          { name: 'Bronze', weight: 6, stock: 5, codes: ['B-1', 'B-2', 'B-3', 'B-4', 'B-5'] },
-        ],
-      },
-    },
-  })
-  expect(setup.status).toBe(200)
-  const checkout = await request('/storefront/demo/checkout', {
-    method: 'POST',
-    json: {
-      items: [{ productId: 'rec_demoMystery01', quantity }],
-      email: 'buyer@example.com',
-      customFields: { __mysteryClientSeed: 'lucky-7' },
-    },
-  })
-  expect(checkout.status).toBe(201)
-  const { order, invoiceUrl } = await checkout.json()
-  expect((await request(`/_emulator/orders/${order.id}/pay`, { method: 'POST' })).status).toBe(200)
+  const { invoiceUrl } = await paidMysteryOrder(server.emu.request, quantity)
   return `${server.origin}${new URL(invoiceUrl).pathname}`
 }
 
