@@ -9,7 +9,7 @@ import type { ServiceDeps } from './deps.js'
 import type { BlacklistRecord, ShopRecord } from '../store/records.js'
 
 /** A blacklist entry of the shop by id; 404 otherwise. */
-export function findBlacklistEntry(deps: ServiceDeps, shop: ShopRecord, id: string): BlacklistRecord {
+function findBlacklistEntry(deps: ServiceDeps, shop: ShopRecord, id: string): BlacklistRecord {
   const entry = deps.rows.blacklists.get(id)
   if (!entry || entry.shopId !== shop.id) throw notFound('blacklist entry', id)
   return entry
@@ -44,7 +44,7 @@ function checkedValue(deps: ServiceDeps, shop: ShopRecord, type: BlacklistType, 
   return checked.value
 }
 
-export function buildBlacklistEntry(deps: ServiceDeps, shop: ShopRecord, body: CreateBlacklistBody): BlacklistRecord {
+function buildBlacklistEntry(deps: ServiceDeps, shop: ShopRecord, body: CreateBlacklistBody): BlacklistRecord {
   return {
     id: deps.newId('bl'),
     type: body.type,
@@ -56,7 +56,7 @@ export function buildBlacklistEntry(deps: ServiceDeps, shop: ShopRecord, body: C
 }
 
 /** Applies the given fields; a new type alone re-checks the stored value against it. */
-export function applyBlacklistUpdate(
+function applyBlacklistUpdate(
   deps: ServiceDeps,
   shop: ShopRecord,
   entry: BlacklistRecord,

@@ -5,7 +5,7 @@ import { boundProducts, bySortOrder, resolveProductIds } from './groups.js'
 import type { CategoryRecord, ShopRecord } from '../store/records.js'
 
 /** A category of the shop by id; 404 otherwise. */
-export function findCategory(deps: ServiceDeps, shop: ShopRecord, id: string): CategoryRecord {
+function findCategory(deps: ServiceDeps, shop: ShopRecord, id: string): CategoryRecord {
   const category = deps.rows.categories.get(id)
   if (!category || category.shopId !== shop.id) throw notFound('category', id)
   return category
@@ -27,7 +27,7 @@ function resolveGroupIds(deps: ServiceDeps, shop: ShopRecord, ids: string[]): st
   return [...out]
 }
 
-export function presentCategory(deps: ServiceDeps, shop: ShopRecord, category: CategoryRecord): Category {
+function presentCategory(deps: ServiceDeps, shop: ShopRecord, category: CategoryRecord): Category {
   const groups = []
   for (const id of category.groupIds) {
     const group = deps.rows.groups.get(id)
@@ -49,7 +49,7 @@ export function presentCategory(deps: ServiceDeps, shop: ShopRecord, category: C
   }
 }
 
-export function buildCategory(deps: ServiceDeps, shop: ShopRecord, body: CreateCategoryBody): CategoryRecord {
+function buildCategory(deps: ServiceDeps, shop: ShopRecord, body: CreateCategoryBody): CategoryRecord {
   const now = deps.nowIso()
   return {
     id: deps.newId('cat'),
@@ -65,7 +65,7 @@ export function buildCategory(deps: ServiceDeps, shop: ShopRecord, body: CreateC
 }
 
 /** Applies the given fields; `productIds` or `groupIds` replaces the whole bound list (spec, "Categories"). */
-export function applyCategoryUpdate(
+function applyCategoryUpdate(
   deps: ServiceDeps,
   shop: ShopRecord,
   category: CategoryRecord,

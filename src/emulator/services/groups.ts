@@ -5,7 +5,7 @@ import type { ServiceDeps } from './deps.js'
 import type { GroupRecord, ProductRecord, ShopRecord } from '../store/records.js'
 
 /** A group of the shop by id; 404 otherwise. */
-export function findGroup(deps: ServiceDeps, shop: ShopRecord, id: string): GroupRecord {
+function findGroup(deps: ServiceDeps, shop: ShopRecord, id: string): GroupRecord {
   const group = deps.rows.groups.get(id)
   if (!group || group.shopId !== shop.id) throw notFound('group', id)
   return group
@@ -48,7 +48,7 @@ export function listGroups(deps: ServiceDeps, shop: ShopRecord): GroupRecord[] {
   return bySortOrder(deps.rows.groups.oldestFirst('shop', shop.id))
 }
 
-export function presentGroup(deps: ServiceDeps, shop: ShopRecord, group: GroupRecord): Group {
+function presentGroup(deps: ServiceDeps, shop: ShopRecord, group: GroupRecord): Group {
   return {
     id: group.id,
     name: group.name,
@@ -68,7 +68,7 @@ export function presentGroup(deps: ServiceDeps, shop: ShopRecord, group: GroupRe
   }
 }
 
-export function buildGroup(deps: ServiceDeps, shop: ShopRecord, body: CreateGroupBody): GroupRecord {
+function buildGroup(deps: ServiceDeps, shop: ShopRecord, body: CreateGroupBody): GroupRecord {
   const now = deps.nowIso()
   return {
     id: deps.newId('grp'),
@@ -86,12 +86,7 @@ export function buildGroup(deps: ServiceDeps, shop: ShopRecord, body: CreateGrou
 }
 
 /** Applies the given fields; `productIds` replaces the whole list (spec, "Groups"). */
-export function applyGroupUpdate(
-  deps: ServiceDeps,
-  shop: ShopRecord,
-  group: GroupRecord,
-  body: UpdateGroupBody,
-): GroupRecord {
+function applyGroupUpdate(deps: ServiceDeps, shop: ShopRecord, group: GroupRecord, body: UpdateGroupBody): GroupRecord {
   const { productIds, ...fields } = body
   const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined))
   return {

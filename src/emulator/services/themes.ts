@@ -16,7 +16,7 @@ const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' 
  * Theme config as stored: the given config merged over the defaults, section by section, so
  * every theme always holds colors, layout and components (README, "Themes").
  */
-export function normaliseThemeConfig(input: Json, base: Json = DEFAULT_THEME_CONFIG as unknown as Json): Json {
+function normaliseThemeConfig(input: Json, base: Json = DEFAULT_THEME_CONFIG as unknown as Json): Json {
   const out: Json = {}
   for (const key of new Set([...Object.keys(base), ...Object.keys(input)])) {
     const given = input[key]
@@ -51,7 +51,7 @@ export function defaultTheme(deps: ServiceDeps, shop: ShopRecord): ThemeRecord {
 const SECTIONS = Object.keys(DEFAULT_THEME_CONFIG)
 
 /** A theme of the shop by id (`default` for every shop); 404 otherwise. */
-export function findTheme(deps: ServiceDeps, shop: ShopRecord, themeId: string): ThemeRecord {
+function findTheme(deps: ServiceDeps, shop: ShopRecord, themeId: string): ThemeRecord {
   const theme = deps.rows.themes.get(`${shop.id}:${themeId}`)
   if (!theme) throw notFound('theme', themeId)
   return theme
@@ -66,7 +66,7 @@ export function activeThemeId(themes: ThemeRecord[]): string {
   return themes.find((t) => t.isActive)?.id ?? 'default'
 }
 
-export function presentThemeSummary(shop: ShopRecord, theme: ThemeRecord): ThemeSummary {
+function presentThemeSummary(shop: ShopRecord, theme: ThemeRecord): ThemeSummary {
   return {
     id: theme.id,
     name: theme.name,
@@ -79,7 +79,7 @@ export function presentThemeSummary(shop: ShopRecord, theme: ThemeRecord): Theme
 }
 
 /** The full bundle: summary, config and the two files as text (spec, "Themes"). */
-export function presentTheme(shop: ShopRecord, theme: ThemeRecord): Theme {
+function presentTheme(shop: ShopRecord, theme: ThemeRecord): Theme {
   const { updatedAt, ...summary } = presentThemeSummary(shop, theme)
   return {
     ...summary,
@@ -94,7 +94,7 @@ export function presentTheme(shop: ShopRecord, theme: ThemeRecord): Theme {
  * normalised over the defaults; sent both, they are ambiguous and refused. `files['custom.css']`
  * replaces the stylesheet. Anything not sent is kept (README, "Themes").
  */
-export function applyThemeUpdate(deps: ServiceDeps, theme: ThemeRecord, body: UpdateThemeBody): ThemeRecord {
+function applyThemeUpdate(deps: ServiceDeps, theme: ThemeRecord, body: UpdateThemeBody): ThemeRecord {
   const fileConfig = body.files?.['theme.json']
   if (body.config !== undefined && fileConfig !== undefined) {
     throw badRequest('files.theme.json', 'send the config once, as config or as files["theme.json"], not both')
