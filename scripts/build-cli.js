@@ -41,7 +41,7 @@ const result = await build({
   chunkNames: '[name]-[hash]',
   metafile: true,
   legalComments: 'linked',
-  external: ['hono', 'hono/*', '@hono/node-server', '@hono/node-server/*', 'lowdb', '@inquirer/prompts'],
+  external: ['hono', 'hono/*', '@hono/node-server', '@hono/node-server/*', '@inquirer/prompts'],
   plugins: [emulatorOutside],
   // commander is CommonJS: its require() calls need a require in ES module scope.
   banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },

@@ -4,6 +4,7 @@
 export { createApp } from './app.js'
 export { startEmulator } from './start.js'
 export type { StartOptions, StartedEmulator } from './start.js'
+export type { Services } from './services/index.js'
 export { offsetClock } from './deps.js'
 export type { Clock, EmulatorDeps, EmulatorOptions, Log, Random, Sleep } from './deps.js'
 export { SeedFileSchema, loadSeedFile } from './store/seed.js'

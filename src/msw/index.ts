@@ -44,7 +44,7 @@ export type StoreHandlers<Handler> = Handler[] & {
   /** `${origin}/api/v1`: pass it to StoreClient as `baseUrl`. */
   readonly baseUrl: string
   readonly apiKey: string
-  /** The running emulator (started on first use): its app, store and deps. */
+  /** The running emulator (started on first use): its app, services, store and deps. */
   emulator(): Promise<StartedEmulator>
   /**
    * Resolves once no webhook delivery of any shop is pending or retrying: every delivery the
@@ -140,7 +140,7 @@ export function createStoreHandlers<Handler>(
     async reset() {
       const previous = running
       running = undefined
-      if (previous) await (await previous).store.close()
+      if (previous) await (await previous).stop()
     },
   })
 }

@@ -161,7 +161,6 @@ describe('createStoreHandlers settled()', () => {
     await c.emulator.webhooks.create({ url: 'http://down.test/hooks', events: ['product:created'] })
     await c.products.create({ name: 'Key', price: 5, type: 'Service' })
     await expect(own.settled({ timeoutMs: 50 })).rejects.toThrow(/still pending after 0\.05 s; shorten .*retryDelaysMs/)
-    ;(await own.emulator()).stopEvents()
     await own.reset()
   })
 })

@@ -20,6 +20,7 @@ const LINKED = [
   'hono',
   '@hono/node-server',
   'lowdb',
+  '@noble/hashes',
   '@inquirer/prompts',
   'msw',
   'typescript',
