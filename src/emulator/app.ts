@@ -5,6 +5,7 @@ import { methodNotAllowed } from 'hono/method-not-allowed'
 import { StoreError } from '../spec/errors.js'
 import { createEmulator, type AuthedEnv, type Emulator } from './context.js'
 import type { EmulatorDeps } from './deps.js'
+import { commitWait } from './middleware/commit-wait.js'
 import { errorResponse } from './middleware/errors.js'
 import { unreadableBody } from './middleware/validate.js'
 import { injectFaults } from './middleware/faults.js'
@@ -35,6 +36,7 @@ export function createApp(deps: EmulatorDeps): Hono {
     ),
   )
   if (emu.options.logRequests) app.use(requestLog(emu))
+  app.use(commitWait(deps.store))
   app.use(finishReadingBody)
   app.use(
     methodNotAllowed({
