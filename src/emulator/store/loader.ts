@@ -1,22 +1,20 @@
-import { open, type FileHandle } from 'node:fs/promises'
 import { StoreError } from '../../spec/errors.js'
-import type { AnyCollection, Collections } from './collections.js'
+import type { Collections } from './collections.js'
 import type { Row } from './collection.js'
-import { checkDbFile, type DbFile, type JournalOp } from './db-file.js'
+import { checkDbFile, type DbFile } from './db-file.js'
 import { NEW_DB_POSITION, type DurableJsonFile, type ReadDbFile } from './durable-json-file.js'
-import {
-  isCount,
-  parseJournalHeader,
-  parseJournalLine,
-  type DbPosition,
-  type JournalHeader,
-  type JournalPaths,
-} from './journal-format.js'
+import { isCount, type DbPosition, type JournalHeader, type JournalPaths } from './journal-format.js'
 import type { JournalIO } from './journal-io.js'
+import {
+  LEGACY,
+  cutTornLine,
+  journalRefused,
+  logTornLine,
+  replayJournal,
+  storeRow,
+  type Plan,
+} from './journal-replay.js'
 import { rowsOnDisk } from './journal-writer.js'
-import { forEachLine } from './line-reader.js'
-import type { FulfilmentRecord } from './records.js'
-import { upgradeFulfilmentRow } from './serial-pool.js'
 import { StringPool } from './string-pool.js'
 import { removeTemporaryFiles } from './temporary-files.js'
 
@@ -39,16 +37,9 @@ export interface Loaded {
   fold?: { rows: DbFile; position: DbPosition }
 }
 
-/** Rows stored in a form an earlier version wrote, brought to today's form as they are loaded. */
-const UPGRADES: Partial<Record<string, (c: Collections, row: never) => unknown>> = {
-  fulfilments: (c, row: FulfilmentRecord) => upgradeFulfilmentRow(c, row),
-}
-
 /** Collections a db file written before the position was recorded may lack: that version did not have them. */
 const ADDED_LATER = new Set(['serials', 'deliveredCodes'])
 
-/** `plan` of a journal without a header line: its lines are read as an earlier version wrote them. */
-const LEGACY = 'legacy'
 /** `plan` of a journal the db file was folded from: its lines are checked, none applied. */
 const FOLDED = Number.POSITIVE_INFINITY
 
@@ -88,7 +79,8 @@ export async function loadDb(o: LoadOptions): Promise<Loaded> {
   fillCollections(o.collections, read.data as DbFile)
   const db = (position as DbPosition | undefined) ?? { generation: 0, seq: 0 }
   const isLegacy = position === undefined
-  const replay = (path: string, plan: Plan) => replayJournal(path, plan, o)
+  const replay = (path: string, plan: Plan) =>
+    replayJournal(path, plan, { collections: o.collections, dbPath: file.path })
 
   // .journal.old: a fold interrupted before its end (its generation is the db file's), or done
   // but not yet removed (the db file is the next generation and holds every line of it).
@@ -98,7 +90,7 @@ export async function loadDb(o: LoadOptions): Promise<Loaded> {
       throw noHeader(paths.oldJournal, isEmpty, file.path)
     }
     if (header.generation === db.generation - 1) return FOLDED
-    const refusal = unlessContinues(paths.oldJournal, header, db, file.path)
+    const refusal = unlessContinues(paths.oldJournal, header, { ...db, fromPath: file.path }, file.path)
     if (refusal) throw refusal
     return header.after
   })
@@ -128,7 +120,9 @@ export async function loadDb(o: LoadOptions): Promise<Loaded> {
           `is numbered, but ${paths.oldJournal} before it is not: they are not a pair`,
           file.path,
         )
-      : unlessContinues(paths.journal, header, next, file.path, { orEarlier: true })
+      : unlessContinues(paths.journal, header, { ...next, fromPath: fold ? paths.oldJournal : file.path }, file.path, {
+          orEarlier: true,
+        })
     if (refusal) throw refusal
     return next.seq
   })
@@ -147,8 +141,8 @@ export async function loadDb(o: LoadOptions): Promise<Loaded> {
   }
 
   // Every check passed: only now are files changed.
-  if (old) logTornLine(paths.oldJournal, old, o)
-  if (current) logTornLine(paths.journal, current, o)
+  if (old) logTornLine(paths.oldJournal, old, o.log)
+  if (current) logTornLine(paths.journal, current, o.log)
   if (old?.legacy || current?.legacy) {
     // Unnumbered journals of an earlier version: folded into the db file now, so none is appended to.
     await file.write(rowsOnDisk(o.collections, []), { position: NEW_DB_POSITION })
@@ -192,13 +186,6 @@ function dbRefused(path: string, problem: string): StoreError {
   )
 }
 
-function journalRefused(path: string, problem: string, dbPath: string): StoreError {
-  return new StoreError(
-    500,
-    `journal ${path} ${problem}. The db was not loaded and no file was changed. Restore the journal (and the db file it belongs to) from a backup, or move it aside to start from ${dbPath} alone, losing the changes it holds.`,
-  )
-}
-
 function noHeader(path: string, isEmpty: boolean, dbPath: string): StoreError {
   return journalRefused(
     path,
@@ -208,35 +195,36 @@ function noHeader(path: string, isEmpty: boolean, dbPath: string): StoreError {
 }
 
 /**
- * The refusal of a journal whose header does not continue `from` (the db file, or the journal
- * before it); undefined when it does. `orEarlier`: it may also start before `from.seq` (the db
- * file was written from it since, holding some of its lines).
+ * The refusal of a journal whose header does not continue `from` (where the file `fromPath`, the
+ * db file or the journal before it, leaves off); undefined when it does. `orEarlier`: it may also
+ * start before `from.seq` (the db file was written from it since, holding some of its lines).
  */
 function unlessContinues(
   path: string,
   header: JournalHeader,
-  from: DbPosition,
+  from: DbPosition & { fromPath: string },
   dbPath: string,
   { orEarlier = false } = {},
 ): StoreError | undefined {
+  const notAPair = 'they are not a pair (one of them restored from another time?)'
   if (header.generation !== from.generation) {
     return journalRefused(
       path,
-      `belongs to generation ${header.generation} of the db file, but ${dbPath} is ${from.generation < 0 ? 'in an earlier format' : `at generation ${from.generation}`}: they are not a pair (one of them restored from another time?)`,
+      `is generation ${header.generation}, but what continues ${from.fromPath} is generation ${from.generation}: ${notAPair}`,
       dbPath,
     )
   }
   if (header.after > from.seq) {
     return journalRefused(
       path,
-      `continues from transaction ${header.after}, but ${dbPath} holds transactions only up to ${from.seq}: transactions ${from.seq + 1} to ${header.after} are missing (is the db file an older copy?)`,
+      `continues from transaction ${header.after}, but ${from.fromPath} holds transactions only up to ${from.seq}: transactions ${from.seq + 1} to ${header.after} are missing (is ${from.fromPath} an older copy?)`,
       dbPath,
     )
   }
   if (header.after < from.seq && !orEarlier) {
     return journalRefused(
       path,
-      `continues from transaction ${header.after}, but ${dbPath} already holds transactions up to ${from.seq}: they are not a pair (one of them restored from another time?)`,
+      `continues from transaction ${header.after}, but ${from.fromPath} already holds transactions up to ${from.seq}: ${notAPair}`,
       dbPath,
     )
   }
@@ -267,134 +255,10 @@ function missingCollection(collections: Collections, data: DbFile, isLegacy: boo
 function fillCollections(collections: Collections, data: DbFile): void {
   for (const [name, rows] of Object.entries(data)) {
     if (name === 'version') continue
-    const collection = (collections as unknown as Record<string, AnyCollection>)[name]
-    const upgrade = UPGRADES[name]
     const strings = new StringPool()
     for (const row of rows as Row[]) {
       strings.share(row as unknown as Record<string, unknown>)
-      collection.set(upgrade ? (upgrade(collections, row as never) as Row) : row)
+      storeRow(collections, name, row)
     }
   }
-}
-
-function apply(collections: Collections, ops: JournalOp[]): void {
-  for (const op of ops) {
-    const collection = (collections as unknown as Record<string, AnyCollection>)[op.c]
-    if ('put' in op) {
-      const upgrade = UPGRADES[op.c]
-      collection.set(upgrade ? (upgrade(collections, op.put as never) as Row) : op.put)
-    } else collection.delete(op.del)
-  }
-}
-
-/**
- * Decides, from a journal's header (undefined: its first line is not one, or it has no complete
- * line), how it is replayed: the lines after which transaction are applied (those up to it are
- * checked and skipped, the db file holds them already), or LEGACY. Throws to refuse it.
- */
-type Plan = (header: JournalHeader | undefined, isEmpty: boolean) => number | typeof LEGACY
-
-interface Replayed {
-  header?: JournalHeader
-  legacy: boolean
-  /** What `plan` decided: lines of later transactions were applied. */
-  applyAbove: number
-  /** The newest transaction in it (the header's `after` when it has no line). */
-  last: number
-  /** Bytes of its complete lines. */
-  bytes: number
-  /** Bytes of the torn line after them. */
-  tail: number
-}
-
-/**
- * Applies a journal's complete lines, read in chunks, as `plan` decides. The piece after the last
- * newline is a torn append that was never acknowledged (a crash mid-write): it is left out. A
- * corrupt complete line, or one out of sequence, refuses the start, since the lines after it may
- * hold acknowledged writes. Undefined when there is no such journal.
- */
-async function replayJournal(path: string, plan: Plan, o: LoadOptions): Promise<Replayed | undefined> {
-  const cannotRead = (error: unknown) =>
-    new StoreError(
-      500,
-      `journal ${path} cannot be read (${(error as Error).message}); the db was not loaded and no file was changed. Check its permissions.`,
-    )
-  let handle: FileHandle
-  try {
-    handle = await open(path, 'r')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw cannotRead(error)
-  }
-  const replayed: Replayed = { legacy: false, applyAbove: 0, last: 0, bytes: 0, tail: 0 }
-  let lineNumber = 0
-  const corrupt = (problem: string) =>
-    new StoreError(
-      500,
-      `journal ${path} line ${lineNumber} is corrupt: ${problem}. The db was not loaded and no file was changed. Repair or delete that line, or move the journal aside to start from ${o.file.path} alone (losing the changes it holds).`,
-    )
-  const start = (header: JournalHeader | undefined, isEmpty: boolean) => {
-    const planned = plan(header, isEmpty)
-    if (planned === LEGACY) replayed.legacy = true
-    else {
-      replayed.header = header
-      replayed.last = header!.after
-      replayed.applyAbove = planned
-    }
-  }
-  try {
-    const read = await forEachLine(handle, (line) => {
-      const text = line.toString('utf8', 0, line.length - 1)
-      if (++lineNumber === 1) {
-        const header = parseJournalHeader(text)
-        start(header, false)
-        if (header) return true
-      }
-      const entry = parseJournalLine(text)
-      if (typeof entry === 'string') throw corrupt(entry)
-      if (!replayed.legacy) {
-        if (entry.seq === undefined) throw corrupt('it has no sequence number ("seq")')
-        const expected = replayed.last + 1
-        if (entry.seq !== expected) {
-          throw journalRefused(
-            path,
-            `line ${lineNumber} holds transaction ${entry.seq} where transaction ${expected} was expected: ${
-              entry.seq < expected
-                ? 'lines were duplicated or reordered'
-                : `transaction${entry.seq - expected > 1 ? `s ${expected} to ${entry.seq - 1} are` : ` ${expected} is`} missing`
-            }`,
-            o.file.path,
-          )
-        }
-        replayed.last = entry.seq
-        if (entry.seq <= replayed.applyAbove) return true
-      }
-      apply(o.collections, entry.ops)
-      return true
-    })
-    if (lineNumber === 0) start(undefined, read.tail.length === 0)
-    replayed.bytes = read.bytes
-    replayed.tail = read.tail.length
-  } catch (error) {
-    if (error instanceof StoreError) throw error
-    throw cannotRead(error)
-  } finally {
-    await handle.close()
-  }
-  return replayed
-}
-
-async function cutTornLine(path: string, bytes: number, io: JournalIO): Promise<void> {
-  const file = await io.openForAppend(path)
-  try {
-    await file.truncate(bytes)
-    await file.sync()
-  } finally {
-    await file.close()
-  }
-}
-
-function logTornLine(path: string, replayed: Replayed, o: LoadOptions): void {
-  if (replayed.tail > 0)
-    o.log?.(`journal ${path}: ignored a torn last line (${replayed.tail} bytes) left by an interrupted write`)
 }

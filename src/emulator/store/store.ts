@@ -34,7 +34,7 @@ export interface StoreOptions {
  * append-only journal (one numbered line per transaction, group-committed with one fsync per
  * batch: journal-writer.ts) that is folded into the db file when it grows (streamed from memory,
  * between requests: compaction.ts) and on close. Opening reads the db file and replays the
- * journal, refusing damaged files (loader.ts).
+ * journals, refusing damaged files (loader.ts, journal-replay.ts).
  */
 export class Store {
   readonly c: Collections = createCollections()

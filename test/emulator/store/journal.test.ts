@@ -172,7 +172,7 @@ describe('Store: journals that lost or reordered transactions', () => {
     [
       'two lines swapped',
       (lines: string[]) => [lines[0], lines[2], lines[1], ...lines.slice(3)],
-      'line 2 holds transaction 2 where transaction 1 was expected: transaction 1 is missing',
+      'line 2 holds transaction 2 where transaction 1 was expected: transaction 1 is missing or out of order',
     ],
     [
       'a line duplicated',
@@ -182,7 +182,7 @@ describe('Store: journals that lost or reordered transactions', () => {
     [
       'lines lost in the middle',
       (lines: string[]) => [...lines.slice(0, 2), ...lines.slice(5)],
-      'line 3 holds transaction 5 where transaction 2 was expected: transactions 2 to 4 are missing',
+      'line 3 holds transaction 5 where transaction 2 was expected: transactions 2 to 4 are missing or out of order',
     ],
   ])('refuses a journal with %s, naming the line', async (_case, damage, problem) => {
     const { db, journal } = await crashedAfter(6)
@@ -214,7 +214,10 @@ describe('Store: journals that lost or reordered transactions', () => {
     await store.settle()
     expect(JSON.parse(readFileSync(db, 'utf8')).generation).toBeGreaterThan(1)
     writeFileSync(db, backup)
-    await expectRefused(db, /^journal .+\.journal belongs to generation \d+ of the db file, but .+ is at generation 1/)
+    await expectRefused(
+      db,
+      /^journal .+\.journal is generation \d+, but what continues .+ is generation 1: they are not a pair/,
+    )
   })
 
   it('refuses a journal that starts after the transactions the db file holds', async () => {
@@ -223,7 +226,7 @@ describe('Store: journals that lost or reordered transactions', () => {
     writeFileSync(journal, [header(1, 7), ...lines.slice(1)].join('\n'))
     await expectRefused(
       db,
-      `journal ${journal} continues from transaction 7, but ${db} holds transactions only up to 0: transactions 1 to 7 are missing (is the db file an older copy?).`,
+      `journal ${journal} continues from transaction 7, but ${db} holds transactions only up to 0: transactions 1 to 7 are missing (is ${db} an older copy?).`,
     )
   })
 })
