@@ -127,7 +127,7 @@ describe('profiles in use', () => {
     const shape = await runCli(['config', 'list'], { env: { XDG_CONFIG_HOME: home } })
     expect(shape.code).toBe(2)
     expect(shape.stderr).toBe(
-      `error: ${configFile(home)}: profiles.default.apiKey: Invalid input: expected string, received number; fix or delete it, then run store login\n`,
+      `error: ${configFile(home)}: profiles.default.apiKey: must be a string; fix or delete it, then run store login\n`,
     )
 
     const dirHome = tmpConfigDir()
