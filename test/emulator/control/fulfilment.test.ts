@@ -9,7 +9,7 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'ascii').dige
 describe('PUT /_emulator/products/:id/fulfilment', () => {
   it('applies the seed blocks like the route: serial pool with stock, mystery at pool version 1 with a committed seed', async () => {
     const s = await shop()
-    expect(s.emu.store.c.products.get('prod_demo_serial')!.stock).toBe(10)
+    expect(s.stock('prod_demo_serial')).toBe(10)
     const mystery = s.emu.store.c.fulfilments.get('prod_demo_mystery')!.mystery!
     expect(mystery.poolVersion).toBe(1)
     expect(mystery.serverSeed).toMatch(/^[0-9a-f]{64}$/)
@@ -46,7 +46,7 @@ describe('PUT /_emulator/products/:id/fulfilment', () => {
       serials: ['A-1', 'A-2', 'A-3'],
       stock: 3,
     })
-    expect(s.emu.store.c.products.get('prod_demo_serial')!.stock).toBe(3)
+    expect(s.stock('prod_demo_serial')).toBe(3)
     expect(s.kinds()).toEqual(['product:stock', 'product:stock:low'])
     await s.put('/_emulator/products/prod_demo_serial/fulfilment', {
       serials: Array.from({ length: 8 }, (_, i) => `B-${i}`),
