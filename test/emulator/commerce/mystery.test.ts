@@ -182,6 +182,6 @@ describe('mystery boxes, end to end (DESIGN.md "Mystery box fairness")', () => {
     expect(short.items[0].mystery.opens).toEqual([])
     // Paid: the seed is revealed even though nothing was rolled, so the commitment can be checked.
     expect(sha256(short.items[0].mystery.serverSeed)).toBe(short.items[0].mystery.commitment)
-    expect(s.emu.store.c.products.get('prod_demo_mystery')!.stock).toBe(2)
+    expect(s.stock('prod_demo_mystery')).toBe(2)
   })
 })
