@@ -78,6 +78,11 @@ export class CatalogueService {
     return presentSetup(this.deps, product, this.deps.rows.fulfilments.get(product.id))
   }
 
+  /** The drop table's server seed, which the setup view keeps secret (only its commitment shows). */
+  mysterySeed(shop: ShopRecord, id: string): string | undefined {
+    return this.deps.rows.fulfilments.get(findProduct(this.deps, shop, id).id)?.mystery?.serverSeed
+  }
+
   /** Replaces the given fields of a product's setup (pools, tables, plans); the product's stock follows. */
   putSetup(shop: ShopRecord, id: string, body: FulfilmentSetupBody): Promise<FulfilmentSetup> {
     return this.deps.store.tx((tx) => {
