@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { independentlyVerifyOpen } from '../../helpers/independent-verifier.js'
 import { TEST_KEY } from '../../helpers/emulator.js'
 import { shop, type Shop } from './helpers.js'
-import { deliveredCodesOf } from '../../../src/emulator/services/catalogue/serial-pool.js'
 
 const servers: Server[] = []
 afterEach(async () => {
@@ -61,7 +60,7 @@ describe('many buyers at once on the same stock', () => {
     expect(new Set(codes)).toEqual(new Set(pool))
     expect(s.stock('prod_demo_serial')).toBe(0)
     expect(s.emu.services.catalogue.setup(s.demo(), 'prod_demo_serial').serials).toEqual([])
-    expect(deliveredCodesOf(s.emu.store.c, 'prod_demo_serial').sort()).toEqual(pool)
+    expect(s.emu.services.catalogue.deliveredCodes(s.demo(), 'prod_demo_serial').sort()).toEqual(pool)
     // Everyone else was turned away at checkout (409) or paid and told why nothing came.
     for (const r of results.filter((x) => !delivered.includes(x))) {
       if (r.checkout === 409) expect(r.error).toMatch(/^items\.0\.quantity: only 0 of "Game Key" in stock/)
