@@ -129,7 +129,7 @@ describe("one account cannot reach another account's shops", () => {
   let foreignShopId: string
   beforeAll(async () => {
     emu = await fuzzEmulator()
-    foreignShopId = emu.store.c.shops.getBy('slug', FOREIGN.slug)!.id
+    foreignShopId = emu.services.storefront.shop(FOREIGN.slug).id
   })
 
   const refusal = (wanted: string) =>
@@ -140,7 +140,7 @@ describe("one account cannot reach another account's shops", () => {
       [TEST_KEY, FOREIGN.slug],
       [TEST_KEY, foreignShopId],
       [FOREIGN.key, 'demo'],
-      [FOREIGN.key, emu.store.c.shops.getBy('slug', 'demo')!.id],
+      [FOREIGN.key, emu.services.storefront.shop('demo').id],
       [TEST_KEY, 'no-such-shop'],
     ]) {
       const res = await emu.request('/api/v1/products', {

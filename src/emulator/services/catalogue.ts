@@ -2,7 +2,7 @@ import type { FulfilmentSetup, FulfilmentSetupBody } from '../../spec/fulfilment
 import type { CreateProductBody, UpdateProductBody } from '../../spec/products.js'
 import type { ProductRecord, ShopRecord } from '../store/records.js'
 import { applyProductUpdate, buildProduct, findProduct, lookUpProduct, pageLiveProducts } from './catalogue/products.js'
-import { removeProductCodes } from './catalogue/serial-pool.js'
+import { deliveredCodesOf, removeProductCodes } from './catalogue/serial-pool.js'
 import { applyFulfilmentSetup, presentSetup } from './catalogue/setup.js'
 import type { ServiceDeps } from './deps.js'
 import { productEvents } from './events/product-events.js'
@@ -76,6 +76,16 @@ export class CatalogueService {
   setup(shop: ShopRecord, id: string): FulfilmentSetup {
     const product = findProduct(this.deps, shop, id)
     return presentSetup(this.deps, product, this.deps.rows.fulfilments.get(product.id))
+  }
+
+  /** The serial codes the product has delivered, which keep a code from being handed out twice. */
+  deliveredCodes(shop: ShopRecord, id: string): string[] {
+    return deliveredCodesOf(this.deps.rows, findProduct(this.deps, shop, id).id)
+  }
+
+  /** The drop table's server seed, which the setup view keeps secret (only its commitment shows). */
+  mysterySeed(shop: ShopRecord, id: string): string | undefined {
+    return this.deps.rows.fulfilments.get(findProduct(this.deps, shop, id).id)?.mystery?.serverSeed
   }
 
   /** Replaces the given fields of a product's setup (pools, tables, plans); the product's stock follows. */

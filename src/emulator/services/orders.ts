@@ -17,6 +17,13 @@ export class OrderService {
     return findOrder(this.deps, shop, id)
   }
 
+  /** The server seed sealed at checkout for a mystery line, kept from every answer until payment reveals it. */
+  sealedSeed(shop: ShopRecord, orderId: string, lineId: string): string | undefined {
+    const order = findOrder(this.deps, shop, orderId)
+    const seal = this.deps.rows.seals.get(lineId)
+    return seal?.orderId === order.id ? seal.serverSeed : undefined
+  }
+
   /** The merchant sets the status; the same status again changes nothing and fires nothing. */
   updateStatus(shop: ShopRecord, id: string, body: UpdateOrderBody): Promise<OrderRecord> {
     return this.deps.store.tx((tx) => updateOrderStatus(this.deps, tx, shop, id, body))

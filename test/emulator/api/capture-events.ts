@@ -17,7 +17,7 @@ export async function putOrder(
   emu: TestEmulator,
   fields: Partial<OrderRecord> & { id: string; orderNumber: string; shopId?: string },
 ): Promise<OrderRecord> {
-  const shopId = fields.shopId ?? emu.store.c.shops.getBy('slug', 'demo')!.id
+  const shopId = fields.shopId ?? emu.services.storefront.shop('demo').id
   const order: OrderRecord = {
     status: 'pending',
     paymentStatus: 'unpaid',

@@ -47,7 +47,7 @@ async function putCustomer(emu: TestEmulator, n: number): Promise<void> {
     createdAt: at,
     updatedAt: at,
     notes: [],
-    shopId: emu.store.c.shops.getBy('slug', 'demo')!.id,
+    shopId: emu.services.storefront.shop('demo').id,
   }
   await emu.store.tx((tx) => tx.put('customers', customer))
 }

@@ -69,7 +69,7 @@ describe('shop scoping of /api/v1', () => {
 
   it('answers 404 for every record of another shop, by any id form', async () => {
     const emu = await testEmulator()
-    const demoId = emu.store.c.shops.getBy('slug', 'demo')!.id
+    const demoId = emu.services.storefront.shop('demo').id
     await emu.store.tx((tx) =>
       tx.put('subscriptions', {
         id: 'sub_demo',

@@ -31,7 +31,7 @@ describe('/api/v1/subscriptions', () => {
 
   it('lists subscriptions newest first with product and customer details, and reads one', async () => {
     const emu = await testEmulator()
-    const shopId = emu.store.c.shops.getBy('slug', 'demo')!.id
+    const shopId = emu.services.storefront.shop('demo').id
     await emu.store.tx((tx) => {
       tx.put('subscriptions', subscription(shopId, 1))
       tx.put('subscriptions', subscription(shopId, 2))

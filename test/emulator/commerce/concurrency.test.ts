@@ -1,14 +1,22 @@
 import { serve, type ServerType } from '@hono/node-server'
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { independentlyVerifyOpen } from '../../helpers/independent-verifier.js'
 import { TEST_KEY } from '../../helpers/emulator.js'
 import { shop, type Shop } from './helpers.js'
-import { deliveredCodesOf, serialPool } from '../../../src/emulator/services/catalogue/serial-pool.js'
 
-const servers: ServerType[] = []
+const servers: Server[] = []
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))))
+  await Promise.all(
+    servers.splice(0).map(
+      (server) =>
+        new Promise((resolve) => {
+          server.close(resolve)
+          server.closeAllConnections()
+        }),
+    ),
+  )
 })
 
 /** The emulator on a real socket (port 0), so 50 buyers' requests interleave as they would against `store serve`. */
@@ -16,7 +24,7 @@ async function listen(s: Shop): Promise<string> {
   const server = await new Promise<ServerType>((resolve) => {
     const started = serve({ fetch: s.emu.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started))
   })
-  servers.push(server)
+  servers.push(server as Server)
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 }
 
@@ -50,9 +58,9 @@ describe('many buyers at once on the same stock', () => {
     expect(delivered).toHaveLength(10)
     expect(codes).toHaveLength(10)
     expect(new Set(codes)).toEqual(new Set(pool))
-    expect(s.emu.store.c.products.get('prod_demo_serial')!.stock).toBe(0)
-    expect(serialPool(s.emu.store.c, 'prod_demo_serial')).toEqual([])
-    expect(deliveredCodesOf(s.emu.store.c, 'prod_demo_serial').sort()).toEqual(pool)
+    expect(s.stock('prod_demo_serial')).toBe(0)
+    expect(s.emu.services.catalogue.setup(s.demo(), 'prod_demo_serial').serials).toEqual([])
+    expect(s.emu.services.catalogue.deliveredCodes(s.demo(), 'prod_demo_serial').sort()).toEqual(pool)
     // Everyone else was turned away at checkout (409) or paid and told why nothing came.
     for (const r of results.filter((x) => !delivered.includes(x))) {
       if (r.checkout === 409) expect(r.error).toMatch(/^items\.0\.quantity: only 0 of "Game Key" in stock/)
@@ -66,7 +74,8 @@ describe('many buyers at once on the same stock', () => {
       }
     }
     // Units delivered across every stored order equal the units taken from stock.
-    const stored = [...s.emu.store.c.orders.values()]
+    const stored = s.emu.services.orders
+      .list(s.demo(), 1000)
       .flatMap((o) => o.items)
       .filter((i) => i.productId === 'prod_demo_serial')
     expect(stored.reduce((sum, i) => sum + ((i as any).taken ?? 0), 0)).toBe(10)
@@ -89,7 +98,7 @@ describe('many buyers at once on the same stock', () => {
     expect(opened).toHaveLength(10)
     const codes = opened.map((r) => r.order.items[0].mystery.opens[0].code as string)
     expect(new Set(codes).size).toBe(10)
-    expect(s.emu.store.c.products.get('prod_demo_mystery')!.stock).toBe(0)
+    expect(s.stock('prod_demo_mystery')).toBe(0)
     for (const r of opened) {
       const line = r.order.items[0]
       expect(independentlyVerifyOpen(line.mystery.opens[0], line.mystery.commitment)).toEqual([])

@@ -149,7 +149,7 @@ describe('Dynamic fulfilment: INVOICE.ITEM.DELIVER-DYNAMIC', () => {
       dynamic: { status: 200, content: 'account ready' },
     })
     expect(retried.items[1].delivery.codes).toEqual(['KEY-AAAA-0001'])
-    expect(s.emu.store.c.products.get('prod_demo_serial')!.stock).toBe(9)
+    expect(s.stock('prod_demo_serial')).toBe(9)
 
     await s.post(`/_emulator/orders/${order.orderNumber}/deliver`)
     await s.pay(order.id)

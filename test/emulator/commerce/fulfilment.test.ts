@@ -39,7 +39,9 @@ describe('fulfilment on payment, per product type', () => {
     })
 
     await s.post('/api/v1/products', { name: 'Ebook', price: 4, type: 'Digital', status: 'Live', stock: 3 })
-    const ebook = [...s.emu.store.c.products.values()].find((p) => p.name === 'Ebook')!
+    const ebook = s.emu.services.catalogue
+      .browse(s.demo(), 0, 100)
+      .rows.find((r) => r.product.name === 'Ebook')!.product
     const second = await s.order({ items: [{ productId: ebook.id }] })
     const undelivered = (await s.pay(second.id)).body
     expect(undelivered.status).toBe('processing')
@@ -47,7 +49,7 @@ describe('fulfilment on payment, per product type', () => {
       status: 'undelivered',
       reason: `no files are set up for this product; add them with PUT /_emulator/products/${ebook.id}/fulfilment, then retry with POST /_emulator/orders/${second.orderNumber}/deliver`,
     })
-    expect(s.emu.store.c.products.get(ebook.id)!.stock).toBe(3)
+    expect(s.stock(ebook.id)).toBe(3)
 
     await s.put(`/_emulator/products/${ebook.id}/fulfilment`, {
       files: [{ name: 'book.epub', url: 'https://files.example.com/book.epub' }],
@@ -58,7 +60,7 @@ describe('fulfilment on payment, per product type', () => {
       status: 'delivered',
       files: [{ name: 'book.epub', url: 'https://files.example.com/book.epub' }],
     })
-    expect(s.emu.store.c.products.get(ebook.id)!.stock).toBe(2)
+    expect(s.stock(ebook.id)).toBe(2)
   })
 
   it('Physical: takes stock at payment, stays processing until tracking is added, then completes', async () => {
@@ -71,7 +73,7 @@ describe('fulfilment on payment, per product type', () => {
       reason: 'awaiting shipment: the merchant adds tracking with POST /_emulator/orders/:id/tracking',
       message: 'Your shirt ships within 2 business days; tracking appears here once added.',
     })
-    expect(s.emu.store.c.products.get('prod_demo_physical')!.stock).toBe(38)
+    expect(s.stock('prod_demo_physical')).toBe(38)
 
     const early = await s.order({ items: [{ productId: 'prod_demo_physical' }] })
     const refused = await s.post(`/_emulator/orders/${early.id}/tracking`, { code: 'X' })
@@ -91,7 +93,7 @@ describe('fulfilment on payment, per product type', () => {
     expect(shipped.items[0].delivery).toMatchObject({ status: 'delivered', tracking: shipped.tracking })
     expect(s.kinds()).toEqual(['order:updated', 'order:updated:product'])
     expect((await s.invoice(order.id)).tracking).toEqual(shipped.tracking)
-    expect(s.emu.store.c.products.get('prod_demo_physical')!.stock).toBe(38)
+    expect(s.stock('prod_demo_physical')).toBe(38)
 
     const noPhysical = await s.order({ items: [{ productId: 'rec_demoService01' }] })
     await s.pay(noPhysical.id)
@@ -116,7 +118,7 @@ describe('fulfilment on payment, per product type', () => {
     expect((s.events[2].data as any).product).toMatchObject({ id: 'prod_demo_serial', stock: 7 })
     expect((await s.pay(second.id)).body.items[0].delivery.codes).toEqual(['KEY-AAAA-0004', 'KEY-AAAA-0005'])
     expect(s.kinds().slice(-2)).toEqual(['product:stock', 'product:stock:low'])
-    expect(s.emu.store.c.products.get('prod_demo_serial')!.stock).toBe(5)
+    expect(s.stock('prod_demo_serial')).toBe(5)
     const setup = (await (await s.emu.request('/_emulator/products/prod_demo_serial/fulfilment')).json()) as any
     expect(setup.serials).toEqual(['KEY-AAAA-0006', 'KEY-AAAA-0007', 'KEY-AAAA-0008', 'KEY-AAAA-0009', 'KEY-AAAA-0010'])
     const codes = await s.storefront(`/invoices/${first.id}/codes.txt`)
@@ -136,7 +138,7 @@ describe('fulfilment on payment, per product type', () => {
       reason: `out of stock: 2 code(s) left for 3 unit(s); add serials with PUT /_emulator/products/prod_demo_serial/fulfilment, then retry with POST /_emulator/orders/${b.orderNumber}/deliver`,
     })
     expect(short.items[0]).not.toHaveProperty('taken')
-    expect(s.emu.store.c.products.get('prod_demo_serial')!.stock).toBe(2)
+    expect(s.stock('prod_demo_serial')).toBe(2)
 
     const restock = await s.put('/_emulator/products/prod_demo_serial/fulfilment', {
       serials: ['KEY-BBBB-0001', 'KEY-BBBB-0002', 'KEY-BBBB-0003'],
@@ -146,7 +148,7 @@ describe('fulfilment on payment, per product type', () => {
     const retried = (await s.pay(b.id)).body
     expect(retried).toMatchObject({ status: 'completed', amountPaid: 28.5 })
     expect(retried.items[0].delivery.codes).toEqual(['KEY-BBBB-0001', 'KEY-BBBB-0002', 'KEY-BBBB-0003'])
-    expect(s.emu.store.c.products.get('prod_demo_serial')!.stock).toBe(0)
+    expect(s.stock('prod_demo_serial')).toBe(0)
   })
 
   it('Subscription: a paid line with a trial starts a TRIALING subscription and fires created and trial:started', async () => {
@@ -192,7 +194,7 @@ describe('fulfilment on payment, per product type', () => {
     const order = await s.order({ items: [{ productId: 'prod_demo_subscription', quantity: 2 }] })
     expect(order.total).toBe(24)
     const paid = (await s.pay(order.id)).body
-    const sub = s.emu.store.c.subscriptions.get(paid.items[0].delivery.subscriptionId) as any
+    const sub = s.emu.services.subscriptions.get(s.demo(), paid.items[0].delivery.subscriptionId) as any
     expect(sub).toMatchObject({
       status: 'ACTIVE',
       currentPeriodEnd: '2027-06-01T12:00:00.000Z',
@@ -221,7 +223,7 @@ describe('fulfilment on payment, per product type', () => {
     const s = await shop()
     const paid = (await s.pay('ORD-2')).body
     expect(paid).toMatchObject({ paymentStatus: 'paid', status: 'processing', amountPaid: 50 })
-    expect(s.emu.store.c.products.get('prod_demo_physical')!.stock).toBe(38)
-    expect(s.emu.store.c.customers.get('cus_demo_alan')!.totalSpent).toBe(50)
+    expect(s.stock('prod_demo_physical')).toBe(38)
+    expect(s.customer('cus_demo_alan').totalSpent).toBe(50)
   })
 })

@@ -57,7 +57,28 @@ export async function shop(options: TestEmulatorOptions = {}) {
     return (await (await storefront(`/products/${id}`)).json()) as any
   }
   const kinds = () => events.map((e) => e.kind)
-  return { emu, events, kinds, storefront, post, put, checkout, order, pay, apiOrder, invoice, product }
+  const demo = () => emu.services.storefront.shop('demo')
+  /** A product's stock as the catalogue service keeps it, by internal id or productId. */
+  const stock = (id: string) => emu.services.catalogue.get(demo(), id).stock
+  /** A customer with its totals and stats, by id or e-mail address. */
+  const customer = (id: string) => emu.services.customers.get(demo(), id)
+  return {
+    emu,
+    events,
+    kinds,
+    storefront,
+    post,
+    put,
+    checkout,
+    order,
+    pay,
+    apiOrder,
+    invoice,
+    product,
+    demo,
+    stock,
+    customer,
+  }
 }
 
 export interface Received {

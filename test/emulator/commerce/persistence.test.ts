@@ -34,13 +34,13 @@ describe('commerce state on disk', () => {
     const second = await shop({ db })
     expect(second.emu.deps.clock.now().toISOString()).toBe('2026-06-01T13:00:00.000Z')
     expect(await second.apiOrder(paid.id)).toMatchObject({ status: 'completed', paymentStatus: 'paid' })
-    expect(second.emu.store.c.queries.size).toBe(1)
+    expect(second.emu.services.storefront.queries(second.demo())).toHaveLength(1)
     const after = (await second.pay(unpaid.id)).body
     const line = after.items[0]
     expect(line.mystery.opens).toHaveLength(4)
     for (const open of line.mystery.opens) expect(independentlyVerifyOpen(open, shown)).toEqual([])
     expect((await second.post('/_emulator/clock/advance', { seconds: 7 * 24 * 3600 })).status).toBe(200)
-    expect(second.emu.store.c.subscriptions.values().next().value).toMatchObject({ status: 'ACTIVE' })
+    expect(second.emu.services.subscriptions.list(second.demo()).at(-1)).toMatchObject({ status: 'ACTIVE' })
     await second.emu.store.close()
   })
 })

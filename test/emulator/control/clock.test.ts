@@ -75,7 +75,7 @@ describe('POST /_emulator/clock/advance', () => {
       currentPeriodEnd: '2026-07-08T12:00:00.000Z',
       canceledAt: null,
     })
-    expect(s.emu.store.c.customers.get(order.customerId)).toMatchObject({
+    expect(s.customer(order.customerId)).toMatchObject({
       totalOrders: 2,
       totalSpent: 12,
       lastOrderAt: '2026-06-08T12:00:00.000Z',
@@ -108,7 +108,10 @@ describe('POST /_emulator/clock/advance', () => {
     const id = (await s.pay(order.id)).body.items[0].delivery.subscriptionId
     expect(await sub(s, id)).toMatchObject({ status: 'ACTIVE', currentPeriodEnd: '2026-06-15T12:00:00.000Z' })
     expect((await advance(s, 29 * DAY)).body.due).toEqual({ upcoming: 2, trialsEnded: 0, renewed: 2 })
-    const renewals = [...s.emu.store.c.orders.values()].filter((o) => (o as any).origin === 'renewal')
+    const renewals = s.emu.services.orders
+      .list(s.demo(), 100)
+      .filter((o) => (o as any).origin === 'renewal')
+      .reverse()
     expect(renewals.map((o) => [o.createdAt, o.total])).toEqual([
       ['2026-06-15T12:00:00.000Z', 36],
       ['2026-06-29T12:00:00.000Z', 36],

@@ -9,13 +9,15 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'ascii').dige
 describe('PUT /_emulator/products/:id/fulfilment', () => {
   it('applies the seed blocks like the route: serial pool with stock, mystery at pool version 1 with a committed seed', async () => {
     const s = await shop()
-    expect(s.emu.store.c.products.get('prod_demo_serial')!.stock).toBe(10)
-    const mystery = s.emu.store.c.fulfilments.get('prod_demo_mystery')!.mystery!
+    expect(s.stock('prod_demo_serial')).toBe(10)
+    const mystery = s.emu.services.catalogue.setup(s.demo(), 'prod_demo_mystery').mystery!
+    const serverSeed = s.emu.services.catalogue.mysterySeed(s.demo(), 'prod_demo_mystery')!
     expect(mystery.poolVersion).toBe(1)
-    expect(mystery.serverSeed).toMatch(/^[0-9a-f]{64}$/)
-    expect(mystery.commitment).toBe(sha256(mystery.serverSeed))
-    expect(s.emu.store.c.products.get('prod_demo_mystery')).not.toHaveProperty('serverSeed')
-    expect(JSON.stringify(s.emu.store.c.products.get('prod_demo_mystery'))).not.toContain(mystery.serverSeed)
+    expect(serverSeed).toMatch(/^[0-9a-f]{64}$/)
+    expect(mystery.commitment).toBe(sha256(serverSeed))
+    const product = s.emu.services.catalogue.get(s.demo(), 'prod_demo_mystery')
+    expect(product).not.toHaveProperty('serverSeed')
+    expect(JSON.stringify(product)).not.toContain(serverSeed)
   })
 
   it('shows the setup without the server seed', async () => {
@@ -23,7 +25,7 @@ describe('PUT /_emulator/products/:id/fulfilment', () => {
     const res = await s.emu.request('/_emulator/products/rec_demoMystery01/fulfilment')
     expect(res.status).toBe(200)
     const view = FulfilmentSetupSchema.parse(await res.json())
-    const seed = s.emu.store.c.fulfilments.get('prod_demo_mystery')!.mystery!.serverSeed
+    const seed = s.emu.services.catalogue.mysterySeed(s.demo(), 'prod_demo_mystery')!
     expect(JSON.stringify(view)).not.toContain(seed)
     expect(view.mystery).toEqual({
       commitment: sha256(seed),
@@ -46,7 +48,7 @@ describe('PUT /_emulator/products/:id/fulfilment', () => {
       serials: ['A-1', 'A-2', 'A-3'],
       stock: 3,
     })
-    expect(s.emu.store.c.products.get('prod_demo_serial')!.stock).toBe(3)
+    expect(s.stock('prod_demo_serial')).toBe(3)
     expect(s.kinds()).toEqual(['product:stock', 'product:stock:low'])
     await s.put('/_emulator/products/prod_demo_serial/fulfilment', {
       serials: Array.from({ length: 8 }, (_, i) => `B-${i}`),
@@ -56,7 +58,7 @@ describe('PUT /_emulator/products/:id/fulfilment', () => {
 
   it('keeps absent fields, removes null ones, and moves the mystery table to a new pool version and seed', async () => {
     const s = await shop()
-    const before = s.emu.store.c.fulfilments.get('prod_demo_mystery')!.mystery!
+    const before = s.emu.services.catalogue.setup(s.demo(), 'prod_demo_mystery').mystery!
     const res = await s.put('/_emulator/products/prod_demo_mystery/fulfilment', {
       deliveryMessage: 'Enjoy!',
       mystery: {

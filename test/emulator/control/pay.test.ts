@@ -17,8 +17,8 @@ describe('POST /_emulator/orders/:id/pay', () => {
     })
     expect(partial.body.items[0].delivery).toEqual({ status: 'awaiting_payment' })
     expect(s.kinds()).toEqual(['order:partial', 'order:partial:product'])
-    expect(s.emu.store.c.products.get('prod_demo_serial')!.stock).toBe(10)
-    expect(s.emu.store.c.customers.get(order.customerId)!.totalSpent).toBe(10)
+    expect(s.stock('prod_demo_serial')).toBe(10)
+    expect(s.customer(order.customerId).totalSpent).toBe(10)
     expect(await s.invoice(order.id)).toMatchObject({ amountPaid: 10, amountDue: 9 })
 
     const over = await s.pay(order.id, { amount: 9.01 })
@@ -44,7 +44,7 @@ describe('POST /_emulator/orders/:id/pay', () => {
       { amount: 9, gateway: 'processor', at: '2026-06-01T12:00:00.000Z' },
     ])
     expect(rest.body.items[0].delivery.codes).toHaveLength(2)
-    expect(s.emu.store.c.customers.get(order.customerId)!.totalSpent).toBe(19)
+    expect(s.customer(order.customerId).totalSpent).toBe(19)
   })
 
   it('is idempotent: paying a paid order takes no money, delivers nothing twice and fires nothing', async () => {
@@ -57,15 +57,15 @@ describe('POST /_emulator/orders/:id/pay', () => {
     })
     const first = await s.pay(order.id)
     const eventCount = s.events.length
-    const stock = s.emu.store.c.products.get('prod_demo_serial')!.stock
-    const fulfilment = s.emu.store.c.fulfilments.get('prod_demo_mystery')
+    const stock = s.stock('prod_demo_serial')
+    const setup = s.emu.services.catalogue.setup(s.demo(), 'prod_demo_mystery')
     const again = await s.pay(order.id, { amount: 5 })
     expect(again.status).toBe(200)
     expect(again.body).toEqual(first.body)
     expect(s.events.length).toBe(eventCount)
-    expect(s.emu.store.c.products.get('prod_demo_serial')!.stock).toBe(stock)
-    expect(s.emu.store.c.fulfilments.get('prod_demo_mystery')).toBe(fulfilment)
-    expect(s.emu.store.c.customers.get(order.customerId)!.totalSpent).toBe(25)
+    expect(s.stock('prod_demo_serial')).toBe(stock)
+    expect(s.emu.services.catalogue.setup(s.demo(), 'prod_demo_mystery')).toEqual(setup)
+    expect(s.customer(order.customerId).totalSpent).toBe(25)
     const retry = await s.post(`/_emulator/orders/${order.id}/deliver`)
     expect(await retry.json()).toEqual(first.body)
   })

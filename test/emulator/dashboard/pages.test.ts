@@ -36,8 +36,8 @@ describe('storefront pages', () => {
     const product = await (await emu.app.request('/storefront/demo/products/rec_demoMystery01')).json()
     const html = await (await emu.app.request('/storefront/demo/p/rec_demoMystery01')).text()
     expect(html).toContain(product.mystery.commitment)
-    const setup = emu.store.c.fulfilments.get('prod_demo_mystery')!
-    expect(html).not.toContain(setup.mystery!.serverSeed)
+    const demo = emu.services.storefront.shop('demo')
+    expect(html).not.toContain(emu.services.catalogue.mysterySeed(demo, 'prod_demo_mystery')!)
   })
 
   it('answers 404 pages for Draft products, unknown shops and InfoCard checkouts refuse with 400', async () => {
@@ -138,9 +138,9 @@ describe('dashboard products page', () => {
     })
     const cookie = login.headers.get('set-cookie')!.split(';')[0]
     const html = await (await emu.app.request('/_dashboard/products', { headers: { cookie } })).text()
-    const mystery = emu.store.c.fulfilments.get('prod_demo_mystery')!.mystery!
-    expect(html).toContain(mystery.commitment)
-    expect(html).not.toContain(mystery.serverSeed)
+    const demo = emu.services.storefront.shop('demo')
+    expect(html).toContain(emu.services.catalogue.setup(demo, 'prod_demo_mystery').mystery!.commitment)
+    expect(html).not.toContain(emu.services.catalogue.mysterySeed(demo, 'prod_demo_mystery')!)
     expect(html).toContain('10 unused codes')
   })
 })

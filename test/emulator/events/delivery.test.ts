@@ -273,13 +273,14 @@ describe('webhook delivery', () => {
     await first.idle()
     await first.store.close()
     const second = await eventsEmulator({ db })
-    const logged = [...second.store.c.events.oldestFirst('all', 'all')].filter((e) => e.kind === 'product:created')
+    const demoId = second.services.storefront.shop('demo').id
+    const logged = second.services.events.backlog(demoId, 0).filter((e) => e.kind === 'product:created')
     expect(logged.map((e) => (e.data as { title: string }).title)).toEqual(['A', 'B'])
     const last = logged[1].seq
-    expect(second.store.c.meta.get('meta')?.eventSeq).toBe(last)
+    expect(second.services.events.lastCommittedSeq()).toBe(last)
     expect(await second.deliveries()).toHaveLength(2)
     await second.request('/api/v1/products', { method: 'POST', json: { name: 'C', price: 1, type: 'Physical' } })
-    expect([...second.store.c.events.newestFirst('all', 'all')][0].seq).toBe(last + 1)
+    expect(second.services.events.backlog(demoId, 0).at(-1)!.seq).toBe(last + 1)
     await second.idle()
     await second.store.close()
   })

@@ -209,7 +209,7 @@ describe('every event kind from the operation that fires it', () => {
     expect(kinds.has('INVOICE.ITEM.DELIVER-DYNAMIC')).toBe(false)
 
     // The log holds every event in sequence order, one delivery each.
-    const log = [...emu.store.c.events.oldestFirst('all', 'all')]
+    const log = emu.services.events.backlog(emu.services.storefront.shop('demo').id, 0)
     expect(log.map((e) => e.seq)).toEqual(log.map((_, i) => log[0].seq + i))
     const { deliveries } = await emu.json<{ deliveries: { state: string; eventId: string }[] }>(
       '/_emulator/webhooks/logs?limit=500',
@@ -221,7 +221,7 @@ describe('every event kind from the operation that fires it', () => {
 
   it('refuses an emit whose subject does not fit its kind (a caller bug), rolling the change back', async () => {
     const emu = await eventsEmulator()
-    const shop = emu.store.c.shops.getBy('slug', 'demo')!
+    const shop = emu.services.storefront.shop('demo')
     await expect(
       emu.store.tx((tx) => emu.services.events.emit(tx, shop, 'order:paid:product', { order: { id: 'x' } })),
     ).rejects.toThrow(

@@ -42,10 +42,7 @@ describe('POST /storefront/:shop/checkout', () => {
     expect(body.invoiceUrl).toBe(`http://localhost/storefront/demo/invoices/${order.id}`)
     expect(res.headers.get('location')).toBe(body.invoiceUrl)
 
-    const customer = s.emu.store.c.customers.getBy(
-      'email',
-      `${s.emu.store.c.shops.getBy('slug', 'demo')!.id}:grace@example.com`,
-    )!
+    const customer = s.customer('grace@example.com')
     expect(customer).toMatchObject({
       name: 'Grace Hopper',
       country: 'US',
@@ -57,17 +54,17 @@ describe('POST /storefront/:shop/checkout', () => {
     expect(s.kinds()).toEqual(['order:created', 'order:created:product', 'order:created:product'])
     expect(s.events[1].data).toMatchObject({ order: { id: order.id }, item: { productId: 'prod_demo_serial' } })
     // Stock is only checked at checkout; it is taken at payment.
-    expect(s.emu.store.c.products.get('prod_demo_serial')!.stock).toBe(10)
+    expect(s.stock('prod_demo_serial')).toBe(10)
 
     const second = await s.order({ items: [gameKey], email: 'grace@example.com' })
     expect(second.orderNumber).toBe('ORD-4')
-    expect(s.emu.store.c.customers.get(customer.id)!.totalOrders).toBe(2)
+    expect(s.customer(customer.id).totalOrders).toBe(2)
   })
 
   it('counts an order for an existing customer without overwriting what is known', async () => {
     const s = await shop()
     await s.order({ items: [gameKey], email: 'ada@example.com', name: 'Someone Else' })
-    expect(s.emu.store.c.customers.get('cus_demo_ada')).toMatchObject({
+    expect(s.customer('cus_demo_ada')).toMatchObject({
       name: 'Ada Lovelace',
       totalOrders: 2,
       totalSpent: 49,
@@ -91,7 +88,7 @@ describe('POST /storefront/:shop/checkout', () => {
       discount: 2.94,
       total: 9.56,
     })
-    expect(s.emu.store.c.coupons.get('cpn_demo_welcome')!.usedCount).toBe(1)
+    expect(s.emu.services.coupons.get(s.demo(), 'cpn_demo_welcome').usedCount).toBe(1)
   })
 
   it('charges 0 for a Subscription whose plan starts with a trial', async () => {
@@ -109,22 +106,21 @@ describe('POST /storefront/:shop/checkout', () => {
       error: string,
       headers?: Record<string, string>,
     ) {
-      const shopId = s.emu.store.c.shops.getBy('slug', 'demo')!.id
       const before = {
-        seq: s.emu.store.c.shops.get(shopId)!.orderSeq,
-        orders: s.emu.store.c.orders.size,
-        customers: s.emu.store.c.customers.size,
-        coupons: [...s.emu.store.c.coupons.values()].map((c) => c.usedCount),
+        seq: s.demo().orderSeq,
+        orders: s.emu.services.orders.list(s.demo(), Number.MAX_SAFE_INTEGER).length,
+        customers: s.emu.services.customers.list(s.demo(), Number.MAX_SAFE_INTEGER).length,
+        coupons: s.emu.services.coupons.list(s.demo()).map((c) => c.usedCount),
       }
       const eventsBefore = s.events.length
       const res = await s.checkout(body, headers)
       expect(res.status).toBe(status)
       expect(res.body.error).toBe(error)
       expect({
-        seq: s.emu.store.c.shops.get(shopId)!.orderSeq,
-        orders: s.emu.store.c.orders.size,
-        customers: s.emu.store.c.customers.size,
-        coupons: [...s.emu.store.c.coupons.values()].map((c) => c.usedCount),
+        seq: s.demo().orderSeq,
+        orders: s.emu.services.orders.list(s.demo(), Number.MAX_SAFE_INTEGER).length,
+        customers: s.emu.services.customers.list(s.demo(), Number.MAX_SAFE_INTEGER).length,
+        coupons: s.emu.services.coupons.list(s.demo()).map((c) => c.usedCount),
       }).toEqual(before)
       expect(s.events.length).toBe(eventsBefore)
     }
@@ -266,7 +262,9 @@ describe('POST /storefront/:shop/checkout', () => {
     it('refuses mixed currencies, a product listed twice and a bad body with 400', async () => {
       const s = await shop()
       await s.post('/api/v1/products', { name: 'Euro Key', price: 5, type: 'Service', currency: 'EUR', status: 'Live' })
-      const euro = [...s.emu.store.c.products.values()].find((p) => p.name === 'Euro Key')!
+      const euro = s.emu.services.catalogue
+        .browse(s.demo(), 0, 100)
+        .rows.find((r) => r.product.name === 'Euro Key')!.product
       await expectRefused(
         s,
         { items: [gameKey, { productId: euro.id }] },
@@ -310,7 +308,9 @@ describe('POST /storefront/:shop/checkout', () => {
     it('refuses a MysteryBox without a drop table with 409', async () => {
       const s = await shop()
       await s.post('/api/v1/products', { name: 'Empty Box', price: 1, type: 'MysteryBox', status: 'Live' })
-      const box = [...s.emu.store.c.products.values()].find((p) => p.name === 'Empty Box')!
+      const box = s.emu.services.catalogue
+        .browse(s.demo(), 0, 100)
+        .rows.find((r) => r.product.name === 'Empty Box')!.product
       await expectRefused(
         s,
         { items: [{ productId: box.id }] },
