@@ -11,6 +11,7 @@ export {
   indexFromHash,
 } from './proofs.js'
 export { inStock, totalWeightOf, oddsOf, pickOutcome, openBox } from './roll.js'
-export type { MysteryOutcome, OddsEntry, MysteryOpen, OpenBoxInput, OpenBoxResult } from './roll.js'
+export type { OpenBoxInput, OpenBoxResult } from './roll.js'
+export type { MysteryOutcome, OddsEntry, MysteryOpen } from '../spec/mystery.js'
 export { verifyOpen } from './verify.js'
 export type { Check } from './verify.js'

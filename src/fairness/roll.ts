@@ -7,43 +7,7 @@ import {
   isValidServerSeed,
   proofHashOf,
 } from './proofs.js'
-
-/** One row of a mystery box's drop table. `weight` is a positive integer; `stock: null` is unlimited; `codes` is the optional code pool, drawn in pool order. */
-export interface MysteryOutcome {
-  name: string
-  weight: number
-  stock: number | null
-  codes?: string[]
-}
-
-/** One row of a published odds snapshot; `chance` is a percentage with 2 decimals, 0 when out of stock. */
-export interface OddsEntry {
-  name: string
-  weight: number
-  chance: number
-  stock: number | null
-}
-
-/** The record of one open (one ordered quantity), as stored on the order line and shown on the invoice. */
-export interface MysteryOpen {
-  index: number
-  nonce: number
-  clientSeed: string
-  /** Only once the order is paid. */
-  serverSeed?: string
-  commitment: string
-  poolVersion: number
-  proofHash: string
-  rollIndex: number
-  totalWeight: number
-  /** The table as it stood just before this open. */
-  odds: OddsEntry[]
-  outcome: string
-  codeProof?: string
-  codeIndex?: number
-  codePoolSize?: number
-  code?: string
-}
+import type { MysteryOpen, MysteryOutcome, OddsEntry } from '../spec/mystery.js'
 
 type Stocked = { stock: number | null }
 type Weighted = { name: string; weight: number; stock: number | null }

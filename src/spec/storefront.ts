@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { isIP } from 'node:net'
-import { SafeObjectSchema, TimestampSchema } from './common.js'
+import { EmailSchema, SafeObjectSchema, TimestampSchema } from './common.js'
 import { MysteryOpenSchema, MysteryPublicSchema } from './mystery.js'
 import { DeliverySchema, OrderSchema, PaymentStatusSchema, OrderStatusSchema, TrackingSchema } from './orders.js'
 import { ProductSchema, ProductTypeSchema } from './products.js'
@@ -39,12 +39,7 @@ export const CheckoutBodySchema = z
       .max(MAX_LINES, `must hold at most ${MAX_LINES} items`)
       .optional(),
     groupId: IdSchema.optional(),
-    email: z
-      .string()
-      .trim()
-      .max(254, 'must be at most 254 characters')
-      .pipe(z.email('must be an e-mail address'))
-      .transform((s) => s.toLowerCase()),
+    email: EmailSchema,
     name: z.string().trim().max(200, 'must be at most 200 characters').optional(),
     couponCode: z
       .string()
@@ -127,12 +122,7 @@ export type Invoice = z.infer<typeof InvoiceSchema>
 
 /** Body of `POST /storefront/:shop/queries`: a customer's question to the merchant. */
 export const CreateQueryBodySchema = z.strictObject({
-  email: z
-    .string()
-    .trim()
-    .max(254, 'must be at most 254 characters')
-    .pipe(z.email('must be an e-mail address'))
-    .transform((s) => s.toLowerCase()),
+  email: EmailSchema,
   subject: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
   message: z.string().trim().min(1, 'must not be empty').max(10_000, 'must be at most 10000 characters'),
   orderId: IdSchema.optional(),

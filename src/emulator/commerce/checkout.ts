@@ -14,7 +14,7 @@ import { emitOrderEvents } from './order-flow.js'
 import { nextOrderNumber } from './order-numbers.js'
 import { priceOrder } from './pricing.js'
 import { availableUnits } from './stock.js'
-import { putOrder, type CommerceOrder, type Line } from './types.js'
+import type { CommerceOrder, Line } from './types.js'
 
 /** Who is checking out, as the connection tells it (the body's `ip` and `country` take precedence). */
 export interface Visitor {
@@ -228,7 +228,7 @@ export function checkout(emu: Emulator, tx: Tx, shopId: string, body: CheckoutBo
     origin: 'checkout',
     subscriptionId: null,
   }
-  putOrder(tx, order)
+  tx.put('orders', order)
   emitOrderEvents(emu, tx, shop, 'order:created', order)
   return order
 }

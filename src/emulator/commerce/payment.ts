@@ -14,7 +14,7 @@ import type { Store, Tx } from '../store/store.js'
 import { recordMoneyReceived } from './customers.js'
 import { emitOrderEvents, isSettled, settleStatus, statusOfPaid } from './order-flow.js'
 import type { Emit } from './stock.js'
-import { asCommerce, putOrder, type CommerceOrder, type Line } from './types.js'
+import type { CommerceOrder, Line } from './types.js'
 
 /** Lines whose Dynamic POST is under way, per store: a second pay or retry never POSTs the same line twice at once. */
 const inFlight = new WeakMap<Store, Set<string>>()
@@ -26,11 +26,11 @@ function inFlightOf(store: Store): Set<string> {
 
 /** Queues events so the order's own event goes out before what its fulfilment caused. */
 function eventQueue(): { emit: Emit; flush: (emu: Emulator, tx: Tx, shop: ShopRecord) => void } {
-  const queued: [string, unknown][] = []
+  const queued: ((emu: Emulator, tx: Tx, shop: ShopRecord) => void)[] = []
   return {
-    emit: (kind, data) => queued.push([kind, data]),
+    emit: (kind, subject) => queued.push((emu, tx, shop) => emu.events.emit(tx, shop, kind, subject)),
     flush: (emu, tx, shop) => {
-      for (const [kind, data] of queued) emu.events.emit(tx, shop, kind, data)
+      for (const send of queued) send(emu, tx, shop)
     },
   }
 }
@@ -60,7 +60,7 @@ const sameLines = (a: readonly Line[], b: readonly Line[]) => a.every((line, i) 
  */
 export async function payOrder(emu: Emulator, shop: ShopRecord, id: string, body: PayBody): Promise<CommerceOrder> {
   const { order, alreadyPaid } = await emu.store.tx((tx) => {
-    const before = asCommerce(findOrder(emu, shop, id))
+    const before = findOrder(emu, shop, id)
     if (before.paymentStatus === 'paid') return { order: before, alreadyPaid: true }
     if (before.status === 'cancelled' || before.status === 'refunded') {
       throw new StoreError(
@@ -88,7 +88,7 @@ export async function payOrder(emu: Emulator, shop: ShopRecord, id: string, body
     recordMoneyReceived(emu, tx, before.customerId, amount, now)
 
     if (amountPaid < before.total) {
-      const partial = putOrder(tx, {
+      const partial = tx.put('orders', {
         ...before,
         paymentStatus: 'partial',
         amountPaid,
@@ -111,7 +111,7 @@ export async function payOrder(emu: Emulator, shop: ShopRecord, id: string, body
       updatedAt: now,
     }
     const items = fulfilLines(emu, tx, shop, paid, queue.emit)
-    const stored = putOrder(tx, { ...paid, items, status: statusOfPaid(items) })
+    const stored = tx.put('orders', { ...paid, items, status: statusOfPaid(items) })
     emitOrderEvents(emu, tx, shop, 'order:paid', stored)
     queue.flush(emu, tx, shop)
     return { order: stored, alreadyPaid: false }
@@ -128,7 +128,7 @@ export async function payOrder(emu: Emulator, shop: ShopRecord, id: string, body
  */
 export async function retryDelivery(emu: Emulator, shop: ShopRecord, id: string): Promise<CommerceOrder> {
   const order = await emu.store.tx((tx) => {
-    const before = asCommerce(findOrder(emu, shop, id))
+    const before = findOrder(emu, shop, id)
     if (before.paymentStatus !== 'paid') {
       throw new StoreError(
         409,
@@ -139,7 +139,7 @@ export async function retryDelivery(emu: Emulator, shop: ShopRecord, id: string)
     const items = fulfilLines(emu, tx, shop, before, queue.emit)
     if (sameLines(items, before.items)) return before
     const next: CommerceOrder = { ...before, items, updatedAt: emu.nowIso() }
-    const stored = putOrder(tx, { ...next, status: settleStatus(next) })
+    const stored = tx.put('orders', { ...next, status: settleStatus(next) })
     emitOrderEvents(emu, tx, shop, 'order:updated', stored)
     queue.flush(emu, tx, shop)
     return stored
@@ -152,7 +152,7 @@ export async function retryDelivery(emu: Emulator, shop: ShopRecord, id: string)
  * result recorded in its own transaction. A line already being POSTed is skipped.
  */
 export async function deliverRemoteLines(emu: Emulator, shop: ShopRecord, orderId: string): Promise<CommerceOrder> {
-  const order = asCommerce(emu.store.c.orders.get(orderId)!)
+  const order = emu.store.c.orders.get(orderId)!
   const busy = inFlightOf(emu.store)
   const jobs = order.items.flatMap((line) => {
     const type = line.productType
@@ -167,9 +167,8 @@ export async function deliverRemoteLines(emu: Emulator, shop: ShopRecord, orderI
       try {
         const delivery = await fulfil.deliverRemote!(emu, order, line, setup)
         await emu.store.tx((tx) => {
-          const current = emu.store.c.orders.get(orderId)
-          if (!current) return
-          const now = asCommerce(current)
+          const now = emu.store.c.orders.get(orderId)
+          if (!now) return
           const at = now.items.findIndex((l) => l.id === line.id)
           if (at < 0 || isSettled(now.items[at])) return
           const next: CommerceOrder = {
@@ -177,7 +176,7 @@ export async function deliverRemoteLines(emu: Emulator, shop: ShopRecord, orderI
             items: now.items.with(at, { ...now.items[at], delivery }),
             updatedAt: emu.nowIso(),
           }
-          const stored = putOrder(tx, { ...next, status: settleStatus(next) })
+          const stored = tx.put('orders', { ...next, status: settleStatus(next) })
           emitOrderEvents(emu, tx, shop, 'order:updated', stored)
           const product = emu.store.c.products.get(line.productId)
           if (delivery.status === 'delivered' && product) emu.events.emit(tx, shop, 'product:dynamic', { product })
@@ -187,7 +186,7 @@ export async function deliverRemoteLines(emu: Emulator, shop: ShopRecord, orderI
       }
     }),
   )
-  return asCommerce(emu.store.c.orders.get(orderId)!)
+  return emu.store.c.orders.get(orderId)!
 }
 
 /**
@@ -196,7 +195,7 @@ export async function deliverRemoteLines(emu: Emulator, shop: ShopRecord, orderI
  * when nothing else waits). Fires `order:updated` (+ `:product`).
  */
 export function addTracking(emu: Emulator, tx: Tx, shop: ShopRecord, id: string, body: TrackingBody): CommerceOrder {
-  const before = asCommerce(findOrder(emu, shop, id))
+  const before = findOrder(emu, shop, id)
   if (!before.items.some((l) => l.productType === 'Physical'))
     throw new StoreError(400, `order ${before.orderNumber} has no Physical item; tracking applies to shipped goods`)
   if (before.paymentStatus !== 'paid')
@@ -213,7 +212,7 @@ export function addTracking(emu: Emulator, tx: Tx, shop: ShopRecord, id: string,
     return delivered(line, now, { message: line.delivery.message, tracking })
   })
   const next: CommerceOrder = { ...before, items, tracking, updatedAt: now }
-  const stored = putOrder(tx, { ...next, status: settleStatus(next) })
+  const stored = tx.put('orders', { ...next, status: settleStatus(next) })
   emitOrderEvents(emu, tx, shop, 'order:updated', stored)
   return stored
 }
@@ -224,7 +223,7 @@ export function addTracking(emu: Emulator, tx: Tx, shop: ShopRecord, id: string,
  * order changes nothing and fires nothing.
  */
 export function disputeOrder(emu: Emulator, tx: Tx, shop: ShopRecord, id: string): CommerceOrder {
-  const before = asCommerce(findOrder(emu, shop, id))
+  const before = findOrder(emu, shop, id)
   if (before.paymentStatus === 'disputed') return before
   if (before.paymentStatus !== 'paid' && before.paymentStatus !== 'partial') {
     throw new StoreError(
@@ -233,7 +232,7 @@ export function disputeOrder(emu: Emulator, tx: Tx, shop: ShopRecord, id: string
     )
   }
   const now = emu.nowIso()
-  const stored = putOrder(tx, { ...before, paymentStatus: 'disputed', disputedAt: now, updatedAt: now })
+  const stored = tx.put('orders', { ...before, paymentStatus: 'disputed', disputedAt: now, updatedAt: now })
   emitOrderEvents(emu, tx, shop, 'order:disputed', stored)
   return stored
 }

@@ -1,6 +1,6 @@
 import type { FC } from 'hono/jsx'
 import type { InvoiceItem } from '../../spec/storefront.js'
-import type { MysteryOpenRecord } from '../../spec/mystery.js'
+import type { MysteryOpen } from '../../spec/mystery.js'
 import { Badge, Table } from './layout.js'
 import { linksIn, pretty, safeUrl, when } from './format.js'
 
@@ -165,7 +165,7 @@ export const MysteryReveal: FC<{ item: InvoiceItem; mystery: LineMystery }> = ({
   </div>
 )
 
-const OpenView: FC<{ open: MysteryOpenRecord; previous?: MysteryOpenRecord }> = ({ open, previous }) => (
+const OpenView: FC<{ open: MysteryOpen; previous?: MysteryOpen }> = ({ open, previous }) => (
   <section
     class="panel"
     data-open={JSON.stringify(open)}
