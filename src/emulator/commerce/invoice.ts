@@ -2,7 +2,7 @@
 // "Storefront"): one object behind the JSON answer, the HTML page and the dashboard's order view.
 import type { Invoice, InvoiceItem } from '../../spec/storefront.js'
 import type { Emulator } from '../context.js'
-import { cents } from '../present.js'
+import { cents } from '../money.js'
 import type { OrderRecord, ShopRecord } from '../store/records.js'
 import { VERIFICATION_STEPS } from './mystery.js'
 import type { Line } from './types.js'

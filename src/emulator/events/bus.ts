@@ -1,5 +1,4 @@
 import { webhookBody, type WebhookEventKind } from '../../spec/events.js'
-import type { EmittedEvent } from '../../spec/webhooks.js'
 import type { Emulator } from '../context.js'
 import type { Tx } from '../store/store.js'
 import type { DeliveryRecord, EventRecord, ShopRecord } from '../store/records.js'
@@ -181,18 +180,6 @@ export class EventBus {
   private lastSeq(): number {
     const newest = this.emu.store.c.events.newestFirst('all', 'all').next()
     return Math.max(this.emu.store.c.meta.get('meta')?.eventSeq ?? 0, newest.done ? 0 : newest.value.seq)
-  }
-}
-
-/** An event of the log as the live stream and the CLI show it. */
-export function presentEvent(event: EventRecord): EmittedEvent {
-  return {
-    id: event.id,
-    sequence: event.seq,
-    event: event.kind,
-    data: event.data,
-    shopId: event.shopId,
-    createdAt: event.createdAt,
   }
 }
 

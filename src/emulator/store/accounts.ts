@@ -6,10 +6,6 @@ export function buildShop(emu: Emulator, accountId: string, name: string, slug: 
   return { id: emu.newId('shop'), accountId, name, slug, createdAt: emu.nowIso(), orderSeq: 0 }
 }
 
-export function presentShop(shop: ShopRecord) {
-  return { id: shop.id, name: shop.name, slug: shop.slug, createdAt: shop.createdAt }
-}
-
 /** The record of a key: its hash, and a hint of it (first 8, last 4 characters) only where that keeps most of it hidden (maskKey). */
 export function buildKey(emu: Emulator, accountId: string, secret: string, name: string | null): KeyRecord {
   const hint = isLongEnoughToHint(secret)
@@ -22,8 +18,4 @@ export function buildKey(emu: Emulator, accountId: string, secret: string, name:
     name,
     createdAt: emu.nowIso(),
   }
-}
-
-export function presentKey(key: KeyRecord) {
-  return { id: key.id, name: key.name, prefix: key.prefix, last4: key.last4, createdAt: key.createdAt }
 }

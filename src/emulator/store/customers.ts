@@ -1,7 +1,8 @@
 import { notFound } from '../../spec/errors.js'
-import { CUSTOMER_LIMIT, type Customer, type CustomerDetail } from '../../spec/customers.js'
+import { CUSTOMER_LIMIT, type CustomerDetail } from '../../spec/customers.js'
 import type { Emulator } from '../context.js'
-import { cents } from '../present.js'
+import { cents } from '../money.js'
+import { presentCustomer } from '../present/customers.js'
 import type { CustomerRecord, ShopRecord } from './records.js'
 
 /** A customer of the shop by id or e-mail address (any case); 404 otherwise. */
@@ -30,12 +31,6 @@ export function listCustomers(
     page.push(customer)
   }
   return page
-}
-
-/** A customer as listed: the record without its internal fields and notes. */
-export function presentCustomer(customer: CustomerRecord): Customer {
-  const { shopId: _shopId, notes: _notes, ...rest } = customer
-  return rest
 }
 
 /**

@@ -56,7 +56,6 @@ export const KeyRowSchema = z.object({
   accountId: Id,
   /** SHA-256 of the secret, which is never stored. */
   hash: z.string().regex(/^[0-9a-f]{64}$/),
-  name: z.string().nullable(),
 })
 export type KeyRecord = z.infer<typeof KeyRowSchema>
 

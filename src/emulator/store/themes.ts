@@ -1,5 +1,5 @@
 import { badRequest, notFound } from '../../spec/errors.js'
-import type { Theme, ThemeSummary, UpdateThemeBody } from '../../spec/themes.js'
+import type { UpdateThemeBody } from '../../spec/themes.js'
 import type { Emulator } from '../context.js'
 import type { ShopRecord, ThemeRecord } from './records.js'
 
@@ -64,29 +64,6 @@ export function listThemes(emu: Emulator, shop: ShopRecord): ThemeRecord[] {
 /** The active theme's id; `default` when none is marked active. */
 export function activeThemeId(themes: ThemeRecord[]): string {
   return themes.find((t) => t.isActive)?.id ?? 'default'
-}
-
-export function presentThemeSummary(shop: ShopRecord, theme: ThemeRecord): ThemeSummary {
-  return {
-    id: theme.id,
-    name: theme.name,
-    owner: theme.owner,
-    version: theme.version,
-    isActive: theme.isActive,
-    shopSlug: shop.slug,
-    updatedAt: theme.updatedAt,
-  }
-}
-
-/** The full bundle: summary, config and the two files as text (spec, "Themes"). */
-export function presentTheme(shop: ShopRecord, theme: ThemeRecord): Theme {
-  const { updatedAt, ...summary } = presentThemeSummary(shop, theme)
-  return {
-    ...summary,
-    config: theme.config,
-    files: { 'theme.json': JSON.stringify(theme.config, null, 2), 'custom.css': theme.css },
-    updatedAt,
-  }
 }
 
 /**

@@ -3,7 +3,7 @@ import { CreateBlacklistBodySchema, UpdateBlacklistBodySchema } from '../../../s
 import { NoQuerySchema } from '../../../spec/common.js'
 import type { AuthedEnv, Emulator } from '../../context.js'
 import { parseQuery, readBody } from '../../middleware/validate.js'
-import { present } from '../../present.js'
+import { presentBlacklistEntry } from '../../present/blacklists.js'
 import {
   applyBlacklistUpdate,
   buildBlacklistEntry,
@@ -15,13 +15,13 @@ export const blacklistRoutes = (emu: Emulator) =>
   new Hono<AuthedEnv>()
     .get('/', (c) => {
       parseQuery(c, NoQuerySchema)
-      return c.json({ blacklists: listBlacklists(emu, c.var.shop).map(present) })
+      return c.json({ blacklists: listBlacklists(emu, c.var.shop).map(presentBlacklistEntry) })
     })
-    .get('/:id', (c) => c.json(present(findBlacklistEntry(emu, c.var.shop, c.req.param('id')))))
+    .get('/:id', (c) => c.json(presentBlacklistEntry(findBlacklistEntry(emu, c.var.shop, c.req.param('id')))))
     .post('/', async (c) => {
       const body = await readBody(c, CreateBlacklistBodySchema)
       const entry = await emu.store.tx((tx) => tx.put('blacklists', buildBlacklistEntry(emu, c.var.shop, body)))
-      return c.json(present(entry), 201)
+      return c.json(presentBlacklistEntry(entry), 201)
     })
     .put('/:id', async (c) => {
       const body = await readBody(c, UpdateBlacklistBodySchema)
@@ -29,7 +29,7 @@ export const blacklistRoutes = (emu: Emulator) =>
         const before = findBlacklistEntry(emu, c.var.shop, c.req.param('id'))
         return tx.put('blacklists', applyBlacklistUpdate(emu, c.var.shop, before, body))
       })
-      return c.json(present(entry))
+      return c.json(presentBlacklistEntry(entry))
     })
     .delete('/:id', async (c) => {
       await emu.store.tx((tx) => tx.delete('blacklists', findBlacklistEntry(emu, c.var.shop, c.req.param('id')).id))

@@ -2,7 +2,8 @@ import { Hono } from 'hono'
 import { CUSTOMER_LIMIT, CustomerListQuerySchema } from '../../../spec/customers.js'
 import type { AuthedEnv, Emulator } from '../../context.js'
 import { parseQuery } from '../../middleware/validate.js'
-import { findCustomer, listCustomers, presentCustomer, presentCustomerDetail } from '../../store/customers.js'
+import { presentCustomer } from '../../present/customers.js'
+import { findCustomer, listCustomers, presentCustomerDetail } from '../../store/customers.js'
 
 /** Read only (spec, "Customers"): records are kept by checkout. */
 export const customerRoutes = (emu: Emulator) =>

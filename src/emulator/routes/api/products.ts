@@ -7,7 +7,7 @@ import {
 } from '../../../spec/products.js'
 import type { AuthedEnv, Emulator } from '../../context.js'
 import { parseQuery, readBody } from '../../middleware/validate.js'
-import { present } from '../../present.js'
+import { presentProduct } from '../../present/products.js'
 import { applyProductUpdate, buildProduct, findProduct, pageLiveProducts } from '../../store/products.js'
 import { removeProductCodes } from '../../store/serial-pool.js'
 import { productEvents } from '../../events/product-events.js'
@@ -17,9 +17,9 @@ export const productRoutes = (emu: Emulator) =>
     .get('/', (c) => {
       const query = parseQuery(c, ProductListQuerySchema)
       const { page, nextCursor } = pageLiveProducts(emu, c.var.shop, query.limit ?? PRODUCT_LIMIT.default, query.cursor)
-      return c.json({ products: page.map(present), nextCursor })
+      return c.json({ products: page.map(presentProduct), nextCursor })
     })
-    .get('/:id', (c) => c.json(present(findProduct(emu, c.var.shop, c.req.param('id')))))
+    .get('/:id', (c) => c.json(presentProduct(findProduct(emu, c.var.shop, c.req.param('id')))))
     .post('/', async (c) => {
       const body = await readBody(c, CreateProductBodySchema)
       const product = await emu.store.tx((tx) => {
@@ -27,7 +27,7 @@ export const productRoutes = (emu: Emulator) =>
         productEvents.created(emu, tx, c.var.shop, created)
         return created
       })
-      return c.json(present(product), 201)
+      return c.json(presentProduct(product), 201)
     })
     .put('/:id', async (c) => {
       const body = await readBody(c, UpdateProductBodySchema)
@@ -37,7 +37,7 @@ export const productRoutes = (emu: Emulator) =>
         productEvents.edited(emu, tx, c.var.shop, before, after)
         return after
       })
-      return c.json(present(product))
+      return c.json(presentProduct(product))
     })
     .delete('/:id', async (c) => {
       await emu.store.tx((tx) => {

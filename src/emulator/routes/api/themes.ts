@@ -3,14 +3,8 @@ import { NoQuerySchema } from '../../../spec/common.js'
 import { UpdateThemeBodySchema } from '../../../spec/themes.js'
 import type { AuthedEnv, Emulator } from '../../context.js'
 import { parseQuery, readBody } from '../../middleware/validate.js'
-import {
-  activeThemeId,
-  applyThemeUpdate,
-  findTheme,
-  listThemes,
-  presentTheme,
-  presentThemeSummary,
-} from '../../store/themes.js'
+import { presentTheme, presentThemeSummary } from '../../present/themes.js'
+import { activeThemeId, applyThemeUpdate, findTheme, listThemes } from '../../store/themes.js'
 
 export const themeRoutes = (emu: Emulator) =>
   new Hono<AuthedEnv>()

@@ -4,7 +4,7 @@ import { StoreError } from '../../../spec/errors.js'
 import { isWebhookEventKind } from '../../../spec/events.js'
 import { EventStreamQuerySchema } from '../../../spec/webhooks.js'
 import type { AuthedEnv, Emulator } from '../../context.js'
-import { presentEvent } from '../../events/bus.js'
+import { presentEvent } from '../../present/events.js'
 import { parseQuery } from '../../middleware/validate.js'
 import type { EventRecord } from '../../store/records.js'
 

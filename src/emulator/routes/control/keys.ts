@@ -3,7 +3,8 @@ import { CreateKeyBodySchema } from '../../../spec/shops.js'
 import { StoreError, notFound } from '../../../spec/errors.js'
 import type { AuthedEnv, Emulator } from '../../context.js'
 import { readBody } from '../../middleware/validate.js'
-import { buildKey, presentKey } from '../../store/accounts.js'
+import { presentKey } from '../../present/accounts.js'
+import { buildKey } from '../../store/accounts.js'
 import { newSecretKey } from '../../ids.js'
 
 export const keyRoutes = (emu: Emulator) =>

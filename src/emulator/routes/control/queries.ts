@@ -2,7 +2,8 @@ import { Hono } from 'hono'
 import { QueryReplyBodySchema } from '../../../spec/fulfilment.js'
 import type { AuthedEnv, Emulator } from '../../context.js'
 import { readBody } from '../../middleware/validate.js'
-import { presentFeedback, presentQuery, replyToQuery, findQuery } from '../../commerce/queries.js'
+import { presentFeedback, presentQuery } from '../../present/queries.js'
+import { replyToQuery, findQuery } from '../../commerce/queries.js'
 
 /** Customer queries as the merchant's dashboard shows them: list, read, reply (`query:replied`). */
 export const queryControlRoutes = (emu: Emulator) =>

@@ -3,7 +3,8 @@ import { CreateShopBodySchema } from '../../../spec/shops.js'
 import { StoreError } from '../../../spec/errors.js'
 import type { AuthedEnv, Emulator } from '../../context.js'
 import { readBody } from '../../middleware/validate.js'
-import { buildShop, presentShop } from '../../store/accounts.js'
+import { presentShop } from '../../present/accounts.js'
+import { buildShop } from '../../store/accounts.js'
 import { defaultTheme } from '../../store/themes.js'
 
 export const shopRoutes = (emu: Emulator) =>

@@ -8,12 +8,11 @@ import {
   DELIVERY_LOG_LIMIT,
   DeliveryLogQuerySchema,
   SimulateWebhookBodySchema,
-  type WebhookDelivery,
   type WebhookDeliverySummary,
 } from '../../../spec/webhooks.js'
 import type { AuthedEnv, Emulator } from '../../context.js'
 import { parseQuery, readBody } from '../../middleware/validate.js'
-import { present } from '../../present.js'
+import { presentDelivery, presentWebhook, summariseDelivery } from '../../present/webhooks.js'
 import type { DeliveryRecord, ShopRecord, WebhookRecord } from '../../store/records.js'
 
 function findWebhook(emu: Emulator, shop: ShopRecord, id: string): WebhookRecord {
@@ -26,16 +25,6 @@ function findDelivery(emu: Emulator, shop: ShopRecord, id: string): DeliveryReco
   const delivery = emu.store.c.deliveries.get(id)
   if (!delivery || delivery.shopId !== shop.id) throw notFound('webhook delivery', id)
   return delivery
-}
-
-export function presentDelivery(row: DeliveryRecord): WebhookDelivery {
-  const { shopId: _shopId, ...shown } = row
-  return shown
-}
-
-export function summariseDelivery(row: DeliveryRecord): WebhookDeliverySummary {
-  const { shopId: _shopId, payload: _payload, attempts: _attempts, ...summary } = row
-  return summary
 }
 
 /** Sample data of a kind for the simulator, with the shop's own id and name where the payload names the shop. */
@@ -69,7 +58,9 @@ async function deliverOnce(
  */
 export const webhookRoutes = (emu: Emulator) =>
   new Hono<AuthedEnv>()
-    .get('/', (c) => c.json({ webhooks: [...emu.store.c.webhooks.oldestFirst('shop', c.var.shop.id)].map(present) }))
+    .get('/', (c) =>
+      c.json({ webhooks: [...emu.store.c.webhooks.oldestFirst('shop', c.var.shop.id)].map(presentWebhook) }),
+    )
     .post('/', async (c) => {
       const body = await readBody(c, CreateWebhookBodySchema)
       const now = emu.nowIso()
@@ -83,7 +74,7 @@ export const webhookRoutes = (emu: Emulator) =>
           updatedAt: now,
         }),
       )
-      return c.json(present(webhook), 201)
+      return c.json(presentWebhook(webhook), 201)
     })
     .get('/logs', (c) => {
       const query = parseQuery(c, DeliveryLogQuerySchema)
@@ -114,7 +105,7 @@ export const webhookRoutes = (emu: Emulator) =>
       })
       return c.json(presentDelivery(row), 201)
     })
-    .get('/:id', (c) => c.json(present(findWebhook(emu, c.var.shop, c.req.param('id')))))
+    .get('/:id', (c) => c.json(presentWebhook(findWebhook(emu, c.var.shop, c.req.param('id')))))
     .delete('/:id', async (c) => {
       await emu.store.tx((tx) => tx.delete('webhooks', findWebhook(emu, c.var.shop, c.req.param('id')).id))
       return c.json({ success: true as const })

@@ -2,17 +2,16 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { csrf } from 'hono/csrf'
 import { HTTPException } from 'hono/http-exception'
 import { StoreError } from '../../../spec/errors.js'
-import type { Product } from '../../../spec/products.js'
-import type { Order } from '../../../spec/orders.js'
-import type { Subscription } from '../../../spec/subscriptions.js'
 import type { Webhook, WebhookDelivery, WebhookDeliverySummary } from '../../../spec/webhooks.js'
 import type { AuthedEnv, Emulator } from '../../context.js'
 import { resolveShop, selectShop } from '../../middleware/auth.js'
 import { errorResponse } from '../../middleware/errors.js'
-import { present } from '../../present.js'
 import type { AccountRecord, KeyRecord } from '../../store/records.js'
 import { findOrder } from '../../store/orders.js'
-import { presentCustomer } from '../../store/customers.js'
+import { presentCustomer } from '../../present/customers.js'
+import { presentOrder } from '../../present/orders.js'
+import { presentProduct } from '../../present/products.js'
+import { presentSubscription } from '../../present/subscriptions.js'
 import { presentSetup } from '../../fulfilment/setup.js'
 import { controlRoutes } from '../control/index.js'
 import { apiRoutes } from '../api/index.js'
@@ -20,13 +19,7 @@ import { renderPage } from '../../pages/layout.js'
 import { ErrorPage } from '../../pages/errors.js'
 import { LoginPage, OverviewPage } from '../../pages/dashboard/overview.js'
 import { ProductsPage } from '../../pages/dashboard/products.js'
-import {
-  CustomersPage,
-  OrderDetailPage,
-  OrdersPage,
-  SubscriptionsPage,
-  type OrderExtrasView,
-} from '../../pages/dashboard/orders.js'
+import { CustomersPage, OrderDetailPage, OrdersPage, SubscriptionsPage } from '../../pages/dashboard/orders.js'
 import { DeliveryPage, EventsPage, WebhooksPage } from '../../pages/dashboard/webhooks.js'
 import { QueriesPage } from '../../pages/dashboard/queries.js'
 import type { Feedback, Query } from '../../../spec/storefront.js'
@@ -160,7 +153,7 @@ export function dashboardRoutes(emu: Emulator): Hono<PageEnv> {
         break
       }
       rows.push({
-        product: present(product) as Product,
+        product: presentProduct(product),
         setup: presentSetup(emu, product, emu.store.c.fulfilments.get(product.id)),
       })
     }
@@ -172,7 +165,7 @@ export function dashboardRoutes(emu: Emulator): Hono<PageEnv> {
     const orders = []
     for (const order of emu.store.c.orders.newestFirst('shop', view.shop.id)) {
       if (orders.length === LIST_LIMIT) break
-      orders.push(present(order) as Order)
+      orders.push(presentOrder(order))
     }
     return renderPage(c, OrdersPage({ view, orders, limit: LIST_LIMIT }))
   })
@@ -185,7 +178,7 @@ export function dashboardRoutes(emu: Emulator): Hono<PageEnv> {
       c,
       OrderDetailPage({
         view,
-        order: present(order) as Order & OrderExtrasView,
+        order: presentOrder(order),
         invoice,
         invoiceUrl: invoicePath(view.shop, order),
       }),
@@ -207,7 +200,7 @@ export function dashboardRoutes(emu: Emulator): Hono<PageEnv> {
     const subscriptions = []
     for (const subscription of emu.store.c.subscriptions.newestFirst('shop', view.shop.id)) {
       if (subscriptions.length === LIST_LIMIT) break
-      subscriptions.push(present(subscription) as Subscription)
+      subscriptions.push(presentSubscription(subscription))
     }
     return renderPage(
       c,

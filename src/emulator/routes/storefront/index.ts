@@ -3,12 +3,13 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import { CheckoutBodySchema, CreateFeedbackBodySchema, CreateQueryBodySchema } from '../../../spec/storefront.js'
 import type { Emulator } from '../../context.js'
 import { readBody } from '../../middleware/validate.js'
-import { present } from '../../present.js'
+import { presentOrder } from '../../present/orders.js'
 import type { OrderRecord, ShopRecord } from '../../store/records.js'
 import { listedProducts, liveProduct, shopBySlug } from '../../commerce/catalogue.js'
 import { assertNotBlacklisted, checkout, type Visitor } from '../../commerce/checkout.js'
 import { buildInvoice, codesText, invoicePath } from '../../commerce/invoice.js'
-import { createFeedback, createQuery, presentFeedback, presentQuery } from '../../commerce/queries.js'
+import { presentFeedback, presentQuery } from '../../present/queries.js'
+import { createFeedback, createQuery } from '../../commerce/queries.js'
 import { StoreError } from '../../../spec/errors.js'
 
 export interface StorefrontEnv {
@@ -67,7 +68,7 @@ export function storefrontRoutes(emu: Emulator): Hono<StorefrontEnv> {
     const body = await readBody(c, CheckoutBodySchema)
     const order = await emu.store.tx((tx) => checkout(emu, tx, c.var.shop.id, body, c.var.visitor))
     const invoiceUrl = new URL(invoicePath(c.var.shop, order), c.req.url).toString()
-    return c.json({ order: present(order), invoiceUrl }, 201, { Location: invoiceUrl })
+    return c.json({ order: presentOrder(order), invoiceUrl }, 201, { Location: invoiceUrl })
   })
 
   app.get('/:shop/invoices/:orderId', (c) =>
