@@ -3,12 +3,13 @@ import { createApp, emulatorOf } from './app.js'
 import { createEmulator } from './context.js'
 import type { EmulatorDeps, EmulatorOptions, Clock, Random, Sleep, Log } from './deps.js'
 import { Store } from './store/store.js'
-import { ensureKey, initialiseDb, type SeedFile } from './store/seed.js'
+import { ensureKey, initialiseDb, parseSeed, type SeedInput } from './store/seed.js'
 import { applySeedFulfilment } from './seed-fulfilment.js'
 
 export interface StartOptions {
   db: string
-  seed?: SeedFile
+  /** Records for a new db, checked as the API checks its bodies (a seed file's content, or an object). */
+  seed?: SeedInput
   apiKey?: string
   clock: Clock
   random: Random
@@ -35,6 +36,7 @@ export interface StartedEmulator {
  * and the MSW handlers, so all three run the same emulator.
  */
 export async function startEmulator(options: StartOptions): Promise<StartedEmulator> {
+  const seed = options.seed === undefined ? undefined : parseSeed(options.seed, 'seed')
   let generatedKey: string | undefined
   const store = await Store.open({
     path: options.db,
@@ -45,7 +47,7 @@ export async function startEmulator(options: StartOptions): Promise<StartedEmula
       const emu = createEmulator(bindDeps(opened, options))
       generatedKey = initialiseDb(emu, tx, {
         apiKey: options.apiKey,
-        seed: options.seed,
+        seed,
         applyFulfilment: (t, shop, id, setup) => applySeedFulfilment(emu, t, shop, id, setup),
       }).generatedKey
     },

@@ -38,6 +38,13 @@ export const CurrencySchema = z
   .string()
   .regex(/^[A-Za-z]{3}$/, 'must be a 3-letter currency code')
   .transform((s) => s.toUpperCase())
+/** An id a client sends (a record's own or one it names). */
+export const IdSchema = z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters')
+/** An ISO 3166 country code, kept uppercase. */
+export const CountrySchema = z
+  .string()
+  .regex(/^[A-Za-z]{2}$/, 'must be a 2-letter country code')
+  .transform((s) => s.toUpperCase())
 /** An e-mail address as a buyer types it: trimmed, checked, kept lowercase. */
 export const EmailSchema = z
   .string()

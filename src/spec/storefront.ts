@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { isIP } from 'node:net'
-import { EmailSchema, SafeObjectSchema, TimestampSchema } from './common.js'
+import { CountrySchema, EmailSchema, IdSchema, SafeObjectSchema, TimestampSchema } from './common.js'
 import { MysteryOpenSchema, MysteryPublicSchema } from './mystery.js'
 import { DeliverySchema, OrderSchema, PaymentStatusSchema, OrderStatusSchema, TrackingSchema } from './orders.js'
 import { ProductSchema, ProductTypeSchema } from './products.js'
@@ -13,7 +13,12 @@ export const StorefrontProductListSchema = z.object({ products: z.array(Storefro
 export const MAX_QUANTITY = 10_000
 export const MAX_LINES = 100
 
-const IdSchema = z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters')
+/** How many units of a product one order line holds. */
+export const QuantitySchema = z
+  .number()
+  .int('must be an integer')
+  .min(1, 'must be at least 1')
+  .max(MAX_QUANTITY, `must be at most ${MAX_QUANTITY}`)
 
 /**
  * Body of `POST /storefront/:shop/checkout` (DESIGN.md, "Storefront"): either `items` or a
@@ -27,12 +32,7 @@ export const CheckoutBodySchema = z
       .array(
         z.strictObject({
           productId: IdSchema,
-          quantity: z
-            .number()
-            .int('must be an integer')
-            .min(1, 'must be at least 1')
-            .max(MAX_QUANTITY, `must be at most ${MAX_QUANTITY}`)
-            .default(1),
+          quantity: QuantitySchema.default(1),
         }),
       )
       .min(1, 'must hold at least one item')
@@ -56,11 +56,7 @@ export const CheckoutBodySchema = z
       .refine((s) => isIP(s) !== 0, 'must be an IPv4 or IPv6 address')
       .transform((s) => s.toLowerCase())
       .optional(),
-    country: z
-      .string()
-      .regex(/^[A-Za-z]{2}$/, 'must be a 2-letter country code')
-      .transform((s) => s.toUpperCase())
-      .optional(),
+    country: CountrySchema.optional(),
   })
   .superRefine((body, ctx) => {
     if ((body.items === undefined) === (body.groupId === undefined)) {
