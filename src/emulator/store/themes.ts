@@ -16,7 +16,7 @@ const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' 
  * Theme config as stored: the given config merged over the defaults, section by section, so
  * every theme always holds colors, layout and components (README, "Themes").
  */
-export function normaliseThemeConfig(input: Json, base: Json = DEFAULT_THEME_CONFIG as unknown as Json): Json {
+export function normaliseThemeConfig(input: Json, base: Json = DEFAULT_THEME_CONFIG): Json {
   const out: Json = {}
   for (const key of new Set([...Object.keys(base), ...Object.keys(input)])) {
     const given = input[key]
