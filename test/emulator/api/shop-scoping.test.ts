@@ -3,7 +3,7 @@ import { ErrorBodySchema } from '../../../src/spec/errors.js'
 import { ShopSchema } from '../../../src/spec/shops.js'
 import { OrderSchema } from '../../../src/spec/orders.js'
 import { testEmulator } from '../../helpers/emulator.js'
-import { putOrder } from './capture-events.js'
+import { TEST_BILLING, putOrder } from './capture-events.js'
 
 type TestEmulator = Awaited<ReturnType<typeof testEmulator>>
 
@@ -84,23 +84,7 @@ describe('shop scoping of /api/v1', () => {
         currentPeriodEnd: '2026-07-01T00:00:00.000Z',
         createdAt: '2026-05-01T00:00:00.000Z',
         canceledAt: null,
-        orderId: 'ord_demo_1',
-        itemId: 'item_demo_1',
-        quantity: 1,
-        unitPrice: 12,
-        amount: 12,
-        currency: 'USD',
-        gateway: 'processor',
-        interval: 'MONTH',
-        intervalCount: 1,
-        trialDays: 0,
-        trialStart: null,
-        trialEnd: null,
-        anchorAt: '2026-05-01T00:00:00.000Z',
-        periodsCharged: 1,
-        currentPeriodStart: '2026-06-01T00:00:00.000Z',
-        upcomingNotifiedFor: null,
-        updatedAt: '2026-05-01T00:00:00.000Z',
+        ...TEST_BILLING,
         shopId: demoId,
       }),
     )
