@@ -162,3 +162,39 @@ export function openBox(input: OpenBoxInput): OpenBoxResult {
   }
   return { opens, outcomes: table }
 }
+
+/** The input of {@link openAt}. */
+export interface OpenAtInput {
+  serverSeed: string
+  clientSeed: string
+  nonce: number
+  poolVersion: number
+  outcomes: readonly MysteryOutcome[]
+}
+
+/**
+ * The roll at one nonce against the table as it stands (no earlier opens taken from its stock, no
+ * code drawn), the seed revealed: what open `nonce` of a line would show if the table stood so.
+ * @throws RangeError on an invalid table, a nonce that is not a non-negative integer, or nothing in stock
+ * @example openAt({ serverSeed, clientSeed, nonce: 3, poolVersion: 1, outcomes: table }).outcome
+ */
+export function openAt(input: OpenAtInput): MysteryOpen {
+  const { serverSeed, clientSeed, nonce, poolVersion } = input
+  const odds = oddsOf(input.outcomes)
+  const totalWeight = totalWeightOf(odds)
+  const proofHash = proofHashOf(serverSeed, clientSeed, nonce)
+  const rollIndex = indexFromHash(proofHash, totalWeight)
+  return {
+    index: nonce,
+    nonce,
+    clientSeed,
+    serverSeed,
+    commitment: commitmentOf(serverSeed),
+    poolVersion,
+    proofHash,
+    rollIndex,
+    totalWeight,
+    odds,
+    outcome: pickOutcome(odds, rollIndex).name,
+  }
+}

@@ -14,7 +14,7 @@ import { InvoicePage } from '../../pages/storefront/invoice.js'
 import { groupById, groupHasMystery, listedGroups } from '../../pages/storefront-data.js'
 import { PAGES_CSS } from '../../pages/assets/pages-css.js'
 import { PAGES_JS } from '../../pages/assets/pages-js.js'
-import { VERIFY_JS } from '../../pages/assets/verify-js.js'
+import { readVerifierScript } from '../../pages/assets/verify-js.js'
 import { EMBED_JS } from '../../pages/assets/embed-js.js'
 import { EMBED_CSS } from '../../pages/assets/embed-css.js'
 
@@ -36,7 +36,7 @@ export function assetRoutes(): Hono {
   return new Hono()
     .get('/_assets/pages.css', asset(PAGES_CSS, CSS))
     .get('/_assets/pages.js', asset(PAGES_JS, JS))
-    .get('/_assets/verify.js', asset(VERIFY_JS, JS))
+    .get('/_assets/verify.js', asset(readVerifierScript(), JS))
 }
 
 /**
