@@ -47,11 +47,9 @@ export const OrderItemSchema = z.looseObject({
 export type OrderItem = z.infer<typeof OrderItemSchema>
 
 export const TrackingSchema = z.object({ code: z.string(), carrier: z.string().nullable(), addedAt: TimestampSchema })
-export type Tracking = z.infer<typeof TrackingSchema>
 
 /** One payment the emulator's processor took (`POST /_emulator/orders/:id/pay`). */
 export const PaymentSchema = z.object({ amount: z.number(), gateway: z.string(), at: TimestampSchema })
-export type Payment = z.infer<typeof PaymentSchema>
 
 /**
  * What the emulator keeps, and shows, on an order beyond the spec's fields (README, "Order flow"):

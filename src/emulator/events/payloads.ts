@@ -69,15 +69,15 @@ export function emulatorSources(emu: Emulator, shop: ShopRecord): PayloadSources
 export function buildEventData(
   emu: Emulator,
   shop: ShopRecord,
-  s: EventSubject<WebhookEventKind>,
+  subject: EventSubject<WebhookEventKind>,
 ): Record<string, unknown> {
   const sources = emulatorSources(emu, shop)
   // Not re-validated here (it costs more than building it, on the request's path): the builders are
   // typed from the schemas, and test/emulator/events/kinds.test.ts checks every kind fired for real.
-  if ('subscription' in s) return subscriptionEventData(s.subscription, sources, s.order)
-  if ('order' in s) return orderEventData(s.order, sources, 'item' in s ? s.item : undefined)
-  if ('product' in s) return productEventData(s.product, sources.shop)
-  if ('query' in s) return queryEventData(s.query, sources)
-  if ('feedback' in s) return feedbackEventData(s.feedback, sources)
-  return mysteryRevealedData({ id: s.orderId, orderNumber: s.orderNumber }, s)
+  if ('subscription' in subject) return subscriptionEventData(subject.subscription, sources, subject.order)
+  if ('order' in subject) return orderEventData(subject.order, sources, 'item' in subject ? subject.item : undefined)
+  if ('product' in subject) return productEventData(subject.product, sources.shop)
+  if ('query' in subject) return queryEventData(subject.query, sources)
+  if ('feedback' in subject) return feedbackEventData(subject.feedback, sources)
+  return mysteryRevealedData({ id: subject.orderId, orderNumber: subject.orderNumber }, subject)
 }
