@@ -31,7 +31,8 @@ export {
   pickOutcome,
   totalWeightOf,
 } from './fairness/index.js'
-export type { Check, MysteryOpen, MysteryOutcome, OddsEntry, OpenBoxInput, OpenBoxResult } from './fairness/index.js'
+// MysteryOpen, MysteryOutcome and OddsEntry come with the spec's schemas above.
+export type { Check, OpenBoxInput, OpenBoxResult } from './fairness/index.js'
 export { createApp } from './emulator/app.js'
 export { startEmulator } from './emulator/start.js'
 export type { StartOptions, StartedEmulator } from './emulator/start.js'

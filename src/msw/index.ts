@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { startEmulator, type StartedEmulator } from '../emulator/start.js'
 import { offsetClock, type Clock, type EmulatorOptions, type Log, type Random, type Sleep } from '../emulator/deps.js'
-import { loadSeedFile, type SeedFile } from '../emulator/store/seed.js'
+import { loadSeedFile, parseSeed, type SeedInput } from '../emulator/store/seed.js'
 
 /** The key the handlers accept unless told otherwise (known in advance, like `store serve --api-key`). */
 export const MSW_API_KEY = 'sk_live_mswtestkey0000000000000000000'
@@ -19,8 +19,11 @@ export interface StoreHandlersOptions {
   origin?: string
   /** The API key that is accepted. Default {@link MSW_API_KEY}. */
   apiKey?: string
-  /** The data of the fresh emulator: the demo shop (default), nothing, or a seed file's content. */
-  seed?: 'demo' | 'empty' | SeedFile
+  /**
+   * The data of the fresh emulator: the demo shop (default), nothing, or a seed file's content,
+   * checked here as the API checks its bodies (a bad record throws, naming record and field).
+   */
+  seed?: 'demo' | 'empty' | SeedInput
   /**
    * What the emulator would otherwise take from the world. `fetch` (webhooks, Dynamic products)
    * defaults to the global fetch at call time, so MSW itself can answer those calls too.
@@ -64,6 +67,7 @@ export type StoreHandlers = HttpHandler[] & {
 export function createStoreHandlers(o: StoreHandlersOptions = {}): StoreHandlers {
   const origin = (o.origin ?? DEFAULT_ORIGIN).replace(/\/+$/, '')
   const apiKey = o.apiKey ?? MSW_API_KEY
+  if (typeof o.seed === 'object') parseSeed(o.seed, 'createStoreHandlers: seed')
   let running: Promise<StartedEmulator> | undefined
 
   const start = () =>

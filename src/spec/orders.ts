@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { TimestampSchema } from './common.js'
-import { MysteryOpenSchema } from './mystery.js'
+import { CouponTypeSchema } from './coupons.js'
+import { LineMysterySchema } from './mystery.js'
 import { ProductTypeSchema } from './products.js'
 
 export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'cancelled', 'refunded'] as const
@@ -37,18 +38,46 @@ export const OrderItemSchema = z.looseObject({
   total: z.number(),
   productType: ProductTypeSchema.optional(),
   delivery: DeliverySchema.optional(),
-  mystery: z
-    .looseObject({
-      commitment: z.string(),
-      poolVersion: z.number().int(),
-      clientSeed: z.string(),
-      opens: z.array(MysteryOpenSchema),
-    })
-    .optional(),
+  mystery: LineMysterySchema.optional(),
+  /** Units allocated to the line from stock, a code pool or a drop table; set once, so a retry never takes twice. */
+  taken: z.number().int().nonnegative().optional(),
+  /** A Subscription line whose plan starts with a free trial: charged 0 now, first charge when the trial ends. */
+  trial: z.boolean().optional(),
 })
 export type OrderItem = z.infer<typeof OrderItemSchema>
 
 export const TrackingSchema = z.object({ code: z.string(), carrier: z.string().nullable(), addedAt: TimestampSchema })
+
+/** One payment the emulator's processor took (`POST /_emulator/orders/:id/pay`). */
+export const PaymentSchema = z.object({ amount: z.number(), gateway: z.string(), at: TimestampSchema })
+
+/**
+ * What the emulator keeps, and shows, on an order beyond the spec's fields (README, "Order flow"):
+ * pricing, coupon, visitor, payments, tracking. Orders from a seed may lack any of them.
+ */
+export const OrderExtrasSchema = z.object({
+  customerId: z.string().nullable(),
+  subtotal: z.number(),
+  discount: z.number(),
+  groupId: z.string().nullable(),
+  groupDiscount: z.number(),
+  couponId: z.string().nullable(),
+  couponCode: z.string().nullable(),
+  couponType: CouponTypeSchema.nullable(),
+  couponDiscount: z.number(),
+  customFields: z.record(z.string(), z.unknown()),
+  gateway: z.string(),
+  ip: z.string().nullable(),
+  country: z.string().nullable(),
+  amountPaid: z.number(),
+  payments: z.array(PaymentSchema),
+  tracking: z.array(TrackingSchema),
+  disputedAt: TimestampSchema.nullable(),
+  updatedAt: TimestampSchema,
+  /** `checkout`, or `renewal`: an order the clock created for a subscription period. */
+  origin: z.enum(['checkout', 'renewal']),
+  subscriptionId: z.string().nullable(),
+})
 
 export const OrderSchema = z.looseObject({
   id: z.string(),
@@ -63,6 +92,7 @@ export const OrderSchema = z.looseObject({
   createdAt: TimestampSchema,
   paidAt: TimestampSchema.nullable(),
   items: z.array(OrderItemSchema),
+  ...OrderExtrasSchema.partial().shape,
 })
 export type Order = z.infer<typeof OrderSchema>
 

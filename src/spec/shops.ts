@@ -23,6 +23,7 @@ export type CreateShopBody = z.infer<typeof CreateShopBodySchema>
 /** A key as listed: the secret is shown only in the answer that creates it. */
 export const ApiKeySchema = z.looseObject({
   id: z.string(),
+  name: z.string().nullable(),
   prefix: z.string(),
   last4: z.string(),
   createdAt: TimestampSchema,
