@@ -153,8 +153,8 @@ export {
 } from './spec/shops.js'
 export type { Shop, ShopList, CreateShopInput, ApiKey, ApiKeyList } from './spec/shops.js'
 
-export { MysteryOpenSchema, MysteryPublicSchema, OddsEntrySchema } from './spec/mystery.js'
-export type { MysteryOpenRecord, MysteryPublic } from './spec/mystery.js'
+export { MysteryOpenSchema, MysteryOutcomeSchema, MysteryPublicSchema, OddsEntrySchema } from './spec/mystery.js'
+export type { MysteryOpen, MysteryOutcome, MysteryPublic, OddsEntry } from './spec/mystery.js'
 
 export {
   FulfilmentSetupSchema,

@@ -3,11 +3,12 @@ import { createApp } from './app.js'
 import type { EmulatorDeps, EmulatorOptions, Clock, Random, Sleep, Log } from './deps.js'
 import { createServices, type Services } from './services/index.js'
 import { Store } from './store/store.js'
-import type { SeedFile } from './store/seed.js'
+import { parseSeed, type SeedInput } from './store/seed.js'
 
 export interface StartOptions {
   db: string
-  seed?: SeedFile
+  /** Records for a new db, checked as the API checks its bodies (a seed file's content, or an object). */
+  seed?: SeedInput
   apiKey?: string
   clock: Clock
   random: Random
@@ -38,6 +39,7 @@ export interface StartedEmulator {
  * webhook deliveries a previous run left unsettled.
  */
 export async function startEmulator(options: StartOptions): Promise<StartedEmulator> {
+  const seed = options.seed === undefined ? undefined : parseSeed(options.seed, 'seed')
   let world: EmulatorDeps | undefined
   let services: Services | undefined
   let generatedKey: string | undefined
@@ -49,7 +51,7 @@ export async function startEmulator(options: StartOptions): Promise<StartedEmula
     init: (tx, opened) => {
       world = worldOf(opened, options)
       services = createServices(world)
-      generatedKey = services.seeding.fillNewDb(tx, { apiKey: options.apiKey, seed: options.seed })
+      generatedKey = services.seeding.fillNewDb(tx, { apiKey: options.apiKey, seed })
     },
   })
   const deps = world ?? worldOf(store, options)

@@ -7,21 +7,7 @@ import {
   isValidServerSeed,
   proofHashOf,
 } from './proofs.js'
-import type { MysteryOpenRecord } from '../spec/mystery.js'
-
-/** One row of a mystery box's drop table. `weight` is a positive integer; `stock: null` is unlimited; `codes` is the optional code pool, drawn in pool order. */
-export interface MysteryOutcome {
-  name: string
-  weight: number
-  stock: number | null
-  codes?: string[]
-}
-
-/** The record of one open (one ordered quantity), as stored on the order line and shown on the invoice. */
-export type MysteryOpen = MysteryOpenRecord
-
-/** One row of a published odds snapshot; `chance` is a percentage with 2 decimals, 0 when out of stock. */
-export type OddsEntry = MysteryOpenRecord['odds'][number]
+import type { MysteryOpen, MysteryOutcome, OddsEntry } from '../spec/mystery.js'
 
 type Stocked = { stock: number | null }
 type Weighted = { name: string; weight: number; stock: number | null }

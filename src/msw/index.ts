@@ -3,10 +3,9 @@
 // made with the `http` of the user's own msw, so its type is that msw's, whatever its version
 // and whether the project is typed as ES modules or CommonJS.
 import { fileURLToPath } from 'node:url'
-import { SeedFileSchema, loadSeedFile, type SeedFile } from '../emulator/store/seed.js'
 import { startEmulator, type StartedEmulator } from '../emulator/start.js'
 import { offsetClock, type Clock, type EmulatorOptions, type Log, type Random, type Sleep } from '../emulator/deps.js'
-import type * as z from 'zod'
+import { loadSeedFile, parseSeed, type SeedFile, type SeedInput } from '../emulator/store/seed.js'
 
 /** The key the handlers accept unless told otherwise (known in advance, like `store serve --api-key`). */
 export const MSW_API_KEY = 'sk_live_mswtestkey0000000000000000000'
@@ -16,7 +15,7 @@ export const DEFAULT_ORIGIN = 'http://127.0.0.1:4010'
 const DEMO_SEED = fileURLToPath(new URL('../../fixtures/demo-shop.json', import.meta.url))
 
 /** A seed as a user writes it: the records of a seed file (`store serve --seed FILE`), checked when the handlers are made. */
-export type SeedInput = z.input<typeof SeedFileSchema>
+export type { SeedInput }
 
 /** What the handlers need of msw: its `http` namespace (`import { http } from 'msw'`). */
 export interface MswHttp<Handler> {
@@ -28,7 +27,10 @@ export interface StoreHandlersOptions {
   origin?: string
   /** The API key that is accepted. Default {@link MSW_API_KEY}. */
   apiKey?: string
-  /** The data of the fresh emulator: the demo shop (default), nothing, or a seed file's content. */
+  /**
+   * The data of the fresh emulator: the demo shop (default), nothing, or a seed file's content,
+   * checked here as the API checks its bodies (a bad record throws, naming record and field).
+   */
   seed?: 'demo' | 'empty' | SeedInput
   /**
    * What the emulator would otherwise take from the world. `fetch` (webhooks, Dynamic products)
@@ -149,9 +151,5 @@ export function createStoreHandlers<Handler>(
 function seedOf(seed: StoreHandlersOptions['seed']): SeedFile | undefined {
   if (seed === 'empty') return undefined
   if (seed === undefined || seed === 'demo') return loadSeedFile(DEMO_SEED)
-  const checked = SeedFileSchema.safeParse(seed)
-  if (checked.success) return checked.data
-  const issue = checked.error.issues[0]
-  const where = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('')
-  throw new Error(`createStoreHandlers: seed was refused: ${where.replace(/^\./, '') || 'top level'}: ${issue.message}`)
+  return parseSeed(seed, 'createStoreHandlers: seed')
 }

@@ -3,6 +3,12 @@ import * as z from 'zod'
 /** An ISO 8601 UTC timestamp with millisecond precision, as every API response carries. */
 export const TimestampSchema = z.iso.datetime({ precision: 3 })
 
+/**
+ * The fields a record schema lists, without the index signature its looseness adds: what a
+ * presenter returns, so the compiler refuses any field the schema does not name.
+ */
+export type ListedFields<S extends z.ZodObject> = z.output<z.ZodObject<S['shape']>>
+
 /** Keys that would reach an object's prototype if copied naively; refused in every free-form object. */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
 
@@ -32,6 +38,20 @@ export const CurrencySchema = z
   .string()
   .regex(/^[A-Za-z]{3}$/, 'must be a 3-letter currency code')
   .transform((s) => s.toUpperCase())
+/** An id a client sends (a record's own or one it names). */
+export const IdSchema = z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters')
+/** An ISO 3166 country code, kept uppercase. */
+export const CountrySchema = z
+  .string()
+  .regex(/^[A-Za-z]{2}$/, 'must be a 2-letter country code')
+  .transform((s) => s.toUpperCase())
+/** An e-mail address as a buyer types it: trimmed, checked, kept lowercase. */
+export const EmailSchema = z
+  .string()
+  .trim()
+  .max(254, 'must be at most 254 characters')
+  .pipe(z.email('must be an e-mail address'))
+  .transform((s) => s.toLowerCase())
 export const UrlSchema = z
   .string()
   .max(2048)

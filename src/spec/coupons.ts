@@ -28,7 +28,15 @@ const CodeSchema = z
   .max(64, 'must be at most 64 characters')
   .regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, "-" and "_"')
   .transform((s) => s.toUpperCase())
-const ExpirySchema = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' }).nullable()
+/**
+ * Expiry as every timestamp the API answers with: ISO 8601 UTC with milliseconds. An offset can
+ * push year 0000 or 9999 out of four digits, which no timestamp of the API (nor the db file) may hold.
+ */
+const ExpirySchema = z.iso
+  .datetime({ offset: true, message: 'must be an ISO 8601 date-time' })
+  .transform((at) => new Date(at).toISOString())
+  .refine((utc) => /^\d{4}-/.test(utc), 'must fall between the years 0000 and 9999 in UTC')
+  .nullable()
 
 const percentWithinRange = (b: { type?: string; value?: number }) =>
   !(b.type === 'percentage' && b.value !== undefined && b.value > 100)

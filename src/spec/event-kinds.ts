@@ -60,6 +60,14 @@ export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number]
 export type ProductEventKind = (typeof PRODUCT_EVENT_KINDS)[number]
 export type SubscriptionEventKind = (typeof SUBSCRIPTION_EVENT_KINDS)[number]
 export type QueryEventKind = (typeof QUERY_EVENT_KINDS)[number]
+export type FeedbackEventKind = (typeof FEEDBACK_EVENT_KINDS)[number]
+
+/** The variant of a kind fired once per line item (orders) or subscribed product (subscriptions). */
+export type LineVariant<K extends string> = `${K}:product`
+/** Order kinds fired once per order; each has its `:product` variant. */
+export type OrderKind = Exclude<OrderEventKind, LineVariant<string>>
+/** Subscription kinds fired once per subscription; each has its `:product` variant. */
+export type SubscriptionKind = Exclude<SubscriptionEventKind, LineVariant<string>>
 
 /** Sent to a Dynamic product's own URL once per line item, not to webhook endpoints (spec, "Events"). */
 export const DYNAMIC_DELIVERY_EVENT = 'INVOICE.ITEM.DELIVER-DYNAMIC' as const

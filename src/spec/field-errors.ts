@@ -1,21 +1,31 @@
 import type * as z from 'zod'
 import type { FieldError } from './errors.js'
 
-/** zod issues as the spec's field errors: `field` is the joined path, the message says what to send. */
-export function fieldErrors(error: z.ZodError): FieldError[] {
-  const out: FieldError[] = []
+/** A problem of an input: where it is (object keys and array indexes) and what to send instead. */
+export interface InputProblem {
+  path: PropertyKey[]
+  message: string
+}
+
+/** zod issues as problems whose message says what to send; an unknown field is a problem of its own. */
+export function inputProblems(error: z.ZodError): InputProblem[] {
+  const out: InputProblem[] = []
   const paths = error.issues.map((issue) => issue.path.map(String).join('.'))
   for (const [at, issue] of error.issues.entries()) {
-    const path = paths[at]
     // zod adds a safe-integer range issue before the schema's own bound (1e300 for a count); the bound says more.
-    if (isSafeIntegerRangeIssue(issue) && paths.some((other, i) => i !== at && other === path)) continue
+    if (isSafeIntegerRangeIssue(issue) && paths.some((other, i) => i !== at && other === paths[at])) continue
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) out.push({ field: path ? `${path}.${key}` : key, message: 'is not a known field' })
+      for (const key of issue.keys) out.push({ path: [...issue.path, key], message: 'is not a known field' })
       continue
     }
-    out.push({ field: path || 'body', message: describeIssue(issue) })
+    out.push({ path: issue.path, message: describeIssue(issue) })
   }
   return out
+}
+
+/** zod issues as the spec's field errors: `field` is the joined path, the message says what to send. */
+export function fieldErrors(error: z.ZodError): FieldError[] {
+  return inputProblems(error).map(({ path, message }) => ({ field: path.map(String).join('.') || 'body', message }))
 }
 
 function isSafeIntegerRangeIssue(issue: z.core.$ZodIssue): boolean {

@@ -1,7 +1,8 @@
 import * as z from 'zod'
 import { ORDER_LIMIT, ORDER_STATUSES, PAYMENT_STATUSES } from './constants.js'
 import { TimestampSchema } from './common.js'
-import { MysteryOpenSchema } from './mystery.js'
+import { CouponTypeSchema } from './coupons.js'
+import { LineMysterySchema } from './mystery.js'
 import { ProductTypeSchema } from './products.js'
 
 export { ORDER_STATUSES, ORDER_LIMIT, PAYMENT_STATUSES } from './constants.js'
@@ -47,24 +48,46 @@ export const OrderItemSchema = z.object({
   total: z.number(),
   productType: ProductTypeSchema.optional(),
   delivery: DeliverySchema.optional(),
-  mystery: z
-    .looseObject({
-      commitment: z.string(),
-      poolVersion: z.number().int(),
-      clientSeed: z.string(),
-      /** Revealed after payment. */
-      serverSeed: z.string().optional(),
-      opens: z.array(MysteryOpenSchema),
-    })
-    .optional(),
-  /** Units allocated to the line from stock, a code pool or a drop table. */
-  taken: z.number().int().optional(),
-  /** A Subscription line whose plan starts with a free trial. */
+  mystery: LineMysterySchema.optional(),
+  /** Units allocated to the line from stock, a code pool or a drop table; set once, so a retry never takes twice. */
+  taken: z.number().int().nonnegative().optional(),
+  /** A Subscription line whose plan starts with a free trial: charged 0 now, first charge when the trial ends. */
   trial: z.boolean().optional(),
 })
 export interface OrderItem extends z.infer<typeof OrderItemSchema> {
   delivery?: Delivery
 }
+
+/** One payment the emulator's processor took (`POST /_emulator/orders/:id/pay`). */
+export const PaymentSchema = z.object({ amount: z.number(), gateway: z.string(), at: TimestampSchema })
+
+/**
+ * What the emulator keeps, and shows, on an order beyond the spec's fields (README, "Order flow"):
+ * pricing, coupon, visitor, payments, tracking. Orders from a seed may lack any of them.
+ */
+export const OrderExtrasSchema = z.object({
+  customerId: z.string().nullable(),
+  subtotal: z.number(),
+  discount: z.number(),
+  groupId: z.string().nullable(),
+  groupDiscount: z.number(),
+  couponId: z.string().nullable(),
+  couponCode: z.string().nullable(),
+  couponType: CouponTypeSchema.nullable(),
+  couponDiscount: z.number(),
+  customFields: z.record(z.string(), z.unknown()),
+  gateway: z.string(),
+  ip: z.string().nullable(),
+  country: z.string().nullable(),
+  amountPaid: z.number(),
+  payments: z.array(PaymentSchema),
+  tracking: z.array(TrackingSchema),
+  disputedAt: TimestampSchema.nullable(),
+  updatedAt: TimestampSchema,
+  /** `checkout`, or `renewal`: an order the clock created for a subscription period. */
+  origin: z.enum(['checkout', 'renewal']),
+  subscriptionId: z.string().nullable(),
+})
 
 export const OrderSchema = z.object({
   id: z.string(),
@@ -79,28 +102,7 @@ export const OrderSchema = z.object({
   createdAt: TimestampSchema,
   paidAt: TimestampSchema.nullable(),
   items: z.array(OrderItemSchema),
-  customerId: z.string().nullable().optional(),
-  updatedAt: TimestampSchema.optional(),
-  // What the emulator keeps beyond the spec's fields (README, "Orders, payment and fulfilment").
-  subtotal: z.number().optional(),
-  discount: z.number().optional(),
-  groupId: z.string().nullable().optional(),
-  groupDiscount: z.number().optional(),
-  couponId: z.string().nullable().optional(),
-  couponCode: z.string().nullable().optional(),
-  couponType: z.string().nullable().optional(),
-  couponDiscount: z.number().optional(),
-  customFields: z.record(z.string(), z.unknown()).optional(),
-  gateway: z.string().optional(),
-  ip: z.string().nullable().optional(),
-  country: z.string().nullable().optional(),
-  amountPaid: z.number().optional(),
-  payments: z.array(z.object({ amount: z.number(), gateway: z.string(), at: TimestampSchema })).optional(),
-  tracking: z.array(TrackingSchema).optional(),
-  disputedAt: TimestampSchema.nullable().optional(),
-  /** `checkout`, or `renewal` for an order the clock created for a subscription period. */
-  origin: z.enum(['checkout', 'renewal']).optional(),
-  subscriptionId: z.string().nullable().optional(),
+  ...OrderExtrasSchema.partial().shape,
 })
 export interface Order extends z.infer<typeof OrderSchema> {
   items: OrderItem[]

@@ -27,11 +27,11 @@ export type CreateShopInput = z.input<typeof CreateShopBodySchema>
 /** A key as listed: the secret is shown only in the answer that creates it. */
 export const ApiKeySchema = z.object({
   id: z.string(),
+  name: z.string().nullable(),
   prefix: z.string(),
   last4: z.string(),
   createdAt: TimestampSchema,
   secret: z.string().optional(),
-  name: z.string().nullable().optional(),
 })
 export interface ApiKey extends z.infer<typeof ApiKeySchema> {}
 export const ApiKeyListSchema = z.object({ keys: z.array(ApiKeySchema) })

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { isIpAddress } from './ip.js'
-import { SafeObjectSchema, TimestampSchema } from './common.js'
+import { CountrySchema, EmailSchema, IdSchema, SafeObjectSchema, TimestampSchema } from './common.js'
 import { MysteryOpenSchema, MysteryPublicSchema } from './mystery.js'
 import {
   DeliverySchema,
@@ -24,7 +24,12 @@ export interface StorefrontProductList extends z.infer<typeof StorefrontProductL
 export const MAX_QUANTITY = 10_000
 export const MAX_LINES = 100
 
-const IdSchema = z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters')
+/** How many units of a product one order line holds. */
+export const QuantitySchema = z
+  .number()
+  .int('must be an integer')
+  .min(1, 'must be at least 1')
+  .max(MAX_QUANTITY, `must be at most ${MAX_QUANTITY}`)
 
 /**
  * Body of `POST /storefront/:shop/checkout` (DESIGN.md, "Storefront"): either `items` or a
@@ -38,24 +43,14 @@ export const CheckoutBodySchema = z
       .array(
         z.strictObject({
           productId: IdSchema,
-          quantity: z
-            .number()
-            .int('must be an integer')
-            .min(1, 'must be at least 1')
-            .max(MAX_QUANTITY, `must be at most ${MAX_QUANTITY}`)
-            .default(1),
+          quantity: QuantitySchema.default(1),
         }),
       )
       .min(1, 'must hold at least one item')
       .max(MAX_LINES, `must hold at most ${MAX_LINES} items`)
       .optional(),
     groupId: IdSchema.optional(),
-    email: z
-      .string()
-      .trim()
-      .max(254, 'must be at most 254 characters')
-      .pipe(z.email('must be an e-mail address'))
-      .transform((s) => s.toLowerCase()),
+    email: EmailSchema,
     name: z.string().trim().max(200, 'must be at most 200 characters').optional(),
     couponCode: z
       .string()
@@ -72,11 +67,7 @@ export const CheckoutBodySchema = z
       .refine((s) => isIpAddress(s), 'must be an IPv4 or IPv6 address')
       .transform((s) => s.toLowerCase())
       .optional(),
-    country: z
-      .string()
-      .regex(/^[A-Za-z]{2}$/, 'must be a 2-letter country code')
-      .transform((s) => s.toUpperCase())
-      .optional(),
+    country: CountrySchema.optional(),
   })
   .superRefine((body, ctx) => {
     if ((body.items === undefined) === (body.groupId === undefined)) {
@@ -144,12 +135,7 @@ export interface Invoice extends z.infer<typeof InvoiceSchema> {
 
 /** Body of `POST /storefront/:shop/queries`: a customer's question to the merchant. */
 export const CreateQueryBodySchema = z.strictObject({
-  email: z
-    .string()
-    .trim()
-    .max(254, 'must be at most 254 characters')
-    .pipe(z.email('must be an e-mail address'))
-    .transform((s) => s.toLowerCase()),
+  email: EmailSchema,
   subject: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
   message: z.string().trim().min(1, 'must not be empty').max(10_000, 'must be at most 10000 characters'),
   orderId: IdSchema.optional(),

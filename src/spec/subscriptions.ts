@@ -1,8 +1,34 @@
 import * as z from 'zod'
 import { TimestampSchema } from './common.js'
+import { SubscriptionIntervalSchema } from './fulfilment.js'
 
 export const SubscriptionStatusSchema = z.enum(['ACTIVE', 'TRIALING', 'CANCELLED'])
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>
+
+/**
+ * What the emulator keeps, and shows, on a subscription beyond the spec's fields: the plan, the
+ * charge and where the emulator clock stands in it (README, "Subscriptions").
+ */
+export const SubscriptionBillingSchema = z.object({
+  orderId: z.string(),
+  itemId: z.string(),
+  quantity: z.number().int().positive(),
+  unitPrice: z.number(),
+  amount: z.number(),
+  currency: z.string(),
+  gateway: z.string(),
+  interval: SubscriptionIntervalSchema,
+  intervalCount: z.number().int().positive(),
+  trialDays: z.number().int().nonnegative(),
+  trialStart: TimestampSchema.nullable(),
+  trialEnd: TimestampSchema.nullable(),
+  /** Start of the first charged period; period k ends at anchor + (k + 1) intervals. */
+  anchorAt: TimestampSchema,
+  periodsCharged: z.number().int().nonnegative(),
+  currentPeriodStart: TimestampSchema,
+  upcomingNotifiedFor: TimestampSchema.nullable(),
+  updatedAt: TimestampSchema,
+})
 
 export const SubscriptionSchema = z.object({
   id: z.string(),
@@ -17,7 +43,7 @@ export const SubscriptionSchema = z.object({
   currentPeriodEnd: TimestampSchema,
   createdAt: TimestampSchema,
   canceledAt: TimestampSchema.nullable(),
-  updatedAt: TimestampSchema.optional(),
+  ...SubscriptionBillingSchema.partial().shape,
 })
 export interface Subscription extends z.infer<typeof SubscriptionSchema> {}
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { startEmulator, type StartedEmulator } from '../../src/emulator/start.js'
 import { offsetClock, type EmulatorOptions } from '../../src/emulator/deps.js'
-import { loadSeedFile, type SeedFile } from '../../src/emulator/store/seed.js'
+import { loadSeedFile, type SeedInput } from '../../src/emulator/store/seed.js'
 import type { JournalIO } from '../../src/emulator/store/journal-io.js'
 
 export const TEST_KEY = 'sk_live_testtesttesttesttesttesttesttest'
@@ -34,7 +34,7 @@ export function fixedClock(at = FIXED_TIME) {
 
 export interface TestEmulatorOptions {
   db?: string
-  seed?: 'demo' | 'empty' | SeedFile
+  seed?: 'demo' | 'empty' | SeedInput
   options?: EmulatorOptions
   fetch?: typeof fetch
   io?: JournalIO

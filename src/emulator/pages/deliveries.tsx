@@ -1,6 +1,6 @@
 import type { FC } from 'hono/jsx'
 import type { InvoiceItem } from '../../spec/storefront.js'
-import type { MysteryOpenRecord } from '../../spec/mystery.js'
+import type { MysteryOpen } from '../../spec/mystery.js'
 import { Badge, Table } from './layout.js'
 import { linksIn, pretty, safeUrl, when } from './format.js'
 
@@ -165,7 +165,7 @@ export const MysteryReveal: FC<{ item: InvoiceItem; mystery: LineMystery }> = ({
   </div>
 )
 
-const OpenView: FC<{ open: MysteryOpenRecord }> = ({ open }) => (
+const OpenView: FC<{ open: MysteryOpen }> = ({ open }) => (
   <section class="panel" data-open={JSON.stringify(open)} aria-label={`Box ${open.index + 1}`}>
     <div class="spread">
       <h4>

@@ -16,10 +16,6 @@ export function buildShop(deps: ServiceDeps, accountId: string, name: string, sl
   return { id: deps.newId('shop'), accountId, name, slug, createdAt: deps.nowIso(), orderSeq: 0 }
 }
 
-export function presentShop(shop: ShopRecord) {
-  return { id: shop.id, name: shop.name, slug: shop.slug, createdAt: shop.createdAt }
-}
-
 /** The record of a key: its hash, and a hint of it (first 8, last 4 characters) only where that keeps most of it hidden (maskKey). */
 export function buildKey(deps: ServiceDeps, accountId: string, secret: string, name: string | null): KeyRecord {
   const hint = isLongEnoughToHint(secret)
@@ -32,10 +28,6 @@ export function buildKey(deps: ServiceDeps, accountId: string, secret: string, n
     name,
     createdAt: deps.nowIso(),
   }
-}
-
-export function presentKey(key: KeyRecord) {
-  return { id: key.id, name: key.name, prefix: key.prefix, last4: key.last4, createdAt: key.createdAt }
 }
 
 /** Who calls: accounts, their API keys and their shops (the control API's `/shops` and `/keys`). */

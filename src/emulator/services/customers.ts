@@ -1,6 +1,7 @@
 import type { Customer, CustomerDetail } from '../../spec/customers.js'
+import { presentCustomer } from '../present/customers.js'
 import type { ShopRecord } from '../store/records.js'
-import { findCustomer, listCustomers, presentCustomer, presentCustomerDetail } from './customers/customers.js'
+import { findCustomer, listCustomers, presentCustomerDetail } from './customers/customers.js'
 import type { ServiceDeps } from './deps.js'
 
 /** The shop's customers (`/api/v1/customers`), read only: checkouts and payments keep them (customers/bookkeeping.ts). */

@@ -7,22 +7,22 @@ import type { ServiceDeps } from './deps.js'
 import { fulfilments } from './fulfilment/index.js'
 import { AWAITING_SHIPMENT } from './fulfilment/physical.js'
 import { delivered, undelivered } from './fulfilment/types.js'
-import { cents } from '../present.js'
+import { cents } from '../money.js'
 import { findOrder } from './orders/orders.js'
 import type { ShopRecord } from '../store/records.js'
 import type { Tx } from '../store/store.js'
 import { recordMoneyReceived } from './customers/bookkeeping.js'
 import { emitOrderEvents, isSettled, settleStatus, statusOfPaid } from './orders/flow.js'
 import type { Emit } from './catalogue/stock.js'
-import { asCommerce, putOrder, type CommerceOrder, type Line } from './orders/types.js'
+import type { CommerceOrder, Line } from './orders/types.js'
 
 /** Queues events so the order's own event goes out before what its fulfilment caused. */
 function eventQueue(): { emit: Emit; flush: (deps: ServiceDeps, tx: Tx, shop: ShopRecord) => void } {
-  const queued: [string, unknown][] = []
+  const queued: ((deps: ServiceDeps, tx: Tx, shop: ShopRecord) => void)[] = []
   return {
-    emit: (kind, data) => queued.push([kind, data]),
+    emit: (kind, subject) => queued.push((deps, tx, shop) => deps.events.emit(tx, shop, kind, subject)),
     flush: (deps, tx, shop) => {
-      for (const [kind, data] of queued) deps.events.emit(tx, shop, kind, data)
+      for (const send of queued) send(deps, tx, shop)
     },
   }
 }
@@ -64,7 +64,7 @@ export class PaymentService {
   async pay(shop: ShopRecord, id: string, body: PayBody): Promise<CommerceOrder> {
     const deps = this.deps
     const { order, alreadyPaid } = await deps.store.tx((tx) => {
-      const before = asCommerce(findOrder(deps, shop, id))
+      const before = findOrder(deps, shop, id)
       if (before.paymentStatus === 'paid') return { order: before, alreadyPaid: true }
       if (before.status === 'cancelled' || before.status === 'refunded') {
         throw new StoreError(
@@ -92,7 +92,7 @@ export class PaymentService {
       recordMoneyReceived(deps, tx, before.customerId, amount, now)
 
       if (amountPaid < before.total) {
-        const partial = putOrder(tx, {
+        const partial = tx.put('orders', {
           ...before,
           paymentStatus: 'partial',
           amountPaid,
@@ -115,7 +115,7 @@ export class PaymentService {
         updatedAt: now,
       }
       const items = fulfilLines(deps, tx, shop, paid, queue.emit)
-      const stored = putOrder(tx, { ...paid, items, status: statusOfPaid(items) })
+      const stored = tx.put('orders', { ...paid, items, status: statusOfPaid(items) })
       emitOrderEvents(deps, tx, shop, 'order:paid', stored)
       queue.flush(deps, tx, shop)
       return { order: stored, alreadyPaid: false }
@@ -133,7 +133,7 @@ export class PaymentService {
   async deliver(shop: ShopRecord, id: string): Promise<CommerceOrder> {
     const deps = this.deps
     const order = await deps.store.tx((tx) => {
-      const before = asCommerce(findOrder(deps, shop, id))
+      const before = findOrder(deps, shop, id)
       if (before.paymentStatus !== 'paid') {
         throw new StoreError(
           409,
@@ -144,7 +144,7 @@ export class PaymentService {
       const items = fulfilLines(deps, tx, shop, before, queue.emit)
       if (sameLines(items, before.items)) return before
       const next: CommerceOrder = { ...before, items, updatedAt: deps.nowIso() }
-      const stored = putOrder(tx, { ...next, status: settleStatus(next) })
+      const stored = tx.put('orders', { ...next, status: settleStatus(next) })
       emitOrderEvents(deps, tx, shop, 'order:updated', stored)
       queue.flush(deps, tx, shop)
       return stored
@@ -158,7 +158,7 @@ export class PaymentService {
    */
   private async deliverRemoteLines(shop: ShopRecord, orderId: string): Promise<CommerceOrder> {
     const deps = this.deps
-    const order = asCommerce(deps.rows.orders.get(orderId)!)
+    const order = deps.rows.orders.get(orderId)!
     const busy = this.inFlight
     const jobs = order.items.flatMap((line) => {
       const type = line.productType
@@ -173,9 +173,8 @@ export class PaymentService {
         try {
           const delivery = await fulfil.deliverRemote!(deps, order, line, setup)
           await deps.store.tx((tx) => {
-            const current = deps.rows.orders.get(orderId)
-            if (!current) return
-            const now = asCommerce(current)
+            const now = deps.rows.orders.get(orderId)
+            if (!now) return
             const at = now.items.findIndex((l) => l.id === line.id)
             if (at < 0 || isSettled(now.items[at])) return
             const next: CommerceOrder = {
@@ -183,7 +182,7 @@ export class PaymentService {
               items: now.items.with(at, { ...now.items[at], delivery }),
               updatedAt: deps.nowIso(),
             }
-            const stored = putOrder(tx, { ...next, status: settleStatus(next) })
+            const stored = tx.put('orders', { ...next, status: settleStatus(next) })
             emitOrderEvents(deps, tx, shop, 'order:updated', stored)
             const product = deps.rows.products.get(line.productId)
             if (delivery.status === 'delivered' && product) deps.events.emit(tx, shop, 'product:dynamic', { product })
@@ -193,7 +192,7 @@ export class PaymentService {
         }
       }),
     )
-    return asCommerce(deps.rows.orders.get(orderId)!)
+    return deps.rows.orders.get(orderId)!
   }
 
   /**
@@ -204,7 +203,7 @@ export class PaymentService {
   track(shop: ShopRecord, id: string, body: TrackingBody): Promise<CommerceOrder> {
     const deps = this.deps
     return deps.store.tx((tx) => {
-      const before = asCommerce(findOrder(deps, shop, id))
+      const before = findOrder(deps, shop, id)
       if (!before.items.some((l) => l.productType === 'Physical'))
         throw new StoreError(400, `order ${before.orderNumber} has no Physical item; tracking applies to shipped goods`)
       if (before.paymentStatus !== 'paid')
@@ -221,7 +220,7 @@ export class PaymentService {
         return delivered(line, now, { message: line.delivery.message, tracking })
       })
       const next: CommerceOrder = { ...before, items, tracking, updatedAt: now }
-      const stored = putOrder(tx, { ...next, status: settleStatus(next) })
+      const stored = tx.put('orders', { ...next, status: settleStatus(next) })
       emitOrderEvents(deps, tx, shop, 'order:updated', stored)
       return stored
     })
@@ -235,7 +234,7 @@ export class PaymentService {
   dispute(shop: ShopRecord, id: string): Promise<CommerceOrder> {
     const deps = this.deps
     return deps.store.tx((tx) => {
-      const before = asCommerce(findOrder(deps, shop, id))
+      const before = findOrder(deps, shop, id)
       if (before.paymentStatus === 'disputed') return before
       if (before.paymentStatus !== 'paid' && before.paymentStatus !== 'partial') {
         throw new StoreError(
@@ -244,7 +243,7 @@ export class PaymentService {
         )
       }
       const now = deps.nowIso()
-      const stored = putOrder(tx, { ...before, paymentStatus: 'disputed', disputedAt: now, updatedAt: now })
+      const stored = tx.put('orders', { ...before, paymentStatus: 'disputed', disputedAt: now, updatedAt: now })
       emitOrderEvents(deps, tx, shop, 'order:disputed', stored)
       return stored
     })

@@ -1,7 +1,7 @@
 import { badRequest, notFound } from '../../spec/errors.js'
-import type { Theme, ThemeSummary, UpdateThemeBody } from '../../spec/themes.js'
-import type { ServiceDeps } from './deps.js'
+import type { UpdateThemeBody } from '../../spec/themes.js'
 import type { ShopRecord, ThemeRecord } from '../store/records.js'
+import type { ServiceDeps } from './deps.js'
 
 export const DEFAULT_THEME_CONFIG = {
   colors: { primary: '#4f46e5', background: '#ffffff', text: '#111827', accent: '#f59e0b' },
@@ -16,7 +16,7 @@ const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' 
  * Theme config as stored: the given config merged over the defaults, section by section, so
  * every theme always holds colors, layout and components (README, "Themes").
  */
-function normaliseThemeConfig(input: Json, base: Json = DEFAULT_THEME_CONFIG as unknown as Json): Json {
+function normaliseThemeConfig(input: Json, base: Json = DEFAULT_THEME_CONFIG): Json {
   const out: Json = {}
   for (const key of new Set([...Object.keys(base), ...Object.keys(input)])) {
     const given = input[key]
@@ -66,29 +66,6 @@ export function activeThemeId(themes: ThemeRecord[]): string {
   return themes.find((t) => t.isActive)?.id ?? 'default'
 }
 
-function presentThemeSummary(shop: ShopRecord, theme: ThemeRecord): ThemeSummary {
-  return {
-    id: theme.id,
-    name: theme.name,
-    owner: theme.owner,
-    version: theme.version,
-    isActive: theme.isActive,
-    shopSlug: shop.slug,
-    updatedAt: theme.updatedAt,
-  }
-}
-
-/** The full bundle: summary, config and the two files as text (spec, "Themes"). */
-function presentTheme(shop: ShopRecord, theme: ThemeRecord): Theme {
-  const { updatedAt, ...summary } = presentThemeSummary(shop, theme)
-  return {
-    ...summary,
-    config: theme.config,
-    files: { 'theme.json': JSON.stringify(theme.config, null, 2), 'custom.css': theme.css },
-    updatedAt,
-  }
-}
-
 /**
  * PUT /themes/:themeId. `config` and `files['theme.json']` are the same thing, the whole config,
  * normalised over the defaults; sent both, they are ambiguous and refused. `files['custom.css']`
@@ -119,19 +96,18 @@ function applyThemeUpdate(deps: ServiceDeps, theme: ThemeRecord, body: UpdateThe
 export class ThemeService {
   constructor(private readonly deps: ServiceDeps) {}
 
-  list(shop: ShopRecord): { activeThemeId: string; themes: ThemeSummary[] } {
+  list(shop: ShopRecord): { activeThemeId: string; themes: ThemeRecord[] } {
     const themes = listThemes(this.deps, shop)
-    return { activeThemeId: activeThemeId(themes), themes: themes.map((theme) => presentThemeSummary(shop, theme)) }
+    return { activeThemeId: activeThemeId(themes), themes }
   }
 
-  get(shop: ShopRecord, themeId: string): Theme {
-    return presentTheme(shop, findTheme(this.deps, shop, themeId))
+  get(shop: ShopRecord, themeId: string): ThemeRecord {
+    return findTheme(this.deps, shop, themeId)
   }
 
-  async update(shop: ShopRecord, themeId: string, body: UpdateThemeBody): Promise<Theme> {
-    const theme = await this.deps.store.tx((tx) =>
+  update(shop: ShopRecord, themeId: string, body: UpdateThemeBody): Promise<ThemeRecord> {
+    return this.deps.store.tx((tx) =>
       tx.put('themes', applyThemeUpdate(this.deps, findTheme(this.deps, shop, themeId), body)),
     )
-    return presentTheme(shop, theme)
   }
 }

@@ -3,25 +3,9 @@ import { notFound } from '../../spec/errors.js'
 import { numericId } from '../../spec/event-payloads.js'
 import { loadEventSample } from '../../spec/event-samples.js'
 import { categoryOf, webhookBody, type WebhookEventKind } from '../../spec/events.js'
-import {
-  DELIVERY_LOG_LIMIT,
-  type CreateWebhookBody,
-  type DeliveryLogQuerySchema,
-  type WebhookDelivery,
-  type WebhookDeliverySummary,
-} from '../../spec/webhooks.js'
+import { DELIVERY_LOG_LIMIT, type CreateWebhookBody, type DeliveryLogQuerySchema } from '../../spec/webhooks.js'
 import type { DeliveryRecord, ShopRecord, WebhookRecord } from '../store/records.js'
 import type { ServiceDeps } from './deps.js'
-
-export function presentDelivery(row: DeliveryRecord): WebhookDelivery {
-  const { shopId: _shopId, ...shown } = row
-  return shown
-}
-
-export function summariseDelivery(row: DeliveryRecord): WebhookDeliverySummary {
-  const { shopId: _shopId, payload: _payload, attempts: _attempts, ...summary } = row
-  return summary
-}
 
 /** Sample data of a kind for the simulator, with the shop's own id and name where the payload names the shop. */
 function sampleData(kind: WebhookEventKind, shop: ShopRecord): Record<string, unknown> {

@@ -1,4 +1,4 @@
-import { createCollections } from './collections.js'
+import { createCollections, type CollectionName } from './collections.js'
 import { checkRow, type JournalOp } from './db-file.js'
 
 /**
@@ -25,6 +25,7 @@ export interface JournalEntry {
 }
 
 const COLLECTIONS = new Set(Object.keys(createCollections()))
+const isCollection = (name: string): name is CollectionName => COLLECTIONS.has(name)
 
 export const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0
 
@@ -66,7 +67,7 @@ export function parseJournalLine(line: string): JournalEntry | string {
   if (seq !== undefined && (!isCount(seq) || seq === 0)) return `"seq" is ${JSON.stringify(seq)}, expected a number ≥ 1`
   for (let i = 0; i < ops.length; i++) {
     const op = ops[i] as Record<string, unknown>
-    if (typeof op?.c !== 'string' || !COLLECTIONS.has(op.c))
+    if (typeof op?.c !== 'string' || !isCollection(op.c))
       return `ops[${i}]: unknown collection ${JSON.stringify(op?.c)}`
     if ('put' in op) {
       const problem = checkRow(op.c, op.put)

@@ -1,10 +1,24 @@
 import * as z from 'zod'
 import { readFileSync } from 'node:fs'
-import { ProductStatusSchema, ProductTypeSchema } from '../../spec/products.js'
-import { CouponTypeSchema } from '../../spec/coupons.js'
-import { BlacklistTypeSchema, normaliseBlacklistValue } from '../../spec/blacklists.js'
-import { OrderItemSchema, OrderStatusSchema, PaymentStatusSchema } from '../../spec/orders.js'
-import { CurrencySchema, TimestampSchema } from '../../spec/common.js'
+import { CreateBlacklistBodySchema, normaliseBlacklistValue } from '../../spec/blacklists.js'
+import { CreateCategoryBodySchema } from '../../spec/categories.js'
+import {
+  CountSchema,
+  CountrySchema,
+  EmailSchema,
+  IdSchema,
+  MAX_NAME,
+  MoneySchema,
+  SortOrderSchema,
+  TimestampSchema,
+  UrlSchema,
+} from '../../spec/common.js'
+import { CreateCouponBodySchema } from '../../spec/coupons.js'
+import { inputProblems } from '../../spec/field-errors.js'
+import { CreateGroupBodySchema } from '../../spec/groups.js'
+import { OrderExtrasSchema, OrderItemSchema, OrderStatusSchema, PaymentStatusSchema } from '../../spec/orders.js'
+import { CreateProductBodySchema } from '../../spec/products.js'
+import { MAX_LINES, QuantitySchema } from '../../spec/storefront.js'
 import type { ServiceDeps as Emulator } from '../services/deps.js'
 import { newSecretKey } from '../ids.js'
 import { buildKey, buildShop } from '../services/accounts.js'
@@ -14,120 +28,180 @@ import { defaultTheme } from '../services/themes.js'
 import type { Tx } from './store.js'
 import type { AccountRecord, ShopRecord } from './records.js'
 
-const Id = z.string().min(1).max(100)
-const Time = TimestampSchema.optional()
+/*
+ * A seed record is the API's create body for its resource, checked and normalised exactly as the
+ * API checks and normalises it (names trimmed, coupon codes uppercased, expiry in UTC, ...), plus
+ * what a record read back from the API carries and a seed may keep: its id, timestamps and the
+ * fields the API sets itself. Customers and orders have no create body (checkout makes them):
+ * their seed records follow their API records with the limits checkout applies.
+ */
 
-/** Dashboard-only setup a seed may carry per product; applied by the fulfilment module. */
-export const SeedFulfilmentSchema = z.looseObject({})
+const Seeded = { id: IdSchema.optional(), createdAt: TimestampSchema.optional() }
+const Updated = { updatedAt: TimestampSchema.optional() }
+const ShortText = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`)
 
-const SeedProduct = z.strictObject({
-  id: Id.optional(),
+const SeedProductSchema = CreateProductBodySchema.extend({
+  ...Seeded,
+  ...Updated,
   productId: z
     .string()
-    .regex(/^rec_\w+$/)
+    .max(100, 'must be at most 100 characters')
+    .regex(/^rec_\w+$/, 'must be "rec_" followed by letters, digits or "_"')
     .optional(),
-  name: z.string().min(1),
-  price: z.number().nonnegative(),
-  type: ProductTypeSchema,
-  description: z.string().optional(),
-  image: z.string().optional(),
-  currency: CurrencySchema.optional(),
-  stock: z.number().int().nonnegative().nullable().optional(),
-  status: ProductStatusSchema.optional(),
-  sortOrder: z.number().int().optional(),
-  unlisted: z.boolean().optional(),
-  createdAt: Time,
-  updatedAt: Time,
-  fulfilment: SeedFulfilmentSchema.optional(),
+  image: z.union([z.literal(''), UrlSchema]).optional(),
+  sortOrder: SortOrderSchema.optional(),
+  /** The body of `PUT /_emulator/products/:id/fulfilment`, checked against the product when it is applied. */
+  fulfilment: z.looseObject({}).optional(),
 })
-const SeedCoupon = z.strictObject({
-  id: Id.optional(),
-  code: z
-    .string()
-    .min(1)
-    .transform((s) => s.toUpperCase()),
-  type: CouponTypeSchema,
-  value: z.number().nonnegative(),
-  usageLimit: z.number().int().nonnegative().nullable().optional(),
-  usedCount: z.number().int().nonnegative().optional(),
-  minAmount: z.number().nonnegative().nullable().optional(),
-  expiresAt: TimestampSchema.nullable().optional(),
-  active: z.boolean().optional(),
-  createdAt: Time,
-  updatedAt: Time,
+
+const SeedCouponSchema = CreateCouponBodySchema.safeExtend({ ...Seeded, ...Updated, usedCount: CountSchema.optional() })
+
+const SeedCategorySchema = CreateCategoryBodySchema.extend({ ...Seeded, ...Updated })
+
+const SeedGroupSchema = CreateGroupBodySchema.extend({
+  ...Seeded,
+  ...Updated,
+  /** A group read back from the API shows `image: null` when it has none. */
+  image: UrlSchema.nullable().optional(),
 })
-const SeedCategory = z.strictObject({
-  id: Id.optional(),
-  name: z.string().min(1),
-  sortOrder: z.number().int().optional(),
-  unlisted: z.boolean().optional(),
-  productIds: z.array(Id).optional(),
-  groupIds: z.array(Id).optional(),
-  createdAt: Time,
-})
-const SeedGroup = z.strictObject({
-  id: Id.optional(),
-  name: z.string().min(1),
-  description: z.string().optional(),
-  discountPercent: z.number().min(0).max(100).optional(),
-  image: z.string().nullable().optional(),
-  sortOrder: z.number().int().optional(),
-  unlisted: z.boolean().optional(),
-  productIds: z.array(Id).optional(),
-  createdAt: Time,
-  updatedAt: Time,
-})
-const SeedBlacklist = z.strictObject({
-  id: Id.optional(),
-  type: BlacklistTypeSchema,
-  value: z.string(),
-  reason: z.string().nullable().optional(),
-  createdAt: Time,
-})
-const SeedCustomer = z.strictObject({
-  id: Id.optional(),
-  email: z.email(),
-  name: z.string().optional(),
-  phone: z.string().nullable().optional(),
-  country: z.string().nullable().optional(),
-  city: z.string().nullable().optional(),
-  totalOrders: z.number().int().optional(),
-  totalSpent: z.number().optional(),
+
+const SeedBlacklistSchema = CreateBlacklistBodySchema.safeExtend(Seeded)
+
+const SeedCustomerSchema = z.strictObject({
+  ...Seeded,
+  ...Updated,
+  email: EmailSchema,
+  name: ShortText(MAX_NAME).optional(),
+  phone: ShortText(50).nullable().optional(),
+  country: CountrySchema.nullable().optional(),
+  city: ShortText(MAX_NAME).nullable().optional(),
+  totalOrders: CountSchema.optional(),
+  totalSpent: MoneySchema.optional(),
   lastOrderAt: TimestampSchema.nullable().optional(),
-  createdAt: Time,
-  updatedAt: Time,
 })
-const SeedOrder = z.looseObject({
-  id: Id.optional(),
+
+const SeedOrderItemSchema = z.strictObject({
+  ...OrderItemSchema.shape,
+  id: IdSchema.optional(),
+  productId: IdSchema,
+  productName: ShortText(MAX_NAME).optional(),
+  quantity: QuantitySchema,
+  price: MoneySchema,
+  total: MoneySchema.optional(),
+})
+
+const SeedOrderSchema = z.strictObject({
+  ...OrderExtrasSchema.partial().shape,
+  ...Seeded,
   orderNumber: z
     .string()
-    .regex(/^ORD-\d+$/)
+    .regex(/^ORD-\d{1,9}$/, 'must be ORD- followed by a number')
     .optional(),
   status: OrderStatusSchema.optional(),
   paymentStatus: PaymentStatusSchema.optional(),
-  total: z.number().nonnegative().optional(),
-  currency: CurrencySchema.optional(),
-  customerEmail: z.email(),
-  customerName: z.string().optional(),
-  paymentMethod: z.string().optional(),
-  createdAt: Time,
+  total: MoneySchema.optional(),
+  currency: CreateProductBodySchema.shape.currency,
+  customerEmail: EmailSchema,
+  customerName: ShortText(MAX_NAME).optional(),
+  paymentMethod: ShortText(MAX_NAME).optional(),
   paidAt: TimestampSchema.nullable().optional(),
-  items: z.array(OrderItemSchema.partial({ id: true, total: true, productName: true })).min(1),
+  items: z
+    .array(SeedOrderItemSchema)
+    .min(1, 'must hold at least one item')
+    .max(MAX_LINES, `must hold at most ${MAX_LINES} items`),
 })
 
-/** A seed file: records in the API's own shapes (DESIGN.md, `--seed FILE`). */
-export const SeedFileSchema = z.strictObject({
-  products: z.array(SeedProduct).optional(),
-  coupons: z.array(SeedCoupon).optional(),
-  categories: z.array(SeedCategory).optional(),
-  groups: z.array(SeedGroup).optional(),
-  blacklists: z.array(SeedBlacklist).optional(),
-  orders: z.array(SeedOrder).optional(),
-  customers: z.array(SeedCustomer).optional(),
-})
-export type SeedFile = z.infer<typeof SeedFileSchema>
+type Issue = { path: PropertyKey[]; message: string }
 
-/** Reads and validates a seed file; the error names the file, the record and the field at fault. */
+/** Refuses a second record with the same key: the API would answer 409 (or the id would be taken). */
+function checkUnique<T>(records: readonly T[] | undefined, at: string, field: string, keyOf: (r: T) => unknown) {
+  const issues: Issue[] = []
+  const seen = new Map<unknown, number>()
+  records?.forEach((record, i) => {
+    const key = keyOf(record)
+    if (key === undefined) return
+    const first = seen.get(key)
+    if (first === undefined) seen.set(key, i)
+    else issues.push({ path: [at, i, field], message: `is the same as ${at}[${first}]'s; each must be unique` })
+  })
+  return issues
+}
+
+/** Ids must name records of the seed, as the API refuses ids it does not know. */
+function checkKnown(ids: readonly string[] | undefined, known: Set<string>, path: PropertyKey[], what: string) {
+  const issues: Issue[] = []
+  ids?.forEach((id, i) => {
+    if (!known.has(id)) issues.push({ path: [...path, i], message: `names no ${what} of the seed: ${id}` })
+  })
+  return issues
+}
+
+const BaseSeedFileSchema = z.strictObject({
+  products: z.array(SeedProductSchema).optional(),
+  coupons: z.array(SeedCouponSchema).optional(),
+  categories: z.array(SeedCategorySchema).optional(),
+  groups: z.array(SeedGroupSchema).optional(),
+  blacklists: z.array(SeedBlacklistSchema).optional(),
+  orders: z.array(SeedOrderSchema).optional(),
+  customers: z.array(SeedCustomerSchema).optional(),
+})
+
+/** A seed: records in the API's own shapes (DESIGN.md, `--seed FILE`), checked as the API checks them. */
+export const SeedFileSchema = BaseSeedFileSchema.superRefine((seed, ctx) => {
+  const products = new Set((seed.products ?? []).flatMap((p) => [p.id, p.productId].filter((id) => id !== undefined)))
+  const groups = new Set((seed.groups ?? []).flatMap((g) => (g.id === undefined ? [] : [g.id])))
+  const issues = [
+    ...checkUnique(seed.products, 'products', 'id', (p) => p.id),
+    ...checkUnique(seed.products, 'products', 'productId', (p) => p.productId),
+    ...checkUnique(seed.coupons, 'coupons', 'id', (c) => c.id),
+    ...checkUnique(seed.coupons, 'coupons', 'code', (c) => c.code),
+    ...checkUnique(seed.categories, 'categories', 'id', (c) => c.id),
+    ...checkUnique(seed.groups, 'groups', 'id', (g) => g.id),
+    ...checkUnique(seed.blacklists, 'blacklists', 'id', (b) => b.id),
+    ...checkUnique(seed.blacklists, 'blacklists', 'value', (b) => `${b.type}:${blacklistValue(b)}`),
+    ...checkUnique(seed.customers, 'customers', 'id', (c) => c.id),
+    ...checkUnique(seed.customers, 'customers', 'email', (c) => c.email),
+    ...checkUnique(seed.orders, 'orders', 'id', (o) => o.id),
+    ...checkUnique(seed.orders, 'orders', 'orderNumber', (o) => o.orderNumber),
+    ...(seed.groups ?? []).flatMap((g, i) =>
+      checkKnown(g.productIds, products, ['groups', i, 'productIds'], 'product'),
+    ),
+    ...(seed.categories ?? []).flatMap((c, i) => [
+      ...checkKnown(c.productIds, products, ['categories', i, 'productIds'], 'product'),
+      ...checkKnown(c.groupIds, groups, ['categories', i, 'groupIds'], 'group'),
+    ]),
+  ]
+  for (const { path, message } of issues) ctx.addIssue({ code: 'custom', path, message })
+})
+
+/** What a seed file or a seed object in code may hold (before normalisation: `code: 'spring'` is fine). */
+export type SeedInput = z.input<typeof SeedFileSchema>
+/** A checked, normalised seed. */
+export type SeedFile = z.output<typeof SeedFileSchema>
+
+/** A blacklist value as the API stores it (the create body's own check has passed). */
+function blacklistValue(b: { type: z.infer<typeof SeedBlacklistSchema>['type']; value: string }): string {
+  const checked = normaliseBlacklistValue(b.type, b.value)
+  return 'value' in checked ? checked.value : b.value
+}
+
+/** `products[1].price`: where a problem is, as a reader finds it in the file. */
+function where(path: readonly PropertyKey[]): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('')
+}
+
+/**
+ * Checks a seed (a file's content or an object from code) as the API checks its bodies.
+ * @throws Error `<source> was refused: <record>.<field>: <what to send>`, naming the first problem
+ */
+export function parseSeed(raw: unknown, source: string): SeedFile {
+  const result = SeedFileSchema.safeParse(raw, { reportInput: true })
+  if (result.success) return result.data
+  const [problem] = inputProblems(result.error)
+  throw new Error(`${source} was refused: ${where(problem.path) || 'top level'}: ${problem.message}`)
+}
+
+/** Reads and checks a seed file; the error names the file, the record and the field at fault. */
 export function loadSeedFile(path: string): SeedFile {
   let raw: unknown
   try {
@@ -135,17 +209,7 @@ export function loadSeedFile(path: string): SeedFile {
   } catch (error) {
     throw new Error(`seed file ${path} cannot be used: ${(error as Error).message}`)
   }
-  const result = SeedFileSchema.safeParse(raw)
-  if (!result.success) {
-    const issue = result.error.issues[0]
-    const where = issue.path
-      .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
-      .join('')
-      .replace(/^\./, '')
-    const what = issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}` : issue.message
-    throw new Error(`seed file ${path} was refused: ${where || 'top level'}: ${what}`)
-  }
-  return result.data
+  return parseSeed(raw, `seed file ${path}`)
 }
 
 export interface InitOptions {
@@ -185,6 +249,11 @@ function seedShop(
 ): void {
   const now = emu.nowIso()
   const shopId = shop.id
+  // Bound product ids are stored as the internal id, once each, in the given order (as the API does).
+  const storedIdOf = new Map<string, string>()
+  const productIds = (ids: readonly string[] | undefined) => [
+    ...new Set((ids ?? []).map((id) => storedIdOf.get(id) ?? id)),
+  ]
   for (const p of seed.products ?? []) {
     const { fulfilment, ...fields } = p
     const product = tx.put('products', {
@@ -202,6 +271,8 @@ function seedShop(
       updatedAt: p.updatedAt ?? p.createdAt ?? now,
       shopId,
     })
+    storedIdOf.set(product.id, product.id)
+    storedIdOf.set(product.productId, product.id)
     if (fulfilment && applyFulfilment) applyFulfilment(tx, shop, product.id, fulfilment)
   }
   for (const c of seed.coupons ?? []) {
@@ -225,8 +296,8 @@ function seedShop(
       image: null,
       sortOrder: 0,
       unlisted: false,
-      productIds: [],
       ...g,
+      productIds: productIds(g.productIds),
       id: g.id ?? emu.newId('grp'),
       createdAt: g.createdAt ?? now,
       updatedAt: g.updatedAt ?? g.createdAt ?? now,
@@ -237,21 +308,20 @@ function seedShop(
     tx.put('categories', {
       sortOrder: 0,
       unlisted: false,
-      productIds: [],
-      groupIds: [],
       ...c,
+      productIds: productIds(c.productIds),
+      groupIds: [...new Set(c.groupIds)],
       id: c.id ?? emu.newId('cat'),
       createdAt: c.createdAt ?? now,
-      updatedAt: c.createdAt ?? now,
+      updatedAt: c.updatedAt ?? c.createdAt ?? now,
       shopId,
     })
   }
   for (const b of seed.blacklists ?? []) {
-    const checked = normaliseBlacklistValue(b.type, b.value)
     tx.put('blacklists', {
       reason: null,
       ...b,
-      value: 'value' in checked ? checked.value : b.value,
+      value: blacklistValue(b),
       id: b.id ?? emu.newId('bl'),
       createdAt: b.createdAt ?? now,
       shopId,
@@ -268,28 +338,33 @@ function seedShop(
       lastOrderAt: null,
       notes: [],
       ...c,
-      email: c.email.toLowerCase(),
       id: c.id ?? emu.newId('cus'),
       createdAt: c.createdAt ?? now,
       updatedAt: c.updatedAt ?? c.createdAt ?? now,
       shopId,
     })
   }
+  // Orders without a number take the next one after those before them that no other order holds.
+  const numbers = new Set((seed.orders ?? []).flatMap((o) => (o.orderNumber ? [Number(o.orderNumber.slice(4))] : [])))
   let seq = 0
   for (const o of seed.orders ?? []) {
-    const number = o.orderNumber ? Number(o.orderNumber.slice(4)) : seq + 1
+    let number = o.orderNumber ? Number(o.orderNumber.slice(4)) : seq + 1
+    while (!o.orderNumber && numbers.has(number)) number++
+    numbers.add(number)
     seq = Math.max(seq, number)
     const items = o.items.map((item) => {
-      const product = emu.store.c.products.get(item.productId)
+      const productId = storedIdOf.get(item.productId) ?? item.productId
+      const product = emu.store.c.products.get(productId)
       return {
         ...item,
+        productId,
         id: item.id ?? emu.newId('item'),
         productName: item.productName ?? product?.name ?? item.productId,
         productType: item.productType ?? product?.type,
         total: item.total ?? Math.round(item.price * item.quantity * 100) / 100,
       }
     })
-    const email = o.customerEmail.toLowerCase()
+    const email = o.customerEmail
     tx.put('orders', {
       status: 'pending',
       paymentStatus: 'unpaid',

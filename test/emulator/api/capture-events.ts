@@ -1,5 +1,5 @@
 import type { PendingEvent } from '../../../src/emulator/services/events/bus.js'
-import type { OrderRecord } from '../../../src/emulator/store/records.js'
+import type { OrderRecord, SubscriptionRecord } from '../../../src/emulator/store/records.js'
 import type { testEmulator } from '../../helpers/emulator.js'
 
 type TestEmulator = Awaited<ReturnType<typeof testEmulator>>
@@ -45,3 +45,24 @@ export async function putOrder(
   await emu.store.tx((tx) => tx.put('orders', order))
   return order
 }
+
+/** What the emulator keeps on a subscription beyond the spec's fields, for subscriptions put straight into the store. */
+export const TEST_BILLING = {
+  orderId: 'ord_demo_1',
+  itemId: 'item_demo_1',
+  quantity: 1,
+  unitPrice: 12,
+  amount: 12,
+  currency: 'USD',
+  gateway: 'processor',
+  interval: 'MONTH',
+  intervalCount: 1,
+  trialDays: 0,
+  trialStart: null,
+  trialEnd: null,
+  anchorAt: '2026-05-01T00:00:00.000Z',
+  periodsCharged: 1,
+  currentPeriodStart: '2026-06-01T00:00:00.000Z',
+  upcomingNotifiedFor: null,
+  updatedAt: '2026-05-01T00:00:00.000Z',
+} satisfies Partial<SubscriptionRecord>

@@ -3,7 +3,7 @@ import { ErrorBodySchema } from '../../../src/spec/errors.js'
 import { ShopSchema } from '../../../src/spec/shops.js'
 import { OrderSchema } from '../../../src/spec/orders.js'
 import { testEmulator } from '../../helpers/emulator.js'
-import { putOrder } from './capture-events.js'
+import { TEST_BILLING, putOrder } from './capture-events.js'
 
 type TestEmulator = Awaited<ReturnType<typeof testEmulator>>
 
@@ -84,6 +84,7 @@ describe('shop scoping of /api/v1', () => {
         currentPeriodEnd: '2026-07-01T00:00:00.000Z',
         createdAt: '2026-05-01T00:00:00.000Z',
         canceledAt: null,
+        ...TEST_BILLING,
         shopId: demoId,
       }),
     )

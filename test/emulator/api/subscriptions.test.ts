@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { SubscriptionListSchema, SubscriptionSchema } from '../../../src/spec/subscriptions.js'
 import type { SubscriptionRecord } from '../../../src/emulator/store/records.js'
 import { testEmulator } from '../../helpers/emulator.js'
+import { TEST_BILLING } from './capture-events.js'
 
 function subscription(shopId: string, n: number): SubscriptionRecord {
   return {
@@ -17,6 +18,10 @@ function subscription(shopId: string, n: number): SubscriptionRecord {
     currentPeriodEnd: '2026-07-01T00:00:00.000Z',
     createdAt: `2026-05-0${n}T00:00:00.000Z`,
     canceledAt: n === 1 ? '2026-05-20T00:00:00.000Z' : null,
+    ...TEST_BILLING,
+    orderId: `ord_t_${n}`,
+    anchorAt: `2026-05-0${n}T00:00:00.000Z`,
+    updatedAt: `2026-05-0${n}T00:00:00.000Z`,
     shopId,
   }
 }

@@ -50,19 +50,9 @@ export const OrdersPage: FC<{ view: DashView; orders: Order[]; limit: number }> 
   </DashboardShell>
 )
 
-/** Fields commerce keeps on an order beyond the spec's (all optional: seeded orders may lack them). */
-export interface OrderExtrasView {
-  payments?: { amount: number; gateway: string; at: string }[]
-  customFields?: Record<string, unknown>
-  ip?: string | null
-  country?: string | null
-  gateway?: string
-  couponCode?: string | null
-}
-
 export const OrderDetailPage: FC<{
   view: DashView
-  order: Order & OrderExtrasView
+  order: Order
   invoice: Invoice
   invoiceUrl: string
 }> = ({ view, order, invoice, invoiceUrl }) => {

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { CouponListQuerySchema, CreateCouponBodySchema, UpdateCouponBodySchema } from '../../../spec/coupons.js'
 import type { AuthedEnv } from '../../middleware/auth.js'
 import { parseQuery, readBody } from '../../middleware/validate.js'
-import { present } from '../../present.js'
+import { presentCoupon } from '../../present/coupons.js'
 import type { Services } from '../../services/index.js'
 
 export const couponRoutes = ({ coupons }: Services) =>
@@ -10,16 +10,16 @@ export const couponRoutes = ({ coupons }: Services) =>
     .get('/', (c) => {
       const { active } = parseQuery(c, CouponListQuerySchema)
       const list = coupons.list(c.var.shop, active === undefined ? undefined : active === 'true')
-      return c.json({ coupons: list.map(present) })
+      return c.json({ coupons: list.map(presentCoupon) })
     })
-    .get('/:id', (c) => c.json(present(coupons.get(c.var.shop, c.req.param('id')))))
+    .get('/:id', (c) => c.json(presentCoupon(coupons.get(c.var.shop, c.req.param('id')))))
     .post('/', async (c) => {
       const body = await readBody(c, CreateCouponBodySchema)
-      return c.json(present(await coupons.create(c.var.shop, body)), 201)
+      return c.json(presentCoupon(await coupons.create(c.var.shop, body)), 201)
     })
     .put('/:id', async (c) => {
       const body = await readBody(c, UpdateCouponBodySchema)
-      return c.json(present(await coupons.update(c.var.shop, c.req.param('id'), body)))
+      return c.json(presentCoupon(await coupons.update(c.var.shop, c.req.param('id'), body)))
     })
     .delete('/:id', async (c) => {
       await coupons.delete(c.var.shop, c.req.param('id'))

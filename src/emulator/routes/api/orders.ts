@@ -2,17 +2,17 @@ import { Hono } from 'hono'
 import { ORDER_LIMIT, OrderListQuerySchema, UpdateOrderBodySchema } from '../../../spec/orders.js'
 import type { AuthedEnv } from '../../middleware/auth.js'
 import { parseQuery, readBody } from '../../middleware/validate.js'
-import { present } from '../../present.js'
+import { presentOrder } from '../../present/orders.js'
 import type { Services } from '../../services/index.js'
 
 export const orderRoutes = ({ orders }: Services) =>
   new Hono<AuthedEnv>()
     .get('/', (c) => {
       const query = parseQuery(c, OrderListQuerySchema)
-      return c.json({ orders: orders.list(c.var.shop, query.limit ?? ORDER_LIMIT.default).map(present) })
+      return c.json({ orders: orders.list(c.var.shop, query.limit ?? ORDER_LIMIT.default).map(presentOrder) })
     })
-    .get('/:id', (c) => c.json(present(orders.get(c.var.shop, c.req.param('id')))))
+    .get('/:id', (c) => c.json(presentOrder(orders.get(c.var.shop, c.req.param('id')))))
     .put('/:id', async (c) => {
       const body = await readBody(c, UpdateOrderBodySchema)
-      return c.json(present(await orders.updateStatus(c.var.shop, c.req.param('id'), body)))
+      return c.json(presentOrder(await orders.updateStatus(c.var.shop, c.req.param('id'), body)))
     })

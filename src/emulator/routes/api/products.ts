@@ -7,7 +7,7 @@ import {
 } from '../../../spec/products.js'
 import type { AuthedEnv } from '../../middleware/auth.js'
 import { parseQuery, readBody } from '../../middleware/validate.js'
-import { present } from '../../present.js'
+import { presentProduct } from '../../present/products.js'
 import type { Services } from '../../services/index.js'
 
 export const productRoutes = ({ catalogue }: Services) =>
@@ -15,16 +15,16 @@ export const productRoutes = ({ catalogue }: Services) =>
     .get('/', (c) => {
       const query = parseQuery(c, ProductListQuerySchema)
       const { page, nextCursor } = catalogue.page(c.var.shop, query.limit ?? PRODUCT_LIMIT.default, query.cursor)
-      return c.json({ products: page.map(present), nextCursor })
+      return c.json({ products: page.map(presentProduct), nextCursor })
     })
-    .get('/:id', (c) => c.json(present(catalogue.get(c.var.shop, c.req.param('id')))))
+    .get('/:id', (c) => c.json(presentProduct(catalogue.get(c.var.shop, c.req.param('id')))))
     .post('/', async (c) => {
       const body = await readBody(c, CreateProductBodySchema)
-      return c.json(present(await catalogue.create(c.var.shop, body)), 201)
+      return c.json(presentProduct(await catalogue.create(c.var.shop, body)), 201)
     })
     .put('/:id', async (c) => {
       const body = await readBody(c, UpdateProductBodySchema)
-      return c.json(present(await catalogue.update(c.var.shop, c.req.param('id'), body)))
+      return c.json(presentProduct(await catalogue.update(c.var.shop, c.req.param('id'), body)))
     })
     .delete('/:id', async (c) => {
       await catalogue.delete(c.var.shop, c.req.param('id'))

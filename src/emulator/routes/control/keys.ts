@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { CreateKeyBodySchema } from '../../../spec/shops.js'
 import type { AuthedEnv } from '../../middleware/auth.js'
 import { readBody } from '../../middleware/validate.js'
-import { presentKey } from '../../services/accounts.js'
+import { presentKey } from '../../present/accounts.js'
 import type { Services } from '../../services/index.js'
 
 export const keyRoutes = (services: Services) =>

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { QueryReplyBodySchema } from '../../../spec/fulfilment.js'
 import type { AuthedEnv } from '../../middleware/auth.js'
 import { readBody } from '../../middleware/validate.js'
-import { presentFeedback, presentQuery } from '../../services/checkout/queries.js'
+import { presentFeedback, presentQuery } from '../../present/queries.js'
 import type { Services } from '../../services/index.js'
 
 /** Customer queries as the merchant's dashboard shows them: list, read, reply (`query:replied`). */

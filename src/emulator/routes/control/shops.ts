@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { CreateShopBodySchema } from '../../../spec/shops.js'
 import type { AuthedEnv } from '../../middleware/auth.js'
 import { readBody } from '../../middleware/validate.js'
-import { presentShop } from '../../services/accounts.js'
+import { presentShop } from '../../present/accounts.js'
 import type { Services } from '../../services/index.js'
 
 export const shopRoutes = (services: Services) =>

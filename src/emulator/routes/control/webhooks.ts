@@ -2,9 +2,8 @@ import { Hono } from 'hono'
 import { CreateWebhookBodySchema, DeliveryLogQuerySchema, SimulateWebhookBodySchema } from '../../../spec/webhooks.js'
 import type { AuthedEnv } from '../../middleware/auth.js'
 import { parseQuery, readBody } from '../../middleware/validate.js'
-import { present } from '../../present.js'
+import { presentDelivery, presentWebhook, summariseDelivery } from '../../present/webhooks.js'
 import type { Services } from '../../services/index.js'
-import { presentDelivery, summariseDelivery } from '../../services/webhooks.js'
 
 /**
  * Webhook endpoints, the delivery log, resend and the simulator (DESIGN.md, "Emulator control
@@ -12,10 +11,10 @@ import { presentDelivery, summariseDelivery } from '../../services/webhooks.js'
  */
 export const webhookRoutes = ({ webhooks }: Services) =>
   new Hono<AuthedEnv>()
-    .get('/', (c) => c.json({ webhooks: webhooks.list(c.var.shop).map(present) }))
+    .get('/', (c) => c.json({ webhooks: webhooks.list(c.var.shop).map(presentWebhook) }))
     .post('/', async (c) => {
       const body = await readBody(c, CreateWebhookBodySchema)
-      return c.json(present(await webhooks.create(c.var.shop, body)), 201)
+      return c.json(presentWebhook(await webhooks.create(c.var.shop, body)), 201)
     })
     .get('/logs', (c) => {
       const query = parseQuery(c, DeliveryLogQuerySchema)
@@ -25,7 +24,7 @@ export const webhookRoutes = ({ webhooks }: Services) =>
     .post('/logs/:id/resend', async (c) =>
       c.json(presentDelivery(await webhooks.resend(c.var.shop, c.req.param('id'))), 201),
     )
-    .get('/:id', (c) => c.json(present(webhooks.get(c.var.shop, c.req.param('id')))))
+    .get('/:id', (c) => c.json(presentWebhook(webhooks.get(c.var.shop, c.req.param('id')))))
     .delete('/:id', async (c) => {
       await webhooks.delete(c.var.shop, c.req.param('id'))
       return c.json({ success: true as const })

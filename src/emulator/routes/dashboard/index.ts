@@ -2,18 +2,16 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { csrf } from 'hono/csrf'
 import { HTTPException } from 'hono/http-exception'
 import { StoreError } from '../../../spec/errors.js'
-import type { Product } from '../../../spec/products.js'
-import type { Order } from '../../../spec/orders.js'
-import type { Subscription } from '../../../spec/subscriptions.js'
-import type { Webhook } from '../../../spec/webhooks.js'
 import type { AuthedEnv } from '../../middleware/auth.js'
 import type { EmulatorDeps } from '../../deps.js'
-import { presentFeedback, presentQuery } from '../../services/checkout/queries.js'
+import { presentOrder } from '../../present/orders.js'
+import { presentProduct } from '../../present/products.js'
+import { presentFeedback, presentQuery } from '../../present/queries.js'
+import { presentSubscription } from '../../present/subscriptions.js'
+import { presentDelivery, presentWebhook, summariseDelivery } from '../../present/webhooks.js'
 import type { Services } from '../../services/index.js'
-import { presentDelivery, summariseDelivery } from '../../services/webhooks.js'
 import { selectShop } from '../../middleware/auth.js'
 import { errorResponse } from '../../middleware/errors.js'
-import { present } from '../../present.js'
 import type { AccountRecord, KeyRecord } from '../../store/records.js'
 import { controlRoutes } from '../control/index.js'
 import { apiRoutes } from '../api/index.js'
@@ -21,13 +19,7 @@ import { renderPage } from '../../pages/layout.js'
 import { ErrorPage } from '../../pages/errors.js'
 import { LoginPage, OverviewPage } from '../../pages/dashboard/overview.js'
 import { ProductsPage } from '../../pages/dashboard/products.js'
-import {
-  CustomersPage,
-  OrderDetailPage,
-  OrdersPage,
-  SubscriptionsPage,
-  type OrderExtrasView,
-} from '../../pages/dashboard/orders.js'
+import { CustomersPage, OrderDetailPage, OrdersPage, SubscriptionsPage } from '../../pages/dashboard/orders.js'
 import { DeliveryPage, EventsPage, WebhooksPage } from '../../pages/dashboard/webhooks.js'
 import { QueriesPage } from '../../pages/dashboard/queries.js'
 import { DASHBOARD, type DashView } from '../../pages/dashboard/shell.js'
@@ -145,13 +137,13 @@ export function dashboardRoutes(
     const view = viewOf(c)
     const page = Math.max(0, Math.floor(Number(c.req.query('page') ?? 0)) || 0)
     const { rows, more } = services.catalogue.browse(view.shop, page, PAGE_SIZE)
-    const shown = rows.map(({ product, setup }) => ({ product: present(product) as Product, setup }))
+    const shown = rows.map(({ product, setup }) => ({ product: presentProduct(product), setup }))
     return renderPage(c, ProductsPage({ view, rows: shown, page, more }))
   })
 
   app.get('/orders', (c) => {
     const view = viewOf(c)
-    const orders = services.orders.list(view.shop, LIST_LIMIT).map((order) => present(order) as Order)
+    const orders = services.orders.list(view.shop, LIST_LIMIT).map(presentOrder)
     return renderPage(c, OrdersPage({ view, orders, limit: LIST_LIMIT }))
   })
 
@@ -162,7 +154,7 @@ export function dashboardRoutes(
       c,
       OrderDetailPage({
         view,
-        order: present(order) as Order & OrderExtrasView,
+        order: presentOrder(order),
         invoice: buildInvoice(view.shop, order),
         invoiceUrl: invoicePath(view.shop, order),
       }),
@@ -176,14 +168,14 @@ export function dashboardRoutes(
 
   app.get('/subscriptions', (c) => {
     const view = viewOf(c)
-    const subscriptions = services.subscriptions.list(view.shop, LIST_LIMIT).map((s) => present(s) as Subscription)
+    const subscriptions = services.subscriptions.list(view.shop, LIST_LIMIT).map(presentSubscription)
     const { now, offsetSeconds } = services.clock.state()
     return renderPage(c, SubscriptionsPage({ view, subscriptions, clockNow: now, offsetSeconds }))
   })
 
   app.get('/webhooks', (c) => {
     const view = viewOf(c)
-    const webhooks = services.webhooks.list(view.shop).map((webhook) => present(webhook) as Webhook)
+    const webhooks = services.webhooks.list(view.shop).map(presentWebhook)
     const deliveries = services.webhooks.logs(view.shop, { limit: 100 }).map(summariseDelivery)
     return renderPage(c, WebhooksPage({ view, webhooks, deliveries }))
   })

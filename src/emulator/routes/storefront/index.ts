@@ -2,9 +2,9 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { CheckoutBodySchema, CreateFeedbackBodySchema, CreateQueryBodySchema } from '../../../spec/storefront.js'
 import { readBody } from '../../middleware/validate.js'
-import { present } from '../../present.js'
+import { presentOrder } from '../../present/orders.js'
+import { presentFeedback, presentQuery } from '../../present/queries.js'
 import type { Visitor } from '../../services/checkout/checkout.js'
-import { presentFeedback, presentQuery } from '../../services/checkout/queries.js'
 import type { Services } from '../../services/index.js'
 import { invoicePath } from '../../services/orders/invoice.js'
 import type { StorefrontService } from '../../services/storefront.js'
@@ -59,7 +59,7 @@ export function storefrontRoutes({ storefront }: Services): Hono<StorefrontEnv> 
     const body = await readBody(c, CheckoutBodySchema)
     const order = await storefront.checkout(c.var.shop, body, c.var.visitor)
     const invoiceUrl = new URL(invoicePath(c.var.shop, order), c.req.url).toString()
-    return c.json({ order: present(order), invoiceUrl }, 201, { Location: invoiceUrl })
+    return c.json({ order: presentOrder(order), invoiceUrl }, 201, { Location: invoiceUrl })
   })
 
   app.get('/:shop/invoices/:orderId', (c) => c.json(storefront.invoice(c.var.shop, c.req.param('orderId'))))

@@ -1,13 +1,18 @@
 // Stock: DESIGN.md "Orders, fulfilment, stock" — taken at payment, never below zero.
 import { inStock } from '../../../fairness/index.js'
+import type { WebhookEventKind } from '../../../spec/events.js'
 import type { ServiceDeps } from '../deps.js'
+import type { EventSubject } from '../events/payloads.js'
 import { isLowStockDrop } from '../events/product-events.js'
 import type { FulfilmentRecord, ProductRecord, ShopRecord } from '../../store/records.js'
 import { serialCount } from './serial-pool.js'
 import type { Tx } from '../../store/store.js'
 
-/** Queues an event so the caller decides the order events go out in (all still inside the transaction). */
-export type Emit = (kind: string, data: unknown) => void
+/**
+ * Queues an event of a known kind with the subject that kind needs, so the caller decides the
+ * order events go out in (all still inside the transaction).
+ */
+export type Emit = <K extends WebhookEventKind>(kind: K, subject: EventSubject<K>) => void
 
 /** Boxes a drop table can still give: null (unlimited) if an in-stock outcome has unlimited stock. */
 export function mysteryCapacity(outcomes: readonly { stock: number | null }[]): number | null {

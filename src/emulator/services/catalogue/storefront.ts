@@ -1,10 +1,9 @@
 // What the public storefront shows (DESIGN.md "Storefront"): Live products, unlisted ones only by
 // direct id, a MysteryBox with its commitment, pool version and drop table — never seeds or codes.
 import { StoreError } from '../../../spec/errors.js'
-import type { Product } from '../../../spec/products.js'
 import type { StorefrontProduct } from '../../../spec/storefront.js'
 import type { ServiceDeps } from '../deps.js'
-import { present } from '../../present.js'
+import { presentProduct } from '../../present/products.js'
 import type { ProductRecord, ShopRecord } from '../../store/records.js'
 import { publicMystery } from './mystery.js'
 
@@ -18,7 +17,7 @@ export function shopBySlug(deps: ServiceDeps, slug: string): ShopRecord {
 /** A product as the storefront shows it; a MysteryBox adds `mystery` from its setup. */
 export function storefrontProduct(deps: ServiceDeps, product: ProductRecord): StorefrontProduct {
   const mystery = product.type === 'MysteryBox' ? deps.rows.fulfilments.get(product.id)?.mystery : undefined
-  return { ...(present(product) as Product), ...(mystery ? { mystery: publicMystery(mystery) } : {}) }
+  return { ...presentProduct(product), ...(mystery ? { mystery: publicMystery(mystery) } : {}) }
 }
 
 /** Live, listed products: sortOrder first, then newest first. */

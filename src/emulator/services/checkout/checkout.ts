@@ -14,7 +14,7 @@ import { emitOrderEvents } from '../orders/flow.js'
 import { nextOrderNumber } from '../orders/numbers.js'
 import { priceOrder } from './pricing.js'
 import { availableUnits } from '../catalogue/stock.js'
-import { putOrder, type CommerceOrder, type Line } from '../orders/types.js'
+import type { CommerceOrder, Line } from '../orders/types.js'
 
 /** Who is checking out, as the connection tells it (the body's `ip` and `country` take precedence). */
 export interface Visitor {
@@ -234,7 +234,7 @@ export function checkout(
     origin: 'checkout',
     subscriptionId: null,
   }
-  putOrder(tx, order)
+  tx.put('orders', order)
   emitOrderEvents(deps, tx, shop, 'order:created', order)
   return order
 }

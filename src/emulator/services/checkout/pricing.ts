@@ -1,7 +1,7 @@
 // Prices of an order: DESIGN.md "Storefront" — line totals, group discountPercent, then the coupon;
 // money rounded to cents at every step, never negative.
 import type { CouponType } from '../../../spec/coupons.js'
-import { cents } from '../../present.js'
+import { cents } from '../../money.js'
 
 export interface PriceInput {
   /** Unit price and quantity of each line. */

@@ -1,22 +1,12 @@
 // Customer queries and feedback from the storefront (spec, "Events": query:created, query:replied,
 // feedback:received); the merchant answers queries through the control API.
 import { StoreError } from '../../../spec/errors.js'
-import type { CreateFeedbackBody, CreateQueryBody, Feedback, Query } from '../../../spec/storefront.js'
+import type { CreateFeedbackBody, CreateQueryBody } from '../../../spec/storefront.js'
 import type { ServiceDeps } from '../deps.js'
 import { base62 } from '../../ids.js'
 import { findOrder } from '../orders/orders.js'
 import type { FeedbackRecord, OrderRecord, QueryRecord, ShopRecord } from '../../store/records.js'
 import type { Tx } from '../../store/store.js'
-
-export function presentQuery(query: QueryRecord): Query {
-  const { shopId: _shopId, ...rest } = query
-  return rest
-}
-
-export function presentFeedback(feedback: FeedbackRecord): Feedback {
-  const { shopId: _shopId, customerId: _customerId, ...rest } = feedback
-  return rest
-}
 
 /** POST /storefront/:shop/queries: a ticket `TCK-…`, status open; an `orderId` must name an order of the shop. */
 export function createQuery(deps: ServiceDeps, tx: Tx, shop: ShopRecord, body: CreateQueryBody): QueryRecord {

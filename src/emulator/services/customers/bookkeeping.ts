@@ -1,7 +1,7 @@
 // Customers kept per shop by e-mail from checkouts (DESIGN.md "Orders, fulfilment, stock"):
 // totalOrders counts orders placed, totalSpent the money received, lastOrderAt the latest order.
 import type { ServiceDeps } from '../deps.js'
-import { cents } from '../../present.js'
+import { cents } from '../../money.js'
 import type { CustomerRecord, ShopRecord } from '../../store/records.js'
 import type { Tx } from '../../store/store.js'
 

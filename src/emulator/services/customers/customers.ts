@@ -1,9 +1,10 @@
+import { CUSTOMER_LIMIT, type CustomerDetail } from '../../../spec/customers.js'
 import { notFound } from '../../../spec/errors.js'
-import { CUSTOMER_LIMIT, type Customer, type CustomerDetail } from '../../../spec/customers.js'
+import { cents } from '../../money.js'
+import { presentCustomer } from '../../present/customers.js'
+import type { CustomerRecord, ShopRecord } from '../../store/records.js'
 import type { ServiceDeps } from '../deps.js'
 import { take } from '../take.js'
-import { cents } from '../../present.js'
-import type { CustomerRecord, ShopRecord } from '../../store/records.js'
 
 /** A customer of the shop by id or e-mail address (any case); 404 otherwise. */
 export function findCustomer(deps: ServiceDeps, shop: ShopRecord, id: string): CustomerRecord {
@@ -26,12 +27,6 @@ export function listCustomers(
   limit: number = CUSTOMER_LIMIT.default,
 ): CustomerRecord[] {
   return take(deps.rows.customers.newestFirst('shop', shop.id), limit)
-}
-
-/** A customer as listed: the record without its internal fields and notes. */
-export function presentCustomer(customer: CustomerRecord): Customer {
-  const { shopId: _shopId, notes: _notes, ...rest } = customer
-  return rest
 }
 
 /**

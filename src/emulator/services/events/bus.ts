@@ -1,15 +1,13 @@
-import { StoreError } from '../../../spec/errors.js'
-import { isWebhookEventKind, webhookBody, type WebhookEventKind } from '../../../spec/events.js'
-import type { EmittedEvent } from '../../../spec/webhooks.js'
+import { webhookBody, type WebhookEventKind } from '../../../spec/events.js'
 import type { ServiceDeps } from '../deps.js'
 import type { Tx } from '../../store/store.js'
 import type { DeliveryRecord, EventRecord, ShopRecord } from '../../store/records.js'
-import { buildEventData, type SubjectOf } from './payloads.js'
+import { buildEventData, type EventSubject } from './payloads.js'
 import { DeliveryWorker, deliverySettings } from './delivery.js'
 
 /** A committed event as listeners get it: `data` is the subject the operation emitted, `record` the logged payload. */
 export interface PendingEvent {
-  kind: string
+  kind: WebhookEventKind
   shopId: string
   data: unknown
   seq: number
@@ -45,21 +43,9 @@ export class EventBus {
     this.worker = new DeliveryWorker(emu, deliverySettings(emu.options))
   }
 
-  /**
-   * Records an event of `shop` in the transaction `tx`. Subjects by kind: order kinds `{ order }`,
-   * their `:product` variants `{ order, item }`; product kinds `{ product }`;
-   * product:mystery:revealed `{ orderId, orderNumber, productId, productName }`; subscription
-   * kinds `{ subscription, order? }`; query kinds `{ query }`; feedback:received `{ feedback }`.
-   */
-  emit<K extends WebhookEventKind>(
-    tx: Tx,
-    shop: ShopRecord,
-    kind: K | (string & {}),
-    subject: SubjectOf<K> | unknown,
-  ): void {
-    if (!isWebhookEventKind(kind))
-      throw new StoreError(500, `internal error: "${kind}" is not an event kind of the spec`)
-    const data = buildEventData(this.emu, shop, kind, subject)
+  /** Records an event of `shop` in the transaction `tx`, with the subject its kind needs (`EventSubjects`). */
+  emit<K extends WebhookEventKind>(tx: Tx, shop: ShopRecord, kind: K, subject: EventSubject<K>): void {
+    const data = buildEventData(this.emu, shop, subject)
     const store = this.emu.store
     const seq = this.lastSeq() + 1
     const now = this.emu.nowIso()
@@ -194,17 +180,5 @@ export class EventBus {
   private lastSeq(): number {
     const newest = this.emu.store.c.events.newestFirst('all', 'all').next()
     return Math.max(this.emu.store.c.meta.get('meta')?.eventSeq ?? 0, newest.done ? 0 : newest.value.seq)
-  }
-}
-
-/** An event of the log as the live stream and the CLI show it. */
-export function presentEvent(event: EventRecord): EmittedEvent {
-  return {
-    id: event.id,
-    sequence: event.seq,
-    event: event.kind,
-    data: event.data,
-    shopId: event.shopId,
-    createdAt: event.createdAt,
   }
 }

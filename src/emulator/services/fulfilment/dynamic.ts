@@ -1,4 +1,4 @@
-import type { Delivery, Order, OrderItem } from '../../../spec/orders.js'
+import type { Delivery } from '../../../spec/orders.js'
 import { dynamicDeliveryPayload } from '../../../spec/event-payloads.js'
 import type { ServiceDeps } from '../deps.js'
 import type { FulfilmentRecord } from '../../store/records.js'
@@ -102,9 +102,7 @@ export const dynamic: Fulfil = {
       res = await deps.fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': 'Service-Webhook/1.0' },
-        body: JSON.stringify(
-          dynamicDeliveryPayload(order as unknown as Order, line as unknown as OrderItem, deps.nowIso()),
-        ),
+        body: JSON.stringify(dynamicDeliveryPayload(order, line, deps.nowIso())),
         signal: AbortSignal.timeout(timeoutMs),
         redirect: 'manual',
       })

@@ -1,10 +1,10 @@
 // The buyer's invoice (spec 6: "Delivered content appears on the customer invoice page"; DESIGN.md
 // "Storefront"): one object behind the JSON answer, the HTML page and the dashboard's order view.
 import type { Invoice, InvoiceItem } from '../../../spec/storefront.js'
-import { cents } from '../../present.js'
+import { cents } from '../../money.js'
 import type { OrderRecord, ShopRecord } from '../../store/records.js'
 import { VERIFICATION_STEPS } from '../catalogue/mystery.js'
-import { asCommerce, type Line } from './types.js'
+import type { Line } from './types.js'
 
 /** The invoice's path: the order's internal id is the bearer secret (ORD-<n> numbers are guessable and not accepted). */
 export function invoicePath(shop: ShopRecord, order: { id: string }): string {
@@ -25,12 +25,7 @@ function invoiceItem(line: Line, paid: boolean): InvoiceItem {
   }
   // The server seed is on the line only once the order is paid (before that it sits in `seals`).
   if (line.mystery) {
-    // fairness' MysteryOpen is the same shape as the spec's open record, declared as an interface.
-    item.mystery = {
-      ...line.mystery,
-      opens: line.mystery.opens as NonNullable<InvoiceItem['mystery']>['opens'],
-      verification: [...VERIFICATION_STEPS],
-    }
+    item.mystery = { ...line.mystery, verification: [...VERIFICATION_STEPS] }
   }
   return item
 }
@@ -39,8 +34,7 @@ function invoiceItem(line: Line, paid: boolean): InvoiceItem {
  * The invoice of an order: amounts, every line's delivery (codes, files, messages, dynamic answers,
  * tracking) and, for mystery lines, every verification field of every open with the steps to check them.
  */
-export function buildInvoice(shop: ShopRecord, record: OrderRecord): Invoice {
-  const order = asCommerce(record)
+export function buildInvoice(shop: ShopRecord, order: OrderRecord): Invoice {
   const paid =
     order.paymentStatus === 'paid' || order.paymentStatus === 'disputed' || order.paymentStatus === 'refunded'
   const amountPaid = order.amountPaid ?? (order.paymentStatus === 'paid' ? order.total : 0)
@@ -69,6 +63,6 @@ export function buildInvoice(shop: ShopRecord, record: OrderRecord): Invoice {
 
 /** The invoice's bulk export (spec 6): the raw codes only, one per line, in line order, no product names. */
 export function codesText(record: OrderRecord): string {
-  const codes = asCommerce(record).items.flatMap((line) => line.delivery?.codes ?? [])
+  const codes = record.items.flatMap((line) => line.delivery?.codes ?? [])
   return codes.length ? `${codes.join('\n')}\n` : ''
 }

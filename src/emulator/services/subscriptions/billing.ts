@@ -3,17 +3,18 @@
 // fires UPCOMING_NOTICE_DAYS before each period end, a trial ends into ACTIVE with its first charge,
 // an ACTIVE period renews with a charge; CANCELLED never renews.
 import { StoreError } from '../../../spec/errors.js'
+import type { SubscriptionKind } from '../../../spec/events.js'
 import type { SubscriptionInterval } from '../../../spec/fulfilment.js'
 import type { ServiceDeps } from '../deps.js'
 import { base62 } from '../../ids.js'
-import { cents } from '../../present.js'
+import { cents } from '../../money.js'
 import type { ProductRecord, ShopRecord, SubscriptionRecord } from '../../store/records.js'
 import type { Tx } from '../../store/store.js'
 import { findSubscription } from './subscriptions.js'
 import { recordMoneyReceived, recordOrderPlaced } from '../customers/bookkeeping.js'
 import { nextOrderNumber } from '../orders/numbers.js'
 import type { Emit } from '../catalogue/stock.js'
-import { putOrder, type CommerceOrder, type Line } from '../orders/types.js'
+import type { CommerceOrder, Line } from '../orders/types.js'
 
 export const UPCOMING_NOTICE_DAYS = 3
 const DAY_MS = 24 * 3600 * 1000
@@ -24,29 +25,6 @@ export interface Plan {
   trialDays: number
 }
 export const DEFAULT_PLAN: Plan = { interval: 'MONTH', intervalCount: 1, trialDays: 0 }
-
-/** What the emulator keeps on a subscription beyond the spec's fields. */
-export interface SubscriptionBilling {
-  orderId: string
-  itemId: string
-  quantity: number
-  unitPrice: number
-  amount: number
-  currency: string
-  gateway: string
-  interval: SubscriptionInterval
-  intervalCount: number
-  trialDays: number
-  trialStart: string | null
-  trialEnd: string | null
-  /** Start of the first charged period; period k ends at anchor + (k + 1) intervals. */
-  anchorAt: string
-  periodsCharged: number
-  currentPeriodStart: string
-  upcomingNotifiedFor: string | null
-  updatedAt: string
-}
-export type BilledSubscription = SubscriptionRecord & SubscriptionBilling
 
 /**
  * `at` moved forward by `count` × `times` intervals. Months and years are calendar steps in UTC
@@ -66,7 +44,7 @@ export function addIntervals(at: string, interval: SubscriptionInterval, count: 
   return out.toISOString()
 }
 
-const periodEnd = (s: BilledSubscription, k: number) => addIntervals(s.anchorAt, s.interval, s.intervalCount, k)
+const periodEnd = (s: SubscriptionRecord, k: number) => addIntervals(s.anchorAt, s.interval, s.intervalCount, k)
 
 /** A processor customer id per shop customer: reused across their subscriptions. */
 function processorCustomerIdFor(deps: ServiceDeps, shop: ShopRecord, customerId: string): string {
@@ -75,7 +53,12 @@ function processorCustomerIdFor(deps: ServiceDeps, shop: ShopRecord, customerId:
   return `cus_${base62(deps.random, 14)}`
 }
 
-function emitSubscription(emit: Emit, kind: string, subscription: SubscriptionRecord, order?: CommerceOrder): void {
+function emitSubscription(
+  emit: Emit,
+  kind: SubscriptionKind,
+  subscription: SubscriptionRecord,
+  order?: CommerceOrder,
+): void {
   const subject = order ? { subscription, order } : { subscription }
   emit(kind, subject)
   emit(`${kind}:product`, subject)
@@ -95,7 +78,7 @@ export function startSubscription(
   plan: Plan,
   now: string,
   emit: Emit,
-): BilledSubscription {
+): SubscriptionRecord {
   const trial = plan.trialDays > 0
   const trialEnd = trial ? new Date(Date.parse(now) + plan.trialDays * DAY_MS).toISOString() : null
   const anchorAt = trialEnd ?? now
@@ -143,8 +126,8 @@ export function startSubscription(
 }
 
 /** POST /_emulator/subscriptions/:id/cancel: CANCELLED at once with canceledAt; it never renews. */
-export function cancelSubscription(deps: ServiceDeps, tx: Tx, shop: ShopRecord, id: string): BilledSubscription {
-  const before = findSubscription(deps, shop, id) as BilledSubscription
+export function cancelSubscription(deps: ServiceDeps, tx: Tx, shop: ShopRecord, id: string): SubscriptionRecord {
+  const before = findSubscription(deps, shop, id)
   if (before.status === 'CANCELLED')
     throw new StoreError(409, `subscription ${before.id} was already cancelled at ${before.canceledAt}`)
   const now = deps.nowIso()
@@ -153,15 +136,15 @@ export function cancelSubscription(deps: ServiceDeps, tx: Tx, shop: ShopRecord, 
     status: 'CANCELLED',
     canceledAt: now,
     updatedAt: now,
-  }) as BilledSubscription
-  const emit = (kind: string, data: unknown) => deps.events.emit(tx, shop, kind, data)
+  })
+  const emit: Emit = (kind, subject) => deps.events.emit(tx, shop, kind, subject)
   emitSubscription(emit, 'subscription:cancelled', subscription)
   emitSubscription(emit, 'subscription:updated', subscription)
   return subscription
 }
 
 /** The order of one charged period: created paid and completed, as the processor charged it. */
-function chargePeriod(deps: ServiceDeps, tx: Tx, shop: ShopRecord, s: BilledSubscription, at: string): CommerceOrder {
+function chargePeriod(deps: ServiceDeps, tx: Tx, shop: ShopRecord, s: SubscriptionRecord, at: string): CommerceOrder {
   const orderNumber = nextOrderNumber(deps, tx, shop.id)
   const customer = recordOrderPlaced(deps, tx, shop, { email: s.customerEmail }, at)
   const line: Line = {
@@ -209,19 +192,19 @@ function chargePeriod(deps: ServiceDeps, tx: Tx, shop: ShopRecord, s: BilledSubs
     origin: 'renewal',
     subscriptionId: s.id,
   }
-  putOrder(tx, order)
+  tx.put('orders', order)
   recordMoneyReceived(deps, tx, customer.id, s.amount, at)
   return order
 }
 
 type DueKind = 'upcoming' | 'periodEnd'
 interface Due {
-  subscription: BilledSubscription
+  subscription: SubscriptionRecord
   at: number
   kind: DueKind
 }
 
-function nextDue(s: BilledSubscription): Due | undefined {
+function nextDue(s: SubscriptionRecord): Due | undefined {
   if (s.status === 'CANCELLED') return undefined
   const end = Date.parse(s.currentPeriodEnd)
   if (s.upcomingNotifiedFor !== s.currentPeriodEnd)
@@ -246,34 +229,36 @@ export function runDueSubscriptions(deps: ServiceDeps, tx: Tx): DueCounts {
   for (;;) {
     let best: Due | undefined
     for (const row of deps.rows.subscriptions.values()) {
-      const due = nextDue(row as BilledSubscription)
+      const due = nextDue(row)
       if (!due || due.at > now) continue
       if (!best || due.at < best.at || (due.at === best.at && row.id < best.subscription.id)) best = due
     }
     if (!best) return counts
     const shop = deps.rows.shops.get(best.subscription.shopId)
     if (!shop) throw new StoreError(500, `subscription ${best.subscription.id} belongs to no shop`)
-    const emit: Emit = (kind, data) => deps.events.emit(tx, shop, kind, data)
+    const emit: Emit = (kind, subject) => deps.events.emit(tx, shop, kind, subject)
     const s = best.subscription
     const at = new Date(Math.max(best.at, Date.parse(s.updatedAt))).toISOString()
     if (best.kind === 'upcoming') {
-      const notified: BilledSubscription = { ...s, upcomingNotifiedFor: s.currentPeriodEnd, updatedAt: at }
-      const next = tx.put('subscriptions', notified) as BilledSubscription
+      const next = tx.put('subscriptions', {
+        ...s,
+        upcomingNotifiedFor: s.currentPeriodEnd,
+        updatedAt: at,
+      })
       emitSubscription(emit, 'subscription:upcoming', next)
       counts.upcoming++
       continue
     }
     const endedTrial = s.status === 'TRIALING'
     const charged = s.periodsCharged + 1
-    const renewed: BilledSubscription = {
+    const next = tx.put('subscriptions', {
       ...s,
       status: 'ACTIVE',
       periodsCharged: charged,
       currentPeriodStart: s.currentPeriodEnd,
       currentPeriodEnd: periodEnd(s, charged),
       updatedAt: at,
-    }
-    const next = tx.put('subscriptions', renewed) as BilledSubscription
+    })
     if (endedTrial) {
       emitSubscription(emit, 'subscription:trial:ended', next)
       counts.trialsEnded++

@@ -1,0 +1,23 @@
+import type { ListedFields } from '../../spec/common.js'
+import type { ProductSchema } from '../../spec/products.js'
+import type { ProductRecord } from '../store/records.js'
+
+/** A product as the API shows it (spec, "Resources: Product"): every listed field, never the shop. */
+export function presentProduct(row: ProductRecord): ListedFields<typeof ProductSchema> {
+  return {
+    id: row.id,
+    productId: row.productId,
+    name: row.name,
+    description: row.description,
+    image: row.image,
+    type: row.type,
+    price: row.price,
+    currency: row.currency,
+    stock: row.stock,
+    status: row.status,
+    sortOrder: row.sortOrder,
+    unlisted: row.unlisted,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  }
+}
