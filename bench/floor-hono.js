@@ -95,12 +95,19 @@ for (const [name, rows] of Object.entries(data)) {
 const products = new Map()
 const byProductId = new Map()
 const live = []
-const timeOf = (p) => Date.parse(p.createdAt)
-const before = (a, b) => timeOf(a) - timeOf(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+// createdAt is ISO 8601 UTC with milliseconds throughout: as strings, they sort as the times do.
+const before = (a, b) =>
+  a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0
 const check = args.includes('--check')
+const FIELDS = Object.keys(Product.shape)
+/** The row in API shape (a db file's rows also carry their shop); fields in the schema's order. */
+function toApi(row) {
+  const product = {}
+  for (const field of FIELDS) product[field] = row[field]
+  return product
+}
 for (const row of tables.get('products')?.values() ?? []) {
-  const { shopId: _shopId, ...fields } = row
-  const product = check ? parse(Product, fields) : fields
+  const product = check ? parse(Product, row) : toApi(row)
   products.set(product.id, product)
   byProductId.set(product.productId, product)
   if (product.status === 'Live') live.push(product)
@@ -119,7 +126,7 @@ function lowerBound(key) {
   }
   return lo
 }
-const encodeCursor = (p) => Buffer.from(JSON.stringify([timeOf(p), p.id])).toString('base64url')
+const encodeCursor = (p) => Buffer.from(JSON.stringify([Date.parse(p.createdAt), p.id])).toString('base64url')
 function decodeCursor(cursor) {
   try {
     const [time, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))

@@ -162,6 +162,8 @@ export async function startServer(kind, { file, seed, db, check, flags = [], pin
     })
   })
   const startupMs = performance.now() - started
+  // CPU time (every thread) up to the banner: far steadier than the wall time on a busy machine.
+  const startupCpuMs = readCpuMs(child.pid)
   return {
     kind,
     label: def.label,
@@ -171,6 +173,7 @@ export async function startServer(kind, { file, seed, db, check, flags = [], pin
     origin,
     folder,
     startupMs,
+    startupCpuMs,
     afterLoad: readStatus(child.pid),
     stderr: () => stderr,
   }

@@ -33,6 +33,7 @@ export async function benchStartup({ datasets, runs, pin, flags, log }) {
   for (const dataset of datasets) {
     const seed = ensureSeedFile(dataset, dataset.size)
     const times = Object.fromEntries(WAYS.map((way) => [way.id, []]))
+    const cpu = Object.fromEntries(WAYS.map((way) => [way.id, []]))
     const notes = []
     for (let run = 0; run < runs; run++) {
       log(`bench:   start-up at ${dataset.size} products, run ${run + 1} of ${runs}`)
@@ -46,6 +47,7 @@ export async function benchStartup({ datasets, runs, pin, flags, log }) {
               : { file: seed, check: way.check }
         const server = await startServer(way.kind, { ...options, pin, flags, name: `startup-${way.id}` })
         times[way.id].push(server.startupMs)
+        cpu[way.id].push(server.startupCpuMs)
         const stopped = await stopServer(server, { keepFolder: way.id === 'storeSeed' })
         if (stopped.exit.code !== 0) notes.push(`${way.label}: exited ${stopped.exit.signal ?? stopped.exit.code}`)
         if (way.id === 'storeSeed') made = server.folder

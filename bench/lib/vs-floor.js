@@ -139,12 +139,26 @@ export function reportVsFloor(results, { fmt, table }) {
           `${fmt.ms(w.medianMs)} ms`,
           w.runsMs.map((ms) => fmt.ms(ms)).join(' / '),
           ratio === undefined ? '' : fmt.ratio(ratio),
+          `${fmt.ms(w.cpuMedianMs)} ms`,
+          base ? fmt.ratio(w.cpuMedianMs / base.cpuMedianMs) : '',
           want === undefined || s.products !== 100_000 ? '' : `≤ ${want.toFixed(2)}x`,
         ])
       }
     }
     out.push(
-      table(['products', 'start-up (spawn to banner)', 'median', 'runs (ms)', 'vs floor', 'target'], startupRows),
+      table(
+        [
+          'products',
+          'start-up (spawn to banner)',
+          'median',
+          'runs (ms)',
+          'vs floor',
+          'CPU to banner',
+          'CPU vs floor',
+          'target',
+        ],
+        startupRows,
+      ),
     )
   }
   out.push('')
