@@ -62,6 +62,7 @@ export async function benchStartup({ datasets, runs, pin, flags, log }) {
         label: way.label,
         medianMs: median(times[way.id]),
         runsMs: times[way.id],
+        cpuMedianMs: median(cpu[way.id]),
       })),
       notes,
     })

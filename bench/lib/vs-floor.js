@@ -82,6 +82,12 @@ export function reportVsFloor(results, { fmt, table }) {
   )
   const cell = (c) => (c === undefined || c.na ? 'n/a' : fmt.rate(c.requestsPerSecond))
   const p99 = (c) => (c === undefined || c.na ? '' : fmt.ms(c.p99Ms))
+  const cpu = (c) => (c === undefined || c.na ? '' : fmt.ms(c.cpuMsPerRequest))
+  // The ratio one core would give at these costs: steadier than req/s when other work shares the machine.
+  const byCpu = (row) =>
+    row.file?.cpuMsPerRequest && row.floor?.cpuMsPerRequest
+      ? fmt.ratio(row.floor.cpuMsPerRequest / row.file.cpuMsPerRequest)
+      : ''
   const rows = results.cases
     .filter((row) => row.floor && !row.floor.na)
     .map((row) => {
@@ -98,6 +104,9 @@ export function reportVsFloor(results, { fmt, table }) {
         Number.isFinite(ratio) ? fmt.ratio(ratio) : '—',
         targeted ? `≥ ${want.toFixed(2)}x` : '',
         targeted && Number.isFinite(ratio) ? (ratio >= want ? 'PASS' : 'MISS') : '',
+        cpu(row.file),
+        cpu(row.floor),
+        byCpu(row),
         cell(row.memory),
         cell(row.jsonServer),
       ]
@@ -115,11 +124,17 @@ export function reportVsFloor(results, { fmt, table }) {
         'store/floor',
         'target',
         'result',
+        'CPU ms/req',
+        'floor CPU',
+        'by CPU',
         'emu :memory:',
         'json-server',
       ],
       rows,
     ),
+  )
+  out.push(
+    '(CPU ms/req: server CPU time, all threads, per answer; by CPU: floor CPU / store CPU, the req/s ratio one core would give)',
   )
   out.push(
     '(create: store serve answers once its journal is fsynced; the floor and the :memory: emulator keep nothing; json-server rewrites its whole file, without fsync)',
