@@ -3,8 +3,10 @@ import { streamSSE } from 'hono/streaming'
 import { StoreError } from '../../../spec/errors.js'
 import { isWebhookEventKind } from '../../../spec/events.js'
 import { EventStreamQuerySchema } from '../../../spec/webhooks.js'
-import type { AuthedEnv, Emulator } from '../../context.js'
-import { presentEvent } from '../../events/bus.js'
+import type { AuthedEnv } from '../../middleware/auth.js'
+import type { EmulatorOptions } from '../../deps.js'
+import { presentEvent } from '../../services/events/bus.js'
+import type { Services } from '../../services/index.js'
 import { parseQuery } from '../../middleware/validate.js'
 import type { EventRecord } from '../../store/records.js'
 
@@ -44,14 +46,13 @@ function parseLastEventId(raw: string | undefined): number | undefined {
  * (header, or `?lastEventId=`) first gets every logged event after it, then the live ones, none
  * twice. Without it the stream starts with the next event. `?events=k1,k2` filters by kind.
  */
-export const eventStreamRoutes = (emu: Emulator) =>
+export const eventStreamRoutes = ({ events: bus, clock }: Services, options: EmulatorOptions) =>
   new Hono<AuthedEnv>().get('/', (c) => {
     const query = parseQuery(c, EventStreamQuerySchema)
     const kinds = parseKinds(query.events)
     let after = parseLastEventId(c.req.header('last-event-id') ?? query.lastEventId)
     const shop = c.var.shop
-    const bus = emu.events
-    const heartbeatMs = emu.options.webhooks?.heartbeatMs ?? DEFAULT_HEARTBEAT_MS
+    const heartbeatMs = options.webhooks?.heartbeatMs ?? DEFAULT_HEARTBEAT_MS
     return streamSSE(c, async (stream) => {
       // Backlog and subscription are taken in the same tick, so no event falls between them.
       const newest = bus.lastCommittedSeq()
@@ -67,7 +68,7 @@ export const eventStreamRoutes = (emu: Emulator) =>
         wake?.()
       })
       // A periodic keep-alive, not a wait: unref'd so it never holds the process open.
-      const heartbeat = setInterval(() => void stream.write(`: heartbeat ${emu.nowIso()}\n\n`), heartbeatMs)
+      const heartbeat = setInterval(() => void stream.write(`: heartbeat ${clock.nowIso()}\n\n`), heartbeatMs)
       heartbeat.unref?.()
       stream.onAbort(() => {
         unsubscribe()
