@@ -9,15 +9,18 @@ import type { AuthedEnv } from '../../middleware/auth.js'
 import { parseQuery, readBody } from '../../middleware/validate.js'
 import { present } from '../../present.js'
 import type { Services } from '../../services/index.js'
+import type { ProductRecord } from '../../store/records.js'
+import { jsonText, pageText, rowJson } from './row-json.js'
 
-export const productRoutes = ({ catalogue }: Services) =>
-  new Hono<AuthedEnv>()
+export const productRoutes = ({ catalogue }: Services) => {
+  const productJson = rowJson(present<ProductRecord>)
+  return new Hono<AuthedEnv>()
     .get('/', (c) => {
       const query = parseQuery(c, ProductListQuerySchema)
       const { page, nextCursor } = catalogue.page(c.var.shop, query.limit ?? PRODUCT_LIMIT.default, query.cursor)
-      return c.json({ products: page.map(present), nextCursor })
+      return jsonText(c, pageText('products', page.map(productJson), nextCursor))
     })
-    .get('/:id', (c) => c.json(present(catalogue.get(c.var.shop, c.req.param('id')))))
+    .get('/:id', (c) => jsonText(c, productJson(catalogue.get(c.var.shop, c.req.param('id')))))
     .post('/', async (c) => {
       const body = await readBody(c, CreateProductBodySchema)
       return c.json(present(await catalogue.create(c.var.shop, body)), 201)
@@ -30,3 +33,4 @@ export const productRoutes = ({ catalogue }: Services) =>
       await catalogue.delete(c.var.shop, c.req.param('id'))
       return c.json({ success: true as const })
     })
+}
