@@ -45,16 +45,22 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
         }),
     }),
   )
-  const limitBody = bodyLimit({
-    maxSize: deps.options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT,
-    onError: () => {
-      const message = `is larger than ${deps.options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT} bytes; send a smaller request`
-      throw new StoreError(413, `body: ${message}`, [{ field: 'body', message }])
-    },
-  })
+  const bodyLimitBytes = deps.options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT
+  const refuseLargeBody = () => {
+    const message = `is larger than ${bodyLimitBytes} bytes; send a smaller request`
+    throw new StoreError(413, `body: ${message}`, [{ field: 'body', message }])
+  }
+  const limitBody = bodyLimit({ maxSize: bodyLimitBytes, onError: refuseLargeBody })
   // Only requests that carry a body are measured: reading the raw body of every GET costs ~10% of a read.
   app.use(async (c, next) => {
-    if (!hasBody(c.req.method, c.req.header('content-length'), c.req.header('transfer-encoding'))) return next()
+    const length = c.req.header('content-length')
+    const transferEncoding = c.req.header('transfer-encoding')
+    if (!hasBody(c.req.method, length, transferEncoding)) return next()
+    // A declared length is checked as bodyLimit checks it, but without asking for the body as a
+    // stream, which would turn every request into a web Request and its body into a web stream:
+    // left alone, @hono/node-server reads it straight from the socket when the handler wants it.
+    if (length !== undefined && transferEncoding === undefined)
+      return Number.parseInt(length || '0', 10) > bodyLimitBytes ? refuseLargeBody() : next()
     try {
       return await limitBody(c, next)
     } catch (error) {
