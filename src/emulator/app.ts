@@ -15,6 +15,7 @@ import { cors } from 'hono/cors'
 import { dashboardRoutes } from './routes/dashboard/index.js'
 import { assetRoutes, embedRoutes, storefrontPageRoutes } from './routes/pages/index.js'
 import { storefrontRoutes } from './routes/storefront/index.js'
+import { PrefixRouter } from './router.js'
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024
 
@@ -24,7 +25,7 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024
  * `app.request` / `app.fetch`.
  */
 export function createApp(services: Services, deps: EmulatorDeps): Hono {
-  const app = new Hono()
+  const app = new Hono({ router: new PrefixRouter('/api/v1') })
   app.onError((error, c) => errorResponse(error, c, deps.log))
   app.notFound((c) =>
     c.json(
