@@ -71,9 +71,15 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
     }
   })
 
-  const authed = (base: Hono<AuthedEnv>) =>
-    base.use(requireKey(services.accounts), rateLimit(deps.clock, deps.options), selectShop(services.accounts))
-  const api = authed(new Hono<AuthedEnv>()).use(injectFaults(deps))
+  // The options are fixed when the app is built: a limit or fault not asked for costs no step per request.
+  const { rateLimit: limit, latencyMs, failRate } = deps.options
+  const authed = (base: Hono<AuthedEnv>) => {
+    base.use(requireKey(services.accounts))
+    if (limit) base.use(rateLimit(deps.clock, deps.options))
+    return base.use(selectShop(services.accounts))
+  }
+  const api = authed(new Hono<AuthedEnv>())
+  if (latencyMs || failRate) api.use(injectFaults(deps))
   app.route('/api/v1', apiRoutes(services, api))
   app.route('/_emulator', controlRoutes(services, deps.options, authed(new Hono<AuthedEnv>())))
   // The embed checks out from foreign origins: the public storefront allows any origin, without
