@@ -25,11 +25,11 @@ export const productRoutes = ({ catalogue }: Services) => {
     .get('/:id', (c) => jsonText(c, productJson(catalogue.get(c.get('shop'), c.req.param('id')))))
     .post('/', async (c) => {
       const body = await readBody(c, CreateProductBodySchema)
-      return c.json(present(await catalogue.create(c.get('shop'), body)), 201)
+      return jsonText(c, productJson(await catalogue.create(c.get('shop'), body)), 201)
     })
     .put('/:id', async (c) => {
       const body = await readBody(c, UpdateProductBodySchema)
-      return c.json(present(await catalogue.update(c.get('shop'), c.req.param('id'), body)))
+      return jsonText(c, productJson(await catalogue.update(c.get('shop'), c.req.param('id'), body)))
     })
     .delete('/:id', async (c) => {
       await catalogue.delete(c.get('shop'), c.req.param('id'))

@@ -18,8 +18,8 @@ export function rowJson<R extends object>(present: (row: R) => unknown): (row: R
 const JSON_TYPE = { 'Content-Type': 'application/json' }
 
 /** JSON text as the answer, with the headers `c.json` gives. */
-export function jsonText(c: Context, text: string) {
-  return c.body(text, 200, JSON_TYPE)
+export function jsonText(c: Context, text: string, status: 200 | 201 = 200) {
+  return c.body(text, status, JSON_TYPE)
 }
 
 /** `{"<name>":[rows…],"nextCursor":…}`: the same bytes as `JSON.stringify` of that object. */
