@@ -14,7 +14,8 @@
 // BENCH_CLI_RUNS=15, BENCH_SERIAL_POOL=2500 (codes per Serial product), BENCH_REGEN=1 (rebuild datasets),
 // BENCH_STARTUP_RUNS=3, BENCH_PIN=0 (no taskset), BENCH_OUT=path; for diagnosis:
 // BENCH_CASES=list,get,orders,create,checkout,startup (a subset), BENCH_KINDS=file,floor (servers),
-// BENCH_SERVER_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof' (node flags for the server children).
+// BENCH_SERVER_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof' (node flags for the server children);
+// BENCH_ONLY=library runs only the library and CLI start-up figures (import, bundle size, commands).
 import autocannon from 'autocannon'
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
@@ -31,6 +32,7 @@ import {
   median,
   percentile,
 } from './lib/common.js'
+import { benchLibrary, libraryTargets } from './lib/library.js'
 import { KINDS, mb, pinCores, readCpuMs, readStatus, startServer, stopServer } from './lib/servers.js'
 import { benchStartup } from './lib/startup.js'
 import { evaluateVsFloor, reportVsFloor } from './lib/vs-floor.js'
@@ -578,6 +580,7 @@ function evaluate(results) {
     `< ${TARGET.helpVsNode}x (same bar)`,
     versionRatio < TARGET.helpVsNode,
   )
+  for (const row of libraryTargets(results.library, fmt)) add(...row)
   return targets
 }
 
@@ -707,6 +710,22 @@ function report(results) {
 
 // ---------------------------------------------------------------------------------------------
 
+/** `BENCH_ONLY=library`: the library and start-up targets alone, printed and not written. */
+function reportLibraryOnly(results) {
+  const rows = []
+  const add = (name, figure, target, pass) => rows.push([name, figure, target, pass ? 'PASS' : 'MISS'])
+  for (const row of libraryTargets(results.library, fmt)) add(...row)
+  const m = results.machine
+  process.stdout.write(
+    `store bench (library only) — ${m.cpuModel} × ${m.cpus}, node ${m.node}; loadavg ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(
+        ' ',
+      )}; start-up timed with ${results.library.startup.tool}\n\n${table(['target', 'figure', 'goal', 'result'], rows)}\n`,
+  )
+}
+
 async function main() {
   checkBuild()
   mkdirSync(DATA_DIR, { recursive: true })
@@ -743,6 +762,8 @@ async function main() {
 
   log(`bench: [${elapsed()}] CLI start-up (${CONFIG.cliRuns} runs each)…`)
   results.cli = benchCli()
+  results.library = await benchLibrary({ runs: CONFIG.cliRuns, log })
+  if (env.BENCH_ONLY === 'library') return reportLibraryOnly(results)
 
   // Every server runs at once (idle ones cost nothing) and the measured time of each case is cut
   // into slices that alternate between them, so a burst of load from elsewhere on the machine, or

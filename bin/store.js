@@ -1,3 +1,3 @@
 #!/usr/bin/env node
-import { run } from '../dist/cli/main.js'
+import { run } from '../dist/cli-bundle/main.js'
 run()

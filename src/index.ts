@@ -1,40 +1,273 @@
-// The library surface (DESIGN.md, "Also a library"): the typed client, every schema, the
-// fairness functions and the emulator app factory. MSW handlers are at `<package>/msw`.
-export * from './client/index.js'
-export { StoreError, ErrorBodySchema, FieldErrorSchema } from './spec/errors.js'
-export type { ErrorBody, FieldError } from './spec/errors.js'
-export * from './spec/common.js'
-export * from './spec/products.js'
-export * from './spec/orders.js'
-export * from './spec/coupons.js'
-export * from './spec/blacklists.js'
-export * from './spec/categories.js'
-export * from './spec/groups.js'
-export * from './spec/customers.js'
-export * from './spec/subscriptions.js'
-export * from './spec/themes.js'
-export * from './spec/shops.js'
-export * from './spec/mystery.js'
-export * from './spec/fulfilment.js'
-export * from './spec/storefront.js'
-export * from './spec/webhooks.js'
-export * from './spec/events.js'
-export * as fairness from './fairness/index.js'
+// The package root (DESIGN.md, "Also a library"): the typed client, the API's schemas and types,
+// and StoreError. It imports zod and nothing else: no Node built-ins, so it bundles for browsers
+// and edge runtimes. The emulator is `<package>/emulator`, the MSW handlers `<package>/msw`, the
+// mystery-box fairness functions `<package>/fairness`.
+export { StoreClient, Http, DEFAULT_BASE_URL, DEFAULT_RETRY } from './client/index.js'
+export { RESPONSE_SCHEMAS } from './client/response-schemas.js'
+export type {
+  StoreClientOptions,
+  HttpOptions,
+  RetryOptions,
+  RequestOptions,
+  CallOptions,
+  Method,
+  ResponseDrift,
+  ResponseName,
+  ResponseSchemas,
+  ResponseIssue,
+  ResponseTypes,
+  ProductsClient,
+  OrdersClient,
+  CouponsClient,
+  BlacklistsClient,
+  CategoriesClient,
+  GroupsClient,
+  CustomersClient,
+  SubscriptionsClient,
+  ThemesClient,
+  EmulatorClient,
+  WebhooksClient,
+  EventsOptions,
+  EventStreamStatus,
+  StorefrontClient,
+} from './client/index.js'
+
+export { StoreError } from './spec/store-error.js'
+export type { ErrorBody, FieldError } from './spec/store-error.js'
+export { ErrorBodySchema, FieldErrorSchema } from './spec/errors.js'
+
 export {
-  verifyOpen,
-  openBox,
-  commitmentOf,
-  proofHashOf,
-  codeProofOf,
-  indexFromHash,
-  oddsOf,
-  pickOutcome,
-  totalWeightOf,
-} from './fairness/index.js'
-export type { Check, MysteryOpen, MysteryOutcome, OddsEntry, OpenBoxInput, OpenBoxResult } from './fairness/index.js'
-export { createApp } from './emulator/app.js'
-export { startEmulator } from './emulator/start.js'
-export type { StartOptions, StartedEmulator } from './emulator/start.js'
-export type { Services } from './emulator/services/index.js'
-export type { EmulatorDeps, EmulatorOptions, Clock, Random } from './emulator/deps.js'
-export { offsetClock } from './emulator/deps.js'
+  PRODUCT_TYPES,
+  PRODUCT_STATUSES,
+  PRODUCT_LIMIT,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  ORDER_LIMIT,
+  CUSTOMER_LIMIT,
+  COUPON_TYPES,
+  BLACKLIST_TYPES,
+  DELIVERY_STATES,
+  DELIVERY_LOG_LIMIT,
+} from './spec/constants.js'
+export { SuccessSchema, TimestampSchema } from './spec/common.js'
+export type { Success } from './spec/common.js'
+
+export {
+  ProductSchema,
+  ProductListSchema,
+  ProductTypeSchema,
+  ProductStatusSchema,
+  CreateProductBodySchema,
+  UpdateProductBodySchema,
+  ProductListQuerySchema,
+} from './spec/products.js'
+export type {
+  Product,
+  ProductList,
+  ProductType,
+  ProductStatus,
+  CreateProductInput,
+  UpdateProductInput,
+  ProductListQuery,
+} from './spec/products.js'
+
+export {
+  OrderSchema,
+  OrderListSchema,
+  OrderItemSchema,
+  DeliverySchema,
+  TrackingSchema,
+  OrderStatusSchema,
+  PaymentStatusSchema,
+  DeliveryStatusSchema,
+  UpdateOrderBodySchema,
+  OrderListQuerySchema,
+} from './spec/orders.js'
+export type {
+  Order,
+  OrderList,
+  OrderItem,
+  Delivery,
+  Tracking,
+  OrderStatus,
+  PaymentStatus,
+  UpdateOrderInput,
+  OrderListQuery,
+} from './spec/orders.js'
+
+export {
+  CouponSchema,
+  CouponListSchema,
+  CouponTypeSchema,
+  CreateCouponBodySchema,
+  UpdateCouponBodySchema,
+} from './spec/coupons.js'
+export type { Coupon, CouponList, CouponType, CreateCouponInput, UpdateCouponInput } from './spec/coupons.js'
+
+export {
+  BlacklistEntrySchema,
+  BlacklistListSchema,
+  BlacklistTypeSchema,
+  CreateBlacklistBodySchema,
+  UpdateBlacklistBodySchema,
+} from './spec/blacklists.js'
+export type {
+  BlacklistEntry,
+  BlacklistList,
+  BlacklistType,
+  CreateBlacklistInput,
+  UpdateBlacklistInput,
+} from './spec/blacklists.js'
+
+export {
+  CategorySchema,
+  CategoryListSchema,
+  CreateCategoryBodySchema,
+  UpdateCategoryBodySchema,
+} from './spec/categories.js'
+export type { Category, CategoryList, CreateCategoryInput, UpdateCategoryInput } from './spec/categories.js'
+
+export { GroupSchema, GroupListSchema, CreateGroupBodySchema, UpdateGroupBodySchema } from './spec/groups.js'
+export type { Group, GroupList, CreateGroupInput, UpdateGroupInput } from './spec/groups.js'
+
+export {
+  CustomerSchema,
+  CustomerDetailSchema,
+  CustomerListSchema,
+  CustomerListQuerySchema,
+} from './spec/customers.js'
+export type { Customer, CustomerDetail, CustomerList, CustomerListQuery } from './spec/customers.js'
+
+export { SubscriptionSchema, SubscriptionListSchema, SubscriptionStatusSchema } from './spec/subscriptions.js'
+export type { Subscription, SubscriptionList, SubscriptionStatus } from './spec/subscriptions.js'
+
+export { ThemeSchema, ThemeSummarySchema, ThemeListSchema, UpdateThemeBodySchema } from './spec/themes.js'
+export type { Theme, ThemeSummary, ThemeList, UpdateThemeInput } from './spec/themes.js'
+
+export {
+  ShopSchema,
+  ShopListSchema,
+  CreateShopBodySchema,
+  ApiKeySchema,
+  ApiKeyListSchema,
+} from './spec/shops.js'
+export type { Shop, ShopList, CreateShopInput, ApiKey, ApiKeyList } from './spec/shops.js'
+
+export { MysteryOpenSchema, MysteryPublicSchema, OddsEntrySchema } from './spec/mystery.js'
+export type { MysteryOpenRecord, MysteryPublic } from './spec/mystery.js'
+
+export {
+  FulfilmentSetupSchema,
+  FulfilmentSetupBodySchema,
+  MysteryOutcomeSetupSchema,
+  SubscriptionPlanSchema,
+  SubscriptionIntervalSchema,
+  PayBodySchema,
+  TrackingBodySchema,
+  ClockSchema,
+  ClockAdvanceBodySchema,
+  QueryReplyBodySchema,
+} from './spec/fulfilment.js'
+export type {
+  FulfilmentSetup,
+  FulfilmentSetupInput,
+  MysteryOutcomeSetup,
+  SubscriptionPlan,
+  SubscriptionInterval,
+  PayInput,
+  TrackingInput,
+  ClockState,
+} from './spec/fulfilment.js'
+
+export {
+  StorefrontProductSchema,
+  StorefrontProductListSchema,
+  CheckoutBodySchema,
+  CheckoutResponseSchema,
+  InvoiceSchema,
+  InvoiceItemSchema,
+  CreateQueryBodySchema,
+  QuerySchema,
+  QueryListSchema,
+  QueryStatusSchema,
+  CreateFeedbackBodySchema,
+  FeedbackSchema,
+  FeedbackListSchema,
+} from './spec/storefront.js'
+export type {
+  StorefrontProduct,
+  StorefrontProductList,
+  CheckoutInput,
+  CheckoutResponse,
+  Invoice,
+  InvoiceItem,
+  CreateQueryInput,
+  Query,
+  QueryList,
+  CreateFeedbackInput,
+  Feedback,
+  FeedbackList,
+} from './spec/storefront.js'
+
+export {
+  WebhookSchema,
+  WebhookListSchema,
+  CreateWebhookBodySchema,
+  WebhookDeliverySchema,
+  WebhookDeliverySummarySchema,
+  WebhookDeliveryListSchema,
+  DeliveryAttemptSchema,
+  DeliveryStateSchema,
+  DeliveryLogQuerySchema,
+  EmittedEventSchema,
+} from './spec/webhooks.js'
+export type {
+  Webhook,
+  WebhookList,
+  CreateWebhookInput,
+  WebhookDelivery,
+  WebhookDeliverySummary,
+  WebhookDeliveryList,
+  DeliveryAttempt,
+  DeliveryState,
+  DeliveryLogQuery,
+  EmittedEvent,
+} from './spec/webhooks.js'
+
+export {
+  ALL_EVENT_KINDS,
+  WEBHOOK_EVENT_KINDS,
+  ORDER_EVENT_KINDS,
+  PRODUCT_EVENT_KINDS,
+  SUBSCRIPTION_EVENT_KINDS,
+  QUERY_EVENT_KINDS,
+  FEEDBACK_EVENT_KINDS,
+  DYNAMIC_DELIVERY_EVENT,
+  WEBHOOK_HEADERS,
+  isEventKind,
+  isWebhookEventKind,
+} from './spec/event-kinds.js'
+export type { EventKind, WebhookEventKind, EventCategory } from './spec/event-kinds.js'
+export {
+  WebhookEventKindSchema,
+  WebhookBodySchema,
+  OrderEventDataSchema,
+  ProductEventDataSchema,
+  SubscriptionEventDataSchema,
+  MysteryRevealedDataSchema,
+  QueryEventDataSchema,
+  FeedbackEventDataSchema,
+  DynamicDeliveryPayloadSchema,
+  validateWebhookPayload,
+} from './spec/events.js'
+export type {
+  WebhookBody,
+  OrderEventData,
+  ProductEventData,
+  SubscriptionEventData,
+  MysteryRevealedData,
+  QueryEventData,
+  FeedbackEventData,
+  DynamicDeliveryPayload,
+  PayloadCheck,
+} from './spec/events.js'

@@ -64,6 +64,16 @@ export function clientFor(
     sleep: ctx.sleep,
     now: () => ctx.now().getTime(),
     log: globals.verbose ? (line) => ctx.stderr.write(`${line}\n`) : undefined,
+    // An answer that differs from the client's schema is shown as it came; --verbose says how it differs.
+    drift: globals.verbose
+      ? {
+          schemas: () => import('../client/response-schemas.js').then((m) => m.RESPONSE_SCHEMAS),
+          report: (d) =>
+            ctx.stderr.write(
+              `! ${d.method} ${d.path}: the answer differs from the ${d.schema} schema: ${d.issues.map((i) => `${i.field}: ${i.message}`).join('; ')}\n`,
+            ),
+        }
+      : undefined,
     headers: { 'user-agent': 'store-cli' },
   })
 }

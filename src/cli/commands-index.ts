@@ -1,72 +1,39 @@
-/**
- * Every top-level command: its one-line summary for `store --help`, and the module that holds it,
- * loaded only when that command runs (so `--help` and `--version` load none of them).
- */
-export interface CommandEntry {
-  name: string
-  summary: string
-  load: () => Promise<{ register: import('./command.js').Register }>
-}
+// Every top-level command in `store --help` order. Each module declares its command and flags at
+// once and cheaply; what is heavy (zod schemas, the emulator, the fairness code's callers, prompts)
+// is imported inside the actions, so declaring them all costs little and `store help <cmd>` is complete.
+import type { Register } from './command.js'
+import { register as serve } from './commands/serve.js'
+import { register as products } from './commands/products.js'
+import { register as orders } from './commands/orders.js'
+import { register as coupons } from './commands/coupons.js'
+import { register as blacklists } from './commands/blacklists.js'
+import { register as categories } from './commands/categories.js'
+import { register as groups } from './commands/groups.js'
+import { register as customers } from './commands/customers.js'
+import { register as subscriptions } from './commands/subscriptions.js'
+import { register as themes } from './commands/themes.js'
+import { register as webhooks } from './commands/webhooks.js'
+import { register as mystery } from './commands/mystery.js'
+import { register as emulator } from './commands/emulator.js'
+import { register as login } from './commands/login.js'
+import { register as config } from './commands/config.js'
+import { register as completion } from './commands/completion.js'
 
-export const COMMANDS: CommandEntry[] = [
-  {
-    name: 'serve',
-    summary: 'run the local emulator of /api/v1 (with checkout, webhooks and a dashboard)',
-    load: () => import('./commands/serve.js'),
-  },
-  {
-    name: 'products',
-    summary: 'list, show, create, update and delete products',
-    load: () => import('./commands/products.js'),
-  },
-  { name: 'orders', summary: 'list and show orders, set their status', load: () => import('./commands/orders.js') },
-  {
-    name: 'coupons',
-    summary: 'list, show, create, update and delete coupons',
-    load: () => import('./commands/coupons.js'),
-  },
-  {
-    name: 'blacklists',
-    summary: 'block visitors by IP, country or e-mail',
-    load: () => import('./commands/blacklists.js'),
-  },
-  {
-    name: 'categories',
-    summary: 'list, show, create, update and delete categories',
-    load: () => import('./commands/categories.js'),
-  },
-  {
-    name: 'groups',
-    summary: 'list, show, create, update and delete product groups (bundles)',
-    load: () => import('./commands/groups.js'),
-  },
-  { name: 'customers', summary: 'list and show customers (read only)', load: () => import('./commands/customers.js') },
-  {
-    name: 'subscriptions',
-    summary: 'list and show subscriptions; cancel on the emulator',
-    load: () => import('./commands/subscriptions.js'),
-  },
-  { name: 'themes', summary: 'list, show and update storefront themes', load: () => import('./commands/themes.js') },
-  {
-    name: 'webhooks',
-    summary: 'simulate, forward, receive and validate webhooks; endpoints and delivery logs of the emulator',
-    load: () => import('./commands/webhooks.js'),
-  },
-  {
-    name: 'mystery',
-    summary: 'verify mystery-box rolls (from an order, a file or raw values) and compute them',
-    load: () => import('./commands/mystery.js'),
-  },
-  {
-    name: 'emulator',
-    summary: 'drive the local emulator: shops, keys, fulfilment, checkout, pay, tracking, clock',
-    load: () => import('./commands/emulator.js'),
-  },
-  { name: 'login', summary: 'check an API key and save it as a profile', load: () => import('./commands/login.js') },
-  { name: 'config', summary: 'show and change saved profiles', load: () => import('./commands/config.js') },
-  {
-    name: 'completion',
-    summary: 'print a shell completion script (bash, zsh or fish)',
-    load: () => import('./commands/completion.js'),
-  },
+export const COMMANDS: { name: string; register: Register }[] = [
+  { name: 'serve', register: serve },
+  { name: 'products', register: products },
+  { name: 'orders', register: orders },
+  { name: 'coupons', register: coupons },
+  { name: 'blacklists', register: blacklists },
+  { name: 'categories', register: categories },
+  { name: 'groups', register: groups },
+  { name: 'customers', register: customers },
+  { name: 'subscriptions', register: subscriptions },
+  { name: 'themes', register: themes },
+  { name: 'webhooks', register: webhooks },
+  { name: 'mystery', register: mystery },
+  { name: 'emulator', register: emulator },
+  { name: 'login', register: login },
+  { name: 'config', register: config },
+  { name: 'completion', register: completion },
 ]

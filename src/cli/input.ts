@@ -3,7 +3,7 @@
 import type { Command } from 'commander'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import type { z } from 'zod'
+import type * as z from 'zod'
 import type { FieldError } from '../spec/errors.js'
 import { fieldErrors } from '../spec/field-errors.js'
 import type { CliContext } from './context.js'

@@ -2,10 +2,9 @@ import { Command, CommanderError } from 'commander'
 import { readFileSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import { COMMANDS } from './commands-index.js'
+import { httpFetch } from './http-fetch.js'
 import type { CliContext } from './context.js'
 import { EXIT, exitCodeOf, isStoreError } from './exit-codes.js'
-
-const GLOBAL_VALUE_OPTIONS = new Set(['--api-key', '--base-url', '--shop', '--profile'])
 
 function version(): string {
   try {
@@ -14,20 +13,6 @@ function version(): string {
   } catch {
     return '0.0.0'
   }
-}
-
-/** The first word of argv that is not a global option or its value: the command to load. */
-export function commandNameOf(argv: string[]): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]
-    if (arg === '--') return argv[i + 1]
-    if (GLOBAL_VALUE_OPTIONS.has(arg)) {
-      i++
-      continue
-    }
-    if (!arg.startsWith('-')) return arg
-  }
-  return undefined
 }
 
 export function buildProgram(ctx: CliContext): Command {
@@ -55,18 +40,7 @@ export function buildProgram(ctx: CliContext): Command {
 /** Runs the CLI with the given argv (without node and script) and returns the exit code. */
 export async function main(argv: string[], ctx: CliContext): Promise<number> {
   const program = buildProgram(ctx)
-  const name = commandNameOf(argv)
-  const entry = COMMANDS.find((c) => c.name === name)
-  for (const command of COMMANDS) {
-    if (command === entry) (await command.load()).register(program, ctx)
-    else
-      program
-        .command(command.name)
-        .description(command.summary)
-        .helpOption(false)
-        .allowUnknownOption()
-        .allowExcessArguments()
-  }
+  for (const command of COMMANDS) command.register(program, ctx)
   try {
     await program.parseAsync(argv, { from: 'user' })
     return EXIT.ok
@@ -122,7 +96,7 @@ export function run(): void {
     now: () => new Date(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     randomBytes: (n) => randomBytes(n),
-    fetch: globalThis.fetch,
+    fetch: httpFetch,
     onSignal: (signal, handler) => {
       process.on(signal, handler)
       return () => process.off(signal, handler)

@@ -4,23 +4,48 @@ import { chmodSync, mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { LowSync, type SyncAdapter } from 'lowdb'
 import { DataFileSync } from 'lowdb/node'
-import { z } from 'zod'
 import type { CliContext } from './context.js'
 import type { Connection, GlobalOptions } from './connection.js'
 import { UsageError } from './exit-codes.js'
 
-export const ProfileSchema = z.strictObject({
-  baseUrl: z.string().optional(),
-  apiKey: z.string().optional(),
-  shop: z.string().optional(),
-})
-export type Profile = z.infer<typeof ProfileSchema>
+export interface Profile {
+  baseUrl?: string
+  apiKey?: string
+  shop?: string
+}
 
-export const ConfigFileSchema = z.strictObject({
-  current: z.string().optional(),
-  profiles: z.record(z.string(), ProfileSchema),
-})
-export type ConfigFile = z.infer<typeof ConfigFileSchema>
+export interface ConfigFile {
+  current?: string
+  profiles: Record<string, Profile>
+}
+
+const PROFILE_FIELDS = ['baseUrl', 'apiKey', 'shop'] as const
+
+/**
+ * The first problem of a config file's content as `[path, message]`, or undefined when it is a
+ * ConfigFile. Checked by hand, not with zod: every command reads this file, and loading zod would
+ * cost more than the rest of a command's start-up.
+ */
+export function configProblem(value: unknown): [path: string, message: string] | undefined {
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v)
+  const unknownKeys = (v: Record<string, unknown>, known: readonly string[]) =>
+    Object.keys(v).filter((k) => !known.includes(k))
+  if (!isObject(value)) return ['(root)', 'must be an object']
+  const extra = unknownKeys(value, ['current', 'profiles'])
+  if (extra.length) return ['(root)', `unknown field(s) ${extra.join(', ')}`]
+  if (value.current !== undefined && typeof value.current !== 'string') return ['current', 'must be a string']
+  if (!isObject(value.profiles)) return ['profiles', 'must be an object of profiles']
+  for (const [name, profile] of Object.entries(value.profiles)) {
+    if (!isObject(profile)) return [`profiles.${name}`, 'must be an object']
+    const unknown = unknownKeys(profile, PROFILE_FIELDS)
+    if (unknown.length) return [`profiles.${name}`, `unknown field(s) ${unknown.join(', ')}`]
+    for (const field of PROFILE_FIELDS)
+      if (profile[field] !== undefined && typeof profile[field] !== 'string')
+        return [`profiles.${name}.${field}`, 'must be a string']
+  }
+  return undefined
+}
 
 /** The profile keys as `store config get|set` names them, and their field in the file. */
 export const PROFILE_KEYS = { 'base-url': 'baseUrl', 'api-key': 'apiKey', shop: 'shop' } as const satisfies Record<
@@ -56,14 +81,9 @@ function parseConfig(path: string, text: string): ConfigFile {
       `${path} is not valid JSON (${(error as Error).message}); fix or delete it, then run store login`,
     )
   }
-  const parsed = ConfigFileSchema.safeParse(json)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    throw new UsageError(
-      `${path}: ${issue.path.join('.') || '(root)'}: ${issue.message}; fix or delete it, then run store login`,
-    )
-  }
-  return parsed.data
+  const problem = configProblem(json)
+  if (problem) throw new UsageError(`${path}: ${problem[0]}: ${problem[1]}; fix or delete it, then run store login`)
+  return json as ConfigFile
 }
 
 const serialise = (config: ConfigFile) => `${JSON.stringify(config, null, 2)}\n`

@@ -2,7 +2,7 @@
 // packages/wrangler/src/kv/index.ts keeps commands as small declarative objects). Flag wiring
 // lives in `registerResource`; the run functions below do the work and are tested alone.
 import type { Command } from 'commander'
-import type { z } from 'zod'
+import type * as z from 'zod'
 import type { StoreClient } from '../client/index.js'
 import { commandContext, type CommandContext } from './client-factory.js'
 import type { CliContext } from './context.js'
@@ -19,19 +19,26 @@ export interface ResourceSpec<Row extends object> {
   /** Columns of `list` (and of `--all`). */
   columns: Column<Row>[]
   /** How `get`, `create` and `update` show one record off `--json`; default every field, the schema's first. */
-  show?: (cc: CommandContext, row: Row) => void
-  /** The record schema: its field order is the display order of the default `show`. */
-  schema?: { shape: object }
+  show?: (cc: CommandContext, row: Row, shape?: RecordShape) => void
+  /**
+   * The record schema, loaded when a record is shown (zod stays out of `--help` and `list`): its
+   * field order is the display order of the default `show`.
+   */
+  schema?: () => Promise<RecordShape>
   list?: {
     /** Extra flags of `list`. */
     options?: (cmd: Command) => Command
     run: (cc: CommandContext, opts: Record<string, unknown>) => Promise<void>
   }
   get?: (client: StoreClient, id: string) => Promise<Row>
-  create?: { fields: FieldSpec[]; schema: z.ZodType; run: (client: StoreClient, body: never) => Promise<Row> }
+  create?: {
+    fields: FieldSpec[]
+    schema: () => Promise<z.ZodType>
+    run: (client: StoreClient, body: never) => Promise<Row>
+  }
   update?: {
     fields: FieldSpec[]
-    schema: z.ZodType
+    schema: () => Promise<z.ZodType>
     run: (client: StoreClient, id: string, body: never) => Promise<Row>
   }
   delete?: (client: StoreClient, id: string) => Promise<unknown>
@@ -89,14 +96,19 @@ export function registerResource<Row extends object>(
   return cmd
 }
 
+/** A record schema as far as display needs it: the field names, in order. */
+export type RecordShape = { shape: object }
+
 /** Shows a record: the API's JSON with `--json`, else the resource's view. */
-export function showRecord<Row extends object>(
+export async function showRecord<Row extends object>(
   cc: CommandContext,
   spec: Pick<ResourceSpec<Row>, 'show' | 'schema'>,
   row: Row,
-): void {
-  if (cc.out.isJson || !spec.show) return cc.out.record(row, entriesOf(row, spec.schema))
-  spec.show(cc, row)
+): Promise<void> {
+  if (cc.out.isJson) return cc.out.record(row, [])
+  const shape = await spec.schema?.()
+  if (!spec.show) return cc.out.record(row, entriesOf(row, shape))
+  spec.show(cc, row, shape)
 }
 
 /** A record's fields: those the schema lists, in its order, then any others the server sent. */
@@ -111,7 +123,7 @@ export async function getRecord<Row extends object>(
   spec: ResourceSpec<Row>,
   id: string,
 ): Promise<void> {
-  showRecord(cc, spec, await spec.get!(cc.client(), id))
+  await showRecord(cc, spec, await spec.get!(cc.client(), id))
 }
 
 export async function createRecord<Row extends object>(
@@ -123,12 +135,12 @@ export async function createRecord<Row extends object>(
   const body = await buildBody(cc, {
     fields,
     opts,
-    schema,
+    schema: await schema(),
     what: `${spec.singular}`,
     prompter: cc.interactive ? cc.prompter : undefined,
   })
   const created = await run(cc.client(), body as never)
-  showRecord(cc, spec, created)
+  await showRecord(cc, spec, created)
   if (!cc.out.isJson) cc.out.success(`Created ${spec.singular} ${idOf(created)}`)
 }
 
@@ -139,9 +151,15 @@ export async function updateRecord<Row extends object>(
   opts: Record<string, unknown>,
 ): Promise<void> {
   const { fields, schema, run } = spec.update!
-  const body = await buildBody(cc, { fields, opts, schema, what: `${spec.singular} update`, isUpdate: true })
+  const body = await buildBody(cc, {
+    fields,
+    opts,
+    schema: await schema(),
+    what: `${spec.singular} update`,
+    isUpdate: true,
+  })
   const updated = await run(cc.client(), id, body as never)
-  showRecord(cc, spec, updated)
+  await showRecord(cc, spec, updated)
   if (!cc.out.isJson) cc.out.success(`Updated ${spec.singular} ${idOf(updated)}`)
 }
 

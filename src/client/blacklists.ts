@@ -1,23 +1,25 @@
-import type { z } from 'zod'
-import { SuccessSchema } from '../spec/common.js'
-import {
-  BlacklistEntrySchema,
-  BlacklistListSchema,
-  type CreateBlacklistBodySchema,
-  type UpdateBlacklistBodySchema,
-} from '../spec/blacklists.js'
-import { segment, type Http } from './http.js'
+import type { Success } from '../spec/common.js'
+import type { BlacklistEntry, BlacklistList, CreateBlacklistInput, UpdateBlacklistInput } from '../spec/blacklists.js'
+import { segment, type CallOptions, type Http } from './http.js'
+
+export interface BlacklistsClient {
+  list(options?: CallOptions): Promise<BlacklistList>
+  get(id: string, options?: CallOptions): Promise<BlacklistEntry>
+  create(body: CreateBlacklistInput, options?: CallOptions): Promise<BlacklistEntry>
+  update(id: string, body: UpdateBlacklistInput, options?: CallOptions): Promise<BlacklistEntry>
+  delete(id: string, options?: CallOptions): Promise<Success>
+}
 
 /** `/blacklists` (spec, "Endpoints: Blacklists"): IP, COUNTRY or EMAIL entries of the shop. */
-export function blacklists(http: Http) {
+export function blacklists(http: Http): BlacklistsClient {
   return {
-    list: () => http.request('GET', '/blacklists', { schema: BlacklistListSchema }),
-    get: (id: string) => http.request('GET', `/blacklists/${segment(id)}`, { schema: BlacklistEntrySchema }),
-    create: (body: z.input<typeof CreateBlacklistBodySchema>) =>
-      http.request('POST', '/blacklists', { body, schema: BlacklistEntrySchema }),
-    update: (id: string, body: z.input<typeof UpdateBlacklistBodySchema>) =>
-      http.request('PUT', `/blacklists/${segment(id)}`, { body, schema: BlacklistEntrySchema }),
-    delete: (id: string) => http.request('DELETE', `/blacklists/${segment(id)}`, { schema: SuccessSchema }),
+    list: (options = {}) => http.request('GET', '/blacklists', { ...options, schema: 'BlacklistList' }),
+    get: (id, options = {}) =>
+      http.request('GET', `/blacklists/${segment(id)}`, { ...options, schema: 'BlacklistEntry' }),
+    create: (body, options = {}) => http.request('POST', '/blacklists', { ...options, body, schema: 'BlacklistEntry' }),
+    update: (id, body, options = {}) =>
+      http.request('PUT', `/blacklists/${segment(id)}`, { ...options, body, schema: 'BlacklistEntry' }),
+    delete: (id, options = {}) =>
+      http.request('DELETE', `/blacklists/${segment(id)}`, { ...options, schema: 'Success' }),
   }
 }
-export type BlacklistsClient = ReturnType<typeof blacklists>

@@ -1,24 +1,27 @@
-import type { z } from 'zod'
-import { SuccessSchema } from '../spec/common.js'
-import {
-  CategoryListSchema,
-  CategorySchema,
-  type CreateCategoryBodySchema,
-  type UpdateCategoryBodySchema,
-} from '../spec/categories.js'
-import { segment, type Http } from './http.js'
+import type { Success } from '../spec/common.js'
+import type { Category, CategoryList, CreateCategoryInput, UpdateCategoryInput } from '../spec/categories.js'
+import { segment, type CallOptions, type Http } from './http.js'
 
-/** `/categories` (spec, "Endpoints: Categories"); `productIds`/`groupIds` replace the bound lists. */
-export function categories(http: Http) {
+export interface CategoriesClient {
+  list(options?: CallOptions): Promise<CategoryList>
+  get(id: string, options?: CallOptions): Promise<Category>
+  /** `productIds`/`groupIds` bind products and groups. */
+  create(body: CreateCategoryInput, options?: CallOptions): Promise<Category>
+  /** `productIds`/`groupIds` replace the bound lists. */
+  update(id: string, body: UpdateCategoryInput, options?: CallOptions): Promise<Category>
+  /** Bound products and groups are kept. */
+  delete(id: string, options?: CallOptions): Promise<Success>
+}
+
+/** `/categories` (spec, "Endpoints: Categories"). */
+export function categories(http: Http): CategoriesClient {
   return {
-    list: () => http.request('GET', '/categories', { schema: CategoryListSchema }),
-    get: (id: string) => http.request('GET', `/categories/${segment(id)}`, { schema: CategorySchema }),
-    create: (body: z.input<typeof CreateCategoryBodySchema>) =>
-      http.request('POST', '/categories', { body, schema: CategorySchema }),
-    update: (id: string, body: z.input<typeof UpdateCategoryBodySchema>) =>
-      http.request('PUT', `/categories/${segment(id)}`, { body, schema: CategorySchema }),
-    /** Bound products and groups are kept. */
-    delete: (id: string) => http.request('DELETE', `/categories/${segment(id)}`, { schema: SuccessSchema }),
+    list: (options = {}) => http.request('GET', '/categories', { ...options, schema: 'CategoryList' }),
+    get: (id, options = {}) => http.request('GET', `/categories/${segment(id)}`, { ...options, schema: 'Category' }),
+    create: (body, options = {}) => http.request('POST', '/categories', { ...options, body, schema: 'Category' }),
+    update: (id, body, options = {}) =>
+      http.request('PUT', `/categories/${segment(id)}`, { ...options, body, schema: 'Category' }),
+    delete: (id, options = {}) =>
+      http.request('DELETE', `/categories/${segment(id)}`, { ...options, schema: 'Success' }),
   }
 }
-export type CategoriesClient = ReturnType<typeof categories>

@@ -1,26 +1,26 @@
-import type { z } from 'zod'
-import { SuccessSchema } from '../spec/common.js'
-import {
-  CouponListSchema,
-  CouponSchema,
-  type CreateCouponBodySchema,
-  type UpdateCouponBodySchema,
-} from '../spec/coupons.js'
-import { segment, type Http } from './http.js'
+import type { Success } from '../spec/common.js'
+import type { Coupon, CouponList, CreateCouponInput, UpdateCouponInput } from '../spec/coupons.js'
+import { segment, type CallOptions, type Http } from './http.js'
+
+export interface CouponsClient {
+  /** `active: true` lists only active coupons. */
+  list(query?: { active?: boolean }, options?: CallOptions): Promise<CouponList>
+  get(id: string, options?: CallOptions): Promise<Coupon>
+  /** The code is stored uppercased. */
+  create(body: CreateCouponInput, options?: CallOptions): Promise<Coupon>
+  /** Applies only the given fields; `expiresAt: null` removes the expiry. */
+  update(id: string, body: UpdateCouponInput, options?: CallOptions): Promise<Coupon>
+  delete(id: string, options?: CallOptions): Promise<Success>
+}
 
 /** `/coupons` (spec, "Endpoints: Coupons"). Codes are uppercased by the server. */
-export function coupons(http: Http) {
+export function coupons(http: Http): CouponsClient {
   return {
-    /** `active: true` lists only active coupons. */
-    list: (query: { active?: boolean | 'true' | 'false' } = {}) =>
-      http.request('GET', '/coupons', { query, schema: CouponListSchema }),
-    get: (id: string) => http.request('GET', `/coupons/${segment(id)}`, { schema: CouponSchema }),
-    create: (body: z.input<typeof CreateCouponBodySchema>) =>
-      http.request('POST', '/coupons', { body, schema: CouponSchema }),
-    /** Applies only the given fields; `expiresAt: null` removes the expiry. */
-    update: (id: string, body: z.input<typeof UpdateCouponBodySchema>) =>
-      http.request('PUT', `/coupons/${segment(id)}`, { body, schema: CouponSchema }),
-    delete: (id: string) => http.request('DELETE', `/coupons/${segment(id)}`, { schema: SuccessSchema }),
+    list: (query = {}, options = {}) => http.request('GET', '/coupons', { ...options, query, schema: 'CouponList' }),
+    get: (id, options = {}) => http.request('GET', `/coupons/${segment(id)}`, { ...options, schema: 'Coupon' }),
+    create: (body, options = {}) => http.request('POST', '/coupons', { ...options, body, schema: 'Coupon' }),
+    update: (id, body, options = {}) =>
+      http.request('PUT', `/coupons/${segment(id)}`, { ...options, body, schema: 'Coupon' }),
+    delete: (id, options = {}) => http.request('DELETE', `/coupons/${segment(id)}`, { ...options, schema: 'Success' }),
   }
 }
-export type CouponsClient = ReturnType<typeof coupons>

@@ -1,15 +1,19 @@
-import type { z } from 'zod'
-import { CustomerDetailSchema, CustomerListSchema, type CustomerListQuerySchema } from '../spec/customers.js'
-import { segment, type Http } from './http.js'
+import type { CustomerDetail, CustomerList, CustomerListQuery } from '../spec/customers.js'
+import { segment, type CallOptions, type Http } from './http.js'
+
+export interface CustomersClient {
+  /** Newest first; `limit` default 50, max 200. */
+  list(query?: CustomerListQuery, options?: CallOptions): Promise<CustomerList>
+  /** The customer with order stats and notes. */
+  get(id: string, options?: CallOptions): Promise<CustomerDetail>
+}
 
 /** `/customers` (spec, "Endpoints: Customers"): read only. */
-export function customers(http: Http) {
+export function customers(http: Http): CustomersClient {
   return {
-    /** Newest first; `limit` default 50, max 200 (README). */
-    list: (query: z.output<typeof CustomerListQuerySchema> = {}) =>
-      http.request('GET', '/customers', { query, schema: CustomerListSchema }),
-    /** The customer with order stats and notes. */
-    get: (id: string) => http.request('GET', `/customers/${segment(id)}`, { schema: CustomerDetailSchema }),
+    list: (query = {}, options = {}) =>
+      http.request('GET', '/customers', { ...options, query, schema: 'CustomerList' }),
+    get: (id, options = {}) =>
+      http.request('GET', `/customers/${segment(id)}`, { ...options, schema: 'CustomerDetail' }),
   }
 }
-export type CustomersClient = ReturnType<typeof customers>

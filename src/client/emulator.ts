@@ -1,62 +1,263 @@
 // The emulator control API (DESIGN.md, "Emulator control API — the dashboard's functions, over
-// HTTP"): what the hosted service configures in its dashboard. Only `store serve` answers these.
-import { z } from 'zod'
-import { SuccessSchema } from '../spec/common.js'
-import { ApiKeySchema, ShopListSchema, ShopSchema, type CreateShopBody } from '../spec/shops.js'
-import {
-  ClockSchema,
-  FulfilmentSetupSchema,
-  type FulfilmentSetupBodySchema,
-  type PayBodySchema,
-  type TrackingBodySchema,
-} from '../spec/fulfilment.js'
-import { OrderSchema } from '../spec/orders.js'
-import { SubscriptionSchema } from '../spec/subscriptions.js'
-import { QueryListSchema, QuerySchema } from '../spec/storefront.js'
-import { segment, type Http } from './http.js'
+// HTTP"): what the hosted service configures in its dashboard. Only `store serve` and the MSW
+// handlers answer these.
+import type { Success } from '../spec/common.js'
+import type { WebhookEventKind } from '../spec/event-kinds.js'
+import type { ClockState, FulfilmentSetup, FulfilmentSetupInput, PayInput, TrackingInput } from '../spec/fulfilment.js'
+import type { Order } from '../spec/orders.js'
+import type { ApiKey, ApiKeyList, CreateShopInput, Shop, ShopList } from '../spec/shops.js'
+import type { FeedbackList, Query, QueryList } from '../spec/storefront.js'
+import type { Subscription } from '../spec/subscriptions.js'
+import type {
+  CreateWebhookInput,
+  DeliveryLogQuery,
+  EmittedEvent,
+  Webhook,
+  WebhookDelivery,
+  WebhookDeliveryList,
+  WebhookList,
+} from '../spec/webhooks.js'
+import { StoreError } from '../spec/store-error.js'
+import { segment, type CallOptions, type Http } from './http.js'
+import { parseSse } from './sse.js'
 
-const KeyListSchema = z.object({ keys: z.array(ApiKeySchema) })
+/** Webhook endpoints, the delivery log, resend and the simulator (`/_emulator/webhooks`). */
+export interface WebhooksClient {
+  list(options?: CallOptions): Promise<WebhookList>
+  get(id: string, options?: CallOptions): Promise<Webhook>
+  /** An endpoint: a URL and at least one event kind. */
+  create(body: CreateWebhookInput, options?: CallOptions): Promise<Webhook>
+  delete(id: string, options?: CallOptions): Promise<Success>
+  /** The dashboard simulator: sample data of one kind sent to the endpoint once, logged like any delivery. */
+  simulate(id: string, event: WebhookEventKind, options?: CallOptions): Promise<WebhookDelivery>
+  /** The delivery log, newest first (without payloads and attempts). */
+  logs(query?: DeliveryLogQuery, options?: CallOptions): Promise<WebhookDeliveryList>
+  /** One delivery with every attempt and the exact payload sent. */
+  log(id: string, options?: CallOptions): Promise<WebhookDelivery>
+  /** The logged delivery's exact payload again, to its URL, as a new entry of the log (one attempt). */
+  resend(id: string, options?: CallOptions): Promise<WebhookDelivery>
+}
 
-export function emulator(http: Http) {
-  const control = <S extends z.ZodType>(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    path: string,
-    schema: S,
-    body?: unknown,
-  ) => http.request(method, `/_emulator${path}`, { root: 'origin', body, schema })
+/** How the live event stream is doing, for progress messages. */
+export type EventStreamStatus =
+  | { state: 'connected'; reconnected: boolean; resumedAfter?: string }
+  | { state: 'reconnecting'; reason: string; inMs: number }
+
+export interface EventsOptions extends CallOptions {
+  /** Only these kinds. */
+  events?: readonly WebhookEventKind[]
+  /** First replay the logged events after this event id (`0`: every event kept); default: only new events. */
+  since?: number | string
+  /** Told when the stream connects, and when it dropped and is about to reconnect. */
+  onStatus?: (status: EventStreamStatus) => void
+  /** Waits before each reconnect in a row (ms), the last one repeating. Default 250, 500, 1000, 2000, 5000. */
+  reconnectDelaysMs?: readonly number[]
+}
+
+export const RECONNECT_DELAYS_MS: readonly number[] = [250, 500, 1_000, 2_000, 5_000]
+
+export interface EmulatorClient {
+  /** The account's shops, oldest first. */
+  listShops(options?: CallOptions): Promise<ShopList>
+  createShop(body: CreateShopInput, options?: CallOptions): Promise<Shop>
+  listKeys(options?: CallOptions): Promise<ApiKeyList>
+  /** A new key; its `secret` is in this answer only. */
+  createKey(body?: { name?: string }, options?: CallOptions): Promise<ApiKey>
+  revokeKey(id: string, options?: CallOptions): Promise<Success>
+  /** The product's dashboard-only setup: pools, files, dynamic URL, mystery table with its commitment. */
+  getFulfilment(productId: string, options?: CallOptions): Promise<FulfilmentSetup>
+  /** Replaces the given parts of the setup (`null` removes one); `serials` replaces the pool and stock follows it. */
+  setFulfilment(productId: string, body: FulfilmentSetupInput, options?: CallOptions): Promise<FulfilmentSetup>
+  /** Marks an order paid (less than the amount due: partial) and runs fulfilment; idempotent. */
+  payOrder(orderId: string, body?: PayInput, options?: CallOptions): Promise<Order>
+  /** Runs fulfilment again for lines left undelivered (no stock then, dynamic endpoint down). */
+  retryDelivery(orderId: string, options?: CallOptions): Promise<Order>
+  addTracking(orderId: string, body: TrackingInput, options?: CallOptions): Promise<Order>
+  disputeOrder(orderId: string, options?: CallOptions): Promise<Order>
+  /** CANCELLED at once. */
+  cancelSubscription(id: string, options?: CallOptions): Promise<Subscription>
+  /** The emulator's time. */
+  getClock(options?: CallOptions): Promise<ClockState>
+  /** Moves the emulator clock forward: renewals, trial ends and notices fall due and fire. */
+  advanceClock(seconds: number, options?: CallOptions): Promise<ClockState>
+  /** Customer queries, newest first. */
+  listQueries(options?: CallOptions): Promise<QueryList>
+  getQuery(id: string, options?: CallOptions): Promise<Query>
+  /** The merchant's reply to a customer query (`query:replied`). */
+  replyToQuery(queryId: string, message: string, options?: CallOptions): Promise<Query>
+  /** Feedback buyers left on their invoices, newest first. */
+  listFeedback(options?: CallOptions): Promise<FeedbackList>
+  readonly webhooks: WebhooksClient
+  /**
+   * The shop's events as they are committed (`GET /_emulator/events`, Server-Sent Events). Reconnects
+   * by itself and resumes after the last event it yielded (`Last-Event-ID`), so none is seen twice
+   * or missed across an emulator restart. Ends when `signal` aborts or the loop breaks; a refused
+   * request (401, 400…) throws its StoreError.
+   * @example for await (const event of client.emulator.events({ events: ['order:paid'] })) console.log(event.data)
+   */
+  events(options?: EventsOptions): AsyncGenerator<EmittedEvent>
+}
+
+export function emulator(http: Http): EmulatorClient {
+  const control = (path: string) => `/_emulator${path}`
+  const origin = { root: 'origin' } as const
   return {
-    /** The account's shops, oldest first. */
-    listShops: () => control('GET', '/shops', ShopListSchema),
-    createShop: (body: CreateShopBody) => control('POST', '/shops', ShopSchema, body),
-    listKeys: () => control('GET', '/keys', KeyListSchema),
-    /** A new key; its `secret` is in this answer only. */
-    createKey: (body: { name?: string } = {}) => control('POST', '/keys', ApiKeySchema, body),
-    revokeKey: (id: string) => control('DELETE', `/keys/${segment(id)}`, SuccessSchema),
-    /** The product's dashboard-only setup: pools, files, dynamic URL, mystery table with its commitment. */
-    getFulfilment: (productId: string) =>
-      control('GET', `/products/${segment(productId)}/fulfilment`, FulfilmentSetupSchema),
-    /** Replaces the given parts of the setup (`null` removes one); `serials` replaces the pool and stock follows it. */
-    setFulfilment: (productId: string, body: z.input<typeof FulfilmentSetupBodySchema>) =>
-      control('PUT', `/products/${segment(productId)}/fulfilment`, FulfilmentSetupSchema, body),
-    /** Marks an order paid (less than the amount due: partial) and runs fulfilment; idempotent. Answers the order. */
-    payOrder: (orderId: string, body: z.input<typeof PayBodySchema> = {}) =>
-      control('POST', `/orders/${segment(orderId)}/pay`, OrderSchema, body),
-    /** Runs fulfilment again for lines left undelivered (no stock then, dynamic endpoint down). */
-    retryDelivery: (orderId: string) => control('POST', `/orders/${segment(orderId)}/deliver`, OrderSchema),
-    addTracking: (orderId: string, body: z.input<typeof TrackingBodySchema>) =>
-      control('POST', `/orders/${segment(orderId)}/tracking`, OrderSchema, body),
-    disputeOrder: (orderId: string) => control('POST', `/orders/${segment(orderId)}/dispute`, OrderSchema),
-    /** CANCELLED at once; answers the subscription. */
-    cancelSubscription: (id: string) => control('POST', `/subscriptions/${segment(id)}/cancel`, SubscriptionSchema),
-    /** The emulator's time. */
-    getClock: () => control('GET', '/clock', ClockSchema),
-    /** Moves the emulator clock forward: renewals, trial ends and notices fall due and fire. */
-    advanceClock: (seconds: number) => control('POST', '/clock/advance', ClockSchema, { seconds }),
-    /** Customer queries, newest first. */
-    listQueries: () => control('GET', '/queries', QueryListSchema),
-    /** The merchant's reply to a customer query (`query:replied`). */
-    replyToQuery: (queryId: string, message: string) =>
-      control('POST', `/queries/${segment(queryId)}/reply`, QuerySchema, { message }),
+    listShops: (options = {}) => http.request('GET', control('/shops'), { ...options, ...origin, schema: 'ShopList' }),
+    createShop: (body, options = {}) =>
+      http.request('POST', control('/shops'), { ...options, ...origin, body, schema: 'Shop' }),
+    listKeys: (options = {}) => http.request('GET', control('/keys'), { ...options, ...origin, schema: 'ApiKeyList' }),
+    createKey: (body = {}, options = {}) =>
+      http.request('POST', control('/keys'), { ...options, ...origin, body, schema: 'ApiKey' }),
+    revokeKey: (id, options = {}) =>
+      http.request('DELETE', control(`/keys/${segment(id)}`), { ...options, ...origin, schema: 'Success' }),
+    getFulfilment: (productId, options = {}) =>
+      http.request('GET', control(`/products/${segment(productId)}/fulfilment`), {
+        ...options,
+        ...origin,
+        schema: 'FulfilmentSetup',
+      }),
+    setFulfilment: (productId, body, options = {}) =>
+      http.request('PUT', control(`/products/${segment(productId)}/fulfilment`), {
+        ...options,
+        ...origin,
+        body,
+        schema: 'FulfilmentSetup',
+      }),
+    payOrder: (orderId, body = {}, options = {}) =>
+      http.request('POST', control(`/orders/${segment(orderId)}/pay`), {
+        ...options,
+        ...origin,
+        body,
+        schema: 'Order',
+      }),
+    retryDelivery: (orderId, options = {}) =>
+      http.request('POST', control(`/orders/${segment(orderId)}/deliver`), { ...options, ...origin, schema: 'Order' }),
+    addTracking: (orderId, body, options = {}) =>
+      http.request('POST', control(`/orders/${segment(orderId)}/tracking`), {
+        ...options,
+        ...origin,
+        body,
+        schema: 'Order',
+      }),
+    disputeOrder: (orderId, options = {}) =>
+      http.request('POST', control(`/orders/${segment(orderId)}/dispute`), { ...options, ...origin, schema: 'Order' }),
+    cancelSubscription: (id, options = {}) =>
+      http.request('POST', control(`/subscriptions/${segment(id)}/cancel`), {
+        ...options,
+        ...origin,
+        schema: 'Subscription',
+      }),
+    getClock: (options = {}) => http.request('GET', control('/clock'), { ...options, ...origin, schema: 'ClockState' }),
+    advanceClock: (seconds, options = {}) =>
+      http.request('POST', control('/clock/advance'), {
+        ...options,
+        ...origin,
+        body: { seconds },
+        schema: 'ClockState',
+      }),
+    listQueries: (options = {}) =>
+      http.request('GET', control('/queries'), { ...options, ...origin, schema: 'QueryList' }),
+    getQuery: (id, options = {}) =>
+      http.request('GET', control(`/queries/${segment(id)}`), { ...options, ...origin, schema: 'Query' }),
+    replyToQuery: (queryId, message, options = {}) =>
+      http.request('POST', control(`/queries/${segment(queryId)}/reply`), {
+        ...options,
+        ...origin,
+        body: { message },
+        schema: 'Query',
+      }),
+    listFeedback: (options = {}) =>
+      http.request('GET', control('/feedback'), { ...options, ...origin, schema: 'FeedbackList' }),
+    webhooks: webhooks(http),
+    events: (options = {}) => events(http, options),
   }
 }
-export type EmulatorClient = ReturnType<typeof emulator>
+
+function webhooks(http: Http): WebhooksClient {
+  const at = (path: string) => `/_emulator/webhooks${path}`
+  const origin = { root: 'origin' } as const
+  return {
+    list: (options = {}) => http.request('GET', at(''), { ...options, ...origin, schema: 'WebhookList' }),
+    get: (id, options = {}) => http.request('GET', at(`/${segment(id)}`), { ...options, ...origin, schema: 'Webhook' }),
+    create: (body, options = {}) => http.request('POST', at(''), { ...options, ...origin, body, schema: 'Webhook' }),
+    delete: (id, options = {}) =>
+      http.request('DELETE', at(`/${segment(id)}`), { ...options, ...origin, schema: 'Success' }),
+    simulate: (id, event, options = {}) =>
+      http.request('POST', at(`/${segment(id)}/simulate`), {
+        ...options,
+        ...origin,
+        body: { event },
+        schema: 'WebhookDelivery',
+      }),
+    logs: (query = {}, options = {}) =>
+      http.request('GET', at('/logs'), { ...options, ...origin, query: { ...query }, schema: 'WebhookDeliveryList' }),
+    log: (id, options = {}) =>
+      http.request('GET', at(`/logs/${segment(id)}`), { ...options, ...origin, schema: 'WebhookDelivery' }),
+    resend: (id, options = {}) =>
+      http.request('POST', at(`/logs/${segment(id)}/resend`), { ...options, ...origin, schema: 'WebhookDelivery' }),
+  }
+}
+
+async function* events(http: Http, options: EventsOptions): AsyncGenerator<EmittedEvent> {
+  const delays = options.reconnectDelaysMs?.length ? options.reconnectDelaysMs : RECONNECT_DELAYS_MS
+  const query = options.events?.length ? { events: options.events.join(',') } : undefined
+  // Aborted when the caller stops iterating, so the open stream is closed at once.
+  const done = new AbortController()
+  const signal = options.signal ? AbortSignal.any([options.signal, done.signal]) : done.signal
+  let lastId = options.since === undefined ? undefined : String(options.since)
+  let failures = 0
+  let connectedBefore = false
+  try {
+    while (!signal.aborted) {
+      let reason: string
+      try {
+        const res = await http.open('GET', '/_emulator/events', {
+          root: 'origin',
+          query,
+          signal,
+          headers: { accept: 'text/event-stream', ...(lastId !== undefined ? { 'last-event-id': lastId } : {}) },
+        })
+        failures = 0
+        options.onStatus?.({ state: 'connected', reconnected: connectedBefore, resumedAfter: lastId })
+        connectedBefore = true
+        for await (const message of parseSse(res.body as ReadableStream<Uint8Array>)) {
+          const event = parseEvent(message.data)
+          if (!event) continue
+          lastId = message.id ?? String(event.sequence)
+          yield event
+        }
+        reason = 'the stream ended (the emulator stopped?)'
+      } catch (error) {
+        if (signal.aborted) return
+        // A refusal (bad key, bad filter) will not change by retrying; no answer, a 5xx or a
+        // stream cut off mid-way (the emulator stopped) may.
+        if (error instanceof StoreError && error.status >= 400 && error.status < 500) throw error
+        reason =
+          error instanceof StoreError && error.status > 0
+            ? `the emulator answered ${error.status}`
+            : `connection lost (${describe(error)})`
+      }
+      if (signal.aborted) return
+      const inMs = delays[Math.min(failures, delays.length - 1)]
+      failures++
+      options.onStatus?.({ state: 'reconnecting', reason, inMs })
+      await http.pause(inMs, signal)
+    }
+  } finally {
+    done.abort()
+  }
+}
+
+function describe(error: unknown): string {
+  const e = error as { message?: string; cause?: { code?: string; message?: string } }
+  return e?.cause?.code ?? e?.cause?.message ?? e?.message ?? String(error)
+}
+
+function parseEvent(data: string): EmittedEvent | undefined {
+  try {
+    const event = JSON.parse(data) as EmittedEvent
+    return typeof event?.event === 'string' && typeof event.sequence === 'number' ? event : undefined
+  } catch {
+    return undefined
+  }
+}

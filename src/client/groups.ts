@@ -1,19 +1,25 @@
-import type { z } from 'zod'
-import { SuccessSchema } from '../spec/common.js'
-import { GroupListSchema, GroupSchema, type CreateGroupBodySchema, type UpdateGroupBodySchema } from '../spec/groups.js'
-import { segment, type Http } from './http.js'
+import type { Success } from '../spec/common.js'
+import type { CreateGroupInput, Group, GroupList, UpdateGroupInput } from '../spec/groups.js'
+import { segment, type CallOptions, type Http } from './http.js'
 
-/** `/groups` (spec, "Endpoints: Groups"): bundles; `productIds` replaces the member list. */
-export function groups(http: Http) {
+export interface GroupsClient {
+  list(options?: CallOptions): Promise<GroupList>
+  get(id: string, options?: CallOptions): Promise<Group>
+  create(body: CreateGroupInput, options?: CallOptions): Promise<Group>
+  /** `productIds` replaces the member list. */
+  update(id: string, body: UpdateGroupInput, options?: CallOptions): Promise<Group>
+  /** Member products are kept. */
+  delete(id: string, options?: CallOptions): Promise<Success>
+}
+
+/** `/groups` (spec, "Endpoints: Groups"): bundles. */
+export function groups(http: Http): GroupsClient {
   return {
-    list: () => http.request('GET', '/groups', { schema: GroupListSchema }),
-    get: (id: string) => http.request('GET', `/groups/${segment(id)}`, { schema: GroupSchema }),
-    create: (body: z.input<typeof CreateGroupBodySchema>) =>
-      http.request('POST', '/groups', { body, schema: GroupSchema }),
-    update: (id: string, body: z.input<typeof UpdateGroupBodySchema>) =>
-      http.request('PUT', `/groups/${segment(id)}`, { body, schema: GroupSchema }),
-    /** Member products are kept. */
-    delete: (id: string) => http.request('DELETE', `/groups/${segment(id)}`, { schema: SuccessSchema }),
+    list: (options = {}) => http.request('GET', '/groups', { ...options, schema: 'GroupList' }),
+    get: (id, options = {}) => http.request('GET', `/groups/${segment(id)}`, { ...options, schema: 'Group' }),
+    create: (body, options = {}) => http.request('POST', '/groups', { ...options, body, schema: 'Group' }),
+    update: (id, body, options = {}) =>
+      http.request('PUT', `/groups/${segment(id)}`, { ...options, body, schema: 'Group' }),
+    delete: (id, options = {}) => http.request('DELETE', `/groups/${segment(id)}`, { ...options, schema: 'Success' }),
   }
 }
-export type GroupsClient = ReturnType<typeof groups>

@@ -1,8 +1,9 @@
-import { maskKey } from '../spec/keys.js'
 // The transport under every resource module: base URL, auth, X-Service-Shop, retries, error
-// decoding (STYLE.md "Errors: one type, two mappings") and an optional request log.
-import type { z } from 'zod'
-import { ErrorBodySchema, StoreError } from '../spec/errors.js'
+// decoding (STYLE.md "Errors: one type, two mappings") and an optional request log. No zod and
+// no Node built-ins here: answers are checked only against schemas the caller hands in (`drift`).
+import { maskKey } from '../spec/keys.js'
+import { type ErrorBody, type FieldError, StoreError } from '../spec/store-error.js'
+import type { ResponseName, ResponseSchemas, ResponseTypes } from './response-types.js'
 
 /** Where the local emulator (`store serve`) listens by default. */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010/api/v1'
@@ -42,20 +43,43 @@ export interface HttpOptions {
   /** Extra headers sent on every request. */
   headers?: Record<string, string>
   /**
-   * Check each answer against its response schema (default true). The value returned is the
-   * server's JSON as received, so fields the schema does not list are kept.
+   * Checks each answer against its response schema and reports what differs: an enum value the
+   * client does not know, a missing field, a wrong type. The answer is returned all the same (the
+   * server's JSON as received, unknown fields kept); throw from `report` to refuse it instead.
+   * Without this option nothing is checked and no schema is loaded.
+   * @example new StoreClient({ drift: { schemas: RESPONSE_SCHEMAS, report: (d) => console.warn(d) } })
    */
-  validate?: boolean
+  drift?: {
+    /** `RESPONSE_SCHEMAS`, or a function that loads them (`() => import(…)`) on the first answer. */
+    schemas: ResponseSchemas | (() => Promise<ResponseSchemas>)
+    report: (drift: ResponseDrift) => void
+  }
+}
+
+/** How an answer differs from the client's schema of it. */
+export interface ResponseDrift {
+  method: Method
+  path: string
+  status: number
+  /** The schema the answer was checked against: `'Product'`, `'OrderList'`… */
+  schema: ResponseName
+  /** One entry per difference: the field path (`products.0.type`) and what differs. */
+  issues: FieldError[]
+}
+
+/** What every method of the client takes last: `signal` aborts the call (and its retries). */
+export interface CallOptions {
+  signal?: AbortSignal
 }
 
 type QueryValue = string | number | boolean | null | undefined
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD'
 
-export interface RequestOptions<S extends z.ZodType | undefined> {
+export interface RequestOptions extends CallOptions {
   query?: Record<string, QueryValue>
   body?: unknown
-  /** The schema the answer must match; its type is the result type. */
-  schema?: S
+  /** The schema of the answer, by name; its type is the result type. */
+  schema?: ResponseName
   /** `api` (default): relative to the base URL; `origin`: relative to its origin (`/_emulator`, `/storefront`). */
   root?: 'api' | 'origin'
   /** Send the key (default true; the storefront is public). */
@@ -63,10 +87,7 @@ export interface RequestOptions<S extends z.ZodType | undefined> {
   /** `text` returns the body as a string (the codes.txt export). */
   as?: 'json' | 'text'
   headers?: Record<string, string>
-  signal?: AbortSignal
 }
-
-type Result<S> = S extends z.ZodType ? z.output<S> : unknown
 
 const IDEMPOTENT = new Set<Method>(['GET', 'HEAD', 'PUT', 'DELETE'])
 const LOG_BODY_LIMIT = 2_000
@@ -110,11 +131,13 @@ export class Http {
     return url.toString()
   }
 
-  async request<S extends z.ZodType | undefined = undefined>(
+  request<K extends ResponseName>(
     method: Method,
     path: string,
-    opts: RequestOptions<S> = {},
-  ): Promise<Result<S>> {
+    opts: RequestOptions & { schema: K },
+  ): Promise<ResponseTypes[K]>
+  request(method: Method, path: string, opts?: RequestOptions): Promise<unknown>
+  async request(method: Method, path: string, opts: RequestOptions = {}): Promise<unknown> {
     const url = this.url(path, opts.query, opts.root)
     const headers = this.headersFor(opts)
     const body = opts.body === undefined ? undefined : JSON.stringify(opts.body)
@@ -142,7 +165,7 @@ export class Http {
       }
       const text = await res.text()
       this.logAnswer(res, text, performance.now() - started)
-      if (res.ok) return this.decode(method, path, res, text, opts) as Result<S>
+      if (res.ok) return this.decode(method, path, res, text, opts)
 
       if (retriesLeft && res.status === 429) {
         const wait = retryAfterMs(res.headers.get('retry-after'), this.options.now ?? Date.now) ?? this.backoff(attempt)
@@ -159,7 +182,30 @@ export class Http {
     }
   }
 
-  private headersFor(opts: RequestOptions<z.ZodType | undefined>): Record<string, string> {
+  /**
+   * One attempt, for an answer read as a stream (`text/event-stream`): the Response when it is 2xx,
+   * else the API's StoreError (status 0 when no answer came). Not retried: the caller reconnects.
+   */
+  async open(method: Method, path: string, opts: RequestOptions = {}): Promise<Response> {
+    const url = this.url(path, opts.query, opts.root)
+    const headers = this.headersFor(opts)
+    this.logRequest(method, url, headers, undefined)
+    let res: Response
+    try {
+      res = await this.fetchOnce(url, { method, headers }, opts.signal, 0)
+    } catch (error) {
+      throw new StoreError(0, `could not reach ${url}: ${reasonOf(error, 0)}`)
+    }
+    if (res.ok) {
+      this.log(`< ${res.status} ${statusTextOf(res)} (stream)`)
+      return res
+    }
+    const text = await res.text()
+    this.logAnswer(res, text, 0)
+    throw errorOf(res, text)
+  }
+
+  private headersFor(opts: RequestOptions): Record<string, string> {
     const headers: Record<string, string> = {
       accept: opts.as === 'text' ? 'text/plain, */*' : 'application/json',
       ...this.options.headers,
@@ -170,8 +216,12 @@ export class Http {
     return headers
   }
 
-  private async fetchOnce(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<Response> {
-    const timeoutMs = this.options.timeoutMs ?? 30_000
+  private async fetchOnce(
+    url: string,
+    init: RequestInit,
+    signal: AbortSignal | undefined,
+    timeoutMs = this.options.timeoutMs ?? 30_000,
+  ): Promise<Response> {
     const signals = [signal, timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined].filter(
       (s): s is AbortSignal => s !== undefined,
     )
@@ -182,13 +232,13 @@ export class Http {
     })
   }
 
-  private decode(
+  private async decode(
     method: Method,
     path: string,
     res: Response,
     text: string,
-    opts: RequestOptions<z.ZodType | undefined>,
-  ): unknown {
+    opts: RequestOptions,
+  ): Promise<unknown> {
     if (opts.as === 'text') return text
     if (res.status === 204 || text === '') return undefined
     let json: unknown
@@ -197,19 +247,26 @@ export class Http {
     } catch {
       throw new StoreError(res.status, `unexpected answer to ${method} ${path}: not JSON (${snippet(text)})`)
     }
-    if (opts.schema && this.options.validate !== false) {
-      const checked = opts.schema.safeParse(json)
+    const drift = this.options.drift
+    if (opts.schema && drift) {
+      const schemas = typeof drift.schemas === 'function' ? await drift.schemas() : drift.schemas
+      const checked = schemas[opts.schema].safeParse(json)
       if (!checked.success) {
-        const errors = checked.error.issues.map((i) => ({ field: i.path.join('.') || '(root)', message: i.message }))
-        throw new StoreError(
-          res.status,
-          `unexpected answer to ${method} ${path}: ${errors[0].field}: ${errors[0].message}`,
-          errors,
-        )
+        const issues = checked.error.issues.map((i) => ({ field: i.path.join('.') || '(root)', message: i.message }))
+        drift.report({ method, path, status: res.status, schema: opts.schema, issues })
       }
     }
     // The JSON as the server sent it: same keys, same order, fields the schema does not list kept.
     return json
+  }
+
+  /** Waits `ms` with the injected sleep; resolves early when `signal` aborts. */
+  async pause(ms: number, signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) return
+    await Promise.race([
+      (this.options.sleep ?? defaultSleep)(ms),
+      new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true })),
+    ])
   }
 
   private backoff(attempt: number): number {
@@ -277,15 +334,26 @@ export function errorOf(res: Response, text: string): StoreError {
   } catch {
     parsed = undefined
   }
-  const body = ErrorBodySchema.safeParse(parsed)
-  if (body.success)
-    return new StoreError(res.status, body.data.error, body.data.errors, retryAfter ? headers : undefined)
+  if (isErrorBody(parsed))
+    return new StoreError(res.status, parsed.error, parsed.errors, retryAfter ? headers : undefined)
   const detail = text.trim() ? `: ${snippet(text)}` : ''
   return new StoreError(
     res.status,
     `HTTP ${res.status} ${statusTextOf(res)}${detail}`,
     undefined,
     retryAfter ? headers : undefined,
+  )
+}
+
+/** The API's error body (spec, "Errors"): `{ error, errors? }`, each field error `{ field, message }`. */
+function isErrorBody(value: unknown): value is ErrorBody {
+  if (value === null || typeof value !== 'object') return false
+  const { error, errors } = value as { error?: unknown; errors?: unknown }
+  if (typeof error !== 'string') return false
+  if (errors === undefined) return true
+  return (
+    Array.isArray(errors) &&
+    errors.every((e) => typeof e?.field === 'string' && typeof (e as { message?: unknown }).message === 'string')
   )
 }
 
@@ -315,7 +383,7 @@ function statusTextOf(res: Response): string {
 
 function reasonOf(error: unknown, timeoutMs: number): string {
   const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } }
-  if (e?.name === 'TimeoutError') return `no answer within ${timeoutMs / 1000} s`
+  if (e?.name === 'TimeoutError' && timeoutMs > 0) return `no answer within ${timeoutMs / 1000} s`
   if (e?.name === 'AbortError') return 'the request was aborted'
   const cause = e?.cause
   return cause?.message || cause?.code || e?.message || String(error)

@@ -1,16 +1,16 @@
 // StoreClient: one typed module per resource over one Http (STYLE.md, "One resource, end to end").
+import { type BlacklistsClient, blacklists } from './blacklists.js'
+import { type CategoriesClient, categories } from './categories.js'
+import { type CouponsClient, coupons } from './coupons.js'
+import { type CustomersClient, customers } from './customers.js'
+import { type EmulatorClient, emulator } from './emulator.js'
+import { type GroupsClient, groups } from './groups.js'
 import { Http, type HttpOptions } from './http.js'
-import { products } from './products.js'
-import { orders } from './orders.js'
-import { coupons } from './coupons.js'
-import { blacklists } from './blacklists.js'
-import { categories } from './categories.js'
-import { groups } from './groups.js'
-import { customers } from './customers.js'
-import { subscriptions } from './subscriptions.js'
-import { themes } from './themes.js'
-import { emulator } from './emulator.js'
-import { storefront } from './storefront.js'
+import { type OrdersClient, orders } from './orders.js'
+import { type ProductsClient, products } from './products.js'
+import { type StorefrontClient, storefront } from './storefront.js'
+import { type SubscriptionsClient, subscriptions } from './subscriptions.js'
+import { type ThemesClient, themes } from './themes.js'
 
 export type StoreClientOptions = HttpOptions
 
@@ -24,19 +24,19 @@ export type StoreClientOptions = HttpOptions
  */
 export class StoreClient {
   readonly http: Http
-  readonly products: ReturnType<typeof products>
-  readonly orders: ReturnType<typeof orders>
-  readonly coupons: ReturnType<typeof coupons>
-  readonly blacklists: ReturnType<typeof blacklists>
-  readonly categories: ReturnType<typeof categories>
-  readonly groups: ReturnType<typeof groups>
-  readonly customers: ReturnType<typeof customers>
-  readonly subscriptions: ReturnType<typeof subscriptions>
-  readonly themes: ReturnType<typeof themes>
+  readonly products: ProductsClient
+  readonly orders: OrdersClient
+  readonly coupons: CouponsClient
+  readonly blacklists: BlacklistsClient
+  readonly categories: CategoriesClient
+  readonly groups: GroupsClient
+  readonly customers: CustomersClient
+  readonly subscriptions: SubscriptionsClient
+  readonly themes: ThemesClient
   /** The emulator control API (`/_emulator`): only `store serve` and the MSW handlers answer it. */
-  readonly emulator: ReturnType<typeof emulator>
-  /** The emulator's public storefront (`/storefront/:shop`): checkout and invoices. */
-  readonly storefront: ReturnType<typeof storefront>
+  readonly emulator: EmulatorClient
+  /** The emulator's public storefront (`/storefront/:shop`): checkout, invoices, queries, feedback. */
+  readonly storefront: StorefrontClient
 
   constructor(options: StoreClientOptions | Http = {}) {
     const http = options instanceof Http ? options : new Http(options)
@@ -60,16 +60,17 @@ export class StoreClient {
   }
 }
 
-export { Http, DEFAULT_BASE_URL, DEFAULT_RETRY, maskSecret, retryAfterMs } from './http.js'
-export type { HttpOptions, RetryOptions, RequestOptions, Method } from './http.js'
-export type { ProductsClient } from './products.js'
-export type { OrdersClient } from './orders.js'
-export type { CouponsClient } from './coupons.js'
+export { Http, DEFAULT_BASE_URL, DEFAULT_RETRY } from './http.js'
+export type { CallOptions, HttpOptions, Method, RequestOptions, ResponseDrift, RetryOptions } from './http.js'
+export type { ResponseIssue, ResponseName, ResponseSchemas, ResponseTypes } from './response-types.js'
 export type { BlacklistsClient } from './blacklists.js'
 export type { CategoriesClient } from './categories.js'
-export type { GroupsClient } from './groups.js'
+export type { CouponsClient } from './coupons.js'
 export type { CustomersClient } from './customers.js'
+export type { EmulatorClient, EventStreamStatus, EventsOptions, WebhooksClient } from './emulator.js'
+export type { GroupsClient } from './groups.js'
+export type { OrdersClient } from './orders.js'
+export type { ProductsClient } from './products.js'
+export type { StorefrontClient } from './storefront.js'
 export type { SubscriptionsClient } from './subscriptions.js'
 export type { ThemesClient } from './themes.js'
-export type { EmulatorClient } from './emulator.js'
-export type { StorefrontClient } from './storefront.js'

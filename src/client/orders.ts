@@ -1,18 +1,21 @@
-import type { z } from 'zod'
-import { OrderListSchema, OrderSchema, type OrderListQuerySchema, type UpdateOrderBodySchema } from '../spec/orders.js'
-import { segment, type Http } from './http.js'
+import type { Order, OrderList, OrderListQuery, UpdateOrderInput } from '../spec/orders.js'
+import { segment, type CallOptions, type Http } from './http.js'
+
+export interface OrdersClient {
+  /** Most recent first; `limit` default 50, max 200. */
+  list(query?: OrderListQuery, options?: CallOptions): Promise<OrderList>
+  /** By internal id or `ORD-` orderNumber; mystery lines carry every open with its proofs. */
+  get(id: string, options?: CallOptions): Promise<Order>
+  /** Sets the status (pending, processing, completed, cancelled, refunded). */
+  update(id: string, body: UpdateOrderInput, options?: CallOptions): Promise<Order>
+}
 
 /** `/orders` (spec, "Endpoints: Orders"); `:id` is the internal id or the `ORD-` orderNumber. */
-export function orders(http: Http) {
+export function orders(http: Http): OrdersClient {
   return {
-    /** Most recent first; `limit` default 50, max 200. */
-    list: (query: z.output<typeof OrderListQuerySchema> = {}) =>
-      http.request('GET', '/orders', { query, schema: OrderListSchema }),
-    /** The order with its items (mystery lines carry every open with its proofs). */
-    get: (id: string) => http.request('GET', `/orders/${segment(id)}`, { schema: OrderSchema }),
-    /** Sets the status (pending, processing, completed, cancelled, refunded). */
-    update: (id: string, body: z.input<typeof UpdateOrderBodySchema>) =>
-      http.request('PUT', `/orders/${segment(id)}`, { body, schema: OrderSchema }),
+    list: (query = {}, options = {}) => http.request('GET', '/orders', { ...options, query, schema: 'OrderList' }),
+    get: (id, options = {}) => http.request('GET', `/orders/${segment(id)}`, { ...options, schema: 'Order' }),
+    update: (id, body, options = {}) =>
+      http.request('PUT', `/orders/${segment(id)}`, { ...options, body, schema: 'Order' }),
   }
 }
-export type OrdersClient = ReturnType<typeof orders>

@@ -1,52 +1,51 @@
-import type { z } from 'zod'
-import { SuccessSchema } from '../spec/common.js'
-import {
-  ProductListSchema,
-  ProductSchema,
-  type CreateProductBodySchema,
-  type Product,
-  type ProductList,
-  type ProductListQuerySchema,
-  type UpdateProductBodySchema,
-} from '../spec/products.js'
-import { segment, type Http } from './http.js'
+import type { Success } from '../spec/common.js'
+import type { CreateProductBody, Product, ProductList, ProductListQuery, UpdateProductBody } from '../spec/products.js'
+import { segment, type CallOptions, type Http } from './http.js'
 
-/** `limit` (default 100, max 250) and `cursor` (a previous page's `nextCursor`). */
-export type ProductListQuery = z.output<typeof ProductListQuerySchema>
+export interface ProductsClient {
+  /** One page of Live products, newest first, with `nextCursor` (null at the end). `limit` default 100, max 250. */
+  list(query?: ProductListQuery, options?: CallOptions): Promise<ProductList>
+  /**
+   * Every page from `query.cursor` on, following `nextCursor`.
+   * @example for await (const page of client.products.pages({ limit: 250 })) console.log(page.products.length)
+   */
+  pages(query?: ProductListQuery, options?: CallOptions): AsyncGenerator<ProductList>
+  /**
+   * Every Live product across pages, one at a time.
+   * @example for await (const product of client.products.all()) console.log(product.name)
+   */
+  all(query?: ProductListQuery, options?: CallOptions): AsyncGenerator<Product>
+  /** By internal id or `rec_` productId. */
+  get(id: string, options?: CallOptions): Promise<Product>
+  create(body: CreateProductBody, options?: CallOptions): Promise<Product>
+  /** Applies only the given fields. */
+  update(id: string, body: UpdateProductBody, options?: CallOptions): Promise<Product>
+  /** Permanent. */
+  delete(id: string, options?: CallOptions): Promise<Success>
+}
 
 /** `/products` (spec, "Endpoints: Products"); `:id` is the internal id or the `rec_` productId. */
-export function products(http: Http) {
-  const list = (query: ProductListQuery = {}) => http.request('GET', '/products', { query, schema: ProductListSchema })
+export function products(http: Http): ProductsClient {
+  const list = (query: ProductListQuery = {}, options: CallOptions = {}) =>
+    http.request('GET', '/products', { ...options, query, schema: 'ProductList' })
+  async function* pages(query: ProductListQuery = {}, options: CallOptions = {}): AsyncGenerator<ProductList> {
+    let cursor = query.cursor
+    do {
+      const page = await list({ ...query, cursor }, options)
+      yield page
+      cursor = page.nextCursor ?? undefined
+    } while (cursor)
+  }
   return {
-    /** One page of Live products, newest first, with `nextCursor` (null at the end). */
     list,
-    /**
-     * Every page from `query.cursor` on, following `nextCursor`.
-     * @example for await (const page of client.products.pages({ limit: 250 })) console.log(page.products.length)
-     */
-    async *pages(query: ProductListQuery = {}): AsyncGenerator<ProductList> {
-      let cursor = query.cursor
-      do {
-        const page = await list({ ...query, cursor })
-        yield page
-        cursor = page.nextCursor ?? undefined
-      } while (cursor)
+    pages,
+    async *all(query = {}, options = {}) {
+      for await (const page of pages(query, options)) yield* page.products
     },
-    /**
-     * Every Live product across pages, one at a time.
-     * @example for await (const product of client.products.all()) console.log(product.name)
-     */
-    async *all(query: ProductListQuery = {}): AsyncGenerator<Product> {
-      for await (const page of this.pages(query)) yield* page.products
-    },
-    get: (id: string) => http.request('GET', `/products/${segment(id)}`, { schema: ProductSchema }),
-    create: (body: z.input<typeof CreateProductBodySchema>) =>
-      http.request('POST', '/products', { body, schema: ProductSchema }),
-    /** Applies only the given fields. */
-    update: (id: string, body: z.input<typeof UpdateProductBodySchema>) =>
-      http.request('PUT', `/products/${segment(id)}`, { body, schema: ProductSchema }),
-    /** Permanent. */
-    delete: (id: string) => http.request('DELETE', `/products/${segment(id)}`, { schema: SuccessSchema }),
+    get: (id, options = {}) => http.request('GET', `/products/${segment(id)}`, { ...options, schema: 'Product' }),
+    create: (body, options = {}) => http.request('POST', '/products', { ...options, body, schema: 'Product' }),
+    update: (id, body, options = {}) =>
+      http.request('PUT', `/products/${segment(id)}`, { ...options, body, schema: 'Product' }),
+    delete: (id, options = {}) => http.request('DELETE', `/products/${segment(id)}`, { ...options, schema: 'Success' }),
   }
 }
-export type ProductsClient = ReturnType<typeof products>

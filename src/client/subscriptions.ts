@@ -1,11 +1,16 @@
-import { SubscriptionListSchema, SubscriptionSchema } from '../spec/subscriptions.js'
-import { segment, type Http } from './http.js'
+import type { Subscription, SubscriptionList } from '../spec/subscriptions.js'
+import { segment, type CallOptions, type Http } from './http.js'
+
+export interface SubscriptionsClient {
+  list(options?: CallOptions): Promise<SubscriptionList>
+  get(id: string, options?: CallOptions): Promise<Subscription>
+}
 
 /** `/subscriptions` (spec, "Endpoints: Subscriptions"): read only; cancelling is `client.emulator.cancelSubscription`. */
-export function subscriptions(http: Http) {
+export function subscriptions(http: Http): SubscriptionsClient {
   return {
-    list: () => http.request('GET', '/subscriptions', { schema: SubscriptionListSchema }),
-    get: (id: string) => http.request('GET', `/subscriptions/${segment(id)}`, { schema: SubscriptionSchema }),
+    list: (options = {}) => http.request('GET', '/subscriptions', { ...options, schema: 'SubscriptionList' }),
+    get: (id, options = {}) =>
+      http.request('GET', `/subscriptions/${segment(id)}`, { ...options, schema: 'Subscription' }),
   }
 }
-export type SubscriptionsClient = ReturnType<typeof subscriptions>

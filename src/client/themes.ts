@@ -1,16 +1,21 @@
-import type { z } from 'zod'
-import { ThemeListSchema, ThemeSchema, type UpdateThemeBodySchema } from '../spec/themes.js'
-import { segment, type Http } from './http.js'
+import type { Theme, ThemeList, UpdateThemeInput } from '../spec/themes.js'
+import { segment, type CallOptions, type Http } from './http.js'
 
-/** `/themes` (spec, "Endpoints: Themes"): list, read, update; the theme id is typically `default`. */
-export function themes(http: Http) {
+export interface ThemesClient {
+  /** `{ activeThemeId, themes }` for the shop. */
+  list(options?: CallOptions): Promise<ThemeList>
+  /** The theme id is typically `default`. */
+  get(id: string, options?: CallOptions): Promise<Theme>
+  /** `config` and/or `files` (`theme.json` object, `custom.css` string); the server normalises config. */
+  update(id: string, body: UpdateThemeInput, options?: CallOptions): Promise<Theme>
+}
+
+/** `/themes` (spec, "Endpoints: Themes"): list, read, update. */
+export function themes(http: Http): ThemesClient {
   return {
-    /** `{ activeThemeId, themes }` for the shop. */
-    list: () => http.request('GET', '/themes', { schema: ThemeListSchema }),
-    get: (id: string) => http.request('GET', `/themes/${segment(id)}`, { schema: ThemeSchema }),
-    /** `config` and/or `files` (`theme.json` object, `custom.css` string); the server normalises config. */
-    update: (id: string, body: z.input<typeof UpdateThemeBodySchema>) =>
-      http.request('PUT', `/themes/${segment(id)}`, { body, schema: ThemeSchema }),
+    list: (options = {}) => http.request('GET', '/themes', { ...options, schema: 'ThemeList' }),
+    get: (id, options = {}) => http.request('GET', `/themes/${segment(id)}`, { ...options, schema: 'Theme' }),
+    update: (id, body, options = {}) =>
+      http.request('PUT', `/themes/${segment(id)}`, { ...options, body, schema: 'Theme' }),
   }
 }
-export type ThemesClient = ReturnType<typeof themes>

@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception'
 import { methodNotAllowed } from 'hono/method-not-allowed'
 import { StoreError } from '../spec/errors.js'
 import type { EmulatorDeps } from './deps.js'
+import { commitWait } from './middleware/commit-wait.js'
 import type { Services } from './services/index.js'
 import { errorResponse } from './middleware/errors.js'
 import { unreadableBody } from './middleware/validate.js'
@@ -36,6 +37,7 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
     ),
   )
   if (deps.options.logRequests) app.use(requestLog(deps))
+  app.use(commitWait(deps.store))
   app.use(finishReadingBody)
   app.use(
     methodNotAllowed({

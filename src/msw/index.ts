@@ -1,11 +1,12 @@
-// MSW handlers that run the whole emulator in-process (STYLE.md, "MSW"): users' tests get the
-// stateful API (/api/v1, /_emulator, /storefront) without a server or a port.
-import { http, type HttpHandler } from 'msw'
-import { randomBytes } from 'node:crypto'
+// MSW request handlers that run the whole emulator in-process (STYLE.md, "MSW"): users' tests get
+// the stateful API (/api/v1, /_emulator, /storefront) without a server or a port. The handler is
+// made with the `http` of the user's own msw, so its type is that msw's, whatever its version
+// and whether the project is typed as ES modules or CommonJS.
 import { fileURLToPath } from 'node:url'
+import { SeedFileSchema, loadSeedFile, type SeedFile } from '../emulator/store/seed.js'
 import { startEmulator, type StartedEmulator } from '../emulator/start.js'
 import { offsetClock, type Clock, type EmulatorOptions, type Log, type Random, type Sleep } from '../emulator/deps.js'
-import { loadSeedFile, type SeedFile } from '../emulator/store/seed.js'
+import type * as z from 'zod'
 
 /** The key the handlers accept unless told otherwise (known in advance, like `store serve --api-key`). */
 export const MSW_API_KEY = 'sk_live_mswtestkey0000000000000000000'
@@ -14,29 +15,43 @@ export const DEFAULT_ORIGIN = 'http://127.0.0.1:4010'
 
 const DEMO_SEED = fileURLToPath(new URL('../../fixtures/demo-shop.json', import.meta.url))
 
+/** A seed as a user writes it: the records of a seed file (`store serve --seed FILE`), checked when the handlers are made. */
+export type SeedInput = z.input<typeof SeedFileSchema>
+
+/** What the handlers need of msw: its `http` namespace (`import { http } from 'msw'`). */
+export interface MswHttp<Handler> {
+  all(path: string, resolver: (info: { request: Request }) => Promise<Response>): Handler
+}
+
 export interface StoreHandlersOptions {
   /** Origin to intercept; the API is `${origin}/api/v1`. Default {@link DEFAULT_ORIGIN}. */
   origin?: string
   /** The API key that is accepted. Default {@link MSW_API_KEY}. */
   apiKey?: string
   /** The data of the fresh emulator: the demo shop (default), nothing, or a seed file's content. */
-  seed?: 'demo' | 'empty' | SeedFile
+  seed?: 'demo' | 'empty' | SeedInput
   /**
    * What the emulator would otherwise take from the world. `fetch` (webhooks, Dynamic products)
    * defaults to the global fetch at call time, so MSW itself can answer those calls too.
    */
   deps?: { clock?: Clock; random?: Random; fetch?: typeof fetch; sleep?: Sleep; log?: Log }
-  /** Rate limit, latency, failure rate… as `store serve` flags set them. */
+  /** Rate limit, latency, failure rate, webhook retry delays… as `store serve` flags set them. */
   options?: EmulatorOptions
 }
 
 /** The handlers (spread them into `setupServer`) plus access to the emulator behind them. */
-export type StoreHandlers = HttpHandler[] & {
+export type StoreHandlers<Handler> = Handler[] & {
   /** `${origin}/api/v1`: pass it to StoreClient as `baseUrl`. */
   readonly baseUrl: string
   readonly apiKey: string
   /** The running emulator (started on first use): its app, services, store and deps. */
   emulator(): Promise<StartedEmulator>
+  /**
+   * Resolves once no webhook delivery of any shop is pending or retrying: every delivery the
+   * requests so far caused has been delivered or has failed for good. Rejects after `timeoutMs`
+   * (default 30 s); shorten the waits between attempts with `options.webhooks.retryDelaysMs`.
+   */
+  settled(options?: { timeoutMs?: number }): Promise<void>
   /** Drops all state: the next request meets a freshly seeded emulator. Call it in `afterEach`. */
   reset(): Promise<void>
 }
@@ -45,11 +60,12 @@ export type StoreHandlers = HttpHandler[] & {
  * MSW request handlers for the Online Store API, backed by the real emulator with an in-memory
  * store: one `http.all` handler for `${origin}/*` that hands each request to the emulator app.
  * @example
+ * import { http } from 'msw'
  * import { setupServer } from 'msw/node'
  * import { createStoreHandlers } from 'online-store-cli/msw'
  * import { StoreClient } from 'online-store-cli'
  *
- * const handlers = createStoreHandlers()
+ * const handlers = createStoreHandlers(http)
  * const server = setupServer(...handlers)
  * beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
  * afterEach(async () => { server.resetHandlers(); await handlers.reset() })
@@ -61,35 +77,81 @@ export type StoreHandlers = HttpHandler[] & {
  *   expect(coupon.code).toBe('SPRING')
  * })
  */
-export function createStoreHandlers(o: StoreHandlersOptions = {}): StoreHandlers {
+export function createStoreHandlers<Handler>(
+  http: MswHttp<Handler>,
+  o: StoreHandlersOptions = {},
+): StoreHandlers<Handler> {
   const origin = (o.origin ?? DEFAULT_ORIGIN).replace(/\/+$/, '')
   const apiKey = o.apiKey ?? MSW_API_KEY
+  const seed = seedOf(o.seed)
   let running: Promise<StartedEmulator> | undefined
 
   const start = () =>
     startEmulator({
       db: ':memory:',
-      seed:
-        o.seed === 'empty' ? undefined : o.seed === undefined || o.seed === 'demo' ? loadSeedFile(DEMO_SEED) : o.seed,
+      seed,
       apiKey,
       clock: o.deps?.clock ?? offsetClock(() => Date.now()),
-      random: o.deps?.random ?? { bytes: (n) => new Uint8Array(randomBytes(n)) },
+      random: o.deps?.random ?? { bytes: (n) => crypto.getRandomValues(new Uint8Array(n)) },
       fetch: o.deps?.fetch ?? ((input, init) => globalThis.fetch(input, init)),
       sleep: o.deps?.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
       log: o.deps?.log ?? (() => undefined),
       options: o.options ?? {},
     })
   const emulator = () => (running ??= start())
+  /** A control-API answer, asked of the app directly (never through MSW). */
+  const ask = async <T>(path: string, shop?: string): Promise<T> => {
+    const { app } = await emulator()
+    const res = await app.request(`${origin}${path}`, {
+      headers: { authorization: `Bearer ${apiKey}`, ...(shop ? { 'x-service-shop': shop } : {}) },
+    })
+    if (!res.ok) throw new Error(`the emulator answered ${res.status} to GET ${path}: ${await res.text()}`)
+    return (await res.json()) as T
+  }
+  const isBusy = async (): Promise<boolean> => {
+    const { shops } = await ask<{ shops: { id: string }[] }>('/_emulator/shops')
+    for (const shop of shops)
+      for (const state of ['pending', 'retrying']) {
+        const { deliveries } = await ask<{ deliveries: unknown[] }>(
+          `/_emulator/webhooks/logs?state=${state}&limit=1`,
+          shop.id,
+        )
+        if (deliveries.length) return true
+      }
+    return false
+  }
 
   const handler = http.all(`${origin}/*`, async ({ request }) => (await emulator()).app.fetch(request))
   return Object.assign([handler], {
     baseUrl: `${origin}/api/v1`,
     apiKey,
     emulator,
+    async settled({ timeoutMs = 30_000 }: { timeoutMs?: number } = {}) {
+      const deadline = Date.now() + timeoutMs
+      while (await isBusy()) {
+        if (Date.now() > deadline)
+          throw new Error(
+            `webhook deliveries still pending after ${timeoutMs / 1000} s; shorten the waits between attempts with options.webhooks.retryDelaysMs`,
+          )
+        // Deliveries run on the emulator's own timers: look again shortly.
+        await new Promise((resolve) => setTimeout(resolve, 5))
+      }
+    },
     async reset() {
       const previous = running
       running = undefined
       if (previous) await (await previous).stop()
     },
   })
+}
+
+/** The seed to start from, checked with the seed file's schema: a bad record is refused now, naming it. */
+function seedOf(seed: StoreHandlersOptions['seed']): SeedFile | undefined {
+  if (seed === 'empty') return undefined
+  if (seed === undefined || seed === 'demo') return loadSeedFile(DEMO_SEED)
+  const checked = SeedFileSchema.safeParse(seed)
+  if (checked.success) return checked.data
+  const issue = checked.error.issues[0]
+  const where = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('')
+  throw new Error(`createStoreHandlers: seed was refused: ${where.replace(/^\./, '') || 'top level'}: ${issue.message}`)
 }

@@ -1,18 +1,20 @@
-import { z } from 'zod'
-import { isIP } from 'node:net'
+import * as z from 'zod'
+import { BLACKLIST_TYPES } from './constants.js'
+import { isIpAddress } from './ip.js'
 import { TimestampSchema } from './common.js'
 
-export const BlacklistTypeSchema = z.enum(['IP', 'COUNTRY', 'EMAIL'])
+export { BLACKLIST_TYPES } from './constants.js'
+export const BlacklistTypeSchema = z.enum(BLACKLIST_TYPES)
 export type BlacklistType = z.infer<typeof BlacklistTypeSchema>
 
-export const BlacklistEntrySchema = z.looseObject({
+export const BlacklistEntrySchema = z.object({
   id: z.string(),
   type: BlacklistTypeSchema,
   value: z.string(),
   reason: z.string().nullable(),
   createdAt: TimestampSchema,
 })
-export type BlacklistEntry = z.infer<typeof BlacklistEntrySchema>
+export interface BlacklistEntry extends z.infer<typeof BlacklistEntrySchema> {}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -20,7 +22,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 export function normaliseBlacklistValue(type: BlacklistType, value: string): { value: string } | { error: string } {
   const v = value.trim()
   if (type === 'IP')
-    return isIP(v) ? { value: v.toLowerCase() } : { error: 'must be an IPv4 or IPv6 address for type IP' }
+    return isIpAddress(v) ? { value: v.toLowerCase() } : { error: 'must be an IPv4 or IPv6 address for type IP' }
   if (type === 'COUNTRY')
     return /^[A-Za-z]{2}$/.test(v)
       ? { value: v.toUpperCase() }
@@ -47,6 +49,7 @@ export const CreateBlacklistBodySchema = z
   })
   .superRefine(checkValue)
 export type CreateBlacklistBody = z.infer<typeof CreateBlacklistBodySchema>
+export type CreateBlacklistInput = z.input<typeof CreateBlacklistBodySchema>
 
 export const UpdateBlacklistBodySchema = z
   .strictObject({
@@ -56,5 +59,9 @@ export const UpdateBlacklistBodySchema = z
   })
   .superRefine(checkValue)
 export type UpdateBlacklistBody = z.infer<typeof UpdateBlacklistBodySchema>
+export type UpdateBlacklistInput = z.input<typeof UpdateBlacklistBodySchema>
 
 export const BlacklistListSchema = z.object({ blacklists: z.array(BlacklistEntrySchema) })
+export interface BlacklistList extends z.infer<typeof BlacklistListSchema> {
+  blacklists: BlacklistEntry[]
+}

@@ -1,7 +1,7 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { IdListSchema, NameSchema, SortOrderSchema, TimestampSchema } from './common.js'
 
-export const CategorySchema = z.looseObject({
+export const CategorySchema = z.object({
   id: z.string(),
   name: z.string(),
   sortOrder: z.number().int(),
@@ -9,8 +9,9 @@ export const CategorySchema = z.looseObject({
   products: z.array(z.object({ id: z.string(), name: z.string(), productId: z.string() })),
   groups: z.array(z.object({ id: z.string(), name: z.string() })),
   createdAt: TimestampSchema,
+  updatedAt: TimestampSchema.optional(),
 })
-export type Category = z.infer<typeof CategorySchema>
+export interface Category extends z.infer<typeof CategorySchema> {}
 
 export const CreateCategoryBodySchema = z.strictObject({
   name: NameSchema,
@@ -20,8 +21,13 @@ export const CreateCategoryBodySchema = z.strictObject({
   groupIds: IdListSchema.optional(),
 })
 export type CreateCategoryBody = z.infer<typeof CreateCategoryBodySchema>
+export type CreateCategoryInput = z.input<typeof CreateCategoryBodySchema>
 
 export const UpdateCategoryBodySchema = CreateCategoryBodySchema.partial()
 export type UpdateCategoryBody = z.infer<typeof UpdateCategoryBodySchema>
+export type UpdateCategoryInput = z.input<typeof UpdateCategoryBodySchema>
 
 export const CategoryListSchema = z.object({ categories: z.array(CategorySchema) })
+export interface CategoryList extends z.infer<typeof CategoryListSchema> {
+  categories: Category[]
+}

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** An ISO 8601 UTC timestamp with millisecond precision, as every API response carries. */
 export const TimestampSchema = z.iso.datetime({ precision: 3 })
@@ -69,6 +69,8 @@ export function findForbiddenKey(value: unknown, depth = 0): string | undefined 
 }
 
 export const SuccessSchema = z.object({ success: z.literal(true) })
+/** `{ success: true }`: the answer of a delete. */
+export interface Success extends z.infer<typeof SuccessSchema> {}
 
 /** The query of a list that takes no parameters: any parameter is refused rather than ignored. */
 export const NoQuerySchema = z.strictObject({})

@@ -1,10 +1,12 @@
-import { z } from 'zod'
+import * as z from 'zod'
+import { COUPON_TYPES } from './constants.js'
 import { CountSchema, MoneySchema, TimestampSchema } from './common.js'
 
-export const CouponTypeSchema = z.enum(['percentage', 'fixed'])
+export { COUPON_TYPES } from './constants.js'
+export const CouponTypeSchema = z.enum(COUPON_TYPES)
 export type CouponType = z.infer<typeof CouponTypeSchema>
 
-export const CouponSchema = z.looseObject({
+export const CouponSchema = z.object({
   id: z.string(),
   code: z.string(),
   type: CouponTypeSchema,
@@ -17,7 +19,7 @@ export const CouponSchema = z.looseObject({
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 })
-export type Coupon = z.infer<typeof CouponSchema>
+export interface Coupon extends z.infer<typeof CouponSchema> {}
 
 const CodeSchema = z
   .string()
@@ -44,6 +46,7 @@ export const CreateCouponBodySchema = z
   })
   .refine(percentWithinRange, percentIssue)
 export type CreateCouponBody = z.infer<typeof CreateCouponBodySchema>
+export type CreateCouponInput = z.input<typeof CreateCouponBodySchema>
 
 /** The spec lists exactly these update fields (minAmount is not among them). */
 export const UpdateCouponBodySchema = z.strictObject({
@@ -55,9 +58,13 @@ export const UpdateCouponBodySchema = z.strictObject({
   expiresAt: ExpirySchema.optional(),
 })
 export type UpdateCouponBody = z.infer<typeof UpdateCouponBodySchema>
+export type UpdateCouponInput = z.input<typeof UpdateCouponBodySchema>
 
 export const CouponListQuerySchema = z.strictObject({
   active: z.enum(['true', 'false'], { message: 'must be true or false' }).optional(),
 })
 
 export const CouponListSchema = z.object({ coupons: z.array(CouponSchema) })
+export interface CouponList extends z.infer<typeof CouponListSchema> {
+  coupons: Coupon[]
+}

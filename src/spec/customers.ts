@@ -1,7 +1,8 @@
-import { z } from 'zod'
+import * as z from 'zod'
+import { CUSTOMER_LIMIT } from './constants.js'
 import { TimestampSchema } from './common.js'
 
-export const CustomerSchema = z.looseObject({
+export const CustomerSchema = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
@@ -14,7 +15,7 @@ export const CustomerSchema = z.looseObject({
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 })
-export type Customer = z.infer<typeof CustomerSchema>
+export interface Customer extends z.infer<typeof CustomerSchema> {}
 
 /** The single-customer read adds order stats and notes (shape decided by the emulator: README). */
 export const CustomerDetailSchema = CustomerSchema.extend({
@@ -26,9 +27,9 @@ export const CustomerDetailSchema = CustomerSchema.extend({
   }),
   notes: z.array(z.object({ text: z.string(), createdAt: TimestampSchema })),
 })
-export type CustomerDetail = z.infer<typeof CustomerDetailSchema>
+export interface CustomerDetail extends z.infer<typeof CustomerDetailSchema> {}
 
-export const CUSTOMER_LIMIT = { default: 50, max: 200 } as const
+export { CUSTOMER_LIMIT } from './constants.js'
 export const CustomerListQuerySchema = z.strictObject({
   limit: z.coerce
     .number()
@@ -37,4 +38,9 @@ export const CustomerListQuerySchema = z.strictObject({
     .max(CUSTOMER_LIMIT.max, `must be at most ${CUSTOMER_LIMIT.max}`)
     .optional(),
 })
+/** `limit`: default 50, max 200. */
+export type CustomerListQuery = z.output<typeof CustomerListQuerySchema>
 export const CustomerListSchema = z.object({ customers: z.array(CustomerSchema) })
+export interface CustomerList extends z.infer<typeof CustomerListSchema> {
+  customers: Customer[]
+}

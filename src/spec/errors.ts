@@ -1,35 +1,12 @@
-import { z } from 'zod'
+import * as z from 'zod'
+import type { ErrorBody, FieldError } from './store-error.js'
 
-export const FieldErrorSchema = z.object({ field: z.string(), message: z.string() })
-export type FieldError = z.infer<typeof FieldErrorSchema>
+export * from './store-error.js'
+
+export const FieldErrorSchema: z.ZodType<FieldError> = z.object({ field: z.string(), message: z.string() })
 
 /** Every error response of the API: `{ error, errors? }` (spec, "Errors"). */
-export const ErrorBodySchema = z.looseObject({ error: z.string(), errors: z.array(FieldErrorSchema).optional() })
-export type ErrorBody = z.infer<typeof ErrorBodySchema>
-
-/**
- * The one error type: thrown by the emulator on purpose and by the client for any failed request.
- * `status` 0 means no answer was received (network error, timeout).
- */
-export class StoreError extends Error {
-  readonly status: number
-  readonly errors?: FieldError[]
-  readonly headers?: Record<string, string>
-  constructor(status: number, message: string, errors?: FieldError[], headers?: Record<string, string>) {
-    super(message)
-    this.name = 'StoreError'
-    this.status = status
-    if (errors?.length) this.errors = errors
-    if (headers) this.headers = headers
-  }
-
-  toBody(): ErrorBody {
-    return this.errors ? { error: this.message, errors: this.errors } : { error: this.message }
-  }
-}
-
-export const badRequest = (field: string, message: string) =>
-  new StoreError(400, `${field}: ${message}`, [{ field, message }])
-export const notFound = (what: string, id: string) => new StoreError(404, `${what} not found: ${id}`)
-export const conflict = (message: string) => new StoreError(409, message)
-export const forbidden = (message: string) => new StoreError(403, message)
+export const ErrorBodySchema: z.ZodType<ErrorBody> = z.object({
+  error: z.string(),
+  errors: z.array(FieldErrorSchema).optional(),
+})

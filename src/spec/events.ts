@@ -1,163 +1,15 @@
-import { z } from 'zod'
+import * as z from 'zod'
+import { categoryOf, WEBHOOK_EVENT_KINDS, DYNAMIC_DELIVERY_EVENT, isWebhookEventKind } from './event-kinds.js'
+import type { EventCategory, WebhookEventKind } from './event-kinds.js'
 
 /**
- * Every event kind of the spec ("Events", "Event kinds"), the operation of the emulator that fires
- * it, and a zod schema per payload category. `store webhooks validate|receive`, the emulator and
- * the tests all check payloads with these.
+ * A zod schema per payload category of the spec ("Events"). `store webhooks validate|receive`,
+ * the emulator and the tests all check payloads with these. The kinds themselves are in
+ * event-kinds.ts, re-exported here.
  */
-
-export const ORDER_EVENT_KINDS = [
-  'order:created',
-  'order:updated',
-  'order:partial',
-  'order:paid',
-  'order:paid:product',
-  'order:cancelled',
-  'order:disputed',
-  'order:cancelled:product',
-  'order:disputed:product',
-  'order:created:product',
-  'order:partial:product',
-  'order:updated:product',
-] as const
-export const QUERY_EVENT_KINDS = ['query:created', 'query:replied'] as const
-export const FEEDBACK_EVENT_KINDS = ['feedback:received'] as const
-/** product:deleted and product:stock:low are named only by the spec's product data description; the emulator fires them too. */
-export const PRODUCT_EVENT_KINDS = [
-  'product:created',
-  'product:edited',
-  'product:deleted',
-  'product:stock',
-  'product:stock:low',
-  'product:dynamic',
-  'product:mystery:revealed',
-] as const
-export const SUBSCRIPTION_EVENT_KINDS = [
-  'subscription:trial:started',
-  'subscription:trial:started:product',
-  'subscription:created',
-  'subscription:created:product',
-  'subscription:renewed',
-  'subscription:renewed:product',
-  'subscription:updated',
-  'subscription:updated:product',
-  'subscription:cancelled',
-  'subscription:cancelled:product',
-  'subscription:trial:ended',
-  'subscription:trial:ended:product',
-  'subscription:upcoming',
-  'subscription:upcoming:product',
-] as const
-
-/** The kinds a webhook endpoint can subscribe to (all but the dynamic delivery). */
-export const WEBHOOK_EVENT_KINDS = [
-  ...ORDER_EVENT_KINDS,
-  ...QUERY_EVENT_KINDS,
-  ...FEEDBACK_EVENT_KINDS,
-  ...PRODUCT_EVENT_KINDS,
-  ...SUBSCRIPTION_EVENT_KINDS,
-] as const
-export type WebhookEventKind = (typeof WEBHOOK_EVENT_KINDS)[number]
-export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number]
-export type ProductEventKind = (typeof PRODUCT_EVENT_KINDS)[number]
-export type SubscriptionEventKind = (typeof SUBSCRIPTION_EVENT_KINDS)[number]
-export type QueryEventKind = (typeof QUERY_EVENT_KINDS)[number]
-
-/** Sent to a Dynamic product's own URL once per line item, not to webhook endpoints (spec, "Events"). */
-export const DYNAMIC_DELIVERY_EVENT = 'INVOICE.ITEM.DELIVER-DYNAMIC' as const
-
-/** Every kind with a payload schema and a sample in `fixtures/events/`. */
-export const ALL_EVENT_KINDS = [...WEBHOOK_EVENT_KINDS, DYNAMIC_DELIVERY_EVENT] as const
-export type EventKind = (typeof ALL_EVENT_KINDS)[number]
+export * from './event-kinds.js'
 
 export const WebhookEventKindSchema = z.enum(WEBHOOK_EVENT_KINDS)
-
-export type EventCategory = 'order' | 'query' | 'feedback' | 'product' | 'mystery' | 'subscription' | 'dynamic'
-
-export function isWebhookEventKind(kind: string): kind is WebhookEventKind {
-  return (WEBHOOK_EVENT_KINDS as readonly string[]).includes(kind)
-}
-
-export function isEventKind(kind: string): kind is EventKind {
-  return (ALL_EVENT_KINDS as readonly string[]).includes(kind)
-}
-
-/** Which payload table of the spec a kind's `data` follows. */
-export function categoryOf(kind: EventKind): EventCategory {
-  if (kind === DYNAMIC_DELIVERY_EVENT) return 'dynamic'
-  if (kind === 'product:mystery:revealed') return 'mystery'
-  return kind.slice(0, kind.indexOf(':')) as EventCategory
-}
-
-/** A `:product` variant of an order or subscription kind (one event per line item or subscribed product). */
-export function isLineVariant(kind: string): boolean {
-  return kind.endsWith(':product') && (kind.startsWith('order:') || kind.startsWith('subscription:'))
-}
-
-/** Every kind for reading: each plain kind followed by its `:product` variant, categories in the spec's order. */
-export const EVENT_KINDS_IN_READING_ORDER: readonly EventKind[] = ALL_EVENT_KINDS.flatMap((kind): EventKind[] => {
-  if (isLineVariant(kind)) return []
-  const variant = `${kind}:product`
-  return isEventKind(variant) ? [kind, variant] : [kind]
-})
-
-/** Sample file of a kind: `:` swapped for `.` (STYLE.md, "Naming"). */
-export function fixtureFileOf(kind: EventKind): string {
-  return `${kind.replaceAll(':', '.')}.json`
-}
-
-/** What fires each kind in the emulator (README, "Events"; `store webhooks events`). */
-export const EVENT_TRIGGERS: Record<EventKind, string> = {
-  'order:created':
-    'checkout creates an order (POST /storefront/:shop/checkout, also from the embed); the order is pending and unpaid',
-  'order:created:product': "with order:created, once per line item (that line's product as product)",
-  'order:updated':
-    'PUT /api/v1/orders/:id with a new status (also with order:cancelled), tracking added (POST /_emulator/orders/:id/tracking), a Dynamic line delivered after payment, a delivery retried (POST /_emulator/orders/:id/deliver)',
-  'order:updated:product': 'with order:updated, once per line item',
-  'order:partial': 'a payment below the amount due (POST /_emulator/orders/:id/pay with amount)',
-  'order:partial:product': 'with order:partial, once per line item',
-  'order:paid':
-    'the order is paid in full (POST /_emulator/orders/:id/pay, or the rest after a partial payment); fires after fulfilment ran, with the deliveries',
-  'order:paid:product': "with order:paid, once per line item, with that line's delivery",
-  'order:cancelled': 'PUT /api/v1/orders/:id with status cancelled (after order:updated)',
-  'order:cancelled:product': 'with order:cancelled, once per line item',
-  'order:disputed': 'POST /_emulator/orders/:id/dispute (paymentStatus disputed)',
-  'order:disputed:product': 'with order:disputed, once per line item',
-  'query:created': 'a customer sends a query (POST /storefront/:shop/queries)',
-  'query:replied': 'the merchant replies (POST /_emulator/queries/:id/reply)',
-  'feedback:received':
-    'a customer leaves feedback on a paid invoice (POST /storefront/:shop/invoices/:orderId/feedback)',
-  'product:created': 'POST /api/v1/products',
-  'product:edited': 'PUT /api/v1/products/:id',
-  'product:deleted': 'DELETE /api/v1/products/:id',
-  'product:stock':
-    "a product's stock changes: PUT /api/v1/products/:id with stock, a new serial pool or drop table (PUT /_emulator/products/:id/fulfilment), units taken at payment",
-  'product:stock:low': 'with product:stock, whenever a change lowers the stock to the warning level (5) or below',
-  'product:dynamic':
-    'a Dynamic line item was delivered: its INVOICE.ITEM.DELIVER-DYNAMIC POST was answered 2xx; once per line',
-  'product:mystery:revealed': 'once per MysteryBox line item, after its rolls at payment',
-  'subscription:created':
-    'payment of an order with a Subscription line: the subscription starts (ACTIVE, or TRIALING with a trial)',
-  'subscription:created:product': 'with subscription:created (a subscription is for one product: same data)',
-  'subscription:trial:started': "with subscription:created, when the product's plan has trial days (status TRIALING)",
-  'subscription:trial:started:product': 'with subscription:trial:started',
-  'subscription:upcoming':
-    'the emulator clock (POST /_emulator/clock/advance) reaches 3 days before the end of a period: a notice ahead of the charge',
-  'subscription:upcoming:product': 'with subscription:upcoming',
-  'subscription:trial:ended':
-    "the clock passes a trial's end: the subscription turns ACTIVE and its first period is charged (renewed follows)",
-  'subscription:trial:ended:product': 'with subscription:trial:ended',
-  'subscription:renewed':
-    'the clock passes the end of a period (or of the trial): a new period starts, charged as a new paid order',
-  'subscription:renewed:product': 'with subscription:renewed',
-  'subscription:updated': "with renewed and cancelled: the subscription's status or period changed",
-  'subscription:updated:product': 'with subscription:updated',
-  'subscription:cancelled':
-    'POST /_emulator/subscriptions/:id/cancel (status CANCELLED, canceled_at set; it never renews)',
-  'subscription:cancelled:product': 'with subscription:cancelled',
-  [DYNAMIC_DELIVERY_EVENT]:
-    "payment of an order with a Dynamic line: POSTed to the product's Dynamic Webhook URL (not to webhook endpoints), once per line item; its 2xx answer is the delivery",
-}
 
 // ---------------------------------------------------------------------------------------------
 // Payload schemas. Records are loose (a payload may carry more than the spec lists); every field
@@ -179,7 +31,7 @@ const UpperProductType = z.enum([
   'MYSTERYBOX',
 ])
 
-export const IpInfoSchema = z.looseObject({
+export const IpInfoSchema = z.object({
   country_code: NullableString,
   city: NullableString,
   isp: NullableString,
@@ -193,7 +45,7 @@ export const IpInfoSchema = z.looseObject({
 export type IpInfo = z.infer<typeof IpInfoSchema>
 
 /** Product data: product:created, product:edited, product:deleted, product:stock, product:stock:low, product:dynamic; also `product` in order and subscription data. */
-export const ProductEventDataSchema = z.looseObject({
+export const ProductEventDataSchema = z.object({
   id: z.string(),
   uniqid: z.string(),
   shop_id: z.number().int(),
@@ -212,23 +64,23 @@ export const ProductEventDataSchema = z.looseObject({
   image_storage: NullableString,
   unlisted: z.boolean(),
   sort_priority: z.number().int(),
-  volume_discounts: z.array(z.looseObject({ type: z.string(), value: z.number(), quantity: z.number().int() })),
+  volume_discounts: z.array(z.object({ type: z.string(), value: z.number(), quantity: z.number().int() })),
   created_at: UnixSeconds,
   updated_at: UnixSeconds,
 })
 export type ProductEventData = z.infer<typeof ProductEventDataSchema>
 
-export const DeliveryInfoSchema = z.looseObject({
+export const DeliveryInfoSchema = z.object({
   downloads: z.array(z.string()),
   license_keys: z.array(z.string()),
   external_urls: z.array(z.string()),
   tracking_codes: z.array(z.string()),
 })
 
-export const StatusHistoryEntrySchema = z.looseObject({ status: z.string(), created_at: UnixSeconds })
+export const StatusHistoryEntrySchema = z.object({ status: z.string(), created_at: UnixSeconds })
 
 /** Order data: every order:* kind (spec, "Order data"). */
-export const OrderEventDataSchema = z.looseObject({
+export const OrderEventDataSchema = z.object({
   // Identifiers
   id: z.number().int(),
   uniqid: z.string(),
@@ -242,8 +94,8 @@ export const OrderEventDataSchema = z.looseObject({
   exchange_rate: z.number(),
   discount: Money,
   fee_percentage: z.number(),
-  fee_breakdown: z.array(z.looseObject({ name: z.string(), amount: Money })),
-  discount_breakdown: z.array(z.looseObject({ type: z.string(), amount: Money })),
+  fee_breakdown: z.array(z.object({ name: z.string(), amount: Money })),
+  discount_breakdown: z.array(z.object({ type: z.string(), amount: Money })),
   // Shop and customer
   shop_id: z.number().int(),
   name: z.string(),
@@ -260,7 +112,7 @@ export const OrderEventDataSchema = z.looseObject({
   custom_fields: z.record(z.string(), z.unknown()),
   // Gateway
   gateway: z.string(),
-  gateway_data: z.looseObject({ type: z.string(), label: z.string(), payment_reference: NullableString }),
+  gateway_data: z.object({ type: z.string(), label: z.string(), payment_reference: NullableString }),
   processor_id: NullableString,
   wallet_order_id: NullableString,
   // Location
@@ -272,15 +124,13 @@ export const OrderEventDataSchema = z.looseObject({
   // Status
   status: z.string().regex(/^[A-Z_]+$/, 'must be upper case'),
   status_history: z.array(StatusHistoryEntrySchema),
-  status_history_raw: z.array(
-    z.looseObject({ status: z.string(), paymentStatus: z.string().optional(), at: z.string() }),
-  ),
+  status_history_raw: z.array(z.object({ status: z.string(), paymentStatus: z.string().optional(), at: z.string() })),
   created_at: UnixSeconds,
   updated_at: UnixSeconds,
   // Nested
   product: ProductEventDataSchema,
   products: z.array(
-    z.looseObject({
+    z.object({
       uniqid: z.string(),
       title: z.string(),
       quantity: z.number().int(),
@@ -290,12 +140,12 @@ export const OrderEventDataSchema = z.looseObject({
   ),
   delivery_info: DeliveryInfoSchema,
   delivery: z.record(z.string(), z.unknown()).nullable(),
-  total_conversions: z.looseObject({ crypto: z.record(z.string(), z.number()) }).catchall(z.unknown()),
+  total_conversions: z.object({ crypto: z.record(z.string(), z.number()) }).catchall(z.unknown()),
 })
 export type OrderEventData = z.infer<typeof OrderEventDataSchema>
 
 /** Subscription data: every subscription:* kind (spec, "Subscription data"). */
-export const SubscriptionEventDataSchema = z.looseObject({
+export const SubscriptionEventDataSchema = z.object({
   id: z.string(),
   uniqid: z.string(),
   shop_id: z.number().int(),
@@ -332,7 +182,7 @@ export const SubscriptionEventDataSchema = z.looseObject({
 export type SubscriptionEventData = z.infer<typeof SubscriptionEventDataSchema>
 
 /** product:mystery:revealed: all required strings (spec, "product:mystery:revealed data"). */
-export const MysteryRevealedDataSchema = z.looseObject({
+export const MysteryRevealedDataSchema = z.object({
   orderId: z.string(),
   orderNumber: z.string(),
   productId: z.string(),
@@ -340,7 +190,7 @@ export const MysteryRevealedDataSchema = z.looseObject({
 })
 export type MysteryRevealedData = z.infer<typeof MysteryRevealedDataSchema>
 
-export const QueryEventDataSchema = z.looseObject({
+export const QueryEventDataSchema = z.object({
   id: z.string(),
   ticket_id: z.string(),
   shop_id: z.number().int(),
@@ -355,7 +205,7 @@ export const QueryEventDataSchema = z.looseObject({
 })
 export type QueryEventData = z.infer<typeof QueryEventDataSchema>
 
-export const FeedbackEventDataSchema = z.looseObject({
+export const FeedbackEventDataSchema = z.object({
   id: z.string(),
   shop_id: z.number().int(),
   product_id: z.string(),
@@ -375,7 +225,7 @@ const IsoTime = z.iso.datetime({ offset: true })
  * The body POSTed to a Dynamic product's URL (spec, "INVOICE.ITEM.DELIVER-DYNAMIC payload"):
  * `event` at the top level and no `data` wrapper; ISO 8601 timestamps; amounts as strings.
  */
-export const DynamicDeliveryPayloadSchema = z.looseObject({
+export const DynamicDeliveryPayloadSchema = z.object({
   event: z.literal(DYNAMIC_DELIVERY_EVENT),
   id: z.string(),
   order_number: z.string(),
@@ -393,15 +243,15 @@ export const DynamicDeliveryPayloadSchema = z.looseObject({
   currency: z.string().length(3),
   amount: z.number().int().positive(),
   custom_fields: z.record(z.string(), z.unknown()),
-  customer: z.looseObject({
+  customer: z.object({
     id: z.string(),
     email: z.string(),
     name: z.string(),
     chat_id: NullableString,
     chat_username: NullableString,
   }),
-  coupon: z.looseObject({ id: z.string(), code: z.string(), discount: Amount, type: z.string() }).nullable(),
-  item: z.looseObject({
+  coupon: z.object({ id: z.string(), code: z.string(), discount: Amount, type: z.string() }).nullable(),
+  item: z.object({
     id: z.string(),
     invoice_id: z.string(),
     product_id: z.string(),
@@ -410,7 +260,7 @@ export const DynamicDeliveryPayloadSchema = z.looseObject({
     quantity: z.number().int().positive(),
     total_price: Amount,
     custom_fields: z.record(z.string(), z.unknown()),
-    product: z.looseObject({ id: z.string(), name: z.string() }),
+    product: z.object({ id: z.string(), name: z.string() }),
   }),
 })
 export type DynamicDeliveryPayload = z.infer<typeof DynamicDeliveryPayloadSchema>
@@ -430,25 +280,13 @@ export function dataSchemaOf(kind: WebhookEventKind): z.ZodType {
 }
 
 /** The webhook request body (spec, "Request"): `event` and `data` required, `timestamp` ISO 8601, `source` the constant `service`. */
-export const WebhookBodySchema = z.looseObject({
+export const WebhookBodySchema = z.object({
   event: z.string(),
   data: z.record(z.string(), z.unknown()),
   timestamp: IsoTime.optional(),
   source: z.literal('service').optional(),
 })
 export type WebhookBody = z.infer<typeof WebhookBodySchema>
-
-/** The headers every webhook request carries, and no others of the sender's own (spec, "Request"). */
-export const WEBHOOK_HEADERS = { 'Content-Type': 'application/json', 'User-Agent': 'Service-Webhook/1.0' } as const
-/** `source` of every webhook body. */
-export const WEBHOOK_SOURCE = 'service' as const
-/** Timeout per delivery (spec, "Delivery rules" 2). */
-export const WEBHOOK_TIMEOUT_MS = 15_000
-
-/** A webhook body for an event: `{ event, data, timestamp, source }`. */
-export function webhookBody(kind: WebhookEventKind, data: unknown, at: Date): WebhookBody {
-  return { event: kind, data: data as Record<string, unknown>, timestamp: at.toISOString(), source: WEBHOOK_SOURCE }
-}
 
 export interface PayloadCheck {
   /** The kind the payload says it is, when it names one. */

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type * as z from 'zod'
 import type { FieldError } from './errors.js'
 
 /** zod issues as the spec's field errors: `field` is the joined path, the message says what to send. */

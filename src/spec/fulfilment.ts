@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { MoneySchema, NameSchema, TextSchema, TimestampSchema, UrlSchema } from './common.js'
 import { MysteryPublicSchema } from './mystery.js'
 
@@ -114,12 +114,13 @@ export const FulfilmentSetupBodySchema = z
     })
   })
 export type FulfilmentSetupBody = z.infer<typeof FulfilmentSetupBodySchema>
+export type FulfilmentSetupInput = z.input<typeof FulfilmentSetupBodySchema>
 
 /**
  * The setup as the control API shows it to the merchant: the pools as they stand now, the
  * mystery table with its public commitment. The server seed is never shown.
  */
-export const FulfilmentSetupSchema = z.looseObject({
+export const FulfilmentSetupSchema = z.object({
   productId: z.string(),
   productType: z.string(),
   deliveryMessage: z.string().nullable(),
@@ -143,7 +144,7 @@ export const FulfilmentSetupSchema = z.looseObject({
   stock: z.number().int().nullable(),
   updatedAt: TimestampSchema.nullable(),
 })
-export type FulfilmentSetup = z.infer<typeof FulfilmentSetupSchema>
+export interface FulfilmentSetup extends z.infer<typeof FulfilmentSetupSchema> {}
 
 /** Body of `POST /_emulator/orders/:id/pay`: without `amount` the amount due is paid. */
 export const PayBodySchema = z.strictObject({
@@ -154,6 +155,7 @@ export const PayBodySchema = z.strictObject({
   gateway: z.string().trim().min(1, 'must not be empty').max(50, 'must be at most 50 characters').optional(),
 })
 export type PayBody = z.infer<typeof PayBodySchema>
+export type PayInput = z.input<typeof PayBodySchema>
 
 /** Body of `POST /_emulator/orders/:id/tracking`. */
 export const TrackingBodySchema = z.strictObject({
@@ -161,6 +163,7 @@ export const TrackingBodySchema = z.strictObject({
   carrier: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').optional(),
 })
 export type TrackingBody = z.infer<typeof TrackingBodySchema>
+export type TrackingInput = z.input<typeof TrackingBodySchema>
 
 /** Five years: enough for yearly renewals, small enough that daily plans stay a bounded amount of work. */
 export const MAX_CLOCK_ADVANCE_SECONDS = 5 * 366 * 24 * 3600
@@ -174,6 +177,7 @@ export const ClockAdvanceBodySchema = z.strictObject({
     .max(MAX_CLOCK_ADVANCE_SECONDS, `must be at most ${MAX_CLOCK_ADVANCE_SECONDS} (5 years)`),
 })
 export type ClockAdvanceBody = z.infer<typeof ClockAdvanceBodySchema>
+export type ClockAdvanceInput = z.input<typeof ClockAdvanceBodySchema>
 
 /** Answer of the clock routes: the emulator's time and what fell due while it moved. */
 export const ClockSchema = z.object({
@@ -181,10 +185,11 @@ export const ClockSchema = z.object({
   offsetSeconds: z.number(),
   due: z.object({ upcoming: z.number().int(), trialsEnded: z.number().int(), renewed: z.number().int() }).optional(),
 })
-export type ClockState = z.infer<typeof ClockSchema>
+export interface ClockState extends z.infer<typeof ClockSchema> {}
 
 /** Body of `POST /_emulator/queries/:id/reply`. */
 export const QueryReplyBodySchema = z.strictObject({
   message: z.string().trim().min(1, 'must not be empty').max(10_000, 'must be at most 10000 characters'),
 })
 export type QueryReplyBody = z.infer<typeof QueryReplyBodySchema>
+export type QueryReplyInput = z.input<typeof QueryReplyBodySchema>

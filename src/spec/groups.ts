@@ -1,7 +1,7 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { IdListSchema, NameSchema, SortOrderSchema, TextSchema, TimestampSchema, UrlSchema } from './common.js'
 
-export const GroupSchema = z.looseObject({
+export const GroupSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
@@ -13,7 +13,7 @@ export const GroupSchema = z.looseObject({
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 })
-export type Group = z.infer<typeof GroupSchema>
+export interface Group extends z.infer<typeof GroupSchema> {}
 
 const DiscountSchema = z.number().min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100')
 
@@ -27,6 +27,7 @@ export const CreateGroupBodySchema = z.strictObject({
   productIds: IdListSchema.optional(),
 })
 export type CreateGroupBody = z.infer<typeof CreateGroupBodySchema>
+export type CreateGroupInput = z.input<typeof CreateGroupBodySchema>
 
 /** The spec lists exactly these update fields (description and image are set on create only). */
 export const UpdateGroupBodySchema = z.strictObject({
@@ -37,5 +38,9 @@ export const UpdateGroupBodySchema = z.strictObject({
   productIds: IdListSchema.optional(),
 })
 export type UpdateGroupBody = z.infer<typeof UpdateGroupBodySchema>
+export type UpdateGroupInput = z.input<typeof UpdateGroupBodySchema>
 
 export const GroupListSchema = z.object({ groups: z.array(GroupSchema) })
+export interface GroupList extends z.infer<typeof GroupListSchema> {
+  groups: Group[]
+}

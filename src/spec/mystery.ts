@@ -1,8 +1,8 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 const Hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex characters')
 
-export const OddsEntrySchema = z.looseObject({
+export const OddsEntrySchema = z.object({
   name: z.string(),
   weight: z.number().int().positive(),
   chance: z.number(),
@@ -10,7 +10,7 @@ export const OddsEntrySchema = z.looseObject({
 })
 
 /** One open of a mystery-box line with every verification field (DESIGN.md, "Mystery box fairness", step 8). */
-export const MysteryOpenSchema = z.looseObject({
+export const MysteryOpenSchema = z.object({
   index: z.number().int().nonnegative(),
   nonce: z.number().int().nonnegative(),
   clientSeed: z.string(),

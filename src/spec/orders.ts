@@ -1,19 +1,23 @@
-import { z } from 'zod'
+import * as z from 'zod'
+import { ORDER_LIMIT, ORDER_STATUSES, PAYMENT_STATUSES } from './constants.js'
 import { TimestampSchema } from './common.js'
 import { MysteryOpenSchema } from './mystery.js'
 import { ProductTypeSchema } from './products.js'
 
-export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'cancelled', 'refunded'] as const
+export { ORDER_STATUSES, ORDER_LIMIT, PAYMENT_STATUSES } from './constants.js'
 export const OrderStatusSchema = z.enum(ORDER_STATUSES)
 export type OrderStatus = z.infer<typeof OrderStatusSchema>
 
 /** Emulator decision (README, "Order flow"): the spec shows only `paid`. */
-export const PaymentStatusSchema = z.enum(['unpaid', 'partial', 'paid', 'disputed', 'refunded'])
+export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES)
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>
 
 export const DeliveryStatusSchema = z.enum(['awaiting_payment', 'delivered', 'partial', 'undelivered', 'none'])
 
-export const DeliverySchema = z.looseObject({
+export const TrackingSchema = z.object({ code: z.string(), carrier: z.string().nullable(), addedAt: TimestampSchema })
+export interface Tracking extends z.infer<typeof TrackingSchema> {}
+
+export const DeliverySchema = z.object({
   status: DeliveryStatusSchema,
   reason: z.string().nullable().optional(),
   deliveredAt: TimestampSchema.nullable().optional(),
@@ -25,10 +29,16 @@ export const DeliverySchema = z.looseObject({
     .optional(),
   subscriptionId: z.string().optional(),
   attempts: z.number().int().optional(),
+  /** A Physical line: the order's tracking once shipped. */
+  tracking: z.array(TrackingSchema).optional(),
+  /** A MysteryBox line: the outcome of each open. */
+  outcomes: z.array(z.string()).optional(),
 })
-export type Delivery = z.infer<typeof DeliverySchema>
+export interface Delivery extends z.infer<typeof DeliverySchema> {
+  tracking?: Tracking[]
+}
 
-export const OrderItemSchema = z.looseObject({
+export const OrderItemSchema = z.object({
   id: z.string(),
   productId: z.string(),
   productName: z.string(),
@@ -42,15 +52,21 @@ export const OrderItemSchema = z.looseObject({
       commitment: z.string(),
       poolVersion: z.number().int(),
       clientSeed: z.string(),
+      /** Revealed after payment. */
+      serverSeed: z.string().optional(),
       opens: z.array(MysteryOpenSchema),
     })
     .optional(),
+  /** Units allocated to the line from stock, a code pool or a drop table. */
+  taken: z.number().int().optional(),
+  /** A Subscription line whose plan starts with a free trial. */
+  trial: z.boolean().optional(),
 })
-export type OrderItem = z.infer<typeof OrderItemSchema>
+export interface OrderItem extends z.infer<typeof OrderItemSchema> {
+  delivery?: Delivery
+}
 
-export const TrackingSchema = z.object({ code: z.string(), carrier: z.string().nullable(), addedAt: TimestampSchema })
-
-export const OrderSchema = z.looseObject({
+export const OrderSchema = z.object({
   id: z.string(),
   orderNumber: z.string().regex(/^ORD-\d+$/),
   status: OrderStatusSchema,
@@ -63,13 +79,37 @@ export const OrderSchema = z.looseObject({
   createdAt: TimestampSchema,
   paidAt: TimestampSchema.nullable(),
   items: z.array(OrderItemSchema),
+  customerId: z.string().nullable().optional(),
+  updatedAt: TimestampSchema.optional(),
+  // What the emulator keeps beyond the spec's fields (README, "Orders, payment and fulfilment").
+  subtotal: z.number().optional(),
+  discount: z.number().optional(),
+  groupId: z.string().nullable().optional(),
+  groupDiscount: z.number().optional(),
+  couponId: z.string().nullable().optional(),
+  couponCode: z.string().nullable().optional(),
+  couponType: z.string().nullable().optional(),
+  couponDiscount: z.number().optional(),
+  customFields: z.record(z.string(), z.unknown()).optional(),
+  gateway: z.string().optional(),
+  ip: z.string().nullable().optional(),
+  country: z.string().nullable().optional(),
+  amountPaid: z.number().optional(),
+  payments: z.array(z.object({ amount: z.number(), gateway: z.string(), at: TimestampSchema })).optional(),
+  tracking: z.array(TrackingSchema).optional(),
+  disputedAt: TimestampSchema.nullable().optional(),
+  /** `checkout`, or `renewal` for an order the clock created for a subscription period. */
+  origin: z.enum(['checkout', 'renewal']).optional(),
+  subscriptionId: z.string().nullable().optional(),
 })
-export type Order = z.infer<typeof OrderSchema>
+export interface Order extends z.infer<typeof OrderSchema> {
+  items: OrderItem[]
+}
 
 export const UpdateOrderBodySchema = z.strictObject({ status: OrderStatusSchema })
 export type UpdateOrderBody = z.infer<typeof UpdateOrderBodySchema>
+export type UpdateOrderInput = z.input<typeof UpdateOrderBodySchema>
 
-export const ORDER_LIMIT = { default: 50, max: 200 } as const
 export const OrderListQuerySchema = z.strictObject({
   limit: z.coerce
     .number()
@@ -78,4 +118,9 @@ export const OrderListQuerySchema = z.strictObject({
     .max(ORDER_LIMIT.max, `must be at most ${ORDER_LIMIT.max}`)
     .optional(),
 })
+/** `limit`: default 50, max 200. */
+export type OrderListQuery = z.output<typeof OrderListQuerySchema>
 export const OrderListSchema = z.object({ orders: z.array(OrderSchema) })
+export interface OrderList extends z.infer<typeof OrderListSchema> {
+  orders: Order[]
+}

@@ -1,26 +1,19 @@
-import { z } from 'zod'
+import * as z from 'zod'
+import { PRODUCT_LIMIT, PRODUCT_STATUSES, PRODUCT_TYPES } from './constants.js'
 import { CountSchema, CurrencySchema, MoneySchema, NameSchema, TextSchema, TimestampSchema } from './common.js'
 
-export const PRODUCT_TYPES = [
-  'Service',
-  'Digital',
-  'Physical',
-  'Serial',
-  'Subscription',
-  'InfoCard',
-  'Dynamic',
-  'MysteryBox',
-] as const
+export { PRODUCT_TYPES, PRODUCT_STATUSES, PRODUCT_LIMIT } from './constants.js'
+
 export const ProductTypeSchema = z.enum(PRODUCT_TYPES)
 export type ProductType = z.infer<typeof ProductTypeSchema>
 
-export const ProductStatusSchema = z.enum(['Live', 'Draft', 'Archived'])
+export const ProductStatusSchema = z.enum(PRODUCT_STATUSES)
 export type ProductStatus = z.infer<typeof ProductStatusSchema>
 
 const StockSchema = CountSchema.nullable()
 
 /** A product as the API returns it (spec, "Resources: Product"). */
-export const ProductSchema = z.looseObject({
+export const ProductSchema = z.object({
   id: z.string(),
   productId: z.string().regex(/^rec_/),
   name: z.string(),
@@ -36,7 +29,7 @@ export const ProductSchema = z.looseObject({
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 })
-export type Product = z.infer<typeof ProductSchema>
+export interface Product extends z.infer<typeof ProductSchema> {}
 
 export const CreateProductBodySchema = z.strictObject({
   name: NameSchema,
@@ -49,6 +42,7 @@ export const CreateProductBodySchema = z.strictObject({
   unlisted: z.boolean().optional(),
 })
 export type CreateProductBody = z.infer<typeof CreateProductBodySchema>
+export type CreateProductInput = z.input<typeof CreateProductBodySchema>
 
 export const UpdateProductBodySchema = z.strictObject({
   name: NameSchema.optional(),
@@ -59,8 +53,8 @@ export const UpdateProductBodySchema = z.strictObject({
   unlisted: z.boolean().optional(),
 })
 export type UpdateProductBody = z.infer<typeof UpdateProductBodySchema>
+export type UpdateProductInput = z.input<typeof UpdateProductBodySchema>
 
-export const PRODUCT_LIMIT = { default: 100, max: 250 } as const
 export const ProductListQuerySchema = z.strictObject({
   limit: z.coerce
     .number()
@@ -70,7 +64,10 @@ export const ProductListQuerySchema = z.strictObject({
     .optional(),
   cursor: z.string().max(200).optional(),
 })
-export type ProductListQuery = z.input<typeof ProductListQuerySchema>
+/** `limit` (default 100, max 250) and `cursor` (a previous page's `nextCursor`). */
+export type ProductListQuery = z.output<typeof ProductListQuerySchema>
 
 export const ProductListSchema = z.object({ products: z.array(ProductSchema), nextCursor: z.string().nullable() })
-export type ProductList = z.infer<typeof ProductListSchema>
+export interface ProductList extends z.infer<typeof ProductListSchema> {
+  products: Product[]
+}

@@ -1,14 +1,17 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { NameSchema, TimestampSchema } from './common.js'
 
-export const ShopSchema = z.looseObject({
+export const ShopSchema = z.object({
   id: z.string(),
   name: z.string(),
   slug: z.string(),
   createdAt: TimestampSchema,
 })
-export type Shop = z.infer<typeof ShopSchema>
+export interface Shop extends z.infer<typeof ShopSchema> {}
 export const ShopListSchema = z.object({ shops: z.array(ShopSchema) })
+export interface ShopList extends z.infer<typeof ShopListSchema> {
+  shops: Shop[]
+}
 
 export const CreateShopBodySchema = z.strictObject({
   name: NameSchema,
@@ -19,14 +22,21 @@ export const CreateShopBodySchema = z.strictObject({
     .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, 'may hold lowercase letters, digits and inner "-"'),
 })
 export type CreateShopBody = z.infer<typeof CreateShopBodySchema>
+export type CreateShopInput = z.input<typeof CreateShopBodySchema>
 
 /** A key as listed: the secret is shown only in the answer that creates it. */
-export const ApiKeySchema = z.looseObject({
+export const ApiKeySchema = z.object({
   id: z.string(),
   prefix: z.string(),
   last4: z.string(),
   createdAt: TimestampSchema,
   secret: z.string().optional(),
+  name: z.string().nullable().optional(),
 })
-export type ApiKey = z.infer<typeof ApiKeySchema>
+export interface ApiKey extends z.infer<typeof ApiKeySchema> {}
+export const ApiKeyListSchema = z.object({ keys: z.array(ApiKeySchema) })
+export interface ApiKeyList extends z.infer<typeof ApiKeyListSchema> {
+  keys: ApiKey[]
+}
+
 export const CreateKeyBodySchema = z.strictObject({ name: z.string().max(100).optional() })

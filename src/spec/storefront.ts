@@ -1,14 +1,25 @@
-import { z } from 'zod'
-import { isIP } from 'node:net'
+import * as z from 'zod'
+import { isIpAddress } from './ip.js'
 import { SafeObjectSchema, TimestampSchema } from './common.js'
 import { MysteryOpenSchema, MysteryPublicSchema } from './mystery.js'
-import { DeliverySchema, OrderSchema, PaymentStatusSchema, OrderStatusSchema, TrackingSchema } from './orders.js'
+import {
+  DeliverySchema,
+  OrderSchema,
+  PaymentStatusSchema,
+  OrderStatusSchema,
+  TrackingSchema,
+  type Delivery,
+  type Order,
+} from './orders.js'
 import { ProductSchema, ProductTypeSchema } from './products.js'
 
 /** A product as the storefront shows it; a MysteryBox adds its public commitment and drop table (never seeds or codes). */
 export const StorefrontProductSchema = ProductSchema.extend({ mystery: MysteryPublicSchema.optional() })
-export type StorefrontProduct = z.infer<typeof StorefrontProductSchema>
+export interface StorefrontProduct extends z.infer<typeof StorefrontProductSchema> {}
 export const StorefrontProductListSchema = z.object({ products: z.array(StorefrontProductSchema) })
+export interface StorefrontProductList extends z.infer<typeof StorefrontProductListSchema> {
+  products: StorefrontProduct[]
+}
 
 export const MAX_QUANTITY = 10_000
 export const MAX_LINES = 100
@@ -58,7 +69,7 @@ export const CheckoutBodySchema = z
     ip: z
       .string()
       .trim()
-      .refine((s) => isIP(s) !== 0, 'must be an IPv4 or IPv6 address')
+      .refine((s) => isIpAddress(s), 'must be an IPv4 or IPv6 address')
       .transform((s) => s.toLowerCase())
       .optional(),
     country: z
@@ -76,10 +87,12 @@ export type CheckoutBody = z.infer<typeof CheckoutBodySchema>
 export type CheckoutInput = z.input<typeof CheckoutBodySchema>
 
 export const CheckoutResponseSchema = z.object({ order: OrderSchema, invoiceUrl: z.string() })
-export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>
+export interface CheckoutResponse extends z.infer<typeof CheckoutResponseSchema> {
+  order: Order
+}
 
 /** One line of the invoice: the order item plus what was delivered and, for a mystery box, every verification field. */
-export const InvoiceItemSchema = z.looseObject({
+export const InvoiceItemSchema = z.object({
   id: z.string(),
   productId: z.string(),
   productName: z.string(),
@@ -99,10 +112,12 @@ export const InvoiceItemSchema = z.looseObject({
     })
     .optional(),
 })
-export type InvoiceItem = z.infer<typeof InvoiceItemSchema>
+export interface InvoiceItem extends z.infer<typeof InvoiceItemSchema> {
+  delivery: Delivery
+}
 
 /** `GET /storefront/:shop/invoices/:orderId` as JSON: what the buyer sees. */
-export const InvoiceSchema = z.looseObject({
+export const InvoiceSchema = z.object({
   id: z.string(),
   orderNumber: z.string(),
   shop: z.object({ name: z.string(), slug: z.string() }),
@@ -123,7 +138,9 @@ export const InvoiceSchema = z.looseObject({
   tracking: z.array(TrackingSchema),
   codesUrl: z.string(),
 })
-export type Invoice = z.infer<typeof InvoiceSchema>
+export interface Invoice extends z.infer<typeof InvoiceSchema> {
+  items: InvoiceItem[]
+}
 
 /** Body of `POST /storefront/:shop/queries`: a customer's question to the merchant. */
 export const CreateQueryBodySchema = z.strictObject({
@@ -138,10 +155,11 @@ export const CreateQueryBodySchema = z.strictObject({
   orderId: IdSchema.optional(),
 })
 export type CreateQueryBody = z.infer<typeof CreateQueryBodySchema>
+export type CreateQueryInput = z.input<typeof CreateQueryBodySchema>
 
 export const QueryStatusSchema = z.enum(['open', 'answered'])
 
-export const QuerySchema = z.looseObject({
+export const QuerySchema = z.object({
   id: z.string(),
   ticketId: z.string(),
   customerEmail: z.string(),
@@ -155,8 +173,11 @@ export const QuerySchema = z.looseObject({
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 })
-export type Query = z.infer<typeof QuerySchema>
+export interface Query extends z.infer<typeof QuerySchema> {}
 export const QueryListSchema = z.object({ queries: z.array(QuerySchema) })
+export interface QueryList extends z.infer<typeof QueryListSchema> {
+  queries: Query[]
+}
 
 /** Body of `POST /storefront/:shop/invoices/:orderId/feedback`. */
 export const CreateFeedbackBodySchema = z.strictObject({
@@ -165,8 +186,9 @@ export const CreateFeedbackBodySchema = z.strictObject({
   productId: IdSchema.optional(),
 })
 export type CreateFeedbackBody = z.infer<typeof CreateFeedbackBodySchema>
+export type CreateFeedbackInput = z.input<typeof CreateFeedbackBodySchema>
 
-export const FeedbackSchema = z.looseObject({
+export const FeedbackSchema = z.object({
   id: z.string(),
   orderId: z.string(),
   orderNumber: z.string(),
@@ -177,4 +199,9 @@ export const FeedbackSchema = z.looseObject({
   comment: z.string(),
   createdAt: TimestampSchema,
 })
-export type Feedback = z.infer<typeof FeedbackSchema>
+export interface Feedback extends z.infer<typeof FeedbackSchema> {}
+
+export const FeedbackListSchema = z.object({ feedback: z.array(FeedbackSchema) })
+export interface FeedbackList extends z.infer<typeof FeedbackListSchema> {
+  feedback: Feedback[]
+}

@@ -1,10 +1,10 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { TimestampSchema } from './common.js'
 
 export const SubscriptionStatusSchema = z.enum(['ACTIVE', 'TRIALING', 'CANCELLED'])
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>
 
-export const SubscriptionSchema = z.looseObject({
+export const SubscriptionSchema = z.object({
   id: z.string(),
   productId: z.string(),
   productName: z.string(),
@@ -17,7 +17,11 @@ export const SubscriptionSchema = z.looseObject({
   currentPeriodEnd: TimestampSchema,
   createdAt: TimestampSchema,
   canceledAt: TimestampSchema.nullable(),
+  updatedAt: TimestampSchema.optional(),
 })
-export type Subscription = z.infer<typeof SubscriptionSchema>
+export interface Subscription extends z.infer<typeof SubscriptionSchema> {}
 
 export const SubscriptionListSchema = z.object({ subscriptions: z.array(SubscriptionSchema) })
+export interface SubscriptionList extends z.infer<typeof SubscriptionListSchema> {
+  subscriptions: Subscription[]
+}

@@ -1,7 +1,7 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { SafeObjectSchema, TimestampSchema } from './common.js'
 
-export const ThemeSummarySchema = z.looseObject({
+export const ThemeSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   owner: z.string(),
@@ -10,15 +10,18 @@ export const ThemeSummarySchema = z.looseObject({
   shopSlug: z.string(),
   updatedAt: TimestampSchema,
 })
-export type ThemeSummary = z.infer<typeof ThemeSummarySchema>
+export interface ThemeSummary extends z.infer<typeof ThemeSummarySchema> {}
 
 export const ThemeSchema = ThemeSummarySchema.extend({
   config: z.record(z.string(), z.unknown()),
   files: z.object({ 'theme.json': z.string(), 'custom.css': z.string() }),
 })
-export type Theme = z.infer<typeof ThemeSchema>
+export interface Theme extends z.infer<typeof ThemeSchema> {}
 
 export const ThemeListSchema = z.object({ activeThemeId: z.string(), themes: z.array(ThemeSummarySchema) })
+export interface ThemeList extends z.infer<typeof ThemeListSchema> {
+  themes: ThemeSummary[]
+}
 
 export const MAX_CSS = 200_000
 
@@ -37,3 +40,4 @@ export const UpdateThemeBodySchema = z
     path: ['config'],
   })
 export type UpdateThemeBody = z.infer<typeof UpdateThemeBodySchema>
+export type UpdateThemeInput = z.input<typeof UpdateThemeBodySchema>

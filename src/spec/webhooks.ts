@@ -1,4 +1,5 @@
-import { z } from 'zod'
+import * as z from 'zod'
+import { DELIVERY_LOG_LIMIT, DELIVERY_STATES } from './constants.js'
 import { TimestampSchema, UrlSchema } from './common.js'
 import { WebhookEventKindSchema } from './events.js'
 
@@ -8,15 +9,18 @@ import { WebhookEventKindSchema } from './events.js'
  */
 
 /** A webhook endpoint: a URL plus at least one event kind (spec, "Webhook configuration"). */
-export const WebhookSchema = z.looseObject({
+export const WebhookSchema = z.object({
   id: z.string(),
   url: z.string(),
   events: z.array(WebhookEventKindSchema).min(1),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 })
-export type Webhook = z.infer<typeof WebhookSchema>
+export interface Webhook extends z.infer<typeof WebhookSchema> {}
 export const WebhookListSchema = z.object({ webhooks: z.array(WebhookSchema) })
+export interface WebhookList extends z.infer<typeof WebhookListSchema> {
+  webhooks: Webhook[]
+}
 
 export const CreateWebhookBodySchema = z.strictObject({
   url: UrlSchema,
@@ -27,15 +31,16 @@ export const CreateWebhookBodySchema = z.strictObject({
     .transform((kinds) => [...new Set(kinds)]),
 })
 export type CreateWebhookBody = z.infer<typeof CreateWebhookBodySchema>
+export type CreateWebhookInput = z.input<typeof CreateWebhookBodySchema>
 
 export const SimulateWebhookBodySchema = z.strictObject({ event: WebhookEventKindSchema })
 
-export const DELIVERY_STATES = ['pending', 'retrying', 'delivered', 'failed'] as const
+export { DELIVERY_STATES, DELIVERY_LOG_LIMIT } from './constants.js'
 export const DeliveryStateSchema = z.enum(DELIVERY_STATES)
 export type DeliveryState = z.infer<typeof DeliveryStateSchema>
 
 /** One HTTP attempt of a delivery. `status` is null when no answer came (refused, timed out). */
-export const DeliveryAttemptSchema = z.looseObject({
+export const DeliveryAttemptSchema = z.object({
   attempt: z.number().int().positive(),
   at: TimestampSchema,
   status: z.number().int().nullable(),
@@ -44,13 +49,13 @@ export const DeliveryAttemptSchema = z.looseObject({
   responseBody: z.string(),
   responseTruncated: z.boolean(),
 })
-export type DeliveryAttempt = z.infer<typeof DeliveryAttemptSchema>
+export interface DeliveryAttempt extends z.infer<typeof DeliveryAttemptSchema> {}
 
 /**
  * A webhook delivery as the log shows it (spec, "Delivery rules" 3: URL, event, response status,
  * retry count, created time), with every attempt and the exact body sent (`payload`).
  */
-export const WebhookDeliverySchema = z.looseObject({
+export const WebhookDeliverySchema = z.object({
   id: z.string(),
   webhookId: z.string().nullable(),
   eventId: z.string().nullable(),
@@ -68,13 +73,17 @@ export const WebhookDeliverySchema = z.looseObject({
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 })
-export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>
+export interface WebhookDelivery extends z.infer<typeof WebhookDeliverySchema> {
+  attempts: DeliveryAttempt[]
+}
 /** The log list leaves out the payload and attempts; GET …/logs/:id has them. */
 export const WebhookDeliverySummarySchema = WebhookDeliverySchema.omit({ payload: true, attempts: true })
-export type WebhookDeliverySummary = z.infer<typeof WebhookDeliverySummarySchema>
+export interface WebhookDeliverySummary extends z.infer<typeof WebhookDeliverySummarySchema> {}
 export const WebhookDeliveryListSchema = z.object({ deliveries: z.array(WebhookDeliverySummarySchema) })
+export interface WebhookDeliveryList extends z.infer<typeof WebhookDeliveryListSchema> {
+  deliveries: WebhookDeliverySummary[]
+}
 
-export const DELIVERY_LOG_LIMIT = { default: 50, max: 500 } as const
 export const DeliveryLogQuerySchema = z.strictObject({
   limit: z.coerce
     .number()
@@ -86,12 +95,13 @@ export const DeliveryLogQuerySchema = z.strictObject({
   event: z.string().max(100).optional(),
   state: DeliveryStateSchema.optional(),
 })
+export type DeliveryLogQuery = z.output<typeof DeliveryLogQuerySchema>
 
 /**
  * One event of the live stream (`GET /_emulator/events`, Server-Sent Events): the SSE `id` is
  * `sequence`, a number that grows by one per event of the emulator, so `Last-Event-ID` resumes.
  */
-export const EmittedEventSchema = z.looseObject({
+export const EmittedEventSchema = z.object({
   id: z.string(),
   sequence: z.number().int().positive(),
   event: z.string(),
@@ -99,7 +109,7 @@ export const EmittedEventSchema = z.looseObject({
   shopId: z.string(),
   createdAt: TimestampSchema,
 })
-export type EmittedEvent = z.infer<typeof EmittedEventSchema>
+export interface EmittedEvent extends z.infer<typeof EmittedEventSchema> {}
 
 export const EventStreamQuerySchema = z.strictObject({
   events: z.string().max(5000).optional(),

@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, 
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { TEST_KEY, testEmulator } from '../helpers/emulator.js'
+import { configProblem } from '../../src/cli/profiles.js'
 import { BASE_URL, runCli, scriptedPrompter, tmpConfigDir } from './run-cli.js'
 
 const configFile = (home: string) => join(home, 'store', 'config.json')
@@ -226,5 +227,21 @@ describe('store config', () => {
     expect((await runCli(['config', 'get', 'base-url', '--profile', 'b'], { env })).stdout).toBe(
       'http://other.test/api/v1\n',
     )
+  })
+})
+
+describe('configProblem', () => {
+  it.each([
+    [{ profiles: {} }, undefined],
+    [{ current: 'a', profiles: { a: { baseUrl: 'http://x', apiKey: 'k', shop: 's' } } }, undefined],
+    [[], ['(root)', 'must be an object']],
+    [{ profiles: {}, colour: 1 }, ['(root)', 'unknown field(s) colour']],
+    [{ current: 3, profiles: {} }, ['current', 'must be a string']],
+    [{}, ['profiles', 'must be an object of profiles']],
+    [{ profiles: { a: 'x' } }, ['profiles.a', 'must be an object']],
+    [{ profiles: { a: { key: 'x' } } }, ['profiles.a', 'unknown field(s) key']],
+    [{ profiles: { a: { apiKey: 5 } } }, ['profiles.a.apiKey', 'must be a string']],
+  ])('%j: %j', (value, expected) => {
+    expect(configProblem(value)).toEqual(expected)
   })
 })

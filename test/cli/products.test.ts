@@ -213,3 +213,38 @@ describe('store products', () => {
     expect(stderr).toMatch(/unknown option '--colour'/)
   })
 })
+
+describe('answers that differ from the client schemas', () => {
+  const product = {
+    id: 'prod_1',
+    productId: 'rec_1',
+    name: 'Hologram',
+    description: '',
+    image: '',
+    type: 'Hologram',
+    price: 5,
+    currency: 'USD',
+    stock: null,
+    status: 'Live',
+    sortOrder: 0,
+    unlisted: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    hologramUrl: 'https://h.example',
+  }
+  const fetch: typeof globalThis.fetch = async () => Response.json(product)
+
+  it('prints the server JSON with --json and exits 0, and --verbose names the difference', async () => {
+    const plain = await runCli(['products', 'get', 'rec_1', '--json', '--base-url', 'http://x.test/api/v1'], { fetch })
+    expect(plain).toMatchObject({ code: 0, stderr: '' })
+    expect(JSON.parse(plain.stdout)).toEqual(product)
+    const verbose = await runCli(
+      ['products', 'get', 'rec_1', '--json', '--verbose', '--base-url', 'http://x.test/api/v1'],
+      {
+        fetch,
+      },
+    )
+    expect(verbose.code).toBe(0)
+    expect(verbose.stderr).toMatch(/^! GET \/products\/rec_1: the answer differs from the Product schema: type: /m)
+  })
+})

@@ -347,6 +347,18 @@ describe('store webhooks against the emulator (list, create, simulate, logs, res
     expect(again.stderr).toBe(`error: webhook not found: ${id}\n`)
   })
 
+  it('goes through the client: --verbose shows each request and answer, the key masked', async () => {
+    const emu = await servedEmulator()
+    cleanups.push(() => emu.close())
+    const { code, stdout, stderr } = await cli([...emu.flags, 'webhooks', 'list', '--verbose'])
+    expect(code).toBe(0)
+    expect(stdout).toBe('')
+    expect(stderr).toMatch(/^> GET http:\/\/127\.0\.0\.1:\d+\/_emulator\/webhooks$/m)
+    expect(stderr).toMatch(/^> authorization: Bearer sk_live_…\w{4}$/m)
+    expect(stderr).toMatch(/^< 200 OK \(\d+ ms\)$/m)
+    expect(stderr).toMatch(/^< \{"webhooks":\[\]\}$/m)
+  })
+
   it('needs an API key', async () => {
     const { code, stderr } = await cli(['webhooks', 'logs', '--base-url', 'http://127.0.0.1:1/api/v1'], {
       env: { STORE_API_KEY: '' },

@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { StoreClient } from '../../src/client/index.js'
+import { StoreClient, type ResponseDrift } from '../../src/client/index.js'
+import { RESPONSE_SCHEMAS } from '../../src/client/response-schemas.js'
 import { StoreError } from '../../src/spec/errors.js'
 
 const BASE = 'https://shop.example/api/v1'
@@ -194,16 +195,46 @@ describe('Http errors and headers', () => {
     expect(error).toMatchObject({ status: 502, message: 'HTTP 502 Bad Gateway: <html>Bad gateway</html>' })
   })
 
-  it('refuses an answer that does not match the schema, naming the field', async () => {
+  it('returns an answer that differs from the schema and reports the drift, never a StoreError with status 200', async () => {
     server.use(http.get(`${BASE}/products/rec_1`, () => HttpResponse.json({ ...product, price: 'free' })))
-    const error = await client()
-      .c.products.get('rec_1')
-      .catch((e) => e)
-    expect(error).toMatchObject({
-      status: 200,
-      message: 'unexpected answer to GET /products/rec_1: price: Invalid input: expected number, received string',
-    })
-    await expect(client({ validate: false }).c.products.get('rec_1')).resolves.toMatchObject({ price: 'free' })
+    const drifts: ResponseDrift[] = []
+    const got = await client({ drift: { schemas: RESPONSE_SCHEMAS, report: (d) => drifts.push(d) } }).c.products.get(
+      'rec_1',
+    )
+    expect(got).toMatchObject({ price: 'free' })
+    expect(drifts).toEqual([
+      {
+        method: 'GET',
+        path: '/products/rec_1',
+        status: 200,
+        schema: 'Product',
+        issues: [{ field: 'price', message: 'Invalid input: expected number, received string' }],
+      },
+    ])
+  })
+
+  it('passes an enum value and fields it does not know, and reports the enum through drift.report', async () => {
+    const newer = { ...product, type: 'Hologram', hologramUrl: 'https://x' }
+    server.use(http.get(`${BASE}/products`, () => HttpResponse.json({ products: [newer], nextCursor: null })))
+    const drifts: ResponseDrift[] = []
+    const page = await client({ drift: { schemas: RESPONSE_SCHEMAS, report: (d) => drifts.push(d) } }).c.products.list()
+    expect(page.products[0]).toEqual(newer)
+    expect(drifts.map((d) => d.issues.map((i) => i.field))).toEqual([['products.0.type']])
+    // The schemas may load on the first answer; without `drift` nothing is checked, and nothing fails either.
+    const later: ResponseDrift[] = []
+    await client({ drift: { schemas: async () => RESPONSE_SCHEMAS, report: (d) => later.push(d) } }).c.products.list()
+    expect(later).toEqual(drifts)
+    await expect(client().c.products.list()).resolves.toEqual({ products: [newer], nextCursor: null })
+  })
+
+  it('lets drift.report refuse an answer by throwing', async () => {
+    server.use(http.get(`${BASE}/products/rec_1`, () => HttpResponse.json({ ...product, price: 'free' })))
+    const refuse = (d: ResponseDrift) => {
+      throw new Error(`drift in ${d.schema}`)
+    }
+    await expect(
+      client({ drift: { schemas: RESPONSE_SCHEMAS, report: refuse } }).c.products.get('rec_1'),
+    ).rejects.toThrow('drift in Product')
   })
 
   it("keeps fields the schema does not list, in the server's order", async () => {

@@ -5,7 +5,7 @@ import { StoreClient } from '../../src/client/index.js'
 import { createStoreHandlers, MSW_API_KEY } from '../../src/msw/index.js'
 
 // As a user's test suite would set it up (README, "MSW").
-const handlers = createStoreHandlers({ origin: 'http://store.test' })
+const handlers = createStoreHandlers(http, { origin: 'http://store.test' })
 const server = setupServer(...handlers)
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(async () => {
@@ -73,7 +73,7 @@ describe('createStoreHandlers', () => {
 
 describe('createStoreHandlers options', () => {
   it('takes a key, an empty seed and emulator options', async () => {
-    const own = createStoreHandlers({
+    const own = createStoreHandlers(http, {
       origin: 'http://other.test',
       apiKey: 'sk_live_customkey_1234',
       seed: 'empty',
@@ -86,6 +86,81 @@ describe('createStoreHandlers options', () => {
       status: 429,
       headers: { 'Retry-After': expect.any(String) },
     })
+    await own.reset()
+  })
+})
+
+describe('createStoreHandlers seeds', () => {
+  it('refuses a seed record the seed file schema refuses, naming the record and field', () => {
+    expect(() => createStoreHandlers(http, { seed: { products: [{ name: '', price: -5, type: 'Digital' }] } })).toThrow(
+      /^createStoreHandlers: seed was refused: products\[0\]\.name: /,
+    )
+    expect(() =>
+      createStoreHandlers(http, { seed: { products: [{ name: 'Key', price: -5, type: 'Digital' }] } }),
+    ).toThrow(/^createStoreHandlers: seed was refused: products\[0\]\.price: /)
+  })
+
+  it('stores a seed coupon code uppercased, so checkout can use it', async () => {
+    const own = createStoreHandlers(http, {
+      origin: 'http://seeded.test',
+      seed: {
+        products: [{ id: 'prod_key', productId: 'rec_key', name: 'Key', price: 10, type: 'Service', status: 'Live' }],
+        coupons: [{ code: 'spring', type: 'percentage', value: 50 }],
+      },
+    })
+    server.use(...own)
+    const c = new StoreClient({ baseUrl: own.baseUrl, apiKey: own.apiKey })
+    expect((await c.coupons.list()).coupons.map((x) => x.code)).toEqual(['SPRING'])
+    const { order } = await c.storefront.checkout('demo', {
+      items: [{ productId: 'rec_key', quantity: 1 }],
+      email: 'buyer@example.com',
+      couponCode: 'spring',
+    })
+    expect(order.total).toBe(5)
+    await own.reset()
+  })
+})
+
+describe('createStoreHandlers settled()', () => {
+  it('waits until webhook deliveries are delivered, retries included', async () => {
+    const own = createStoreHandlers(http, {
+      origin: 'http://hooks-emulator.test',
+      seed: 'empty',
+      options: { webhooks: { retryDelaysMs: [1, 1, 1] } },
+    })
+    const received: string[] = []
+    let answers = 0
+    server.use(
+      ...own,
+      http.post('http://receiver.test/hooks', async ({ request }) => {
+        received.push(((await request.json()) as { event: string }).event)
+        return new HttpResponse(null, { status: answers++ === 0 ? 503 : 200 })
+      }),
+    )
+    const c = new StoreClient({ baseUrl: own.baseUrl, apiKey: own.apiKey })
+    await c.emulator.webhooks.create({ url: 'http://receiver.test/hooks', events: ['product:created'] })
+    await c.products.create({ name: 'Key', price: 5, type: 'Service' })
+    await own.settled()
+    expect(received).toEqual(['product:created', 'product:created'])
+    const { deliveries } = await c.emulator.webhooks.logs()
+    expect(deliveries.map((d) => [d.event, d.state, d.retryCount])).toEqual([['product:created', 'delivered', 1]])
+    await own.reset()
+  })
+
+  it('rejects when deliveries are still pending at the timeout, saying how to shorten the waits', async () => {
+    const own = createStoreHandlers(http, {
+      origin: 'http://slow-emulator.test',
+      seed: 'empty',
+      options: { webhooks: { retryDelaysMs: [60_000] } },
+    })
+    server.use(
+      ...own,
+      http.post('http://down.test/hooks', () => new HttpResponse(null, { status: 500 })),
+    )
+    const c = new StoreClient({ baseUrl: own.baseUrl, apiKey: own.apiKey })
+    await c.emulator.webhooks.create({ url: 'http://down.test/hooks', events: ['product:created'] })
+    await c.products.create({ name: 'Key', price: 5, type: 'Service' })
+    await expect(own.settled({ timeoutMs: 50 })).rejects.toThrow(/still pending after 0\.05 s; shorten .*retryDelaysMs/)
     await own.reset()
   })
 })

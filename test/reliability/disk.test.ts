@@ -119,3 +119,92 @@ describe('disk errors in checkout and payment', () => {
     },
   )
 })
+
+/**
+ * Answers only from durable state, with a failing disk: a change is visible in memory while its
+ * append is under way, and the disk then refuses it. No answer given meanwhile — a list, a read,
+ * a second pay that finds the order paid — may show what was rolled back.
+ */
+describe('disk errors under concurrent requests', () => {
+  const PRODUCT = { price: 3, type: 'Digital', status: 'Live' } as const
+
+  /**
+   * Runs `read` over and over, one at a time, until `work` settles; returns every answer read.
+   * Each read waits a turn of the event loop first, so the disk's timers get to run meanwhile.
+   */
+  async function readWhile<T>(work: Promise<unknown>, read: () => Promise<T>): Promise<T[]> {
+    let isDone = false
+    const settled = work.finally(() => (isDone = true))
+    const answers: T[] = []
+    while (!isDone) {
+      await new Promise((resolve) => setImmediate(resolve))
+      answers.push(await read())
+    }
+    await settled
+    return answers
+  }
+
+  it('never lists a product whose create was answered 500', async () => {
+    const { db } = tmpDb()
+    const io = new FaultyIO()
+    const emu = await testEmulator({ db, io, seed: 'empty' })
+    io.appendDelayMs = 10
+    const refused = new Set<string>()
+    const listed = new Set<string>()
+    let lists = 0
+    for (let round = 0; round < 8; round++) {
+      if (round % 2 === 1) io.failAppend = 'ENOSPC'
+      else io.heal()
+      const creates = Promise.all(
+        Array.from({ length: 8 }, async (_, i) => {
+          const name = `r${round} c${i}`
+          const res = await emu.request('/api/v1/products', { method: 'POST', json: { ...PRODUCT, name } })
+          if (res.status === 500) refused.add(name)
+          else expect(res.status).toBe(201)
+        }),
+      )
+      const answers = await readWhile(creates, async () => {
+        const res = await emu.request('/api/v1/products?limit=100')
+        if (res.status === 200) return ((await res.json()) as { products: { name: string }[] }).products
+        // A list that may have seen a change the disk then refused is answered with the storage error.
+        await expectStorage500(res)
+        return []
+      })
+      lists += answers.length
+      for (const products of answers) for (const { name } of products) listed.add(name)
+    }
+    expect(refused.size).toBeGreaterThan(0)
+    expect(lists).toBeGreaterThan(8)
+    expect([...listed].filter((name) => refused.has(name))).toEqual([])
+    io.heal()
+    await emu.store.close()
+  })
+
+  it('never reports a refused payment as paid, to the payer, a second payer or a reader', async () => {
+    const { io, emu, checkout } = await faultyShop()
+    const orders: string[] = []
+    for (let i = 0; i < 6; i++) orders.push(((await (await checkout()).json()) as { order: { id: string } }).order.id)
+    io.appendDelayMs = 10
+    io.failAppend = 'ENOSPC'
+    const reportedPaid: string[] = []
+    const noteAnswer = async (who: string, res: Response) => {
+      if (res.status !== 200) return expectStorage500(res)
+      const order = (await res.json()) as { id: string; paymentStatus: string }
+      if (order.paymentStatus === 'paid') reportedPaid.push(`${who} saw ${order.id} paid`)
+    }
+    for (const id of orders) {
+      const pay = (who: string) =>
+        emu.request(`/_emulator/orders/${id}/pay`, { method: 'POST' }).then((res) => noteAnswer(who, res))
+      const pays = Promise.all([pay('the payer'), pay('a second payer')])
+      const reads = await readWhile(pays, () => emu.request(`/api/v1/orders/${id}`))
+      for (const res of reads) await noteAnswer('a reader', res)
+    }
+    expect(reportedPaid).toEqual([])
+    io.heal()
+    for (const id of orders)
+      expect(
+        ((await (await emu.request(`/api/v1/orders/${id}`)).json()) as { paymentStatus: string }).paymentStatus,
+      ).toBe('unpaid')
+    await emu.store.close()
+  })
+})

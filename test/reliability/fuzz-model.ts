@@ -3,7 +3,7 @@
 // test/reliability/fuzz.test.ts runs it briefly on every `npm test`; test/stress/fuzz.test.ts longer.
 import fc from 'fast-check'
 import { expect } from 'vitest'
-import type { z } from 'zod'
+import type * as z from 'zod'
 import { CreateBlacklistBodySchema, UpdateBlacklistBodySchema } from '../../src/spec/blacklists.js'
 import { CreateCategoryBodySchema, UpdateCategoryBodySchema } from '../../src/spec/categories.js'
 import { CouponListQuerySchema, CreateCouponBodySchema, UpdateCouponBodySchema } from '../../src/spec/coupons.js'

@@ -8,7 +8,7 @@ export function addAccount(
   emu: TestEmulator,
   o: { slug: string; key: string; name?: string },
 ): Promise<{ account: AccountRecord; shop: ShopRecord }> {
-  return emu.services.seeding.addAccount(o)
+  return emu.services.seeding.addAccount({ ...o, keyName: 'second account' })
 }
 
 export type Behaviour =

@@ -1,11 +1,6 @@
 import type { Command } from 'commander'
-import {
-  BlacklistEntrySchema,
-  BlacklistTypeSchema,
-  CreateBlacklistBodySchema,
-  UpdateBlacklistBodySchema,
-  type BlacklistEntry,
-} from '../../spec/blacklists.js'
+import type { BlacklistEntry } from '../../spec/blacklists.js'
+import { BLACKLIST_TYPES } from '../../spec/constants.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import type { FieldSpec } from '../input.js'
@@ -23,7 +18,7 @@ export const BLACKLIST_COLUMNS: Column<BlacklistEntry>[] = [
 const type: FieldSpec = {
   key: 'type',
   kind: 'enum',
-  choices: BlacklistTypeSchema.options,
+  choices: BLACKLIST_TYPES,
   description: 'IP, COUNTRY or EMAIL',
 }
 const value: FieldSpec = {
@@ -44,17 +39,17 @@ export function register(program: Command, ctx: CliContext): void {
     singular: 'blacklist entry',
     description: 'block visitors by IP, country or e-mail',
     columns: BLACKLIST_COLUMNS,
-    schema: BlacklistEntrySchema,
+    schema: () => import('../../spec/blacklists.js').then((m) => m.BlacklistEntrySchema),
     list: { run: (cc) => listBlacklists(cc) },
     get: (client, id) => client.blacklists.get(id),
     create: {
       fields: [{ ...type, required: true }, { ...value, required: true }, reason],
-      schema: CreateBlacklistBodySchema,
+      schema: () => import('../../spec/blacklists.js').then((m) => m.CreateBlacklistBodySchema),
       run: (client, body) => client.blacklists.create(body),
     },
     update: {
       fields: [type, value, reason],
-      schema: UpdateBlacklistBodySchema,
+      schema: () => import('../../spec/blacklists.js').then((m) => m.UpdateBlacklistBodySchema),
       run: (client, id, body) => client.blacklists.update(id, body),
     },
     delete: (client, id) => client.blacklists.delete(id),

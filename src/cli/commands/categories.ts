@@ -1,10 +1,5 @@
 import type { Command } from 'commander'
-import {
-  CategorySchema,
-  CreateCategoryBodySchema,
-  UpdateCategoryBodySchema,
-  type Category,
-} from '../../spec/categories.js'
+import type { Category } from '../../spec/categories.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import type { FieldSpec } from '../input.js'
@@ -39,17 +34,17 @@ export function register(program: Command, ctx: CliContext): void {
     singular: 'category',
     description: 'list, show, create, update and delete categories',
     columns: CATEGORY_COLUMNS,
-    schema: CategorySchema,
+    schema: () => import('../../spec/categories.js').then((m) => m.CategorySchema),
     list: { run: (cc) => listCategories(cc) },
     get: (client, id) => client.categories.get(id),
     create: {
       fields: [{ ...name, required: true }, ...FIELDS],
-      schema: CreateCategoryBodySchema,
+      schema: () => import('../../spec/categories.js').then((m) => m.CreateCategoryBodySchema),
       run: (client, body) => client.categories.create(body),
     },
     update: {
       fields: [name, ...FIELDS],
-      schema: UpdateCategoryBodySchema,
+      schema: () => import('../../spec/categories.js').then((m) => m.UpdateCategoryBodySchema),
       run: (client, id, body) => client.categories.update(id, body),
     },
     delete: (client, id) => client.categories.delete(id),

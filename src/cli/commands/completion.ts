@@ -1,7 +1,6 @@
 // `store completion bash|zsh|fish`: scripts generated from the command tree itself, so they never
 // drift from the commands. Only this command loads every command module (`--help` loads none).
 import type { Command, Option } from 'commander'
-import { COMMANDS } from '../commands-index.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
 
@@ -26,14 +25,6 @@ function nodeOf(cmd: Command, path: string[]): Node {
     options,
     subcommands: cmd.commands.map((sub) => nodeOf(sub, [...path, sub.name()])),
   }
-}
-
-/** The whole tree: every command module registered on a fresh program. */
-export async function commandTree(ctx: CliContext): Promise<Node> {
-  const { buildProgram } = await import('../main.js')
-  const program = buildProgram(ctx)
-  for (const entry of COMMANDS) (await entry.load()).register(program, ctx)
-  return nodeOf(program, [])
 }
 
 function flatten(node: Node): Node[] {
@@ -143,10 +134,11 @@ export function fishScript(root: Node): string {
   return `${lines.join('\n')}\n`
 }
 
-export async function printCompletion(ctx: CliContext, shell: string): Promise<void> {
+/** The script for `shell`, from the program every command is declared on. */
+export function printCompletion(ctx: CliContext, program: Command, shell: string): void {
   if (!(SHELLS as readonly string[]).includes(shell))
     throw new UsageError(`unknown shell "${shell}": use bash, zsh or fish`)
-  const root = await commandTree(ctx)
+  const root = nodeOf(program, [])
   root.options = root.options.filter((o) => o.flag !== '--version')
   const script = shell === 'bash' ? bashScript(root) : shell === 'zsh' ? zshScript(root) : fishScript(root)
   ctx.stdout.write(script)
@@ -159,5 +151,5 @@ export function register(program: Command, ctx: CliContext): void {
       'print a shell completion script: source <(store completion bash), or zsh, or store completion fish | source',
     )
     .argument('<shell>', 'bash, zsh or fish')
-    .action((shell: string) => printCompletion(ctx, shell))
+    .action((shell: string) => printCompletion(ctx, program, shell))
 }

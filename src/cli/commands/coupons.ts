@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { CouponSchema, CreateCouponBodySchema, UpdateCouponBodySchema, type Coupon } from '../../spec/coupons.js'
+import type { Coupon } from '../../spec/coupons.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import type { FieldSpec } from '../input.js'
@@ -58,17 +58,17 @@ export function register(program: Command, ctx: CliContext): void {
     singular: 'coupon',
     description: 'list, show, create, update and delete coupons',
     columns: COUPON_COLUMNS,
-    schema: CouponSchema,
+    schema: () => import('../../spec/coupons.js').then((m) => m.CouponSchema),
     list: { options: (cmd) => cmd.option('--active', 'only active coupons'), run: (cc, opts) => listCoupons(cc, opts) },
     get: (client, id) => client.coupons.get(id),
     create: {
       fields: CREATE_FIELDS,
-      schema: CreateCouponBodySchema,
+      schema: () => import('../../spec/coupons.js').then((m) => m.CreateCouponBodySchema),
       run: (client, body) => client.coupons.create(body),
     },
     update: {
       fields: UPDATE_FIELDS,
-      schema: UpdateCouponBodySchema,
+      schema: () => import('../../spec/coupons.js').then((m) => m.UpdateCouponBodySchema),
       run: (client, id, body) => client.coupons.update(id, body),
     },
     delete: (client, id) => client.coupons.delete(id),

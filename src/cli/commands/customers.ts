@@ -1,5 +1,6 @@
 import type { Command } from 'commander'
-import { CUSTOMER_LIMIT, CustomerDetailSchema, type Customer } from '../../spec/customers.js'
+import { CUSTOMER_LIMIT } from '../../spec/constants.js'
+import type { Customer } from '../../spec/customers.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import type { Column } from '../output.js'
@@ -26,7 +27,7 @@ export function register(program: Command, ctx: CliContext): void {
     singular: 'customer',
     description: 'list and show customers (read only)',
     columns: CUSTOMER_COLUMNS,
-    schema: CustomerDetailSchema,
+    schema: () => import('../../spec/customers.js').then((m) => m.CustomerDetailSchema),
     list: {
       options: (cmd) =>
         cmd

@@ -2,15 +2,8 @@
 // "Emulator control API"): what the hosted service does in its dashboard or a buyer's browser.
 // Webhook endpoints live under `store webhooks`.
 import type { Command } from 'commander'
-import { CreateShopBodySchema, type ApiKey, type Shop } from '../../spec/shops.js'
-import {
-  ClockAdvanceBodySchema,
-  FulfilmentSetupBodySchema,
-  PayBodySchema,
-  TrackingBodySchema,
-  type FulfilmentSetup,
-} from '../../spec/fulfilment.js'
-import { CheckoutBodySchema } from '../../spec/storefront.js'
+import type { ApiKey, Shop } from '../../spec/shops.js'
+import type { FulfilmentSetup } from '../../spec/fulfilment.js'
 import type { Order } from '../../spec/orders.js'
 import { commandContext, type CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
@@ -21,6 +14,9 @@ import { confirmOrYes } from '../resource.js'
 import { showOrder } from './orders.js'
 
 const collect = (value: string, previous: string[] = []) => [...previous, value]
+
+// The body schemas load when a command checks a body, so `--help` and reads start without zod.
+const fulfilmentSchemas = () => import('../../spec/fulfilment.js')
 
 const SHOP_COLUMNS: Column<Shop>[] = [
   ['ID', (s) => s.id],
@@ -78,7 +74,7 @@ export async function createShop(cc: CommandContext, opts: Record<string, unknow
   const body = await buildBody(cc, {
     fields,
     opts,
-    schema: CreateShopBodySchema,
+    schema: (await import('../../spec/shops.js')).CreateShopBodySchema,
     what: 'shop',
     prompter: cc.interactive ? cc.prompter : undefined,
   })
@@ -155,7 +151,7 @@ export async function setFulfilment(
       return { name: entry.slice(0, at), url: entry.slice(at + 1) }
     })
   }
-  checkBody(FulfilmentSetupBodySchema, body, 'fulfilment setup')
+  checkBody((await fulfilmentSchemas()).FulfilmentSetupBodySchema, body, 'fulfilment setup')
   showFulfilment(cc, await cc.client().emulator.setFulfilment(product, body as never))
   if (!cc.out.isJson) cc.out.success(`Updated the fulfilment setup of ${product}`)
 }
@@ -238,7 +234,7 @@ export async function checkout(cc: CommandContext, o: CheckoutOptions): Promise<
       validate: (v) => (/^\S+@\S+\.\S+$/.test(v) ? true : 'enter an e-mail address'),
     })
   }
-  checkBody(CheckoutBodySchema, body, 'checkout')
+  checkBody((await import('../../spec/storefront.js')).CheckoutBodySchema, body, 'checkout')
   const client = cc.client()
   const slug = await storefrontSlug(cc, o.store)
   const result = await client.storefront.checkout(slug, body as never)
@@ -265,13 +261,13 @@ export async function payOrder(
     if (!Number.isFinite(body.amount as number)) throw new UsageError(`--amount: "${o.amount}" is not a number`)
   }
   if (o.gateway !== undefined) body.gateway = o.gateway
-  checkBody(PayBodySchema, body, 'payment')
+  checkBody((await fulfilmentSchemas()).PayBodySchema, body, 'payment')
   showAnswer(cc, await cc.client().emulator.payOrder(order, body), `Paid ${order}`)
 }
 
 export async function advanceClock(cc: CommandContext, duration: string): Promise<void> {
   const body = { seconds: parseDuration(duration) }
-  checkBody(ClockAdvanceBodySchema, body, 'clock advance')
+  checkBody((await fulfilmentSchemas()).ClockAdvanceBodySchema, body, 'clock advance')
   const clock = await cc.client().emulator.advanceClock(body.seconds)
   if (cc.out.isJson) return cc.out.json(clock)
   cc.out.record(clock, Object.entries(clock))
@@ -425,7 +421,7 @@ export function register(program: Command, ctx: CliContext): void {
     .action(
       run(async (cc, order: string, opts: { code: string; carrier?: string }) => {
         const body = { code: opts.code, ...(opts.carrier ? { carrier: opts.carrier } : {}) }
-        checkBody(TrackingBodySchema, body, 'tracking')
+        checkBody((await fulfilmentSchemas()).TrackingBodySchema, body, 'tracking')
         showAnswer(cc, await cc.client().emulator.addTracking(order, body), `Added tracking ${opts.code} to ${order}`)
       }),
     )

@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { CreateGroupBodySchema, GroupSchema, UpdateGroupBodySchema, type Group } from '../../spec/groups.js'
+import type { Group } from '../../spec/groups.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import type { FieldSpec } from '../input.js'
@@ -36,7 +36,7 @@ export function register(program: Command, ctx: CliContext): void {
     singular: 'group',
     description: 'list, show, create, update and delete product groups (bundles)',
     columns: GROUP_COLUMNS,
-    schema: GroupSchema,
+    schema: () => import('../../spec/groups.js').then((m) => m.GroupSchema),
     list: { run: (cc) => listGroups(cc) },
     get: (client, id) => client.groups.get(id),
     create: {
@@ -49,12 +49,12 @@ export function register(program: Command, ctx: CliContext): void {
         unlisted,
         productIds,
       ],
-      schema: CreateGroupBodySchema,
+      schema: () => import('../../spec/groups.js').then((m) => m.CreateGroupBodySchema),
       run: (client, body) => client.groups.create(body),
     },
     update: {
       fields: [name, discountPercent, sortOrder, unlisted, productIds],
-      schema: UpdateGroupBodySchema,
+      schema: () => import('../../spec/groups.js').then((m) => m.UpdateGroupBodySchema),
       run: (client, id, body) => client.groups.update(id, body),
     },
     delete: (client, id) => client.groups.delete(id),

@@ -1,5 +1,6 @@
 import type { Command } from 'commander'
-import { ORDER_LIMIT, ORDER_STATUSES, UpdateOrderBodySchema, type Order, type OrderItem } from '../../spec/orders.js'
+import { ORDER_LIMIT, ORDER_STATUSES } from '../../spec/constants.js'
+import type { Order, OrderItem } from '../../spec/orders.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
@@ -79,7 +80,7 @@ export function register(program: Command, ctx: CliContext): void {
     get: (client, id) => client.orders.get(id),
     update: {
       fields: [{ key: 'status', kind: 'enum', choices: ORDER_STATUSES, description: 'new status' }],
-      schema: UpdateOrderBodySchema,
+      schema: () => import('../../spec/orders.js').then((m) => m.UpdateOrderBodySchema),
       run: (client, id, body) => client.orders.update(id, body),
     },
   })

@@ -1,13 +1,6 @@
 import type { Command } from 'commander'
-import {
-  CreateProductBodySchema,
-  PRODUCT_LIMIT,
-  PRODUCT_TYPES,
-  ProductSchema,
-  UpdateProductBodySchema,
-  type Product,
-  type ProductStatus,
-} from '../../spec/products.js'
+import { PRODUCT_LIMIT, PRODUCT_TYPES } from '../../spec/constants.js'
+import type { Product, ProductStatus } from '../../spec/products.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
@@ -83,12 +76,12 @@ export function register(program: Command, ctx: CliContext): void {
     singular: 'product',
     description: 'list, show, create, update and delete products',
     columns: PRODUCT_COLUMNS,
-    schema: ProductSchema,
+    schema: () => import('../../spec/products.js').then((m) => m.ProductSchema),
     // null stock is unlimited (spec, "Product"), as the list's STOCK column says too
-    show: (cc, p) =>
+    show: (cc, p, shape) =>
       cc.out.record(
         p,
-        entriesOf(p, ProductSchema).map(([k, v]) => [k, k === 'stock' && v === null ? 'unlimited' : v]),
+        entriesOf(p, shape).map(([k, v]) => [k, k === 'stock' && v === null ? 'unlimited' : v]),
       ),
     list: {
       options: (cmd) =>
@@ -102,12 +95,12 @@ export function register(program: Command, ctx: CliContext): void {
     get: (client, id) => client.products.get(id),
     create: {
       fields: CREATE_FIELDS,
-      schema: CreateProductBodySchema,
+      schema: () => import('../../spec/products.js').then((m) => m.CreateProductBodySchema),
       run: (client, body) => client.products.create(body),
     },
     update: {
       fields: UPDATE_FIELDS,
-      schema: UpdateProductBodySchema,
+      schema: () => import('../../spec/products.js').then((m) => m.UpdateProductBodySchema),
       run: (client, id, body) => client.products.update(id, body),
     },
     delete: (client, id) => client.products.delete(id),

@@ -3,10 +3,10 @@ import { readFileSync, statSync } from 'node:fs'
 import { createServer as createHttpsServer } from 'node:https'
 import { createSecureContext } from 'node:tls'
 import type { AddressInfo } from 'node:net'
-import { fileURLToPath } from 'node:url'
 import { setFlagsFromString } from 'node:v8'
 import type { CliContext } from '../context.js'
-import { UsageError } from '../exit-codes.js'
+import { isStoreError, UsageError } from '../exit-codes.js'
+import { DEMO_SEED_PATH } from '../fixtures.js'
 import { maskKey } from '../../spec/keys.js'
 import type { EmulatorOptions } from '../../emulator/deps.js'
 import type { SeedFile } from '../../emulator/store/seed.js'
@@ -76,8 +76,6 @@ export function parseServeOptions(o: ServeOptions): { port: number; emulator: Em
     throw new UsageError('--api-key: must be 8 to 200 characters without spaces')
   return { port, emulator }
 }
-
-const DEMO_SEED = fileURLToPath(new URL('../../../fixtures/demo-shop.json', import.meta.url))
 
 /**
  * `store serve` could not start with what it was given (db file locked, corrupt or unwritable,
@@ -169,15 +167,14 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
     )
   const tls = readTls(o)
   boundHeapGrowth(o.db)
-  const [{ startEmulator }, { loadSeedFile }, { serve: listen }, { StoreError }] = await Promise.all([
+  const [{ startEmulator }, { loadSeedFile }, { serve: listen }] = await Promise.all([
     import('../../emulator/start.js'),
     import('../../emulator/store/seed.js'),
     import('@hono/node-server'),
-    import('../../spec/errors.js'),
   ])
   let seed: SeedFile | undefined
   try {
-    seed = o.seed === 'empty' ? undefined : loadSeedFile(o.seed === 'demo' ? DEMO_SEED : o.seed)
+    seed = o.seed === 'empty' ? undefined : loadSeedFile(o.seed === 'demo' ? DEMO_SEED_PATH : o.seed)
   } catch (error) {
     throw new StartRefusedError(
       `${(error as Error).message.replace(/\.$/, '')}. Fix the file, or pass --seed demo or --seed empty.`,
@@ -198,7 +195,8 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
     compactAtBytes: compactAt,
   }).catch((error: unknown) => {
     // The store refuses a locked, unreadable or invalid db (and a seed it cannot store) with a message naming the file.
-    throw error instanceof StoreError ? new StartRefusedError(error.message) : error
+    // By shape: the emulator is loaded from outside the CLI's bundle, with its own StoreError class.
+    throw isStoreError(error) ? new StartRefusedError(error.message) : error
   })
   const server = await new Promise<import('node:net').Server>((resolve, reject) => {
     try {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { SubscriptionSchema, type Subscription } from '../../spec/subscriptions.js'
+import type { Subscription } from '../../spec/subscriptions.js'
 import { commandContext, type CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import type { Column } from '../output.js'
@@ -33,7 +33,7 @@ export function register(program: Command, ctx: CliContext): void {
     singular: 'subscription',
     description: 'list and show subscriptions (read only); cancel on the emulator',
     columns: SUBSCRIPTION_COLUMNS,
-    schema: SubscriptionSchema,
+    schema: () => import('../../spec/subscriptions.js').then((m) => m.SubscriptionSchema),
     list: { run: (cc) => listSubscriptions(cc) },
     get: (client, id) => client.subscriptions.get(id),
   })

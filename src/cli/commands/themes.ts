@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { UpdateThemeBodySchema, type Theme, type ThemeSummary } from '../../spec/themes.js'
+import type { Theme, ThemeSummary } from '../../spec/themes.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import type { FieldSpec } from '../input.js'
@@ -58,7 +58,7 @@ export function register(program: Command, ctx: CliContext): void {
     get: (client, id) => client.themes.get(id),
     update: {
       fields: UPDATE_FIELDS,
-      schema: UpdateThemeBodySchema,
+      schema: () => import('../../spec/themes.js').then((m) => m.UpdateThemeBodySchema),
       run: (client, id, body) => client.themes.update(id, body),
     },
   })

@@ -1,90 +1,40 @@
-// Plain HTTP for the webhook commands: the emulator's control API with the connection's key and
-// shop, and POSTs to a receiver with exactly the spec's webhook headers.
-import { StoreError } from '../../spec/errors.js'
-import { WEBHOOK_HEADERS, WEBHOOK_TIMEOUT_MS } from '../../spec/events.js'
+// What the webhook commands run with, and the POST of a webhook body to a receiver with exactly
+// the spec's headers. The emulator's control API is read through the one StoreClient.
+import { WEBHOOK_HEADERS, WEBHOOK_TIMEOUT_MS } from '../../spec/event-kinds.js'
+import type { StoreClient } from '../../client/index.js'
+import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
-import { resolveConnection, type Connection, type GlobalOptions } from '../connection.js'
+import type { Connection } from '../connection.js'
 import { UsageError } from '../exit-codes.js'
-import { chalkFor, isColorWanted, Output } from '../output.js'
-import { loadProfile } from '../profiles.js'
+import type { Output } from '../output.js'
 
-/** What a webhook command runs with: the CLI context, its output and where the emulator is. */
+/** What a webhook command runs with: the CLI context, its output, where the emulator is and its client. */
 export interface WebhookContext {
   ctx: CliContext
-  globals: GlobalOptions
   out: Output
   connection(): Connection
+  /** The client for the emulator's control API; the key is required there. */
+  client(): StoreClient
 }
 
-export function webhookContext(ctx: CliContext, globals: GlobalOptions): WebhookContext {
-  const isTTY = Boolean(ctx.stdout.isTTY)
-  const out = new Output({
-    stdout: ctx.stdout,
-    stderr: ctx.stderr,
-    isTTY,
-    json: Boolean(globals.json),
-    chalk: chalkFor(isColorWanted(isTTY, ctx.env, globals.color)),
-  })
-  let connection: Connection | undefined
+export function webhookContext(cc: CommandContext): WebhookContext {
   return {
-    ctx,
-    globals,
-    out,
-    connection: () => (connection ??= resolveConnection(ctx, globals, loadProfile(ctx, globals))),
-  }
-}
-
-/** Headers of a control-API request: Bearer key (required) and the shop when one is chosen. */
-export function authHeaders(connection: Connection): Record<string, string> {
-  if (!connection.apiKey)
-    throw new UsageError(
-      'no API key: pass --api-key, set STORE_API_KEY, or run store login (the key store serve printed)',
-    )
-  return {
-    authorization: `Bearer ${connection.apiKey}`,
-    ...(connection.shop ? { 'x-service-shop': connection.shop } : {}),
+    ctx: cc,
+    out: cc.out,
+    connection: cc.connection,
+    client: () => {
+      if (!cc.connection().apiKey)
+        throw new UsageError(
+          'no API key: pass --api-key, set STORE_API_KEY, or run store login (the key store serve printed)',
+        )
+      return cc.client()
+    },
   }
 }
 
 function describeNetworkError(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause
   return cause?.code ?? cause?.message ?? (error as Error)?.message ?? String(error)
-}
-
-/**
- * A JSON request to the emulator (`/_emulator/...` or `/api/v1/...` under the connection's
- * origin). A non-2xx answer becomes the API's StoreError; no answer a StoreError with status 0.
- */
-export async function emulatorRequest<T>(w: WebhookContext, method: string, path: string, body?: unknown): Promise<T> {
-  const connection = w.connection()
-  const url = `${connection.origin}${path}`
-  const headers: Record<string, string> = { accept: 'application/json', ...authHeaders(connection) }
-  if (body !== undefined) headers['content-type'] = 'application/json'
-  let res: Response
-  try {
-    res = await w.ctx.fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
-  } catch (error) {
-    throw new StoreError(0, `could not reach ${connection.origin} (${describeNetworkError(error)})`)
-  }
-  const text = await res.text()
-  let json: unknown
-  try {
-    json = text ? JSON.parse(text) : undefined
-  } catch {
-    json = undefined
-  }
-  if (!res.ok) {
-    const error = (json as { error?: unknown } | undefined)?.error
-    const errors = (json as { errors?: { field: string; message: string }[] } | undefined)?.errors
-    throw new StoreError(
-      res.status,
-      typeof error === 'string'
-        ? error
-        : `${method} ${path} answered ${res.status}${text ? `: ${text.slice(0, 200)}` : ''}`,
-      errors,
-    )
-  }
-  return json as T
 }
 
 export interface Sent {

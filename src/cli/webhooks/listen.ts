@@ -1,51 +1,10 @@
 // `store webhooks listen --forward-to URL`: the emulator's live events (GET /_emulator/events, SSE)
 // POSTed to a local URL as webhooks. Reconnects by itself and resumes with Last-Event-ID, so an
 // event is forwarded once even when the emulator restarts in between.
-import { StoreError } from '../../spec/errors.js'
-import { EmittedEventSchema, type EmittedEvent } from '../../spec/webhooks.js'
-import { isWebhookEventKind, webhookBody, type WebhookEventKind } from '../../spec/events.js'
+import type { EmittedEvent } from '../../spec/webhooks.js'
+import { isWebhookEventKind, webhookBody, type WebhookEventKind } from '../../spec/event-kinds.js'
 import { UsageError } from '../exit-codes.js'
-import { authHeaders, isOk, sendWebhook, type Sent, type WebhookContext } from './http.js'
-
-export interface SseMessage {
-  id?: string
-  event?: string
-  data: string
-}
-
-/** Parses a text/event-stream body into messages (comments and `retry:` lines are skipped). */
-export async function* parseSse(body: ReadableStream<Uint8Array>): AsyncGenerator<SseMessage> {
-  const decoder = new TextDecoder()
-  let buffer = ''
-  let message: { id?: string; event?: string; data: string[] } = { data: [] }
-  const reader = body.getReader()
-  try {
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) return
-      buffer += decoder.decode(value, { stream: true })
-      let newline: number
-      while ((newline = buffer.search(/\r\n|\r|\n/)) >= 0) {
-        const line = buffer.slice(0, newline)
-        buffer = buffer.slice(newline + (buffer.startsWith('\r\n', newline) ? 2 : 1))
-        if (line === '') {
-          if (message.data.length) yield { id: message.id, event: message.event, data: message.data.join('\n') }
-          message = { data: [] }
-          continue
-        }
-        if (line.startsWith(':')) continue
-        const colon = line.indexOf(':')
-        const field = colon < 0 ? line : line.slice(0, colon)
-        const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '')
-        if (field === 'data') message.data.push(value)
-        else if (field === 'id') message.id = value
-        else if (field === 'event') message.event = value
-      }
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined)
-  }
-}
+import { isOk, sendWebhook, type Sent, type WebhookContext } from './http.js'
 
 export interface ListenOptions {
   forwardTo: string
@@ -89,82 +48,35 @@ export async function listen(w: WebhookContext, o: ListenOptions): Promise<void>
   const kinds = parseKinds(o.events)
   if (o.since !== undefined && !/^\d+$/.test(o.since))
     throw new UsageError(`--since: "${o.since}" is not an event id (a sequence number; 0 replays every kept event)`)
-  const connection = w.connection()
-  const headers = authHeaders(connection)
-  const streamUrl = `${connection.origin}/_emulator/events${kinds ? `?events=${encodeURIComponent(kinds.join(','))}` : ''}`
+  const client = w.client()
+  const { origin } = w.connection()
   const stopping = new AbortController()
   const offInt = ctx.onSignal('SIGINT', () => stopping.abort())
   const offTerm = ctx.onSignal('SIGTERM', () => stopping.abort())
-  let lastId: string | undefined = o.since
-  let failures = 0
-  let connectedBefore = false
   try {
-    while (!stopping.signal.aborted) {
-      let reason: string
-      try {
-        const res = await ctx.fetch(streamUrl, {
-          headers: {
-            ...headers,
-            accept: 'text/event-stream',
-            ...(lastId !== undefined ? { 'last-event-id': lastId } : {}),
-          },
-          signal: stopping.signal,
-        })
-        if (res.status === 401 || res.status === 403 || res.status === 400 || res.status === 404) {
-          const body = (await res.json().catch(() => ({}))) as { error?: string }
-          throw new StoreError(res.status, body.error ?? `GET /_emulator/events answered ${res.status}`)
-        }
-        if (!res.ok || !res.body) {
-          reason = `the emulator answered ${res.status}`
-        } else {
-          failures = 0
-          out.info(
-            connectedBefore
-              ? `Reconnected to ${connection.origin}${lastId !== undefined ? `; resuming after event ${lastId}` : ''}`
-              : `Ready! Forwarding ${kinds ? kinds.join(', ') : 'every event'} from ${connection.origin} to ${o.forwardTo} (Ctrl+C to stop)`,
-          )
-          connectedBefore = true
-          for await (const message of parseSse(res.body)) {
-            const event = parseEvent(message)
-            if (!event) continue
-            const forwarded = await forward(w, o.forwardTo, event, stopping.signal)
-            if (stopping.signal.aborted) break
-            lastId = String(event.sequence)
-            printForwarded(w, forwarded)
-          }
-          reason = 'the stream ended (the emulator stopped?)'
-        }
-      } catch (error) {
-        if (stopping.signal.aborted) break
-        if (error instanceof StoreError) throw error
-        const cause = (error as { cause?: { code?: string } })?.cause?.code
-        reason =
-          cause === 'ECONNREFUSED'
-            ? 'the emulator is not reachable'
-            : cause === 'UND_ERR_SOCKET' || cause === 'ECONNRESET'
-              ? 'the emulator closed the connection (stopped?)'
-              : `connection lost (${cause ?? (error as Error).message})`
-      }
+    const events = client.emulator.events({
+      events: kinds,
+      since: o.since,
+      signal: stopping.signal,
+      reconnectDelaysMs: RECONNECT_DELAYS_MS,
+      onStatus: (status) => {
+        if (status.state === 'reconnecting')
+          return out.info(`${status.reason}; reconnecting in ${status.inMs / 1000} s`)
+        out.info(
+          status.reconnected
+            ? `Reconnected to ${origin}${status.resumedAfter !== undefined ? `; resuming after event ${status.resumedAfter}` : ''}`
+            : `Ready! Forwarding ${kinds ? kinds.join(', ') : 'every event'} from ${origin} to ${o.forwardTo} (Ctrl+C to stop)`,
+        )
+      },
+    })
+    for await (const event of events) {
+      const forwarded = await forward(w, o.forwardTo, event, stopping.signal)
       if (stopping.signal.aborted) break
-      const delay = RECONNECT_DELAYS_MS[Math.min(failures, RECONNECT_DELAYS_MS.length - 1)]
-      failures++
-      out.info(`${reason}; reconnecting in ${delay / 1000} s`)
-      await Promise.race([
-        ctx.sleep(delay),
-        new Promise((resolve) => stopping.signal.addEventListener('abort', resolve, { once: true })),
-      ])
+      printForwarded(w, forwarded)
     }
   } finally {
     offInt()
     offTerm()
-  }
-}
-
-function parseEvent(message: SseMessage): EmittedEvent | undefined {
-  try {
-    return EmittedEventSchema.parse(JSON.parse(message.data))
-  } catch {
-    return undefined
   }
 }
 

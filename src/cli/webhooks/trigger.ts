@@ -23,11 +23,9 @@ import {
 } from '../../spec/events.js'
 import type { Order, OrderItem } from '../../spec/orders.js'
 import type { Product } from '../../spec/products.js'
-import type { Shop } from '../../spec/shops.js'
-import type { Subscription } from '../../spec/subscriptions.js'
 import { isStoreError, UsageError } from '../exit-codes.js'
 import { applyOverride, parseOverride } from './overrides.js'
-import { CheckFailedError, emulatorRequest, isOk, sendWebhook, type Sent, type WebhookContext } from './http.js'
+import { CheckFailedError, isOk, sendWebhook, type Sent, type WebhookContext } from './http.js'
 
 export interface TriggerOptions {
   to: string
@@ -45,16 +43,14 @@ export function checkKind(kind: string): EventKind {
   )
 }
 
-const enc = encodeURIComponent
-
 async function sourcesFor(w: WebhookContext, productIds: string[]): Promise<PayloadSources> {
-  const { shops } = await emulatorRequest<{ shops: Shop[] }>(w, 'GET', '/_emulator/shops')
+  const { shops } = await w.client().emulator.listShops()
   const wanted = w.connection().shop
   const shop = (wanted ? shops.find((s) => s.id === wanted || s.slug === wanted.toLowerCase()) : shops[0]) ?? shops[0]
   const products = new Map<string, Product>()
   for (const id of new Set(productIds)) {
     try {
-      const product = await emulatorRequest<Product>(w, 'GET', `/api/v1/products/${enc(id)}`)
+      const product = await w.client().products.get(id)
       products.set(product.id, product)
       products.set(product.productId, product)
     } catch (error) {
@@ -93,7 +89,7 @@ export async function payloadFromRecord(
   const category = categoryOf(kind)
   const at = w.ctx.now()
   if (category === 'order' || category === 'dynamic' || category === 'mystery') {
-    const order = await emulatorRequest<Order>(w, 'GET', `/api/v1/orders/${enc(ref)}`)
+    const order = await w.client().orders.get(ref)
     if (kind === DYNAMIC_DELIVERY_EVENT)
       return dynamicDeliveryPayload(order, pickLine(order, kind, itemId), at.toISOString())
     if (category === 'mystery')
@@ -106,12 +102,12 @@ export async function payloadFromRecord(
     return webhookBody(kind as WebhookEventKind, orderEventData(order, sources, item), at)
   }
   if (category === 'product') {
-    const product = await emulatorRequest<Product>(w, 'GET', `/api/v1/products/${enc(ref)}`)
+    const product = await w.client().products.get(ref)
     const sources = await sourcesFor(w, [])
     return webhookBody(kind as WebhookEventKind, productEventData(product, sources.shop), at)
   }
   if (category === 'subscription') {
-    const subscription = await emulatorRequest<Subscription>(w, 'GET', `/api/v1/subscriptions/${enc(ref)}`)
+    const subscription = await w.client().subscriptions.get(ref)
     const sources = await sourcesFor(w, [subscription.productId])
     return webhookBody(kind as WebhookEventKind, subscriptionEventData(subscription, sources), at)
   }

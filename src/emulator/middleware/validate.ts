@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { z } from 'zod'
+import type * as z from 'zod'
 import { StoreError } from '../../spec/errors.js'
 import { fieldErrors } from '../../spec/field-errors.js'
 import { MAX_DEPTH, findForbiddenKey, isNestedDeeperThan } from '../../spec/common.js'

@@ -29,7 +29,12 @@ export class SeedingService {
    * A further account with its own shop (and default theme) and key, as a new db's first account
    * is made; the API has no route for accounts (`store serve` makes one).
    */
-  addAccount(o: { slug: string; key: string; name?: string }): Promise<{ account: AccountRecord; shop: ShopRecord }> {
+  addAccount(o: {
+    slug: string
+    key: string
+    name?: string
+    keyName?: string
+  }): Promise<{ account: AccountRecord; shop: ShopRecord }> {
     const deps = this.deps
     return deps.store.tx((tx) => {
       const account = tx.put('accounts', {
@@ -39,7 +44,7 @@ export class SeedingService {
       })
       const shop = tx.put('shops', buildShop(deps, account.id, o.name ?? `Shop ${o.slug}`, o.slug))
       tx.put('themes', defaultTheme(deps, shop))
-      tx.put('keys', buildKey(deps, account.id, o.key, 'second account'))
+      tx.put('keys', buildKey(deps, account.id, o.key, o.keyName ?? 'default'))
       return { account, shop }
     })
   }

@@ -1,3 +1,4 @@
+import type { PendingReads } from './pending-reads.js'
 import { SortedIndex, compareKeys, type SortKey } from './sorted-index.js'
 
 export interface Row {
@@ -20,9 +21,18 @@ const byCreation = (row: Row): SortKey => ({
   id: row.id,
 })
 
-/** One collection of records in memory, with the indexes that keep every lookup off a scan. */
+/**
+ * One collection of records in memory, with the indexes that keep every lookup off a scan. It
+ * knows which of its keys have a change not yet on disk (`hold`/`release`, from the journal
+ * writer) and reports reads that see one: of such a key, or of a list, a count or the unique
+ * indexes while any of its keys has one. Nothing is held in a store at rest, so a read costs one
+ * comparison more.
+ */
 export class Collection<T extends Row> {
   private readonly rows = new Map<string, T>()
+  /** Keys with changes not yet on disk, and how many. */
+  private readonly held = new Map<string, number>()
+  private pendingReads?: PendingReads
   private readonly uniques = new Map<string, Map<string, string>>()
   private readonly ordered = new Map<string, Map<string, SortedIndex>>()
   readonly keyOf: (row: T) => string
@@ -50,49 +60,82 @@ export class Collection<T extends Row> {
     }
   }
 
+  /** Where reads of pending changes are reported. */
+  reportReadsTo(pendingReads: PendingReads): void {
+    this.pendingReads = pendingReads
+  }
+
+  /** A change of `key` was applied to memory and is on its way to disk. */
+  hold(key: string): void {
+    this.held.set(key, (this.held.get(key) ?? 0) + 1)
+  }
+
+  /** That change is on disk, or was rolled back. */
+  release(key: string): void {
+    const count = this.held.get(key) ?? 0
+    if (count > 1) this.held.set(key, count - 1)
+    else this.held.delete(key)
+  }
+
+  private noteList(): void {
+    if (this.held.size !== 0) this.pendingReads?.note()
+  }
+
   get size(): number {
+    this.noteList()
     return this.rows.size
   }
 
   get(key: string): T | undefined {
+    if (this.held.size !== 0 && this.held.has(key)) this.pendingReads?.note()
     return this.rows.get(key)
   }
 
+  /** By a unique index. A pending change may have added or removed a value: any one counts. */
   getBy(index: string, value: string): T | undefined {
+    this.noteList()
     const key = this.uniques.get(index)?.get(value)
     return key === undefined ? undefined : this.rows.get(key)
   }
 
   values(): IterableIterator<T> {
+    this.noteList()
     return this.rows.values()
   }
 
   /** [key, row] pairs, in the order the rows were first stored. */
   entries(): IterableIterator<[string, T]> {
+    this.noteList()
     return this.rows.entries()
   }
 
   /** Rows of one scope of an ordered list, newest first, after the given position. */
   *newestFirst(index: string, scope: string, after?: SortKey): Generator<T> {
+    this.noteList()
     const list = this.ordered.get(index)?.get(scope)
     if (!list) return
     for (const key of list.descending(after)) {
       const row = this.rows.get(key)
+      // Also between rows: the caller may go on reading after others changed the collection.
+      this.noteList()
       if (row) yield row
     }
   }
 
   /** Rows of one scope of an ordered list, oldest first, from the given position on (inclusive). */
   *oldestFirst(index: string, scope: string, from?: SortKey): Generator<T> {
+    this.noteList()
     const list = this.ordered.get(index)?.get(scope)
     if (!list) return
     for (const key of list.ascending(from)) {
       const row = this.rows.get(key)
+      this.noteList()
       if (row) yield row
     }
   }
 
   count(index: string, scope: string): number {
+    this.noteList()
     return this.ordered.get(index)?.get(scope)?.size ?? 0
   }
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { ProductSchema } from '../../spec/products.js'
 import { OrderSchema } from '../../spec/orders.js'
 import { CouponSchema } from '../../spec/coupons.js'
@@ -8,7 +8,7 @@ import { SubscriptionSchema } from '../../spec/subscriptions.js'
 import { WebhookDeliverySchema, WebhookSchema } from '../../spec/webhooks.js'
 import { createCollections } from './collections.js'
 
-/** The lowdb file: `{ version: 1, <collection>: rows[] }`. */
+/** The db file's content: `{ version: 1, <collection>: rows[] }` (durable-json-file.ts writes and reads it). */
 export type DbFile = { version: 1 } & Record<string, unknown>
 
 export type JournalOp = { c: string; put: { id: string } } | { c: string; del: string }
@@ -116,32 +116,4 @@ export function checkDbFile(data: unknown, { rows: checkRows = true }: { rows?: 
     }
   }
   return undefined
-}
-
-/** The ops of one journal line, or the reason it is not a whole, valid entry. */
-export function checkJournalLine(line: string): JournalOp[] | string {
-  let entry: unknown
-  try {
-    entry = JSON.parse(line)
-  } catch (error) {
-    return `not valid JSON (${(error as Error).message})`
-  }
-  const ops = (entry as { ops?: unknown })?.ops
-  if (!Array.isArray(ops)) return 'not a journal entry ({"ops": [...]})'
-  for (let i = 0; i < ops.length; i++) {
-    const op = ops[i] as Record<string, unknown>
-    if (typeof op?.c !== 'string' || !COLLECTIONS.has(op.c))
-      return `ops[${i}]: unknown collection ${JSON.stringify(op?.c)}`
-    if ('put' in op) {
-      const problem = checkRow(op.c, op.put)
-      if (problem) return `ops[${i}]: ${op.c} row ${problem}`
-    } else if (typeof op.del !== 'string') return `ops[${i}]: neither a put nor a delete`
-  }
-  return ops as JournalOp[]
-}
-
-/** The ops of one journal line, or undefined when the line is not a whole, valid entry. */
-export function parseJournalLine(line: string): JournalOp[] | undefined {
-  const checked = checkJournalLine(line)
-  return typeof checked === 'string' ? undefined : checked
 }

@@ -1,18 +1,19 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { open, readFile, rename, stat, unlink, type FileHandle } from 'node:fs/promises'
-import { dirname, basename, join } from 'node:path'
-import type { Adapter } from 'lowdb'
+import { dirname } from 'node:path'
 import type { DbFile } from './db-file.js'
 import { syncFolder } from './journal-io.js'
+import type { DbPosition } from './journal-format.js'
 import { forEachLine } from './line-reader.js'
+import { temporaryPathBeside } from './temporary-files.js'
 
 /**
- * The db file: lowdb's JSON `{ "version": 1, "<collection>": [rows…] }`, written by the store one
- * row per line and closed by a checksum:
+ * The db file: one JSON document `{ "version": 1, "generation": …, "seq": …, "<collection>": [rows…] }`,
+ * written by the store one row per line and closed by a checksum:
  *
  * ```
- * {"version":1,
+ * {"version":1,"generation":3,"seq":1042,
  * "products":[
  * {"id":"prod_…",…},
  * {"id":"prod_…",…}
@@ -25,9 +26,11 @@ import { forEachLine } from './line-reader.js'
  * A file whose checksum matches was written by this version of the store from rows it had
  * validated already, so its rows are not validated again at load; any other file (edited by
  * hand, written by another tool or version) is parsed as plain JSON and every row is checked.
+ * A file written before the position (`generation`, `seq`) was recorded has `{"version":1,` alone
+ * on its first line.
  */
-const HEAD = '{"version":1,\n'
-const HEAD_BYTES = Buffer.from(HEAD)
+const HEAD_START = Buffer.from('{"version":1,')
+const HEAD = /^\{"version":1,(?:"generation":(\d{1,15}),"seq":(\d{1,15}),)?\n$/
 const COLLECTION = /^"([A-Za-z0-9_]+)":\[\n$/
 const TRAILER = /^"checksum":"([0-9a-f]{64})"\}\n$/
 const CLOSE = 0x5d // ]
@@ -60,13 +63,18 @@ function checksumKey(): string {
 }
 
 export interface ReadDbFile {
-  /** The parsed file: any JSON value (checkDbFile says whether it is a db). */
+  /** The parsed file: any JSON value (checkDbFile says whether it is a db), its position included. */
   data: unknown
   /** The checksum matched: the rows were validated when they were written. */
   trusted: boolean
 }
 
+/** The position of a db file no journal follows yet. */
+export const NEW_DB_POSITION: DbPosition = { generation: 1, seq: 0 }
+
 export interface WriteDbFileOptions {
+  /** Where the db file stands (NEW_DB_POSITION unless given). */
+  position?: DbPosition
   /** Refuse to replace a db file that is no longer there (compaction; close writes it regardless). */
   mustExist?: boolean
   /**
@@ -77,21 +85,20 @@ export interface WriteDbFileOptions {
 }
 
 /**
- * lowdb adapter whose writes are atomic and durable: the rows are streamed to a temporary file in
- * the same folder, fsynced, then renamed over the db file, so the file is never half-written.
- * `read` returns null for a missing file and throws for anything unreadable or not JSON.
+ * The db file of a store, whose writes are atomic and durable: the rows are streamed to a
+ * temporary file in the same folder, fsynced, then renamed over the db file, so the file is never
+ * half-written.
  */
-export class DurableJsonFile implements Adapter<DbFile> {
+export class DurableJsonFile {
   /** Size in bytes of the db file as last read or written. */
   bytes = 0
 
   constructor(readonly path: string) {}
 
-  async read(): Promise<DbFile | null> {
-    return ((await this.load())?.data as DbFile | undefined) ?? null
-  }
-
-  /** Reads the file: null when there is none, otherwise what it holds and whether its checksum matched. */
+  /**
+   * Reads the file: null when there is none, otherwise what it holds and whether its checksum
+   * matched. Throws for anything unreadable or not JSON.
+   */
   async load(): Promise<ReadDbFile | null> {
     const read = await readDbFile(this.path)
     this.bytes = read?.bytes ?? 0
@@ -115,9 +122,9 @@ export async function readDbFile(path: string): Promise<(ReadDbFile & { bytes: n
   let bytes: number
   try {
     bytes = (await handle.stat()).size
-    const head = Buffer.alloc(HEAD_BYTES.length)
+    const head = Buffer.alloc(HEAD_START.length)
     const { bytesRead } = await handle.read(head, 0, head.length, 0)
-    if (bytesRead === head.length && head.equals(HEAD_BYTES)) {
+    if (bytesRead === head.length && head.equals(HEAD_START)) {
       const lined = await readLines(handle)
       if (lined) return { ...lined, bytes }
     }
@@ -165,6 +172,12 @@ async function readLines(handle: FileHandle): Promise<ReadDbFile | undefined> {
       return true
     }
     if (state === 'head') {
+      const head = HEAD.exec(line.toString('utf8'))
+      if (!head) return misfit()
+      if (head[1] !== undefined) {
+        data.generation = Number(head[1])
+        data.seq = Number(head[2])
+      }
       state = 'top'
       hash.update(line)
       return true
@@ -178,7 +191,8 @@ async function readLines(handle: FileHandle): Promise<ReadDbFile | undefined> {
       return true
     }
     const name = COLLECTION.exec(text)?.[1]
-    if (name === undefined || name === 'version' || name === 'checksum' || Object.hasOwn(data, name)) return misfit()
+    if (name === undefined || Object.hasOwn(data, name) || ['checksum', 'generation', 'seq'].includes(name))
+      return misfit()
     rows = []
     data[name] = rows
     previous = 'open'
@@ -195,13 +209,6 @@ async function readLines(handle: FileHandle): Promise<ReadDbFile | undefined> {
   return { data, trusted: hash.digest('hex') === checksum }
 }
 
-let sequence = 0
-
-/** The prefix of every temporary file written beside `path`; left-overs of a crash are removed at open. */
-export function temporaryPrefix(path: string): string {
-  return `.${basename(path)}.`
-}
-
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /**
@@ -211,8 +218,8 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
  * written, so the whole text never exists at once. Returns the size of the file written.
  */
 export async function writeDbFile(path: string, data: DbFile, options: WriteDbFileOptions = {}): Promise<number> {
-  // pid + sequence: two writers (or two writes of one process) never share a temporary file.
-  const temporary = join(dirname(path), `${temporaryPrefix(path)}${process.pid}.${++sequence}.tmp`)
+  const temporary = temporaryPathBeside(path)
+  const { generation, seq } = options.position ?? NEW_DB_POSITION
   const handle = await open(temporary, 'w', 0o600)
   const hash = createHash('sha256').update(checksumKey())
   let bytes = 0
@@ -251,7 +258,7 @@ export async function writeDbFile(path: string, data: DbFile, options: WriteDbFi
   }
   try {
     try {
-      await push(HEAD)
+      await push(`{"version":1,"generation":${generation},"seq":${seq},\n`)
       for (const [name, value] of Object.entries(data)) {
         if (name === 'version') continue
         const rows = value as readonly unknown[]

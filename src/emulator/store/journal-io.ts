@@ -1,5 +1,7 @@
 import { open, rename, unlink, stat } from 'node:fs/promises'
 import type { FileHandle } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { temporaryPathBeside } from './temporary-files.js'
 
 /** The file operations the journal needs; injected so tests can make the disk fail. */
 export interface JournalFile {
@@ -10,6 +12,11 @@ export interface JournalFile {
 }
 
 export interface JournalIO {
+  /**
+   * Creates (or replaces) a file holding `text`, atomically: it never exists empty or half
+   * written, so a journal is always found with its header line.
+   */
+  create(path: string, text: string): Promise<void>
   openForAppend(path: string): Promise<JournalFile>
   rename(from: string, to: string): Promise<void>
   unlink(path: string): Promise<void>
@@ -35,6 +42,23 @@ class NodeJournalFile implements JournalFile {
 }
 
 export const nodeJournalIO: JournalIO = {
+  async create(path, text) {
+    const temporary = temporaryPathBeside(path)
+    try {
+      const handle = await open(temporary, 'w', 0o600)
+      try {
+        await handle.writeFile(text)
+        await handle.datasync()
+      } finally {
+        await handle.close()
+      }
+      await rename(temporary, path)
+    } catch (error) {
+      await unlink(temporary).catch(() => undefined)
+      throw error
+    }
+    await syncFolder(dirname(path))
+  },
   async openForAppend(path) {
     return new NodeJournalFile(await open(path, 'a', 0o600))
   },

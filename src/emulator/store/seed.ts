@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { readFileSync } from 'node:fs'
 import { ProductStatusSchema, ProductTypeSchema } from '../../spec/products.js'
 import { CouponTypeSchema } from '../../spec/coupons.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod'
 import { ApiKeySchema, ShopListSchema, ShopSchema } from '../../../src/spec/shops.js'
 import { testEmulator, TEST_KEY } from '../../helpers/emulator.js'
 

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { createCollections } from '../../../src/emulator/store/collections.js'
 import { Store } from '../../../src/emulator/store/store.js'
 import { account, tmpDb } from './store-helpers.js'
 
@@ -31,6 +32,16 @@ describe('Store: db file validation', () => {
     ['another version', '{"version":2}', '"version" is 2, expected 1'],
     ['no version', '{"accounts":[]}', '"version" is undefined, expected 1'],
     ['an unknown collection', '{"version":1,"widgets":[]}', 'unknown collection "widgets"'],
+    [
+      'a version and nothing else',
+      '{"version":1}',
+      'collection "meta" is missing (the store writes every collection, empty ones too), so rows may have been lost',
+    ],
+    [
+      'a position that is not a number',
+      '{"version":1,"generation":"2","seq":0}',
+      '"generation" is "2", expected a whole number',
+    ],
     ['a collection that is not a list', '{"version":1,"products":{}}', '"products" is not an array'],
     ['a product missing its name', JSON.stringify({ version: 1, products: [product] }), 'products[0].name: '],
     [
@@ -47,6 +58,31 @@ describe('Store: db file validation', () => {
     await expect(opening).rejects.toThrow(/It was left untouched; fix it or start with another --db\.$/)
     expect(readFileSync(db, 'utf8')).toBe(content)
     expect([existsSync(`${db}.journal`), existsSync(`${db}.lock`)]).toEqual([false, false])
+  })
+
+  it('refuses a db file it wrote once a collection was dropped from it, naming the collection', async () => {
+    const { db } = tmpDb()
+    const store = await Store.open({ path: db })
+    await store.tx((tx) => tx.put('accounts', account(1)))
+    await store.close()
+    const file = JSON.parse(readFileSync(db, 'utf8'))
+    delete file.accounts
+    const content = JSON.stringify(file)
+    writeFileSync(db, content)
+    await expect(Store.open({ path: db })).rejects.toThrow(
+      `db file ${db} was refused: collection "accounts" is missing (the store writes every collection, empty ones too), so rows may have been lost. It was left untouched; fix it or start with another --db.`,
+    )
+    expect(readFileSync(db, 'utf8')).toBe(content)
+  })
+
+  it('loads a db file of the version before serial pools were rows, which lacks their collections', async () => {
+    const { db } = tmpDb()
+    const empty = Object.fromEntries(Object.keys(createCollections()).map((name) => [name, []]))
+    const { serials: _serials, deliveredCodes: _delivered, ...earlier } = empty
+    writeFileSync(db, JSON.stringify({ version: 1, ...earlier, accounts: [account(1)] }))
+    const store = await Store.open({ path: db })
+    expect(store.snapshot().accounts).toEqual([account(1)])
+    await store.close()
   })
 
   it('refuses a db path it cannot read (a folder), saying so', async () => {
@@ -67,7 +103,8 @@ describe('Store: db file validation', () => {
 
   it('loads a valid file, keeping fields it does not know', async () => {
     const { db } = tmpDb()
-    const content = JSON.stringify({ version: 1, accounts: [{ ...account(1), extra: { kept: true } }] })
+    const empty = Object.fromEntries(Object.keys(createCollections()).map((name) => [name, []]))
+    const content = JSON.stringify({ version: 1, ...empty, accounts: [{ ...account(1), extra: { kept: true } }] })
     writeFileSync(db, content)
     const store = await Store.open({ path: db })
     expect(store.c.accounts.get(account(1).id)).toEqual({ ...account(1), extra: { kept: true } })
@@ -83,7 +120,8 @@ describe('Store: db file validation', () => {
     })
     await store.close()
     const written = readFileSync(db, 'utf8')
-    expect(written.split('\n').slice(0, 2)).toEqual(['{"version":1,', '"meta":['])
+    // Generation 1 (a new db file) holding transaction 1 (the one above).
+    expect(written.split('\n').slice(0, 2)).toEqual(['{"version":1,"generation":1,"seq":1,', '"meta":['])
     expect(written.split('\n')).toContain(JSON.stringify(account(2)))
     expect(written).toMatch(/\n"checksum":"[0-9a-f]{64}"\}\n$/)
     expect(JSON.parse(written).accounts).toEqual([account(1), account(2)])

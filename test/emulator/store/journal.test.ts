@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { Store } from '../../../src/emulator/store/store.js'
-import { account, openAsCrashingProcess, tmpDb } from './store-helpers.js'
+import { account, journalLines, openAsCrashingProcess, tmpDb } from './store-helpers.js'
 
 /** A db whose process "crashed" after three acknowledged transactions: snapshot empty, journal of three lines. */
 async function crashedDb() {
@@ -13,6 +13,8 @@ async function crashedDb() {
 }
 
 const line = (ops: unknown[]) => `${JSON.stringify({ ops })}\n`
+const header = (generation: number, after: number) => `${JSON.stringify({ journal: 1, generation, after })}\n`
+const entry = (seq: number, ops: unknown[]) => `${JSON.stringify({ seq, ops })}\n`
 
 describe('Store: journal recovery', () => {
   it('ignores a torn last line (a crash mid-append), cuts it off and says so', async () => {
@@ -27,8 +29,7 @@ describe('Store: journal recovery', () => {
     // Writes after the cut start on a line of their own.
     await store.tx((tx) => tx.put('accounts', account(4)))
     await store.settle()
-    const reopenedLines = readFileSync(journal, 'utf8').split('\n').filter(Boolean)
-    expect(reopenedLines.map((l) => JSON.parse(l).ops[0].put.id)).toEqual([
+    expect(journalLines(db).map((l) => JSON.parse(l).ops[0].put.id)).toEqual([
       'acct_000001',
       'acct_000002',
       'acct_000003',
@@ -76,13 +77,18 @@ describe('Store: journal recovery', () => {
     const { db } = tmpDb()
     const store = await Store.open({ path: db })
     await store.close()
+    // A new db file is generation 1 at transaction 0; the rotated journal continues it, the next generation follows.
     writeFileSync(
       `${db}.journal.old`,
-      line([{ c: 'accounts', put: account(1, 'old') }]) + line([{ c: 'accounts', put: account(2) }]),
+      header(1, 0) +
+        entry(1, [{ c: 'accounts', put: account(1, 'old') }]) +
+        entry(2, [{ c: 'accounts', put: account(2) }]),
     )
     writeFileSync(
       `${db}.journal`,
-      line([{ c: 'accounts', put: account(1, 'new') }]) + line([{ c: 'accounts', del: account(2).id }]),
+      header(2, 2) +
+        entry(3, [{ c: 'accounts', put: account(1, 'new') }]) +
+        entry(4, [{ c: 'accounts', del: account(2).id }]),
     )
     const reopened = await Store.open({ path: db })
     expect(reopened.snapshot().accounts).toEqual([account(1, 'new')])
@@ -117,5 +123,161 @@ describe('Store: journal recovery', () => {
     expect(leftovers.map((file) => existsSync(file))).toEqual([false, false])
     expect(existsSync(`${dir}/.other.json.1.1.tmp`)).toBe(true)
     await reopened.close()
+  })
+})
+
+/**
+ * Damage that loses or reorders acknowledged transactions without breaking a line: each journal
+ * line carries its transaction's number, and the journal's header the generation and transaction
+ * of the db file it continues, so the store sees it and refuses to start, changing no file.
+ */
+describe('Store: journals that lost or reordered transactions', () => {
+  /** A db whose process crashed after `count` acknowledged writes, all in its journal. */
+  async function crashedAfter(count: number) {
+    const { db } = tmpDb()
+    const store = await openAsCrashingProcess({ path: db })
+    for (let i = 1; i <= count; i++) await store.tx((tx) => tx.put('accounts', account(i)))
+    return { db, journal: `${db}.journal` }
+  }
+
+  async function expectRefused(db: string, message: string | RegExp) {
+    const files = [db, `${db}.journal`, `${db}.journal.old`]
+    const before = files.map((file) => (existsSync(file) ? readFileSync(file) : undefined))
+    const opening = Store.open({ path: db })
+    await expect(opening).rejects.toMatchObject({ status: 500 })
+    await expect(opening).rejects.toThrow(message)
+    await expect(opening).rejects.toThrow(
+      /The db was not loaded and no file was changed\. Restore the journal \(and the db file it belongs to\) from a backup, or move it aside to start from .+ alone, losing the changes it holds\.$/,
+    )
+    expect(files.map((file) => (existsSync(file) ? readFileSync(file) : undefined))).toEqual(before)
+    expect(existsSync(`${db}.lock`)).toBe(false)
+  }
+
+  it('refuses a journal truncated to 0 bytes (20 acknowledged writes gone)', async () => {
+    const { db, journal } = await crashedAfter(20)
+    writeFileSync(journal, '')
+    await expectRefused(
+      db,
+      `journal ${journal} is empty, but every journal this store writes starts with one: it was truncated or overwritten, and the changes it held are lost.`,
+    )
+  })
+
+  it('refuses a journal whose header line was overwritten', async () => {
+    const { db, journal } = await crashedAfter(3)
+    writeFileSync(journal, readFileSync(journal, 'utf8').split('\n').slice(1).join('\n'))
+    await expectRefused(db, `journal ${journal} does not begin with its header line`)
+  })
+
+  it.each([
+    [
+      'two lines swapped',
+      (lines: string[]) => [lines[0], lines[2], lines[1], ...lines.slice(3)],
+      'line 2 holds transaction 2 where transaction 1 was expected: transaction 1 is missing or out of order',
+    ],
+    [
+      'a line duplicated',
+      (lines: string[]) => [...lines.slice(0, 3), lines[2], ...lines.slice(3)],
+      'line 4 holds transaction 2 where transaction 3 was expected: lines were duplicated or reordered',
+    ],
+    [
+      'lines lost in the middle',
+      (lines: string[]) => [...lines.slice(0, 2), ...lines.slice(5)],
+      'line 3 holds transaction 5 where transaction 2 was expected: transactions 2 to 4 are missing or out of order',
+    ],
+  ])('refuses a journal with %s, naming the line', async (_case, damage, problem) => {
+    const { db, journal } = await crashedAfter(6)
+    const lines = readFileSync(journal, 'utf8').split('\n').filter(Boolean)
+    writeFileSync(journal, `${damage(lines).join('\n')}\n`)
+    await expectRefused(db, `journal ${journal} ${problem}.`)
+  })
+
+  it('refuses a journal that ends before the transactions the db file already holds', async () => {
+    const { db } = tmpDb()
+    const store = await openAsCrashingProcess({ path: db })
+    for (let i = 1; i <= 5; i++) await store.tx((tx) => tx.put('accounts', account(i)))
+    // A clean close folds transactions 1-5 into the db file; a journal of only 1-3 put back beside it lost its end.
+    const lines = readFileSync(`${db}.journal`, 'utf8').split('\n').filter(Boolean)
+    const reopened = await Store.open({ path: db })
+    await reopened.close()
+    writeFileSync(`${db}.journal`, `${lines.slice(0, 4).join('\n')}\n`)
+    await expectRefused(
+      db,
+      `journal ${db}.journal ends at transaction 3, but ${db} already holds transactions up to 5: lines at its end are missing.`,
+    )
+  })
+
+  it('refuses a db file older than its journal (restored from a backup after a fold)', async () => {
+    const { db } = tmpDb()
+    const store = await openAsCrashingProcess({ path: db, compactAtBytes: 1024 })
+    const backup = readFileSync(db)
+    for (let i = 1; i <= 40; i++) await store.tx((tx) => tx.put('accounts', account(i)))
+    await store.settle()
+    expect(JSON.parse(readFileSync(db, 'utf8')).generation).toBeGreaterThan(1)
+    writeFileSync(db, backup)
+    await expectRefused(
+      db,
+      /^journal .+\.journal is generation \d+, but what continues .+ is generation 1: they are not a pair/,
+    )
+  })
+
+  it('refuses a journal that starts after the transactions the db file holds', async () => {
+    const { db, journal } = await crashedAfter(2)
+    const lines = readFileSync(journal, 'utf8').split('\n').filter(Boolean)
+    writeFileSync(journal, [header(1, 7), ...lines.slice(1)].join('\n'))
+    await expectRefused(
+      db,
+      `journal ${journal} continues from transaction 7, but ${db} holds transactions only up to 0: transactions 1 to 7 are missing (is ${db} an older copy?).`,
+    )
+  })
+})
+
+describe('Store: files written before journals were numbered', () => {
+  /** The db file as the earlier version wrote it: no generation, no sequence number. */
+  function withoutPosition(db: string) {
+    const file = JSON.parse(readFileSync(db, 'utf8'))
+    delete file.generation
+    delete file.seq
+    delete file.checksum
+    writeFileSync(db, JSON.stringify(file))
+  }
+
+  it('loads a db file without its position and numbers the journal it starts', async () => {
+    const { db } = tmpDb()
+    const store = await Store.open({ path: db })
+    await store.tx((tx) => tx.put('accounts', account(1)))
+    await store.close()
+    withoutPosition(db)
+    const crashed = await openAsCrashingProcess({ path: db })
+    expect(crashed.c.accounts.size).toBe(1)
+    await crashed.tx((tx) => tx.put('accounts', account(2)))
+    // Generation 0 at transaction 0: what a db file of the earlier version counts as.
+    expect(readFileSync(`${db}.journal`, 'utf8').split('\n')[0]).toBe(header(0, 0).trim())
+    const reopened = await Store.open({ path: db })
+    expect(reopened.snapshot().accounts).toEqual([account(1), account(2)])
+    await reopened.close()
+  })
+
+  it('replays the unnumbered journal of the earlier version and folds it into the db file at once', async () => {
+    const { db } = tmpDb()
+    const store = await Store.open({ path: db })
+    await store.close()
+    withoutPosition(db)
+    writeFileSync(
+      `${db}.journal`,
+      line([{ c: 'accounts', put: account(1) }]) + line([{ c: 'accounts', put: account(2) }]),
+    )
+    const reopened = await Store.open({ path: db })
+    expect(reopened.snapshot().accounts).toEqual([account(1), account(2)])
+    expect(JSON.parse(readFileSync(db, 'utf8'))).toMatchObject({ generation: 1, seq: 0 })
+    expect(readFileSync(`${db}.journal`, 'utf8')).toBe(header(1, 0))
+    await reopened.close()
+  })
+
+  it('refuses an unnumbered journal beside a db file that records its position', async () => {
+    const { db } = tmpDb()
+    const store = await Store.open({ path: db })
+    await store.close()
+    writeFileSync(`${db}.journal`, line([{ c: 'accounts', put: account(1) }]))
+    await expect(Store.open({ path: db })).rejects.toThrow(`journal ${db}.journal does not begin with its header line`)
   })
 })

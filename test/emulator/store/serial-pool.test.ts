@@ -78,10 +78,11 @@ describe('Serial pools as rows', () => {
     expect(refused.status).toBe(409)
     expect(await buyOne(second)).toEqual(['OLD-1'])
     await second.store.settle()
-    // A journal line of the earlier version, after the sale (a crash before any fold): replayed as it meant.
+    // A journal line holding the earlier row, after the sale (a crash before any fold): replayed as it meant.
+    const seq = (JSON.parse(readFileSync(`${db}.journal`, 'utf8').trim().split('\n').at(-1)!) as { seq: number }).seq
     appendFileSync(
       `${db}.journal`,
-      `${JSON.stringify({ ops: [{ c: 'fulfilments', put: { ...legacy, serials: ['JOURNAL-1', 'JOURNAL-2'], deliveredCodes: ['GONE-2'] } }] })}\n`,
+      `${JSON.stringify({ seq: seq + 1, ops: [{ c: 'fulfilments', put: { ...legacy, serials: ['JOURNAL-1', 'JOURNAL-2'], deliveredCodes: ['GONE-2'] } }] })}\n`,
     )
     const lock = `${db}.lock`
     writeFileSync(lock, '999999999')

@@ -85,10 +85,14 @@ export class FaultyIO implements JournalIO {
     }
   }
 
+  create = nodeJournalIO.create
   rename = nodeJournalIO.rename
   unlink = nodeJournalIO.unlink
   size = nodeJournalIO.size
 }
 
 export const readText = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8') : undefined)
+
+/** The transactions in a db's journal, one line each (without the journal's header line). */
+export const journalLines = (db: string) => (readText(`${db}.journal`) ?? '').split('\n').filter(Boolean).slice(1)
 export const readBytes = (path: string) => readFileSync(path)

@@ -3,9 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { StoreError } from '../../../src/spec/errors.js'
 import { Store } from '../../../src/emulator/store/store.js'
 import { testEmulator } from '../../helpers/emulator.js'
-import { DEAD_PID, FaultyIO, account, openAsCrashingProcess, readText, tmpDb } from './store-helpers.js'
-
-const journalLines = (db: string) => (readText(`${db}.journal`) ?? '').split('\n').filter(Boolean)
+import { DEAD_PID, FaultyIO, account, journalLines, openAsCrashingProcess, tmpDb } from './store-helpers.js'
 const PRODUCT = { name: 'Durable', price: 3, type: 'Digital', status: 'Live' } as const
 
 describe('Store: persistence', () => {
@@ -269,5 +267,87 @@ describe('Store: disk errors', () => {
     const reopened = await Store.open({ path: db })
     expect(reopened.snapshot().accounts).toEqual([account(1), account(4)])
     await reopened.close()
+  })
+})
+
+describe('Store: commit-wait', () => {
+  /** A store whose appends take a while, so a write stays in memory and off disk long enough to look at. */
+  async function slowDisk() {
+    const { db } = tmpDb()
+    const io = new FaultyIO()
+    const store = await Store.open({ path: db, io })
+    await store.tx((tx) => tx.put('accounts', account(1)))
+    io.appendDelayMs = 20
+    return { db, io, store }
+  }
+
+  it('lets a transaction that writes nothing resolve only once the pending change it read is on disk', async () => {
+    const { store } = await slowDisk()
+    const order: string[] = []
+    const write = store.tx((tx) => tx.put('accounts', account(2))).then(() => order.push('write'))
+    const readsIt = store.tx(() => store.c.accounts.get(account(2).id)?.name).then((name) => order.push(`read ${name}`))
+    const readsOther = store.tx(() => store.c.accounts.get(account(1).id)?.name).then(() => order.push('other'))
+    await Promise.all([write, readsIt, readsOther])
+    // The one that read nothing pending did not wait for the disk.
+    expect(order).toEqual(['other', 'write', 'read Account 2'])
+    await store.close()
+  })
+
+  it('rejects a transaction that writes nothing with the storage error when the change it read is rolled back', async () => {
+    const { io, store } = await slowDisk()
+    io.failAppend = 'ENOSPC'
+    const write = store.tx((tx) => tx.put('accounts', account(2)))
+    const read = store.tx(() => store.c.accounts.get(account(2).id))
+    const results = await Promise.allSettled([write, read])
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected'])
+    expect((results[1] as PromiseRejectedResult).reason).toMatchObject({
+      status: 500,
+      message: expect.stringMatching(/^storage: the change could not be written to .+ \(ENOSPC\) and was not saved/),
+    })
+    io.heal()
+    await store.close()
+  })
+
+  it('says a read can be shown at rest and after reads of durable rows, and waits after a read of a pending change', async () => {
+    const { db, store } = await slowDisk()
+    const atRest = store.mark()
+    store.c.accounts.get(account(1).id)
+    expect(store.isVisible(atRest)).toBe(true)
+
+    const write = store.tx((tx) => tx.put('accounts', account(2)))
+    const before = store.mark()
+    // A durable row, and the unique and ordered indexes of a collection nothing pending touches.
+    store.c.accounts.get(account(1).id)
+    store.c.shops.getBy('slug', 'none')
+    expect(store.isVisible(before)).toBe(true)
+    // The pending row, or a list of its collection.
+    for (const read of [() => store.c.accounts.get(account(2).id), () => [...store.c.accounts.values()]]) {
+      const mark = store.mark()
+      read()
+      expect(store.isVisible(mark)).toBe(false)
+    }
+    await store.whenVisible(before)
+    expect(journalLines(db).at(-1)).toContain(account(2).id)
+    expect(store.isVisible(before)).toBe(true)
+    await write
+    await store.close()
+  })
+
+  it('rejects whenVisible with the storage error once a write the reader may have seen was rolled back', async () => {
+    const { io, store } = await slowDisk()
+    io.failAppend = 'EIO'
+    const write = store.tx((tx) => tx.put('accounts', account(2)))
+    const mark = store.mark()
+    expect(store.c.accounts.size).toBe(2)
+    await expect(write).rejects.toMatchObject({ status: 500 })
+    expect(store.isVisible(mark)).toBe(false)
+    await expect(store.whenVisible(mark)).rejects.toMatchObject({
+      status: 500,
+      message: expect.stringMatching(/^storage: .+ \(EIO\)/),
+    })
+    // A reader that starts after the rollback sees only durable rows.
+    expect(store.isVisible(store.mark())).toBe(true)
+    io.heal()
+    await store.close()
   })
 })

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { z } from 'zod'
+import type * as z from 'zod'
 import { parseWith, readBody, readBodyText } from '../../middleware/validate.js'
 
 /** A body the route may also get empty (no body at all means `{}`); a body that is sent must be JSON. */

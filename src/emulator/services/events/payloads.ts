@@ -69,7 +69,7 @@ export function buildEventData(
       if (isLineVariant(kind) && !isObject(subject.item))
         throw misuse(kind, '{ order, item } (one event per line item)')
       data = orderEventData(
-        subject.order as Order,
+        subject.order as unknown as Order,
         sources,
         isLineVariant(kind) ? (subject.item as OrderItem) : undefined,
       )
@@ -92,7 +92,7 @@ export function buildEventData(
       data = subscriptionEventData(
         subject.subscription as Subscription,
         sources,
-        isObject(subject.order) ? (subject.order as Order) : undefined,
+        isObject(subject.order) ? (subject.order as unknown as Order) : undefined,
       )
       break
     case 'query':

@@ -257,25 +257,23 @@ export function runDueSubscriptions(deps: ServiceDeps, tx: Tx): DueCounts {
     const s = best.subscription
     const at = new Date(Math.max(best.at, Date.parse(s.updatedAt))).toISOString()
     if (best.kind === 'upcoming') {
-      const next = tx.put('subscriptions', {
-        ...s,
-        upcomingNotifiedFor: s.currentPeriodEnd,
-        updatedAt: at,
-      }) as BilledSubscription
+      const notified: BilledSubscription = { ...s, upcomingNotifiedFor: s.currentPeriodEnd, updatedAt: at }
+      const next = tx.put('subscriptions', notified) as BilledSubscription
       emitSubscription(emit, 'subscription:upcoming', next)
       counts.upcoming++
       continue
     }
     const endedTrial = s.status === 'TRIALING'
     const charged = s.periodsCharged + 1
-    const next = tx.put('subscriptions', {
+    const renewed: BilledSubscription = {
       ...s,
       status: 'ACTIVE',
       periodsCharged: charged,
       currentPeriodStart: s.currentPeriodEnd,
       currentPeriodEnd: periodEnd(s, charged),
       updatedAt: at,
-    }) as BilledSubscription
+    }
+    const next = tx.put('subscriptions', renewed) as BilledSubscription
     if (endedTrial) {
       emitSubscription(emit, 'subscription:trial:ended', next)
       counts.trialsEnded++

@@ -1,0 +1,75 @@
+// The response schemas by name, for the client's `drift` option. Nothing imports this module
+// unless it checks answers, so a client that does not check never loads these schemas.
+import type * as z from 'zod'
+import { SuccessSchema } from '../spec/common.js'
+import { BlacklistEntrySchema, BlacklistListSchema } from '../spec/blacklists.js'
+import { CategoryListSchema, CategorySchema } from '../spec/categories.js'
+import { CouponListSchema, CouponSchema } from '../spec/coupons.js'
+import { CustomerDetailSchema, CustomerListSchema } from '../spec/customers.js'
+import { ClockSchema, FulfilmentSetupSchema } from '../spec/fulfilment.js'
+import { GroupListSchema, GroupSchema } from '../spec/groups.js'
+import { OrderListSchema, OrderSchema } from '../spec/orders.js'
+import { ProductListSchema, ProductSchema } from '../spec/products.js'
+import { ApiKeyListSchema, ApiKeySchema, ShopListSchema, ShopSchema } from '../spec/shops.js'
+import {
+  CheckoutResponseSchema,
+  FeedbackListSchema,
+  FeedbackSchema,
+  InvoiceSchema,
+  QueryListSchema,
+  QuerySchema,
+  StorefrontProductListSchema,
+  StorefrontProductSchema,
+} from '../spec/storefront.js'
+import { SubscriptionListSchema, SubscriptionSchema } from '../spec/subscriptions.js'
+import { ThemeListSchema, ThemeSchema } from '../spec/themes.js'
+import {
+  EmittedEventSchema,
+  WebhookDeliveryListSchema,
+  WebhookDeliverySchema,
+  WebhookListSchema,
+  WebhookSchema,
+} from '../spec/webhooks.js'
+import type { ResponseTypes } from './response-types.js'
+
+/** Every answer's schema by name: `new StoreClient({ drift: { schemas: RESPONSE_SCHEMAS, report } })`. */
+export const RESPONSE_SCHEMAS: { [K in keyof ResponseTypes]: z.ZodType<ResponseTypes[K]> } = {
+  Success: SuccessSchema,
+  Product: ProductSchema,
+  ProductList: ProductListSchema,
+  Order: OrderSchema,
+  OrderList: OrderListSchema,
+  Coupon: CouponSchema,
+  CouponList: CouponListSchema,
+  BlacklistEntry: BlacklistEntrySchema,
+  BlacklistList: BlacklistListSchema,
+  Category: CategorySchema,
+  CategoryList: CategoryListSchema,
+  Group: GroupSchema,
+  GroupList: GroupListSchema,
+  CustomerDetail: CustomerDetailSchema,
+  CustomerList: CustomerListSchema,
+  Subscription: SubscriptionSchema,
+  SubscriptionList: SubscriptionListSchema,
+  Theme: ThemeSchema,
+  ThemeList: ThemeListSchema,
+  Shop: ShopSchema,
+  ShopList: ShopListSchema,
+  ApiKey: ApiKeySchema,
+  ApiKeyList: ApiKeyListSchema,
+  FulfilmentSetup: FulfilmentSetupSchema,
+  ClockState: ClockSchema,
+  Query: QuerySchema,
+  QueryList: QueryListSchema,
+  Feedback: FeedbackSchema,
+  FeedbackList: FeedbackListSchema,
+  StorefrontProduct: StorefrontProductSchema,
+  StorefrontProductList: StorefrontProductListSchema,
+  CheckoutResponse: CheckoutResponseSchema,
+  Invoice: InvoiceSchema,
+  Webhook: WebhookSchema,
+  WebhookList: WebhookListSchema,
+  WebhookDelivery: WebhookDeliverySchema,
+  WebhookDeliveryList: WebhookDeliveryListSchema,
+  EmittedEvent: EmittedEventSchema,
+}
