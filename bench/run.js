@@ -1,29 +1,24 @@
 #!/usr/bin/env node
 // `npm run bench`: the emulator's throughput, latency, memory and start-up at 1,000, 10,000 and
-// 100,000 products (issue 7), through `store serve` with its file store and, in the same run,
-// against an in-memory floor (bench/floor-server.js: the same app on `db: ':memory:'`).
-// Loopback only; about 4-5 minutes (BENCH_QUICK=1: about 1 minute, 1,000 and 10,000 only).
+// 100,000 products (issue 7), through `store serve` with its file store and, in the same run and
+// on the same data, against an independent floor (bench/floor-hono.js: hono + zod over Maps),
+// json-server 1 and the emulator on `:memory:` (bench/memory-server.js); start-up from a seed
+// file and from an existing db (bench/lib/startup.js); ratios to the floor (bench/lib/vs-floor.js).
+// Servers run on one core and the load on the other (bench/lib/servers.js).
+// Loopback only; about 8 minutes (BENCH_QUICK=1: about 2 minutes, 1,000 and 10,000 only).
 // Prints every figure next to its target and writes bench/results.json (quick runs write
 // bench/data/results.quick.json so they never replace the full run's figures).
 //
 // Environment: BENCH_QUICK=1, BENCH_SIZES=1000,10000, BENCH_DURATION=6 (s measured per server
 // and case), BENCH_SLICE=2 (s per alternating slice), BENCH_WARMUP=1 (s), BENCH_CONNECTIONS=10,
 // BENCH_CLI_RUNS=15, BENCH_SERIAL_POOL=2500 (codes per Serial product), BENCH_REGEN=1 (rebuild datasets),
-// BENCH_OUT=path; for diagnosis: BENCH_CASES=list,get,orders,create,checkout (a subset),
+// BENCH_STARTUP_RUNS=3, BENCH_PIN=0 (no taskset), BENCH_OUT=path; for diagnosis:
+// BENCH_CASES=list,get,orders,create,checkout,startup (a subset), BENCH_KINDS=file,floor (servers),
 // BENCH_SERVER_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof' (node flags for the server children);
 // BENCH_ONLY=library runs only the library and CLI start-up figures (import, bundle size, commands).
 import autocannon from 'autocannon'
-import { spawn, spawnSync } from 'node:child_process'
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { join, relative } from 'node:path'
 import {
@@ -38,6 +33,9 @@ import {
   percentile,
 } from './lib/common.js'
 import { benchLibrary, libraryTargets } from './lib/library.js'
+import { KINDS, mb, pinCores, readCpuMs, readStatus, startServer, stopServer } from './lib/servers.js'
+import { benchStartup } from './lib/startup.js'
+import { evaluateVsFloor, reportVsFloor } from './lib/vs-floor.js'
 
 const env = process.env
 const QUICK = env.BENCH_QUICK === '1'
@@ -51,6 +49,8 @@ const CONFIG = {
   connections: numberEnv('BENCH_CONNECTIONS', 10),
   cliRuns: numberEnv('BENCH_CLI_RUNS', QUICK ? 5 : 15),
   serialPoolPerProduct: numberEnv('BENCH_SERIAL_POOL', 2_500),
+  startupRuns: numberEnv('BENCH_STARTUP_RUNS', QUICK ? 2 : 3),
+  kinds: env.BENCH_KINDS ? env.BENCH_KINDS.split(',') : Object.keys(KINDS),
 }
 const OUT = env.BENCH_OUT ?? (QUICK ? join(DATA_DIR, 'results.quick.json') : join(BENCH_DIR, 'results.json'))
 
@@ -59,16 +59,15 @@ const TARGET = {
   createsPerSecond: 1_000,
   createScale: 0.8,
   readScale: 0.8,
-  readVsFloor: 0.7,
+  /** Against the emulator on `:memory:` (the floor before the hono + zod one). */
+  readVsMemory: 0.7,
   p99Ms: 50,
   peakMb: 450,
   helpVsNode: 2,
 }
 
 const STORE_BIN = join(ROOT, 'bin/store.js')
-const FLOOR_BIN = join(BENCH_DIR, 'floor-server.js')
 const MAKE_DATASET = join(BENCH_DIR, 'make-dataset.js')
-const RUN_DIR = join(DATA_DIR, 'run')
 const log = (line) => process.stderr.write(`${line}\n`)
 const benchStarted = performance.now()
 const elapsed = () => `${((performance.now() - benchStarted) / 1000).toFixed(0)}s`
@@ -133,117 +132,6 @@ function codeState() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Servers: spawn, wait for the banner, watch memory, stop
-
-function readStatus(pid) {
-  try {
-    const text = readFileSync(`/proc/${pid}/status`, 'utf8')
-    const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? NaN)
-    return { hwmKb: kb('VmHWM'), rssKb: kb('VmRSS') }
-  } catch {
-    return undefined
-  }
-}
-
-async function startServer(kind, dataset, size) {
-  let args
-  let dbCopy
-  if (kind === 'file') {
-    const folder = join(RUN_DIR, datasetName(size))
-    rmSync(folder, { recursive: true, force: true })
-    mkdirSync(folder, { recursive: true })
-    dbCopy = join(folder, 'store.json')
-    copyFileSync(dataset.file, dbCopy)
-    args = [STORE_BIN, 'serve', '--db', dbCopy, '--port', '0', '--api-key', BENCH_KEY, '--quiet', '--seed', 'empty']
-  } else {
-    args = [FLOOR_BIN, dataset.file, '--port', '0', '--api-key', BENCH_KEY]
-  }
-  const started = performance.now()
-  const flags = env.BENCH_SERVER_FLAGS ? env.BENCH_SERVER_FLAGS.split(/\s+/).filter(Boolean) : []
-  const child = spawn(process.execPath, [...flags, ...args], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...env, NO_COLOR: '1' },
-  })
-  let stdout = ''
-  let stderr = ''
-  const origin = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${kind} server did not print its banner within 180 s`)), 180_000)
-    child.stdout.setEncoding('utf8')
-    child.stderr.setEncoding('utf8')
-    // Keep draining both pipes for the whole run so the child never blocks on a full pipe.
-    child.stderr.on('data', (chunk) => {
-      stderr = (stderr + chunk).slice(-8_000)
-    })
-    child.stdout.on('data', (chunk) => {
-      stdout = (stdout + chunk).slice(-8_000)
-      const match = /API\s+(https?:\/\/\S+)\/api\/v1/.exec(stdout)
-      if (match) {
-        clearTimeout(timer)
-        resolve(match[1])
-      }
-    })
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer)
-      reject(new Error(`${kind} server exited (${signal ?? code}) before its banner:\n${stderr || stdout}`))
-    })
-  })
-  const startupMs = performance.now() - started
-  const status = readStatus(child.pid)
-  return { kind, child, pid: child.pid, origin, dbCopy, startupMs, afterLoad: status, stderr: () => stderr }
-}
-
-async function stopServer(server) {
-  const serving = readStatus(server.pid)
-  let peakKb = serving?.hwmKb ?? NaN
-  const started = performance.now()
-  const exited = new Promise((resolve) => {
-    if (server.child.exitCode !== null || server.child.signalCode !== null)
-      resolve({ code: server.child.exitCode, signal: server.child.signalCode })
-    else server.child.once('exit', (code, signal) => resolve({ code, signal }))
-  })
-  // The shutdown folds everything into the db file: its memory counts towards the peak too.
-  const poll = setInterval(() => {
-    const status = readStatus(server.pid)
-    if (status && Number.isFinite(status.hwmKb)) peakKb = Math.max(peakKb, status.hwmKb)
-  }, 20)
-  server.child.kill('SIGTERM')
-  const killer = setTimeout(() => server.child.kill('SIGKILL'), 120_000)
-  const exit = await exited
-  clearTimeout(killer)
-  clearInterval(poll)
-  const shutdownMs = performance.now() - started
-  let leftovers = []
-  if (server.dbCopy) {
-    leftovers = readdirSync(join(server.dbCopy, '..')).filter((name) => name !== 'store.json')
-    rmSync(join(server.dbCopy, '..'), { recursive: true, force: true })
-  }
-  return {
-    servingPeakMb: mb(serving?.hwmKb),
-    servingRssMb: mb(serving?.rssKb),
-    peakMb: mb(peakKb),
-    shutdownMs,
-    exit,
-    leftovers,
-  }
-}
-
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100
-
-/** CPU time (user + system, every thread) a process has used so far, in ms; from /proc/<pid>/stat. */
-function readCpuMs(pid) {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ')
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS
-  } catch {
-    return NaN
-  }
-}
-
-const mb = (kb) => (Number.isFinite(kb) ? kb / 1024 : undefined)
-
-// ---------------------------------------------------------------------------------------------
 // HTTP
 
 async function call(origin, method, path, body, { auth = true } = {}) {
@@ -291,6 +179,7 @@ function cannon(options, holder = {}) {
 // returns a factory of autocannon options, built fresh for the warm-up and the measured run.
 
 const AUTH = { authorization: `Bearer ${BENCH_KEY}` }
+const NOT_SERVED = 'n/a (not served by this server)'
 const JSON_AUTH = { ...AUTH, 'content-type': 'application/json' }
 
 const CASES = [
@@ -299,12 +188,13 @@ const CASES = [
     label: 'GET /products?limit=100',
     read: true,
     async prepare(server, dataset) {
-      const probe = await call(server.origin, 'GET', '/api/v1/products?limit=100')
+      const path = server.api.list
+      const probe = await call(server.origin, 'GET', path)
       if (isRouteMissing(probe)) return { na: 'n/a (route missing)' }
       const want = Math.min(100, dataset.meta.products)
-      if (probe.status !== 200 || probe.json?.products?.length !== want)
+      if (probe.status !== 200 || server.api.listed(probe.json)?.length !== want)
         return { na: `n/a (probe answered ${describe(probe)}, expected ${want} products)` }
-      return { options: () => ({ headers: AUTH, requests: [{ method: 'GET', path: '/api/v1/products?limit=100' }] }) }
+      return { options: () => ({ headers: AUTH, requests: [{ method: 'GET', path }] }) }
     },
   },
   {
@@ -313,7 +203,7 @@ const CASES = [
     read: true,
     async prepare(server, dataset) {
       const ids = dataset.meta.sampleProductIds
-      const probe = await call(server.origin, 'GET', `/api/v1/products/${ids[0]}`)
+      const probe = await call(server.origin, 'GET', server.api.get(ids[0]))
       if (isRouteMissing(probe)) return { na: 'n/a (route missing)' }
       if (probe.status !== 200 || probe.json?.id !== ids[0]) return { na: `n/a (probe answered ${describe(probe)})` }
       return {
@@ -324,7 +214,7 @@ const CASES = [
             requests: [
               {
                 method: 'GET',
-                setupRequest: (request) => ({ ...request, path: `/api/v1/products/${ids[next++ % ids.length]}` }),
+                setupRequest: (request) => ({ ...request, path: server.api.get(ids[next++ % ids.length]) }),
               },
             ],
           }
@@ -337,12 +227,13 @@ const CASES = [
     label: 'GET /orders',
     read: true,
     async prepare(server) {
-      const probe = await call(server.origin, 'GET', '/api/v1/orders')
+      if (!server.api.orders) return { na: NOT_SERVED }
+      const probe = await call(server.origin, 'GET', server.api.orders)
       if (isRouteMissing(probe)) return { na: 'n/a (route missing)' }
       if (probe.status !== 200 || !Array.isArray(probe.json?.orders))
         return { na: `n/a (probe answered ${describe(probe)})` }
       return {
-        options: () => ({ headers: AUTH, requests: [{ method: 'GET', path: '/api/v1/orders' }] }),
+        options: () => ({ headers: AUTH, requests: [{ method: 'GET', path: server.api.orders }] }),
         note: `${probe.json.orders.length} orders a page`,
       }
     },
@@ -358,13 +249,13 @@ const CASES = [
         status: 'Live',
         description: 'Created by npm run bench.',
       }
-      const probe = await call(server.origin, 'POST', '/api/v1/products', body)
+      const probe = await call(server.origin, 'POST', server.api.create, body)
       if (isRouteMissing(probe)) return { na: 'n/a (route missing)' }
       if (probe.status !== 201) return { na: `n/a (probe answered ${describe(probe)})` }
       return {
         options: () => ({
           headers: JSON_AUTH,
-          requests: [{ method: 'POST', path: '/api/v1/products', body: JSON.stringify(body) }],
+          requests: [{ method: 'POST', path: server.api.create, body: JSON.stringify(body) }],
         }),
       }
     },
@@ -374,6 +265,7 @@ const CASES = [
     label: 'checkout + pay (Serial)',
     unit: 'checkouts/s',
     async prepare(server, dataset) {
+      if (!server.api.checkout) return { na: NOT_SERVED }
       const serialIds = dataset.meta.serialProductIds
       const pool = CONFIG.serialPoolPerProduct
       for (const [k, id] of serialIds.entries()) {
@@ -648,13 +540,13 @@ function evaluate(results) {
         big?.na || little?.na ? undefined : ratio >= TARGET.readScale,
       )
     }
-    const floor = cell(large, caseDef.id, 'floor')
-    const vsFloor = big?.requestsPerSecond / floor?.requestsPerSecond
+    const memory = cell(large, caseDef.id, 'memory')
+    const vsMemory = big?.requestsPerSecond / memory?.requestsPerSecond
     add(
-      `${caseDef.label}: file / floor at ${fmt.size(large)}`,
-      big?.na ?? floor?.na ?? fmt.ratio(vsFloor),
-      `≥ ${TARGET.readVsFloor.toFixed(2)}x`,
-      big?.na || floor?.na ? undefined : vsFloor >= TARGET.readVsFloor,
+      `${caseDef.label}: file / :memory: emulator at ${fmt.size(large)}`,
+      big?.na ?? memory?.na ?? fmt.ratio(vsMemory),
+      `≥ ${TARGET.readVsMemory.toFixed(2)}x`,
+      big?.na || memory?.na ? undefined : vsMemory >= TARGET.readVsMemory,
     )
   }
   for (const row of results.cases) {
@@ -713,13 +605,13 @@ function report(results) {
         'p99<50',
         'err/non2xx',
         'CPU ms/req',
-        'floor req/s',
-        'floor p99',
-        'floor CPU',
-        'file/floor',
+        ':memory: req/s',
+        ':memory: p99',
+        ':memory: CPU',
+        'file/:memory:',
       ],
       results.cases.map((row) => {
-        const { file, floor } = row
+        const { file, memory } = row
         if (file.na)
           return [
             fmt.size(row.products),
@@ -730,9 +622,9 @@ function report(results) {
             'N/A',
             '',
             '',
-            floor.na ? 'n/a' : fmt.rate(floor.requestsPerSecond),
-            floor.na ? '' : fmt.ms(floor.p99Ms),
-            floor.na ? '' : fmt.ms(floor.cpuMsPerRequest),
+            memory.na ? 'n/a' : fmt.rate(memory.requestsPerSecond),
+            memory.na ? '' : fmt.ms(memory.p99Ms),
+            memory.na ? '' : fmt.ms(memory.cpuMsPerRequest),
             '',
           ]
         return [
@@ -744,10 +636,10 @@ function report(results) {
           file.p99Ms < TARGET.p99Ms ? 'PASS' : 'MISS',
           `${file.errors}/${file.non2xx}`,
           fmt.ms(file.cpuMsPerRequest),
-          floor.na ? 'n/a' : fmt.rate(floor.requestsPerSecond),
-          floor.na ? '' : fmt.ms(floor.p99Ms),
-          floor.na ? '' : fmt.ms(floor.cpuMsPerRequest),
-          floor.na ? '' : fmt.ratio(file.requestsPerSecond / floor.requestsPerSecond),
+          memory.na ? 'n/a' : fmt.rate(memory.requestsPerSecond),
+          memory.na ? '' : fmt.ms(memory.p99Ms),
+          memory.na ? '' : fmt.ms(memory.cpuMsPerRequest),
+          memory.na ? '' : fmt.ratio(file.requestsPerSecond / memory.requestsPerSecond),
         ]
       }),
     ),
@@ -756,7 +648,7 @@ function report(results) {
     '(checkout + pay: whole iterations per second, their latency and CPU, two requests each; CPU ms/req: server CPU time, all threads, per answered request)',
   )
   const reasons = new Set(
-    results.cases.flatMap((row) => [row.file.na, row.floor.na].filter(Boolean).map((na) => `${row.label}: ${na}`)),
+    results.cases.flatMap((row) => [row.file.na, row.memory.na].filter(Boolean).map((na) => `${row.label}: ${na}`)),
   )
   for (const reason of reasons) out.push(`  ${reason}`)
   out.push('')
@@ -766,7 +658,7 @@ function report(results) {
         'products',
         'db file',
         'start-up',
-        'floor start-up',
+        ':memory: start-up',
         'RSS after load',
         'peak serving',
         'peak incl. shutdown',
@@ -776,7 +668,7 @@ function report(results) {
         fmt.size(d.products),
         `${(d.bytes / 1e6).toFixed(1)} MB`,
         `${fmt.ms(d.file.startupMs)} ms`,
-        `${fmt.ms(d.floor.startupMs)} ms`,
+        `${fmt.ms(d.memory?.startupMs)} ms`,
         fmt.mb(d.file.afterLoadRssMb),
         fmt.mb(d.file.servingPeakMb),
         fmt.mb(d.file.peakMb),
@@ -849,6 +741,7 @@ async function main() {
       os: `${os.type()} ${os.release()} ${os.arch()}`,
       node: process.version,
       loadavgStart: os.loadavg(),
+      pinning: undefined,
     },
     code: codeState(),
     datasets: [],
@@ -860,6 +753,13 @@ async function main() {
     ],
   }
 
+  const pin = pinCores(env)
+  results.machine.pinning = pin.pinned
+    ? `servers pinned to core ${pin.server}, load to core ${pin.load} (taskset)`
+    : 'not pinned to cores'
+  const flags = env.BENCH_SERVER_FLAGS ? env.BENCH_SERVER_FLAGS.split(/\s+/).filter(Boolean) : []
+  const only = env.BENCH_CASES ? new Set(env.BENCH_CASES.split(',')) : undefined
+
   log(`bench: [${elapsed()}] CLI start-up (${CONFIG.cliRuns} runs each)…`)
   results.cli = benchCli()
   results.library = await benchLibrary({ runs: CONFIG.cliRuns, log })
@@ -870,10 +770,14 @@ async function main() {
   // a rebuild of dist/ mid-run, does not land on one dataset only: the 100k-vs-1k and file/floor
   // ratios compare like with like.
   const datasets = CONFIG.sizes.map((size) => ({ size, ...ensureDataset(size) }))
+  if (!only || only.has('startup')) {
+    log(`bench: [${elapsed()}] start-up from a seed file and from an existing db (${CONFIG.startupRuns} runs each)…`)
+    results.startup = await benchStartup({ datasets, runs: CONFIG.startupRuns, pin, flags, log })
+  }
   const servers = []
   try {
     for (const dataset of datasets) {
-      log(`bench: [${elapsed()}] ${fmt.size(dataset.size)} products: starting store serve and the floor…`)
+      log(`bench: [${elapsed()}] ${fmt.size(dataset.size)} products: starting ${CONFIG.kinds.join(', ')}…`)
       const entry = {
         products: dataset.size,
         orders: dataset.meta.orders,
@@ -881,8 +785,8 @@ async function main() {
         generatedMs: dataset.generatedMs,
       }
       results.datasets.push(entry)
-      for (const kind of ['file', 'floor']) {
-        const server = await startServer(kind, dataset, dataset.size)
+      for (const kind of CONFIG.kinds) {
+        const server = await startServer(kind, { file: dataset.file, pin, flags, name: datasetName(dataset.size) })
         entry[kind] = {
           startupMs: server.startupMs,
           afterLoadRssMb: mb(server.afterLoad?.rssKb),
@@ -892,7 +796,6 @@ async function main() {
       }
     }
     const rounds = Math.max(1, Math.round(CONFIG.durationSeconds / CONFIG.sliceSeconds))
-    const only = env.BENCH_CASES ? new Set(env.BENCH_CASES.split(',')) : undefined
     for (const caseDef of CASES.filter((c) => !only || only.has(c.id))) {
       log(`bench: [${elapsed()}]   ${caseDef.label}`)
       const prepared = []
@@ -906,9 +809,10 @@ async function main() {
       }
       for (const dataset of datasets) {
         const row = { products: dataset.size, case: caseDef.id, label: caseDef.label }
-        for (const kind of ['file', 'floor']) {
+        for (const kind of Object.keys(KINDS)) {
           const i = servers.findIndex((s) => s.dataset === dataset && s.kind === kind)
-          row[kind] = summarise(prepared[i])
+          row[kind] = i < 0 ? { na: 'n/a (not run)' } : summarise(prepared[i])
+          if (i < 0) continue
           // Memory after each case, to tell what the bench itself added (creates) from load-time peaks.
           const status = readStatus(servers[i].pid)
           if (!row[kind].na) Object.assign(row[kind], { rssAfterMb: mb(status?.rssKb), hwmAfterMb: mb(status?.hwmKb) })
@@ -921,7 +825,7 @@ async function main() {
       const stopped = await stopServer(server)
       Object.assign(server.entry, stopped)
       const name = `${fmt.size(server.dataset.size)} ${server.kind}`
-      if (stopped.exit.code !== 0)
+      if (stopped.exit.code !== 0 && !(KINDS[server.kind].stopsBySignal && stopped.exit.signal === 'SIGTERM'))
         results.notes.push(
           `${name}: exited with ${stopped.exit.signal ?? stopped.exit.code} after SIGTERM: ${server.stderr().slice(-400)}`,
         )
@@ -939,9 +843,10 @@ async function main() {
   results.loadavgEnd = os.loadavg()
   results.totalSeconds = (performance.now() - benchStarted) / 1000
   results.targets = evaluate(results)
+  results.vsFloorTargets = evaluateVsFloor(results, fmt)
   mkdirSync(join(OUT, '..'), { recursive: true })
   writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`)
-  process.stdout.write(`\n${report(results)}\n`)
+  process.stdout.write(`\n${report(results)}\n\n${reportVsFloor(results, { fmt, table })}\n`)
 }
 
 main().catch((error) => {

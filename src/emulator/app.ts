@@ -16,6 +16,7 @@ import { cors } from 'hono/cors'
 import { dashboardRoutes } from './routes/dashboard/index.js'
 import { assetRoutes, embedRoutes, storefrontPageRoutes } from './routes/pages/index.js'
 import { storefrontRoutes } from './routes/storefront/index.js'
+import { PrefixRouter } from './router.js'
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024
 
@@ -25,7 +26,7 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024
  * `app.request` / `app.fetch`.
  */
 export function createApp(services: Services, deps: EmulatorDeps): Hono {
-  const app = new Hono()
+  const app = new Hono({ router: new PrefixRouter('/api/v1') })
   app.onError((error, c) => errorResponse(error, c, deps.log))
   app.notFound((c) =>
     c.json(
@@ -47,16 +48,22 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
         }),
     }),
   )
-  const limitBody = bodyLimit({
-    maxSize: deps.options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT,
-    onError: () => {
-      const message = `is larger than ${deps.options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT} bytes; send a smaller request`
-      throw new StoreError(413, `body: ${message}`, [{ field: 'body', message }])
-    },
-  })
+  const bodyLimitBytes = deps.options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT
+  const refuseLargeBody = () => {
+    const message = `is larger than ${bodyLimitBytes} bytes; send a smaller request`
+    throw new StoreError(413, `body: ${message}`, [{ field: 'body', message }])
+  }
+  const limitBody = bodyLimit({ maxSize: bodyLimitBytes, onError: refuseLargeBody })
   // Only requests that carry a body are measured: reading the raw body of every GET costs ~10% of a read.
   app.use(async (c, next) => {
-    if (!hasBody(c.req.method, c.req.header('content-length'), c.req.header('transfer-encoding'))) return next()
+    const length = c.req.header('content-length')
+    const transferEncoding = c.req.header('transfer-encoding')
+    if (!hasBody(c.req.method, length, transferEncoding)) return next()
+    // A declared length is checked as bodyLimit checks it, but without asking for the body as a
+    // stream, which would turn every request into a web Request and its body into a web stream:
+    // left alone, @hono/node-server reads it straight from the socket when the handler wants it.
+    if (length !== undefined && transferEncoding === undefined)
+      return Number.parseInt(length || '0', 10) > bodyLimitBytes ? refuseLargeBody() : next()
     try {
       return await limitBody(c, next)
     } catch (error) {
@@ -66,9 +73,15 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
     }
   })
 
-  const authed = (base: Hono<AuthedEnv>) =>
-    base.use(requireKey(services.accounts), rateLimit(deps.clock, deps.options), selectShop(services.accounts))
-  const api = authed(new Hono<AuthedEnv>()).use(injectFaults(deps))
+  // The options are fixed when the app is built: a limit or fault not asked for costs no step per request.
+  const { rateLimit: limit, latencyMs, failRate } = deps.options
+  const authed = (base: Hono<AuthedEnv>) => {
+    base.use(requireKey(services.accounts))
+    if (limit) base.use(rateLimit(deps.clock, deps.options))
+    return base.use(selectShop(services.accounts))
+  }
+  const api = authed(new Hono<AuthedEnv>())
+  if (latencyMs || failRate) api.use(injectFaults(deps))
   app.route('/api/v1', apiRoutes(services, api))
   app.route('/_emulator', controlRoutes(services, deps.options, authed(new Hono<AuthedEnv>())))
   // The embed checks out from foreign origins: the public storefront allows any origin, without

@@ -27,6 +27,12 @@ export class SortedIndex {
   }
 
   insert(key: SortKey): void {
+    // Rows mostly come in the order of their keys (a db file loaded, a new row): appended at once.
+    const last = this.keys.length - 1
+    if (last < this.head || compareKeys(this.keys[last], key) < 0) {
+      this.keys.push(key)
+      return
+    }
     const at = this.lowerBound(key)
     if (at === this.head && this.head > 0) this.keys[--this.head] = key
     else this.keys.splice(at, 0, key)

@@ -100,4 +100,25 @@ describe('/api/v1/products', () => {
     expect(res.status).toBe(400)
     expect((await res.json()).error).toBe('limit: must be at most 250')
   })
+
+  it('answers lists and products as compact JSON with the JSON content type, and a changed product as it now is', async () => {
+    const emu = await testEmulator()
+    const list = await emu.request('/api/v1/products?limit=2')
+    expect(list.headers.get('content-type')).toBe('application/json')
+    const text = await list.text()
+    expect(text).toBe(JSON.stringify(JSON.parse(text)))
+    expect(Object.keys(JSON.parse(text))).toEqual(['products', 'nextCursor'])
+    const last = await emu.request('/api/v1/products?limit=250')
+    expect(JSON.parse(await last.text()).nextCursor).toBeNull()
+
+    const id = 'prod_demo_digital'
+    const before = await (await emu.request(`/api/v1/products/${id}`)).text()
+    expect(JSON.parse(before)).not.toHaveProperty('shopId')
+    await emu.request(`/api/v1/products/${id}`, { method: 'PUT', json: { name: 'Renamed', price: 12.5 } })
+    const after = await emu.request(`/api/v1/products/${id}`)
+    expect(after.headers.get('content-type')).toBe('application/json')
+    expect(await after.json()).toMatchObject({ id, name: 'Renamed', price: 12.5 })
+    const listed = ProductListSchema.parse(await (await emu.request('/api/v1/products?limit=250')).json())
+    expect(listed.products.find((p) => p.id === id)).toMatchObject({ name: 'Renamed', price: 12.5 })
+  })
 })

@@ -9,24 +9,29 @@ import type { AuthedEnv } from '../../middleware/auth.js'
 import { parseQuery, readBody } from '../../middleware/validate.js'
 import { presentProduct } from '../../present/products.js'
 import type { Services } from '../../services/index.js'
+import { jsonText, pageText, rowJson } from './row-json.js'
 
-export const productRoutes = ({ catalogue }: Services) =>
-  new Hono<AuthedEnv>()
+// `c.get`, not `c.var`: hono builds a fresh object of every variable for each `c.var`, on the
+// busiest routes of the API.
+export const productRoutes = ({ catalogue }: Services) => {
+  const productJson = rowJson(presentProduct)
+  return new Hono<AuthedEnv>()
     .get('/', (c) => {
       const query = parseQuery(c, ProductListQuerySchema)
-      const { page, nextCursor } = catalogue.page(c.var.shop, query.limit ?? PRODUCT_LIMIT.default, query.cursor)
-      return c.json({ products: page.map(presentProduct), nextCursor })
+      const { page, nextCursor } = catalogue.page(c.get('shop'), query.limit ?? PRODUCT_LIMIT.default, query.cursor)
+      return jsonText(c, pageText('products', page.map(productJson), nextCursor))
     })
-    .get('/:id', (c) => c.json(presentProduct(catalogue.get(c.var.shop, c.req.param('id')))))
+    .get('/:id', (c) => jsonText(c, productJson(catalogue.get(c.get('shop'), c.req.param('id')))))
     .post('/', async (c) => {
       const body = await readBody(c, CreateProductBodySchema)
-      return c.json(presentProduct(await catalogue.create(c.var.shop, body)), 201)
+      return jsonText(c, productJson(await catalogue.create(c.get('shop'), body)), 201)
     })
     .put('/:id', async (c) => {
       const body = await readBody(c, UpdateProductBodySchema)
-      return c.json(presentProduct(await catalogue.update(c.var.shop, c.req.param('id'), body)))
+      return jsonText(c, productJson(await catalogue.update(c.get('shop'), c.req.param('id'), body)))
     })
     .delete('/:id', async (c) => {
-      await catalogue.delete(c.var.shop, c.req.param('id'))
+      await catalogue.delete(c.get('shop'), c.req.param('id'))
       return c.json({ success: true as const })
     })
+}

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// The in-memory floor of the benchmark: the same emulator app (`startEmulator` with
-// `db: ':memory:'`, so no journal, no fsync, no db file) holding the rows of a dataset,
-// served by @hono/node-server exactly as `store serve` serves it. Prints the same `API` line
-// as `store serve`, so the bench starts both alike.
+// The emulator without its disk, for the bench: the same app (`startEmulator` with
+// `db: ':memory:'`, so no journal, no fsync, no db file) holding the rows of a dataset, served by
+// @hono/node-server exactly as `store serve` serves it. Beside `store serve` it tells what
+// durability costs; beside the hono + zod floor (floor-hono.js), what the app itself costs.
+// Prints the same `API` line as `store serve`, so the bench starts both alike.
 //
-//   node bench/floor-server.js <dataset.json> [--port 0] [--api-key KEY]
+//   node bench/memory-server.js <dataset.json> [--port 0] [--api-key KEY]
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { serve } from '@hono/node-server'
@@ -17,7 +18,7 @@ const option = (name, fallback) => {
 }
 const dataset = args.find((a, i) => !a.startsWith('--') && !(i > 0 && args[i - 1].startsWith('--')))
 if (!dataset) {
-  process.stderr.write('usage: node bench/floor-server.js <dataset.json> [--port 0] [--api-key KEY]\n')
+  process.stderr.write('usage: node bench/memory-server.js <dataset.json> [--port 0] [--api-key KEY]\n')
   process.exit(2)
 }
 
@@ -54,7 +55,7 @@ for (const [name, rows] of Object.entries(data)) {
 const server = serve(
   { fetch: started.app.fetch, port: Number(option('--port', '0')), hostname: '127.0.0.1' },
   (info) => {
-    process.stdout.write(`bench floor: in-memory emulator\n  API         http://127.0.0.1:${info.port}/api/v1\n`)
+    process.stdout.write(`bench: emulator on :memory:\n  API         http://127.0.0.1:${info.port}/api/v1\n`)
   },
 )
 const stop = () => {

@@ -1,0 +1,202 @@
+// `store serve` against the hono + zod floor (bench/floor-hono.js), each figure next to its target:
+// throughput per case and size, read latency, start-up from a seed file and from an existing db,
+// and peak memory. json-server 1 and the emulator on `:memory:` are shown beside them, untargeted.
+
+/** Targets of `store serve` relative to the floor measured in the same run. */
+export const VS_FLOOR = {
+  /** store / floor req/s, at 10k and 100k products. */
+  throughput: { list: 0.8, get: 0.85, create: 0.5 },
+  targetSizes: [10_000, 100_000],
+  readP99Ms: 20,
+  /** store / floor start-up at 100k, at most. */
+  seedStartup: 2,
+  dbStartup: 1.5,
+  /** store / floor peak RSS at 100k, at most. */
+  peakRss: 1.5,
+}
+
+const READS = new Set(['list', 'get', 'orders'])
+const rate = (cell) => (cell && !cell.na ? cell.requestsPerSecond : undefined)
+
+/** Every issue-16 target as `{ name, figure, target, result }` (result PASS, MISS or N/A). */
+export function evaluateVsFloor(results, fmt) {
+  const targets = []
+  const add = (name, figure, target, pass) =>
+    targets.push({ name, figure, target, result: pass === undefined ? 'N/A' : pass ? 'PASS' : 'MISS' })
+  for (const row of results.cases) {
+    const want = VS_FLOOR.throughput[row.case]
+    if (want !== undefined && VS_FLOOR.targetSizes.includes(row.products)) {
+      const ratio = rate(row.file) / rate(row.floor)
+      add(
+        `${row.label} at ${fmt.size(row.products)}: store / floor`,
+        Number.isFinite(ratio) ? fmt.ratio(ratio) : 'n/a',
+        `≥ ${want.toFixed(2)}x`,
+        Number.isFinite(ratio) ? ratio >= want : undefined,
+      )
+    }
+  }
+  for (const row of results.cases) {
+    if (!READS.has(row.case) || row.file?.na) continue
+    add(
+      `p99 ${row.label} at ${fmt.size(row.products)}`,
+      `${fmt.ms(row.file.p99Ms)} ms`,
+      `< ${VS_FLOOR.readP99Ms} ms`,
+      row.file.p99Ms < VS_FLOOR.readP99Ms,
+    )
+  }
+  const large = results.startup?.find((s) => s.products === 100_000)
+  const way = (id) => large?.ways.find((w) => w.id === id)?.medianMs
+  for (const [store, floor, want, what] of [
+    ['storeSeed', 'floorSeed', VS_FLOOR.seedStartup, 'start-up from a 100k seed file'],
+    ['storeDb', 'floorTrusted', VS_FLOOR.dbStartup, 'start-up from an existing 100k db'],
+  ]) {
+    const ratio = way(store) / way(floor)
+    add(
+      `${what}: store / floor`,
+      Number.isFinite(ratio)
+        ? `${fmt.ratio(ratio)} (${fmt.ms(way(store))} / ${fmt.ms(way(floor))} ms)`
+        : 'n/a (100k not run)',
+      `≤ ${want.toFixed(2)}x`,
+      Number.isFinite(ratio) ? ratio <= want : undefined,
+    )
+  }
+  const big = results.datasets.find((d) => d.products === 100_000)
+  const rss = big?.file?.peakMb / big?.floor?.peakMb
+  add(
+    'peak RSS at 100k (store incl. shutdown flush) / floor',
+    Number.isFinite(rss)
+      ? `${fmt.ratio(rss)} (${fmt.mb(big.file.peakMb)} / ${fmt.mb(big.floor.peakMb)})`
+      : 'n/a (100k not run)',
+    `≤ ${VS_FLOOR.peakRss.toFixed(2)}x`,
+    Number.isFinite(rss) ? rss <= VS_FLOOR.peakRss : undefined,
+  )
+  return targets
+}
+
+/** The tables: throughput and p99 by case and size, start-up, memory; then the targets. */
+export function reportVsFloor(results, { fmt, table }) {
+  const out = []
+  const m = results.machine
+  out.push(
+    `store serve vs the hono + zod floor — ${m.cpuModel} × ${m.cpus}, ${Math.round(m.totalMemoryMb / 1024)} GB RAM, node ${m.node}; ${m.pinning}`,
+  )
+  const cell = (c) => (c === undefined || c.na ? 'n/a' : fmt.rate(c.requestsPerSecond))
+  const p99 = (c) => (c === undefined || c.na ? '' : fmt.ms(c.p99Ms))
+  const cpu = (c) => (c === undefined || c.na ? '' : fmt.ms(c.cpuMsPerRequest))
+  // The ratio one core would give at these costs: steadier than req/s when other work shares the machine.
+  const byCpu = (row) =>
+    row.file?.cpuMsPerRequest && row.floor?.cpuMsPerRequest
+      ? fmt.ratio(row.floor.cpuMsPerRequest / row.file.cpuMsPerRequest)
+      : ''
+  const rows = results.cases
+    .filter((row) => row.floor && !row.floor.na)
+    .map((row) => {
+      const ratio = rate(row.file) / rate(row.floor)
+      const want = VS_FLOOR.throughput[row.case]
+      const targeted = want !== undefined && VS_FLOOR.targetSizes.includes(row.products)
+      return [
+        fmt.size(row.products),
+        row.label,
+        cell(row.file),
+        p99(row.file),
+        cell(row.floor),
+        p99(row.floor),
+        Number.isFinite(ratio) ? fmt.ratio(ratio) : '—',
+        targeted ? `≥ ${want.toFixed(2)}x` : '',
+        targeted && Number.isFinite(ratio) ? (ratio >= want ? 'PASS' : 'MISS') : '',
+        cpu(row.file),
+        cpu(row.floor),
+        byCpu(row),
+        cell(row.memory),
+        cell(row.jsonServer),
+      ]
+    })
+  out.push('')
+  out.push(
+    table(
+      [
+        'products',
+        'case',
+        'store req/s',
+        'p99 ms',
+        'floor req/s',
+        'p99 ms',
+        'store/floor',
+        'target',
+        'result',
+        'CPU ms/req',
+        'floor CPU',
+        'by CPU',
+        'emu :memory:',
+        'json-server',
+      ],
+      rows,
+    ),
+  )
+  out.push(
+    '(CPU ms/req: server CPU time, all threads, per answer; by CPU: floor CPU / store CPU, the req/s ratio one core would give)',
+  )
+  out.push(
+    '(create: store serve answers once its journal is fsynced; the floor and the :memory: emulator keep nothing; json-server rewrites its whole file, without fsync)',
+  )
+  if (results.startup?.length) {
+    out.push('')
+    const startupRows = []
+    for (const s of results.startup) {
+      const floorOf = { storeSeed: 'floorSeed', storeDb: 'floorTrusted' }
+      for (const w of s.ways) {
+        const base = s.ways.find((x) => x.id === floorOf[w.id])
+        const ratio = base ? w.medianMs / base.medianMs : undefined
+        const want = w.id === 'storeSeed' ? VS_FLOOR.seedStartup : w.id === 'storeDb' ? VS_FLOOR.dbStartup : undefined
+        startupRows.push([
+          fmt.size(s.products),
+          w.label,
+          `${fmt.ms(w.medianMs)} ms`,
+          w.runsMs.map((ms) => fmt.ms(ms)).join(' / '),
+          ratio === undefined ? '' : fmt.ratio(ratio),
+          `${fmt.ms(w.cpuMedianMs)} ms`,
+          base ? fmt.ratio(w.cpuMedianMs / base.cpuMedianMs) : '',
+          want === undefined || s.products !== 100_000 ? '' : `≤ ${want.toFixed(2)}x`,
+        ])
+      }
+    }
+    out.push(
+      table(
+        [
+          'products',
+          'start-up (spawn to banner)',
+          'median',
+          'runs (ms)',
+          'vs floor',
+          'CPU to banner',
+          'CPU vs floor',
+          'target',
+        ],
+        startupRows,
+      ),
+    )
+  }
+  out.push('')
+  out.push(
+    table(
+      ['products', 'peak RSS', 'store serve', 'floor', 'store/floor', 'emu :memory:', 'json-server'],
+      results.datasets.map((d) => [
+        fmt.size(d.products),
+        'incl. load and shutdown',
+        fmt.mb(d.file?.peakMb),
+        fmt.mb(d.floor?.peakMb),
+        d.file?.peakMb && d.floor?.peakMb ? fmt.ratio(d.file.peakMb / d.floor.peakMb) : '—',
+        fmt.mb(d.memory?.peakMb),
+        fmt.mb(d.jsonServer?.peakMb),
+      ]),
+    ),
+  )
+  out.push('')
+  out.push(
+    table(
+      ['target (vs the floor)', 'figure', 'target', 'result'],
+      results.vsFloorTargets.map((t) => [t.name, t.result === 'N/A' ? fmt.na(t.figure) : t.figure, t.target, t.result]),
+    ),
+  )
+  return out.join('\n')
+}
