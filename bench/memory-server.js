@@ -46,7 +46,8 @@ for (const collection of Object.values(store.c)) {
 }
 const data = JSON.parse(readFileSync(dataset, 'utf8'))
 for (const [name, rows] of Object.entries(data)) {
-  if (name === 'version' || name === 'checksum') continue // the db file's checksum (store serve's own layout)
+  // The db file's version, position and checksum (store serve's own layout) are not collections.
+  if (!Array.isArray(rows)) continue
   const collection = store.c[name]
   if (!collection) throw new Error(`${dataset}: unknown collection ${name}`)
   for (const row of rows) collection.set(row)

@@ -13,7 +13,7 @@
 // and case), BENCH_SLICE=2 (s per alternating slice), BENCH_WARMUP=1 (s), BENCH_CONNECTIONS=10,
 // BENCH_CLI_RUNS=15, BENCH_SERIAL_POOL=2500 (codes per Serial product), BENCH_REGEN=1 (rebuild datasets),
 // BENCH_STARTUP_RUNS=3, BENCH_PIN=0 (no taskset), BENCH_OUT=path; for diagnosis:
-// BENCH_CASES=list,get,orders,create,checkout,startup (a subset), BENCH_KINDS=file,floor (servers),
+// BENCH_CASES=list,get,orders,create,checkout,startup,library (a subset), BENCH_KINDS=file,floor (servers),
 // BENCH_SERVER_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof' (node flags for the server children);
 // BENCH_ONLY=library runs only the library and CLI start-up figures (import, bundle size, commands).
 import autocannon from 'autocannon'
@@ -566,6 +566,7 @@ function evaluate(results) {
     big?.file?.peakMb === undefined ? undefined : big.file.peakMb < TARGET.peakMb,
   )
   const cli = results.cli
+  if (!cli) return targets
   const helpRatio = cli.help.medianMs / cli.node.medianMs
   add(
     'store --help vs node -e 0 (median)',
@@ -676,13 +677,15 @@ function report(results) {
       ]),
     ),
   )
-  out.push('')
-  out.push(
-    table(
-      ['command', '', 'median ms', 'exit'],
-      Object.values(results.cli).map((c) => [c.label, '', fmt.ms(c.medianMs), c.exitCode]),
-    ),
-  )
+  if (results.cli) {
+    out.push('')
+    out.push(
+      table(
+        ['command', '', 'median ms', 'exit'],
+        Object.values(results.cli).map((c) => [c.label, '', fmt.ms(c.medianMs), c.exitCode]),
+      ),
+    )
+  }
   out.push('')
   out.push(
     table(
@@ -760,9 +763,11 @@ async function main() {
   const flags = env.BENCH_SERVER_FLAGS ? env.BENCH_SERVER_FLAGS.split(/\s+/).filter(Boolean) : []
   const only = env.BENCH_CASES ? new Set(env.BENCH_CASES.split(',')) : undefined
 
-  log(`bench: [${elapsed()}] CLI start-up (${CONFIG.cliRuns} runs each)…`)
-  results.cli = benchCli()
-  results.library = await benchLibrary({ runs: CONFIG.cliRuns, log })
+  if (!only || only.has('library') || env.BENCH_ONLY === 'library') {
+    log(`bench: [${elapsed()}] CLI start-up (${CONFIG.cliRuns} runs each)…`)
+    results.cli = benchCli()
+    results.library = await benchLibrary({ runs: CONFIG.cliRuns, log })
+  }
   if (env.BENCH_ONLY === 'library') return reportLibraryOnly(results)
 
   // Every server runs at once (idle ones cost nothing) and the measured time of each case is cut
