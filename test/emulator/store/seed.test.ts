@@ -183,4 +183,16 @@ describe('seeds', () => {
       'createStoreHandlers: seed was refused: products[0].name: must not be empty',
     )
   })
+
+  it('checks a seed once: what it returned is taken as it is, a copy of it is checked again', () => {
+    const checked = loadSeedFile(DEMO_SEED_PATH)
+    expect(parseSeed(checked, 'seed')).toBe(checked)
+    const copy = JSON.parse(JSON.stringify(checked)) as SeedInput
+    const again = parseSeed(copy, 'seed')
+    expect(again).not.toBe(copy)
+    expect(again).toEqual(checked)
+    const broken = JSON.parse(JSON.stringify(checked)) as { products: { price: number }[] }
+    broken.products[0].price = -5
+    expect(() => parseSeed(broken, 'seed')).toThrow('seed was refused: products[0].price: must not be negative')
+  })
 })
