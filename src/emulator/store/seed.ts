@@ -178,7 +178,9 @@ export const SeedFileSchema = BaseSeedFileSchema.superRefine((seed, ctx) => {
       if (p.productId !== undefined) products.add(p.productId)
     }
     const groups = new Set((seed.groups ?? []).flatMap((g) => (g.id === undefined ? [] : [g.id])))
-    seed.groups?.forEach((g, i) => checkKnown(issues, g.productIds, products, ['groups', i, 'productIds'], 'product'))
+    seed.groups?.forEach((g, i) => {
+      checkKnown(issues, g.productIds, products, ['groups', i, 'productIds'], 'product')
+    })
     seed.categories?.forEach((c, i) => {
       checkKnown(issues, c.productIds, products, ['categories', i, 'productIds'], 'product')
       checkKnown(issues, c.groupIds, groups, ['categories', i, 'groupIds'], 'group')
