@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { presentProduct } from '../../../src/emulator/present/products.js'
-import { PRODUCT_TYPES } from '../../../src/spec/products.js'
+import { PRODUCT_TYPES } from '../../../src/spec/constants.js'
 import { shop, type Shop } from '../commerce/helpers.js'
 import { FaultyIO, tmpDb } from '../store/store-helpers.js'
 
