@@ -1,4 +1,4 @@
-import { hash, timingSafeEqual } from 'node:crypto'
+import { createHash, timingSafeEqual } from 'node:crypto'
 import { StoreError, notFound } from '../../spec/errors.js'
 import { isLongEnoughToHint, maskKey } from '../../spec/keys.js'
 import type { CreateShopBody } from '../../spec/shops.js'
@@ -9,7 +9,7 @@ import { defaultTheme } from './themes.js'
 
 /** Keys are stored as their SHA-256 only (spec, "Authentication"). */
 export function hashKey(secret: string): string {
-  return hash('sha256', secret)
+  return createHash('sha256').update(secret).digest('hex')
 }
 
 export function buildShop(deps: ServiceDeps, accountId: string, name: string, slug: string): ShopRecord {
@@ -39,9 +39,9 @@ export class AccountService {
    * the secret itself is never compared with anything. Undefined when unknown or revoked.
    */
   keyOf(secret: string): KeyRecord | undefined {
-    const digest = hash('sha256', secret, 'buffer')
-    const key = this.deps.rows.keys.getBy('hash', digest.toString('hex'))
-    if (!key || !timingSafeEqual(Buffer.from(key.hash, 'hex'), digest)) return undefined
+    const hash = hashKey(secret)
+    const key = this.deps.rows.keys.getBy('hash', hash)
+    if (!key || !timingSafeEqual(Buffer.from(key.hash, 'hex'), Buffer.from(hash, 'hex'))) return undefined
     return key
   }
 
