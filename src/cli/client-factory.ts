@@ -35,6 +35,7 @@ export function contextFor(ctx: CliContext, globals: GlobalOptions): CommandCont
     isTTY,
     json: Boolean(globals.json),
     chalk: chalkFor(color),
+    width: isTTY ? ctx.stdout.columns : undefined,
   })
   let connection: Connection | undefined
   let client: StoreClient | undefined

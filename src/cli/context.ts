@@ -3,7 +3,8 @@ import type { Prompter } from './prompter.js'
 
 export interface Streams {
   stdin: Readable & { isTTY?: boolean }
-  stdout: Writable & { isTTY?: boolean }
+  /** `columns` is the terminal's width: tables, detail views and `--help` fit it. */
+  stdout: Writable & { isTTY?: boolean; columns?: number }
   stderr: Writable & { isTTY?: boolean }
 }
 

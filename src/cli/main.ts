@@ -1,10 +1,11 @@
-import { Command, CommanderError } from 'commander'
+import { Command, CommanderError, Help } from 'commander'
 import { readFileSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import { COMMANDS } from './commands-index.js'
 import { httpFetch } from './http-fetch.js'
 import type { CliContext } from './context.js'
 import { EXIT, exitCodeOf, isStoreError } from './exit-codes.js'
+import { examples } from './examples.js'
 
 function version(): string {
   try {
@@ -33,8 +34,33 @@ export function buildProgram(ctx: CliContext): Command {
     .configureOutput({
       writeOut: (text) => ctx.stdout.write(text),
       writeErr: (text) => ctx.stderr.write(text),
+      getOutHelpWidth: () => (ctx.stdout.isTTY && ctx.stdout.columns) || 80,
+      getErrHelpWidth: () => (ctx.stderr.isTTY && (ctx.stderr as { columns?: number }).columns) || 80,
     })
+    .configureHelp(WRAPPING_HELP)
+    .addHelpText(
+      'after',
+      examples('store serve', 'store products list', 'store --profile staging orders get ORD-1 --json'),
+    )
   return program
+}
+
+/**
+ * Help that wraps at word boundaries in any width: the flags column is kept to at most 40% of
+ * the width, and a flag longer than that gets a line of its own with its description below, so
+ * descriptions always have room to wrap (commander leaves them unwrapped when they have not).
+ */
+const WRAPPING_HELP: Partial<Help> = {
+  minWidthToWrap: 20,
+  padWidth(cmd, helper) {
+    const natural = Help.prototype.padWidth.call(this, cmd, helper)
+    return Math.min(natural, Math.max(16, Math.floor((this.helpWidth ?? 80) * 0.4)))
+  },
+  formatItem(term, termWidth, description, helper) {
+    if (!description || helper.displayWidth(term) <= termWidth)
+      return Help.prototype.formatItem.call(this, term, termWidth, description, helper)
+    return `  ${term}\n${Help.prototype.formatItem.call(this, '', termWidth, description, helper)}`
+  },
 }
 
 /** Runs the CLI with the given argv (without node and script) and returns the exit code. */

@@ -58,6 +58,16 @@ export function register(program: Command, ctx: CliContext): void {
     singular: 'coupon',
     description: 'list, show, create, update and delete coupons',
     columns: COUPON_COLUMNS,
+    examples: {
+      id: 'cpn_demo_welcome',
+      get: ['store coupons get WELCOME10', 'store coupons get cpn_demo_welcome --json'],
+      list: ['store coupons list', 'store coupons list --active'],
+      create: ['store coupons create --code SPRING --type percentage --value 15 --expires-at 2027-01-01T00:00:00Z'],
+      update: [
+        'store coupons update cpn_demo_welcome --no-active',
+        'store coupons update cpn_demo_five --usage-limit 50',
+      ],
+    },
     schema: () => import('../../spec/coupons.js').then((m) => m.CouponSchema),
     list: { options: (cmd) => cmd.option('--active', 'only active coupons'), run: (cc, opts) => listCoupons(cc, opts) },
     get: (client, id) => client.coupons.get(id),

@@ -4,6 +4,7 @@ import { createServer as createHttpsServer } from 'node:https'
 import { createSecureContext } from 'node:tls'
 import type { AddressInfo } from 'node:net'
 import { setFlagsFromString } from 'node:v8'
+import { examples } from '../examples.js'
 import type { CliContext } from '../context.js'
 import { isStoreError, UsageError } from '../exit-codes.js'
 import { DEMO_SEED_PATH } from '../fixtures.js'
@@ -29,6 +30,14 @@ export interface ServeOptions {
 export function register(program: Command, ctx: CliContext): void {
   program
     .command('serve')
+    .addHelpText(
+      'after',
+      examples(
+        'store serve',
+        'store serve --port 0 --db :memory: --api-key sk_live_test_key_for_ci_000000000000 --quiet',
+        'store serve --seed empty --db ./empty.json',
+      ),
+    )
     .description('run the local emulator of /api/v1 on a JSON-file store')
     .option('--port <port>', 'port to listen on (0 picks a free one)', '4010')
     .option('--host <host>', 'address to bind', '127.0.0.1')
