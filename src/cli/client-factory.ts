@@ -39,7 +39,14 @@ export function contextFor(ctx: CliContext, globals: GlobalOptions): CommandCont
   })
   let connection: Connection | undefined
   let client: StoreClient | undefined
-  const connectionOf = () => (connection ??= resolveConnection(ctx, globals, selectProfile(ctx, globals).profile))
+  const connectionOf = () => {
+    if (connection) return connection
+    const { name, profile } = selectProfile(ctx, globals)
+    connection = resolveConnection(ctx, globals, profile, name)
+    // main() names the key in force when the API refuses it.
+    if (ctx.session) ctx.session.connection = connection
+    return connection
+  }
   return {
     ...ctx,
     globals,
@@ -50,6 +57,8 @@ export function contextFor(ctx: CliContext, globals: GlobalOptions): CommandCont
     client: () => (client ??= clientFor(ctx, connectionOf(), globals)),
   }
 }
+
+const formatSeconds = (ms: number) => `${Number((ms / 1000).toFixed(ms < 1000 ? 2 : 1))} s`
 
 /** A StoreClient on the CLI's world: its fetch and sleep, and `--verbose` lines on stderr. */
 export function clientFor(
@@ -65,6 +74,13 @@ export function clientFor(
     sleep: ctx.sleep,
     now: () => ctx.now().getTime(),
     log: globals.verbose ? (line) => ctx.stderr.write(`${line}\n`) : undefined,
+    // A wait for the rate limit is long enough to look like a hang: say so.
+    onRetry: (retry) => {
+      if (retry.status === 429)
+        ctx.stderr.write(
+          `rate limited (429): waiting ${formatSeconds(retry.waitMs)}${retry.isRetryAfter ? ' as Retry-After asks' : ''}, then retrying ${retry.method} ${retry.path}\n`,
+        )
+    },
     // An answer that differs from the client's schema is shown as it came; --verbose says how it differs.
     drift: globals.verbose
       ? {

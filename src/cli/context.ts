@@ -1,4 +1,5 @@
 import type { Writable, Readable } from 'node:stream'
+import type { Connection } from './connection.js'
 import type { Prompter } from './prompter.js'
 
 export interface Streams {
@@ -23,4 +24,6 @@ export interface CliContext extends Streams {
   prompter?: Prompter
   /** Where `store login` keeps profiles; default from env (profiles.ts `configDirOf`). */
   configDir?: string
+  /** What this run connected to, once known; main() reads it to explain a refused key. */
+  session?: { connection?: Connection }
 }

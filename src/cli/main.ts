@@ -6,6 +6,9 @@ import { httpFetch } from './http-fetch.js'
 import type { CliContext } from './context.js'
 import { EXIT, exitCodeOf, isStoreError } from './exit-codes.js'
 import { examples } from './examples.js'
+import type { AttemptedError } from '../client/http.js'
+import type { Connection } from './connection.js'
+import { maskKey } from '../spec/keys.js'
 
 function version(): string {
   try {
@@ -65,13 +68,15 @@ const WRAPPING_HELP: Partial<Help> = {
 
 /** Runs the CLI with the given argv (without node and script) and returns the exit code. */
 export async function main(argv: string[], ctx: CliContext): Promise<number> {
-  const program = buildProgram(ctx)
-  for (const command of COMMANDS) command.register(program, ctx)
+  const session: NonNullable<CliContext['session']> = {}
+  const run = { ...ctx, session }
+  const program = buildProgram(run)
+  for (const command of COMMANDS) command.register(program, run)
   try {
     await program.parseAsync(argv, { from: 'user' })
     return EXIT.ok
   } catch (error) {
-    return reportError(error, ctx, argv.includes('--verbose'))
+    return reportError(error, run, argv.includes('--verbose'))
   }
 }
 
@@ -95,19 +100,30 @@ function reportError(error: unknown, ctx: CliContext, verbose: boolean): number 
   if (Array.isArray(fieldErrors) && fieldErrors.length > 1)
     for (const e of fieldErrors as { field: string; message: string }[])
       ctx.stderr.write(`  ${e.field}: ${e.message}\n`)
-  const hint = hintFor(error, code)
+  const hint = hintFor(error, code, ctx.session?.connection)
   if (hint) ctx.stderr.write(`hint: ${hint}\n`)
   if (verbose && error instanceof Error && error.stack) ctx.stderr.write(`${error.stack}\n`)
   return code
 }
 
 /** What to do next, for the failures that have an obvious next step. */
-function hintFor(error: unknown, code: number): string | undefined {
+function hintFor(error: unknown, code: number, connection: Connection | undefined): string | undefined {
   if (!isStoreError(error)) return undefined
   if (code === EXIT.unreachable)
     return 'is the API running there? Start the emulator with `store serve`, or pass --base-url (or --profile).'
-  if (error.status === 401) return 'pass --api-key, set STORE_API_KEY, or run `store login`.'
-  if (code === EXIT.unavailable) return 'the API is busy or failing; the request was retried. Try again later.'
+  if (error.status === 401) {
+    const key = connection?.apiKey
+    const which = key ? `the key ${maskKey(key)} (from ${connection.apiKeySource}) was refused` : 'no API key was sent'
+    return `${which}: pass --api-key, set STORE_API_KEY, or run \`store login\`.`
+  }
+  if (code === EXIT.unavailable) {
+    const attempts = (error as Partial<AttemptedError>).attempts
+    if (attempts === undefined) return 'the API is busy or failing. Try again later.'
+    if (attempts > 1) return `the API is busy or failing; the request was tried ${attempts} times. Try again later.`
+    return error.status === 429
+      ? 'the API is rate limiting; its Retry-After asked for longer than the CLI waits. Try again later.'
+      : 'the API is busy or failing. The request was not retried (it may have been applied): check before sending it again.'
+  }
   return undefined
 }
 

@@ -145,7 +145,7 @@ describe('store products', () => {
     )
     expect(auth.code).toBe(4)
     expect(auth.stderr).toMatch(
-      /^error: invalid API key sk_live_…rong: it is unknown or was revoked\..*\nhint: pass --api-key, set STORE_API_KEY, or run `store login`\.\n$/,
+      /^error: invalid API key sk_live_…rong: it is unknown or was revoked\..*\nhint: the key sk_live_…rong \(from --api-key\) was refused: pass --api-key, set STORE_API_KEY, or run `store login`\.\n$/,
     )
     const update = await runCli(['products', 'update', 'rec_demoSerial001', '--data', '{"type":"Digital"}'], {
       app: emu.app,
