@@ -274,9 +274,7 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
       `  Dashboard   ${origin}/_dashboard`,
       `  Storefront  ${origin}/storefront/demo`,
       `  DB          ${o.db === ':memory:' ? ':memory: (nothing is kept after a stop)' : o.db}`,
-      o.db === ':memory:'
-        ? 'Press Ctrl+C to stop.'
-        : `Press Ctrl+C to stop (everything is flushed to ${o.db} first).`,
+      o.db === ':memory:' ? 'Press Ctrl+C to stop.' : `Press Ctrl+C to stop (everything is flushed to ${o.db} first).`,
       '',
     ].join('\n'),
   )
