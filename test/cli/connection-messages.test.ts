@@ -73,7 +73,7 @@ describe('--base-url', () => {
 /** Answers every request with the given status (and Retry-After), counting them. */
 function failing(status: number, retryAfter?: string) {
   const seen: string[] = []
-  const fetch: typeof globalThis.fetch = async (input, init) => {
+  const fetch: typeof globalThis.fetch = async (_input, init) => {
     seen.push(init?.method ?? 'GET')
     return new Response(JSON.stringify({ error: 'overloaded' }), {
       status,

@@ -74,11 +74,13 @@ export function register(program: Command, ctx: CliContext): void {
         'store webhooks listen --forward-to http://localhost:3000/hooks --events order:paid',
       ),
     )
-    .description("forward the emulator's events to a local URL as they happen; reconnects and resumes by itself")
-    .requiredOption('--forward-to <url>', 'local URL to POST each event to')
+    .description(
+      "print the emulator's events as they happen, or forward them to a local URL; reconnects and resumes by itself",
+    )
+    .option('--forward-to <url>', 'local URL to POST each event to (without it: print them)')
     .option('--events <kinds>', 'only these kinds, comma-separated')
     .option('--since <id>', 'first replay the logged events after this event id (0: every event kept)')
-    .action(async (o: { forwardTo: string; events?: string; since?: string }, command: Command) =>
+    .action(async (o: { forwardTo?: string; events?: string; since?: string }, command: Command) =>
       (await import('../webhooks/listen.js')).listen(wctx(command), o),
     )
 
