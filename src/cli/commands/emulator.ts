@@ -317,9 +317,9 @@ export function register(program: Command, ctx: CliContext): void {
     .command('emulator')
     .description('drive the local emulator (store serve): shops, keys, fulfilment, checkout, pay, tracking, clock')
 
-  const shops = emu.command('shops').description("the account's shops")
+  const shops = emu.command('shops').description("the account's shops (list by default)")
   shops
-    .command('list')
+    .command('list', { isDefault: true })
     .addHelpText('after', examples('store emulator shops', 'store emulator shops list --json'))
     .description('list shops, oldest first')
     .action(
@@ -337,9 +337,9 @@ export function register(program: Command, ctx: CliContext): void {
       .option('--slug <slug>', 'storefront slug'),
   ).action(run((cc, opts: Record<string, unknown>) => createShop(cc, opts)))
 
-  const keys = emu.command('keys').description('API keys of the account')
+  const keys = emu.command('keys').description('API keys of the account (list by default)')
   keys
-    .command('list')
+    .command('list', { isDefault: true })
     .addHelpText('after', examples('store emulator keys', 'store emulator keys list --json'))
     .description('list keys (secrets are never shown again)')
     .action(
