@@ -43,8 +43,6 @@ export function contextFor(ctx: CliContext, globals: GlobalOptions): CommandCont
     if (connection) return connection
     const { name, profile } = selectProfile(ctx, globals)
     connection = resolveConnection(ctx, globals, profile, name)
-    // main() names the key in force when the API refuses it.
-    if (ctx.session) ctx.session.connection = connection
     return connection
   }
   return {
@@ -63,9 +61,11 @@ const formatSeconds = (ms: number) => `${Number((ms / 1000).toFixed(ms < 1000 ? 
 /** A StoreClient on the CLI's world: its fetch and sleep, and `--verbose` lines on stderr. */
 export function clientFor(
   ctx: CliContext,
-  connection: Pick<Connection, 'baseUrl' | 'apiKey' | 'shop'>,
+  connection: Pick<Connection, 'baseUrl' | 'apiKey' | 'shop' | 'apiKeySource'>,
   globals: Pick<GlobalOptions, 'verbose'> = {},
 ): StoreClient {
+  // main() names the key in force when the API refuses it.
+  if (ctx.session) Object.assign(ctx.session, { apiKey: connection.apiKey, apiKeySource: connection.apiKeySource })
   return new StoreClient({
     baseUrl: connection.baseUrl,
     apiKey: connection.apiKey,

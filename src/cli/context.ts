@@ -1,5 +1,4 @@
 import type { Writable, Readable } from 'node:stream'
-import type { Connection } from './connection.js'
 import type { Prompter } from './prompter.js'
 
 export interface Streams {
@@ -24,6 +23,6 @@ export interface CliContext extends Streams {
   prompter?: Prompter
   /** Where `store login` keeps profiles; default from env (profiles.ts `configDirOf`). */
   configDir?: string
-  /** What this run connected to, once known; main() reads it to explain a refused key. */
-  session?: { connection?: Connection }
+  /** The key this run sends and where it came from, once known; main() names it when it is refused. */
+  session?: { apiKey?: string; apiKeySource?: string }
 }

@@ -6,7 +6,7 @@ import { nestedLines, wrapWords } from './layout.js'
 import type { Output } from './output.js'
 
 /** An order or invoice line as far as its delivery goes. */
-export interface DeliveredLine {
+interface DeliveredLine {
   productName: string
   productType?: string | null
   quantity: number
@@ -15,7 +15,7 @@ export interface DeliveredLine {
 }
 
 /** A line counts as delivered when its delivery says so, or when it has nothing to deliver. */
-export const isDelivered = (line: Pick<OrderItem, 'delivery'>) =>
+const isDelivered = (line: Pick<OrderItem, 'delivery'>) =>
   !line.delivery || line.delivery.status === 'delivered' || line.delivery.status === 'none'
 
 /**
@@ -23,7 +23,7 @@ export const isDelivered = (line: Pick<OrderItem, 'delivery'>) =>
  * message, the Dynamic answer, tracking, mystery outcomes, the subscription, and why it is not
  * delivered (when it is not).
  */
-export function deliveryEntries(line: DeliveredLine): [label: string, value: unknown][] {
+function deliveryEntries(line: DeliveredLine): [label: string, value: unknown][] {
   const d = line.delivery
   if (!d) return []
   const entries: [string, unknown][] = []

@@ -7,7 +7,6 @@ import type { CliContext } from './context.js'
 import { EXIT, exitCodeOf, isStoreError } from './exit-codes.js'
 import { examples } from './examples.js'
 import type { AttemptedError } from '../client/http.js'
-import type { Connection } from './connection.js'
 import { maskKey } from '../spec/keys.js'
 
 function version(): string {
@@ -100,20 +99,21 @@ function reportError(error: unknown, ctx: CliContext, verbose: boolean): number 
   if (Array.isArray(fieldErrors) && fieldErrors.length > 1)
     for (const e of fieldErrors as { field: string; message: string }[])
       ctx.stderr.write(`  ${e.field}: ${e.message}\n`)
-  const hint = hintFor(error, code, ctx.session?.connection)
+  const hint = hintFor(error, code, ctx.session)
   if (hint) ctx.stderr.write(`hint: ${hint}\n`)
   if (verbose && error instanceof Error && error.stack) ctx.stderr.write(`${error.stack}\n`)
   return code
 }
 
 /** What to do next, for the failures that have an obvious next step. */
-function hintFor(error: unknown, code: number, connection: Connection | undefined): string | undefined {
+function hintFor(error: unknown, code: number, session: CliContext['session']): string | undefined {
   if (!isStoreError(error)) return undefined
   if (code === EXIT.unreachable)
     return 'is the API running there? Start the emulator with `store serve`, or pass --base-url (or --profile).'
   if (error.status === 401) {
-    const key = connection?.apiKey
-    const which = key ? `the key ${maskKey(key)} (from ${connection.apiKeySource}) was refused` : 'no API key was sent'
+    const key = session?.apiKey
+    const from = session?.apiKeySource ? ` (from ${session.apiKeySource})` : ''
+    const which = key ? `the key ${maskKey(key)}${from} was refused` : 'no API key was sent'
     return `${which}: pass --api-key, set STORE_API_KEY, or run \`store login\`.`
   }
   if (code === EXIT.unavailable) {

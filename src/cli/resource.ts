@@ -214,7 +214,7 @@ function reportSaved<Row extends object>(
   else out.success(`${verb} ${spec.singular} ${idOf(row)}`)
 }
 
-export function idOf(row: object): string {
+function idOf(row: object): string {
   const r = row as { id?: string; code?: string; productId?: string; orderNumber?: string }
   return r.orderNumber ?? r.productId ?? r.id ?? ''
 }

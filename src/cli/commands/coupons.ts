@@ -13,14 +13,14 @@ import { isStoreError } from '../exit-codes.js'
  * expiresAt), `used up` (usageLimit reached) or `active`. Judged by this machine's clock, which
  * an emulator whose clock was advanced is ahead of.
  */
-export function couponState(c: Coupon, now: Date): 'active' | 'inactive' | 'expired' | 'used up' {
+function couponState(c: Coupon, now: Date): 'active' | 'inactive' | 'expired' | 'used up' {
   if (!c.active) return 'inactive'
   if (c.expiresAt !== null && Date.parse(c.expiresAt) <= now.getTime()) return 'expired'
   if (c.usageLimit !== null && c.usedCount >= c.usageLimit) return 'used up'
   return 'active'
 }
 
-export const couponColumns = (now: Date): Column<Coupon>[] => [
+const couponColumns = (now: Date): Column<Coupon>[] => [
   ['ID', (c) => c.id],
   ['CODE', (c) => c.code],
   ['TYPE', (c) => c.type],
@@ -67,7 +67,7 @@ export async function listCoupons(cc: CommandContext, opts: { active?: boolean }
 }
 
 /** A coupon by id, or by its code (any case) when no coupon has that id. */
-export async function findCoupon(client: StoreClient, idOrCode: string): Promise<Coupon> {
+async function findCoupon(client: StoreClient, idOrCode: string): Promise<Coupon> {
   try {
     return await client.coupons.get(idOrCode)
   } catch (error) {

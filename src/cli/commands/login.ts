@@ -51,7 +51,8 @@ export async function login(cc: CommandContext): Promise<void> {
       undefined
 
   try {
-    await clientFor(cc, { baseUrl, apiKey, shop }, globals).products.list({ limit: 1 })
+    const apiKeySource = globals.apiKey ? '--api-key' : env.STORE_API_KEY ? 'STORE_API_KEY' : 'the prompt'
+    await clientFor(cc, { baseUrl, apiKey, shop, apiKeySource }, globals).products.list({ limit: 1 })
   } catch (error) {
     if (error instanceof StoreError)
       throw new StoreError(error.status, `login failed, nothing saved: ${error.message}`, error.errors)

@@ -111,7 +111,7 @@ export async function listProducts(cc: CommandContext, o: ListProductsOptions): 
 const hasSubCents = (price: number) => (String(price).split('.')[1]?.length ?? 0) > 2
 
 /** The line after a create or update: a product that is not Live says so, and an odd price is pointed out. */
-export function reportSavedProduct(out: Output, p: Product, verb: 'Created' | 'Updated'): void {
+function reportSavedProduct(out: Output, p: Product, verb: 'Created' | 'Updated'): void {
   if (verb === 'Created' && p.status !== 'Live')
     out.success(
       `Created product ${p.productId} as ${p.status}: not listed until Live (store products update ${p.productId} --status Live)`,
