@@ -12,6 +12,8 @@ export type {
   CallOptions,
   Method,
   ResponseDrift,
+  RetryNotice,
+  AttemptedError,
   ResponseName,
   ResponseSchemas,
   ResponseIssue,

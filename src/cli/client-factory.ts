@@ -35,10 +35,16 @@ export function contextFor(ctx: CliContext, globals: GlobalOptions): CommandCont
     isTTY,
     json: Boolean(globals.json),
     chalk: chalkFor(color),
+    width: isTTY ? ctx.stdout.columns : undefined,
   })
   let connection: Connection | undefined
   let client: StoreClient | undefined
-  const connectionOf = () => (connection ??= resolveConnection(ctx, globals, selectProfile(ctx, globals).profile))
+  const connectionOf = () => {
+    if (connection) return connection
+    const { name, profile } = selectProfile(ctx, globals)
+    connection = resolveConnection(ctx, globals, profile, name)
+    return connection
+  }
   return {
     ...ctx,
     globals,
@@ -50,12 +56,16 @@ export function contextFor(ctx: CliContext, globals: GlobalOptions): CommandCont
   }
 }
 
+const formatSeconds = (ms: number) => `${Number((ms / 1000).toFixed(ms < 1000 ? 2 : 1))} s`
+
 /** A StoreClient on the CLI's world: its fetch and sleep, and `--verbose` lines on stderr. */
 export function clientFor(
   ctx: CliContext,
-  connection: Pick<Connection, 'baseUrl' | 'apiKey' | 'shop'>,
+  connection: Pick<Connection, 'baseUrl' | 'apiKey' | 'shop' | 'apiKeySource'>,
   globals: Pick<GlobalOptions, 'verbose'> = {},
 ): StoreClient {
+  // main() names the key in force when the API refuses it.
+  if (ctx.session) Object.assign(ctx.session, { apiKey: connection.apiKey, apiKeySource: connection.apiKeySource })
   return new StoreClient({
     baseUrl: connection.baseUrl,
     apiKey: connection.apiKey,
@@ -64,6 +74,13 @@ export function clientFor(
     sleep: ctx.sleep,
     now: () => ctx.now().getTime(),
     log: globals.verbose ? (line) => ctx.stderr.write(`${line}\n`) : undefined,
+    // A wait for the rate limit is long enough to look like a hang: say so.
+    onRetry: (retry) => {
+      if (retry.status === 429)
+        ctx.stderr.write(
+          `rate limited (429): waiting ${formatSeconds(retry.waitMs)}${retry.isRetryAfter ? ' as Retry-After asks' : ''}, then retrying ${retry.method} ${retry.path}\n`,
+        )
+    },
     // An answer that differs from the client's schema is shown as it came; --verbose says how it differs.
     drift: globals.verbose
       ? {

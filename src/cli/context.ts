@@ -3,7 +3,8 @@ import type { Prompter } from './prompter.js'
 
 export interface Streams {
   stdin: Readable & { isTTY?: boolean }
-  stdout: Writable & { isTTY?: boolean }
+  /** `columns` is the terminal's width: tables, detail views and `--help` fit it. */
+  stdout: Writable & { isTTY?: boolean; columns?: number }
   stderr: Writable & { isTTY?: boolean }
 }
 
@@ -22,4 +23,6 @@ export interface CliContext extends Streams {
   prompter?: Prompter
   /** Where `store login` keeps profiles; default from env (profiles.ts `configDirOf`). */
   configDir?: string
+  /** The key this run sends and where it came from, once known; main() names it when it is refused. */
+  session?: { apiKey?: string; apiKeySource?: string }
 }

@@ -44,6 +44,8 @@ export interface FieldSpec {
   required?: boolean
   /** Where the value goes when not at the top level (`files.custom.css` for themes). */
   path?: string[]
+  /** Not required, but asked for on a terminal when not given, this choice preselected (enums). */
+  askDefault?: string
 }
 
 const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
@@ -66,7 +68,7 @@ function placeholder(f: FieldSpec): string {
     case 'nullable-string':
       return '<value|null>'
     case 'enum':
-      return `<${f.choices!.join('|')}>`
+      return isShortEnum(f) ? `<${f.choices!.join('|')}>` : `<${flagOf(f)}>`
     case 'list':
       return '<id,id,...>'
     case 'json':
@@ -78,6 +80,9 @@ function placeholder(f: FieldSpec): string {
   }
 }
 
+/** Choices short enough to stand in the flag's placeholder; longer ones are listed in its description. */
+const isShortEnum = (f: FieldSpec) => f.choices!.join('|').length <= 30
+
 /** Adds one option per field; booleans get `--x` and `--no-x` so an update can set either. */
 export function addFieldOptions(cmd: Command, fields: readonly FieldSpec[]): Command {
   for (const f of fields) {
@@ -86,7 +91,8 @@ export function addFieldOptions(cmd: Command, fields: readonly FieldSpec[]): Com
       cmd.option(`--${flag}`, f.description)
       cmd.option(`--no-${flag}`, `set ${f.key} to false`)
     } else {
-      cmd.option(`--${flag} ${placeholder(f)}`, f.description + (f.required ? ' (required)' : ''))
+      const choices = f.kind === 'enum' && !isShortEnum(f) ? `: ${f.choices!.join(', ')}` : ''
+      cmd.option(`--${flag} ${placeholder(f)}`, f.description + choices + (f.required ? ' (required)' : ''))
     }
   }
   return cmd
@@ -253,6 +259,10 @@ export async function buildBody(
     }
     for (const f of missing) setPath(body, f.path ?? [f.key], await ask(ctx, o.prompter, f))
   }
+  if (o.prompter)
+    for (const f of o.fields)
+      if (f.askDefault !== undefined && f.choices && !hasPath(body, f.path ?? [f.key]))
+        setPath(body, f.path ?? [f.key], await o.prompter.select(promptLabel(f), f.choices, { default: f.askDefault }))
   if (o.isUpdate && Object.keys(body).length === 0) {
     throw new UsageError(
       `nothing to update: give at least one of ${o.fields.map((f) => `--${flagOf(f)}`).join(', ')}, or --data`,
@@ -270,9 +280,11 @@ export function checkBody(schema: z.ZodType, body: unknown, what: string): void 
   throw new InputError(`invalid ${what}: ${errors[0].field}: ${errors[0].message}`, errors)
 }
 
-/** zod issues as field errors, worded as the emulator words them (emulator/middleware/validate.ts). */
+/** How a field is named in its prompt: `product name (name)`. */
+const promptLabel = (f: FieldSpec) => `${f.description.replace(/\s*\(.*\)$/, '')} (${f.key})`
+
 async function ask(ctx: Pick<CliContext, 'stdin' | 'cwd'>, prompter: Prompter, f: FieldSpec): Promise<unknown> {
-  const label = `${f.description.replace(/\s*\(.*\)$/, '')} (${f.key})`
+  const label = promptLabel(f)
   if (f.kind === 'enum') return prompter.select(label, f.choices!)
   if (f.kind === 'boolean') return prompter.confirm(label)
   const text = await prompter.input(label, {

@@ -1,10 +1,13 @@
-import { Command, CommanderError } from 'commander'
+import { Command, CommanderError, Help } from 'commander'
 import { readFileSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import { COMMANDS } from './commands-index.js'
 import { httpFetch } from './http-fetch.js'
 import type { CliContext } from './context.js'
 import { EXIT, exitCodeOf, isStoreError } from './exit-codes.js'
+import { examples } from './examples.js'
+import type { AttemptedError } from '../client/http.js'
+import { maskKey } from '../spec/keys.js'
 
 function version(): string {
   try {
@@ -33,19 +36,46 @@ export function buildProgram(ctx: CliContext): Command {
     .configureOutput({
       writeOut: (text) => ctx.stdout.write(text),
       writeErr: (text) => ctx.stderr.write(text),
+      getOutHelpWidth: () => (ctx.stdout.isTTY && ctx.stdout.columns) || 80,
+      getErrHelpWidth: () => (ctx.stderr.isTTY && (ctx.stderr as { columns?: number }).columns) || 80,
     })
+    .configureHelp(WRAPPING_HELP)
+    .addHelpText(
+      'after',
+      examples('store serve', 'store products list', 'store --profile staging orders get ORD-1 --json'),
+    )
   return program
+}
+
+/**
+ * Help that wraps at word boundaries in any width: the flags column is kept to at most 40% of
+ * the width, and a flag longer than that gets a line of its own with its description below, so
+ * descriptions always have room to wrap (commander leaves them unwrapped when they have not).
+ */
+const WRAPPING_HELP: Partial<Help> = {
+  minWidthToWrap: 20,
+  padWidth(cmd, helper) {
+    const natural = Help.prototype.padWidth.call(this, cmd, helper)
+    return Math.min(natural, Math.max(16, Math.floor((this.helpWidth ?? 80) * 0.4)))
+  },
+  formatItem(term, termWidth, description, helper) {
+    if (!description || helper.displayWidth(term) <= termWidth)
+      return Help.prototype.formatItem.call(this, term, termWidth, description, helper)
+    return `  ${term}\n${Help.prototype.formatItem.call(this, '', termWidth, description, helper)}`
+  },
 }
 
 /** Runs the CLI with the given argv (without node and script) and returns the exit code. */
 export async function main(argv: string[], ctx: CliContext): Promise<number> {
-  const program = buildProgram(ctx)
-  for (const command of COMMANDS) command.register(program, ctx)
+  const session: NonNullable<CliContext['session']> = {}
+  const run = { ...ctx, session }
+  const program = buildProgram(run)
+  for (const command of COMMANDS) command.register(program, run)
   try {
     await program.parseAsync(argv, { from: 'user' })
     return EXIT.ok
   } catch (error) {
-    return reportError(error, ctx, argv.includes('--verbose'))
+    return reportError(error, run, argv.includes('--verbose'))
   }
 }
 
@@ -69,19 +99,31 @@ function reportError(error: unknown, ctx: CliContext, verbose: boolean): number 
   if (Array.isArray(fieldErrors) && fieldErrors.length > 1)
     for (const e of fieldErrors as { field: string; message: string }[])
       ctx.stderr.write(`  ${e.field}: ${e.message}\n`)
-  const hint = hintFor(error, code)
+  const hint = hintFor(error, code, ctx.session)
   if (hint) ctx.stderr.write(`hint: ${hint}\n`)
   if (verbose && error instanceof Error && error.stack) ctx.stderr.write(`${error.stack}\n`)
   return code
 }
 
 /** What to do next, for the failures that have an obvious next step. */
-function hintFor(error: unknown, code: number): string | undefined {
+function hintFor(error: unknown, code: number, session: CliContext['session']): string | undefined {
   if (!isStoreError(error)) return undefined
   if (code === EXIT.unreachable)
     return 'is the API running there? Start the emulator with `store serve`, or pass --base-url (or --profile).'
-  if (error.status === 401) return 'pass --api-key, set STORE_API_KEY, or run `store login`.'
-  if (code === EXIT.unavailable) return 'the API is busy or failing; the request was retried. Try again later.'
+  if (error.status === 401) {
+    const key = session?.apiKey
+    const from = session?.apiKeySource ? ` (from ${session.apiKeySource})` : ''
+    const which = key ? `the key ${maskKey(key)}${from} was refused` : 'no API key was sent'
+    return `${which}: pass --api-key, set STORE_API_KEY, or run \`store login\`.`
+  }
+  if (code === EXIT.unavailable) {
+    const attempts = (error as Partial<AttemptedError>).attempts
+    if (attempts === undefined) return 'the API is busy or failing. Try again later.'
+    if (attempts > 1) return `the API is busy or failing; the request was tried ${attempts} times. Try again later.`
+    return error.status === 429
+      ? 'the API is rate limiting; its Retry-After asked for longer than the CLI waits. Try again later.'
+      : 'the API is busy or failing. The request was not retried (it may have been applied): check before sending it again.'
+  }
   return undefined
 }
 

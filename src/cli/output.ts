@@ -3,6 +3,7 @@
 // no colour; `--json` prints the API's JSON unchanged.
 import { Chalk, type ChalkInstance } from 'chalk'
 import type { Writable } from 'node:stream'
+import { fitWidths, GAP, nestedLines, shortTimestamp, truncate } from './layout.js'
 
 /** One table column: its header and how to read the cell from a record. */
 export type Column<T> = [header: string, value: (row: T) => unknown]
@@ -14,6 +15,8 @@ export interface OutputOptions {
   isTTY: boolean
   json: boolean
   chalk: ChalkInstance
+  /** The terminal's width in columns (tables and detail views fit it); unknown when piped. */
+  width?: number
 }
 
 /**
@@ -33,8 +36,28 @@ export function chalkFor(enabled: boolean): ChalkInstance {
 }
 
 const GOOD = new Set(['live', 'paid', 'completed', 'active', 'delivered'])
-const WAITING = new Set(['draft', 'pending', 'processing', 'unpaid', 'partial', 'trialing', 'awaiting_payment'])
-const BAD = new Set(['archived', 'cancelled', 'canceled', 'refunded', 'disputed', 'undelivered', 'inactive', 'failed'])
+const WAITING = new Set([
+  'draft',
+  'pending',
+  'processing',
+  'unpaid',
+  'partial',
+  'trialing',
+  'awaiting_payment',
+  'awaiting_shipment',
+  'awaiting shipment',
+])
+const BAD = new Set([
+  'archived',
+  'cancelled',
+  'canceled',
+  'refunded',
+  'disputed',
+  'undelivered',
+  'inactive',
+  'expired',
+  'failed',
+])
 
 /** A status word in its colour (green done, yellow waiting, red ended); other text unchanged. */
 export function colorStatus(chalk: ChalkInstance, text: string): string {
@@ -47,10 +70,21 @@ export function colorStatus(chalk: ChalkInstance, text: string): string {
 
 const MAX_CELL = 80
 
+/**
+ * An amount as stored, with at least two decimals: `5.00 USD`, `9.999 USD`. A price the API kept
+ * with more decimals than cents is shown as it is, not rounded into a price it is not.
+ */
+export function formatMoney(amount: number, currency?: string): string {
+  const decimals = Math.max(2, String(amount).split('.')[1]?.length ?? 0)
+  const text = Number.isFinite(amount) && decimals <= 20 ? amount.toFixed(decimals) : String(amount)
+  return currency ? `${text} ${currency}` : text
+}
+
 export class Output {
   readonly isTTY: boolean
   readonly isJson: boolean
   readonly chalk: ChalkInstance
+  readonly width: number | undefined
   private readonly stdout: Writable
   private readonly stderr: Writable
 
@@ -60,6 +94,7 @@ export class Output {
     this.isTTY = o.isTTY
     this.isJson = o.json
     this.chalk = o.chalk
+    this.width = o.width && o.width > 0 ? o.width : undefined
   }
 
   /** The value as two-space JSON with a trailing newline, never coloured. */
@@ -92,18 +127,24 @@ export class Output {
       if (empty && this.isTTY) this.info(empty)
       return
     }
-    const cells = rows.map((row) => columns.map(([, value]) => this.cell(value(row))))
     if (!this.isTTY) {
-      for (const line of cells) this.stdout.write(`${line.join('\t')}\n`)
+      for (const row of rows) this.stdout.write(`${columns.map(([, value]) => this.cell(value(row))).join('\t')}\n`)
       return
     }
+    // On a terminal: timestamps to the minute, and every column cut so the line fits the width.
+    const cells = rows.map((row) => columns.map(([, value]) => shortTimestamp(this.cell(value(row)))))
     const headers = columns.map(([header]) => header)
-    const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((line) => line[i].length)))
+    const natural = headers.map((h, i) => Math.max(h.length, ...cells.map((line) => line[i].length)))
+    const widths = fitWidths(natural, this.width)
     const pad = (text: string, i: number, shown = text) =>
-      i === widths.length - 1 ? shown : shown + ' '.repeat(widths[i] - text.length)
-    this.stdout.write(`${headers.map((h, i) => pad(h, i, this.chalk.bold(h))).join('  ')}\n`)
-    for (const line of cells)
-      this.stdout.write(`${line.map((text, i) => pad(text, i, colorStatus(this.chalk, text))).join('  ')}\n`)
+      i === widths.length - 1 ? shown : shown + ' '.repeat(Math.max(0, widths[i] - text.length))
+    const gap = ' '.repeat(GAP)
+    const headerCells = headers.map((h, i) => truncate(h, widths[i]))
+    this.stdout.write(`${headerCells.map((h, i) => pad(h, i, this.chalk.bold(h))).join(gap)}\n`)
+    for (const line of cells) {
+      const fitted = line.map((text, i) => truncate(text, widths[i]))
+      this.stdout.write(`${fitted.map((text, i) => pad(text, i, colorStatus(this.chalk, text))).join(gap)}\n`)
+    }
   }
 
   /**
@@ -112,14 +153,21 @@ export class Output {
    */
   record(raw: unknown, entries: [label: string, value: unknown][]): void {
     if (this.isJson) return this.json(raw)
-    const shown = entries.map(([label, value]) => [label, this.cell(value, false)] as const)
     if (!this.isTTY) {
-      for (const [label, value] of shown) this.stdout.write(`${label}\t${value}\n`)
+      for (const [label, value] of entries) this.stdout.write(`${label}\t${this.cell(value, false)}\n`)
       return
     }
-    const width = Math.max(...shown.map(([label]) => label.length))
-    for (const [label, value] of shown)
-      this.stdout.write(`${this.chalk.dim(label.padEnd(width))}  ${colorStatus(this.chalk, value)}\n`)
+    // Nested values (objects, lists of records) as indented lines under their label.
+    const width = Math.max(...entries.map(([label]) => label.length))
+    const indent = ' '.repeat(width + GAP)
+    for (const [label, value] of entries) {
+      const [first, ...rest] = nestedLines(value, (this.width ?? 100) - width - GAP)
+      const head = first
+        ? `${this.chalk.dim(label.padEnd(width))}  ${colorStatus(this.chalk, first)}`
+        : this.chalk.dim(label)
+      this.stdout.write(`${head}\n`)
+      for (const line of rest) this.stdout.write(`${indent}${line}\n`)
+    }
   }
 
   /** A message for the person at the terminal: stderr. */
@@ -136,10 +184,10 @@ export class Output {
   }
 
   /** A value as cell text: one line; null/undefined empty piped, `-` on a TTY; objects as compact JSON. */
-  cell(value: unknown, truncate = true): string {
+  cell(value: unknown, cut = true): string {
     if (value === null || value === undefined || value === '') return this.isTTY ? '-' : ''
     const text = typeof value === 'object' ? JSON.stringify(value) : String(value)
     const flat = text.replace(/[\t\r\n]+/g, ' ')
-    return this.isTTY && truncate && flat.length > MAX_CELL ? `${flat.slice(0, MAX_CELL - 1)}…` : flat
+    return this.isTTY && cut ? truncate(flat, MAX_CELL) : flat
   }
 }

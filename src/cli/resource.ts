@@ -6,9 +6,10 @@ import type * as z from 'zod'
 import type { StoreClient } from '../client/index.js'
 import { commandContext, type CommandContext } from './client-factory.js'
 import type { CliContext } from './context.js'
+import { withExamples } from './examples.js'
 import { CancelledError, UsageError } from './exit-codes.js'
 import { addDataOption, addFieldOptions, buildBody, type FieldSpec } from './input.js'
-import type { Column } from './output.js'
+import type { Column, Output } from './output.js'
 
 export interface ResourceSpec<Row extends object> {
   /** The command and API path name: `coupons`. */
@@ -16,8 +17,8 @@ export interface ResourceSpec<Row extends object> {
   /** For messages: `coupon`. */
   singular: string
   description: string
-  /** Columns of `list` (and of `--all`). */
-  columns: Column<Row>[]
+  /** Columns of `list` (and of `--all`), where they do not depend on the run (coupons' do: the clock). */
+  columns?: Column<Row>[]
   /** How `get`, `create` and `update` show one record off `--json`; default every field, the schema's first. */
   show?: (cc: CommandContext, row: Row, shape?: RecordShape) => void
   /**
@@ -42,6 +43,13 @@ export interface ResourceSpec<Row extends object> {
     run: (client: StoreClient, id: string, body: never) => Promise<Row>
   }
   delete?: (client: StoreClient, id: string) => Promise<unknown>
+  /** The messages after a create or update (off `--json`); default `✓ Created coupon cpn_…`. */
+  saved?: (out: Output, row: Row, verb: 'Created' | 'Updated') => void
+  /**
+   * Examples for each subcommand's `--help`: an id for `get` and `delete` (as in the demo shop),
+   * and whole command lines for `create` and `update`; `list` gets `list` and `list --json`.
+   */
+  examples: { id: string; create?: string[]; update?: string[]; list?: string[]; get?: string[] }
 }
 
 /** Registers the resource's command and its subcommands on the program. */
@@ -51,31 +59,38 @@ export function registerResource<Row extends object>(
   spec: ResourceSpec<Row>,
 ): Command {
   const cmd = program.command(spec.name).description(spec.description)
-  const { singular } = spec
+  const { singular, examples } = spec
+  const store = `store ${spec.name}`
   if (spec.list) {
-    const list = cmd.command('list').description(`list ${spec.name}`)
+    const list = withExamples(
+      cmd.command('list').description(`list ${spec.name}`),
+      ...(examples.list ?? [`${store} list`, `${store} list --json`]),
+    )
     ;(spec.list.options?.(list) ?? list).action((opts: Record<string, unknown>, command: Command) =>
       spec.list!.run(commandContext(ctx, command), opts),
     )
   }
   if (spec.get) {
-    cmd
-      .command('get')
+    withExamples(
+      cmd.command('get'),
+      ...(examples.get ?? [`${store} get ${examples.id}`, `${store} get ${examples.id} --json`]),
+    )
       .description(`show one ${singular}`)
       .argument('<id>', `${singular} id`)
       .action((id: string, _opts: unknown, command: Command) => getRecord(commandContext(ctx, command), spec, id))
   }
   if (spec.create) {
-    const create = cmd
-      .command('create')
-      .description(`create a ${singular} (missing required fields are asked for on a terminal)`)
+    const create = withExamples(
+      cmd.command('create'),
+      ...(examples.create ?? []),
+      `${store} create --data @${singular.replace(/\s+/g, '-')}.json`,
+    ).description(`create a ${singular} (missing required fields are asked for on a terminal)`)
     addDataOption(addFieldOptions(create, spec.create.fields)).action(
       (opts: Record<string, unknown>, command: Command) => createRecord(commandContext(ctx, command), spec, opts),
     )
   }
   if (spec.update) {
-    const update = cmd
-      .command('update')
+    const update = withExamples(cmd.command('update'), ...(examples.update ?? []))
       .description(`change a ${singular}: only the given fields`)
       .argument('<id>', `${singular} id`)
     addDataOption(addFieldOptions(update, spec.update.fields)).action(
@@ -84,8 +99,7 @@ export function registerResource<Row extends object>(
     )
   }
   if (spec.delete) {
-    cmd
-      .command('delete')
+    withExamples(cmd.command('delete'), `${store} delete ${examples.id}`, `${store} delete ${examples.id} --yes`)
       .description(`delete a ${singular} (asks first on a terminal)`)
       .argument('<id>', `${singular} id`)
       .option('-y, --yes', 'do not ask for confirmation (required when not on a terminal)')
@@ -141,7 +155,7 @@ export async function createRecord<Row extends object>(
   })
   const created = await run(cc.client(), body as never)
   await showRecord(cc, spec, created)
-  if (!cc.out.isJson) cc.out.success(`Created ${spec.singular} ${idOf(created)}`)
+  if (!cc.out.isJson) reportSaved(cc.out, spec, created, 'Created')
 }
 
 export async function updateRecord<Row extends object>(
@@ -160,7 +174,7 @@ export async function updateRecord<Row extends object>(
   })
   const updated = await run(cc.client(), id, body as never)
   await showRecord(cc, spec, updated)
-  if (!cc.out.isJson) cc.out.success(`Updated ${spec.singular} ${idOf(updated)}`)
+  if (!cc.out.isJson) reportSaved(cc.out, spec, updated, 'Updated')
 }
 
 /** Deletes after a confirmation on a terminal; `--yes` skips it and is required off a terminal. */
@@ -188,6 +202,16 @@ export async function confirmOrYes(
     throw new UsageError(`refusing to ${action} without confirmation: pass --yes (no terminal to ask on)`)
   if (!(await cc.prompter.confirm(question, { default: false })))
     throw new CancelledError(`cancelled: did not ${action}`)
+}
+
+function reportSaved<Row extends object>(
+  out: Output,
+  spec: ResourceSpec<Row>,
+  row: Row,
+  verb: 'Created' | 'Updated',
+): void {
+  if (spec.saved) spec.saved(out, row, verb)
+  else out.success(`${verb} ${spec.singular} ${idOf(row)}`)
 }
 
 function idOf(row: object): string {

@@ -5,6 +5,7 @@ import type { Success } from '../spec/common.js'
 import type { WebhookEventKind } from '../spec/event-kinds.js'
 import type { ClockState, FulfilmentSetup, FulfilmentSetupInput, PayInput, TrackingInput } from '../spec/fulfilment.js'
 import type { Order } from '../spec/orders.js'
+import type { ControlProductListQuery, ProductList } from '../spec/products.js'
 import type { ApiKey, ApiKeyList, CreateShopInput, Shop, ShopList } from '../spec/shops.js'
 import type { FeedbackList, Query, QueryList } from '../spec/storefront.js'
 import type { Subscription } from '../spec/subscriptions.js'
@@ -64,6 +65,11 @@ export interface EmulatorClient {
   /** A new key; its `secret` is in this answer only. */
   createKey(body?: { name?: string }, options?: CallOptions): Promise<ApiKey>
   revokeKey(id: string, options?: CallOptions): Promise<Success>
+  /**
+   * The shop's products of any status, as the dashboard lists them (`GET /_emulator/products`):
+   * `status` Live, Draft, Archived or `all` (default); paged like `products.list`.
+   */
+  listProducts(query?: ControlProductListQuery, options?: CallOptions): Promise<ProductList>
   /** The product's dashboard-only setup: pools, files, dynamic URL, mystery table with its commitment. */
   getFulfilment(productId: string, options?: CallOptions): Promise<FulfilmentSetup>
   /** Replaces the given parts of the setup (`null` removes one); `serials` replaces the pool and stock follows it. */
@@ -110,6 +116,8 @@ export function emulator(http: Http): EmulatorClient {
       http.request('POST', control('/keys'), { ...options, ...origin, body, schema: 'ApiKey' }),
     revokeKey: (id, options = {}) =>
       http.request('DELETE', control(`/keys/${segment(id)}`), { ...options, ...origin, schema: 'Success' }),
+    listProducts: (query = {}, options = {}) =>
+      http.request('GET', control('/products'), { ...options, ...origin, query, schema: 'ProductList' }),
     getFulfilment: (productId, options = {}) =>
       http.request('GET', control(`/products/${segment(productId)}/fulfilment`), {
         ...options,

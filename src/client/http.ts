@@ -40,6 +40,8 @@ export interface HttpOptions {
   timeoutMs?: number
   /** Receives one line per request, answer and retry, the key masked (the CLI's `--verbose`). */
   log?: (line: string) => void
+  /** Told before each wait for a retry: why (`429`, `503`, `no answer`) and for how long. */
+  onRetry?: (retry: RetryNotice) => void
   /** Extra headers sent on every request. */
   headers?: Record<string, string>
   /**
@@ -55,6 +57,25 @@ export interface HttpOptions {
     report: (drift: ResponseDrift) => void
   }
 }
+
+/** A retry about to happen: after `attempt` tries, `waitMs` to wait; `status` is null without an answer. */
+export interface RetryNotice {
+  method: Method
+  path: string
+  attempt: number
+  waitMs: number
+  status: number | null
+  /** The wait is the server's `Retry-After`. */
+  isRetryAfter: boolean
+}
+
+/**
+ * A failed request's StoreError carries how many attempts were made (`1`: it was not retried, as
+ * a POST without an answer is not).
+ */
+export type AttemptedError = StoreError & { attempts: number }
+
+const withAttempts = (error: StoreError, attempts: number): AttemptedError => Object.assign(error, { attempts })
 
 /** How an answer differs from the client's schema of it. */
 export interface ResponseDrift {
@@ -158,27 +179,29 @@ export class Http {
         )
         this.log(`< no answer: ${failure.message}`)
         if (canRetryFailure && retriesLeft && !opts.signal?.aborted) {
-          await this.wait(this.backoff(attempt), 'no answer')
+          await this.wait(this.backoff(attempt), 'no answer', { method, path, attempt: attempt + 1, status: null })
           continue
         }
-        throw failure
+        throw withAttempts(failure, attempt + 1)
       }
       const text = await res.text()
       this.logAnswer(res, text, performance.now() - started)
       if (res.ok) return this.decode(method, path, res, text, opts)
 
+      const notice = { method, path, attempt: attempt + 1, status: res.status }
       if (retriesLeft && res.status === 429) {
-        const wait = retryAfterMs(res.headers.get('retry-after'), this.options.now ?? Date.now) ?? this.backoff(attempt)
+        const asked = retryAfterMs(res.headers.get('retry-after'), this.options.now ?? Date.now)
+        const wait = asked ?? this.backoff(attempt)
         if (wait <= this.retry.maxRetryAfterMs) {
-          await this.wait(wait, '429 Too Many Requests')
+          await this.wait(wait, '429 Too Many Requests', { ...notice, isRetryAfter: asked !== undefined })
           continue
         }
       }
       if (retriesLeft && res.status >= 500 && canRetryFailure) {
-        await this.wait(this.backoff(attempt), `${res.status}`)
+        await this.wait(this.backoff(attempt), `${res.status}`, notice)
         continue
       }
-      throw errorOf(res, text)
+      throw withAttempts(errorOf(res, text), attempt + 1)
     }
   }
 
@@ -273,8 +296,13 @@ export class Http {
     return Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** attempt)
   }
 
-  private async wait(ms: number, why: string): Promise<void> {
+  private async wait(
+    ms: number,
+    why: string,
+    notice: Omit<RetryNotice, 'waitMs' | 'isRetryAfter'> & { isRetryAfter?: boolean },
+  ): Promise<void> {
     this.log(`  retrying after ${why} in ${ms} ms`)
+    this.options.onRetry?.({ ...notice, waitMs: ms, isRetryAfter: notice.isRetryAfter ?? false })
     await (this.options.sleep ?? defaultSleep)(ms)
   }
 

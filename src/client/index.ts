@@ -61,7 +61,16 @@ export class StoreClient {
 }
 
 export { Http, DEFAULT_BASE_URL, DEFAULT_RETRY } from './http.js'
-export type { CallOptions, HttpOptions, Method, RequestOptions, ResponseDrift, RetryOptions } from './http.js'
+export type {
+  AttemptedError,
+  CallOptions,
+  HttpOptions,
+  Method,
+  RequestOptions,
+  ResponseDrift,
+  RetryNotice,
+  RetryOptions,
+} from './http.js'
 export type { ResponseIssue, ResponseName, ResponseSchemas, ResponseTypes } from './response-types.js'
 export type { BlacklistsClient } from './blacklists.js'
 export type { CategoriesClient } from './categories.js'

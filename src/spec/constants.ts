@@ -15,6 +15,8 @@ export const PRODUCT_TYPES = [
 ] as const
 export const PRODUCT_STATUSES = ['Live', 'Draft', 'Archived'] as const
 export const PRODUCT_LIMIT = { default: 100, max: 250 } as const
+/** The statuses `GET /_emulator/products?status=` lists: one of them, or `all`. */
+export const PRODUCT_LIST_STATUSES = ['Live', 'Draft', 'Archived', 'all'] as const
 
 export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'cancelled', 'refunded'] as const
 /** Emulator decision (README, "Order flow"): the spec shows only `paid`. */

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { PRODUCT_LIMIT, PRODUCT_STATUSES, PRODUCT_TYPES } from './constants.js'
+import { PRODUCT_LIMIT, PRODUCT_LIST_STATUSES, PRODUCT_STATUSES, PRODUCT_TYPES } from './constants.js'
 import { CountSchema, CurrencySchema, MoneySchema, NameSchema, TextSchema, TimestampSchema } from './common.js'
 
 export { PRODUCT_LIMIT } from './constants.js'
@@ -66,6 +66,15 @@ export const ProductListQuerySchema = z.strictObject({
 })
 /** `limit` (default 100, max 250) and `cursor` (a previous page's `nextCursor`). */
 export type ProductListQuery = z.output<typeof ProductListQuerySchema>
+
+/**
+ * `GET /_emulator/products`: the shop's products of any status (the API lists Live ones only),
+ * paged like `GET /products`. `status` defaults to `all`.
+ */
+export const ControlProductListQuerySchema = ProductListQuerySchema.extend({
+  status: z.enum(PRODUCT_LIST_STATUSES).optional(),
+})
+export type ControlProductListQuery = z.output<typeof ControlProductListQuerySchema>
 
 export const ProductListSchema = z.object({ products: z.array(ProductSchema), nextCursor: z.string().nullable() })
 export interface ProductList extends z.infer<typeof ProductListSchema> {

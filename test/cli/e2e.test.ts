@@ -108,7 +108,7 @@ describe.skipIf(!hasBuild)('store against a real `store serve`', () => {
       connect: false,
     })
     expect(auth.code).toBe(4)
-    expect(auth.stderr).toMatch(/hint: pass --api-key/)
+    expect(auth.stderr).toMatch(/^hint: the key sk_live_…rong \(from --api-key\) was refused: pass --api-key/m)
     expect(store(['products', 'delete', 'rec_demoSerial001']).code).toBe(2)
   })
 

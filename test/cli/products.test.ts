@@ -105,11 +105,16 @@ describe('store products', () => {
 
   it('asks for missing required fields on a TTY, and is a usage error when piped', async () => {
     const emu = await testEmulator()
-    const prompter = scriptedPrompter(['Sticker', '2', 'Physical'])
+    const prompter = scriptedPrompter(['Sticker', '2', 'Physical', 'Live'])
     const asked = await runCli(['products', 'create'], { app: emu.app, tty: true, prompter })
     expect(asked.code).toBe(0)
-    expect(prompter.asked).toEqual(['product name (name)', 'price in the currency (price)', 'product type (type)'])
-    expect(JSON.parse(asked.requests[0].body!)).toEqual({ name: 'Sticker', price: 2, type: 'Physical' })
+    expect(prompter.asked).toEqual([
+      'product name (name)',
+      'price in the currency (price)',
+      'product type (type)',
+      'Live, Draft or Archived (status)',
+    ])
+    expect(JSON.parse(asked.requests[0].body!)).toEqual({ name: 'Sticker', price: 2, type: 'Physical', status: 'Live' })
 
     const piped = await runCli(['products', 'create', '--name', 'Sticker'], { app: emu.app })
     expect(piped).toMatchObject({ code: 2, requests: [] })
@@ -140,7 +145,7 @@ describe('store products', () => {
     )
     expect(auth.code).toBe(4)
     expect(auth.stderr).toMatch(
-      /^error: invalid API key sk_live_…rong: it is unknown or was revoked\..*\nhint: pass --api-key, set STORE_API_KEY, or run `store login`\.\n$/,
+      /^error: invalid API key sk_live_…rong: it is unknown or was revoked\..*\nhint: the key sk_live_…rong \(from --api-key\) was refused: pass --api-key, set STORE_API_KEY, or run `store login`\.\n$/,
     )
     const update = await runCli(['products', 'update', 'rec_demoSerial001', '--data', '{"type":"Digital"}'], {
       app: emu.app,

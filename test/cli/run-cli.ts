@@ -26,6 +26,8 @@ export interface RunOptions {
   cwd?: string
   /** Add --base-url and --api-key (default true when an app is given). */
   connect?: boolean
+  /** The terminal's width (stdout's `columns`, on a TTY). */
+  columns?: number
 }
 
 export interface RunResult {
@@ -36,7 +38,7 @@ export interface RunResult {
   sleeps: number[]
 }
 
-function capture(isTTY: boolean) {
+function capture(isTTY: boolean, columns?: number) {
   const chunks: string[] = []
   const stream = Object.assign(
     new Writable({
@@ -45,7 +47,7 @@ function capture(isTTY: boolean) {
         done()
       },
     }),
-    { isTTY },
+    { isTTY, columns },
   )
   return { stream, text: () => chunks.join('') }
 }
@@ -56,7 +58,7 @@ export function tmpConfigDir(): string {
 
 export async function runCli(argv: string[], o: RunOptions = {}): Promise<RunResult> {
   const tty = o.tty ?? false
-  const stdout = capture(tty)
+  const stdout = capture(tty, o.columns)
   const stderr = capture(tty)
   const stdin: PassThrough & { isTTY: boolean; setRawMode?: (mode?: boolean) => unknown } = Object.assign(
     new PassThrough(),

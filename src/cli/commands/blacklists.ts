@@ -39,6 +39,11 @@ export function register(program: Command, ctx: CliContext): void {
     singular: 'blacklist entry',
     description: 'block visitors by IP, country or e-mail',
     columns: BLACKLIST_COLUMNS,
+    examples: {
+      id: 'bl_demo_ip',
+      create: ['store blacklists create --type EMAIL --value fraud@example.com --reason chargebacks'],
+      update: ['store blacklists update bl_demo_ip --reason "card testing"'],
+    },
     schema: () => import('../../spec/blacklists.js').then((m) => m.BlacklistEntrySchema),
     list: { run: (cc) => listBlacklists(cc) },
     get: (client, id) => client.blacklists.get(id),

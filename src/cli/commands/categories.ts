@@ -34,6 +34,11 @@ export function register(program: Command, ctx: CliContext): void {
     singular: 'category',
     description: 'list, show, create, update and delete categories',
     columns: CATEGORY_COLUMNS,
+    examples: {
+      id: 'cat_demo_games',
+      create: ['store categories create --name Games --product-ids rec_demoSerial001,rec_demoMystery01'],
+      update: ['store categories update cat_demo_merch --sort-order 5'],
+    },
     schema: () => import('../../spec/categories.js').then((m) => m.CategorySchema),
     list: { run: (cc) => listCategories(cc) },
     get: (client, id) => client.categories.get(id),

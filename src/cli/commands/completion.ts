@@ -1,6 +1,7 @@
 // `store completion bash|zsh|fish`: scripts generated from the command tree itself, so they never
 // drift from the commands. Only this command loads every command module (`--help` loads none).
 import type { Command, Option } from 'commander'
+import { examples } from '../examples.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
 
@@ -147,6 +148,10 @@ export function printCompletion(ctx: CliContext, program: Command, shell: string
 export function register(program: Command, ctx: CliContext): void {
   program
     .command('completion')
+    .addHelpText(
+      'after',
+      examples('store completion bash > ~/.local/share/bash-completion/completions/store', 'store completion zsh'),
+    )
     .description(
       'print a shell completion script: source <(store completion bash), or zsh, or store completion fish | source',
     )

@@ -1,6 +1,7 @@
 import type { Command } from 'commander'
 import { maskSecret } from '../../client/http.js'
 import { commandContext, type CommandContext } from '../client-factory.js'
+import { examples } from '../examples.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
 import {
@@ -85,15 +86,18 @@ export function register(program: Command, ctx: CliContext): void {
   const config = program.command('config').description('show and change saved profiles (made by store login)')
   config
     .command('list')
+    .addHelpText('after', examples('store config list'))
     .description('list profiles; * marks the one in use')
     .action((_o: unknown, command: Command) => listConfig(commandContext(ctx, command)))
   config
     .command('get')
+    .addHelpText('after', examples('store config get api-key', 'store config get base-url --profile staging'))
     .description(`print a value of the profile in use (${keys})`)
     .argument('<key>')
     .action((key: string, _o: unknown, command: Command) => getConfig(commandContext(ctx, command), key))
   config
     .command('set')
+    .addHelpText('after', examples('store config set shop demo'))
     .description(`set a value in the profile in use or --profile (${keys})`)
     .argument('<key>')
     .argument('<value>')
@@ -102,16 +106,19 @@ export function register(program: Command, ctx: CliContext): void {
     )
   config
     .command('unset')
+    .addHelpText('after', examples('store config unset shop'))
     .description('remove a value from the profile in use or --profile')
     .argument('<key>')
     .action((key: string, _o: unknown, command: Command) => setConfig(commandContext(ctx, command), key, undefined))
   config
     .command('use')
+    .addHelpText('after', examples('store config use staging'))
     .description('make a saved profile the current one')
     .argument('<profile>')
     .action((name: string, _o: unknown, command: Command) => useProfile(commandContext(ctx, command), name))
   config
     .command('path')
+    .addHelpText('after', examples('store config path'))
     .description('print where the config file is')
     .action((_o: unknown, command: Command) => commandContext(ctx, command).out.line(configPathOf(ctx)))
 }

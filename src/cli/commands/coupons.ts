@@ -4,16 +4,30 @@ import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import type { FieldSpec } from '../input.js'
 import type { Column } from '../output.js'
-import { registerResource } from '../resource.js'
+import { entriesOf, registerResource } from '../resource.js'
+import type { StoreClient } from '../../client/index.js'
+import { isStoreError } from '../exit-codes.js'
 
-export const COUPON_COLUMNS: Column<Coupon>[] = [
+/**
+ * Whether checkout would take the coupon now: `inactive` (switched off), `expired` (past
+ * expiresAt), `used up` (usageLimit reached) or `active`. Judged by this machine's clock, which
+ * an emulator whose clock was advanced is ahead of.
+ */
+function couponState(c: Coupon, now: Date): 'active' | 'inactive' | 'expired' | 'used up' {
+  if (!c.active) return 'inactive'
+  if (c.expiresAt !== null && Date.parse(c.expiresAt) <= now.getTime()) return 'expired'
+  if (c.usageLimit !== null && c.usedCount >= c.usageLimit) return 'used up'
+  return 'active'
+}
+
+const couponColumns = (now: Date): Column<Coupon>[] => [
   ['ID', (c) => c.id],
   ['CODE', (c) => c.code],
   ['TYPE', (c) => c.type],
   ['VALUE', (c) => (c.type === 'percentage' ? `${c.value}%` : c.value)],
   ['USED', (c) => `${c.usedCount}/${c.usageLimit ?? '∞'}`],
   ['EXPIRES', (c) => c.expiresAt],
-  ['ACTIVE', (c) => (c.active ? 'active' : 'inactive')],
+  ['ACTIVE', (c) => couponState(c, now)],
 ]
 
 const code: FieldSpec = { key: 'code', kind: 'string', description: 'coupon code (stored uppercased)' }
@@ -49,7 +63,20 @@ export const UPDATE_FIELDS: FieldSpec[] = [code, type, value, usageLimit, active
 
 export async function listCoupons(cc: CommandContext, opts: { active?: boolean }): Promise<void> {
   const envelope = await cc.client().coupons.list(opts.active ? { active: true } : {})
-  cc.out.list(envelope, envelope.coupons, COUPON_COLUMNS, 'No coupons found')
+  cc.out.list(envelope, envelope.coupons, couponColumns(cc.now()), 'No coupons found')
+}
+
+/** A coupon by id, or by its code (any case) when no coupon has that id. */
+async function findCoupon(client: StoreClient, idOrCode: string): Promise<Coupon> {
+  try {
+    return await client.coupons.get(idOrCode)
+  } catch (error) {
+    if (!isStoreError(error) || error.status !== 404) throw error
+    const code = idOrCode.trim().toUpperCase()
+    const match = (await client.coupons.list()).coupons.find((c) => c.code === code)
+    if (match) return match
+    throw Object.assign(error, { message: `no coupon with id or code "${idOrCode}"` })
+  }
 }
 
 export function register(program: Command, ctx: CliContext): void {
@@ -57,10 +84,32 @@ export function register(program: Command, ctx: CliContext): void {
     name: 'coupons',
     singular: 'coupon',
     description: 'list, show, create, update and delete coupons',
-    columns: COUPON_COLUMNS,
+    examples: {
+      id: 'cpn_demo_welcome',
+      get: ['store coupons get WELCOME10', 'store coupons get cpn_demo_welcome --json'],
+      list: ['store coupons list', 'store coupons list --active'],
+      create: ['store coupons create --code SPRING --type percentage --value 15 --expires-at 2027-01-01T00:00:00Z'],
+      update: [
+        'store coupons update cpn_demo_welcome --no-active',
+        'store coupons update cpn_demo_five --usage-limit 50',
+      ],
+    },
     schema: () => import('../../spec/coupons.js').then((m) => m.CouponSchema),
     list: { options: (cmd) => cmd.option('--active', 'only active coupons'), run: (cc, opts) => listCoupons(cc, opts) },
-    get: (client, id) => client.coupons.get(id),
+    // The state after `active` says whether checkout takes it now (expired, used up).
+    show: (cc, c, shape) =>
+      cc.out.record(
+        c,
+        entriesOf(c, shape).flatMap(([k, v]): [string, unknown][] =>
+          k === 'active'
+            ? [
+                [k, v],
+                ['state', couponState(c, cc.now())],
+              ]
+            : [[k, v]],
+        ),
+      ),
+    get: findCoupon,
     create: {
       fields: CREATE_FIELDS,
       schema: () => import('../../spec/coupons.js').then((m) => m.CreateCouponBodySchema),

@@ -3,7 +3,7 @@ import { CUSTOMER_LIMIT } from '../../spec/constants.js'
 import type { Customer } from '../../spec/customers.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
-import type { Column } from '../output.js'
+import { formatMoney, type Column } from '../output.js'
 import { registerResource } from '../resource.js'
 import { limitOf } from './orders.js'
 
@@ -12,7 +12,7 @@ export const CUSTOMER_COLUMNS: Column<Customer>[] = [
   ['EMAIL', (c) => c.email],
   ['NAME', (c) => c.name],
   ['ORDERS', (c) => c.totalOrders],
-  ['SPENT', (c) => c.totalSpent.toFixed(2)],
+  ['SPENT', (c) => formatMoney(c.totalSpent)],
   ['LAST ORDER', (c) => c.lastOrderAt],
 ]
 
@@ -27,6 +27,7 @@ export function register(program: Command, ctx: CliContext): void {
     singular: 'customer',
     description: 'list and show customers (read only)',
     columns: CUSTOMER_COLUMNS,
+    examples: { id: 'ada@example.com', list: ['store customers list --limit 10', 'store customers list --json'] },
     schema: () => import('../../spec/customers.js').then((m) => m.CustomerDetailSchema),
     list: {
       options: (cmd) =>

@@ -6,10 +6,12 @@ import type { ApiKey, Shop } from '../../spec/shops.js'
 import type { FulfilmentSetup } from '../../spec/fulfilment.js'
 import type { Order } from '../../spec/orders.js'
 import { commandContext, type CommandContext } from '../client-factory.js'
+import { examples } from '../examples.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
 import { addDataOption, buildBody, checkBody, readArgument, readJsonArgument, type FieldSpec } from '../input.js'
-import type { Column } from '../output.js'
+import { printDeliveries, reportUndelivered } from '../deliveries.js'
+import { formatMoney, type Column } from '../output.js'
 import { confirmOrYes } from '../resource.js'
 import { showOrder } from './orders.js'
 
@@ -243,11 +245,9 @@ export async function checkout(cc: CommandContext, o: CheckoutOptions): Promise<
   if (cc.out.isJson) return cc.out.json(o.pay ? { ...result, order } : result)
   showOrder(cc, order)
   cc.out.info(`Invoice: ${result.invoiceUrl}`)
-  cc.out.success(
-    o.pay
-      ? `Placed and paid order ${order.orderNumber}`
-      : `Placed order ${order.orderNumber} (unpaid: store emulator pay ${order.orderNumber})`,
-  )
+  if (!o.pay)
+    return cc.out.success(`Placed order ${order.orderNumber} (unpaid: store emulator pay ${order.orderNumber})`)
+  if (!reportUndelivered(cc.out, order)) cc.out.success(`Placed and paid order ${order.orderNumber}`)
 }
 
 export async function payOrder(
@@ -262,7 +262,11 @@ export async function payOrder(
   }
   if (o.gateway !== undefined) body.gateway = o.gateway
   checkBody((await fulfilmentSchemas()).PayBodySchema, body, 'payment')
-  showAnswer(cc, await cc.client().emulator.payOrder(order, body), `Paid ${order}`)
+  const paid = await cc.client().emulator.payOrder(order, body)
+  if (cc.out.isJson) return cc.out.json(paid)
+  showOrder(cc, paid)
+  if (paid.paymentStatus !== 'paid') return cc.out.success(`Paid part of ${order}: ${paid.paymentStatus}`)
+  if (!reportUndelivered(cc.out, paid)) cc.out.success(`Paid ${order}`)
 }
 
 export async function advanceClock(cc: CommandContext, duration: string): Promise<void> {
@@ -290,21 +294,17 @@ export async function showInvoice(
   }
   const invoice = await client.storefront.invoice(slug, order)
   if (cc.out.isJson) return cc.out.json(invoice)
-  const { items, tracking, ...rest } = invoice
+  const { items, tracking, shop, coupon, ...rest } = invoice
   cc.out.record(invoice, [
-    ...Object.entries(rest).filter(([, v]) => typeof v !== 'object' || v === null),
-    ['items', items.length],
-    ['tracking', tracking],
+    ...Object.entries(rest).map(([k, v]): [string, unknown] =>
+      ['subtotal', 'discount', 'total', 'amountPaid', 'amountDue'].includes(k) ? [k, formatMoney(v as number)] : [k, v],
+    ),
+    ['shop', `${shop.name} (${shop.slug})`],
+    ['coupon', coupon ? `${coupon.code} (-${formatMoney(coupon.discount)})` : null],
+    ['tracking', tracking.map((t) => (t.carrier ? `${t.code} (${t.carrier})` : t.code))],
   ])
-  if (cc.out.isTTY) {
-    cc.out.line()
-    cc.out.rows(items, [
-      ['PRODUCT', (i) => i.productName],
-      ['QTY', (i) => i.quantity],
-      ['DELIVERY', (i) => i.delivery.status],
-      ['CONTENT', (i) => i.delivery.codes ?? i.delivery.message ?? i.mystery?.opens.map((x) => x.outcome)],
-    ])
-  }
+  cc.out.line()
+  printDeliveries(cc.out, items)
 }
 
 export function register(program: Command, ctx: CliContext): void {
@@ -317,9 +317,10 @@ export function register(program: Command, ctx: CliContext): void {
     .command('emulator')
     .description('drive the local emulator (store serve): shops, keys, fulfilment, checkout, pay, tracking, clock')
 
-  const shops = emu.command('shops').description("the account's shops")
+  const shops = emu.command('shops').description("the account's shops (list by default)")
   shops
-    .command('list')
+    .command('list', { isDefault: true })
+    .addHelpText('after', examples('store emulator shops', 'store emulator shops list --json'))
     .description('list shops, oldest first')
     .action(
       run(async (cc) => {
@@ -330,14 +331,16 @@ export function register(program: Command, ctx: CliContext): void {
   addDataOption(
     shops
       .command('create')
+      .addHelpText('after', examples('store emulator shops create --name "Second" --slug second'))
       .description('add a shop to the account')
       .option('--name <name>', 'shop name')
       .option('--slug <slug>', 'storefront slug'),
   ).action(run((cc, opts: Record<string, unknown>) => createShop(cc, opts)))
 
-  const keys = emu.command('keys').description('API keys of the account')
+  const keys = emu.command('keys').description('API keys of the account (list by default)')
   keys
-    .command('list')
+    .command('list', { isDefault: true })
+    .addHelpText('after', examples('store emulator keys', 'store emulator keys list --json'))
     .description('list keys (secrets are never shown again)')
     .action(
       run(async (cc) => {
@@ -347,11 +350,13 @@ export function register(program: Command, ctx: CliContext): void {
     )
   keys
     .command('create')
+    .addHelpText('after', examples('store emulator keys create --name ci'))
     .description('create a key; its secret is printed once')
     .option('--name <name>', 'a label for the key')
     .action(run((cc, opts: { name?: string }) => createKey(cc, opts)))
   keys
     .command('revoke')
+    .addHelpText('after', examples('store emulator keys revoke key_… --yes'))
     .description('revoke a key')
     .argument('<id>', 'key id')
     .option('-y, --yes', 'do not ask for confirmation (required when not on a terminal)')
@@ -371,11 +376,19 @@ export function register(program: Command, ctx: CliContext): void {
     )
   fulfilment
     .command('get')
+    .addHelpText('after', examples('store emulator fulfilment get rec_demoSerial001'))
     .description("show a product's setup")
     .argument('<product>', 'product id or rec_ id')
     .action(run(async (cc, product: string) => showFulfilment(cc, await cc.client().emulator.getFulfilment(product))))
   const set = fulfilment
     .command('set')
+    .addHelpText(
+      'after',
+      examples(
+        'store emulator fulfilment set rec_demoSerial001 --serials @codes.txt',
+        'store emulator fulfilment set rec_demoDigital01 --file guide.pdf=https://example.com/guide.pdf',
+      ),
+    )
     .description("change a product's setup (only the given parts)")
     .argument('<product>', 'product id or rec_ id')
     .option('--serials <codes|@file|->', 'replace the code pool: a,b,c or @file with one code per line')
@@ -389,6 +402,13 @@ export function register(program: Command, ctx: CliContext): void {
   addDataOption(
     emu
       .command('checkout')
+      .addHelpText(
+        'after',
+        examples(
+          'store emulator checkout --item rec_demoSerial001:2 --email me@example.com --pay',
+          'store emulator checkout --group grp_demo_bundle --email me@example.com --coupon WELCOME10',
+        ),
+      )
       .description('buy as a customer on the storefront: a pending order and its invoice URL')
       .option('--store <slug>', 'storefront slug (default: the --shop in force, else the oldest shop)')
       .option('--item <product[:quantity]>', 'a product to buy (repeatable)', collect)
@@ -406,6 +426,7 @@ export function register(program: Command, ctx: CliContext): void {
 
   emu
     .command('pay')
+    .addHelpText('after', examples('store emulator pay ORD-2', 'store emulator pay ORD-2 --amount 5'))
     .description('mark an order paid (runs fulfilment; idempotent)')
     .argument('<order>', 'order id or ORD- number')
     .option('--amount <amount>', 'pay less than due: a partial payment')
@@ -414,6 +435,7 @@ export function register(program: Command, ctx: CliContext): void {
 
   emu
     .command('tracking')
+    .addHelpText('after', examples('store emulator tracking ORD-2 --code 1Z999 --carrier UPS'))
     .description('add tracking to a Physical order')
     .argument('<order>', 'order id or ORD- number')
     .requiredOption('--code <code>', 'tracking code')
@@ -428,6 +450,7 @@ export function register(program: Command, ctx: CliContext): void {
 
   emu
     .command('dispute')
+    .addHelpText('after', examples('store emulator dispute ORD-1 --yes'))
     .description('mark an order disputed')
     .argument('<order>', 'order id or ORD- number')
     .option('-y, --yes', 'do not ask for confirmation (required when not on a terminal)')
@@ -441,6 +464,7 @@ export function register(program: Command, ctx: CliContext): void {
   const clock = emu.command('clock').description('the emulator clock (renewals, trials, notices)')
   clock
     .command('show')
+    .addHelpText('after', examples('store emulator clock show'))
     .description("print the emulator's time")
     .action(
       run(async (cc) => {
@@ -450,12 +474,14 @@ export function register(program: Command, ctx: CliContext): void {
     )
   clock
     .command('advance')
+    .addHelpText('after', examples('store emulator clock advance 30d', 'store emulator clock advance 1d12h'))
     .description('move the clock forward: renewals and trial ends fall due and fire')
     .argument('<duration>', 'seconds, or e.g. 90s, 15m, 12h, 30d, 1d12h')
     .action(run((cc, duration: string) => advanceClock(cc, duration)))
 
   emu
     .command('reply')
+    .addHelpText('after', examples('store emulator reply qry_… --message "Thanks, fixed!"'))
     .description('reply to a customer query as the merchant')
     .argument('<query>', 'query id')
     .requiredOption('--message <text|@file>', 'the reply')
@@ -468,6 +494,7 @@ export function register(program: Command, ctx: CliContext): void {
 
   emu
     .command('invoice')
+    .addHelpText('after', examples('store emulator invoice ORD-1', 'store emulator invoice ORD-3 --codes > codes.txt'))
     .description("show an order's invoice as the buyer sees it (deliveries, mystery reveals)")
     .argument('<order>', 'order id, or ORD- number (looked up with the key)')
     .option('--store <slug>', 'storefront slug (default: the --shop in force, else the oldest shop)')

@@ -36,6 +36,13 @@ export function register(program: Command, ctx: CliContext): void {
     singular: 'group',
     description: 'list, show, create, update and delete product groups (bundles)',
     columns: GROUP_COLUMNS,
+    examples: {
+      id: 'grp_demo_bundle',
+      create: [
+        'store groups create --name Bundle --discount-percent 10 --product-ids rec_demoSerial001,rec_demoDigital01',
+      ],
+      update: ['store groups update grp_demo_bundle --discount-percent 20'],
+    },
     schema: () => import('../../spec/groups.js').then((m) => m.GroupSchema),
     list: { run: (cc) => listGroups(cc) },
     get: (client, id) => client.groups.get(id),

@@ -2,6 +2,7 @@ import type { Command } from 'commander'
 import { DEFAULT_BASE_URL, maskSecret } from '../../client/http.js'
 import { StoreError } from '../../spec/store-error.js'
 import { clientFor, commandContext, type CommandContext } from '../client-factory.js'
+import { examples } from '../examples.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
 import { DEFAULT_PROFILE, configPathOf, openConfig, type Profile } from '../profiles.js'
@@ -50,7 +51,8 @@ export async function login(cc: CommandContext): Promise<void> {
       undefined
 
   try {
-    await clientFor(cc, { baseUrl, apiKey, shop }, globals).products.list({ limit: 1 })
+    const apiKeySource = globals.apiKey ? '--api-key' : env.STORE_API_KEY ? 'STORE_API_KEY' : 'the prompt'
+    await clientFor(cc, { baseUrl, apiKey, shop, apiKeySource }, globals).products.list({ limit: 1 })
   } catch (error) {
     if (error instanceof StoreError)
       throw new StoreError(error.status, `login failed, nothing saved: ${error.message}`, error.errors)
@@ -71,6 +73,10 @@ export async function login(cc: CommandContext): Promise<void> {
 export function register(program: Command, ctx: CliContext): void {
   program
     .command('login')
+    .addHelpText(
+      'after',
+      examples('store login', 'store login --profile staging --base-url https://api.example.com/api/v1'),
+    )
     .description(
       'check an API key and save it as a profile (uses --api-key, --base-url, --shop, --profile; asks for the rest on a terminal)',
     )

@@ -17,6 +17,7 @@ import {
   type OpenReport,
 } from '../../fairness/index.js'
 import { commandContext, type CommandContext } from '../client-factory.js'
+import { examples } from '../examples.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
 import { readJsonArgument } from '../input.js'
@@ -275,6 +276,7 @@ export function register(program: Command, ctx: CliContext): void {
     .description('provably fair mystery boxes: verify revealed rolls, compute outcomes')
   mystery
     .command('verify')
+    .addHelpText('after', examples('store mystery verify ORD-12', 'store mystery verify --file order.json'))
     .description(
       'check every step of mystery-box opens: from an order (through the API), a JSON file, or raw values (offline)',
     )
@@ -298,6 +300,10 @@ export function register(program: Command, ctx: CliContext): void {
     )
   mystery
     .command('roll')
+    .addHelpText(
+      'after',
+      examples('store mystery roll --server-seed … --client-seed … --nonce 0 --weights "Legendary:1,Rare:9,Common:90"'),
+    )
     .description('compute the outcome of given seeds against a drop table (offline)')
     .requiredOption('--server-seed <hex>', 'server seed (64 lowercase hex)')
     .requiredOption('--client-seed <seed>', 'client seed (1-64 printable characters)')

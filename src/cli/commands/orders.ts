@@ -4,16 +4,14 @@ import type { Order, OrderItem } from '../../spec/orders.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
-import type { Column } from '../output.js'
+import { formatMoney, type Column } from '../output.js'
 import { registerResource } from '../resource.js'
-
-const money = (amount: number, currency: string) => `${amount.toFixed(2)} ${currency}`
 
 export const ORDER_COLUMNS: Column<Order>[] = [
   ['ORDER', (o) => o.orderNumber],
   ['STATUS', (o) => o.status],
   ['PAYMENT', (o) => o.paymentStatus],
-  ['TOTAL', (o) => money(o.total, o.currency)],
+  ['TOTAL', (o) => formatMoney(o.total, o.currency)],
   ['CUSTOMER', (o) => o.customerEmail],
   ['ITEMS', (o) => o.items.reduce((n, i) => n + i.quantity, 0)],
   ['CREATED', (o) => o.createdAt],
@@ -23,8 +21,8 @@ const ITEM_COLUMNS: Column<OrderItem>[] = [
   ['PRODUCT', (i) => i.productName],
   ['TYPE', (i) => i.productType],
   ['QTY', (i) => i.quantity],
-  ['PRICE', (i) => i.price],
-  ['TOTAL', (i) => i.total],
+  ['PRICE', (i) => formatMoney(i.price)],
+  ['TOTAL', (i) => formatMoney(i.total)],
   ['DELIVERY', (i) => i.delivery?.status],
 ]
 
@@ -49,7 +47,7 @@ export function showOrder(cc: CommandContext, order: Order): void {
     ['id', order.id],
     ['status', order.status],
     ['paymentStatus', order.paymentStatus],
-    ['total', money(order.total, order.currency)],
+    ['total', formatMoney(order.total, order.currency)],
     ['customer', order.customerName ? `${order.customerName} <${order.customerEmail}>` : order.customerEmail],
     ['paymentMethod', order.paymentMethod],
     ['createdAt', order.createdAt],
@@ -69,6 +67,11 @@ export function register(program: Command, ctx: CliContext): void {
     singular: 'order',
     description: 'list and show orders, set their status (id or ORD- number)',
     columns: ORDER_COLUMNS,
+    examples: {
+      id: 'ORD-1',
+      list: ['store orders list --limit 10', 'store orders list --json'],
+      update: ['store orders update ORD-2 --status cancelled'],
+    },
     show: showOrder,
     list: {
       options: (cmd) =>

@@ -1,11 +1,12 @@
 import type { Command } from 'commander'
 import { PRODUCT_LIMIT, PRODUCT_TYPES } from '../../spec/constants.js'
-import type { Product, ProductStatus } from '../../spec/products.js'
+import type { Product, ProductList, ProductStatus } from '../../spec/products.js'
+import { PRODUCT_LIST_STATUSES } from '../../spec/constants.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
-import { UsageError } from '../exit-codes.js'
+import { isStoreError, UsageError } from '../exit-codes.js'
 import type { FieldSpec } from '../input.js'
-import type { Column } from '../output.js'
+import { formatMoney, type Column, type Output } from '../output.js'
 import { entriesOf, registerResource } from '../resource.js'
 
 const STATUSES: readonly ProductStatus[] = ['Live', 'Draft', 'Archived']
@@ -14,7 +15,7 @@ export const PRODUCT_COLUMNS: Column<Product>[] = [
   ['ID', (p) => p.productId],
   ['NAME', (p) => p.name],
   ['TYPE', (p) => p.type],
-  ['PRICE', (p) => `${p.price.toFixed(2)} ${p.currency}`],
+  ['PRICE', (p) => formatMoney(p.price, p.currency)],
   ['STOCK', (p) => p.stock ?? 'unlimited'],
   ['STATUS', (p) => p.status],
 ]
@@ -37,7 +38,8 @@ export const CREATE_FIELDS: FieldSpec[] = [
   description,
   { key: 'currency', kind: 'string', description: '3-letter currency code (default USD)' },
   stock,
-  { ...status, description: 'Live, Draft or Archived (default Draft)' },
+  // Asked on a terminal: a product left Draft is not listed, which surprises people otherwise.
+  { ...status, description: 'Live, Draft or Archived (default Draft)', askDefault: 'Draft' },
   unlisted,
 ]
 export const UPDATE_FIELDS: FieldSpec[] = [name, price, status, stock, description, unlisted]
@@ -46,6 +48,37 @@ export interface ListProductsOptions {
   limit?: string
   cursor?: string
   all?: boolean
+  status?: string
+}
+
+type ListStatus = (typeof PRODUCT_LIST_STATUSES)[number]
+
+function statusOf(raw: string | undefined): ListStatus {
+  if (raw === undefined) return 'Live'
+  const match = PRODUCT_LIST_STATUSES.find((s) => s.toLowerCase() === raw.trim().toLowerCase())
+  if (!match) throw new UsageError(`--status: "${raw}" is not one of ${PRODUCT_LIST_STATUSES.join(', ')}`)
+  return match
+}
+
+/**
+ * One page of products (the API's Live list), or of another status through the emulator's
+ * `GET /_emulator/products?status=`, which a hosted service does not offer.
+ */
+async function productPage(
+  cc: CommandContext,
+  status: ListStatus,
+  query: { limit?: number; cursor?: string },
+): Promise<ProductList> {
+  if (status === 'Live') return cc.client().products.list(query)
+  try {
+    return await cc.client().emulator.listProducts({ ...query, status })
+  } catch (error) {
+    if (isStoreError(error) && (error.status === 404 || error.status === 405))
+      throw new UsageError(
+        `--status ${status}: ${cc.connection().origin} does not list products by status (GET /_emulator/products is the local emulator's, store serve); the API lists Live products only. Find ${status} products in the service's dashboard.`,
+      )
+    throw error
+  }
 }
 
 /** One page (with a hint to the next on a terminal), or with `--all` every page (NDJSON with `--json`). */
@@ -54,20 +87,40 @@ export async function listProducts(cc: CommandContext, o: ListProductsOptions): 
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > PRODUCT_LIMIT.max)) {
     throw new UsageError(`--limit: "${o.limit}" is not a whole number from 1 to ${PRODUCT_LIMIT.max}`)
   }
-  const client = cc.client()
+  const status = statusOf(o.status)
+  const empty = status === 'Live' ? 'No products found' : `No ${status === 'all' ? '' : `${status} `}products found`
   if (o.all) {
     const rows: Product[] = []
-    for await (const page of client.products.pages({ limit: limit ?? PRODUCT_LIMIT.max, cursor: o.cursor })) {
+    let cursor = o.cursor
+    do {
+      const page = await productPage(cc, status, { limit: limit ?? PRODUCT_LIMIT.max, cursor })
       if (cc.out.isJson) for (const product of page.products) cc.out.ndjson(product)
       else rows.push(...page.products)
-    }
-    if (!cc.out.isJson) cc.out.rows(rows, PRODUCT_COLUMNS, 'No products found')
+      cursor = page.nextCursor ?? undefined
+    } while (cursor)
+    if (!cc.out.isJson) cc.out.rows(rows, PRODUCT_COLUMNS, empty)
     return
   }
-  const page = await client.products.list({ limit, cursor: o.cursor })
-  cc.out.list(page, page.products, PRODUCT_COLUMNS, 'No products found')
+  const page = await productPage(cc, status, { limit, cursor: o.cursor })
+  cc.out.list(page, page.products, PRODUCT_COLUMNS, empty)
   if (page.nextCursor && cc.out.isTTY && !cc.out.isJson)
     cc.out.info(cc.out.chalk.dim(`More products: --cursor ${page.nextCursor}, or --all for every page`))
+}
+
+/** More decimals than cents: the API stores the price as given, checkout rounds each line to cents. */
+const hasSubCents = (price: number) => (String(price).split('.')[1]?.length ?? 0) > 2
+
+/** The line after a create or update: a product that is not Live says so, and an odd price is pointed out. */
+function reportSavedProduct(out: Output, p: Product, verb: 'Created' | 'Updated'): void {
+  if (verb === 'Created' && p.status !== 'Live')
+    out.success(
+      `Created product ${p.productId} as ${p.status}: not listed until Live (store products update ${p.productId} --status Live)`,
+    )
+  else out.success(`${verb} product ${p.productId}`)
+  if (hasSubCents(p.price))
+    out.warn(
+      `price ${p.price} has more than two decimals: it is stored as given, and checkout rounds each line total to cents`,
+    )
 }
 
 export function register(program: Command, ctx: CliContext): void {
@@ -76,6 +129,16 @@ export function register(program: Command, ctx: CliContext): void {
     singular: 'product',
     description: 'list, show, create, update and delete products',
     columns: PRODUCT_COLUMNS,
+    examples: {
+      id: 'rec_demoSerial001',
+      list: [
+        'store products list --limit 20',
+        'store products list --status Draft',
+        'store products list --all --json',
+      ],
+      create: ['store products create --name "Key" --price 5 --type Serial --status Live'],
+      update: ['store products update rec_demoSerial001 --price 7.5 --stock unlimited'],
+    },
     schema: () => import('../../spec/products.js').then((m) => m.ProductSchema),
     // null stock is unlimited (spec, "Product"), as the list's STOCK column says too
     show: (cc, p, shape) =>
@@ -86,12 +149,17 @@ export function register(program: Command, ctx: CliContext): void {
     list: {
       options: (cmd) =>
         cmd
-          .description('list Live products, newest first')
+          .description('list Live products, newest first (other statuses: --status, on the emulator)')
           .option('--limit <n>', `products per page (1-${PRODUCT_LIMIT.max}, default ${PRODUCT_LIMIT.default})`)
           .option('--cursor <cursor>', 'start at this cursor (a previous nextCursor)')
-          .option('--all', 'follow nextCursor through every page (NDJSON with --json)'),
+          .option('--all', 'follow nextCursor through every page (NDJSON with --json)')
+          .option(
+            '--status <Live|Draft|Archived|all>',
+            'products of this status (default Live); other than Live needs the emulator (GET /_emulator/products)',
+          ),
       run: (cc, opts) => listProducts(cc, opts as ListProductsOptions),
     },
+    saved: reportSavedProduct,
     get: (client, id) => client.products.get(id),
     create: {
       fields: CREATE_FIELDS,

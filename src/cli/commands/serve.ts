@@ -1,9 +1,10 @@
 import type { Command } from 'commander'
-import { readFileSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer as createHttpsServer } from 'node:https'
 import { createSecureContext } from 'node:tls'
 import type { AddressInfo } from 'node:net'
 import { setFlagsFromString } from 'node:v8'
+import { examples } from '../examples.js'
 import type { CliContext } from '../context.js'
 import { isStoreError, UsageError } from '../exit-codes.js'
 import { DEMO_SEED_PATH } from '../fixtures.js'
@@ -24,11 +25,21 @@ export interface ServeOptions {
   tlsCert?: string
   tlsKey?: string
   quiet?: boolean
+  /** `--seed` was on the command line (not the default): worth a word when the db exists already. */
+  isSeedGiven?: boolean
 }
 
 export function register(program: Command, ctx: CliContext): void {
   program
     .command('serve')
+    .addHelpText(
+      'after',
+      examples(
+        'store serve',
+        'store serve --port 0 --db :memory: --api-key sk_live_test_key_for_ci_000000000000 --quiet',
+        'store serve --seed empty --db ./empty.json',
+      ),
+    )
     .description('run the local emulator of /api/v1 on a JSON-file store')
     .option('--port <port>', 'port to listen on (0 picks a free one)', '4010')
     .option('--host <host>', 'address to bind', '127.0.0.1')
@@ -44,7 +55,8 @@ export function register(program: Command, ctx: CliContext): void {
     .action(async (options: ServeOptions, command: Command) => {
       const globals = command.optsWithGlobals() as { apiKey?: string }
       // An empty STORE_API_KEY= counts as unset, as the other STORE_* variables do.
-      await serve({ ...options, apiKey: options.apiKey ?? globals.apiKey ?? (ctx.env.STORE_API_KEY || undefined) }, ctx)
+      const apiKey = options.apiKey ?? globals.apiKey ?? (ctx.env.STORE_API_KEY || undefined)
+      await serve({ ...options, apiKey, isSeedGiven: command.getOptionValueSource('seed') === 'cli' }, ctx)
     })
 }
 
@@ -181,6 +193,33 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
     )
   }
   const log = (line: string) => ctx.stdout.write(`${line}\n`)
+  // The port is bound before the db is opened: a start refused for the port creates no db file
+  // (and so no key that was never shown). Until the emulator is up the server answers 503.
+  let handle: (request: Request) => Response | Promise<Response> = () =>
+    Response.json({ error: 'starting: try again in a moment' }, { status: 503 })
+  const server = await new Promise<import('node:net').Server>((resolve, reject) => {
+    try {
+      const s = listen(
+        {
+          fetch: (request) => handle(request),
+          port,
+          hostname: o.host,
+          ...(tls ? { createServer: createHttpsServer, serverOptions: tls } : {}),
+        },
+        () => resolve(s as unknown as import('node:net').Server),
+      )
+      ;(s as unknown as import('node:net').Server).once('error', reject)
+    } catch (error) {
+      reject(error)
+    }
+  }).catch((error: NodeJS.ErrnoException) => {
+    throw listenError(error, port, o.host)
+  })
+  const closeServer = () => {
+    ;(server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.()
+    server.close(() => undefined)
+  }
+  const isExistingDb = o.db !== ':memory:' && existsSync(o.db)
   const started = await startEmulator({
     db: o.db,
     seed,
@@ -194,29 +233,16 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
     options: emulator,
     compactAtBytes: compactAt,
   }).catch((error: unknown) => {
+    closeServer()
     // The store refuses a locked, unreadable or invalid db (and a seed it cannot store) with a message naming the file.
     // By shape: the emulator is loaded from outside the CLI's bundle, with its own StoreError class.
     throw isStoreError(error) ? new StartRefusedError(error.message) : error
   })
-  const server = await new Promise<import('node:net').Server>((resolve, reject) => {
-    try {
-      const s = listen(
-        {
-          fetch: started.app.fetch,
-          port,
-          hostname: o.host,
-          ...(tls ? { createServer: createHttpsServer, serverOptions: tls } : {}),
-        },
-        () => resolve(s as unknown as import('node:net').Server),
-      )
-      ;(s as unknown as import('node:net').Server).once('error', reject)
-    } catch (error) {
-      reject(error)
-    }
-  }).catch(async (error: NodeJS.ErrnoException) => {
-    await started.stop().catch(() => undefined)
-    throw listenError(error, port, o.host)
-  })
+  handle = (request) => started.app.fetch(request)
+  if (isExistingDb && o.isSeedGiven)
+    ctx.stderr.write(
+      `warning: --seed ${o.seed} is ignored: ${o.db} exists, and a seed fills a new db only. Pass another --db (or move this one aside) to start from the seed.\n`,
+    )
   const address = server.address() as AddressInfo
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
   const origin = `${tls ? 'https' : 'http'}://${host}:${address.port}`
@@ -230,8 +256,7 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
     const stop = () => {
       offInt()
       offTerm()
-      ;(server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.()
-      server.close(() => undefined)
+      closeServer()
       // Webhook deliveries stop first (in-flight ones aborted); unsettled ones resume at the next start.
       started.stop().then(resolve, (error: Error) => {
         // Exit 1, not the 5xx mapping: the server did run, and the message says what was kept.
@@ -248,8 +273,8 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
       `  API key     ${key}`,
       `  Dashboard   ${origin}/_dashboard`,
       `  Storefront  ${origin}/storefront/demo`,
-      `  DB          ${o.db}`,
-      'Press Ctrl+C to stop (everything is flushed to disk first).',
+      `  DB          ${o.db === ':memory:' ? ':memory: (nothing is kept after a stop)' : o.db}`,
+      o.db === ':memory:' ? 'Press Ctrl+C to stop.' : `Press Ctrl+C to stop (everything is flushed to ${o.db} first).`,
       '',
     ].join('\n'),
   )

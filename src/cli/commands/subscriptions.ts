@@ -1,6 +1,7 @@
 import type { Command } from 'commander'
 import type { Subscription } from '../../spec/subscriptions.js'
 import { commandContext, type CommandContext } from '../client-factory.js'
+import { examples } from '../examples.js'
 import type { CliContext } from '../context.js'
 import type { Column } from '../output.js'
 import { confirmOrYes, registerResource } from '../resource.js'
@@ -33,12 +34,14 @@ export function register(program: Command, ctx: CliContext): void {
     singular: 'subscription',
     description: 'list and show subscriptions (read only); cancel on the emulator',
     columns: SUBSCRIPTION_COLUMNS,
+    examples: { id: 'sub_…' },
     schema: () => import('../../spec/subscriptions.js').then((m) => m.SubscriptionSchema),
     list: { run: (cc) => listSubscriptions(cc) },
     get: (client, id) => client.subscriptions.get(id),
   })
   cmd
     .command('cancel')
+    .addHelpText('after', examples('store subscriptions cancel sub_… --yes'))
     .description('cancel a subscription (emulator control API)')
     .argument('<id>', 'subscription id')
     .option('-y, --yes', 'do not ask for confirmation (required when not on a terminal)')

@@ -53,6 +53,11 @@ export function register(program: Command, ctx: CliContext): void {
     singular: 'theme',
     description: 'list, show and update storefront themes',
     columns: [],
+    examples: {
+      id: 'default',
+      list: ['store themes list', 'store themes list --json'],
+      update: ['store themes update default --config @theme.json --css @custom.css'],
+    },
     show: showTheme,
     list: { run: (cc) => listThemes(cc) },
     get: (client, id) => client.themes.get(id),

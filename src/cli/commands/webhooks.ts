@@ -11,6 +11,7 @@ import {
 } from '../../spec/event-kinds.js'
 import type { WebhookDelivery, DeliveryLogQuery } from '../../spec/webhooks.js'
 import { commandContext } from '../client-factory.js'
+import { examples } from '../examples.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
 import { readArgument } from '../input.js'
@@ -27,11 +28,19 @@ export function register(program: Command, ctx: CliContext): void {
 
   webhooks
     .command('events')
+    .addHelpText('after', examples('store webhooks events', 'store webhooks events --json'))
     .description('every event kind of the spec and the operation that fires it')
     .action((_o: unknown, command: Command) => listEvents(wctx(command)))
 
   webhooks
     .command('trigger <kind>')
+    .addHelpText(
+      'after',
+      examples(
+        'store webhooks trigger order:paid --to http://localhost:3000/hooks',
+        'store webhooks trigger order:paid --from ORD-1 --override total=0 --dry-run',
+      ),
+    )
     .description(
       'POST a realistic payload of any kind to a URL (sample from fixtures/events/, or built from an emulator record)',
     )
@@ -58,16 +67,29 @@ export function register(program: Command, ctx: CliContext): void {
 
   webhooks
     .command('listen')
-    .description("forward the emulator's events to a local URL as they happen; reconnects and resumes by itself")
-    .requiredOption('--forward-to <url>', 'local URL to POST each event to')
+    .addHelpText(
+      'after',
+      examples(
+        'store webhooks listen',
+        'store webhooks listen --forward-to http://localhost:3000/hooks --events order:paid',
+      ),
+    )
+    .description(
+      "print the emulator's events as they happen, or forward them to a local URL; reconnects and resumes by itself",
+    )
+    .option('--forward-to <url>', 'local URL to POST each event to (without it: print them)')
     .option('--events <kinds>', 'only these kinds, comma-separated')
     .option('--since <id>', 'first replay the logged events after this event id (0: every event kept)')
-    .action(async (o: { forwardTo: string; events?: string; since?: string }, command: Command) =>
+    .action(async (o: { forwardTo?: string; events?: string; since?: string }, command: Command) =>
       (await import('../webhooks/listen.js')).listen(wctx(command), o),
     )
 
   webhooks
     .command('receive')
+    .addHelpText(
+      'after',
+      examples('store webhooks receive --port 4011', 'store webhooks receive --port 4011 --status 500'),
+    )
     .description(
       'a local webhook receiver: prints each webhook, checks it against the schemas, answers dynamic deliveries',
     )
@@ -84,11 +106,16 @@ export function register(program: Command, ctx: CliContext): void {
 
   webhooks
     .command('validate <file>')
+    .addHelpText(
+      'after',
+      examples('store webhooks validate payload.json', 'cat payload.json | store webhooks validate -'),
+    )
     .description("check a webhook payload (a file, or - for stdin) against the spec's schemas")
     .action((file: string, _o: unknown, command: Command) => validateFile(wctx(command), file))
 
   webhooks
     .command('logs [id]')
+    .addHelpText('after', examples('store webhooks logs --state failed', 'store webhooks logs dlv_…'))
     .description(
       "the emulator's delivery log, newest first; with an id, one delivery with its attempts and exact payload",
     )
@@ -102,6 +129,7 @@ export function register(program: Command, ctx: CliContext): void {
 
   webhooks
     .command('resend <id>')
+    .addHelpText('after', examples('store webhooks resend dlv_…'))
     .description('send a logged delivery again (its exact payload, to its URL) as a new log entry')
     .action(async (id: string, _o: unknown, command: Command) => {
       const w = wctx(command)
@@ -110,6 +138,7 @@ export function register(program: Command, ctx: CliContext): void {
 
   webhooks
     .command('list')
+    .addHelpText('after', examples('store webhooks list', 'store webhooks list --json'))
     .description("the emulator's webhook endpoints")
     .action(async (_o: unknown, command: Command) => {
       const w = wctx(command)
@@ -129,6 +158,13 @@ export function register(program: Command, ctx: CliContext): void {
 
   webhooks
     .command('create')
+    .addHelpText(
+      'after',
+      examples(
+        'store webhooks create --url http://localhost:3000/hooks --events order:paid,order:created',
+        'store webhooks create --url http://localhost:3000/hooks --events all',
+      ),
+    )
     .description('add a webhook endpoint to the emulator')
     .requiredOption('--url <url>', 'where deliveries go')
     .requiredOption('--events <kinds>', 'comma-separated event kinds (at least one; "all" for every kind)')
@@ -151,6 +187,7 @@ export function register(program: Command, ctx: CliContext): void {
 
   webhooks
     .command('delete <id>')
+    .addHelpText('after', examples('store webhooks delete wh_…'))
     .description('remove a webhook endpoint of the emulator')
     .action(async (id: string, _o: unknown, command: Command) => {
       const w = wctx(command)
@@ -161,6 +198,7 @@ export function register(program: Command, ctx: CliContext): void {
 
   webhooks
     .command('simulate <id>')
+    .addHelpText('after', examples('store webhooks simulate wh_… --event order:paid'))
     .description('the dashboard simulator: send sample data of one kind to an endpoint, logged like any delivery')
     .requiredOption('--event <kind>', 'the event kind to simulate')
     .action(async (id: string, o: { event: string }, command: Command) => {

@@ -1,13 +1,13 @@
-// `store webhooks listen --forward-to URL`: the emulator's live events (GET /_emulator/events, SSE)
-// POSTed to a local URL as webhooks. Reconnects by itself and resumes with Last-Event-ID, so an
-// event is forwarded once even when the emulator restarts in between.
+// `store webhooks listen [--forward-to URL]`: the emulator's live events (GET /_emulator/events,
+// SSE) printed, and POSTed to a local URL as webhooks when one is given. Reconnects by itself and
+// resumes with Last-Event-ID, so an event is seen once even when the emulator restarts in between.
 import type { EmittedEvent } from '../../spec/webhooks.js'
 import { isWebhookEventKind, webhookBody, type WebhookEventKind } from '../../spec/event-kinds.js'
 import { UsageError } from '../exit-codes.js'
 import { isOk, sendWebhook, type Sent, type WebhookContext } from './http.js'
 
 export interface ListenOptions {
-  forwardTo: string
+  forwardTo?: string
   events?: string
   since?: string
 }
@@ -39,12 +39,18 @@ function parseKinds(text: string | undefined): WebhookEventKind[] | undefined {
 }
 
 /**
- * Forwards events until SIGINT/SIGTERM. One stdout line per forwarded event (time, sequence,
- * kind, the local URL's status, duration); connection news on stderr.
+ * Prints, or forwards, events until SIGINT/SIGTERM. One stdout line per event (time, sequence,
+ * kind, and when forwarded the local URL's status and duration); connection news on stderr.
+ *
+ * Forwarding keeps the events' order: each event's first POST is made in turn. An event whose
+ * POST got no answer (the local app is not running, or restarting) is tried again in the
+ * background, so a dead URL does not hold the events after it; its line comes when it settles.
  */
 export async function listen(w: WebhookContext, o: ListenOptions): Promise<void> {
   const { ctx, out } = w
-  if (!/^https?:\/\//i.test(o.forwardTo)) throw new UsageError(`--forward-to: "${o.forwardTo}" is not an http(s) URL`)
+  const target = o.forwardTo
+  if (target !== undefined && !/^https?:\/\//i.test(target))
+    throw new UsageError(`--forward-to: "${target}" is not an http(s) URL`)
   const kinds = parseKinds(o.events)
   if (o.since !== undefined && !/^\d+$/.test(o.since))
     throw new UsageError(`--since: "${o.since}" is not an event id (a sequence number; 0 replays every kept event)`)
@@ -53,6 +59,8 @@ export async function listen(w: WebhookContext, o: ListenOptions): Promise<void>
   const stopping = new AbortController()
   const offInt = ctx.onSignal('SIGINT', () => stopping.abort())
   const offTerm = ctx.onSignal('SIGTERM', () => stopping.abort())
+  const retrying = new Set<Promise<void>>()
+  const what = kinds ? kinds.join(', ') : 'every event'
   try {
     const events = client.emulator.events({
       events: kinds,
@@ -65,47 +73,87 @@ export async function listen(w: WebhookContext, o: ListenOptions): Promise<void>
         out.info(
           status.reconnected
             ? `Reconnected to ${origin}${status.resumedAfter !== undefined ? `; resuming after event ${status.resumedAfter}` : ''}`
-            : `Ready! Forwarding ${kinds ? kinds.join(', ') : 'every event'} from ${origin} to ${o.forwardTo} (Ctrl+C to stop)`,
+            : target
+              ? `Ready! Forwarding ${what} from ${origin} to ${target} (Ctrl+C to stop)`
+              : `Ready! Printing ${what} from ${origin} (Ctrl+C to stop; --forward-to URL POSTs them, --json prints payloads)`,
         )
       },
     })
     for await (const event of events) {
-      const forwarded = await forward(w, o.forwardTo, event, stopping.signal)
+      if (!target) {
+        printEvent(w, event)
+        continue
+      }
+      const body = JSON.stringify(webhookBody(event.event as WebhookEventKind, event.data, ctx.now()))
+      const first = await sendWebhook(ctx, target, body, undefined, stopping.signal)
       if (stopping.signal.aborted) break
-      printForwarded(w, forwarded)
+      if (first.status !== null) {
+        printForwarded(w, forwarded(event, first, 1))
+        continue
+      }
+      const retry = retryForward(w, target, event, body, first, stopping.signal).then((f) => {
+        if (!stopping.signal.aborted) printForwarded(w, f)
+      })
+      retrying.add(retry)
+      void retry.finally(() => retrying.delete(retry))
     }
   } finally {
     offInt()
     offTerm()
+    stopping.abort()
+    await Promise.all(retrying)
   }
 }
 
+/** The event as it came, without forwarding: a line, or with `--json` the event itself (NDJSON). */
+function printEvent(w: WebhookContext, event: EmittedEvent): void {
+  if (w.out.isJson) return w.out.ndjson(event)
+  w.out.line(`${w.ctx.now().toISOString().slice(11, 19)}  #${event.sequence}  ${event.event}`)
+}
+
+const forwarded = (event: EmittedEvent, sent: Sent, attempts: number): Forwarded => ({
+  sequence: event.sequence,
+  event: event.event,
+  status: sent.status,
+  durationMs: sent.durationMs,
+  error: sent.error,
+  attempts,
+})
+
+/** Waits `ms`, or less when `signal` aborts. */
+function pause(w: WebhookContext, ms: number, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve()
+  return new Promise<void>((resolve) => {
+    signal.addEventListener('abort', () => resolve(), { once: true })
+    void w.ctx.sleep(ms).then(resolve)
+  })
+}
+
 /**
- * POSTs the event as a webhook (`{ event, data, timestamp, source }`, spec headers). A local URL
- * that does not answer gets the same body again after 0.5, 1, 2, 4 and 8 s; any answer, 2xx or
- * not, is the receiver's verdict and is printed as it is.
+ * POSTs the event again to a local URL that did not answer, after 0.5, 1, 2, 4 and 8 s; any
+ * answer, 2xx or not, is the receiver's verdict and ends it.
  */
-async function forward(w: WebhookContext, url: string, event: EmittedEvent, stop: AbortSignal): Promise<Forwarded> {
-  const body = JSON.stringify(webhookBody(event.event as WebhookEventKind, event.data, w.ctx.now()))
-  let sent: Sent = await sendWebhook(w.ctx, url, body, undefined, stop)
+async function retryForward(
+  w: WebhookContext,
+  url: string,
+  event: EmittedEvent,
+  body: string,
+  first: Sent,
+  stop: AbortSignal,
+): Promise<Forwarded> {
+  let sent = first
   let attempts = 1
   for (const delay of FORWARD_RETRY_DELAYS_MS) {
     if (sent.status !== null || stop.aborted) break
     w.out.info(
       `${url} did not answer (${sent.error}); trying ${event.event} #${event.sequence} again in ${delay / 1000} s`,
     )
-    await w.ctx.sleep(delay)
+    await pause(w, delay, stop)
+    if (stop.aborted) break
     sent = await sendWebhook(w.ctx, url, body, undefined, stop)
     attempts++
   }
-  return {
-    sequence: event.sequence,
-    event: event.event,
-    status: sent.status,
-    durationMs: sent.durationMs,
-    error: sent.error,
-    attempts,
-  }
+  return forwarded(event, sent, attempts)
 }
 
 function printForwarded(w: WebhookContext, f: Forwarded): void {

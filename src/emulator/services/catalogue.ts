@@ -1,7 +1,14 @@
 import type { FulfilmentSetup, FulfilmentSetupBody } from '../../spec/fulfilment.js'
 import type { CreateProductBody, UpdateProductBody } from '../../spec/products.js'
 import type { ProductRecord, ShopRecord } from '../store/records.js'
-import { applyProductUpdate, buildProduct, findProduct, lookUpProduct, pageLiveProducts } from './catalogue/products.js'
+import {
+  applyProductUpdate,
+  buildProduct,
+  findProduct,
+  lookUpProduct,
+  pageLiveProducts,
+  pageProducts,
+} from './catalogue/products.js'
 import { deliveredCodesOf, removeProductCodes } from './catalogue/serial-pool.js'
 import { applyFulfilmentSetup, presentSetup } from './catalogue/setup.js'
 import type { ServiceDeps } from './deps.js'
@@ -20,6 +27,11 @@ export class CatalogueService {
   /** Live products, newest first, one page at a time (spec, "Pagination"). */
   page(shop: ShopRecord, limit: number, cursor: string | undefined) {
     return pageLiveProducts(this.deps, shop, limit, cursor)
+  }
+
+  /** Products of one status, or all of them, newest first, paged like `page` (`/_emulator/products`). */
+  pageByStatus(shop: ShopRecord, status: ProductRecord['status'] | 'all', limit: number, cursor: string | undefined) {
+    return pageProducts(this.deps, shop, status, limit, cursor)
   }
 
   /** A product of the shop by internal id or `rec_…` productId; 404 otherwise. */

@@ -79,10 +79,23 @@ export function pageLiveProducts(
   limit: number = PRODUCT_LIMIT.default,
   cursor?: string,
 ) {
+  return pageProducts(deps, shop, 'Live', limit, cursor)
+}
+
+/** Products of a shop with one status (or all), newest first, paged like the Live list. */
+export function pageProducts(
+  deps: ServiceDeps,
+  shop: ShopRecord,
+  status: ProductRecord['status'] | 'all',
+  limit: number = PRODUCT_LIMIT.default,
+  cursor?: string,
+) {
   const products = deps.rows.products
   const page: ProductRecord[] = []
   let more = false
-  for (const product of products.newestFirst('live', shop.id, cursor ? decodeCursor(cursor) : undefined)) {
+  const index = status === 'Live' ? 'live' : 'shop'
+  for (const product of products.newestFirst(index, shop.id, cursor ? decodeCursor(cursor) : undefined)) {
+    if (status !== 'all' && product.status !== status) continue
     if (page.length === limit) {
       more = true
       break
