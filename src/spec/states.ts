@@ -26,6 +26,9 @@ export type RestoreStateBody = z.infer<typeof RestoreStateBodySchema>
 export const SavedStateSchema = z.object({ name: z.string(), savedAt: TimestampSchema, bytes: z.number().int() })
 export interface SavedStateSummary extends z.infer<typeof SavedStateSchema> {}
 export const SavedStateListSchema = z.object({ states: z.array(SavedStateSchema) })
+export interface SavedStateList extends z.infer<typeof SavedStateListSchema> {
+  states: SavedStateSummary[]
+}
 
 /** Answer of save, restore, reset and import: what the account holds now. */
 export const StateChangeSchema = z.object({
@@ -35,3 +38,7 @@ export const StateChangeSchema = z.object({
   bytes: z.number().int().optional(),
 })
 export interface StateChange extends z.infer<typeof StateChangeSchema> {}
+
+/** `GET /_emulator/state/export`: a shop's records as a seed file (`store serve --seed FILE`). */
+export const SeedExportSchema = z.record(z.string(), z.array(z.record(z.string(), z.unknown())))
+export type SeedExport = z.infer<typeof SeedExportSchema>
