@@ -11,7 +11,8 @@
 // BENCH_CLI_RUNS=15, BENCH_SERIAL_POOL=2500 (codes per Serial product), BENCH_REGEN=1 (rebuild datasets),
 // BENCH_OUT=path; for diagnosis: BENCH_CASES=list,get,orders,create,checkout (a subset),
 // BENCH_SERVER_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof' (node flags for the server children);
-// BENCH_ONLY=library runs only the library and CLI start-up figures (import, bundle size, commands).
+// BENCH_ONLY=library runs only the library and CLI start-up figures (import, bundle size, commands);
+// BENCH_ONLY=accounts only the account creation and saved-state restore figures.
 import autocannon from 'autocannon'
 import { spawn, spawnSync } from 'node:child_process'
 import {
@@ -37,6 +38,7 @@ import {
   median,
   percentile,
 } from './lib/common.js'
+import { accountsTargets, benchAccounts } from './lib/accounts.js'
 import { benchLibrary, libraryTargets } from './lib/library.js'
 
 const env = process.env
@@ -689,6 +691,7 @@ function evaluate(results) {
     versionRatio < TARGET.helpVsNode,
   )
   for (const row of libraryTargets(results.library, fmt)) add(...row)
+  if (results.accounts) for (const row of accountsTargets(results.accounts, fmt)) add(...row)
   return targets
 }
 
@@ -818,6 +821,19 @@ function report(results) {
 
 // ---------------------------------------------------------------------------------------------
 
+/** `BENCH_ONLY=accounts`: the account and saved-state targets alone, printed and not written. */
+function reportAccountsOnly(accounts) {
+  const rows = accountsTargets(accounts, fmt).map(([name, figure, target, pass]) => [
+    name,
+    figure,
+    target,
+    pass ? 'PASS' : 'MISS',
+  ])
+  process.stdout.write(
+    `store bench (accounts only) — node ${process.version}; loadavg ${accounts.loadavg.map((l) => l.toFixed(2)).join(' ')}\n\n${table(['target', 'figure', 'goal', 'result'], rows)}\n`,
+  )
+}
+
 /** `BENCH_ONLY=library`: the library and start-up targets alone, printed and not written. */
 function reportLibraryOnly(results) {
   const rows = []
@@ -860,10 +876,12 @@ async function main() {
     ],
   }
 
+  if (env.BENCH_ONLY === 'accounts') return reportAccountsOnly(await benchAccounts({ log }))
   log(`bench: [${elapsed()}] CLI start-up (${CONFIG.cliRuns} runs each)…`)
   results.cli = benchCli()
   results.library = await benchLibrary({ runs: CONFIG.cliRuns, log })
   if (env.BENCH_ONLY === 'library') return reportLibraryOnly(results)
+  results.accounts = await benchAccounts({ log })
 
   // Every server runs at once (idle ones cost nothing) and the measured time of each case is cut
   // into slices that alternate between them, so a burst of load from elsewhere on the machine, or

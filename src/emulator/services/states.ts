@@ -20,6 +20,9 @@ const SEED_STATE = '.seed'
  * whole accounts, and saving, restoring, resetting, exporting and importing the calling account's data.
  */
 export class StateService {
+  /** The states saved or restored since start, by account and name: their rows are the stored objects. */
+  private readonly known = new Map<string, SavedState>()
+
   constructor(
     private readonly deps: ServiceDeps,
     private readonly seeding: SeedingService,
@@ -42,7 +45,7 @@ export class StateService {
 
   /** Saves what the account holds now as its seed state (a new db's first account, at start). */
   async saveSeedState(account: AccountRecord): Promise<void> {
-    await this.saved.write(account.id, this.capture(account, SEED_STATE))
+    await this.write(account, this.capture(account, SEED_STATE))
   }
 
   /** Removes an account with everything in it, its saved states included. */
@@ -58,11 +61,26 @@ export class StateService {
       tx.delete('accounts', id)
     })
     await this.saved.remove(id)
+    for (const key of this.known.keys()) if (key.startsWith(`${id}/`)) this.known.delete(key)
+  }
+
+  private async write(account: AccountRecord, state: SavedState): Promise<void> {
+    await this.saved.write(account.id, state)
+    this.known.set(`${account.id}/${state.name}`, state)
+  }
+
+  private async read(account: AccountRecord, name: string): Promise<SavedState | undefined> {
+    const key = `${account.id}/${name}`
+    const known = this.known.get(key)
+    if (known) return known
+    const state = await this.saved.read(account.id, name)
+    if (state) this.known.set(key, state)
+    return state
   }
 
   async save(account: AccountRecord, name: string): Promise<SavedStateInfo & { records: number }> {
     const state = this.capture(account, name)
-    await this.saved.write(account.id, state)
+    await this.write(account, state)
     const info = (await this.saved.list(account.id)).find((s) => s.name === name)
     return { name, savedAt: state.savedAt, bytes: info?.bytes ?? 0, records: countRows(state.rows) }
   }
@@ -74,7 +92,7 @@ export class StateService {
 
   /** Puts the account back to a saved state: its shops, their records and its clock; its logs are emptied. */
   async restore(account: AccountRecord, name: string): Promise<{ name: string; records: number }> {
-    const state = await this.saved.read(account.id, name)
+    const state = await this.read(account, name)
     if (!state) {
       if (name === SEED_STATE)
         throw new StoreError(
@@ -126,7 +144,12 @@ export class StateService {
     }
   }
 
-  /** Swaps the account's shops and rows for the state's, in `tx`; refuses rows another account holds now. */
+  /**
+   * Swaps the account's shops and rows for the state's, in `tx`; refuses rows another account
+   * holds now. Rows are immutable once stored, so a row still stored as the very object the state
+   * holds is unchanged: only what changed since is deleted or written, and restoring a state
+   * after a test's few changes costs those few rows.
+   */
   private replace(tx: Tx, account: AccountRecord, state: SavedState): void {
     const { rows } = this.deps
     const shopIds = new Set([...rows.shops.oldestFirst('account', account.id)].map((s) => s.id))
@@ -136,10 +159,12 @@ export class StateService {
         throw new StoreError(409, `cannot restore: shop slug "${shop.slug}" now belongs to another account`)
       shopIds.add(shop.id)
     }
-    for (const [name, list] of Object.entries(state.rows) as [CollectionName, Row[]][]) {
+    const entries = Object.entries(state.rows) as [CollectionName, Row[]][]
+    for (const [name, list] of entries) {
       const collection = rows[name] as unknown as { get(key: string): Row | undefined; keyOf(row: Row): string }
       for (const row of list) {
         const held = collection.get(collection.keyOf(row)) as (Row & { shopId?: string }) | undefined
+        if (held === row) continue
         const sameProductId =
           name === 'products'
             ? rows.products.getBy('productId', (row as unknown as { productId: string }).productId)
@@ -149,15 +174,20 @@ export class StateService {
             throw new StoreError(409, `cannot restore: ${name} ${row.id} is now held by another account`)
       }
     }
-    const current: RowsByCollection = {}
-    const shops = [...rows.shops.oldestFirst('account', account.id)]
-    for (const shop of shops) rowsOfShop(this.deps, shop, { logs: true }, current)
-    deleteRows(this.deps, tx, { ...current, shops })
-    for (const shop of state.shops) tx.put('shops', { ...shop })
-    for (const [name, list] of Object.entries(state.rows) as [CollectionName, Row[]][])
-      for (const row of list) tx.put(name, { ...row } as never)
+    const kept = new Set<Row>([...state.shops, ...entries.flatMap(([, list]) => list)])
+    const current: RowsByCollection = { shops: [...rows.shops.oldestFirst('account', account.id)] }
+    for (const shop of current.shops as ShopRecord[]) rowsOfShop(this.deps, shop, { logs: true }, current)
+    const gone: RowsByCollection = {}
+    for (const [name, list] of Object.entries(current) as [CollectionName, Row[]][])
+      gone[name] = list.filter((row) => !kept.has(row))
+    deleteRows(this.deps, tx, gone)
+    for (const [name, list] of [['shops', state.shops] as [CollectionName, Row[]], ...entries]) {
+      const collection = rows[name] as unknown as { get(key: string): Row | undefined; keyOf(row: Row): string }
+      for (const row of list) if (collection.get(collection.keyOf(row)) !== row) tx.put(name, row as never)
+    }
     const now = rows.accounts.get(account.id) ?? account
-    tx.put('accounts', { ...now, clockOffsetMs: state.clockOffsetMs })
+    if ((now.clockOffsetMs ?? 0) !== state.clockOffsetMs)
+      tx.put('accounts', { ...now, clockOffsetMs: state.clockOffsetMs })
   }
 }
 
