@@ -11,7 +11,6 @@ export const CreateAccountBodySchema = z.strictObject({
   shop: z.strictObject({ name: NameSchema.optional(), slug: CreateShopBodySchema.shape.slug.optional() }).optional(),
   seed: z.record(z.string(), z.unknown()).optional(),
 })
-export type CreateAccountBody = z.infer<typeof CreateAccountBodySchema>
 export type CreateAccountInput = z.input<typeof CreateAccountBodySchema>
 
 export const AccountSchema = z.object({ id: z.string(), name: z.string(), createdAt: TimestampSchema })

@@ -11,7 +11,6 @@ export const StateNameSchema = z
 
 /** Body of `POST /_emulator/state/save`. */
 export const SaveStateBodySchema = z.strictObject({ name: StateNameSchema })
-export type SaveStateBody = z.infer<typeof SaveStateBodySchema>
 
 /**
  * Body of `POST /_emulator/state/restore`: a saved state by `name`, or a seed file's content
@@ -21,7 +20,6 @@ export const RestoreStateBodySchema = z.union([
   z.strictObject({ name: StateNameSchema }),
   z.strictObject({ seed: z.record(z.string(), z.unknown()) }),
 ])
-export type RestoreStateBody = z.infer<typeof RestoreStateBodySchema>
 
 export const SavedStateSchema = z.object({ name: z.string(), savedAt: TimestampSchema, bytes: z.number().int() })
 export interface SavedStateSummary extends z.infer<typeof SavedStateSchema> {}
