@@ -13,9 +13,10 @@
 // and case), BENCH_SLICE=2 (s per alternating slice), BENCH_WARMUP=1 (s), BENCH_CONNECTIONS=10,
 // BENCH_CLI_RUNS=15, BENCH_SERIAL_POOL=2500 (codes per Serial product), BENCH_REGEN=1 (rebuild datasets),
 // BENCH_STARTUP_RUNS=3, BENCH_PIN=0 (no taskset), BENCH_OUT=path; for diagnosis:
-// BENCH_CASES=list,get,orders,create,checkout,startup,library (a subset), BENCH_KINDS=file,floor (servers),
+// BENCH_CASES=list,get,orders,create,checkout,startup,library,accounts (a subset), BENCH_KINDS=file,floor (servers),
 // BENCH_SERVER_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof' (node flags for the server children);
-// BENCH_ONLY=library runs only the library and CLI start-up figures (import, bundle size, commands).
+// BENCH_ONLY=library runs only the library and CLI start-up figures (import, bundle size, commands);
+// BENCH_ONLY=accounts only the account creation and saved-state restore figures.
 import autocannon from 'autocannon'
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
@@ -32,6 +33,7 @@ import {
   median,
   percentile,
 } from './lib/common.js'
+import { accountsTargets, benchAccounts } from './lib/accounts.js'
 import { benchLibrary, libraryTargets } from './lib/library.js'
 import { KINDS, mb, pinCores, readCpuMs, readStatus, startServer, stopServer } from './lib/servers.js'
 import { benchStartup } from './lib/startup.js'
@@ -582,6 +584,7 @@ function evaluate(results) {
     versionRatio < TARGET.helpVsNode,
   )
   for (const row of libraryTargets(results.library, fmt)) add(...row)
+  if (results.accounts) for (const row of accountsTargets(results.accounts, fmt)) add(...row)
   return targets
 }
 
@@ -713,6 +716,19 @@ function report(results) {
 
 // ---------------------------------------------------------------------------------------------
 
+/** `BENCH_ONLY=accounts`: the account and saved-state targets alone, printed and not written. */
+function reportAccountsOnly(accounts) {
+  const rows = accountsTargets(accounts, fmt).map(([name, figure, target, pass]) => [
+    name,
+    figure,
+    target,
+    pass ? 'PASS' : 'MISS',
+  ])
+  process.stdout.write(
+    `store bench (accounts only) — node ${process.version}; loadavg ${accounts.loadavg.map((l) => l.toFixed(2)).join(' ')}\n\n${table(['target', 'figure', 'goal', 'result'], rows)}\n`,
+  )
+}
+
 /** `BENCH_ONLY=library`: the library and start-up targets alone, printed and not written. */
 function reportLibraryOnly(results) {
   const rows = []
@@ -756,6 +772,7 @@ async function main() {
     ],
   }
 
+  if (env.BENCH_ONLY === 'accounts') return reportAccountsOnly(await benchAccounts({ log }))
   const pin = pinCores(env)
   results.machine.pinning = pin.pinned
     ? `servers pinned to core ${pin.server}, load to core ${pin.load} (taskset)`
@@ -769,6 +786,7 @@ async function main() {
     results.library = await benchLibrary({ runs: CONFIG.cliRuns, log })
   }
   if (env.BENCH_ONLY === 'library') return reportLibraryOnly(results)
+  if (!only || only.has('accounts')) results.accounts = await benchAccounts({ log })
 
   // Every server runs at once (idle ones cost nothing) and the measured time of each case is cut
   // into slices that alternate between them, so a burst of load from elsewhere on the machine, or

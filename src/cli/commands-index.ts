@@ -15,6 +15,7 @@ import { register as themes } from './commands/themes.js'
 import { register as webhooks } from './commands/webhooks.js'
 import { register as mystery } from './commands/mystery.js'
 import { register as emulator } from './commands/emulator.js'
+import { register as state } from './commands/state.js'
 import { register as login } from './commands/login.js'
 import { register as config } from './commands/config.js'
 import { register as completion } from './commands/completion.js'
@@ -33,6 +34,7 @@ export const COMMANDS: { name: string; register: Register }[] = [
   { name: 'webhooks', register: webhooks },
   { name: 'mystery', register: mystery },
   { name: 'emulator', register: emulator },
+  { name: 'state', register: state },
   { name: 'login', register: login },
   { name: 'config', register: config },
   { name: 'completion', register: completion },

@@ -1,6 +1,7 @@
 // The emulator control API (DESIGN.md, "Emulator control API — the dashboard's functions, over
 // HTTP"): what the hosted service configures in its dashboard. Only `store serve` and the MSW
 // handlers answer these.
+import type { CreateAccountInput, CreatedAccount } from '../spec/accounts.js'
 import type { Success } from '../spec/common.js'
 import type { WebhookEventKind } from '../spec/event-kinds.js'
 import type { ClockState, FulfilmentSetup, FulfilmentSetupInput, PayInput, TrackingInput } from '../spec/fulfilment.js'
@@ -8,6 +9,7 @@ import type { Order } from '../spec/orders.js'
 import type { ControlProductListQuery, ProductList } from '../spec/products.js'
 import type { ApiKey, ApiKeyList, CreateShopInput, Shop, ShopList } from '../spec/shops.js'
 import type { FeedbackList, Query, QueryList } from '../spec/storefront.js'
+import type { SavedStateList, SeedExport, StateChange } from '../spec/states.js'
 import type { Subscription } from '../spec/subscriptions.js'
 import type {
   CreateWebhookInput,
@@ -55,6 +57,29 @@ export interface EventsOptions extends CallOptions {
   reconnectDelaysMs?: readonly number[]
 }
 
+export interface WaitForOptions extends CallOptions {
+  /** Give up after this many ms (default 10,000): the promise rejects with a StoreError of status 408. */
+  timeout?: number
+  /** Also match events already logged after this event id (`evt_12` or `12`); default: only new events. */
+  since?: number | string
+}
+
+/** The shop's live events, and a way to wait for one. */
+export interface EventsClient {
+  (options?: EventsOptions): AsyncGenerator<EmittedEvent>
+  /**
+   * The first event of `kind` (and, with `predicate`, one it accepts): waits instead of sleeping in tests.
+   * @example const paid = await client.emulator.events.waitFor('order:paid', (e) => e.data.id === order.id)
+   */
+  waitFor(
+    kind: WebhookEventKind,
+    predicate?: (event: EmittedEvent) => boolean,
+    options?: WaitForOptions,
+  ): Promise<EmittedEvent>
+}
+
+export const DEFAULT_WAIT_MS = 10_000
+
 export const RECONNECT_DELAYS_MS: readonly number[] = [250, 500, 1_000, 2_000, 5_000]
 
 export interface EmulatorClient {
@@ -101,7 +126,23 @@ export interface EmulatorClient {
    * request (401, 400…) throws its StoreError.
    * @example for await (const event of client.emulator.events({ events: ['order:paid'] })) console.log(event.data)
    */
-  events(options?: EventsOptions): AsyncGenerator<EmittedEvent>
+  readonly events: EventsClient
+  /** A new isolated account (own key, first shop, own clock); its key's `secret` is in this answer only. */
+  createAccount(body?: CreateAccountInput, options?: CallOptions): Promise<CreatedAccount>
+  /** Removes an account with everything in it (a key may remove only its own account). */
+  deleteAccount(id: string, options?: CallOptions): Promise<Success>
+  /** Saves the calling account's data, clock included, under a name. */
+  saveState(name: string, options?: CallOptions): Promise<StateChange>
+  /** Puts the account back to a saved state. */
+  restoreState(name: string, options?: CallOptions): Promise<StateChange>
+  /** The account's saved states. */
+  listStates(options?: CallOptions): Promise<SavedStateList>
+  /** The account back to the state it was created with. */
+  reset(options?: CallOptions): Promise<StateChange>
+  /** The shop's records as a seed file. */
+  exportState(options?: CallOptions): Promise<SeedExport>
+  /** Replaces the shop's records with a seed file's. */
+  importState(seed: Record<string, unknown>, options?: CallOptions): Promise<StateChange>
 }
 
 export function emulator(http: Http): EmulatorClient {
@@ -177,8 +218,47 @@ export function emulator(http: Http): EmulatorClient {
     listFeedback: (options = {}) =>
       http.request('GET', control('/feedback'), { ...options, ...origin, schema: 'FeedbackList' }),
     webhooks: webhooks(http),
-    events: (options = {}) => events(http, options),
+    events: Object.assign((options: EventsOptions = {}) => events(http, options), {
+      waitFor: (kind: WebhookEventKind, predicate?: (event: EmittedEvent) => boolean, options: WaitForOptions = {}) =>
+        waitFor(http, kind, predicate, options),
+    }),
+    createAccount: (body = {}, options = {}) =>
+      http.request('POST', control('/accounts'), { ...options, ...origin, body, schema: 'CreatedAccount' }),
+    deleteAccount: (id, options = {}) =>
+      http.request('DELETE', control(`/accounts/${segment(id)}`), { ...options, ...origin, schema: 'Success' }),
+    saveState: (name, options = {}) =>
+      http.request('POST', control('/state/save'), { ...options, ...origin, body: { name }, schema: 'StateChange' }),
+    restoreState: (name, options = {}) =>
+      http.request('POST', control('/state/restore'), { ...options, ...origin, body: { name }, schema: 'StateChange' }),
+    listStates: (options = {}) =>
+      http.request('GET', control('/state'), { ...options, ...origin, schema: 'SavedStateList' }),
+    reset: (options = {}) => http.request('POST', control('/reset'), { ...options, ...origin, schema: 'StateChange' }),
+    exportState: (options = {}) =>
+      http.request('GET', control('/state/export'), { ...options, ...origin, schema: 'SeedExport' }),
+    importState: (seed, options = {}) =>
+      http.request('POST', control('/state/restore'), { ...options, ...origin, body: { seed }, schema: 'StateChange' }),
   }
+}
+
+/** Reads the event stream until an event of `kind` that `predicate` accepts arrives; 408 after the timeout. */
+async function waitFor(
+  http: Http,
+  kind: WebhookEventKind,
+  predicate: ((event: EmittedEvent) => boolean) | undefined,
+  options: WaitForOptions,
+): Promise<EmittedEvent> {
+  const timeoutMs = options.timeout ?? DEFAULT_WAIT_MS
+  const timeout = AbortSignal.timeout(timeoutMs)
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
+  const since = typeof options.since === 'string' ? options.since.replace(/^evt_/, '') : options.since
+  try {
+    for await (const event of events(http, { ...options, events: [kind], since, signal }))
+      if (event.event === kind && (!predicate || predicate(event))) return event
+  } catch (error) {
+    if (!timeout.aborted) throw error
+  }
+  if (options.signal?.aborted) throw new StoreError(0, `stopped waiting for ${kind}: the signal was aborted`)
+  throw new StoreError(408, `no ${kind} event arrived within ${timeoutMs} ms`)
 }
 
 function webhooks(http: Http): WebhooksClient {
@@ -228,7 +308,7 @@ async function* events(http: Http, options: EventsOptions): AsyncGenerator<Emitt
         failures = 0
         options.onStatus?.({ state: 'connected', reconnected: connectedBefore, resumedAfter: lastId })
         connectedBefore = true
-        for await (const message of parseSse(res.body as ReadableStream<Uint8Array>)) {
+        for await (const message of parseSse(res.body as ReadableStream<Uint8Array>, signal)) {
           const event = parseEvent(message.data)
           if (!event) continue
           lastId = message.id ?? String(event.sequence)

@@ -1,6 +1,7 @@
 // The response schemas by name, for the client's `drift` option. Nothing imports this module
 // unless it checks answers, so a client that does not check never loads these schemas.
 import type * as z from 'zod'
+import { CreatedAccountSchema } from '../spec/accounts.js'
 import { SuccessSchema } from '../spec/common.js'
 import { BlacklistEntrySchema, BlacklistListSchema } from '../spec/blacklists.js'
 import { CategoryListSchema, CategorySchema } from '../spec/categories.js'
@@ -21,6 +22,7 @@ import {
   StorefrontProductListSchema,
   StorefrontProductSchema,
 } from '../spec/storefront.js'
+import { SavedStateListSchema, SeedExportSchema, StateChangeSchema } from '../spec/states.js'
 import { SubscriptionListSchema, SubscriptionSchema } from '../spec/subscriptions.js'
 import { ThemeListSchema, ThemeSchema } from '../spec/themes.js'
 import {
@@ -72,4 +74,8 @@ export const RESPONSE_SCHEMAS: { [K in keyof ResponseTypes]: z.ZodType<ResponseT
   WebhookDelivery: WebhookDeliverySchema,
   WebhookDeliveryList: WebhookDeliveryListSchema,
   EmittedEvent: EmittedEventSchema,
+  CreatedAccount: CreatedAccountSchema,
+  SavedStateList: SavedStateListSchema,
+  StateChange: StateChangeSchema,
+  SeedExport: SeedExportSchema,
 }

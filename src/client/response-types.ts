@@ -1,5 +1,6 @@
 // Every answer the client reads, by the name of its schema. Types only: the schemas themselves
 // (response-schemas.ts) load on the first answer that is checked.
+import type { CreatedAccount } from '../spec/accounts.js'
 import type { Success } from '../spec/common.js'
 import type { BlacklistEntry, BlacklistList } from '../spec/blacklists.js'
 import type { Category, CategoryList } from '../spec/categories.js'
@@ -20,6 +21,7 @@ import type {
   StorefrontProduct,
   StorefrontProductList,
 } from '../spec/storefront.js'
+import type { SavedStateList, SeedExport, StateChange } from '../spec/states.js'
 import type { Subscription, SubscriptionList } from '../spec/subscriptions.js'
 import type { Theme, ThemeList } from '../spec/themes.js'
 import type { EmittedEvent, Webhook, WebhookDelivery, WebhookDeliveryList, WebhookList } from '../spec/webhooks.js'
@@ -63,6 +65,10 @@ export interface ResponseTypes {
   WebhookDelivery: WebhookDelivery
   WebhookDeliveryList: WebhookDeliveryList
   EmittedEvent: EmittedEvent
+  CreatedAccount: CreatedAccount
+  SavedStateList: SavedStateList
+  StateChange: StateChange
+  SeedExport: SeedExport
 }
 
 /** The name of a response schema: `'Product'`, `'ProductList'`… */

@@ -6,12 +6,17 @@ export interface SseMessage {
   data: string
 }
 
-/** Parses a text/event-stream body into messages (comments and `retry:` lines are skipped). */
-export async function* parseSse(body: ReadableStream<Uint8Array>): AsyncGenerator<SseMessage> {
+/**
+ * Parses a text/event-stream body into messages (comments and `retry:` lines are skipped). Ends
+ * when `signal` aborts, even where the fetch that opened the body does not cancel it.
+ */
+export async function* parseSse(body: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<SseMessage> {
   const decoder = new TextDecoder()
   let buffer = ''
   let message: { id?: string; event?: string; data: string[] } = { data: [] }
   const reader = body.getReader()
+  const stop = () => void reader.cancel().catch(() => undefined)
+  signal?.addEventListener('abort', stop, { once: true })
   try {
     for (;;) {
       const { done, value } = await reader.read()
@@ -36,6 +41,7 @@ export async function* parseSse(body: ReadableStream<Uint8Array>): AsyncGenerato
       }
     }
   } finally {
+    signal?.removeEventListener('abort', stop)
     await reader.cancel().catch(() => undefined)
   }
 }

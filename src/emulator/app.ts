@@ -12,6 +12,7 @@ import { injectFaults } from './middleware/faults.js'
 import { rateLimit, requireKey, selectShop, type AuthedEnv } from './middleware/auth.js'
 import { apiRoutes } from './routes/api/index.js'
 import { controlRoutes } from './routes/control/index.js'
+import { accountRoutes } from './routes/control/accounts.js'
 import { cors } from 'hono/cors'
 import { dashboardRoutes } from './routes/dashboard/index.js'
 import { assetRoutes, embedRoutes, storefrontPageRoutes } from './routes/pages/index.js'
@@ -83,6 +84,8 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
   const api = authed(new Hono<AuthedEnv>())
   if (latencyMs || failRate) api.use(injectFaults(deps))
   app.route('/api/v1', apiRoutes(services, api))
+  // Before the control routes: the admin key may call these and is no account's key.
+  app.route('/_emulator/accounts', accountRoutes(services, deps.options))
   app.route('/_emulator', controlRoutes(services, deps.options, authed(new Hono<AuthedEnv>())))
   // The embed checks out from foreign origins: the public storefront allows any origin, without
   // credentials (nothing there reads cookies); /embed.js and /embed.css say so themselves. The dashboard gets no CORS.

@@ -21,6 +21,11 @@ export interface EmulatorOptions {
   latencyMs?: number
   /** `--fail-rate P`: share of /api/v1 requests answered with an injected 500. */
   failRate?: number
+  /**
+   * `--admin-key KEY`: only this key may create accounts (`POST /_emulator/accounts`) and it may
+   * delete any; without it any valid key may create accounts and delete its own.
+   */
+  adminKey?: string
   /** Largest request body accepted, in bytes. */
   bodyLimitBytes?: number
   /** Log one line per request. */

@@ -43,12 +43,14 @@ export async function startEmulator(options: StartOptions): Promise<StartedEmula
   let world: EmulatorDeps | undefined
   let services: Services | undefined
   let generatedKey: string | undefined
+  let isNew = false
   const store = await Store.open({
     path: options.db,
     io: options.io,
     compactAtBytes: options.compactAtBytes,
     log: options.log,
     init: (tx, opened) => {
+      isNew = true
       world = worldOf(opened, options)
       services = createServices(world)
       generatedKey = services.seeding.fillNewDb(tx, { apiKey: options.apiKey, seed })
@@ -56,7 +58,8 @@ export async function startEmulator(options: StartOptions): Promise<StartedEmula
   })
   const deps = world ?? worldOf(store, options)
   const built = services ?? createServices(deps)
-  built.clock.restore()
+  await built.clock.adoptEmulatorWideOffset()
+  if (isNew) for (const account of built.accounts.all()) await built.states.saveSeedState(account)
   store.onCommit = (tx) => built.events.committed(tx)
   if (options.apiKey) await built.seeding.ensureKey(options.apiKey)
   const app = createApp(built, deps)

@@ -3,12 +3,12 @@ import type { testEmulator } from '../helpers/emulator.js'
 
 export type TestEmulator = Awaited<ReturnType<typeof testEmulator>>
 
-/** A second account with its own shop and key (the control API has no route for accounts). */
+/** A second account with its own shop and key, made through the service behind POST /_emulator/accounts. */
 export function addAccount(
   emu: TestEmulator,
   o: { slug: string; key: string; name?: string },
 ): Promise<{ account: AccountRecord; shop: ShopRecord }> {
-  return emu.services.seeding.addAccount({ ...o, keyName: 'second account' })
+  return emu.services.seeding.createAccount({ ...o, keyName: 'second account' })
 }
 
 export type Behaviour =

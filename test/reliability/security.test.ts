@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs'
+import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashKey } from '../../src/emulator/services/accounts.js'
@@ -305,7 +305,10 @@ describe('store serve never logs a key in full', () => {
     // The per-request log ran (no --quiet), and the banner names the key masked.
     expect(output).toMatch(/GET \/api\/v1\/products 401/)
     expect(output).toContain(`${E2E_KEY.slice(0, 8)}…${E2E_KEY.slice(-4)}`)
-    const files = readdirSync(dir).map((name) => [name, readFileSync(join(dir, name), 'utf8')] as const)
+    // Every file, saved states beside the db included.
+    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((name) => statSync(join(dir, name)).isFile())
+      .map((name) => [name, readFileSync(join(dir, name), 'utf8')] as const)
     expect(files.map(([name]) => name)).toContain('db.json')
     for (const secret of [E2E_KEY, wrong, newKey.secret]) {
       expect(longestSharedRun(output, secret), 'stdout/stderr').toBeLessThanOrEqual(8)

@@ -18,6 +18,7 @@ export interface ServeOptions {
   host: string
   db: string
   apiKey?: string
+  adminKey?: string
   seed: string
   rateLimit?: string
   latency?: string
@@ -45,6 +46,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option('--db <file>', 'JSON db file (":memory:" keeps nothing)', './store.json')
     .option('--api-key <key>', 'make sure this exact key exists (env STORE_API_KEY)')
+    .option('--admin-key <key>', 'only this key may create accounts (POST /_emulator/accounts); env STORE_ADMIN_KEY')
     .option('--seed <demo|empty|file>', 'data for a new db: the demo shop, nothing, or a JSON file', 'demo')
     .option('--rate-limit <N/SECONDS>', 'answer 429 past N requests per key per SECONDS')
     .option('--latency <ms>', 'delay every /api/v1 answer by this many ms')
@@ -55,8 +57,15 @@ export function register(program: Command, ctx: CliContext): void {
     .action(async (options: ServeOptions, command: Command) => {
       const globals = command.optsWithGlobals() as { apiKey?: string }
       // An empty STORE_API_KEY= counts as unset, as the other STORE_* variables do.
-      const apiKey = options.apiKey ?? globals.apiKey ?? (ctx.env.STORE_API_KEY || undefined)
-      await serve({ ...options, apiKey, isSeedGiven: command.getOptionValueSource('seed') === 'cli' }, ctx)
+      await serve(
+        {
+          ...options,
+          apiKey: options.apiKey ?? globals.apiKey ?? (ctx.env.STORE_API_KEY || undefined),
+          adminKey: options.adminKey ?? (ctx.env.STORE_ADMIN_KEY || undefined),
+          isSeedGiven: command.getOptionValueSource('seed') === 'cli',
+        },
+        ctx,
+      )
     })
 }
 
@@ -86,6 +95,11 @@ export function parseServeOptions(o: ServeOptions): { port: number; emulator: Em
   if (Boolean(o.tlsCert) !== Boolean(o.tlsKey)) throw new UsageError('--tls-cert and --tls-key go together; give both')
   if (o.apiKey !== undefined && !/^\S{8,200}$/.test(o.apiKey))
     throw new UsageError('--api-key: must be 8 to 200 characters without spaces')
+  if (o.adminKey !== undefined) {
+    if (!/^\S{16,200}$/.test(o.adminKey))
+      throw new UsageError('--admin-key: must be 16 to 200 characters without spaces')
+    emulator.adminKey = o.adminKey
+  }
   return { port, emulator }
 }
 
@@ -271,6 +285,7 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
       'store serve: Online Store API emulator',
       `  API         ${origin}/api/v1`,
       `  API key     ${key}`,
+      `  Accounts    ${o.adminKey ? `created with the admin key ${maskKey(o.adminKey)} only` : 'any valid key may create them (POST /_emulator/accounts)'}`,
       `  Dashboard   ${origin}/_dashboard`,
       `  Storefront  ${origin}/storefront/demo`,
       `  DB          ${o.db === ':memory:' ? ':memory: (nothing is kept after a stop)' : o.db}`,

@@ -197,6 +197,17 @@ export function register(program: Command, ctx: CliContext): void {
     })
 
   webhooks
+    .command('wait')
+    .description('wait until the emulator emits an event (exit 0), or time out (exit 1)')
+    .requiredOption('--event <kind>', 'the event kind to wait for')
+    .option('--match <path=value>', "a field of the event's data that must have this value (repeatable)", collect)
+    .option('--timeout <duration>', 'give up after this long: seconds, or e.g. 10s, 2m', '10s')
+    .option('--since <event-id>', 'also count events already emitted after this one (evt_12)')
+    .action(async (o: import('../webhooks/wait.js').WaitOptions, command: Command) =>
+      (await import('../webhooks/wait.js')).waitForEvent(wctx(command), o),
+    )
+
+  webhooks
     .command('simulate <id>')
     .addHelpText('after', examples('store webhooks simulate wh_… --event order:paid'))
     .description('the dashboard simulator: send sample data of one kind to an endpoint, logged like any delivery')

@@ -17,15 +17,19 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i
  */
 export function requireKey(accounts: AccountService): MiddlewareHandler<AuthedEnv> {
   return async (c, next) => {
-    const header = c.req.header('authorization')
-    if (!header) throw new StoreError(401, 'missing API key: send the header Authorization: Bearer <API_KEY>')
-    const match = BEARER.exec(header)
-    if (!match) throw new StoreError(401, 'malformed Authorization header: expected "Bearer <API_KEY>"')
-    const { key, account } = accounts.authenticate(match[1])
+    const { key, account } = accounts.authenticate(bearerSecret(c.req.header('authorization')))
     c.set('key', key)
     c.set('account', account)
     await next()
   }
+}
+
+/** The secret of an `Authorization: Bearer <API_KEY>` header; 401 without one. */
+export function bearerSecret(header: string | undefined): string {
+  if (!header) throw new StoreError(401, 'missing API key: send the header Authorization: Bearer <API_KEY>')
+  const match = BEARER.exec(header)
+  if (!match) throw new StoreError(401, 'malformed Authorization header: expected "Bearer <API_KEY>"')
+  return match[1]
 }
 
 /** The shop of `X-Service-Shop` (id or slug), or the account's oldest shop without it. */

@@ -13,7 +13,7 @@ export function hashKey(secret: string): string {
 }
 
 export function buildShop(deps: ServiceDeps, accountId: string, name: string, slug: string): ShopRecord {
-  return { id: deps.newId('shop'), accountId, name, slug, createdAt: deps.nowIso(), orderSeq: 0 }
+  return { id: deps.newId('shop'), accountId, name, slug, createdAt: deps.nowIso({ accountId }), orderSeq: 0 }
 }
 
 /** The record of a key: its hash, and a hint of it (first 8, last 4 characters) only where that keeps most of it hidden (maskKey). */
@@ -26,7 +26,7 @@ export function buildKey(deps: ServiceDeps, accountId: string, secret: string, n
     prefix: hint ? secret.slice(0, 8) : '',
     last4: hint ? secret.slice(-4) : '',
     name,
-    createdAt: deps.nowIso(),
+    createdAt: deps.nowIso({ accountId }),
   }
 }
 
@@ -82,6 +82,11 @@ export class AccountService {
       )
     }
     return shop
+  }
+
+  /** Every account, in the order they were made. */
+  all(): AccountRecord[] {
+    return [...this.deps.rows.accounts.values()]
   }
 
   /** The account's shops, oldest first. */

@@ -50,7 +50,7 @@ function buildBlacklistEntry(deps: ServiceDeps, shop: ShopRecord, body: CreateBl
     type: body.type,
     value: checkedValue(deps, shop, body.type, body.value),
     reason: body.reason ?? null,
-    createdAt: deps.nowIso(),
+    createdAt: deps.nowIso(shop),
     shopId: shop.id,
   }
 }

@@ -50,7 +50,7 @@ function presentCategory(deps: ServiceDeps, shop: ShopRecord, category: Category
 }
 
 function buildCategory(deps: ServiceDeps, shop: ShopRecord, body: CreateCategoryBody): CategoryRecord {
-  const now = deps.nowIso()
+  const now = deps.nowIso(shop)
   return {
     id: deps.newId('cat'),
     shopId: shop.id,
@@ -78,7 +78,7 @@ function applyCategoryUpdate(
     ...changes,
     productIds: productIds === undefined ? category.productIds : resolveProductIds(deps, shop, productIds),
     groupIds: groupIds === undefined ? category.groupIds : resolveGroupIds(deps, shop, groupIds),
-    updatedAt: deps.nowIso(),
+    updatedAt: deps.nowIso(shop),
   }
 }
 

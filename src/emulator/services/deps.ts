@@ -3,24 +3,43 @@ import type { Collections } from '../store/collections.js'
 import { createIdFactory, type NewId } from '../ids.js'
 import { EventBus } from './events/bus.js'
 
+/** Whose time: an account (a shop row carries its `accountId`), or a row of a shop. */
+export type TimeOwner = { accountId: string } | { shopId: string }
+
 /**
  * What the services share, made once per emulator: the injected world, the store's rows, one id
- * factory (so ids stay ordered), the time as ISO text and the event bus every operation emits on.
+ * factory (so ids stay ordered), the time and the event bus every operation emits on.
+ *
+ * Each account has a clock of its own (README, "Test clocks"): `now(owner)` is the world's clock
+ * plus the offset the owner's account moved its clock by. `clock` itself is the world's clock.
  */
 export interface ServiceDeps extends EmulatorDeps {
   /** The store's collections: read them here, change them only through a transaction (`store.tx`). */
   rows: Collections
   newId: NewId
-  nowIso(): string
+  /** Now on the clock of the owner's account. */
+  now(owner: TimeOwner): Date
+  /** `now(owner)` as the API writes timestamps. */
+  nowIso(owner: TimeOwner): string
+  /** How far the owner's account moved its clock, in ms. */
+  clockOffsetMs(owner: TimeOwner): number
   events: EventBus
 }
 
 export function createServiceDeps(world: EmulatorDeps): ServiceDeps {
+  const rows = world.store.c
+  const clockOffsetMs = (owner: TimeOwner): number => {
+    const accountId = 'accountId' in owner ? owner.accountId : rows.shops.get(owner.shopId)?.accountId
+    return (accountId === undefined ? undefined : rows.accounts.get(accountId)?.clockOffsetMs) ?? 0
+  }
+  const now = (owner: TimeOwner) => new Date(world.clock.now().getTime() + clockOffsetMs(owner))
   const deps = {
     ...world,
-    rows: world.store.c,
+    rows,
     newId: createIdFactory(world.clock, world.random),
-    nowIso: () => world.clock.now().toISOString(),
+    now,
+    nowIso: (owner: TimeOwner) => now(owner).toISOString(),
+    clockOffsetMs,
   } as ServiceDeps
   deps.events = new EventBus(deps)
   return deps

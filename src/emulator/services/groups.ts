@@ -69,7 +69,7 @@ function presentGroup(deps: ServiceDeps, shop: ShopRecord, group: GroupRecord): 
 }
 
 function buildGroup(deps: ServiceDeps, shop: ShopRecord, body: CreateGroupBody): GroupRecord {
-  const now = deps.nowIso()
+  const now = deps.nowIso(shop)
   return {
     id: deps.newId('grp'),
     shopId: shop.id,
@@ -93,7 +93,7 @@ function applyGroupUpdate(deps: ServiceDeps, shop: ShopRecord, group: GroupRecor
     ...group,
     ...changes,
     productIds: productIds === undefined ? group.productIds : resolveProductIds(deps, shop, productIds),
-    updatedAt: deps.nowIso(),
+    updatedAt: deps.nowIso(shop),
   }
 }
 

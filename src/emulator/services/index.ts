@@ -11,7 +11,9 @@ import type { EventBus } from './events/bus.js'
 import { GroupService } from './groups.js'
 import { OrderService } from './orders.js'
 import { PaymentService } from './payment.js'
+import { savedStateFiles, savedStatesInMemory } from './saved-states.js'
 import { SeedingService } from './seeding.js'
+import { StateService } from './states.js'
 import { StorefrontService } from './storefront.js'
 import { SubscriptionService } from './subscriptions.js'
 import { ThemeService } from './themes.js'
@@ -31,6 +33,7 @@ export interface Services {
   orders: OrderService
   payment: PaymentService
   seeding: SeedingService
+  states: StateService
   storefront: StorefrontService
   subscriptions: SubscriptionService
   themes: ThemeService
@@ -39,6 +42,8 @@ export interface Services {
 
 export function createServices(world: EmulatorDeps): Services {
   const deps = createServiceDeps(world)
+  const seeding = new SeedingService(deps)
+  const saved = world.store.isMemory ? savedStatesInMemory() : savedStateFiles(`${world.store.path}.states`)
   return {
     accounts: new AccountService(deps),
     blacklists: new BlacklistService(deps),
@@ -51,7 +56,8 @@ export function createServices(world: EmulatorDeps): Services {
     groups: new GroupService(deps),
     orders: new OrderService(deps),
     payment: new PaymentService(deps),
-    seeding: new SeedingService(deps),
+    seeding,
+    states: new StateService(deps, seeding, saved),
     storefront: new StorefrontService(deps),
     subscriptions: new SubscriptionService(deps),
     themes: new ThemeService(deps),

@@ -29,7 +29,7 @@ function eventQueue(): { emit: Emit; flush: (deps: ServiceDeps, tx: Tx, shop: Sh
 
 /** Runs the type's synchronous fulfilment for every line not yet settled (inside the transaction). */
 function fulfilLines(deps: ServiceDeps, tx: Tx, shop: ShopRecord, order: CommerceOrder, emit: Emit): Line[] {
-  const now = deps.nowIso()
+  const now = deps.nowIso(shop)
   return order.items.map((line) => {
     if (isSettled(line)) return line
     const found = deps.rows.products.get(line.productId)
@@ -85,7 +85,7 @@ export class PaymentService {
         throw badRequest('amount', `must be at most the amount due (${due.toFixed(2)} ${before.currency})`)
       if (amount <= 0 && due > 0)
         throw badRequest('amount', `must be above 0 (the amount due is ${due.toFixed(2)} ${before.currency})`)
-      const now = deps.nowIso()
+      const now = deps.nowIso(shop)
       const gateway = body.gateway ?? before.gateway ?? 'processor'
       const amountPaid = cents(paidSoFar + amount)
       const payments = [...(before.payments ?? []), { amount, gateway, at: now }]
@@ -143,7 +143,7 @@ export class PaymentService {
       const queue = eventQueue()
       const items = fulfilLines(deps, tx, shop, before, queue.emit)
       if (sameLines(items, before.items)) return before
-      const next: CommerceOrder = { ...before, items, updatedAt: deps.nowIso() }
+      const next: CommerceOrder = { ...before, items, updatedAt: deps.nowIso(shop) }
       const stored = tx.put('orders', { ...next, status: settleStatus(next) })
       emitOrderEvents(deps, tx, shop, 'order:updated', stored)
       queue.flush(deps, tx, shop)
@@ -180,7 +180,7 @@ export class PaymentService {
             const next: CommerceOrder = {
               ...now,
               items: now.items.with(at, { ...now.items[at], delivery }),
-              updatedAt: deps.nowIso(),
+              updatedAt: deps.nowIso(shop),
             }
             const stored = tx.put('orders', { ...next, status: settleStatus(next) })
             emitOrderEvents(deps, tx, shop, 'order:updated', stored)
@@ -211,7 +211,7 @@ export class PaymentService {
           409,
           `order ${before.orderNumber} is not paid (paymentStatus ${before.paymentStatus}); ship after payment`,
         )
-      const now = deps.nowIso()
+      const now = deps.nowIso(shop)
       const tracking = [...(before.tracking ?? []), { code: body.code, carrier: body.carrier ?? null, addedAt: now }]
       const items = before.items.map((line) => {
         if (line.productType !== 'Physical' || line.taken !== line.quantity) return line
@@ -242,7 +242,7 @@ export class PaymentService {
           `order ${before.orderNumber} has paymentStatus ${before.paymentStatus}; only a payment can be disputed`,
         )
       }
-      const now = deps.nowIso()
+      const now = deps.nowIso(shop)
       const stored = tx.put('orders', { ...before, paymentStatus: 'disputed', disputedAt: now, updatedAt: now })
       emitOrderEvents(deps, tx, shop, 'order:disputed', stored)
       return stored

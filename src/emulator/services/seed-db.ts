@@ -18,7 +18,11 @@ export interface InitResult {
 
 /** Fills a new db: one account, the `demo` shop, a key, the default theme, then the seed's records. */
 export function initialiseDb(emu: Emulator, tx: Tx, options: InitOptions): InitResult {
-  const account: AccountRecord = { id: emu.newId('acct'), name: 'Demo Account', createdAt: emu.nowIso() }
+  const account: AccountRecord = {
+    id: emu.newId('acct'),
+    name: 'Demo Account',
+    createdAt: emu.clock.now().toISOString(),
+  }
   tx.put('accounts', account)
   const shop = tx.put('shops', buildShop(emu, account.id, 'Demo Shop', 'demo'))
   tx.put('themes', defaultTheme(emu, shop))
@@ -35,14 +39,15 @@ export function ensureKey(emu: Emulator, tx: Tx, secret: string): void {
   if (account) tx.put('keys', buildKey(emu, account.id, secret, 'from --api-key'))
 }
 
-function seedShop(
+/** Stores a checked seed's records in `shop`, keeping the ids they carry and filling what they omit. */
+export function seedShop(
   emu: Emulator,
   tx: Tx,
   shop: ShopRecord,
   seed: SeedFile,
   applyFulfilment: InitOptions['applyFulfilment'],
 ): void {
-  const now = emu.nowIso()
+  const now = emu.nowIso(shop)
   const shopId = shop.id
   // Bound product ids are stored as the internal id, once each, in the given order (as the API does).
   const storedIdOf = new Map<string, string>()

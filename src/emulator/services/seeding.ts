@@ -1,11 +1,15 @@
 import { FulfilmentSetupBodySchema } from '../../spec/fulfilment.js'
+import { StoreError } from '../../spec/errors.js'
+import { hex } from '../ids.js'
 import type { SeedFile } from '../store/seed.js'
-import { ensureKey, initialiseDb } from './seed-db.js'
-import type { AccountRecord, ShopRecord } from '../store/records.js'
+import { ensureKey, initialiseDb, seedShop } from './seed-db.js'
+import type { AccountRecord, KeyRecord, ShopRecord } from '../store/records.js'
 import type { Tx } from '../store/store.js'
 import { buildKey, buildShop } from './accounts.js'
 import { applyFulfilmentSetup } from './catalogue/setup.js'
 import type { ServiceDeps } from './deps.js'
+import { newProductId } from './catalogue/products.js'
+import { withFreeIds } from './seed-ids.js'
 import { defaultTheme } from './themes.js'
 
 /** Filling a new db (the demo shop, a key, a seed file's records) and `--api-key`. */
@@ -27,27 +31,49 @@ export class SeedingService {
   }
 
   /**
-   * A further account with its own shop (and default theme) and key, as a new db's first account
-   * is made; the API has no route for accounts (`store serve` makes one).
+   * A further account with its own shop (and default theme), its key and its own clock, as a new
+   * db's first account is made (`POST /_emulator/accounts`). A seed fills the shop: its ids are
+   * kept where no other record holds them, and replaced (references included) where one does.
    */
-  addAccount(o: {
-    slug: string
+  createAccount(o: {
+    slug?: string
     key: string
     name?: string
+    shopName?: string
     keyName?: string
-  }): Promise<{ account: AccountRecord; shop: ShopRecord }> {
+    seed?: SeedFile
+  }): Promise<{ account: AccountRecord; shop: ShopRecord; key: KeyRecord }> {
     const deps = this.deps
+    const slug = o.slug ?? `shop-${hex(deps.random.bytes(5))}`
     return deps.store.tx((tx) => {
+      if (deps.rows.shops.getBy('slug', slug))
+        throw new StoreError(409, `shop.slug: a shop with slug "${slug}" already exists; choose another`, [
+          { field: 'shop.slug', message: 'is taken' },
+        ])
       const account = tx.put('accounts', {
         id: deps.newId('acct'),
-        name: o.name ?? `Account of ${o.slug}`,
-        createdAt: deps.nowIso(),
+        name: o.name ?? `Account of ${slug}`,
+        createdAt: deps.clock.now().toISOString(),
+        clockOffsetMs: 0,
       })
-      const shop = tx.put('shops', buildShop(deps, account.id, o.name ?? `Shop ${o.slug}`, o.slug))
+      const shop = tx.put('shops', buildShop(deps, account.id, o.shopName ?? o.name ?? `Shop ${slug}`, slug))
       tx.put('themes', defaultTheme(deps, shop))
-      tx.put('keys', buildKey(deps, account.id, o.key, o.keyName ?? 'default'))
-      return { account, shop }
+      const key = tx.put('keys', buildKey(deps, account.id, o.key, o.keyName ?? 'default'))
+      if (o.seed) this.seedShop(tx, shop, o.seed)
+      return { account, shop: deps.rows.shops.get(shop.id) ?? shop, key }
     })
+  }
+
+  /** Stores a checked seed's records in `shop`, with fresh ids where the db already holds theirs. */
+  seedShop(tx: Tx, shop: ShopRecord, seed: SeedFile): void {
+    const { rows } = this.deps
+    const free = withFreeIds(seed, {
+      isTaken: (collection, id) => rows[collection].get(id) !== undefined,
+      isProductIdTaken: (productId) => rows.products.getBy('productId', productId) !== undefined,
+      newId: (prefix) => this.deps.newId(prefix),
+      newProductId: () => newProductId(this.deps),
+    })
+    seedShop(this.deps, tx, shop, free, (t, s, id, setup) => this.applySeedFulfilment(t, s, id, setup))
   }
 
   /**

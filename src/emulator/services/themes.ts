@@ -32,7 +32,7 @@ function normaliseThemeConfig(input: Json, base: Json = DEFAULT_THEME_CONFIG): J
 }
 
 export function defaultTheme(deps: ServiceDeps, shop: ShopRecord): ThemeRecord {
-  const now = deps.nowIso()
+  const now = deps.nowIso(shop)
   return {
     id: 'default',
     shopId: shop.id,
@@ -88,7 +88,7 @@ function applyThemeUpdate(deps: ServiceDeps, theme: ThemeRecord, body: UpdateThe
     ...theme,
     config: given === undefined ? theme.config : normaliseThemeConfig(given),
     css: css === undefined ? theme.css : css,
-    updatedAt: deps.nowIso(),
+    updatedAt: deps.nowIso(theme),
   }
 }
 

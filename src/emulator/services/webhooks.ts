@@ -39,7 +39,7 @@ export class WebhookService {
   }
 
   create(shop: ShopRecord, body: CreateWebhookBody): Promise<WebhookRecord> {
-    const now = this.deps.nowIso()
+    const now = this.deps.nowIso(shop)
     return this.deps.store.tx((tx) =>
       tx.put('webhooks', {
         id: this.deps.newId('wh'),
@@ -93,7 +93,7 @@ export class WebhookService {
 
   /** A sample event of `kind` (the shop's own id and name in it) sent once to an endpoint. */
   simulate(shop: ShopRecord, webhook: WebhookRecord, kind: WebhookEventKind): Promise<DeliveryRecord> {
-    const payload = JSON.stringify(webhookBody(kind, sampleData(kind, shop), this.deps.clock.now()))
+    const payload = JSON.stringify(webhookBody(kind, sampleData(kind, shop), this.deps.now(shop)))
     return this.deliverOnce(shop, {
       webhookId: webhook.id,
       eventId: null,

@@ -39,7 +39,13 @@ const AnyObject = z.custom<Record<string, unknown>>(
 )
 const CodeList = z.custom<string[]>((value) => Array.isArray(value), 'Invalid input: expected an array of codes')
 
-export const AccountRowSchema = z.object({ id: Id, name: z.string(), createdAt: TimestampSchema })
+export const AccountRowSchema = z.object({
+  id: Id,
+  name: z.string(),
+  createdAt: TimestampSchema,
+  /** How far the account moved its own clock (`POST /_emulator/clock/advance`), in ms; absent: not moved. */
+  clockOffsetMs: z.number().optional(),
+})
 export type AccountRecord = z.infer<typeof AccountRowSchema>
 
 export const ShopRowSchema = z.object({
@@ -194,10 +200,14 @@ export type QueryRecord = z.infer<typeof QueryRowSchema>
 export const FeedbackRowSchema = z.object({ ...FeedbackSchema.shape, ...ShopId, customerId: z.string().nullable() })
 export type FeedbackRecord = z.infer<typeof FeedbackRowSchema>
 
-/** Emulator-wide settings that survive restarts: the clock offset and the last event's sequence number. */
+/** Emulator-wide settings that survive restarts: the last event's sequence number. */
 export const MetaRowSchema = z.object({
   id: z.literal('meta'),
-  clockOffsetMs: z.number(),
+  /**
+   * The clock offset of a db from before each account had a clock of its own: the next start
+   * gives it to every account and drops it from here (README, "Test clocks").
+   */
+  clockOffsetMs: z.number().optional(),
   eventSeq: z.number().int().nonnegative(),
 })
 export type MetaRecord = z.infer<typeof MetaRowSchema>

@@ -32,7 +32,10 @@ describe('commerce state on disk', () => {
     await first.emu.store.close()
 
     const second = await shop({ db })
-    expect(second.emu.deps.clock.now().toISOString()).toBe('2026-06-01T13:00:00.000Z')
+    expect(await (await second.emu.request('/_emulator/clock')).json()).toEqual({
+      now: '2026-06-01T13:00:00.000Z',
+      offsetSeconds: 3600,
+    })
     expect(await second.apiOrder(paid.id)).toMatchObject({ status: 'completed', paymentStatus: 'paid' })
     expect(second.emu.services.storefront.queries(second.demo())).toHaveLength(1)
     const after = (await second.pay(unpaid.id)).body

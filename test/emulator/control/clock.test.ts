@@ -141,10 +141,10 @@ describe('POST /_emulator/clock/advance', () => {
     ])
   })
 
-  it('keeps the clock offset in the db and answers GET /_emulator/clock', async () => {
+  it("moves the account's clock, not the world's, and answers GET /_emulator/clock", async () => {
     const s = await shop()
     await advance(s, 90)
-    expect(s.emu.store.c.meta.get('meta')).toMatchObject({ clockOffsetMs: 90_000 })
+    expect(s.emu.deps.clock.now().toISOString()).toBe('2026-06-01T12:00:00.000Z')
     expect(await (await s.emu.request('/_emulator/clock')).json()).toEqual({
       now: '2026-06-01T12:01:30.000Z',
       offsetSeconds: 90,

@@ -4,11 +4,11 @@ import type { AuthedEnv } from '../../middleware/auth.js'
 import { readBody } from '../../middleware/validate.js'
 import type { Services } from '../../services/index.js'
 
-/** `/_emulator/clock`: the emulator's time; `advance` makes renewals, trial ends and upcoming notices fall due. */
+/** `/_emulator/clock`: the calling account's time; `advance` makes its renewals, trial ends and upcoming notices fall due. */
 export const clockRoutes = (services: Services) =>
   new Hono<AuthedEnv>()
-    .get('/', (c) => c.json(services.clock.state()))
+    .get('/', (c) => c.json(services.clock.state(c.var.account)))
     .post('/advance', async (c) => {
       const body = await readBody(c, ClockAdvanceBodySchema)
-      return c.json(await services.clock.advance(body.seconds))
+      return c.json(await services.clock.advance(c.var.account, body.seconds))
     })

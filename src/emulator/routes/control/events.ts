@@ -68,7 +68,10 @@ export const eventStreamRoutes = ({ events: bus, clock }: Services, options: Emu
         wake?.()
       })
       // A periodic keep-alive, not a wait: unref'd so it never holds the process open.
-      const heartbeat = setInterval(() => void stream.write(`: heartbeat ${clock.nowIso()}\n\n`), heartbeatMs)
+      const heartbeat = setInterval(
+        () => void stream.write(`: heartbeat ${clock.nowIso(c.var.account)}\n\n`),
+        heartbeatMs,
+      )
       heartbeat.unref?.()
       stream.onAbort(() => {
         unsubscribe()

@@ -10,6 +10,7 @@ import { productControlRoutes } from './products.js'
 import { orderControlRoutes } from './orders.js'
 import { subscriptionControlRoutes } from './subscriptions.js'
 import { clockRoutes } from './clock.js'
+import { resetRoutes, stateRoutes } from './states.js'
 import { feedbackControlRoutes, queryControlRoutes } from './queries.js'
 
 /** The dashboard's functions over HTTP under /_emulator (DESIGN.md, "Emulator control API"). */
@@ -23,6 +24,8 @@ export function controlRoutes(services: Services, options: EmulatorOptions, cont
     .route('/orders', orderControlRoutes(services))
     .route('/subscriptions', subscriptionControlRoutes(services))
     .route('/clock', clockRoutes(services))
+    .route('/state', stateRoutes(services))
+    .route('/reset', resetRoutes(services))
     .route('/queries', queryControlRoutes(services))
     .route('/feedback', feedbackControlRoutes(services))
 }

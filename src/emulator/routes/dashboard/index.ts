@@ -130,7 +130,10 @@ export function dashboardRoutes(
   app.get('/', (c) => {
     const view = viewOf(c)
     const keys = services.accounts.keys(view.account)
-    return renderPage(c, OverviewPage({ view, keys, currentKeyId: c.var.key.id, clockNow: services.clock.nowIso() }))
+    return renderPage(
+      c,
+      OverviewPage({ view, keys, currentKeyId: c.var.key.id, clockNow: services.clock.nowIso(view.account) }),
+    )
   })
 
   app.get('/products', (c) => {
@@ -169,7 +172,7 @@ export function dashboardRoutes(
   app.get('/subscriptions', (c) => {
     const view = viewOf(c)
     const subscriptions = services.subscriptions.list(view.shop, LIST_LIMIT).map(presentSubscription)
-    const { now, offsetSeconds } = services.clock.state()
+    const { now, offsetSeconds } = services.clock.state(view.account)
     return renderPage(c, SubscriptionsPage({ view, subscriptions, clockNow: now, offsetSeconds }))
   })
 

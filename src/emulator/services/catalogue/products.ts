@@ -28,7 +28,7 @@ export function newProductId(deps: ServiceDeps): string {
 }
 
 export function buildProduct(deps: ServiceDeps, shop: ShopRecord, body: CreateProductBody): ProductRecord {
-  const now = deps.nowIso()
+  const now = deps.nowIso(shop)
   return {
     id: deps.newId('prod'),
     productId: newProductId(deps),
@@ -50,7 +50,7 @@ export function buildProduct(deps: ServiceDeps, shop: ShopRecord, body: CreatePr
 
 export function applyProductUpdate(deps: ServiceDeps, product: ProductRecord, body: UpdateProductBody): ProductRecord {
   const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined))
-  return { ...product, ...changes, updatedAt: deps.nowIso() }
+  return { ...product, ...changes, updatedAt: deps.nowIso(product) }
 }
 
 /** An opaque cursor: the position of the last product of a page. */

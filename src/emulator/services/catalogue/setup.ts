@@ -83,7 +83,7 @@ export function applyFulfilmentSetup(
 ): FulfilmentRecord {
   checkFieldsFit(product, body)
   const before = deps.rows.fulfilments.get(product.id)
-  const next: FulfilmentRecord = { ...before, id: product.id, shopId: shop.id, updatedAt: deps.nowIso() }
+  const next: FulfilmentRecord = { ...before, id: product.id, shopId: shop.id, updatedAt: deps.nowIso(shop) }
   const set = <K extends keyof FulfilmentRecord>(key: K, value: FulfilmentRecord[K] | null | undefined) => {
     if (value === undefined) return
     if (value === null) delete next[key]

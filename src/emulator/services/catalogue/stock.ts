@@ -72,7 +72,7 @@ export function putStock(
   emit: Emit,
 ): ProductRecord {
   if (product.stock === stock) return product
-  const next = tx.put('products', { ...product, stock, updatedAt: deps.nowIso() })
+  const next = tx.put('products', { ...product, stock, updatedAt: deps.nowIso(product) })
   emit('product:stock', { product: next })
   if (isLowStockDrop(product.stock, stock)) emit('product:stock:low', { product: next })
   return next

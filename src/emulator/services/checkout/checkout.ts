@@ -157,7 +157,7 @@ export function checkout(
   let coupon: CouponRecord | undefined
   if (body.couponCode !== undefined) {
     coupon = findCouponByCode(deps, shop, body.couponCode)
-    const refusal = couponRefusal(coupon, body.couponCode, deps.clock.now(), beforeCoupon)
+    const refusal = couponRefusal(coupon, body.couponCode, deps.now(shop), beforeCoupon)
     if (refusal) throw refusal
   }
   const priced = priceOrder({ lines, groupDiscountPercent: group?.discountPercent ?? 0, coupon })
@@ -165,7 +165,7 @@ export function checkout(
   const clientSeed = hasMystery ? clientSeedOf(deps, body.customFields) : undefined
 
   // Every check passed: from here on only writes.
-  const now = deps.nowIso()
+  const now = deps.nowIso(shop)
   const orderNumber = nextOrderNumber(deps, tx, shop.id)
   const customer = recordOrderPlaced(deps, tx, shop, { email: body.email, name: body.name, country }, now)
   const orderId = deps.newId('ord')

@@ -20,7 +20,7 @@ export function createQuery(deps: ServiceDeps, tx: Tx, shop: ShopRecord, body: C
       ])
     }
   }
-  const now = deps.nowIso()
+  const now = deps.nowIso(shop)
   const query = tx.put('queries', {
     id: deps.newId('qry'),
     shopId: shop.id,
@@ -49,7 +49,7 @@ export function findQuery(deps: ServiceDeps, shop: ShopRecord, id: string): Quer
 /** POST /_emulator/queries/:id/reply: the merchant's answer; the query becomes answered. */
 export function replyToQuery(deps: ServiceDeps, tx: Tx, shop: ShopRecord, id: string, message: string): QueryRecord {
   const before = findQuery(deps, shop, id)
-  const now = deps.nowIso()
+  const now = deps.nowIso(shop)
   const replies = [...before.replies, { message, createdAt: now }]
   const query = tx.put('queries', {
     ...before,
@@ -99,7 +99,7 @@ export function createFeedback(
     customerId: order.customerId,
     rating: body.rating,
     comment: body.comment ?? '',
-    createdAt: deps.nowIso(),
+    createdAt: deps.nowIso(shop),
   })
   deps.events.emit(tx, shop, 'feedback:received', { feedback })
   return feedback

@@ -48,7 +48,7 @@ function toUtc(at: string | null): string | null {
 
 export function buildCoupon(deps: ServiceDeps, shop: ShopRecord, body: CreateCouponBody): CouponRecord {
   assertCodeFree(deps, shop, body.code)
-  const now = deps.nowIso()
+  const now = deps.nowIso(shop)
   return {
     id: deps.newId('cpn'),
     code: body.code,
@@ -74,7 +74,7 @@ export function applyCouponUpdate(
 ): CouponRecord {
   if (body.code !== undefined) assertCodeFree(deps, shop, body.code, coupon.id)
   const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined))
-  const next: CouponRecord = { ...coupon, ...changes, updatedAt: deps.nowIso() }
+  const next: CouponRecord = { ...coupon, ...changes, updatedAt: deps.nowIso(shop) }
   if ('expiresAt' in changes) next.expiresAt = toUtc(body.expiresAt ?? null)
   // The type and the value may arrive apart: check the pair the coupon ends up with.
   if (next.type === 'percentage' && next.value > 100)

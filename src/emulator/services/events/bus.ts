@@ -48,9 +48,9 @@ export class EventBus {
     const data = buildEventData(this.emu, shop, subject)
     const store = this.emu.store
     const seq = this.lastSeq() + 1
-    const now = this.emu.nowIso()
+    const now = this.emu.nowIso(shop)
     const meta = store.c.meta.get('meta')
-    tx.put('meta', { clockOffsetMs: 0, ...meta, id: 'meta', eventSeq: seq })
+    tx.put('meta', { ...meta, id: 'meta', eventSeq: seq })
     const record = tx.put('events', {
       id: `evt_${seq}`,
       seq,
@@ -69,7 +69,7 @@ export class EventBus {
     let body: string | undefined
     for (const webhook of store.c.webhooks.oldestFirst('shop', shop.id)) {
       if (!webhook.events.includes(kind)) continue
-      body ??= JSON.stringify(webhookBody(kind, data, this.emu.clock.now()))
+      body ??= JSON.stringify(webhookBody(kind, data, this.emu.now(shop)))
       const delivery = tx.put(
         'deliveries',
         this.newDelivery(shop, {
@@ -153,7 +153,7 @@ export class EventBus {
       resendOf?: string | null
     },
   ): DeliveryRecord {
-    const now = this.emu.nowIso()
+    const now = this.emu.nowIso(shop)
     return {
       id: this.emu.newId('whd'),
       shopId: shop.id,

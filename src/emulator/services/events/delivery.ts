@@ -163,7 +163,7 @@ export class DeliveryWorker {
     let row = this.deps.rows.deliveries.get(id)
     while (row && (row.state === 'pending' || row.state === 'retrying') && !this.stopped) {
       if (row.nextAttemptAt) {
-        const wait = Date.parse(row.nextAttemptAt) - this.deps.clock.now().getTime()
+        const wait = Date.parse(row.nextAttemptAt) - this.deps.now(row).getTime()
         if (wait > 0) await this.wait(wait)
         if (this.stopped) return
         row = this.deps.rows.deliveries.get(id)
@@ -182,7 +182,7 @@ export class DeliveryWorker {
   private async send(row: DeliveryRecord): Promise<PostOutcome & { at: string }> {
     await this.acquire()
     try {
-      const at = this.deps.nowIso()
+      const at = this.deps.nowIso(row)
       return {
         at,
         ...(await postWebhook(this.deps.fetch, row.url, row.payload, this.settings.timeoutMs, this.stopping.signal)),
@@ -202,7 +202,7 @@ export class DeliveryWorker {
         const delivered = isDelivered(outcome.status)
         const exhausted = attempts.length >= current.maxAttempts
         const delay = this.settings.retryDelaysMs[attempts.length - 1] ?? this.settings.retryDelaysMs.at(-1) ?? 0
-        const now = this.deps.clock.now()
+        const now = this.deps.now(current)
         return tx.put('deliveries', {
           ...current,
           attempts,
@@ -225,7 +225,7 @@ export class DeliveryWorker {
       .tx((tx) => {
         const current = this.deps.rows.deliveries.get(row.id)
         return current
-          ? tx.put('deliveries', { ...current, state, nextAttemptAt: null, updatedAt: this.deps.nowIso() })
+          ? tx.put('deliveries', { ...current, state, nextAttemptAt: null, updatedAt: this.deps.nowIso(current) })
           : undefined
       })
       .catch(() => undefined)

@@ -102,7 +102,7 @@ export const dynamic: Fulfil = {
       res = await deps.fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': 'Service-Webhook/1.0' },
-        body: JSON.stringify(dynamicDeliveryPayload(order, line, deps.nowIso())),
+        body: JSON.stringify(dynamicDeliveryPayload(order, line, deps.nowIso(order))),
         signal: AbortSignal.timeout(timeoutMs),
         redirect: 'manual',
       })
@@ -140,7 +140,7 @@ export const dynamic: Fulfil = {
       ...line.delivery,
       status: 'delivered',
       reason: null,
-      deliveredAt: deps.nowIso(),
+      deliveredAt: deps.nowIso(order),
       attempts,
       dynamic: dynamicAnswer,
     }

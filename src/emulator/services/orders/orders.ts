@@ -36,7 +36,7 @@ export function updateOrderStatus(
   const before = findOrder(deps, shop, id)
   if (before.status === body.status) return before
   // updatedAt is kept beside the spec's fields, as commerce does on each of its writes.
-  const order = tx.put('orders', { ...before, status: body.status, updatedAt: deps.nowIso() })
+  const order = tx.put('orders', { ...before, status: body.status, updatedAt: deps.nowIso(shop) })
   // A plain kind fires once per order, its `:product` variant once per line item (DESIGN.md, "Webhooks").
   deps.events.emit(tx, shop, 'order:updated', { order })
   for (const item of order.items) deps.events.emit(tx, shop, 'order:updated:product', { order, item })

@@ -130,7 +130,7 @@ export function cancelSubscription(deps: ServiceDeps, tx: Tx, shop: ShopRecord, 
   const before = findSubscription(deps, shop, id)
   if (before.status === 'CANCELLED')
     throw new StoreError(409, `subscription ${before.id} was already cancelled at ${before.canceledAt}`)
-  const now = deps.nowIso()
+  const now = deps.nowIso(shop)
   const subscription = tx.put('subscriptions', {
     ...before,
     status: 'CANCELLED',
@@ -218,17 +218,23 @@ export interface DueCounts {
   renewed: number
 }
 
+/** Whose subscriptions fall due: one account's shops, up to `now` (ms) on that account's clock. */
+export interface DueScope {
+  shops: readonly ShopRecord[]
+  now: number
+}
+
 /**
- * Runs everything that fell due up to the clock's now, earliest first across all subscriptions
- * (the clock is emulator-wide), each at its own due time: upcoming notices, trial ends (TRIALING →
- * ACTIVE plus the first charge) and renewals (a new period and its paid order).
+ * Runs everything of the scope's shops that fell due up to its now, earliest first across their
+ * subscriptions, each at its own due time: upcoming notices, trial ends (TRIALING → ACTIVE plus
+ * the first charge) and renewals (a new period and its paid order).
  */
-export function runDueSubscriptions(deps: ServiceDeps, tx: Tx): DueCounts {
-  const now = deps.clock.now().getTime()
+export function runDueSubscriptions(deps: ServiceDeps, tx: Tx, scope: DueScope): DueCounts {
+  const now = scope.now
   const counts: DueCounts = { upcoming: 0, trialsEnded: 0, renewed: 0 }
   for (;;) {
     let best: Due | undefined
-    for (const row of deps.rows.subscriptions.values()) {
+    for (const row of scope.shops.flatMap((shop) => [...deps.rows.subscriptions.oldestFirst('shop', shop.id)])) {
       const due = nextDue(row)
       if (!due || due.at > now) continue
       if (!best || due.at < best.at || (due.at === best.at && row.id < best.subscription.id)) best = due

@@ -1,0 +1,86 @@
+// `store state …`: the calling account's saved states on the local emulator (README, "Using store
+// in your test suite"): save, restore, list, reset, and the shop as a seed file (export, import).
+import { writeFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import type { Command } from 'commander'
+import type { StateChange } from '../../spec/states.js'
+import { commandContext, type CommandContext } from '../client-factory.js'
+import type { CliContext } from '../context.js'
+import { UsageError } from '../exit-codes.js'
+import { readJsonArgument } from '../input.js'
+
+function reportChange(cc: CommandContext, change: StateChange, what: string): void {
+  if (cc.out.isJson) return cc.out.json(change)
+  cc.out.success(`${what} (${change.records} record${change.records === 1 ? '' : 's'})`)
+}
+
+export async function exportState(cc: CommandContext, o: { out?: string }): Promise<void> {
+  const seed = await cc.client().emulator.exportState()
+  const text = `${JSON.stringify(seed, null, 2)}\n`
+  if (!o.out) return cc.out.line(text.replace(/\n$/, ''))
+  await writeFile(resolve(cc.cwd, o.out), text)
+  cc.out.success(
+    `wrote the shop's records to ${o.out} (store serve --seed ${o.out} or store state import ${o.out} load it)`,
+  )
+}
+
+export async function importState(cc: CommandContext, file: string): Promise<void> {
+  const seed = await readJsonArgument(cc, file === '-' ? '-' : `@${file}`, 'FILE')
+  if (typeof seed !== 'object' || seed === null || Array.isArray(seed))
+    throw new UsageError(`FILE: ${file} must hold a JSON object, a seed file as store state export writes`)
+  reportChange(cc, await cc.client().emulator.importState(seed as Record<string, unknown>), `imported ${file}`)
+}
+
+export function register(program: Command, ctx: CliContext): void {
+  const cc = (command: Command) => commandContext(ctx, command)
+  const state = program
+    .command('state')
+    .description("the account's saved states on the emulator: save, restore, list, reset, export, import")
+  state
+    .command('save <name>')
+    .description("save the account's data and clock under a name")
+    .action(async (name: string, _o: unknown, command: Command) => {
+      const c = cc(command)
+      reportChange(c, await c.client().emulator.saveState(name), `saved state ${name}`)
+    })
+  state
+    .command('restore <name>')
+    .description('put the account back to a saved state (its logs are emptied)')
+    .action(async (name: string, _o: unknown, command: Command) => {
+      const c = cc(command)
+      reportChange(c, await c.client().emulator.restoreState(name), `restored state ${name}`)
+    })
+  state
+    .command('list')
+    .description("the account's saved states")
+    .action(async (_o: unknown, command: Command) => {
+      const c = cc(command)
+      const raw = await c.client().emulator.listStates()
+      c.out.list(
+        raw,
+        raw.states,
+        [
+          ['NAME', (s) => s.name],
+          ['SAVED', (s) => s.savedAt],
+          ['BYTES', (s) => s.bytes],
+        ],
+        'No saved states (save one with store state save NAME)',
+      )
+    })
+  state
+    .command('reset')
+    .description('put the account back to the state it was created with')
+    .action(async (_o: unknown, command: Command) => {
+      const c = cc(command)
+      reportChange(c, await c.client().emulator.reset(), 'reset the account to its seed state')
+    })
+  state
+    .command('export')
+    .description("the shop's records as a seed file (for store serve --seed or store state import)")
+    .option('--out <file>', 'write to this file instead of stdout')
+    .action((o: { out?: string }, command: Command) => exportState(cc(command), o))
+  state
+    .command('import <file>')
+    .description("replace the shop's records with a seed file's ('-' reads stdin)")
+    .action((file: string, _o: unknown, command: Command) => importState(cc(command), file))
+}

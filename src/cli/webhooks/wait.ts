@@ -1,0 +1,58 @@
+// `store webhooks wait`: blocks until the emulator emits an event of a kind (matching fields,
+// optionally since an event id), so scripts and tests wait for it instead of sleeping.
+import { isWebhookEventKind, type WebhookEventKind } from '../../spec/event-kinds.js'
+import type { EmittedEvent } from '../../spec/webhooks.js'
+import { StoreError } from '../../spec/store-error.js'
+import { UsageError } from '../exit-codes.js'
+import { parseDuration } from '../commands/emulator.js'
+import { CheckFailedError, type WebhookContext } from './http.js'
+
+export interface WaitOptions {
+  event: string
+  match?: string[]
+  timeout: string
+  since?: string
+}
+
+/** `path=value` pairs, each a dotted path into the event's data and the text its value must read as. */
+export function parseMatches(pairs: readonly string[]): { path: string[]; value: string }[] {
+  return pairs.map((pair) => {
+    const at = pair.indexOf('=')
+    if (at < 1) throw new UsageError(`--match: "${pair}" is not path=value, e.g. --match order.id=ord_123`)
+    return { path: pair.slice(0, at).split('.'), value: pair.slice(at + 1) }
+  })
+}
+
+/** Whether every match holds for the event's data; values are compared as text (`12` matches 12). */
+export function isMatching(event: EmittedEvent, matches: ReturnType<typeof parseMatches>): boolean {
+  return matches.every(({ path, value }) => {
+    let at: unknown = event.data
+    for (const key of path)
+      at = at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined
+    return at !== undefined && (typeof at === 'object' ? JSON.stringify(at) : String(at)) === value
+  })
+}
+
+export async function waitForEvent(w: WebhookContext, o: WaitOptions): Promise<void> {
+  if (!isWebhookEventKind(o.event))
+    throw new UsageError(`--event: "${o.event}" is not an event kind of the spec (see store webhooks events)`)
+  const matches = parseMatches(o.match ?? [])
+  const seconds = parseDuration(o.timeout)
+  if (o.since !== undefined && !/^(evt_)?\d{1,15}$/.test(o.since))
+    throw new UsageError(`--since: "${o.since}" is not an event id (evt_12, or its number 12)`)
+  const kind = o.event as WebhookEventKind
+  let event: EmittedEvent
+  try {
+    event = await w
+      .client()
+      .emulator.events.waitFor(kind, (e) => isMatching(e, matches), { timeout: seconds * 1000, since: o.since })
+  } catch (error) {
+    if (error instanceof StoreError && error.status === 408) {
+      const what = matches.length ? ` matching ${(o.match ?? []).join(', ')}` : ''
+      throw new CheckFailedError(`no ${kind} event${what} within ${o.timeout}`)
+    }
+    throw error
+  }
+  if (w.out.isJson) return w.out.json(event)
+  w.out.line(`${event.id}\t${event.event}`)
+}

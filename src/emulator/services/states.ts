@@ -1,0 +1,202 @@
+import { StoreError, notFound } from '../../spec/errors.js'
+import type { Row } from '../store/collection.js'
+import type { CollectionName } from '../store/collections.js'
+import { parseSeed, type SeedFile } from '../store/seed.js'
+import type { AccountRecord, KeyRecord, ShopRecord } from '../store/records.js'
+import type { Tx } from '../store/store.js'
+import { newSecretKey } from '../ids.js'
+import { countRows, deleteRows, rowsOfShop, type RowsByCollection } from './account-rows.js'
+import type { ServiceDeps } from './deps.js'
+import type { SavedState, SavedStateInfo, SavedStates } from './saved-states.js'
+import { exportSeed } from './seed-export.js'
+import type { SeedingService } from './seeding.js'
+import { defaultTheme } from './themes.js'
+
+/** The state an account was created with, which `POST /_emulator/reset` brings back. */
+const SEED_STATE = '.seed'
+
+/**
+ * Accounts as test fixtures (README, "Using store in your test suite"): creating and deleting
+ * whole accounts, and saving, restoring, resetting, exporting and importing the calling account's data.
+ */
+export class StateService {
+  /** The states saved or restored since start, by account and name: their rows are the stored objects. */
+  private readonly known = new Map<string, SavedState>()
+
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly seeding: SeedingService,
+    private readonly saved: SavedStates,
+  ) {}
+
+  /** A new account with a fresh key (its secret returned here only) and its seed state saved. */
+  async createAccount(o: {
+    name?: string
+    shopName?: string
+    slug?: string
+    seed?: Record<string, unknown>
+  }): Promise<{ account: AccountRecord; shop: ShopRecord; key: KeyRecord; secret: string }> {
+    const seed = o.seed === undefined ? undefined : checkedSeed(o.seed)
+    const secret = newSecretKey(this.deps.random)
+    const created = await this.seeding.createAccount({ ...o, key: secret, seed })
+    await this.saveSeedState(created.account)
+    return { ...created, secret }
+  }
+
+  /** Saves what the account holds now as its seed state (a new db's first account, at start). */
+  async saveSeedState(account: AccountRecord): Promise<void> {
+    await this.write(account, this.capture(account, SEED_STATE))
+  }
+
+  /** Removes an account with everything in it, its saved states included. */
+  async deleteAccount(id: string): Promise<void> {
+    if (!this.deps.rows.accounts.get(id)) throw notFound('account', id)
+    await this.deps.store.tx((tx) => {
+      const account = this.deps.rows.accounts.get(id)
+      if (!account) throw notFound('account', id)
+      const shops = [...this.deps.rows.shops.oldestFirst('account', id)]
+      const rows: RowsByCollection = {}
+      for (const shop of shops) rowsOfShop(this.deps, shop, { logs: true }, rows)
+      deleteRows(this.deps, tx, { ...rows, shops, keys: [...this.deps.rows.keys.oldestFirst('account', id)] })
+      tx.delete('accounts', id)
+    })
+    await this.saved.remove(id)
+    for (const key of this.known.keys()) if (key.startsWith(`${id}/`)) this.known.delete(key)
+  }
+
+  private async write(account: AccountRecord, state: SavedState): Promise<void> {
+    await this.saved.write(account.id, state)
+    this.known.set(`${account.id}/${state.name}`, state)
+  }
+
+  private async read(account: AccountRecord, name: string): Promise<SavedState | undefined> {
+    const key = `${account.id}/${name}`
+    const known = this.known.get(key)
+    if (known) return known
+    const state = await this.saved.read(account.id, name)
+    if (state) this.known.set(key, state)
+    return state
+  }
+
+  async save(account: AccountRecord, name: string): Promise<SavedStateInfo & { records: number }> {
+    const state = this.capture(account, name)
+    await this.write(account, state)
+    const info = (await this.saved.list(account.id)).find((s) => s.name === name)
+    return { name, savedAt: state.savedAt, bytes: info?.bytes ?? 0, records: countRows(state.rows) }
+  }
+
+  /** The account's saved states by name (its seed state is not listed: `reset` brings it back). */
+  async list(account: AccountRecord): Promise<SavedStateInfo[]> {
+    return (await this.saved.list(account.id)).filter((s) => !s.name.startsWith('.'))
+  }
+
+  /** Puts the account back to a saved state: its shops, their records and its clock; its logs are emptied. */
+  async restore(account: AccountRecord, name: string): Promise<{ name: string; records: number }> {
+    const state = await this.read(account, name)
+    if (!state) {
+      if (name === SEED_STATE)
+        throw new StoreError(
+          409,
+          'this account has no seed state (its db was made before saved states existed); save a state with POST /_emulator/state/save and restore that instead',
+        )
+      throw new StoreError(404, `no saved state named "${name}"; list them with GET /_emulator/state`)
+    }
+    await this.deps.store.tx((tx) => this.replace(tx, account, state))
+    return { name, records: countRows(state.rows) }
+  }
+
+  /** `POST /_emulator/reset`: the account as it was created. */
+  async reset(account: AccountRecord): Promise<{ records: number }> {
+    const { records } = await this.restore(account, SEED_STATE)
+    return { records }
+  }
+
+  /** A shop's records as a seed file. */
+  export(shop: ShopRecord): Record<string, unknown[]> {
+    return exportSeed(this.deps, shop)
+  }
+
+  /** Replaces a shop's records (and empties its logs) with a seed file's, as if the shop were new and seeded with it. */
+  async import(shop: ShopRecord, raw: Record<string, unknown>): Promise<{ records: number }> {
+    const seed = checkedSeed(raw)
+    await this.deps.store.tx((tx) => {
+      deleteRows(this.deps, tx, rowsOfShop(this.deps, shop, { logs: true }))
+      const current = this.deps.rows.shops.get(shop.id) ?? shop
+      tx.put('shops', { ...current, orderSeq: 0 })
+      tx.put('themes', defaultTheme(this.deps, shop))
+      this.seeding.seedShop(tx, this.deps.rows.shops.get(shop.id) ?? shop, seed)
+    })
+    return { records: countRows(rowsOfShop(this.deps, shop, { logs: false })) }
+  }
+
+  private capture(account: AccountRecord, name: string): SavedState {
+    const owner = { accountId: account.id }
+    const shops = [...this.deps.rows.shops.oldestFirst('account', account.id)]
+    const rows: RowsByCollection = {}
+    for (const shop of shops) rowsOfShop(this.deps, shop, { logs: false }, rows)
+    return {
+      version: 1,
+      name,
+      savedAt: this.deps.nowIso(owner),
+      clockOffsetMs: this.deps.clockOffsetMs(owner),
+      shops,
+      rows,
+    }
+  }
+
+  /**
+   * Swaps the account's shops and rows for the state's, in `tx`; refuses rows another account
+   * holds now. Rows are immutable once stored, so a row still stored as the very object the state
+   * holds is unchanged: only what changed since is deleted or written, and restoring a state
+   * after a test's few changes costs those few rows.
+   */
+  private replace(tx: Tx, account: AccountRecord, state: SavedState): void {
+    const { rows } = this.deps
+    const shopIds = new Set([...rows.shops.oldestFirst('account', account.id)].map((s) => s.id))
+    for (const shop of state.shops) {
+      const holder = rows.shops.get(shop.id) ?? rows.shops.getBy('slug', shop.slug)
+      if (holder && holder.accountId !== account.id)
+        throw new StoreError(409, `cannot restore: shop slug "${shop.slug}" now belongs to another account`)
+      shopIds.add(shop.id)
+    }
+    const entries = Object.entries(state.rows) as [CollectionName, Row[]][]
+    for (const [name, list] of entries) {
+      const collection = rows[name] as unknown as { get(key: string): Row | undefined; keyOf(row: Row): string }
+      for (const row of list) {
+        const held = collection.get(collection.keyOf(row)) as (Row & { shopId?: string }) | undefined
+        if (held === row) continue
+        const sameProductId =
+          name === 'products'
+            ? rows.products.getBy('productId', (row as unknown as { productId: string }).productId)
+            : undefined
+        for (const holder of [held, sameProductId])
+          if (holder?.shopId !== undefined && !shopIds.has(holder.shopId))
+            throw new StoreError(409, `cannot restore: ${name} ${row.id} is now held by another account`)
+      }
+    }
+    const kept = new Set<Row>([...state.shops, ...entries.flatMap(([, list]) => list)])
+    const current: RowsByCollection = { shops: [...rows.shops.oldestFirst('account', account.id)] }
+    for (const shop of current.shops as ShopRecord[]) rowsOfShop(this.deps, shop, { logs: true }, current)
+    const gone: RowsByCollection = {}
+    for (const [name, list] of Object.entries(current) as [CollectionName, Row[]][])
+      gone[name] = list.filter((row) => !kept.has(row))
+    deleteRows(this.deps, tx, gone)
+    for (const [name, list] of [['shops', state.shops] as [CollectionName, Row[]], ...entries]) {
+      const collection = rows[name] as unknown as { get(key: string): Row | undefined; keyOf(row: Row): string }
+      for (const row of list) if (collection.get(collection.keyOf(row)) !== row) tx.put(name, row as never)
+    }
+    const now = rows.accounts.get(account.id) ?? account
+    if ((now.clockOffsetMs ?? 0) !== state.clockOffsetMs)
+      tx.put('accounts', { ...now, clockOffsetMs: state.clockOffsetMs })
+  }
+}
+
+/** A seed sent in a body, checked as `--seed FILE` is; 400 naming the record and field at fault. */
+function checkedSeed(raw: Record<string, unknown>): SeedFile {
+  try {
+    return parseSeed(raw, 'seed')
+  } catch (error) {
+    const message = (error as Error).message
+    throw new StoreError(400, message, [{ field: 'seed', message }])
+  }
+}
