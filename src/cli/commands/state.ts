@@ -3,6 +3,7 @@
 import { writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { Command } from 'commander'
+import { examples } from '../examples.js'
 import type { StateChange } from '../../spec/states.js'
 import { commandContext, type CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
@@ -39,6 +40,7 @@ export function register(program: Command, ctx: CliContext): void {
   state
     .command('save <name>')
     .description("save the account's data and clock under a name")
+    .addHelpText('after', examples('store state save before-checkout'))
     .action(async (name: string, _o: unknown, command: Command) => {
       const c = cc(command)
       reportChange(c, await c.client().emulator.saveState(name), `saved state ${name}`)
@@ -46,6 +48,7 @@ export function register(program: Command, ctx: CliContext): void {
   state
     .command('restore <name>')
     .description('put the account back to a saved state (its logs are emptied)')
+    .addHelpText('after', examples('store state restore before-checkout'))
     .action(async (name: string, _o: unknown, command: Command) => {
       const c = cc(command)
       reportChange(c, await c.client().emulator.restoreState(name), `restored state ${name}`)
@@ -53,6 +56,7 @@ export function register(program: Command, ctx: CliContext): void {
   state
     .command('list')
     .description("the account's saved states")
+    .addHelpText('after', examples('store state list', 'store state list --json'))
     .action(async (_o: unknown, command: Command) => {
       const c = cc(command)
       const raw = await c.client().emulator.listStates()
@@ -70,6 +74,7 @@ export function register(program: Command, ctx: CliContext): void {
   state
     .command('reset')
     .description('put the account back to the state it was created with')
+    .addHelpText('after', examples('store state reset'))
     .action(async (_o: unknown, command: Command) => {
       const c = cc(command)
       reportChange(c, await c.client().emulator.reset(), 'reset the account to its seed state')
@@ -77,10 +82,15 @@ export function register(program: Command, ctx: CliContext): void {
   state
     .command('export')
     .description("the shop's records as a seed file (for store serve --seed or store state import)")
+    .addHelpText(
+      'after',
+      examples('store state export --out shop.json', 'store serve --db fresh.json --seed shop.json'),
+    )
     .option('--out <file>', 'write to this file instead of stdout')
     .action((o: { out?: string }, command: Command) => exportState(cc(command), o))
   state
     .command('import <file>')
     .description("replace the shop's records with a seed file's ('-' reads stdin)")
+    .addHelpText('after', examples('store state import shop.json', 'store state export | store state import -'))
     .action((file: string, _o: unknown, command: Command) => importState(cc(command), file))
 }

@@ -199,6 +199,13 @@ export function register(program: Command, ctx: CliContext): void {
   webhooks
     .command('wait')
     .description('wait until the emulator emits an event (exit 0), or time out (exit 1)')
+    .addHelpText(
+      'after',
+      examples(
+        'store webhooks wait --event order:paid --timeout 30s',
+        'store webhooks wait --event product:created --match title=Sticker --since evt_12',
+      ),
+    )
     .requiredOption('--event <kind>', 'the event kind to wait for')
     .option('--match <path=value>', "a field of the event's data that must have this value (repeatable)", collect)
     .option('--timeout <duration>', 'give up after this long: seconds, or e.g. 10s, 2m', '10s')

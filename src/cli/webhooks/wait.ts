@@ -18,7 +18,7 @@ export interface WaitOptions {
 export function parseMatches(pairs: readonly string[]): { path: string[]; value: string }[] {
   return pairs.map((pair) => {
     const at = pair.indexOf('=')
-    if (at < 1) throw new UsageError(`--match: "${pair}" is not path=value, e.g. --match order.id=ord_123`)
+    if (at < 1) throw new UsageError(`--match: "${pair}" is not path=value, e.g. --match uniqid=ord_123`)
     return { path: pair.slice(0, at).split('.'), value: pair.slice(at + 1) }
   })
 }
