@@ -9,6 +9,9 @@ import type { Services } from './services/index.js'
 import { errorResponse } from './middleware/errors.js'
 import { unreadableBody } from './middleware/validate.js'
 import { injectFaults } from './middleware/faults.js'
+import { AllowedHosts, checkHost } from './middleware/hosts.js'
+import { guardDbSize } from './middleware/db-size.js'
+import { storefrontRateLimit } from './middleware/rate-limit.js'
 import { rateLimit, requireKey, selectShop, type AuthedEnv } from './middleware/auth.js'
 import { apiRoutes } from './routes/api/index.js'
 import { controlRoutes } from './routes/control/index.js'
@@ -18,6 +21,19 @@ import { assetRoutes, embedRoutes, storefrontPageRoutes } from './routes/pages/i
 import { storefrontRoutes } from './routes/storefront/index.js'
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024
+/** Largest body of a storefront write (checkout, question, feedback). */
+export const STOREFRONT_BODY_LIMIT = 64 * 1024
+
+/** hono's body limit, refusing with the spec's 413 error body. */
+function bodyLimitOf(maxSize: number): MiddlewareHandler {
+  return bodyLimit({
+    maxSize,
+    onError: () => {
+      const message = `is larger than ${maxSize} bytes; send a smaller request`
+      throw new StoreError(413, `body: ${message}`, [{ field: 'body', message }])
+    },
+  })
+}
 
 /**
  * The emulator as a Hono app owning full paths (`/api/v1/…`, `/_emulator/…`, `/storefront/…`) over
@@ -36,6 +52,8 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
     ),
   )
   if (deps.options.logRequests) app.use(requestLog(deps))
+  const hosts = new AllowedHosts(deps.options.allowedHosts)
+  app.use(checkHost(hosts))
   app.use(commitWait(deps.store))
   app.use(finishReadingBody)
   app.use(
@@ -47,24 +65,22 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
         }),
     }),
   )
-  const limitBody = bodyLimit({
-    maxSize: deps.options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT,
-    onError: () => {
-      const message = `is larger than ${deps.options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT} bytes; send a smaller request`
-      throw new StoreError(413, `body: ${message}`, [{ field: 'body', message }])
-    },
-  })
+  const limitBody = bodyLimitOf(deps.options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT)
+  // The storefront takes bodies from anyone: a checkout, a question or feedback needs far less.
+  const limitStorefrontBody = bodyLimitOf(Math.min(STOREFRONT_BODY_LIMIT, deps.options.bodyLimitBytes ?? Infinity))
   // Only requests that carry a body are measured: reading the raw body of every GET costs ~10% of a read.
   app.use(async (c, next) => {
     if (!hasBody(c.req.method, c.req.header('content-length'), c.req.header('transfer-encoding'))) return next()
     try {
-      return await limitBody(c, next)
+      return await (c.req.path.startsWith('/storefront/') ? limitStorefrontBody : limitBody)(c, next)
     } catch (error) {
       // What escapes here is the limit's own read of a chunked body (handlers' errors are answered inside next()).
       if (error instanceof StoreError || error instanceof HTTPException) throw error
       throw unreadableBody()
     }
   })
+
+  app.use(guardDbSize(deps.store, deps.options))
 
   const authed = (base: Hono<AuthedEnv>) =>
     base.use(requireKey(services.accounts), rateLimit(deps.clock, deps.options), selectShop(services.accounts))
@@ -82,12 +98,13 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
       maxAge: 600,
     }),
   )
+  app.use('/storefront/*', storefrontRateLimit(deps.clock, deps.options))
   app.route('/', assetRoutes())
   app.route('/', embedRoutes(services))
-  app.route('/_dashboard', dashboardRoutes(services, deps))
+  app.route('/_dashboard', dashboardRoutes(services, deps, hosts))
   // Before the JSON storefront routes: the invoice page answers unless JSON is asked for.
   app.route('/storefront', storefrontPageRoutes(services, deps.log))
-  app.route('/storefront', storefrontRoutes(services))
+  app.route('/storefront', storefrontRoutes(services, deps))
   return app
 }
 
