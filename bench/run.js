@@ -154,7 +154,22 @@ async function startServer(kind, dataset, size) {
     mkdirSync(folder, { recursive: true })
     dbCopy = join(folder, 'store.json')
     copyFileSync(dataset.file, dbCopy)
-    args = [STORE_BIN, 'serve', '--db', dbCopy, '--port', '0', '--api-key', BENCH_KEY, '--quiet', '--seed', 'empty']
+    // The checkout case buys thousands a second from one address: no per-visitor storefront limit.
+    args = [
+      STORE_BIN,
+      'serve',
+      '--db',
+      dbCopy,
+      '--port',
+      '0',
+      '--api-key',
+      BENCH_KEY,
+      '--quiet',
+      '--seed',
+      'empty',
+      '--storefront-rate-limit',
+      'off',
+    ]
   } else {
     args = [FLOOR_BIN, dataset.file, '--port', '0', '--api-key', BENCH_KEY]
   }
