@@ -98,13 +98,8 @@ export function createStoreHandlers<Handler>(
       fetch: o.deps?.fetch ?? ((input, init) => globalThis.fetch(input, init)),
       sleep: o.deps?.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
       log: o.deps?.log ?? (() => undefined),
-      // Requests reach the app only through this origin's handler: its name is admitted (the
-      // guard against DNS rebinding), and absolute URLs (invoiceUrl, Location) are built on it.
-      options: {
-        publicOrigin: origin,
-        ...o.options,
-        allowedHosts: [new URL(origin).hostname, ...(o.options?.allowedHosts ?? [])],
-      },
+      // Absolute URLs (invoiceUrl, Location) are built on the intercepted origin.
+      options: { publicOrigin: origin, ...o.options },
     })
   const emulator = () => (running ??= start())
   /** A control-API answer, asked of the app directly (never through MSW). */

@@ -1,7 +1,12 @@
+import { once } from 'node:events'
+import { request, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
+import { serve } from '@hono/node-server'
 import { http } from 'msw'
 import { setupServer } from 'msw/node'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { EmulatorOptions } from '../../src/emulator/deps.js'
 import { createStoreHandlers } from '../../src/msw/index.js'
 import { E2E_KEY, ensureBuilt, startServe, tmpFolder, type ServeProcess } from '../e2e/serve-process.js'
 import { TEST_KEY, testEmulator } from '../helpers/emulator.js'
@@ -14,59 +19,121 @@ import { TEST_KEY, testEmulator } from '../helpers/emulator.js'
 
 const auth = { authorization: `Bearer ${TEST_KEY}` }
 
-describe('the Host check, in-process', () => {
+interface Answer {
+  status: number
+  location?: string
+  body: string
+}
+
+/** The test emulator's app behind a real HTTP server on 127.0.0.1, asked with any Host header (fetch cannot set one). */
+async function served(options: EmulatorOptions = {}) {
+  const emu = await testEmulator({ options })
+  const server = serve({ fetch: emu.app.fetch, port: 0, hostname: '127.0.0.1' }) as unknown as Server
+  await once(server, 'listening')
+  const { port } = server.address() as AddressInfo
+  const ask = (
+    host: string,
+    path: string,
+    o: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  ): Promise<Answer> =>
+    new Promise((resolve, reject) => {
+      const req = request(
+        { host: '127.0.0.1', port, path, method: o.method ?? 'GET', headers: { ...o.headers, host } },
+        (res) => {
+          let body = ''
+          res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk))
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, body }))
+        },
+      )
+      req.on('error', reject)
+      req.end(o.body)
+    })
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections()
+      server.close(() => resolve())
+    })
+  return { emu, port, ask, close }
+}
+
+const open: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const close of open.splice(0)) await close()
+})
+
+async function server(options: EmulatorOptions = {}) {
+  const s = await served(options)
+  open.push(s.close)
+  return s
+}
+
+describe('the Host check over HTTP', () => {
   it.each([
-    'http://localhost/api/v1/products',
-    'http://LOCALHOST:4010/api/v1/products',
-    'http://127.0.0.1:4010/api/v1/products',
-    'http://[::1]:4010/api/v1/products',
-    'http://10.1.2.3/api/v1/products',
-    'http://shop.localhost/api/v1/products',
-    'http://store.test:4010/api/v1/products',
-  ])('answers %s', async (url) => {
-    const emu = await testEmulator({ options: { allowedHosts: ['Store.Test'] } })
-    expect((await emu.app.request(url, { headers: auth })).status).toBe(200)
+    'localhost',
+    'LOCALHOST:4010',
+    '127.0.0.1:4010',
+    '[::1]:4010',
+    '10.1.2.3',
+    'shop.localhost',
+    'store.test:4010',
+  ])('answers Host %s', async (host) => {
+    const { ask } = await server({ allowedHosts: ['Store.Test'] })
+    expect((await ask(host, '/api/v1/products?limit=1', { headers: auth })).status).toBe(200)
   })
 
   it.each([
-    ['the API', 'http://rebind.example/api/v1/products'],
-    ['the control API', 'http://rebind.example:4010/_emulator/shops'],
-    ['the storefront', 'http://127.0.0.1.rebind.example/storefront/demo/products'],
-    ['the dashboard', 'http://localhost.example/_dashboard/login'],
-  ])('refuses %s on a foreign name with 403, naming the flag that admits it', async (_what, url) => {
-    const emu = await testEmulator()
-    const res = await emu.app.request(url, { headers: auth })
+    ['the API', 'rebind.example', '/api/v1/products'],
+    ['the control API', 'rebind.example:4010', '/_emulator/shops'],
+    ['the storefront', '127.0.0.1.rebind.example', '/storefront/demo/products'],
+    ['the dashboard', 'localhost.example', '/_dashboard/login'],
+  ])('refuses %s on a foreign name with 403, naming the flag that admits it', async (_what, host, path) => {
+    const { ask } = await server()
+    const res = await ask(host, path, { headers: auth })
     expect(res.status).toBe(403)
-    const host = new URL(url).hostname
-    expect(await res.json()).toEqual({
-      error: `host "${host}" is not one this emulator answers to (a guard against DNS rebinding); use http://127.0.0.1 or http://localhost, or start store serve with --allowed-host ${host} to admit it`,
+    const name = host.replace(/:\d+$/, '')
+    expect(JSON.parse(res.body)).toEqual({
+      error: `host "${name}" is not one this emulator answers to (a guard against DNS rebinding); use http://127.0.0.1 or http://localhost, or start store serve with --allowed-host ${name} to admit it`,
     })
   })
 
-  it('refuses a dashboard login posted from a page on a foreign name, even when the Host is admitted', async () => {
-    const emu = await testEmulator()
-    const login = (origin: string) =>
-      emu.app.request('http://127.0.0.1:4010/_dashboard/login', {
+  it('takes a dashboard login only from a page of its own origin on an admitted name', async () => {
+    const { ask, port } = await server({ allowedHosts: ['alias.test'] })
+    const login = (host: string, origin: string) =>
+      ask(host, '/_dashboard/login', {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
         body: `key=${TEST_KEY}`,
       })
-    expect((await login('http://rebind.example:4010')).status).toBe(403)
-    expect((await login('http://127.0.0.1:9999')).status).toBe(403)
-    expect((await login('http://127.0.0.1:4010')).status).toBe(303)
+    expect((await login(`127.0.0.1:${port}`, `http://rebind.example:${port}`)).status).toBe(403)
+    expect((await login(`127.0.0.1:${port}`, 'http://127.0.0.1:9999')).status).toBe(403)
+    expect((await login(`127.0.0.1:${port}`, `http://127.0.0.1:${port}`)).status).toBe(303)
+    expect((await login(`alias.test:${port}`, `http://alias.test:${port}`)).status).toBe(303)
   })
 
   it('builds invoiceUrl and Location on the configured origin, not on the Host asked for', async () => {
-    const emu = await testEmulator({ options: { publicOrigin: 'http://127.0.0.1:4010', allowedHosts: ['alias.test'] } })
-    const res = await emu.app.request('http://alias.test/storefront/demo/checkout', {
+    const { ask } = await server({ publicOrigin: 'http://127.0.0.1:4010', allowedHosts: ['alias.test'] })
+    const res = await ask('alias.test', '/storefront/demo/checkout', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ items: [{ productId: 'rec_demoSerial001' }], email: 'b@example.com' }),
     })
     expect(res.status).toBe(201)
-    const { invoiceUrl, order } = (await res.json()) as { invoiceUrl: string; order: { id: string } }
+    const { invoiceUrl, order } = JSON.parse(res.body) as { invoiceUrl: string; order: { id: string } }
     expect(invoiceUrl).toBe(`http://127.0.0.1:4010/storefront/demo/invoices/${order.id}`)
-    expect(res.headers.get('location')).toBe(invoiceUrl)
+    expect(res.location).toBe(invoiceUrl)
+  })
+})
+
+describe('in-process requests', () => {
+  it('are not checked: the code holding the app picks its origin, and no page can rebind it', async () => {
+    const emu = await testEmulator()
+    expect((await emu.app.request('http://emulator.test/api/v1/products?limit=1', { headers: auth })).status).toBe(200)
+    const login = await emu.app.request('http://emulator.test/_dashboard/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://emulator.test' },
+      body: `key=${TEST_KEY}`,
+    })
+    expect(login.status).toBe(303)
   })
 })
 
@@ -93,10 +160,10 @@ describe('the MSW handlers admit their own origin', () => {
 
 describe('the Host check in store serve', () => {
   const { dir, remove } = tmpFolder('store-hosts-')
-  let server: ServeProcess
+  let serveProcess: ServeProcess
   beforeAll(async () => {
     ensureBuilt()
-    server = await startServe([
+    serveProcess = await startServe([
       '--port',
       '0',
       '--db',
@@ -111,14 +178,13 @@ describe('the Host check in store serve', () => {
     ])
   }, 60_000)
   afterAll(async () => {
-    await server?.stop()
+    await serveProcess?.stop()
     remove()
   })
 
   /** A GET with the given Host header over a raw socket (fetch will not send a Host of its own choosing). */
   async function getWithHost(host: string, path: string): Promise<{ status: number; headers: string; body: string }> {
-    const { request } = await import('node:http')
-    const { port } = new URL(server.origin)
+    const { port } = new URL(serveProcess.origin)
     return new Promise((resolve, reject) => {
       const req = request(
         {
@@ -139,7 +205,7 @@ describe('the Host check in store serve', () => {
   }
 
   it('answers 127.0.0.1, localhost and every --allowed-host name; refuses any other with 403', async () => {
-    const { port } = new URL(server.origin)
+    const { port } = new URL(serveProcess.origin)
     for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `store.test:${port}`, 'OTHER.test'])
       expect((await getWithHost(host, '/api/v1/products?limit=1')).status, host).toBe(200)
     const refused = await getWithHost(`rebind.example:${port}`, '/api/v1/products?limit=1')
@@ -148,8 +214,7 @@ describe('the Host check in store serve', () => {
   })
 
   it('builds invoiceUrl on the address it listens on, whichever admitted name was asked', async () => {
-    const { request } = await import('node:http')
-    const { port } = new URL(server.origin)
+    const { port } = new URL(serveProcess.origin)
     const body = JSON.stringify({ items: [{ productId: 'rec_demoSerial001' }], email: 'b@example.com' })
     const answer = await new Promise<string>((resolve, reject) => {
       const req = request(
@@ -171,7 +236,7 @@ describe('the Host check in store serve', () => {
     })
     expect(
       (JSON.parse(answer) as { invoiceUrl: string }).invoiceUrl.startsWith(
-        `${server.origin}/storefront/demo/invoices/`,
+        `${serveProcess.origin}/storefront/demo/invoices/`,
       ),
     ).toBe(true)
   })

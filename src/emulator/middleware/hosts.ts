@@ -48,13 +48,19 @@ export function hostOfUrl(url: string): string | undefined {
 }
 
 /**
- * Refuses a request whose `Host` is not admitted (403), naming the flag that admits it. In-process
- * requests (`app.request('/path')`) carry `localhost`; the MSW handlers admit their own origin.
+ * Whether the request came over a socket: @hono/node-server hands the app the Node request as
+ * `incoming`. In-process requests (`app.request`, `app.fetch`, the MSW handlers) come from the
+ * code that holds the app, under whatever origin it chose, and no web page can rebind them.
  */
+export function isOverNetwork(c: Context): boolean {
+  return (c.env as { incoming?: unknown } | undefined)?.incoming !== undefined
+}
+
+/** Refuses a request that came over the network for a `Host` not admitted (403), naming the flag that admits it. */
 export function checkHost(allowed: AllowedHosts): MiddlewareHandler {
   return async (c, next) => {
     const host = hostOfUrl(c.req.url) ?? ''
-    if (!allowed.has(host)) {
+    if (!allowed.has(host) && isOverNetwork(c)) {
       const shown = host.length > 100 ? `${host.slice(0, 100)}…` : host
       throw new StoreError(
         403,
