@@ -35,7 +35,7 @@ export interface EmulatorOptions {
   bodyLimitBytes?: number
   /**
    * `--allowed-host NAME` (and `--host`): `Host` names answered besides localhost and IP
-   * addresses; any other name is refused (DNS rebinding). The MSW handlers add their origin's.
+   * addresses; any other name is refused (DNS rebinding) when the request came over the network.
    */
   allowedHosts?: string[]
   /**

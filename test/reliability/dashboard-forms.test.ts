@@ -84,3 +84,18 @@ describe('POST /_dashboard/login with a `next` no header may carry', () => {
     expect(text).not.toContain('X: y')
   })
 })
+
+describe('a dashboard form posted from another site', () => {
+  it('is refused with 403 and a page that says where to send it from', async () => {
+    const emu = await testEmulator()
+    const res = await emu.app.request('/_dashboard/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://rebind.example' },
+      body: `key=${TEST_KEY}`,
+    })
+    expect(res.status).toBe(403)
+    expect(await res.text()).toContain(
+      'this form was sent from another site; open /_dashboard/login on this emulator and send it from there',
+    )
+  })
+})

@@ -100,8 +100,8 @@ export function parseServeOptions(o: ServeOptions): { port: number; emulator: Em
   return { port, emulator }
 }
 
-export const DEFAULT_STOREFRONT_RATE_LIMIT = '600/60'
-export const DEFAULT_MAX_DB_SIZE = '512M'
+const DEFAULT_STOREFRONT_RATE_LIMIT = '600/60'
+const DEFAULT_MAX_DB_SIZE = '512M'
 const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i
 
 function parseRate(flag: string, value: string): { requests: number; windowSeconds: number } {

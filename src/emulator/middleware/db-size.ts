@@ -8,7 +8,7 @@ const GROWING = new Set(['POST', 'PUT', 'PATCH'])
 /** Form posts that write nothing to the store. */
 const NOT_STORED = new Set(['/_dashboard/login', '/_dashboard/logout'])
 
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   const mib = bytes / (1024 * 1024)
   return mib >= 1024 ? `${(mib / 1024).toFixed(1)} GiB` : `${mib.toFixed(1)} MiB`
 }

@@ -9,7 +9,7 @@ const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1']
  * The `Host` names the emulator answers to (DNS rebinding: a page on a foreign name that resolves
  * to 127.0.0.1 must not reach it). Admitted: `localhost` and names under `.localhost`, every IP
  * address (an address cannot be rebound to another one), and the names given (`--host`,
- * `--allowed-host`, an MSW origin). Case and port do not matter.
+ * `--allowed-host`). Case and port do not matter.
  */
 export class AllowedHosts {
   private readonly names: Set<string>
@@ -31,7 +31,7 @@ export class AllowedHosts {
 }
 
 /** `Example.TEST`, `[::1]`, `a.test:4010` → `example.test`, `::1`, `a.test`. */
-export function normaliseHost(host: string): string {
+function normaliseHost(host: string): string {
   const lower = host.trim().toLowerCase()
   if (lower.startsWith('[')) return lower.slice(1, lower.indexOf(']') > 0 ? lower.indexOf(']') : undefined)
   const colon = lower.indexOf(':')
@@ -43,7 +43,7 @@ export function normaliseHost(host: string): string {
 /** The host of an absolute URL, without parsing the whole URL (this runs on every request). */
 const URL_HOST = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?(\[[^\]/?#]*\]|[^/?#:]*)/i
 
-export function hostOfUrl(url: string): string | undefined {
+function hostOfUrl(url: string): string | undefined {
   return URL_HOST.exec(url)?.[1]
 }
 

@@ -3,7 +3,7 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import { StoreError } from '../../spec/errors.js'
 import type { Clock, EmulatorOptions } from '../deps.js'
 
-export interface RateLimit {
+interface RateLimit {
   requests: number
   windowSeconds: number
 }

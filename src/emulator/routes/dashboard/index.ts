@@ -78,12 +78,25 @@ export function dashboardRoutes(
       500 as 400,
     )
   })
-  // Form posts (login, logout) must come from a page on a name the emulator answers to.
-  app.use(
-    csrf({
-      origin: (origin, c) => origin === new URL(c.req.url).origin && (hosts.admitsOrigin(origin) || !isOverNetwork(c)),
-    }),
-  )
+  // Form posts (login, logout) must come from the dashboard's own page, on a name the emulator answers to.
+  const sameOrigin = csrf({
+    origin: (origin, c) => origin === new URL(c.req.url).origin && (hosts.admitsOrigin(origin) || !isOverNetwork(c)),
+  })
+  app.use(async (c, next) => {
+    let isPassed = false
+    try {
+      return await sameOrigin(c, () => {
+        isPassed = true
+        return next()
+      })
+    } catch (error) {
+      if (isPassed || !(error instanceof HTTPException) || error.status !== 403) throw error
+      throw new StoreError(
+        403,
+        `this form was sent from another site; open ${DASHBOARD}/login on this emulator and send it from there`,
+      )
+    }
+  })
   app.route('/api', dashApi)
 
   app.get('/login', async (c) => {
