@@ -12,9 +12,10 @@ import { E2E_KEY, ensureBuilt, startServe, tmpFolder, type ServeProcess } from '
 import { TEST_KEY, testEmulator } from '../helpers/emulator.js'
 
 /**
- * Issue 11, "no Host check (DNS rebinding)": a request for a name the emulator was not told about
- * is refused whatever it asks; the dashboard's form check admits only those names; absolute URLs
- * come from the configured origin, never from the request.
+ * Issue 11, "no Host check (DNS rebinding)": a request over the network for a name the emulator
+ * was not told about is refused whatever it asks; the dashboard's form check admits only those
+ * names; absolute URLs come from the configured origin, never from the request. In-process
+ * requests (app.request, MSW) pick their own origin and are not checked.
  */
 
 const auth = { authorization: `Bearer ${TEST_KEY}` }
@@ -137,7 +138,7 @@ describe('in-process requests', () => {
   })
 })
 
-describe('the MSW handlers admit their own origin', () => {
+describe('the MSW handlers', () => {
   const handlers = createStoreHandlers(http, { origin: 'https://api.store-mock.test' })
   const server = setupServer(...handlers)
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
@@ -146,7 +147,7 @@ describe('the MSW handlers admit their own origin', () => {
     await handlers.reset()
   })
 
-  it('answers its origin and builds invoiceUrl on it', async () => {
+  it('answer on their origin, whatever its name, and build invoiceUrl on it', async () => {
     const res = await fetch('https://api.store-mock.test/storefront/demo/checkout', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
