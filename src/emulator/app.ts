@@ -9,6 +9,9 @@ import type { Services } from './services/index.js'
 import { errorResponse } from './middleware/errors.js'
 import { unreadableBody } from './middleware/validate.js'
 import { injectFaults } from './middleware/faults.js'
+import { AllowedHosts, checkHost } from './middleware/hosts.js'
+import { guardDbSize } from './middleware/db-size.js'
+import { storefrontRateLimit } from './middleware/rate-limit.js'
 import { rateLimit, requireKey, selectShop, type AuthedEnv } from './middleware/auth.js'
 import { apiRoutes } from './routes/api/index.js'
 import { controlRoutes } from './routes/control/index.js'
@@ -20,6 +23,19 @@ import { storefrontRoutes } from './routes/storefront/index.js'
 import { PrefixRouter } from './router.js'
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024
+/** Largest body of a storefront write (checkout, question, feedback). */
+export const STOREFRONT_BODY_LIMIT = 64 * 1024
+
+/** The spec's 413 error for a body over `maxSize` bytes. */
+function refuseLargeBody(maxSize: number): never {
+  const message = `is larger than ${maxSize} bytes; send a smaller request`
+  throw new StoreError(413, `body: ${message}`, [{ field: 'body', message }])
+}
+
+/** hono's body limit, refusing with the spec's 413 error body. */
+function bodyLimitOf(maxSize: number): MiddlewareHandler {
+  return bodyLimit({ maxSize, onError: () => refuseLargeBody(maxSize) })
+}
 
 /**
  * The emulator as a Hono app owning full paths (`/api/v1/…`, `/_emulator/…`, `/storefront/…`) over
@@ -38,6 +54,8 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
     ),
   )
   if (deps.options.logRequests) app.use(requestLog(deps))
+  const hosts = new AllowedHosts(deps.options.allowedHosts)
+  app.use(checkHost(hosts))
   app.use(commitWait(deps.store))
   app.use(finishReadingBody)
   app.use(
@@ -50,11 +68,10 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
     }),
   )
   const bodyLimitBytes = deps.options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT
-  const refuseLargeBody = () => {
-    const message = `is larger than ${bodyLimitBytes} bytes; send a smaller request`
-    throw new StoreError(413, `body: ${message}`, [{ field: 'body', message }])
-  }
-  const limitBody = bodyLimit({ maxSize: bodyLimitBytes, onError: refuseLargeBody })
+  // The storefront takes bodies from anyone: a checkout, a question or feedback needs far less.
+  const storefrontBodyLimitBytes = Math.min(STOREFRONT_BODY_LIMIT, bodyLimitBytes)
+  const limitBody = bodyLimitOf(bodyLimitBytes)
+  const limitStorefrontBody = bodyLimitOf(storefrontBodyLimitBytes)
   // Only requests that carry a body are measured: reading the raw body of every GET costs ~10% of a read.
   app.use(async (c, next) => {
     const length = c.req.header('content-length')
@@ -63,16 +80,21 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
     // A declared length is checked as bodyLimit checks it, but without asking for the body as a
     // stream, which would turn every request into a web Request and its body into a web stream:
     // left alone, @hono/node-server reads it straight from the socket when the handler wants it.
-    if (length !== undefined && transferEncoding === undefined)
-      return Number.parseInt(length || '0', 10) > bodyLimitBytes ? refuseLargeBody() : next()
+    const isStorefront = c.req.path.startsWith('/storefront/')
+    if (length !== undefined && transferEncoding === undefined) {
+      const max = isStorefront ? storefrontBodyLimitBytes : bodyLimitBytes
+      return Number.parseInt(length || '0', 10) > max ? refuseLargeBody(max) : next()
+    }
     try {
-      return await limitBody(c, next)
+      return await (isStorefront ? limitStorefrontBody : limitBody)(c, next)
     } catch (error) {
       // What escapes here is the limit's own read of a chunked body (handlers' errors are answered inside next()).
       if (error instanceof StoreError || error instanceof HTTPException) throw error
       throw unreadableBody()
     }
   })
+
+  app.use(guardDbSize(deps.store, deps.options))
 
   // The options are fixed when the app is built: a limit or fault not asked for costs no step per request.
   const { rateLimit: limit, latencyMs, failRate } = deps.options
@@ -98,12 +120,13 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
       maxAge: 600,
     }),
   )
+  app.use('/storefront/*', storefrontRateLimit(deps.clock, deps.options))
   app.route('/', assetRoutes())
   app.route('/', embedRoutes(services))
-  app.route('/_dashboard', dashboardRoutes(services, deps))
+  app.route('/_dashboard', dashboardRoutes(services, deps, hosts))
   // Before the JSON storefront routes: the invoice page answers unless JSON is asked for.
   app.route('/storefront', storefrontPageRoutes(services, deps.log))
-  app.route('/storefront', storefrontRoutes(services))
+  app.route('/storefront', storefrontRoutes(services, deps))
   return app
 }
 

@@ -17,6 +17,16 @@ export type Log = (line: string) => void
 export interface EmulatorOptions {
   /** `--rate-limit N/SECONDS`: at most `requests` per key per `windowSeconds`. */
   rateLimit?: { requests: number; windowSeconds: number }
+  /**
+   * `--storefront-rate-limit N/SECONDS`: at most `requests` storefront writes (checkouts,
+   * questions, feedback) per visitor per `windowSeconds`. Unset: no limit (`store serve` sets one).
+   */
+  storefrontRateLimit?: { requests: number; windowSeconds: number }
+  /**
+   * `--max-db-size BYTES`: once the db file and its journal take more, writes are refused (507)
+   * and reads go on. Unset: no limit (`store serve` sets one).
+   */
+  maxDbBytes?: number
   /** `--latency MS`: added before answering /api/v1. */
   latencyMs?: number
   /** `--fail-rate P`: share of /api/v1 requests answered with an injected 500. */
@@ -28,6 +38,17 @@ export interface EmulatorOptions {
   adminKey?: string
   /** Largest request body accepted, in bytes. */
   bodyLimitBytes?: number
+  /**
+   * `--allowed-host NAME` (and `--host`): `Host` names answered besides localhost and IP
+   * addresses; any other name is refused (DNS rebinding) when the request came over the network.
+   */
+  allowedHosts?: string[]
+  /**
+   * The origin absolute URLs (`Location`, `invoiceUrl`) are built from: `store serve` sets the
+   * address it listens on, the MSW handlers their origin. Unset (or bound to every address),
+   * the request's own `Host`, once admitted, is used.
+   */
+  publicOrigin?: string
   /** Log one line per request. */
   logRequests?: boolean
   /** Webhook delivery (README, "Webhooks"): per-attempt timeout, waits between attempts, SSE heartbeat. */

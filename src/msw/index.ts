@@ -98,7 +98,8 @@ export function createStoreHandlers<Handler>(
       fetch: o.deps?.fetch ?? ((input, init) => globalThis.fetch(input, init)),
       sleep: o.deps?.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
       log: o.deps?.log ?? (() => undefined),
-      options: o.options ?? {},
+      // Absolute URLs (invoiceUrl, Location) are built on the intercepted origin.
+      options: { publicOrigin: origin, ...o.options },
     })
   const emulator = () => (running ??= start())
   /** A control-API answer, asked of the app directly (never through MSW). */

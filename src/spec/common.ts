@@ -10,7 +10,7 @@ export const TimestampSchema = z.iso.datetime({ precision: 3 })
 export type ListedFields<S extends z.ZodObject> = z.output<z.ZodObject<S['shape']>>
 
 /** Keys that would reach an object's prototype if copied naively; refused in every free-form object. */
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
+export const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
 
 export const MAX_NAME = 200
 export const MAX_TEXT = 10_000

@@ -31,6 +31,33 @@ export const QuantitySchema = z
   .min(1, 'must be at least 1')
   .max(MAX_QUANTITY, `must be at most ${MAX_QUANTITY}`)
 
+export const MAX_CUSTOM_FIELDS = 50
+export const MAX_CUSTOM_FIELD_NAME = 100
+export const MAX_CUSTOM_FIELDS_BYTES = 8 * 1024
+
+/**
+ * The buyer's custom fields (anyone may check out, so they are bounded): at most
+ * MAX_CUSTOM_FIELDS names of at most MAX_CUSTOM_FIELD_NAME characters, MAX_CUSTOM_FIELDS_BYTES as JSON.
+ */
+export const CustomFieldsSchema = SafeObjectSchema.superRefine((fields, ctx) => {
+  const names = Object.keys(fields)
+  if (names.length > MAX_CUSTOM_FIELDS)
+    ctx.addIssue({ code: 'custom', message: `must hold at most ${MAX_CUSTOM_FIELDS} fields (got ${names.length})` })
+  const long = names.find((name) => name.length > MAX_CUSTOM_FIELD_NAME)
+  if (long !== undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: [long.slice(0, 40)],
+      message: `field names must be at most ${MAX_CUSTOM_FIELD_NAME} characters`,
+    })
+  const bytes = new TextEncoder().encode(JSON.stringify(fields)).length
+  if (bytes > MAX_CUSTOM_FIELDS_BYTES)
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be at most ${MAX_CUSTOM_FIELDS_BYTES} bytes as JSON (got ${bytes})`,
+    })
+})
+
 /**
  * Body of `POST /storefront/:shop/checkout` (DESIGN.md, "Storefront"): either `items` or a
  * `groupId` (every product of the group once). `ip` and `country` stand in for what the hosted
@@ -59,7 +86,7 @@ export const CheckoutBodySchema = z
       .max(64, 'must be at most 64 characters')
       .transform((s) => s.toUpperCase())
       .optional(),
-    customFields: SafeObjectSchema.optional(),
+    customFields: CustomFieldsSchema.optional(),
     gateway: z.string().trim().min(1, 'must not be empty').max(50, 'must be at most 50 characters').optional(),
     ip: z
       .string()

@@ -142,7 +142,7 @@ describe('connections after a refusal', () => {
       })
     const post = [
       'POST /api/v1/products HTTP/1.1',
-      'Host: x',
+      'Host: 127.0.0.1',
       `Authorization: Bearer ${TEST_KEY}`,
       'Content-Type: application/json',
     ]

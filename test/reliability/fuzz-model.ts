@@ -1,5 +1,5 @@
 // The route table and generators of the fuzz suites (issue 7, "property-based fuzzing"): every
-// route of /api/v1, /_emulator and the JSON storefront, fed generated bodies, queries and headers.
+// route of /api/v1, /_emulator, the JSON storefront and the dashboard's forms, fed generated bodies, queries and headers.
 // test/reliability/fuzz.test.ts runs it briefly on every `npm test`; test/stress/fuzz.test.ts longer.
 import fc from 'fast-check'
 import { expect } from 'vitest'
@@ -63,6 +63,8 @@ export interface Route {
   creates?: IdKind
   /** Public storefront route: no key, the shop by slug in the path. */
   isPublic?: boolean
+  /** A dashboard form post: its field names. It answers with HTML pages and redirects, and gets form bodies. */
+  form?: string[]
 }
 
 /** The foreign account every fuzz emulator holds: its key must not reach the demo shop, nor the demo key its shop. */
@@ -336,6 +338,8 @@ export const ROUTES: Route[] = [
     example: { email: 'ada@example.com', subject: 'Where is it?', message: 'Hello', orderId: 'ord_demo_1' },
   },
   { family: 'storefront', method: 'GET', path: '/storefront/{shop}/invoices/{order}/codes.txt', isPublic: true },
+  { family: 'dashboard', method: 'POST', path: '/_dashboard/login', form: ['key', 'next'], isPublic: true },
+  { family: 'dashboard', method: 'POST', path: '/_dashboard/logout', form: [], isPublic: true },
   {
     family: 'storefront',
     method: 'POST',
@@ -708,16 +712,19 @@ const longString = (keys: string[]) =>
 export interface Body {
   bytes: Uint8Array
   describe: string
+  /** Headers that go with this body (a form's Content-Type and Origin), over the generated ones. */
+  headers?: Record<string, string>
 }
-function body(bytes: Uint8Array, describe: string): Body {
-  const made = { bytes, describe }
+function body(bytes: Uint8Array, describe: string, headers?: Record<string, string>): Body {
+  const made = { bytes, describe, ...(headers ? { headers } : {}) }
   Object.defineProperty(made, fc.toStringMethod, {
     value: () =>
       `${describe}, ${bytes.length} bytes: ${JSON.stringify(Buffer.from(bytes.subarray(0, 200)).toString('utf8'))}`,
   })
   return made
 }
-const utf8 = (text: string, describe: string): Body => body(new TextEncoder().encode(text), describe)
+const utf8 = (text: string, describe: string, headers?: Record<string, string>): Body =>
+  body(new TextEncoder().encode(text), describe, headers)
 
 /** Every kind of body the suite sends, weighted towards objects with the route's keys (they reach the handlers). */
 export function bodyArb(
@@ -753,6 +760,124 @@ export function bodyArb(
         .map((t) => utf8(t, 'edge text')),
     },
     { weight: 1, arbitrary: fc.constant(undefined) },
+  )
+}
+
+/** What `next` and other form fields have broken before: header-splitting bytes, other sites, look-alike paths. */
+const FORM_VALUES = [
+  TEST_KEY,
+  ` ${TEST_KEY} `,
+  '/_dashboard',
+  '/_dashboard/orders?shop=demo',
+  '/_dashboard\r\nSet-Cookie: stolen=1',
+  '/_dashboard/orders\n',
+  '/_dashboard/\u0000',
+  '/_dashboard/💥',
+  '/_dashboard/é',
+  '/_dashboardx',
+  '//rebind.example/_dashboard',
+  'https://rebind.example/',
+  '/_dashboard\\..\\x',
+  '/_dashboard/%0d%0aX:%20y',
+  'javascript:alert(1)',
+]
+
+const formValue = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...FORM_VALUES) },
+  { weight: 2, arbitrary: anyString },
+)
+
+/** The Origin of a form post: mostly the dashboard's own, sometimes none or another site. */
+const formOrigin = fc.oneof(
+  { weight: 8, arbitrary: fc.constant('http://localhost') },
+  { weight: 1, arbitrary: fc.constantFrom('http://rebind.example', 'null', 'http://127.0.0.1:9') },
+  { weight: 1, arbitrary: fc.constant(undefined) },
+)
+
+const FORM_TYPE = 'application/x-www-form-urlencoded'
+
+/** A multipart body of `fields`, then broken (or not) in one of the ways parsers trip over. */
+function multipart(fields: [string, string][], flaw: string, boundary: string): { type: string; text: string } {
+  const parts = fields.map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  )
+  const whole = `${parts.join('')}--${boundary}--\r\n`
+  const type = `multipart/form-data; boundary=${boundary}`
+  switch (flaw) {
+    case 'none':
+      return { type, text: whole }
+    case 'no boundary parameter':
+      return { type: 'multipart/form-data', text: whole }
+    case 'another boundary':
+      return { type: 'multipart/form-data; boundary=other', text: whole }
+    case 'cut short':
+      return { type, text: whole.slice(0, Math.max(0, whole.length - 9)) }
+    case 'no closing boundary':
+      return { type, text: parts.join('') }
+    case 'no part headers':
+      return { type, text: `--${boundary}\r\n\r\nvalue\r\n--${boundary}--\r\n` }
+    case 'empty':
+      return { type, text: '' }
+    default:
+      return { type, text: `${whole}garbage` }
+  }
+}
+
+/** Bodies for a dashboard form: url-encoded and multipart, well-formed or broken, and now and then any body at all. */
+export function formBodyArb(fields: string[]): fc.Arbitrary<Body | undefined> {
+  const names = fields.length ? fc.constantFrom(...fields, 'other') : fc.constant('other')
+  const pairs = fc.array(fc.tuple(names, formValue), { maxLength: 4 })
+  return fc.oneof(
+    {
+      weight: 6,
+      arbitrary: fc.tuple(pairs, formOrigin).map(([p, origin]) =>
+        utf8(new URLSearchParams(p).toString(), 'url-encoded form', {
+          'content-type': FORM_TYPE,
+          ...(origin ? { origin } : {}),
+        }),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.constantFrom('key=%ZZ', 'next=%0d%0a', 'key', '=&=&', `key=${TEST_KEY}&next=%00`, '%'), formOrigin)
+        .map(([text, origin]) =>
+          utf8(text, 'raw url-encoded text', { 'content-type': FORM_TYPE, ...(origin ? { origin } : {}) }),
+        ),
+    },
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(
+          pairs,
+          fc.constantFrom(
+            'none',
+            'no boundary parameter',
+            'another boundary',
+            'cut short',
+            'no closing boundary',
+            'no part headers',
+            'empty',
+            'trailing garbage',
+          ),
+          fc.constantFrom('----fuzz', 'x', 'a'.repeat(70), '"quoted"'),
+          formOrigin,
+        )
+        .map(([p, flaw, boundary, origin]) => {
+          const { type, text } = multipart(p, flaw, boundary)
+          return utf8(text, `multipart form (${flaw})`, { 'content-type': type, ...(origin ? { origin } : {}) })
+        }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(fc.uint8Array({ maxLength: 300 }), formOrigin).map(([bytes, origin]) =>
+        body(bytes, 'raw bytes as multipart', {
+          'content-type': 'multipart/form-data; boundary=x',
+          ...(origin ? { origin } : {}),
+        }),
+      ),
+    },
+    { weight: 1, arbitrary: bodyArb(undefined) },
   )
 }
 
@@ -968,7 +1093,7 @@ export function requestArb(routes: Route[]): fc.Arbitrary<FuzzRequest> {
         { weight: 1, arbitrary: queryArb(route.query) },
       ),
       headers: headersArb,
-      body: bodyArb(route.body, route.example),
+      body: route.form ? formBodyArb(route.form) : bodyArb(route.body, route.example),
     }),
   )
 }
@@ -1054,6 +1179,7 @@ export async function sendAndJudge(emu: TestEmulator, r: FuzzRequest): Promise<v
   if (r.headers.contentType !== undefined) headers.set('content-type', r.headers.contentType)
   if (r.headers.accept !== undefined) headers.set('accept', r.headers.accept)
   if (r.headers.lastEventId !== undefined) headers.set('last-event-id', r.headers.lastEventId)
+  for (const [name, value] of Object.entries(r.body?.headers ?? {})) headers.set(name, value)
   const hasBody = r.method !== 'GET' && r.method !== 'HEAD' && r.body !== undefined
   const path = resolvePath(emu, r.path)
   const res = await emu.app.request(`${path}${r.query}`, {
@@ -1078,8 +1204,8 @@ export async function sendAndJudge(emu: TestEmulator, r: FuzzRequest): Promise<v
     return
   }
 
-  if (r.method === 'GET' && isPagePath(path) && /^text\/html/.test(type)) {
-    // A storefront page (a shop, product, checkout form or invoice) answers a browser with a page, errors included.
+  if ((r.route.form || (r.method === 'GET' && isPagePath(path))) && /^text\/html/.test(type)) {
+    // A storefront page (a shop, product, checkout form or invoice) or a dashboard form answers a browser with a page, errors included.
     expect(text, context).not.toMatch(/\n\s+at /)
   } else if (r.method !== 'HEAD') {
     expect(type, context).toMatch(/^application\/json/)

@@ -34,7 +34,19 @@ const { dir, remove } = tmpFolder('store-fuzz-')
 let server: ServeProcess
 beforeAll(async () => {
   ensureBuilt()
-  server = await startServe(['--port', '0', '--db', join(dir, 'db.json'), '--api-key', E2E_KEY, '--seed', 'demo'])
+  // No storefront write limit: the generated requests aim at every route from one address.
+  server = await startServe([
+    '--port',
+    '0',
+    '--db',
+    join(dir, 'db.json'),
+    '--api-key',
+    E2E_KEY,
+    '--seed',
+    'demo',
+    '--storefront-rate-limit',
+    'off',
+  ])
 }, 120_000)
 afterAll(async () => {
   await server?.stop('SIGKILL')
@@ -52,6 +64,9 @@ async function sendOverHttp(r: FuzzRequest): Promise<void> {
   if (r.headers.contentType !== undefined) headers.set('content-type', r.headers.contentType)
   if (r.headers.accept !== undefined) headers.set('accept', r.headers.accept)
   if (r.headers.lastEventId !== undefined) headers.set('last-event-id', r.headers.lastEventId)
+  // A form's own Origin is the in-process one (localhost): over HTTP the dashboard's is the server's.
+  for (const [name, value] of Object.entries(r.body?.headers ?? {}))
+    headers.set(name, name === 'origin' && value === 'http://localhost' ? server.origin : value)
   const hasBody = r.method !== 'GET' && r.method !== 'HEAD' && r.body !== undefined
   const res = await fetch(`${server.origin}${path}${r.query}`, {
     method: r.method,
@@ -115,7 +130,7 @@ describe('raw bytes on the socket', () => {
     [
       'Latin-1 bytes in Authorization',
       Buffer.concat([
-        Buffer.from('GET /api/v1/products HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer '),
+        Buffer.from('GET /api/v1/products HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer '),
         Buffer.from([0xff, 0xfe, 0xe9]),
         Buffer.from('\r\nConnection: close\r\n\r\n'),
       ]),
@@ -123,35 +138,35 @@ describe('raw bytes on the socket', () => {
     [
       'Latin-1 bytes in X-Service-Shop',
       Buffer.concat([
-        Buffer.from(`GET /api/v1/products HTTP/1.1\r\nHost: x\r\n${auth}\r\nX-Service-Shop: d`),
+        Buffer.from(`GET /api/v1/products HTTP/1.1\r\nHost: 127.0.0.1\r\n${auth}\r\nX-Service-Shop: d`),
         Buffer.from([0xe9, 0x6d, 0x6f]),
         Buffer.from('\r\nConnection: close\r\n\r\n'),
       ]),
     ],
-    ['a NUL in a header', head(['GET /api/v1/products HTTP/1.1', 'Host: x', `${auth}\0`, 'Connection: close'])],
+    ['a NUL in a header', head(['GET /api/v1/products HTTP/1.1', 'Host: 127.0.0.1', `${auth}\0`, 'Connection: close'])],
     [
       'raw 0xFF in the path',
       Buffer.concat([
         Buffer.from('GET /api/v1/products/'),
         Buffer.from([0xff, 0xc0]),
-        Buffer.from(` HTTP/1.1\r\nHost: x\r\n${auth}\r\nConnection: close\r\n\r\n`),
+        Buffer.from(` HTTP/1.1\r\nHost: 127.0.0.1\r\n${auth}\r\nConnection: close\r\n\r\n`),
       ]),
     ],
     [
       'an invalid percent escape in the path',
-      head(['GET /api/v1/products/%ff%fe%ZZ HTTP/1.1', 'Host: x', auth, 'Connection: close']),
+      head(['GET /api/v1/products/%ff%fe%ZZ HTTP/1.1', 'Host: 127.0.0.1', auth, 'Connection: close']),
     ],
-    ['an unknown method', head(['BREW /api/v1/products HTTP/1.1', 'Host: x', auth, 'Connection: close'])],
+    ['an unknown method', head(['BREW /api/v1/products HTTP/1.1', 'Host: 127.0.0.1', auth, 'Connection: close'])],
     [
       'an absolute-form target',
-      head(['GET http://evil.example/api/v1/products HTTP/1.1', 'Host: x', auth, 'Connection: close']),
+      head(['GET http://evil.example/api/v1/products HTTP/1.1', 'Host: 127.0.0.1', auth, 'Connection: close']),
     ],
     ['HTTP/1.0 without Host', head(['GET /api/v1/products HTTP/1.0', auth])],
     [
       'a negative Content-Length',
       head([
         'POST /api/v1/products HTTP/1.1',
-        'Host: x',
+        'Host: 127.0.0.1',
         auth,
         'Content-Type: application/json',
         'Content-Length: -1',
@@ -162,7 +177,7 @@ describe('raw bytes on the socket', () => {
       'a non-numeric Content-Length',
       head([
         'POST /api/v1/products HTTP/1.1',
-        'Host: x',
+        'Host: 127.0.0.1',
         auth,
         'Content-Type: application/json',
         'Content-Length: abc',
@@ -171,43 +186,49 @@ describe('raw bytes on the socket', () => {
     ],
     [
       'two different Content-Lengths',
-      `${head(['POST /api/v1/products HTTP/1.1', 'Host: x', auth, 'Content-Type: application/json', 'Content-Length: 2', 'Content-Length: 7', 'Connection: close'])}{}`,
+      `${head(['POST /api/v1/products HTTP/1.1', 'Host: 127.0.0.1', auth, 'Content-Type: application/json', 'Content-Length: 2', 'Content-Length: 7', 'Connection: close'])}{}`,
     ],
     [
       'Content-Length with Transfer-Encoding',
-      `${head(['POST /api/v1/products HTTP/1.1', 'Host: x', auth, 'Content-Type: application/json', 'Content-Length: 2', 'Transfer-Encoding: chunked', 'Connection: close'])}0\r\n\r\n`,
+      `${head(['POST /api/v1/products HTTP/1.1', 'Host: 127.0.0.1', auth, 'Content-Type: application/json', 'Content-Length: 2', 'Transfer-Encoding: chunked', 'Connection: close'])}0\r\n\r\n`,
     ],
     [
       'a broken chunk size',
-      `${head(['POST /api/v1/products HTTP/1.1', 'Host: x', auth, 'Content-Type: application/json', 'Transfer-Encoding: chunked', 'Connection: close'])}zz\r\n{}\r\n0\r\n\r\n`,
+      `${head(['POST /api/v1/products HTTP/1.1', 'Host: 127.0.0.1', auth, 'Content-Type: application/json', 'Transfer-Encoding: chunked', 'Connection: close'])}zz\r\n{}\r\n0\r\n\r\n`,
     ],
     [
       'a body shorter than its Content-Length, then the end of the request',
-      `${head(['POST /api/v1/products HTTP/1.1', 'Host: x', auth, 'Content-Type: application/json', 'Content-Length: 50', 'Connection: close'])}{"name":`,
+      `${head(['POST /api/v1/products HTTP/1.1', 'Host: 127.0.0.1', auth, 'Content-Type: application/json', 'Content-Length: 50', 'Connection: close'])}{"name":`,
     ],
     [
       'a body longer than its Content-Length (garbage pipelined after it)',
-      `${head(['POST /api/v1/products HTTP/1.1', 'Host: x', auth, 'Content-Type: application/json', 'Content-Length: 2'])}{}{"name":"x"} GARBAGE\r\n\r\n`,
+      `${head(['POST /api/v1/products HTTP/1.1', 'Host: 127.0.0.1', auth, 'Content-Type: application/json', 'Content-Length: 2'])}{}{"name":"x"} GARBAGE\r\n\r\n`,
     ],
     [
       'a header of 64 KiB',
-      head(['GET /api/v1/products HTTP/1.1', 'Host: x', auth, `X-Big: ${'a'.repeat(64 * 1024)}`, 'Connection: close']),
+      head([
+        'GET /api/v1/products HTTP/1.1',
+        'Host: 127.0.0.1',
+        auth,
+        `X-Big: ${'a'.repeat(64 * 1024)}`,
+        'Connection: close',
+      ]),
     ],
     [
       'a path of 64 KiB',
-      head([`GET /api/v1/products/${'a'.repeat(64 * 1024)} HTTP/1.1`, 'Host: x', auth, 'Connection: close']),
+      head([`GET /api/v1/products/${'a'.repeat(64 * 1024)} HTTP/1.1`, 'Host: 127.0.0.1', auth, 'Connection: close']),
     ],
     [
       'a chunked body of 2 MiB',
-      `${head(['POST /api/v1/products HTTP/1.1', 'Host: x', auth, 'Content-Type: application/json', 'Transfer-Encoding: chunked', 'Connection: close'])}${(2 * 1024 * 1024).toString(16)}\r\n{"name":"${'a'.repeat(2 * 1024 * 1024 - 11)}"}\r\n0\r\n\r\n`,
+      `${head(['POST /api/v1/products HTTP/1.1', 'Host: 127.0.0.1', auth, 'Content-Type: application/json', 'Transfer-Encoding: chunked', 'Connection: close'])}${(2 * 1024 * 1024).toString(16)}\r\n{"name":"${'a'.repeat(2 * 1024 * 1024 - 11)}"}\r\n0\r\n\r\n`,
     ],
     [
       'a declared body of 2 MiB',
-      `${head(['POST /api/v1/products HTTP/1.1', 'Host: x', auth, 'Content-Type: application/json', `Content-Length: ${2 * 1024 * 1024}`, 'Connection: close'])}{"name":"${'a'.repeat(2 * 1024 * 1024 - 11)}"}`,
+      `${head(['POST /api/v1/products HTTP/1.1', 'Host: 127.0.0.1', auth, 'Content-Type: application/json', `Content-Length: ${2 * 1024 * 1024}`, 'Connection: close'])}{"name":"${'a'.repeat(2 * 1024 * 1024 - 11)}"}`,
     ],
     [
       'three pipelined requests',
-      `${head(['GET /api/v1/products?limit=1 HTTP/1.1', 'Host: x', auth])}${head(['GET /nope HTTP/1.1', 'Host: x'])}${head(['GET /api/v1/orders?limit=1 HTTP/1.1', 'Host: x', auth, 'Connection: close'])}`,
+      `${head(['GET /api/v1/products?limit=1 HTTP/1.1', 'Host: 127.0.0.1', auth])}${head(['GET /nope HTTP/1.1', 'Host: 127.0.0.1'])}${head(['GET /api/v1/orders?limit=1 HTTP/1.1', 'Host: 127.0.0.1', auth, 'Connection: close'])}`,
     ],
     ['pure garbage', Buffer.from(Array.from({ length: 512 }, (_, i) => (i * 73 + 11) % 256))],
   ]
@@ -220,28 +241,28 @@ describe('raw bytes on the socket', () => {
 
   it('survives clients that vanish mid-request, and 200 slow clients holding connections open', async () => {
     // Mid-headers, mid-body and right after the headers of a request that awaits a body.
-    await raw('POST /api/v1/products HTTP/1.1\r\nHost: x\r\nContent-Le', { closeAfterWrite: true })
+    await raw('POST /api/v1/products HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Le', { closeAfterWrite: true })
     await raw(
-      `${head(['POST /api/v1/products HTTP/1.1', 'Host: x', auth, 'Content-Type: application/json', 'Content-Length: 1000'])}{"name":"half`,
+      `${head(['POST /api/v1/products HTTP/1.1', 'Host: 127.0.0.1', auth, 'Content-Type: application/json', 'Content-Length: 1000'])}{"name":"half`,
       { closeAfterWrite: true },
     )
     await raw(
-      `${head(['POST /storefront/demo/checkout HTTP/1.1', 'Host: x', 'Content-Type: application/json', 'Content-Length: 1000'])}{"items":[`,
+      `${head(['POST /storefront/demo/checkout HTTP/1.1', 'Host: 127.0.0.1', 'Content-Type: application/json', 'Content-Length: 1000'])}{"items":[`,
       { closeAfterWrite: true },
     )
     await raw(
-      `${head(['POST /_emulator/orders/ORD-2/pay HTTP/1.1', 'Host: x', auth, 'Content-Type: application/json', 'Content-Length: 1000'])}{"amount":`,
+      `${head(['POST /_emulator/orders/ORD-2/pay HTTP/1.1', 'Host: 127.0.0.1', auth, 'Content-Type: application/json', 'Content-Length: 1000'])}{"amount":`,
       { closeAfterWrite: true },
     )
     await raw(
-      `${head(['POST /_dashboard/login HTTP/1.1', 'Host: x', `Origin: ${server.origin}`, 'Content-Type: application/x-www-form-urlencoded', 'Content-Length: 1000'])}key=sk_`,
+      `${head(['POST /_dashboard/login HTTP/1.1', 'Host: 127.0.0.1', `Origin: ${server.origin}`, 'Content-Type: application/x-www-form-urlencoded', 'Content-Length: 1000'])}key=sk_`,
       { closeAfterWrite: true },
     )
     const slow = Array.from({ length: 200 }, (_, i) =>
       raw(
         i % 2
-          ? 'GET /api/v1/products HTTP/1.1\r\nHost: x\r\n'
-          : `${head(['POST /api/v1/products HTTP/1.1', 'Host: x', auth, 'Content-Type: application/json', 'Content-Length: 100'])}{"na`,
+          ? 'GET /api/v1/products HTTP/1.1\r\nHost: 127.0.0.1\r\n'
+          : `${head(['POST /api/v1/products HTTP/1.1', 'Host: 127.0.0.1', auth, 'Content-Type: application/json', 'Content-Length: 100'])}{"na`,
         { holdMs: 2_000 },
       ),
     )

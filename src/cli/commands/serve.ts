@@ -21,6 +21,9 @@ export interface ServeOptions {
   adminKey?: string
   seed: string
   rateLimit?: string
+  storefrontRateLimit?: string
+  maxDbSize?: string
+  allowedHost?: string[]
   latency?: string
   failRate?: string
   tlsCert?: string
@@ -49,6 +52,22 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--admin-key <key>', 'only this key may create accounts (POST /_emulator/accounts); env STORE_ADMIN_KEY')
     .option('--seed <demo|empty|file>', 'data for a new db: the demo shop, nothing, or a JSON file', 'demo')
     .option('--rate-limit <N/SECONDS>', 'answer 429 past N requests per key per SECONDS')
+    .option(
+      '--storefront-rate-limit <N/SECONDS|off>',
+      'answer 429 past N storefront writes (checkouts, questions, feedback) per visitor per SECONDS',
+      DEFAULT_STOREFRONT_RATE_LIMIT,
+    )
+    .option(
+      '--max-db-size <SIZE>',
+      'refuse writes (507) once the db file and its journal pass SIZE (bytes, or with K, M, G)',
+      DEFAULT_MAX_DB_SIZE,
+    )
+    .option(
+      '--allowed-host <name>',
+      'also answer requests for this Host name (repeatable); others than localhost and IP addresses are refused',
+      (name: string, names: string[]) => [...names, name],
+      [] as string[],
+    )
     .option('--latency <ms>', 'delay every /api/v1 answer by this many ms')
     .option('--fail-rate <p>', 'answer this share (0..1) of /api/v1 requests with a 500')
     .option('--tls-cert <file>', 'serve HTTPS with this certificate (PEM)')
@@ -74,12 +93,16 @@ export function parseServeOptions(o: ServeOptions): { port: number; emulator: Em
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new UsageError(`--port: "${o.port}" is not a port (0-65535)`)
   const emulator: EmulatorOptions = { logRequests: !o.quiet }
-  if (o.rateLimit !== undefined) {
-    const match = /^(\d+)\/(\d+(?:\.\d+)?)$/.exec(o.rateLimit)
-    if (!match || Number(match[1]) < 1 || Number(match[2]) <= 0)
-      throw new UsageError(`--rate-limit: "${o.rateLimit}" is not N/SECONDS, e.g. 100/10`)
-    emulator.rateLimit = { requests: Number(match[1]), windowSeconds: Number(match[2]) }
-  }
+  if (o.rateLimit !== undefined) emulator.rateLimit = parseRate('--rate-limit', o.rateLimit)
+  const storefrontRate = o.storefrontRateLimit ?? DEFAULT_STOREFRONT_RATE_LIMIT
+  if (storefrontRate !== 'off') emulator.storefrontRateLimit = parseRate('--storefront-rate-limit', storefrontRate)
+  emulator.maxDbBytes = parseSize('--max-db-size', o.maxDbSize ?? DEFAULT_MAX_DB_SIZE)
+  for (const name of o.allowedHost ?? [])
+    if (!HOST_NAME.test(name))
+      throw new UsageError(
+        `--allowed-host: "${name}" is not a host name (letters, digits, dots and dashes, e.g. store.test)`,
+      )
+  emulator.allowedHosts = [o.host, ...(o.allowedHost ?? [])]
   if (o.latency !== undefined) {
     const ms = Number(o.latency)
     if (!Number.isFinite(ms) || ms < 0 || ms > 60_000)
@@ -101,6 +124,30 @@ export function parseServeOptions(o: ServeOptions): { port: number; emulator: Em
     emulator.adminKey = o.adminKey
   }
   return { port, emulator }
+}
+
+const DEFAULT_STOREFRONT_RATE_LIMIT = '600/60'
+const DEFAULT_MAX_DB_SIZE = '512M'
+const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i
+
+function parseRate(flag: string, value: string): { requests: number; windowSeconds: number } {
+  const match = /^(\d+)\/(\d+(?:\.\d+)?)$/.exec(value)
+  if (!match || Number(match[1]) < 1 || Number(match[2]) <= 0)
+    throw new UsageError(
+      `${flag}: "${value}" is not N/SECONDS, e.g. 100/10${flag === '--rate-limit' ? '' : ', or off'}`,
+    )
+  return { requests: Number(match[1]), windowSeconds: Number(match[2]) }
+}
+
+const SIZE_UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }
+
+/** `1048576`, `512K`, `256M`, `2G` (also `256MB`, `256MiB`): powers of 1024. */
+function parseSize(flag: string, value: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*([kmg]?)(?:i?b)?$/i.exec(value.trim())
+  const bytes = match ? Math.floor(Number(match[1]) * SIZE_UNITS[match[2].toLowerCase()]) : Number.NaN
+  if (!Number.isSafeInteger(bytes) || bytes < 1024 * 1024)
+    throw new UsageError(`${flag}: "${value}" is not a size of at least 1M, e.g. 512M or 2G`)
+  return bytes
 }
 
 /**
@@ -260,6 +307,8 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
   const address = server.address() as AddressInfo
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
   const origin = `${tls ? 'https' : 'http'}://${host}:${address.port}`
+  // Bound to every address, the server has no one name: absolute URLs follow the (admitted) Host asked for.
+  if (!/^(?:0\.0\.0\.0|::)$/.test(address.address)) emulator.publicOrigin = origin
   const key = started.generatedKey
     ? `${started.generatedKey}  (new; shown once)`
     : o.apiKey

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 import { StoreError } from '../../spec/errors.js'
 import type { Clock, EmulatorOptions } from '../deps.js'
 import type { AccountService } from '../services/accounts.js'
+import { FixedWindows, tooManyRequests } from './rate-limit.js'
 import type { AccountRecord, KeyRecord, ShopRecord } from '../store/records.js'
 
 /** Hono variables set by the auth and shop middleware. */
@@ -42,25 +43,13 @@ export function selectShop(accounts: AccountService): MiddlewareHandler<AuthedEn
 
 /** `--rate-limit N/SECONDS`: a fixed window per key, answering 429 with Retry-After. */
 export function rateLimit(clock: Clock, options: EmulatorOptions): MiddlewareHandler<AuthedEnv> {
-  const windows = new Map<string, { start: number; count: number }>()
+  const windows = new FixedWindows(clock)
   return async (c, next) => {
     const limit = options.rateLimit
     if (limit) {
-      const now = clock.now().getTime()
-      const id = c.get('key').id
-      const windowMs = limit.windowSeconds * 1000
-      let window = windows.get(id)
-      if (!window || now - window.start >= windowMs) windows.set(id, (window = { start: now, count: 0 }))
-      window.count++
-      if (window.count > limit.requests) {
-        const retryAfter = Math.max(1, Math.ceil((window.start + windowMs - now) / 1000))
-        throw new StoreError(
-          429,
-          `rate limit exceeded: ${limit.requests} requests per ${limit.windowSeconds} s per key; retry after ${retryAfter} s`,
-          undefined,
-          { 'Retry-After': String(retryAfter) },
-        )
-      }
+      const retryAfter = windows.take(c.get('key').id, limit)
+      if (retryAfter !== undefined)
+        throw tooManyRequests(`${limit.requests} requests per ${limit.windowSeconds} s per key`, retryAfter)
     }
     await next()
   }

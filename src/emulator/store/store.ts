@@ -75,6 +75,11 @@ export class Store {
     return this.options.path === ':memory:'
   }
 
+  /** Bytes the store takes on disk: the db file as last written plus the journal since (0 in memory). */
+  get diskBytes(): number {
+    return (this.file?.bytes ?? 0) + (this.isMemory ? 0 : this.writer.size)
+  }
+
   /**
    * Opens (or creates) a store. Refuses, with a StoreError naming the file and what to do, a db
    * file that is unreadable, invalid or missing a collection, a journal that is corrupt, lost its

@@ -12,6 +12,7 @@ import { presentDelivery, presentWebhook, summariseDelivery } from '../../presen
 import type { Services } from '../../services/index.js'
 import { selectShop } from '../../middleware/auth.js'
 import { errorResponse } from '../../middleware/errors.js'
+import { isOverNetwork, publicOriginOf, type AllowedHosts } from '../../middleware/hosts.js'
 import type { AccountRecord, KeyRecord } from '../../store/records.js'
 import { controlRoutes } from '../control/index.js'
 import { apiRoutes } from '../api/index.js'
@@ -50,6 +51,7 @@ const LIST_LIMIT = 200
 export function dashboardRoutes(
   services: Services,
   deps: Pick<EmulatorDeps, 'log' | 'options' | 'random'>,
+  hosts: AllowedHosts,
 ): Hono<PageEnv> {
   const sessions = new Sessions(services.accounts, deps.random)
   const dashApi = new Hono()
@@ -76,8 +78,25 @@ export function dashboardRoutes(
       500 as 400,
     )
   })
-  // Form posts (login, logout) must come from the dashboard's own origin.
-  app.use(csrf())
+  // Form posts (login, logout) must come from the dashboard's own page, on a name the emulator answers to.
+  const sameOrigin = csrf({
+    origin: (origin, c) => origin === new URL(c.req.url).origin && (hosts.admitsOrigin(origin) || !isOverNetwork(c)),
+  })
+  app.use(async (c, next) => {
+    let isPassed = false
+    try {
+      return await sameOrigin(c, () => {
+        isPassed = true
+        return next()
+      })
+    } catch (error) {
+      if (isPassed || !(error instanceof HTTPException) || error.status !== 403) throw error
+      throw new StoreError(
+        403,
+        `this form was sent from another site; open ${DASHBOARD}/login on this emulator and send it from there`,
+      )
+    }
+  })
   app.route('/api', dashApi)
 
   app.get('/login', async (c) => {
@@ -85,7 +104,7 @@ export function dashboardRoutes(
     return renderPage(c, LoginPage({ next: safeNext(c.req.query('next')) }))
   })
   app.post('/login', async (c) => {
-    const form = await c.req.parseBody()
+    const form = await readForm(c)
     const key = typeof form.key === 'string' ? form.key : ''
     // A new login ends the session the browser had (before opening the next, which could reuse its id with seeded randomness).
     sessions.close(sessionIdOf(c))
@@ -123,7 +142,7 @@ export function dashboardRoutes(
       account,
       shops: services.accounts.shops(account),
       shop: services.accounts.resolveShop(account, c.req.query('shop')),
-      origin: new URL(c.req.url).origin,
+      origin: publicOriginOf(c, deps.options.publicOrigin),
     }
   }
 
@@ -201,8 +220,24 @@ export function dashboardRoutes(
   return app
 }
 
+/** The fields of a form post; a body that is not a readable form is the sender's fault (400), never a 500. */
+async function readForm(c: Context): Promise<Record<string, unknown>> {
+  try {
+    return await c.req.parseBody()
+  } catch (error) {
+    if (error instanceof StoreError) throw error
+    throw new StoreError(
+      400,
+      'the form could not be read: send it as application/x-www-form-urlencoded or well-formed multipart/form-data',
+    )
+  }
+}
+
+/** A path of the dashboard, as `next` must be: no other site (open redirect), no bytes a header cannot hold. */
+const DASHBOARD_NEXT = new RegExp(`^${DASHBOARD_PATH}(?:[/?#][\\x21-\\x7e]*)?$`)
+
 /** Only a dashboard path may follow the login (no open redirect). */
 function safeNext(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined
-  return value.startsWith(`${DASHBOARD_PATH}`) && !value.startsWith('//') && !value.includes('\\') ? value : undefined
+  return DASHBOARD_NEXT.test(value) && !value.includes('\\') ? value : undefined
 }

@@ -1,6 +1,8 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { CheckoutBodySchema, CreateFeedbackBodySchema, CreateQueryBodySchema } from '../../../spec/storefront.js'
+import type { EmulatorDeps } from '../../deps.js'
+import { publicOriginOf } from '../../middleware/hosts.js'
 import { readBody } from '../../middleware/validate.js'
 import { presentOrder } from '../../present/orders.js'
 import { presentFeedback, presentQuery } from '../../present/queries.js'
@@ -48,7 +50,10 @@ function storefrontShop(storefront: StorefrontService): MiddlewareHandler<Storef
  * The public storefront under /storefront/:shop (DESIGN.md "Storefront"; no key). JSON routes;
  * the HTML pages (shop, product, checkout form, invoice page) are routes/pages, mounted before these.
  */
-export function storefrontRoutes({ storefront }: Services): Hono<StorefrontEnv> {
+export function storefrontRoutes(
+  { storefront }: Services,
+  { options }: Pick<EmulatorDeps, 'options'>,
+): Hono<StorefrontEnv> {
   const app = new Hono<StorefrontEnv>()
   app.use('/:shop/*', storefrontShop(storefront))
 
@@ -58,7 +63,7 @@ export function storefrontRoutes({ storefront }: Services): Hono<StorefrontEnv> 
   app.post('/:shop/checkout', async (c) => {
     const body = await readBody(c, CheckoutBodySchema)
     const order = await storefront.checkout(c.var.shop, body, c.var.visitor)
-    const invoiceUrl = new URL(invoicePath(c.var.shop, order), c.req.url).toString()
+    const invoiceUrl = new URL(invoicePath(c.var.shop, order), publicOriginOf(c, options.publicOrigin)).toString()
     return c.json({ order: presentOrder(order), invoiceUrl }, 201, { Location: invoiceUrl })
   })
 

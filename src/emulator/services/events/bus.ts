@@ -60,10 +60,7 @@ export class EventBus {
       data,
       createdAt: now,
     })
-    if (store.c.events.count('shop', shop.id) > EVENT_LOG_RETENTION) {
-      const oldest = store.c.events.oldestFirst('shop', shop.id).next()
-      if (!oldest.done) tx.delete('events', oldest.value.id)
-    }
+    this.trimOldest(tx, 'events', shop, EVENT_LOG_RETENTION)
     const deliveryIds: string[] = []
     // The exact bytes every attempt sends: `timestamp` is the time of the first sending (spec, "Request").
     let body: string | undefined
@@ -169,12 +166,25 @@ export class EventBus {
     }
   }
 
+  /**
+   * Keeps the shop's delivery log at DELIVERY_LOG_RETENTION rows, in every state: an unsettled
+   * delivery that falls out gets no further attempt (README, "Webhooks").
+   */
   trimDeliveries(tx: Tx, shop: ShopRecord): void {
-    const deliveries = this.emu.store.c.deliveries
-    if (deliveries.count('shop', shop.id) <= DELIVERY_LOG_RETENTION) return
-    const oldest = deliveries.oldestFirst('shop', shop.id).next()
-    if (!oldest.done && oldest.value.state !== 'pending' && oldest.value.state !== 'retrying')
-      tx.delete('deliveries', oldest.value.id)
+    this.trimOldest(tx, 'deliveries', shop, DELIVERY_LOG_RETENTION)
+  }
+
+  /** Deletes the shop's oldest rows of a log until at most `keep` are left. */
+  private trimOldest(tx: Tx, log: 'events' | 'deliveries', shop: ShopRecord, keep: number): void {
+    const rows = this.emu.rows[log]
+    let excess = rows.count('shop', shop.id) - keep
+    if (excess <= 0) return
+    const doomed: string[] = []
+    for (const row of rows.oldestFirst('shop', shop.id)) {
+      if (excess-- <= 0) break
+      doomed.push(row.id)
+    }
+    for (const id of doomed) tx.delete(log, id)
   }
 
   private lastSeq(): number {

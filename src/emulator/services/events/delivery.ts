@@ -173,15 +173,18 @@ export class DeliveryWorker {
         row = await this.settle(row, 'failed')
         return
       }
-      const outcome = await this.send(row)
-      if (this.stopped) return
+      const outcome = await this.send(id)
+      if (!outcome || this.stopped) return
       row = await this.record(id, outcome)
     }
   }
 
-  private async send(row: DeliveryRecord): Promise<PostOutcome & { at: string }> {
+  /** One attempt, once a slot is free; undefined when the worker stopped or the row fell out of the log meanwhile. */
+  private async send(id: string): Promise<(PostOutcome & { at: string }) | undefined> {
     await this.acquire()
     try {
+      const row = this.deps.rows.deliveries.get(id)
+      if (!row || this.stopped) return undefined
       const at = this.deps.nowIso(row)
       return {
         at,

@@ -1,5 +1,6 @@
 import type { Delivery } from '../../../spec/orders.js'
 import { dynamicDeliveryPayload } from '../../../spec/event-payloads.js'
+import { FORBIDDEN_KEYS } from '../../../spec/common.js'
 import type { ServiceDeps } from '../deps.js'
 import type { FulfilmentRecord } from '../../store/records.js'
 import { isSettled } from '../orders/flow.js'
@@ -18,6 +19,8 @@ declare module '../../deps.js' {
 export const DYNAMIC_TIMEOUT_MS = 15_000
 /** The most of an answer kept on the invoice. */
 export const MAX_DYNAMIC_ANSWER = 64 * 1024
+/** The deepest nesting of a JSON answer kept as JSON; a deeper one is kept as the text it came as. */
+export const MAX_ANSWER_DEPTH = 64
 export const WAITING_FOR_ANSWER = 'waiting for the answer of the Dynamic Webhook URL'
 
 /**
@@ -52,12 +55,28 @@ async function readAnswer(res: Response): Promise<{ contentType: string; content
   const contentType = res.headers.get('content-type') ?? ''
   if (/\bjson\b/i.test(contentType)) {
     try {
-      return { contentType, content: JSON.parse(body) as unknown }
+      const content = JSON.parse(body) as unknown
+      if (isStorableJson(content)) return { contentType, content }
     } catch {
       /* shown as text */
     }
   }
   return { contentType, content: body }
+}
+
+/**
+ * Whether parsed JSON can be stored and served back as it is: nested at most MAX_ANSWER_DEPTH
+ * levels (deeper JSON overflows the stack of whatever walks it: the journal, the presenters, the
+ * pages), with finite numbers only (`1e309` would come back as null) and no prototype keys.
+ * Anything else is kept as the text it came as.
+ */
+function isStorableJson(value: unknown, depth = 0): boolean {
+  if (typeof value === 'number') return Number.isFinite(value)
+  if (value === null || typeof value !== 'object') return true
+  if (depth >= MAX_ANSWER_DEPTH) return false
+  for (const [key, inner] of Object.entries(value))
+    if (FORBIDDEN_KEYS.has(key) || !isStorableJson(inner, depth + 1)) return false
+  return true
 }
 
 /**
