@@ -62,6 +62,16 @@ export const COMMANDS: CommandEntry[] = [
     summary: 'drive the local emulator: shops, keys, fulfilment, checkout, pay, tracking, clock',
     load: () => import('./commands/emulator.js'),
   },
+  {
+    name: 'logs',
+    summary: "tail the emulator's request log: what your app sent, what it was answered and why it failed",
+    load: () => import('./commands/logs.js'),
+  },
+  {
+    name: 'openapi',
+    summary: 'print or write the OpenAPI 3.1 documents (/api/v1; --control: control API and storefront)',
+    load: () => import('./commands/openapi.js'),
+  },
   { name: 'login', summary: 'check an API key and save it as a profile', load: () => import('./commands/login.js') },
   { name: 'config', summary: 'show and change saved profiles', load: () => import('./commands/config.js') },
   {

@@ -1,8 +1,8 @@
 // The emulator control API (DESIGN.md, "Emulator control API — the dashboard's functions, over
 // HTTP"): what the hosted service configures in its dashboard. Only `store serve` answers these.
-import { z } from 'zod'
+import type { z } from 'zod'
 import { SuccessSchema } from '../spec/common.js'
-import { ApiKeySchema, ShopListSchema, ShopSchema, type CreateShopBody } from '../spec/shops.js'
+import { ApiKeyListSchema, ApiKeySchema, ShopListSchema, ShopSchema, type CreateShopBody } from '../spec/shops.js'
 import {
   ClockSchema,
   FulfilmentSetupSchema,
@@ -15,8 +15,6 @@ import { SubscriptionSchema } from '../spec/subscriptions.js'
 import { QueryListSchema, QuerySchema } from '../spec/storefront.js'
 import { segment, type Http } from './http.js'
 
-const KeyListSchema = z.object({ keys: z.array(ApiKeySchema) })
-
 export function emulator(http: Http) {
   const control = <S extends z.ZodType>(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -28,7 +26,7 @@ export function emulator(http: Http) {
     /** The account's shops, oldest first. */
     listShops: () => control('GET', '/shops', ShopListSchema),
     createShop: (body: CreateShopBody) => control('POST', '/shops', ShopSchema, body),
-    listKeys: () => control('GET', '/keys', KeyListSchema),
+    listKeys: () => control('GET', '/keys', ApiKeyListSchema),
     /** A new key; its `secret` is in this answer only. */
     createKey: (body: { name?: string } = {}) => control('POST', '/keys', ApiKeySchema, body),
     revokeKey: (id: string) => control('DELETE', `/keys/${segment(id)}`, SuccessSchema),

@@ -1,4 +1,4 @@
-import { maskKey } from '../spec/keys.js'
+import { maskKey, maskSecretsIn } from '../spec/keys.js'
 // The transport under every resource module: base URL, auth, X-Service-Shop, retries, error
 // decoding (STYLE.md "Errors: one type, two mappings") and an optional request log.
 import type { z } from 'zod'
@@ -159,7 +159,8 @@ export class Http {
     }
   }
 
-  private headersFor(opts: RequestOptions<z.ZodType | undefined>): Record<string, string> {
+  /** The headers a request with these options carries: accept, the configured ones, the key, the shop. */
+  headersFor(opts: RequestOptions<z.ZodType | undefined>): Record<string, string> {
     const headers: Record<string, string> = {
       accept: opts.as === 'text' ? 'text/plain, */*' : 'application/json',
       ...this.options.headers,
@@ -244,12 +245,7 @@ export class Http {
 
   /** Hides the key and any `secret` field (a created key's secret) in logged bodies. */
   private mask(text: string): string {
-    const key = this.options.apiKey
-    const masked = key ? text.split(key).join(maskKey(key)) : text
-    return masked.replace(
-      /("secret"\s*:\s*")([^"]*)"/g,
-      (_all, head: string, secret: string) => `${head}${maskKey(secret)}"`,
-    )
+    return maskSecretsIn(text, this.options.apiKey ? [this.options.apiKey] : [])
   }
 }
 

@@ -11,6 +11,7 @@ import { subscriptions } from './subscriptions.js'
 import { themes } from './themes.js'
 import { emulator } from './emulator.js'
 import { storefront } from './storefront.js'
+import { requests } from './requests.js'
 
 export type StoreClientOptions = HttpOptions
 
@@ -37,6 +38,8 @@ export class StoreClient {
   readonly emulator: ReturnType<typeof emulator>
   /** The emulator's public storefront (`/storefront/:shop`): checkout and invoices. */
   readonly storefront: ReturnType<typeof storefront>
+  /** The emulator's request inspector (`/_emulator/requests`): recorded requests and their live stream. */
+  readonly requests: ReturnType<typeof requests>
 
   constructor(options: StoreClientOptions | Http = {}) {
     const http = options instanceof Http ? options : new Http(options)
@@ -52,6 +55,7 @@ export class StoreClient {
     this.themes = themes(http)
     this.emulator = emulator(http)
     this.storefront = storefront(http)
+    this.requests = requests(http)
   }
 
   /** The same client for another shop of the account (`X-Service-Shop`, id or slug). */
@@ -73,3 +77,4 @@ export type { SubscriptionsClient } from './subscriptions.js'
 export type { ThemesClient } from './themes.js'
 export type { EmulatorClient } from './emulator.js'
 export type { StorefrontClient } from './storefront.js'
+export type { RequestsClient } from './requests.js'

@@ -14,7 +14,11 @@ import { controlRoutes } from './routes/control/index.js'
 import { cors } from 'hono/cors'
 import { dashboardRoutes } from './routes/dashboard/index.js'
 import { assetRoutes, embedRoutes, storefrontPageRoutes } from './routes/pages/index.js'
+import { inspectorAssetRoutes } from './routes/pages/inspector-assets.js'
 import { storefrontRoutes } from './routes/storefront/index.js'
+import { openApiRoutes } from './routes/openapi.js'
+import { RequestRecorder } from './inspector/recorder.js'
+import { recordRequests } from './inspector/record.js'
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024
 
@@ -35,6 +39,8 @@ export function createApp(deps: EmulatorDeps): Hono {
     ),
   )
   if (emu.options.logRequests) app.use(requestLog(emu))
+  const requests = new RequestRecorder()
+  app.use(recordRequests(requests, emu.clock))
   app.use(finishReadingBody)
   app.use(
     methodNotAllowed({
@@ -66,8 +72,9 @@ export function createApp(deps: EmulatorDeps): Hono {
 
   const authed = (base: Hono<AuthedEnv>) => base.use(requireKey(emu), rateLimit(emu), selectShop(emu))
   const api = authed(new Hono<AuthedEnv>()).use(injectFaults(emu))
+  app.route('/', openApiRoutes())
   app.route('/api/v1', apiRoutes(emu, api))
-  app.route('/_emulator', controlRoutes(emu, authed(new Hono<AuthedEnv>())))
+  app.route('/_emulator', controlRoutes(emu, authed(new Hono<AuthedEnv>()), requests))
   // The embed checks out from foreign origins: the public storefront allows any origin, without
   // credentials (nothing there reads cookies); /embed.js and /embed.css say so themselves. The dashboard gets no CORS.
   app.use(
@@ -80,8 +87,9 @@ export function createApp(deps: EmulatorDeps): Hono {
     }),
   )
   app.route('/', assetRoutes())
+  app.route('/', inspectorAssetRoutes())
   app.route('/', embedRoutes(emu))
-  app.route('/_dashboard', dashboardRoutes(emu))
+  app.route('/_dashboard', dashboardRoutes(emu, requests))
   // Before the JSON storefront routes: the invoice page answers unless JSON is asked for.
   app.route('/storefront', storefrontPageRoutes(emu))
   app.route('/storefront', storefrontRoutes(emu))

@@ -29,4 +29,5 @@ export const ApiKeySchema = z.looseObject({
   secret: z.string().optional(),
 })
 export type ApiKey = z.infer<typeof ApiKeySchema>
+export const ApiKeyListSchema = z.object({ keys: z.array(ApiKeySchema) })
 export const CreateKeyBodySchema = z.strictObject({ name: z.string().max(100).optional() })

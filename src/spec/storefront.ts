@@ -178,3 +178,4 @@ export const FeedbackSchema = z.looseObject({
   createdAt: TimestampSchema,
 })
 export type Feedback = z.infer<typeof FeedbackSchema>
+export const FeedbackListSchema = z.object({ feedback: z.array(FeedbackSchema) })

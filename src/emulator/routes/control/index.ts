@@ -9,9 +9,11 @@ import { orderControlRoutes } from './orders.js'
 import { subscriptionControlRoutes } from './subscriptions.js'
 import { clockRoutes } from './clock.js'
 import { feedbackControlRoutes, queryControlRoutes } from './queries.js'
+import { requestLogRoutes } from './requests.js'
+import type { RequestRecorder } from '../../inspector/recorder.js'
 
 /** The dashboard's functions over HTTP under /_emulator (DESIGN.md, "Emulator control API"). */
-export function controlRoutes(emu: Emulator, control: Hono<AuthedEnv>): Hono<AuthedEnv> {
+export function controlRoutes(emu: Emulator, control: Hono<AuthedEnv>, requests: RequestRecorder): Hono<AuthedEnv> {
   return control
     .route('/shops', shopRoutes(emu))
     .route('/keys', keyRoutes(emu))
@@ -23,4 +25,5 @@ export function controlRoutes(emu: Emulator, control: Hono<AuthedEnv>): Hono<Aut
     .route('/clock', clockRoutes(emu))
     .route('/queries', queryControlRoutes(emu))
     .route('/feedback', feedbackControlRoutes(emu))
+    .route('/requests', requestLogRoutes(emu, requests))
 }

@@ -32,6 +32,8 @@ import { QueriesPage } from '../../pages/dashboard/queries.js'
 import type { Feedback, Query } from '../../../spec/storefront.js'
 import { DASHBOARD, type DashView } from '../../pages/dashboard/shell.js'
 import { buildInvoice, invoicePath } from '../../commerce/invoice.js'
+import type { RequestRecorder } from '../../inspector/recorder.js'
+import { inspectorPages } from './inspector.js'
 import {
   DASHBOARD_PATH,
   Sessions,
@@ -54,12 +56,12 @@ const LIST_LIMIT = 200
  * `/_dashboard/api/emulator/…` and `/_dashboard/api/v1/…`, the control API and /api/v1 themselves
  * mounted a second time behind the session cookie, so every action runs the same handler as over HTTP.
  */
-export function dashboardRoutes(emu: Emulator): Hono<PageEnv> {
+export function dashboardRoutes(emu: Emulator, requests: RequestRecorder): Hono<PageEnv> {
   const sessions = new Sessions(emu)
   const dashApi = new Hono()
   dashApi.onError((error, c) => errorResponse(error, c, emu.log))
   const authed = () => new Hono<AuthedEnv>().use(requireSession(sessions), selectShop(emu))
-  dashApi.route('/emulator', controlRoutes(emu, authed()))
+  dashApi.route('/emulator', controlRoutes(emu, authed(), requests))
   dashApi.route('/v1', apiRoutes(emu, authed()))
   dashApi.notFound((c) => c.json({ error: `not found: no dashboard route ${c.req.method} ${c.req.path}` }, 404))
 
@@ -244,6 +246,7 @@ export function dashboardRoutes(emu: Emulator): Hono<PageEnv> {
   })
 
   app.get('/events', (c) => renderPage(c, EventsPage({ view: viewOf(c) })))
+  app.route('/', inspectorPages(requests, viewOf))
 
   return app
 }
