@@ -4,15 +4,62 @@
 import { StoreError } from '../spec/errors.js'
 import type { CliContext } from './context.js'
 import type { Output } from './output.js'
-import { RECONNECT_DELAYS_MS, parseSse, type SseMessage } from './webhooks/listen.js'
+
+export interface SseMessage {
+  id?: string
+  event?: string
+  data: string
+}
+
+/** Parses a text/event-stream body into messages (comments and `retry:` lines are skipped). */
+export async function* parseSse(body: ReadableStream<Uint8Array>): AsyncGenerator<SseMessage> {
+  const decoder = new TextDecoder()
+  let buffer = ''
+  let message: { id?: string; event?: string; data: string[] } = { data: [] }
+  const reader = body.getReader()
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return
+      buffer += decoder.decode(value, { stream: true })
+      let newline: number
+      while ((newline = buffer.search(/\r\n|\r|\n/)) >= 0) {
+        const line = buffer.slice(0, newline)
+        buffer = buffer.slice(newline + (buffer.startsWith('\r\n', newline) ? 2 : 1))
+        if (line === '') {
+          if (message.data.length) yield { id: message.id, event: message.event, data: message.data.join('\n') }
+          message = { data: [] }
+          continue
+        }
+        if (line.startsWith(':')) continue
+        const colon = line.indexOf(':')
+        const field = colon < 0 ? line : line.slice(0, colon)
+        const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '')
+        if (field === 'data') message.data.push(value)
+        else if (field === 'id') message.id = value
+        else if (field === 'event') message.event = value
+      }
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined)
+  }
+}
+
+/** Waits between reconnects: 0.25 s doubling to 5 s; back to the start after a good connection. */
+export const RECONNECT_DELAYS_MS = [250, 500, 1_000, 2_000, 5_000]
 
 export interface FollowOptions {
   ctx: CliContext
   out: Output
-  /** Opens the stream, resuming after `lastId`; throws StoreError when the emulator refuses. */
+  /** Where the first connection resumes (`--since`); later ones resume after the last message handled. */
+  since?: string
+  /**
+   * Opens the stream, resuming after `lastId`. A StoreError it throws with a 4xx status (not 429)
+   * ends the command; any other failure, or an answer that is not a 2xx stream, is retried.
+   */
   open(lastId: string | undefined, signal: AbortSignal): Promise<Response>
-  /** Handles one message; the stream resumes after its `id` next time. */
-  onMessage(message: SseMessage): void | Promise<void>
+  /** Handles one message (`signal` aborts on Ctrl+C); the stream resumes after its `id` next time. */
+  onMessage(message: SseMessage, signal: AbortSignal): void | Promise<void>
   /** What to say once connected, the first time and after a reconnect. */
   connected(reconnected: boolean, lastId: string | undefined): string
 }
@@ -35,7 +82,7 @@ export async function followStream(o: FollowOptions): Promise<void> {
   const stopping = new AbortController()
   const offInt = ctx.onSignal('SIGINT', () => stopping.abort())
   const offTerm = ctx.onSignal('SIGTERM', () => stopping.abort())
-  let lastId: string | undefined
+  let lastId = o.since
   let failures = 0
   let connectedBefore = false
   try {
@@ -43,14 +90,19 @@ export async function followStream(o: FollowOptions): Promise<void> {
       let reason: string
       try {
         const res = await o.open(lastId, stopping.signal)
-        failures = 0
-        out.info(o.connected(connectedBefore, lastId))
-        connectedBefore = true
-        for await (const message of parseSse(res.body!)) {
-          await o.onMessage(message)
-          if (message.id !== undefined) lastId = message.id
+        if (!res.ok || !res.body) {
+          reason = `the emulator answered ${res.status}`
+        } else {
+          failures = 0
+          out.info(o.connected(connectedBefore, lastId))
+          connectedBefore = true
+          for await (const message of parseSse(res.body)) {
+            await o.onMessage(message, stopping.signal)
+            if (stopping.signal.aborted) break
+            if (message.id !== undefined) lastId = message.id
+          }
+          reason = 'the stream ended (the emulator stopped?)'
         }
-        reason = 'the stream ended (the emulator stopped?)'
       } catch (error) {
         if (stopping.signal.aborted) break
         if (isFinal(error)) throw error

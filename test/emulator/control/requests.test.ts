@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseSse } from '../../../src/cli/webhooks/listen.js'
+import { parseSse } from '../../../src/cli/follow-stream.js'
 import {
   REQUEST_LOG_BODY_LIMIT,
   REQUEST_LOG_CAPACITY,

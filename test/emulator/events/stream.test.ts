@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseSse, type SseMessage } from '../../../src/cli/webhooks/listen.js'
+import { parseSse, type SseMessage } from '../../../src/cli/follow-stream.js'
 import { EmittedEventSchema } from '../../../src/spec/webhooks.js'
 import { eventsEmulator } from './helpers.js'
 

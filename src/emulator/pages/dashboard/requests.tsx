@@ -20,6 +20,25 @@ const METHODS = ['GET', 'POST', 'PUT', 'DELETE']
 
 const statusTone = (status: number) => (status < 300 ? 'ok' : status < 400 ? 'warn' : 'bad')
 
+const FilterSelect: FC<{ name: string; label: string; choices: readonly string[]; chosen?: string }> = ({
+  name,
+  label,
+  choices,
+  chosen,
+}) => (
+  <label class="inline" for={`filter-${name}`}>
+    {label}
+    <select id={`filter-${name}`} name={name}>
+      <option value="">any</option>
+      {choices.map((choice) => (
+        <option value={choice} selected={chosen === choice}>
+          {choice}
+        </option>
+      ))}
+    </select>
+  </label>
+)
+
 const RequestRow: FC<{ view: DashView; entry: RequestLogEntry }> = ({ view, entry }) => (
   <tr data-request={entry.id}>
     <td class="nowrap">{when(entry.at)}</td>
@@ -63,28 +82,8 @@ export const RequestsPage: FC<{ view: DashView; entries: RequestLogEntry[]; filt
       </p>
       <form method="get" action={`${DASHBOARD}/requests`} class="row" aria-label="Filters">
         <input type="hidden" name="shop" value={view.shop.slug} />
-        <label class="inline" for="filter-status">
-          Status
-          <select id="filter-status" name="status">
-            <option value="">any</option>
-            {STATUS_CLASSES.map((s) => (
-              <option value={s} selected={filter.status === s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label class="inline" for="filter-method">
-          Method
-          <select id="filter-method" name="method">
-            <option value="">any</option>
-            {METHODS.map((m) => (
-              <option value={m} selected={filter.method === m}>
-                {m}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect name="status" label="Status" choices={STATUS_CLASSES} chosen={filter.status} />
+        <FilterSelect name="method" label="Method" choices={METHODS} chosen={filter.method} />
         <label class="inline" for="filter-path">
           Path starts with
           <input id="filter-path" name="path" type="text" value={filter.path ?? ''} placeholder="/api/v1/orders" />
@@ -120,34 +119,42 @@ export const RequestsPage: FC<{ view: DashView; entries: RequestLogEntry[]; filt
   )
 }
 
-const Headers: FC<{ headers: Record<string, string> }> = ({ headers }) => (
-  <dl class="kv small">
-    {Object.entries(headers).map(([name, value]) => (
+/** One side of the exchange: its headers and its body (pretty JSON when whole). */
+const Exchange: FC<{
+  side: 'request' | 'response'
+  headers: Record<string, string>
+  body: RecordedBody | null
+  none: string
+}> = ({ side, headers, body, none }) => (
+  <section class="panel" aria-labelledby={`${side}-h`}>
+    <h2 id={`${side}-h`}>{side === 'request' ? 'Request' : 'Response'}</h2>
+    <dl class="kv small">
+      {Object.entries(headers).map(([name, value]) => (
+        <>
+          <dt>
+            <code>{name}</code>
+          </dt>
+          <dd>
+            <code>{value}</code>
+          </dd>
+        </>
+      ))}
+    </dl>
+    <h3>Body</h3>
+    {body ? (
       <>
-        <dt>
-          <code>{name}</code>
-        </dt>
-        <dd>
-          <code>{value}</code>
-        </dd>
+        {body.truncated ? (
+          <p class="small muted">
+            The first {body.text.length} of {body.size} characters.
+          </p>
+        ) : null}
+        <pre id={`${side}-body`}>{body.truncated ? body.text : pretty(body.text)}</pre>
       </>
-    ))}
-  </dl>
+    ) : (
+      <p class="small muted">{none}</p>
+    )}
+  </section>
 )
-
-const Body: FC<{ id: string; body: RecordedBody | null; none: string }> = ({ id, body, none }) =>
-  body ? (
-    <>
-      {body.truncated ? (
-        <p class="small muted">
-          The first {body.text.length} of {body.size} characters.
-        </p>
-      ) : null}
-      <pre id={id}>{body.truncated ? body.text : pretty(body.text)}</pre>
-    </>
-  ) : (
-    <p class="small muted">{none}</p>
-  )
 
 /** One recorded request: what was sent, what was answered, and why it failed. */
 export const RequestDetailPage: FC<{ view: DashView; entry: RequestLogEntry }> = ({ view, entry }) => (
@@ -183,17 +190,12 @@ export const RequestDetailPage: FC<{ view: DashView; entry: RequestLogEntry }> =
         </dd>
       </dl>
     </section>
-    <section class="panel" aria-labelledby="request-h">
-      <h2 id="request-h">Request</h2>
-      <Headers headers={entry.requestHeaders} />
-      <h3>Body</h3>
-      <Body id="request-body" body={entry.requestBody} none="No body (or none was read before the answer)." />
-    </section>
-    <section class="panel" aria-labelledby="response-h">
-      <h2 id="response-h">Response</h2>
-      <Headers headers={entry.responseHeaders} />
-      <h3>Body</h3>
-      <Body id="response-body" body={entry.responseBody} none="No body (or a stream)." />
-    </section>
+    <Exchange
+      side="request"
+      headers={entry.requestHeaders}
+      body={entry.requestBody}
+      none="No body (or none was read before the answer)."
+    />
+    <Exchange side="response" headers={entry.responseHeaders} body={entry.responseBody} none="No body (or a stream)." />
   </DashboardShell>
 )
