@@ -35,5 +35,6 @@ export type { Check, MysteryOpen, MysteryOutcome, OddsEntry, OpenBoxInput, OpenB
 export { createApp } from './emulator/app.js'
 export { startEmulator } from './emulator/start.js'
 export type { StartOptions, StartedEmulator } from './emulator/start.js'
+export type { Services } from './emulator/services/index.js'
 export type { EmulatorDeps, EmulatorOptions, Clock, Random } from './emulator/deps.js'
 export { offsetClock } from './emulator/deps.js'

@@ -1,7 +1,9 @@
 // Saved profiles (`store login`, `store config`): one JSON file, mode 0600, in the user's config
 // dir ($XDG_CONFIG_HOME/store, else ~/.config/store; %APPDATA%\store on Windows).
-import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { chmodSync, mkdirSync, renameSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { LowSync, type SyncAdapter } from 'lowdb'
+import { DataFileSync } from 'lowdb/node'
 import { z } from 'zod'
 import type { CliContext } from './context.js'
 import type { Connection, GlobalOptions } from './connection.js'
@@ -44,16 +46,8 @@ export function configPathOf(ctx: Pick<CliContext, 'env' | 'configDir'>): string
   return join(configDirOf(ctx), 'config.json')
 }
 
-/** The config file, or an empty one when there is none yet. */
-export function readConfig(ctx: Pick<CliContext, 'env' | 'configDir'>): ConfigFile {
-  const path = configPathOf(ctx)
-  let text: string
-  try {
-    text = readFileSync(path, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} }
-    throw new UsageError(`cannot read ${path}: ${(error as Error).message}`)
-  }
+/** The file's text, checked: today's messages for invalid JSON and an invalid shape. */
+function parseConfig(path: string, text: string): ConfigFile {
   let json: unknown
   try {
     json = JSON.parse(text)
@@ -72,16 +66,55 @@ export function readConfig(ctx: Pick<CliContext, 'env' | 'configDir'>): ConfigFi
   return parsed.data
 }
 
-/** Writes the whole file atomically with mode 0600 (it holds API keys), its directory 0700. */
-export function writeConfig(ctx: Pick<CliContext, 'env' | 'configDir'>, config: ConfigFile): string {
-  const dir = configDirOf(ctx)
-  const path = join(dir, 'config.json')
-  mkdirSync(dir, { recursive: true, mode: 0o700 })
-  const temp = `${path}.${process.pid}.tmp`
-  writeFileSync(temp, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 })
-  chmodSync(temp, 0o600)
-  renameSync(temp, path)
-  return path
+const serialise = (config: ConfigFile) => `${JSON.stringify(config, null, 2)}\n`
+
+/**
+ * The config file as lowdb's adapter. lowdb's file adapter reads it (no file: null, so lowdb keeps
+ * the empty default). Writing stays ours: lowdb writes its temporary file with the default mode
+ * (0644 under the usual umask) and renames it into place, and this file holds API keys.
+ */
+class ConfigFileAdapter implements SyncAdapter<ConfigFile> {
+  readonly #path: string
+  readonly #file: DataFileSync<ConfigFile>
+
+  constructor(path: string) {
+    this.#path = path
+    this.#file = new DataFileSync(path, { parse: (text) => parseConfig(path, text), stringify: serialise })
+  }
+
+  read(): ConfigFile | null {
+    try {
+      return this.#file.read()
+    } catch (error) {
+      if (error instanceof UsageError) throw error
+      throw new UsageError(`cannot read ${this.#path}: ${(error as Error).message}`)
+    }
+  }
+
+  /** Writes the whole file atomically with mode 0600, its directory 0700. */
+  write(config: ConfigFile): void {
+    mkdirSync(dirname(this.#path), { recursive: true, mode: 0o700 })
+    const temp = `${this.#path}.${process.pid}.tmp`
+    writeFileSync(temp, serialise(config), { mode: 0o600 })
+    chmodSync(temp, 0o600)
+    renameSync(temp, this.#path)
+  }
+}
+
+/**
+ * The config file, read now: `data` is an empty config when there is none yet; `update(fn)` (or
+ * `write()`) saves it atomically with mode 0600.
+ * @example openConfig(ctx).update((config) => { config.current = 'staging' })
+ */
+export function openConfig(ctx: Pick<CliContext, 'env' | 'configDir'>): LowSync<ConfigFile> {
+  const db = new LowSync<ConfigFile>(new ConfigFileAdapter(configPathOf(ctx)), { profiles: {} })
+  db.read()
+  return db
+}
+
+/** The config file, or an empty one when there is none yet. */
+export function readConfig(ctx: Pick<CliContext, 'env' | 'configDir'>): ConfigFile {
+  return openConfig(ctx).data
 }
 
 /**

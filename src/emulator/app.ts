@@ -3,12 +3,12 @@ import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { methodNotAllowed } from 'hono/method-not-allowed'
 import { StoreError } from '../spec/errors.js'
-import { createEmulator, type AuthedEnv, type Emulator } from './context.js'
 import type { EmulatorDeps } from './deps.js'
+import type { Services } from './services/index.js'
 import { errorResponse } from './middleware/errors.js'
 import { unreadableBody } from './middleware/validate.js'
 import { injectFaults } from './middleware/faults.js'
-import { rateLimit, requireKey, selectShop } from './middleware/auth.js'
+import { rateLimit, requireKey, selectShop, type AuthedEnv } from './middleware/auth.js'
 import { apiRoutes } from './routes/api/index.js'
 import { controlRoutes } from './routes/control/index.js'
 import { cors } from 'hono/cors'
@@ -23,13 +23,13 @@ import { recordRequests } from './inspector/record.js'
 export const DEFAULT_BODY_LIMIT = 1024 * 1024
 
 /**
- * The emulator as a Hono app owning full paths (`/api/v1/…`, `/_emulator/…`, `/storefront/…`).
- * `store serve` hands it to @hono/node-server; tests and MSW call `app.request` / `app.fetch`.
+ * The emulator as a Hono app owning full paths (`/api/v1/…`, `/_emulator/…`, `/storefront/…`) over
+ * the services startEmulator built. `store serve` hands it to @hono/node-server; tests and MSW call
+ * `app.request` / `app.fetch`.
  */
-export function createApp(deps: EmulatorDeps): Hono {
-  const emu: Emulator = createEmulator(deps)
+export function createApp(services: Services, deps: EmulatorDeps): Hono {
   const app = new Hono()
-  app.onError((error, c) => errorResponse(error, c, emu.log))
+  app.onError((error, c) => errorResponse(error, c, deps.log))
   app.notFound((c) =>
     c.json(
       {
@@ -38,9 +38,9 @@ export function createApp(deps: EmulatorDeps): Hono {
       404,
     ),
   )
-  if (emu.options.logRequests) app.use(requestLog(emu))
+  if (deps.options.logRequests) app.use(requestLog(deps))
   const requests = new RequestRecorder()
-  app.use(recordRequests(requests, emu.clock))
+  app.use(recordRequests(requests, deps.clock))
   app.use(finishReadingBody)
   app.use(
     methodNotAllowed({
@@ -52,9 +52,9 @@ export function createApp(deps: EmulatorDeps): Hono {
     }),
   )
   const limitBody = bodyLimit({
-    maxSize: emu.options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT,
+    maxSize: deps.options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT,
     onError: () => {
-      const message = `is larger than ${emu.options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT} bytes; send a smaller request`
+      const message = `is larger than ${deps.options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT} bytes; send a smaller request`
       throw new StoreError(413, `body: ${message}`, [{ field: 'body', message }])
     },
   })
@@ -70,11 +70,12 @@ export function createApp(deps: EmulatorDeps): Hono {
     }
   })
 
-  const authed = (base: Hono<AuthedEnv>) => base.use(requireKey(emu), rateLimit(emu), selectShop(emu))
-  const api = authed(new Hono<AuthedEnv>()).use(injectFaults(emu))
+  const authed = (base: Hono<AuthedEnv>) =>
+    base.use(requireKey(services.accounts), rateLimit(deps.clock, deps.options), selectShop(services.accounts))
+  const api = authed(new Hono<AuthedEnv>()).use(injectFaults(deps))
   app.route('/', openApiRoutes())
-  app.route('/api/v1', apiRoutes(emu, api))
-  app.route('/_emulator', controlRoutes(emu, authed(new Hono<AuthedEnv>()), requests))
+  app.route('/api/v1', apiRoutes(services, api))
+  app.route('/_emulator', controlRoutes(services, deps.options, authed(new Hono<AuthedEnv>()), requests))
   // The embed checks out from foreign origins: the public storefront allows any origin, without
   // credentials (nothing there reads cookies); /embed.js and /embed.css say so themselves. The dashboard gets no CORS.
   app.use(
@@ -88,33 +89,19 @@ export function createApp(deps: EmulatorDeps): Hono {
   )
   app.route('/', assetRoutes())
   app.route('/', inspectorAssetRoutes())
-  app.route('/', embedRoutes(emu))
-  app.route('/_dashboard', dashboardRoutes(emu, requests))
+  app.route('/', embedRoutes(services))
+  app.route('/_dashboard', dashboardRoutes(services, deps, requests))
   // Before the JSON storefront routes: the invoice page answers unless JSON is asked for.
-  app.route('/storefront', storefrontPageRoutes(emu))
-  app.route('/storefront', storefrontRoutes(emu))
-  attachEmulator(app, emu)
-  // Deliveries a previous run left mid-retry go out again (README, "Webhooks").
-  emu.events.resume()
+  app.route('/storefront', storefrontPageRoutes(services, deps.log))
+  app.route('/storefront', storefrontRoutes(services))
   return app
 }
 
-const emulators = new WeakMap<Hono, Emulator>()
-function attachEmulator(app: Hono, emu: Emulator) {
-  emulators.set(app, emu)
-}
-/** The emulator behind an app made by createApp (for serve, tests and MSW). */
-export function emulatorOf(app: Hono): Emulator {
-  const emu = emulators.get(app)
-  if (!emu) throw new Error('not an app made by createApp')
-  return emu
-}
-
-function requestLog(emu: Emulator) {
+function requestLog(deps: EmulatorDeps) {
   return async (c: import('hono').Context, next: () => Promise<void>) => {
     const started = performance.now()
     await next()
-    emu.log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`)
+    deps.log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`)
   }
 }
 

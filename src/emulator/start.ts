@@ -1,10 +1,9 @@
 import type { Hono } from 'hono'
-import { createApp, emulatorOf } from './app.js'
-import { createEmulator } from './context.js'
+import { createApp } from './app.js'
 import type { EmulatorDeps, EmulatorOptions, Clock, Random, Sleep, Log } from './deps.js'
+import { createServices, type Services } from './services/index.js'
 import { Store } from './store/store.js'
-import { ensureKey, initialiseDb, type SeedFile } from './store/seed.js'
-import { applySeedFulfilment } from './seed-fulfilment.js'
+import type { SeedFile } from './store/seed.js'
 
 export interface StartOptions {
   db: string
@@ -22,19 +21,25 @@ export interface StartOptions {
 
 export interface StartedEmulator {
   app: Hono
+  /** What the app's routes call: every resource's rules and transactions. */
+  services: Services
   store: Store
   deps: EmulatorDeps
   /** Set when the db was created now without --api-key: the key to print once. */
   generatedKey?: string
-  /** Stops webhook delivery (before closing the store); unsettled deliveries resume at the next start. */
-  stopEvents(): void
+  /** Stops webhook delivery, then flushes and closes the store; unsettled deliveries resume at the next start. */
+  stop(): Promise<void>
 }
 
 /**
- * Opens (or creates and seeds) the store and builds the app. Shared by `store serve`, the tests
- * and the MSW handlers, so all three run the same emulator.
+ * The composition root of the emulator, shared by `store serve`, the tests and the MSW handlers so
+ * all three run the same emulator: opens (or creates and seeds) the store, builds the services
+ * over it once, connects the event bus to the store's commits, builds the app, then resumes the
+ * webhook deliveries a previous run left unsettled.
  */
 export async function startEmulator(options: StartOptions): Promise<StartedEmulator> {
+  let world: EmulatorDeps | undefined
+  let services: Services | undefined
   let generatedKey: string | undefined
   const store = await Store.open({
     path: options.db,
@@ -42,25 +47,32 @@ export async function startEmulator(options: StartOptions): Promise<StartedEmula
     compactAtBytes: options.compactAtBytes,
     log: options.log,
     init: (tx, opened) => {
-      const emu = createEmulator(bindDeps(opened, options))
-      generatedKey = initialiseDb(emu, tx, {
-        apiKey: options.apiKey,
-        seed: options.seed,
-        applyFulfilment: (t, shop, id, setup) => applySeedFulfilment(emu, t, shop, id, setup),
-      }).generatedKey
+      world = worldOf(opened, options)
+      services = createServices(world)
+      generatedKey = services.seeding.fillNewDb(tx, { apiKey: options.apiKey, seed: options.seed })
     },
   })
-  const deps = bindDeps(store, options)
-  restoreClock(store, deps)
-  const app = createApp(deps)
-  if (options.apiKey) {
-    const emu = createEmulator(deps)
-    await store.tx((tx) => ensureKey(emu, tx, options.apiKey!))
+  const deps = world ?? worldOf(store, options)
+  const built = services ?? createServices(deps)
+  built.clock.restore()
+  store.onCommit = (tx) => built.events.committed(tx)
+  if (options.apiKey) await built.seeding.ensureKey(options.apiKey)
+  const app = createApp(built, deps)
+  built.events.resume()
+  return {
+    app,
+    services: built,
+    store,
+    deps,
+    generatedKey,
+    stop: async () => {
+      built.events.stop()
+      await store.close()
+    },
   }
-  return { app, store, deps, generatedKey, stopEvents: () => emulatorOf(app).events.stop() }
 }
 
-function bindDeps(store: Store, options: StartOptions): EmulatorDeps {
+function worldOf(store: Store, options: StartOptions): EmulatorDeps {
   return {
     store,
     clock: options.clock,
@@ -70,9 +82,4 @@ function bindDeps(store: Store, options: StartOptions): EmulatorDeps {
     log: options.log,
     options: options.options ?? {},
   }
-}
-
-function restoreClock(store: Store, deps: EmulatorDeps): void {
-  const offset = store.c.meta.get('meta')?.clockOffsetMs ?? 0
-  if (offset) deps.clock.advance(offset / 1000)
 }

@@ -1,5 +1,6 @@
 // Mystery-box fairness: DESIGN.md "Mystery box fairness — exact algorithm" as pure functions of
-// seeds, nonce and table (no I/O, no randomness of its own), shared by the emulator and `store mystery verify`.
+// seeds, nonce and table (no I/O, no randomness of its own, no Node built-ins), shared by the
+// emulator, `store mystery verify` and the invoice page's verifier in the browser.
 export {
   serverSeedFromBytes,
   clientSeedFromBytes,
@@ -10,7 +11,12 @@ export {
   codeProofOf,
   indexFromHash,
 } from './proofs.js'
-export { inStock, totalWeightOf, oddsOf, pickOutcome, openBox } from './roll.js'
-export type { MysteryOutcome, OddsEntry, MysteryOpen, OpenBoxInput, OpenBoxResult } from './roll.js'
+export { inStock, totalWeightOf, oddsOf, pickOutcome, openBox, openAt } from './roll.js'
+export type { MysteryOutcome, OddsEntry, MysteryOpen, OpenBoxInput, OpenBoxResult, OpenAtInput } from './roll.js'
 export { verifyOpen } from './verify.js'
 export type { Check } from './verify.js'
+export { verifyLine } from './line.js'
+export type { LineCheck, MysteryLine, OpenReport } from './line.js'
+export { collectLines } from './collect-lines.js'
+export { verifyStated } from './stated.js'
+export type { StatedOpen } from './stated.js'

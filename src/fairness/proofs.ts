@@ -1,5 +1,8 @@
 // Seeds, commitments and HMAC proofs: DESIGN.md "Mystery box fairness — exact algorithm", steps 1, 3, 4, 5, 7.
-import { createHash, createHmac } from 'node:crypto'
+// Hashing is pure JS (@noble/hashes), so the same code runs in Node and in the buyer's browser.
+import { hmac } from '@noble/hashes/hmac.js'
+import { sha256 } from '@noble/hashes/sha2.js'
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
 
 const SERVER_SEED = /^[0-9a-f]{64}$/
 const CLIENT_SEED = /^[\x20-\x7e]{1,64}$/
@@ -11,7 +14,7 @@ function hexOf(bytes: Uint8Array, length: number, what: string): string {
       `${what} needs exactly ${length} bytes, got ${bytes instanceof Uint8Array ? bytes.length : typeof bytes}`,
     )
   }
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')
+  return bytesToHex(bytes)
 }
 
 function assertNonce(nonce: number): void {
@@ -20,7 +23,7 @@ function assertNonce(nonce: number): void {
 }
 
 function hmacHex(serverSeed: string, message: string): string {
-  return createHmac('sha256', Buffer.from(serverSeed, 'utf8')).update(message, 'utf8').digest('hex')
+  return bytesToHex(hmac(sha256, utf8ToBytes(serverSeed), utf8ToBytes(message)))
 }
 
 /**
@@ -56,7 +59,7 @@ export function isValidClientSeed(s: unknown): s is string {
  * @example commitmentOf('00'.repeat(32)) // '60e05bd1b195af2f…'
  */
 export function commitmentOf(serverSeed: string): string {
-  return createHash('sha256').update(serverSeed, 'utf8').digest('hex')
+  return bytesToHex(sha256(utf8ToBytes(serverSeed)))
 }
 
 /**

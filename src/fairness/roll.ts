@@ -7,6 +7,7 @@ import {
   isValidServerSeed,
   proofHashOf,
 } from './proofs.js'
+import type { MysteryOpenRecord } from '../spec/mystery.js'
 
 /** One row of a mystery box's drop table. `weight` is a positive integer; `stock: null` is unlimited; `codes` is the optional code pool, drawn in pool order. */
 export interface MysteryOutcome {
@@ -16,34 +17,11 @@ export interface MysteryOutcome {
   codes?: string[]
 }
 
-/** One row of a published odds snapshot; `chance` is a percentage with 2 decimals, 0 when out of stock. */
-export interface OddsEntry {
-  name: string
-  weight: number
-  chance: number
-  stock: number | null
-}
-
 /** The record of one open (one ordered quantity), as stored on the order line and shown on the invoice. */
-export interface MysteryOpen {
-  index: number
-  nonce: number
-  clientSeed: string
-  /** Only once the order is paid. */
-  serverSeed?: string
-  commitment: string
-  poolVersion: number
-  proofHash: string
-  rollIndex: number
-  totalWeight: number
-  /** The table as it stood just before this open. */
-  odds: OddsEntry[]
-  outcome: string
-  codeProof?: string
-  codeIndex?: number
-  codePoolSize?: number
-  code?: string
-}
+export type MysteryOpen = MysteryOpenRecord
+
+/** One row of a published odds snapshot; `chance` is a percentage with 2 decimals, 0 when out of stock. */
+export type OddsEntry = MysteryOpenRecord['odds'][number]
 
 type Stocked = { stock: number | null }
 type Weighted = { name: string; weight: number; stock: number | null }
@@ -197,4 +175,40 @@ export function openBox(input: OpenBoxInput): OpenBoxResult {
     opens.push(open)
   }
   return { opens, outcomes: table }
+}
+
+/** The input of {@link openAt}. */
+export interface OpenAtInput {
+  serverSeed: string
+  clientSeed: string
+  nonce: number
+  poolVersion: number
+  outcomes: readonly MysteryOutcome[]
+}
+
+/**
+ * The roll at one nonce against the table as it stands (no earlier opens taken from its stock, no
+ * code drawn), the seed revealed: what open `nonce` of a line would show if the table stood so.
+ * @throws RangeError on an invalid table, a nonce that is not a non-negative integer, or nothing in stock
+ * @example openAt({ serverSeed, clientSeed, nonce: 3, poolVersion: 1, outcomes: table }).outcome
+ */
+export function openAt(input: OpenAtInput): MysteryOpen {
+  const { serverSeed, clientSeed, nonce, poolVersion } = input
+  const odds = oddsOf(input.outcomes)
+  const totalWeight = totalWeightOf(odds)
+  const proofHash = proofHashOf(serverSeed, clientSeed, nonce)
+  const rollIndex = indexFromHash(proofHash, totalWeight)
+  return {
+    index: nonce,
+    nonce,
+    clientSeed,
+    serverSeed,
+    commitment: commitmentOf(serverSeed),
+    poolVersion,
+    proofHash,
+    rollIndex,
+    totalWeight,
+    odds,
+    outcome: pickOutcome(odds, rollIndex).name,
+  }
 }

@@ -35,7 +35,7 @@ export type StoreHandlers = HttpHandler[] & {
   /** `${origin}/api/v1`: pass it to StoreClient as `baseUrl`. */
   readonly baseUrl: string
   readonly apiKey: string
-  /** The running emulator (started on first use): its app, store and deps. */
+  /** The running emulator (started on first use): its app, services, store and deps. */
   emulator(): Promise<StartedEmulator>
   /** Drops all state: the next request meets a freshly seeded emulator. Call it in `afterEach`. */
   reset(): Promise<void>
@@ -89,7 +89,7 @@ export function createStoreHandlers(o: StoreHandlersOptions = {}): StoreHandlers
     async reset() {
       const previous = running
       running = undefined
-      if (previous) await (await previous).store.close()
+      if (previous) await (await previous).stop()
     },
   })
 }

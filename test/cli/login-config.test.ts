@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { TEST_KEY, testEmulator } from '../helpers/emulator.js'
@@ -117,6 +117,39 @@ describe('profiles in use', () => {
     const broken = await runCli(['products', 'list'], { env: { XDG_CONFIG_HOME: home } })
     expect(broken.code).toBe(2)
     expect(broken.stderr).toMatch(/config\.json is not valid JSON .*; fix or delete it, then run store login\n$/)
+  })
+
+  it('names the field of a config file of the wrong shape, and a config path it cannot read', async () => {
+    const home = tmpConfigDir()
+    mkdirSync(join(home, 'store'))
+    writeFileSync(configFile(home), JSON.stringify({ profiles: { default: { apiKey: 7 } } }))
+    const shape = await runCli(['config', 'list'], { env: { XDG_CONFIG_HOME: home } })
+    expect(shape.code).toBe(2)
+    expect(shape.stderr).toBe(
+      `error: ${configFile(home)}: profiles.default.apiKey: Invalid input: expected string, received number; fix or delete it, then run store login\n`,
+    )
+
+    const dirHome = tmpConfigDir()
+    mkdirSync(configFile(dirHome), { recursive: true })
+    const unreadable = await runCli(['config', 'set', 'shop', 'x'], { env: { XDG_CONFIG_HOME: dirHome } })
+    expect(unreadable.code).toBe(2)
+    expect(unreadable.stderr).toMatch(new RegExp(`^error: cannot read ${configFile(dirHome)}: EISDIR`))
+  })
+
+  it('rewrites the file whole, with mode 0600 again, and leaves no temporary file', async () => {
+    const home = tmpConfigDir()
+    const env = { XDG_CONFIG_HOME: home }
+    mkdirSync(join(home, 'store'))
+    writeFileSync(configFile(home), JSON.stringify({ current: 'a', profiles: { a: { shop: 'one' } } }))
+    chmodSync(configFile(home), 0o644)
+    expect((await runCli(['--profile', 'b', 'config', 'set', 'api-key', 'sk_live_secret'], { env })).code).toBe(0)
+    expect(readFileSync(configFile(home), 'utf8')).toBe(
+      `${JSON.stringify({ current: 'a', profiles: { a: { shop: 'one' }, b: { apiKey: 'sk_live_secret' } } }, null, 2)}\n`,
+    )
+    expect(statSync(configFile(home)).mode & 0o777).toBe(0o600)
+    expect(readdirSync(join(home, 'store'))).toEqual(['config.json'])
+    expect((await runCli(['config', 'use', 'b'], { env })).code).toBe(0)
+    expect(JSON.parse(readFileSync(configFile(home), 'utf8')).current).toBe('b')
   })
 
   it('uses ~/.config/store without XDG_CONFIG_HOME', async () => {

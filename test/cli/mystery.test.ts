@@ -4,39 +4,8 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { testEmulator } from '../helpers/emulator.js'
 import { independentlyVerifyOpen } from '../helpers/independent-verifier.js'
+import { paidMysteryOrder } from '../helpers/mystery-order.js'
 import { runCli } from './run-cli.js'
-
-type Emu = Awaited<ReturnType<typeof testEmulator>>
-
-/** A paid order of 3 boxes whose every outcome has a code pool, so every open has a second pass. */
-async function paidMysteryOrder(emu: Emu, quantity = 3): Promise<any> {
-  const setup = await emu.request('/_emulator/products/rec_demoMystery01/fulfilment', {
-    method: 'PUT',
-    json: {
-      mystery: {
-        outcomes: [
-          { name: 'Gold', weight: 1, stock: 3, codes: ['G-1', 'G-2', 'G-3'] },
-          { name: 'Silver', weight: 3, stock: 4, codes: ['S-1', 'S-2', 'S-3', 'S-4'] },
-          { name: 'Bronze', weight: 6, stock: 5, codes: ['B-1', 'B-2', 'B-3', 'B-4', 'B-5'] },
-        ],
-      },
-    },
-  })
-  expect(setup.status).toBe(200)
-  const checkout = await emu.request('/storefront/demo/checkout', {
-    method: 'POST',
-    json: {
-      items: [{ productId: 'rec_demoMystery01', quantity }],
-      email: 'buyer@example.com',
-      customFields: { __mysteryClientSeed: 'lucky-7' },
-    },
-  })
-  expect(checkout.status).toBe(201)
-  const { order } = await checkout.json()
-  const paid = await emu.request(`/_emulator/orders/${order.id}/pay`, { method: 'POST' })
-  expect(paid.status).toBe(200)
-  return paid.json()
-}
 
 function writeJson(value: unknown): string {
   const path = join(mkdtempSync(join(tmpdir(), 'store-mystery-')), 'order.json')
@@ -47,7 +16,7 @@ function writeJson(value: unknown): string {
 describe('store mystery verify', () => {
   it('verifies every open of a real paid order fetched through the API', async () => {
     const emu = await testEmulator()
-    const order = await paidMysteryOrder(emu)
+    const { order } = await paidMysteryOrder(emu.request)
     // The fixture is sound by an independent reading of the algorithm, too.
     for (const open of order.items[0].mystery.opens)
       expect(independentlyVerifyOpen(open, order.items[0].mystery.commitment)).toEqual([])
@@ -77,7 +46,7 @@ describe('store mystery verify', () => {
 
   it('prints a JSON report with --json', async () => {
     const emu = await testEmulator()
-    const order = await paidMysteryOrder(emu, 1)
+    const { order } = await paidMysteryOrder(emu.request, 1)
     const { code, stdout } = await runCli(['mystery', 'verify', order.id, '--json'], { app: emu.app })
     expect(code).toBe(0)
     const report = JSON.parse(stdout)
@@ -98,7 +67,7 @@ describe('store mystery verify', () => {
 
   it('verifies the same order from a file, offline', async () => {
     const emu = await testEmulator()
-    const path = writeJson(await paidMysteryOrder(emu))
+    const path = writeJson((await paidMysteryOrder(emu.request)).order)
     const { code, stdout, requests } = await runCli(['mystery', 'verify', '--file', path], {})
     expect(code).toBe(0)
     expect(requests).toEqual([])
@@ -108,7 +77,7 @@ describe('store mystery verify', () => {
 
   it("verifies the mystery reveals of the buyer's invoice JSON, offline", async () => {
     const emu = await testEmulator()
-    const order = await paidMysteryOrder(emu, 2)
+    const { order } = await paidMysteryOrder(emu.request, 2)
     const invoice = await (
       await emu.request(`/storefront/demo/invoices/${order.id}`, { headers: { accept: 'application/json' } })
     ).json()
@@ -119,7 +88,7 @@ describe('store mystery verify', () => {
 
   it('checks the opens against a commitment given with --commitment (what the product page showed)', async () => {
     const emu = await testEmulator()
-    const order = await paidMysteryOrder(emu, 1)
+    const { order } = await paidMysteryOrder(emu.request, 1)
     const wrong = await runCli(['mystery', 'verify', order.orderNumber, '--commitment', 'e'.repeat(64)], {
       app: emu.app,
     })
@@ -240,7 +209,7 @@ describe('store mystery verify', () => {
     ],
   ])('fails naming the %s check when it is tampered with (exit 1)', async (_field, check, change) => {
     const emu = await testEmulator()
-    const order = await paidMysteryOrder(emu)
+    const { order } = await paidMysteryOrder(emu.request)
     const line = order.items[0].mystery
     change(line.opens[1], line)
     const { code, stdout, stderr } = await runCli(['mystery', 'verify', '--file', writeJson(order)], {})

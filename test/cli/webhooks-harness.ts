@@ -83,7 +83,7 @@ export async function servedEmulator(o: EventsEmulatorOptions = {}) {
     baseUrl,
     flags: ['--base-url', baseUrl, '--api-key', TEST_KEY],
     close: async () => {
-      emu.emu.events.stop()
+      emu.services.events.stop()
       ;(server as unknown as { closeAllConnections(): void }).closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },

@@ -1,6 +1,5 @@
 import { unlinkSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { emulatorOf } from '../../src/emulator/app.js'
 import { testEmulator } from '../helpers/emulator.js'
 import { FaultyIO, tmpDb } from '../emulator/store/store-helpers.js'
 
@@ -67,7 +66,7 @@ describe('disk errors in checkout and payment', () => {
   ])('a checkout refused because %s leaves no order, customer, seal or event behind', async (_case, breakDisk) => {
     const { io, emu, checkout, snapshot } = await faultyShop()
     const events: string[] = []
-    emulatorOf(emu.app).events.subscribe((e) => events.push(e.kind))
+    emu.services.events.subscribe((e) => events.push(e.kind))
     const before = snapshot()
     breakDisk(io)
     await expectStorage500(await checkout())

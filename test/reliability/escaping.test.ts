@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { emulatorOf } from '../../src/emulator/app.js'
 import { TEST_KEY, testEmulator } from '../helpers/emulator.js'
 import type { TestEmulator } from './helpers.js'
 
@@ -169,7 +168,7 @@ async function hostileShop() {
       code: `${SCRIPT}${ATTRIBUTE}`.slice(0, 100),
       carrier: `${STYLE}${ATTRIBUTE}`.slice(0, 100),
     })
-  await emulatorOf(emu.app).events.worker.idle()
+  await emu.services.events.worker.idle()
 
   const feedback = await emu.app.request(`/storefront/${SHOP}/invoices/${orders[0].order.id}/feedback`, {
     method: 'POST',
@@ -184,7 +183,7 @@ async function hostileShop() {
   })
   expect(query.status).toBe(201)
   await post(emu, `/_emulator/queries/${((await query.json()) as { id: string }).id}/reply`, { message: XSS })
-  await emulatorOf(emu.app).events.worker.idle()
+  await emu.services.events.worker.idle()
   const deliveries = (await json<{ deliveries: { id: string }[] }>(emu, '/_emulator/webhooks/logs')).deliveries
   expect(deliveries.length).toBeGreaterThan(0)
   return { emu, products, group, orders, deliveries }

@@ -4,7 +4,6 @@
 import fc from 'fast-check'
 import { expect } from 'vitest'
 import type { z } from 'zod'
-import { emulatorOf } from '../../src/emulator/app.js'
 import { CreateBlacklistBodySchema, UpdateBlacklistBodySchema } from '../../src/spec/blacklists.js'
 import { CreateCategoryBodySchema, UpdateCategoryBodySchema } from '../../src/spec/categories.js'
 import { CouponListQuerySchema, CreateCouponBodySchema, UpdateCouponBodySchema } from '../../src/spec/coupons.js'
@@ -1042,7 +1041,7 @@ const storeText = (emu: TestEmulator) => JSON.stringify(emu.store.snapshot())
  * first so the comparison sees only what the request did.
  */
 export async function sendAndJudge(emu: TestEmulator, r: FuzzRequest): Promise<void> {
-  const worker = emulatorOf(emu.app).events.worker
+  const worker = emu.services.events.worker
   await worker.idle()
   const before = storeText(emu)
   const logsBefore = emu.logs.length
@@ -1113,14 +1112,14 @@ export async function fuzz(
   await fc.assert(
     fc.asyncProperty(requestArb(routes), async (request) => {
       if (++runs % freshEvery === 0) {
-        emulatorOf(emu.app).events.stop()
+        emu.services.events.stop()
         emu = await fuzzEmulator()
       }
       await sendAndJudge(emu, request)
     }),
     { numRuns: options.numRuns, seed: options.seed },
   )
-  emulatorOf(emu.app).events.stop()
+  emu.services.events.stop()
 }
 
 /** FUZZ_SEED=n replays a run fast-check reported. */

@@ -1,32 +1,14 @@
-import { emulatorOf } from '../../src/emulator/app.js'
-import { buildKey, buildShop } from '../../src/emulator/store/accounts.js'
 import type { AccountRecord, ShopRecord } from '../../src/emulator/store/records.js'
-import { defaultTheme } from '../../src/emulator/store/themes.js'
 import type { testEmulator } from '../helpers/emulator.js'
 
 export type TestEmulator = Awaited<ReturnType<typeof testEmulator>>
 
-/**
- * A second account with its own shop and key. The control API has no route for accounts (one
- * account per emulator is what `store serve` makes), so it is written to the store directly, the
- * way store/seed.ts fills a new db.
- */
-export async function addAccount(
+/** A second account with its own shop and key (the control API has no route for accounts). */
+export function addAccount(
   emu: TestEmulator,
   o: { slug: string; key: string; name?: string },
 ): Promise<{ account: AccountRecord; shop: ShopRecord }> {
-  const e = emulatorOf(emu.app)
-  return emu.store.tx((tx) => {
-    const account = tx.put('accounts', {
-      id: e.newId('acct'),
-      name: o.name ?? `Account of ${o.slug}`,
-      createdAt: e.nowIso(),
-    })
-    const shop = tx.put('shops', buildShop(e, account.id, o.name ?? `Shop ${o.slug}`, o.slug))
-    tx.put('themes', defaultTheme(e, shop))
-    tx.put('keys', buildKey(e, account.id, o.key, 'second account'))
-    return { account, shop }
-  })
+  return emu.services.seeding.addAccount({ ...o, keyName: 'second account' })
 }
 
 export type Behaviour =
@@ -210,18 +192,16 @@ export async function receiverEmulator(options: import('../../src/emulator/deps.
     log: (line) => logs.push(line),
     options,
   })
-  const emu = emulatorOf(started.app)
   const request = h.requestFor(started.app)
   const json = async <T = any>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> =>
     (await (await request(path, init)).json()) as T
   return {
     ...started,
-    emu,
     sleeps,
     logs,
     request,
     json,
-    idle: () => emu.events.worker.idle(),
-    stop: () => emu.events.stop(),
+    idle: () => started.services.events.worker.idle(),
+    stop: () => started.services.events.stop(),
   }
 }

@@ -1,8 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { emulatorOf } from '../../src/emulator/app.js'
-import { hashKey } from '../../src/emulator/middleware/auth.js'
+import { hashKey } from '../../src/emulator/services/accounts.js'
 import { E2E_KEY, call, ensureBuilt, startServe, tmpFolder, type ServeProcess } from '../e2e/serve-process.js'
 import { TEST_KEY, testEmulator } from '../helpers/emulator.js'
 import { FOREIGN, ROUTES, fuzzEmulator } from './fuzz-model.js'
@@ -39,21 +38,22 @@ async function login(emu: TestEmulator, key: string): Promise<string> {
 
 describe('API keys are compared in constant time', () => {
   it('looks the key up by its SHA-256 and compares hashes with timingSafeEqual, never the secret itself', () => {
-    const auth = source('emulator/middleware/auth.ts')
-    const requireKey = auth.slice(
-      auth.indexOf('export function requireKey'),
-      auth.indexOf('export function selectShop'),
-    )
+    const auth = source('emulator/services/accounts.ts')
+    const lookup = auth.slice(auth.indexOf('  keyOf(secret: string)'), auth.indexOf('  keyById('))
     expect(auth).toMatch(/import \{[^}]*\bcreateHash\b[^}]*\btimingSafeEqual\b[^}]*\} from 'node:crypto'/)
     expect(auth).toMatch(/createHash\('sha256'\)\.update\(secret\)/)
     // The lookup is by hash (a Map keyed by the digest), then the digests are compared in constant time.
-    expect(requireKey).toMatch(/keys\.getBy\('hash', hash\)/)
-    expect(requireKey).toMatch(/timingSafeEqual\(Buffer\.from\(key\.hash, 'hex'\), Buffer\.from\(hash, 'hex'\)\)/)
-    // No string comparison of the presented secret with anything.
-    expect(requireKey).not.toMatch(/match\[1\]\s*[!=]==|[!=]==\s*match\[1\]/)
-    // The dashboard login finds the key the same way: by hash only.
+    expect(lookup).toMatch(/keys\.getBy\('hash', hash\)/)
+    expect(lookup).toMatch(/timingSafeEqual\(Buffer\.from\(key\.hash, 'hex'\), Buffer\.from\(hash, 'hex'\)\)/)
+    // No string comparison of the presented secret with anything (Bearer auth and its middleware).
+    const middleware = source('emulator/middleware/auth.ts')
+    for (const code of [lookup, middleware]) {
+      expect(code).not.toMatch(/match\[1\]\s*[!=]==|[!=]==\s*match\[1\]/)
+      expect(code).not.toMatch(/secret\s*[!=]==|[!=]==\s*secret/)
+    }
+    // The dashboard login finds the key the same way: by hash only, with the lookup above.
     const session = source('emulator/routes/dashboard/session.ts')
-    expect(session).toMatch(/keys\.getBy\('hash', hashKey\(secret\.trim\(\)\)\)/)
+    expect(session).toMatch(/accounts\.keyOf\(secret\.trim\(\)\)/)
     expect(session).not.toMatch(/secret\s*[!=]==|[!=]==\s*secret/)
   })
 
@@ -240,7 +240,7 @@ describe("one account cannot reach another account's shops", () => {
     expect(text).toMatch(/^retry: /)
     expect(text).not.toMatch(/^data:/m)
     expect(text).not.toContain('launch')
-    emulatorOf(target.app).events.stop()
+    target.services.events.stop()
   })
 
   it('keeps a dashboard session of the foreign key out of the demo shop', async () => {

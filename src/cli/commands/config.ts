@@ -7,10 +7,10 @@ import {
   DEFAULT_PROFILE,
   PROFILE_KEYS,
   configPathOf,
+  openConfig,
   profileKeyOf,
   readConfig,
   selectProfile,
-  writeConfig,
   type Profile,
 } from '../profiles.js'
 
@@ -54,24 +54,29 @@ export function setConfig(cc: CommandContext, key: string, value: string | undef
   const field = profileKeyOf(key)
   if (field === 'baseUrl' && value !== undefined && !/^https?:\/\/[^\s]+$/.test(value))
     throw new UsageError(`base-url: "${value}" is not an http(s) URL`)
-  const config = readConfig(cc)
-  const name = cc.globals.profile ?? cc.env.STORE_PROFILE ?? config.current ?? DEFAULT_PROFILE
-  const profile: Profile = { ...config.profiles[name] }
-  if (value === undefined) delete profile[field]
-  else profile[field] = field === 'baseUrl' ? value.replace(/\/+$/, '') : value
-  writeConfig(cc, { ...config, current: config.current ?? name, profiles: { ...config.profiles, [name]: profile } })
+  const db = openConfig(cc)
+  const name = cc.globals.profile ?? cc.env.STORE_PROFILE ?? db.data.current ?? DEFAULT_PROFILE
+  db.update((config) => {
+    const profile: Profile = { ...config.profiles[name] }
+    if (value === undefined) delete profile[field]
+    else profile[field] = field === 'baseUrl' ? value.replace(/\/+$/, '') : value
+    config.current ??= name
+    config.profiles[name] = profile
+  })
   cc.out.success(value === undefined ? `Unset ${key} in profile "${name}"` : `Set ${key} in profile "${name}"`)
 }
 
 export function useProfile(cc: CommandContext, name: string): void {
-  const config = readConfig(cc)
-  if (!config.profiles[name]) {
-    const known = Object.keys(config.profiles)
+  const db = openConfig(cc)
+  if (!db.data.profiles[name]) {
+    const known = Object.keys(db.data.profiles)
     throw new UsageError(
       `no profile "${name}"${known.length ? ` (saved: ${known.join(', ')})` : ''}; create it with store login --profile ${name}`,
     )
   }
-  writeConfig(cc, { ...config, current: name })
+  db.update((config) => {
+    config.current = name
+  })
   cc.out.success(`Now using profile "${name}"`)
 }
 

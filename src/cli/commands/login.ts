@@ -4,7 +4,7 @@ import { StoreError } from '../../spec/errors.js'
 import { clientFor, commandContext, type CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
-import { DEFAULT_PROFILE, readConfig, writeConfig, type Profile } from '../profiles.js'
+import { DEFAULT_PROFILE, configPathOf, openConfig, type Profile } from '../profiles.js'
 
 function checkUrl(value: string): true | string {
   try {
@@ -22,8 +22,8 @@ function checkUrl(value: string): true | string {
 export async function login(cc: CommandContext): Promise<void> {
   const { globals, env } = cc
   const name = globals.profile ?? env.STORE_PROFILE ?? DEFAULT_PROFILE
-  const config = readConfig(cc)
-  const saved: Profile = config.profiles[name] ?? {}
+  const db = openConfig(cc)
+  const saved: Profile = db.data.profiles[name] ?? {}
   const ask = cc.interactive ? cc.prompter : undefined
 
   let baseUrl = globals.baseUrl ?? env.STORE_BASE_URL
@@ -57,7 +57,11 @@ export async function login(cc: CommandContext): Promise<void> {
     throw error
   }
   const profile: Profile = { baseUrl, apiKey, ...(shop ? { shop } : {}) }
-  const path = writeConfig(cc, { ...config, current: name, profiles: { ...config.profiles, [name]: profile } })
+  db.update((config) => {
+    config.current = name
+    config.profiles[name] = profile
+  })
+  const path = configPathOf(cc)
   if (cc.out.isJson)
     return cc.out.json({ profile: name, baseUrl, apiKey: maskSecret(apiKey), shop: shop ?? null, path })
   cc.out.success(`Logged in to ${baseUrl} with ${maskSecret(apiKey)}${shop ? ` (shop ${shop})` : ''}`)

@@ -2,47 +2,24 @@
 // same src/fairness code the emulator rolls with, from the revealed values alone.
 import type { Command } from 'commander'
 import {
-  codeProofOf,
+  collectLines,
   commitmentOf,
-  indexFromHash,
   oddsOf,
+  openAt,
   openBox,
-  pickOutcome,
-  proofHashOf,
-  totalWeightOf,
-  verifyOpen,
-  type Check,
+  verifyLine,
+  verifyStated,
+  type LineCheck,
+  type MysteryLine,
   type MysteryOpen,
   type MysteryOutcome,
+  type OddsEntry,
+  type OpenReport,
 } from '../../fairness/index.js'
 import { commandContext, type CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
 import { readJsonArgument } from '../input.js'
-
-/** A check of one open: the fairness checks plus the line-level ones (nonce order, odds chain, client seed). */
-export interface OpenCheck extends Omit<Check, 'name'> {
-  name: Check['name'] | 'nonce' | 'odds' | 'clientSeed' | 'codePoolSize'
-  /** False for a value the verifier computed without a stated value to compare (flag input). */
-  claimed?: boolean
-}
-
-/** One order line's opens (or a loose list of opens) and the commitment the buyer saw. */
-export interface LineToVerify {
-  label: string
-  expectedCommitment?: string
-  clientSeed?: string
-  opens: MysteryOpen[]
-}
-
-export interface OpenReport {
-  label: string
-  index: number
-  nonce: unknown
-  outcome: unknown
-  ok: boolean
-  checks: OpenCheck[]
-}
 
 /** A verification that did not hold: exit 1, naming the failed checks. */
 export class VerificationError extends Error {
@@ -53,110 +30,6 @@ export class VerificationError extends Error {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)
-const looksLikeOpen = (o: Record<string, unknown>) => 'proofHash' in o && 'rollIndex' in o
-const str = (v: unknown) => (typeof v === 'string' ? v : undefined)
-
-/**
- * Finds every open in a JSON document: an order (`items[].mystery.opens`), an order line, a
- * `{ commitment, opens }` object, an invoice, a single open or an array of opens.
- */
-export function collectLines(doc: unknown, label: string): LineToVerify[] {
-  const lines: LineToVerify[] = []
-  const visit = (value: unknown, at: string, line?: LineToVerify): void => {
-    if (Array.isArray(value)) {
-      if (!line && value.length && value.every((v) => isObject(v) && looksLikeOpen(v))) {
-        const loose: LineToVerify = { label: at, opens: [] }
-        lines.push(loose)
-        line = loose
-      }
-      for (const v of value) visit(v, at, line)
-      return
-    }
-    if (!isObject(value)) return
-    if (looksLikeOpen(value)) {
-      if (line) line.opens.push(value as unknown as MysteryOpen)
-      else lines.push({ label: at, opens: [value as unknown as MysteryOpen] })
-      return
-    }
-    let here = at
-    if (typeof value.orderNumber === 'string') here = value.orderNumber
-    if (typeof value.productName === 'string') here = `${here} · ${value.productName}`
-    if (Array.isArray(value.opens)) {
-      const found: LineToVerify = {
-        label: here,
-        expectedCommitment: str(value.commitment),
-        clientSeed: str(value.clientSeed),
-        opens: [],
-      }
-      lines.push(found)
-      for (const v of value.opens) visit(v, here, found)
-      return
-    }
-    for (const v of Object.values(value)) visit(v, here, line)
-  }
-  visit(doc, label)
-  return lines.filter((l) => l.opens.length > 0)
-}
-
-function lineCheck(name: OpenCheck['name'], expected: string, actual: unknown, inputs: OpenCheck['inputs']): OpenCheck {
-  const stated =
-    actual === undefined ? '(missing)' : typeof actual === 'object' ? JSON.stringify(actual) : String(actual)
-  return { name, ok: expected === stated, expected, actual: stated, inputs }
-}
-
-const snapshot = (odds: unknown) =>
-  Array.isArray(odds) ? odds.map((e) => ({ name: e?.name, weight: e?.weight, stock: e?.stock })) : odds
-
-/**
- * Verifies every open of a line: verifyOpen per open (against the commitment the buyer saw),
- * then what only the line shows: open i uses nonce i, every open uses the line's client seed,
- * each odds snapshot is the one before it with the previous winner's stock taken down by one, and
- * an outcome's code pool is one smaller at each of its later wins.
- */
-export function verifyLine(line: LineToVerify, expectedCommitment = line.expectedCommitment): OpenReport[] {
-  return line.opens.map((open, position) => {
-    const { checks } = verifyOpen(open, expectedCommitment === undefined ? {} : { expectedCommitment })
-    const all: OpenCheck[] = [...checks]
-    all.push(lineCheck('nonce', String(position), open.nonce, { position, index: open.index ?? '(missing)' }))
-    if (line.clientSeed !== undefined)
-      all.push(lineCheck('clientSeed', line.clientSeed, open.clientSeed, { lineClientSeed: line.clientSeed }))
-    if (position > 0) {
-      const previous = line.opens[position - 1]
-      const expected = Array.isArray(previous.odds)
-        ? previous.odds.map((e) => ({
-            name: e.name,
-            weight: e.weight,
-            stock: e.name === previous.outcome && e.stock !== null ? e.stock - 1 : e.stock,
-          }))
-        : previous.odds
-      all.push(
-        lineCheck('odds', JSON.stringify(expected), snapshot(open.odds), { previousOutcome: String(previous.outcome) }),
-      )
-    }
-    // An outcome's pool loses the drawn code: its next win in the line draws from one fewer.
-    const lastWin = line.opens
-      .slice(0, position)
-      .reverse()
-      .find((o) => o.outcome === open.outcome && o.codePoolSize !== undefined)
-    if (open.codePoolSize !== undefined && lastWin) {
-      all.push(
-        lineCheck('codePoolSize', String(Number(lastWin.codePoolSize) - 1), open.codePoolSize, {
-          outcome: String(open.outcome),
-          previousCodePoolSize: String(lastWin.codePoolSize),
-          previousOpen: lastWin.index ?? '(missing)',
-        }),
-      )
-    }
-    return {
-      label: line.label,
-      index: position,
-      nonce: open.nonce,
-      outcome: open.outcome,
-      ok: all.every((c) => c.ok),
-      checks: all,
-    }
-  })
-}
 
 /** name:weight[:stock],… → a drop table (stock omitted or null/unlimited: unlimited). */
 export function parseWeights(text: string): MysteryOutcome[] {
@@ -228,67 +101,42 @@ export interface VerifyOptions {
   codeIndex?: string
 }
 
-/** One open from raw flags: computed values stand in for the ones not claimed, and are marked so. */
-async function openFromFlags(
-  cc: CommandContext,
-  o: VerifyOptions,
-): Promise<{ line: LineToVerify; claimed: Set<string> }> {
+/** The open the raw flags state, for verifyStated. */
+async function statedFromFlags(cc: CommandContext, o: VerifyOptions): Promise<OpenReport> {
   if (!o.serverSeed || !o.clientSeed)
     throw new UsageError(
       'raw verification needs --server-seed and --client-seed (and --weights); or give an order number or --file',
     )
   const nonce = intFlag('--nonce', o.nonce) ?? 0
   const table = await tableOf(cc, o)
-  let odds: ReturnType<typeof oddsOf>
+  let odds: OddsEntry[]
   try {
     odds = oddsOf(table)
   } catch (error) {
     throw new UsageError(`--weights: ${(error as Error).message}`)
   }
-  const totalWeight = intFlag('--total-weight', o.totalWeight) ?? totalWeightOf(odds)
-  const proofHash = o.proofHash ?? proofHashOf(o.serverSeed, o.clientSeed, nonce)
-  const safe = <T>(f: () => T, fallback: T) => {
-    try {
-      return f()
-    } catch {
-      return fallback
-    }
-  }
-  const rollIndex = intFlag('--roll-index', o.rollIndex) ?? safe(() => indexFromHash(proofHash, totalWeight), -1)
-  const outcome = o.outcome ?? safe(() => pickOutcome(odds, rollIndex).name, '(none)')
-  const open: MysteryOpen = {
-    index: nonce,
-    nonce,
-    clientSeed: o.clientSeed,
-    serverSeed: o.serverSeed,
-    commitment: o.commitment ?? commitmentOf(o.serverSeed),
-    poolVersion: 1,
-    proofHash,
-    rollIndex,
-    totalWeight,
-    odds,
-    outcome,
-  }
-  const poolSize = intFlag('--code-pool-size', o.codePoolSize)
-  if (poolSize !== undefined || o.codeProof !== undefined || o.codeIndex !== undefined) {
-    if (poolSize === undefined || poolSize < 1)
+  const totalWeight = intFlag('--total-weight', o.totalWeight)
+  const rollIndex = intFlag('--roll-index', o.rollIndex)
+  const codePoolSize = intFlag('--code-pool-size', o.codePoolSize)
+  if (codePoolSize !== undefined || o.codeProof !== undefined || o.codeIndex !== undefined) {
+    if (codePoolSize === undefined || codePoolSize < 1)
       throw new UsageError('the code pass needs --code-pool-size (the pool size at that open, ≥ 1)')
-    const codeProof = o.codeProof ?? codeProofOf(o.serverSeed, o.clientSeed, nonce)
-    Object.assign(open, {
-      codePoolSize: poolSize,
-      codeProof,
-      codeIndex: intFlag('--code-index', o.codeIndex) ?? safe(() => indexFromHash(codeProof, poolSize), -1),
-    })
   }
-  const claimed = new Set<string>(
-    ['codeIndex', 'codeProof'].filter((k) => (k === 'codeIndex' ? o.codeIndex : o.codeProof) !== undefined),
-  )
-  if (o.commitment) claimed.add('commitment')
-  if (o.proofHash) claimed.add('proofHash')
-  if (o.totalWeight) claimed.add('totalWeight')
-  if (o.rollIndex) claimed.add('rollIndex')
-  if (o.outcome) claimed.add('outcome')
-  return { line: { label: 'flags', opens: [open] }, claimed }
+  return verifyStated({
+    label: 'flags',
+    serverSeed: o.serverSeed,
+    clientSeed: o.clientSeed,
+    nonce,
+    odds,
+    codePoolSize,
+    commitment: o.commitment,
+    proofHash: o.proofHash,
+    totalWeight,
+    rollIndex,
+    outcome: o.outcome,
+    codeProof: o.codeProof,
+    codeIndex: intFlag('--code-index', o.codeIndex),
+  })
 }
 
 /** Verifies an order (through the API), a JSON file, or raw flags; prints every check; fails naming each failed one. */
@@ -303,16 +151,10 @@ export async function verifyMystery(cc: CommandContext, target: string | undefin
   let reports: OpenReport[]
   let subject: string
   if (fromFlags) {
-    const { line, claimed } = await openFromFlags(cc, o)
-    reports = verifyLine(line).map((r) => ({
-      ...r,
-      checks: r.checks.filter((c) => c.name !== 'nonce').map((c) => ({ ...c, claimed: claimed.has(c.name) })),
-    }))
-    // Unclaimed values were computed, so only claimed checks decide the result.
-    reports = reports.map((r) => ({ ...r, ok: r.checks.every((c) => c.ok || !c.claimed) }))
+    reports = [await statedFromFlags(cc, o)]
     subject = 'the given values'
   } else {
-    let lines: LineToVerify[]
+    let lines: MysteryLine[]
     if (file !== undefined) {
       subject = file === '-' ? 'stdin' : file
       lines = collectLines(await readJsonArgument(cc, file === '-' ? '-' : `@${file}`, file), subject)
@@ -340,7 +182,7 @@ function printReports(cc: CommandContext, reports: OpenReport[], subject: string
     cc.out.json({ ok: failed.length === 0, opens: reports })
   } else {
     const { chalk, isTTY } = cc.out
-    const mark = (c: OpenCheck) =>
+    const mark = (c: LineCheck) =>
       c.claimed === false
         ? chalk.dim(isTTY ? '=' : 'computed')
         : c.ok
@@ -393,24 +235,14 @@ export async function rollMystery(cc: CommandContext, o: RollOptions): Promise<v
   let opens: MysteryOpen[]
   try {
     if (nonce !== undefined && nonce > 0) {
-      const odds = oddsOf(table)
-      const totalWeight = totalWeightOf(odds)
-      const proofHash = proofHashOf(o.serverSeed, o.clientSeed, nonce)
-      const rollIndex = indexFromHash(proofHash, totalWeight)
       opens = [
-        {
-          index: nonce,
-          nonce,
-          clientSeed: o.clientSeed,
+        openAt({
           serverSeed: o.serverSeed,
-          commitment: commitmentOf(o.serverSeed),
+          clientSeed: o.clientSeed,
+          nonce,
           poolVersion: intFlag('--pool-version', o.poolVersion) ?? 1,
-          proofHash,
-          rollIndex,
-          totalWeight,
-          odds,
-          outcome: pickOutcome(odds, rollIndex).name,
-        },
+          outcomes: table,
+        }),
       ]
     } else {
       opens = openBox({

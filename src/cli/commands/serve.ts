@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { setFlagsFromString } from 'node:v8'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
-import { maskKey } from '../../emulator/middleware/auth.js'
+import { maskKey } from '../../spec/keys.js'
 import type { EmulatorOptions } from '../../emulator/deps.js'
 import type { SeedFile } from '../../emulator/store/seed.js'
 import { offsetClock } from '../../emulator/deps.js'
@@ -216,8 +216,7 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
       reject(error)
     }
   }).catch(async (error: NodeJS.ErrnoException) => {
-    started.stopEvents()
-    await started.store.close().catch(() => undefined)
+    await started.stop().catch(() => undefined)
     throw listenError(error, port, o.host)
   })
   const address = server.address() as AddressInfo
@@ -236,8 +235,7 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
       ;(server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.()
       server.close(() => undefined)
       // Webhook deliveries stop first (in-flight ones aborted); unsettled ones resume at the next start.
-      started.stopEvents()
-      started.store.close().then(resolve, (error: Error) => {
+      started.stop().then(resolve, (error: Error) => {
         // Exit 1, not the 5xx mapping: the server did run, and the message says what was kept.
         reject(new Error(`could not flush ${o.db} on exit: ${error.message}`))
       })

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { ErrorBodySchema } from '../../spec/errors.js'
 import { maskKey, maskSecretsIn } from '../../spec/keys.js'
 import { REQUEST_LOG_BODY_LIMIT, type RecordedBody, type RequestLogEntry } from '../../spec/requests.js'
-import type { AuthedEnv } from '../context.js'
+import type { AuthedEnv } from '../middleware/auth.js'
 import type { Clock } from '../deps.js'
 import type { RequestRecorder } from './recorder.js'
 

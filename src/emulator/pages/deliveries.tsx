@@ -121,7 +121,7 @@ const CHECKS: [string, string][] = [
 
 /**
  * A mystery line's reveals. Each open carries its values in `data-open` (an escaped attribute);
- * /_assets/verify.js recomputes every check with Web Crypto and marks it passed or failed.
+ * /_assets/verify.js (assets/verify-page.ts) recomputes every check with src/fairness and marks it passed or failed.
  */
 export const MysteryReveal: FC<{ item: InvoiceItem; mystery: LineMystery }> = ({ item, mystery }) => (
   <div class="stack" data-mystery-line={item.id} data-commitment={mystery.commitment}>
@@ -146,8 +146,8 @@ export const MysteryReveal: FC<{ item: InvoiceItem; mystery: LineMystery }> = ({
       </dd>
     </dl>
     {mystery.opens.length === 0 ? <p class="muted">The boxes are opened when the order is paid.</p> : null}
-    {mystery.opens.map((open, i) => (
-      <OpenView open={open} previous={i > 0 ? mystery.opens[i - 1] : undefined} />
+    {mystery.opens.map((open) => (
+      <OpenView open={open} />
     ))}
     {mystery.verification?.length ? (
       <details>
@@ -165,13 +165,8 @@ export const MysteryReveal: FC<{ item: InvoiceItem; mystery: LineMystery }> = ({
   </div>
 )
 
-const OpenView: FC<{ open: MysteryOpenRecord; previous?: MysteryOpenRecord }> = ({ open, previous }) => (
-  <section
-    class="panel"
-    data-open={JSON.stringify(open)}
-    data-previous={previous ? JSON.stringify({ outcome: previous.outcome, odds: previous.odds }) : undefined}
-    aria-label={`Box ${open.index + 1}`}
-  >
+const OpenView: FC<{ open: MysteryOpenRecord }> = ({ open }) => (
+  <section class="panel" data-open={JSON.stringify(open)} aria-label={`Box ${open.index + 1}`}>
     <div class="spread">
       <h4>
         Box {open.index + 1}: <span data-outcome="">{open.outcome}</span>

@@ -1,5 +1,4 @@
-import { emulatorOf } from '../../../src/emulator/app.js'
-import type { PendingEvent } from '../../../src/emulator/events/bus.js'
+import type { PendingEvent } from '../../../src/emulator/services/events/bus.js'
 import type { OrderRecord } from '../../../src/emulator/store/records.js'
 import type { testEmulator } from '../../helpers/emulator.js'
 
@@ -7,7 +6,7 @@ type TestEmulator = Awaited<ReturnType<typeof testEmulator>>
 
 /** Every event the app's bus delivers from now on. */
 export function captureEvents(emu: TestEmulator): PendingEvent[] {
-  const bus = emulatorOf(emu.app).events
+  const bus = emu.services.events
   const seen: PendingEvent[] = []
   bus.subscribe((event) => seen.push(event))
   return seen

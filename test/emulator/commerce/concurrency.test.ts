@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { independentlyVerifyOpen } from '../../helpers/independent-verifier.js'
 import { TEST_KEY } from '../../helpers/emulator.js'
 import { shop, type Shop } from './helpers.js'
-import { deliveredCodesOf, serialPool } from '../../../src/emulator/store/serial-pool.js'
+import { deliveredCodesOf, serialPool } from '../../../src/emulator/services/catalogue/serial-pool.js'
 
 const servers: ServerType[] = []
 afterEach(async () => {

@@ -2,8 +2,7 @@
 // buyer sees it (no key), the control API as the merchant uses it, and the events the bus delivers.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { emulatorOf } from '../../../src/emulator/app.js'
-import type { PendingEvent } from '../../../src/emulator/events/bus.js'
+import type { PendingEvent } from '../../../src/emulator/services/events/bus.js'
 import { testEmulator, type TestEmulatorOptions } from '../../helpers/emulator.js'
 
 export type Shop = Awaited<ReturnType<typeof shop>>
@@ -11,7 +10,7 @@ export type Shop = Awaited<ReturnType<typeof shop>>
 /** The demo shop with every event the bus delivers collected in `events`. */
 export async function shop(options: TestEmulatorOptions = {}) {
   const emu = await testEmulator(options)
-  const bus = emulatorOf(emu.app).events
+  const bus = emu.services.events
   const events: PendingEvent[] = []
   bus.subscribe((event) => events.push(event))
 

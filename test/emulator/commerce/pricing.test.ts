@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { priceOrder } from '../../../src/emulator/commerce/pricing.js'
-import { couponRefusal } from '../../../src/emulator/commerce/coupons.js'
+import { priceOrder } from '../../../src/emulator/services/checkout/pricing.js'
+import { couponRefusal } from '../../../src/emulator/services/coupons/refusal.js'
 import type { CouponRecord } from '../../../src/emulator/store/records.js'
 
 describe('priceOrder', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addIntervals } from '../../../src/emulator/commerce/subscriptions.js'
+import { addIntervals } from '../../../src/emulator/services/subscriptions/billing.js'
 import { shop, type Shop } from '../commerce/helpers.js'
 
 const DAY = 24 * 3600

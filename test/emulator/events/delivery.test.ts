@@ -186,7 +186,7 @@ describe('webhook delivery', () => {
     await rx.waitFor(1)
     // The receiver holds the request: the API answered anyway, and the delivery is still open.
     expect((await emu.deliveries())[0]).toMatchObject({ state: 'pending', retryCount: 0 })
-    emu.emu.events.stop()
+    emu.services.events.stop()
     await emu.idle()
   })
 
@@ -246,7 +246,7 @@ describe('webhook delivery', () => {
     const rx = await receiver((n) => (n === 0 ? { status: 500 } : { status: 200 }))
     const first = await eventsEmulator({ db })
     // Stopped before the commit hands the delivery over: the row is on disk, unsent.
-    first.emu.events.stop()
+    first.services.events.stop()
     await first.addWebhook(rx.url, ['product:created'])
     await first.request('/api/v1/products', { method: 'POST', json: { name: 'Sticker', price: 2.5, type: 'Physical' } })
     await first.idle()

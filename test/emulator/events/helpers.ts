@@ -1,4 +1,3 @@
-import { emulatorOf } from '../../../src/emulator/app.js'
 import type { EmulatorOptions } from '../../../src/emulator/deps.js'
 import { startEmulator } from '../../../src/emulator/start.js'
 import { loadSeedFile } from '../../../src/emulator/store/seed.js'
@@ -29,7 +28,6 @@ export async function eventsEmulator(o: EventsEmulatorOptions = {}) {
     log: (line) => logs.push(line),
     options: { webhooks: o.webhooks },
   })
-  const emu = emulatorOf(started.app)
   const request = requestFor(started.app)
   const json = async <T = Record<string, unknown>>(path: string, init: RequestInit & { json?: unknown } = {}) =>
     (await (await request(path, init)).json()) as T
@@ -39,7 +37,6 @@ export async function eventsEmulator(o: EventsEmulatorOptions = {}) {
   const delivery = (id: string) => json<WebhookDelivery>(`/_emulator/webhooks/logs/${id}`)
   return {
     ...started,
-    emu,
     clock,
     sleeps,
     logs,
@@ -48,6 +45,6 @@ export async function eventsEmulator(o: EventsEmulatorOptions = {}) {
     addWebhook,
     deliveries,
     delivery,
-    idle: () => emu.events.worker.idle(),
+    idle: () => started.services.events.worker.idle(),
   }
 }

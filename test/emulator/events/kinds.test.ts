@@ -223,11 +223,11 @@ describe('every event kind from the operation that fires it', () => {
     const emu = await eventsEmulator()
     const shop = emu.store.c.shops.getBy('slug', 'demo')!
     await expect(
-      emu.store.tx((tx) => emu.emu.events.emit(tx, shop, 'order:paid:product', { order: { id: 'x' } })),
+      emu.store.tx((tx) => emu.services.events.emit(tx, shop, 'order:paid:product', { order: { id: 'x' } })),
     ).rejects.toThrow(
       'internal error: order:paid:product was emitted without { order, item } (one event per line item)',
     )
-    await expect(emu.store.tx((tx) => emu.emu.events.emit(tx, shop, 'order:shipped', {}))).rejects.toThrow(
+    await expect(emu.store.tx((tx) => emu.services.events.emit(tx, shop, 'order:shipped', {}))).rejects.toThrow(
       'internal error: "order:shipped" is not an event kind of the spec',
     )
     expect([...emu.store.c.events.values()].filter((e) => e.kind.startsWith('order:'))).toEqual([])

@@ -57,11 +57,11 @@ describe('GET /_emulator/events', () => {
       data: { uniqid: 'rec_demoSerial001', price: 8 },
     })
     expect(stream.text()).toMatch(/^retry: 1000\n: events of shop demo; last event \d+\n\n/)
-    expect(emu.emu.events.listenerCount).toBe(1)
+    expect(emu.services.events.listenerCount).toBe(1)
     await stream.close()
     // The client went away: its subscription is gone too.
     await new Promise((resolve) => setTimeout(resolve, 10))
-    expect(emu.emu.events.listenerCount).toBe(0)
+    expect(emu.services.events.listenerCount).toBe(0)
   })
 
   it('resumes after Last-Event-ID with the logged events, then live ones, none twice', async () => {
@@ -157,12 +157,12 @@ describe('GET /_emulator/events over real HTTP', () => {
     const messages = parseSse(res.body!)
     await createProduct(emu, 'A')
     expect(eventOf((await messages.next()).value as SseMessage).data.title).toBe('A')
-    expect(emu.emu.events.listenerCount).toBe(1)
+    expect(emu.services.events.listenerCount).toBe(1)
     controller.abort()
     await messages.return(undefined).catch(() => undefined)
-    for (let i = 0; i < 50 && emu.emu.events.listenerCount > 0; i++)
+    for (let i = 0; i < 50 && emu.services.events.listenerCount > 0; i++)
       await new Promise((resolve) => setTimeout(resolve, 10))
-    expect(emu.emu.events.listenerCount).toBe(0)
+    expect(emu.services.events.listenerCount).toBe(0)
     await new Promise<void>((resolve) => server.close(() => resolve()))
   })
 })

@@ -1,6 +1,6 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { deliveredCodesOf, serialPool } from '../../../src/emulator/store/serial-pool.js'
+import { deliveredCodesOf, serialPool } from '../../../src/emulator/services/catalogue/serial-pool.js'
 import { testEmulator } from '../../helpers/emulator.js'
 import { FaultyIO, tmpDb } from './store-helpers.js'
 

@@ -1,7 +1,7 @@
 import type { FC } from 'hono/jsx'
 import type { FulfilmentSetup } from '../../../spec/fulfilment.js'
 import type { Product } from '../../../spec/products.js'
-import { ACCEPTS } from '../../fulfilment/setup.js'
+import { ACCEPTS } from '../../services/catalogue/setup.js'
 import { Badge, Notice, OddsCells, Table } from '../layout.js'
 import { money, pretty, safeUrl, when } from '../format.js'
 import { embedSnippet } from './overview.js'

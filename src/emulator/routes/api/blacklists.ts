@@ -1,37 +1,27 @@
 import { Hono } from 'hono'
 import { CreateBlacklistBodySchema, UpdateBlacklistBodySchema } from '../../../spec/blacklists.js'
 import { NoQuerySchema } from '../../../spec/common.js'
-import type { AuthedEnv, Emulator } from '../../context.js'
+import type { AuthedEnv } from '../../middleware/auth.js'
 import { parseQuery, readBody } from '../../middleware/validate.js'
 import { present } from '../../present.js'
-import {
-  applyBlacklistUpdate,
-  buildBlacklistEntry,
-  findBlacklistEntry,
-  listBlacklists,
-} from '../../store/blacklists.js'
+import type { Services } from '../../services/index.js'
 
-export const blacklistRoutes = (emu: Emulator) =>
+export const blacklistRoutes = ({ blacklists }: Services) =>
   new Hono<AuthedEnv>()
     .get('/', (c) => {
       parseQuery(c, NoQuerySchema)
-      return c.json({ blacklists: listBlacklists(emu, c.var.shop).map(present) })
+      return c.json({ blacklists: blacklists.list(c.var.shop).map(present) })
     })
-    .get('/:id', (c) => c.json(present(findBlacklistEntry(emu, c.var.shop, c.req.param('id')))))
+    .get('/:id', (c) => c.json(present(blacklists.get(c.var.shop, c.req.param('id')))))
     .post('/', async (c) => {
       const body = await readBody(c, CreateBlacklistBodySchema)
-      const entry = await emu.store.tx((tx) => tx.put('blacklists', buildBlacklistEntry(emu, c.var.shop, body)))
-      return c.json(present(entry), 201)
+      return c.json(present(await blacklists.create(c.var.shop, body)), 201)
     })
     .put('/:id', async (c) => {
       const body = await readBody(c, UpdateBlacklistBodySchema)
-      const entry = await emu.store.tx((tx) => {
-        const before = findBlacklistEntry(emu, c.var.shop, c.req.param('id'))
-        return tx.put('blacklists', applyBlacklistUpdate(emu, c.var.shop, before, body))
-      })
-      return c.json(present(entry))
+      return c.json(present(await blacklists.update(c.var.shop, c.req.param('id'), body)))
     })
     .delete('/:id', async (c) => {
-      await emu.store.tx((tx) => tx.delete('blacklists', findBlacklistEntry(emu, c.var.shop, c.req.param('id')).id))
+      await blacklists.delete(c.var.shop, c.req.param('id'))
       return c.json({ success: true as const })
     })

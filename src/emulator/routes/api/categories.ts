@@ -1,40 +1,26 @@
 import { Hono } from 'hono'
 import { CreateCategoryBodySchema, UpdateCategoryBodySchema } from '../../../spec/categories.js'
 import { NoQuerySchema } from '../../../spec/common.js'
-import type { AuthedEnv, Emulator } from '../../context.js'
+import type { AuthedEnv } from '../../middleware/auth.js'
 import { parseQuery, readBody } from '../../middleware/validate.js'
-import {
-  applyCategoryUpdate,
-  buildCategory,
-  findCategory,
-  listCategories,
-  presentCategory,
-} from '../../store/categories.js'
+import type { Services } from '../../services/index.js'
 
-export const categoryRoutes = (emu: Emulator) =>
+export const categoryRoutes = ({ categories }: Services) =>
   new Hono<AuthedEnv>()
     .get('/', (c) => {
       parseQuery(c, NoQuerySchema)
-      return c.json({
-        categories: listCategories(emu, c.var.shop).map((category) => presentCategory(emu, c.var.shop, category)),
-      })
+      return c.json({ categories: categories.list(c.var.shop) })
     })
-    .get('/:id', (c) => c.json(presentCategory(emu, c.var.shop, findCategory(emu, c.var.shop, c.req.param('id')))))
+    .get('/:id', (c) => c.json(categories.get(c.var.shop, c.req.param('id'))))
     .post('/', async (c) => {
       const body = await readBody(c, CreateCategoryBodySchema)
-      const category = await emu.store.tx((tx) => tx.put('categories', buildCategory(emu, c.var.shop, body)))
-      return c.json(presentCategory(emu, c.var.shop, category), 201)
+      return c.json(await categories.create(c.var.shop, body), 201)
     })
     .put('/:id', async (c) => {
       const body = await readBody(c, UpdateCategoryBodySchema)
-      const category = await emu.store.tx((tx) => {
-        const before = findCategory(emu, c.var.shop, c.req.param('id'))
-        return tx.put('categories', applyCategoryUpdate(emu, c.var.shop, before, body))
-      })
-      return c.json(presentCategory(emu, c.var.shop, category))
+      return c.json(await categories.update(c.var.shop, c.req.param('id'), body))
     })
-    // Bound products and groups are kept (spec, "Categories").
     .delete('/:id', async (c) => {
-      await emu.store.tx((tx) => tx.delete('categories', findCategory(emu, c.var.shop, c.req.param('id')).id))
+      await categories.delete(c.var.shop, c.req.param('id'))
       return c.json({ success: true as const })
     })

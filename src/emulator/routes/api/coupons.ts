@@ -1,33 +1,27 @@
 import { Hono } from 'hono'
 import { CouponListQuerySchema, CreateCouponBodySchema, UpdateCouponBodySchema } from '../../../spec/coupons.js'
-import type { AuthedEnv, Emulator } from '../../context.js'
+import type { AuthedEnv } from '../../middleware/auth.js'
 import { parseQuery, readBody } from '../../middleware/validate.js'
 import { present } from '../../present.js'
-import { applyCouponUpdate, buildCoupon, findCoupon, listCoupons } from '../../store/coupons.js'
+import type { Services } from '../../services/index.js'
 
-export const couponRoutes = (emu: Emulator) =>
+export const couponRoutes = ({ coupons }: Services) =>
   new Hono<AuthedEnv>()
     .get('/', (c) => {
       const { active } = parseQuery(c, CouponListQuerySchema)
-      return c.json({
-        coupons: listCoupons(emu, c.var.shop, active === undefined ? undefined : active === 'true').map(present),
-      })
+      const list = coupons.list(c.var.shop, active === undefined ? undefined : active === 'true')
+      return c.json({ coupons: list.map(present) })
     })
-    .get('/:id', (c) => c.json(present(findCoupon(emu, c.var.shop, c.req.param('id')))))
+    .get('/:id', (c) => c.json(present(coupons.get(c.var.shop, c.req.param('id')))))
     .post('/', async (c) => {
       const body = await readBody(c, CreateCouponBodySchema)
-      const coupon = await emu.store.tx((tx) => tx.put('coupons', buildCoupon(emu, c.var.shop, body)))
-      return c.json(present(coupon), 201)
+      return c.json(present(await coupons.create(c.var.shop, body)), 201)
     })
     .put('/:id', async (c) => {
       const body = await readBody(c, UpdateCouponBodySchema)
-      const coupon = await emu.store.tx((tx) => {
-        const before = findCoupon(emu, c.var.shop, c.req.param('id'))
-        return tx.put('coupons', applyCouponUpdate(emu, c.var.shop, before, body))
-      })
-      return c.json(present(coupon))
+      return c.json(present(await coupons.update(c.var.shop, c.req.param('id'), body)))
     })
     .delete('/:id', async (c) => {
-      await emu.store.tx((tx) => tx.delete('coupons', findCoupon(emu, c.var.shop, c.req.param('id')).id))
+      await coupons.delete(c.var.shop, c.req.param('id'))
       return c.json({ success: true as const })
     })

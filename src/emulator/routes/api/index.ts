@@ -1,5 +1,6 @@
 import type { Hono } from 'hono'
-import type { AuthedEnv, Emulator } from '../../context.js'
+import type { AuthedEnv } from '../../middleware/auth.js'
+import type { Services } from '../../services/index.js'
 import { productRoutes } from './products.js'
 import { orderRoutes } from './orders.js'
 import { couponRoutes } from './coupons.js'
@@ -11,15 +12,15 @@ import { subscriptionRoutes } from './subscriptions.js'
 import { themeRoutes } from './themes.js'
 
 /** Every resource of /api/v1, one sub-app per resource. */
-export function apiRoutes(emu: Emulator, api: Hono<AuthedEnv>): Hono<AuthedEnv> {
+export function apiRoutes(services: Services, api: Hono<AuthedEnv>): Hono<AuthedEnv> {
   return api
-    .route('/products', productRoutes(emu))
-    .route('/orders', orderRoutes(emu))
-    .route('/coupons', couponRoutes(emu))
-    .route('/blacklists', blacklistRoutes(emu))
-    .route('/categories', categoryRoutes(emu))
-    .route('/groups', groupRoutes(emu))
-    .route('/customers', customerRoutes(emu))
-    .route('/subscriptions', subscriptionRoutes(emu))
-    .route('/themes', themeRoutes(emu))
+    .route('/products', productRoutes(services))
+    .route('/orders', orderRoutes(services))
+    .route('/coupons', couponRoutes(services))
+    .route('/blacklists', blacklistRoutes(services))
+    .route('/categories', categoryRoutes(services))
+    .route('/groups', groupRoutes(services))
+    .route('/customers', customerRoutes(services))
+    .route('/subscriptions', subscriptionRoutes(services))
+    .route('/themes', themeRoutes(services))
 }

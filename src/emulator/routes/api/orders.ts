@@ -1,19 +1,18 @@
 import { Hono } from 'hono'
 import { ORDER_LIMIT, OrderListQuerySchema, UpdateOrderBodySchema } from '../../../spec/orders.js'
-import type { AuthedEnv, Emulator } from '../../context.js'
+import type { AuthedEnv } from '../../middleware/auth.js'
 import { parseQuery, readBody } from '../../middleware/validate.js'
 import { present } from '../../present.js'
-import { findOrder, listOrders, updateOrderStatus } from '../../store/orders.js'
+import type { Services } from '../../services/index.js'
 
-export const orderRoutes = (emu: Emulator) =>
+export const orderRoutes = ({ orders }: Services) =>
   new Hono<AuthedEnv>()
     .get('/', (c) => {
       const query = parseQuery(c, OrderListQuerySchema)
-      return c.json({ orders: listOrders(emu, c.var.shop, query.limit ?? ORDER_LIMIT.default).map(present) })
+      return c.json({ orders: orders.list(c.var.shop, query.limit ?? ORDER_LIMIT.default).map(present) })
     })
-    .get('/:id', (c) => c.json(present(findOrder(emu, c.var.shop, c.req.param('id')))))
+    .get('/:id', (c) => c.json(present(orders.get(c.var.shop, c.req.param('id')))))
     .put('/:id', async (c) => {
       const body = await readBody(c, UpdateOrderBodySchema)
-      const order = await emu.store.tx((tx) => updateOrderStatus(emu, tx, c.var.shop, c.req.param('id'), body))
-      return c.json(present(order))
+      return c.json(present(await orders.updateStatus(c.var.shop, c.req.param('id'), body)))
     })

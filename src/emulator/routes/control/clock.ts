@@ -1,14 +1,14 @@
 import { Hono } from 'hono'
 import { ClockAdvanceBodySchema } from '../../../spec/fulfilment.js'
-import type { AuthedEnv, Emulator } from '../../context.js'
+import type { AuthedEnv } from '../../middleware/auth.js'
 import { readBody } from '../../middleware/validate.js'
-import { advanceClock, clockState } from '../../commerce/clock.js'
+import type { Services } from '../../services/index.js'
 
 /** `/_emulator/clock`: the emulator's time; `advance` makes renewals, trial ends and upcoming notices fall due. */
-export const clockRoutes = (emu: Emulator) =>
+export const clockRoutes = (services: Services) =>
   new Hono<AuthedEnv>()
-    .get('/', (c) => c.json(clockState(emu)))
+    .get('/', (c) => c.json(services.clock.state()))
     .post('/advance', async (c) => {
       const body = await readBody(c, ClockAdvanceBodySchema)
-      return c.json(await advanceClock(emu, body.seconds))
+      return c.json(await services.clock.advance(body.seconds))
     })

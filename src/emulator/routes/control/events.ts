@@ -2,8 +2,10 @@ import { Hono } from 'hono'
 import { StoreError } from '../../../spec/errors.js'
 import { isWebhookEventKind } from '../../../spec/events.js'
 import { EventStreamQuerySchema } from '../../../spec/webhooks.js'
-import type { AuthedEnv, Emulator } from '../../context.js'
-import { presentEvent } from '../../events/bus.js'
+import type { AuthedEnv } from '../../middleware/auth.js'
+import type { EmulatorOptions } from '../../deps.js'
+import { presentEvent } from '../../services/events/bus.js'
+import type { Services } from '../../services/index.js'
 import { parseQuery } from '../../middleware/validate.js'
 import { lastEventIdOf, streamQueue } from './sse.js'
 import type { EventRecord } from '../../store/records.js'
@@ -30,15 +32,16 @@ function parseKinds(list: string | undefined): Set<string> | undefined {
  * (header, or `?lastEventId=`) first gets every logged event after it, then the live ones, none
  * twice. Without it the stream starts with the next event. `?events=k1,k2` filters by kind.
  */
-export const eventStreamRoutes = (emu: Emulator) =>
+export const eventStreamRoutes = ({ events: bus, clock }: Services, options: EmulatorOptions) =>
   new Hono<AuthedEnv>().get('/', (c) => {
     const query = parseQuery(c, EventStreamQuerySchema)
     const kinds = parseKinds(query.events)
     let after = lastEventIdOf(c.req.header('last-event-id') ?? query.lastEventId, 'an event id of this stream')
     const shop = c.var.shop
-    const bus = emu.events
     let sent = 0
-    return streamQueue<EventRecord>(c, emu, {
+    return streamQueue<EventRecord>(c, {
+      heartbeatMs: options.webhooks?.heartbeatMs,
+      nowIso: () => clock.nowIso(),
       start: () => {
         const newest = bus.lastCommittedSeq()
         // An id beyond the log's end comes from another db (a fresh --db): replay this log from its start.

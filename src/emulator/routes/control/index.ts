@@ -1,5 +1,7 @@
 import type { Hono } from 'hono'
-import type { AuthedEnv, Emulator } from '../../context.js'
+import type { AuthedEnv } from '../../middleware/auth.js'
+import type { EmulatorOptions } from '../../deps.js'
+import type { Services } from '../../services/index.js'
 import { shopRoutes } from './shops.js'
 import { keyRoutes } from './keys.js'
 import { webhookRoutes } from './webhooks.js'
@@ -13,17 +15,22 @@ import { requestLogRoutes } from './requests.js'
 import type { RequestRecorder } from '../../inspector/recorder.js'
 
 /** The dashboard's functions over HTTP under /_emulator (DESIGN.md, "Emulator control API"). */
-export function controlRoutes(emu: Emulator, control: Hono<AuthedEnv>, requests: RequestRecorder): Hono<AuthedEnv> {
+export function controlRoutes(
+  services: Services,
+  options: EmulatorOptions,
+  control: Hono<AuthedEnv>,
+  requests: RequestRecorder,
+): Hono<AuthedEnv> {
   return control
-    .route('/shops', shopRoutes(emu))
-    .route('/keys', keyRoutes(emu))
-    .route('/webhooks', webhookRoutes(emu))
-    .route('/events', eventStreamRoutes(emu))
-    .route('/products', productControlRoutes(emu))
-    .route('/orders', orderControlRoutes(emu))
-    .route('/subscriptions', subscriptionControlRoutes(emu))
-    .route('/clock', clockRoutes(emu))
-    .route('/queries', queryControlRoutes(emu))
-    .route('/feedback', feedbackControlRoutes(emu))
-    .route('/requests', requestLogRoutes(emu, requests))
+    .route('/shops', shopRoutes(services))
+    .route('/keys', keyRoutes(services))
+    .route('/webhooks', webhookRoutes(services))
+    .route('/events', eventStreamRoutes(services, options))
+    .route('/products', productControlRoutes(services))
+    .route('/orders', orderControlRoutes(services))
+    .route('/subscriptions', subscriptionControlRoutes(services))
+    .route('/clock', clockRoutes(services))
+    .route('/queries', queryControlRoutes(services))
+    .route('/feedback', feedbackControlRoutes(services))
+    .route('/requests', requestLogRoutes(services, options, requests))
 }

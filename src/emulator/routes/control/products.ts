@@ -1,23 +1,14 @@
 import { Hono } from 'hono'
 import { FulfilmentSetupBodySchema } from '../../../spec/fulfilment.js'
-import type { AuthedEnv, Emulator } from '../../context.js'
+import type { AuthedEnv } from '../../middleware/auth.js'
 import { readBody } from '../../middleware/validate.js'
-import { applyFulfilmentSetup, presentSetup } from '../../fulfilment/setup.js'
-import { findProduct } from '../../store/products.js'
+import type { Services } from '../../services/index.js'
 
 /** Dashboard-only product setup: `/_emulator/products/:id/fulfilment` (DESIGN.md, control API). */
-export const productControlRoutes = (emu: Emulator) =>
+export const productControlRoutes = ({ catalogue }: Services) =>
   new Hono<AuthedEnv>()
-    .get('/:id/fulfilment', (c) => {
-      const product = findProduct(emu, c.var.shop, c.req.param('id'))
-      return c.json(presentSetup(emu, product, emu.store.c.fulfilments.get(product.id)))
-    })
+    .get('/:id/fulfilment', (c) => c.json(catalogue.setup(c.var.shop, c.req.param('id'))))
     .put('/:id/fulfilment', async (c) => {
       const body = await readBody(c, FulfilmentSetupBodySchema)
-      const view = await emu.store.tx((tx) => {
-        const product = findProduct(emu, c.var.shop, c.req.param('id'))
-        const setup = applyFulfilmentSetup(emu, tx, c.var.shop, product, body)
-        return presentSetup(emu, emu.store.c.products.get(product.id)!, setup)
-      })
-      return c.json(view)
+      return c.json(await catalogue.putSetup(c.var.shop, c.req.param('id'), body))
     })

@@ -5,7 +5,9 @@ import {
   RequestLogQuerySchema,
   matchesRequestFilter,
 } from '../../../spec/requests.js'
-import type { AuthedEnv, Emulator } from '../../context.js'
+import type { EmulatorOptions } from '../../deps.js'
+import type { AuthedEnv } from '../../middleware/auth.js'
+import type { Services } from '../../services/index.js'
 import type { RequestRecorder } from '../../inspector/recorder.js'
 import { parseQuery } from '../../middleware/validate.js'
 import { lastEventIdOf, streamQueue } from './sse.js'
@@ -15,7 +17,7 @@ import { lastEventIdOf, streamQueue } from './sse.js'
  * JSON, newest first; with `Accept: text/event-stream`, Server-Sent Events of each new request as
  * it is answered (after replaying those after `Last-Event-ID` or `?after=`, when given).
  */
-export const requestLogRoutes = (emu: Emulator, recorder: RequestRecorder) =>
+export const requestLogRoutes = ({ clock }: Services, options: EmulatorOptions, recorder: RequestRecorder) =>
   new Hono<AuthedEnv>()
     .get('/', (c) => {
       const query = parseQuery(c, RequestLogQuerySchema)
@@ -27,7 +29,9 @@ export const requestLogRoutes = (emu: Emulator, recorder: RequestRecorder) =>
       let after = lastEventIdOf(c.req.header('last-event-id'), 'a request sequence number of this log') ?? query.after
       // An id past the log's end comes from before a restart (the log starts empty): replay it all.
       if (after !== undefined && after > recorder.newest(account)) after = 0
-      return streamQueue<RequestLogEntry>(c, emu, {
+      return streamQueue<RequestLogEntry>(c, {
+        heartbeatMs: options.webhooks?.heartbeatMs,
+        nowIso: () => clock.nowIso(),
         start: () => ({
           backlog: after === undefined ? [] : recorder.since(account, query, after),
           comment: `requests of this account; newest ${recorder.newest(account)}`,

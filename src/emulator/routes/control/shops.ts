@@ -1,26 +1,14 @@
 import { Hono } from 'hono'
 import { CreateShopBodySchema } from '../../../spec/shops.js'
-import { StoreError } from '../../../spec/errors.js'
-import type { AuthedEnv, Emulator } from '../../context.js'
+import type { AuthedEnv } from '../../middleware/auth.js'
 import { readBody } from '../../middleware/validate.js'
-import { buildShop, presentShop } from '../../store/accounts.js'
-import { defaultTheme } from '../../store/themes.js'
+import { presentShop } from '../../services/accounts.js'
+import type { Services } from '../../services/index.js'
 
-export const shopRoutes = (emu: Emulator) =>
+export const shopRoutes = (services: Services) =>
   new Hono<AuthedEnv>()
-    .get('/', (c) =>
-      c.json({ shops: [...emu.store.c.shops.oldestFirst('account', c.var.account.id)].map(presentShop) }),
-    )
+    .get('/', (c) => c.json({ shops: services.accounts.shops(c.var.account).map(presentShop) }))
     .post('/', async (c) => {
       const body = await readBody(c, CreateShopBodySchema)
-      const shop = await emu.store.tx((tx) => {
-        if (emu.store.c.shops.getBy('slug', body.slug))
-          throw new StoreError(409, `slug: a shop with slug "${body.slug}" already exists; choose another`, [
-            { field: 'slug', message: 'is taken' },
-          ])
-        const created = tx.put('shops', buildShop(emu, c.var.account.id, body.name, body.slug))
-        tx.put('themes', defaultTheme(emu, created))
-        return created
-      })
-      return c.json(presentShop(shop), 201)
+      return c.json(presentShop(await services.accounts.createShop(c.var.account, body)), 201)
     })

@@ -1,7 +1,6 @@
 import type { Context } from 'hono'
 import { type SSEStreamingApi, streamSSE } from 'hono/streaming'
 import { StoreError } from '../../../spec/errors.js'
-import type { Emulator } from '../../context.js'
 
 /** A comment line this often keeps proxies and clients from closing an idle stream. */
 const DEFAULT_HEARTBEAT_MS = 15_000
@@ -25,14 +24,17 @@ export function lastEventIdOf(raw: string | undefined, what: string): number | u
  */
 export function streamQueue<T>(
   c: Context,
-  emu: Emulator,
   o: {
+    /** `store serve`'s heartbeat setting (EmulatorOptions.webhooks.heartbeatMs); 15 s without it. */
+    heartbeatMs?: number
+    /** The emulator's time, written in each heartbeat. */
+    nowIso(): string
     start(): { backlog: T[]; comment: string }
     subscribe(push: (item: T) => void): () => void
     send(stream: SSEStreamingApi, item: T): Promise<void>
   },
 ): Response {
-  const heartbeatMs = emu.options.webhooks?.heartbeatMs ?? DEFAULT_HEARTBEAT_MS
+  const heartbeatMs = o.heartbeatMs ?? DEFAULT_HEARTBEAT_MS
   return streamSSE(c, async (stream) => {
     const { backlog: queue, comment } = o.start()
     let wake: (() => void) | undefined
@@ -41,7 +43,7 @@ export function streamQueue<T>(
       wake?.()
     })
     // A periodic keep-alive, not a wait: unref'd so it never holds the process open.
-    const heartbeat = setInterval(() => void stream.write(`: heartbeat ${emu.nowIso()}\n\n`), heartbeatMs)
+    const heartbeat = setInterval(() => void stream.write(`: heartbeat ${o.nowIso()}\n\n`), heartbeatMs)
     heartbeat.unref?.()
     stream.onAbort(() => {
       unsubscribe()

@@ -1,10 +1,10 @@
 import { Hono } from 'hono'
-import type { AuthedEnv, Emulator } from '../../context.js'
+import type { AuthedEnv } from '../../middleware/auth.js'
 import { present } from '../../present.js'
-import { cancelSubscription } from '../../commerce/subscriptions.js'
+import type { Services } from '../../services/index.js'
 
 /** `/_emulator/subscriptions/:id/cancel`: the processor's cancellation, CANCELLED at once. */
-export const subscriptionControlRoutes = (emu: Emulator) =>
+export const subscriptionControlRoutes = ({ subscriptions }: Services) =>
   new Hono<AuthedEnv>().post('/:id/cancel', async (c) =>
-    c.json(present(await emu.store.tx((tx) => cancelSubscription(emu, tx, c.var.shop, c.req.param('id'))))),
+    c.json(present(await subscriptions.cancel(c.var.shop, c.req.param('id')))),
   )

@@ -5,15 +5,16 @@ import { StoreError } from '../../../spec/errors.js'
 import type { Product } from '../../../spec/products.js'
 import type { Order } from '../../../spec/orders.js'
 import type { Subscription } from '../../../spec/subscriptions.js'
-import type { Webhook, WebhookDelivery, WebhookDeliverySummary } from '../../../spec/webhooks.js'
-import type { AuthedEnv, Emulator } from '../../context.js'
-import { resolveShop, selectShop } from '../../middleware/auth.js'
+import type { Webhook } from '../../../spec/webhooks.js'
+import type { AuthedEnv } from '../../middleware/auth.js'
+import type { EmulatorDeps } from '../../deps.js'
+import { presentFeedback, presentQuery } from '../../services/checkout/queries.js'
+import type { Services } from '../../services/index.js'
+import { presentDelivery, summariseDelivery } from '../../services/webhooks.js'
+import { selectShop } from '../../middleware/auth.js'
 import { errorResponse } from '../../middleware/errors.js'
 import { present } from '../../present.js'
 import type { AccountRecord, KeyRecord } from '../../store/records.js'
-import { findOrder } from '../../store/orders.js'
-import { presentCustomer } from '../../store/customers.js'
-import { presentSetup } from '../../fulfilment/setup.js'
 import { controlRoutes } from '../control/index.js'
 import { apiRoutes } from '../api/index.js'
 import { renderPage } from '../../pages/layout.js'
@@ -29,9 +30,8 @@ import {
 } from '../../pages/dashboard/orders.js'
 import { DeliveryPage, EventsPage, WebhooksPage } from '../../pages/dashboard/webhooks.js'
 import { QueriesPage } from '../../pages/dashboard/queries.js'
-import type { Feedback, Query } from '../../../spec/storefront.js'
 import { DASHBOARD, type DashView } from '../../pages/dashboard/shell.js'
-import { buildInvoice, invoicePath } from '../../commerce/invoice.js'
+import { buildInvoice, invoicePath } from '../../services/orders/invoice.js'
 import type { RequestRecorder } from '../../inspector/recorder.js'
 import { inspectorPages } from './inspector.js'
 import {
@@ -52,28 +52,23 @@ const LIST_LIMIT = 200
 
 /**
  * The emulator's dashboard under /_dashboard (DESIGN.md: what the hosted service configures in its
- * dashboard). Server-rendered pages behind a login with an API key; their scripts call
- * `/_dashboard/api/emulator/…` and `/_dashboard/api/v1/…`, the control API and /api/v1 themselves
- * mounted a second time behind the session cookie, so every action runs the same handler as over HTTP.
+ * dashboard). Server-rendered pages behind a login with an API key, drawn from the services; their
+ * scripts call `/_dashboard/api/emulator/…` and `/_dashboard/api/v1/…`, the control API and /api/v1
+ * themselves mounted a second time behind the session cookie, so every action runs the same handler
+ * as over HTTP.
  */
-export function dashboardRoutes(emu: Emulator, requests: RequestRecorder): Hono<PageEnv> {
-  const sessions = new Sessions(emu)
+export function dashboardRoutes(
+  services: Services,
+  deps: Pick<EmulatorDeps, 'log' | 'options' | 'random'>,
+  requests: RequestRecorder,
+): Hono<PageEnv> {
+  const sessions = new Sessions(services.accounts, deps.random)
   const dashApi = new Hono()
-  dashApi.onError((error, c) => errorResponse(error, c, emu.log))
-  const authed = () => new Hono<AuthedEnv>().use(requireSession(sessions), selectShop(emu))
-  dashApi.route('/emulator', controlRoutes(emu, authed(), requests))
-  dashApi.route('/v1', apiRoutes(emu, authed()))
+  dashApi.onError((error, c) => errorResponse(error, c, deps.log))
+  const authed = () => new Hono<AuthedEnv>().use(requireSession(sessions), selectShop(services.accounts))
+  dashApi.route('/emulator', controlRoutes(services, deps.options, authed(), requests))
+  dashApi.route('/v1', apiRoutes(services, authed()))
   dashApi.notFound((c) => c.json({ error: `not found: no dashboard route ${c.req.method} ${c.req.path}` }, 404))
-
-  /** A JSON route of the dashboard API, called in-process with the visitor's own session. */
-  async function internal<T>(c: Context, view: DashView, path: string): Promise<T> {
-    const res = await dashApi.request(path, {
-      headers: { cookie: c.req.header('cookie') ?? '', 'x-service-shop': view.shop.id, accept: 'application/json' },
-    })
-    const body = (await res.json()) as T & { error?: string }
-    if (!res.ok) throw new StoreError(res.status, body.error ?? `${path} answered ${res.status}`)
-    return body
-  }
 
   const app = new Hono<PageEnv>()
   app.onError((error, c) => {
@@ -81,7 +76,7 @@ export function dashboardRoutes(emu: Emulator, requests: RequestRecorder): Hono<
       const status = error.status as 400
       return renderPage(c, ErrorPage({ status, message: error.message, home: DASHBOARD }), status)
     }
-    emu.log(`internal error on ${c.req.method} ${c.req.path}: ${(error as Error)?.stack ?? String(error)}`)
+    deps.log(`internal error on ${c.req.method} ${c.req.path}: ${(error as Error)?.stack ?? String(error)}`)
     return renderPage(
       c,
       ErrorPage({
@@ -137,58 +132,41 @@ export function dashboardRoutes(emu: Emulator, requests: RequestRecorder): Hono<
     const account = c.var.account
     return {
       account,
-      shops: [...emu.store.c.shops.oldestFirst('account', account.id)],
-      shop: resolveShop(emu, account, c.req.query('shop')),
+      shops: services.accounts.shops(account),
+      shop: services.accounts.resolveShop(account, c.req.query('shop')),
       origin: new URL(c.req.url).origin,
     }
   }
 
   app.get('/', (c) => {
     const view = viewOf(c)
-    const keys = [...emu.store.c.keys.oldestFirst('account', view.account.id)]
-    return renderPage(c, OverviewPage({ view, keys, currentKeyId: c.var.key.id, clockNow: emu.nowIso() }))
+    const keys = services.accounts.keys(view.account)
+    return renderPage(c, OverviewPage({ view, keys, currentKeyId: c.var.key.id, clockNow: services.clock.nowIso() }))
   })
 
   app.get('/products', (c) => {
     const view = viewOf(c)
     const page = Math.max(0, Math.floor(Number(c.req.query('page') ?? 0)) || 0)
-    const rows = []
-    let index = 0
-    let more = false
-    for (const product of emu.store.c.products.newestFirst('shop', view.shop.id)) {
-      if (index++ < page * PAGE_SIZE) continue
-      if (rows.length === PAGE_SIZE) {
-        more = true
-        break
-      }
-      rows.push({
-        product: present(product) as Product,
-        setup: presentSetup(emu, product, emu.store.c.fulfilments.get(product.id)),
-      })
-    }
-    return renderPage(c, ProductsPage({ view, rows, page, more }))
+    const { rows, more } = services.catalogue.browse(view.shop, page, PAGE_SIZE)
+    const shown = rows.map(({ product, setup }) => ({ product: present(product) as Product, setup }))
+    return renderPage(c, ProductsPage({ view, rows: shown, page, more }))
   })
 
   app.get('/orders', (c) => {
     const view = viewOf(c)
-    const orders = []
-    for (const order of emu.store.c.orders.newestFirst('shop', view.shop.id)) {
-      if (orders.length === LIST_LIMIT) break
-      orders.push(present(order) as Order)
-    }
+    const orders = services.orders.list(view.shop, LIST_LIMIT).map((order) => present(order) as Order)
     return renderPage(c, OrdersPage({ view, orders, limit: LIST_LIMIT }))
   })
 
   app.get('/orders/:id', (c) => {
     const view = viewOf(c)
-    const order = findOrder(emu, view.shop, c.req.param('id'))
-    const invoice = buildInvoice(emu, view.shop, order)
+    const order = services.orders.get(view.shop, c.req.param('id'))
     return renderPage(
       c,
       OrderDetailPage({
         view,
         order: present(order) as Order & OrderExtrasView,
-        invoice,
+        invoice: buildInvoice(view.shop, order),
         invoiceUrl: invoicePath(view.shop, order),
       }),
     )
@@ -196,52 +174,33 @@ export function dashboardRoutes(emu: Emulator, requests: RequestRecorder): Hono<
 
   app.get('/customers', (c) => {
     const view = viewOf(c)
-    const customers = []
-    for (const customer of emu.store.c.customers.newestFirst('shop', view.shop.id)) {
-      if (customers.length === LIST_LIMIT) break
-      customers.push(presentCustomer(customer))
-    }
-    return renderPage(c, CustomersPage({ view, customers }))
+    return renderPage(c, CustomersPage({ view, customers: services.customers.list(view.shop, LIST_LIMIT) }))
   })
 
   app.get('/subscriptions', (c) => {
     const view = viewOf(c)
-    const subscriptions = []
-    for (const subscription of emu.store.c.subscriptions.newestFirst('shop', view.shop.id)) {
-      if (subscriptions.length === LIST_LIMIT) break
-      subscriptions.push(present(subscription) as Subscription)
-    }
-    return renderPage(
-      c,
-      SubscriptionsPage({ view, subscriptions, clockNow: emu.nowIso(), offsetSeconds: emu.clock.offsetMs() / 1000 }),
-    )
+    const subscriptions = services.subscriptions.list(view.shop, LIST_LIMIT).map((s) => present(s) as Subscription)
+    const { now, offsetSeconds } = services.clock.state()
+    return renderPage(c, SubscriptionsPage({ view, subscriptions, clockNow: now, offsetSeconds }))
   })
 
-  app.get('/webhooks', async (c) => {
+  app.get('/webhooks', (c) => {
     const view = viewOf(c)
-    const [{ webhooks }, { deliveries }] = await Promise.all([
-      internal<{ webhooks: Webhook[] }>(c, view, '/emulator/webhooks'),
-      internal<{ deliveries: WebhookDeliverySummary[] }>(c, view, '/emulator/webhooks/logs?limit=100'),
-    ])
+    const webhooks = services.webhooks.list(view.shop).map((webhook) => present(webhook) as Webhook)
+    const deliveries = services.webhooks.logs(view.shop, { limit: 100 }).map(summariseDelivery)
     return renderPage(c, WebhooksPage({ view, webhooks, deliveries }))
   })
 
-  app.get('/webhooks/logs/:id', async (c) => {
+  app.get('/webhooks/logs/:id', (c) => {
     const view = viewOf(c)
-    const delivery = await internal<WebhookDelivery>(
-      c,
-      view,
-      `/emulator/webhooks/logs/${encodeURIComponent(c.req.param('id'))}`,
-    )
+    const delivery = presentDelivery(services.webhooks.delivery(view.shop, c.req.param('id')))
     return renderPage(c, DeliveryPage({ view, delivery }))
   })
 
-  app.get('/queries', async (c) => {
+  app.get('/queries', (c) => {
     const view = viewOf(c)
-    const [{ queries }, { feedback }] = await Promise.all([
-      internal<{ queries: Query[] }>(c, view, '/emulator/queries'),
-      internal<{ feedback: Feedback[] }>(c, view, '/emulator/feedback'),
-    ])
+    const queries = services.storefront.queries(view.shop).map(presentQuery)
+    const feedback = services.storefront.feedback(view.shop).map(presentFeedback)
     return renderPage(c, QueriesPage({ view, queries, feedback }))
   })
 

@@ -1,9 +1,10 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie'
 import { StoreError } from '../../../spec/errors.js'
-import type { AuthedEnv, Emulator } from '../../context.js'
-import { hashKey } from '../../middleware/auth.js'
+import type { AuthedEnv } from '../../middleware/auth.js'
+import type { Random } from '../../deps.js'
 import { hex } from '../../ids.js'
+import type { AccountService } from '../../services/accounts.js'
 import type { AccountRecord, KeyRecord } from '../../store/records.js'
 
 export const SESSION_COOKIE = 'store_dashboard'
@@ -23,13 +24,16 @@ interface Session {
  */
 export class Sessions {
   private readonly byId = new Map<string, Session>()
-  constructor(private readonly emu: Emulator) {}
+  constructor(
+    private readonly accounts: AccountService,
+    private readonly random: Random,
+  ) {}
 
   /** Checks a secret key and opens a session for it; undefined when the key is unknown. */
   open(secret: string): string | undefined {
-    const key = this.emu.store.c.keys.getBy('hash', hashKey(secret.trim()))
+    const key = this.accounts.keyOf(secret.trim())
     if (!key) return undefined
-    const id = hex(this.emu.random.bytes(32))
+    const id = hex(this.random.bytes(32))
     if (this.byId.size >= MAX_SESSIONS) this.byId.delete(this.byId.keys().next().value!)
     this.byId.set(id, { keyId: key.id })
     return id
@@ -43,13 +47,9 @@ export class Sessions {
   lookup(id: string | undefined): { key: KeyRecord; account: AccountRecord } | undefined {
     const session = id ? this.byId.get(id) : undefined
     if (!session) return undefined
-    const key = this.emu.store.c.keys.get(session.keyId)
-    const account = key && this.emu.store.c.accounts.get(key.accountId)
-    if (!key || !account) {
-      this.byId.delete(id!)
-      return undefined
-    }
-    return { key, account }
+    const found = this.accounts.keyById(session.keyId)
+    if (!found) this.byId.delete(id!)
+    return found
   }
 }
 

@@ -1,12 +1,10 @@
 import { Hono, type Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { StoreError } from '../../../spec/errors.js'
-import type { Emulator } from '../../context.js'
-import { assertNotBlacklisted } from '../../commerce/checkout.js'
-import { listedProducts, liveProduct, shopBySlug } from '../../commerce/catalogue.js'
-import { buildInvoice } from '../../commerce/invoice.js'
+import type { Log } from '../../deps.js'
+import type { Services } from '../../services/index.js'
 import type { ShopRecord } from '../../store/records.js'
-import { invoiceOrder, visitorOf } from '../storefront/index.js'
+import { visitorOf } from '../storefront/index.js'
 import { renderPage } from '../../pages/layout.js'
 import { ErrorPage } from '../../pages/errors.js'
 import { CheckoutPage, ProductPage, ShopPage } from '../../pages/storefront/catalogue.js'
@@ -14,7 +12,7 @@ import { InvoicePage } from '../../pages/storefront/invoice.js'
 import { groupById, groupHasMystery, listedGroups } from '../../pages/storefront-data.js'
 import { PAGES_CSS } from '../../pages/assets/pages-css.js'
 import { PAGES_JS } from '../../pages/assets/pages-js.js'
-import { VERIFY_JS } from '../../pages/assets/verify-js.js'
+import { readVerifierScript } from '../../pages/assets/verify-js.js'
 import { EMBED_JS } from '../../pages/assets/embed-js.js'
 import { EMBED_CSS } from '../../pages/assets/embed-css.js'
 
@@ -36,7 +34,7 @@ export function assetRoutes(): Hono {
   return new Hono()
     .get('/_assets/pages.css', asset(PAGES_CSS, CSS))
     .get('/_assets/pages.js', asset(PAGES_JS, JS))
-    .get('/_assets/verify.js', asset(VERIFY_JS, JS))
+    .get('/_assets/verify.js', asset(readVerifierScript(), JS))
 }
 
 /**
@@ -44,14 +42,14 @@ export function assetRoutes(): Hono {
  * JSON read it needs that the storefront lacks, a bundle by id (`GET /storefront/:shop/groups/:id`).
  * JSON errors here keep the API's shape.
  */
-export function embedRoutes(emu: Emulator): Hono {
+export function embedRoutes(services: Services): Hono {
   return new Hono()
     .get('/embed.js', asset(EMBED_JS, JS, true))
     .get('/embed.css', asset(EMBED_CSS, CSS, true))
     .get('/storefront/:shop/groups/:id', (c) => {
-      const shop = shopBySlug(emu, c.req.param('shop'))
-      assertNotBlacklisted(emu, shop, visitorOf(c))
-      return c.json(groupById(emu, shop, c.req.param('id')))
+      const shop = services.storefront.shop(c.req.param('shop'))
+      services.storefront.assertAllowed(shop, visitorOf(c))
+      return c.json(groupById(services, shop, c.req.param('id')))
     })
 }
 
@@ -71,13 +69,14 @@ export function wantsJson(c: Context): boolean {
  * the JSON checkout) and the invoice page (`GET …/invoices/:orderId` unless JSON is asked for, in
  * which case the JSON route behind answers).
  */
-export function storefrontPageRoutes(emu: Emulator): Hono {
+export function storefrontPageRoutes(services: Services, log: Log): Hono {
+  const { storefront } = services
   const app = new Hono()
   app.onError((error, c) => {
     if (error instanceof StoreError || error instanceof HTTPException) {
       return renderPage(c, ErrorPage({ status: error.status, message: error.message, home: '/' }), error.status as 400)
     }
-    emu.log(`internal error on ${c.req.method} ${c.req.path}: ${(error as Error)?.stack ?? String(error)}`)
+    log(`internal error on ${c.req.method} ${c.req.path}: ${(error as Error)?.stack ?? String(error)}`)
     return renderPage(
       c,
       ErrorPage({ status: 500, message: 'the emulator hit an unexpected problem (logged by store serve)', home: '/' }),
@@ -87,19 +86,19 @@ export function storefrontPageRoutes(emu: Emulator): Hono {
 
   /** The shop of `:shop`, refusing blacklisted visitors as the JSON storefront does (spec, "Blacklist entry"). */
   const shopOf = (c: Context): ShopRecord => {
-    const shop = shopBySlug(emu, c.req.param('shop') ?? '')
-    assertNotBlacklisted(emu, shop, visitorOf(c))
+    const shop = storefront.shop(c.req.param('shop') ?? '')
+    storefront.assertAllowed(shop, visitorOf(c))
     return shop
   }
 
   app.get('/:shop', (c) => {
     const shop = shopOf(c)
-    return renderPage(c, ShopPage({ shop, products: listedProducts(emu, shop), groups: listedGroups(emu, shop) }))
+    return renderPage(c, ShopPage({ shop, products: storefront.products(shop), groups: listedGroups(services, shop) }))
   })
 
   app.get('/:shop/p/:id', (c) => {
     const shop = shopOf(c)
-    return renderPage(c, ProductPage({ shop, product: liveProduct(emu, shop, c.req.param('id')) }))
+    return renderPage(c, ProductPage({ shop, product: storefront.product(shop, c.req.param('id')) }))
   })
 
   app.get('/:shop/checkout', async (c) => {
@@ -109,7 +108,7 @@ export function storefrontPageRoutes(emu: Emulator): Hono {
     if (!productId && !groupId) return c.redirect(`/storefront/${encodeURIComponent(shop.slug)}`, 303)
     const quantity = Math.max(1, Math.floor(Number(c.req.query('quantity') ?? 1)) || 1)
     if (productId) {
-      const product = liveProduct(emu, shop, productId)
+      const product = storefront.product(shop, productId)
       if (product.type === 'InfoCard')
         throw new StoreError(400, `${product.name} is an information card and cannot be bought`)
       return renderPage(
@@ -117,18 +116,17 @@ export function storefrontPageRoutes(emu: Emulator): Hono {
         CheckoutPage({ shop, target: { product, quantity, hasMystery: product.type === 'MysteryBox' } }),
       )
     }
-    const group = groupById(emu, shop, groupId!)
+    const group = groupById(services, shop, groupId!)
     return renderPage(
       c,
-      CheckoutPage({ shop, target: { group, quantity: 1, hasMystery: groupHasMystery(emu, group) } }),
+      CheckoutPage({ shop, target: { group, quantity: 1, hasMystery: groupHasMystery(services, shop, group) } }),
     )
   })
 
   app.get('/:shop/invoices/:orderId', async (c, next) => {
     if (wantsJson(c)) return next()
     const shop = shopOf(c)
-    const order = invoiceOrder(emu, shop, c.req.param('orderId'))
-    return renderPage(c, InvoicePage({ invoice: buildInvoice(emu, shop, order) }))
+    return renderPage(c, InvoicePage({ invoice: storefront.invoice(shop, c.req.param('orderId')) }))
   })
 
   return app

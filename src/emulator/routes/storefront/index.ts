@@ -1,15 +1,14 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { CheckoutBodySchema, CreateFeedbackBodySchema, CreateQueryBodySchema } from '../../../spec/storefront.js'
-import type { Emulator } from '../../context.js'
 import { readBody } from '../../middleware/validate.js'
 import { present } from '../../present.js'
-import type { OrderRecord, ShopRecord } from '../../store/records.js'
-import { listedProducts, liveProduct, shopBySlug } from '../../commerce/catalogue.js'
-import { assertNotBlacklisted, checkout, type Visitor } from '../../commerce/checkout.js'
-import { buildInvoice, codesText, invoicePath } from '../../commerce/invoice.js'
-import { createFeedback, createQuery, presentFeedback, presentQuery } from '../../commerce/queries.js'
-import { StoreError } from '../../../spec/errors.js'
+import type { Visitor } from '../../services/checkout/checkout.js'
+import { presentFeedback, presentQuery } from '../../services/checkout/queries.js'
+import type { Services } from '../../services/index.js'
+import { invoicePath } from '../../services/orders/invoice.js'
+import type { StorefrontService } from '../../services/storefront.js'
+import type { ShopRecord } from '../../store/records.js'
 
 export interface StorefrontEnv {
   Variables: { shop: ShopRecord; visitor: Visitor }
@@ -34,50 +33,41 @@ export function visitorOf(c: Context): Visitor {
 }
 
 /** Resolves `:shop` by slug and keeps blacklisted visitors out of every storefront route (403). */
-function storefrontShop(emu: Emulator): MiddlewareHandler<StorefrontEnv> {
+function storefrontShop(storefront: StorefrontService): MiddlewareHandler<StorefrontEnv> {
   return async (c, next) => {
-    const shop = shopBySlug(emu, c.req.param('shop') ?? '')
+    const shop = storefront.shop(c.req.param('shop') ?? '')
     const visitor = visitorOf(c)
-    assertNotBlacklisted(emu, shop, visitor)
+    storefront.assertAllowed(shop, visitor)
     c.set('shop', shop)
     c.set('visitor', visitor)
     await next()
   }
 }
 
-/** An order of the shop by its internal id only: the invoice URL is the buyer's bearer link, ORD-<n> is guessable. */
-export function invoiceOrder(emu: Emulator, shop: ShopRecord, orderId: string): OrderRecord {
-  const order = emu.store.c.orders.get(orderId)
-  if (!order || order.shopId !== shop.id) throw new StoreError(404, `invoice not found: ${orderId}`)
-  return order
-}
-
 /**
  * The public storefront under /storefront/:shop (DESIGN.md "Storefront"; no key). JSON routes;
  * the HTML pages (shop, product, checkout form, invoice page) are routes/pages, mounted before these.
  */
-export function storefrontRoutes(emu: Emulator): Hono<StorefrontEnv> {
+export function storefrontRoutes({ storefront }: Services): Hono<StorefrontEnv> {
   const app = new Hono<StorefrontEnv>()
-  app.use('/:shop/*', storefrontShop(emu))
+  app.use('/:shop/*', storefrontShop(storefront))
 
-  app.get('/:shop/products', (c) => c.json({ products: listedProducts(emu, c.var.shop) }))
-  app.get('/:shop/products/:id', (c) => c.json(liveProduct(emu, c.var.shop, c.req.param('id'))))
+  app.get('/:shop/products', (c) => c.json({ products: storefront.products(c.var.shop) }))
+  app.get('/:shop/products/:id', (c) => c.json(storefront.product(c.var.shop, c.req.param('id'))))
 
   app.post('/:shop/checkout', async (c) => {
     const body = await readBody(c, CheckoutBodySchema)
-    const order = await emu.store.tx((tx) => checkout(emu, tx, c.var.shop.id, body, c.var.visitor))
+    const order = await storefront.checkout(c.var.shop, body, c.var.visitor)
     const invoiceUrl = new URL(invoicePath(c.var.shop, order), c.req.url).toString()
     return c.json({ order: present(order), invoiceUrl }, 201, { Location: invoiceUrl })
   })
 
-  app.get('/:shop/invoices/:orderId', (c) =>
-    c.json(buildInvoice(emu, c.var.shop, invoiceOrder(emu, c.var.shop, c.req.param('orderId')))),
-  )
+  app.get('/:shop/invoices/:orderId', (c) => c.json(storefront.invoice(c.var.shop, c.req.param('orderId'))))
   app.get('/:shop/invoices/:orderId/codes.txt', (c) => {
-    const order = invoiceOrder(emu, c.var.shop, c.req.param('orderId'))
-    return c.body(codesText(order), 200, {
+    const { orderNumber, text } = storefront.codes(c.var.shop, c.req.param('orderId'))
+    return c.body(text, 200, {
       'Content-Type': 'text/plain; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${order.orderNumber}-codes.txt"`,
+      'Content-Disposition': `attachment; filename="${orderNumber}-codes.txt"`,
       'Cache-Control': 'no-store',
       'Referrer-Policy': 'no-referrer',
       'X-Content-Type-Options': 'nosniff',
@@ -85,17 +75,12 @@ export function storefrontRoutes(emu: Emulator): Hono<StorefrontEnv> {
   })
   app.post('/:shop/invoices/:orderId/feedback', async (c) => {
     const body = await readBody(c, CreateFeedbackBodySchema)
-    const feedback = await emu.store.tx((tx) =>
-      createFeedback(emu, tx, c.var.shop, invoiceOrder(emu, c.var.shop, c.req.param('orderId')), body),
-    )
-    return c.json(presentFeedback(feedback), 201)
+    return c.json(presentFeedback(await storefront.leaveFeedback(c.var.shop, c.req.param('orderId'), body)), 201)
   })
 
   app.post('/:shop/queries', async (c) => {
     const body = await readBody(c, CreateQueryBodySchema)
-    assertNotBlacklisted(emu, c.var.shop, { email: body.email })
-    const query = await emu.store.tx((tx) => createQuery(emu, tx, c.var.shop, body))
-    return c.json(presentQuery(query), 201)
+    return c.json(presentQuery(await storefront.ask(c.var.shop, body)), 201)
   })
   return app
 }

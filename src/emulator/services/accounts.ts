@@ -1,0 +1,135 @@
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { StoreError, notFound } from '../../spec/errors.js'
+import { isLongEnoughToHint, maskKey } from '../../spec/keys.js'
+import type { CreateShopBody } from '../../spec/shops.js'
+import { newSecretKey } from '../ids.js'
+import type { AccountRecord, KeyRecord, ShopRecord } from '../store/records.js'
+import type { ServiceDeps } from './deps.js'
+import { defaultTheme } from './themes.js'
+
+/** Keys are stored as their SHA-256 only (spec, "Authentication"). */
+export function hashKey(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex')
+}
+
+export function buildShop(deps: ServiceDeps, accountId: string, name: string, slug: string): ShopRecord {
+  return { id: deps.newId('shop'), accountId, name, slug, createdAt: deps.nowIso(), orderSeq: 0 }
+}
+
+export function presentShop(shop: ShopRecord) {
+  return { id: shop.id, name: shop.name, slug: shop.slug, createdAt: shop.createdAt }
+}
+
+/** The record of a key: its hash, and a hint of it (first 8, last 4 characters) only where that keeps most of it hidden (maskKey). */
+export function buildKey(deps: ServiceDeps, accountId: string, secret: string, name: string | null): KeyRecord {
+  const hint = isLongEnoughToHint(secret)
+  return {
+    id: deps.newId('key'),
+    accountId,
+    hash: hashKey(secret),
+    prefix: hint ? secret.slice(0, 8) : '',
+    last4: hint ? secret.slice(-4) : '',
+    name,
+    createdAt: deps.nowIso(),
+  }
+}
+
+export function presentKey(key: KeyRecord) {
+  return { id: key.id, name: key.name, prefix: key.prefix, last4: key.last4, createdAt: key.createdAt }
+}
+
+/** Who calls: accounts, their API keys and their shops (the control API's `/shops` and `/keys`). */
+export class AccountService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  /**
+   * The key of a secret: looked up by its SHA-256, the stored hash then compared in constant time;
+   * the secret itself is never compared with anything. Undefined when unknown or revoked.
+   */
+  keyOf(secret: string): KeyRecord | undefined {
+    const hash = hashKey(secret)
+    const key = this.deps.rows.keys.getBy('hash', hash)
+    if (!key || !timingSafeEqual(Buffer.from(key.hash, 'hex'), Buffer.from(hash, 'hex'))) return undefined
+    return key
+  }
+
+  /** Bearer auth (spec, "Authentication"): the key and account of a secret; 401 otherwise. */
+  authenticate(secret: string): { key: KeyRecord; account: AccountRecord } {
+    const key = this.keyOf(secret)
+    if (!key)
+      throw new StoreError(
+        401,
+        `invalid API key ${maskKey(secret)}: it is unknown or was revoked. Check the key printed by store serve.`,
+      )
+    const account = this.deps.rows.accounts.get(key.accountId)
+    if (!account) throw new StoreError(401, 'invalid API key: its account no longer exists')
+    return { key, account }
+  }
+
+  /** The key and its account by key id, if both still exist (a dashboard session holds only the id). */
+  keyById(keyId: string): { key: KeyRecord; account: AccountRecord } | undefined {
+    const key = this.deps.rows.keys.get(keyId)
+    const account = key && this.deps.rows.accounts.get(key.accountId)
+    return key && account ? { key, account } : undefined
+  }
+
+  /** The shop of `X-Service-Shop` (id or slug), or the account's oldest shop without it. */
+  resolveShop(account: AccountRecord, wanted: string | undefined): ShopRecord {
+    const shops = this.deps.rows.shops
+    if (wanted === undefined || wanted.trim() === '') {
+      const oldest = shops.oldestFirst('account', account.id).next()
+      if (oldest.done) throw new StoreError(403, 'this account has no shop; create one with POST /_emulator/shops')
+      return oldest.value
+    }
+    const shop = shops.get(wanted.trim()) ?? shops.getBy('slug', wanted.trim().toLowerCase())
+    // Unknown and foreign shops answer alike, so a key cannot probe other accounts' shops.
+    if (!shop || shop.accountId !== account.id) {
+      throw new StoreError(
+        403,
+        `X-Service-Shop: shop "${wanted}" is not a shop of this account. List yours with GET /_emulator/shops.`,
+      )
+    }
+    return shop
+  }
+
+  /** The account's shops, oldest first. */
+  shops(account: AccountRecord): ShopRecord[] {
+    return [...this.deps.rows.shops.oldestFirst('account', account.id)]
+  }
+
+  /** A new shop with its own default theme; slugs are unique across the emulator (409). */
+  createShop(account: AccountRecord, body: CreateShopBody): Promise<ShopRecord> {
+    return this.deps.store.tx((tx) => {
+      if (this.deps.rows.shops.getBy('slug', body.slug))
+        throw new StoreError(409, `slug: a shop with slug "${body.slug}" already exists; choose another`, [
+          { field: 'slug', message: 'is taken' },
+        ])
+      const shop = tx.put('shops', buildShop(this.deps, account.id, body.name, body.slug))
+      tx.put('themes', defaultTheme(this.deps, shop))
+      return shop
+    })
+  }
+
+  /** The account's keys, oldest first. */
+  keys(account: AccountRecord): KeyRecord[] {
+    return [...this.deps.rows.keys.oldestFirst('account', account.id)]
+  }
+
+  /** A new live key; the secret comes back here only, never stored (spec, "Authentication"). */
+  async createKey(account: AccountRecord, name: string | null): Promise<{ key: KeyRecord; secret: string }> {
+    const secret = newSecretKey(this.deps.random)
+    const key = await this.deps.store.tx((tx) => tx.put('keys', buildKey(this.deps, account.id, secret, name)))
+    return { key, secret }
+  }
+
+  /** Revokes a key of the account; its last key stays (409), so the account keeps a way in. */
+  revokeKey(account: AccountRecord, id: string): Promise<void> {
+    return this.deps.store.tx((tx) => {
+      const key = this.deps.rows.keys.get(id)
+      if (!key || key.accountId !== account.id) throw notFound('key', id)
+      if (this.deps.rows.keys.count('account', key.accountId) === 1)
+        throw new StoreError(409, "cannot revoke the account's last key; create another key first")
+      tx.delete('keys', key.id)
+    })
+  }
+}

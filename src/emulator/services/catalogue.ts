@@ -1,0 +1,89 @@
+import type { FulfilmentSetup, FulfilmentSetupBody } from '../../spec/fulfilment.js'
+import type { CreateProductBody, UpdateProductBody } from '../../spec/products.js'
+import type { ProductRecord, ShopRecord } from '../store/records.js'
+import { applyProductUpdate, buildProduct, findProduct, lookUpProduct, pageLiveProducts } from './catalogue/products.js'
+import { removeProductCodes } from './catalogue/serial-pool.js'
+import { applyFulfilmentSetup, presentSetup } from './catalogue/setup.js'
+import type { ServiceDeps } from './deps.js'
+import { productEvents } from './events/product-events.js'
+
+/** A product with its dashboard-only setup, as the dashboard lists them. */
+export interface ProductWithSetup {
+  product: ProductRecord
+  setup: FulfilmentSetup
+}
+
+/** The shop's products (`/api/v1/products`) and their fulfilment setup (`/_emulator/products/:id/fulfilment`). */
+export class CatalogueService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  /** Live products, newest first, one page at a time (spec, "Pagination"). */
+  page(shop: ShopRecord, limit: number, cursor: string | undefined) {
+    return pageLiveProducts(this.deps, shop, limit, cursor)
+  }
+
+  /** A product of the shop by internal id or `rec_…` productId; 404 otherwise. */
+  get(shop: ShopRecord, id: string): ProductRecord {
+    return findProduct(this.deps, shop, id)
+  }
+
+  /** A product of the shop by internal id or productId, or undefined. */
+  lookUp(shop: ShopRecord, id: string): ProductRecord | undefined {
+    return lookUpProduct(this.deps, shop, id)
+  }
+
+  create(shop: ShopRecord, body: CreateProductBody): Promise<ProductRecord> {
+    return this.deps.store.tx((tx) => {
+      const created = tx.put('products', buildProduct(this.deps, shop, body))
+      productEvents.created(this.deps, tx, shop, created)
+      return created
+    })
+  }
+
+  update(shop: ShopRecord, id: string, body: UpdateProductBody): Promise<ProductRecord> {
+    return this.deps.store.tx((tx) => {
+      const before = findProduct(this.deps, shop, id)
+      const after = tx.put('products', applyProductUpdate(this.deps, before, body))
+      productEvents.edited(this.deps, tx, shop, before, after)
+      return after
+    })
+  }
+
+  /** Deletes a product with its setup, its code pool and its record of delivered codes. */
+  delete(shop: ShopRecord, id: string): Promise<void> {
+    return this.deps.store.tx((tx) => {
+      const product = findProduct(this.deps, shop, id)
+      tx.delete('products', product.id)
+      tx.delete('fulfilments', product.id)
+      removeProductCodes(tx, this.deps.rows, product.id)
+      productEvents.deleted(this.deps, tx, shop, product)
+    })
+  }
+
+  /** Every product of the shop (Draft and Archived too), newest first, `size` per page, with its setup. */
+  browse(shop: ShopRecord, page: number, size: number): { rows: ProductWithSetup[]; more: boolean } {
+    const rows: ProductWithSetup[] = []
+    let index = 0
+    for (const product of this.deps.rows.products.newestFirst('shop', shop.id)) {
+      if (index++ < page * size) continue
+      if (rows.length === size) return { rows, more: true }
+      rows.push({ product, setup: presentSetup(this.deps, product, this.deps.rows.fulfilments.get(product.id)) })
+    }
+    return { rows, more: false }
+  }
+
+  /** The product's setup as the merchant sees it. */
+  setup(shop: ShopRecord, id: string): FulfilmentSetup {
+    const product = findProduct(this.deps, shop, id)
+    return presentSetup(this.deps, product, this.deps.rows.fulfilments.get(product.id))
+  }
+
+  /** Replaces the given fields of a product's setup (pools, tables, plans); the product's stock follows. */
+  putSetup(shop: ShopRecord, id: string, body: FulfilmentSetupBody): Promise<FulfilmentSetup> {
+    return this.deps.store.tx((tx) => {
+      const product = findProduct(this.deps, shop, id)
+      const setup = applyFulfilmentSetup(this.deps, tx, shop, product, body)
+      return presentSetup(this.deps, this.deps.rows.products.get(product.id)!, setup)
+    })
+  }
+}

@@ -1,0 +1,94 @@
+import { StoreError, notFound } from '../../../spec/errors.js'
+import type { CreateProductBody, UpdateProductBody } from '../../../spec/products.js'
+import { PRODUCT_LIMIT } from '../../../spec/products.js'
+import type { ServiceDeps } from '../deps.js'
+import { base62 } from '../../ids.js'
+import type { ProductRecord, ShopRecord } from '../../store/records.js'
+import type { SortKey } from '../../store/sorted-index.js'
+
+/** A product of the shop by internal id or `rec_…` productId, or undefined. */
+export function lookUpProduct(deps: ServiceDeps, shop: ShopRecord, id: string): ProductRecord | undefined {
+  const products = deps.rows.products
+  const product = products.get(id) ?? products.getBy('productId', id)
+  return product?.shopId === shop.id ? product : undefined
+}
+
+/** A product of the shop by internal id or `rec_…` productId; 404 otherwise. */
+export function findProduct(deps: ServiceDeps, shop: ShopRecord, id: string): ProductRecord {
+  const product = lookUpProduct(deps, shop, id)
+  if (!product) throw notFound('product', id)
+  return product
+}
+
+export function newProductId(deps: ServiceDeps): string {
+  for (;;) {
+    const candidate = `rec_${base62(deps.random, 12)}`
+    if (!deps.rows.products.getBy('productId', candidate)) return candidate
+  }
+}
+
+export function buildProduct(deps: ServiceDeps, shop: ShopRecord, body: CreateProductBody): ProductRecord {
+  const now = deps.nowIso()
+  return {
+    id: deps.newId('prod'),
+    productId: newProductId(deps),
+    name: body.name,
+    description: body.description ?? '',
+    image: '',
+    type: body.type,
+    price: body.price,
+    currency: body.currency ?? 'USD',
+    stock: body.stock === undefined ? null : body.stock,
+    status: body.status ?? 'Draft',
+    sortOrder: 0,
+    unlisted: body.unlisted ?? false,
+    createdAt: now,
+    updatedAt: now,
+    shopId: shop.id,
+  }
+}
+
+export function applyProductUpdate(deps: ServiceDeps, product: ProductRecord, body: UpdateProductBody): ProductRecord {
+  const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined))
+  return { ...product, ...changes, updatedAt: deps.nowIso() }
+}
+
+/** An opaque cursor: the position of the last product of a page. */
+export function encodeCursor(key: SortKey): string {
+  return Buffer.from(JSON.stringify([key.time, key.id])).toString('base64url')
+}
+
+export function decodeCursor(cursor: string): SortKey {
+  try {
+    const [time, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[]
+    if (typeof time === 'number' && Number.isFinite(time) && typeof id === 'string') return { time, id }
+  } catch {
+    /* falls through */
+  }
+  throw new StoreError(
+    400,
+    'cursor: is not a cursor this API issued; pass nextCursor from the previous page unchanged',
+    [{ field: 'cursor', message: 'is not valid' }],
+  )
+}
+
+/** Live products of a shop, newest first, one page at a time (spec, "Pagination"). */
+export function pageLiveProducts(
+  deps: ServiceDeps,
+  shop: ShopRecord,
+  limit: number = PRODUCT_LIMIT.default,
+  cursor?: string,
+) {
+  const products = deps.rows.products
+  const page: ProductRecord[] = []
+  let more = false
+  for (const product of products.newestFirst('live', shop.id, cursor ? decodeCursor(cursor) : undefined)) {
+    if (page.length === limit) {
+      more = true
+      break
+    }
+    page.push(product)
+  }
+  const last = page[page.length - 1]
+  return { page, nextCursor: more && last ? encodeCursor(products.positionOf(last)) : null }
+}

@@ -1,0 +1,79 @@
+// Stock: DESIGN.md "Orders, fulfilment, stock" — taken at payment, never below zero.
+import { inStock } from '../../../fairness/index.js'
+import type { ServiceDeps } from '../deps.js'
+import { isLowStockDrop } from '../events/product-events.js'
+import type { FulfilmentRecord, ProductRecord, ShopRecord } from '../../store/records.js'
+import { serialCount } from './serial-pool.js'
+import type { Tx } from '../../store/store.js'
+
+/** Queues an event so the caller decides the order events go out in (all still inside the transaction). */
+export type Emit = (kind: string, data: unknown) => void
+
+/** Boxes a drop table can still give: null (unlimited) if an in-stock outcome has unlimited stock. */
+export function mysteryCapacity(outcomes: readonly { stock: number | null }[]): number | null {
+  let sum = 0
+  for (const o of outcomes) {
+    if (!inStock(o)) continue
+    if (o.stock === null) return null
+    sum += o.stock
+  }
+  return sum
+}
+
+/**
+ * The limit a product type's own pool puts on sales, beside `product.stock`: the serial pool's
+ * size, the drop table's capacity; null when the type has no pool (or an unlimited one).
+ */
+export function poolLimit(
+  deps: ServiceDeps,
+  product: ProductRecord,
+  setup: FulfilmentRecord | undefined,
+): number | null {
+  if (product.type === 'Serial') return setup?.serialPool ? serialCount(deps.rows, product.id) : 0
+  if (product.type === 'MysteryBox') return setup?.mystery ? mysteryCapacity(setup.mystery.outcomes) : 0
+  return null
+}
+
+/** Units that can be sold now: the smaller of `product.stock` and the pool limit; null = unlimited. */
+export function availableUnits(
+  deps: ServiceDeps,
+  product: ProductRecord,
+  setup: FulfilmentRecord | undefined,
+): number | null {
+  const pool = poolLimit(deps, product, setup)
+  if (product.stock === null) return pool
+  return pool === null ? product.stock : Math.min(product.stock, pool)
+}
+
+/**
+ * The stock a product shows after a sale of `taken` units, given the pool size afterwards:
+ * it never rises above the pool and never drops below zero.
+ */
+export function stockAfterSale(stock: number | null, taken: number, poolAfter: number | null): number | null {
+  const counted = stock === null ? null : Math.max(0, stock - taken)
+  if (poolAfter === null) return counted
+  return counted === null ? poolAfter : Math.min(counted, poolAfter)
+}
+
+/**
+ * Stores a product's new stock; fires `product:stock` when it changed and `product:stock:low`
+ * when it went down to the warning level or below. Returns the stored product.
+ */
+export function putStock(
+  deps: ServiceDeps,
+  tx: Tx,
+  product: ProductRecord,
+  stock: number | null,
+  emit: Emit,
+): ProductRecord {
+  if (product.stock === stock) return product
+  const next = tx.put('products', { ...product, stock, updatedAt: deps.nowIso() })
+  emit('product:stock', { product: next })
+  if (isLowStockDrop(product.stock, stock)) emit('product:stock:low', { product: next })
+  return next
+}
+
+/** An Emit that announces at once on the bus, for callers with nothing to order. */
+export function emitNow(deps: ServiceDeps, tx: Tx, shop: ShopRecord): Emit {
+  return (kind, data) => deps.events.emit(tx, shop, kind, data)
+}

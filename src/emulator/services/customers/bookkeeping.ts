@@ -1,0 +1,62 @@
+// Customers kept per shop by e-mail from checkouts (DESIGN.md "Orders, fulfilment, stock"):
+// totalOrders counts orders placed, totalSpent the money received, lastOrderAt the latest order.
+import type { ServiceDeps } from '../deps.js'
+import { cents } from '../../present.js'
+import type { CustomerRecord, ShopRecord } from '../../store/records.js'
+import type { Tx } from '../../store/store.js'
+
+export interface Buyer {
+  email: string
+  name?: string
+  country?: string | null
+}
+
+/** Finds or creates the shop's customer for an e-mail address and counts one more order placed at `at`. */
+export function recordOrderPlaced(
+  deps: ServiceDeps,
+  tx: Tx,
+  shop: ShopRecord,
+  buyer: Buyer,
+  at: string,
+): CustomerRecord {
+  const email = buyer.email.toLowerCase()
+  const existing = deps.rows.customers.getBy('email', `${shop.id}:${email}`)
+  const base: CustomerRecord = existing ?? {
+    id: deps.newId('cus'),
+    email,
+    name: '',
+    phone: null,
+    country: null,
+    city: null,
+    totalOrders: 0,
+    totalSpent: 0,
+    lastOrderAt: null,
+    createdAt: at,
+    updatedAt: at,
+    notes: [],
+    shopId: shop.id,
+  }
+  return tx.put('customers', {
+    ...base,
+    // A name or country given now fills what the record lacks; it never overwrites what is known.
+    name: base.name || buyer.name || '',
+    country: base.country ?? buyer.country ?? null,
+    totalOrders: base.totalOrders + 1,
+    lastOrderAt: base.lastOrderAt && base.lastOrderAt > at ? base.lastOrderAt : at,
+    updatedAt: at,
+  })
+}
+
+/** Adds money received from a customer to `totalSpent` (partial payments count as they arrive). */
+export function recordMoneyReceived(
+  deps: ServiceDeps,
+  tx: Tx,
+  customerId: string | null,
+  amount: number,
+  at: string,
+): void {
+  if (!customerId || amount <= 0) return
+  const customer = deps.rows.customers.get(customerId)
+  if (!customer) return
+  tx.put('customers', { ...customer, totalSpent: cents(customer.totalSpent + amount), updatedAt: at })
+}

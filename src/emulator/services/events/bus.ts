@@ -1,0 +1,210 @@
+import { StoreError } from '../../../spec/errors.js'
+import { isWebhookEventKind, webhookBody, type WebhookEventKind } from '../../../spec/events.js'
+import type { EmittedEvent } from '../../../spec/webhooks.js'
+import type { ServiceDeps } from '../deps.js'
+import type { Tx } from '../../store/store.js'
+import type { DeliveryRecord, EventRecord, ShopRecord } from '../../store/records.js'
+import { buildEventData, type SubjectOf } from './payloads.js'
+import { DeliveryWorker, deliverySettings } from './delivery.js'
+
+/** A committed event as listeners get it: `data` is the subject the operation emitted, `record` the logged payload. */
+export interface PendingEvent {
+  kind: string
+  shopId: string
+  data: unknown
+  seq: number
+  record: EventRecord
+}
+
+/** Events kept per shop in the log; older ones are dropped as new ones arrive (README, "Events"). */
+export const EVENT_LOG_RETENTION = 5_000
+/** Deliveries kept per shop in the webhook log. */
+export const DELIVERY_LOG_RETENTION = 5_000
+
+interface Staged {
+  event: PendingEvent
+  deliveryIds: string[]
+}
+
+/**
+ * Where operations announce events (DESIGN.md, "Webhooks"; STYLE.md: "events go out after the write").
+ *
+ * `emit` runs inside the operation's transaction: it builds the spec payload from the record at
+ * once, appends it to the ordered event log (`events`, sequence numbers from `meta.eventSeq`) and
+ * queues a delivery row per subscribed endpoint, all in that same transaction, so an event is on
+ * disk exactly when the change that caused it is. After the commit, `committed` hands the events
+ * to SSE listeners and the delivery worker; nothing of delivery runs on the request's path.
+ */
+export class EventBus {
+  private readonly listeners = new Set<(event: PendingEvent) => void>()
+  private readonly staged = new WeakMap<Tx, Staged[]>()
+  private committedSeq?: number
+  readonly worker: DeliveryWorker
+
+  constructor(private readonly emu: ServiceDeps) {
+    this.worker = new DeliveryWorker(emu, deliverySettings(emu.options))
+  }
+
+  /**
+   * Records an event of `shop` in the transaction `tx`. Subjects by kind: order kinds `{ order }`,
+   * their `:product` variants `{ order, item }`; product kinds `{ product }`;
+   * product:mystery:revealed `{ orderId, orderNumber, productId, productName }`; subscription
+   * kinds `{ subscription, order? }`; query kinds `{ query }`; feedback:received `{ feedback }`.
+   */
+  emit<K extends WebhookEventKind>(
+    tx: Tx,
+    shop: ShopRecord,
+    kind: K | (string & {}),
+    subject: SubjectOf<K> | unknown,
+  ): void {
+    if (!isWebhookEventKind(kind))
+      throw new StoreError(500, `internal error: "${kind}" is not an event kind of the spec`)
+    const data = buildEventData(this.emu, shop, kind, subject)
+    const store = this.emu.store
+    const seq = this.lastSeq() + 1
+    const now = this.emu.nowIso()
+    const meta = store.c.meta.get('meta')
+    tx.put('meta', { clockOffsetMs: 0, ...meta, id: 'meta', eventSeq: seq })
+    const record = tx.put('events', {
+      id: `evt_${seq}`,
+      seq,
+      shopId: shop.id,
+      accountId: shop.accountId,
+      kind,
+      data,
+      createdAt: now,
+    })
+    if (store.c.events.count('shop', shop.id) > EVENT_LOG_RETENTION) {
+      const oldest = store.c.events.oldestFirst('shop', shop.id).next()
+      if (!oldest.done) tx.delete('events', oldest.value.id)
+    }
+    const deliveryIds: string[] = []
+    // The exact bytes every attempt sends: `timestamp` is the time of the first sending (spec, "Request").
+    let body: string | undefined
+    for (const webhook of store.c.webhooks.oldestFirst('shop', shop.id)) {
+      if (!webhook.events.includes(kind)) continue
+      body ??= JSON.stringify(webhookBody(kind, data, this.emu.clock.now()))
+      const delivery = tx.put(
+        'deliveries',
+        this.newDelivery(shop, {
+          webhookId: webhook.id,
+          eventId: record.id,
+          event: kind,
+          url: webhook.url,
+          payload: body,
+          origin: 'event',
+          maxAttempts: this.worker.settings.maxAttempts,
+        }),
+      )
+      deliveryIds.push(delivery.id)
+      this.trimDeliveries(tx, shop)
+    }
+    const list = this.staged.get(tx) ?? []
+    list.push({ event: { kind, shopId: shop.id, data: subject, seq, record }, deliveryIds })
+    this.staged.set(tx, list)
+  }
+
+  /** Called by the store after a transaction reached disk. */
+  committed(tx: Tx): void {
+    const list = this.staged.get(tx)
+    if (!list) return
+    this.staged.delete(tx)
+    for (const { event, deliveryIds } of list) {
+      this.committedSeq = Math.max(this.committedSeq ?? 0, event.seq)
+      for (const listener of this.listeners) {
+        try {
+          listener(event)
+        } catch (error) {
+          this.emu.log(`events: a listener of ${event.kind} failed: ${(error as Error).message}`)
+        }
+      }
+      for (const id of deliveryIds) this.worker.start(id)
+    }
+  }
+
+  /** Every committed event from now on, in sequence order. Returns the unsubscribe function. */
+  subscribe(listener: (event: PendingEvent) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  /** How many listeners are subscribed (open SSE streams and the like). */
+  get listenerCount(): number {
+    return this.listeners.size
+  }
+
+  /** Committed events of a shop after `afterSeq`, oldest first, from the log's index (no scan of the log). */
+  backlog(shopId: string, afterSeq: number): EventRecord[] {
+    const upTo = this.lastCommittedSeq()
+    const out: EventRecord[] = []
+    for (const event of this.emu.store.c.events.oldestFirst('shop', shopId, { time: afterSeq + 1, id: '' })) {
+      if (event.seq > upTo) break
+      out.push(event)
+    }
+    return out
+  }
+
+  /** The sequence number of the newest event on disk. */
+  lastCommittedSeq(): number {
+    this.committedSeq ??= this.lastSeq()
+    return this.committedSeq
+  }
+
+  /** Picks up deliveries a previous run left unsettled (the emulator stopped mid-retry). */
+  resume(): void {
+    this.lastCommittedSeq()
+    this.worker.resumeUnsettled()
+  }
+
+  /** Stops the delivery worker: no new attempts; in-flight requests are aborted. */
+  stop(): void {
+    this.worker.stop()
+  }
+
+  newDelivery(
+    shop: ShopRecord,
+    fields: Pick<DeliveryRecord, 'webhookId' | 'eventId' | 'event' | 'url' | 'payload' | 'origin' | 'maxAttempts'> & {
+      resendOf?: string | null
+    },
+  ): DeliveryRecord {
+    const now = this.emu.nowIso()
+    return {
+      id: this.emu.newId('whd'),
+      shopId: shop.id,
+      resendOf: null,
+      ...fields,
+      state: 'pending',
+      responseStatus: null,
+      retryCount: 0,
+      nextAttemptAt: null,
+      attempts: [],
+      createdAt: now,
+      updatedAt: now,
+    }
+  }
+
+  trimDeliveries(tx: Tx, shop: ShopRecord): void {
+    const deliveries = this.emu.store.c.deliveries
+    if (deliveries.count('shop', shop.id) <= DELIVERY_LOG_RETENTION) return
+    const oldest = deliveries.oldestFirst('shop', shop.id).next()
+    if (!oldest.done && oldest.value.state !== 'pending' && oldest.value.state !== 'retrying')
+      tx.delete('deliveries', oldest.value.id)
+  }
+
+  private lastSeq(): number {
+    const newest = this.emu.store.c.events.newestFirst('all', 'all').next()
+    return Math.max(this.emu.store.c.meta.get('meta')?.eventSeq ?? 0, newest.done ? 0 : newest.value.seq)
+  }
+}
+
+/** An event of the log as the live stream and the CLI show it. */
+export function presentEvent(event: EventRecord): EmittedEvent {
+  return {
+    id: event.id,
+    sequence: event.seq,
+    event: event.kind,
+    data: event.data,
+    shopId: event.shopId,
+    createdAt: event.createdAt,
+  }
+}

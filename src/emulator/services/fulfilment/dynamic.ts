@@ -1,0 +1,150 @@
+import type { Delivery, Order, OrderItem } from '../../../spec/orders.js'
+import { dynamicDeliveryPayload } from '../../../spec/event-payloads.js'
+import type { ServiceDeps } from '../deps.js'
+import type { FulfilmentRecord } from '../../store/records.js'
+import { isSettled } from '../orders/flow.js'
+import type { CommerceOrder, Line } from '../orders/types.js'
+import type { Fulfil } from './types.js'
+import { retryHint, undelivered } from './types.js'
+import { takeUnits } from './units.js'
+
+declare module '../../deps.js' {
+  interface EmulatorOptions {
+    /** Timeout of the INVOICE.ITEM.DELIVER-DYNAMIC POST in ms; 15 s (spec, "Limits") unless a test shortens it. */
+    dynamicTimeoutMs?: number
+  }
+}
+
+export const DYNAMIC_TIMEOUT_MS = 15_000
+/** The most of an answer kept on the invoice. */
+export const MAX_DYNAMIC_ANSWER = 64 * 1024
+export const WAITING_FOR_ANSWER = 'waiting for the answer of the Dynamic Webhook URL'
+
+/**
+ * The body up to `limit` bytes, or undefined when it is longer: reading stops there and the
+ * connection is dropped, so a huge or endless answer costs neither memory nor the whole timeout.
+ */
+async function readAtMost(res: Response, limit: number): Promise<Uint8Array | undefined> {
+  if (!res.body) return new Uint8Array()
+  if (Number(res.headers.get('content-length')) > limit) {
+    await res.body.cancel().catch(() => undefined)
+    return undefined
+  }
+  const reader = res.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) return Buffer.concat(chunks)
+    size += value.length
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined)
+      return undefined
+    }
+    chunks.push(value)
+  }
+}
+
+async function readAnswer(res: Response): Promise<{ contentType: string; content: unknown } | { tooLarge: true }> {
+  const bytes = await readAtMost(res, MAX_DYNAMIC_ANSWER)
+  if (!bytes) return { tooLarge: true }
+  const body = new TextDecoder().decode(bytes)
+  const contentType = res.headers.get('content-type') ?? ''
+  if (/\bjson\b/i.test(contentType)) {
+    try {
+      return { contentType, content: JSON.parse(body) as unknown }
+    } catch {
+      /* shown as text */
+    }
+  }
+  return { contentType, content: body }
+}
+
+/**
+ * Dynamic: the line's units are taken at payment, then — outside the transaction — the service
+ * POSTs `INVOICE.ITEM.DELIVER-DYNAMIC` to the product's Dynamic Webhook URL with a 15 s timeout.
+ * A 2xx answer (text, links or JSON) is the delivery shown on the invoice; anything else leaves
+ * the line undelivered with the reason, and POST /_emulator/orders/:id/deliver (or paying again)
+ * POSTs again for undelivered dynamic lines only.
+ */
+export const dynamic: Fulfil = {
+  fulfil(ctx) {
+    // Units taken: the line only waits for its POST, which runs after the transaction.
+    if (ctx.line.taken === ctx.line.quantity) return ctx.line
+    if (!ctx.setup?.dynamicWebhookUrl) {
+      return undelivered(
+        ctx.line,
+        `no Dynamic Webhook URL is set up for this product; set dynamicWebhookUrl with PUT /_emulator/products/${ctx.line.productId}/fulfilment, ${retryHint(ctx.order)}`,
+      )
+    }
+    const { line, ok } = takeUnits(ctx)
+    return ok ? undelivered(line, WAITING_FOR_ANSWER) : line
+  },
+
+  awaitsRemote(line: Line, setup: FulfilmentRecord | undefined) {
+    return line.taken === line.quantity && !isSettled(line) && Boolean(setup?.dynamicWebhookUrl)
+  },
+
+  async deliverRemote(
+    deps: ServiceDeps,
+    order: CommerceOrder,
+    line: Line,
+    setup: FulfilmentRecord | undefined,
+  ): Promise<Delivery> {
+    const url = setup?.dynamicWebhookUrl
+    const attempts = (line.delivery?.attempts ?? 0) + 1
+    const failed = (reason: string, extra: Partial<Delivery> = {}): Delivery =>
+      undelivered(line, `${reason}; ${retryHint(order)}`, { ...extra, attempts }).delivery!
+    if (!url) return failed('no Dynamic Webhook URL is set up for this product')
+    const timeoutMs = deps.options.dynamicTimeoutMs ?? DYNAMIC_TIMEOUT_MS
+    let res: Response
+    try {
+      res = await deps.fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': 'Service-Webhook/1.0' },
+        body: JSON.stringify(
+          dynamicDeliveryPayload(order as unknown as Order, line as unknown as OrderItem, deps.nowIso()),
+        ),
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: 'manual',
+      })
+    } catch (error) {
+      const name = (error as Error)?.name
+      if (name === 'TimeoutError' || name === 'AbortError')
+        return failed(`the Dynamic Webhook URL did not answer within ${timeoutMs / 1000} s`)
+      const cause = (error as { cause?: { code?: string; message?: string } })?.cause
+      return failed(
+        `the Dynamic Webhook URL could not be reached (${cause?.code ?? cause?.message ?? (error as Error)?.message ?? String(error)})`,
+      )
+    }
+    let answer: Awaited<ReturnType<typeof readAnswer>>
+    try {
+      answer = await readAnswer(res)
+    } catch (error) {
+      const name = (error as Error)?.name
+      return failed(
+        name === 'TimeoutError' || name === 'AbortError'
+          ? `the Dynamic Webhook URL did not finish its answer within ${timeoutMs / 1000} s`
+          : `the answer of the Dynamic Webhook URL could not be read (${(error as Error)?.message})`,
+      )
+    }
+    if ('tooLarge' in answer)
+      return failed(`the Dynamic Webhook URL answered ${res.status} with more than ${MAX_DYNAMIC_ANSWER} bytes`)
+    const dynamicAnswer = { status: res.status, contentType: answer.contentType, content: answer.content }
+    if (res.status < 200 || res.status > 299) {
+      const snippet =
+        typeof answer.content === 'string' ? answer.content.slice(0, 200) : JSON.stringify(answer.content).slice(0, 200)
+      return failed(`the Dynamic Webhook URL answered ${res.status}${snippet ? `: ${snippet}` : ''}`, {
+        dynamic: dynamicAnswer,
+      })
+    }
+    return {
+      ...line.delivery,
+      status: 'delivered',
+      reason: null,
+      deliveredAt: deps.nowIso(),
+      attempts,
+      dynamic: dynamicAnswer,
+    }
+  },
+}

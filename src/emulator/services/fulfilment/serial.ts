@@ -1,0 +1,40 @@
+import { availableUnits, putStock, stockAfterSale } from '../catalogue/stock.js'
+import { recordDelivered, serialCount, takeSerials } from '../catalogue/serial-pool.js'
+import type { Fulfil } from './types.js'
+import { delivered, retryHint, undelivered } from './types.js'
+
+/**
+ * Serial: one unique code per ordered unit, taken from the front of the product's pool at
+ * payment; the code leaves the pool (its `serials` row is deleted) and is recorded in
+ * `deliveredCodes`, so no code is delivered twice and stock follows the pool (spec 5, 6). A sale
+ * touches only the rows of the codes it takes: its cost does not grow with the pool.
+ */
+export const serial: Fulfil = {
+  fulfil(ctx) {
+    const { line, product, setup } = ctx
+    if (line.taken === line.quantity) return line
+    if (!product) return undelivered(line, `product ${line.productId} no longer exists`)
+    const rows = ctx.deps.rows
+    const available = availableUnits(ctx.deps, product, setup) ?? 0
+    if (!setup || available < line.quantity) {
+      return undelivered(
+        line,
+        `out of stock: ${available} code(s) left for ${line.quantity} unit(s); add serials with PUT /_emulator/products/${product.id}/fulfilment, ${retryHint(ctx.order)}`,
+      )
+    }
+    const codes = takeSerials(ctx.tx, rows, product.id, line.quantity)
+    recordDelivered(ctx.tx, product.shopId, product.id, codes, ctx.now)
+    ctx.tx.put('fulfilments', { ...setup, updatedAt: ctx.now })
+    putStock(
+      ctx.deps,
+      ctx.tx,
+      product,
+      stockAfterSale(product.stock, line.quantity, serialCount(rows, product.id)),
+      ctx.emit,
+    )
+    return delivered({ ...line, taken: line.quantity }, ctx.now, {
+      codes,
+      ...(setup.deliveryMessage ? { message: setup.deliveryMessage } : {}),
+    })
+  },
+}

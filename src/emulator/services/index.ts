@@ -1,0 +1,60 @@
+import type { EmulatorDeps } from '../deps.js'
+import { AccountService } from './accounts.js'
+import { BlacklistService } from './blacklists.js'
+import { CatalogueService } from './catalogue.js'
+import { CategoryService } from './categories.js'
+import { ClockService } from './clock.js'
+import { CouponService } from './coupons.js'
+import { CustomerService } from './customers.js'
+import { createServiceDeps } from './deps.js'
+import type { EventBus } from './events/bus.js'
+import { GroupService } from './groups.js'
+import { OrderService } from './orders.js'
+import { PaymentService } from './payment.js'
+import { SeedingService } from './seeding.js'
+import { StorefrontService } from './storefront.js'
+import { SubscriptionService } from './subscriptions.js'
+import { ThemeService } from './themes.js'
+import { WebhookService } from './webhooks.js'
+
+/** Every service of the emulator, built once over one store and handed to the app. */
+export interface Services {
+  accounts: AccountService
+  blacklists: BlacklistService
+  catalogue: CatalogueService
+  categories: CategoryService
+  clock: ClockService
+  coupons: CouponService
+  customers: CustomerService
+  events: EventBus
+  groups: GroupService
+  orders: OrderService
+  payment: PaymentService
+  seeding: SeedingService
+  storefront: StorefrontService
+  subscriptions: SubscriptionService
+  themes: ThemeService
+  webhooks: WebhookService
+}
+
+export function createServices(world: EmulatorDeps): Services {
+  const deps = createServiceDeps(world)
+  return {
+    accounts: new AccountService(deps),
+    blacklists: new BlacklistService(deps),
+    catalogue: new CatalogueService(deps),
+    categories: new CategoryService(deps),
+    clock: new ClockService(deps),
+    coupons: new CouponService(deps),
+    customers: new CustomerService(deps),
+    events: deps.events,
+    groups: new GroupService(deps),
+    orders: new OrderService(deps),
+    payment: new PaymentService(deps),
+    seeding: new SeedingService(deps),
+    storefront: new StorefrontService(deps),
+    subscriptions: new SubscriptionService(deps),
+    themes: new ThemeService(deps),
+    webhooks: new WebhookService(deps),
+  }
+}

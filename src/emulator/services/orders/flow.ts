@@ -1,0 +1,47 @@
+// The order flow (README, "Order flow"): checkout → pending/unpaid; a payment below the total →
+// partial; the full amount → paid, status completed when every line is delivered, else processing
+// (processing becomes completed once the last line is delivered); a dispute → paymentStatus disputed.
+import type { OrderStatus } from '../../../spec/orders.js'
+import type { ServiceDeps } from '../deps.js'
+import type { ShopRecord } from '../../store/records.js'
+import type { Tx } from '../../store/store.js'
+import type { CommerceOrder, Line } from './types.js'
+
+/** A line needs nothing more: delivered, or nothing to deliver (InfoCard). */
+export function isSettled(line: Line): boolean {
+  return line.delivery?.status === 'delivered' || line.delivery?.status === 'none'
+}
+
+/** The status a paid order takes from its lines. */
+export function statusOfPaid(lines: readonly Line[]): OrderStatus {
+  return lines.every(isSettled) ? 'completed' : 'processing'
+}
+
+/**
+ * After a delivery changed a paid order's lines: processing becomes completed when every line is
+ * settled. Any other status (one the merchant set with PUT /orders/:id) is left alone.
+ */
+export function settleStatus(order: CommerceOrder): OrderStatus {
+  return order.status === 'processing' && order.paymentStatus === 'paid' && order.items.every(isSettled)
+    ? 'completed'
+    : order.status
+}
+
+export type OrderEventKind = 'order:created' | 'order:paid' | 'order:partial' | 'order:disputed' | 'order:updated'
+
+/** A plain order kind once with `{ order }`, then its `:product` variant once per line with `{ order, item }`. */
+export function emitOrderEvents(
+  deps: ServiceDeps,
+  tx: Tx,
+  shop: ShopRecord,
+  kind: OrderEventKind,
+  order: CommerceOrder,
+): void {
+  deps.events.emit(tx, shop, kind, { order })
+  for (const item of order.items) deps.events.emit(tx, shop, `${kind}:product`, { order, item })
+}
+
+/** Lines awaiting anything: for messages that say what is left. */
+export function unsettled(order: CommerceOrder): Line[] {
+  return order.items.filter((l) => !isSettled(l))
+}

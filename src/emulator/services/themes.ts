@@ -1,0 +1,137 @@
+import { badRequest, notFound } from '../../spec/errors.js'
+import type { Theme, ThemeSummary, UpdateThemeBody } from '../../spec/themes.js'
+import type { ServiceDeps } from './deps.js'
+import type { ShopRecord, ThemeRecord } from '../store/records.js'
+
+export const DEFAULT_THEME_CONFIG = {
+  colors: { primary: '#4f46e5', background: '#ffffff', text: '#111827', accent: '#f59e0b' },
+  layout: { productColumns: 3, showSearch: true, header: 'standard' },
+  components: { announcementBar: { enabled: false, text: '' }, footer: { text: '' } },
+} as const
+
+type Json = Record<string, unknown>
+const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v)
+
+/**
+ * Theme config as stored: the given config merged over the defaults, section by section, so
+ * every theme always holds colors, layout and components (README, "Themes").
+ */
+function normaliseThemeConfig(input: Json, base: Json = DEFAULT_THEME_CONFIG as unknown as Json): Json {
+  const out: Json = {}
+  for (const key of new Set([...Object.keys(base), ...Object.keys(input)])) {
+    const given = input[key]
+    const fallback = base[key]
+    out[key] =
+      isObject(fallback) && isObject(given)
+        ? normaliseThemeConfig(given, fallback)
+        : given === undefined
+          ? fallback
+          : given
+  }
+  return out
+}
+
+export function defaultTheme(deps: ServiceDeps, shop: ShopRecord): ThemeRecord {
+  const now = deps.nowIso()
+  return {
+    id: 'default',
+    shopId: shop.id,
+    name: 'Default',
+    owner: 'service',
+    version: '1.0.0',
+    isActive: true,
+    config: normaliseThemeConfig({}),
+    css: '',
+    createdAt: now,
+    updatedAt: now,
+  }
+}
+
+/** The sections every config holds; each must stay an object so the storefront can read it. */
+const SECTIONS = Object.keys(DEFAULT_THEME_CONFIG)
+
+/** A theme of the shop by id (`default` for every shop); 404 otherwise. */
+function findTheme(deps: ServiceDeps, shop: ShopRecord, themeId: string): ThemeRecord {
+  const theme = deps.rows.themes.get(`${shop.id}:${themeId}`)
+  if (!theme) throw notFound('theme', themeId)
+  return theme
+}
+
+export function listThemes(deps: ServiceDeps, shop: ShopRecord): ThemeRecord[] {
+  return [...deps.rows.themes.oldestFirst('shop', shop.id)]
+}
+
+/** The active theme's id; `default` when none is marked active. */
+export function activeThemeId(themes: ThemeRecord[]): string {
+  return themes.find((t) => t.isActive)?.id ?? 'default'
+}
+
+function presentThemeSummary(shop: ShopRecord, theme: ThemeRecord): ThemeSummary {
+  return {
+    id: theme.id,
+    name: theme.name,
+    owner: theme.owner,
+    version: theme.version,
+    isActive: theme.isActive,
+    shopSlug: shop.slug,
+    updatedAt: theme.updatedAt,
+  }
+}
+
+/** The full bundle: summary, config and the two files as text (spec, "Themes"). */
+function presentTheme(shop: ShopRecord, theme: ThemeRecord): Theme {
+  const { updatedAt, ...summary } = presentThemeSummary(shop, theme)
+  return {
+    ...summary,
+    config: theme.config,
+    files: { 'theme.json': JSON.stringify(theme.config, null, 2), 'custom.css': theme.css },
+    updatedAt,
+  }
+}
+
+/**
+ * PUT /themes/:themeId. `config` and `files['theme.json']` are the same thing, the whole config,
+ * normalised over the defaults; sent both, they are ambiguous and refused. `files['custom.css']`
+ * replaces the stylesheet. Anything not sent is kept (README, "Themes").
+ */
+function applyThemeUpdate(deps: ServiceDeps, theme: ThemeRecord, body: UpdateThemeBody): ThemeRecord {
+  const fileConfig = body.files?.['theme.json']
+  if (body.config !== undefined && fileConfig !== undefined) {
+    throw badRequest('files.theme.json', 'send the config once, as config or as files["theme.json"], not both')
+  }
+  const given = body.config ?? fileConfig
+  const field = body.config !== undefined ? 'config' : 'files.theme.json'
+  if (given !== undefined) {
+    for (const section of SECTIONS)
+      if (given[section] !== undefined && !isObject(given[section]))
+        throw badRequest(`${field}.${section}`, 'must be an object')
+  }
+  const css = body.files?.['custom.css']
+  return {
+    ...theme,
+    config: given === undefined ? theme.config : normaliseThemeConfig(given),
+    css: css === undefined ? theme.css : css,
+    updatedAt: deps.nowIso(),
+  }
+}
+
+/** The shop's storefront themes (`/api/v1/themes`): the default one for every shop, its config and stylesheet. */
+export class ThemeService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  list(shop: ShopRecord): { activeThemeId: string; themes: ThemeSummary[] } {
+    const themes = listThemes(this.deps, shop)
+    return { activeThemeId: activeThemeId(themes), themes: themes.map((theme) => presentThemeSummary(shop, theme)) }
+  }
+
+  get(shop: ShopRecord, themeId: string): Theme {
+    return presentTheme(shop, findTheme(this.deps, shop, themeId))
+  }
+
+  async update(shop: ShopRecord, themeId: string, body: UpdateThemeBody): Promise<Theme> {
+    const theme = await this.deps.store.tx((tx) =>
+      tx.put('themes', applyThemeUpdate(this.deps, findTheme(this.deps, shop, themeId), body)),
+    )
+    return presentTheme(shop, theme)
+  }
+}
