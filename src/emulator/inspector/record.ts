@@ -1,5 +1,4 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import { ErrorBodySchema } from '../../spec/errors.js'
 import { maskKey, maskSecretsIn } from '../../spec/keys.js'
 import { REQUEST_LOG_BODY_LIMIT, type RecordedBody, type RequestLogEntry } from '../../spec/requests.js'
 import type { AuthedEnv } from '../middleware/auth.js'
@@ -39,13 +38,22 @@ export function recordRequests(recorder: RequestRecorder, clock: Clock): Middlew
     if (!recorded) return next()
     const at = clock.now().toISOString()
     const started = performance.now()
+    // The JSON answer is kept as the route hands it over: reading it back from the response would
+    // turn @hono/node-server's lightweight response into a stream, which costs every request dearly.
+    let answered: unknown
+    const json = c.json
+    c.json = ((value: unknown, ...rest: unknown[]) => {
+      answered = value
+      return (json as (...args: unknown[]) => Response)(value, ...rest)
+    }) as typeof c.json
     await next()
     const { account, shop } = (c as unknown as Context<AuthedEnv>).var
     if (!account) return
     const durationMs = Math.round((performance.now() - started) * 10) / 10
     const secret = BEARER.exec(c.req.header('authorization') ?? '')?.[1]
     const secrets = secret ? [secret] : []
-    const [requestText, responseText] = await Promise.all([requestTextOf(c), responseTextOf(c.res)])
+    const requestText = await requestTextOf(c)
+    const responseText = answered === undefined ? null : JSON.stringify(answered)
     recorder.record(account.id, {
       at,
       method: c.req.method,
@@ -55,7 +63,7 @@ export function recordRequests(recorder: RequestRecorder, clock: Clock): Middlew
       durationMs,
       shop: shop?.slug ?? c.req.header('x-service-shop') ?? null,
       via: recorded.via,
-      reason: c.res.status >= 400 ? reasonOf(c.res.status, responseText) : null,
+      reason: c.res.status >= 400 ? reasonOf(c.res.status, answered) : null,
       requestHeaders: maskedHeaders(c.req.raw.headers, secrets),
       requestBody: bodyOf(requestText, secrets),
       responseHeaders: maskedHeaders(c.res.headers, secrets),
@@ -70,22 +78,16 @@ async function requestTextOf(c: Context): Promise<string | null> {
   return cached ? cached.catch(() => null) : null
 }
 
-/** The answer's body, read from a copy; null for an event stream, which never ends. */
-async function responseTextOf(res: Response): Promise<string | null> {
-  if (!res.body || /^text\/event-stream/i.test(res.headers.get('content-type') ?? '')) return null
-  return res
-    .clone()
-    .text()
-    .catch(() => null)
-}
+/** Beyond the kept length, this much is masked too, so a secret cut by the limit is never half shown. */
+const MASK_MARGIN = 256
 
 function bodyOf(text: string | null, secrets: string[]): RecordedBody | null {
   if (text === null || text === '') return null
-  const masked = maskSecretsIn(text, secrets)
+  const masked = maskSecretsIn(text.slice(0, REQUEST_LOG_BODY_LIMIT + MASK_MARGIN), secrets)
   return {
     text: masked.slice(0, REQUEST_LOG_BODY_LIMIT),
     size: text.length,
-    truncated: masked.length > REQUEST_LOG_BODY_LIMIT,
+    truncated: text.length > REQUEST_LOG_BODY_LIMIT,
   }
 }
 
@@ -98,22 +100,16 @@ function maskedHeaders(headers: Headers, secrets: string[]): Record<string, stri
     } else if (name === 'cookie') {
       out[name] = value.replace(/=([^;]*)/g, (_all, cookie: string) => `=${maskKey(cookie)}`)
     } else {
-      out[name] = maskSecretsIn(value, secrets)
+      out[name] = secrets.some((secret) => value.includes(secret)) ? maskSecretsIn(value, secrets) : value
     }
   }
   return out
 }
 
 /** Why the request failed, in words: the answer's `error`, then its other field errors. */
-function reasonOf(status: number, text: string | null): string {
-  let parsed: unknown
-  try {
-    parsed = text ? JSON.parse(text) : undefined
-  } catch {
-    parsed = undefined
-  }
-  const body = ErrorBodySchema.safeParse(parsed)
-  if (!body.success) return text ? `HTTP ${status}: ${text.slice(0, 200)}` : `HTTP ${status} without a body`
-  const more = (body.data.errors ?? []).slice(1).map((e) => `${e.field}: ${e.message}`)
-  return [body.data.error, ...more].join('; ')
+function reasonOf(status: number, answered: unknown): string {
+  const body = answered as { error?: unknown; errors?: { field: string; message: string }[] } | undefined
+  if (typeof body?.error !== 'string') return `HTTP ${status}`
+  const more = (Array.isArray(body.errors) ? body.errors : []).slice(1).map((e) => `${e.field}: ${e.message}`)
+  return [body.error, ...more].join('; ')
 }
