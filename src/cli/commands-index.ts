@@ -15,6 +15,8 @@ import { register as themes } from './commands/themes.js'
 import { register as webhooks } from './commands/webhooks.js'
 import { register as mystery } from './commands/mystery.js'
 import { register as emulator } from './commands/emulator.js'
+import { register as logs } from './commands/logs.js'
+import { register as openapi } from './commands/openapi.js'
 import { register as login } from './commands/login.js'
 import { register as config } from './commands/config.js'
 import { register as completion } from './commands/completion.js'
@@ -33,6 +35,8 @@ export const COMMANDS: { name: string; register: Register }[] = [
   { name: 'webhooks', register: webhooks },
   { name: 'mystery', register: mystery },
   { name: 'emulator', register: emulator },
+  { name: 'logs', register: logs },
+  { name: 'openapi', register: openapi },
   { name: 'login', register: login },
   { name: 'config', register: config },
   { name: 'completion', register: completion },

@@ -10,6 +10,7 @@ import { ClockSchema, FulfilmentSetupSchema } from '../spec/fulfilment.js'
 import { GroupListSchema, GroupSchema } from '../spec/groups.js'
 import { OrderListSchema, OrderSchema } from '../spec/orders.js'
 import { ProductListSchema, ProductSchema } from '../spec/products.js'
+import { RequestLogEntrySchema, RequestLogListSchema } from '../spec/requests.js'
 import { ApiKeyListSchema, ApiKeySchema, ShopListSchema, ShopSchema } from '../spec/shops.js'
 import {
   CheckoutResponseSchema,
@@ -72,4 +73,6 @@ export const RESPONSE_SCHEMAS: { [K in keyof ResponseTypes]: z.ZodType<ResponseT
   WebhookDelivery: WebhookDeliverySchema,
   WebhookDeliveryList: WebhookDeliveryListSchema,
   EmittedEvent: EmittedEventSchema,
+  RequestLogEntry: RequestLogEntrySchema,
+  RequestLogList: RequestLogListSchema,
 }

@@ -15,7 +15,11 @@ import { controlRoutes } from './routes/control/index.js'
 import { cors } from 'hono/cors'
 import { dashboardRoutes } from './routes/dashboard/index.js'
 import { assetRoutes, embedRoutes, storefrontPageRoutes } from './routes/pages/index.js'
+import { inspectorAssetRoutes } from './routes/pages/inspector-assets.js'
 import { storefrontRoutes } from './routes/storefront/index.js'
+import { openApiRoutes } from './routes/openapi.js'
+import { RequestRecorder } from './inspector/recorder.js'
+import { recordRequests } from './inspector/record.js'
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024
 
@@ -36,6 +40,8 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
     ),
   )
   if (deps.options.logRequests) app.use(requestLog(deps))
+  const requests = new RequestRecorder()
+  app.use(recordRequests(requests, deps.clock))
   app.use(commitWait(deps.store))
   app.use(finishReadingBody)
   app.use(
@@ -69,8 +75,9 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
   const authed = (base: Hono<AuthedEnv>) =>
     base.use(requireKey(services.accounts), rateLimit(deps.clock, deps.options), selectShop(services.accounts))
   const api = authed(new Hono<AuthedEnv>()).use(injectFaults(deps))
+  app.route('/', openApiRoutes())
   app.route('/api/v1', apiRoutes(services, api))
-  app.route('/_emulator', controlRoutes(services, deps.options, authed(new Hono<AuthedEnv>())))
+  app.route('/_emulator', controlRoutes(services, deps.options, authed(new Hono<AuthedEnv>()), requests))
   // The embed checks out from foreign origins: the public storefront allows any origin, without
   // credentials (nothing there reads cookies); /embed.js and /embed.css say so themselves. The dashboard gets no CORS.
   app.use(
@@ -83,8 +90,9 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
     }),
   )
   app.route('/', assetRoutes())
+  app.route('/', inspectorAssetRoutes())
   app.route('/', embedRoutes(services))
-  app.route('/_dashboard', dashboardRoutes(services, deps))
+  app.route('/_dashboard', dashboardRoutes(services, deps, requests))
   // Before the JSON storefront routes: the invoice page answers unless JSON is asked for.
   app.route('/storefront', storefrontPageRoutes(services, deps.log))
   app.route('/storefront', storefrontRoutes(services))

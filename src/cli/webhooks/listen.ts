@@ -4,6 +4,7 @@
 import type { EmittedEvent } from '../../spec/webhooks.js'
 import { isWebhookEventKind, webhookBody, type WebhookEventKind } from '../../spec/event-kinds.js'
 import { UsageError } from '../exit-codes.js'
+import { followUntilStopped } from '../follow-until-stopped.js'
 import { isOk, sendWebhook, type Sent, type WebhookContext } from './http.js'
 
 export interface ListenOptions {
@@ -21,8 +22,6 @@ export interface Forwarded {
   attempts: number
 }
 
-/** Waits between reconnects: 0.25 s doubling to 5 s; back to the start after a good connection. */
-export const RECONNECT_DELAYS_MS = [250, 500, 1_000, 2_000, 5_000]
 /** Waits before re-POSTing to a local URL that did not answer (it may be restarting). */
 export const FORWARD_RETRY_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000]
 
@@ -50,34 +49,19 @@ export async function listen(w: WebhookContext, o: ListenOptions): Promise<void>
     throw new UsageError(`--since: "${o.since}" is not an event id (a sequence number; 0 replays every kept event)`)
   const client = w.client()
   const { origin } = w.connection()
-  const stopping = new AbortController()
-  const offInt = ctx.onSignal('SIGINT', () => stopping.abort())
-  const offTerm = ctx.onSignal('SIGTERM', () => stopping.abort())
-  try {
-    const events = client.emulator.events({
-      events: kinds,
-      since: o.since,
-      signal: stopping.signal,
-      reconnectDelaysMs: RECONNECT_DELAYS_MS,
-      onStatus: (status) => {
-        if (status.state === 'reconnecting')
-          return out.info(`${status.reason}; reconnecting in ${status.inMs / 1000} s`)
-        out.info(
-          status.reconnected
-            ? `Reconnected to ${origin}${status.resumedAfter !== undefined ? `; resuming after event ${status.resumedAfter}` : ''}`
-            : `Ready! Forwarding ${kinds ? kinds.join(', ') : 'every event'} from ${origin} to ${o.forwardTo} (Ctrl+C to stop)`,
-        )
-      },
-    })
+  const messages = {
+    ready: `Ready! Forwarding ${kinds ? kinds.join(', ') : 'every event'} from ${origin} to ${o.forwardTo} (Ctrl+C to stop)`,
+    reconnected: (after: string | undefined) =>
+      `Reconnected to ${origin}${after !== undefined ? `; resuming after event ${after}` : ''}`,
+  }
+  await followUntilStopped(ctx, out, messages, async (signal, onStatus) => {
+    const events = client.emulator.events({ events: kinds, since: o.since, signal, onStatus })
     for await (const event of events) {
-      const forwarded = await forward(w, o.forwardTo, event, stopping.signal)
-      if (stopping.signal.aborted) break
+      const forwarded = await forward(w, o.forwardTo, event, signal)
+      if (signal.aborted) break
       printForwarded(w, forwarded)
     }
-  } finally {
-    offInt()
-    offTerm()
-  }
+  })
 }
 
 /**

@@ -11,9 +11,16 @@ import { orderControlRoutes } from './orders.js'
 import { subscriptionControlRoutes } from './subscriptions.js'
 import { clockRoutes } from './clock.js'
 import { feedbackControlRoutes, queryControlRoutes } from './queries.js'
+import { requestLogRoutes } from './requests.js'
+import type { RequestRecorder } from '../../inspector/recorder.js'
 
 /** The dashboard's functions over HTTP under /_emulator (DESIGN.md, "Emulator control API"). */
-export function controlRoutes(services: Services, options: EmulatorOptions, control: Hono<AuthedEnv>): Hono<AuthedEnv> {
+export function controlRoutes(
+  services: Services,
+  options: EmulatorOptions,
+  control: Hono<AuthedEnv>,
+  requests: RequestRecorder,
+): Hono<AuthedEnv> {
   return control
     .route('/shops', shopRoutes(services))
     .route('/keys', keyRoutes(services))
@@ -25,4 +32,5 @@ export function controlRoutes(services: Services, options: EmulatorOptions, cont
     .route('/clock', clockRoutes(services))
     .route('/queries', queryControlRoutes(services))
     .route('/feedback', feedbackControlRoutes(services))
+    .route('/requests', requestLogRoutes(services, options, requests))
 }
