@@ -102,18 +102,11 @@ export class ResponseChecker {
       return this.checkBody(`${route} → ${res.status}`, res, `${described.name}#/components/schemas/Error`)
     }
     const responses = operation.responses as Json
-    let response = responses[String(res.status)] as Json | undefined
-    let at = pointer('paths', entry!.template, method.toLowerCase(), 'responses', String(res.status))
-    if (!response)
+    if (!responses[String(res.status)])
       throw new Error(
         `OpenAPI drift: ${route} answered ${res.status}, which the document does not list for it (it lists ${Object.keys(responses).join(', ')})`,
       )
-    if (typeof response.$ref === 'string') {
-      at = response.$ref.slice(2)
-      response = at
-        .split('/')
-        .reduce<Json>((node, part) => node[part.replaceAll('~1', '/').replaceAll('~0', '~')], described.document)
-    }
+    const { at, response } = this.responseAt(described, entry!.template, method, String(res.status))
     const content = response.content as Json | undefined
     if (!content) return
     if (!content[type])
@@ -126,6 +119,41 @@ export class ResponseChecker {
         res,
         `${described.name}#/${at}/${pointer('content', type, 'schema')}`,
       )
+  }
+
+  /** The described response and its JSON pointer in the document, following a `$ref`. */
+  private responseAt(described: Described, template: string, method: string, status: string) {
+    const response = described.paths.find((p) => p.template === template)!.item[method.toLowerCase()].responses[
+      status
+    ] as Json
+    if (typeof response.$ref !== 'string')
+      return { at: pointer('paths', template, method.toLowerCase(), 'responses', status), response }
+    const at = response.$ref.slice(2)
+    const target = at
+      .split('/')
+      .reduce<Json>((node, part) => node[part.replaceAll('~1', '/').replaceAll('~0', '~')], described.document)
+    return { at, response: target }
+  }
+
+  /**
+   * Compiles the checks of these operations' JSON answers now (`'GET /api/v1/products'`), so a test
+   * that times its requests does not time the first compile of each.
+   */
+  warm(operations: string[]): void {
+    for (const operation of operations) {
+      const [method, path] = operation.split(' ')
+      const located = documentPathOf(path)
+      if (!located) throw new Error(`warm: no document describes ${path}`)
+      const described = this.described[located.name]
+      const entry = described.paths.find((p) => p.template === located.path)
+      const responses = entry?.item[method.toLowerCase()]?.responses as Json | undefined
+      if (!responses) throw new Error(`warm: the documents describe no ${operation}`)
+      for (const status of Object.keys(responses)) {
+        const { at, response } = this.responseAt(described, located.path, method, status)
+        if ((response.content as Json | undefined)?.['application/json'])
+          this.validatorAt(`${described.name}#/${at}/${pointer('content', 'application/json', 'schema')}`)
+      }
+    }
   }
 
   private async checkBody(route: string, res: Response, ref: string): Promise<void> {
