@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import type { Server } from 'node:http'
 import { serve } from '@hono/node-server'
 import { describe, expect, it } from 'vitest'
-import { createApiDocument, createControlDocument } from '../../src/spec/openapi/document.js'
+import { createApiDocument, createControlDocument } from '../../src/emulator/openapi/document.js'
 import { testEmulator } from '../helpers/emulator.js'
 import { ResponseChecker } from '../helpers/openapi.js'
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { NoQuerySchema } from '../../spec/common.js'
-import { createApiDocument, createControlDocument, type OpenApiDocument } from '../../spec/openapi/document.js'
+import { createApiDocument, createControlDocument, type OpenApiDocument } from '../openapi/document.js'
 import { parseQuery } from '../middleware/validate.js'
 
 /**

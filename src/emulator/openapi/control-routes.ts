@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { NoQuerySchema, SuccessSchema } from '../common.js'
+import { NoQuerySchema, SuccessSchema } from '../../spec/common.js'
 import {
   ClockAdvanceBodySchema,
   ClockSchema,
@@ -8,16 +8,16 @@ import {
   PayBodySchema,
   QueryReplyBodySchema,
   TrackingBodySchema,
-} from '../fulfilment.js'
-import { GroupSchema } from '../groups.js'
-import { OrderSchema } from '../orders.js'
+} from '../../spec/fulfilment.js'
+import { GroupSchema } from '../../spec/groups.js'
+import { OrderSchema } from '../../spec/orders.js'
 import {
   REQUEST_LOG_BODY_LIMIT,
   REQUEST_LOG_CAPACITY,
   RequestLogEntrySchema,
   RequestLogListSchema,
   RequestLogQuerySchema,
-} from '../requests.js'
+} from '../../spec/requests.js'
 import {
   ApiKeyListSchema,
   ApiKeySchema,
@@ -25,7 +25,7 @@ import {
   CreateShopBodySchema,
   ShopListSchema,
   ShopSchema,
-} from '../shops.js'
+} from '../../spec/shops.js'
 import {
   CheckoutBodySchema,
   CheckoutResponseSchema,
@@ -38,8 +38,8 @@ import {
   QuerySchema,
   StorefrontProductListSchema,
   StorefrontProductSchema,
-} from '../storefront.js'
-import { SubscriptionSchema } from '../subscriptions.js'
+} from '../../spec/storefront.js'
+import { SubscriptionSchema } from '../../spec/subscriptions.js'
 import {
   CreateWebhookBodySchema,
   DeliveryLogQuerySchema,
@@ -49,7 +49,7 @@ import {
   WebhookDeliverySchema,
   WebhookListSchema,
   WebhookSchema,
-} from '../webhooks.js'
+} from '../../spec/webhooks.js'
 import { OpenApiDocumentSchema } from './api-routes.js'
 import type { Route } from './routes.js'
 

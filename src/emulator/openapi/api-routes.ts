@@ -4,33 +4,33 @@ import {
   BlacklistListSchema,
   CreateBlacklistBodySchema,
   UpdateBlacklistBodySchema,
-} from '../blacklists.js'
+} from '../../spec/blacklists.js'
 import {
   CategoryListSchema,
   CategorySchema,
   CreateCategoryBodySchema,
   UpdateCategoryBodySchema,
-} from '../categories.js'
-import { NoQuerySchema, SuccessSchema } from '../common.js'
+} from '../../spec/categories.js'
+import { NoQuerySchema, SuccessSchema } from '../../spec/common.js'
 import {
   CouponListQuerySchema,
   CouponListSchema,
   CouponSchema,
   CreateCouponBodySchema,
   UpdateCouponBodySchema,
-} from '../coupons.js'
-import { CustomerDetailSchema, CustomerListQuerySchema, CustomerListSchema } from '../customers.js'
-import { CreateGroupBodySchema, GroupListSchema, GroupSchema, UpdateGroupBodySchema } from '../groups.js'
-import { OrderListQuerySchema, OrderListSchema, OrderSchema, UpdateOrderBodySchema } from '../orders.js'
+} from '../../spec/coupons.js'
+import { CustomerDetailSchema, CustomerListQuerySchema, CustomerListSchema } from '../../spec/customers.js'
+import { CreateGroupBodySchema, GroupListSchema, GroupSchema, UpdateGroupBodySchema } from '../../spec/groups.js'
+import { OrderListQuerySchema, OrderListSchema, OrderSchema, UpdateOrderBodySchema } from '../../spec/orders.js'
 import {
   CreateProductBodySchema,
   ProductListQuerySchema,
   ProductListSchema,
   ProductSchema,
   UpdateProductBodySchema,
-} from '../products.js'
-import { SubscriptionListSchema, SubscriptionSchema } from '../subscriptions.js'
-import { ThemeListSchema, ThemeSchema, UpdateThemeBodySchema } from '../themes.js'
+} from '../../spec/products.js'
+import { SubscriptionListSchema, SubscriptionSchema } from '../../spec/subscriptions.js'
+import { ThemeListSchema, ThemeSchema, UpdateThemeBodySchema } from '../../spec/themes.js'
 import type { Route } from './routes.js'
 
 const JSON_TYPE = 'application/json'

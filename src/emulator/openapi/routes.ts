@@ -5,7 +5,7 @@ import type {
   ZodOpenApiResponseObject,
   ZodOpenApiResponsesObject,
 } from 'zod-openapi'
-import { ErrorBodySchema } from '../errors.js'
+import { ErrorBodySchema } from '../../spec/errors.js'
 
 /** An error status a route can answer, with what makes it answer so when that is more than the general meaning. */
 export type ErrorCase = number | [status: number, when: string]
