@@ -45,7 +45,7 @@ for (const collection of Object.values(store.c)) {
 }
 const data = JSON.parse(readFileSync(dataset, 'utf8'))
 for (const [name, rows] of Object.entries(data)) {
-  if (name === 'version' || name === 'checksum') continue // the db file's checksum (store serve's own layout)
+  if (!Array.isArray(rows)) continue // the db file's header fields (version, generation, seq, checksum)
   const collection = store.c[name]
   if (!collection) throw new Error(`${dataset}: unknown collection ${name}`)
   for (const row of rows) collection.set(row)

@@ -8,16 +8,3 @@ export const isLongEnoughToHint = (secret: string): boolean => secret.length >= 
 export function maskKey(secret: string): string {
   return isLongEnoughToHint(secret) ? `${secret.slice(0, 8)}…${secret.slice(-4)}` : '****'
 }
-
-/**
- * A text (a logged body, a header) with each given secret and every JSON `"secret"` value (a
- * created key's answer) masked by {@link maskKey}.
- */
-export function maskSecretsIn(text: string, secrets: readonly string[] = []): string {
-  let masked = text
-  for (const secret of secrets) if (secret) masked = masked.split(secret).join(maskKey(secret))
-  return masked.replace(
-    /("secret"\s*:\s*")([^"]*)"/g,
-    (_all, head: string, secret: string) => `${head}${maskKey(secret)}"`,
-  )
-}
