@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import { maskKey, maskSecretsIn } from '../../spec/keys.js'
 import { REQUEST_LOG_BODY_LIMIT, type RecordedBody, type RequestLogEntry } from '../../spec/requests.js'
 import type { AuthedEnv } from '../middleware/auth.js'
 import type { Clock } from '../deps.js'
+import { bearerKeyOf, maskSecretsIn, maskedHeaders } from './mask.js'
 import type { RequestRecorder } from './recorder.js'
 
 /** Where requests are recorded, and the path the log shows for each (the dashboard's mirror as the API path). */
@@ -14,8 +14,6 @@ const RECORDED: { pattern: RegExp; shownAs: string; via: RequestLogEntry['via'] 
 ]
 /** Reading the log is not itself logged: a live tail would otherwise record its own polling. */
 const INSPECTOR_PATH = /^\/_emulator\/requests(?:\/|$)/
-
-const BEARER = /^Bearer\s+(\S+)\s*$/i
 
 /** The path as the log shows it and how the request came, or undefined when it is not recorded. */
 export function recordedPath(path: string): { path: string; via: RequestLogEntry['via'] } | undefined {
@@ -38,27 +36,31 @@ export function recordRequests(recorder: RequestRecorder, clock: Clock): Middlew
     if (!recorded) return next()
     const at = clock.now().toISOString()
     const started = performance.now()
-    // The JSON answer is kept as the route hands it over: reading it back from the response would
-    // turn @hono/node-server's lightweight response into a stream, which costs every request dearly.
+    // The JSON answer is kept as the route hands it over, serialised once for the response and the
+    // log alike (hono's c.json is c.body of JSON.stringify with that content type): reading it back
+    // from the response would turn @hono/node-server's lightweight response into a stream.
     let answered: unknown
-    const json = c.json
-    c.json = ((value: unknown, ...rest: unknown[]) => {
+    let answeredText: string | null = null
+    const body = c.body as (data: string, arg?: unknown, headers?: Record<string, string | string[]>) => Response
+    c.json = ((value: unknown, arg?: unknown, headers?: Record<string, string | string[]>) => {
       answered = value
-      return (json as (...args: unknown[]) => Response)(value, ...rest)
-    }) as typeof c.json
+      answeredText = JSON.stringify(value)
+      return body(answeredText, arg, { 'Content-Type': 'application/json', ...headers })
+    }) as unknown as typeof c.json
     await next()
-    const { account, shop } = (c as unknown as Context<AuthedEnv>).var
+    const authed = c as unknown as Context<AuthedEnv>
+    const account = authed.get('account')
     if (!account) return
+    const shop = authed.get('shop')
     const durationMs = Math.round((performance.now() - started) * 10) / 10
-    const secret = BEARER.exec(c.req.header('authorization') ?? '')?.[1]
+    const secret = bearerKeyOf(c.req.header('authorization'))
     const secrets = secret ? [secret] : []
     const requestText = await requestTextOf(c)
-    const responseText = answered === undefined ? null : JSON.stringify(answered)
     recorder.record(account.id, {
       at,
       method: c.req.method,
       path: recorded.path,
-      query: maskSecretsIn(new URL(c.req.url).search.slice(1), secrets),
+      query: maskSecretsIn(queryOf(c.req.url), secrets),
       status: c.res.status,
       durationMs,
       shop: shop?.slug ?? c.req.header('x-service-shop') ?? null,
@@ -67,9 +69,14 @@ export function recordRequests(recorder: RequestRecorder, clock: Clock): Middlew
       requestHeaders: maskedHeaders(c.req.raw.headers, secrets),
       requestBody: bodyOf(requestText, secrets),
       responseHeaders: maskedHeaders(c.res.headers, secrets),
-      responseBody: bodyOf(responseText, secrets),
+      responseBody: bodyOf(answeredText, secrets),
     })
   }
+}
+
+function queryOf(url: string): string {
+  const mark = url.indexOf('?')
+  return mark < 0 ? '' : url.slice(mark + 1)
 }
 
 /** The request body as the route read it (hono keeps it); null when nothing was read. */
@@ -83,28 +90,14 @@ const MASK_MARGIN = 256
 
 function bodyOf(text: string | null, secrets: string[]): RecordedBody | null {
   if (text === null || text === '') return null
-  const masked = maskSecretsIn(text.slice(0, REQUEST_LOG_BODY_LIMIT + MASK_MARGIN), secrets)
-  return {
-    text: masked.slice(0, REQUEST_LOG_BODY_LIMIT),
-    size: text.length,
-    truncated: text.length > REQUEST_LOG_BODY_LIMIT,
-  }
+  const truncated = text.length > REQUEST_LOG_BODY_LIMIT
+  const masked = maskSecretsIn(truncated ? text.slice(0, REQUEST_LOG_BODY_LIMIT + MASK_MARGIN) : text, secrets)
+  // A cut of a string can keep the whole string alive (V8 slices point into their parent), so the
+  // log would hold every long answer in full; the cut is copied out instead.
+  return { text: truncated ? copyOf(masked.slice(0, REQUEST_LOG_BODY_LIMIT)) : masked, size: text.length, truncated }
 }
 
-function maskedHeaders(headers: Headers, secrets: string[]): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const [name, value] of headers) {
-    if (name === 'authorization') {
-      const key = BEARER.exec(value)?.[1]
-      out[name] = key ? `Bearer ${maskKey(key)}` : maskKey(value)
-    } else if (name === 'cookie') {
-      out[name] = value.replace(/=([^;]*)/g, (_all, cookie: string) => `=${maskKey(cookie)}`)
-    } else {
-      out[name] = secrets.some((secret) => value.includes(secret)) ? maskSecretsIn(value, secrets) : value
-    }
-  }
-  return out
-}
+const copyOf = (text: string): string => new TextDecoder().decode(new TextEncoder().encode(text))
 
 /** Why the request failed, in words: the answer's `error`, then its other field errors. */
 function reasonOf(status: number, answered: unknown): string {
