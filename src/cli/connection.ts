@@ -23,7 +23,7 @@ export interface Connection {
 
 /**
  * Where and as whom to connect: flags first, then STORE_* env, then the profile, then the local
- * emulator. Profiles are read by `loadProfile` (store login / store config).
+ * emulator. Profiles are read by `selectProfile` (store login / store config).
  */
 export function resolveConnection(
   ctx: CliContext,

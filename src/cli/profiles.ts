@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path'
 import { LowSync, type SyncAdapter } from 'lowdb'
 import { DataFileSync } from 'lowdb/node'
 import type { CliContext } from './context.js'
-import type { Connection, GlobalOptions } from './connection.js'
+import type { GlobalOptions } from './connection.js'
 import { UsageError } from './exit-codes.js'
 
 export interface Profile {
@@ -160,14 +160,6 @@ export function selectProfile(
   const name = config.current ?? DEFAULT_PROFILE
   const profile = config.profiles[name]
   return { name, profile: profile ?? {}, isSaved: Boolean(profile) }
-}
-
-/** The profile's connection fields, for `resolveConnection(ctx, globals, loadProfile(ctx, globals))`. */
-export function loadProfile(
-  ctx: Pick<CliContext, 'env' | 'configDir'>,
-  globals: Pick<GlobalOptions, 'profile'>,
-): Partial<Connection> {
-  return selectProfile(ctx, globals).profile
 }
 
 export function profileKeyOf(name: string): keyof Profile {

@@ -3,7 +3,6 @@ import { BLACKLIST_TYPES } from './constants.js'
 import { isIpAddress } from './ip.js'
 import { TimestampSchema } from './common.js'
 
-export { BLACKLIST_TYPES } from './constants.js'
 export const BlacklistTypeSchema = z.enum(BLACKLIST_TYPES)
 export type BlacklistType = z.infer<typeof BlacklistTypeSchema>
 

@@ -2,7 +2,6 @@ import * as z from 'zod'
 import { COUPON_TYPES } from './constants.js'
 import { CountSchema, MoneySchema, TimestampSchema } from './common.js'
 
-export { COUPON_TYPES } from './constants.js'
 export const CouponTypeSchema = z.enum(COUPON_TYPES)
 export type CouponType = z.infer<typeof CouponTypeSchema>
 

@@ -2,7 +2,7 @@ import * as z from 'zod'
 import { PRODUCT_LIMIT, PRODUCT_STATUSES, PRODUCT_TYPES } from './constants.js'
 import { CountSchema, CurrencySchema, MoneySchema, NameSchema, TextSchema, TimestampSchema } from './common.js'
 
-export { PRODUCT_TYPES, PRODUCT_STATUSES, PRODUCT_LIMIT } from './constants.js'
+export { PRODUCT_LIMIT } from './constants.js'
 
 export const ProductTypeSchema = z.enum(PRODUCT_TYPES)
 export type ProductType = z.infer<typeof ProductTypeSchema>

@@ -35,5 +35,3 @@ export class StoreError extends Error {
 export const badRequest = (field: string, message: string) =>
   new StoreError(400, `${field}: ${message}`, [{ field, message }])
 export const notFound = (what: string, id: string) => new StoreError(404, `${what} not found: ${id}`)
-export const conflict = (message: string) => new StoreError(409, message)
-export const forbidden = (message: string) => new StoreError(403, message)

@@ -35,7 +35,7 @@ export type CreateWebhookInput = z.input<typeof CreateWebhookBodySchema>
 
 export const SimulateWebhookBodySchema = z.strictObject({ event: WebhookEventKindSchema })
 
-export { DELIVERY_STATES, DELIVERY_LOG_LIMIT } from './constants.js'
+export { DELIVERY_LOG_LIMIT } from './constants.js'
 export const DeliveryStateSchema = z.enum(DELIVERY_STATES)
 export type DeliveryState = z.infer<typeof DeliveryStateSchema>
 

@@ -1,5 +1,6 @@
 import { FulfilmentSetupBodySchema } from '../../spec/fulfilment.js'
-import { ensureKey, initialiseDb, type SeedFile } from '../store/seed.js'
+import type { SeedFile } from '../store/seed.js'
+import { ensureKey, initialiseDb } from './seed-db.js'
 import type { AccountRecord, ShopRecord } from '../store/records.js'
 import type { Tx } from '../store/store.js'
 import { buildKey, buildShop } from './accounts.js'

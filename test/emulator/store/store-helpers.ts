@@ -95,4 +95,3 @@ export const readText = (path: string) => (existsSync(path) ? readFileSync(path,
 
 /** The transactions in a db's journal, one line each (without the journal's header line). */
 export const journalLines = (db: string) => (readText(`${db}.journal`) ?? '').split('\n').filter(Boolean).slice(1)
-export const readBytes = (path: string) => readFileSync(path)

@@ -22,4 +22,4 @@ export const fulfilments: Record<ProductType, Fulfil> = {
   MysteryBox: mysteryBox,
 }
 
-export type { Fulfil, FulfilContext } from './types.js'
+export type { Fulfil } from './types.js'

@@ -40,8 +40,3 @@ export function emitOrderEvents(
   deps.events.emit(tx, shop, kind, { order })
   for (const item of order.items) deps.events.emit(tx, shop, `${kind}:product`, { order, item })
 }
-
-/** Lines awaiting anything: for messages that say what is left. */
-export function unsettled(order: CommerceOrder): Line[] {
-  return order.items.filter((l) => !isSettled(l))
-}
