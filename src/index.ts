@@ -32,6 +32,10 @@ export type {
   EventsOptions,
   EventStreamStatus,
   StorefrontClient,
+  RequestsClient,
+  RequestLogFilter,
+  FollowOptions,
+  StreamStatus,
 } from './client/index.js'
 
 export { StoreError } from './spec/store-error.js'

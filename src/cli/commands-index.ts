@@ -16,6 +16,8 @@ import { register as webhooks } from './commands/webhooks.js'
 import { register as mystery } from './commands/mystery.js'
 import { register as emulator } from './commands/emulator.js'
 import { register as state } from './commands/state.js'
+import { register as logs } from './commands/logs.js'
+import { register as openapi } from './commands/openapi.js'
 import { register as login } from './commands/login.js'
 import { register as config } from './commands/config.js'
 import { register as completion } from './commands/completion.js'
@@ -35,6 +37,8 @@ export const COMMANDS: { name: string; register: Register }[] = [
   { name: 'mystery', register: mystery },
   { name: 'emulator', register: emulator },
   { name: 'state', register: state },
+  { name: 'logs', register: logs },
+  { name: 'openapi', register: openapi },
   { name: 'login', register: login },
   { name: 'config', register: config },
   { name: 'completion', register: completion },

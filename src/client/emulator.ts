@@ -22,7 +22,7 @@ import type {
 } from '../spec/webhooks.js'
 import { StoreError } from '../spec/store-error.js'
 import { segment, type CallOptions, type Http } from './http.js'
-import { parseSse } from './sse.js'
+import { follow, jsonOf, type FollowOptions, type StreamStatus } from './follow.js'
 
 /** Webhook endpoints, the delivery log, resend and the simulator (`/_emulator/webhooks`). */
 export interface WebhooksClient {
@@ -42,19 +42,11 @@ export interface WebhooksClient {
 }
 
 /** How the live event stream is doing, for progress messages. */
-export type EventStreamStatus =
-  | { state: 'connected'; reconnected: boolean; resumedAfter?: string }
-  | { state: 'reconnecting'; reason: string; inMs: number }
+export type EventStreamStatus = StreamStatus
 
-export interface EventsOptions extends CallOptions {
+export interface EventsOptions extends FollowOptions {
   /** Only these kinds. */
   events?: readonly WebhookEventKind[]
-  /** First replay the logged events after this event id (`0`: every event kept); default: only new events. */
-  since?: number | string
-  /** Told when the stream connects, and when it dropped and is about to reconnect. */
-  onStatus?: (status: EventStreamStatus) => void
-  /** Waits before each reconnect in a row (ms), the last one repeating. Default 250, 500, 1000, 2000, 5000. */
-  reconnectDelaysMs?: readonly number[]
 }
 
 export interface WaitForOptions extends CallOptions {
@@ -79,8 +71,6 @@ export interface EventsClient {
 }
 
 export const DEFAULT_WAIT_MS = 10_000
-
-export const RECONNECT_DELAYS_MS: readonly number[] = [250, 500, 1_000, 2_000, 5_000]
 
 export interface EmulatorClient {
   /** The account's shops, oldest first. */
@@ -286,66 +276,12 @@ function webhooks(http: Http): WebhooksClient {
   }
 }
 
-async function* events(http: Http, options: EventsOptions): AsyncGenerator<EmittedEvent> {
-  const delays = options.reconnectDelaysMs?.length ? options.reconnectDelaysMs : RECONNECT_DELAYS_MS
+function events(http: Http, options: EventsOptions): AsyncGenerator<EmittedEvent> {
   const query = options.events?.length ? { events: options.events.join(',') } : undefined
-  // Aborted when the caller stops iterating, so the open stream is closed at once.
-  const done = new AbortController()
-  const signal = options.signal ? AbortSignal.any([options.signal, done.signal]) : done.signal
-  let lastId = options.since === undefined ? undefined : String(options.since)
-  let failures = 0
-  let connectedBefore = false
-  try {
-    while (!signal.aborted) {
-      let reason: string
-      try {
-        const res = await http.open('GET', '/_emulator/events', {
-          root: 'origin',
-          query,
-          signal,
-          headers: { accept: 'text/event-stream', ...(lastId !== undefined ? { 'last-event-id': lastId } : {}) },
-        })
-        failures = 0
-        options.onStatus?.({ state: 'connected', reconnected: connectedBefore, resumedAfter: lastId })
-        connectedBefore = true
-        for await (const message of parseSse(res.body as ReadableStream<Uint8Array>, signal)) {
-          const event = parseEvent(message.data)
-          if (!event) continue
-          lastId = message.id ?? String(event.sequence)
-          yield event
-        }
-        reason = 'the stream ended (the emulator stopped?)'
-      } catch (error) {
-        if (signal.aborted) return
-        // A refusal (bad key, bad filter) will not change by retrying; no answer, a 5xx or a
-        // stream cut off mid-way (the emulator stopped) may.
-        if (error instanceof StoreError && error.status >= 400 && error.status < 500) throw error
-        reason =
-          error instanceof StoreError && error.status > 0
-            ? `the emulator answered ${error.status}`
-            : `connection lost (${describe(error)})`
-      }
-      if (signal.aborted) return
-      const inMs = delays[Math.min(failures, delays.length - 1)]
-      failures++
-      options.onStatus?.({ state: 'reconnecting', reason, inMs })
-      await http.pause(inMs, signal)
-    }
-  } finally {
-    done.abort()
-  }
-}
-
-function describe(error: unknown): string {
-  const e = error as { message?: string; cause?: { code?: string; message?: string } }
-  return e?.cause?.code ?? e?.cause?.message ?? e?.message ?? String(error)
-}
-
-function parseEvent(data: string): EmittedEvent | undefined {
-  try {
-    const event = JSON.parse(data) as EmittedEvent
-    return typeof event?.event === 'string' && typeof event.sequence === 'number' ? event : undefined
-  } catch {
-    return undefined
-  }
+  return follow(http, '/_emulator/events', query, options, (message) => {
+    const event = jsonOf(message.data) as EmittedEvent | undefined
+    return typeof event?.event === 'string' && typeof event.sequence === 'number'
+      ? { item: event, id: String(event.sequence) }
+      : undefined
+  })
 }

@@ -8,6 +8,7 @@ import { type GroupsClient, groups } from './groups.js'
 import { Http, type HttpOptions } from './http.js'
 import { type OrdersClient, orders } from './orders.js'
 import { type ProductsClient, products } from './products.js'
+import { type RequestsClient, requests } from './requests.js'
 import { type StorefrontClient, storefront } from './storefront.js'
 import { type SubscriptionsClient, subscriptions } from './subscriptions.js'
 import { type ThemesClient, themes } from './themes.js'
@@ -37,6 +38,8 @@ export class StoreClient {
   readonly emulator: EmulatorClient
   /** The emulator's public storefront (`/storefront/:shop`): checkout, invoices, queries, feedback. */
   readonly storefront: StorefrontClient
+  /** The emulator's request inspector (`/_emulator/requests`): recorded requests and their live stream. */
+  readonly requests: RequestsClient
 
   constructor(options: StoreClientOptions | Http = {}) {
     const http = options instanceof Http ? options : new Http(options)
@@ -52,6 +55,7 @@ export class StoreClient {
     this.themes = themes(http)
     this.emulator = emulator(http)
     this.storefront = storefront(http)
+    this.requests = requests(http)
   }
 
   /** The same client for another shop of the account (`X-Service-Shop`, id or slug). */
@@ -77,9 +81,11 @@ export type { CategoriesClient } from './categories.js'
 export type { CouponsClient } from './coupons.js'
 export type { CustomersClient } from './customers.js'
 export type { EmulatorClient, EventStreamStatus, EventsOptions, WebhooksClient } from './emulator.js'
+export type { FollowOptions, StreamStatus } from './follow.js'
 export type { GroupsClient } from './groups.js'
 export type { OrdersClient } from './orders.js'
 export type { ProductsClient } from './products.js'
+export type { RequestLogFilter, RequestsClient } from './requests.js'
 export type { StorefrontClient } from './storefront.js'
 export type { SubscriptionsClient } from './subscriptions.js'
 export type { ThemesClient } from './themes.js'

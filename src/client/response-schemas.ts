@@ -11,6 +11,7 @@ import { ClockSchema, FulfilmentSetupSchema } from '../spec/fulfilment.js'
 import { GroupListSchema, GroupSchema } from '../spec/groups.js'
 import { OrderListSchema, OrderSchema } from '../spec/orders.js'
 import { ProductListSchema, ProductSchema } from '../spec/products.js'
+import { RequestLogEntrySchema, RequestLogListSchema } from '../spec/requests.js'
 import { ApiKeyListSchema, ApiKeySchema, ShopListSchema, ShopSchema } from '../spec/shops.js'
 import {
   CheckoutResponseSchema,
@@ -78,4 +79,6 @@ export const RESPONSE_SCHEMAS: { [K in keyof ResponseTypes]: z.ZodType<ResponseT
   SavedStateList: SavedStateListSchema,
   StateChange: StateChangeSchema,
   SeedExport: SeedExportSchema,
+  RequestLogEntry: RequestLogEntrySchema,
+  RequestLogList: RequestLogListSchema,
 }

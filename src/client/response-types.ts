@@ -10,6 +10,7 @@ import type { ClockState, FulfilmentSetup } from '../spec/fulfilment.js'
 import type { Group, GroupList } from '../spec/groups.js'
 import type { Order, OrderList } from '../spec/orders.js'
 import type { Product, ProductList } from '../spec/products.js'
+import type { RequestLogEntry, RequestLogList } from '../spec/requests.js'
 import type { ApiKey, ApiKeyList, Shop, ShopList } from '../spec/shops.js'
 import type {
   CheckoutResponse,
@@ -69,6 +70,8 @@ export interface ResponseTypes {
   SavedStateList: SavedStateList
   StateChange: StateChange
   SeedExport: SeedExport
+  RequestLogEntry: RequestLogEntry
+  RequestLogList: RequestLogList
 }
 
 /** The name of a response schema: `'Product'`, `'ProductList'`… */

@@ -19,8 +19,12 @@ import { accountRoutes } from './routes/control/accounts.js'
 import { cors } from 'hono/cors'
 import { dashboardRoutes } from './routes/dashboard/index.js'
 import { assetRoutes, embedRoutes, storefrontPageRoutes } from './routes/pages/index.js'
+import { inspectorAssetRoutes } from './routes/pages/inspector-assets.js'
 import { storefrontRoutes } from './routes/storefront/index.js'
 import { PrefixRouter } from './router.js'
+import { openApiRoutes } from './routes/openapi.js'
+import { RequestRecorder } from './inspector/recorder.js'
+import { recordRequests } from './inspector/record.js'
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024
 /** Largest body of a storefront write (checkout, question, feedback). */
@@ -56,6 +60,8 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
   if (deps.options.logRequests) app.use(requestLog(deps))
   const hosts = new AllowedHosts(deps.options.allowedHosts)
   app.use(checkHost(hosts))
+  const requests = new RequestRecorder()
+  app.use(recordRequests(requests, deps.clock))
   app.use(commitWait(deps.store))
   app.use(finishReadingBody)
   app.use(
@@ -105,10 +111,11 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
   }
   const api = authed(new Hono<AuthedEnv>())
   if (latencyMs || failRate) api.use(injectFaults(deps))
+  app.route('/', openApiRoutes())
   app.route('/api/v1', apiRoutes(services, api))
   // Before the control routes: the admin key may call these and is no account's key.
   app.route('/_emulator/accounts', accountRoutes(services, deps.options))
-  app.route('/_emulator', controlRoutes(services, deps.options, authed(new Hono<AuthedEnv>())))
+  app.route('/_emulator', controlRoutes(services, deps.options, authed(new Hono<AuthedEnv>()), requests))
   // The embed checks out from foreign origins: the public storefront allows any origin, without
   // credentials (nothing there reads cookies); /embed.js and /embed.css say so themselves. The dashboard gets no CORS.
   app.use(
@@ -122,8 +129,9 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
   )
   app.use('/storefront/*', storefrontRateLimit(deps.clock, deps.options))
   app.route('/', assetRoutes())
+  app.route('/', inspectorAssetRoutes())
   app.route('/', embedRoutes(services))
-  app.route('/_dashboard', dashboardRoutes(services, deps, hosts))
+  app.route('/_dashboard', dashboardRoutes(services, deps, hosts, requests))
   // Before the JSON storefront routes: the invoice page answers unless JSON is asked for.
   app.route('/storefront', storefrontPageRoutes(services, deps.log))
   app.route('/storefront', storefrontRoutes(services, deps))

@@ -131,3 +131,57 @@ export function call(
   }
   return fetch(`${base}${path}`, { ...init, headers, body })
 }
+
+export interface StoreProcess {
+  child: ChildProcess
+  stdout(): string
+  stderr(): string
+  exited: Promise<Exit>
+  /** Resolves once the stream's text matches; rejects with both outputs after the timeout. */
+  waitFor(pattern: RegExp, stream?: 'stdout' | 'stderr', timeoutMs?: number): Promise<void>
+  stop(signal?: NodeJS.Signals): Promise<Exit>
+}
+
+/** Any `store` command as a child process (no colour, no saved profile, no key from the environment). */
+export function spawnStore(args: string[]): StoreProcess {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, STORE_API_KEY: '', STORE_BASE_URL: '', NO_COLOR: '1', XDG_CONFIG_HOME: '/nonexistent' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const text = { stdout: '', stderr: '' }
+  const listeners = new Set<() => void>()
+  for (const name of ['stdout', 'stderr'] as const)
+    child[name]!.setEncoding('utf8').on('data', (chunk: string) => {
+      text[name] += chunk
+      for (const listener of listeners) listener()
+    })
+  const exited = new Promise<Exit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
+  return {
+    child,
+    stdout: () => text.stdout,
+    stderr: () => text.stderr,
+    exited,
+    waitFor: (pattern, stream = 'stdout', timeoutMs = 30_000) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          if (!pattern.test(text[stream])) return
+          listeners.delete(check)
+          clearTimeout(timer)
+          resolve()
+        }
+        const timer = setTimeout(() => {
+          listeners.delete(check)
+          reject(
+            new Error(`timed out waiting for ${pattern} on ${stream}\nstdout: ${text.stdout}\nstderr: ${text.stderr}`),
+          )
+        }, timeoutMs)
+        listeners.add(check)
+        check()
+      }),
+    stop: (signal = 'SIGINT') => {
+      child.kill(signal)
+      return exited
+    },
+  }
+}

@@ -3,6 +3,7 @@ import { startEmulator, type StartedEmulator } from '../../src/emulator/start.js
 import { offsetClock, type EmulatorOptions } from '../../src/emulator/deps.js'
 import { loadSeedFile, type SeedInput } from '../../src/emulator/store/seed.js'
 import type { JournalIO } from '../../src/emulator/store/journal-io.js'
+import { checkResponses } from './openapi.js'
 
 export const TEST_KEY = 'sk_live_testtesttesttesttesttesttesttest'
 export const DEMO_SEED_PATH = new URL('../../fixtures/demo-shop.json', import.meta.url).pathname
@@ -69,15 +70,18 @@ export async function testEmulator(o: TestEmulatorOptions = {}): Promise<
     io: o.io,
     compactAtBytes: o.compactAtBytes,
   })
+  checkResponses(started.app)
   return Object.assign(started, { request: requestFor(started.app), logs })
 }
 
 export type TestRequest = (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>
 
-/** Requests to an app in-process with TEST_KEY, and `json` as a JSON body. */
-export function requestFor(app: {
-  request(path: string, init?: RequestInit): Response | Promise<Response>
-}): TestRequest {
+/**
+ * Requests to an app in-process with TEST_KEY, and `json` as a JSON body. Every answer is checked
+ * against the OpenAPI documents (test/helpers/openapi.ts).
+ */
+export function requestFor(app: Parameters<typeof checkResponses>[0]): TestRequest {
+  checkResponses(app)
   return (path, init = {}) => {
     const headers = new Headers(init.headers)
     if (!headers.has('authorization')) headers.set('authorization', `Bearer ${TEST_KEY}`)
@@ -88,4 +92,14 @@ export function requestFor(app: {
     }
     return Promise.resolve(app.request(path, { ...init, headers, body }))
   }
+}
+
+/** Signs in to the dashboard with a key; the session cookie (`store_dashboard=…`) for later requests. */
+export async function dashboardCookie(app: Parameters<typeof checkResponses>[0], key = TEST_KEY): Promise<string> {
+  const res = await app.request('/_dashboard/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' },
+    body: new URLSearchParams({ key }).toString(),
+  })
+  return (res.headers.get('set-cookie') ?? '').split(';')[0]
 }

@@ -15,6 +15,8 @@ const KEY = 'sk_live_package_test_key_000000000000'
 /** What the apps install besides the package: its dependencies, msw for the handlers, and the tools. */
 const LINKED = [
   'zod',
+  'zod-openapi',
+  'swagger-ui-dist',
   'commander',
   'chalk',
   'hono',

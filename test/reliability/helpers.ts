@@ -192,16 +192,7 @@ export async function receiverEmulator(options: import('../../src/emulator/deps.
     log: (line) => logs.push(line),
     options,
   })
-  const request = (path: string, init: RequestInit & { json?: unknown } = {}) => {
-    const headers = new Headers(init.headers)
-    if (!headers.has('authorization')) headers.set('authorization', `Bearer ${h.TEST_KEY}`)
-    let body = init.body
-    if (init.json !== undefined) {
-      headers.set('content-type', 'application/json')
-      body = JSON.stringify(init.json)
-    }
-    return Promise.resolve(started.app.request(path, { ...init, headers, body }))
-  }
+  const request = h.requestFor(started.app)
   const json = async <T = any>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> =>
     (await (await request(path, init)).json()) as T
   return {

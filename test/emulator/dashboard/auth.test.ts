@@ -32,6 +32,8 @@ const PAGES = [
   '/_dashboard/webhooks',
   '/_dashboard/events',
   '/_dashboard/queries',
+  '/_dashboard/requests',
+  '/_dashboard/reference',
 ]
 
 describe('dashboard login', () => {

@@ -32,14 +32,17 @@ const SECTIONS: [string, string][] = [
   ['/queries', 'Queries'],
   ['/webhooks', 'Webhooks'],
   ['/events', 'Live events'],
+  ['/requests', 'Requests'],
+  ['/reference', 'API reference'],
 ]
 
 export const DashboardShell: FC<
-  PropsWithChildren<{ view: DashView; title: string; section: string; scripts?: string[] }>
-> = ({ view, title, section, scripts = [], children }) => (
+  PropsWithChildren<{ view: DashView; title: string; section: string; scripts?: string[]; styles?: string[] }>
+> = ({ view, title, section, scripts = [], styles, children }) => (
   <Document
     title={`${title} · ${view.shop.name} · store dashboard`}
     scripts={['pages.js', ...scripts]}
+    styles={styles}
     bodyAttrs={{ 'data-shop': view.shop.id }}
   >
     <TopBar

@@ -12,9 +12,16 @@ import { subscriptionControlRoutes } from './subscriptions.js'
 import { clockRoutes } from './clock.js'
 import { resetRoutes, stateRoutes } from './states.js'
 import { feedbackControlRoutes, queryControlRoutes } from './queries.js'
+import { requestLogRoutes } from './requests.js'
+import type { RequestRecorder } from '../../inspector/recorder.js'
 
 /** The dashboard's functions over HTTP under /_emulator (DESIGN.md, "Emulator control API"). */
-export function controlRoutes(services: Services, options: EmulatorOptions, control: Hono<AuthedEnv>): Hono<AuthedEnv> {
+export function controlRoutes(
+  services: Services,
+  options: EmulatorOptions,
+  control: Hono<AuthedEnv>,
+  requests: RequestRecorder,
+): Hono<AuthedEnv> {
   return control
     .route('/shops', shopRoutes(services))
     .route('/keys', keyRoutes(services))
@@ -28,4 +35,5 @@ export function controlRoutes(services: Services, options: EmulatorOptions, cont
     .route('/reset', resetRoutes(services))
     .route('/queries', queryControlRoutes(services))
     .route('/feedback', feedbackControlRoutes(services))
+    .route('/requests', requestLogRoutes(services, options, requests))
 }

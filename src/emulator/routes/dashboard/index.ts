@@ -25,6 +25,8 @@ import { DeliveryPage, EventsPage, WebhooksPage } from '../../pages/dashboard/we
 import { QueriesPage } from '../../pages/dashboard/queries.js'
 import { DASHBOARD, type DashView } from '../../pages/dashboard/shell.js'
 import { buildInvoice, invoicePath } from '../../services/orders/invoice.js'
+import type { RequestRecorder } from '../../inspector/recorder.js'
+import { inspectorPages } from './inspector.js'
 import {
   DASHBOARD_PATH,
   Sessions,
@@ -52,12 +54,13 @@ export function dashboardRoutes(
   services: Services,
   deps: Pick<EmulatorDeps, 'log' | 'options' | 'random'>,
   hosts: AllowedHosts,
+  requests: RequestRecorder,
 ): Hono<PageEnv> {
   const sessions = new Sessions(services.accounts, deps.random)
   const dashApi = new Hono()
   dashApi.onError((error, c) => errorResponse(error, c, deps.log))
   const authed = () => new Hono<AuthedEnv>().use(requireSession(sessions), selectShop(services.accounts))
-  dashApi.route('/emulator', controlRoutes(services, deps.options, authed()))
+  dashApi.route('/emulator', controlRoutes(services, deps.options, authed(), requests))
   dashApi.route('/v1', apiRoutes(services, authed()))
   dashApi.notFound((c) => c.json({ error: `not found: no dashboard route ${c.req.method} ${c.req.path}` }, 404))
 
@@ -216,6 +219,7 @@ export function dashboardRoutes(
   })
 
   app.get('/events', (c) => renderPage(c, EventsPage({ view: viewOf(c) })))
+  app.route('/', inspectorPages(requests, viewOf))
 
   return app
 }

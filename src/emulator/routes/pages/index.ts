@@ -16,10 +16,10 @@ import { readVerifierScript } from '../../pages/assets/verify-js.js'
 import { EMBED_JS } from '../../pages/assets/embed-js.js'
 import { EMBED_CSS } from '../../pages/assets/embed-css.js'
 
-const CSS = 'text/css; charset=utf-8'
-const JS = 'text/javascript; charset=utf-8'
+export const CSS = 'text/css; charset=utf-8'
+export const JS = 'text/javascript; charset=utf-8'
 
-const asset =
+export const asset =
   (body: string, type: string, crossOrigin = false) =>
   (c: Context) =>
     c.body(body, 200, {

@@ -1,0 +1,18 @@
+// `store openapi [--control] [--out FILE]`: the OpenAPI 3.1 documents (the action in ../openapi/print.ts).
+import type { Command } from 'commander'
+import { commandContext } from '../client-factory.js'
+import type { CliContext } from '../context.js'
+import type { OpenApiOptions } from '../openapi/print.js'
+
+export function register(program: Command, ctx: CliContext): void {
+  program
+    .command('openapi')
+    .description(
+      'print or write the OpenAPI 3.1 document of /api/v1 (or, with --control, of /_emulator and the storefront)',
+    )
+    .option('--control', 'the control API (/_emulator) and storefront instead of /api/v1')
+    .option('--out <file>', 'write it to a file instead of stdout')
+    .action(async (o: OpenApiOptions, command: Command) =>
+      (await import('../openapi/print.js')).printOpenApi(commandContext(ctx, command), o),
+    )
+}

@@ -1,0 +1,187 @@
+import type { z } from 'zod'
+import { createDocument, type ZodOpenApiObject, type oas31 } from 'zod-openapi'
+import { BlacklistEntrySchema } from '../../spec/blacklists.js'
+import { CategorySchema } from '../../spec/categories.js'
+import { SuccessSchema } from '../../spec/common.js'
+import { CouponSchema } from '../../spec/coupons.js'
+import { CustomerDetailSchema, CustomerSchema } from '../../spec/customers.js'
+import { ErrorBodySchema } from '../../spec/errors.js'
+import { ClockSchema, FulfilmentSetupSchema } from '../../spec/fulfilment.js'
+import { GroupSchema } from '../../spec/groups.js'
+import { OrderSchema } from '../../spec/orders.js'
+import { ProductSchema } from '../../spec/products.js'
+import { RequestLogEntrySchema } from '../../spec/requests.js'
+import { ApiKeySchema, ShopSchema } from '../../spec/shops.js'
+import { FeedbackSchema, InvoiceSchema, QuerySchema, StorefrontProductSchema } from '../../spec/storefront.js'
+import { SubscriptionSchema } from '../../spec/subscriptions.js'
+import { ThemeSchema, ThemeSummarySchema } from '../../spec/themes.js'
+import { WebhookDeliverySchema, WebhookSchema, WebhookDeliverySummarySchema } from '../../spec/webhooks.js'
+import { API_ROUTES } from './api-routes.js'
+import { CONTROL_DOCUMENT_ROUTES } from './control-routes.js'
+import { SCHEMA_DESCRIPTIONS } from './descriptions.js'
+import { errorResponses, pathsOf, type Route } from './routes.js'
+
+export type OpenApiDocument = oas31.OpenAPIObject
+
+/** Where the local emulator answers by default (`store serve`). */
+export const DEFAULT_EMULATOR_ORIGIN = 'http://127.0.0.1:4010'
+
+const SHARED_SCHEMAS: Record<string, z.ZodType> = {
+  Error: ErrorBodySchema,
+  Success: SuccessSchema,
+  Order: OrderSchema,
+  Subscription: SubscriptionSchema,
+  Group: GroupSchema,
+}
+
+const API_SCHEMAS: Record<string, z.ZodType> = {
+  ...SHARED_SCHEMAS,
+  Product: ProductSchema,
+  Coupon: CouponSchema,
+  BlacklistEntry: BlacklistEntrySchema,
+  Category: CategorySchema,
+  Customer: CustomerSchema,
+  CustomerDetail: CustomerDetailSchema,
+  ThemeSummary: ThemeSummarySchema,
+  Theme: ThemeSchema,
+}
+
+const CONTROL_SCHEMAS: Record<string, z.ZodType> = {
+  ...SHARED_SCHEMAS,
+  Shop: ShopSchema,
+  ApiKey: ApiKeySchema,
+  FulfilmentSetup: FulfilmentSetupSchema,
+  Clock: ClockSchema,
+  Webhook: WebhookSchema,
+  WebhookDelivery: WebhookDeliverySchema,
+  WebhookDeliverySummary: WebhookDeliverySummarySchema,
+  Query: QuerySchema,
+  Feedback: FeedbackSchema,
+  RequestLogEntry: RequestLogEntrySchema,
+  StorefrontProduct: StorefrontProductSchema,
+  Invoice: InvoiceSchema,
+}
+
+const SHOP_HEADER = {
+  name: 'X-Service-Shop',
+  in: 'header',
+  required: false,
+  description:
+    "The shop, by id or slug, when the account has more than one. Without it the account's oldest shop is used. A shop the key's account does not own answers 403, exactly like an unknown one.",
+  schema: { type: 'string', maxLength: 200 },
+} as const
+
+const API_TAGS = [
+  ['products', 'Products: full create, read, update, delete.'],
+  ['orders', 'Orders: list, read, status update.'],
+  ['coupons', 'Coupons: full CRUD.'],
+  ['blacklists', 'Blacklist entries: visitors kept off the storefront.'],
+  ['categories', 'Categories: full CRUD, with bound products and groups.'],
+  ['groups', 'Groups (bundles): full CRUD.'],
+  ['customers', 'Customers: read only.'],
+  ['subscriptions', 'Subscriptions: read only.'],
+  ['themes', 'Themes: list, read, update.'],
+  ['documents', 'This OpenAPI document.'],
+] as const
+
+const CONTROL_TAGS = [
+  ['shops and keys', "The account's shops and API keys."],
+  ['products', 'Dashboard-only product setup: what fulfilment delivers.'],
+  ['orders', "The payment processor's and the dashboard's order actions."],
+  ['subscriptions', "The processor's cancellation."],
+  ['clock', "The emulator's clock: renewals, trial ends and notices fall due when it moves."],
+  ['webhooks', 'Webhook endpoints, the delivery log, resend, the simulator and the live event stream.'],
+  ['queries', 'Customer queries and feedback as the merchant sees them.'],
+  ['requests', 'The request inspector: what your app sent and what the emulator answered.'],
+  ['storefront', 'What a customer does: public, no key.'],
+  ['documents', 'This OpenAPI document.'],
+] as const
+
+interface DocumentOptions {
+  /** Origin of the emulator the document is served by (default the local `store serve`). */
+  origin?: string
+}
+
+function buildDocument(o: {
+  title: string
+  description: string
+  serverUrl: string
+  routes: Route[]
+  schemas: Record<string, z.ZodType>
+  tags: readonly (readonly [string, string])[]
+}): OpenApiDocument {
+  const spec: ZodOpenApiObject = {
+    openapi: '3.1.0',
+    info: {
+      title: o.title,
+      version: '1.0.0',
+      description: o.description,
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [{ url: o.serverUrl, description: 'The emulator (store serve)' }],
+    security: [{ bearerAuth: [] }],
+    tags: o.tags.map(([name, description]) => ({ name, description })),
+    paths: pathsOf(o.routes),
+    components: {
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The API secret key: `Authorization: Bearer <API_KEY>`.',
+        },
+      },
+      parameters: { ShopHeader: SHOP_HEADER },
+      responses: errorResponses(),
+      schemas: o.schemas,
+    },
+  }
+  return describeSchemas(createDocument(spec))
+}
+
+/** Adds the words of SCHEMA_DESCRIPTIONS to the document's schema components. */
+function describeSchemas(document: OpenApiDocument): OpenApiDocument {
+  const schemas = document.components?.schemas ?? {}
+  for (const [name, fields] of Object.entries(SCHEMA_DESCRIPTIONS)) {
+    const schema = schemas[name] as oas31.SchemaObject | undefined
+    if (!schema) continue
+    for (const [field, words] of Object.entries(fields)) {
+      if (field === '') schema.description = words
+      else {
+        const property = schema.properties?.[field] as oas31.SchemaObject | undefined
+        if (!property) throw new Error(`descriptions name ${name}.${field}, which the schema does not have`)
+        property.description = words
+      }
+    }
+  }
+  return document
+}
+
+/**
+ * OpenAPI 3.1 of `/api/v1`, generated from the zod schemas the emulator validates with.
+ * @example
+ * const document = createApiDocument({ origin: 'http://127.0.0.1:4010' })
+ */
+export function createApiDocument(options: DocumentOptions = {}): OpenApiDocument {
+  return buildDocument({
+    title: 'Online Store API',
+    description:
+      'The Online Store REST API (`/api/v1`) as the local emulator implements it. Every request carries `Authorization: Bearer <API_KEY>` and optionally `X-Service-Shop`; bodies are JSON. Errors are `{ "error": "…", "errors"?: [{ "field", "message" }] }`. Where the spec leaves a detail open, the descriptions marked "Emulator:" say what the emulator does.',
+    serverUrl: `${options.origin ?? DEFAULT_EMULATOR_ORIGIN}/api/v1`,
+    routes: API_ROUTES,
+    schemas: API_SCHEMAS,
+    tags: API_TAGS,
+  })
+}
+
+/** OpenAPI 3.1 of the emulator's control API (`/_emulator`) and public storefront (`/storefront`). */
+export function createControlDocument(options: DocumentOptions = {}): OpenApiDocument {
+  return buildDocument({
+    title: 'Online Store emulator: control API and storefront',
+    description:
+      'What the hosted service does in its dashboard, over HTTP under `/_emulator` (Bearer key, honours `X-Service-Shop`), and what a customer does on the public storefront (`/storefront/{shop}`, no key).',
+    serverUrl: options.origin ?? DEFAULT_EMULATOR_ORIGIN,
+    routes: CONTROL_DOCUMENT_ROUTES,
+    schemas: CONTROL_SCHEMAS,
+    tags: CONTROL_TAGS,
+  })
+}

@@ -1,0 +1,201 @@
+import type { FC } from 'hono/jsx'
+import {
+  REQUEST_LOG_BODY_LIMIT,
+  REQUEST_LOG_CAPACITY,
+  STATUS_CLASSES,
+  type RecordedBody,
+  type RequestLogEntry,
+} from '../../../spec/requests.js'
+import { pretty, when } from '../format.js'
+import { Badge, Table } from '../layout.js'
+import { DASHBOARD, DASHBOARD_API, DashboardShell, dashHref, type DashView } from './shell.js'
+
+export interface RequestFilterView {
+  status?: string
+  method?: string
+  path?: string
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE']
+
+const statusTone = (status: number) => (status < 300 ? 'ok' : status < 400 ? 'warn' : 'bad')
+
+const FilterSelect: FC<{ name: string; label: string; choices: readonly string[]; chosen?: string }> = ({
+  name,
+  label,
+  choices,
+  chosen,
+}) => (
+  <label class="inline" for={`filter-${name}`}>
+    {label}
+    <select id={`filter-${name}`} name={name}>
+      <option value="">any</option>
+      {choices.map((choice) => (
+        <option value={choice} selected={chosen === choice}>
+          {choice}
+        </option>
+      ))}
+    </select>
+  </label>
+)
+
+const RequestRow: FC<{ view: DashView; entry: RequestLogEntry }> = ({ view, entry }) => (
+  <tr data-request={entry.id}>
+    <td class="nowrap">{when(entry.at)}</td>
+    <td>
+      <code>{entry.method}</code>
+    </td>
+    <td>
+      <a href={dashHref(view, `/requests/${entry.id}`)}>
+        <code>
+          {entry.path}
+          {entry.query ? `?${entry.query}` : ''}
+        </code>
+      </a>
+    </td>
+    <td>
+      <Badge tone={statusTone(entry.status)}>{entry.status}</Badge>
+    </td>
+    <td class="num">{entry.durationMs.toFixed(1)} ms</td>
+    <td class="small">{entry.reason ?? ''}</td>
+  </tr>
+)
+
+/**
+ * The request inspector: what the account's apps sent to `/api/v1` and `/_emulator`, newest on
+ * top, with filters and a live tail (the stream behind `GET /_emulator/requests`).
+ */
+export const RequestsPage: FC<{ view: DashView; entries: RequestLogEntry[]; filter: RequestFilterView }> = ({
+  view,
+  entries,
+  filter,
+}) => {
+  const query = new URLSearchParams()
+  for (const [name, value] of Object.entries(filter)) if (value) query.set(name, value)
+  if (entries[0]) query.set('after', String(entries[0].sequence))
+  return (
+    <DashboardShell view={view} title="Requests" section="/requests" scripts={['requests.js']}>
+      <p class="muted">
+        Every <code>/api/v1</code> and <code>/_emulator</code> request of this account, newest on top: the last{' '}
+        {REQUEST_LOG_CAPACITY} are kept in memory, bodies cut at {REQUEST_LOG_BODY_LIMIT} characters, keys and secrets
+        masked. From a terminal: <code>store logs tail</code>.
+      </p>
+      <form method="get" action={`${DASHBOARD}/requests`} class="row" aria-label="Filters">
+        <input type="hidden" name="shop" value={view.shop.slug} />
+        <FilterSelect name="status" label="Status" choices={STATUS_CLASSES} chosen={filter.status} />
+        <FilterSelect name="method" label="Method" choices={METHODS} chosen={filter.method} />
+        <label class="inline" for="filter-path">
+          Path starts with
+          <input id="filter-path" name="path" type="text" value={filter.path ?? ''} placeholder="/api/v1/orders" />
+        </label>
+        <button type="submit" class="secondary">
+          Filter
+        </button>
+      </form>
+      <p>
+        Live tail:{' '}
+        <span
+          id="tail-status"
+          class="badge warn"
+          data-stream={`${DASHBOARD_API}/emulator/requests?${query}`}
+          data-rows="requests-table"
+          data-detail={`${DASHBOARD}/requests/`}
+          data-shop={view.shop.slug}
+        >
+          connecting…
+        </span>
+      </p>
+      <p id="requests-empty" class="muted" hidden={entries.length > 0}>
+        No requests yet. Call the API with a key of this account, or use “Try it” on the API reference.
+      </p>
+      <div id="requests-table">
+        <Table caption="Recorded requests" head={['When', 'Method', 'Path', 'Status', 'Duration', 'Reason']}>
+          {entries.map((entry) => (
+            <RequestRow view={view} entry={entry} />
+          ))}
+        </Table>
+      </div>
+    </DashboardShell>
+  )
+}
+
+/** One side of the exchange: its headers and its body (pretty JSON when whole). */
+const Exchange: FC<{
+  side: 'request' | 'response'
+  headers: Record<string, string>
+  body: RecordedBody | null
+  none: string
+}> = ({ side, headers, body, none }) => (
+  <section class="panel" aria-labelledby={`${side}-h`}>
+    <h2 id={`${side}-h`}>{side === 'request' ? 'Request' : 'Response'}</h2>
+    <dl class="kv small">
+      {Object.entries(headers).map(([name, value]) => (
+        <>
+          <dt>
+            <code>{name}</code>
+          </dt>
+          <dd>
+            <code>{value}</code>
+          </dd>
+        </>
+      ))}
+    </dl>
+    <h3>Body</h3>
+    {body ? (
+      <>
+        {body.truncated ? (
+          <p class="small muted">
+            The first {body.text.length} of {body.size} characters.
+          </p>
+        ) : null}
+        <pre id={`${side}-body`}>{body.truncated ? body.text : pretty(body.text)}</pre>
+      </>
+    ) : (
+      <p class="small muted">{none}</p>
+    )}
+  </section>
+)
+
+/** One recorded request: what was sent, what was answered, and why it failed. */
+export const RequestDetailPage: FC<{ view: DashView; entry: RequestLogEntry }> = ({ view, entry }) => (
+  <DashboardShell view={view} title={`${entry.method} ${entry.path}`} section="/requests">
+    <p>
+      <a href={dashHref(view, '/requests')}>← All requests</a>
+    </p>
+    <section class="panel" aria-labelledby="summary-h">
+      <h2 id="summary-h">Summary</h2>
+      {entry.reason ? (
+        <div class="notice bad" data-reason="">
+          {entry.reason}
+        </div>
+      ) : null}
+      <dl class="kv">
+        <dt>Status</dt>
+        <dd>
+          <Badge tone={statusTone(entry.status)}>{entry.status}</Badge>
+        </dd>
+        <dt>When</dt>
+        <dd>{when(entry.at)}</dd>
+        <dt>Duration</dt>
+        <dd>{entry.durationMs.toFixed(1)} ms</dd>
+        <dt>Query</dt>
+        <dd>{entry.query ? <code>{entry.query}</code> : '—'}</dd>
+        <dt>Shop</dt>
+        <dd>{entry.shop ?? '—'}</dd>
+        <dt>Sent</dt>
+        <dd>{entry.via === 'dashboard' ? 'from the dashboard (signed-in session)' : 'with an API key'}</dd>
+        <dt>Id</dt>
+        <dd>
+          <code>{entry.id}</code>
+        </dd>
+      </dl>
+    </section>
+    <Exchange
+      side="request"
+      headers={entry.requestHeaders}
+      body={entry.requestBody}
+      none="No body (or none was read before the answer)."
+    />
+    <Exchange side="response" headers={entry.responseHeaders} body={entry.responseBody} none="No body (or a stream)." />
+  </DashboardShell>
+)

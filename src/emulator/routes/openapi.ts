@@ -1,0 +1,29 @@
+import { Hono } from 'hono'
+import { NoQuerySchema } from '../../spec/common.js'
+import { createApiDocument, createControlDocument, type OpenApiDocument } from '../openapi/document.js'
+import { parseQuery } from '../middleware/validate.js'
+
+/**
+ * The OpenAPI documents, public like the API reference they feed: `GET /api/v1/openapi.json`
+ * (`/api/v1`) and `GET /_emulator/openapi.json` (control API and storefront). Each is generated
+ * once per app, on first use, and served with this emulator's origin as its server.
+ */
+export function openApiRoutes(): Hono {
+  let api: OpenApiDocument | undefined
+  let control: OpenApiDocument | undefined
+  const withServer = (document: OpenApiDocument, url: string): OpenApiDocument => ({
+    ...document,
+    servers: [{ ...document.servers?.[0], url }],
+  })
+  return new Hono()
+    .get('/api/v1/openapi.json', (c) => {
+      parseQuery(c, NoQuerySchema)
+      api ??= createApiDocument()
+      return c.json(withServer(api, `${new URL(c.req.url).origin}/api/v1`))
+    })
+    .get('/_emulator/openapi.json', (c) => {
+      parseQuery(c, NoQuerySchema)
+      control ??= createControlDocument()
+      return c.json(withServer(control, new URL(c.req.url).origin))
+    })
+}
