@@ -256,13 +256,15 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
   const log = (line: string) => ctx.stdout.write(`${line}\n`)
   // The port is bound before the db is opened: a start refused for the port creates no db file
   // (and so no key that was never shown). Until the emulator is up the server answers 503.
-  let handle: (request: Request) => Response | Promise<Response> = () =>
+  // The node server's bindings (`incoming`) go with each request: the Host check and the
+  // per-visitor limits read the socket from them.
+  let handle: (request: Request, env: unknown) => Response | Promise<Response> = () =>
     Response.json({ error: 'starting: try again in a moment' }, { status: 503 })
   const server = await new Promise<import('node:net').Server>((resolve, reject) => {
     try {
       const s = listen(
         {
-          fetch: (request) => handle(request),
+          fetch: (request, env) => handle(request, env),
           port,
           hostname: o.host,
           ...(tls ? { createServer: createHttpsServer, serverOptions: tls } : {}),
@@ -299,7 +301,7 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
     // By shape: the emulator is loaded from outside the CLI's bundle, with its own StoreError class.
     throw isStoreError(error) ? new StartRefusedError(error.message) : error
   })
-  handle = (request) => started.app.fetch(request)
+  handle = (request, env) => started.app.fetch(request, env)
   if (isExistingDb && o.isSeedGiven)
     ctx.stderr.write(
       `warning: --seed ${o.seed} is ignored: ${o.db} exists, and a seed fills a new db only. Pass another --db (or move this one aside) to start from the seed.\n`,
