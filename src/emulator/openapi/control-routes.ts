@@ -11,6 +11,7 @@ import {
 } from '../../spec/fulfilment.js'
 import { GroupSchema } from '../../spec/groups.js'
 import { OrderSchema } from '../../spec/orders.js'
+import { ControlProductListQuerySchema, ProductListSchema } from '../../spec/products.js'
 import {
   REQUEST_LOG_BODY_LIMIT,
   REQUEST_LOG_CAPACITY,
@@ -50,8 +51,9 @@ import {
   WebhookListSchema,
   WebhookSchema,
 } from '../../spec/webhooks.js'
+import { ACCOUNT_ROUTES } from './account-routes.js'
 import { OpenApiDocumentSchema } from './api-routes.js'
-import type { Route } from './routes.js'
+import { HOST_REFUSED, type Route } from './routes.js'
 
 const json = (schema: z.ZodType) => ({ 'application/json': schema })
 const eventStream = (what: string) => ({
@@ -117,6 +119,17 @@ const CONTROL_ROUTES: Route[] = [
     params: { id: "The key's id (`key_…`)." },
     ok: { status: 200, description: '`{ "success": true }`', content: json(SuccessSchema) },
     errors: [[409, "The account's last key cannot be revoked; create another first."]],
+  },
+  {
+    method: 'get',
+    path: '/_emulator/products',
+    operationId: 'listAllProducts',
+    summary: "The shop's products of any status",
+    description:
+      'Newest first, paged and enveloped like `GET /api/v1/products` (which lists Live ones only). `status` is Live, Draft, Archived or all (the default).',
+    tag: 'products',
+    query: ControlProductListQuerySchema,
+    ok: { status: 200, description: '`{ products: [...], nextCursor }`', content: json(ProductListSchema) },
   },
   {
     method: 'get',
@@ -398,7 +411,15 @@ const CONTROL_ROUTES: Route[] = [
 const SHOP_PARAM = { shop: "The shop's slug." }
 const BLACKLISTED: [number, string] = [
   403,
-  'The visitor (IP, country or e-mail) matches a blacklist entry of the shop.',
+  `The visitor (IP, country or e-mail) matches a blacklist entry of the shop. ${HOST_REFUSED}`,
+]
+/** What refuses a storefront write beyond its fields: anyone may send one, so each is bounded. */
+const STOREFRONT_WRITE_LIMITS: [number, string][] = [
+  [413, 'The body is over 64 KiB, the most a storefront write takes.'],
+  [
+    429,
+    'Past the storefront writes allowed per visitor (`store serve --storefront-rate-limit`, 600 per 60 s by default); `Retry-After` says when to retry, in seconds.',
+  ],
 ]
 
 const STOREFRONT_ROUTES: Route[] = [
@@ -461,6 +482,7 @@ const STOREFRONT_ROUTES: Route[] = [
       BLACKLISTED,
       [404, 'Unknown shop, or an unknown, Draft or Archived product or group.'],
       [409, 'A quantity above stock, or a coupon with no uses left.'],
+      ...STOREFRONT_WRITE_LIMITS,
     ],
   },
   {
@@ -507,7 +529,11 @@ const STOREFRONT_ROUTES: Route[] = [
     params: { ...SHOP_PARAM, orderId: 'The internal order id.' },
     body: CreateFeedbackBodySchema,
     ok: { status: 201, description: 'The feedback.', content: json(FeedbackSchema) },
-    errors: [BLACKLISTED, [409, 'The order is not paid, or this product already has feedback.']],
+    errors: [
+      BLACKLISTED,
+      [409, 'The order is not paid, or this product already has feedback.'],
+      ...STOREFRONT_WRITE_LIMITS,
+    ],
   },
   {
     method: 'post',
@@ -520,9 +546,9 @@ const STOREFRONT_ROUTES: Route[] = [
     params: SHOP_PARAM,
     body: CreateQueryBodySchema,
     ok: { status: 201, description: 'The query.', content: json(QuerySchema) },
-    errors: [BLACKLISTED],
+    errors: [BLACKLISTED, ...STOREFRONT_WRITE_LIMITS],
   },
 ]
 
 /** The control API (`/_emulator`) and the public storefront, with paths from the emulator's origin. */
-export const CONTROL_DOCUMENT_ROUTES: Route[] = [...CONTROL_ROUTES, ...STOREFRONT_ROUTES]
+export const CONTROL_DOCUMENT_ROUTES: Route[] = [...CONTROL_ROUTES, ...ACCOUNT_ROUTES, ...STOREFRONT_ROUTES]

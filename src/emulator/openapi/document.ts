@@ -50,6 +50,7 @@ const CONTROL_SCHEMAS: Record<string, z.ZodType> = {
   ...SHARED_SCHEMAS,
   Shop: ShopSchema,
   ApiKey: ApiKeySchema,
+  Product: ProductSchema,
   FulfilmentSetup: FulfilmentSetupSchema,
   Clock: ClockSchema,
   Webhook: WebhookSchema,
@@ -86,6 +87,7 @@ const API_TAGS = [
 
 const CONTROL_TAGS = [
   ['shops and keys', "The account's shops and API keys."],
+  ['accounts and states', 'Isolated accounts on one emulator, and saved states of the calling account.'],
   ['products', 'Dashboard-only product setup: what fulfilment delivers.'],
   ['orders', "The payment processor's and the dashboard's order actions."],
   ['subscriptions', "The processor's cancellation."],

@@ -21,6 +21,11 @@ export interface Route {
   tag: string
   /** Bearer key and `X-Service-Shop` (default); false for public routes. */
   auth?: boolean
+  /**
+   * Authenticated by the key alone: `X-Service-Shop` is not read and the per-key rate limit does
+   * not count the request (the accounts routes, which the admin key calls too).
+   */
+  keyOnly?: boolean
   /** Path parameters and what each accepts. */
   params?: Record<string, string>
   query?: z.ZodType<unknown, Record<string, unknown>>
@@ -41,14 +46,19 @@ export interface Route {
 export const ERROR_MEANINGS: Record<number, string> = {
   400: 'Invalid parameters or missing required fields: `error` reads `<field>: <message>` and `errors` lists every field at fault. Also unknown fields or query parameters, wrong types, out-of-range numbers, malformed JSON.',
   401: 'Missing, malformed or unknown API key.',
-  403: "The shop named by `X-Service-Shop` is not a shop of the key's account (an unknown shop answers the same).",
+  403: "The shop named by `X-Service-Shop` is not a shop of the key's account (an unknown shop answers the same); or, over the network, a `Host` the emulator does not answer to.",
   404: 'The record does not exist in the selected shop.',
   409: 'Conflict with the stored state.',
-  413: 'The body is larger than the emulator accepts (1 MiB unless `store serve` was told otherwise).',
+  413: 'The body is larger than the emulator accepts: 1 MiB on `/api/v1` and `/_emulator` unless `store serve` was told otherwise, 64 KiB on `/storefront`.',
   415: 'The body was not sent as `Content-Type: application/json`.',
-  429: 'Rate limit exceeded (`store serve --rate-limit`); the `Retry-After` header says when to retry, in seconds.',
+  429: 'Rate limit exceeded (`store serve --rate-limit`, per key; `--storefront-rate-limit`, storefront writes per visitor); the `Retry-After` header says when to retry, in seconds.',
   500: 'Internal error, an injected failure (`--fail-rate`, `/api/v1` only) or a write the disk refused; retry later. Never an answer to bad input.',
+  507: 'The store is full: the db file and its journal are past `store serve --max-db-size`. Writes are refused, reads go on: delete records (DELETE still works), or restart `store serve` with a larger `--max-db-size`.',
 }
+
+/** The `Host` check every request over the network passes, in words for a route's own 403. */
+export const HOST_REFUSED =
+  'Over the network, a `Host` the emulator does not answer to (a guard against DNS rebinding): `localhost`, IP addresses, `--host` and each `store serve --allowed-host NAME` are admitted.'
 
 export const errorResponseName = (status: number) => `Error${status}`
 
@@ -58,18 +68,22 @@ const ERROR_PAGE = z.string().meta({ description: 'An error page saying what wen
 export function errorsOf(route: Route): ErrorCase[] {
   const auth = route.auth !== false
   const common: ErrorCase[] = []
-  // Every POST and PUT passes the body limit, which refuses a body too large (413) or cut off (400).
+  // Every POST and PUT passes the body limit, which refuses a body too large (413) or cut off (400),
+  // and the db size guard, which refuses writes to a full store (507).
   const takesBody = route.method === 'post' || route.method === 'put'
   if (route.query || takesBody || route.headers) common.push(400)
-  if (auth) common.push(401, 403)
+  if (auth) common.push(401)
+  // Every request passes the Host check; a route with a key also names its shop.
+  common.push(auth && !route.keyOnly ? 403 : [403, HOST_REFUSED])
   if (route.params) common.push(404)
   if (takesBody) common.push(413)
   if (route.body) common.push(415)
-  if (auth) common.push(429)
+  if (auth && !route.keyOnly) common.push(429)
   common.push(500)
+  if (takesBody) common.push(507)
   const own = route.errors ?? []
   const ownStatuses = new Set(own.map((e) => (Array.isArray(e) ? e[0] : e)))
-  return [...common.filter((e) => !ownStatuses.has(e as number)), ...own].sort(
+  return [...common.filter((e) => !ownStatuses.has(Array.isArray(e) ? e[0] : e)), ...own].sort(
     (a, b) => (Array.isArray(a) ? a[0] : a) - (Array.isArray(b) ? b[0] : b),
   )
 }
@@ -117,7 +131,11 @@ function operationOf(route: Route): ZodOpenApiOperationObject {
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
     tags: [route.tag],
-    ...(auth ? { parameters: [{ $ref: '#/components/parameters/ShopHeader' }] } : { security: [] }),
+    ...(!auth
+      ? { security: [] }
+      : route.keyOnly
+        ? {}
+        : { parameters: [{ $ref: '#/components/parameters/ShopHeader' }] }),
     requestParams: {
       ...(path ? { path } : {}),
       ...(route.query ? { query: route.query } : {}),

@@ -1,0 +1,117 @@
+import type { z } from 'zod'
+import { CreateAccountBodySchema, CreatedAccountSchema } from '../../spec/accounts.js'
+import { SuccessSchema } from '../../spec/common.js'
+import {
+  RestoreStateBodySchema,
+  SaveStateBodySchema,
+  SavedStateListSchema,
+  SeedExportSchema,
+  StateChangeSchema,
+} from '../../spec/states.js'
+import { HOST_REFUSED, type Route } from './routes.js'
+
+const json = (schema: z.ZodType) => ({ 'application/json': schema })
+
+const RESTORE_CONFLICT =
+  'A record of the state is held by another account meanwhile, or the account has no seed state (its db was made before saved states existed).'
+
+/** `/_emulator/accounts` (README, "Accounts") and the calling account's saved states (README, "Saved states"). */
+export const ACCOUNT_ROUTES: Route[] = [
+  {
+    method: 'post',
+    path: '/_emulator/accounts',
+    operationId: 'createAccount',
+    summary: 'Create an account',
+    description:
+      "An isolated account with its own key (the secret is in this answer only), a first shop (`shop.slug` given, or `shop-<random>`), its own default theme and its own clock. `seed` is a seed file's content (as `store serve --seed FILE`), checked the same way; without it the shop starts empty. Who may: without `--admin-key`, any valid key; with `store serve --admin-key KEY`, only that key (sent as `Authorization: Bearer <ADMIN_KEY>`).",
+    tag: 'accounts and states',
+    keyOnly: true,
+    body: CreateAccountBodySchema,
+    ok: {
+      status: 201,
+      description: 'The account, its first shop and its key with `secret`.',
+      content: json(CreatedAccountSchema),
+    },
+    errors: [
+      [400, 'Invalid fields, or a seed file that does not check (the error names the record and field).'],
+      [403, `The emulator runs with \`--admin-key\` and this is not the admin key. ${HOST_REFUSED}`],
+      [409, 'A shop with this slug already exists.'],
+    ],
+  },
+  {
+    method: 'delete',
+    path: '/_emulator/accounts/{id}',
+    operationId: 'deleteAccount',
+    summary: 'Delete an account',
+    description:
+      'Removes the account with its shops, records, event and delivery logs, keys and saved states. A key may delete only its own account; the admin key (`--admin-key`) any.',
+    tag: 'accounts and states',
+    keyOnly: true,
+    params: { id: "The account's id." },
+    ok: { status: 200, description: '`{ "success": true }`', content: json(SuccessSchema) },
+    errors: [[403, `A key deleting another account than its own. ${HOST_REFUSED}`]],
+  },
+  {
+    method: 'get',
+    path: '/_emulator/state',
+    operationId: 'listStates',
+    summary: "List the account's saved states",
+    tag: 'accounts and states',
+    ok: { status: 200, description: '`{ states: [...] }`', content: json(SavedStateListSchema) },
+  },
+  {
+    method: 'get',
+    path: '/_emulator/state/export',
+    operationId: 'exportState',
+    summary: 'The shop as a seed file',
+    description:
+      "The shop (`X-Service-Shop`, or the oldest) as a seed file: products with their setup (`fulfilment`), coupons, categories, groups, blacklists, customers and orders. `store serve --seed FILE` loads it, and `POST /_emulator/state/restore {seed}` replaces a shop's records with it. Webhook endpoints, subscriptions, queries and mystery server seeds are not part of it.",
+    tag: 'accounts and states',
+    ok: {
+      status: 200,
+      description: 'Records by collection.',
+      content: json(SeedExportSchema.meta({ description: 'A seed file: each collection a list of records.' })),
+    },
+  },
+  {
+    method: 'post',
+    path: '/_emulator/state/save',
+    operationId: 'saveState',
+    summary: 'Save the account',
+    description:
+      'Its shops and every record of them and its clock; not its keys, nor its event and delivery logs. Saving under a name that exists replaces that state.',
+    tag: 'accounts and states',
+    body: SaveStateBodySchema,
+    ok: {
+      status: 201,
+      description: 'The saved state: name, time, size on disk and records.',
+      content: json(StateChangeSchema),
+    },
+  },
+  {
+    method: 'post',
+    path: '/_emulator/state/restore',
+    operationId: 'restoreState',
+    summary: 'Restore a saved state, or import a seed file',
+    description:
+      "`{name}` puts a saved state back in one transaction and empties the account's event and delivery logs (sequence numbers keep growing). `{seed}` replaces the shop's records (`X-Service-Shop`, or the oldest) with a seed file's, as if the shop were new and seeded with it.",
+    tag: 'accounts and states',
+    body: RestoreStateBodySchema,
+    ok: { status: 200, description: 'What the account (or shop) holds now.', content: json(StateChangeSchema) },
+    errors: [
+      [400, 'Invalid fields, or a seed file that does not check (the error names the record and field).'],
+      [404, 'No saved state of this name.'],
+      [409, RESTORE_CONFLICT],
+    ],
+  },
+  {
+    method: 'post',
+    path: '/_emulator/reset',
+    operationId: 'resetAccount',
+    summary: 'Reset the account',
+    description: "Restores the state the account was created with (a new db's first account: as `--seed` filled it).",
+    tag: 'accounts and states',
+    ok: { status: 200, description: 'How many records the account holds now.', content: json(StateChangeSchema) },
+    errors: [[409, RESTORE_CONFLICT]],
+  },
+]
