@@ -39,8 +39,10 @@ export interface Services {
 
 export function createServices(world: EmulatorDeps): Services {
   const deps = createServiceDeps(world)
+  const accounts = new AccountService(deps)
+  accounts.onKeyRevoked((keyId) => deps.events.streams.endKey(keyId))
   return {
-    accounts: new AccountService(deps),
+    accounts,
     blacklists: new BlacklistService(deps),
     catalogue: new CatalogueService(deps),
     categories: new CategoryService(deps),

@@ -4,6 +4,7 @@ import type { Tx } from '../../store/store.js'
 import type { DeliveryRecord, EventRecord, ShopRecord } from '../../store/records.js'
 import { buildEventData, type EventSubject } from './payloads.js'
 import { DeliveryWorker, deliverySettings } from './delivery.js'
+import { EventStreams, streamSettings } from './streams.js'
 
 /** A committed event as listeners get it: `data` is the subject the operation emitted, `record` the logged payload. */
 export interface PendingEvent {
@@ -38,9 +39,11 @@ export class EventBus {
   private readonly staged = new WeakMap<Tx, Staged[]>()
   private committedSeq?: number
   readonly worker: DeliveryWorker
+  readonly streams: EventStreams
 
   constructor(private readonly emu: ServiceDeps) {
     this.worker = new DeliveryWorker(emu, deliverySettings(emu.options))
+    this.streams = new EventStreams(streamSettings(emu.options))
   }
 
   /** Records an event of `shop` in the transaction `tx`, with the subject its kind needs (`EventSubjects`). */
@@ -97,6 +100,7 @@ export class EventBus {
     this.staged.delete(tx)
     for (const { event, deliveryIds } of list) {
       this.committedSeq = Math.max(this.committedSeq ?? 0, event.seq)
+      this.streams.dispatch(event)
       for (const listener of this.listeners) {
         try {
           listener(event)
@@ -114,9 +118,9 @@ export class EventBus {
     return () => this.listeners.delete(listener)
   }
 
-  /** How many listeners are subscribed (open SSE streams and the like). */
+  /** How many listeners are subscribed, open event streams (SSE) included. */
   get listenerCount(): number {
-    return this.listeners.size
+    return this.listeners.size + this.streams.size
   }
 
   /** Committed events of a shop after `afterSeq`, oldest first, from the log's index (no scan of the log). */
