@@ -151,7 +151,7 @@ describe('revoking a key', () => {
       expect((await page(keptCookie)).status).toBe(200)
       await kept.return(undefined)
     } finally {
-      server.closeAllConnections()
+      ;(server as import('node:http').Server).closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       emu.services.events.stop()
     }
