@@ -38,6 +38,7 @@ export class EventBus {
   private readonly listeners = new Set<(event: PendingEvent) => void>()
   private readonly staged = new WeakMap<Tx, Staged[]>()
   private committedSeq?: number
+  private lastBuilt?: { subject: unknown; shop: ShopRecord; data: Record<string, unknown> }
   readonly worker: DeliveryWorker
   readonly streams: EventStreams
 
@@ -48,7 +49,7 @@ export class EventBus {
 
   /** Records an event of `shop` in the transaction `tx`, with the subject its kind needs (`EventSubjects`). */
   emit<K extends WebhookEventKind>(tx: Tx, shop: ShopRecord, kind: K, subject: EventSubject<K>): void {
-    const data = buildEventData(this.emu, shop, subject)
+    const data = this.dataOf(shop, subject)
     const store = this.emu.store
     const seq = this.lastSeq() + 1
     const now = this.emu.nowIso()
@@ -93,8 +94,21 @@ export class EventBus {
     this.staged.set(tx, list)
   }
 
+  /**
+   * The payload of a subject. A kind and its `:product` variant are emitted one after the other
+   * with the same subject, whose payload is the same: built once for both.
+   */
+  private dataOf(shop: ShopRecord, subject: EventSubject<WebhookEventKind>): Record<string, unknown> {
+    const last = this.lastBuilt
+    if (last?.subject === subject && last.shop === shop) return last.data
+    const data = buildEventData(this.emu, shop, subject)
+    this.lastBuilt = { subject, shop, data }
+    return data
+  }
+
   /** Called by the store after a transaction reached disk. */
   committed(tx: Tx): void {
+    this.lastBuilt = undefined
     const list = this.staged.get(tx)
     if (!list) return
     this.staged.delete(tx)

@@ -12,8 +12,8 @@ import type { ServiceDeps } from '../deps.js'
 import { type DueCounts, runDue } from './billing.js'
 
 /** Due items per transaction at most, and the time one may hold the event loop (well under 50 ms). */
-export const DUE_PER_TRANSACTION = 200
-const TRANSACTION_BUDGET_MS = 15
+export const DUE_PER_TRANSACTION = 100
+const TRANSACTION_BUDGET_MS = 8
 /** Transactions applied but not yet on disk at once: they share fsyncs, and their memory stays bounded. */
 const IN_FLIGHT = 4
 
@@ -30,7 +30,7 @@ export interface AdvanceScope {
  * Moves `scope.clock` forward by `seconds` and runs what falls due meanwhile, each item at its
  * own due time. The clock walks: it reaches each item's due time (to the second above) before the
  * item runs, and each transaction records the offset it reached, so a request answered between
- * two transactions sees a consistent world (the clock at T, everything due by T done) and a
+ * two transactions sees a consistent world (the clock at T, everything due before T done) and a
  * crash leaves the clock where the last durable transaction put it. Resolves once every
  * transaction is on disk; when one fails, the clock goes back to where the last durable one put it.
  */
