@@ -11,7 +11,9 @@
 // BENCH_CLI_RUNS=15, BENCH_SERIAL_POOL=2500 (codes per Serial product), BENCH_REGEN=1 (rebuild datasets),
 // BENCH_OUT=path; for diagnosis: BENCH_CASES=list,get,orders,create,checkout (a subset),
 // BENCH_SERVER_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof' (node flags for the server children);
-// BENCH_ONLY=library runs only the library and CLI start-up figures (import, bundle size, commands).
+// BENCH_ONLY=library runs only the library and CLI start-up figures (import, bundle size, commands);
+// BENCH_ONLY=clock the clock-advance curve (BENCH_CLOCK_SIZES=100,1000 for some of it),
+// BENCH_ONLY=streams the event-stream fan-out figure.
 import autocannon from 'autocannon'
 import { spawn, spawnSync } from 'node:child_process'
 import {
@@ -37,6 +39,8 @@ import {
   median,
   percentile,
 } from './lib/common.js'
+import { benchClock, clockTargets } from './lib/clock.js'
+import { benchEventStreams, eventStreamTargets } from './lib/event-streams.js'
 import { benchLibrary, libraryTargets } from './lib/library.js'
 
 const env = process.env
@@ -834,9 +838,42 @@ function reportLibraryOnly(results) {
   )
 }
 
+/** The clock-advance curve and the event-stream fan-out (the emulator under heavy use). */
+async function benchHeavyUse(only) {
+  const out = {}
+  if (!only || only === 'clock') out.clock = await benchClock({ quick: QUICK, log })
+  if (!only || only === 'streams') out.streams = await benchEventStreams({ quick: QUICK, log })
+  return out
+}
+
+function heavyUseTargets(heavy) {
+  return [
+    ...(heavy.clock ? clockTargets(heavy.clock) : []),
+    ...(heavy.streams ? eventStreamTargets(heavy.streams) : []),
+  ].map(([name, figure, target, pass]) => ({
+    name,
+    figure,
+    target,
+    result: pass === undefined ? '' : pass ? 'PASS' : 'MISS',
+  }))
+}
+
 async function main() {
   checkBuild()
   mkdirSync(DATA_DIR, { recursive: true })
+  if (env.BENCH_ONLY === 'clock' || env.BENCH_ONLY === 'streams') {
+    const targets = heavyUseTargets(await benchHeavyUse(env.BENCH_ONLY))
+    process.stdout.write(
+      `store bench (${env.BENCH_ONLY} only); loadavg ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}\n\n${table(
+        ['target', 'figure', 'goal', 'result'],
+        targets.map((t) => [t.name, t.figure, t.target, t.result]),
+      )}\n`,
+    )
+    return
+  }
   const cpus = os.cpus()
   const results = {
     generatedAt: new Date().toISOString(),
@@ -936,9 +973,10 @@ async function main() {
     )
   }
 
+  if (!env.BENCH_CASES) results.heavyUse = await benchHeavyUse()
   results.loadavgEnd = os.loadavg()
   results.totalSeconds = (performance.now() - benchStarted) / 1000
-  results.targets = evaluate(results)
+  results.targets = [...evaluate(results), ...(results.heavyUse ? heavyUseTargets(results.heavyUse) : [])]
   mkdirSync(join(OUT, '..'), { recursive: true })
   writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`)
   process.stdout.write(`\n${report(results)}\n`)

@@ -44,7 +44,7 @@ export class EventBus {
 
   constructor(private readonly emu: ServiceDeps) {
     this.worker = new DeliveryWorker(emu, deliverySettings(emu.options))
-    this.streams = new EventStreams(streamSettings(emu.options))
+    this.streams = new EventStreams(streamSettings(emu.options), emu.sleep)
   }
 
   /** Records an event of `shop` in the transaction `tx`, with the subject its kind needs (`EventSubjects`). */

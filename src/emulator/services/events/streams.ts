@@ -1,5 +1,5 @@
 import { StoreError } from '../../../spec/errors.js'
-import type { EmulatorOptions } from '../../deps.js'
+import type { EmulatorOptions, Sleep } from '../../deps.js'
 import type { EventRecord } from '../../store/records.js'
 import type { PendingEvent } from './bus.js'
 
@@ -7,6 +7,8 @@ import type { PendingEvent } from './bus.js'
 export const DEFAULT_STREAMS_PER_KEY = 100
 /** Events a stream may hold unsent, in bytes of their text; a reader that falls further behind is dropped. */
 export const DEFAULT_STREAM_BUFFER_BYTES = 8 * 1024 * 1024
+/** Events reach streams in batches at most this often: one write carries all of a batch. */
+const FLUSH_EVERY_MS = 100
 
 export interface StreamSettings {
   perKey: number
@@ -30,7 +32,7 @@ export interface StreamRequest {
   kinds?: ReadonlySet<string>
   /** The text of an event as the stream sends it (the caller may share it between streams). */
   format: (event: EventRecord) => string
-  /** Called with new text to send, at most once per batch of committed events. */
+  /** Called when there is text to send, at most once per batch of committed events. */
   wake: () => void
   /** Called once when the emulator ends the stream. */
   ended: (end: StreamEnd) => void
@@ -45,6 +47,7 @@ export class EventStream {
   constructor(
     readonly request: StreamRequest,
     private readonly limit: number,
+    private readonly hasNews: (stream: EventStream) => void,
     private readonly release: (stream: EventStream) => void,
   ) {}
 
@@ -72,7 +75,7 @@ export class EventStream {
     this.queued.push({ seq: event.seq, text })
     this.bytes += text.length
     if (this.bytes > this.limit) return this.end({ reason: 'overflow', bytes: this.bytes })
-    if (this.queued.length === 1) this.request.wake()
+    if (this.queued.length === 1) this.hasNews(this)
   }
 
   /** Ends the stream from the emulator's side. */
@@ -101,8 +104,14 @@ export class EventStream {
 export class EventStreams {
   private readonly byShop = new Map<string, Set<EventStream>>()
   private readonly byKey = new Map<string, Set<EventStream>>()
+  /** Streams with events to send at the next flush. */
+  private waiting = new Set<EventStream>()
+  private flushing = false
 
-  constructor(readonly settings: StreamSettings) {}
+  constructor(
+    readonly settings: StreamSettings,
+    private readonly sleep: Sleep,
+  ) {}
 
   /** Hands a committed event to its shop's streams (the bus calls it, in sequence order). */
   dispatch(event: PendingEvent): void {
@@ -125,7 +134,12 @@ export class EventStreams {
         429,
         `this key already has ${ofKey.size} open event streams, the most one key may hold (${this.settings.perKey}); close one, or use another key (POST /_emulator/keys)`,
       )
-    const stream = new EventStream(request, this.settings.bufferBytes, (closed) => this.forget(closed))
+    const stream = new EventStream(
+      request,
+      this.settings.bufferBytes,
+      (ready) => this.flushSoon(ready),
+      (closed) => this.forget(closed),
+    )
     addTo(this.byKey, request.keyId, stream)
     addTo(this.byShop, request.shopId, stream)
     return stream
@@ -141,7 +155,24 @@ export class EventStreams {
     for (const stream of [...(this.byKey.get(keyId) ?? [])]) stream.end({ reason: 'revoked' })
   }
 
+  /**
+   * Wakes streams with news together, FLUSH_EVERY_MS after the first: with many readers, one
+   * write per stream carries every event of the batch instead of one write per event.
+   */
+  private flushSoon(stream: EventStream): void {
+    this.waiting.add(stream)
+    if (this.flushing) return
+    this.flushing = true
+    void this.sleep(FLUSH_EVERY_MS).then(() => {
+      this.flushing = false
+      const ready = this.waiting
+      this.waiting = new Set()
+      for (const each of ready) if (!each.closed) each.request.wake()
+    })
+  }
+
   private forget(stream: EventStream): void {
+    this.waiting.delete(stream)
     removeFrom(this.byKey, stream.request.keyId, stream)
     removeFrom(this.byShop, stream.request.shopId, stream)
   }
