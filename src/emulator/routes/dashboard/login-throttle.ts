@@ -3,8 +3,8 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Clock } from '../../deps.js'
 
 /** Failed dashboard logins one client may make per window before it must wait. */
-export const LOGIN_FAILURES_PER_WINDOW = 10
-export const LOGIN_WINDOW_SECONDS = 60
+const LOGIN_FAILURES_PER_WINDOW = 10
+const LOGIN_WINDOW_SECONDS = 60
 /** Clients remembered at once; past it the one whose window started first is forgotten. */
 const CLIENTS_KEPT = 10_000
 

@@ -12,7 +12,7 @@ export const DASHBOARD_PATH = '/_dashboard'
 /** Sent by the dashboard's own scripts on every write; a cross-origin page cannot add it without a CORS preflight the dashboard never grants. */
 export const DASHBOARD_HEADER = 'x-dashboard-request'
 /** Sessions one account may hold; a new login past it ends that account's oldest session. */
-export const SESSIONS_PER_ACCOUNT = 100
+const SESSIONS_PER_ACCOUNT = 100
 
 interface Session {
   keyId: string
@@ -58,11 +58,6 @@ export class Sessions {
     const ofAccount = this.byAccount.get(session.accountId)
     ofAccount?.delete(id!)
     if (ofAccount?.size === 0) this.byAccount.delete(session.accountId)
-  }
-
-  /** Open sessions of an account. */
-  countOf(accountId: string): number {
-    return this.byAccount.get(accountId)?.size ?? 0
   }
 
   /** The key and account behind a session id, if both still exist. */

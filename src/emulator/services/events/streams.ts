@@ -4,9 +4,9 @@ import type { EventRecord } from '../../store/records.js'
 import type { PendingEvent } from './bus.js'
 
 /** Open event streams (SSE) one key may hold at once; one more is answered 429. */
-export const DEFAULT_STREAMS_PER_KEY = 100
+const DEFAULT_STREAMS_PER_KEY = 100
 /** Events a stream may hold unsent, in bytes of their text; a reader that falls further behind is dropped. */
-export const DEFAULT_STREAM_BUFFER_BYTES = 8 * 1024 * 1024
+const DEFAULT_STREAM_BUFFER_BYTES = 8 * 1024 * 1024
 /** Events reach streams in batches at most this often: one write carries all of a batch. */
 const FLUSH_EVERY_MS = 100
 

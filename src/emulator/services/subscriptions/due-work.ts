@@ -12,7 +12,7 @@ import type { ServiceDeps } from '../deps.js'
 import { type DueCounts, runDue } from './billing.js'
 
 /** Due items per transaction at most, and the time one may hold the event loop (well under 50 ms). */
-export const DUE_PER_TRANSACTION = 100
+const DUE_PER_TRANSACTION = 100
 const TRANSACTION_BUDGET_MS = 8
 /** Transactions applied but not yet on disk at once: they share fsyncs, and their memory stays bounded. */
 const IN_FLIGHT = 4
