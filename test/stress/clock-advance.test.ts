@@ -24,11 +24,11 @@ describe('POST /_emulator/clock/advance at its limit', () => {
       json: { seconds: MAX_CLOCK_ADVANCE_SECONDS },
     })
     expect(res.status).toBe(200)
-    // Period k ends k days after the start: every end up to the new now renews, every notice
-    // 3 days ahead of an end up to then fires.
+    // Period k ends k days after the start: every end up to the new now renews; a notice fires
+    // for each period that became current, the one running at the end included.
     const days = (MAX_CLOCK_ADVANCE_SECONDS * 1000) / DAY_MS
     const renewed = 100 * days
-    const upcoming = 100 * (days + 3)
+    const upcoming = 100 * (days + 1)
     expect(((await res.json()) as { due: unknown }).due).toEqual({ upcoming, trialsEnded: 0, renewed })
     expect(emu.services.orders.list(shop, Infinity).length - ordersBefore).toBe(renewed)
     expect(emu.services.events.lastCommittedSeq() - seqBefore).toBe(upcoming * 2 + renewed * 4)
