@@ -17,6 +17,7 @@ import type { AccountRecord, KeyRecord } from '../../store/records.js'
 import { controlRoutes } from '../control/index.js'
 import { apiRoutes } from '../api/index.js'
 import { renderPage } from '../../pages/layout.js'
+import { LoginThrottle, loginClientOf } from './login-throttle.js'
 import { ErrorPage } from '../../pages/errors.js'
 import { LoginPage, OverviewPage } from '../../pages/dashboard/overview.js'
 import { ProductsPage } from '../../pages/dashboard/products.js'
@@ -52,11 +53,12 @@ const LIST_LIMIT = 200
  */
 export function dashboardRoutes(
   services: Services,
-  deps: Pick<EmulatorDeps, 'log' | 'options' | 'random'>,
+  deps: Pick<EmulatorDeps, 'log' | 'options' | 'random' | 'clock'>,
   hosts: AllowedHosts,
   requests: RequestRecorder,
 ): Hono<PageEnv> {
   const sessions = new Sessions(services.accounts, deps.random)
+  const throttle = new LoginThrottle(deps.clock)
   const dashApi = new Hono()
   dashApi.onError((error, c) => errorResponse(error, c, deps.log))
   const authed = () => new Hono<AuthedEnv>().use(requireSession(sessions), selectShop(services.accounts))
@@ -107,11 +109,20 @@ export function dashboardRoutes(
     return renderPage(c, LoginPage({ next: safeNext(c.req.query('next')) }))
   })
   app.post('/login', async (c) => {
+    const client = loginClientOf(c)
+    const wait = throttle.retryAfter(client)
+    if (wait > 0) {
+      c.header('Retry-After', String(wait))
+      const error = `Too many failed logins from this address: try again in ${wait} s.`
+      return renderPage(c, LoginPage({ error, next: safeNext(c.req.query('next')) }), 429)
+    }
     const form = await readForm(c)
     const key = typeof form.key === 'string' ? form.key : ''
     // A new login ends the session the browser had (before opening the next, which could reuse its id with seeded randomness).
     sessions.close(sessionIdOf(c))
     const id = key ? sessions.open(key) : undefined
+    if (id) throttle.succeeded(client)
+    else throttle.failed(client)
     if (!id)
       return renderPage(
         c,
