@@ -4,6 +4,7 @@ import type { ProductRecord, ShopRecord } from '../store/records.js'
 import { applyProductUpdate, buildProduct, findProduct, lookUpProduct, pageLiveProducts } from './catalogue/products.js'
 import { deliveredCodesOf, removeProductCodes } from './catalogue/serial-pool.js'
 import { applyFulfilmentSetup, presentSetup } from './catalogue/setup.js'
+import { availableUnits } from './catalogue/stock.js'
 import type { ServiceDeps } from './deps.js'
 import { productEvents } from './events/product-events.js'
 
@@ -25,6 +26,14 @@ export class CatalogueService {
   /** A product of the shop by internal id or `rec_…` productId; 404 otherwise. */
   get(shop: ShopRecord, id: string): ProductRecord {
     return findProduct(this.deps, shop, id)
+  }
+
+  /**
+   * The stock a product shows everywhere (API, storefront, dashboard): the units checkout would
+   * sell now, the smaller of `product.stock` and its type's pool (a Serial without codes: 0).
+   */
+  stockOf(product: ProductRecord): number | null {
+    return availableUnits(this.deps, product, this.deps.rows.fulfilments.get(product.id))
   }
 
   /** A product of the shop by internal id or productId, or undefined. */

@@ -31,7 +31,7 @@ export const ProductsPage: FC<{ view: DashView; rows: ProductRow[]; page: number
     </p>
     <Table caption="Products" head={['Name', 'Type', 'Status', 'Price', 'Stock', 'Delivery setup', 'Id']}>
       {rows.map(({ product, setup }) => (
-        <tr>
+        <tr data-product={product.productId}>
           <td>
             <a href={`#p-${product.id}`}>{product.name}</a>
             {product.unlisted ? (
@@ -46,7 +46,9 @@ export const ProductsPage: FC<{ view: DashView; rows: ProductRow[]; page: number
             <Badge tone={statusTone(product.status)}>{product.status}</Badge>
           </td>
           <td class="num">{money(product.price, product.currency)}</td>
-          <td class="num">{product.stock === null ? '∞' : product.stock}</td>
+          <td class="num" data-stock>
+            {product.stock === null ? '∞' : product.stock}
+          </td>
           <td>{setupSummary(product, setup)}</td>
           <td>
             <code>{product.productId}</code>

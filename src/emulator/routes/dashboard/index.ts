@@ -137,7 +137,7 @@ export function dashboardRoutes(
     const view = viewOf(c)
     const page = Math.max(0, Math.floor(Number(c.req.query('page') ?? 0)) || 0)
     const { rows, more } = services.catalogue.browse(view.shop, page, PAGE_SIZE)
-    const shown = rows.map(({ product, setup }) => ({ product: presentProduct(product), setup }))
+    const shown = rows.map(({ product, setup }) => ({ product: presentProduct(product, setup.stock), setup }))
     return renderPage(c, ProductsPage({ view, rows: shown, page, more }))
   })
 

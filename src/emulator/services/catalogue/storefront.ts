@@ -6,6 +6,7 @@ import type { ServiceDeps } from '../deps.js'
 import { presentProduct } from '../../present/products.js'
 import type { ProductRecord, ShopRecord } from '../../store/records.js'
 import { publicMystery } from './mystery.js'
+import { availableUnits } from './stock.js'
 
 /** The shop of a storefront URL (`:shop` is the slug); 404 otherwise. */
 export function shopBySlug(deps: ServiceDeps, slug: string): ShopRecord {
@@ -16,8 +17,12 @@ export function shopBySlug(deps: ServiceDeps, slug: string): ShopRecord {
 
 /** A product as the storefront shows it; a MysteryBox adds `mystery` from its setup. */
 export function storefrontProduct(deps: ServiceDeps, product: ProductRecord): StorefrontProduct {
-  const mystery = product.type === 'MysteryBox' ? deps.rows.fulfilments.get(product.id)?.mystery : undefined
-  return { ...presentProduct(product), ...(mystery ? { mystery: publicMystery(mystery) } : {}) }
+  const setup = deps.rows.fulfilments.get(product.id)
+  const mystery = product.type === 'MysteryBox' ? setup?.mystery : undefined
+  return {
+    ...presentProduct(product, availableUnits(deps, product, setup)),
+    ...(mystery ? { mystery: publicMystery(mystery) } : {}),
+  }
 }
 
 /** Live, listed products: sortOrder first, then newest first. */
