@@ -39,6 +39,12 @@ export const OrdersPage: FC<{ view: DashView; orders: Order[]; limit: number }> 
             <td class="num">{money(o.total, o.currency)}</td>
             <td>
               <Badge tone={statusTone(o.status)}>{o.status}</Badge>
+              {o.items.some((i) => i.delivery?.status === 'awaiting_shipment') ? (
+                <>
+                  {' '}
+                  <Badge tone="warn">awaiting shipment</Badge>
+                </>
+              ) : null}
             </td>
             <td>
               <Badge tone={paymentTone(o.paymentStatus)}>{o.paymentStatus}</Badge>
@@ -65,6 +71,7 @@ export const OrderDetailPage: FC<{
   const undelivered = isPaid
     ? invoice.items.filter((i) => i.delivery.status === 'undelivered' || i.delivery.status === 'partial').length
     : 0
+  const toShip = invoice.items.filter((i) => i.delivery.status === 'awaiting_shipment').length
   return (
     <DashboardShell
       view={view}
@@ -186,6 +193,12 @@ export const OrderDetailPage: FC<{
                   </button>
                   <Notice id="deliver-notice" />
                 </>
+              ) : null}
+              {toShip ? (
+                <p class="small muted" data-awaiting-shipment="">
+                  {toShip} Physical line{toShip === 1 ? ' awaits' : 's await'} shipment:{' '}
+                  <a href="#tracking-code">add its tracking</a> below to deliver {toShip === 1 ? 'it' : 'them'}.
+                </p>
               ) : null}
             </section>
           )}

@@ -69,10 +69,7 @@ export const InvoicePage: FC<{ invoice: Invoice }> = ({ invoice }) => {
           ) : null}
         </dl>
         {invoice.paymentStatus === 'unpaid' || invoice.paymentStatus === 'partial' ? (
-          <p class="notice">
-            Deliveries appear here once the order is paid. In the emulator, mark it paid from the dashboard or with{' '}
-            <code>POST /_emulator/orders/{invoice.orderNumber}/pay</code>.
-          </p>
+          <p class="notice">Deliveries appear here once the shop has received your payment.</p>
         ) : null}
       </section>
 
