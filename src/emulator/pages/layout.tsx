@@ -25,10 +25,18 @@ export async function renderPage(c: Context, node: unknown, status: number = 200
 interface DocumentProps {
   title: string
   scripts?: string[]
+  /** Stylesheets after the pages' own (same origin, by path). */
+  styles?: string[]
   bodyAttrs?: Record<string, string>
 }
 
-export const Document: FC<PropsWithChildren<DocumentProps>> = ({ title, scripts = [], bodyAttrs = {}, children }) => (
+export const Document: FC<PropsWithChildren<DocumentProps>> = ({
+  title,
+  scripts = [],
+  styles = [],
+  bodyAttrs = {},
+  children,
+}) => (
   <html lang="en">
     <head>
       <meta charset="utf-8" />
@@ -37,6 +45,9 @@ export const Document: FC<PropsWithChildren<DocumentProps>> = ({ title, scripts 
       <link rel="icon" href="data:," />
       <title>{title}</title>
       <link rel="stylesheet" href={`${ASSETS}/pages.css`} />
+      {styles.map((href) => (
+        <link rel="stylesheet" href={href} />
+      ))}
       {scripts.map((src) => (
         <script src={`${ASSETS}/${src}`} defer></script>
       ))}

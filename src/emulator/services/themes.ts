@@ -101,6 +101,12 @@ export class ThemeService {
     return { activeThemeId: activeThemeId(themes), themes }
   }
 
+  /** The theme the storefront renders: the active one (the default theme when none is marked active). */
+  active(shop: ShopRecord): ThemeRecord {
+    const themes = listThemes(this.deps, shop)
+    return themes.find((t) => t.isActive) ?? findTheme(this.deps, shop, 'default')
+  }
+
   get(shop: ShopRecord, themeId: string): ThemeRecord {
     return findTheme(this.deps, shop, themeId)
   }

@@ -105,6 +105,10 @@ details > summary { cursor: pointer; font-weight: 600; padding: .25rem 0; }
 .hero { display: grid; gap: 1rem; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); align-items: start; }
 .hero img { width: 100%; border-radius: var(--radius); background: #eef0f3; }
 .login { max-width: 420px; margin: 4rem auto; }
+.announcement { background: var(--theme-accent, #f59e0b); color: #111827; text-align: center; padding: .45rem 1rem; font-weight: 600; }
+.search { display: flex; gap: .5rem; align-items: center; margin: 0 0 1rem; max-width: 520px; }
+.search input { flex: 1; }
+.pager { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center; margin: 1rem 0; }
 footer.page { max-width: 1200px; margin: 0 auto; padding: 0 1rem 2rem; color: var(--muted); font-size: .85rem; }
 
 @media (max-width: 640px) {

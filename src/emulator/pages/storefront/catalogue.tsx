@@ -24,15 +24,46 @@ const StockNote: FC<{ product: StorefrontProduct }> = ({ product }) =>
     <Badge tone="bad">sold out</Badge>
   )
 
-export const ShopPage: FC<{ shop: ShopView; products: StorefrontProduct[]; groups: Group[] }> = ({
-  shop,
-  products,
-  groups,
-}) => (
+/** Products a page of the shop shows at most (the JSON storefront pages the same way). */
+export const SHOP_PAGE_SIZE = 48
+
+export interface ShopPageProps {
+  shop: ShopView
+  products: StorefrontProduct[]
+  /** Bundles, shown on the first page. */
+  groups: Group[]
+  search: string
+  /** Whether this page follows another (it came with a cursor). */
+  isLater: boolean
+  nextCursor: string | null
+}
+
+const shopPageHref = (shop: ShopView, search: string, cursor?: string) => {
+  const query = new URLSearchParams()
+  if (search) query.set('q', search)
+  if (cursor) query.set('cursor', cursor)
+  const text = query.toString()
+  return storefrontHref(shop, text ? `?${text}` : '')
+}
+
+export const ShopPage: FC<ShopPageProps> = ({ shop, products, groups, search, isLater, nextCursor }) => (
   <StorefrontShell shop={shop} title="Products" current="products">
     <h1>{shop.name}</h1>
-    {products.length === 0 && groups.length === 0 ? <p class="muted">Nothing is on sale yet.</p> : null}
-    <div class="grid">
+    {shop.theme?.showSearch === false ? null : (
+      <form class="search" method="get" action={storefrontHref(shop)} role="search">
+        <label for="q" class="skip">
+          Search products
+        </label>
+        <input id="q" name="q" type="search" value={search} placeholder="Search products" />
+        <button type="submit" class="secondary">
+          Search
+        </button>
+      </form>
+    )}
+    {products.length === 0 && groups.length === 0 ? (
+      <p class="muted">{search ? `No product matches “${search}”.` : 'Nothing is on sale yet.'}</p>
+    ) : null}
+    <div class="grid products">
       {products.map((p) => {
         const image = safeUrl(p.image)
         return (
@@ -68,6 +99,16 @@ export const ShopPage: FC<{ shop: ShopView; products: StorefrontProduct[]; group
         </article>
       ))}
     </div>
+    {isLater || nextCursor ? (
+      <nav class="pager" aria-label="Pages">
+        {isLater ? <a href={shopPageHref(shop, search)}>First page</a> : null}
+        {nextCursor ? (
+          <a class="button secondary" href={shopPageHref(shop, search, nextCursor)} rel="next">
+            Next page
+          </a>
+        ) : null}
+      </nav>
+    ) : null}
   </StorefrontShell>
 )
 
