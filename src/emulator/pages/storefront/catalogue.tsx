@@ -50,7 +50,7 @@ export const ShopPage: FC<ShopPageProps> = ({ shop, products, groups, search, is
   <StorefrontShell shop={shop} title="Products" current="products">
     <h1>{shop.name}</h1>
     {shop.theme?.showSearch === false ? null : (
-      <form class="search" method="get" action={storefrontHref(shop)} role="search">
+      <form class="search" method="get" action={storefrontHref(shop)} aria-label="Search products">
         <label for="q" class="skip">
           Search products
         </label>
