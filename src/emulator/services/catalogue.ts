@@ -69,16 +69,24 @@ export class CatalogueService {
     })
   }
 
-  /** Every product of the shop (Draft and Archived too), newest first, `size` per page, with its setup. */
-  browse(shop: ShopRecord, page: number, size: number): { rows: ProductWithSetup[]; more: boolean } {
+  /**
+   * Every product of the shop (Draft and Archived too) that `matches` accepts, newest first, page
+   * `page` (from 0) of `size`, each with its setup; `total` counts every match.
+   */
+  browse(
+    shop: ShopRecord,
+    page: number,
+    size: number,
+    matches: (product: ProductRecord) => boolean = () => true,
+  ): { rows: ProductWithSetup[]; more: boolean; total: number } {
     const rows: ProductWithSetup[] = []
-    let index = 0
+    let total = 0
     for (const product of this.deps.rows.products.newestFirst('shop', shop.id)) {
-      if (index++ < page * size) continue
-      if (rows.length === size) return { rows, more: true }
+      if (!matches(product)) continue
+      if (total++ < page * size || rows.length === size) continue
       rows.push({ product, setup: presentSetup(this.deps, product, this.deps.rows.fulfilments.get(product.id)) })
     }
-    return { rows, more: false }
+    return { rows, more: total > (page + 1) * size, total }
   }
 
   /** The product's setup as the merchant sees it. */

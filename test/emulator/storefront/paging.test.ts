@@ -2,29 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { DEMO_SEED_PATH, testEmulator } from '../../helpers/emulator.js'
 import { loadSeedFile } from '../../../src/emulator/store/seed.js'
 import { StorefrontProductListSchema } from '../../../src/spec/storefront.js'
+import { seedWithProducts } from '../../helpers/many-products.js'
 
 const MANY = 18_000
 
-/** The demo seed with `count` more Live products, one a second, the newest last. */
-function seedWith(count: number) {
-  const seed = loadSeedFile(DEMO_SEED_PATH)
-  const start = Date.parse('2026-03-01T00:00:00.000Z')
-  const extra = Array.from({ length: count }, (_, n) => ({
-    id: `prod_many_${n}`,
-    productId: `rec_many${String(n).padStart(8, '0')}`,
-    name: `Sticker ${n}`,
-    description: 'A sticker for your laptop, printed on vinyl that lasts.',
-    type: 'Service' as const,
-    price: 2,
-    status: 'Live' as const,
-    createdAt: new Date(start + n * 1000).toISOString(),
-  }))
-  return { ...seed, products: [...(seed.products ?? []), ...extra] }
-}
-
 describe('storefront paging', () => {
   it(`keeps the shop page and its JSON small with ${MANY} Live products, and pages through every one`, async () => {
-    const emu = await testEmulator({ seed: seedWith(MANY) })
+    const emu = await testEmulator({ seed: seedWithProducts(MANY) })
     const listed = (await (await emu.app.request('/storefront/demo/products?limit=1')).json()) as { nextCursor: string }
     expect(listed.nextCursor).toEqual(expect.any(String))
 

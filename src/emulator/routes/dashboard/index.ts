@@ -12,7 +12,7 @@ import { presentDelivery, presentWebhook, summariseDelivery } from '../../presen
 import type { Services } from '../../services/index.js'
 import { selectShop } from '../../middleware/auth.js'
 import { errorResponse } from '../../middleware/errors.js'
-import type { AccountRecord, KeyRecord } from '../../store/records.js'
+import type { AccountRecord, KeyRecord, ProductRecord } from '../../store/records.js'
 import { controlRoutes } from '../control/index.js'
 import { apiRoutes } from '../api/index.js'
 import { renderPage } from '../../pages/layout.js'
@@ -23,6 +23,7 @@ import { CustomersPage, OrderDetailPage, OrdersPage, SubscriptionsPage } from '.
 import { DeliveryPage, EventsPage, WebhooksPage } from '../../pages/dashboard/webhooks.js'
 import { QueriesPage } from '../../pages/dashboard/queries.js'
 import { DASHBOARD, type DashView } from '../../pages/dashboard/shell.js'
+import { DASH_PAGE_SIZE, listQuery, pageOf } from '../../pages/dashboard/paging.js'
 import { buildInvoice, invoicePath } from '../../services/orders/invoice.js'
 import {
   DASHBOARD_PATH,
@@ -36,9 +37,6 @@ import {
 export interface PageEnv {
   Variables: { account: AccountRecord; key: KeyRecord }
 }
-
-const PAGE_SIZE = 50
-const LIST_LIMIT = 200
 
 /**
  * The emulator's dashboard under /_dashboard (DESIGN.md: what the hosted service configures in its
@@ -135,16 +133,28 @@ export function dashboardRoutes(
 
   app.get('/products', (c) => {
     const view = viewOf(c)
-    const page = Math.max(0, Math.floor(Number(c.req.query('page') ?? 0)) || 0)
-    const { rows, more } = services.catalogue.browse(view.shop, page, PAGE_SIZE)
+    const query = listQuery((name) => c.req.query(name))
+    const needle = query.search.toLowerCase()
+    const matches = (p: ProductRecord) =>
+      [p.name, p.productId, p.id, p.type].some((field) => field.toLowerCase().includes(needle))
+    const browse = (page: number) => services.catalogue.browse(view.shop, page, DASH_PAGE_SIZE, matches)
+    const first = browse(query.page - 1)
+    const pages = Math.max(1, Math.ceil(first.total / DASH_PAGE_SIZE))
+    // A page past the last shows the last.
+    const { rows, total } = query.page > pages ? browse(pages - 1) : first
     const shown = rows.map(({ product, setup }) => ({ product: presentProduct(product, setup.stock), setup }))
-    return renderPage(c, ProductsPage({ view, rows: shown, page, more }))
+    const page = Math.min(query.page, pages)
+    return renderPage(c, ProductsPage({ view, products: { rows: shown, page, pages, total, search: query.search } }))
   })
 
   app.get('/orders', (c) => {
     const view = viewOf(c)
-    const orders = services.orders.list(view.shop, LIST_LIMIT).map(presentOrder)
-    return renderPage(c, OrdersPage({ view, orders, limit: LIST_LIMIT }))
+    const paged = pageOf(
+      services.orders.list(view.shop, Infinity),
+      listQuery((name) => c.req.query(name)),
+      (o) => [o.orderNumber, o.id, o.customerEmail, o.customerName],
+    )
+    return renderPage(c, OrdersPage({ view, orders: { ...paged, rows: paged.rows.map(presentOrder) } }))
   })
 
   app.get('/orders/:id', (c) => {
@@ -163,12 +173,22 @@ export function dashboardRoutes(
 
   app.get('/customers', (c) => {
     const view = viewOf(c)
-    return renderPage(c, CustomersPage({ view, customers: services.customers.list(view.shop, LIST_LIMIT) }))
+    const customers = pageOf(
+      services.customers.list(view.shop, Infinity),
+      listQuery((name) => c.req.query(name)),
+      (cu) => [cu.email, cu.name, cu.id],
+    )
+    return renderPage(c, CustomersPage({ view, customers }))
   })
 
   app.get('/subscriptions', (c) => {
     const view = viewOf(c)
-    const subscriptions = services.subscriptions.list(view.shop, LIST_LIMIT).map(presentSubscription)
+    const paged = pageOf(
+      services.subscriptions.list(view.shop),
+      listQuery((name) => c.req.query(name)),
+      (s) => [s.id, s.customerEmail, s.productName],
+    )
+    const subscriptions = { ...paged, rows: paged.rows.map(presentSubscription) }
     const { now, offsetSeconds } = services.clock.state()
     return renderPage(c, SubscriptionsPage({ view, subscriptions, clockNow: now, offsetSeconds }))
   })
