@@ -4,6 +4,7 @@ import type { StorefrontProduct } from '../../../spec/storefront.js'
 import type { MysteryPublic } from '../../../spec/mystery.js'
 import { Badge, Notice, OddsCells, Table } from '../layout.js'
 import { money, safeUrl } from '../format.js'
+import { priceOrder } from '../../services/checkout/pricing.js'
 import { StorefrontShell, storefrontHref, type ShopView } from './shell.js'
 
 /** The gateways the emulator's checkout offers; any name up to 50 characters is accepted by the API. */
@@ -188,6 +189,15 @@ export interface CheckoutTarget {
 export const CheckoutPage: FC<{ shop: ShopView; target: CheckoutTarget }> = ({ shop, target }) => {
   const { product, group, quantity, hasMystery } = target
   const title = product?.name ?? group?.name ?? ''
+  const currency = product?.currency ?? 'USD'
+  const total = priceOrder(
+    product
+      ? { lines: [{ price: product.price, quantity }] }
+      : {
+          lines: group!.products.map((p) => ({ price: p.price, quantity: 1 })),
+          groupDiscountPercent: group!.discountPercent,
+        },
+  ).total
   return (
     <StorefrontShell shop={shop} title={`Checkout · ${title}`} current="checkout">
       <div class="narrow">
@@ -211,6 +221,20 @@ export const CheckoutPage: FC<{ shop: ShopView; target: CheckoutTarget }> = ({ s
               {group.discountPercent ? <p>Bundle discount: {group.discountPercent}%</p> : null}
             </>
           ) : null}
+          <p class="spread order-total">
+            <span>
+              Total <span class="muted small">(before any coupon)</span>
+            </span>
+            <strong
+              data-total=""
+              data-total-of={product ? 'quantity' : undefined}
+              data-unit-price={product ? String(product.price) : undefined}
+              data-currency={currency}
+              aria-live="polite"
+            >
+              {money(total, currency)}
+            </strong>
+          </p>
         </section>
         <form
           class="panel"

@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception'
 import { StoreError } from '../../../spec/errors.js'
 import type { AuthedEnv } from '../../middleware/auth.js'
 import type { EmulatorDeps } from '../../deps.js'
+import { presentEvent } from '../../present/events.js'
 import { presentOrder } from '../../present/orders.js'
 import { presentProduct } from '../../present/products.js'
 import { presentFeedback, presentQuery } from '../../present/queries.js'
@@ -33,6 +34,9 @@ import {
   sessionIdOf,
   setSessionCookie,
 } from './session.js'
+
+/** Events the Live events page opens with. */
+const RECENT_EVENTS = 20
 
 export interface PageEnv {
   Variables: { account: AccountRecord; key: KeyRecord }
@@ -213,7 +217,12 @@ export function dashboardRoutes(
     return renderPage(c, QueriesPage({ view, queries, feedback }))
   })
 
-  app.get('/events', (c) => renderPage(c, EventsPage({ view: viewOf(c) })))
+  app.get('/events', (c) => {
+    const view = viewOf(c)
+    const after = services.events.lastCommittedSeq()
+    const recent = services.events.recent(view.shop.id, RECENT_EVENTS).map(presentEvent)
+    return renderPage(c, EventsPage({ view, recent, after }))
+  })
 
   return app
 }
