@@ -63,6 +63,8 @@ h4 { margin: 0; font-size: 1rem; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: .45rem .6rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 td code { word-break: normal; white-space: nowrap; }
+td.url { min-width: 12rem; }
+td.url code { white-space: normal; overflow-wrap: anywhere; }
 th { background: #f0f2f5; font-weight: 600; white-space: nowrap; }
 tr:last-child td { border-bottom: 0; }
 td.num, th.num { text-align: right; white-space: nowrap; }

@@ -33,7 +33,7 @@ export const OrdersPage: FC<{ view: DashView; orders: Paged<Order> }> = ({ view,
         <Table caption="Orders" head={['Order', 'Created', 'Customer', 'Items', 'Total', 'Status', 'Payment']}>
           {orders.map((o) => (
             <tr data-order={o.orderNumber}>
-              <td>
+              <td class="nowrap">
                 <a href={dashHref(view, `/orders/${encodeURIComponent(o.id)}`)}>{o.orderNumber}</a>
               </td>
               <td class="nowrap">{when(o.createdAt)}</td>

@@ -53,7 +53,7 @@ export const WebhooksPage: FC<{ view: DashView; webhooks: Webhook[]; deliveries:
         <Table caption="Webhook endpoints" head={['URL', 'Events', 'Created', '']}>
           {webhooks.map((w) => (
             <tr data-webhook={w.id}>
-              <td>
+              <td class="url">
                 <code>{w.url}</code>
               </td>
               <td class="small">
@@ -173,7 +173,7 @@ export const WebhooksPage: FC<{ view: DashView; webhooks: Webhook[]; deliveries:
               <td>
                 <code>{d.event}</code>
               </td>
-              <td class="small">
+              <td class="small url">
                 <code>{d.url}</code>
               </td>
               <td>
