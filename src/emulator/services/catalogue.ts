@@ -78,7 +78,7 @@ export class CatalogueService {
     page: number,
     size: number,
     matches: (product: ProductRecord) => boolean = () => true,
-  ): { rows: ProductWithSetup[]; more: boolean; total: number } {
+  ): { rows: ProductWithSetup[]; total: number } {
     const rows: ProductWithSetup[] = []
     let total = 0
     for (const product of this.deps.rows.products.newestFirst('shop', shop.id)) {
@@ -86,7 +86,7 @@ export class CatalogueService {
       if (total++ < page * size || rows.length === size) continue
       rows.push({ product, setup: presentSetup(this.deps, product, this.deps.rows.fulfilments.get(product.id)) })
     }
-    return { rows, more: total > (page + 1) * size, total }
+    return { rows, total }
   }
 
   /** The product's setup as the merchant sees it. */

@@ -139,8 +139,9 @@ export function dashboardRoutes(
     const view = viewOf(c)
     const query = listQuery((name) => c.req.query(name))
     const needle = query.search.toLowerCase()
-    const matches = (p: ProductRecord) =>
-      [p.name, p.productId, p.id, p.type].some((field) => field.toLowerCase().includes(needle))
+    const matches = needle
+      ? (p: ProductRecord) => [p.name, p.productId, p.id, p.type].some((field) => field.toLowerCase().includes(needle))
+      : undefined
     const browse = (page: number) => services.catalogue.browse(view.shop, page, DASH_PAGE_SIZE, matches)
     const first = browse(query.page - 1)
     const pages = Math.max(1, Math.ceil(first.total / DASH_PAGE_SIZE))

@@ -21,10 +21,10 @@ import { EMBED_JS } from '../../pages/assets/embed-js.js'
 import { EMBED_CSS } from '../../pages/assets/embed-css.js'
 
 const CSS = 'text/css; charset=utf-8'
+const JS = 'text/javascript; charset=utf-8'
 
 /** The shop page's query: a search and a cursor (its page size is fixed). */
 const ShopPageQuerySchema = StorefrontProductQuerySchema.omit({ limit: true })
-const JS = 'text/javascript; charset=utf-8'
 
 const asset =
   (body: string, type: string, crossOrigin = false) =>
