@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception'
 import { StoreError } from '../../../spec/errors.js'
 import type { AuthedEnv } from '../../middleware/auth.js'
 import type { EmulatorDeps } from '../../deps.js'
+import { presentEvent } from '../../present/events.js'
 import { presentOrder } from '../../present/orders.js'
 import { presentProduct } from '../../present/products.js'
 import { presentFeedback, presentQuery } from '../../present/queries.js'
@@ -13,7 +14,7 @@ import type { Services } from '../../services/index.js'
 import { selectShop } from '../../middleware/auth.js'
 import { errorResponse } from '../../middleware/errors.js'
 import { isOverNetwork, publicOriginOf, type AllowedHosts } from '../../middleware/hosts.js'
-import type { AccountRecord, KeyRecord } from '../../store/records.js'
+import type { AccountRecord, KeyRecord, ProductRecord } from '../../store/records.js'
 import { controlRoutes } from '../control/index.js'
 import { apiRoutes } from '../api/index.js'
 import { renderPage } from '../../pages/layout.js'
@@ -25,6 +26,7 @@ import { CustomersPage, OrderDetailPage, OrdersPage, SubscriptionsPage } from '.
 import { DeliveryPage, EventsPage, WebhooksPage } from '../../pages/dashboard/webhooks.js'
 import { QueriesPage } from '../../pages/dashboard/queries.js'
 import { DASHBOARD, type DashView } from '../../pages/dashboard/shell.js'
+import { DASH_PAGE_SIZE, listQuery, pageOf } from '../../pages/dashboard/paging.js'
 import { buildInvoice, invoicePath } from '../../services/orders/invoice.js'
 import type { RequestRecorder } from '../../inspector/recorder.js'
 import { inspectorPages } from './inspector.js'
@@ -37,12 +39,12 @@ import {
   setSessionCookie,
 } from './session.js'
 
+/** Events the Live events page opens with. */
+const RECENT_EVENTS = 20
+
 export interface PageEnv {
   Variables: { account: AccountRecord; key: KeyRecord }
 }
-
-const PAGE_SIZE = 50
-const LIST_LIMIT = 200
 
 /**
  * The emulator's dashboard under /_dashboard (DESIGN.md: what the hosted service configures in its
@@ -171,16 +173,29 @@ export function dashboardRoutes(
 
   app.get('/products', (c) => {
     const view = viewOf(c)
-    const page = Math.max(0, Math.floor(Number(c.req.query('page') ?? 0)) || 0)
-    const { rows, more } = services.catalogue.browse(view.shop, page, PAGE_SIZE)
-    const shown = rows.map(({ product, setup }) => ({ product: presentProduct(product), setup }))
-    return renderPage(c, ProductsPage({ view, rows: shown, page, more }))
+    const query = listQuery((name) => c.req.query(name))
+    const needle = query.search.toLowerCase()
+    const matches = needle
+      ? (p: ProductRecord) => [p.name, p.productId, p.id, p.type].some((field) => field.toLowerCase().includes(needle))
+      : undefined
+    const browse = (page: number) => services.catalogue.browse(view.shop, page, DASH_PAGE_SIZE, matches)
+    const first = browse(query.page - 1)
+    const pages = Math.max(1, Math.ceil(first.total / DASH_PAGE_SIZE))
+    // A page past the last shows the last.
+    const { rows, total } = query.page > pages ? browse(pages - 1) : first
+    const shown = rows.map(({ product, setup }) => ({ product: presentProduct(product, setup.stock), setup }))
+    const page = Math.min(query.page, pages)
+    return renderPage(c, ProductsPage({ view, products: { rows: shown, page, pages, total, search: query.search } }))
   })
 
   app.get('/orders', (c) => {
     const view = viewOf(c)
-    const orders = services.orders.list(view.shop, LIST_LIMIT).map(presentOrder)
-    return renderPage(c, OrdersPage({ view, orders, limit: LIST_LIMIT }))
+    const paged = pageOf(
+      services.orders.list(view.shop, Infinity),
+      listQuery((name) => c.req.query(name)),
+      (o) => [o.orderNumber, o.id, o.customerEmail, o.customerName],
+    )
+    return renderPage(c, OrdersPage({ view, orders: { ...paged, rows: paged.rows.map(presentOrder) } }))
   })
 
   app.get('/orders/:id', (c) => {
@@ -199,12 +214,22 @@ export function dashboardRoutes(
 
   app.get('/customers', (c) => {
     const view = viewOf(c)
-    return renderPage(c, CustomersPage({ view, customers: services.customers.list(view.shop, LIST_LIMIT) }))
+    const customers = pageOf(
+      services.customers.list(view.shop, Infinity),
+      listQuery((name) => c.req.query(name)),
+      (cu) => [cu.email, cu.name, cu.id],
+    )
+    return renderPage(c, CustomersPage({ view, customers }))
   })
 
   app.get('/subscriptions', (c) => {
     const view = viewOf(c)
-    const subscriptions = services.subscriptions.list(view.shop, LIST_LIMIT).map(presentSubscription)
+    const paged = pageOf(
+      services.subscriptions.list(view.shop),
+      listQuery((name) => c.req.query(name)),
+      (s) => [s.id, s.customerEmail, s.productName],
+    )
+    const subscriptions = { ...paged, rows: paged.rows.map(presentSubscription) }
     const { now, offsetSeconds } = services.clock.state(view.account)
     return renderPage(c, SubscriptionsPage({ view, subscriptions, clockNow: now, offsetSeconds }))
   })
@@ -229,7 +254,12 @@ export function dashboardRoutes(
     return renderPage(c, QueriesPage({ view, queries, feedback }))
   })
 
-  app.get('/events', (c) => renderPage(c, EventsPage({ view: viewOf(c) })))
+  app.get('/events', (c) => {
+    const view = viewOf(c)
+    const after = services.events.lastCommittedSeq()
+    const recent = services.events.recent(view.shop.id, RECENT_EVENTS).map(presentEvent)
+    return renderPage(c, EventsPage({ view, recent, after }))
+  })
   app.route('/', inspectorPages(requests, viewOf))
 
   return app

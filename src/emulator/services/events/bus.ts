@@ -145,6 +145,17 @@ export class EventBus {
     return out
   }
 
+  /** The newest `count` committed events of a shop, newest first (the Live events page opens with them). */
+  recent(shopId: string, count: number): EventRecord[] {
+    const upTo = this.lastCommittedSeq()
+    const out: EventRecord[] = []
+    for (const event of this.emu.store.c.events.newestFirst('shop', shopId)) {
+      if (out.length === count) break
+      if (event.seq <= upTo) out.push(event)
+    }
+    return out
+  }
+
   /** The sequence number of the newest event on disk. */
   lastCommittedSeq(): number {
     this.committedSeq ??= this.lastSeq()
