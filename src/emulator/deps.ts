@@ -51,8 +51,18 @@ export interface EmulatorOptions {
   publicOrigin?: string
   /** Log one line per request. */
   logRequests?: boolean
-  /** Webhook delivery (README, "Webhooks"): per-attempt timeout, waits between attempts, SSE heartbeat. */
-  webhooks?: { timeoutMs?: number; retryDelaysMs?: number[]; heartbeatMs?: number; concurrency?: number }
+  /**
+   * Webhook delivery (README, "Webhooks"): per-attempt timeout, waits between attempts; the event
+   * streams (SSE): heartbeat, streams per key, unsent bytes per stream before its reader is dropped.
+   */
+  webhooks?: {
+    timeoutMs?: number
+    retryDelaysMs?: number[]
+    heartbeatMs?: number
+    concurrency?: number
+    streamsPerKey?: number
+    streamBufferBytes?: number
+  }
 }
 
 /** Everything nondeterministic the emulator uses, passed in so tests are deterministic. */

@@ -210,7 +210,8 @@ function overallDelivery(items: OrderItem[]): string {
     return states.every((s) => s === 'none') ? 'none' : 'delivered'
   if (states.every((s) => s === 'awaiting_payment')) return 'awaiting_payment'
   if (states.some((s) => s === 'delivered' || s === 'partial')) return 'partial'
-  return states.includes('undelivered') ? 'undelivered' : 'awaiting_payment'
+  if (states.includes('undelivered')) return 'undelivered'
+  return states.includes('awaiting_shipment') ? 'awaiting_shipment' : 'awaiting_payment'
 }
 
 function statusHistory(order: Loose<Order>): {

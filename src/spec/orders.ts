@@ -13,7 +13,18 @@ export type OrderStatus = z.infer<typeof OrderStatusSchema>
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES)
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>
 
-export const DeliveryStatusSchema = z.enum(['awaiting_payment', 'delivered', 'partial', 'undelivered', 'none'])
+/**
+ * Emulator decision (README, "Order flow"; the spec does not list delivery states):
+ * `awaiting_shipment` is a paid Physical line whose stock is taken and which waits for tracking.
+ */
+export const DeliveryStatusSchema = z.enum([
+  'awaiting_payment',
+  'awaiting_shipment',
+  'delivered',
+  'partial',
+  'undelivered',
+  'none',
+])
 
 export const TrackingSchema = z.object({ code: z.string(), carrier: z.string().nullable(), addedAt: TimestampSchema })
 export interface Tracking extends z.infer<typeof TrackingSchema> {}

@@ -11,12 +11,19 @@ import {
   type Delivery,
   type Order,
 } from './orders.js'
-import { ProductSchema, ProductTypeSchema } from './products.js'
+import { ProductListQuerySchema, ProductSchema, ProductTypeSchema } from './products.js'
 
 /** A product as the storefront shows it; a MysteryBox adds its public commitment and drop table (never seeds or codes). */
 export const StorefrontProductSchema = ProductSchema.extend({ mystery: MysteryPublicSchema.optional() })
 export interface StorefrontProduct extends z.infer<typeof StorefrontProductSchema> {}
-export const StorefrontProductListSchema = z.object({ products: z.array(StorefrontProductSchema) })
+/** One page of the storefront's products; `nextCursor` fetches the next (null on the last page). */
+export const StorefrontProductListSchema = z.object({
+  products: z.array(StorefrontProductSchema),
+  nextCursor: z.string().nullable(),
+})
+
+/** `limit` and `cursor` as `GET /api/v1/products` takes them, and `q`: only products whose name holds it. */
+export const StorefrontProductQuerySchema = ProductListQuerySchema.extend({ q: z.string().max(200).optional() })
 export interface StorefrontProductList extends z.infer<typeof StorefrontProductListSchema> {
   products: StorefrontProduct[]
 }

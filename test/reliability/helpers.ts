@@ -1,3 +1,4 @@
+import { expect } from 'vitest'
 import type { AccountRecord, ShopRecord } from '../../src/emulator/store/records.js'
 import type { testEmulator } from '../helpers/emulator.js'
 
@@ -9,6 +10,34 @@ export function addAccount(
   o: { slug: string; key: string; name?: string },
 ): Promise<{ account: AccountRecord; shop: ShopRecord }> {
   return emu.services.seeding.createAccount({ ...o, keyName: 'second account' })
+}
+
+const SUBSCRIPTION_PRODUCT = 'prod_demo_subscription'
+
+/** `count` subscriptions of the demo product on a plan without trial, as buyers make them. */
+export async function subscribe(
+  emu: TestEmulator,
+  count: number,
+  plan: { interval: 'DAY' | 'MONTH'; intervalCount: number },
+): Promise<void> {
+  const plans = await emu.request(`/_emulator/products/${SUBSCRIPTION_PRODUCT}/fulfilment`, {
+    method: 'PUT',
+    json: { subscription: { ...plan, trialDays: 0 } },
+  })
+  expect(plans.status).toBe(200)
+  for (let i = 0; i < count; i++) {
+    const checkout = await emu.app.request('/storefront/demo/checkout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({
+        email: `buyer${i}@example.com`,
+        items: [{ productId: SUBSCRIPTION_PRODUCT, quantity: 1 }],
+      }),
+    })
+    expect(checkout.status).toBe(201)
+    const { order } = (await checkout.json()) as { order: { id: string } }
+    expect((await emu.request(`/_emulator/orders/${order.id}/pay`, { method: 'POST' })).status).toBe(200)
+  }
 }
 
 export type Behaviour =

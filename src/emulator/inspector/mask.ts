@@ -27,7 +27,7 @@ export function maskSecretsIn(text: string, secrets: readonly string[] = []): st
 }
 
 /** Headers as the request log keeps them: keys, cookies and secrets masked. */
-export function maskedHeaders(headers: Headers, secrets: readonly string[]): Record<string, string> {
+export function maskedHeaders(headers: Iterable<[string, string]>, secrets: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {}
   for (const [name, value] of headers) {
     if (name === 'authorization') {

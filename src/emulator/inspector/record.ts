@@ -29,6 +29,8 @@ export function recordedPath(path: string): { path: string; via: RequestLogEntry
  * Records every `/api/v1` and `/_emulator` request of a known account, and the same routes called
  * by the dashboard with its session, once the answer is ready. A request refused before its key was
  * recognised (401) belongs to no account and is not recorded; `store serve` still logs its line.
+ * On the request's path only references and the bodies' cuts are taken; masking, headers and the
+ * reason are worked out when the entry is first read (recorder.ts).
  */
 export function recordRequests(recorder: RequestRecorder, clock: Clock): MiddlewareHandler {
   return async (c, next) => {
@@ -36,40 +38,61 @@ export function recordRequests(recorder: RequestRecorder, clock: Clock): Middlew
     if (!recorded) return next()
     const at = clock.now().toISOString()
     const started = performance.now()
-    // The JSON answer is kept as the route hands it over, serialised once for the response and the
-    // log alike (hono's c.json is c.body of JSON.stringify with that content type): reading it back
-    // from the response would turn @hono/node-server's lightweight response into a stream.
-    let answered: unknown
+    // The JSON answer is kept as the route hands it over (`c.json`, or ready text through `c.body`),
+    // serialised once for the response and the log alike: reading it back from the response would
+    // turn @hono/node-server's lightweight response into a stream.
     let answeredText: string | null = null
-    const body = c.body as (data: string, arg?: unknown, headers?: Record<string, string | string[]>) => Response
-    c.json = ((value: unknown, arg?: unknown, headers?: Record<string, string | string[]>) => {
-      answered = value
-      answeredText = JSON.stringify(value)
-      return body(answeredText, arg, { 'Content-Type': 'application/json', ...headers })
-    }) as unknown as typeof c.json
+    const body = c.body.bind(c) as (
+      data: unknown,
+      arg?: unknown,
+      headers?: Record<string, string | string[]>,
+    ) => Response
+    c.body = ((data: unknown, arg?: unknown, headers?: Record<string, string | string[]>) => {
+      if (typeof data === 'string') answeredText = data
+      return body(data, arg, headers)
+    }) as typeof c.body
+    c.json = ((value: unknown, arg?: unknown, headers?: Record<string, string | string[]>) =>
+      c.body(
+        JSON.stringify(value),
+        arg as never,
+        {
+          'Content-Type': 'application/json',
+          ...headers,
+        } as never,
+      )) as unknown as typeof c.json
     await next()
     const authed = c as unknown as Context<AuthedEnv>
     const account = authed.get('account')
     if (!account) return
     const shop = authed.get('shop')
     const durationMs = Math.round((performance.now() - started) * 10) / 10
-    const secret = bearerKeyOf(c.req.header('authorization'))
-    const secrets = secret ? [secret] : []
-    const requestText = await requestTextOf(c)
-    recorder.record(account.id, {
-      at,
-      method: c.req.method,
-      path: recorded.path,
-      query: maskSecretsIn(queryOf(c.req.url), secrets),
-      status: c.res.status,
-      durationMs,
-      shop: shop?.slug ?? c.req.header('x-service-shop') ?? null,
-      via: recorded.via,
-      reason: c.res.status >= 400 ? reasonOf(c.res.status, answered) : null,
-      requestHeaders: maskedHeaders(c.req.raw.headers, secrets),
-      requestBody: bodyOf(requestText, secrets),
-      responseHeaders: maskedHeaders(c.res.headers, secrets),
-      responseBody: bodyOf(answeredText, secrets),
+    const authorization = c.req.header('authorization')
+    const requestHeaders = requestHeadersOf(c)
+    const res = c.res
+    const status = res.status
+    const requestBody = cutOf(await requestTextOf(c))
+    const responseBody = cutOf(answeredText)
+    const query = queryOf(c.req.url)
+    const method = c.req.method
+    const shopName = shop?.slug ?? c.req.header('x-service-shop') ?? null
+    recorder.record(account.id, () => {
+      const secret = bearerKeyOf(authorization)
+      const secrets = secret ? [secret] : []
+      return {
+        at,
+        method,
+        path: recorded.path,
+        query: maskSecretsIn(query, secrets),
+        status,
+        durationMs,
+        shop: shopName,
+        via: recorded.via,
+        reason: status >= 400 ? reasonOf(status, responseBody?.text) : null,
+        requestHeaders: maskedHeaders(requestHeaders(), secrets),
+        requestBody: maskedBody(requestBody, secrets),
+        responseHeaders: maskedHeaders(res.headers, secrets),
+        responseBody: maskedBody(responseBody, secrets),
+      }
     })
   }
 }
@@ -79,28 +102,65 @@ function queryOf(url: string): string {
   return mark < 0 ? '' : url.slice(mark + 1)
 }
 
+/**
+ * The request's headers, read when the entry is: from the node request when there is one (asking
+ * hono for them would build a web Request on every request), else from the web request.
+ */
+function requestHeadersOf(c: Context): () => Iterable<[string, string]> {
+  const incoming = (c.env as { incoming?: { rawHeaders?: string[] } } | undefined)?.incoming
+  const raw = incoming?.rawHeaders
+  if (!raw) {
+    const headers = c.req.raw.headers
+    return () => headers
+  }
+  return () => {
+    const pairs: [string, string][] = []
+    for (let i = 0; i + 1 < raw.length; i += 2) pairs.push([raw[i].toLowerCase(), raw[i + 1]])
+    return pairs
+  }
+}
+
 /** The request body as the route read it (hono keeps it); null when nothing was read. */
 async function requestTextOf(c: Context): Promise<string | null> {
   const cached = (c.req.bodyCache as { text?: Promise<string> }).text
   return cached ? cached.catch(() => null) : null
 }
 
-/** Beyond the kept length, this much is masked too, so a secret cut by the limit is never half shown. */
+/** Beyond the kept length, this much is kept (and masked) too, so a secret cut by the limit is never half shown. */
 const MASK_MARGIN = 256
 
-function bodyOf(text: string | null, secrets: string[]): RecordedBody | null {
-  if (text === null || text === '') return null
-  const truncated = text.length > REQUEST_LOG_BODY_LIMIT
-  const masked = maskSecretsIn(truncated ? text.slice(0, REQUEST_LOG_BODY_LIMIT + MASK_MARGIN) : text, secrets)
-  // A cut of a string can keep the whole string alive (V8 slices point into their parent), so the
-  // log would hold every long answer in full; the cut is copied out instead.
-  return { text: truncated ? copyOf(masked.slice(0, REQUEST_LOG_BODY_LIMIT)) : masked, size: text.length, truncated }
+interface Cut {
+  text: string
+  size: number
 }
 
-const copyOf = (text: string): string => new TextDecoder().decode(new TextEncoder().encode(text))
+/**
+ * What is kept of a body: the whole text, or for a long one its start copied out (a slice of a
+ * string can keep the whole string alive, so the log would hold every long answer in full).
+ */
+function cutOf(text: string | null): Cut | null {
+  if (text === null || text === '') return null
+  if (text.length <= REQUEST_LOG_BODY_LIMIT) return { text, size: text.length }
+  return { text: copyOf(text.slice(0, REQUEST_LOG_BODY_LIMIT + MASK_MARGIN)), size: text.length }
+}
+
+function maskedBody(cut: Cut | null, secrets: string[]): RecordedBody | null {
+  if (cut === null) return null
+  const truncated = cut.size > REQUEST_LOG_BODY_LIMIT
+  const masked = maskSecretsIn(cut.text, secrets)
+  return { text: truncated ? masked.slice(0, REQUEST_LOG_BODY_LIMIT) : masked, size: cut.size, truncated }
+}
+
+const copyOf = (text: string): string => Buffer.from(text).toString()
 
 /** Why the request failed, in words: the answer's `error`, then its other field errors. */
-function reasonOf(status: number, answered: unknown): string {
+function reasonOf(status: number, text: string | undefined): string {
+  let answered: unknown
+  try {
+    answered = text === undefined ? undefined : JSON.parse(text)
+  } catch {
+    return `HTTP ${status}`
+  }
   const body = answered as { error?: unknown; errors?: { field: string; message: string }[] } | undefined
   if (typeof body?.error !== 'string') return `HTTP ${status}`
   const more = (Array.isArray(body.errors) ? body.errors : []).slice(1).map((e) => `${e.field}: ${e.message}`)

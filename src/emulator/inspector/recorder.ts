@@ -10,9 +10,24 @@ import {
 export type RequestFilter = Pick<RequestLogQuery, 'status' | 'method' | 'path'>
 type Listener = (entry: RequestLogEntry) => void
 
+/** An entry as recorded: built (masked, headers read) when first read. */
+interface Slot {
+  sequence: number
+  build?: () => RecordedRequest
+  entry?: RequestLogEntry
+}
+
+function entryOf(slot: Slot): RequestLogEntry {
+  if (!slot.entry) {
+    slot.entry = { id: `req_${slot.sequence}`, sequence: slot.sequence, ...slot.build!() }
+    slot.build = undefined
+  }
+  return slot.entry
+}
+
 /** One account's last requests: a ring of `capacity` entries, oldest overwritten first. */
 class AccountLog {
-  readonly ring: (RequestLogEntry | undefined)[]
+  readonly ring: (Slot | undefined)[]
   /** Sequence of the newest entry; entry `s` sits at `(s - 1) % capacity`. */
   newest = 0
   readonly listeners = new Set<Listener>()
@@ -20,22 +35,21 @@ class AccountLog {
     this.ring = new Array(capacity)
   }
 
-  add(recorded: RecordedRequest): RequestLogEntry {
-    const sequence = ++this.newest
-    const entry: RequestLogEntry = { id: `req_${sequence}`, sequence, ...recorded }
-    this.ring[(sequence - 1) % this.capacity] = entry
-    return entry
+  add(build: () => RecordedRequest): Slot {
+    const slot: Slot = { sequence: ++this.newest, build }
+    this.ring[(slot.sequence - 1) % this.capacity] = slot
+    return slot
   }
 
   /** Entries with a sequence above `after`, oldest first. */
   *since(after: number): Generator<RequestLogEntry> {
     const first = Math.max(after + 1, this.newest - this.capacity + 1, 1)
-    for (let s = first; s <= this.newest; s++) yield this.ring[(s - 1) % this.capacity]!
+    for (let s = first; s <= this.newest; s++) yield entryOf(this.ring[(s - 1) % this.capacity]!)
   }
 
   get(sequence: number): RequestLogEntry | undefined {
     if (sequence < 1 || sequence > this.newest || sequence <= this.newest - this.capacity) return undefined
-    return this.ring[(sequence - 1) % this.capacity]
+    return entryOf(this.ring[(sequence - 1) % this.capacity]!)
   }
 }
 
@@ -53,11 +67,13 @@ export class RequestRecorder {
     return log
   }
 
-  record(accountId: string, recorded: RecordedRequest): RequestLogEntry {
+  /** Records a request; `build` makes its entry when the entry is first read (at once for a live tail). */
+  record(accountId: string, build: () => RecordedRequest): void {
     const log = this.logOf(accountId)
-    const entry = log.add(recorded)
+    const slot = log.add(build)
+    if (log.listeners.size === 0) return
+    const entry = entryOf(slot)
     for (const listener of log.listeners) listener(entry)
-    return entry
   }
 
   /** Newest first, at most `limit`, only entries after `after`. */

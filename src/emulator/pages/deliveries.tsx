@@ -9,6 +9,7 @@ type LineMystery = NonNullable<InvoiceItem['mystery']>
 
 const DELIVERY_LABEL: Record<string, [string, 'ok' | 'bad' | 'warn' | undefined]> = {
   awaiting_payment: ['awaiting payment', 'warn'],
+  awaiting_shipment: ['awaiting shipment', 'warn'],
   delivered: ['delivered', 'ok'],
   partial: ['partly delivered', 'warn'],
   undelivered: ['not delivered', 'bad'],

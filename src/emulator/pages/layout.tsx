@@ -25,7 +25,7 @@ export async function renderPage(c: Context, node: unknown, status: number = 200
 interface DocumentProps {
   title: string
   scripts?: string[]
-  /** Stylesheets under ASSETS besides pages.css. */
+  /** Stylesheets after the pages' own (same origin, by path). */
   styles?: string[]
   bodyAttrs?: Record<string, string>
 }
@@ -46,7 +46,7 @@ export const Document: FC<PropsWithChildren<DocumentProps>> = ({
       <title>{title}</title>
       <link rel="stylesheet" href={`${ASSETS}/pages.css`} />
       {styles.map((href) => (
-        <link rel="stylesheet" href={`${ASSETS}/${href}`} />
+        <link rel="stylesheet" href={href} />
       ))}
       {scripts.map((src) => (
         <script src={`${ASSETS}/${src}`} defer></script>

@@ -7,11 +7,18 @@ import type { ShopRecord } from '../store/records.js'
 const isLive = (services: Services, shop: ShopRecord, id: string) =>
   services.catalogue.lookUp(shop, id)?.status === 'Live'
 
-/** Listed bundles whose products are all Live (a bundle with a Draft product cannot be bought). */
-export function listedGroups(services: Services, shop: ShopRecord): Group[] {
+/** Listed bundles whose products are all Live (a bundle with a Draft product cannot be bought), named like `search`. */
+export function listedGroups(services: Services, shop: ShopRecord, search = ''): Group[] {
+  const needle = search.toLowerCase()
   return services.groups
     .list(shop)
-    .filter((g) => !g.unlisted && g.products.length > 0 && g.products.every((p) => isLive(services, shop, p.id)))
+    .filter(
+      (g) =>
+        !g.unlisted &&
+        g.name.toLowerCase().includes(needle) &&
+        g.products.length > 0 &&
+        g.products.every((p) => isLive(services, shop, p.id)),
+    )
 }
 
 /** A bundle by id (unlisted ones too: reachable by direct link); 404 otherwise. */

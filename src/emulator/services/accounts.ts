@@ -32,7 +32,15 @@ export function buildKey(deps: ServiceDeps, accountId: string, secret: string, n
 
 /** Who calls: accounts, their API keys and their shops (the control API's `/shops` and `/keys`). */
 export class AccountService {
+  private readonly revokedListeners = new Set<(keyId: string) => void>()
+
   constructor(private readonly deps: ServiceDeps) {}
+
+  /** Calls `listener` with the id of each key revoked from now on, once the revocation is on disk. */
+  onKeyRevoked(listener: (keyId: string) => void): () => void {
+    this.revokedListeners.add(listener)
+    return () => this.revokedListeners.delete(listener)
+  }
 
   /**
    * The key of a secret: looked up by its SHA-256, the stored hash then compared in constant time;
@@ -119,14 +127,24 @@ export class AccountService {
     return { key, secret }
   }
 
-  /** Revokes a key of the account; its last key stays (409), so the account keeps a way in. */
-  revokeKey(account: AccountRecord, id: string): Promise<void> {
-    return this.deps.store.tx((tx) => {
+  /**
+   * Revokes a key of the account; its last key stays (409), so the account keeps a way in. What
+   * the key holds open (event streams, dashboard sessions) ends at once (`onKeyRevoked`).
+   */
+  async revokeKey(account: AccountRecord, id: string): Promise<void> {
+    await this.deps.store.tx((tx) => {
       const key = this.deps.rows.keys.get(id)
       if (!key || key.accountId !== account.id) throw notFound('key', id)
       if (this.deps.rows.keys.count('account', key.accountId) === 1)
         throw new StoreError(409, "cannot revoke the account's last key; create another key first")
       tx.delete('keys', key.id)
     })
+    for (const listener of this.revokedListeners) {
+      try {
+        listener(id)
+      } catch (error) {
+        this.deps.log(`accounts: a listener of the revocation of ${id} failed: ${(error as Error).message}`)
+      }
+    }
   }
 }

@@ -11,6 +11,7 @@ import {
 } from './catalogue/products.js'
 import { deliveredCodesOf, removeProductCodes } from './catalogue/serial-pool.js'
 import { applyFulfilmentSetup, presentSetup } from './catalogue/setup.js'
+import { availableUnits } from './catalogue/stock.js'
 import type { ServiceDeps } from './deps.js'
 import { productEvents } from './events/product-events.js'
 
@@ -37,6 +38,14 @@ export class CatalogueService {
   /** A product of the shop by internal id or `rec_…` productId; 404 otherwise. */
   get(shop: ShopRecord, id: string): ProductRecord {
     return findProduct(this.deps, shop, id)
+  }
+
+  /**
+   * The stock a product shows everywhere (API, storefront, dashboard): the units checkout would
+   * sell now, the smaller of `product.stock` and its type's pool (a Serial without codes: 0).
+   */
+  stockOf(product: ProductRecord): number | null {
+    return availableUnits(this.deps, product, this.deps.rows.fulfilments.get(product.id))
   }
 
   /** A product of the shop by internal id or productId, or undefined. */
@@ -72,16 +81,24 @@ export class CatalogueService {
     })
   }
 
-  /** Every product of the shop (Draft and Archived too), newest first, `size` per page, with its setup. */
-  browse(shop: ShopRecord, page: number, size: number): { rows: ProductWithSetup[]; more: boolean } {
+  /**
+   * Every product of the shop (Draft and Archived too) that `matches` accepts, newest first, page
+   * `page` (from 0) of `size`, each with its setup; `total` counts every match.
+   */
+  browse(
+    shop: ShopRecord,
+    page: number,
+    size: number,
+    matches: (product: ProductRecord) => boolean = () => true,
+  ): { rows: ProductWithSetup[]; total: number } {
     const rows: ProductWithSetup[] = []
-    let index = 0
+    let total = 0
     for (const product of this.deps.rows.products.newestFirst('shop', shop.id)) {
-      if (index++ < page * size) continue
-      if (rows.length === size) return { rows, more: true }
+      if (!matches(product)) continue
+      if (total++ < page * size || rows.length === size) continue
       rows.push({ product, setup: presentSetup(this.deps, product, this.deps.rows.fulfilments.get(product.id)) })
     }
-    return { rows, more: false }
+    return { rows, total }
   }
 
   /** The product's setup as the merchant sees it. */

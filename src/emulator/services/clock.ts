@@ -1,12 +1,16 @@
 // Each account's clock (README, "Test clocks"): POST /_emulator/clock/advance moves the calling
-// account's clock forward and whatever of its shops fell due meanwhile fires
-// (subscriptions/billing.ts). The offset is kept in the account's row.
+// account's clock forward and whatever of its shops fell due meanwhile fires, in bounded
+// transactions (subscriptions/due-work.ts). The offset is kept in the account's row.
 import type { ClockState } from '../../spec/fulfilment.js'
+import type { Clock } from '../deps.js'
 import type { AccountRecord } from '../store/records.js'
 import type { ServiceDeps } from './deps.js'
-import { runDueSubscriptions } from './subscriptions/billing.js'
+import { type AdvanceScope, advanceAndRunDue } from './subscriptions/due-work.js'
 
 export class ClockService {
+  /** Each account's advances run one after another: each starts where the previous one left the clock. */
+  private readonly advancing = new Map<string, Promise<unknown>>()
+
   constructor(private readonly deps: ServiceDeps) {}
 
   /** Now on the account's clock, as every timestamp the API answers it with. */
@@ -35,14 +39,52 @@ export class ClockService {
     })
   }
 
-  /** Moves the account's clock and runs what of its shops fell due, in one transaction. */
-  async advance(account: AccountRecord, seconds: number): Promise<ClockState> {
-    const due = await this.deps.store.tx((tx) => {
-      const current = this.deps.rows.accounts.get(account.id) ?? account
-      tx.put('accounts', { ...current, clockOffsetMs: (current.clockOffsetMs ?? 0) + seconds * 1000 })
-      const shops = [...this.deps.rows.shops.oldestFirst('account', account.id)]
-      return runDueSubscriptions(this.deps, tx, { shops, now: this.deps.now({ accountId: account.id }).getTime() })
+  /**
+   * Moves the account's clock and runs what of its shops fell due, in transactions of bounded size
+   * (due-work.ts); the answer waits for the last one. If one fails, the clock stays where the last
+   * durable one put it. An account's advances run one after another; other accounts' run beside them.
+   */
+  advance(account: AccountRecord, seconds: number): Promise<ClockState> {
+    const previous = this.advancing.get(account.id) ?? Promise.resolve()
+    const run = previous.then(async () => {
+      try {
+        const due = await advanceAndRunDue(this.deps, this.scope(account), seconds)
+        return { ...this.state(account), due }
+      } finally {
+        this.deps.advancingOffsets.delete(account.id)
+      }
     })
-    return { ...this.state(account), due }
+    const settled = run.catch(() => undefined)
+    this.advancing.set(account.id, settled)
+    void settled.then(() => {
+      if (this.advancing.get(account.id) === settled) this.advancing.delete(account.id)
+    })
+    return run
+  }
+
+  /**
+   * The account's clock as the advance walks it: between two of its transactions the walked
+   * offset is the one the last transaction stored in the account's row; within one it runs ahead,
+   * so what that transaction writes carries the time it happened at.
+   */
+  private scope(account: AccountRecord): AdvanceScope {
+    const { deps } = this
+    const id = account.id
+    const offsetMs = () => deps.clockOffsetMs({ accountId: id })
+    const clock: Clock = {
+      offsetMs,
+      now: () => new Date(deps.clock.now().getTime() + offsetMs()),
+      advance: (seconds) => {
+        deps.advancingOffsets.set(id, offsetMs() + seconds * 1000)
+      },
+    }
+    return {
+      clock,
+      shopIds: () => Array.from(deps.rows.shops.oldestFirst('account', id), (shop) => shop.id),
+      saveOffset: (tx, clockOffsetMs) => {
+        const current = deps.rows.accounts.get(id)
+        if (current && current.clockOffsetMs !== clockOffsetMs) tx.put('accounts', { ...current, clockOffsetMs })
+      },
+    }
   }
 }

@@ -23,14 +23,18 @@ export interface ServiceDeps extends EmulatorDeps {
   nowIso(owner: TimeOwner): string
   /** How far the owner's account moved its clock, in ms. */
   clockOffsetMs(owner: TimeOwner): number
+  /** Offsets of accounts whose clock an advance is walking, ahead of their rows within a transaction. */
+  advancingOffsets: Map<string, number>
   events: EventBus
 }
 
 export function createServiceDeps(world: EmulatorDeps): ServiceDeps {
   const rows = world.store.c
+  const advancingOffsets = new Map<string, number>()
   const clockOffsetMs = (owner: TimeOwner): number => {
     const accountId = 'accountId' in owner ? owner.accountId : rows.shops.get(owner.shopId)?.accountId
-    return (accountId === undefined ? undefined : rows.accounts.get(accountId)?.clockOffsetMs) ?? 0
+    if (accountId === undefined) return 0
+    return advancingOffsets.get(accountId) ?? rows.accounts.get(accountId)?.clockOffsetMs ?? 0
   }
   const now = (owner: TimeOwner) => new Date(world.clock.now().getTime() + clockOffsetMs(owner))
   const deps = {
@@ -40,6 +44,7 @@ export function createServiceDeps(world: EmulatorDeps): ServiceDeps {
     now,
     nowIso: (owner: TimeOwner) => now(owner).toISOString(),
     clockOffsetMs,
+    advancingOffsets,
   } as ServiceDeps
   deps.events = new EventBus(deps)
   return deps

@@ -44,8 +44,10 @@ export function createServices(world: EmulatorDeps): Services {
   const deps = createServiceDeps(world)
   const seeding = new SeedingService(deps)
   const saved = world.store.isMemory ? savedStatesInMemory() : savedStateFiles(`${world.store.path}.states`)
+  const accounts = new AccountService(deps)
+  accounts.onKeyRevoked((keyId) => deps.events.streams.endKey(keyId))
   return {
-    accounts: new AccountService(deps),
+    accounts,
     blacklists: new BlacklistService(deps),
     catalogue: new CatalogueService(deps),
     categories: new CategoryService(deps),

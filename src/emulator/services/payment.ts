@@ -5,7 +5,6 @@ import { StoreError, badRequest } from '../../spec/errors.js'
 import type { PayBody, TrackingBody } from '../../spec/fulfilment.js'
 import type { ServiceDeps } from './deps.js'
 import { fulfilments } from './fulfilment/index.js'
-import { AWAITING_SHIPMENT } from './fulfilment/physical.js'
 import { delivered, undelivered } from './fulfilment/types.js'
 import { cents } from '../money.js'
 import { findOrder } from './orders/orders.js'
@@ -216,8 +215,7 @@ export class PaymentService {
       const items = before.items.map((line) => {
         if (line.productType !== 'Physical' || line.taken !== line.quantity) return line
         if (line.delivery?.status === 'delivered') return { ...line, delivery: { ...line.delivery, tracking } }
-        if (line.delivery?.reason !== AWAITING_SHIPMENT) return line
-        return delivered(line, now, { message: line.delivery.message, tracking })
+        return delivered(line, now, { message: line.delivery?.message, tracking })
       })
       const next: CommerceOrder = { ...before, items, tracking, updatedAt: now }
       const stored = tx.put('orders', { ...next, status: settleStatus(next) })

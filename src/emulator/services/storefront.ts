@@ -2,7 +2,7 @@ import type { CheckoutBody, CreateFeedbackBody, CreateQueryBody, Invoice } from 
 import type { StorefrontProduct } from '../../spec/storefront.js'
 import { StoreError } from '../../spec/errors.js'
 import type { FeedbackRecord, OrderRecord, QueryRecord, ShopRecord } from '../store/records.js'
-import { listedProducts, liveProduct, shopBySlug } from './catalogue/storefront.js'
+import { liveProduct, pageListedProducts, shopBySlug } from './catalogue/storefront.js'
 import { assertNotBlacklisted, checkout, type Visitor } from './checkout/checkout.js'
 import { createFeedback, createQuery, findQuery, replyToQuery } from './checkout/queries.js'
 import type { ServiceDeps } from './deps.js'
@@ -27,9 +27,9 @@ export class StorefrontService {
     assertNotBlacklisted(this.deps, shop, who)
   }
 
-  /** Live, listed products: sortOrder first, then newest first. */
-  products(shop: ShopRecord): StorefrontProduct[] {
-    return listedProducts(this.deps, shop)
+  /** Live, listed products (whose name holds `search`): sortOrder first, then newest first, a page at a time. */
+  products(shop: ShopRecord, query: { limit: number; cursor?: string; search?: string }) {
+    return pageListedProducts(this.deps, shop, query)
   }
 
   /** A Live product by internal id or productId, unlisted ones included; 404 otherwise. */

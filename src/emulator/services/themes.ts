@@ -66,30 +66,30 @@ export function activeThemeId(themes: ThemeRecord[]): string {
   return themes.find((t) => t.isActive)?.id ?? 'default'
 }
 
+/** Refuses a config whose known sections are not objects (the storefront reads them as such). */
+function checkSections(given: Json | undefined, field: string): void {
+  if (given === undefined) return
+  for (const section of SECTIONS)
+    if (given[section] !== undefined && !isObject(given[section]))
+      throw badRequest(`${field}.${section}`, 'must be an object')
+}
+
 /**
- * PUT /themes/:themeId. `config` and `files['theme.json']` are the same thing, the whole config,
- * normalised over the defaults; sent both, they are ambiguous and refused. `files['custom.css']`
- * replaces the stylesheet. Anything not sent is kept (README, "Themes").
+ * PUT /themes/:themeId (spec: "config and/or files"). `config` and `files['theme.json']` are both
+ * the whole config, normalised over the defaults; sent together, `theme.json` is read first and
+ * `config` merged over it section by section, so `config` wins where both set a field.
+ * `files['custom.css']` replaces the stylesheet. Anything not sent is kept (README, "Themes").
  */
 function applyThemeUpdate(deps: ServiceDeps, theme: ThemeRecord, body: UpdateThemeBody): ThemeRecord {
   const fileConfig = body.files?.['theme.json']
-  if (body.config !== undefined && fileConfig !== undefined) {
-    throw badRequest('files.theme.json', 'send the config once, as config or as files["theme.json"], not both')
-  }
-  const given = body.config ?? fileConfig
-  const field = body.config !== undefined ? 'config' : 'files.theme.json'
-  if (given !== undefined) {
-    for (const section of SECTIONS)
-      if (given[section] !== undefined && !isObject(given[section]))
-        throw badRequest(`${field}.${section}`, 'must be an object')
-  }
+  checkSections(fileConfig, 'files.theme.json')
+  checkSections(body.config, 'config')
+  const config =
+    fileConfig === undefined && body.config === undefined
+      ? theme.config
+      : normaliseThemeConfig(body.config ?? {}, normaliseThemeConfig(fileConfig ?? {}))
   const css = body.files?.['custom.css']
-  return {
-    ...theme,
-    config: given === undefined ? theme.config : normaliseThemeConfig(given),
-    css: css === undefined ? theme.css : css,
-    updatedAt: deps.nowIso(theme),
-  }
+  return { ...theme, config, css: css === undefined ? theme.css : css, updatedAt: deps.nowIso(theme) }
 }
 
 /** The shop's storefront themes (`/api/v1/themes`): the default one for every shop, its config and stylesheet. */
@@ -99,6 +99,12 @@ export class ThemeService {
   list(shop: ShopRecord): { activeThemeId: string; themes: ThemeRecord[] } {
     const themes = listThemes(this.deps, shop)
     return { activeThemeId: activeThemeId(themes), themes }
+  }
+
+  /** The theme the storefront renders: the active one (the default theme when none is marked active). */
+  active(shop: ShopRecord): ThemeRecord {
+    const themes = listThemes(this.deps, shop)
+    return themes.find((t) => t.isActive) ?? findTheme(this.deps, shop, 'default')
   }
 
   get(shop: ShopRecord, themeId: string): ThemeRecord {

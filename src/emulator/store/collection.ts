@@ -10,11 +10,16 @@ export interface CollectionOptions<T extends Row> {
   keyOf?: (row: T) => string
   /** Unique secondary keys: name -> key of a row (undefined: not indexed). */
   unique?: Record<string, (row: T) => string | undefined>
-  /** Ordered per-scope lists: name -> scope of a row (undefined: left out of that list). */
-  ordered?: Record<string, (row: T) => string | undefined>
+  /**
+   * Ordered per-scope lists: name -> scope of a row (undefined: left out of that list), or the
+   * scope and a position of the list's own instead of `sortKey`.
+   */
+  ordered?: Record<string, ScopeOf<T> | { scope: ScopeOf<T>; sortKey: (row: T) => SortKey }>
   /** Position of a row in its ordered lists; creation time by default. */
   sortKey?: (row: T) => SortKey
 }
+
+type ScopeOf<T> = (row: T) => string | undefined
 
 const byCreation = (row: Row): SortKey => ({
   time: Date.parse((row as { createdAt?: string }).createdAt ?? '') || 0,
@@ -40,7 +45,12 @@ export class Collection<T extends Row> {
 
   /** Each index with its function and its map, resolved once (`reindex` runs for every row stored). */
   private readonly uniqueOf: { of: (row: T) => string | undefined; map: Map<string, string> }[] = []
-  private readonly orderedOf: { scopeOf: (row: T) => string | undefined; scopes: Map<string, SortedIndex> }[] = []
+  private readonly orderedOf: {
+    scopeOf: ScopeOf<T>
+    scopes: Map<string, SortedIndex>
+    /** The list's own position of a row, when it is not `sortKey`. */
+    positionOf?: (row: T) => SortKey
+  }[] = []
 
   constructor(
     readonly name: string,
@@ -53,10 +63,16 @@ export class Collection<T extends Row> {
       this.uniques.set(index, map)
       this.uniqueOf.push({ of, map })
     }
-    for (const [index, scopeOf] of Object.entries(options.ordered ?? {})) {
+    for (const [index, spec] of Object.entries(options.ordered ?? {})) {
       const scopes = new Map<string, SortedIndex>()
       this.ordered.set(index, scopes)
-      this.orderedOf.push({ scopeOf, scopes })
+      if (typeof spec === 'function') this.orderedOf.push({ scopeOf: spec, scopes })
+      else
+        this.orderedOf.push({
+          scopeOf: spec.scope,
+          scopes,
+          positionOf: (row) => ({ time: spec.sortKey(row).time, id: this.keyOf(row) }),
+        })
     }
   }
 
@@ -173,15 +189,17 @@ export class Collection<T extends Row> {
       if (old !== undefined && map.get(old) === key) map.delete(old)
       if (next !== undefined) map.set(next, key)
     }
-    // A row's position is the same in every ordered list: computed once, when first needed.
-    let oldAt: SortKey | undefined
-    let newAt: SortKey | undefined
+    // A row's position is the same in every list sorted by `sortKey`: computed once, when first needed.
+    let sharedOldAt: SortKey | undefined
+    let sharedNewAt: SortKey | undefined
     for (let i = 0; i < this.orderedOf.length; i++) {
-      const { scopeOf, scopes } = this.orderedOf[i]
+      const { scopeOf, scopes, positionOf } = this.orderedOf[i]
       const oldScope = before === undefined ? undefined : scopeOf(before)
       const newScope = after === undefined ? undefined : scopeOf(after)
-      if (oldScope !== undefined) oldAt ??= this.positionOf(before!)
-      if (newScope !== undefined) newAt ??= this.positionOf(after!)
+      let oldAt: SortKey | undefined
+      let newAt: SortKey | undefined
+      if (oldScope !== undefined) oldAt = positionOf ? positionOf(before!) : (sharedOldAt ??= this.positionOf(before!))
+      if (newScope !== undefined) newAt = positionOf ? positionOf(after!) : (sharedNewAt ??= this.positionOf(after!))
       if (oldScope === newScope && (oldScope === undefined || compareKeys(oldAt!, newAt!) === 0)) continue
       if (oldScope !== undefined) scopes.get(oldScope)?.remove(oldAt!)
       if (newScope === undefined) continue

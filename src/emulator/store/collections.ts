@@ -18,6 +18,7 @@ import type {
   SubscriptionRecord,
   ThemeRecord,
 } from './records.js'
+import { nextDueOf } from './subscription-due.js'
 import type { DeliveredCodeRecord, FeedbackRecord, QueryRecord, SealRecord, SerialRecord } from './records.js'
 
 const byShop = (row: { shopId: string }) => row.shopId
@@ -68,7 +69,16 @@ export function createCollections() {
       unique: { email: (c) => `${c.shopId}:${c.email}` },
       ordered: { shop: byShop },
     }),
-    subscriptions: new Collection<SubscriptionRecord>('subscriptions', { ordered: { shop: byShop } }),
+    // `due`: per shop, the subscriptions the clock will move, by when (subscription-due.ts).
+    subscriptions: new Collection<SubscriptionRecord>('subscriptions', {
+      ordered: {
+        shop: byShop,
+        due: {
+          scope: (s) => (nextDueOf(s) ? s.shopId : undefined),
+          sortKey: (s) => ({ time: nextDueOf(s)!.at, id: s.id }),
+        },
+      },
+    }),
     themes: new Collection<ThemeRecord>('themes', { keyOf: (t) => `${t.shopId}:${t.id}`, ordered: { shop: byShop } }),
     // The event log in sequence order: per shop (SSE resume), and one list of all (the last sequence).
     events: new Collection<EventRecord>('events', {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { presentProduct } from '../../../src/emulator/present/products.js'
+import type { ProductRecord } from '../../../src/emulator/store/records.js'
 import { PRODUCT_TYPES } from '../../../src/spec/constants.js'
 import { shop, type Shop } from '../commerce/helpers.js'
 import { FaultyIO, tmpDb } from '../store/store-helpers.js'
@@ -11,6 +12,9 @@ import { FaultyIO, tmpDb } from '../store/store-helpers.js'
  * Each check reads every product first, so a text kept from before a change would be caught.
  */
 
+/** What the presenter shows of a row: with the stock its pool gives (a Serial's codes), as the API does. */
+const presented = (s: Shop, row: ProductRecord) => presentProduct(row, s.emu.services.catalogue.stockOf(row))
+
 const rowsOf = (s: Shop) => [...s.emu.store.c.products.newestFirst('shop', s.demo().id)]
 
 async function expectServedAsPresented(s: Shop): Promise<void> {
@@ -18,9 +22,9 @@ async function expectServedAsPresented(s: Shop): Promise<void> {
   for (const row of rows) {
     const res = await s.emu.request(`/api/v1/products/${row.id}`)
     expect(res.headers.get('content-type')).toBe('application/json')
-    expect(await res.text()).toBe(JSON.stringify(presentProduct(row)))
+    expect(await res.text()).toBe(JSON.stringify(presented(s, row)))
     const byProductId = await s.emu.request(`/api/v1/products/${row.productId}`)
-    expect(await byProductId.text()).toBe(JSON.stringify(presentProduct(row)))
+    expect(await byProductId.text()).toBe(JSON.stringify(presented(s, row)))
   }
   const live = rows.filter((row) => row.status === 'Live')
   let cursor: string | null = null
@@ -28,7 +32,7 @@ async function expectServedAsPresented(s: Shop): Promise<void> {
     const res = await s.emu.request(`/api/v1/products?limit=3${cursor ? `&cursor=${cursor}` : ''}`)
     const text = await res.text()
     cursor = (JSON.parse(text) as { nextCursor: string | null }).nextCursor
-    const products = live.slice(from, from + 3).map(presentProduct)
+    const products = live.slice(from, from + 3).map((row) => presented(s, row))
     expect(text).toBe(JSON.stringify({ products, nextCursor: cursor }))
   }
 }
@@ -37,7 +41,7 @@ async function expectServedAsPresented(s: Shop): Promise<void> {
 async function answerAndRow(s: Shop, res: Response, id?: string) {
   const text = await res.text()
   const row = s.emu.store.c.products.get(id ?? (JSON.parse(text) as { id: string }).id)!
-  return { text, presented: JSON.stringify(presentProduct(row)) }
+  return { text, presented: JSON.stringify(presented(s, row)) }
 }
 
 /** Text JSON escapes, or that a hand-made JSON text could get wrong. */

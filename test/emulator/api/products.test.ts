@@ -37,7 +37,7 @@ describe('/api/v1/products', () => {
       price: 5,
       type: 'Serial',
       currency: 'USD',
-      stock: null,
+      stock: 0,
       status: 'Draft',
       unlisted: false,
       description: '',

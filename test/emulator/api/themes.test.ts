@@ -86,6 +86,24 @@ describe('/api/v1/themes', () => {
     expect(ThemeSchema.parse(await res.json())).toEqual(bundle(config, '.card { border-radius: 8px }'))
   })
 
+  it('takes config and files["theme.json"] together, config winning where both set a field', async () => {
+    const emu = await testEmulator()
+    const res = await emu.request('/api/v1/themes/default', {
+      method: 'PUT',
+      json: {
+        config: { colors: { primary: '#ff0000' } },
+        files: { 'theme.json': { colors: { primary: '#00ff00', accent: '#0000ff' }, layout: { productColumns: 2 } } },
+      },
+    })
+    expect(res.status).toBe(200)
+    const config = {
+      ...DEFAULT_THEME_CONFIG,
+      colors: { ...DEFAULT_THEME_CONFIG.colors, primary: '#ff0000', accent: '#0000ff' },
+      layout: { ...DEFAULT_THEME_CONFIG.layout, productColumns: 2 },
+    }
+    expect(ThemeSchema.parse(await res.json())).toEqual(bundle(config))
+  })
+
   it('moves updatedAt on update', async () => {
     const emu = await testEmulator()
     ;(emu.deps.clock as unknown as { tick(ms: number): void }).tick(60_000)
@@ -105,11 +123,7 @@ describe('/api/v1/themes', () => {
     [{ config: 'dark' }, 'config', 'must be an object (got string)'],
     [{ config: { colors: 'red' } }, 'config.colors', 'must be an object'],
     [{ files: { 'theme.json': { layout: [] } } }, 'files.theme.json.layout', 'must be an object'],
-    [
-      { config: {}, files: { 'theme.json': {} } },
-      'files.theme.json',
-      'send the config once, as config or as files["theme.json"], not both',
-    ],
+    [{ config: {}, files: { 'theme.json': { colors: 1 } } }, 'files.theme.json.colors', 'must be an object'],
     [{ files: { 'theme.json': '{}' } }, 'files.theme.json', 'must be an object (got string)'],
     [{ files: { 'custom.css': 1 } }, 'files.custom.css', 'must be a string (got number)'],
     [{ files: { 'custom.css': 'x'.repeat(200_001) } }, 'files.custom.css', 'must be at most 200000 characters'],

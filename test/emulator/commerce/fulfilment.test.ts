@@ -69,8 +69,8 @@ describe('fulfilment on payment, per product type', () => {
     const paid = (await s.pay(order.id)).body
     expect(paid.status).toBe('processing')
     expect(paid.items[0].delivery).toMatchObject({
-      status: 'undelivered',
-      reason: 'awaiting shipment: the merchant adds tracking with POST /_emulator/orders/:id/tracking',
+      status: 'awaiting_shipment',
+      reason: null,
       message: 'Your shirt ships within 2 business days; tracking appears here once added.',
     })
     expect(s.stock('prod_demo_physical')).toBe(38)

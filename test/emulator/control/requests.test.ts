@@ -80,6 +80,26 @@ describe('the request inspector (GET /_emulator/requests)', () => {
     expect(entry.responseBody!.text).toHaveLength(REQUEST_LOG_BODY_LIMIT)
   })
 
+  it('records the answers the product routes send as ready JSON text, a list of them cut like any other', async () => {
+    const emu = await testEmulator()
+    const one = await emu.request('/api/v1/products/prod_demo_digital')
+    const oneText = await one.text()
+    const list = await emu.request('/api/v1/products?limit=100')
+    const listText = await list.text()
+    const [listed, got] = await log(emu)
+    expect(got.responseBody).toEqual({
+      text: oneText,
+      size: oneText.length,
+      truncated: oneText.length > REQUEST_LOG_BODY_LIMIT,
+    })
+    expect(listed.responseBody).toEqual({
+      text: listText.slice(0, REQUEST_LOG_BODY_LIMIT),
+      size: listText.length,
+      truncated: listText.length > REQUEST_LOG_BODY_LIMIT,
+    })
+    expect(listed.responseHeaders['content-type']).toBe('application/json')
+  })
+
   it('filters by status class or code, method and path prefix, and refuses a bad filter with 400', async () => {
     const emu = await testEmulator()
     await emu.request('/api/v1/orders')

@@ -3,8 +3,9 @@ import { RequestRecorder } from '../../../src/emulator/inspector/recorder.js'
 import { StoreError } from '../../../src/spec/errors.js'
 import type { RecordedRequest } from '../../../src/spec/requests.js'
 
-function recorded(method: string, path: string, status: number): RecordedRequest {
-  return {
+/** A request as the recorder takes it: built when its entry is first read. */
+function recorded(method: string, path: string, status: number): () => RecordedRequest {
+  return () => ({
     at: '2026-06-01T12:00:00.000Z',
     method,
     path,
@@ -18,7 +19,7 @@ function recorded(method: string, path: string, status: number): RecordedRequest
     requestBody: null,
     responseHeaders: {},
     responseBody: null,
-  }
+  })
 }
 
 describe('RequestRecorder', () => {

@@ -26,6 +26,7 @@ import {
   WebhookDeliverySummarySchema,
   WebhookSchema,
 } from '../../../src/spec/webhooks.js'
+import type { ProductRecord } from '../../../src/emulator/store/records.js'
 import { shop } from '../commerce/helpers.js'
 
 /** What a presenter must show of a row: exactly the fields the schema lists that the row holds. */
@@ -65,7 +66,12 @@ describe('presenters', () => {
     const { rows, demo } = await busyShop()
     const extra = { internalNote: 'never shown' }
     const cases: [string, object, (row: never) => unknown, z.ZodObject][] = [
-      ['product', rows.products.get('prod_demo_mystery')!, presentProduct, ProductSchema],
+      [
+        'product',
+        rows.products.get('prod_demo_mystery')!,
+        (row: ProductRecord) => presentProduct(row, row.stock),
+        ProductSchema,
+      ],
       ['coupon', rows.coupons.get('cpn_demo_welcome')!, presentCoupon, CouponSchema],
       ['blacklist entry', rows.blacklists.get('bl_demo_ip')!, presentBlacklistEntry, BlacklistEntrySchema],
       ['customer', rows.customers.getBy('email', `${demo.id}:buyer@example.com`)!, presentCustomer, CustomerSchema],

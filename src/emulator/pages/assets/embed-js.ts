@@ -52,10 +52,30 @@ export const EMBED_JS = String.raw`
     try { return new Intl.NumberFormat(undefined, { style: 'currency', currency: currency || 'USD' }).format(amount); }
     catch (e) { return (currency || 'USD') + ' ' + Number(amount).toFixed(2); }
   }
+  // What the checkout's API fields are called on the form, so a refusal names what the buyer sees.
+  var LABELS = { email: 'E-mail', name: 'Name', couponCode: 'Coupon', gateway: 'Payment method', groupId: 'Bundle', 'customFields.__mysteryClientSeed': 'Client seed' };
+  function fieldLabel(field) {
+    if (LABELS[field]) return LABELS[field];
+    if (/^items\.\d+\.quantity$/.test(field)) return 'Quantity';
+    if (/^items(\.\d+(\.productId)?)?$/.test(field)) return 'Product';
+    return null;
+  }
+  /** A refusal in the buyer's words: each field error under the form's own label, never an API path. */
+  function buyerMessage(json, status) {
+    var errors = (json && json.errors) || [];
+    if (errors.length) {
+      return errors.map(function (e) {
+        var label = fieldLabel(e.field);
+        return label ? label + ': ' + e.message + '.' : 'Your order could not be placed: ' + e.message + '.';
+      }).join(' ');
+    }
+    if (status === 429 || status >= 500) return 'The shop could not take your order just now. Please try again in a moment.';
+    return (json && json.error) ? json.error.charAt(0).toUpperCase() + json.error.slice(1) + '.' : 'Your order could not be placed (error ' + status + '). Please try again.';
+  }
   function getJson(url) {
     return fetch(url, { headers: { accept: 'application/json' }, credentials: 'omit' }).then(function (res) {
       return res.json().catch(function () { return {}; }).then(function (body) {
-        if (!res.ok) throw new Error(body.error || ('request failed with status ' + res.status));
+        if (!res.ok) throw new Error(res.status === 404 ? 'This item is not on sale right now.' : buyerMessage(body, res.status));
         return body;
       });
     });
@@ -186,16 +206,13 @@ export const EMBED_JS = String.raw`
       fetch(ctx.base + '/checkout', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(payload), credentials: 'omit' })
         .then(function (res) {
           return res.json().catch(function () { return {}; }).then(function (json) {
-            if (!res.ok) {
-              var more = (json.errors || []).slice(1).map(function (e) { return e.field + ': ' + e.message; });
-              throw new Error((json.error || ('checkout failed with status ' + res.status)) + (more.length ? ' (also ' + more.join('; ') + ')' : ''));
-            }
+            if (!res.ok) throw new Error(buyerMessage(json, res.status));
             return json;
           });
         })
         .then(function (result) { renderDone(result, ctx); })
         .catch(function (error) {
-          ctx.status.textContent = error.message;
+          ctx.status.textContent = error instanceof TypeError ? 'The shop could not be reached. Check your connection and try again.' : error.message;
           submit.disabled = false;
           submit.textContent = 'Place order';
         });

@@ -63,6 +63,8 @@ h4 { margin: 0; font-size: 1rem; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: .45rem .6rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 td code { word-break: normal; white-space: nowrap; }
+td.url { min-width: 12rem; }
+td.url code { white-space: normal; overflow-wrap: anywhere; }
 th { background: #f0f2f5; font-weight: 600; white-space: nowrap; }
 tr:last-child td { border-bottom: 0; }
 td.num, th.num { text-align: right; white-space: nowrap; }
@@ -105,6 +107,10 @@ details > summary { cursor: pointer; font-weight: 600; padding: .25rem 0; }
 .hero { display: grid; gap: 1rem; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); align-items: start; }
 .hero img { width: 100%; border-radius: var(--radius); background: #eef0f3; }
 .login { max-width: 420px; margin: 4rem auto; }
+.announcement { background: var(--theme-accent, #f59e0b); color: #111827; text-align: center; padding: .45rem 1rem; font-weight: 600; }
+.search { display: flex; gap: .5rem; align-items: center; margin: 0 0 1rem; max-width: 520px; }
+.search input { flex: 1; }
+.pager { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center; margin: 1rem 0; }
 footer.page { max-width: 1200px; margin: 0 auto; padding: 0 1rem 2rem; color: var(--muted); font-size: .85rem; }
 
 @media (max-width: 640px) {

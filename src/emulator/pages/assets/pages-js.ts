@@ -158,6 +158,18 @@ export const PAGES_JS = String.raw`
   function fallbackCopy(source) {
     if (source && source.select) { source.select(); try { document.execCommand('copy'); } catch (e) { /* selected for the user */ } }
   }
+  // The checkout's total follows its quantity field (unit price × quantity, rounded to cents, formatted as the server does).
+  document.addEventListener('input', function (event) {
+    var el = event.target;
+    var out = el && el.id ? document.querySelector('[data-total-of="' + el.id + '"]') : null;
+    var quantity = Math.floor(Number(el && el.value));
+    if (!out || !(quantity >= 1)) return;
+    var amount = Math.round((Number(out.getAttribute('data-unit-price')) * quantity + Number.EPSILON) * 100) / 100;
+    var currency = out.getAttribute('data-currency') || 'USD';
+    try {
+      out.textContent = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency, currencyDisplay: 'code' }).format(amount).replace(/\u00a0/g, ' ');
+    } catch (e) { out.textContent = currency + ' ' + amount.toFixed(2); }
+  });
   document.addEventListener('change', function (event) {
     var el = event.target;
     if (el.hasAttribute && el.hasAttribute('data-autosubmit') && el.form) el.form.submit();

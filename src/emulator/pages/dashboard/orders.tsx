@@ -8,47 +8,60 @@ import { DeliveryView, MysteryReveal } from '../deliveries.js'
 import { duration, money, pretty, when } from '../format.js'
 import { GATEWAYS } from '../storefront/catalogue.js'
 import { DASHBOARD_API, DashboardShell, dashHref, type DashView } from './shell.js'
+import { ListControls, type Paged } from './paging.js'
 
 const paymentTone = (s: string) => (s === 'paid' ? 'ok' : s === 'disputed' || s === 'refunded' ? 'bad' : 'warn')
 const statusTone = (s: string) => (s === 'completed' ? 'ok' : s === 'cancelled' || s === 'refunded' ? 'bad' : 'warn')
 
-export const OrdersPage: FC<{ view: DashView; orders: Order[]; limit: number }> = ({ view, orders, limit }) => (
-  <DashboardShell view={view} title="Orders" section="/orders">
-    <p class="muted">
-      The {limit} most recent orders of {view.shop.name}. New orders come from the storefront, the embed or{' '}
-      <code>POST /storefront/{view.shop.slug}/checkout</code>.
-    </p>
-    {orders.length === 0 ? (
-      <p>
-        No orders yet. <a href={`/storefront/${encodeURIComponent(view.shop.slug)}`}>Buy something on the storefront</a>
-        .
+export const OrdersPage: FC<{ view: DashView; orders: Paged<Order> }> = ({ view, orders: paged }) => {
+  const orders = paged.rows
+  return (
+    <DashboardShell view={view} title="Orders" section="/orders">
+      <p class="muted">
+        The orders of {view.shop.name}, newest first; search by order number, e-mail or name. New orders come from the
+        storefront, the embed or <code>POST /storefront/{view.shop.slug}/checkout</code>.
       </p>
-    ) : (
-      <Table caption="Orders" head={['Order', 'Created', 'Customer', 'Items', 'Total', 'Status', 'Payment']}>
-        {orders.map((o) => (
-          <tr data-order={o.orderNumber}>
-            <td>
-              <a href={dashHref(view, `/orders/${encodeURIComponent(o.id)}`)}>{o.orderNumber}</a>
-            </td>
-            <td class="nowrap">{when(o.createdAt)}</td>
-            <td>
-              {o.customerName ? `${o.customerName} ` : ''}
-              <span class="muted">{o.customerEmail}</span>
-            </td>
-            <td>{o.items.map((i) => `${i.quantity} × ${i.productName}`).join(', ')}</td>
-            <td class="num">{money(o.total, o.currency)}</td>
-            <td>
-              <Badge tone={statusTone(o.status)}>{o.status}</Badge>
-            </td>
-            <td>
-              <Badge tone={paymentTone(o.paymentStatus)}>{o.paymentStatus}</Badge>
-            </td>
-          </tr>
-        ))}
-      </Table>
-    )}
-  </DashboardShell>
-)
+      <ListControls view={view} path="/orders" paged={paged} noun="orders" />
+      {orders.length === 0 && paged.search ? (
+        <p>No order matches “{paged.search}”.</p>
+      ) : orders.length === 0 ? (
+        <p>
+          No orders yet.{' '}
+          <a href={`/storefront/${encodeURIComponent(view.shop.slug)}`}>Buy something on the storefront</a>.
+        </p>
+      ) : (
+        <Table caption="Orders" head={['Order', 'Created', 'Customer', 'Items', 'Total', 'Status', 'Payment']}>
+          {orders.map((o) => (
+            <tr data-order={o.orderNumber}>
+              <td class="nowrap">
+                <a href={dashHref(view, `/orders/${encodeURIComponent(o.id)}`)}>{o.orderNumber}</a>
+              </td>
+              <td class="nowrap">{when(o.createdAt)}</td>
+              <td>
+                {o.customerName ? `${o.customerName} ` : ''}
+                <span class="muted">{o.customerEmail}</span>
+              </td>
+              <td>{o.items.map((i) => `${i.quantity} × ${i.productName}`).join(', ')}</td>
+              <td class="num">{money(o.total, o.currency)}</td>
+              <td>
+                <Badge tone={statusTone(o.status)}>{o.status}</Badge>
+                {o.items.some((i) => i.delivery?.status === 'awaiting_shipment') ? (
+                  <>
+                    {' '}
+                    <Badge tone="warn">awaiting shipment</Badge>
+                  </>
+                ) : null}
+              </td>
+              <td>
+                <Badge tone={paymentTone(o.paymentStatus)}>{o.paymentStatus}</Badge>
+              </td>
+            </tr>
+          ))}
+        </Table>
+      )}
+    </DashboardShell>
+  )
+}
 
 export const OrderDetailPage: FC<{
   view: DashView
@@ -65,6 +78,7 @@ export const OrderDetailPage: FC<{
   const undelivered = isPaid
     ? invoice.items.filter((i) => i.delivery.status === 'undelivered' || i.delivery.status === 'partial').length
     : 0
+  const toShip = invoice.items.filter((i) => i.delivery.status === 'awaiting_shipment').length
   return (
     <DashboardShell
       view={view}
@@ -187,6 +201,12 @@ export const OrderDetailPage: FC<{
                   <Notice id="deliver-notice" />
                 </>
               ) : null}
+              {toShip ? (
+                <p class="small muted" data-awaiting-shipment="">
+                  {toShip} Physical line{toShip === 1 ? ' awaits' : 's await'} shipment:{' '}
+                  <a href="#tracking-code">add its tracking</a> below to deliver {toShip === 1 ? 'it' : 'them'}.
+                </p>
+              ) : null}
             </section>
           )}
           <form
@@ -306,14 +326,15 @@ export const OrderDetailPage: FC<{
   )
 }
 
-export const CustomersPage: FC<{ view: DashView; customers: Customer[] }> = ({ view, customers }) => (
+export const CustomersPage: FC<{ view: DashView; customers: Paged<Customer> }> = ({ view, customers }) => (
   <DashboardShell view={view} title="Customers" section="/customers">
     <p class="muted">Customers are kept per shop by e-mail from checkouts; totals count paid money.</p>
-    {customers.length === 0 ? (
-      <p>No customers yet.</p>
+    <ListControls view={view} path="/customers" paged={customers} noun="customers" />
+    {customers.rows.length === 0 ? (
+      <p>{customers.search ? `No customer matches “${customers.search}”.` : 'No customers yet.'}</p>
     ) : (
       <Table caption="Customers" head={['Name', 'E-mail', 'Country', 'Orders', 'Spent', 'Last order', 'Since']}>
-        {customers.map((cu) => (
+        {customers.rows.map((cu) => (
           <tr>
             <td>{cu.name || '—'}</td>
             <td>{cu.email}</td>
@@ -333,7 +354,7 @@ const PRESETS = [3600, 86400, 3 * 86400, 7 * 86400, 30 * 86400]
 
 export const SubscriptionsPage: FC<{
   view: DashView
-  subscriptions: Subscription[]
+  subscriptions: Paged<Subscription>
   clockNow: string
   offsetSeconds: number
 }> = ({ view, subscriptions, clockNow, offsetSeconds }) => (
@@ -386,14 +407,19 @@ export const SubscriptionsPage: FC<{
         <button type="submit">Advance</button>
       </form>
     </section>
-    {subscriptions.length === 0 ? (
-      <p>No subscriptions yet: buy a Subscription product on the storefront and pay the order.</p>
+    <ListControls view={view} path="/subscriptions" paged={subscriptions} noun="subscriptions" />
+    {subscriptions.rows.length === 0 ? (
+      <p>
+        {subscriptions.search
+          ? `No subscription matches “${subscriptions.search}”.`
+          : 'No subscriptions yet: buy a Subscription product on the storefront and pay the order.'}
+      </p>
     ) : (
       <Table
         caption="Subscriptions"
         head={['Product', 'Customer', 'Status', 'Period ends', 'Processor ids', 'Created', '']}
       >
-        {subscriptions.map((s) => (
+        {subscriptions.rows.map((s) => (
           <tr data-subscription={s.id}>
             <td>
               {s.productName} <code class="small">{s.productProductId}</code>

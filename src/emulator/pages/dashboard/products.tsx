@@ -5,7 +5,8 @@ import { ACCEPTS } from '../../services/catalogue/setup.js'
 import { Badge, Notice, OddsCells, Table } from '../layout.js'
 import { money, pretty, safeUrl, when } from '../format.js'
 import { embedSnippet } from './overview.js'
-import { DASHBOARD_API, DashboardShell, dashHref, type DashView } from './shell.js'
+import { DASHBOARD_API, DashboardShell, type DashView } from './shell.js'
+import { ListControls, type Paged } from './paging.js'
 
 export interface ProductRow {
   product: Product
@@ -17,60 +18,50 @@ const PREFILL_CODES = 2000
 
 const statusTone = (status: string) => (status === 'Live' ? 'ok' : status === 'Archived' ? 'bad' : 'warn')
 
-export const ProductsPage: FC<{ view: DashView; rows: ProductRow[]; page: number; more: boolean }> = ({
-  view,
-  rows,
-  page,
-  more,
-}) => (
-  <DashboardShell view={view} title="Products" section="/products">
-    <p class="muted">
-      Every product of <strong>{view.shop.name}</strong> in any status, newest first. Catalogue fields are edited
-      through <code>/api/v1/products</code>; what happens on payment — delivery message, files, serial pool, dynamic
-      URL, mystery drop table, subscription plan — is set here (<code>PUT /_emulator/products/:id/fulfilment</code>).
-    </p>
-    <Table caption="Products" head={['Name', 'Type', 'Status', 'Price', 'Stock', 'Delivery setup', 'Id']}>
-      {rows.map(({ product, setup }) => (
-        <tr>
-          <td>
-            <a href={`#p-${product.id}`}>{product.name}</a>
-            {product.unlisted ? (
-              <>
-                {' '}
-                <Badge>unlisted</Badge>
-              </>
-            ) : null}
-          </td>
-          <td>{product.type}</td>
-          <td>
-            <Badge tone={statusTone(product.status)}>{product.status}</Badge>
-          </td>
-          <td class="num">{money(product.price, product.currency)}</td>
-          <td class="num">{product.stock === null ? '∞' : product.stock}</td>
-          <td>{setupSummary(product, setup)}</td>
-          <td>
-            <code>{product.productId}</code>
-          </td>
-        </tr>
+export const ProductsPage: FC<{ view: DashView; products: Paged<ProductRow> }> = ({ view, products }) => {
+  const rows = products.rows
+  return (
+    <DashboardShell view={view} title="Products" section="/products">
+      <p class="muted">
+        Every product of <strong>{view.shop.name}</strong> in any status, newest first. Catalogue fields are edited
+        through <code>/api/v1/products</code>; what happens on payment — delivery message, files, serial pool, dynamic
+        URL, mystery drop table, subscription plan — is set here (<code>PUT /_emulator/products/:id/fulfilment</code>).
+      </p>
+      <ListControls view={view} path="/products" paged={products} noun="products" />
+      {rows.length === 0 && products.search ? <p>No product matches “{products.search}”.</p> : null}
+      <Table caption="Products" head={['Name', 'Type', 'Status', 'Price', 'Stock', 'Delivery setup', 'Id']}>
+        {rows.map(({ product, setup }) => (
+          <tr data-product={product.productId}>
+            <td>
+              <a href={`#p-${product.id}`}>{product.name}</a>
+              {product.unlisted ? (
+                <>
+                  {' '}
+                  <Badge>unlisted</Badge>
+                </>
+              ) : null}
+            </td>
+            <td>{product.type}</td>
+            <td>
+              <Badge tone={statusTone(product.status)}>{product.status}</Badge>
+            </td>
+            <td class="num">{money(product.price, product.currency)}</td>
+            <td class="num" data-stock>
+              {product.stock === null ? '∞' : product.stock}
+            </td>
+            <td>{setupSummary(product, setup)}</td>
+            <td>
+              <code>{product.productId}</code>
+            </td>
+          </tr>
+        ))}
+      </Table>
+      {rows.map((row) => (
+        <ProductPanel view={view} row={row} />
       ))}
-    </Table>
-    <nav class="actions" aria-label="Pages">
-      {page > 0 ? (
-        <a class="button secondary" href={dashHref(view, `/products?page=${page - 1}`)}>
-          Previous
-        </a>
-      ) : null}
-      {more ? (
-        <a class="button secondary" href={dashHref(view, `/products?page=${page + 1}`)}>
-          Next
-        </a>
-      ) : null}
-    </nav>
-    {rows.map((row) => (
-      <ProductPanel view={view} row={row} />
-    ))}
-  </DashboardShell>
-)
+    </DashboardShell>
+  )
+}
 
 function setupSummary(product: Product, setup: FulfilmentSetup | null): string {
   if (product.type === 'InfoCard') return 'display only'

@@ -1,4 +1,5 @@
 import type { FC } from 'hono/jsx'
+import { ASSETS } from '../layout.js'
 import { DashboardShell, dashHref, type DashView } from './shell.js'
 
 export const REFERENCE_DOCUMENTS = {
@@ -22,7 +23,7 @@ export const ReferencePage: FC<{ view: DashView; document: ReferenceDocument; as
     title="API reference"
     section="/reference"
     scripts={[`${assets}/swagger-ui-bundle.js`, 'reference.js']}
-    styles={[`${assets}/swagger-ui.css`, 'reference.css']}
+    styles={[`${ASSETS}/${assets}/swagger-ui.css`, `${ASSETS}/reference.css`]}
   >
     <nav class="row" aria-label="Documents">
       {Object.entries(REFERENCE_DOCUMENTS).map(([name, d]) => (

@@ -7,7 +7,7 @@ import {
   SUBSCRIPTION_EVENT_KINDS,
   WEBHOOK_EVENT_KINDS,
 } from '../../../spec/events.js'
-import type { Webhook, WebhookDelivery, WebhookDeliverySummary } from '../../../spec/webhooks.js'
+import type { EmittedEvent, Webhook, WebhookDelivery, WebhookDeliverySummary } from '../../../spec/webhooks.js'
 import { Badge, Notice, Table } from '../layout.js'
 import { pretty, when } from '../format.js'
 import { DASHBOARD, DASHBOARD_API, DashboardShell, dashHref, type DashView } from './shell.js'
@@ -53,7 +53,7 @@ export const WebhooksPage: FC<{ view: DashView; webhooks: Webhook[]; deliveries:
         <Table caption="Webhook endpoints" head={['URL', 'Events', 'Created', '']}>
           {webhooks.map((w) => (
             <tr data-webhook={w.id}>
-              <td>
+              <td class="url">
                 <code>{w.url}</code>
               </td>
               <td class="small">
@@ -173,7 +173,7 @@ export const WebhooksPage: FC<{ view: DashView; webhooks: Webhook[]; deliveries:
               <td>
                 <code>{d.event}</code>
               </td>
-              <td class="small">
+              <td class="small url">
                 <code>{d.url}</code>
               </td>
               <td>
@@ -290,7 +290,8 @@ export const DeliveryPage: FC<{ view: DashView; delivery: WebhookDelivery }> = (
   </DashboardShell>
 )
 
-export const EventsPage: FC<{ view: DashView }> = ({ view }) => (
+/** The page opens with the latest events; the stream goes on from `after` (the newest committed event), so none is missed or shown twice. */
+export const EventsPage: FC<{ view: DashView; recent: EmittedEvent[]; after: number }> = ({ view, recent, after }) => (
   <DashboardShell view={view} title="Live events" section="/events">
     <p class="muted">
       Every event of this emulator as it is emitted (the stream behind <code>GET /_emulator/events</code>), newest on
@@ -302,17 +303,29 @@ export const EventsPage: FC<{ view: DashView }> = ({ view }) => (
         connecting…
       </span>
     </p>
-    <p id="feed-empty" class="muted">
+    <p id="feed-empty" class="muted" hidden={recent.length > 0}>
       Waiting for events…
     </p>
     <ul
       id="feed"
       class="feed"
       aria-live="polite"
-      data-feed={`${DASHBOARD_API}/emulator/events`}
+      data-feed={`${DASHBOARD_API}/emulator/events?lastEventId=${after}`}
       data-status="feed-status"
       data-kinds={JSON.stringify(WEBHOOK_EVENT_KINDS)}
-    ></ul>
+    >
+      {recent.map((event) => (
+        <li data-kind={event.event}>
+          <div class="spread">
+            <strong>{event.event}</strong>
+            <span class="muted small">
+              #{event.sequence} · {event.createdAt}
+            </span>
+          </div>
+          <pre>{JSON.stringify(event, null, 2)}</pre>
+        </li>
+      ))}
+    </ul>
     <p class="small muted">
       From a terminal: <code>store webhooks listen --forward-to URL</code>. Dashboard:{' '}
       <a href={`${DASHBOARD}?shop=${encodeURIComponent(view.shop.slug)}`}>overview</a>.

@@ -4,6 +4,7 @@ import type { StorefrontProduct } from '../../../spec/storefront.js'
 import type { MysteryPublic } from '../../../spec/mystery.js'
 import { Badge, Notice, OddsCells, Table } from '../layout.js'
 import { money, safeUrl } from '../format.js'
+import { priceOrder } from '../../services/checkout/pricing.js'
 import { StorefrontShell, storefrontHref, type ShopView } from './shell.js'
 
 /** The gateways the emulator's checkout offers; any name up to 50 characters is accepted by the API. */
@@ -24,15 +25,46 @@ const StockNote: FC<{ product: StorefrontProduct }> = ({ product }) =>
     <Badge tone="bad">sold out</Badge>
   )
 
-export const ShopPage: FC<{ shop: ShopView; products: StorefrontProduct[]; groups: Group[] }> = ({
-  shop,
-  products,
-  groups,
-}) => (
+/** Products a page of the shop shows at most (the JSON storefront pages the same way). */
+export const SHOP_PAGE_SIZE = 48
+
+export interface ShopPageProps {
+  shop: ShopView
+  products: StorefrontProduct[]
+  /** Bundles, shown on the first page. */
+  groups: Group[]
+  search: string
+  /** Whether this page follows another (it came with a cursor). */
+  isLater: boolean
+  nextCursor: string | null
+}
+
+const shopPageHref = (shop: ShopView, search: string, cursor?: string) => {
+  const query = new URLSearchParams()
+  if (search) query.set('q', search)
+  if (cursor) query.set('cursor', cursor)
+  const text = query.toString()
+  return storefrontHref(shop, text ? `?${text}` : '')
+}
+
+export const ShopPage: FC<ShopPageProps> = ({ shop, products, groups, search, isLater, nextCursor }) => (
   <StorefrontShell shop={shop} title="Products" current="products">
     <h1>{shop.name}</h1>
-    {products.length === 0 && groups.length === 0 ? <p class="muted">Nothing is on sale yet.</p> : null}
-    <div class="grid">
+    {shop.theme?.showSearch === false ? null : (
+      <form class="search" method="get" action={storefrontHref(shop)} aria-label="Search products">
+        <label for="q" class="skip">
+          Search products
+        </label>
+        <input id="q" name="q" type="search" value={search} placeholder="Search products" />
+        <button type="submit" class="secondary">
+          Search
+        </button>
+      </form>
+    )}
+    {products.length === 0 && groups.length === 0 ? (
+      <p class="muted">{search ? `No product matches “${search}”.` : 'Nothing is on sale yet.'}</p>
+    ) : null}
+    <div class="grid products">
       {products.map((p) => {
         const image = safeUrl(p.image)
         return (
@@ -68,6 +100,16 @@ export const ShopPage: FC<{ shop: ShopView; products: StorefrontProduct[]; group
         </article>
       ))}
     </div>
+    {isLater || nextCursor ? (
+      <nav class="pager" aria-label="Pages">
+        {isLater ? <a href={shopPageHref(shop, search)}>First page</a> : null}
+        {nextCursor ? (
+          <a class="button secondary" href={shopPageHref(shop, search, nextCursor)} rel="next">
+            Next page
+          </a>
+        ) : null}
+      </nav>
+    ) : null}
   </StorefrontShell>
 )
 
@@ -147,6 +189,15 @@ export interface CheckoutTarget {
 export const CheckoutPage: FC<{ shop: ShopView; target: CheckoutTarget }> = ({ shop, target }) => {
   const { product, group, quantity, hasMystery } = target
   const title = product?.name ?? group?.name ?? ''
+  const currency = product?.currency ?? 'USD'
+  const total = priceOrder(
+    product
+      ? { lines: [{ price: product.price, quantity }] }
+      : {
+          lines: group!.products.map((p) => ({ price: p.price, quantity: 1 })),
+          groupDiscountPercent: group!.discountPercent,
+        },
+  ).total
   return (
     <StorefrontShell shop={shop} title={`Checkout · ${title}`} current="checkout">
       <div class="narrow">
@@ -170,6 +221,20 @@ export const CheckoutPage: FC<{ shop: ShopView; target: CheckoutTarget }> = ({ s
               {group.discountPercent ? <p>Bundle discount: {group.discountPercent}%</p> : null}
             </>
           ) : null}
+          <p class="spread order-total">
+            <span>
+              Total <span class="muted small">(before any coupon)</span>
+            </span>
+            <strong
+              data-total=""
+              data-total-of={product ? 'quantity' : undefined}
+              data-unit-price={product ? String(product.price) : undefined}
+              data-currency={currency}
+              aria-live="polite"
+            >
+              {money(total, currency)}
+            </strong>
+          </p>
         </section>
         <form
           class="panel"

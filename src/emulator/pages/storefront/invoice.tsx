@@ -4,6 +4,7 @@ import { Badge, Notice, Table } from '../layout.js'
 import { DeliveryView, MysteryReveal } from '../deliveries.js'
 import { money, when } from '../format.js'
 import { StorefrontShell, type ShopView } from './shell.js'
+import type { ThemeView } from './theme.js'
 
 const paymentTone = (s: string) => (s === 'paid' ? 'ok' : s === 'disputed' || s === 'refunded' ? 'bad' : 'warn')
 const statusTone = (s: string) => (s === 'completed' ? 'ok' : s === 'cancelled' || s === 'refunded' ? 'bad' : 'warn')
@@ -14,8 +15,8 @@ const statusTone = (s: string) => (s === 'completed' ? 'ok' : s === 'cancelled' 
  * with its verification checked in the browser. Built from the same invoice object the JSON
  * answer of `GET /storefront/:shop/invoices/:orderId` carries.
  */
-export const InvoicePage: FC<{ invoice: Invoice }> = ({ invoice }) => {
-  const shop: ShopView = invoice.shop
+export const InvoicePage: FC<{ invoice: Invoice; theme?: ThemeView }> = ({ invoice, theme }) => {
+  const shop: ShopView = { ...invoice.shop, theme }
   const allCodes = invoice.items.flatMap((item) => item.delivery.codes ?? [])
   const hasMystery = invoice.items.some((item) => item.mystery)
   const c = invoice.currency
@@ -69,10 +70,7 @@ export const InvoicePage: FC<{ invoice: Invoice }> = ({ invoice }) => {
           ) : null}
         </dl>
         {invoice.paymentStatus === 'unpaid' || invoice.paymentStatus === 'partial' ? (
-          <p class="notice">
-            Deliveries appear here once the order is paid. In the emulator, mark it paid from the dashboard or with{' '}
-            <code>POST /_emulator/orders/{invoice.orderNumber}/pay</code>.
-          </p>
+          <p class="notice">Deliveries appear here once the shop has received your payment.</p>
         ) : null}
       </section>
 

@@ -1,9 +1,12 @@
 import type { FC, PropsWithChildren } from 'hono/jsx'
 import { Document, Notice, TopBar } from '../layout.js'
+import type { ThemeView } from './theme.js'
 
 export interface ShopView {
   name: string
   slug: string
+  /** The shop's active theme; without it the pages keep their own style. */
+  theme?: ThemeView
 }
 
 export const storefrontHref = (shop: ShopView, path = '') => `/storefront/${encodeURIComponent(shop.slug)}${path}`
@@ -11,7 +14,16 @@ export const storefrontHref = (shop: ShopView, path = '') => `/storefront/${enco
 export const StorefrontShell: FC<
   PropsWithChildren<{ shop: ShopView; title: string; scripts?: string[]; current?: 'products' | 'checkout' }>
 > = ({ shop, title, scripts = [], current, children }) => (
-  <Document title={`${title} · ${shop.name}`} scripts={['pages.js', ...scripts]}>
+  <Document
+    title={`${title} · ${shop.name}`}
+    scripts={['pages.js', ...scripts]}
+    styles={shop.theme ? [storefrontHref(shop, `/theme.css?v=${encodeURIComponent(shop.theme.version)}`)] : []}
+  >
+    {shop.theme?.announcement ? (
+      <aside class="announcement" aria-label="Announcement">
+        {shop.theme.announcement}
+      </aside>
+    ) : null}
     <TopBar
       brand={shop.name}
       brandHref={storefrontHref(shop)}
@@ -23,6 +35,7 @@ export const StorefrontShell: FC<
       {children}
     </main>
     <footer class="page">
+      {shop.theme?.footer ? <p class="shop-footer">{shop.theme.footer}</p> : null}
       Served by the <code>store</code> emulator — a local stand-in for the hosted storefront.
     </footer>
   </Document>

@@ -9,12 +9,13 @@ import type { AuthedEnv } from '../../middleware/auth.js'
 import { parseQuery, readBody } from '../../middleware/validate.js'
 import { presentProduct } from '../../present/products.js'
 import type { Services } from '../../services/index.js'
+import type { ProductRecord } from '../../store/records.js'
 import { jsonText, pageText, rowJson } from './row-json.js'
 
 // `c.get`, not `c.var`: hono builds a fresh object of every variable for each `c.var`, on the
 // busiest routes of the API.
 export const productRoutes = ({ catalogue }: Services) => {
-  const productJson = rowJson(presentProduct)
+  const productJson = rowJson(presentProduct, (product: ProductRecord) => catalogue.stockOf(product))
   return new Hono<AuthedEnv>()
     .get('/', (c) => {
       const query = parseQuery(c, ProductListQuerySchema)

@@ -3,14 +3,22 @@ import type { Context } from 'hono'
 /**
  * The JSON text of each row as the API shows it, kept for as long as the row lives. Rows are
  * never changed in place (a change stores a new object), so a row's text cannot go stale, and it
- * goes with the row. A page of products is then a join of texts, not a copy and a stringify of
- * every row on every request. One cache per app: built by the route factory, never shared.
+ * goes with the row. What the text shows besides the row (`extraOf`: a product's stock follows
+ * its code pool, kept in other rows) is kept with it and compared on every read. A page of
+ * products is then a join of texts, not a copy and a stringify of every row on every request.
+ * One cache per app: built by the route factory, never shared.
  */
-export function rowJson<R extends object>(present: (row: R) => unknown): (row: R) => string {
-  const texts = new WeakMap<R, string>()
+export function rowJson<R extends object, X>(
+  present: (row: R, extra: X) => unknown,
+  extraOf: (row: R) => X,
+): (row: R) => string {
+  const texts = new WeakMap<R, { extra: X; text: string }>()
   return (row) => {
-    let text = texts.get(row)
-    if (text === undefined) texts.set(row, (text = JSON.stringify(present(row))))
+    const extra = extraOf(row)
+    const kept = texts.get(row)
+    if (kept !== undefined && kept.extra === extra) return kept.text
+    const text = JSON.stringify(present(row, extra))
+    texts.set(row, { extra, text })
     return text
   }
 }

@@ -8,6 +8,7 @@ import type { EmulatorOptions } from '../../deps.js'
 import { presentEvent } from '../../present/events.js'
 import type { Services } from '../../services/index.js'
 import { parseQuery } from '../../middleware/validate.js'
+import type { StreamEnd } from '../../services/events/streams.js'
 import type { EventRecord } from '../../store/records.js'
 
 /** A comment line this often keeps proxies and clients from closing an idle stream. */
@@ -40,33 +41,70 @@ function parseLastEventId(raw: string | undefined): number | undefined {
   return Number(raw.trim())
 }
 
+/** The last words of a stream the emulator ends: why, and where its reader picks up again. */
+function endNotice(end: StreamEnd, sent: number): string {
+  const resume = `reconnect with Last-Event-ID: ${sent} to pick up from there`
+  if (end.reason === 'revoked')
+    return `event: error\ndata: ${JSON.stringify({ error: 'the API key of this stream was revoked' })}\n\n`
+  return `event: error\ndata: ${JSON.stringify({
+    error: `this stream fell ${end.bytes} bytes behind, more than one stream may hold unsent; it was dropped: read faster, or filter with ?events=, and ${resume}`,
+  })}\n\n`
+}
+
 /**
  * GET /_emulator/events: the shop's events as Server-Sent Events, as they are committed. Each
  * message's `id` is the event's sequence number; a client that reconnects with `Last-Event-ID`
  * (header, or `?lastEventId=`) first gets every logged event after it, then the live ones, none
  * twice. Without it the stream starts with the next event. `?events=k1,k2` filters by kind.
+ * Streams per key are capped (429) and a reader too slow to keep up is dropped (services/events/streams.ts);
+ * revoking the key ends its streams.
  */
-export const eventStreamRoutes = ({ events: bus, clock }: Services, options: EmulatorOptions) =>
-  new Hono<AuthedEnv>().get('/', (c) => {
+export const eventStreamRoutes = ({ events: bus, clock }: Services, options: EmulatorOptions) => {
+  // An event's text is the same for every stream: made once, kept as long as the event is.
+  const texts = new WeakMap<EventRecord, string>()
+  const format = (event: EventRecord) => {
+    let text = texts.get(event)
+    if (text === undefined) {
+      text = `id: ${event.seq}\ndata: ${JSON.stringify(presentEvent(event))}\n\n`
+      texts.set(event, text)
+    }
+    return text
+  }
+  return new Hono<AuthedEnv>().get('/', (c) => {
     const query = parseQuery(c, EventStreamQuerySchema)
     const kinds = parseKinds(query.events)
     let after = parseLastEventId(c.req.header('last-event-id') ?? query.lastEventId)
     const shop = c.var.shop
     const heartbeatMs = options.webhooks?.heartbeatMs ?? DEFAULT_HEARTBEAT_MS
+    let wake: (() => void) | undefined
+    let ended: StreamEnd | undefined
+    let cut: (() => void) | undefined
+    // Opened before the answer starts, so a key past its cap gets its 429 as a JSON error.
+    const live = bus.streams.open({
+      keyId: c.var.key.id,
+      shopId: shop.id,
+      kinds,
+      format,
+      wake: () => wake?.(),
+      ended: (end) => {
+        ended = end
+        // A reader too slow to take more is cut now, whatever its stream is waiting for.
+        if (end.reason === 'overflow') cut?.()
+        wake?.()
+      },
+    })
     return streamSSE(c, async (stream) => {
       // Backlog and subscription are taken in the same tick, so no event falls between them.
       const newest = bus.lastCommittedSeq()
       // An id beyond the log's end comes from another db (a fresh --db): replay this log from its start.
       const replayedAll = after !== undefined && after > newest
       if (replayedAll) after = 0
-      const queue: EventRecord[] = after === undefined ? [] : bus.backlog(shop.id, after)
+      const backlog = after === undefined ? [] : bus.backlog(shop.id, after)
       let sent = after ?? newest
-      let wake: (() => void) | undefined
-      const unsubscribe = bus.subscribe((event) => {
-        if (event.shopId !== shop.id) return
-        queue.push(event.record)
-        wake?.()
-      })
+      cut = () => {
+        void stream.write(endNotice(ended!, sent))
+        stream.abort()
+      }
       // A periodic keep-alive, not a wait: unref'd so it never holds the process open.
       const heartbeat = setInterval(
         () => void stream.write(`: heartbeat ${clock.nowIso(c.var.account)}\n\n`),
@@ -74,7 +112,7 @@ export const eventStreamRoutes = ({ events: bus, clock }: Services, options: Emu
       )
       heartbeat.unref?.()
       stream.onAbort(() => {
-        unsubscribe()
+        live.close()
         clearInterval(heartbeat)
         wake?.()
       })
@@ -82,20 +120,31 @@ export const eventStreamRoutes = ({ events: bus, clock }: Services, options: Emu
         `retry: ${RECONNECT_MS}\n: events of shop ${shop.slug}; last event ${newest}${replayedAll ? '; Last-Event-ID was past the end of this log, replaying it from the start' : ''}\n\n`,
       )
       try {
-        while (!stream.aborted) {
-          const next = queue.shift()
-          if (!next) {
+        for (const event of backlog) {
+          if (stream.aborted || ended) break
+          if (kinds && !kinds.has(event.kind)) continue
+          sent = event.seq
+          await stream.write(format(event))
+        }
+        while (!stream.aborted && !ended) {
+          // Live events already sent from the backlog are skipped by their sequence number.
+          const { text, last } = live.take(sent)
+          if (!text) {
             await new Promise<void>((resolve) => (wake = resolve))
             wake = undefined
             continue
           }
-          if (next.seq <= sent || (kinds && !kinds.has(next.kind))) continue
-          sent = next.seq
-          await stream.writeSSE({ id: String(next.seq), data: JSON.stringify(presentEvent(next)) })
+          sent = last
+          await stream.write(text)
+        }
+        if (ended?.reason === 'revoked' && !stream.aborted) {
+          await stream.write(endNotice(ended, sent))
+          await stream.close()
         }
       } finally {
-        unsubscribe()
+        live.close()
         clearInterval(heartbeat)
       }
     })
   })
+}

@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception'
 import { StoreError } from '../../../spec/errors.js'
 import type { AuthedEnv } from '../../middleware/auth.js'
 import type { EmulatorDeps } from '../../deps.js'
+import { presentEvent } from '../../present/events.js'
 import { presentOrder } from '../../present/orders.js'
 import { presentProduct } from '../../present/products.js'
 import { presentFeedback, presentQuery } from '../../present/queries.js'
@@ -13,10 +14,11 @@ import type { Services } from '../../services/index.js'
 import { selectShop } from '../../middleware/auth.js'
 import { errorResponse } from '../../middleware/errors.js'
 import { isOverNetwork, publicOriginOf, type AllowedHosts } from '../../middleware/hosts.js'
-import type { AccountRecord, KeyRecord } from '../../store/records.js'
+import type { AccountRecord, KeyRecord, ProductRecord } from '../../store/records.js'
 import { controlRoutes } from '../control/index.js'
 import { apiRoutes } from '../api/index.js'
 import { renderPage } from '../../pages/layout.js'
+import { LoginThrottle, loginClientOf } from './login-throttle.js'
 import { ErrorPage } from '../../pages/errors.js'
 import { LoginPage, OverviewPage } from '../../pages/dashboard/overview.js'
 import { ProductsPage } from '../../pages/dashboard/products.js'
@@ -24,6 +26,7 @@ import { CustomersPage, OrderDetailPage, OrdersPage, SubscriptionsPage } from '.
 import { DeliveryPage, EventsPage, WebhooksPage } from '../../pages/dashboard/webhooks.js'
 import { QueriesPage } from '../../pages/dashboard/queries.js'
 import { DASHBOARD, type DashView } from '../../pages/dashboard/shell.js'
+import { DASH_PAGE_SIZE, listQuery, pageOf } from '../../pages/dashboard/paging.js'
 import { buildInvoice, invoicePath } from '../../services/orders/invoice.js'
 import type { RequestRecorder } from '../../inspector/recorder.js'
 import { inspectorPages } from './inspector.js'
@@ -36,12 +39,12 @@ import {
   setSessionCookie,
 } from './session.js'
 
+/** Events the Live events page opens with. */
+const RECENT_EVENTS = 20
+
 export interface PageEnv {
   Variables: { account: AccountRecord; key: KeyRecord }
 }
-
-const PAGE_SIZE = 50
-const LIST_LIMIT = 200
 
 /**
  * The emulator's dashboard under /_dashboard (DESIGN.md: what the hosted service configures in its
@@ -52,11 +55,12 @@ const LIST_LIMIT = 200
  */
 export function dashboardRoutes(
   services: Services,
-  deps: Pick<EmulatorDeps, 'log' | 'options' | 'random'>,
+  deps: Pick<EmulatorDeps, 'log' | 'options' | 'random' | 'clock'>,
   hosts: AllowedHosts,
   requests: RequestRecorder,
 ): Hono<PageEnv> {
   const sessions = new Sessions(services.accounts, deps.random)
+  const throttle = new LoginThrottle(deps.clock)
   const dashApi = new Hono()
   dashApi.onError((error, c) => errorResponse(error, c, deps.log))
   const authed = () => new Hono<AuthedEnv>().use(requireSession(sessions), selectShop(services.accounts))
@@ -107,11 +111,20 @@ export function dashboardRoutes(
     return renderPage(c, LoginPage({ next: safeNext(c.req.query('next')) }))
   })
   app.post('/login', async (c) => {
+    const client = loginClientOf(c)
+    const wait = throttle.retryAfter(client)
+    if (wait > 0) {
+      c.header('Retry-After', String(wait))
+      const error = `Too many failed logins from this address: try again in ${wait} s.`
+      return renderPage(c, LoginPage({ error, next: safeNext(c.req.query('next')) }), 429)
+    }
     const form = await readForm(c)
     const key = typeof form.key === 'string' ? form.key : ''
     // A new login ends the session the browser had (before opening the next, which could reuse its id with seeded randomness).
     sessions.close(sessionIdOf(c))
     const id = key ? sessions.open(key) : undefined
+    if (id) throttle.succeeded(client)
+    else throttle.failed(client)
     if (!id)
       return renderPage(
         c,
@@ -160,16 +173,29 @@ export function dashboardRoutes(
 
   app.get('/products', (c) => {
     const view = viewOf(c)
-    const page = Math.max(0, Math.floor(Number(c.req.query('page') ?? 0)) || 0)
-    const { rows, more } = services.catalogue.browse(view.shop, page, PAGE_SIZE)
-    const shown = rows.map(({ product, setup }) => ({ product: presentProduct(product), setup }))
-    return renderPage(c, ProductsPage({ view, rows: shown, page, more }))
+    const query = listQuery((name) => c.req.query(name))
+    const needle = query.search.toLowerCase()
+    const matches = needle
+      ? (p: ProductRecord) => [p.name, p.productId, p.id, p.type].some((field) => field.toLowerCase().includes(needle))
+      : undefined
+    const browse = (page: number) => services.catalogue.browse(view.shop, page, DASH_PAGE_SIZE, matches)
+    const first = browse(query.page - 1)
+    const pages = Math.max(1, Math.ceil(first.total / DASH_PAGE_SIZE))
+    // A page past the last shows the last.
+    const { rows, total } = query.page > pages ? browse(pages - 1) : first
+    const shown = rows.map(({ product, setup }) => ({ product: presentProduct(product, setup.stock), setup }))
+    const page = Math.min(query.page, pages)
+    return renderPage(c, ProductsPage({ view, products: { rows: shown, page, pages, total, search: query.search } }))
   })
 
   app.get('/orders', (c) => {
     const view = viewOf(c)
-    const orders = services.orders.list(view.shop, LIST_LIMIT).map(presentOrder)
-    return renderPage(c, OrdersPage({ view, orders, limit: LIST_LIMIT }))
+    const paged = pageOf(
+      services.orders.list(view.shop, Infinity),
+      listQuery((name) => c.req.query(name)),
+      (o) => [o.orderNumber, o.id, o.customerEmail, o.customerName],
+    )
+    return renderPage(c, OrdersPage({ view, orders: { ...paged, rows: paged.rows.map(presentOrder) } }))
   })
 
   app.get('/orders/:id', (c) => {
@@ -188,12 +214,22 @@ export function dashboardRoutes(
 
   app.get('/customers', (c) => {
     const view = viewOf(c)
-    return renderPage(c, CustomersPage({ view, customers: services.customers.list(view.shop, LIST_LIMIT) }))
+    const customers = pageOf(
+      services.customers.list(view.shop, Infinity),
+      listQuery((name) => c.req.query(name)),
+      (cu) => [cu.email, cu.name, cu.id],
+    )
+    return renderPage(c, CustomersPage({ view, customers }))
   })
 
   app.get('/subscriptions', (c) => {
     const view = viewOf(c)
-    const subscriptions = services.subscriptions.list(view.shop, LIST_LIMIT).map(presentSubscription)
+    const paged = pageOf(
+      services.subscriptions.list(view.shop),
+      listQuery((name) => c.req.query(name)),
+      (s) => [s.id, s.customerEmail, s.productName],
+    )
+    const subscriptions = { ...paged, rows: paged.rows.map(presentSubscription) }
     const { now, offsetSeconds } = services.clock.state(view.account)
     return renderPage(c, SubscriptionsPage({ view, subscriptions, clockNow: now, offsetSeconds }))
   })
@@ -218,7 +254,12 @@ export function dashboardRoutes(
     return renderPage(c, QueriesPage({ view, queries, feedback }))
   })
 
-  app.get('/events', (c) => renderPage(c, EventsPage({ view: viewOf(c) })))
+  app.get('/events', (c) => {
+    const view = viewOf(c)
+    const after = services.events.lastCommittedSeq()
+    const recent = services.events.recent(view.shop.id, RECENT_EVENTS).map(presentEvent)
+    return renderPage(c, EventsPage({ view, recent, after }))
+  })
   app.route('/', inspectorPages(requests, viewOf))
 
   return app

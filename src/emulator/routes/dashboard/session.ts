@@ -11,36 +11,53 @@ export const SESSION_COOKIE = 'store_dashboard'
 export const DASHBOARD_PATH = '/_dashboard'
 /** Sent by the dashboard's own scripts on every write; a cross-origin page cannot add it without a CORS preflight the dashboard never grants. */
 export const DASHBOARD_HEADER = 'x-dashboard-request'
-const MAX_SESSIONS = 1000
+/** Sessions one account may hold; a new login past it ends that account's oldest session. */
+const SESSIONS_PER_ACCOUNT = 100
 
 interface Session {
   keyId: string
+  accountId: string
 }
 
 /**
  * Dashboard sessions, in memory only (a restart logs everyone out). A session maps a random id
- * to the id of the key that opened it — never the key itself — and ends on logout or when that
- * key is revoked. Sessions do not expire with the emulator clock, which `clock/advance` moves by days.
+ * to the id of the key that opened it — never the key itself — and ends on logout or at once when
+ * that key is revoked. Each account holds at most SESSIONS_PER_ACCOUNT, so logins into one account
+ * never end another's. Sessions do not expire with the emulator clock, which `clock/advance` moves by days.
  */
 export class Sessions {
   private readonly byId = new Map<string, Session>()
+  /** Session ids per account, oldest first. */
+  private readonly byAccount = new Map<string, Set<string>>()
   constructor(
     private readonly accounts: AccountService,
     private readonly random: Random,
-  ) {}
+  ) {
+    accounts.onKeyRevoked((keyId) => {
+      for (const [id, session] of this.byId) if (session.keyId === keyId) this.close(id)
+    })
+  }
 
   /** Checks a secret key and opens a session for it; undefined when the key is unknown. */
   open(secret: string): string | undefined {
     const key = this.accounts.keyOf(secret.trim())
     if (!key) return undefined
     const id = hex(this.random.bytes(32))
-    if (this.byId.size >= MAX_SESSIONS) this.byId.delete(this.byId.keys().next().value!)
-    this.byId.set(id, { keyId: key.id })
+    let ofAccount = this.byAccount.get(key.accountId)
+    if (!ofAccount) this.byAccount.set(key.accountId, (ofAccount = new Set()))
+    if (ofAccount.size >= SESSIONS_PER_ACCOUNT) this.close(ofAccount.values().next().value)
+    ofAccount.add(id)
+    this.byId.set(id, { keyId: key.id, accountId: key.accountId })
     return id
   }
 
   close(id: string | undefined): void {
-    if (id) this.byId.delete(id)
+    const session = id === undefined ? undefined : this.byId.get(id)
+    if (!session) return
+    this.byId.delete(id!)
+    const ofAccount = this.byAccount.get(session.accountId)
+    ofAccount?.delete(id!)
+    if (ofAccount?.size === 0) this.byAccount.delete(session.accountId)
   }
 
   /** The key and account behind a session id, if both still exist. */
@@ -48,7 +65,7 @@ export class Sessions {
     const session = id ? this.byId.get(id) : undefined
     if (!session) return undefined
     const found = this.accounts.keyById(session.keyId)
-    if (!found) this.byId.delete(id!)
+    if (!found) this.close(id)
     return found
   }
 }

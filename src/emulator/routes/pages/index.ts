@@ -7,7 +7,11 @@ import type { ShopRecord } from '../../store/records.js'
 import { visitorOf } from '../storefront/index.js'
 import { renderPage } from '../../pages/layout.js'
 import { ErrorPage } from '../../pages/errors.js'
-import { CheckoutPage, ProductPage, ShopPage } from '../../pages/storefront/catalogue.js'
+import { CheckoutPage, ProductPage, SHOP_PAGE_SIZE, ShopPage } from '../../pages/storefront/catalogue.js'
+import type { ShopView } from '../../pages/storefront/shell.js'
+import { themeCss, themeView } from '../../pages/storefront/theme.js'
+import { parseQuery } from '../../middleware/validate.js'
+import { StorefrontProductQuerySchema } from '../../../spec/storefront.js'
 import { InvoicePage } from '../../pages/storefront/invoice.js'
 import { groupById, groupHasMystery, listedGroups } from '../../pages/storefront-data.js'
 import { PAGES_CSS } from '../../pages/assets/pages-css.js'
@@ -18,6 +22,9 @@ import { EMBED_CSS } from '../../pages/assets/embed-css.js'
 
 export const CSS = 'text/css; charset=utf-8'
 export const JS = 'text/javascript; charset=utf-8'
+
+/** The shop page's query: a search and a cursor (its page size is fixed). */
+const ShopPageQuerySchema = StorefrontProductQuerySchema.omit({ limit: true })
 
 export const asset =
   (body: string, type: string, crossOrigin = false) =>
@@ -90,15 +97,36 @@ export function storefrontPageRoutes(services: Services, log: Log): Hono {
     storefront.assertAllowed(shop, visitorOf(c))
     return shop
   }
+  /** The shop as its pages show it, in its active theme. */
+  const viewOf = (shop: ShopRecord): ShopView => ({
+    name: shop.name,
+    slug: shop.slug,
+    theme: themeView(services.themes.active(shop)),
+  })
 
   app.get('/:shop', (c) => {
     const shop = shopOf(c)
-    return renderPage(c, ShopPage({ shop, products: storefront.products(shop), groups: listedGroups(services, shop) }))
+    const { cursor, q } = parseQuery(c, ShopPageQuerySchema)
+    const search = q?.trim() ?? ''
+    const { products, nextCursor } = storefront.products(shop, { limit: SHOP_PAGE_SIZE, cursor, search })
+    const groups = cursor ? [] : listedGroups(services, shop, search)
+    return renderPage(
+      c,
+      ShopPage({ shop: viewOf(shop), products, groups, search, isLater: cursor !== undefined, nextCursor }),
+    )
   })
+
+  app.get('/:shop/theme.css', (c) =>
+    c.body(themeCss(services.themes.active(shopOf(c))), 200, {
+      'Content-Type': CSS,
+      'Cache-Control': 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
+    }),
+  )
 
   app.get('/:shop/p/:id', (c) => {
     const shop = shopOf(c)
-    return renderPage(c, ProductPage({ shop, product: storefront.product(shop, c.req.param('id')) }))
+    return renderPage(c, ProductPage({ shop: viewOf(shop), product: storefront.product(shop, c.req.param('id')) }))
   })
 
   app.get('/:shop/checkout', async (c) => {
@@ -113,20 +141,26 @@ export function storefrontPageRoutes(services: Services, log: Log): Hono {
         throw new StoreError(400, `${product.name} is an information card and cannot be bought`)
       return renderPage(
         c,
-        CheckoutPage({ shop, target: { product, quantity, hasMystery: product.type === 'MysteryBox' } }),
+        CheckoutPage({ shop: viewOf(shop), target: { product, quantity, hasMystery: product.type === 'MysteryBox' } }),
       )
     }
     const group = groupById(services, shop, groupId!)
     return renderPage(
       c,
-      CheckoutPage({ shop, target: { group, quantity: 1, hasMystery: groupHasMystery(services, shop, group) } }),
+      CheckoutPage({
+        shop: viewOf(shop),
+        target: { group, quantity: 1, hasMystery: groupHasMystery(services, shop, group) },
+      }),
     )
   })
 
   app.get('/:shop/invoices/:orderId', async (c, next) => {
     if (wantsJson(c)) return next()
     const shop = shopOf(c)
-    return renderPage(c, InvoicePage({ invoice: storefront.invoice(shop, c.req.param('orderId')) }))
+    return renderPage(
+      c,
+      InvoicePage({ invoice: storefront.invoice(shop, c.req.param('orderId')), theme: viewOf(shop).theme }),
+    )
   })
 
   return app

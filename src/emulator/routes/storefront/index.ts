@@ -1,9 +1,15 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
-import { CheckoutBodySchema, CreateFeedbackBodySchema, CreateQueryBodySchema } from '../../../spec/storefront.js'
+import { PRODUCT_LIMIT } from '../../../spec/products.js'
+import {
+  CheckoutBodySchema,
+  CreateFeedbackBodySchema,
+  CreateQueryBodySchema,
+  StorefrontProductQuerySchema,
+} from '../../../spec/storefront.js'
 import type { EmulatorDeps } from '../../deps.js'
 import { publicOriginOf } from '../../middleware/hosts.js'
-import { readBody } from '../../middleware/validate.js'
+import { parseQuery, readBody } from '../../middleware/validate.js'
 import { presentOrder } from '../../present/orders.js'
 import { presentFeedback, presentQuery } from '../../present/queries.js'
 import type { Visitor } from '../../services/checkout/checkout.js'
@@ -57,7 +63,10 @@ export function storefrontRoutes(
   const app = new Hono<StorefrontEnv>()
   app.use('/:shop/*', storefrontShop(storefront))
 
-  app.get('/:shop/products', (c) => c.json({ products: storefront.products(c.var.shop) }))
+  app.get('/:shop/products', (c) => {
+    const { limit, cursor, q } = parseQuery(c, StorefrontProductQuerySchema)
+    return c.json(storefront.products(c.var.shop, { limit: limit ?? PRODUCT_LIMIT.default, cursor, search: q }))
+  })
   app.get('/:shop/products/:id', (c) => c.json(storefront.product(c.var.shop, c.req.param('id'))))
 
   app.post('/:shop/checkout', async (c) => {

@@ -53,15 +53,16 @@ export function applyProductUpdate(deps: ServiceDeps, product: ProductRecord, bo
   return { ...product, ...changes, updatedAt: deps.nowIso(product) }
 }
 
-/** An opaque cursor: the position of the last product of a page. */
-export function encodeCursor(key: SortKey): string {
-  return Buffer.from(JSON.stringify([key.time, key.id])).toString('base64url')
+/** An opaque cursor over any tuple of sort values (spec, "Pagination"). */
+export function encodeTuple(values: readonly (number | string)[]): string {
+  return Buffer.from(JSON.stringify(values)).toString('base64url')
 }
 
-export function decodeCursor(cursor: string): SortKey {
+/** The tuple of a cursor this API issued, when `fits` accepts it; a 400 otherwise. */
+export function decodeTuple(cursor: string, fits: (values: unknown[]) => boolean): unknown[] {
   try {
-    const [time, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[]
-    if (typeof time === 'number' && Number.isFinite(time) && typeof id === 'string') return { time, id }
+    const values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown
+    if (Array.isArray(values) && fits(values)) return values
   } catch {
     /* falls through */
   }
@@ -70,6 +71,18 @@ export function decodeCursor(cursor: string): SortKey {
     'cursor: is not a cursor this API issued; pass nextCursor from the previous page unchanged',
     [{ field: 'cursor', message: 'is not valid' }],
   )
+}
+
+/** An opaque cursor: the position of the last product of a page. */
+export function encodeCursor(key: SortKey): string {
+  return encodeTuple([key.time, key.id])
+}
+
+const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v)
+
+export function decodeCursor(cursor: string): SortKey {
+  const [time, id] = decodeTuple(cursor, ([t, i]) => isTime(t) && typeof i === 'string') as [number, string]
+  return { time, id }
 }
 
 /** Live products of a shop, newest first, one page at a time (spec, "Pagination"). */

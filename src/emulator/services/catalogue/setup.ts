@@ -9,7 +9,7 @@ import type { ServiceDeps } from '../deps.js'
 import type { FulfilmentRecord, ProductRecord, ShopRecord } from '../../store/records.js'
 import type { Tx } from '../../store/store.js'
 import { newPoolVersion } from './mystery.js'
-import { emitNow, mysteryCapacity, putStock } from './stock.js'
+import { availableUnits, emitNow, mysteryCapacity, putStock } from './stock.js'
 import { replaceSerialPool, serialPool, wasDelivered } from './serial-pool.js'
 
 type SetupField = keyof FulfilmentSetupBody
@@ -162,7 +162,7 @@ export function presentSetup(
         }
       : null,
     subscription: setup?.subscription ?? null,
-    stock: product.stock,
+    stock: availableUnits(deps, product, setup),
     updatedAt: setup?.updatedAt ?? null,
   }
 }

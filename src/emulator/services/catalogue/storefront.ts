@@ -5,7 +5,10 @@ import type { StorefrontProduct } from '../../../spec/storefront.js'
 import type { ServiceDeps } from '../deps.js'
 import { presentProduct } from '../../present/products.js'
 import type { ProductRecord, ShopRecord } from '../../store/records.js'
+import { compareKeys, type SortKey } from '../../store/sorted-index.js'
 import { publicMystery } from './mystery.js'
+import { decodeTuple, encodeTuple } from './products.js'
+import { availableUnits } from './stock.js'
 
 /** The shop of a storefront URL (`:shop` is the slug); 404 otherwise. */
 export function shopBySlug(deps: ServiceDeps, slug: string): ShopRecord {
@@ -16,16 +19,58 @@ export function shopBySlug(deps: ServiceDeps, slug: string): ShopRecord {
 
 /** A product as the storefront shows it; a MysteryBox adds `mystery` from its setup. */
 export function storefrontProduct(deps: ServiceDeps, product: ProductRecord): StorefrontProduct {
-  const mystery = product.type === 'MysteryBox' ? deps.rows.fulfilments.get(product.id)?.mystery : undefined
-  return { ...presentProduct(product), ...(mystery ? { mystery: publicMystery(mystery) } : {}) }
+  const setup = deps.rows.fulfilments.get(product.id)
+  const mystery = product.type === 'MysteryBox' ? setup?.mystery : undefined
+  return {
+    ...presentProduct(product, availableUnits(deps, product, setup)),
+    ...(mystery ? { mystery: publicMystery(mystery) } : {}),
+  }
 }
 
-/** Live, listed products: sortOrder first, then newest first. */
-export function listedProducts(deps: ServiceDeps, shop: ShopRecord): StorefrontProduct[] {
-  const out: ProductRecord[] = []
-  for (const product of deps.rows.products.newestFirst('live', shop.id)) if (!product.unlisted) out.push(product)
-  // Array.prototype.sort is stable, so equal sortOrders keep newest first.
-  return out.sort((a, b) => a.sortOrder - b.sortOrder).map((p) => storefrontProduct(deps, p))
+/** Where a listed product stands: sortOrder first, then newest first (the live index's order). */
+interface ListedKey {
+  sortOrder: number
+  at: SortKey
+}
+
+const byListing = (a: ListedKey, b: ListedKey) => a.sortOrder - b.sortOrder || compareKeys(b.at, a.at)
+
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v)
+
+function decodeListedCursor(cursor: string): ListedKey {
+  const [sortOrder, time, id] = decodeTuple(
+    cursor,
+    ([o, t, i]) => isNumber(o) && isNumber(t) && typeof i === 'string',
+  ) as [number, number, string]
+  return { sortOrder, at: { time, id } }
+}
+
+/**
+ * Live, listed products whose name holds `search` (any case): sortOrder first, then newest first,
+ * `limit` per page after `cursor` (spec, "Pagination": an opaque `nextCursor`, null on the last
+ * page). The cursor is the last product's place, so a page never repeats or skips a product.
+ */
+export function pageListedProducts(
+  deps: ServiceDeps,
+  shop: ShopRecord,
+  { limit, cursor, search }: { limit: number; cursor?: string; search?: string },
+): { products: StorefrontProduct[]; nextCursor: string | null } {
+  const rows = deps.rows.products
+  const after = cursor ? decodeListedCursor(cursor) : undefined
+  const needle = search?.trim().toLowerCase()
+  const listed: { product: ProductRecord; key: ListedKey }[] = []
+  for (const product of rows.newestFirst('live', shop.id)) {
+    if (product.unlisted || (needle && !product.name.toLowerCase().includes(needle))) continue
+    const key = { sortOrder: product.sortOrder, at: rows.positionOf(product) }
+    if (!after || byListing(key, after) > 0) listed.push({ product, key })
+  }
+  listed.sort((a, b) => byListing(a.key, b.key))
+  const page = listed.slice(0, limit)
+  const last = page[page.length - 1]?.key
+  return {
+    products: page.map((l) => storefrontProduct(deps, l.product)),
+    nextCursor: listed.length > limit && last ? encodeTuple([last.sortOrder, last.at.time, last.at.id]) : null,
+  }
 }
 
 /** A Live product by internal id or productId, unlisted ones included; Draft, Archived and unknown alike 404. */

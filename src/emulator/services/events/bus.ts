@@ -4,6 +4,7 @@ import type { Tx } from '../../store/store.js'
 import type { DeliveryRecord, EventRecord, ShopRecord } from '../../store/records.js'
 import { buildEventData, type EventSubject } from './payloads.js'
 import { DeliveryWorker, deliverySettings } from './delivery.js'
+import { EventStreams, streamSettings } from './streams.js'
 
 /** A committed event as listeners get it: `data` is the subject the operation emitted, `record` the logged payload. */
 export interface PendingEvent {
@@ -37,15 +38,18 @@ export class EventBus {
   private readonly listeners = new Set<(event: PendingEvent) => void>()
   private readonly staged = new WeakMap<Tx, Staged[]>()
   private committedSeq?: number
+  private lastBuilt?: { subject: unknown; shop: ShopRecord; data: Record<string, unknown> }
   readonly worker: DeliveryWorker
+  readonly streams: EventStreams
 
   constructor(private readonly emu: ServiceDeps) {
     this.worker = new DeliveryWorker(emu, deliverySettings(emu.options))
+    this.streams = new EventStreams(streamSettings(emu.options), emu.sleep)
   }
 
   /** Records an event of `shop` in the transaction `tx`, with the subject its kind needs (`EventSubjects`). */
   emit<K extends WebhookEventKind>(tx: Tx, shop: ShopRecord, kind: K, subject: EventSubject<K>): void {
-    const data = buildEventData(this.emu, shop, subject)
+    const data = this.dataOf(shop, subject)
     const store = this.emu.store
     const seq = this.lastSeq() + 1
     const now = this.emu.nowIso(shop)
@@ -87,13 +91,27 @@ export class EventBus {
     this.staged.set(tx, list)
   }
 
+  /**
+   * The payload of a subject. A kind and its `:product` variant are emitted one after the other
+   * with the same subject, whose payload is the same: built once for both.
+   */
+  private dataOf(shop: ShopRecord, subject: EventSubject<WebhookEventKind>): Record<string, unknown> {
+    const last = this.lastBuilt
+    if (last?.subject === subject && last.shop === shop) return last.data
+    const data = buildEventData(this.emu, shop, subject)
+    this.lastBuilt = { subject, shop, data }
+    return data
+  }
+
   /** Called by the store after a transaction reached disk. */
   committed(tx: Tx): void {
+    this.lastBuilt = undefined
     const list = this.staged.get(tx)
     if (!list) return
     this.staged.delete(tx)
     for (const { event, deliveryIds } of list) {
       this.committedSeq = Math.max(this.committedSeq ?? 0, event.seq)
+      this.streams.dispatch(event)
       for (const listener of this.listeners) {
         try {
           listener(event)
@@ -111,9 +129,9 @@ export class EventBus {
     return () => this.listeners.delete(listener)
   }
 
-  /** How many listeners are subscribed (open SSE streams and the like). */
+  /** How many listeners are subscribed, open event streams (SSE) included. */
   get listenerCount(): number {
-    return this.listeners.size
+    return this.listeners.size + this.streams.size
   }
 
   /** Committed events of a shop after `afterSeq`, oldest first, from the log's index (no scan of the log). */
@@ -123,6 +141,17 @@ export class EventBus {
     for (const event of this.emu.store.c.events.oldestFirst('shop', shopId, { time: afterSeq + 1, id: '' })) {
       if (event.seq > upTo) break
       out.push(event)
+    }
+    return out
+  }
+
+  /** The newest `count` committed events of a shop, newest first (the Live events page opens with them). */
+  recent(shopId: string, count: number): EventRecord[] {
+    const upTo = this.lastCommittedSeq()
+    const out: EventRecord[] = []
+    for (const event of this.emu.store.c.events.newestFirst('shop', shopId)) {
+      if (out.length === count) break
+      if (event.seq <= upTo) out.push(event)
     }
     return out
   }

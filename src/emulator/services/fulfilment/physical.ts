@@ -1,9 +1,6 @@
 import type { Fulfil } from './types.js'
-import { delivered, undelivered } from './types.js'
+import { awaitingShipment, delivered } from './types.js'
 import { takeUnits } from './units.js'
-
-export const AWAITING_SHIPMENT =
-  'awaiting shipment: the merchant adds tracking with POST /_emulator/orders/:id/tracking'
 
 /**
  * Physical: stock is taken at payment; the line counts as delivered once tracking is added
@@ -18,6 +15,6 @@ export const physical: Fulfil = {
     const message = ctx.setup?.deliveryMessage ?? 'Your order will be shipped; tracking appears here once it is added.'
     const tracking = ctx.order.tracking ?? []
     if (tracking.length > 0) return delivered(line, ctx.now, { message, tracking })
-    return undelivered(line, AWAITING_SHIPMENT, { message })
+    return awaitingShipment(line, { message })
   },
 }

@@ -49,6 +49,11 @@ export function undelivered(line: Line, reason: string, extra: Partial<Delivery>
   return withDelivery(line, { ...line.delivery, ...extra, status: 'undelivered', reason, deliveredAt: null })
 }
 
+/** A paid Physical line whose stock is taken: it waits for the merchant's tracking, nothing failed. */
+export function awaitingShipment(line: Line, extra: Partial<Delivery> = {}): Line {
+  return withDelivery(line, { ...extra, status: 'awaiting_shipment', reason: null, deliveredAt: null })
+}
+
 export function delivered(line: Line, now: string, content: Partial<Delivery>): Line {
   return withDelivery(line, { ...content, status: 'delivered', reason: null, deliveredAt: now })
 }

@@ -1,6 +1,6 @@
 // Subscriptions on the emulator clock (DESIGN.md "Orders, fulfilment, stock"; README "Subscriptions"):
 // created ACTIVE or TRIALING when their order is paid; as the clock passes, an upcoming notice
-// fires UPCOMING_NOTICE_DAYS before each period end, a trial ends into ACTIVE with its first charge,
+// fires UPCOMING_NOTICE_DAYS (store/subscription-due.ts) before each period end, a trial ends into ACTIVE with its first charge,
 // an ACTIVE period renews with a charge; CANCELLED never renews.
 import { StoreError } from '../../../spec/errors.js'
 import type { SubscriptionKind } from '../../../spec/events.js'
@@ -10,13 +10,13 @@ import { base62 } from '../../ids.js'
 import { cents } from '../../money.js'
 import type { ProductRecord, ShopRecord, SubscriptionRecord } from '../../store/records.js'
 import type { Tx } from '../../store/store.js'
+import { nextDueOf } from '../../store/subscription-due.js'
 import { findSubscription } from './subscriptions.js'
 import { recordMoneyReceived, recordOrderPlaced } from '../customers/bookkeeping.js'
 import { nextOrderNumber } from '../orders/numbers.js'
 import type { Emit } from '../catalogue/stock.js'
 import type { CommerceOrder, Line } from '../orders/types.js'
 
-export const UPCOMING_NOTICE_DAYS = 3
 const DAY_MS = 24 * 3600 * 1000
 
 export interface Plan {
@@ -197,81 +197,44 @@ function chargePeriod(deps: ServiceDeps, tx: Tx, shop: ShopRecord, s: Subscripti
   return order
 }
 
-type DueKind = 'upcoming' | 'periodEnd'
-interface Due {
-  subscription: SubscriptionRecord
-  at: number
-  kind: DueKind
-}
-
-function nextDue(s: SubscriptionRecord): Due | undefined {
-  if (s.status === 'CANCELLED') return undefined
-  const end = Date.parse(s.currentPeriodEnd)
-  if (s.upcomingNotifiedFor !== s.currentPeriodEnd)
-    return { subscription: s, at: end - UPCOMING_NOTICE_DAYS * DAY_MS, kind: 'upcoming' }
-  return { subscription: s, at: end, kind: 'periodEnd' }
-}
-
 export interface DueCounts {
   upcoming: number
   trialsEnded: number
   renewed: number
 }
 
-/** Whose subscriptions fall due: one account's shops, up to `now` (ms) on that account's clock. */
-export interface DueScope {
-  shops: readonly ShopRecord[]
-  now: number
-}
-
 /**
- * Runs everything of the scope's shops that fell due up to its now, earliest first across their
- * subscriptions, each at its own due time: upcoming notices, trial ends (TRIALING → ACTIVE plus
- * the first charge) and renewals (a new period and its paid order).
+ * Runs the one thing `s` waits for, at its own due time (`nextDueOf`): the upcoming notice, or
+ * the period's end: a trial ends (TRIALING → ACTIVE plus the first charge) or the period renews
+ * (a new period and its paid order). Counts it in `counts`.
  */
-export function runDueSubscriptions(deps: ServiceDeps, tx: Tx, scope: DueScope): DueCounts {
-  const now = scope.now
-  const counts: DueCounts = { upcoming: 0, trialsEnded: 0, renewed: 0 }
-  for (;;) {
-    let best: Due | undefined
-    for (const row of scope.shops.flatMap((shop) => [...deps.rows.subscriptions.oldestFirst('shop', shop.id)])) {
-      const due = nextDue(row)
-      if (!due || due.at > now) continue
-      if (!best || due.at < best.at || (due.at === best.at && row.id < best.subscription.id)) best = due
-    }
-    if (!best) return counts
-    const shop = deps.rows.shops.get(best.subscription.shopId)
-    if (!shop) throw new StoreError(500, `subscription ${best.subscription.id} belongs to no shop`)
-    const emit: Emit = (kind, subject) => deps.events.emit(tx, shop, kind, subject)
-    const s = best.subscription
-    const at = new Date(Math.max(best.at, Date.parse(s.updatedAt))).toISOString()
-    if (best.kind === 'upcoming') {
-      const next = tx.put('subscriptions', {
-        ...s,
-        upcomingNotifiedFor: s.currentPeriodEnd,
-        updatedAt: at,
-      })
-      emitSubscription(emit, 'subscription:upcoming', next)
-      counts.upcoming++
-      continue
-    }
-    const endedTrial = s.status === 'TRIALING'
-    const charged = s.periodsCharged + 1
-    const next = tx.put('subscriptions', {
-      ...s,
-      status: 'ACTIVE',
-      periodsCharged: charged,
-      currentPeriodStart: s.currentPeriodEnd,
-      currentPeriodEnd: periodEnd(s, charged),
-      updatedAt: at,
-    })
-    if (endedTrial) {
-      emitSubscription(emit, 'subscription:trial:ended', next)
-      counts.trialsEnded++
-    }
-    const order = chargePeriod(deps, tx, shop, next, at)
-    emitSubscription(emit, 'subscription:renewed', next, order)
-    emitSubscription(emit, 'subscription:updated', next)
-    counts.renewed++
+export function runDue(deps: ServiceDeps, tx: Tx, shop: ShopRecord, s: SubscriptionRecord, counts: DueCounts): void {
+  const due = nextDueOf(s)
+  if (!due) return
+  const emit: Emit = (kind, subject) => deps.events.emit(tx, shop, kind, subject)
+  const at = new Date(Math.max(due.at, Date.parse(s.updatedAt))).toISOString()
+  if (due.kind === 'upcoming') {
+    const next = tx.put('subscriptions', { ...s, upcomingNotifiedFor: s.currentPeriodEnd, updatedAt: at })
+    emitSubscription(emit, 'subscription:upcoming', next)
+    counts.upcoming++
+    return
   }
+  const endedTrial = s.status === 'TRIALING'
+  const charged = s.periodsCharged + 1
+  const next = tx.put('subscriptions', {
+    ...s,
+    status: 'ACTIVE',
+    periodsCharged: charged,
+    currentPeriodStart: s.currentPeriodEnd,
+    currentPeriodEnd: periodEnd(s, charged),
+    updatedAt: at,
+  })
+  if (endedTrial) {
+    emitSubscription(emit, 'subscription:trial:ended', next)
+    counts.trialsEnded++
+  }
+  const order = chargePeriod(deps, tx, shop, next, at)
+  emitSubscription(emit, 'subscription:renewed', next, order)
+  emitSubscription(emit, 'subscription:updated', next)
+  counts.renewed++
 }

@@ -1,0 +1,58 @@
+import type { Context } from 'hono'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import type { Clock } from '../../deps.js'
+
+/** Failed dashboard logins one client may make per window before it must wait. */
+const LOGIN_FAILURES_PER_WINDOW = 10
+const LOGIN_WINDOW_SECONDS = 60
+/** Clients remembered at once; past it the one whose window started first is forgotten. */
+const CLIENTS_KEPT = 10_000
+
+/**
+ * The client a login comes from, by its socket's address: a header such as X-Forwarded-For is
+ * the sender's to choose, so it cannot name who is throttled. In-process requests share one name.
+ */
+export function loginClientOf(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address?.replace(/^::ffff:/, '') ?? 'unknown'
+  } catch {
+    return 'in-process'
+  }
+}
+
+/**
+ * Failed dashboard logins per client in a fixed window: past LOGIN_FAILURES_PER_WINDOW the
+ * client is refused until its window ends, so guessing keys through the login form is slow.
+ */
+export class LoginThrottle {
+  private readonly failures = new Map<string, { start: number; count: number }>()
+
+  constructor(private readonly clock: Clock) {}
+
+  /** Seconds the client must wait before trying again, or 0 when it may try now. */
+  retryAfter(client: string): number {
+    const window = this.failures.get(client)
+    if (!window || window.count < LOGIN_FAILURES_PER_WINDOW) return 0
+    const left = window.start + LOGIN_WINDOW_SECONDS * 1000 - this.clock.now().getTime()
+    if (left <= 0) {
+      this.failures.delete(client)
+      return 0
+    }
+    return Math.ceil(left / 1000)
+  }
+
+  failed(client: string): void {
+    const now = this.clock.now().getTime()
+    let window = this.failures.get(client)
+    if (!window || now - window.start >= LOGIN_WINDOW_SECONDS * 1000) {
+      this.failures.delete(client)
+      if (this.failures.size >= CLIENTS_KEPT) this.failures.delete(this.failures.keys().next().value!)
+      this.failures.set(client, (window = { start: now, count: 0 }))
+    }
+    window.count++
+  }
+
+  succeeded(client: string): void {
+    this.failures.delete(client)
+  }
+}

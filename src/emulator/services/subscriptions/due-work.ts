@@ -1,0 +1,108 @@
+// The clock's due work (README, "Subscriptions" and "Reliability"): whatever falls due while the
+// clock moves runs earliest first, found through the subscriptions' `due` index, in transactions
+// of a bounded size that yield to other requests between them.
+import { setImmediate as nextTurn } from 'node:timers/promises'
+import { StoreError } from '../../../spec/errors.js'
+import type { Clock } from '../../deps.js'
+import type { SubscriptionRecord } from '../../store/records.js'
+import { SortedIndex } from '../../store/sorted-index.js'
+import { nextDueOf } from '../../store/subscription-due.js'
+import type { Tx } from '../../store/store.js'
+import type { ServiceDeps } from '../deps.js'
+import { type DueCounts, runDue } from './billing.js'
+
+/** Due items per transaction at most, and the time one may hold the event loop (well under 50 ms). */
+const DUE_PER_TRANSACTION = 100
+const TRANSACTION_BUDGET_MS = 8
+/** Transactions applied but not yet on disk at once: they share fsyncs, and their memory stays bounded. */
+const IN_FLIGHT = 4
+
+/** What an advance moves, and whose due work it runs. */
+export interface AdvanceScope {
+  clock: Clock
+  /** The shops whose subscriptions fall due as this clock moves. */
+  shopIds(): Iterable<string>
+  /** Records the clock's offset in `tx`, the transaction that applies the work due up to it. */
+  saveOffset(tx: Tx, offsetMs: number): void
+}
+
+/**
+ * Moves `scope.clock` forward by `seconds` and runs what falls due meanwhile, each item at its
+ * own due time. The clock walks: it reaches each item's due time (to the second above) before the
+ * item runs, and each transaction records the offset it reached, so a request answered between
+ * two transactions sees a consistent world (the clock at T, everything due before T done) and a
+ * crash leaves the clock where the last durable transaction put it. Resolves once every
+ * transaction is on disk; when one fails, the clock goes back to where the last durable one put it.
+ */
+export async function advanceAndRunDue(deps: ServiceDeps, scope: AdvanceScope, seconds: number): Promise<DueCounts> {
+  const { clock } = scope
+  const endOffset = clock.offsetMs() + seconds * 1000
+  const counts: DueCounts = { upcoming: 0, trialsEnded: 0, renewed: 0 }
+  const inFlight: Promise<void>[] = []
+  let durableOffset = clock.offsetMs()
+  let failure: { error: unknown } | undefined
+  for (let done = false; !done && !failure; ) {
+    let reached = 0
+    const written = deps.store.tx((tx) => {
+      done = runBatch(deps, scope, tx, endOffset, counts)
+      reached = clock.offsetMs()
+      scope.saveOffset(tx, reached)
+    })
+    inFlight.push(
+      written.then(
+        () => {
+          durableOffset = Math.max(durableOffset, reached)
+        },
+        (error: unknown) => {
+          failure ??= { error }
+        },
+      ),
+    )
+    if (inFlight.length >= IN_FLIGHT) await inFlight.shift()
+    if (!done) await nextTurn()
+  }
+  await Promise.all(inFlight)
+  if (failure) {
+    clock.advance((durableOffset - clock.offsetMs()) / 1000)
+    throw failure.error
+  }
+  return counts
+}
+
+/**
+ * Runs due items in time order, up to DUE_PER_TRANSACTION or TRANSACTION_BUDGET_MS of work
+ * (which items share a transaction changes no outcome); true when nothing is due before the end.
+ */
+function runBatch(deps: ServiceDeps, scope: AdvanceScope, tx: Tx, endOffset: number, counts: DueCounts): boolean {
+  const { clock } = scope
+  const heads = new SortedIndex()
+  const headOf = (shopId: string) => {
+    const head = deps.rows.subscriptions.oldestFirst('due', shopId).next()
+    if (!head.done) heads.insert({ time: nextDueOf(head.value)!.at, id: head.value.id })
+  }
+  for (const shopId of scope.shopIds()) headOf(shopId)
+  const stopAt = performance.now() + TRANSACTION_BUDGET_MS
+  for (let ran = 0; ran < DUE_PER_TRANSACTION && performance.now() < stopAt; ran++) {
+    const first = heads.ascending().next()
+    const end = clock.now().getTime() + (endOffset - clock.offsetMs())
+    const subscription = first.done ? undefined : deps.rows.subscriptions.get(first.value)
+    const at = subscription && nextDueOf(subscription)!.at
+    if (!subscription || at! > end) {
+      clock.advance((endOffset - clock.offsetMs()) / 1000)
+      return true
+    }
+    heads.remove({ time: at!, id: subscription.id })
+    // Whole seconds keep the offset an exact sum of the seconds asked for.
+    const behind = at! - clock.now().getTime()
+    if (behind > 0) clock.advance(Math.min(Math.ceil(behind / 1000), (endOffset - clock.offsetMs()) / 1000))
+    runSubscription(deps, tx, subscription, counts)
+    headOf(subscription.shopId)
+  }
+  return false
+}
+
+function runSubscription(deps: ServiceDeps, tx: Tx, subscription: SubscriptionRecord, counts: DueCounts): void {
+  const shop = deps.rows.shops.get(subscription.shopId)
+  if (!shop) throw new StoreError(500, `subscription ${subscription.id} belongs to no shop`)
+  runDue(deps, tx, shop, subscription, counts)
+}

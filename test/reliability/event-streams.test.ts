@@ -1,0 +1,193 @@
+import { serve } from '@hono/node-server'
+import { describe, expect, it } from 'vitest'
+import { parseSse } from '../../src/client/sse.js'
+import { TEST_KEY, testEmulator } from '../helpers/emulator.js'
+import { addAccount, type TestEmulator } from './helpers.js'
+
+/** Event streams (SSE) hold under many and slow readers, and end when their key is revoked. */
+
+const SECOND_KEY = 'sk_live_secondsecondsecondsecondsecond00'
+
+const keyIdOf = (emu: TestEmulator, secret: string) => emu.services.accounts.keyOf(secret)!.id
+const openStream = (emu: TestEmulator, key = TEST_KEY) =>
+  emu.app.request('/_emulator/events', { headers: { authorization: `Bearer ${key}` } })
+const createProduct = (emu: TestEmulator, name: string) =>
+  emu.request('/api/v1/products', { method: 'POST', json: { name, price: 1, type: 'Physical' } })
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 500 && !condition(); i++) await new Promise((resolve) => setImmediate(resolve))
+  if (!condition()) throw new Error(`still waiting for ${what}`)
+}
+
+async function newKey(emu: TestEmulator): Promise<{ id: string; secret: string }> {
+  const res = await emu.request('/_emulator/keys', { method: 'POST', json: { name: 'second' } })
+  expect(res.status).toBe(201)
+  const body = (await res.json()) as { id: string; secret: string }
+  return { id: body.id, secret: body.secret }
+}
+
+describe('event streams per key', () => {
+  it('answers one stream past the cap with 429 and a JSON error naming the cap; other keys and freed slots still open', async () => {
+    const emu = await testEmulator({ options: { webhooks: { streamsPerKey: 2 } } })
+    const first = await openStream(emu)
+    const second = await openStream(emu)
+    expect([first.status, second.status]).toEqual([200, 200])
+    const third = await openStream(emu)
+    expect(third.status).toBe(429)
+    expect(await third.json()).toEqual({
+      error:
+        'this key already has 2 open event streams, the most one key may hold (2); close one, or use another key (POST /_emulator/keys)',
+    })
+
+    const other = await newKey(emu)
+    expect((await openStream(emu, other.secret)).status).toBe(200)
+
+    await first.body!.cancel()
+    await until(
+      () => emu.services.events.streams.countOf(keyIdOf(emu, TEST_KEY)) === 1,
+      'the cancelled stream to close',
+    )
+    const again = await openStream(emu)
+    expect(again.status).toBe(200)
+    for (const res of [second, again]) await res.body!.cancel()
+    emu.services.events.stop()
+  })
+
+  it('drops a reader that falls behind by more than the buffer, and only that one', async () => {
+    const emu = await testEmulator({ options: { webhooks: { streamBufferBytes: 8 * 1024 } } })
+    const keyId = keyIdOf(emu, TEST_KEY)
+    const stalled = await openStream(emu)
+    const reading = await openStream(emu)
+    const readingReader = reading.body!.getReader()
+    let readText = ''
+    const reader = (async () => {
+      for (;;) {
+        const { done, value } = await readingReader.read()
+        if (done) return
+        readText += new TextDecoder().decode(value)
+      }
+    })()
+    const received = () => [...readText.matchAll(/^id: (\d+)$/gm)].map((m) => m[1])
+    const stalledReader = stalled.body!.getReader()
+    // The stalled reader takes its greeting only, then nothing more.
+    await stalledReader.read()
+    expect(emu.services.events.streams.countOf(keyId)).toBe(2)
+
+    let created = 0
+    while (emu.services.events.streams.countOf(keyId) === 2 && created < 200) {
+      expect((await createProduct(emu, `Product ${created}`)).status).toBe(201)
+      created++
+    }
+    // Dropped after a handful of events of about 1 KB each: the buffer bounds what it held.
+    expect(emu.services.events.streams.countOf(keyId)).toBe(1)
+    expect(created).toBeLessThan(100)
+
+    await createProduct(emu, 'after the drop')
+    const last = String(emu.services.events.lastCommittedSeq())
+    await until(() => received().includes(last), 'the reading stream to get every event')
+    expect(received()).toHaveLength(created + 1)
+    // The stalled one got what fitted before the drop, then the reason, and its end.
+    let stalledText = ''
+    for (;;) {
+      const { done, value } = await stalledReader.read().catch(() => ({ done: true, value: undefined }))
+      if (done) break
+      stalledText += new TextDecoder().decode(value)
+    }
+    expect(stalledText).not.toContain('after the drop')
+    await readingReader.cancel()
+    await reader
+    emu.services.events.stop()
+  })
+})
+
+describe('revoking a key', () => {
+  it('ends its event streams and dashboard sessions at once; other keys keep theirs', async () => {
+    const emu = await testEmulator()
+    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const s = serve({ fetch: emu.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
+    })
+    const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+    try {
+      const doomed = await newKey(emu)
+      const stream = (key: string) =>
+        fetch(`${origin}/_emulator/events`, { headers: { authorization: `Bearer ${key}` } })
+      const doomedStream = await stream(doomed.secret)
+      const keptStream = await stream(TEST_KEY)
+      expect([doomedStream.status, keptStream.status]).toEqual([200, 200])
+      const login = async (key: string) => {
+        const res = await fetch(`${origin}/_dashboard/login`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+          body: new URLSearchParams({ key }).toString(),
+        })
+        expect(res.status).toBe(303)
+        return (res.headers.get('set-cookie') ?? '').split(';')[0]
+      }
+      const doomedCookie = await login(doomed.secret)
+      const keptCookie = await login(TEST_KEY)
+      const page = (cookie: string) => fetch(`${origin}/_dashboard/api/v1/products`, { headers: { cookie } })
+      expect((await page(doomedCookie)).status).toBe(200)
+
+      const doomedText = (async () => {
+        let text = ''
+        for await (const chunk of doomedStream.body!) text += new TextDecoder().decode(chunk)
+        return text
+      })()
+      const revoke = await fetch(`${origin}/_emulator/keys/${doomed.id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${TEST_KEY}` },
+      })
+      expect(revoke.status).toBe(200)
+      // The stream ends without any further event, with the reason as its last message.
+      expect(await doomedText).toMatch(/event: error\ndata: \{"error":"the API key of this stream was revoked"\}\n\n$/)
+      expect(emu.services.events.streams.countOf(doomed.id)).toBe(0)
+      expect((await page(doomedCookie)).status).toBe(401)
+
+      const kept = parseSse(keptStream.body!)
+      await createProduct(emu, 'still streamed')
+      const next = await kept.next()
+      expect(JSON.parse(next.value!.data).data.title).toBe('still streamed')
+      expect((await page(keptCookie)).status).toBe(200)
+      await kept.return(undefined)
+    } finally {
+      ;(server as import('node:http').Server).closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      emu.services.events.stop()
+    }
+  })
+})
+
+describe('dashboard sessions', () => {
+  const loginIn = (emu: TestEmulator, key: string) =>
+    emu.app.request('/_dashboard/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' },
+      body: new URLSearchParams({ key }).toString(),
+    })
+  const cookieOf = (res: Response) => (res.headers.get('set-cookie') ?? '').split(';')[0]
+  const isLoggedIn = async (emu: TestEmulator, cookie: string) =>
+    (await emu.app.request('/_dashboard/api/v1/products', { headers: { cookie } })).status === 200
+
+  it("are capped per account: one account's 1,000 logins end none of another account's sessions", async () => {
+    const emu = await testEmulator()
+    await addAccount(emu, { slug: 'other', key: SECOND_KEY })
+    const other = cookieOf(await loginIn(emu, SECOND_KEY))
+    const firstOwn = cookieOf(await loginIn(emu, TEST_KEY))
+    for (let i = 0; i < 1000; i++) expect((await loginIn(emu, TEST_KEY)).status).toBe(303)
+    expect(await isLoggedIn(emu, other)).toBe(true)
+    // The flooding account lost its own oldest session to its cap.
+    expect(await isLoggedIn(emu, firstOwn)).toBe(false)
+  })
+
+  it('throttles failed logins per client: 429 with Retry-After, then a login works once the window passed', async () => {
+    const emu = await testEmulator()
+    for (let i = 0; i < 10; i++) expect((await loginIn(emu, `sk_live_wrong${i}`)).status).toBe(401)
+    const refused = await loginIn(emu, TEST_KEY)
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toBe('60')
+    expect(await refused.text()).toContain('Too many failed logins from this address: try again in 60 s.')
+    ;(emu.deps.clock as unknown as { tick(ms: number): void }).tick(60_000)
+    expect((await loginIn(emu, TEST_KEY)).status).toBe(303)
+  })
+})
