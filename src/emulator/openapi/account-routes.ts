@@ -1,4 +1,3 @@
-import type { z } from 'zod'
 import { CreateAccountBodySchema, CreatedAccountSchema } from '../../spec/accounts.js'
 import { SuccessSchema } from '../../spec/common.js'
 import {
@@ -8,9 +7,7 @@ import {
   SeedExportSchema,
   StateChangeSchema,
 } from '../../spec/states.js'
-import { HOST_REFUSED, type Route } from './routes.js'
-
-const json = (schema: z.ZodType) => ({ 'application/json': schema })
+import { HOST_REFUSED, json, type Route } from './routes.js'
 
 const RESTORE_CONFLICT =
   'A record of the state is held by another account meanwhile, or the account has no seed state (its db was made before saved states existed).'

@@ -31,10 +31,7 @@ import {
 } from '../../spec/products.js'
 import { SubscriptionListSchema, SubscriptionSchema } from '../../spec/subscriptions.js'
 import { ThemeListSchema, ThemeSchema, UpdateThemeBodySchema } from '../../spec/themes.js'
-import type { Route } from './routes.js'
-
-const JSON_TYPE = 'application/json'
-const json = (schema: z.ZodType) => ({ [JSON_TYPE]: schema })
+import { json, type Route } from './routes.js'
 
 /** The OpenAPI document itself, as its own route describes it. */
 export const OpenApiDocumentSchema = z

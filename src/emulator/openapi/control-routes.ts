@@ -38,6 +38,7 @@ import {
   QueryListSchema,
   QuerySchema,
   StorefrontProductListSchema,
+  StorefrontProductQuerySchema,
   StorefrontProductSchema,
 } from '../../spec/storefront.js'
 import { SubscriptionSchema } from '../../spec/subscriptions.js'
@@ -53,9 +54,8 @@ import {
 } from '../../spec/webhooks.js'
 import { ACCOUNT_ROUTES } from './account-routes.js'
 import { OpenApiDocumentSchema } from './api-routes.js'
-import { HOST_REFUSED, type Route } from './routes.js'
+import { HOST_REFUSED, json, type Route } from './routes.js'
 
-const json = (schema: z.ZodType) => ({ 'application/json': schema })
 const eventStream = (what: string) => ({
   'text/event-stream': z.string().meta({ description: what }),
 })
@@ -324,6 +324,12 @@ const CONTROL_ROUTES: Route[] = [
     tag: 'webhooks',
     query: EventStreamQuerySchema,
     headers: LastEventIdHeader,
+    errors: [
+      [
+        429,
+        'The key already holds the most open event streams one key may (100): close one, or use another key (`POST /_emulator/keys`). Or past `store serve --rate-limit`, with `Retry-After`.',
+      ],
+    ],
     ok: {
       status: 200,
       description: 'The stream.',
@@ -428,12 +434,31 @@ const STOREFRONT_ROUTES: Route[] = [
     path: '/storefront/{shop}/products',
     operationId: 'listStorefrontProducts',
     summary: 'Live products of a shop',
-    description: 'Listed Live products; a MysteryBox carries its public commitment, pool version and drop table.',
+    description:
+      'Listed Live products, paged like `GET /api/v1/products` (`limit`, `cursor`); `q` keeps those whose name holds it. A MysteryBox carries its public commitment, pool version and drop table.',
     tag: 'storefront',
     auth: false,
     params: SHOP_PARAM,
-    ok: { status: 200, description: '`{ products: [...] }`', content: json(StorefrontProductListSchema) },
+    query: StorefrontProductQuerySchema,
+    ok: {
+      status: 200,
+      description: '`{ products: [...], nextCursor }`',
+      content: json(StorefrontProductListSchema),
+    },
     errors: [BLACKLISTED],
+  },
+  {
+    method: 'get',
+    path: '/storefront/{shop}/theme.css',
+    operationId: 'getStorefrontThemeCss',
+    summary: "The shop's theme as CSS",
+    description: "The active theme's colors, layout and custom CSS, as the storefront pages load them.",
+    tag: 'storefront',
+    auth: false,
+    params: SHOP_PARAM,
+    ok: { status: 200, description: 'The stylesheet.', content: { 'text/css': z.string() } },
+    errors: [BLACKLISTED],
+    pages: true,
   },
   {
     method: 'get',

@@ -88,7 +88,7 @@ const API_TAGS = [
 const CONTROL_TAGS = [
   ['shops and keys', "The account's shops and API keys."],
   ['accounts and states', 'Isolated accounts on one emulator, and saved states of the calling account.'],
-  ['products', 'Dashboard-only product setup: what fulfilment delivers.'],
+  ['products', 'Products of every status, and the dashboard-only product setup: what fulfilment delivers.'],
   ['orders', "The payment processor's and the dashboard's order actions."],
   ['subscriptions', "The processor's cancellation."],
   ['clock', "The emulator's clock: renewals, trial ends and notices fall due when it moves."],

@@ -60,6 +60,9 @@ export const ERROR_MEANINGS: Record<number, string> = {
 export const HOST_REFUSED =
   'Over the network, a `Host` the emulator does not answer to (a guard against DNS rebinding): `localhost`, IP addresses, `--host` and each `store serve --allowed-host NAME` are admitted.'
 
+/** A route's content: one JSON schema. */
+export const json = (schema: z.ZodType) => ({ 'application/json': schema })
+
 export const errorResponseName = (status: number) => `Error${status}`
 
 const ERROR_PAGE = z.string().meta({ description: 'An error page saying what went wrong.' })
@@ -96,7 +99,13 @@ export function errorResponses(): Record<string, ZodOpenApiResponseObject> {
       description,
       content: { 'application/json': { schema: ErrorBodySchema } },
     }
-    if (status === '429') response.headers = z.object({ 'Retry-After': z.string().meta({ description: 'seconds' }) })
+    if (status === '429')
+      response.headers = z.object({
+        'Retry-After': z.string().optional().meta({
+          description:
+            'Seconds to wait before retrying; sent with every rate-limit refusal, not with the cap on open event streams.',
+        }),
+      })
     out[errorResponseName(Number(status))] = response
   }
   return out
