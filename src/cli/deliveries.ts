@@ -92,7 +92,7 @@ export function reportUndelivered(
   if (pending.length === 0) return false
   out.warn(`${pending.length} of ${order.items.length} lines of ${order.orderNumber} not delivered:`)
   for (const line of pending) {
-    const why = line.delivery?.reason ?? line.delivery?.status ?? 'not delivered'
+    const why = line.delivery?.reason ?? line.delivery?.status.replace(/_/g, ' ') ?? 'not delivered'
     const next =
       line.productType === 'Physical'
         ? `; add tracking: store emulator tracking ${order.orderNumber} --code CODE`
