@@ -16,7 +16,10 @@ export const productControlRoutes = ({ catalogue }: Services) =>
       const query = parseQuery(c, ControlProductListQuerySchema)
       const limit = query.limit ?? PRODUCT_LIMIT.default
       const { page, nextCursor } = catalogue.pageByStatus(c.var.shop, query.status ?? 'all', limit, query.cursor)
-      return c.json({ products: page.map(presentProduct), nextCursor })
+      return c.json({
+        products: page.map((product) => presentProduct(product, catalogue.stockOf(product))),
+        nextCursor,
+      })
     })
     .get('/:id/fulfilment', (c) => c.json(catalogue.setup(c.var.shop, c.req.param('id'))))
     .put('/:id/fulfilment', async (c) => {
