@@ -100,6 +100,21 @@ describe('event streams per key', () => {
   })
 })
 
+/** The emulator's app on a real socket on 127.0.0.1; `close` ends every connection. */
+async function serveOnSocket(emu: TestEmulator): Promise<{ origin: string; close: () => Promise<void> }> {
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: emu.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
+  })
+  return {
+    origin: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    close: async () => {
+      ;(server as import('node:http').Server).closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      emu.services.events.stop()
+    },
+  }
+}
+
 async function readUntil(body: ReadableStream<Uint8Array>, ids: number): Promise<string> {
   const reader = body.getReader()
   let text = ''
@@ -115,10 +130,7 @@ async function readUntil(body: ReadableStream<Uint8Array>, ids: number): Promise
 describe('event streams over a socket', () => {
   it('send the same head and text as an in-process stream: greeting, backlog after Last-Event-ID, then live events', async () => {
     const emu = await testEmulator()
-    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-      const s = serve({ fetch: emu.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
-    })
-    const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+    const { origin, close } = await serveOnSocket(emu)
     try {
       await createProduct(emu, 'first')
       const from = emu.services.events.lastCommittedSeq()
@@ -136,9 +148,7 @@ describe('event streams over a socket', () => {
       expect([...texts[0].matchAll(/"title":"(\w+)"/g)].map((m) => m[1])).toEqual(['second', 'third'])
       await until(() => emu.services.events.streams.size === 0, 'both streams to close')
     } finally {
-      ;(server as import('node:http').Server).closeAllConnections()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
-      emu.services.events.stop()
+      await close()
     }
   })
 })
@@ -146,10 +156,7 @@ describe('event streams over a socket', () => {
 describe('revoking a key', () => {
   it('ends its event streams and dashboard sessions at once; other keys keep theirs', async () => {
     const emu = await testEmulator()
-    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-      const s = serve({ fetch: emu.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
-    })
-    const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+    const { origin, close } = await serveOnSocket(emu)
     try {
       const doomed = await newKey(emu)
       const stream = (key: string) =>
@@ -194,9 +201,7 @@ describe('revoking a key', () => {
       expect((await page(keptCookie)).status).toBe(200)
       await kept.return(undefined)
     } finally {
-      ;(server as import('node:http').Server).closeAllConnections()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
-      emu.services.events.stop()
+      await close()
     }
   })
 })

@@ -46,6 +46,8 @@ export function answerSse(c: Context, start: (sink: SseSink) => SseHandlers): Re
     })
     outgoing.on('drain', handlers.drained)
     outgoing.on('close', handlers.closed)
+    // A reader gone before the answer began sends no 'close' any more.
+    if (outgoing.destroyed) handlers.closed()
     return RESPONSE_ALREADY_SENT
   }
   return streamSSE(c, (stream) => {
