@@ -100,13 +100,63 @@ describe('event streams per key', () => {
   })
 })
 
+/** The emulator's app on a real socket on 127.0.0.1; `close` ends every connection. */
+async function serveOnSocket(emu: TestEmulator): Promise<{ origin: string; close: () => Promise<void> }> {
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: emu.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
+  })
+  return {
+    origin: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    close: async () => {
+      ;(server as import('node:http').Server).closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      emu.services.events.stop()
+    },
+  }
+}
+
+async function readUntil(body: ReadableStream<Uint8Array>, ids: number): Promise<string> {
+  const reader = body.getReader()
+  let text = ''
+  while ([...text.matchAll(/^id: \d+$/gm)].length < ids || !text.endsWith('\n\n')) {
+    const { done, value } = await reader.read()
+    if (done) break
+    text += new TextDecoder().decode(value)
+  }
+  await reader.cancel()
+  return text
+}
+
+describe('event streams over a socket', () => {
+  it('send the same head and text as an in-process stream: greeting, backlog after Last-Event-ID, then live events', async () => {
+    const emu = await testEmulator()
+    const { origin, close } = await serveOnSocket(emu)
+    try {
+      await createProduct(emu, 'first')
+      const from = emu.services.events.lastCommittedSeq()
+      await createProduct(emu, 'second')
+      const headers = { authorization: `Bearer ${TEST_KEY}`, 'last-event-id': String(from) }
+      const overSocket = await fetch(`${origin}/_emulator/events`, { headers })
+      const inProcess = await emu.app.request('/_emulator/events', { headers })
+      expect(overSocket.status).toBe(200)
+      for (const name of ['content-type', 'cache-control'])
+        expect(overSocket.headers.get(name)).toBe(inProcess.headers.get(name))
+      expect(overSocket.headers.get('content-type')).toBe('text/event-stream')
+      await createProduct(emu, 'third')
+      const texts = await Promise.all([readUntil(overSocket.body!, 2), readUntil(inProcess.body!, 2)])
+      expect(texts[0]).toBe(texts[1])
+      expect([...texts[0].matchAll(/"title":"(\w+)"/g)].map((m) => m[1])).toEqual(['second', 'third'])
+      await until(() => emu.services.events.streams.size === 0, 'both streams to close')
+    } finally {
+      await close()
+    }
+  })
+})
+
 describe('revoking a key', () => {
   it('ends its event streams and dashboard sessions at once; other keys keep theirs', async () => {
     const emu = await testEmulator()
-    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-      const s = serve({ fetch: emu.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
-    })
-    const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+    const { origin, close } = await serveOnSocket(emu)
     try {
       const doomed = await newKey(emu)
       const stream = (key: string) =>
@@ -151,9 +201,7 @@ describe('revoking a key', () => {
       expect((await page(keptCookie)).status).toBe(200)
       await kept.return(undefined)
     } finally {
-      ;(server as import('node:http').Server).closeAllConnections()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
-      emu.services.events.stop()
+      await close()
     }
   })
 })

@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import { streamSSE } from 'hono/streaming'
 import { StoreError } from '../../../spec/errors.js'
 import { isWebhookEventKind } from '../../../spec/events.js'
 import { EventStreamQuerySchema } from '../../../spec/webhooks.js'
@@ -10,6 +9,7 @@ import type { Services } from '../../services/index.js'
 import { parseQuery } from '../../middleware/validate.js'
 import type { StreamEnd } from '../../services/events/streams.js'
 import type { EventRecord } from '../../store/records.js'
+import { answerSse } from './sse-sink.js'
 
 /** A comment line this often keeps proxies and clients from closing an idle stream. */
 export const DEFAULT_HEARTBEAT_MS = 15_000
@@ -61,11 +61,11 @@ function endNotice(end: StreamEnd, sent: number): string {
  */
 export const eventStreamRoutes = ({ events: bus, clock }: Services, options: EmulatorOptions) => {
   // An event's text is the same for every stream: made once, kept as long as the event is.
-  const texts = new WeakMap<EventRecord, string>()
+  const texts = new WeakMap<EventRecord, Uint8Array>()
   const format = (event: EventRecord) => {
     let text = texts.get(event)
     if (text === undefined) {
-      text = `id: ${event.seq}\ndata: ${JSON.stringify(presentEvent(event))}\n\n`
+      text = Buffer.from(`id: ${event.seq}\ndata: ${JSON.stringify(presentEvent(event))}\n\n`)
       texts.set(event, text)
     }
     return text
@@ -76,74 +76,84 @@ export const eventStreamRoutes = ({ events: bus, clock }: Services, options: Emu
     let after = parseLastEventId(c.req.header('last-event-id') ?? query.lastEventId)
     const shop = c.var.shop
     const heartbeatMs = options.webhooks?.heartbeatMs ?? DEFAULT_HEARTBEAT_MS
-    let wake: (() => void) | undefined
-    let ended: StreamEnd | undefined
-    let cut: (() => void) | undefined
+    let wake = () => {}
+    let stop = (_end: StreamEnd) => {}
+    let held = () => 0
     // Opened before the answer starts, so a key past its cap gets its 429 as a JSON error.
     const live = bus.streams.open({
       keyId: c.var.key.id,
       shopId: shop.id,
       kinds,
       format,
-      wake: () => wake?.(),
-      ended: (end) => {
-        ended = end
-        // A reader too slow to take more is cut now, whatever its stream is waiting for.
-        if (end.reason === 'overflow') cut?.()
-        wake?.()
-      },
+      held: () => held(),
+      wake: () => wake(),
+      ended: (end) => stop(end),
     })
-    return streamSSE(c, async (stream) => {
+    return answerSse(c, (sink) => {
       // Backlog and subscription are taken in the same tick, so no event falls between them.
       const newest = bus.lastCommittedSeq()
       // An id beyond the log's end comes from another db (a fresh --db): replay this log from its start.
       const replayedAll = after !== undefined && after > newest
       if (replayedAll) after = 0
       const backlog = after === undefined ? [] : bus.backlog(shop.id, after)
+      let replayed = 0
       let sent = after ?? newest
-      cut = () => {
-        void stream.write(endNotice(ended!, sent))
-        stream.abort()
+      let isBehind = false
+      // What the sink held after the last write it refused, an upper bound until it drains; while
+      // it takes writes, it holds less than its high-water mark, too little to count.
+      let heldBehind = 0
+      let isOver = false
+      held = () => heldBehind
+      const send = (text: string | Uint8Array) => {
+        if (sink.write(text)) return
+        isBehind = true
+        heldBehind = sink.held()
       }
-      // A periodic keep-alive, not a wait: unref'd so it never holds the process open.
-      const heartbeat = setInterval(
-        () => void stream.write(`: heartbeat ${clock.nowIso(c.var.account)}\n\n`),
-        heartbeatMs,
-      )
-      heartbeat.unref?.()
-      stream.onAbort(() => {
-        live.close()
-        clearInterval(heartbeat)
-        wake?.()
-      })
-      await stream.write(
-        `retry: ${RECONNECT_MS}\n: events of shop ${shop.slug}; last event ${newest}${replayedAll ? '; Last-Event-ID was past the end of this log, replaying it from the start' : ''}\n\n`,
-      )
-      try {
-        for (const event of backlog) {
-          if (stream.aborted || ended) break
-          if (kinds && !kinds.has(event.kind)) continue
-          sent = event.seq
-          await stream.write(format(event))
-        }
-        while (!stream.aborted && !ended) {
-          // Live events already sent from the backlog are skipped by their sequence number.
-          const { text, last } = live.take(sent)
-          if (!text) {
-            await new Promise<void>((resolve) => (wake = resolve))
-            wake = undefined
+      /** Sends what is ready, the backlog first, until the reader falls behind or nothing is left. */
+      const pump = () => {
+        while (!isBehind && !isOver) {
+          if (replayed < backlog.length) {
+            const event = backlog[replayed++]!
+            if (kinds && !kinds.has(event.kind)) continue
+            sent = event.seq
+            send(format(event))
             continue
           }
-          sent = last
-          await stream.write(text)
+          // Live events already sent from the backlog are skipped by their sequence number.
+          const batch = live.take(sent)
+          if (!batch.text) return
+          sent = batch.last
+          send(batch.text)
         }
-        if (ended?.reason === 'revoked' && !stream.aborted) {
-          await stream.write(endNotice(ended, sent))
-          await stream.close()
-        }
-      } finally {
+      }
+      const finish = () => {
+        if (isOver) return
+        isOver = true
         live.close()
         clearInterval(heartbeat)
+      }
+      // A periodic keep-alive, not a wait: unref'd so it never holds the process open.
+      const heartbeat = setInterval(() => send(`: heartbeat ${clock.nowIso(c.var.account)}\n\n`), heartbeatMs)
+      heartbeat.unref?.()
+      wake = pump
+      stop = (end) => {
+        finish()
+        sink.write(endNotice(end, sent))
+        // A reader too slow to take more is cut now; a revoked one is told and closed.
+        if (end.reason === 'overflow') sink.abort()
+        else sink.end()
+      }
+      send(
+        `retry: ${RECONNECT_MS}\n: events of shop ${shop.slug}; last event ${newest}${replayedAll ? '; Last-Event-ID was past the end of this log, replaying it from the start' : ''}\n\n`,
+      )
+      pump()
+      return {
+        drained: () => {
+          isBehind = false
+          heldBehind = 0
+          pump()
+        },
+        closed: finish,
       }
     })
   })

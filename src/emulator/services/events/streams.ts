@@ -30,23 +30,56 @@ export interface StreamRequest {
   shopId: string
   /** Kinds to pass on; all when undefined. */
   kinds?: ReadonlySet<string>
-  /** The text of an event as the stream sends it (the caller may share it between streams). */
-  format: (event: EventRecord) => string
+  /** The text of an event as the stream sends it, encoded (the caller may share it between streams). */
+  format: (event: EventRecord) => Uint8Array
+  /** Text sent but not yet taken by the reader, in bytes: it counts toward the buffer limit. */
+  held?: () => number
   /** Called when there is text to send, at most once per batch of committed events. */
   wake: () => void
   /** Called once when the emulator ends the stream. */
   ended: (end: StreamEnd) => void
 }
 
+interface Queued {
+  seq: number
+  text: Uint8Array
+}
+
+/**
+ * The text of a run of events, joined once for every stream that takes the same run: after a
+ * batch, each unfiltered stream of a shop holds the same events. Emptied at every batch.
+ */
+class JoinedRuns {
+  private joined = new Map<string, Uint8Array>()
+
+  join(run: Queued[], isShared: boolean): Uint8Array {
+    if (run.length === 1) return run[0]!.text
+    if (!isShared) return Buffer.concat(run.map((q) => q.text))
+    // Sequence numbers are unique across shops: an unfiltered run is named by its ends and length.
+    const name = `${run[0]!.seq}:${run.at(-1)!.seq}:${run.length}`
+    let text = this.joined.get(name)
+    if (text === undefined) {
+      text = Buffer.concat(run.map((q) => q.text))
+      this.joined.set(name, text)
+    }
+    return text
+  }
+
+  clear(): void {
+    if (this.joined.size > 0) this.joined = new Map()
+  }
+}
+
 /** One open stream: committed events of its shop wait in `take()` until its reader sends them. */
 export class EventStream {
-  private queued: { seq: number; text: string }[] = []
+  private queued: Queued[] = []
   private bytes = 0
   private isClosed = false
 
   constructor(
     readonly request: StreamRequest,
     private readonly limit: number,
+    private readonly runs: JoinedRuns,
     private readonly hasNews: (stream: EventStream) => void,
     private readonly release: (stream: EventStream) => void,
   ) {}
@@ -56,25 +89,22 @@ export class EventStream {
   }
 
   /** The queued events after sequence number `after`, as one text, and the last one's number; the queue emptied. */
-  take(after: number): { text: string; last: number } {
-    let text = ''
-    let last = after
-    for (const { seq, text: message } of this.queued) {
-      if (seq <= after) continue
-      text += message
-      last = seq
-    }
+  take(after: number): { text?: Uint8Array; last: number } {
+    const queued = this.queued
     this.queued = []
     this.bytes = 0
-    return { text, last }
+    const run = queued.length > 0 && queued[0]!.seq <= after ? queued.filter((q) => q.seq > after) : queued
+    if (run.length === 0) return { last: after }
+    return { text: this.runs.join(run, !this.request.kinds), last: run.at(-1)!.seq }
   }
 
-  push(event: EventRecord): void {
+  /** Queues `event`, made into its text with this stream's `format`. */
+  push(event: EventRecord, queued: Queued): void {
     if (this.isClosed || (this.request.kinds && !this.request.kinds.has(event.kind))) return
-    const text = this.request.format(event)
-    this.queued.push({ seq: event.seq, text })
-    this.bytes += text.length
-    if (this.bytes > this.limit) return this.end({ reason: 'overflow', bytes: this.bytes })
+    this.queued.push(queued)
+    this.bytes += queued.text.byteLength
+    const behind = this.bytes + (this.request.held?.() ?? 0)
+    if (behind > this.limit) return this.end({ reason: 'overflow', bytes: behind })
     if (this.queued.length === 1) this.hasNews(this)
   }
 
@@ -107,6 +137,7 @@ export class EventStreams {
   /** Streams with events to send at the next flush. */
   private waiting = new Set<EventStream>()
   private flushing = false
+  private readonly runs = new JoinedRuns()
 
   constructor(
     readonly settings: StreamSettings,
@@ -116,7 +147,14 @@ export class EventStreams {
   /** Hands a committed event to its shop's streams (the bus calls it, in sequence order). */
   dispatch(event: PendingEvent): void {
     const streams = this.byShop.get(event.shopId)
-    if (streams) for (const stream of streams) stream.push(event.record)
+    if (!streams) return
+    // Streams share their request's `format`: the event's text is made once for all that share it.
+    let made: { format: StreamRequest['format']; queued: Queued } | undefined
+    for (const stream of streams) {
+      const { format } = stream.request
+      if (made?.format !== format) made = { format, queued: { seq: event.record.seq, text: format(event.record) } }
+      stream.push(event.record, made.queued)
+    }
   }
 
   /** How many streams are open. */
@@ -137,6 +175,7 @@ export class EventStreams {
     const stream = new EventStream(
       request,
       this.settings.bufferBytes,
+      this.runs,
       (ready) => this.flushSoon(ready),
       (closed) => this.forget(closed),
     )
@@ -167,6 +206,7 @@ export class EventStreams {
       this.flushing = false
       const ready = this.waiting
       this.waiting = new Set()
+      this.runs.clear()
       for (const each of ready) if (!each.closed) each.request.wake()
     })
   }
