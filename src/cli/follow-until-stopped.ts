@@ -26,6 +26,8 @@ export async function followUntilStopped(
       out.info(status.reconnected ? messages.reconnected(status.resumedAfter) : messages.ready)
     })
   } finally {
+    // Whatever the run left waiting on the signal (a retry's pause) stops with it.
+    stopping.abort()
     offInt()
     offTerm()
   }

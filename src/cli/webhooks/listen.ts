@@ -4,6 +4,7 @@
 import type { EmittedEvent } from '../../spec/webhooks.js'
 import { isWebhookEventKind, webhookBody, type WebhookEventKind } from '../../spec/event-kinds.js'
 import { UsageError } from '../exit-codes.js'
+import { followUntilStopped } from '../follow-until-stopped.js'
 import { isOk, sendWebhook, type Sent, type WebhookContext } from './http.js'
 
 export interface ListenOptions {
@@ -21,8 +22,6 @@ export interface Forwarded {
   attempts: number
 }
 
-/** Waits between reconnects: 0.25 s doubling to 5 s; back to the start after a good connection. */
-export const RECONNECT_DELAYS_MS = [250, 500, 1_000, 2_000, 5_000]
 /** Waits before re-POSTing to a local URL that did not answer (it may be restarting). */
 export const FORWARD_RETRY_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000]
 
@@ -56,51 +55,38 @@ export async function listen(w: WebhookContext, o: ListenOptions): Promise<void>
     throw new UsageError(`--since: "${o.since}" is not an event id (a sequence number; 0 replays every kept event)`)
   const client = w.client()
   const { origin } = w.connection()
-  const stopping = new AbortController()
-  const offInt = ctx.onSignal('SIGINT', () => stopping.abort())
-  const offTerm = ctx.onSignal('SIGTERM', () => stopping.abort())
-  const retrying = new Set<Promise<void>>()
   const what = kinds ? kinds.join(', ') : 'every event'
+  const messages = {
+    ready: target
+      ? `Ready! Forwarding ${what} from ${origin} to ${target} (Ctrl+C to stop)`
+      : `Ready! Printing ${what} from ${origin} (Ctrl+C to stop; --forward-to URL POSTs them, --json prints payloads)`,
+    reconnected: (after: string | undefined) =>
+      `Reconnected to ${origin}${after !== undefined ? `; resuming after event ${after}` : ''}`,
+  }
+  const retrying = new Set<Promise<void>>()
   try {
-    const events = client.emulator.events({
-      events: kinds,
-      since: o.since,
-      signal: stopping.signal,
-      reconnectDelaysMs: RECONNECT_DELAYS_MS,
-      onStatus: (status) => {
-        if (status.state === 'reconnecting')
-          return out.info(`${status.reason}; reconnecting in ${status.inMs / 1000} s`)
-        out.info(
-          status.reconnected
-            ? `Reconnected to ${origin}${status.resumedAfter !== undefined ? `; resuming after event ${status.resumedAfter}` : ''}`
-            : target
-              ? `Ready! Forwarding ${what} from ${origin} to ${target} (Ctrl+C to stop)`
-              : `Ready! Printing ${what} from ${origin} (Ctrl+C to stop; --forward-to URL POSTs them, --json prints payloads)`,
-        )
-      },
+    await followUntilStopped(ctx, out, messages, async (signal, onStatus) => {
+      for await (const event of client.emulator.events({ events: kinds, since: o.since, signal, onStatus })) {
+        if (!target) {
+          printEvent(w, event)
+          continue
+        }
+        const body = JSON.stringify(webhookBody(event.event as WebhookEventKind, event.data, ctx.now()))
+        const first = await sendWebhook(ctx, target, body, undefined, signal)
+        if (signal.aborted) break
+        if (first.status !== null) {
+          printForwarded(w, forwarded(event, first, 1))
+          continue
+        }
+        const retry = retryForward(w, target, event, body, first, signal).then((f) => {
+          if (!signal.aborted) printForwarded(w, f)
+        })
+        retrying.add(retry)
+        void retry.finally(() => retrying.delete(retry))
+      }
     })
-    for await (const event of events) {
-      if (!target) {
-        printEvent(w, event)
-        continue
-      }
-      const body = JSON.stringify(webhookBody(event.event as WebhookEventKind, event.data, ctx.now()))
-      const first = await sendWebhook(ctx, target, body, undefined, stopping.signal)
-      if (stopping.signal.aborted) break
-      if (first.status !== null) {
-        printForwarded(w, forwarded(event, first, 1))
-        continue
-      }
-      const retry = retryForward(w, target, event, body, first, stopping.signal).then((f) => {
-        if (!stopping.signal.aborted) printForwarded(w, f)
-      })
-      retrying.add(retry)
-      void retry.finally(() => retrying.delete(retry))
-    }
   } finally {
-    offInt()
-    offTerm()
-    stopping.abort()
+    // Stopped (or the stream gave up): retries still waiting were aborted with it and settle now.
     await Promise.all(retrying)
   }
 }
