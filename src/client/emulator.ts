@@ -248,7 +248,10 @@ async function waitFor(
     if (!timeout.aborted) throw error
   }
   if (options.signal?.aborted) throw new StoreError(0, `stopped waiting for ${kind}: the signal was aborted`)
-  throw new StoreError(408, `no ${kind} event arrived within ${timeoutMs} ms`)
+  throw new StoreError(
+    408,
+    `no ${kind} event arrived within ${timeoutMs} ms; pass a longer timeout, or since (an event id) to count events emitted before the wait began`,
+  )
 }
 
 function webhooks(http: Http): WebhooksClient {

@@ -156,7 +156,10 @@ export class StateService {
     for (const shop of state.shops) {
       const holder = rows.shops.get(shop.id) ?? rows.shops.getBy('slug', shop.slug)
       if (holder && holder.accountId !== account.id)
-        throw new StoreError(409, `cannot restore: shop slug "${shop.slug}" now belongs to another account`)
+        throw new StoreError(
+          409,
+          `cannot restore: shop slug "${shop.slug}" now belongs to another account; delete that shop from the other account first, then restore again`,
+        )
       shopIds.add(shop.id)
     }
     const entries = Object.entries(state.rows) as [CollectionName, Row[]][]
@@ -171,7 +174,10 @@ export class StateService {
             : undefined
         for (const holder of [held, sameProductId])
           if (holder?.shopId !== undefined && !shopIds.has(holder.shopId))
-            throw new StoreError(409, `cannot restore: ${name} ${row.id} is now held by another account`)
+            throw new StoreError(
+              409,
+              `cannot restore: ${name} ${row.id} is now held by another account; delete it from the other account first, then restore again`,
+            )
       }
     }
     const kept = new Set<Row>([...state.shops, ...entries.flatMap(([, list]) => list)])
