@@ -750,10 +750,10 @@ function reportLibraryOnly(results) {
 }
 
 /** The clock-advance curve and the event-stream fan-out (the emulator under heavy use). */
-async function benchHeavyUse(only) {
+async function benchHeavyUse(only, pin) {
   const out = {}
   if (!only || only === 'clock') out.clock = await benchClock({ quick: QUICK, log })
-  if (!only || only === 'streams') out.streams = await benchEventStreams({ quick: QUICK, log })
+  if (!only || only === 'streams') out.streams = await benchEventStreams({ quick: QUICK, log, pin })
   return out
 }
 
@@ -773,7 +773,7 @@ async function main() {
   checkBuild()
   mkdirSync(DATA_DIR, { recursive: true })
   if (env.BENCH_ONLY === 'clock' || env.BENCH_ONLY === 'streams') {
-    const targets = heavyUseTargets(await benchHeavyUse(env.BENCH_ONLY))
+    const targets = heavyUseTargets(await benchHeavyUse(env.BENCH_ONLY, pinCores(env)))
     process.stdout.write(
       `store bench (${env.BENCH_ONLY} only); loadavg ${os
         .loadavg()
@@ -900,7 +900,7 @@ async function main() {
     )
   }
 
-  if (!env.BENCH_CASES) results.heavyUse = await benchHeavyUse()
+  if (!env.BENCH_CASES) results.heavyUse = await benchHeavyUse(undefined, pin)
   results.loadavgEnd = os.loadavg()
   results.totalSeconds = (performance.now() - benchStarted) / 1000
   results.targets = [...evaluate(results), ...(results.heavyUse ? heavyUseTargets(results.heavyUse) : [])]

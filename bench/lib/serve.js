@@ -16,13 +16,31 @@ export function memoryMb(pid) {
   }
 }
 
-/** Starts `store serve --db <db>` with extra flags; resolves once it prints its API origin. */
-export async function startServe(db, flags = []) {
-  const child = spawn(
-    process.execPath,
-    [join(ROOT, 'bin/store.js'), 'serve', '--db', db, '--port', '0', '--api-key', BENCH_KEY, '--quiet', ...flags],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } },
-  )
+/**
+ * Starts `store serve --db <db>` with extra flags; resolves once it prints its API origin. With
+ * `pin` (servers.js pinCores) the server runs on the server's core.
+ */
+export async function startServe(db, flags = [], pin = undefined) {
+  const args = [
+    join(ROOT, 'bin/store.js'),
+    'serve',
+    '--db',
+    db,
+    '--port',
+    '0',
+    '--api-key',
+    BENCH_KEY,
+    '--quiet',
+    ...flags,
+  ]
+  const command = pin?.pinned
+    ? ['taskset', '-c', String(pin.server), process.execPath, ...args]
+    : [process.execPath, ...args]
+  const child = spawn(command[0], command.slice(1), {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1' },
+  })
   let output = ''
   const origin = await new Promise((resolve, reject) => {
     const timer = setTimeout(

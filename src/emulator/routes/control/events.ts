@@ -151,7 +151,8 @@ export const eventStreamRoutes = ({ events: bus, clock }: Services, options: Emu
         drained: () => {
           isBehind = false
           heldBehind = 0
-          pump()
+          if (replayed < backlog.length) pump()
+          else live.resume()
         },
         closed: finish,
       }

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { StoreError } from '../../../spec/errors.js'
 import type { EmulatorOptions, Sleep } from '../../deps.js'
 import type { EventRecord } from '../../store/records.js'
@@ -9,6 +10,16 @@ const DEFAULT_STREAMS_PER_KEY = 100
 const DEFAULT_STREAM_BUFFER_BYTES = 8 * 1024 * 1024
 /** Events reach streams in batches at most this often: one write carries all of a batch. */
 const FLUSH_EVERY_MS = 100
+/** Streams written in one turn of the event loop during a flush; other requests are answered between turns. */
+const STREAMS_PER_TURN = 50
+/**
+ * At most this share of the time goes to writing streams: after a flush that took `t` ms of
+ * writing, the next waits at least `t / FLUSH_SHARE` ms, so many readers get bigger batches in
+ * fewer writes (each costs a system call and a wake-up of its reader) instead of slowing requests.
+ */
+const FLUSH_SHARE = 0.1
+/** The longest a batch waits, however busy the streams are. */
+const FLUSH_AT_MOST_EVERY_MS = 1_000
 
 export interface StreamSettings {
   perKey: number
@@ -40,72 +51,122 @@ export interface StreamRequest {
   ended: (end: StreamEnd) => void
 }
 
-interface Queued {
+/** A committed event of a shop as its streams send it. */
+interface Fed {
   seq: number
+  kind: string
   text: Uint8Array
+  /** Bytes of the feed's texts up to and including this one, from the feed's start. */
+  upTo: number
 }
 
 /**
- * The text of a run of events, joined once for every stream that takes the same run: after a
- * batch, each unfiltered stream of a shop holds the same events. Emptied at every batch.
+ * The committed events of one shop that some stream of it has not taken yet, oldest first: kept
+ * once for all the shop's streams, each of which only holds how far it has read. An event costs
+ * one append whatever the number of streams; a batch costs one look at each stream.
  */
-class JoinedRuns {
+class ShopFeed {
+  readonly streams = new Set<EventStream>()
+  private events: Fed[] = []
+  /** Bytes of the events dropped from the front. */
+  private dropped = 0
+  /** Texts of runs joined for unfiltered streams during one flush, by their first and last numbers. */
   private joined = new Map<string, Uint8Array>()
 
-  join(run: Queued[], isShared: boolean): Uint8Array {
-    if (run.length === 1) return run[0]!.text
-    if (!isShared) return Buffer.concat(run.map((q) => q.text))
-    // Sequence numbers are unique across shops: an unfiltered run is named by its ends and length.
-    const name = `${run[0]!.seq}:${run.at(-1)!.seq}:${run.length}`
-    let text = this.joined.get(name)
-    if (text === undefined) {
-      text = Buffer.concat(run.map((q) => q.text))
-      this.joined.set(name, text)
-    }
-    return text
+  get newest(): number {
+    return this.events.at(-1)?.seq ?? 0
   }
 
-  clear(): void {
+  append(event: EventRecord, text: Uint8Array): void {
+    const upTo = (this.events.at(-1)?.upTo ?? this.dropped) + text.byteLength
+    this.events.push({ seq: event.seq, kind: event.kind, text, upTo })
+  }
+
+  /** Index of the first event after `seq`. */
+  private after(seq: number): number {
+    let low = 0
+    let high = this.events.length
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if (this.events[middle]!.seq <= seq) low = middle + 1
+      else high = middle
+    }
+    return low
+  }
+
+  /** Bytes of the events after `seq`. */
+  bytesAfter(seq: number): number {
+    const from = this.after(seq)
+    if (from >= this.events.length) return 0
+    return this.events.at(-1)!.upTo - (from === 0 ? this.dropped : this.events[from - 1]!.upTo)
+  }
+
+  /** The events after `seq` of the `kinds` (all when undefined), as one text, and the last one's number. */
+  take(seq: number, kinds: ReadonlySet<string> | undefined): { text?: Uint8Array; last: number } {
+    const from = this.after(seq)
+    if (from >= this.events.length) return { last: seq }
+    const last = this.events.at(-1)!.seq
+    if (kinds) {
+      const run = this.events.slice(from).filter((e) => kinds.has(e.kind))
+      if (run.length === 0) return { last }
+      return { text: run.length === 1 ? run[0]!.text : Buffer.concat(run.map((e) => e.text)), last }
+    }
+    if (from === this.events.length - 1) return { text: this.events[from]!.text, last }
+    const name = `${this.events[from]!.seq}:${last}`
+    let text = this.joined.get(name)
+    if (text === undefined) {
+      text = Buffer.concat(this.events.slice(from).map((e) => e.text))
+      this.joined.set(name, text)
+    }
+    return { text, last }
+  }
+
+  /** After a flush: drops the events every stream has taken, and the joined runs. */
+  trim(): void {
     if (this.joined.size > 0) this.joined = new Map()
+    let oldest = Number.POSITIVE_INFINITY
+    for (const stream of this.streams) oldest = Math.min(oldest, stream.position)
+    const from = this.after(oldest)
+    if (from === 0) return
+    this.dropped = this.events[from - 1]!.upTo
+    this.events = this.events.slice(from)
   }
 }
 
-/** One open stream: committed events of its shop wait in `take()` until its reader sends them. */
+/** One open stream: committed events of its shop wait in the shop's feed until its reader takes them. */
 export class EventStream {
-  private queued: Queued[] = []
-  private bytes = 0
+  /** Number of the last event this stream has taken (or skipped, filtered out). */
+  position: number
   private isClosed = false
 
   constructor(
     readonly request: StreamRequest,
-    private readonly limit: number,
-    private readonly runs: JoinedRuns,
-    private readonly hasNews: (stream: EventStream) => void,
+    private readonly feed: ShopFeed,
+    private readonly resumed: (stream: EventStream) => void,
     private readonly release: (stream: EventStream) => void,
-  ) {}
+  ) {
+    this.position = feed.newest
+  }
 
   get closed(): boolean {
     return this.isClosed
   }
 
-  /** The queued events after sequence number `after`, as one text, and the last one's number; the queue emptied. */
+  /** The events after sequence number `after` not yet taken, as one text, and the last one's number. */
   take(after: number): { text?: Uint8Array; last: number } {
-    const queued = this.queued
-    this.queued = []
-    this.bytes = 0
-    const run = queued.length > 0 && queued[0]!.seq <= after ? queued.filter((q) => q.seq > after) : queued
-    if (run.length === 0) return { last: after }
-    return { text: this.runs.join(run, !this.request.kinds), last: run.at(-1)!.seq }
+    const taken = this.feed.take(Math.max(after, this.position), this.request.kinds)
+    this.position = taken.last
+    return taken
   }
 
-  /** Queues `event`, made into its text with this stream's `format`. */
-  push(event: EventRecord, queued: Queued): void {
-    if (this.isClosed || (this.request.kinds && !this.request.kinds.has(event.kind))) return
-    this.queued.push(queued)
-    this.bytes += queued.text.byteLength
-    const behind = this.bytes + (this.request.held?.() ?? 0)
-    if (behind > this.limit) return this.end({ reason: 'overflow', bytes: behind })
-    if (this.queued.length === 1) this.hasNews(this)
+  /** Text this stream has still to send, its reader's unread part included, in bytes. */
+  behind(): number {
+    return this.feed.bytesAfter(this.position) + (this.request.held?.() ?? 0)
+  }
+
+  /** The reader caught up: what came meanwhile goes out with the next batch, not in a write of its own. */
+  resume(): void {
+    if (!this.isClosed && this.feed.newest > this.position) this.resumed(this)
   }
 
   /** Ends the stream from the emulator's side. */
@@ -119,25 +180,25 @@ export class EventStream {
   close(): void {
     if (this.isClosed) return
     this.isClosed = true
-    this.queued = []
-    this.bytes = 0
     this.release(this)
   }
 }
 
 /**
  * The event streams (GET /_emulator/events) of the emulator: at most `perKey` open per key, fed
- * by the bus and found by shop, so a committed event costs its shop's streams only;
- * each holds at most `bufferBytes` unsent, past which its reader is dropped (it may reconnect
+ * by the bus and found by shop, so a committed event costs its shop one append to a shared feed;
+ * each stream holds at most `bufferBytes` unsent, past which its reader is dropped (it may reconnect
  * with Last-Event-ID). Revoking a key ends its streams (`endKey`).
  */
 export class EventStreams {
-  private readonly byShop = new Map<string, Set<EventStream>>()
+  private readonly byShop = new Map<string, ShopFeed>()
   private readonly byKey = new Map<string, Set<EventStream>>()
-  /** Streams with events to send at the next flush. */
-  private waiting = new Set<EventStream>()
+  /** Shops with new events, and streams that caught up, to write at the next flush. */
+  private waitingShops = new Set<ShopFeed>()
+  private waitingStreams = new Set<EventStream>()
   private flushing = false
-  private readonly runs = new JoinedRuns()
+  /** How long the next batch waits: FLUSH_EVERY_MS, longer after flushes that took long. */
+  private flushDelayMs = FLUSH_EVERY_MS
 
   constructor(
     readonly settings: StreamSettings,
@@ -146,15 +207,13 @@ export class EventStreams {
 
   /** Hands a committed event to its shop's streams (the bus calls it, in sequence order). */
   dispatch(event: PendingEvent): void {
-    const streams = this.byShop.get(event.shopId)
-    if (!streams) return
-    // Streams share their request's `format`: the event's text is made once for all that share it.
-    let made: { format: StreamRequest['format']; queued: Queued } | undefined
-    for (const stream of streams) {
-      const { format } = stream.request
-      if (made?.format !== format) made = { format, queued: { seq: event.record.seq, text: format(event.record) } }
-      stream.push(event.record, made.queued)
-    }
+    const feed = this.byShop.get(event.shopId)
+    if (!feed) return
+    // The streams of a shop share one format: the event's text is made once for all.
+    const first = feed.streams.values().next().value as EventStream
+    feed.append(event.record, first.request.format(event.record))
+    this.waitingShops.add(feed)
+    this.flushSoon()
   }
 
   /** How many streams are open. */
@@ -172,15 +231,24 @@ export class EventStreams {
         429,
         `this key already has ${ofKey.size} open event streams, the most one key may hold (${this.settings.perKey}); close one, or use another key (POST /_emulator/keys)`,
       )
+    let feed = this.byShop.get(request.shopId)
+    if (!feed) {
+      feed = new ShopFeed()
+      this.byShop.set(request.shopId, feed)
+    }
     const stream = new EventStream(
       request,
-      this.settings.bufferBytes,
-      this.runs,
-      (ready) => this.flushSoon(ready),
-      (closed) => this.forget(closed),
+      feed,
+      (caughtUp) => {
+        this.waitingStreams.add(caughtUp)
+        this.flushSoon()
+      },
+      (closed) => this.forget(closed, feed),
     )
-    addTo(this.byKey, request.keyId, stream)
-    addTo(this.byShop, request.shopId, stream)
+    feed.streams.add(stream)
+    const keyStreams = this.byKey.get(request.keyId)
+    if (keyStreams) keyStreams.add(stream)
+    else this.byKey.set(request.keyId, new Set([stream]))
     return stream
   }
 
@@ -195,38 +263,56 @@ export class EventStreams {
   }
 
   /**
-   * Wakes streams with news together, FLUSH_EVERY_MS after the first: with many readers, one
-   * write per stream carries every event of the batch instead of one write per event.
+   * Wakes streams with news together, after a pause (FLUSH_EVERY_MS, longer when flushes take
+   * long): with many readers, one write per stream carries every event of the batch instead of
+   * one write per event. A flush writes STREAMS_PER_TURN streams per turn of the event loop, so
+   * requests are not held up behind a thousand socket writes.
    */
-  private flushSoon(stream: EventStream): void {
-    this.waiting.add(stream)
+  private flushSoon(): void {
     if (this.flushing) return
     this.flushing = true
-    void this.sleep(FLUSH_EVERY_MS).then(() => {
-      this.flushing = false
-      const ready = this.waiting
-      this.waiting = new Set()
-      this.runs.clear()
-      for (const each of ready) if (!each.closed) each.request.wake()
-    })
+    void this.sleep(this.flushDelayMs).then(() => this.flush())
   }
 
-  private forget(stream: EventStream): void {
-    this.waiting.delete(stream)
-    removeFrom(this.byKey, stream.request.keyId, stream)
-    removeFrom(this.byShop, stream.request.shopId, stream)
+  private async flush(): Promise<void> {
+    const shops = this.waitingShops
+    const ready = this.waitingStreams
+    this.waitingShops = new Set()
+    this.waitingStreams = new Set()
+    for (const feed of shops) for (const stream of feed.streams) ready.add(stream)
+    const streams = [...ready]
+    let writingMs = 0
+    for (let from = 0; from < streams.length; from += STREAMS_PER_TURN) {
+      if (from > 0) await nextTurn()
+      const started = performance.now()
+      for (const stream of streams.slice(from, from + STREAMS_PER_TURN)) this.wake(stream)
+      writingMs += performance.now() - started
+    }
+    for (const feed of shops) feed.trim()
+    this.flushDelayMs = Math.min(FLUSH_AT_MOST_EVERY_MS, Math.max(FLUSH_EVERY_MS, writingMs / FLUSH_SHARE))
+    // News that came while this flush ran waits for the next one.
+    if (this.waitingShops.size > 0 || this.waitingStreams.size > 0)
+      void this.sleep(this.flushDelayMs).then(() => this.flush())
+    else this.flushing = false
   }
-}
 
-function addTo(map: Map<string, Set<EventStream>>, key: string, stream: EventStream): void {
-  const set = map.get(key)
-  if (set) set.add(stream)
-  else map.set(key, new Set([stream]))
-}
+  /** Has `stream` write what it holds, or drops it when it is too far behind. */
+  private wake(stream: EventStream): void {
+    if (stream.closed) return
+    const behind = stream.behind()
+    if (behind > this.settings.bufferBytes) stream.end({ reason: 'overflow', bytes: behind })
+    else stream.request.wake()
+  }
 
-function removeFrom(map: Map<string, Set<EventStream>>, key: string, stream: EventStream): void {
-  const set = map.get(key)
-  if (!set) return
-  set.delete(stream)
-  if (set.size === 0) map.delete(key)
+  private forget(stream: EventStream, feed: ShopFeed): void {
+    this.waitingStreams.delete(stream)
+    feed.streams.delete(stream)
+    if (feed.streams.size === 0) {
+      this.byShop.delete(stream.request.shopId)
+      this.waitingShops.delete(feed)
+    }
+    const keyStreams = this.byKey.get(stream.request.keyId)
+    keyStreams?.delete(stream)
+    if (keyStreams?.size === 0) this.byKey.delete(stream.request.keyId)
+  }
 }
