@@ -41,6 +41,8 @@ export interface TestEmulatorOptions {
   io?: JournalIO
   compactAtBytes?: number
   logs?: string[]
+  /** What waiting does; by default nothing waits. */
+  sleep?: (ms: number) => Promise<void>
 }
 
 /** The emulator in-process with an in-memory store (or a given db file), a fixed clock and seeded randomness. */
@@ -64,7 +66,7 @@ export async function testEmulator(o: TestEmulatorOptions = {}): Promise<
       (async () => {
         throw new Error('no network in this test: pass fetch to testEmulator')
       }),
-    sleep: async () => undefined,
+    sleep: o.sleep ?? (async () => undefined),
     log: (line) => logs.push(line),
     options: o.options ?? {},
     io: o.io,

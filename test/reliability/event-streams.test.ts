@@ -100,6 +100,42 @@ describe('event streams per key', () => {
   })
 })
 
+describe('event stream batches', () => {
+  it('carry every event committed while a batch waited, in one write per stream', async () => {
+    const waiting: (() => void)[] = []
+    const emu = await testEmulator({ sleep: () => new Promise<void>((resolve) => waiting.push(resolve)) })
+    const readers = await Promise.all([openStream(emu), openStream(emu), openStream(emu)])
+    const chunks = readers.map(() => [] as string[])
+    const bodies = readers.map((res) => res.body!.getReader())
+    const reading = bodies.map(async (reader, i) => {
+      for (;;) {
+        const { done, value } = await reader.read()
+        if (done) return
+        chunks[i]!.push(new TextDecoder().decode(value))
+      }
+    })
+    await until(() => chunks.every((c) => c.length === 1), 'every greeting')
+    const first = emu.services.events.lastCommittedSeq() + 1
+    for (let i = 0; i < 5; i++) expect((await createProduct(emu, `Batched ${i}`)).status).toBe(201)
+    // Nothing is written until the batch's wait ends, then one write per stream holds all five.
+    expect(chunks.every((c) => c.length === 1)).toBe(true)
+    expect(waiting).toHaveLength(1)
+    waiting.shift()!()
+    await until(() => chunks.every((c) => c.length === 2), 'one batch per stream')
+    const ids = (text: string) => [...text.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]))
+    for (const c of chunks) expect(ids(c[1]!)).toEqual([first, first + 1, first + 2, first + 3, first + 4])
+    // The next event starts the next batch.
+    expect((await createProduct(emu, 'next batch')).status).toBe(201)
+    await until(() => waiting.length === 1, 'the next batch to wait')
+    waiting.shift()!()
+    await until(() => chunks.every((c) => c.length === 3), 'the next batch')
+    for (const c of chunks) expect(ids(c[2]!)).toEqual([first + 5])
+    for (const reader of bodies) await reader.cancel()
+    await Promise.all(reading)
+    emu.services.events.stop()
+  })
+})
+
 /** The emulator's app on a real socket on 127.0.0.1; `close` ends every connection. */
 async function serveOnSocket(emu: TestEmulator): Promise<{ origin: string; close: () => Promise<void> }> {
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
