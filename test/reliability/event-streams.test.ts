@@ -242,6 +242,56 @@ describe('revoking a key', () => {
   })
 })
 
+describe('deleting an account', () => {
+  it("ends its keys' event streams and dashboard sessions at once; other accounts keep theirs", async () => {
+    const emu = await testEmulator()
+    const { origin, close } = await serveOnSocket(emu)
+    try {
+      const created = await emu.request('/_emulator/accounts', {
+        method: 'POST',
+        json: { name: 'Doomed', shop: { name: 'Doomed shop', slug: 'doomed' } },
+      })
+      expect(created.status).toBe(201)
+      const { account, key } = (await created.json()) as {
+        account: { id: string }
+        key: { id: string; secret: string }
+      }
+      const doomedStream = await fetch(`${origin}/_emulator/events`, {
+        headers: { authorization: `Bearer ${key.secret}` },
+      })
+      const login = await fetch(`${origin}/_dashboard/login`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+        body: new URLSearchParams({ key: key.secret }).toString(),
+      })
+      expect([doomedStream.status, login.status]).toEqual([200, 303])
+      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!
+      const page = () => fetch(`${origin}/_dashboard/api/v1/products`, { headers: { cookie } })
+      expect((await page()).status).toBe(200)
+      const kept = await fetch(`${origin}/_emulator/events`, { headers: { authorization: `Bearer ${TEST_KEY}` } })
+      const doomedText = (async () => {
+        let text = ''
+        for await (const chunk of doomedStream.body!) text += new TextDecoder().decode(chunk)
+        return text
+      })()
+
+      const deleted = await fetch(`${origin}/_emulator/accounts/${account.id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${key.secret}` },
+      })
+      expect(deleted.status).toBe(200)
+      expect(await doomedText).toMatch(/event: error\ndata: \{"error":"the API key of this stream was revoked"\}\n\n$/)
+      expect(emu.services.events.streams.countOf(key.id)).toBe(0)
+      expect((await page()).status).toBe(401)
+      expect(emu.services.events.streams.countOf(keyIdOf(emu, TEST_KEY))).toBe(1)
+      await kept.body!.cancel()
+    } finally {
+      await close()
+    }
+  })
+})
+
 describe('dashboard sessions', () => {
   const loginIn = (emu: TestEmulator, key: string) =>
     emu.app.request('/_dashboard/login', {

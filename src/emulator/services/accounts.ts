@@ -139,12 +139,18 @@ export class AccountService {
         throw new StoreError(409, "cannot revoke the account's last key; create another key first")
       tx.delete('keys', key.id)
     })
-    for (const listener of this.revokedListeners) {
-      try {
-        listener(id)
-      } catch (error) {
-        this.deps.log(`accounts: a listener of the revocation of ${id} failed: ${(error as Error).message}`)
+    this.keysGone([id])
+  }
+
+  /** Ends what keys revoked or deleted with their account held open; call once their removal is on disk. */
+  keysGone(ids: readonly string[]): void {
+    for (const id of ids)
+      for (const listener of this.revokedListeners) {
+        try {
+          listener(id)
+        } catch (error) {
+          this.deps.log(`accounts: a listener of the revocation of ${id} failed: ${(error as Error).message}`)
+        }
       }
-    }
   }
 }

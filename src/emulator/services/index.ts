@@ -59,7 +59,7 @@ export function createServices(world: EmulatorDeps): Services {
     orders: new OrderService(deps),
     payment: new PaymentService(deps),
     seeding,
-    states: new StateService(deps, seeding, saved),
+    states: new StateService(deps, seeding, saved, accounts),
     storefront: new StorefrontService(deps),
     subscriptions: new SubscriptionService(deps),
     themes: new ThemeService(deps),

@@ -5,6 +5,7 @@ import { parseSeed, type SeedFile } from '../store/seed.js'
 import type { AccountRecord, KeyRecord, ShopRecord } from '../store/records.js'
 import type { Tx } from '../store/store.js'
 import { newSecretKey } from '../ids.js'
+import type { AccountService } from './accounts.js'
 import { countRows, deleteRows, rowsOfShop, type RowsByCollection } from './account-rows.js'
 import type { ServiceDeps } from './deps.js'
 import type { SavedState, SavedStateInfo, SavedStates } from './saved-states.js'
@@ -27,6 +28,7 @@ export class StateService {
     private readonly deps: ServiceDeps,
     private readonly seeding: SeedingService,
     private readonly saved: SavedStates,
+    private readonly accounts: AccountService,
   ) {}
 
   /** A new account with a fresh key (its secret returned here only) and its seed state saved. */
@@ -51,15 +53,19 @@ export class StateService {
   /** Removes an account with everything in it, its saved states included. */
   async deleteAccount(id: string): Promise<void> {
     if (!this.deps.rows.accounts.get(id)) throw notFound('account', id)
+    let keys: KeyRecord[] = []
     await this.deps.store.tx((tx) => {
       const account = this.deps.rows.accounts.get(id)
       if (!account) throw notFound('account', id)
       const shops = [...this.deps.rows.shops.oldestFirst('account', id)]
       const rows: RowsByCollection = {}
       for (const shop of shops) rowsOfShop(this.deps, shop, { logs: true }, rows)
-      deleteRows(this.deps, tx, { ...rows, shops, keys: [...this.deps.rows.keys.oldestFirst('account', id)] })
+      keys = [...this.deps.rows.keys.oldestFirst('account', id)]
+      deleteRows(this.deps, tx, { ...rows, shops, keys })
       tx.delete('accounts', id)
     })
+    // Its keys' event streams and dashboard sessions end with it.
+    this.accounts.keysGone(keys.map((key) => key.id))
     await this.saved.remove(id)
     for (const key of this.known.keys()) if (key.startsWith(`${id}/`)) this.known.delete(key)
   }
