@@ -11,12 +11,16 @@ import type {
   Query,
   StorefrontProduct,
   StorefrontProductList,
+  StorefrontProductQuery,
 } from '../spec/storefront.js'
 import { segment, type CallOptions, type Http } from './http.js'
 
 export interface StorefrontClient {
-  /** Live products of the shop (by slug); a MysteryBox carries its published commitment and odds. */
-  listProducts(shop: string, options?: CallOptions): Promise<StorefrontProductList>
+  /**
+   * Live products of the shop (by slug), a page at a time (`limit`, `cursor`), searched with `q`;
+   * a MysteryBox carries its published commitment and odds.
+   */
+  listProducts(shop: string, query?: StorefrontProductQuery, options?: CallOptions): Promise<StorefrontProductList>
   getProduct(shop: string, id: string, options?: CallOptions): Promise<StorefrontProduct>
   /** A group (bundle) with its products, as the embed's checkout reads it. */
   getGroup(shop: string, id: string, options?: CallOptions): Promise<Group>
@@ -46,8 +50,8 @@ export function storefront(http: Http): StorefrontClient {
     return (await http.request('GET', `/orders/${segment(order.toUpperCase())}`, { ...options, schema: 'Order' })).id
   }
   return {
-    listProducts: (shop, options = {}) =>
-      http.request('GET', at(shop, '/products'), { ...options, ...open, schema: 'StorefrontProductList' }),
+    listProducts: (shop, query = {}, options = {}) =>
+      http.request('GET', at(shop, '/products'), { ...options, ...open, query, schema: 'StorefrontProductList' }),
     getProduct: (shop, id, options = {}) =>
       http.request('GET', at(shop, `/products/${segment(id)}`), { ...options, ...open, schema: 'StorefrontProduct' }),
     getGroup: (shop, id, options = {}) =>

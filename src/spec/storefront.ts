@@ -24,6 +24,7 @@ export const StorefrontProductListSchema = z.object({
 
 /** `limit` and `cursor` as `GET /api/v1/products` takes them, and `q`: only products whose name holds it. */
 export const StorefrontProductQuerySchema = ProductListQuerySchema.extend({ q: z.string().max(200).optional() })
+export type StorefrontProductQuery = z.output<typeof StorefrontProductQuerySchema>
 export interface StorefrontProductList extends z.infer<typeof StorefrontProductListSchema> {
   products: StorefrontProduct[]
 }

@@ -78,6 +78,13 @@ describe('StoreClient on the emulator', () => {
     const listed = await client.storefront.listProducts(slug)
     const mystery = listed.products.find((p) => p.type === 'MysteryBox')!
     expect(mystery.mystery?.commitment).toMatch(/^[0-9a-f]{64}$/)
+    const first = await client.storefront.listProducts(slug, { limit: 1 })
+    expect(first.products).toEqual([listed.products[0]])
+    const second = await client.storefront.listProducts(slug, { limit: 1, cursor: first.nextCursor! })
+    expect(second.products).toEqual([listed.products[1]])
+    const searched = await client.storefront.listProducts(slug, { q: mystery.name })
+    expect(searched.products.map((p) => p.id)).toContain(mystery.id)
+    expect(searched.products.every((p) => p.name.toLowerCase().includes(mystery.name.toLowerCase()))).toBe(true)
     expect(await client.storefront.getProduct(slug, mystery.productId)).toMatchObject({ id: mystery.id })
 
     const { order, invoiceUrl } = await client.storefront.checkout(slug, {
