@@ -138,6 +138,21 @@ export class Collection<T extends Row> {
     }
   }
 
+  /**
+   * Rows of one scope of an ordered list, newest first, handed to `visit` until it answers false:
+   * for reads that go through a whole scope, at a fraction of `newestFirst`'s cost per row.
+   */
+  visitNewestFirst(index: string, scope: string, visit: (row: T) => boolean): void {
+    this.noteList()
+    this.ordered
+      .get(index)
+      ?.get(scope)
+      ?.visitDescending((key) => {
+        const row = this.rows.get(key)
+        return row === undefined || visit(row)
+      })
+  }
+
   /** Rows of one scope of an ordered list, oldest first, from the given position on (inclusive). */
   *oldestFirst(index: string, scope: string, from?: SortKey): Generator<T> {
     this.noteList()

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { StorefrontProductListSchema, StorefrontProductSchema } from '../../../src/spec/storefront.js'
 import { shop } from '../commerce/helpers.js'
+import { testEmulator } from '../../helpers/emulator.js'
+import type { SeedInput } from '../../../src/emulator/store/seed.js'
 
 describe('GET /storefront/:shop/products', () => {
   it('lists Live, listed products without a key: sortOrder, then newest first; a MysteryBox carries its public block', async () => {
@@ -21,6 +23,41 @@ describe('GET /storefront/:shop/products', () => {
     expect(products.every((p) => !('shopId' in p))).toBe(true)
     expect(products.filter((p) => p.mystery).map((p) => p.id)).toEqual(['prod_demo_mystery'])
     expect(products.find((p) => p.id === 'prod_demo_serial')!.stock).toBe(10)
+  })
+
+  it('pages through products of mixed sortOrders in listing order, every product once, with and without a search', async () => {
+    // Sort orders that rise and fall along the creation order, some shared, some negative.
+    const products = Array.from({ length: 45 }, (_, i) => ({
+      id: `prod_mixed_${i}`,
+      name: `${i % 3 === 0 ? 'Lamp' : 'Chair'} ${i}`,
+      type: 'Service',
+      price: 1,
+      status: 'Live',
+      sortOrder: [3, -1, 0, 7, 3, 0, -1][i % 7]! + (i % 11 === 0 ? 5 : 0),
+      createdAt: new Date(Date.UTC(2026, 0, 1, 10, i)).toISOString(),
+    }))
+    const emu = await testEmulator({ seed: { products } as SeedInput })
+    const s = { storefront: (path: string) => emu.app.request(`/storefront/demo${path}`) }
+    const all = (await (await s.storefront('/products?limit=100')).json()) as { products: any[] }
+    const expected = [...all.products].sort((a, b) => a.sortOrder - b.sortOrder)
+    // Within one sortOrder, newest first: the order the API returns them in without sorting by sortOrder.
+    expect(all.products.map((p) => p.id)).toEqual(expected.map((p) => p.id))
+    const pages = async (query: string) => {
+      const ids: string[] = []
+      let cursor: string | null = null
+      do {
+        const res = await s.storefront(`/products?limit=4${query}${cursor ? `&cursor=${cursor}` : ''}`)
+        const body = StorefrontProductListSchema.parse(await res.json())
+        expect(body.products.length).toBeLessThanOrEqual(4)
+        ids.push(...body.products.map((p) => p.id))
+        cursor = body.nextCursor
+      } while (cursor)
+      return ids
+    }
+    expect(await pages('')).toEqual(all.products.map((p) => p.id))
+    const lamps = all.products.filter((p) => p.name.startsWith('Lamp')).map((p) => p.id)
+    expect(lamps.length).toBeGreaterThan(10)
+    expect(await pages('&q=lamp')).toEqual(lamps)
   })
 
   it('reaches an unlisted product only by its id; Draft and unknown products and shops are 404', async () => {
