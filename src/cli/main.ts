@@ -1,6 +1,5 @@
 import { Command, CommanderError, Help } from 'commander'
 import { readFileSync } from 'node:fs'
-import { randomBytes } from 'node:crypto'
 import { COMMANDS } from './commands-index.js'
 import { httpFetch } from './http-fetch.js'
 import type { CliContext } from './context.js'
@@ -137,7 +136,8 @@ export function run(): void {
     cwd: process.cwd(),
     now: () => new Date(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    randomBytes: (n) => randomBytes(n),
+    // node:crypto is loaded by the commands that use it only (a start-up cost otherwise).
+    randomBytes: (n) => process.getBuiltinModule('node:crypto').randomBytes(n),
     fetch: httpFetch,
     onSignal: (signal, handler) => {
       process.on(signal, handler)
