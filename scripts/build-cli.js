@@ -33,19 +33,27 @@ const emulatorOutside = {
 }
 
 /**
- * Two node modules that every command would load at start and none uses: commander's
- * node:child_process (for executable subcommands, which the CLI has none of) becomes a stand-in
- * that loads it on a call; chalk's terminal probe (node:tty, node:os) becomes chalk's own variant
- * for other platforms, since the CLI decides colour itself and gives chalk its level (output.ts).
+ * Node modules that every command would load at start for a package's sake and none uses there
+ * become stand-ins that load the module on the first call: commander's node:child_process (for
+ * executable subcommands, which the CLI has none of), lowdb's and steno's node:fs/promises (the
+ * CLI uses lowdb's sync adapter). A name missing here fails the build ("No matching export").
+ * Chalk's terminal probe (node:tty, node:os) becomes chalk's own variant for other platforms:
+ * the CLI decides colour itself and gives chalk its level (output.ts).
  */
+const ON_CALL = {
+  'node:child_process': { importers: /\/node_modules\/commander\//, names: ['spawn'] },
+  'node:fs/promises': { importers: /\/node_modules\/(lowdb|steno)\//, names: ['readFile', 'rename', 'writeFile'] },
+}
 const unusedAtStart = {
   name: 'unused-at-start',
   setup(b) {
-    b.onResolve({ filter: /^node:child_process$/ }, (args) =>
-      args.importer.includes('/node_modules/commander/') ? { path: 'child_process', namespace: 'on-call' } : undefined,
+    b.onResolve({ filter: /^node:(child_process|fs\/promises)$/ }, (args) =>
+      ON_CALL[args.path].importers.test(args.importer) ? { path: args.path, namespace: 'on-call' } : undefined,
     )
-    b.onLoad({ filter: /.*/, namespace: 'on-call' }, () => ({
-      contents: "module.exports = { spawn: (...args) => require('node:child_process').spawn(...args) }",
+    b.onLoad({ filter: /.*/, namespace: 'on-call' }, (args) => ({
+      contents: ON_CALL[args.path].names
+        .map((name) => `export const ${name} = (...a) => process.getBuiltinModule('${args.path}').${name}(...a)`)
+        .join('\n'),
       loader: 'js',
     }))
     b.onResolve({ filter: /^#supports-color$/ }, (args) =>
