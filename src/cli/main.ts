@@ -2,7 +2,7 @@ import { Command, CommanderError, Help } from 'commander'
 import { readFileSync } from 'node:fs'
 import { COMMANDS } from './commands-index.js'
 import { httpFetch } from './http-fetch.js'
-import type { CliContext } from './context.js'
+import { extendContext, type CliContext } from './context.js'
 import { EXIT, exitCodeOf, isStoreError } from './exit-codes.js'
 import { examples } from './examples.js'
 import type { AttemptedError } from '../client/http.js'
@@ -67,7 +67,7 @@ const WRAPPING_HELP: Partial<Help> = {
 /** Runs the CLI with the given argv (without node and script) and returns the exit code. */
 export async function main(argv: string[], ctx: CliContext): Promise<number> {
   const session: NonNullable<CliContext['session']> = {}
-  const run = { ...ctx, session }
+  const run = extendContext(ctx, { session })
   const program = buildProgram(run)
   for (const command of COMMANDS) command.register(program, run)
   try {
@@ -129,7 +129,9 @@ function hintFor(error: unknown, code: number, session: CliContext['session']): 
 /** The composition root: the real process, streams, clock and network. */
 export function run(): void {
   const ctx: CliContext = {
-    stdin: process.stdin,
+    get stdin() {
+      return process.stdin
+    },
     stdout: process.stdout,
     stderr: process.stderr,
     env: process.env,
