@@ -130,12 +130,13 @@ const main = join(outdir, 'main.cjs')
 await build({
   ...common,
   stdin: {
-    contents: `import { compileCacheDirOf, useCompileCache } from './src/cli/compile-cache.ts'
-useCompileCache(
-  __dirname,
-  compileCacheDirOf(process.env, process.platform, { node: process.version, arch: process.arch }),
-  ${JSON.stringify(contentHashes)},
-)
+    contents: `import { compileCacheDirOf, compileCacheKeyOf, useCompileCache } from './src/cli/compile-cache.ts'
+useCompileCache(module.constructor, {
+  bundleDir: __dirname,
+  cacheDir: compileCacheDirOf(process.env, process.platform, { node: process.version, arch: process.arch }),
+  contentHashes: ${JSON.stringify(contentHashes)},
+  key: compileCacheKeyOf(process.argv.slice(2)),
+})
 require('./main.cjs').run()`,
     resolveDir: root,
     loader: 'ts',

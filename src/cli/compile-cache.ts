@@ -6,7 +6,7 @@
 // from; V8 checks the rest (its version, flags) and a refused or unreadable entry is a normal compile.
 // Code compiled this way cannot run import() (the bundle sends those through a file of its own).
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import Module from 'node:module'
+import type ModuleClass from 'node:module'
 import { basename, dirname, join } from 'node:path'
 import { Script } from 'node:vm'
 
@@ -36,16 +36,39 @@ interface CompiledModule {
 type Compile = (this: CompiledModule, content: string, filename: string) => unknown
 
 /**
- * Compiles the CommonJS files of `bundleDir` named in `contentHashes` (file name to a hash of its
- * content) with V8's code cache kept in `cacheDir`; other files load as usual. Entries missing or refused are written when the process
- * exits, after the command ran, so they hold the functions it compiled too. Any failure to read or
- * write the cache is a normal compile.
+ * Which entries a run reads and writes: one set per command (`products.list`, `help.coupons`; the
+ * leading words of argv, at most two; `main` without any). An entry holds the functions of the
+ * run that wrote it, so each command gets its own rather than those of whichever ran first.
  */
-export function useCompileCache(
-  bundleDir: string,
-  cacheDir: string | undefined,
-  contentHashes: Record<string, string>,
-): void {
+export function compileCacheKeyOf(argv: readonly string[]): string {
+  const words: string[] = []
+  for (const arg of argv) {
+    if (words.length === 2 || !/^[a-z][a-z0-9-]{0,31}$/.test(arg)) break
+    words.push(arg)
+  }
+  return words.length ? words.join('.') : 'main'
+}
+
+export interface CompileCacheOptions {
+  /** The folder of the bundle's files. */
+  bundleDir: string
+  /** Where the entries are kept (compileCacheDirOf); none: no cache. */
+  cacheDir: string | undefined
+  /** The files to cache: file name to a hash of its content. */
+  contentHashes: Record<string, string>
+  /** compileCacheKeyOf the run's argv. */
+  key: string
+}
+
+/**
+ * Compiles the bundle's files named in `contentHashes` with V8's code cache; other files load as
+ * usual. Entries missing or refused are written when the process exits, after the command ran,
+ * so they hold the functions it compiled too. Any failure to read or write the cache is a normal
+ * compile. `Module` is Node's CommonJS module class, from the caller's `module.constructor`:
+ * importing node:module would load more than the class, at a cost to every start.
+ */
+export function useCompileCache(Module: typeof ModuleClass, o: CompileCacheOptions): void {
+  const { bundleDir, cacheDir, contentHashes, key } = o
   if (!cacheDir) return
   const proto = Module.prototype as unknown as { _compile: Compile }
   const compile = proto._compile
@@ -54,7 +77,7 @@ export function useCompileCache(
     const name = basename(filename)
     const hash = dirname(filename) === bundleDir ? contentHashes[name] : undefined
     if (!hash) return compile.call(this, content, filename)
-    const file = join(cacheDir, `${name}.${hash}.bin`)
+    const file = join(cacheDir, `${name}.${hash}.${key}.bin`)
     let cachedData: Buffer | undefined
     try {
       cachedData = readFileSync(file)
@@ -62,13 +85,13 @@ export function useCompileCache(
     const script = new Script(Module.wrap(content), { filename, cachedData })
     if (!cachedData || script.cachedDataRejected) unsaved.push({ script, file })
     const wrapper = script.runInThisContext()
-    return wrapper.call(this.exports, this.exports, requireOf(this), this, filename, dirname(filename))
+    return wrapper.call(this.exports, this.exports, requireOf(Module, this), this, filename, dirname(filename))
   }
   process.once('exit', () => save(cacheDir, unsaved))
 }
 
 /** The `require` a CommonJS file gets: resolved against the file, as Node's own. */
-function requireOf(module: CompiledModule) {
+function requireOf(Module: typeof ModuleClass, module: CompiledModule) {
   const require = (id: string) => module.require(id)
   const resolveFilename = (Module as unknown as { _resolveFilename: (id: string, parent: unknown) => string })
     ._resolveFilename

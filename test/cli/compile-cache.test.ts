@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { compileCacheDirOf } from '../../src/cli/compile-cache.js'
+import { compileCacheDirOf, compileCacheKeyOf } from '../../src/cli/compile-cache.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const BIN = join(ROOT, 'bin/store.js')
@@ -30,6 +30,20 @@ describe('compileCacheDirOf', () => {
   })
 })
 
+describe('compileCacheKeyOf', () => {
+  it('is the leading words of argv, at most two, or main', () => {
+    expect(compileCacheKeyOf(['products', 'list', '--limit', '3'])).toBe('products.list')
+    expect(compileCacheKeyOf(['products', 'get', 'rec_demoSerial001'])).toBe('products.get')
+    expect(compileCacheKeyOf(['help', 'coupons'])).toBe('help.coupons')
+    expect(compileCacheKeyOf(['webhooks', 'listen', 'now'])).toBe('webhooks.listen')
+    expect(compileCacheKeyOf(['serve', '--port', '0'])).toBe('serve')
+    expect(compileCacheKeyOf(['--version'])).toBe('main')
+    expect(compileCacheKeyOf(['--profile', 'staging', 'orders', 'list'])).toBe('main')
+    expect(compileCacheKeyOf(['../../etc', 'x'])).toBe('main')
+    expect(compileCacheKeyOf([])).toBe('main')
+  })
+})
+
 describe.skipIf(!hasBuild)('the bundle with its code cache', () => {
   const run = (env: Record<string, string>, args = ['--version']) =>
     spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { PATH: process.env.PATH, ...env } })
@@ -46,8 +60,8 @@ describe.skipIf(!hasBuild)('the bundle with its code cache', () => {
     expect(first.stderr).toBe('')
     expect(first.stdout.trim()).toBe(version)
     const { dir, names } = entriesIn(cache)
-    expect(names.some((n) => /^main\.cjs\.[0-9a-f]{16}\.bin$/.test(n))).toBe(true)
-    expect(names.every((n) => /\.cjs\.[0-9a-f]{16}\.bin$/.test(n))).toBe(true)
+    expect(names.some((n) => /^main\.cjs\.[0-9a-f]{16}\.main\.bin$/.test(n))).toBe(true)
+    expect(names.every((n) => /\.cjs\.[0-9a-f]{16}\.main\.bin$/.test(n))).toBe(true)
     const written = names.map((n) => statSync(join(dir, n)).mtimeMs)
     const second = run({ XDG_CACHE_HOME: cache })
     expect(second.stdout.trim()).toBe(version)
@@ -55,9 +69,20 @@ describe.skipIf(!hasBuild)('the bundle with its code cache', () => {
     expect(names.map((n) => statSync(join(dir, n)).mtimeMs)).toEqual(written)
   })
 
-  it('compiles normally past a damaged entry and writes it again', () => {
+  it('keeps entries per command', () => {
     const cache = mkdtempSync(join(tmpdir(), 'store-cc-'))
     run({ XDG_CACHE_HOME: cache })
+    run({ XDG_CACHE_HOME: cache }, ['help', 'coupons'])
+    const { names } = entriesIn(cache)
+    expect(names.filter((n) => n.startsWith('main.cjs.')).map((n) => n.split('.').slice(3, -1).join('.'))).toEqual([
+      'help.coupons',
+      'main',
+    ])
+  })
+
+  it('compiles normally past a damaged entry and writes it again', () => {
+    const cache = mkdtempSync(join(tmpdir(), 'store-cc-'))
+    run({ XDG_CACHE_HOME: cache }, ['help', 'coupons'])
     const { dir, names } = entriesIn(cache)
     const main = join(dir, names.find((n) => n.startsWith('main.'))!)
     writeFileSync(main, 'not a code cache')

@@ -22,7 +22,7 @@ process.on('exit', () => {
   require('node:fs').writeSync(2, '\\nPROBE ' + JSON.stringify({ loaded, stdinMade }) + '\\n')
 })
 `
-const NOT_AT_START = ['https', 'tls', 'crypto', 'child_process', 'fs/promises', 'perf_hooks', 'v8', 'tty', 'os']
+const NOT_AT_START = 'https tls crypto child_process fs/promises perf_hooks v8 tty os module'.split(' ')
 
 describe.skipIf(!hasBuild)('the start path', () => {
   const dir = mkdtempSync(join(tmpdir(), 'store-start-'))
