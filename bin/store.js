@@ -1,3 +1,3 @@
 #!/usr/bin/env node
-import { run } from '../dist/cli-bundle/main.js'
-run()
+// CommonJS (bin/package.json): the bundle it starts is CommonJS too, for V8's code cache.
+require('../dist/cli-bundle/start.cjs')

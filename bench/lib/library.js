@@ -130,6 +130,7 @@ export async function benchStartup({ runs, log }) {
   const env = { ...process.env, NO_COLOR: '1', STORE_BASE_URL: server.baseUrl, STORE_API_KEY: KEY }
   const cases = [
     { id: 'node', label: 'node -e 0', args: ['-e', '0'] },
+    { id: 'version', label: 'store --version', args: [STORE_BIN, '--version'] },
     { id: 'help', label: 'store --help', args: [STORE_BIN, '--help'] },
     ...COMMANDS.map((name) => ({
       id: `help:${name}`,

@@ -3,7 +3,7 @@
 // pkg/cmdutil/factory.go).
 import type { Command } from 'commander'
 import { StoreClient } from '../client/index.js'
-import type { CliContext } from './context.js'
+import { extendContext, type CliContext } from './context.js'
 import { resolveConnection, type Connection, type GlobalOptions } from './connection.js'
 import { Output, chalkFor, isColorWanted } from './output.js'
 import { inquirerPrompter, type Prompter } from './prompter.js'
@@ -45,15 +45,15 @@ export function contextFor(ctx: CliContext, globals: GlobalOptions): CommandCont
     connection = resolveConnection(ctx, globals, profile, name)
     return connection
   }
-  return {
-    ...ctx,
+  return extendContext(ctx, {
     globals,
     out,
-    interactive: Boolean(ctx.stdin.isTTY) && isTTY,
+    // stdout first: off a terminal, stdin is not even made.
+    interactive: isTTY && Boolean(ctx.stdin.isTTY),
     prompter: ctx.prompter ?? inquirerPrompter(ctx, { color }),
     connection: connectionOf,
     client: () => (client ??= clientFor(ctx, connectionOf(), globals)),
-  }
+  })
 }
 
 const formatSeconds = (ms: number) => `${Number((ms / 1000).toFixed(ms < 1000 ? 2 : 1))} s`

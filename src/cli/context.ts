@@ -26,3 +26,12 @@ export interface CliContext extends Streams {
   /** The key this run sends and where it came from, once known; main() names it when it is refused. */
   session?: { apiKey?: string; apiKeySource?: string }
 }
+
+/**
+ * `{ ...ctx, ...extra }` that keeps getters as getters: the process's stdin is made on first use
+ * (making it costs a command's start-up several ms, and most commands never read it).
+ */
+export function extendContext<T extends object, E extends object>(ctx: T, extra: E): T & E {
+  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(ctx))
+  return Object.defineProperties(copy, Object.getOwnPropertyDescriptors(extra)) as T & E
+}

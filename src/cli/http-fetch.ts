@@ -1,9 +1,8 @@
 // The CLI's fetch: the part of the Fetch API the client and the webhook commands use, over
 // node:http and node:https. Node's own fetch loads undici on first use, which alone costs more than
-// the CLI's whole start-up budget (README, "Start-up"); these modules are loaded already.
-import { request as httpRequest, type IncomingMessage } from 'node:http'
-import { request as httpsRequest } from 'node:https'
-import { Readable } from 'node:stream'
+// the CLI's whole start-up budget (README, "Start-up"). The node modules are loaded on the first
+// request, each when its protocol is used: node:https and node:tls cost as much again as node:http.
+import type { IncomingMessage } from 'node:http'
 
 /**
  * A fetch for string bodies and text or streamed answers. Redirects are never followed (the
@@ -17,7 +16,10 @@ export const httpFetch: typeof fetch = (input, init = {}) => {
   const signal = init.signal ?? undefined
   return new Promise<Response>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason)
-    const send = url.protocol === 'https:' ? httpsRequest : httpRequest
+    const send =
+      url.protocol === 'https:'
+        ? process.getBuiltinModule('node:https').request
+        : process.getBuiltinModule('node:http').request
     const body = init.body === undefined || init.body === null ? undefined : String(init.body)
     const headers: Record<string, string> = { ...headersOf(init.headers) }
     if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body))
@@ -70,7 +72,7 @@ function responseOf(res: IncomingMessage, signal: AbortSignal | undefined): Resp
     text,
     json: async () => JSON.parse(await text()),
     get body() {
-      return Readable.toWeb(res)
+      return process.getBuiltinModule('node:stream').Readable.toWeb(res)
     },
   }
   return answer as unknown as Response

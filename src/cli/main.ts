@@ -1,9 +1,8 @@
 import { Command, CommanderError, Help } from 'commander'
 import { readFileSync } from 'node:fs'
-import { randomBytes } from 'node:crypto'
 import { COMMANDS } from './commands-index.js'
 import { httpFetch } from './http-fetch.js'
-import type { CliContext } from './context.js'
+import { extendContext, type CliContext } from './context.js'
 import { EXIT, exitCodeOf, isStoreError } from './exit-codes.js'
 import { examples } from './examples.js'
 import type { AttemptedError } from '../client/http.js'
@@ -68,7 +67,7 @@ const WRAPPING_HELP: Partial<Help> = {
 /** Runs the CLI with the given argv (without node and script) and returns the exit code. */
 export async function main(argv: string[], ctx: CliContext): Promise<number> {
   const session: NonNullable<CliContext['session']> = {}
-  const run = { ...ctx, session }
+  const run = extendContext(ctx, { session })
   const program = buildProgram(run)
   for (const command of COMMANDS) command.register(program, run)
   try {
@@ -130,14 +129,17 @@ function hintFor(error: unknown, code: number, session: CliContext['session']): 
 /** The composition root: the real process, streams, clock and network. */
 export function run(): void {
   const ctx: CliContext = {
-    stdin: process.stdin,
+    get stdin() {
+      return process.stdin
+    },
     stdout: process.stdout,
     stderr: process.stderr,
     env: process.env,
     cwd: process.cwd(),
     now: () => new Date(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    randomBytes: (n) => randomBytes(n),
+    // node:crypto is loaded by the commands that use it only (a start-up cost otherwise).
+    randomBytes: (n) => process.getBuiltinModule('node:crypto').randomBytes(n),
     fetch: httpFetch,
     onSignal: (signal, handler) => {
       process.on(signal, handler)

@@ -168,7 +168,8 @@ export class Http {
     for (let attempt = 0; ; attempt++) {
       const retriesLeft = attempt < this.retry.retries
       this.logRequest(method, url, headers, body)
-      const started = performance.now()
+      // Timed for the log only: the first performance.now() loads node:perf_hooks in Node.
+      const started = this.options.log ? performance.now() : 0
       let res: Response
       try {
         res = await this.fetchOnce(url, { method, headers, body }, opts.signal)
@@ -185,7 +186,7 @@ export class Http {
         throw withAttempts(failure, attempt + 1)
       }
       const text = await res.text()
-      this.logAnswer(res, text, performance.now() - started)
+      this.logAnswer(res, text, this.options.log ? performance.now() - started : 0)
       if (res.ok) return this.decode(method, path, res, text, opts)
 
       const notice = { method, path, attempt: attempt + 1, status: res.status }

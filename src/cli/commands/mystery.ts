@@ -1,20 +1,13 @@
 // `store mystery verify|roll`: DESIGN.md "Mystery box fairness — exact algorithm", checked with the
 // same src/fairness code the emulator rolls with, from the revealed values alone.
 import type { Command } from 'commander'
-import {
-  collectLines,
-  commitmentOf,
-  oddsOf,
-  openAt,
-  openBox,
-  verifyLine,
-  verifyStated,
-  type LineCheck,
-  type MysteryLine,
-  type MysteryOpen,
-  type MysteryOutcome,
-  type OddsEntry,
-  type OpenReport,
+import type {
+  LineCheck,
+  MysteryLine,
+  MysteryOpen,
+  MysteryOutcome,
+  OddsEntry,
+  OpenReport,
 } from '../../fairness/index.js'
 import { commandContext, type CommandContext } from '../client-factory.js'
 import { examples } from '../examples.js'
@@ -102,8 +95,12 @@ export interface VerifyOptions {
   codeIndex?: string
 }
 
+/** The fairness code (and its hashing): loaded by the mystery commands only. */
+const fairness = () => import('../../fairness/index.js')
+
 /** The open the raw flags state, for verifyStated. */
 async function statedFromFlags(cc: CommandContext, o: VerifyOptions): Promise<OpenReport> {
+  const { oddsOf, verifyStated } = await fairness()
   if (!o.serverSeed || !o.clientSeed)
     throw new UsageError(
       'raw verification needs --server-seed and --client-seed (and --weights); or give an order number or --file',
@@ -142,6 +139,7 @@ async function statedFromFlags(cc: CommandContext, o: VerifyOptions): Promise<Op
 
 /** Verifies an order (through the API), a JSON file, or raw flags; prints every check; fails naming each failed one. */
 export async function verifyMystery(cc: CommandContext, target: string | undefined, o: VerifyOptions): Promise<void> {
+  const { collectLines, verifyLine } = await fairness()
   const fromFlags = o.serverSeed !== undefined || o.clientSeed !== undefined
   const file = o.file ?? (target?.startsWith('@') ? target.slice(1) : undefined)
   if ([fromFlags, file !== undefined, target !== undefined && !target.startsWith('@')].filter(Boolean).length > 1) {
@@ -227,6 +225,7 @@ export interface RollOptions {
 
 /** Computes outcomes: one open at `--nonce`, or `--quantity` opens of a line with stock taken down as they go. */
 export async function rollMystery(cc: CommandContext, o: RollOptions): Promise<void> {
+  const { commitmentOf, openAt, openBox } = await fairness()
   if (!o.serverSeed || !o.clientSeed) throw new UsageError('missing --server-seed or --client-seed')
   if (o.nonce !== undefined && o.quantity !== undefined)
     throw new UsageError('give --nonce (one open) or --quantity (opens 0…n-1 of a line), not both')

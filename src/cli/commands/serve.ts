@@ -1,9 +1,6 @@
 import type { Command } from 'commander'
 import { existsSync, readFileSync, statSync } from 'node:fs'
-import { createServer as createHttpsServer } from 'node:https'
-import { createSecureContext } from 'node:tls'
 import type { AddressInfo } from 'node:net'
-import { setFlagsFromString } from 'node:v8'
 import { examples } from '../examples.js'
 import type { CliContext } from '../context.js'
 import { isStoreError, UsageError } from '../exit-codes.js'
@@ -175,7 +172,8 @@ function readTls(o: ServeOptions): { cert: Buffer; key: Buffer } | undefined {
   }
   const tls = { cert: read('--tls-cert', o.tlsCert), key: read('--tls-key', o.tlsKey) }
   try {
-    createSecureContext(tls)
+    // Loaded here, as https below: node:tls and node:https stay out of every other command's start.
+    process.getBuiltinModule('node:tls').createSecureContext(tls)
   } catch (error) {
     throw new StartRefusedError(
       `--tls-cert ${o.tlsCert} / --tls-key ${o.tlsKey}: not a usable PEM certificate and matching private key (${(error as Error).message})`,
@@ -227,7 +225,8 @@ function boundHeapGrowth(db: string): void {
     /* unreadable: the store says why when it opens the db */
   }
   // Set before the db is loaded: the limits V8 derives while loading are the ones serving starts with.
-  if (size >= LARGE_DB_BYTES) setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`)
+  if (size >= LARGE_DB_BYTES)
+    process.getBuiltinModule('node:v8').setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`)
 }
 
 /** The composition root of the emulator: real clock, randomness, network and files. */
@@ -267,7 +266,7 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
           fetch: (request, env) => handle(request, env),
           port,
           hostname: o.host,
-          ...(tls ? { createServer: createHttpsServer, serverOptions: tls } : {}),
+          ...(tls ? { createServer: process.getBuiltinModule('node:https').createServer, serverOptions: tls } : {}),
         },
         () => resolve(s as unknown as import('node:net').Server),
       )

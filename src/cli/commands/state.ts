@@ -1,6 +1,5 @@
 // `store state …`: the calling account's saved states on the local emulator (README, "Using store
 // in your test suite"): save, restore, list, reset, and the shop as a seed file (export, import).
-import { writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { Command } from 'commander'
 import { examples } from '../examples.js'
@@ -19,7 +18,8 @@ export async function exportState(cc: CommandContext, o: { out?: string }): Prom
   const seed = await cc.client().emulator.exportState()
   const text = `${JSON.stringify(seed, null, 2)}\n`
   if (!o.out) return cc.out.line(text.replace(/\n$/, ''))
-  await writeFile(resolve(cc.cwd, o.out), text)
+  // node:fs/promises on use: it is a start-up cost for every other command.
+  await process.getBuiltinModule('node:fs/promises').writeFile(resolve(cc.cwd, o.out), text)
   cc.out.success(
     `wrote the shop's records to ${o.out} (store serve --seed ${o.out} or store state import ${o.out} load it)`,
   )
