@@ -46,9 +46,40 @@ export function parseJournalHeader(line: string): JournalHeader | undefined {
   return { generation, after }
 }
 
-/** One transaction as a journal line; `ops` is its changes already serialised as a JSON array. */
-export function journalLine(seq: number, opsJson: string): string {
-  return `{"seq":${seq},"ops":${opsJson}}\n`
+/**
+ * Appends one transaction as a journal line, `{"seq":<seq>,"ops":<JSON.stringify(ops)>}` and a
+ * newline, op by op, so no string of the whole line is made. A `data` object that several rows of
+ * the transaction share (an event and its `:product` variant carry the same payload) is
+ * serialised once; the text is the same as JSON.stringify's.
+ */
+export function appendJournalLine(out: { append(text: string): void }, seq: number, ops: readonly JournalOp[]): void {
+  out.append(`{"seq":${seq},"ops":[`)
+  const shared = new Map<object, string>()
+  for (let i = 0; i < ops.length; i++) {
+    const op = ops[i]
+    const head = i === 0 ? '{"c":' : ',{"c":'
+    if ('put' in op) out.append(`${head}${JSON.stringify(op.c)},"put":${rowJson(op.put, shared)}}`)
+    else out.append(`${head}${JSON.stringify(op.c)},"del":${JSON.stringify(op.del)}}`)
+  }
+  out.append(']}\n')
+}
+
+/** A row as JSON.stringify writes it, its `data` object taken from `shared` when an earlier row had it. */
+function rowJson(row: object, shared: Map<object, string>): string {
+  const data = (row as { data?: unknown }).data
+  if (data === null || typeof data !== 'object') return JSON.stringify(row)
+  let text = '{'
+  for (const [key, value] of Object.entries(row)) {
+    let json: string | undefined
+    if (value === data) {
+      json = shared.get(data)
+      if (json === undefined) shared.set(data, (json = JSON.stringify(data)))
+    } else json = JSON.stringify(value)
+    // As JSON.stringify does, a field whose value has no JSON form (undefined, a function) is left out.
+    if (json === undefined) continue
+    text += `${text.length > 1 ? ',' : ''}${JSON.stringify(key)}:${json}`
+  }
+  return `${text}}`
 }
 
 /**
