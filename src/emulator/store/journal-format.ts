@@ -64,22 +64,22 @@ export function appendJournalLine(out: { append(text: string): void }, seq: numb
   out.append(']}\n')
 }
 
-/** A row as JSON.stringify writes it, its `data` object taken from `shared` when an earlier row had it. */
+/** Stands for a shared `data` object while the rest of its row is serialised. */
+const SHARED_DATA = '"data":"\\u0000shared data\\u0000"'
+const SHARED_DATA_MARK = '\u0000shared data\u0000'
+
+/** A row as JSON.stringify writes it, its `data` object serialised once per `shared` map. */
 function rowJson(row: object, shared: Map<object, string>): string {
   const data = (row as { data?: unknown }).data
   if (data === null || typeof data !== 'object') return JSON.stringify(row)
-  let text = '{'
-  for (const [key, value] of Object.entries(row)) {
-    let json: string | undefined
-    if (value === data) {
-      json = shared.get(data)
-      if (json === undefined) shared.set(data, (json = JSON.stringify(data)))
-    } else json = JSON.stringify(value)
-    // As JSON.stringify does, a field whose value has no JSON form (undefined, a function) is left out.
-    if (json === undefined) continue
-    text += `${text.length > 1 ? ',' : ''}${JSON.stringify(key)}:${json}`
-  }
-  return `${text}}`
+  let dataJson = shared.get(data)
+  if (dataJson === undefined) shared.set(data, (dataJson = JSON.stringify(data)))
+  if (dataJson === undefined) return JSON.stringify(row)
+  const text = JSON.stringify({ ...row, data: SHARED_DATA_MARK })
+  const at = text.indexOf(SHARED_DATA)
+  // The mark is the row's own field only if it is there once (a field of the row could hold the same text).
+  if (at !== text.lastIndexOf(SHARED_DATA)) return JSON.stringify(row)
+  return `${text.slice(0, at + 7)}${dataJson}${text.slice(at + SHARED_DATA.length)}`
 }
 
 /**

@@ -37,6 +37,8 @@ describe('appendJournalLine', () => {
       { c: 'events', put: { id: 'evt_2', seq: 2, kind: 'subscription:renewed:product', data, createdAt: 'a' } },
       { c: 'meta', put: { id: 'meta', eventSeq: 2 } },
       { c: 'events', put: { id: 'evt_3', skipped: undefined, data, later: () => 1, createdAt: 'b' } },
+      { c: 'events', put: { id: 'evt_4', data, note: { data: '\u0000shared data\u0000' } } },
+      { c: 'events', put: { id: 'evt_5', data: { toJSON: () => undefined } } },
     ]
     expect(written(7, ops as JournalOp[])).toBe(stringified(7, ops))
   })

@@ -48,6 +48,45 @@ describe('Store: persistence', () => {
     await reopened.close()
   })
 
+  it('journals a row put several times in one transaction once, as it ends up, where it was first put', async () => {
+    const { db } = tmpDb()
+    const crashed = await openAsCrashingProcess({ path: db })
+    await crashed.tx((tx) => {
+      tx.put('accounts', account(1))
+      tx.put('accounts', account(2))
+      tx.put('accounts', account(1, 'Second'))
+      tx.delete('accounts', account(2).id)
+      tx.put('accounts', account(1, 'Third'))
+      tx.put('accounts', account(2, 'Back'))
+      tx.putBuilt('accounts', account(2, 'Back again'))
+    })
+    const before = crashed.snapshot()
+    const [line] = journalLines(db)
+    expect(JSON.parse(line).ops).toEqual([
+      { c: 'accounts', put: account(1, 'Third') },
+      { c: 'accounts', put: account(2) },
+      { c: 'accounts', del: account(2).id },
+      { c: 'accounts', put: account(2, 'Back again') },
+    ])
+    const reopened = await Store.open({ path: db })
+    expect(reopened.snapshot()).toEqual(before)
+    expect(reopened.c.accounts.get(account(2).id)?.name).toBe('Back again')
+    await reopened.close()
+  })
+
+  it('takes back every put of a row put several times when the transaction fails', async () => {
+    const store = await Store.open({ path: ':memory:' })
+    await store.tx((tx) => tx.put('accounts', account(1)))
+    await expect(
+      store.tx((tx) => {
+        tx.put('accounts', account(1, 'Second'))
+        tx.putBuilt('accounts', account(1, 'Third'))
+        throw new Error('refused')
+      }),
+    ).rejects.toThrow('refused')
+    expect(store.snapshot().accounts).toEqual([account(1)])
+  })
+
   it('runs init only when it creates the db file', async () => {
     const { db } = tmpDb()
     let runs = 0

@@ -54,8 +54,8 @@ export class EventBus {
     const seq = this.lastSeq() + 1
     const now = this.emu.nowIso(shop)
     const meta = store.c.meta.get('meta')
-    tx.put('meta', { ...meta, id: 'meta', eventSeq: seq })
-    const record = tx.put('events', {
+    tx.putBuilt('meta', { ...meta, id: 'meta', eventSeq: seq })
+    const record = tx.putBuilt('events', {
       id: `evt_${seq}`,
       seq,
       shopId: shop.id,
@@ -71,7 +71,7 @@ export class EventBus {
     for (const webhook of store.c.webhooks.oldestFirst('shop', shop.id)) {
       if (!webhook.events.includes(kind)) continue
       body ??= JSON.stringify(webhookBody(kind, data, this.emu.now(shop)))
-      const delivery = tx.put(
+      const delivery = tx.putBuilt(
         'deliveries',
         this.newDelivery(shop, {
           webhookId: webhook.id,
