@@ -59,7 +59,7 @@ export function rowsOnDisk(collections: Collections, undone: readonly Tx[]): DbF
 /**
  * Makes transactions durable, in the order they were applied to memory: each is one journal line
  * numbered one past the one before; whatever queued while a write was on its way goes out as one
- * append and one fsync (group commit). When the disk refuses a write, that transaction and every
+ * durable append (group commit: one write and one fsync, or one synchronous write). When the disk refuses a write, that transaction and every
  * later one not yet on disk (they were built on it) are rolled back, newest first, and rejected.
  *
  * It also answers, for anyone about to show data (commit-wait), whether what they read could
@@ -198,8 +198,9 @@ export class JournalWriter {
         try {
           if (this.hasDirtyTail) await this.cutDirtyTail()
           this.hasDirtyTail = true
-          await this.file!.append(lines.bytes())
-          await this.file!.sync()
+          const file = this.file!
+          await file.append(lines.bytes())
+          if (!file.isDurableOnAppend) await file.sync()
           this.hasDirtyTail = false
         } catch (error) {
           lines.clear()

@@ -65,7 +65,9 @@ describe('appendJournalLine', () => {
     expect(entry.seq).toBe(7)
     expect(entry.ops.map((op) => ({ c: op.c, put: 'put' in op ? op.put : undefined }))).toEqual(ops)
     // The fields in the order they were written.
-    expect(Object.keys((entry.ops[4] as { put: object }).put)).toEqual(Object.keys(event(4, 'subscription:updated:product', data)))
+    expect(Object.keys((entry.ops[4] as { put: object }).put)).toEqual(
+      Object.keys(event(4, 'subscription:updated:product', data)),
+    )
     const shared = entry.ops.map((op) => ('put' in op ? (op.put as { data?: unknown }).data : undefined))
     expect(shared[2]).toBe(shared[0])
     expect(shared[4]).toBe(shared[0])

@@ -55,6 +55,8 @@ export class FaultyIO implements JournalIO {
   failSync?: string
   failTruncate?: string
   appendDelayMs = 0
+  /** Files say their appends are durable when they return, so the writer calls no fsync. */
+  isDurableOnAppend = false
 
   heal(): void {
     this.failAppend = this.failSync = this.failTruncate = undefined
@@ -63,6 +65,7 @@ export class FaultyIO implements JournalIO {
   async openForAppend(path: string): Promise<JournalFile> {
     const file = await nodeJournalIO.openForAppend(path)
     return {
+      isDurableOnAppend: this.isDurableOnAppend,
       append: async (bytes) => {
         if (this.appendDelayMs) await new Promise((resolve) => setTimeout(resolve, this.appendDelayMs))
         if (this.failAppend) {
