@@ -5,6 +5,7 @@ import type { DeliveryRecord, EventRecord, ShopRecord } from '../../store/record
 import { buildEventData, type EventSubject } from './payloads.js'
 import { DeliveryWorker, deliverySettings } from './delivery.js'
 import { EventStreams, streamSettings } from './streams.js'
+import { isSameJson } from './same-json.js'
 
 /** A committed event as listeners get it: `data` is the subject the operation emitted, `record` the logged payload. */
 export interface PendingEvent {
@@ -93,12 +94,15 @@ export class EventBus {
 
   /**
    * The payload of a subject. A kind and its `:product` variant are emitted one after the other
-   * with the same subject, whose payload is the same: built once for both.
+   * with the same subject, whose payload is the same: built once for both. A payload equal to the
+   * one before it (a renewal's `subscription:renewed` and `subscription:updated` describe the same
+   * subscription) is that one: kept in memory and written to the journal once.
    */
   private dataOf(shop: ShopRecord, subject: EventSubject<WebhookEventKind>): Record<string, unknown> {
     const last = this.lastBuilt
     if (last?.subject === subject && last.shop === shop) return last.data
-    const data = buildEventData(this.emu, shop, subject)
+    const built = buildEventData(this.emu, shop, subject)
+    const data = last?.shop === shop && isSameJson(built, last.data) ? last.data : built
     this.lastBuilt = { subject, shop, data }
     return data
   }
