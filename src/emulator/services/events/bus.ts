@@ -210,18 +210,12 @@ export class EventBus {
   /** Deletes the shop's oldest rows of a log until at most `keep` are left. */
   private trimOldest(tx: Tx, log: 'events' | 'deliveries', shop: ShopRecord, keep: number): void {
     const rows = this.emu.rows[log]
-    let excess = rows.count('shop', shop.id) - keep
-    if (excess <= 0) return
-    const doomed: string[] = []
-    for (const row of rows.oldestFirst('shop', shop.id)) {
-      if (excess-- <= 0) break
-      doomed.push(row.id)
-    }
-    for (const id of doomed) tx.delete(log, id)
+    for (let excess = rows.count('shop', shop.id) - keep; excess > 0; excess--)
+      tx.delete(log, rows.oldest('shop', shop.id)!.id)
   }
 
   private lastSeq(): number {
-    const newest = this.emu.store.c.events.newestFirst('all', 'all').next()
-    return Math.max(this.emu.store.c.meta.get('meta')?.eventSeq ?? 0, newest.done ? 0 : newest.value.seq)
+    const newest = this.emu.store.c.events.newest('all', 'all')
+    return Math.max(this.emu.store.c.meta.get('meta')?.eventSeq ?? 0, newest?.seq ?? 0)
   }
 }
