@@ -52,8 +52,9 @@ export function parseJournalHeader(line: string): JournalHeader | undefined {
 /**
  * Appends one transaction as a journal line, `{"seq":<seq>,"ops":[…]}` and a newline, op by op,
  * so no string of the whole line is made. Each op is JSON.stringify's text of it, but for a row
- * whose `data` object an earlier row of the line holds too (an event and its `:product` variant
- * carry the same payload): its `data` is written as 0 and the op names that row,
+ * whose `data` object an earlier row of the line holds too (an event and its `:product` variant,
+ * or the events of one renewal, carry the same payload): its `data` is written as 0 and the op
+ * names that row,
  * `{"c":…,"put":{…,"data":0,…},"dataFrom":<index of the op>}`, so the payload is on disk once.
  */
 export function appendJournalLine(out: { append(text: string): void }, seq: number, ops: readonly JournalOp[]): void {

@@ -59,8 +59,9 @@ export function rowsOnDisk(collections: Collections, undone: readonly Tx[]): DbF
 /**
  * Makes transactions durable, in the order they were applied to memory: each is one journal line
  * numbered one past the one before; whatever queued while a write was on its way goes out as one
- * durable append (group commit: one write and one fsync, or one synchronous write). When the disk refuses a write, that transaction and every
- * later one not yet on disk (they were built on it) are rolled back, newest first, and rejected.
+ * durable append (group commit: a write and an fsync, or one synchronous write). When the disk
+ * refuses a write, that transaction and every later one not yet on disk (they were built on it)
+ * are rolled back, newest first, and rejected.
  *
  * It also answers, for anyone about to show data (commit-wait), whether what they read could
  * include a change not yet on disk (the collections hold the keys of pending changes and count
