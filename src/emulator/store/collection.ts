@@ -165,6 +165,20 @@ export class Collection<T extends Row> {
     }
   }
 
+  /** The oldest row of one scope of an ordered list, without walking it (undefined when it is empty). */
+  oldest(index: string, scope: string): T | undefined {
+    this.noteList()
+    const key = this.ordered.get(index)?.get(scope)?.first()
+    return key === undefined ? undefined : this.rows.get(key)
+  }
+
+  /** The newest row of one scope of an ordered list (undefined when it is empty). */
+  newest(index: string, scope: string): T | undefined {
+    this.noteList()
+    const key = this.ordered.get(index)?.get(scope)?.last()
+    return key === undefined ? undefined : this.rows.get(key)
+  }
+
   count(index: string, scope: string): number {
     this.noteList()
     return this.ordered.get(index)?.get(scope)?.size ?? 0

@@ -5,7 +5,8 @@ import { ROW_SCHEMAS } from './records.js'
 /** The db file's content: `{ version: 1, <collection>: rows[] }` (durable-json-file.ts writes and reads it). */
 export type DbFile = { version: 1 } & Record<string, unknown>
 
-export type JournalOp = { c: string; put: { id: string } } | { c: string; del: string }
+/** One change of a journal line; `dataFrom` only on disk (journal-format.ts). */
+export type JournalOp = { c: string; put: { id: string }; dataFrom?: number } | { c: string; del: string }
 
 /** One schema per collection, each checked by the compiler against the collection's row type. */
 const SCHEMAS: { [K in CollectionName]: z.ZodType<RowOf<K>> } = ROW_SCHEMAS

@@ -29,6 +29,9 @@ const isCollection = (name: string): name is CollectionName => COLLECTIONS.has(n
 
 export const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+
 export function journalHeaderLine({ generation, after }: JournalHeader): string {
   return `{"journal":1,"generation":${generation},"after":${after}}\n`
 }
@@ -46,9 +49,34 @@ export function parseJournalHeader(line: string): JournalHeader | undefined {
   return { generation, after }
 }
 
-/** One transaction as a journal line; `ops` is its changes already serialised as a JSON array. */
-export function journalLine(seq: number, opsJson: string): string {
-  return `{"seq":${seq},"ops":${opsJson}}\n`
+/**
+ * Appends one transaction as a journal line, `{"seq":<seq>,"ops":[…]}` and a newline, op by op,
+ * so no string of the whole line is made. Each op is JSON.stringify's text of it, but for a row
+ * whose `data` object an earlier row of the line holds too (an event and its `:product` variant,
+ * or the events of one renewal, carry the same payload): its `data` is written as 0 and the op
+ * names that row,
+ * `{"c":…,"put":{…,"data":0,…},"dataFrom":<index of the op>}`, so the payload is on disk once.
+ */
+export function appendJournalLine(out: { append(text: string): void }, seq: number, ops: readonly JournalOp[]): void {
+  out.append(`{"seq":${seq},"ops":[`)
+  const opWithData = new Map<object, number>()
+  for (let i = 0; i < ops.length; i++) {
+    const op = ops[i]
+    const head = `${i === 0 ? '' : ','}{"c":${JSON.stringify(op.c)},`
+    if (!('put' in op)) {
+      out.append(`${head}"del":${JSON.stringify(op.del)}}`)
+      continue
+    }
+    const data = (op.put as { data?: unknown }).data
+    const from = isObject(data) ? opWithData.get(data) : undefined
+    if (from !== undefined) {
+      out.append(`${head}"put":${JSON.stringify({ ...op.put, data: 0 })},"dataFrom":${from}}`)
+      continue
+    }
+    if (isObject(data)) opWithData.set(data, i)
+    out.append(`${head}"put":${JSON.stringify(op.put)}}`)
+  }
+  out.append(']}\n')
 }
 
 /**
@@ -70,11 +98,24 @@ export function parseJournalLine(line: string): JournalEntry | string {
     if (typeof op?.c !== 'string' || !isCollection(op.c))
       return `ops[${i}]: unknown collection ${JSON.stringify(op?.c)}`
     if ('put' in op) {
+      if (op.dataFrom !== undefined) {
+        const data = sharedData(ops, op.dataFrom, i)
+        if (data === undefined || !isObject(op.put))
+          return `ops[${i}]: "dataFrom" is ${JSON.stringify(op.dataFrom)}, expected the index of an earlier row with a data object`
+        op.put.data = data
+      }
       const problem = checkRow(op.c, op.put)
       if (problem) return `ops[${i}]: ${op.c} row ${problem}`
     } else if (typeof op.del !== 'string') return `ops[${i}]: neither a put nor a delete`
   }
   return { seq: seq as number | undefined, ops: ops as JournalOp[] }
+}
+
+/** The `data` object of the row put by `ops[from]`, when that is an op before `ops[at]`. */
+function sharedData(ops: unknown[], from: unknown, at: number): Record<string, unknown> | undefined {
+  if (!isCount(from) || from >= at) return undefined
+  const put = (ops[from] as { put?: unknown } | null)?.put
+  return isObject(put) && isObject(put.data) ? put.data : undefined
 }
 
 /** The journal beside a db file, and where it is moved while it is folded into the db file. */

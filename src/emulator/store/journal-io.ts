@@ -1,3 +1,4 @@
+import { constants } from 'node:fs'
 import { open, rename, unlink, stat } from 'node:fs/promises'
 import type { FileHandle } from 'node:fs/promises'
 import { dirname } from 'node:path'
@@ -5,8 +6,14 @@ import { temporaryPathBeside } from './temporary-files.js'
 
 /** The file operations the journal needs; injected so tests can make the disk fail. */
 export interface JournalFile {
-  append(text: string): Promise<void>
+  /** Appends every byte (one write when the system takes them at once). */
+  append(bytes: Uint8Array): Promise<void>
   sync(): Promise<void>
+  /**
+   * `append` returns only once its bytes are on disk (the file was opened for synchronous
+   * writes), so no `sync` is needed after it: one trip to the disk instead of two.
+   */
+  readonly isDurableOnAppend?: boolean
   truncate(size: number): Promise<void>
   close(): Promise<void>
 }
@@ -25,10 +32,20 @@ export interface JournalIO {
   syncFolder?(path: string): Promise<void>
 }
 
+/** Appends, each of them durable when it returns where the system has O_DSYNC (Linux, macOS). */
+const APPEND_DURABLY =
+  constants.O_DSYNC === undefined
+    ? undefined
+    : constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_DSYNC
+
 class NodeJournalFile implements JournalFile {
-  constructor(private readonly handle: FileHandle) {}
-  async append(text: string) {
-    await this.handle.appendFile(text)
+  constructor(
+    private readonly handle: FileHandle,
+    readonly isDurableOnAppend: boolean,
+  ) {}
+  async append(bytes: Uint8Array) {
+    // One write for the whole batch: appendFile would cut it into 512 KB writes, each a turn of the event loop.
+    for (let at = 0; at < bytes.length; ) at += (await this.handle.write(bytes, at)).bytesWritten
   }
   async sync() {
     await this.handle.datasync()
@@ -60,7 +77,7 @@ export const nodeJournalIO: JournalIO = {
     await syncFolder(dirname(path))
   },
   async openForAppend(path) {
-    return new NodeJournalFile(await open(path, 'a', 0o600))
+    return new NodeJournalFile(await open(path, APPEND_DURABLY ?? 'a', 0o600), APPEND_DURABLY !== undefined)
   },
   rename: (from, to) => rename(from, to),
   unlink: (path) =>

@@ -2,15 +2,15 @@ import { StoreError } from '../../spec/errors.js'
 import type { AnyCollection, Collections } from './collections.js'
 import type { Row } from './collection.js'
 import type { DbFile } from './db-file.js'
-import { journalLine, type DbPosition } from './journal-format.js'
+import { appendJournalLine, type DbPosition } from './journal-format.js'
 import type { JournalFile } from './journal-io.js'
+import { LineBuffer } from './line-buffer.js'
 import type { PendingReads } from './pending-reads.js'
 import type { Tx } from './tx.js'
 
 interface Pending {
   tx: Tx
   seq: number
-  line: string
   resolve: () => void
   reject: (error: Error) => void
 }
@@ -59,8 +59,9 @@ export function rowsOnDisk(collections: Collections, undone: readonly Tx[]): DbF
 /**
  * Makes transactions durable, in the order they were applied to memory: each is one journal line
  * numbered one past the one before; whatever queued while a write was on its way goes out as one
- * append and one fsync (group commit). When the disk refuses a write, that transaction and every
- * later one not yet on disk (they were built on it) are rolled back, newest first, and rejected.
+ * durable append (group commit: a write and an fsync, or one synchronous write). When the disk
+ * refuses a write, that transaction and every later one not yet on disk (they were built on it)
+ * are rolled back, newest first, and rejected.
  *
  * It also answers, for anyone about to show data (commit-wait), whether what they read could
  * include a change not yet on disk (the collections hold the keys of pending changes and count
@@ -72,6 +73,9 @@ export class JournalWriter {
   /** A failed append may have left bytes past `bytes`; they are cut before the next append. */
   private hasDirtyTail = false
   private pending: Pending[] = []
+  /** The lines of `pending`; and the buffer the batch on its way was written from, reused for the next. */
+  private lines = new LineBuffer()
+  private spare = new LineBuffer()
   private waiters: Waiter[] = []
   private flushing?: Promise<void>
   private generation = 0
@@ -139,12 +143,18 @@ export class JournalWriter {
    */
   write(tx: Tx): Promise<void> | undefined {
     if (!this.file) return undefined
-    const ops = JSON.stringify(tx.ops)
-    const seq = ++this.queuedSeq
-    const line = journalLine(seq, ops)
+    const seq = this.queuedSeq + 1
+    const start = this.lines.length
+    try {
+      appendJournalLine(this.lines, seq, tx.ops)
+    } catch (error) {
+      this.lines.cut(start)
+      throw error
+    }
+    this.queuedSeq = seq
     for (const change of tx.changes) change.collection.hold(change.key)
     return new Promise<void>((resolve, reject) => {
-      this.pending.push({ tx, seq, line, resolve, reject })
+      this.pending.push({ tx, seq, resolve, reject })
       this.flushing ??= this.flush()
     })
   }
@@ -182,21 +192,26 @@ export class JournalWriter {
     try {
       while (this.pending.length) {
         const batch = this.pending
+        const lines = this.lines
         this.pending = []
-        const text = batch.map((p) => p.line).join('')
+        this.lines = this.spare
+        this.spare = lines
         try {
           if (this.hasDirtyTail) await this.cutDirtyTail()
           this.hasDirtyTail = true
-          await this.file!.append(text)
-          await this.file!.sync()
+          const file = this.file!
+          await file.append(lines.bytes())
+          if (!file.isDurableOnAppend) await file.sync()
           this.hasDirtyTail = false
         } catch (error) {
+          lines.clear()
           this.failBatch(batch, error)
           // Cut what the failed append may have left, so no half line sits before the next one.
           await this.cutDirtyTail().catch(() => undefined)
           continue
         }
-        this.bytes += Buffer.byteLength(text)
+        this.bytes += lines.length
+        lines.clear()
         this.durableSeq = batch[batch.length - 1].seq
         for (const p of batch) {
           for (const change of p.tx.changes) change.collection.release(change.key)
@@ -227,6 +242,7 @@ export class JournalWriter {
     // Later transactions were built on the failed ones: undo everything not on disk, newest first.
     const failed = [...batch, ...this.pending]
     this.pending = []
+    this.lines.clear()
     for (let i = failed.length - 1; i >= 0; i--) {
       const { tx } = failed[i]
       for (const change of tx.changes) change.collection.release(change.key)

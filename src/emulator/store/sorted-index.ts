@@ -55,6 +55,16 @@ export class SortedIndex {
     }
   }
 
+  /** The id of the first entry (undefined when empty). */
+  first(): string | undefined {
+    return this.head < this.keys.length ? this.keys[this.head].id : undefined
+  }
+
+  /** The id of the last entry (undefined when empty). */
+  last(): string | undefined {
+    return this.head < this.keys.length ? this.keys[this.keys.length - 1].id : undefined
+  }
+
   /** Ids newest first, starting strictly after `after` (a key of the previous page) when given. */
   *descending(after?: SortKey): Generator<string> {
     let at = after ? this.lowerBound(after) - 1 : this.keys.length - 1

@@ -17,6 +17,8 @@ export class Tx {
   /** What each change replaced, in order: for a rollback, and for the db file written while it is not yet on disk. */
   readonly changes: Change[] = []
   private isSealed = false
+  /** Where in `ops` the put of each row put in this transaction is (`<collection>\n<key>`), until it is deleted. */
+  private readonly putOps = new Map<string, number>()
   constructor(private readonly collections: Collections) {}
 
   /** Ends the transaction: a later put or delete (an async continuation) is a bug, refused loudly. */
@@ -30,6 +32,20 @@ export class Tx {
    * rather than making the db unloadable at the next start.
    */
   put<K extends CollectionName>(name: K, row: RowOf<K>): RowOf<K> {
+    return this.store(name, row, true)
+  }
+
+  /**
+   * `put` without the db schema check, for rows the store's own code builds from rows it holds
+   * and values it computed, every field typed by the compiler (an event of the log, a renewal):
+   * checked again on each write, they cost more than the write itself. Input from outside is
+   * checked where it enters, and rows loaded from files when they are read.
+   */
+  putBuilt<K extends CollectionName>(name: K, row: RowOf<K>): RowOf<K> {
+    return this.store(name, row, false)
+  }
+
+  private store<K extends CollectionName>(name: K, row: RowOf<K>, isChecked: boolean): RowOf<K> {
     this.assertOpen()
     const collection = this.collections[name] as unknown as Collection<RowOf<K>>
     const key = collection.keyOf(row)
@@ -39,7 +55,7 @@ export class Tx {
         `internal error: ${name} row ${key} was changed in place and put back; put a copy ({ ...row, ... }) so the change can be rolled back`,
       )
     }
-    const problem = checkRow(name, row)
+    const problem = isChecked ? checkRow(name, row) : undefined
     if (problem)
       throw new StoreError(
         500,
@@ -47,7 +63,13 @@ export class Tx {
       )
     const previous = collection.set(row)
     this.changes.push({ name, collection: collection as unknown as AnyCollection, key, previous })
-    this.ops.push({ c: name, put: row })
+    // A row put again in the same transaction (the event counter, once per event) is journalled once, as it ends up.
+    const slot = `${name}\n${key}`
+    const at = this.putOps.get(slot)
+    if (at === undefined) {
+      this.putOps.set(slot, this.ops.length)
+      this.ops.push({ c: name, put: row })
+    } else this.ops[at] = { c: name, put: row }
     return row
   }
 
@@ -57,6 +79,7 @@ export class Tx {
     const previous = collection.delete(key)
     if (!previous) return
     this.changes.push({ name, collection: collection as unknown as AnyCollection, key, previous })
+    this.putOps.delete(`${name}\n${key}`)
     this.ops.push({ c: name, del: key })
   }
 
@@ -76,5 +99,6 @@ export class Tx {
     }
     this.changes.length = 0
     this.ops.length = 0
+    this.putOps.clear()
   }
 }

@@ -51,6 +51,8 @@ describe('Collection', () => {
     expect(c.count('shop', 'shop_a')).toBe(4)
     expect(c.count('shop', 'shop_none')).toBe(0)
     expect([...c.newestFirst('shop', 'shop_none')]).toEqual([])
+    expect([c.oldest('shop', 'shop_a')?.id, c.newest('shop', 'shop_a')?.id]).toEqual(['a', 'c'])
+    expect([c.oldest('shop', 'shop_none'), c.newest('shop', 'shop_none')]).toEqual([undefined, undefined])
   })
 
   it('pages from a position: newestFirst(after) continues strictly after that row', () => {

@@ -98,6 +98,7 @@ describe('SortedIndex', () => {
         const sorted = [...model].sort(compareKeys)
         expect(index.size).toBe(sorted.length)
         expect([...index.ascending()]).toEqual(sorted.map((key) => key.id))
+        expect([index.first(), index.last()]).toEqual([sorted[0]?.id, sorted[sorted.length - 1]?.id])
         if (sorted.length > 2) {
           const middle = sorted[sorted.length >> 1]
           expect([...index.descending(middle)]).toEqual(

@@ -55,6 +55,8 @@ export class FaultyIO implements JournalIO {
   failSync?: string
   failTruncate?: string
   appendDelayMs = 0
+  /** Files say their appends are durable when they return, so the writer calls no fsync. */
+  isDurableOnAppend = false
 
   heal(): void {
     this.failAppend = this.failSync = this.failTruncate = undefined
@@ -63,14 +65,15 @@ export class FaultyIO implements JournalIO {
   async openForAppend(path: string): Promise<JournalFile> {
     const file = await nodeJournalIO.openForAppend(path)
     return {
-      append: async (text) => {
+      isDurableOnAppend: this.isDurableOnAppend,
+      append: async (bytes) => {
         if (this.appendDelayMs) await new Promise((resolve) => setTimeout(resolve, this.appendDelayMs))
         if (this.failAppend) {
-          await file.append(text.slice(0, Math.floor(text.length / 2)))
+          await file.append(bytes.subarray(0, Math.floor(bytes.length / 2)))
           throw errno(this.failAppend, 'no space left on device')
         }
-        await file.append(text)
-        this.appends.push(Buffer.byteLength(text))
+        await file.append(bytes)
+        this.appends.push(bytes.length)
       },
       sync: async () => {
         if (this.failSync) throw errno(this.failSync, 'i/o error')

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync, unlinkSync } from 'node:fs'
+import { constants, existsSync, readFileSync, unlinkSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { StoreError } from '../../../src/spec/errors.js'
+import { nodeJournalIO } from '../../../src/emulator/store/journal-io.js'
 import { Store } from '../../../src/emulator/store/store.js'
 import { testEmulator } from '../../helpers/emulator.js'
 import { DEAD_PID, FaultyIO, account, journalLines, openAsCrashingProcess, tmpDb } from './store-helpers.js'
@@ -45,6 +46,32 @@ describe('Store: persistence', () => {
     const reopened = await Store.open({ path: db })
     expect(reopened.snapshot()).toEqual(before)
     expect(readFileSync(`${db}.lock`, 'utf8')).toBe(String(process.pid))
+    await reopened.close()
+  })
+
+  it('journals a row put several times in one transaction once, as it ends up, where it was first put', async () => {
+    const { db } = tmpDb()
+    const crashed = await openAsCrashingProcess({ path: db })
+    await crashed.tx((tx) => {
+      tx.put('accounts', account(1))
+      tx.put('accounts', account(2))
+      tx.put('accounts', account(1, 'Second'))
+      tx.delete('accounts', account(2).id)
+      tx.put('accounts', account(1, 'Third'))
+      tx.put('accounts', account(2, 'Back'))
+      tx.putBuilt('accounts', account(2, 'Back again'))
+    })
+    const before = crashed.snapshot()
+    const [line] = journalLines(db)
+    expect(JSON.parse(line).ops).toEqual([
+      { c: 'accounts', put: account(1, 'Third') },
+      { c: 'accounts', put: account(2) },
+      { c: 'accounts', del: account(2).id },
+      { c: 'accounts', put: account(2, 'Back again') },
+    ])
+    const reopened = await Store.open({ path: db })
+    expect(reopened.snapshot()).toEqual(before)
+    expect(reopened.c.accounts.get(account(2).id)?.name).toBe('Back again')
     await reopened.close()
   })
 
@@ -107,6 +134,7 @@ describe('Store: transactions', () => {
     await expect(
       store.tx((tx) => {
         tx.put('accounts', account(1, 'Changed'))
+        tx.putBuilt('accounts', account(1, 'Changed again'))
         tx.put('accounts', account(2))
         tx.delete('accounts', account(1).id)
         throw new StoreError(409, 'refused')
@@ -164,6 +192,29 @@ describe('Store: group commit', () => {
     const reopened = await Store.open({ path: db })
     expect(reopened.c.accounts.size).toBe(50)
     await reopened.close()
+  })
+
+  it('calls no fsync after an append that is durable when it returns (a file opened with O_DSYNC)', async () => {
+    const { db } = tmpDb()
+    const io = new FaultyIO()
+    io.isDurableOnAppend = true
+    io.appendDelayMs = 20
+    const store = await Store.open({ path: db, io })
+    await Promise.all(Array.from({ length: 50 }, (_, i) => store.tx((tx) => tx.put('accounts', account(i)))))
+    expect(io.appends).toHaveLength(2)
+    expect(io.syncs).toBe(0)
+    const before = store.snapshot()
+    await store.close()
+    const reopened = await Store.open({ path: db })
+    expect(reopened.snapshot()).toEqual(before)
+    await reopened.close()
+  })
+
+  it('opens the journal for durable appends where the system has O_DSYNC', async () => {
+    const { db } = tmpDb()
+    const file = await nodeJournalIO.openForAppend(db)
+    expect(file.isDurableOnAppend).toBe(constants.O_DSYNC !== undefined)
+    await file.close()
   })
 
   it('answers 20 concurrent API creates after fewer fsyncs than requests, each only once durable', async () => {

@@ -5,6 +5,7 @@ import type { DeliveryRecord, EventRecord, ShopRecord } from '../../store/record
 import { buildEventData, type EventSubject } from './payloads.js'
 import { DeliveryWorker, deliverySettings } from './delivery.js'
 import { EventStreams, streamSettings } from './streams.js'
+import { isSameJson } from './same-json.js'
 
 /** A committed event as listeners get it: `data` is the subject the operation emitted, `record` the logged payload. */
 export interface PendingEvent {
@@ -54,8 +55,8 @@ export class EventBus {
     const seq = this.lastSeq() + 1
     const now = this.emu.nowIso(shop)
     const meta = store.c.meta.get('meta')
-    tx.put('meta', { ...meta, id: 'meta', eventSeq: seq })
-    const record = tx.put('events', {
+    tx.putBuilt('meta', { ...meta, id: 'meta', eventSeq: seq })
+    const record = tx.putBuilt('events', {
       id: `evt_${seq}`,
       seq,
       shopId: shop.id,
@@ -71,7 +72,7 @@ export class EventBus {
     for (const webhook of store.c.webhooks.oldestFirst('shop', shop.id)) {
       if (!webhook.events.includes(kind)) continue
       body ??= JSON.stringify(webhookBody(kind, data, this.emu.now(shop)))
-      const delivery = tx.put(
+      const delivery = tx.putBuilt(
         'deliveries',
         this.newDelivery(shop, {
           webhookId: webhook.id,
@@ -93,12 +94,15 @@ export class EventBus {
 
   /**
    * The payload of a subject. A kind and its `:product` variant are emitted one after the other
-   * with the same subject, whose payload is the same: built once for both.
+   * with the same subject, whose payload is the same: built once for both. A payload equal to the
+   * one before it (a renewal's `subscription:renewed` and `subscription:updated` describe the same
+   * subscription) is that one: kept in memory and written to the journal once.
    */
   private dataOf(shop: ShopRecord, subject: EventSubject<WebhookEventKind>): Record<string, unknown> {
     const last = this.lastBuilt
     if (last?.subject === subject && last.shop === shop) return last.data
-    const data = buildEventData(this.emu, shop, subject)
+    const built = buildEventData(this.emu, shop, subject)
+    const data = last?.shop === shop && isSameJson(built, last.data) ? last.data : built
     this.lastBuilt = { subject, shop, data }
     return data
   }
@@ -206,18 +210,12 @@ export class EventBus {
   /** Deletes the shop's oldest rows of a log until at most `keep` are left. */
   private trimOldest(tx: Tx, log: 'events' | 'deliveries', shop: ShopRecord, keep: number): void {
     const rows = this.emu.rows[log]
-    let excess = rows.count('shop', shop.id) - keep
-    if (excess <= 0) return
-    const doomed: string[] = []
-    for (const row of rows.oldestFirst('shop', shop.id)) {
-      if (excess-- <= 0) break
-      doomed.push(row.id)
-    }
-    for (const id of doomed) tx.delete(log, id)
+    for (let excess = rows.count('shop', shop.id) - keep; excess > 0; excess--)
+      tx.delete(log, rows.oldest('shop', shop.id)!.id)
   }
 
   private lastSeq(): number {
-    const newest = this.emu.store.c.events.newestFirst('all', 'all').next()
-    return Math.max(this.emu.store.c.meta.get('meta')?.eventSeq ?? 0, newest.done ? 0 : newest.value.seq)
+    const newest = this.emu.store.c.events.newest('all', 'all')
+    return Math.max(this.emu.store.c.meta.get('meta')?.eventSeq ?? 0, newest?.seq ?? 0)
   }
 }

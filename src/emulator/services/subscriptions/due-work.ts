@@ -77,8 +77,8 @@ function runBatch(deps: ServiceDeps, scope: AdvanceScope, tx: Tx, endOffset: num
   const { clock } = scope
   const heads = new SortedIndex()
   const headOf = (shopId: string) => {
-    const head = deps.rows.subscriptions.oldestFirst('due', shopId).next()
-    if (!head.done) heads.insert({ time: nextDueOf(head.value)!.at, id: head.value.id })
+    const head = deps.rows.subscriptions.oldest('due', shopId)
+    if (head) heads.insert({ time: nextDueOf(head)!.at, id: head.id })
   }
   for (const shopId of scope.shopIds()) headOf(shopId)
   const stopAt = performance.now() + TRANSACTION_BUDGET_MS

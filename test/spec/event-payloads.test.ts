@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { subscriptionEventData, type PayloadSources } from '../../src/spec/event-payloads.js'
+import type { Order } from '../../src/spec/orders.js'
+import type { Subscription } from '../../src/spec/subscriptions.js'
+
+const sources: PayloadSources = { shop: { id: 'shop_1', name: 'Shop' }, product: () => undefined }
+
+const subscription = (fields: Record<string, unknown> = {}) =>
+  ({
+    id: 'sub_1',
+    productId: 'prod_1',
+    productName: 'Pro',
+    productProductId: 'rec_1',
+    customerId: 'cus_1',
+    customerEmail: 'a@example.com',
+    status: 'ACTIVE',
+    processorSubscriptionId: 'sub_p1',
+    processorCustomerId: 'cus_p1',
+    currentPeriodEnd: '2026-02-15T12:00:00.000Z',
+    createdAt: '2026-01-15T12:00:00.000Z',
+    canceledAt: null,
+    ...fields,
+  }) as Subscription
+
+const order = (fields: Record<string, unknown>) =>
+  ({ id: 'ord_1', orderNumber: 'ORD-1', items: [], currency: 'USD', ...fields }) as unknown as Order
+
+describe('subscriptionEventData: gateway', () => {
+  it.each([
+    ['the subscription’s own gateway over the order’s', { gateway: 'wallet' }, { gateway: 'crypto' }, 'WALLET'],
+    ['the order’s gateway when the subscription names none', {}, { gateway: 'crypto' }, 'CRYPTO'],
+    [
+      'the order’s last payment when neither names a gateway',
+      {},
+      { payments: [{ gateway: 'crypto' }, { gateway: 'pay pal' }] },
+      'PAY_PAL',
+    ],
+    [
+      'the subscription’s payments over the order’s',
+      { payments: [] },
+      { payments: [{ gateway: 'crypto' }] },
+      'PROCESSOR',
+    ],
+    ['the order’s payment method last', {}, { paymentMethod: 'wallet' }, 'WALLET'],
+    ['PROCESSOR when nothing names one', {}, undefined, 'PROCESSOR'],
+  ])('takes %s', (_, own, orderFields, expected) => {
+    const data = subscriptionEventData(subscription(own), sources, orderFields && order(orderFields))
+    expect(data.gateway).toBe(expected)
+  })
+})
