@@ -52,6 +52,11 @@ export interface EmulatorOptions {
   /** Log one line per request. */
   logRequests?: boolean
   /**
+   * `--no-request-log` (false): keep no request log, so reads cost nothing for it; the request
+   * inspector (`/_emulator/requests`, the dashboard's Requests page) then says it is off. Unset: on.
+   */
+  recordRequests?: boolean
+  /**
    * Webhook delivery (README, "Webhooks"): per-attempt timeout, waits between attempts; the event
    * streams (SSE): heartbeat, streams per key, unsent bytes per stream before its reader is dropped.
    */

@@ -1,25 +1,27 @@
 import { describe, expect, it } from 'vitest'
 import { RequestRecorder } from '../../../src/emulator/inspector/recorder.js'
 import { StoreError } from '../../../src/spec/errors.js'
-import type { RecordedRequest } from '../../../src/spec/requests.js'
+import type { RecordedSource } from '../../../src/emulator/inspector/recorder.js'
 
-/** A request as the recorder takes it: built when its entry is first read. */
-function recorded(method: string, path: string, status: number): () => RecordedRequest {
-  return () => ({
-    at: '2026-06-01T12:00:00.000Z',
-    method,
-    path,
-    query: '',
-    status,
-    durationMs: 1,
-    shop: 'demo',
-    via: 'api',
-    reason: status >= 400 ? 'why' : null,
-    requestHeaders: {},
-    requestBody: null,
-    responseHeaders: {},
-    responseBody: null,
-  })
+/** A request as the recorder takes it: made into its entry when first read. */
+function recorded(method: string, path: string, status: number): RecordedSource {
+  return {
+    toRecorded: () => ({
+      at: '2026-06-01T12:00:00.000Z',
+      method,
+      path,
+      query: '',
+      status,
+      durationMs: 1,
+      shop: 'demo',
+      via: 'api',
+      reason: status >= 400 ? 'why' : null,
+      requestHeaders: {},
+      requestBody: null,
+      responseHeaders: {},
+      responseBody: null,
+    }),
+  }
 }
 
 describe('RequestRecorder', () => {

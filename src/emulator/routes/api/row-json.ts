@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { answerJson } from '../../inspector/answer.js'
 
 /**
  * The JSON text of each row as the API shows it, kept for as long as the row lives. Rows are
@@ -23,11 +24,9 @@ export function rowJson<R extends object, X>(
   }
 }
 
-const JSON_TYPE = { 'Content-Type': 'application/json' }
-
 /** JSON text as the answer, with the headers `c.json` gives. */
 export function jsonText(c: Context, text: string, status: 200 | 201 = 200) {
-  return c.body(text, status, JSON_TYPE)
+  return answerJson(c, text, status)
 }
 
 /** `{"<name>":[rows…],"nextCursor":…}`: the same bytes as `JSON.stringify` of that object. */
