@@ -75,7 +75,10 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--tls-cert <file>', 'serve HTTPS with this certificate (PEM)')
     .option('--tls-key <file>', 'private key for --tls-cert (PEM)')
     .option('--quiet', 'no log line per request')
-    .option('--no-request-log', 'keep no request log (store logs tail, the dashboard\'s Requests page): cheaper reads')
+    .option(
+      '--no-request-log',
+      'record no requests for the request inspector (store logs tail, GET /_emulator/requests): cheaper requests',
+    )
     .action(async (options: ServeOptions, command: Command) => {
       const globals = command.optsWithGlobals() as { apiKey?: string }
       // An empty STORE_API_KEY= counts as unset, as the other STORE_* variables do.

@@ -8,18 +8,30 @@ const JSON_TYPE = { 'Content-Type': 'application/json' }
 type Status = ContentfulStatusCode | ResponseInit
 type Headers = Record<string, string | string[]>
 
+/** What a JSON answer's text is made from (a page of rows' texts), to make the same text again later. */
+export interface JsonSource {
+  text(): string
+}
+
 /**
- * Answers with JSON text and notes the text on the context: the one way JSON answers of recorded
- * requests go (the product routes' ready text, and `c.json` through {@link jsonThroughAnswer}), so
- * the request inspector keeps the text that was sent without reading the response back.
+ * Answers with JSON text and notes it on the context (or `madeFrom`, what makes that text again):
+ * the one way JSON answers of recorded requests go (the product routes' ready text, and `c.json`
+ * through {@link jsonThroughAnswer}), so the request inspector keeps what was sent without reading
+ * the response back.
  */
-export function answerJson(c: Context, text: string, status?: Status, headers: Headers = JSON_TYPE): Response {
-  c.set(ANSWERED_JSON, text)
+export function answerJson(
+  c: Context,
+  text: string,
+  status?: Status,
+  headers: Headers = JSON_TYPE,
+  madeFrom?: JsonSource,
+): Response {
+  c.set(ANSWERED_JSON, madeFrom ?? text)
   return c.body(text, status as never, headers)
 }
 
-/** The text of the JSON answer, when the request was answered through {@link answerJson}. */
-export const answeredJsonOf = (c: Context): string | undefined => c.get(ANSWERED_JSON)
+/** The JSON answer's text or its source, when the request was answered through {@link answerJson}. */
+export const answeredJsonOf = (c: Context): string | JsonSource | undefined => c.get(ANSWERED_JSON)
 
 /**
  * hono's `c.json` (the same bytes and headers) through {@link answerJson}. One function shared by

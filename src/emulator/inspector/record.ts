@@ -7,7 +7,7 @@ import {
 } from '../../spec/requests.js'
 import type { AuthedEnv } from '../middleware/auth.js'
 import type { Clock } from '../deps.js'
-import { answeredJsonOf, jsonThroughAnswer } from './answer.js'
+import { answeredJsonOf, type JsonSource, jsonThroughAnswer } from './answer.js'
 import { bearerKeyOf, maskSecretsIn, maskedHeaders } from './mask.js'
 import type { RecordedSource, RequestRecorder } from './recorder.js'
 
@@ -50,6 +50,8 @@ function recordedRouteOf(path: string): RecordedRoute | undefined {
  * the entry (masking, headers, reason, time) is made when it is first read (recorder.ts).
  */
 export function recordRequests(recorder: RequestRecorder, clock: Clock): MiddlewareHandler {
+  // The last request answered with a long body, while it still holds its response (see below).
+  let holdingLongAnswer: CapturedRequest | undefined
   return async (c, next) => {
     const route = recordedRouteOf(c.req.path)
     if (!route) return next()
@@ -65,27 +67,28 @@ export function recordRequests(recorder: RequestRecorder, clock: Clock): Middlew
     const readingBody = (c.req.bodyCache as { text?: Promise<string> }).text
     const requestText = readingBody && (await readingBody.catch(unread))
     const answered = answeredJsonOf(c)
-    const res = c.res
-    recorder.record(
-      account.id,
-      new CapturedRequest(
-        at,
-        route,
-        c.req.path,
-        c.req.url,
-        c.req.method,
-        res.status,
-        durationTenthsMs,
-        authed.get('shop')?.slug ?? c.req.header('x-service-shop') ?? null,
-        requestHeadersOf(c),
-        cutOf(requestText),
-        sizeOf(requestText),
-        // A long answer is kept only in part, so its response is not kept: its headers are read now.
-        answered !== undefined && answered.length > KEPT_LENGTH ? res.headers : res,
-        cutOf(answered),
-        sizeOf(answered),
-      ),
+    const captured = new CapturedRequest(
+      at,
+      route,
+      c.req.path,
+      c.req.url,
+      c.req.method,
+      c.res.status,
+      durationTenthsMs,
+      authed.get('shop')?.slug ?? c.req.header('x-service-shop') ?? null,
+      requestHeadersOf(c),
+      cutOf(requestText),
+      requestText?.length ?? 0,
+      c.res,
+      typeof answered === 'string' ? cutOf(answered) : (answered ?? null),
+      typeof answered === 'string' ? answered.length : 0,
     )
+    recorder.record(account.id, captured)
+    // A response holds its whole body: one with a long body is let go of (its headers kept) once
+    // the next request is recorded, by when it has been sent. Reading its headers before it is
+    // sent would make the node server write them the slow way.
+    holdingLongAnswer?.letGoOfResponse()
+    holdingLongAnswer = answered !== undefined && !isKeptWhole(answered) ? captured : undefined
   }
 }
 
@@ -93,16 +96,17 @@ export function recordRequests(recorder: RequestRecorder, clock: Clock): Middlew
 const MASK_MARGIN = 256
 const KEPT_LENGTH = REQUEST_LOG_BODY_LIMIT + MASK_MARGIN
 
+const isKeptWhole = (answered: string | JsonSource): boolean =>
+  typeof answered === 'string' && answered.length <= KEPT_LENGTH
+
 /**
  * What is kept of a body: the whole text, or for a long one its start, copied out (a slice of a
  * string can keep the whole string alive, so the log would hold every long answer in full).
  */
 function cutOf(text: string | undefined): string | null {
   if (text === undefined || text === '') return null
-  return text.length <= KEPT_LENGTH ? text : structuredClone(text.slice(0, KEPT_LENGTH))
+  return isKeptWhole(text) ? text : structuredClone(text.slice(0, KEPT_LENGTH))
 }
-
-const sizeOf = (text: string | undefined): number => text?.length ?? 0
 
 /** A request body the route could not read is recorded as none. */
 const unread = (): undefined => undefined
@@ -129,18 +133,29 @@ class CapturedRequest implements RecordedSource {
     private readonly requestHeaders: readonly string[] | Headers,
     private readonly requestText: string | null,
     private readonly requestSize: number,
-    /** The response, or only its headers when its body is long. */
-    private readonly response: Response | Headers,
-    private readonly responseText: string | null,
-    private readonly responseSize: number,
+    /** The response, or only its headers once it is let go of. */
+    private response: Response | Headers,
+    /** The answer's text (or its start), or what makes it again. */
+    private readonly answer: string | JsonSource | null,
+    private readonly answerSize: number,
   ) {}
+
+  letGoOfResponse(): void {
+    if (!(this.response instanceof Headers)) this.response = this.response.headers
+  }
 
   toRecorded(): RecordedRequest {
     const requestHeaders = headerPairsOf(this.requestHeaders)
     const secret = bearerKeyOf(requestHeaders.find(([name]) => name === 'authorization')?.[1])
     const secrets = secret ? [secret] : []
     const { prefix, shownAs, via } = this.route
-    const responseBody = maskedBody(this.responseText, this.responseSize, secrets)
+    let answerText = this.answer
+    let answerSize = this.answerSize
+    if (answerText !== null && typeof answerText !== 'string') {
+      const made = answerText.text()
+      answerText = cutOf(made)
+      answerSize = made.length
+    }
     return {
       at: this.at.toISOString(),
       method: this.method,
@@ -150,11 +165,11 @@ class CapturedRequest implements RecordedSource {
       durationMs: this.durationTenthsMs / 10,
       shop: this.shop,
       via,
-      reason: this.status >= 400 ? reasonOf(this.status, this.responseText) : null,
+      reason: this.status >= 400 ? reasonOf(this.status, answerText) : null,
       requestHeaders: maskedHeaders(requestHeaders, secrets),
       requestBody: maskedBody(this.requestText, this.requestSize, secrets),
       responseHeaders: maskedHeaders(this.response instanceof Headers ? this.response : this.response.headers, secrets),
-      responseBody,
+      responseBody: maskedBody(answerText, answerSize, secrets),
     }
   }
 }

@@ -85,7 +85,7 @@ export class RequestRecorder {
     if (!this.isRecording)
       throw new StoreError(
         404,
-        'the request log is off: this emulator records no requests (started with store serve --no-request-log, or options.recordRequests: false). Start it without that flag to inspect requests.',
+        'the request log is off: this emulator records no requests (store serve --no-request-log, or options.recordRequests: false). Start it without that flag or option to inspect requests.',
       )
     return this.logs.get(accountId)
   }
