@@ -52,8 +52,8 @@ export interface EmulatorOptions {
   /** Log one line per request. */
   logRequests?: boolean
   /**
-   * `--no-request-log` (false): keep no request log, so reads cost nothing for it; the request
-   * inspector (`/_emulator/requests`, the dashboard's Requests page) then says it is off. Unset: on.
+   * `--no-request-log` (false): record no requests for the request inspector; its reads
+   * (`/_emulator/requests`, the dashboard's Requests page) then answer 404 saying so. Unset: on.
    */
   recordRequests?: boolean
   /**

@@ -90,4 +90,35 @@ describe('RequestRecorder', () => {
     log.record('a', recorded('GET', '/api/v1/products', 200))
     expect(seen).toEqual(['req_1'])
   })
+
+  it('makes an entry once, when it is first read', () => {
+    const log = new RequestRecorder()
+    let made = 0
+    const source = recorded('GET', '/api/v1/orders', 200)
+    log.record('a', {
+      toRecorded: () => {
+        made++
+        return source.toRecorded()
+      },
+    })
+    expect(made).toBe(0)
+    const first = log.find('a', 'req_1')
+    expect([log.list('a', {}, 10)[0], log.since('a', {}, 0)[0]]).toEqual([first, first])
+    expect(made).toBe(1)
+  })
+
+  it('when not recording, refuses every read with a 404 that says the log is off', () => {
+    const log = new RequestRecorder(3, false)
+    const reads = [
+      () => log.list('a', {}, 10),
+      () => log.since('a', {}, 0),
+      () => log.find('a', 'req_1'),
+      () => log.newest('a'),
+      () => log.subscribe('a', () => undefined),
+    ]
+    for (const read of reads) {
+      expect(read).toThrow(StoreError)
+      expect(read).toThrow(/^the request log is off: .*store serve --no-request-log/)
+    }
+  })
 })
