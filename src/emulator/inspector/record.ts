@@ -55,7 +55,7 @@ export function recordRequests(recorder: RequestRecorder, clock: Clock): Middlew
   return async (c, next) => {
     const route = recordedRouteOf(c.req.path)
     if (!route) return next()
-    const at = clock.now()
+    const atMs = clock.now().getTime()
     const started = performance.now()
     c.json = jsonThroughAnswer as unknown as typeof c.json
     await next()
@@ -68,7 +68,7 @@ export function recordRequests(recorder: RequestRecorder, clock: Clock): Middlew
     const requestText = readingBody && (await readingBody.catch(unread))
     const answered = answeredJsonOf(c)
     const captured = new CapturedRequest(
-      at,
+      atMs,
       route,
       c.req.path,
       c.req.url,
@@ -112,17 +112,20 @@ function cutOf(text: string | undefined): string | null {
 const unread = (): undefined => undefined
 
 /**
- * The request's headers: the node request's raw list when there is one (asking hono for them
- * could build a web Request), else the web request's headers.
+ * The request's headers: the node request's raw list (asking hono for them could build a web
+ * Request), joined into one text, since each object the log keeps costs the garbage collector
+ * again; a header cannot hold a line break. Else the web request's headers.
  */
-function requestHeadersOf(c: Context): readonly string[] | Headers {
-  return (c.env as { incoming?: { rawHeaders?: string[] } } | undefined)?.incoming?.rawHeaders ?? c.req.raw.headers
+function requestHeadersOf(c: Context): string | Headers {
+  const raw = (c.env as { incoming?: { rawHeaders?: string[] } } | undefined)?.incoming?.rawHeaders
+  return raw ? raw.join('\n') : c.req.raw.headers
 }
 
 /** A request as taken on its path; {@link CapturedRequest.toRecorded} makes its entry. */
 class CapturedRequest implements RecordedSource {
   constructor(
-    private readonly at: Date,
+    /** By the emulator's clock; a number, not a Date: one object fewer kept per request. */
+    private readonly atMs: number,
     private readonly route: RecordedRoute,
     private readonly path: string,
     private readonly url: string,
@@ -130,7 +133,7 @@ class CapturedRequest implements RecordedSource {
     private readonly status: number,
     private readonly durationTenthsMs: number,
     private readonly shop: string | null,
-    private readonly requestHeaders: readonly string[] | Headers,
+    private readonly requestHeaders: string | Headers,
     private readonly requestText: string | null,
     private readonly requestSize: number,
     /** The response, or only its headers once it is let go of. */
@@ -157,7 +160,7 @@ class CapturedRequest implements RecordedSource {
       answerSize = made.length
     }
     return {
-      at: this.at.toISOString(),
+      at: new Date(this.atMs).toISOString(),
       method: this.method,
       path: shownAs + this.path.slice(prefix.length),
       query: maskSecretsIn(queryOf(this.url), secrets),
@@ -174,11 +177,12 @@ class CapturedRequest implements RecordedSource {
   }
 }
 
-/** Header names and values, names in lower case, from a raw list (name, value, name, value…) or web headers. */
-function headerPairsOf(headers: readonly string[] | Headers): [string, string][] {
+/** Header names and values, names in lower case, from a raw list joined by line breaks (name, value, name, value…) or web headers. */
+function headerPairsOf(headers: string | Headers): [string, string][] {
   if (headers instanceof Headers) return [...headers]
+  const raw = headers.split('\n')
   const pairs: [string, string][] = []
-  for (let i = 0; i + 1 < headers.length; i += 2) pairs.push([headers[i].toLowerCase(), headers[i + 1]])
+  for (let i = 0; i + 1 < raw.length; i += 2) pairs.push([raw[i].toLowerCase(), raw[i + 1]])
   return pairs
 }
 
