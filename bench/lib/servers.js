@@ -1,7 +1,8 @@
 // The servers the bench runs side by side, how each is started and stopped, and what it serves
 // where: `store serve` on a copy of the db file (and, when asked for, the same without its request
-// log), the same emulator on `:memory:`, the hono + zod floor, and json-server 1 as a peer. Servers run pinned to one core and the load generator to
-// another (taskset), so the two never compete for a core on a 2-core machine.
+// log), the same emulator on `:memory:`, the hono + zod floor, and json-server 1 as a peer.
+// Servers run pinned to one core and the load generator to another (taskset), so the two never
+// compete for a core on a 2-core machine.
 import { spawn, spawnSync } from 'node:child_process'
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'

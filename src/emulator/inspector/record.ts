@@ -177,7 +177,7 @@ class CapturedRequest implements RecordedSource {
   }
 }
 
-/** Header names and values, names in lower case, from a raw list joined by line breaks (name, value, name, value…) or web headers. */
+/** Header names (in lower case) and values, from a raw list joined by line breaks, or from web headers. */
 function headerPairsOf(headers: string | Headers): [string, string][] {
   if (headers instanceof Headers) return [...headers]
   const raw = headers.split('\n')
