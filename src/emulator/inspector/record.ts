@@ -45,9 +45,10 @@ function recordedRouteOf(path: string): RecordedRoute | undefined {
  * by the dashboard with its session, once the answer is ready. A request refused before its key was
  * recognised (401) belongs to no account and is not recorded; `store serve` still logs its line.
  *
- * On the request's path it takes numbers and references to what exists anyway (the answer's text,
- * the raw headers), a copy of the start of a long body, and nothing of the request's context;
- * the entry (masking, headers, reason, time) is made when it is first read (recorder.ts).
+ * On the request's path it takes numbers, the answer's text (a page's rows' texts for a page of
+ * products), the raw headers as one text, the response (let go of once sent when its body is
+ * long), a copy of the start of a long body, and nothing else of the request's context; the entry
+ * (masking, headers, reason, time) is made when it is first read (recorder.ts).
  */
 export function recordRequests(recorder: RequestRecorder, clock: Clock): MiddlewareHandler {
   // The last request answered with a long body, while it still holds its response (see below).
