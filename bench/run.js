@@ -13,7 +13,8 @@
 // and case), BENCH_SLICE=2 (s per alternating slice), BENCH_WARMUP=1 (s), BENCH_CONNECTIONS=10,
 // BENCH_CLI_RUNS=15, BENCH_SERIAL_POOL=2500 (codes per Serial product), BENCH_REGEN=1 (rebuild datasets),
 // BENCH_STARTUP_RUNS=3, BENCH_PIN=0 (no taskset), BENCH_OUT=path; for diagnosis:
-// BENCH_CASES=list,get,orders,create,checkout,startup,library,accounts (a subset), BENCH_KINDS=file,floor (servers),
+// BENCH_CASES=list,get,orders,create,checkout,startup,library,accounts (a subset), BENCH_KINDS=file,floor (servers;
+// `unrecorded`, store serve --no-request-log, runs only when named),
 // BENCH_SERVER_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof' (node flags for the server children);
 // BENCH_ONLY=library runs only the library and CLI start-up figures (import, bundle size, commands);
 // BENCH_ONLY=accounts only the account creation and saved-state restore figures.
@@ -56,7 +57,7 @@ const CONFIG = {
   cliRuns: numberEnv('BENCH_CLI_RUNS', QUICK ? 5 : 15),
   serialPoolPerProduct: numberEnv('BENCH_SERIAL_POOL', 2_500),
   startupRuns: numberEnv('BENCH_STARTUP_RUNS', QUICK ? 2 : 3),
-  kinds: env.BENCH_KINDS ? env.BENCH_KINDS.split(',') : Object.keys(KINDS),
+  kinds: env.BENCH_KINDS ? env.BENCH_KINDS.split(',') : Object.keys(KINDS).filter((kind) => !KINDS[kind].isOptional),
 }
 const OUT = env.BENCH_OUT ?? (QUICK ? join(DATA_DIR, 'results.quick.json') : join(BENCH_DIR, 'results.json'))
 

@@ -1,7 +1,8 @@
 // The servers the bench runs side by side, how each is started and stopped, and what it serves
-// where: `store serve` on a copy of the db file, the same emulator on `:memory:`, the hono + zod
-// floor, and json-server 1 as a peer. Servers run pinned to one core and the load generator to
-// another (taskset), so the two never compete for a core on a 2-core machine.
+// where: `store serve` on a copy of the db file (and, when asked for, the same without its request
+// log), the same emulator on `:memory:`, the hono + zod floor, and json-server 1 as a peer.
+// Servers run pinned to one core and the load generator to another (taskset), so the two never
+// compete for a core on a 2-core machine.
 import { spawn, spawnSync } from 'node:child_process'
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -43,6 +44,14 @@ export const KINDS = {
       '--storefront-rate-limit',
       'off',
     ],
+    api: { ...api, checkout: true },
+  },
+  // The same, recording no requests for the inspector: what recording costs. Run only when asked
+  // for (BENCH_KINDS=file,unrecorded,floor): its slices alternate with the others'.
+  unrecorded: {
+    label: 'store serve --no-request-log',
+    isOptional: true,
+    command: (o) => [...KINDS.file.command(o), '--no-request-log'],
     api: { ...api, checkout: true },
   },
   memory: {
@@ -204,7 +213,8 @@ export async function stopServer(server, { keepFolder = false } = {}) {
   clearInterval(poll)
   const shutdownMs = performance.now() - started
   let leftovers = []
-  if (server.kind === 'file') leftovers = readdirSync(server.folder).filter((name) => name !== 'store.json')
+  if (server.kind === 'file' || server.kind === 'unrecorded')
+    leftovers = readdirSync(server.folder).filter((name) => name !== 'store.json')
   if (!keepFolder) rmSync(server.folder, { recursive: true, force: true })
   return {
     servingPeakMb: mb(serving?.hwmKb),

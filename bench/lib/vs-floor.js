@@ -88,6 +88,18 @@ export function reportVsFloor(results, { fmt, table }) {
     row.file?.cpuMsPerRequest && row.floor?.cpuMsPerRequest
       ? fmt.ratio(row.floor.cpuMsPerRequest / row.file.cpuMsPerRequest)
       : ''
+  // With store serve --no-request-log run beside it: its ratio to the floor, and its own rate to store serve's.
+  const hasUnrecorded = results.cases.some((row) => row.unrecorded && !row.unrecorded.na)
+  const unrecordedCells = (row) => {
+    const ratio = rate(row.unrecorded) / rate(row.floor)
+    return hasUnrecorded
+      ? [
+          Number.isFinite(ratio) ? fmt.ratio(ratio) : '—',
+          cpu(row.unrecorded),
+          fmt.ratio(rate(row.file) / rate(row.unrecorded)),
+        ]
+      : []
+  }
   const rows = results.cases
     .filter((row) => row.floor && !row.floor.na)
     .map((row) => {
@@ -107,6 +119,7 @@ export function reportVsFloor(results, { fmt, table }) {
         cpu(row.file),
         cpu(row.floor),
         byCpu(row),
+        ...unrecordedCells(row),
         cell(row.memory),
         cell(row.jsonServer),
       ]
@@ -127,6 +140,7 @@ export function reportVsFloor(results, { fmt, table }) {
         'CPU ms/req',
         'floor CPU',
         'by CPU',
+        ...(hasUnrecorded ? ['no log/floor', 'no log CPU', 'store/no log'] : []),
         'emu :memory:',
         'json-server',
       ],
@@ -136,6 +150,10 @@ export function reportVsFloor(results, { fmt, table }) {
   out.push(
     '(CPU ms/req: server CPU time, all threads, per answer; by CPU: floor CPU / store CPU, the req/s ratio one core would give)',
   )
+  if (hasUnrecorded)
+    out.push(
+      '(no log: store serve --no-request-log, no request recorded for the inspector; store/no log: what recording every request leaves of the rate)',
+    )
   out.push(
     '(create: store serve answers once its journal is fsynced; the floor and the :memory: emulator keep nothing; json-server rewrites its whole file, without fsync)',
   )

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { methodNotAllowed } from 'hono/method-not-allowed'
 import { StoreError } from '../spec/errors.js'
+import { REQUEST_LOG_CAPACITY } from '../spec/requests.js'
 import type { EmulatorDeps } from './deps.js'
 import { commitWait } from './middleware/commit-wait.js'
 import type { Services } from './services/index.js'
@@ -60,8 +61,8 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
   if (deps.options.logRequests) app.use(requestLog(deps))
   const hosts = new AllowedHosts(deps.options.allowedHosts)
   app.use(checkHost(hosts))
-  const requests = new RequestRecorder()
-  app.use(recordRequests(requests, deps.clock))
+  const requests = new RequestRecorder(REQUEST_LOG_CAPACITY, deps.options.recordRequests !== false)
+  if (requests.isRecording) app.use(recordRequests(requests, deps.clock))
   app.use(commitWait(deps.store))
   app.use(finishReadingBody)
   app.use(

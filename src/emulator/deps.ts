@@ -52,6 +52,11 @@ export interface EmulatorOptions {
   /** Log one line per request. */
   logRequests?: boolean
   /**
+   * `--no-request-log` (false): record no requests for the request inspector; its reads
+   * (`/_emulator/requests`, the dashboard's Requests page) then answer 404 saying so. Unset: on.
+   */
+  recordRequests?: boolean
+  /**
    * Webhook delivery (README, "Webhooks"): per-attempt timeout, waits between attempts; the event
    * streams (SSE): heartbeat, streams per key, unsent bytes per stream before its reader is dropped.
    */

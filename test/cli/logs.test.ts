@@ -16,9 +16,9 @@ afterEach(async () => {
   for (const p of running.splice(0)) if (p.child.exitCode === null) await p.stop('SIGKILL')
 })
 
-async function serve(port = '0'): Promise<ServeProcess> {
+async function serve(port = '0', ...flags: string[]): Promise<ServeProcess> {
   ensureBuilt()
-  const started = await startServe(['--port', port, '--db', ':memory:', '--api-key', E2E_KEY, '--quiet'])
+  const started = await startServe(['--port', port, '--db', ':memory:', '--api-key', E2E_KEY, '--quiet', ...flags])
   running.push(started)
   return started
 }
@@ -93,5 +93,17 @@ describe('store logs tail (processes)', () => {
     running.push(wrong)
     expect(await wrong.exited).toEqual({ code: 4, signal: null })
     expect(wrong.stderr()).toMatch(/^error: invalid API key sk_live_…rong: it is unknown or was revoked/)
+  })
+
+  it('stops with the reason when store serve keeps no request log (--no-request-log), exit 5', {
+    timeout: 60_000,
+  }, async () => {
+    const emulator = await serve('0', '--no-request-log')
+    expect((await call(emulator.api, '/products')).status).toBe(200)
+    const logs = tail(emulator.api)
+    expect(await logs.exited).toEqual({ code: 5, signal: null })
+    expect(logs.stderr()).toBe(
+      'error: the request log is off: this emulator records no requests (store serve --no-request-log, or options.recordRequests: false). Start it without that flag or option to inspect requests.\n',
+    )
   })
 })

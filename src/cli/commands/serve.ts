@@ -26,6 +26,8 @@ export interface ServeOptions {
   tlsCert?: string
   tlsKey?: string
   quiet?: boolean
+  /** `--no-request-log`: false. */
+  requestLog?: boolean
   /** `--seed` was on the command line (not the default): worth a word when the db exists already. */
   isSeedGiven?: boolean
 }
@@ -70,6 +72,10 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--tls-cert <file>', 'serve HTTPS with this certificate (PEM)')
     .option('--tls-key <file>', 'private key for --tls-cert (PEM)')
     .option('--quiet', 'no log line per request')
+    .option(
+      '--no-request-log',
+      'record no requests for the request inspector (store logs tail, GET /_emulator/requests): cheaper requests',
+    )
     .action(async (options: ServeOptions, command: Command) => {
       const globals = command.optsWithGlobals() as { apiKey?: string }
       // An empty STORE_API_KEY= counts as unset, as the other STORE_* variables do.
@@ -89,7 +95,7 @@ export function parseServeOptions(o: ServeOptions): { port: number; emulator: Em
   const port = Number(o.port)
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new UsageError(`--port: "${o.port}" is not a port (0-65535)`)
-  const emulator: EmulatorOptions = { logRequests: !o.quiet }
+  const emulator: EmulatorOptions = { logRequests: !o.quiet, recordRequests: o.requestLog !== false }
   if (o.rateLimit !== undefined) emulator.rateLimit = parseRate('--rate-limit', o.rateLimit)
   const storefrontRate = o.storefrontRateLimit ?? DEFAULT_STOREFRONT_RATE_LIMIT
   if (storefrontRate !== 'off') emulator.storefrontRateLimit = parseRate('--storefront-rate-limit', storefrontRate)

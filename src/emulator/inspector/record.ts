@@ -1,26 +1,41 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import { REQUEST_LOG_BODY_LIMIT, type RecordedBody, type RequestLogEntry } from '../../spec/requests.js'
+import {
+  REQUEST_LOG_BODY_LIMIT,
+  type RecordedBody,
+  type RecordedRequest,
+  type RequestLogEntry,
+} from '../../spec/requests.js'
 import type { AuthedEnv } from '../middleware/auth.js'
 import type { Clock } from '../deps.js'
+import { answeredJsonOf, type JsonSource, jsonThroughAnswer } from './answer.js'
 import { bearerKeyOf, maskSecretsIn, maskedHeaders } from './mask.js'
-import type { RequestRecorder } from './recorder.js'
+import type { RecordedSource, RequestRecorder } from './recorder.js'
+
+interface RecordedRoute {
+  prefix: string
+  shownAs: string
+  via: RequestLogEntry['via']
+}
 
 /** Where requests are recorded, and the path the log shows for each (the dashboard's mirror as the API path). */
-const RECORDED: { pattern: RegExp; shownAs: string; via: RequestLogEntry['via'] }[] = [
-  { pattern: /^\/api\/v1(?=\/|$)/, shownAs: '/api/v1', via: 'api' },
-  { pattern: /^\/_emulator(?=\/|$)/, shownAs: '/_emulator', via: 'api' },
-  { pattern: /^\/_dashboard\/api\/v1(?=\/|$)/, shownAs: '/api/v1', via: 'dashboard' },
-  { pattern: /^\/_dashboard\/api\/emulator(?=\/|$)/, shownAs: '/_emulator', via: 'dashboard' },
+const RECORDED: readonly RecordedRoute[] = [
+  { prefix: '/api/v1', shownAs: '/api/v1', via: 'api' },
+  { prefix: '/_emulator', shownAs: '/_emulator', via: 'api' },
+  { prefix: '/_dashboard/api/v1', shownAs: '/api/v1', via: 'dashboard' },
+  { prefix: '/_dashboard/api/emulator', shownAs: '/_emulator', via: 'dashboard' },
 ]
 /** Reading the log is not itself logged: a live tail would otherwise record its own polling. */
-const INSPECTOR_PATH = /^\/_emulator\/requests(?:\/|$)/
+const INSPECTOR_PATH = '/_emulator/requests'
 
-/** The path as the log shows it and how the request came, or undefined when it is not recorded. */
-export function recordedPath(path: string): { path: string; via: RequestLogEntry['via'] } | undefined {
-  for (const { pattern, shownAs, via } of RECORDED) {
-    if (!pattern.test(path)) continue
-    const shown = path.replace(pattern, shownAs)
-    return INSPECTOR_PATH.test(shown) ? undefined : { path: shown, via }
+const isUnder = (path: string, prefix: string): boolean =>
+  path.startsWith(prefix) && (path.length === prefix.length || path.charCodeAt(prefix.length) === 47) // '/'
+
+/** The recorded route a path belongs to, or undefined when requests to it are not recorded. */
+function recordedRouteOf(path: string): RecordedRoute | undefined {
+  for (const route of RECORDED) {
+    if (!isUnder(path, route.prefix)) continue
+    const shown = route.shownAs === route.prefix ? path : route.shownAs + path.slice(route.prefix.length)
+    return isUnder(shown, INSPECTOR_PATH) ? undefined : route
   }
   return undefined
 }
@@ -29,72 +44,147 @@ export function recordedPath(path: string): { path: string; via: RequestLogEntry
  * Records every `/api/v1` and `/_emulator` request of a known account, and the same routes called
  * by the dashboard with its session, once the answer is ready. A request refused before its key was
  * recognised (401) belongs to no account and is not recorded; `store serve` still logs its line.
- * On the request's path only references and the bodies' cuts are taken; masking, headers and the
- * reason are worked out when the entry is first read (recorder.ts).
+ *
+ * On the request's path it takes numbers, the answer's text (a page's rows' texts for a page of
+ * products), the raw headers as one text, the response (let go of once sent when its body is
+ * long), a copy of the start of a long body, and nothing else of the request's context; the entry
+ * (masking, headers, reason, time) is made when it is first read (recorder.ts).
  */
 export function recordRequests(recorder: RequestRecorder, clock: Clock): MiddlewareHandler {
+  // The last request answered with a long body, while it still holds its response (see below).
+  let holdingLongAnswer: CapturedRequest | undefined
   return async (c, next) => {
-    const recorded = recordedPath(c.req.path)
-    if (!recorded) return next()
-    const at = clock.now().toISOString()
+    const route = recordedRouteOf(c.req.path)
+    if (!route) return next()
+    const atMs = clock.now().getTime()
     const started = performance.now()
-    // The JSON answer is kept as the route hands it over (`c.json`, or ready text through `c.body`),
-    // serialised once for the response and the log alike: reading it back from the response would
-    // turn @hono/node-server's lightweight response into a stream.
-    let answeredText: string | null = null
-    const body = c.body.bind(c) as (
-      data: unknown,
-      arg?: unknown,
-      headers?: Record<string, string | string[]>,
-    ) => Response
-    c.body = ((data: unknown, arg?: unknown, headers?: Record<string, string | string[]>) => {
-      if (typeof data === 'string') answeredText = data
-      return body(data, arg, headers)
-    }) as typeof c.body
-    c.json = ((value: unknown, arg?: unknown, headers?: Record<string, string | string[]>) =>
-      c.body(
-        JSON.stringify(value),
-        arg as never,
-        {
-          'Content-Type': 'application/json',
-          ...headers,
-        } as never,
-      )) as unknown as typeof c.json
+    c.json = jsonThroughAnswer as unknown as typeof c.json
     await next()
     const authed = c as unknown as Context<AuthedEnv>
     const account = authed.get('account')
     if (!account) return
-    const shop = authed.get('shop')
-    const durationMs = Math.round((performance.now() - started) * 10) / 10
-    const authorization = c.req.header('authorization')
-    const requestHeaders = requestHeadersOf(c)
-    const res = c.res
-    const status = res.status
-    const requestBody = cutOf(await requestTextOf(c))
-    const responseBody = cutOf(answeredText)
-    const query = queryOf(c.req.url)
-    const method = c.req.method
-    const shopName = shop?.slug ?? c.req.header('x-service-shop') ?? null
-    recorder.record(account.id, () => {
-      const secret = bearerKeyOf(authorization)
-      const secrets = secret ? [secret] : []
-      return {
-        at,
-        method,
-        path: recorded.path,
-        query: maskSecretsIn(query, secrets),
-        status,
-        durationMs,
-        shop: shopName,
-        via: recorded.via,
-        reason: status >= 400 ? reasonOf(status, responseBody?.text) : null,
-        requestHeaders: maskedHeaders(requestHeaders(), secrets),
-        requestBody: maskedBody(requestBody, secrets),
-        responseHeaders: maskedHeaders(res.headers, secrets),
-        responseBody: maskedBody(responseBody, secrets),
-      }
-    })
+    // Kept in tenths of a millisecond: a small integer is stored as it is, a fraction takes an object.
+    const durationTenthsMs = Math.round((performance.now() - started) * 10)
+    const readingBody = (c.req.bodyCache as { text?: Promise<string> }).text
+    const requestText = readingBody && (await readingBody.catch(unread))
+    const answered = answeredJsonOf(c)
+    const captured = new CapturedRequest(
+      atMs,
+      route,
+      c.req.path,
+      c.req.url,
+      c.req.method,
+      c.res.status,
+      durationTenthsMs,
+      authed.get('shop')?.slug ?? c.req.header('x-service-shop') ?? null,
+      requestHeadersOf(c),
+      cutOf(requestText),
+      requestText?.length ?? 0,
+      c.res,
+      typeof answered === 'string' ? cutOf(answered) : (answered ?? null),
+      typeof answered === 'string' ? answered.length : 0,
+    )
+    recorder.record(account.id, captured)
+    // A response holds its whole body: one with a long body is let go of (its headers kept) once
+    // the next request is recorded, by when it has been sent. Reading its headers before it is
+    // sent would make the node server write them the slow way.
+    holdingLongAnswer?.letGoOfResponse()
+    holdingLongAnswer = answered !== undefined && !isKeptWhole(answered) ? captured : undefined
   }
+}
+
+/** Beyond the kept length, this much is kept (and masked) too, so a secret cut by the limit is never half shown. */
+const MASK_MARGIN = 256
+const KEPT_LENGTH = REQUEST_LOG_BODY_LIMIT + MASK_MARGIN
+
+const isKeptWhole = (answered: string | JsonSource): boolean =>
+  typeof answered === 'string' && answered.length <= KEPT_LENGTH
+
+/**
+ * What is kept of a body: the whole text, or for a long one its start, copied out (a slice of a
+ * string can keep the whole string alive, so the log would hold every long answer in full).
+ */
+function cutOf(text: string | undefined): string | null {
+  if (text === undefined || text === '') return null
+  return isKeptWhole(text) ? text : structuredClone(text.slice(0, KEPT_LENGTH))
+}
+
+/** A request body the route could not read is recorded as none. */
+const unread = (): undefined => undefined
+
+/**
+ * The request's headers: the node request's raw list (asking hono for them could build a web
+ * Request), joined into one text, since each object the log keeps costs the garbage collector
+ * again; a header cannot hold a line break. Else the web request's headers.
+ */
+function requestHeadersOf(c: Context): string | Headers {
+  const raw = (c.env as { incoming?: { rawHeaders?: string[] } } | undefined)?.incoming?.rawHeaders
+  return raw ? raw.join('\n') : c.req.raw.headers
+}
+
+/** A request as taken on its path; {@link CapturedRequest.toRecorded} makes its entry. */
+class CapturedRequest implements RecordedSource {
+  constructor(
+    /** By the emulator's clock; a number, not a Date: one object fewer kept per request. */
+    private readonly atMs: number,
+    private readonly route: RecordedRoute,
+    private readonly path: string,
+    private readonly url: string,
+    private readonly method: string,
+    private readonly status: number,
+    private readonly durationTenthsMs: number,
+    private readonly shop: string | null,
+    private readonly requestHeaders: string | Headers,
+    private readonly requestText: string | null,
+    private readonly requestSize: number,
+    /** The response, or only its headers once it is let go of. */
+    private response: Response | Headers,
+    /** The answer's text (or its start), or what makes it again. */
+    private readonly answer: string | JsonSource | null,
+    private readonly answerSize: number,
+  ) {}
+
+  letGoOfResponse(): void {
+    if (!(this.response instanceof Headers)) this.response = this.response.headers
+  }
+
+  toRecorded(): RecordedRequest {
+    const requestHeaders = headerPairsOf(this.requestHeaders)
+    const secret = bearerKeyOf(requestHeaders.find(([name]) => name === 'authorization')?.[1])
+    const secrets = secret ? [secret] : []
+    const { prefix, shownAs, via } = this.route
+    let answerText = this.answer
+    let answerSize = this.answerSize
+    if (answerText !== null && typeof answerText !== 'string') {
+      const made = answerText.text()
+      answerText = cutOf(made)
+      answerSize = made.length
+    }
+    return {
+      at: new Date(this.atMs).toISOString(),
+      method: this.method,
+      path: shownAs + this.path.slice(prefix.length),
+      query: maskSecretsIn(queryOf(this.url), secrets),
+      status: this.status,
+      durationMs: this.durationTenthsMs / 10,
+      shop: this.shop,
+      via,
+      reason: this.status >= 400 ? reasonOf(this.status, answerText) : null,
+      requestHeaders: maskedHeaders(requestHeaders, secrets),
+      requestBody: maskedBody(this.requestText, this.requestSize, secrets),
+      responseHeaders: maskedHeaders(this.response instanceof Headers ? this.response : this.response.headers, secrets),
+      responseBody: maskedBody(answerText, answerSize, secrets),
+    }
+  }
+}
+
+/** Header names (in lower case) and values, from a raw list joined by line breaks, or from web headers. */
+function headerPairsOf(headers: string | Headers): [string, string][] {
+  if (headers instanceof Headers) return [...headers]
+  const raw = headers.split('\n')
+  const pairs: [string, string][] = []
+  for (let i = 0; i + 1 < raw.length; i += 2) pairs.push([raw[i].toLowerCase(), raw[i + 1]])
+  return pairs
 }
 
 function queryOf(url: string): string {
@@ -102,62 +192,18 @@ function queryOf(url: string): string {
   return mark < 0 ? '' : url.slice(mark + 1)
 }
 
-/**
- * The request's headers, read when the entry is: from the node request when there is one (asking
- * hono for them would build a web Request on every request), else from the web request.
- */
-function requestHeadersOf(c: Context): () => Iterable<[string, string]> {
-  const incoming = (c.env as { incoming?: { rawHeaders?: string[] } } | undefined)?.incoming
-  const raw = incoming?.rawHeaders
-  if (!raw) {
-    const headers = c.req.raw.headers
-    return () => headers
-  }
-  return () => {
-    const pairs: [string, string][] = []
-    for (let i = 0; i + 1 < raw.length; i += 2) pairs.push([raw[i].toLowerCase(), raw[i + 1]])
-    return pairs
-  }
+function maskedBody(text: string | null, size: number, secrets: string[]): RecordedBody | null {
+  if (text === null) return null
+  const truncated = size > REQUEST_LOG_BODY_LIMIT
+  const masked = maskSecretsIn(text, secrets)
+  return { text: truncated ? masked.slice(0, REQUEST_LOG_BODY_LIMIT) : masked, size, truncated }
 }
-
-/** The request body as the route read it (hono keeps it); null when nothing was read. */
-async function requestTextOf(c: Context): Promise<string | null> {
-  const cached = (c.req.bodyCache as { text?: Promise<string> }).text
-  return cached ? cached.catch(() => null) : null
-}
-
-/** Beyond the kept length, this much is kept (and masked) too, so a secret cut by the limit is never half shown. */
-const MASK_MARGIN = 256
-
-interface Cut {
-  text: string
-  size: number
-}
-
-/**
- * What is kept of a body: the whole text, or for a long one its start copied out (a slice of a
- * string can keep the whole string alive, so the log would hold every long answer in full).
- */
-function cutOf(text: string | null): Cut | null {
-  if (text === null || text === '') return null
-  if (text.length <= REQUEST_LOG_BODY_LIMIT) return { text, size: text.length }
-  return { text: copyOf(text.slice(0, REQUEST_LOG_BODY_LIMIT + MASK_MARGIN)), size: text.length }
-}
-
-function maskedBody(cut: Cut | null, secrets: string[]): RecordedBody | null {
-  if (cut === null) return null
-  const truncated = cut.size > REQUEST_LOG_BODY_LIMIT
-  const masked = maskSecretsIn(cut.text, secrets)
-  return { text: truncated ? masked.slice(0, REQUEST_LOG_BODY_LIMIT) : masked, size: cut.size, truncated }
-}
-
-const copyOf = (text: string): string => Buffer.from(text).toString()
 
 /** Why the request failed, in words: the answer's `error`, then its other field errors. */
-function reasonOf(status: number, text: string | undefined): string {
+function reasonOf(status: number, text: string | null): string {
   let answered: unknown
   try {
-    answered = text === undefined ? undefined : JSON.parse(text)
+    answered = text === null ? undefined : JSON.parse(text)
   } catch {
     return `HTTP ${status}`
   }

@@ -383,6 +383,7 @@ const CONTROL_ROUTES: Route[] = [
     tag: 'requests',
     query: RequestLogQuerySchema,
     headers: LastEventIdHeader,
+    errors: [[404, 'The request log is off: the emulator records no requests (`store serve --no-request-log`).']],
     ok: {
       status: 200,
       description: '`{ requests: [...] }`, or the stream.',

@@ -100,6 +100,39 @@ describe('the request inspector (GET /_emulator/requests)', () => {
     expect(listed.responseHeaders['content-type']).toBe('application/json')
   })
 
+  it('keeps long answers cut, with their headers, whether read before or after the next request', async () => {
+    const emu = await testEmulator()
+    const description = 'a product described at length. '.repeat(60)
+    for (let i = 0; i < 6; i++)
+      await emu.request('/api/v1/products', {
+        method: 'POST',
+        json: { name: `Long ${i}`, price: 1, type: 'Service', status: 'Live', description },
+      })
+    const listText = await (await emu.request('/api/v1/products?limit=100')).text()
+    const [listed] = await log(emu)
+    const css = 'a{}'.repeat(5000)
+    const themeText = await (
+      await emu.request('/api/v1/themes/default', { method: 'PUT', json: { files: { 'custom.css': css } } })
+    ).text()
+    await emu.request('/api/v1/orders')
+    const [, themed, listedAgain] = await log(emu)
+    expect(listText.length).toBeGreaterThan(REQUEST_LOG_BODY_LIMIT + 256)
+    expect(themeText.length).toBeGreaterThan(REQUEST_LOG_BODY_LIMIT + 256)
+    for (const [entry, text] of [
+      [listed, listText],
+      [listedAgain, listText],
+      [themed, themeText],
+    ] as const) {
+      expect(entry.responseHeaders).toEqual({ 'content-type': 'application/json' })
+      expect(entry.responseBody).toEqual({
+        text: text.slice(0, REQUEST_LOG_BODY_LIMIT),
+        size: text.length,
+        truncated: true,
+      })
+    }
+    expect(listedAgain).toEqual(listed)
+  })
+
   it('filters by status class or code, method and path prefix, and refuses a bad filter with 400', async () => {
     const emu = await testEmulator()
     await emu.request('/api/v1/orders')
@@ -219,5 +252,34 @@ describe('the request inspector (GET /_emulator/requests)', () => {
     ).text()
     expect(list).toContain('data-request="req_2"')
     expect(list).not.toContain('data-request="req_1"')
+  })
+})
+
+describe('the request inspector turned off (options.recordRequests: false, store serve --no-request-log)', () => {
+  const OFF = {
+    error:
+      'the request log is off: this emulator records no requests (store serve --no-request-log, or options.recordRequests: false). Start it without that flag or option to inspect requests.',
+  }
+
+  it('answers every read of the log, JSON or a stream, with a 404 that says how to turn it on', async () => {
+    const emu = await testEmulator({ options: { recordRequests: false } })
+    expect((await emu.request('/api/v1/orders/ORD-404')).status).toBe(404)
+    for (const [path, accept] of [
+      ['/_emulator/requests', 'application/json'],
+      ['/_emulator/requests?status=4xx', 'text/event-stream'],
+      ['/_emulator/requests/req_1', 'application/json'],
+    ]) {
+      const res = await emu.request(path, { headers: { accept } })
+      expect([path, res.status, res.headers.get('content-type')]).toEqual([path, 404, 'application/json'])
+      expect(await res.json()).toEqual(OFF)
+    }
+  })
+
+  it("says so on the dashboard's Requests page", async () => {
+    const emu = await testEmulator({ options: { recordRequests: false } })
+    const cookie = await dashboardCookie(emu.app)
+    const page = await emu.app.request('/_dashboard/requests', { headers: { cookie } })
+    expect(page.status).toBe(404)
+    expect(await page.text()).toContain('the request log is off')
   })
 })

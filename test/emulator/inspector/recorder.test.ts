@@ -1,25 +1,27 @@
 import { describe, expect, it } from 'vitest'
 import { RequestRecorder } from '../../../src/emulator/inspector/recorder.js'
 import { StoreError } from '../../../src/spec/errors.js'
-import type { RecordedRequest } from '../../../src/spec/requests.js'
+import type { RecordedSource } from '../../../src/emulator/inspector/recorder.js'
 
-/** A request as the recorder takes it: built when its entry is first read. */
-function recorded(method: string, path: string, status: number): () => RecordedRequest {
-  return () => ({
-    at: '2026-06-01T12:00:00.000Z',
-    method,
-    path,
-    query: '',
-    status,
-    durationMs: 1,
-    shop: 'demo',
-    via: 'api',
-    reason: status >= 400 ? 'why' : null,
-    requestHeaders: {},
-    requestBody: null,
-    responseHeaders: {},
-    responseBody: null,
-  })
+/** A request as the recorder takes it: made into its entry when first read. */
+function recorded(method: string, path: string, status: number): RecordedSource {
+  return {
+    toRecorded: () => ({
+      at: '2026-06-01T12:00:00.000Z',
+      method,
+      path,
+      query: '',
+      status,
+      durationMs: 1,
+      shop: 'demo',
+      via: 'api',
+      reason: status >= 400 ? 'why' : null,
+      requestHeaders: {},
+      requestBody: null,
+      responseHeaders: {},
+      responseBody: null,
+    }),
+  }
 }
 
 describe('RequestRecorder', () => {
@@ -87,5 +89,36 @@ describe('RequestRecorder', () => {
     stop()
     log.record('a', recorded('GET', '/api/v1/products', 200))
     expect(seen).toEqual(['req_1'])
+  })
+
+  it('makes an entry once, when it is first read', () => {
+    const log = new RequestRecorder()
+    let made = 0
+    const source = recorded('GET', '/api/v1/orders', 200)
+    log.record('a', {
+      toRecorded: () => {
+        made++
+        return source.toRecorded()
+      },
+    })
+    expect(made).toBe(0)
+    const first = log.find('a', 'req_1')
+    expect([log.list('a', {}, 10)[0], log.since('a', {}, 0)[0]]).toEqual([first, first])
+    expect(made).toBe(1)
+  })
+
+  it('when not recording, refuses every read with a 404 that says the log is off', () => {
+    const log = new RequestRecorder(3, false)
+    const reads = [
+      () => log.list('a', {}, 10),
+      () => log.since('a', {}, 0),
+      () => log.find('a', 'req_1'),
+      () => log.newest('a'),
+      () => log.subscribe('a', () => undefined),
+    ]
+    for (const read of reads) {
+      expect(read).toThrow(StoreError)
+      expect(read).toThrow(/^the request log is off: .*store serve --no-request-log/)
+    }
   })
 })

@@ -10,7 +10,7 @@ import { parseQuery, readBody } from '../../middleware/validate.js'
 import { presentProduct } from '../../present/products.js'
 import type { Services } from '../../services/index.js'
 import type { ProductRecord } from '../../store/records.js'
-import { jsonText, pageText, rowJson } from './row-json.js'
+import { jsonPage, jsonText, rowJson } from './row-json.js'
 
 // `c.get`, not `c.var`: hono builds a fresh object of every variable for each `c.var`, on the
 // busiest routes of the API.
@@ -20,7 +20,7 @@ export const productRoutes = ({ catalogue }: Services) => {
     .get('/', (c) => {
       const query = parseQuery(c, ProductListQuerySchema)
       const { page, nextCursor } = catalogue.page(c.get('shop'), query.limit ?? PRODUCT_LIMIT.default, query.cursor)
-      return jsonText(c, pageText('products', page.map(productJson), nextCursor))
+      return jsonPage(c, 'products', page.map(productJson), nextCursor)
     })
     .get('/:id', (c) => jsonText(c, productJson(catalogue.get(c.get('shop'), c.req.param('id')))))
     .post('/', async (c) => {

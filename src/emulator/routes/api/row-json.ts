@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { answerJson, type JsonSource } from '../../inspector/answer.js'
 
 /**
  * The JSON text of each row as the API shows it, kept for as long as the row lives. Rows are
@@ -23,14 +24,29 @@ export function rowJson<R extends object, X>(
   }
 }
 
-const JSON_TYPE = { 'Content-Type': 'application/json' }
-
 /** JSON text as the answer, with the headers `c.json` gives. */
 export function jsonText(c: Context, text: string, status: 200 | 201 = 200) {
-  return c.body(text, status, JSON_TYPE)
+  return answerJson(c, text, status)
 }
 
 /** `{"<name>":[rows…],"nextCursor":…}`: the same bytes as `JSON.stringify` of that object. */
-export function pageText(name: string, rows: readonly string[], nextCursor: string | null): string {
-  return `{${JSON.stringify(name)}:[${rows.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`
+class JsonPage implements JsonSource {
+  constructor(
+    private readonly name: string,
+    private readonly rows: readonly string[],
+    private readonly nextCursor: string | null,
+  ) {}
+
+  text(): string {
+    return `{${JSON.stringify(this.name)}:[${this.rows.join(',')}],"nextCursor":${JSON.stringify(this.nextCursor)}}`
+  }
+}
+
+/**
+ * A page of rows' texts as the answer. The request inspector keeps the page (the rows' texts live
+ * with their rows anyway) rather than a copy of its long text, and makes the text again when read.
+ */
+export function jsonPage(c: Context, name: string, rows: readonly string[], nextCursor: string | null) {
+  const page = new JsonPage(name, rows, nextCursor)
+  return answerJson(c, page.text(), 200, undefined, page)
 }

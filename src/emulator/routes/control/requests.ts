@@ -27,8 +27,10 @@ export const requestLogRoutes = ({ clock }: Services, options: EmulatorOptions, 
         return c.json({ requests: recorder.list(account, query, limit, query.after) })
       }
       let after = lastEventIdOf(c.req.header('last-event-id'), 'a request sequence number of this log') ?? query.after
+      // Read before the stream opens, so a log that is off is refused with its error, not a stream.
+      const newest = recorder.newest(account)
       // An id past the log's end comes from before a restart (the log starts empty): replay it all.
-      if (after !== undefined && after > recorder.newest(account)) after = 0
+      if (after !== undefined && after > newest) after = 0
       return streamQueue<RequestLogEntry>(c, {
         heartbeatMs: options.webhooks?.heartbeatMs,
         nowIso: () => clock.nowIso(c.var.account),
