@@ -189,6 +189,25 @@ describe('event streams over a socket', () => {
   })
 })
 
+/** Logs in to the dashboard over the socket with `key`; the session cookie. */
+async function dashboardLogin(origin: string, key: string): Promise<string> {
+  const res = await fetch(`${origin}/_dashboard/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+    body: new URLSearchParams({ key }).toString(),
+  })
+  expect(res.status).toBe(303)
+  return (res.headers.get('set-cookie') ?? '').split(';')[0]!
+}
+
+/** Everything a stream sends until it ends. */
+async function textUntilEnd(body: ReadableStream<Uint8Array>): Promise<string> {
+  let text = ''
+  for await (const chunk of body) text += new TextDecoder().decode(chunk)
+  return text
+}
+
 describe('revoking a key', () => {
   it('ends its event streams and dashboard sessions at once; other keys keep theirs', async () => {
     const emu = await testEmulator()
@@ -200,26 +219,12 @@ describe('revoking a key', () => {
       const doomedStream = await stream(doomed.secret)
       const keptStream = await stream(TEST_KEY)
       expect([doomedStream.status, keptStream.status]).toEqual([200, 200])
-      const login = async (key: string) => {
-        const res = await fetch(`${origin}/_dashboard/login`, {
-          method: 'POST',
-          redirect: 'manual',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
-          body: new URLSearchParams({ key }).toString(),
-        })
-        expect(res.status).toBe(303)
-        return (res.headers.get('set-cookie') ?? '').split(';')[0]
-      }
-      const doomedCookie = await login(doomed.secret)
-      const keptCookie = await login(TEST_KEY)
+      const doomedCookie = await dashboardLogin(origin, doomed.secret)
+      const keptCookie = await dashboardLogin(origin, TEST_KEY)
       const page = (cookie: string) => fetch(`${origin}/_dashboard/api/v1/products`, { headers: { cookie } })
       expect((await page(doomedCookie)).status).toBe(200)
 
-      const doomedText = (async () => {
-        let text = ''
-        for await (const chunk of doomedStream.body!) text += new TextDecoder().decode(chunk)
-        return text
-      })()
+      const doomedText = textUntilEnd(doomedStream.body!)
       const revoke = await fetch(`${origin}/_emulator/keys/${doomed.id}`, {
         method: 'DELETE',
         headers: { authorization: `Bearer ${TEST_KEY}` },
@@ -259,22 +264,12 @@ describe('deleting an account', () => {
       const doomedStream = await fetch(`${origin}/_emulator/events`, {
         headers: { authorization: `Bearer ${key.secret}` },
       })
-      const login = await fetch(`${origin}/_dashboard/login`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
-        body: new URLSearchParams({ key: key.secret }).toString(),
-      })
-      expect([doomedStream.status, login.status]).toEqual([200, 303])
-      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!
+      expect(doomedStream.status).toBe(200)
+      const cookie = await dashboardLogin(origin, key.secret)
       const page = () => fetch(`${origin}/_dashboard/api/v1/products`, { headers: { cookie } })
       expect((await page()).status).toBe(200)
       const kept = await fetch(`${origin}/_emulator/events`, { headers: { authorization: `Bearer ${TEST_KEY}` } })
-      const doomedText = (async () => {
-        let text = ''
-        for await (const chunk of doomedStream.body!) text += new TextDecoder().decode(chunk)
-        return text
-      })()
+      const doomedText = textUntilEnd(doomedStream.body!)
 
       const deleted = await fetch(`${origin}/_emulator/accounts/${account.id}`, {
         method: 'DELETE',
