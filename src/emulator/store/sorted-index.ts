@@ -39,7 +39,9 @@ export class SortedIndex {
   }
 
   remove(key: SortKey): void {
-    const at = this.lowerBound(key)
+    // The oldest entry (a log trimmed, the earliest due item done) is found without a search.
+    const at =
+      this.head < this.keys.length && compareKeys(this.keys[this.head], key) === 0 ? this.head : this.lowerBound(key)
     if (at >= this.keys.length || compareKeys(this.keys[at], key) !== 0) return
     if (at !== this.head) {
       this.keys.splice(at, 1)

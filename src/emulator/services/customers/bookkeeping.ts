@@ -1,5 +1,7 @@
 // Customers kept per shop by e-mail from checkouts (DESIGN.md "Orders, fulfilment, stock"):
 // totalOrders counts orders placed, totalSpent the money received, lastOrderAt the latest order.
+// The rows are built here from a stored row, a buyer's details checked where they entered (the
+// checkout body, a stored subscription) and times the emulator made: stored with `putBuilt`.
 import type { ServiceDeps } from '../deps.js'
 import { cents } from '../../money.js'
 import type { CustomerRecord, ShopRecord } from '../../store/records.js'
@@ -36,7 +38,7 @@ export function recordOrderPlaced(
     notes: [],
     shopId: shop.id,
   }
-  return tx.put('customers', {
+  return tx.putBuilt('customers', {
     ...base,
     // A name or country given now fills what the record lacks; it never overwrites what is known.
     name: base.name || buyer.name || '',
@@ -58,5 +60,5 @@ export function recordMoneyReceived(
   if (!customerId || amount <= 0) return
   const customer = deps.rows.customers.get(customerId)
   if (!customer) return
-  tx.put('customers', { ...customer, totalSpent: cents(customer.totalSpent + amount), updatedAt: at })
+  tx.putBuilt('customers', { ...customer, totalSpent: cents(customer.totalSpent + amount), updatedAt: at })
 }

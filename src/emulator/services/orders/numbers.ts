@@ -5,6 +5,7 @@ import type { Tx } from '../../store/store.js'
 /**
  * The shop's next display number `ORD-<n>` from its `orderSeq` (spec, "Order": orderNumber).
  * Numbers already taken (seeded orders) are skipped. Call inside the transaction that stores the order.
+ * The shop row changes by a counter only: stored with `putBuilt`.
  */
 export function nextOrderNumber(deps: ServiceDeps, tx: Tx, shopId: string): string {
   const shop = deps.rows.shops.get(shopId)
@@ -12,6 +13,6 @@ export function nextOrderNumber(deps: ServiceDeps, tx: Tx, shopId: string): stri
   let seq = shop.orderSeq
   do seq++
   while (deps.rows.orders.getBy('orderNumber', `${shop.id}:ORD-${seq}`))
-  tx.put('shops', { ...shop, orderSeq: seq })
+  tx.putBuilt('shops', { ...shop, orderSeq: seq })
   return `ORD-${seq}`
 }
