@@ -17,7 +17,7 @@ const STREAMS_PER_TURN = 50
  * writing, the next waits at least `t / FLUSH_SHARE` ms, so many readers get bigger batches in
  * fewer writes (each costs a system call and a wake-up of its reader) instead of slowing requests.
  */
-const FLUSH_SHARE = 0.1
+const FLUSH_SHARE = 0.03
 /** The longest a batch waits, however busy the streams are. */
 const FLUSH_AT_MOST_EVERY_MS = 1_000
 
