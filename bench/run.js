@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: the emulator's throughput, latency, memory and start-up at 1,000, 10,000 and
-// 100,000 products (issue 7), through `store serve` with its file store and, in the same run and
+// 100,000 products, through `store serve` with its file store and, in the same run and
 // on the same data, against an independent floor (bench/floor-hono.js: hono + zod over Maps),
 // json-server 1 and the emulator on `:memory:` (bench/memory-server.js); start-up from a seed
 // file and from an existing db (bench/lib/startup.js); ratios to the floor (bench/lib/vs-floor.js).
@@ -61,7 +61,7 @@ const CONFIG = {
 }
 const OUT = env.BENCH_OUT ?? (QUICK ? join(DATA_DIR, 'results.quick.json') : join(BENCH_DIR, 'results.json'))
 
-/** Issue 7, item 2. */
+/** The file store's targets: creates per second, and how creates and reads scale with the store's size. */
 const TARGET = {
   createsPerSecond: 1_000,
   createScale: 0.8,
@@ -697,7 +697,7 @@ function report(results) {
   out.push('')
   out.push(
     table(
-      ['target (issue 7)', 'figure', 'target', 'result'],
+      ['target (file store)', 'figure', 'target', 'result'],
       results.targets.map((t) => [t.name, t.result === 'N/A' ? fmt.na(t.figure) : t.figure, t.target, t.result]),
     ),
   )

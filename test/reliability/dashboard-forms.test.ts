@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { TEST_KEY, testEmulator } from '../helpers/emulator.js'
 
 /**
- * Issue 11, "500s on the dashboard's forms": a login form that cannot be read, or whose `next`
+ * 500s on the dashboard's forms: a login form that cannot be read, or whose `next`
  * holds bytes no header may carry, is answered 4xx or sent to the dashboard, never 500.
  * test/reliability/fuzz.test.ts fuzzes these forms further.
  */

@@ -4,7 +4,7 @@ import type { DeliveryRecord } from '../../src/emulator/store/records.js'
 import { testEmulator } from '../helpers/emulator.js'
 
 /**
- * Issue 11, "the delivery log is not capped": with endpoints that never answer, deliveries stay
+ * The delivery log is not capped: with endpoints that never answer, deliveries stay
  * pending or retrying; the log still keeps at most DELIVERY_LOG_RETENTION per shop, dropping the
  * oldest whatever their state, and a dropped delivery gets no further attempt.
  */

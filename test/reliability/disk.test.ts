@@ -4,7 +4,7 @@ import { testEmulator } from '../helpers/emulator.js'
 import { FaultyIO, tmpDb } from '../emulator/store/store-helpers.js'
 
 /**
- * Issue 7, "disk errors", for the commerce writes: test/emulator/store/store.test.ts shows a
+ * Disk errors, for the commerce writes: test/emulator/store/store.test.ts shows a
  * refused product create rolled back; here the writes that touch many records at once — a checkout
  * (order, customer, mystery seal and commitment rotation, events) and a payment (stock, code pools,
  * mystery stock, deliveries, events) — fail on the disk, answer 500 JSON, leave every record as it

@@ -6,7 +6,7 @@ import { MAX_ANSWER_DEPTH } from '../../src/emulator/services/fulfilment/dynamic
 import { testEmulator } from '../helpers/emulator.js'
 
 /**
- * Issue 11, "a Dynamic delivery answer can poison an order": whatever a Dynamic Webhook URL
+ * A Dynamic delivery answer can poison an order: whatever a Dynamic Webhook URL
  * answers, paying answers 2xx, and the order stays readable everywhere, after a restart too.
  */
 

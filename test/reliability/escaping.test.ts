@@ -3,7 +3,7 @@ import { TEST_KEY, testEmulator } from '../helpers/emulator.js'
 import type { TestEmulator } from './helpers.js'
 
 /**
- * Issue 7, "security": every page of the storefront and the dashboard escapes every string a
+ * Security: every page of the storefront and the dashboard escapes every string a
  * merchant or a customer can supply. Each such field gets markup that would run if it were pasted
  * raw (a script, an attribute break-out, a </style> break-out), then every page is fetched and
  * searched for the raw markup. test/emulator/dashboard/escaping.test.ts covers a few fields; this

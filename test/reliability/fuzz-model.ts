@@ -1,4 +1,4 @@
-// The route table and generators of the fuzz suites (issue 7, "property-based fuzzing"): every
+// The route table and generators of the fuzz suites (property-based fuzzing): every
 // route of /api/v1, /_emulator, the JSON storefront and the dashboard's forms, fed generated bodies, queries and headers.
 // test/reliability/fuzz.test.ts runs it briefly on every `npm test`; test/stress/fuzz.test.ts longer.
 import fc from 'fast-check'

@@ -2,7 +2,7 @@ import { describe, it } from 'vitest'
 import { FUZZ_SEED, ROUTES, fuzz } from './fuzz-model.js'
 
 /**
- * Issue 7, "property-based fuzzing", the quick pass of every `npm test`: generated bodies, queries
+ * Property-based fuzzing, the quick pass of every `npm test`: generated bodies, queries
  * and headers on every route of /api/v1, /_emulator and the JSON storefront. Never a 5xx, always a
  * JSON `error` on a 4xx, and a refused request leaves the store as it was. test/stress/fuzz.test.ts
  * runs the same generators many times longer. FUZZ_SEED=<seed> replays a reported failure.

@@ -12,7 +12,7 @@ import { E2E_KEY, ensureBuilt, startServe, tmpFolder, type ServeProcess } from '
 import { TEST_KEY, testEmulator } from '../helpers/emulator.js'
 
 /**
- * Issue 11, "no Host check (DNS rebinding)": a request over the network for a name the emulator
+ * No Host check (DNS rebinding): a request over the network for a name the emulator
  * was not told about is refused whatever it asks; the dashboard's form check admits only those
  * names; absolute URLs come from the configured origin, never from the request. In-process
  * requests (app.request, MSW) pick their own origin and are not checked.

@@ -11,7 +11,7 @@ import { startEmulator } from '../../src/emulator/start.js'
 import { loadSeedFile } from '../../src/emulator/store/seed.js'
 
 /**
- * Issue 11, "anonymous storefront checkouts have no bounds": checkout bodies are bounded (400 per
+ * Anonymous storefront checkouts have no bounds: checkout bodies are bounded (400 per
  * field, 413 past the storefront's body limit), each visitor has a budget of storefront writes
  * (429 with Retry-After), and past --max-db-size writes are refused (507) while reads go on.
  */

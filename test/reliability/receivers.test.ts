@@ -6,7 +6,7 @@ import { responseChecker } from '../helpers/openapi.js'
 import { misbehavingReceiver, receiverEmulator, type Behaviour, type MisbehavingReceiver } from './helpers.js'
 
 /**
- * Issue 7, "misbehaving receivers": webhook endpoints and Dynamic Webhook URLs that hang, reset
+ * Misbehaving receivers: webhook endpoints and Dynamic Webhook URLs that hang, reset
  * the connection, answer slowly, stream a huge body or redirect. The emulator keeps serving,
  * times out (a short injected timeout here; test/stress/receivers.test.ts checks the real 15 s
  * against `store serve`), logs the failure, retries as documented (webhooks: 5 attempts after

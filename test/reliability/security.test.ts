@@ -7,7 +7,7 @@ import { TEST_KEY, testEmulator } from '../helpers/emulator.js'
 import { FOREIGN, ROUTES, fuzzEmulator } from './fuzz-model.js'
 import type { TestEmulator } from './helpers.js'
 
-/** Issue 7, "security": how keys are checked, logged and scoped. Page escaping is in escaping.test.ts. */
+/** Security: how keys are checked, logged and scoped. Page escaping is in escaping.test.ts. */
 
 const source = (path: string) => readFileSync(new URL(`../../src/${path}`, import.meta.url), 'utf8')
 

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { ROOT, ensureBuilt, startServe, tmpFolder } from '../e2e/serve-process.js'
 
 /**
- * Issue 11, "a store that grew large still starts with the default heap": a db past the default
+ * A store that grew large still starts with the default heap: a db past the default
  * --max-db-size (512 MiB), generated with the bench's dataset maker, loads in `store serve` with
  * Node's default heap; reads are answered, writes refused with 507.
  */

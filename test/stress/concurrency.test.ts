@@ -5,7 +5,7 @@ import { independentlyVerifyOpen } from '../helpers/independent-verifier.js'
 import { lastSequence, lcg, limited, openEventStream, type StreamedEvent } from './helpers.js'
 
 /**
- * Issue 7, "concurrency": hundreds of buyers at once against `store serve` (a child process on a
+ * Concurrency: hundreds of buyers at once against `store serve` (a child process on a
  * file db, real HTTP), on scarce stock: a Serial product with a small code pool, a mystery box
  * whose outcomes carry codes, and a Physical product with a stock count. Every buyer checks out and
  * pays at the same time as the others; some pay twice at once, some pay in two parts. Then:

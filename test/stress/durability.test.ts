@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { E2E_KEY, call, ensureBuilt, startServe, tmpFolder, type ServeProcess } from '../e2e/serve-process.js'
 
 /**
- * Issue 7, "durability": `store serve` is killed with SIGKILL at random moments while it takes
+ * Durability: `store serve` is killed with SIGKILL at random moments while it takes
  * concurrent writes, then restarted on the same db. Every write it acknowledged (2xx) must be
  * there, every acknowledged delete must stay done, and the store must load every time. A small
  * compaction threshold makes journal rotations and worker folds happen all the time, so kills

@@ -7,7 +7,7 @@ import { TEST_KEY } from '../helpers/emulator.js'
 import { FUZZ_SEED, ROUTES, describeRequest, fuzz, requestArb, type FuzzRequest } from '../reliability/fuzz-model.js'
 
 /**
- * Issue 7, "property-based fuzzing", the long run: the generators of test/reliability/fuzz.test.ts
+ * Property-based fuzzing, the long run: the generators of test/reliability/fuzz.test.ts
  * ten times longer in-process (store compared before and after every refusal), then over real HTTP
  * against `store serve` (what the Node HTTP layer adds: sockets, framing, Latin-1 headers), then
  * bytes no fetch client would send, straight onto a socket. FUZZ_SEED=<seed> replays a failure.

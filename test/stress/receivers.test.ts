@@ -6,7 +6,7 @@ import { misbehavingReceiver, type MisbehavingReceiver } from '../reliability/he
 import { memoryOf } from './helpers.js'
 
 /**
- * Issue 7, "misbehaving receivers", in real time against `store serve`: a webhook endpoint and a
+ * Misbehaving receivers, in real time against `store serve`: a webhook endpoint and a
  * Dynamic Webhook URL that never answer are given up after the documented 15 s (not sooner, not
  * much later), the webhook is retried 1 s later; meanwhile endpoints answering 50 MB bodies are
  * read only as far as the emulator keeps, so its peak memory hardly moves, and the API keeps

@@ -215,7 +215,7 @@ function listenError(error: NodeJS.ErrnoException, port: number, host: string): 
  * By default V8 lets the heap grow far past its live size between full collections (at 100,000
  * products and 100,000 orders: 315 MB after loading, about 590 MB under the bench's load).
  * For a large db, growing it by at most 20% at a time keeps that peak near 420 MB at no
- * measurable cost in CPU per request (issue 7). A small db keeps V8's defaults: its heap is small
+ * measurable cost in CPU per request (`npm run bench`). A small db keeps V8's defaults: its heap is small
  * anyway, and steps of 20% of it would mean a full collection every few MB, which costs latency.
  * Set for this command only: the library and the msw handlers leave the host's V8 settings alone.
  */

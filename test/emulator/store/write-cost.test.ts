@@ -4,7 +4,7 @@ import { testEmulator } from '../../helpers/emulator.js'
 import { FaultyIO, tmpDb } from './store-helpers.js'
 
 /**
- * Issue 2, "The store": the cost of a write does not grow with the size of the store. Timing is
+ * The store: the cost of a write does not grow with the size of the store. Timing is
  * not asserted (machines vary); what a create does to the disk is: it appends the same number of
  * bytes at 10 and at 10,000 products, leaves the db file alone and never serialises the store.
  */
