@@ -18,7 +18,7 @@ export const VS_FLOOR = {
 const READS = new Set(['list', 'get', 'orders'])
 const rate = (cell) => (cell && !cell.na ? cell.requestsPerSecond : undefined)
 
-/** Every issue-16 target as `{ name, figure, target, result }` (result PASS, MISS or N/A). */
+/** Every target against the floor as `{ name, figure, target, result }` (result PASS, MISS or N/A). */
 export function evaluateVsFloor(results, fmt) {
   const targets = []
   const add = (name, figure, target, pass) =>
