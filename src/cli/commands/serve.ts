@@ -1,4 +1,5 @@
 import type { Command } from 'commander'
+import { answerClientError } from './serve-client-errors.js'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { examples } from '../examples.js'
@@ -277,6 +278,7 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
         () => resolve(s as unknown as import('node:net').Server),
       )
       ;(s as unknown as import('node:net').Server).once('error', reject)
+      ;(s as unknown as import('node:net').Server).on('clientError', answerClientError)
     } catch (error) {
       reject(error)
     }
