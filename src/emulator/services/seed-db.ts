@@ -4,6 +4,7 @@ import { blacklistValue, type SeedFile } from '../store/seed.js'
 import type { Tx } from '../store/store.js'
 import { buildKey, buildShop, hashKey } from './accounts.js'
 import { newProductId } from './catalogue/products.js'
+import { NEW_CUSTOMER } from './customers/bookkeeping.js'
 import type { ServiceDeps as Emulator } from './deps.js'
 import { defaultTheme } from './themes.js'
 
@@ -129,13 +130,7 @@ export function seedShop(
   }
   for (const c of seed.customers ?? []) {
     tx.put('customers', {
-      name: '',
-      phone: null,
-      country: null,
-      city: null,
-      totalOrders: 0,
-      totalSpent: 0,
-      lastOrderAt: null,
+      ...NEW_CUSTOMER,
       notes: [],
       ...c,
       id: c.id ?? emu.newId('cus'),

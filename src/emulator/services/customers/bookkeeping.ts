@@ -7,6 +7,17 @@ import { cents } from '../../money.js'
 import type { CustomerRecord, ShopRecord } from '../../store/records.js'
 import type { Tx } from '../../store/store.js'
 
+/** What a customer row holds before anything is known of the buyer but the e-mail address (its `notes` a new array each time). */
+export const NEW_CUSTOMER = {
+  name: '',
+  phone: null,
+  country: null,
+  city: null,
+  totalOrders: 0,
+  totalSpent: 0,
+  lastOrderAt: null,
+} as const satisfies Partial<CustomerRecord>
+
 export interface Buyer {
   email: string
   name?: string
@@ -24,18 +35,12 @@ export function recordOrderPlaced(
   const email = buyer.email.toLowerCase()
   const existing = deps.rows.customers.getBy('email', `${shop.id}:${email}`)
   const base: CustomerRecord = existing ?? {
+    ...NEW_CUSTOMER,
+    notes: [],
     id: deps.newId('cus'),
     email,
-    name: '',
-    phone: null,
-    country: null,
-    city: null,
-    totalOrders: 0,
-    totalSpent: 0,
-    lastOrderAt: null,
     createdAt: at,
     updatedAt: at,
-    notes: [],
     shopId: shop.id,
   }
   return tx.putBuilt('customers', {
