@@ -36,6 +36,8 @@ export interface PayloadSources {
   product(id: string): Product | undefined
   /** A Subscription product's plan (dashboard-only setup), when known. */
   plan?(productId: string): SubscriptionPlan | undefined
+  /** The product's data as `productEventData` builds it, when the caller keeps it built. */
+  productData?(product: Product): ProductEventData
 }
 
 /** Stock at or below this sets off product:stock:low; sent as `stock_warning` (README, "Events"). */
@@ -70,20 +72,32 @@ function unixOrNull(iso: unknown): number | null {
   return typeof iso === 'string' && iso ? unixSeconds(iso) : null
 }
 
-const formats = new Map<string, Intl.NumberFormat | null>()
+interface MoneyFormat {
+  format: Intl.NumberFormat | null
+  /** The last amount formatted and its text: most payloads in a row carry the same price. */
+  amount?: number
+  text?: string
+}
+const formats = new Map<string, MoneyFormat>()
 
-/** An amount as people read it (`$39.60`); formats are cached per currency, they are costly to build. */
+/** An amount as people read it (`$39.60`); formats are cached per currency, they are costly to build and to run. */
 export function displayMoney(amount: number, currency: string): string {
-  let format = formats.get(currency)
-  if (format === undefined) {
+  let entry = formats.get(currency)
+  if (entry === undefined) {
+    let format: Intl.NumberFormat | null
     try {
       format = new Intl.NumberFormat('en-US', { style: 'currency', currency })
     } catch {
       format = null
     }
-    formats.set(currency, format)
+    entry = { format }
+    formats.set(currency, entry)
   }
-  return format ? format.format(amount) : `${amount.toFixed(2)} ${currency}`
+  if (entry.text !== undefined && Object.is(entry.amount, amount)) return entry.text
+  const text = entry.format ? entry.format.format(amount) : `${amount.toFixed(2)} ${currency}`
+  entry.amount = amount
+  entry.text = text
+  return text
 }
 
 const amountString = (n: number) => (Math.round(n * 100) / 100).toFixed(2)
@@ -355,7 +369,7 @@ export function orderEventData(order: Order, sources: PayloadSources, item?: Ord
     status_history_raw: history.raw,
     created_at: unixSeconds(order.createdAt),
     updated_at: unixSeconds(str(o.updatedAt) ?? order.paidAt ?? order.createdAt),
-    product: productEventData(product, sources.shop),
+    product: sources.productData?.(product) ?? productEventData(product, sources.shop),
     products: items.map((i) => ({
       uniqid: i.id,
       title: i.productName,
@@ -436,7 +450,7 @@ export function subscriptionEventData(
     created_at: unixSeconds(subscription.createdAt),
     updated_at: unixOrNull(s.updatedAt) ?? unixSeconds(subscription.createdAt),
     canceled_at: unixOrNull(subscription.canceledAt),
-    product: productEventData(product, sources.shop),
+    product: sources.productData?.(product) ?? productEventData(product, sources.shop),
   }
 }
 

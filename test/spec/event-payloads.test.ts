@@ -1,5 +1,12 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { subscriptionEventData, type PayloadSources } from '../../src/spec/event-payloads.js'
+import {
+  displayMoney,
+  productEventData,
+  subscriptionEventData,
+  type PayloadSources,
+} from '../../src/spec/event-payloads.js'
+import type { Product } from '../../src/spec/products.js'
 import type { Order } from '../../src/spec/orders.js'
 import type { Subscription } from '../../src/spec/subscriptions.js'
 
@@ -46,5 +53,59 @@ describe('subscriptionEventData: gateway', () => {
   ])('takes %s', (_, own, orderFields, expected) => {
     const data = subscriptionEventData(subscription(own), sources, orderFields && order(orderFields))
     expect(data.gateway).toBe(expected)
+  })
+})
+
+describe('displayMoney', () => {
+  it('writes every amount as Intl does, however amounts and currencies follow each other', () => {
+    const currencies = ['USD', 'EUR', 'JPY', 'GBP']
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(...currencies), fc.constantFrom(0, -0, 12, 12.5, 39.6, -3, 1e6)), {
+          maxLength: 30,
+        }),
+        (calls) => {
+          for (const [currency, amount] of calls)
+            expect(displayMoney(amount, currency)).toBe(
+              new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount),
+            )
+        },
+      ),
+    )
+  })
+
+  it('names an unknown currency after the amount', () => {
+    expect(displayMoney(5, 'NOT A CODE')).toBe('5.00 NOT A CODE')
+    expect(displayMoney(5, 'NOT A CODE')).toBe('5.00 NOT A CODE')
+  })
+})
+
+describe('subscriptionEventData: product data', () => {
+  const product = (fields: Record<string, unknown> = {}) =>
+    ({
+      id: 'prod_1',
+      productId: 'rec_1',
+      name: 'Pro',
+      description: '',
+      image: '',
+      type: 'Subscription',
+      price: 12,
+      currency: 'USD',
+      stock: null,
+      status: 'Live',
+      sortOrder: 0,
+      unlisted: false,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      ...fields,
+    }) as Product
+
+  it('takes the product’s data from the source that keeps it built, as built from scratch', () => {
+    const row = product()
+    const kept = productEventData(row, sources.shop)
+    const withCache: PayloadSources = { ...sources, product: () => row, productData: () => kept }
+    const data = subscriptionEventData(subscription(), withCache)
+    expect(data.product).toBe(kept)
+    expect(data).toEqual(subscriptionEventData(subscription(), { ...sources, product: () => row }))
   })
 })

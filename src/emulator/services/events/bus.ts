@@ -2,7 +2,7 @@ import { webhookBody, type WebhookEventKind } from '../../../spec/events.js'
 import type { ServiceDeps } from '../deps.js'
 import type { Tx } from '../../store/store.js'
 import type { DeliveryRecord, EventRecord, ShopRecord } from '../../store/records.js'
-import { buildEventData, type EventSubject } from './payloads.js'
+import { buildEventData, ProductDataCache, type EventSubject } from './payloads.js'
 import { DeliveryWorker, deliverySettings } from './delivery.js'
 import { EventStreams, streamSettings } from './streams.js'
 import { isSameJson } from './same-json.js'
@@ -40,6 +40,7 @@ export class EventBus {
   private readonly staged = new WeakMap<Tx, Staged[]>()
   private committedSeq?: number
   private lastBuilt?: { subject: unknown; shop: ShopRecord; data: Record<string, unknown> }
+  private readonly productData = new ProductDataCache()
   readonly worker: DeliveryWorker
   readonly streams: EventStreams
 
@@ -101,7 +102,7 @@ export class EventBus {
   private dataOf(shop: ShopRecord, subject: EventSubject<WebhookEventKind>): Record<string, unknown> {
     const last = this.lastBuilt
     if (last?.subject === subject && last.shop === shop) return last.data
-    const built = buildEventData(this.emu, shop, subject)
+    const built = buildEventData(this.emu, shop, subject, this.productData)
     const data = last?.shop === shop && isSameJson(built, last.data) ? last.data : built
     this.lastBuilt = { subject, shop, data }
     return data
