@@ -753,7 +753,7 @@ function reportLibraryOnly(results) {
 /** The clock-advance curve and the event-stream fan-out (the emulator under heavy use). */
 async function benchHeavyUse(only, pin) {
   const out = {}
-  if (!only || only === 'clock') out.clock = await benchClock({ quick: QUICK, log })
+  if (!only || only === 'clock') out.clock = await benchClock({ quick: QUICK, log, pin })
   if (!only || only === 'streams') out.streams = await benchEventStreams({ quick: QUICK, log, pin })
   return out
 }

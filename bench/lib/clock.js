@@ -2,6 +2,7 @@
 // in one POST /_emulator/clock/advance. Figures: the time the answer took, the server's peak RSS
 // (VmHWM over its whole life, loading included), and the longest wait of a probe that asks for
 // GET /_emulator/clock over and over meanwhile (an upper bound of the longest event-loop pause).
+// As in the floor cases, the server has a core of its own and the probe runs on the other.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createHash } from 'node:crypto'
@@ -73,10 +74,10 @@ async function copyAtSubscriptionTime(file, folder) {
   return db
 }
 
-async function advanceOnce(count, log) {
+async function advanceOnce(count, log, pin) {
   const file = await ensureSubscriptions(count, log)
   const db = await copyAtSubscriptionTime(file, join(DATA_DIR, 'run', `clock-${count}`))
-  const server = await startServe(db, ['--seed', 'empty'])
+  const server = await startServe(db, ['--seed', 'empty'], pin)
   try {
     let done = false
     let longestProbeMs = 0
@@ -105,7 +106,7 @@ async function advanceOnce(count, log) {
 }
 
 /** The curve at each size (100, 1,000, 10,000; quick runs stop at 1,000). */
-export async function benchClock({ quick, log }) {
+export async function benchClock({ quick, log, pin }) {
   const sizes = process.env.BENCH_CLOCK_SIZES
     ? process.env.BENCH_CLOCK_SIZES.split(',').map(Number)
     : quick
@@ -114,7 +115,7 @@ export async function benchClock({ quick, log }) {
   const curve = []
   for (const count of sizes) {
     log(`bench: clock advance, ${count} monthly subscriptions, one year…`)
-    curve.push(await advanceOnce(count, log))
+    curve.push(await advanceOnce(count, log, pin))
   }
   return { curve }
 }
