@@ -43,14 +43,18 @@ export function rowsOnDisk(collections: Collections, undone: readonly Tx[]): DbF
   }
   const data: DbFile = { version: 1 }
   for (const [name, collection] of Object.entries(collections) as unknown as [string, AnyCollection][]) {
+    // Native copies and object lookups only: a large store's snapshot holds up no request.
+    let rows: Row[] = Array.from(collection.values())
     const keys = previous.get(name)
-    if (!keys) {
-      data[name] = Array.from(collection.values())
-      continue
+    if (keys) {
+      const changed = new Set<Row>()
+      for (const key of keys.keys()) {
+        const row = collection.get(key)
+        if (row) changed.add(row)
+      }
+      if (changed.size) rows = rows.filter((row) => !changed.has(row))
+      for (const row of keys.values()) if (row) rows.push(row)
     }
-    const rows: Row[] = []
-    for (const [key, row] of collection.entries()) if (!keys.has(key)) rows.push(row)
-    for (const row of keys.values()) if (row) rows.push(row)
     data[name] = rows
   }
   return data
