@@ -5,8 +5,13 @@ import { ROW_SCHEMAS } from './records.js'
 /** The db file's content: `{ version: 1, <collection>: rows[] }` (durable-json-file.ts writes and reads it). */
 export type DbFile = { version: 1 } & Record<string, unknown>
 
-/** One change of a journal line; `dataFrom` only on disk (journal-format.ts). */
-export type JournalOp = { c: string; put: { id: string }; dataFrom?: number } | { c: string; del: string }
+/**
+ * One change of a journal line (journal-format.ts): a whole row (`dataFrom` only on disk), the
+ * fields that changed in a row replacing one of the same key, or a delete.
+ */
+export type JournalOp = PutOp | PatchOp | { c: string; del: string }
+export type PutOp = { c: string; put: { id: string }; dataFrom?: number }
+export type PatchOp = { c: string; set: string; fields: Record<string, unknown>; unset?: string[] }
 
 /** One schema per collection, each checked by the compiler against the collection's row type. */
 const SCHEMAS: { [K in CollectionName]: z.ZodType<RowOf<K>> } = ROW_SCHEMAS

@@ -1,5 +1,6 @@
+import type { Row } from './collection.js'
 import { createCollections, type CollectionName } from './collections.js'
-import { checkRow, type JournalOp } from './db-file.js'
+import { checkRow, type JournalOp, type PatchOp } from './db-file.js'
 
 /**
  * Where the db file and its journal stand. Every transaction written to the journal has a
@@ -32,6 +33,10 @@ export const isCount = (value: unknown): value is number => Number.isSafeInteger
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value)
 
+/** Absent, or an array of field names. */
+const isNames = (value: unknown): boolean =>
+  value === undefined || (Array.isArray(value) && value.every((name) => typeof name === 'string'))
+
 export function journalHeaderLine({ generation, after }: JournalHeader): string {
   return `{"journal":1,"generation":${generation},"after":${after}}\n`
 }
@@ -50,6 +55,77 @@ export function parseJournalHeader(line: string): JournalHeader | undefined {
 }
 
 /**
+ * How a transaction journals `row` replacing `before`, the row its key held before the
+ * transaction: when fewer than half of its fields changed, only those,
+ * `{"c":…,"set":<key>,"fields":{<name>:<new value>,…},"unset":[<names of removed fields>]}`
+ * (no `"unset"` when none was removed), else the whole row, `{"c":…,"put":{…}}`. A field changed
+ * when its value is not the same (`!==`): rows are replaced by spreading (`{ ...row, x }`), which
+ * keeps an unchanged nested object the same object, so a nested object that changed is written
+ * whole. A field whose value is undefined counts as absent, as JSON writes it. Replay makes
+ * `{ ...current, ...fields }` without the unset fields (`patchedRow`): existing fields keep their
+ * place and new ones come last, so a row whose fields are in another order is written whole, and
+ * the rows replayed have their fields in the order memory has them.
+ */
+export function replacementOp(c: string, key: string, before: Row, row: Row): JournalOp {
+  const old = before as unknown as Record<string, unknown>
+  const next = row as unknown as Record<string, unknown>
+  const whole = { c, put: row }
+  const oldNames = Object.keys(old)
+  const fields: Record<string, unknown> = {}
+  let unset: string[] | undefined
+  let changed = 0
+  let present = 0
+  let o = 0
+  let isAdding = false
+  for (const name of Object.keys(next)) {
+    const value = next[name]
+    if (value === undefined) continue
+    present++
+    const was = Object.hasOwn(old, name) ? old[name] : undefined
+    if (was === undefined) {
+      isAdding = true
+      fields[name] = value
+      changed++
+      continue
+    }
+    // An existing field after a new one, or before one of `before`'s that `row` keeps: another order.
+    if (isAdding) return whole
+    for (; oldNames[o] !== name; o++) {
+      const gone = oldNames[o]
+      if (old[gone] === undefined) continue
+      if (next[gone] !== undefined) return whole
+      ;(unset ??= []).push(gone)
+      changed++
+    }
+    o++
+    if (value !== was) {
+      fields[name] = value
+      changed++
+    }
+  }
+  for (; o < oldNames.length; o++) {
+    if (old[oldNames[o]] === undefined) continue
+    ;(unset ??= []).push(oldNames[o])
+    changed++
+  }
+  if (2 * changed >= present) return whole
+  return unset ? { c, set: key, fields, unset } : { c, set: key, fields }
+}
+
+/** The row a patch (`replacementOp`) makes of `current`, or what is wrong with the patch. */
+export function patchedRow(current: Row, op: PatchOp): Row | string {
+  if (!op.unset) return { ...current, ...op.fields }
+  const old = current as unknown as Record<string, unknown>
+  const unset = new Set(op.unset)
+  for (const name of unset) {
+    if (!Object.hasOwn(old, name)) return `"unset" names ${JSON.stringify(name)}, a field the row does not have`
+    if (Object.hasOwn(op.fields, name)) return `${JSON.stringify(name)} is both in "fields" and in "unset"`
+  }
+  const kept = Object.fromEntries(Object.entries(old).filter(([name]) => !unset.has(name)))
+  return { ...kept, ...op.fields } as unknown as Row
+}
+
+/**
  * Appends one transaction as a journal line, `{"seq":<seq>,"ops":[…]}` and a newline, op by op,
  * so no string of the whole line is made. Each op is JSON.stringify's text of it, but for a row
  * whose `data` object an earlier row of the line holds too (an event and its `:product` variant,
@@ -63,6 +139,11 @@ export function appendJournalLine(out: { append(text: string): void }, seq: numb
   for (let i = 0; i < ops.length; i++) {
     const op = ops[i]
     const head = `${i === 0 ? '' : ','}{"c":${JSON.stringify(op.c)},`
+    if ('set' in op) {
+      const unset = op.unset ? `,"unset":${JSON.stringify(op.unset)}` : ''
+      out.append(`${head}"set":${JSON.stringify(op.set)},"fields":${JSON.stringify(op.fields)}${unset}}`)
+      continue
+    }
     if (!('put' in op)) {
       out.append(`${head}"del":${JSON.stringify(op.del)}}`)
       continue
@@ -80,8 +161,9 @@ export function appendJournalLine(out: { append(text: string): void }, seq: numb
 }
 
 /**
- * One journal line as a transaction, or the reason it is not a whole, valid one. Every row is
- * checked against the db schema, as the db file's rows are.
+ * One journal line as a transaction, or the reason it is not a whole, valid one. Every whole row
+ * is checked against the db schema, as the db file's rows are; a patch is checked for its shape
+ * here, and the row it makes when it is applied to the row it changes (journal-replay.ts).
  */
 export function parseJournalLine(line: string): JournalEntry | string {
   let entry: unknown
@@ -106,7 +188,10 @@ export function parseJournalLine(line: string): JournalEntry | string {
       }
       const problem = checkRow(op.c, op.put)
       if (problem) return `ops[${i}]: ${op.c} row ${problem}`
-    } else if (typeof op.del !== 'string') return `ops[${i}]: neither a put nor a delete`
+    } else if ('set' in op) {
+      if (typeof op.set !== 'string' || !isObject(op.fields) || !isNames(op.unset))
+        return `ops[${i}]: a changed row needs "set" (its key), a "fields" object and, optionally, "unset" (an array of field names)`
+    } else if (typeof op.del !== 'string') return `ops[${i}]: neither a put, a changed row nor a delete`
   }
   return { seq: seq as number | undefined, ops: ops as JournalOp[] }
 }

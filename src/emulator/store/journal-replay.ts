@@ -1,8 +1,9 @@
 import { open, type FileHandle } from 'node:fs/promises'
 import { StoreError } from '../../spec/errors.js'
-import type { AnyCollection, Collections } from './collections.js'
+import type { AnyCollection, CollectionName, Collections } from './collections.js'
 import type { Row } from './collection.js'
-import { parseJournalHeader, parseJournalLine, type JournalHeader } from './journal-format.js'
+import { checkRow, type PatchOp } from './db-file.js'
+import { parseJournalHeader, parseJournalLine, patchedRow, type JournalHeader } from './journal-format.js'
 import type { JournalIO } from './journal-io.js'
 import { forEachLine } from './line-reader.js'
 import type { FulfilmentRecord } from './records.js'
@@ -117,9 +118,15 @@ export async function replayJournal(
         replayed.last = entry.seq
         if (entry.seq <= replayed.applyAbove) return true
       }
-      for (const op of entry.ops) {
+      const collections = into.collections as unknown as Record<string, AnyCollection>
+      for (let i = 0; i < entry.ops.length; i++) {
+        const op = entry.ops[i]
         if ('put' in op) storeRow(into.collections, op.c, op.put)
-        else (into.collections as unknown as Record<string, AnyCollection>)[op.c].delete(op.del)
+        else if ('set' in op) {
+          const row = patchOf(collections[op.c], op)
+          if (typeof row === 'string') throw corrupt(`ops[${i}]: ${row}`)
+          storeRow(into.collections, op.c, row)
+        } else collections[op.c].delete(op.del)
       }
       return true
     })
@@ -133,6 +140,24 @@ export async function replayJournal(
     await handle.close()
   }
   return replayed
+}
+
+/**
+ * The row a patch makes of the row it changes, checked as whole rows are, or what is wrong: the
+ * row does not exist (the journal does not follow the rows it was written against), or the patch
+ * does not fit it.
+ */
+function patchOf(collection: AnyCollection, op: PatchOp): Row | string {
+  const current = collection.get(op.set)
+  if (!current) return `it changes ${op.c} row ${JSON.stringify(op.set)}, which does not exist`
+  const row = patchedRow(current, op)
+  const problem =
+    typeof row === 'string'
+      ? row
+      : collection.keyOf(row) !== op.set
+        ? `its fields move the row to key ${JSON.stringify(collection.keyOf(row))}`
+        : checkRow(op.c as CollectionName, row)
+  return problem === undefined ? row : `${op.c} row ${JSON.stringify(op.set)} as changed: ${problem}`
 }
 
 /** Cuts the torn line off the end of the journal, so the next append starts a line of its own. */

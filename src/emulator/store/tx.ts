@@ -2,6 +2,7 @@ import { StoreError } from '../../spec/errors.js'
 import type { AnyCollection, CollectionName, Collections, RowOf } from './collections.js'
 import type { Collection, Row } from './collection.js'
 import { checkRow, type JournalOp } from './db-file.js'
+import { replacementOp } from './journal-format.js'
 
 /** One row a transaction replaced or removed, and what it was before (undefined: it did not exist). */
 export interface Change {
@@ -17,8 +18,11 @@ export class Tx {
   /** What each change replaced, in order: for a rollback, and for the db file written while it is not yet on disk. */
   readonly changes: Change[] = []
   private isSealed = false
-  /** Where in `ops` the put of each row put in this transaction is (`<collection>\n<key>`), until it is deleted. */
-  private readonly putOps = new Map<string, number>()
+  /**
+   * Of each row put in this transaction (`<collection>\n<key>`), until it is deleted: where in
+   * `ops` its put is, and the row its key held before the transaction (the one a patch is against).
+   */
+  private readonly puts = new Map<string, { at: number; before: Row | undefined }>()
   constructor(private readonly collections: Collections) {}
 
   /** Ends the transaction: a later put or delete (an async continuation) is a bug, refused loudly. */
@@ -65,11 +69,13 @@ export class Tx {
     this.changes.push({ name, collection: collection as unknown as AnyCollection, key, previous })
     // A row put again in the same transaction (the event counter, once per event) is journalled once, as it ends up.
     const slot = `${name}\n${key}`
-    const at = this.putOps.get(slot)
-    if (at === undefined) {
-      this.putOps.set(slot, this.ops.length)
-      this.ops.push({ c: name, put: row })
-    } else this.ops[at] = { c: name, put: row }
+    const put = this.puts.get(slot)
+    const before = put ? put.before : previous
+    const op = before ? replacementOp(name, key, before, row) : { c: name, put: row }
+    if (put === undefined) {
+      this.puts.set(slot, { at: this.ops.length, before })
+      this.ops.push(op)
+    } else this.ops[put.at] = op
     return row
   }
 
@@ -79,7 +85,7 @@ export class Tx {
     const previous = collection.delete(key)
     if (!previous) return
     this.changes.push({ name, collection: collection as unknown as AnyCollection, key, previous })
-    this.putOps.delete(`${name}\n${key}`)
+    this.puts.delete(`${name}\n${key}`)
     this.ops.push({ c: name, del: key })
   }
 
@@ -99,6 +105,6 @@ export class Tx {
     }
     this.changes.length = 0
     this.ops.length = 0
-    this.putOps.clear()
+    this.puts.clear()
   }
 }

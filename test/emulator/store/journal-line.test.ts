@@ -27,13 +27,22 @@ const event = (n: number, kind: WebhookEventKind, data: Record<string, unknown>)
 })
 
 describe('appendJournalLine', () => {
-  it('writes the text JSON.stringify writes when no two rows share a data object', () => {
+  it('writes the text JSON.stringify writes when no two rows share a data object, patches included', () => {
     const row = fc.record(
       { id: fc.string({ minLength: 1 }), data: fc.option(fc.jsonValue()), name: fc.string() },
       { requiredKeys: ['id'] },
     )
     const op = fc.oneof(
       fc.record({ c: fc.string(), put: row }),
+      fc.record(
+        {
+          c: fc.string(),
+          set: fc.string(),
+          fields: fc.dictionary(fc.string(), fc.jsonValue()),
+          unset: fc.array(fc.string()),
+        },
+        { requiredKeys: ['c', 'set', 'fields'] },
+      ),
       fc.record({ c: fc.string(), del: fc.string({ unit: 'binary' }) }),
     )
     fc.assert(

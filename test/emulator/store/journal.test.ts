@@ -54,7 +54,17 @@ describe('Store: journal recovery', () => {
     [
       'an op that is neither put nor delete',
       line([{ c: 'accounts', nothing: true }]),
-      /line 2 is corrupt: ops\[0\]: neither a put nor a delete/,
+      /line 2 is corrupt: ops\[0\]: neither a put, a changed row nor a delete/,
+    ],
+    [
+      'a changed row without its fields',
+      line([{ c: 'accounts', set: 'acct_000001', unset: ['name'] }]),
+      /line 2 is corrupt: ops\[0\]: a changed row needs "set" \(its key\), a "fields" object and, optionally, "unset"/,
+    ],
+    [
+      'a changed row whose unset is not a list of names',
+      line([{ c: 'accounts', set: 'acct_000001', fields: {}, unset: [1] }]),
+      /line 2 is corrupt: ops\[0\]: a changed row needs "set"/,
     ],
   ])('refuses a corrupt complete line (%s) naming file and line, changing no file', async (_case, corrupt, problem) => {
     const { db, journal } = await crashedDb()

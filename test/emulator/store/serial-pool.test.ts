@@ -34,13 +34,15 @@ describe('Serial pools as rows', () => {
       return { codes, bytes: io.appends.slice(before).reduce((a, b) => a + b, 0) }
     }
     const first = await sale()
-    for (let i = 0; i < 20; i++) await sale()
+    const second = await sale()
+    for (let i = 0; i < 19; i++) await sale()
     const later = await sale()
     expect(first.codes).toEqual([POOL[0]])
     expect(later.codes).toEqual([POOL[21]])
     // Checkout + pay, events included; the pool's part is a delete, a delivered code and the setup's timestamp.
     expect(later.bytes).toBeLessThan(20_000)
-    expect(Math.abs(later.bytes - first.bytes)).toBeLessThan(200)
+    // The first sale also adds the buyer's customer row; later ones change its totals.
+    expect(Math.abs(later.bytes - second.bytes)).toBeLessThan(200)
     const line = readFileSync(`${db}.journal`, 'utf8').trim().split('\n').at(-1)!
     expect(line).not.toContain(POOL[100])
     expect(serialPool(emu.store.c, SERIAL)).toEqual(POOL.slice(22))
