@@ -69,47 +69,93 @@ export function parseJournalHeader(line: string): JournalHeader | undefined {
 export function replacementOp(c: string, key: string, before: Row, row: Row): JournalOp {
   const old = before as unknown as Record<string, unknown>
   const next = row as unknown as Record<string, unknown>
-  const whole = { c, put: row }
   const oldNames = Object.keys(old)
-  const fields: Record<string, unknown> = {}
-  let unset: string[] | undefined
-  let changed = 0
-  let present = 0
+  const names = Object.keys(next)
+  const patch = samePlaces(old, next, oldNames, names) ?? movedPlaces(old, next, oldNames, names)
+  if (!patch || 2 * patch.changed >= patch.present) return { c, put: row }
+  return patch.unset ? { c, set: key, fields: patch.fields, unset: patch.unset } : { c, set: key, fields: patch.fields }
+}
+
+interface Patch {
+  fields: Record<string, unknown>
+  unset?: string[]
+  /** Fields set or unset, and fields the new row has. */
+  changed: number
+  present: number
+}
+
+/**
+ * The patch between rows with the same field names in the same order, the common case (`{ ...row, x }`
+ * of a field it has); undefined when they are not, or a field comes back (it would be replayed last).
+ */
+function samePlaces(
+  old: Record<string, unknown>,
+  next: Record<string, unknown>,
+  oldNames: string[],
+  names: string[],
+): Patch | undefined {
+  if (names.length !== oldNames.length) return undefined
+  const patch: Patch = { fields: {}, changed: 0, present: 0 }
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]
+    if (name !== oldNames[i]) return undefined
+    const value = next[name]
+    const was = old[name]
+    if (value !== undefined) patch.present++
+    if (value === was) continue
+    if (was === undefined) return undefined
+    patch.changed++
+    if (value === undefined) (patch.unset ??= []).push(name)
+    else patch.fields[name] = value
+  }
+  return patch
+}
+
+/**
+ * The patch between rows whose fields differ: fields of `old` that `next` lacks are unset, new
+ * ones must come after every kept one; undefined when `next` has its fields in another order.
+ */
+function movedPlaces(
+  old: Record<string, unknown>,
+  next: Record<string, unknown>,
+  oldNames: string[],
+  names: string[],
+): Patch | undefined {
+  const patch: Patch = { fields: {}, changed: 0, present: 0 }
   let o = 0
   let isAdding = false
-  for (const name of Object.keys(next)) {
+  for (const name of names) {
     const value = next[name]
     if (value === undefined) continue
-    present++
+    patch.present++
     const was = Object.hasOwn(old, name) ? old[name] : undefined
     if (was === undefined) {
       isAdding = true
-      fields[name] = value
-      changed++
+      patch.fields[name] = value
+      patch.changed++
       continue
     }
-    // An existing field after a new one, or before one of `before`'s that `row` keeps: another order.
-    if (isAdding) return whole
+    // A kept field after a new one, or after one of `old`'s that `next` keeps: another order.
+    if (isAdding) return undefined
     for (; oldNames[o] !== name; o++) {
       const gone = oldNames[o]
       if (old[gone] === undefined) continue
-      if (next[gone] !== undefined) return whole
-      ;(unset ??= []).push(gone)
-      changed++
+      if (next[gone] !== undefined) return undefined
+      ;(patch.unset ??= []).push(gone)
+      patch.changed++
     }
     o++
     if (value !== was) {
-      fields[name] = value
-      changed++
+      patch.fields[name] = value
+      patch.changed++
     }
   }
   for (; o < oldNames.length; o++) {
     if (old[oldNames[o]] === undefined) continue
-    ;(unset ??= []).push(oldNames[o])
-    changed++
+    ;(patch.unset ??= []).push(oldNames[o])
+    patch.changed++
   }
-  if (2 * changed >= present) return whole
-  return unset ? { c, set: key, fields, unset } : { c, set: key, fields }
+  return patch
 }
 
 /** The row a patch (`replacementOp`) makes of `current`, or what is wrong with the patch. */
