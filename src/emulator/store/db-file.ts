@@ -6,11 +6,15 @@ import { ROW_SCHEMAS } from './records.js'
 export type DbFile = { version: 1 } & Record<string, unknown>
 
 /**
- * One change of a journal line (journal-format.ts): a whole row (`dataFrom` only on disk), the
- * fields that changed in a row replacing one of the same key, or a delete.
+ * One change of a journal line (journal-format.ts): a row put (`dataFrom` only on disk), the
+ * fields that changed in a row replacing one of the same key (only on disk), or a delete.
  */
 export type JournalOp = PutOp | PatchOp | { c: string; del: string }
-export type PutOp = { c: string; put: { id: string }; dataFrom?: number }
+/**
+ * A row put; in a transaction, with the row its `key` held before it (`replaces`), so the journal
+ * can write only the fields that changed.
+ */
+export type PutOp = { c: string; put: { id: string }; dataFrom?: number; key?: string; replaces?: { id: string } }
 export type PatchOp = { c: string; set: string; fields: Record<string, unknown>; unset?: string[] }
 
 /** One schema per collection, each checked by the compiler against the collection's row type. */

@@ -55,8 +55,8 @@ export function parseJournalHeader(line: string): JournalHeader | undefined {
 }
 
 /**
- * How a transaction journals `row` replacing `before`, the row its key held before the
- * transaction: when fewer than half of its fields changed, only those,
+ * How the journal writes `row` replacing `before`, the row its key held before the transaction
+ * (a put's `replaces`): when fewer than half of its fields changed, only those,
  * `{"c":…,"set":<key>,"fields":{<name>:<new value>,…},"unset":[<names of removed fields>]}`
  * (no `"unset"` when none was removed), else the whole row, `{"c":…,"put":{…}}`. A field changed
  * when its value is not the same (`!==`): rows are replaced by spreading (`{ ...row, x }`), which
@@ -70,8 +70,7 @@ export function replacementOp(c: string, key: string, before: Row, row: Row): Jo
   const old = before as unknown as Record<string, unknown>
   const next = row as unknown as Record<string, unknown>
   const oldNames = Object.keys(old)
-  const names = Object.keys(next)
-  const patch = samePlaces(old, next, oldNames, names) ?? movedPlaces(old, next, oldNames, names)
+  const patch = samePlaces(old, next, oldNames) ?? movedPlaces(old, next, oldNames)
   if (!patch || 2 * patch.changed >= patch.present) return { c, put: row }
   return patch.unset ? { c, set: key, fields: patch.fields, unset: patch.unset } : { c, set: key, fields: patch.fields }
 }
@@ -92,13 +91,11 @@ function samePlaces(
   old: Record<string, unknown>,
   next: Record<string, unknown>,
   oldNames: string[],
-  names: string[],
 ): Patch | undefined {
-  if (names.length !== oldNames.length) return undefined
   const patch: Patch = { fields: {}, changed: 0, present: 0 }
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i]
-    if (name !== oldNames[i]) return undefined
+  let i = 0
+  for (const name in next) {
+    if (name !== oldNames[i++]) return undefined
     const value = next[name]
     const was = old[name]
     if (value !== undefined) patch.present++
@@ -108,7 +105,7 @@ function samePlaces(
     if (value === undefined) (patch.unset ??= []).push(name)
     else patch.fields[name] = value
   }
-  return patch
+  return i === oldNames.length ? patch : undefined
 }
 
 /**
@@ -119,12 +116,11 @@ function movedPlaces(
   old: Record<string, unknown>,
   next: Record<string, unknown>,
   oldNames: string[],
-  names: string[],
 ): Patch | undefined {
   const patch: Patch = { fields: {}, changed: 0, present: 0 }
   let o = 0
   let isAdding = false
-  for (const name of names) {
+  for (const name of Object.keys(next)) {
     const value = next[name]
     if (value === undefined) continue
     patch.present++
@@ -173,17 +169,21 @@ export function patchedRow(current: Row, op: PatchOp): Row | string {
 
 /**
  * Appends one transaction as a journal line, `{"seq":<seq>,"ops":[…]}` and a newline, op by op,
- * so no string of the whole line is made. Each op is JSON.stringify's text of it, but for a row
- * whose `data` object an earlier row of the line holds too (an event and its `:product` variant,
- * or the events of one renewal, carry the same payload): its `data` is written as 0 and the op
- * names that row,
+ * so no string of the whole line is made. Each op is JSON.stringify's text of it (a put that
+ * replaces a row as `replacementOp` writes it), but for a row whose `data` object an earlier row
+ * of the line holds too (an event and its `:product` variant, or the events of one renewal, carry
+ * the same payload): its `data` is written as 0 and the op names that row,
  * `{"c":…,"put":{…,"data":0,…},"dataFrom":<index of the op>}`, so the payload is on disk once.
  */
 export function appendJournalLine(out: { append(text: string): void }, seq: number, ops: readonly JournalOp[]): void {
   out.append(`{"seq":${seq},"ops":[`)
   const opWithData = new Map<object, number>()
   for (let i = 0; i < ops.length; i++) {
-    const op = ops[i]
+    const queued = ops[i]
+    const op =
+      'replaces' in queued && queued.replaces
+        ? replacementOp(queued.c, queued.key!, queued.replaces, queued.put)
+        : queued
     const head = `${i === 0 ? '' : ','}{"c":${JSON.stringify(op.c)},`
     if ('set' in op) {
       const unset = op.unset ? `,"unset":${JSON.stringify(op.unset)}` : ''

@@ -1,8 +1,7 @@
 import { StoreError } from '../../spec/errors.js'
 import type { AnyCollection, CollectionName, Collections, RowOf } from './collections.js'
 import type { Collection, Row } from './collection.js'
-import { checkRow, type JournalOp } from './db-file.js'
-import { replacementOp } from './journal-format.js'
+import { checkRow, type JournalOp, type PutOp } from './db-file.js'
 
 /** One row a transaction replaced or removed, and what it was before (undefined: it did not exist). */
 export interface Change {
@@ -18,11 +17,8 @@ export class Tx {
   /** What each change replaced, in order: for a rollback, and for the db file written while it is not yet on disk. */
   readonly changes: Change[] = []
   private isSealed = false
-  /**
-   * Of each row put in this transaction (`<collection>\n<key>`), until it is deleted: where in
-   * `ops` its put is, and the row its key held before the transaction (the one a patch is against).
-   */
-  private readonly puts = new Map<string, { at: number; before: Row | undefined }>()
+  /** Where in `ops` the put of each row put in this transaction is (`<collection>\n<key>`), until it is deleted. */
+  private readonly putOps = new Map<string, number>()
   constructor(private readonly collections: Collections) {}
 
   /** Ends the transaction: a later put or delete (an async continuation) is a bug, refused loudly. */
@@ -68,14 +64,13 @@ export class Tx {
     const previous = collection.set(row)
     this.changes.push({ name, collection: collection as unknown as AnyCollection, key, previous })
     // A row put again in the same transaction (the event counter, once per event) is journalled once, as it ends up.
+    // It replaces the row its key held before the transaction: the journal may write only what changed.
     const slot = `${name}\n${key}`
-    const put = this.puts.get(slot)
-    const before = put ? put.before : previous
-    const op = before ? replacementOp(name, key, before, row) : { c: name, put: row }
-    if (put === undefined) {
-      this.puts.set(slot, { at: this.ops.length, before })
-      this.ops.push(op)
-    } else this.ops[put.at] = op
+    const at = this.putOps.get(slot)
+    if (at === undefined) {
+      this.putOps.set(slot, this.ops.length)
+      this.ops.push({ c: name, put: row, key, replaces: previous })
+    } else this.ops[at] = { c: name, put: row, key, replaces: (this.ops[at] as PutOp).replaces }
     return row
   }
 
@@ -85,7 +80,7 @@ export class Tx {
     const previous = collection.delete(key)
     if (!previous) return
     this.changes.push({ name, collection: collection as unknown as AnyCollection, key, previous })
-    this.puts.delete(`${name}\n${key}`)
+    this.putOps.delete(`${name}\n${key}`)
     this.ops.push({ c: name, del: key })
   }
 
@@ -105,6 +100,6 @@ export class Tx {
     }
     this.changes.length = 0
     this.ops.length = 0
-    this.puts.clear()
+    this.putOps.clear()
   }
 }
