@@ -63,8 +63,8 @@ export class Tx {
       )
     const previous = collection.set(row)
     this.changes.push({ name, collection: collection as unknown as AnyCollection, key, previous })
-    // A row put again in the same transaction (the event counter, once per event) is journalled once, as it ends up.
-    // It replaces the row its key held before the transaction: the journal may write only what changed.
+    // A row put again in the same transaction (the event counter, once per event) is journalled once, as it
+    // ends up, against the row its key held before the transaction: the journal may write only what changed.
     const slot = `${name}\n${key}`
     const at = this.putOps.get(slot)
     if (at === undefined) {

@@ -1,4 +1,4 @@
-import { appendFileSync, readFileSync, unlinkSync } from 'node:fs'
+import { appendFileSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { Row } from '../../../src/emulator/store/collection.js'
@@ -147,6 +147,32 @@ describe('Journal: a replaced row as its changed fields', () => {
     const reopened = await expectReplayed(crashed, db)
     expect(reopened.c.accounts.get(account(1).id)?.name).toBe('Back')
     await reopened.close()
+  })
+
+  it('replays patches in .journal.old and then .journal (a fold interrupted by a crash)', async () => {
+    const { db } = tmpDb()
+    await (await Store.open({ path: db })).close()
+    const header = (generation: number, after: number) => `${JSON.stringify({ journal: 1, generation, after })}\n`
+    const entry = (seq: number, ops: unknown[]) => `${JSON.stringify({ seq, ops })}\n`
+    const id = account(1).id
+    writeFileSync(
+      `${db}.journal.old`,
+      header(1, 0) +
+        entry(1, [{ c: 'accounts', put: account(1) }]) +
+        entry(2, [{ c: 'accounts', set: id, fields: { clockOffsetMs: 5 } }]),
+    )
+    writeFileSync(
+      `${db}.journal`,
+      header(2, 2) + entry(3, [{ c: 'accounts', set: id, fields: { name: 'New' }, unset: ['clockOffsetMs'] }]),
+    )
+    const reopened = await Store.open({ path: db })
+    expect(reopened.c.accounts.get(id)).toEqual(account(1, 'New'))
+    await reopened.settle()
+    expect(JSON.parse(readFileSync(db, 'utf8')).accounts).toEqual([{ ...account(1), clockOffsetMs: 5 }])
+    await reopened.close()
+    const again = await Store.open({ path: db })
+    expect(again.c.accounts.get(id)).toEqual(account(1, 'New'))
+    await again.close()
   })
 
   it('rolls a patched row back to the row it replaced when the transaction throws', async () => {
