@@ -6,6 +6,14 @@ import type { DbFile } from './db-file.js'
 import { syncFolder } from './journal-io.js'
 import type { DbPosition } from './journal-format.js'
 import { forEachLine } from './line-reader.js'
+import {
+  PreviousDbFile,
+  PreviousFileUnusable,
+  identityOf,
+  type CollectionLines,
+  type DbFileLines,
+  type FileIdentity,
+} from './previous-db-file.js'
 import { temporaryPathBeside } from './temporary-files.js'
 
 /**
@@ -92,6 +100,10 @@ export interface WriteDbFileOptions {
 export class DurableJsonFile {
   /** Size in bytes of the db file as last read or written. */
   bytes = 0
+  /** Rows the last write copied from the file before it, and rows it serialised. */
+  lastWrite = { copiedRows: 0, serialisedRows: 0 }
+  /** The rows of the db file as last read (when trusted) or written, and where their lines are. */
+  private lines?: DbFileLines
 
   constructor(readonly path: string) {}
 
@@ -100,18 +112,27 @@ export class DurableJsonFile {
    * matched. Throws for anything unreadable or not JSON.
    */
   async load(): Promise<ReadDbFile | null> {
+    this.lines = undefined
     const read = await readDbFile(this.path)
     this.bytes = read?.bytes ?? 0
-    return read
+    this.lines = read?.lines
+    return read && { data: read.data, trusted: read.trusted }
   }
 
+  /**
+   * Writes `data` (see writeDbFile), copying the lines of rows the file as last read or written
+   * holds. `data`'s arrays must not be changed afterwards: the next write copies from them.
+   */
   async write(data: DbFile, options: WriteDbFileOptions = {}): Promise<void> {
-    this.bytes = await writeDbFile(this.path, data, options)
+    const written = await writeDbFile(this.path, data, options, this.lines)
+    this.bytes = written.bytes
+    this.lines = written.lines
+    this.lastWrite = { copiedRows: written.copiedRows, serialisedRows: written.serialisedRows }
   }
 }
 
 /** Reads a db file: line by line when it has the store's layout, as one JSON text otherwise. */
-export async function readDbFile(path: string): Promise<(ReadDbFile & { bytes: number }) | null> {
+export async function readDbFile(path: string): Promise<(ReadDbFile & { bytes: number; lines?: DbFileLines }) | null> {
   let handle: FileHandle
   try {
     handle = await open(path, 'r')
@@ -121,12 +142,17 @@ export async function readDbFile(path: string): Promise<(ReadDbFile & { bytes: n
   }
   let bytes: number
   try {
-    bytes = (await handle.stat()).size
+    const stats = await handle.stat({ bigint: true })
+    bytes = Number(stats.size)
     const head = Buffer.alloc(HEAD_START.length)
     const { bytesRead } = await handle.read(head, 0, head.length, 0)
     if (bytesRead === head.length && head.equals(HEAD_START)) {
       const lined = await readLines(handle)
-      if (lined) return { ...lined, bytes }
+      if (lined) {
+        const { data, trusted, collections } = lined
+        // Only the store's own text of each row may be copied into the next write.
+        return { data, trusted, bytes, lines: trusted ? { identity: identityOf(stats), collections } : undefined }
+      }
     }
   } finally {
     await handle.close()
@@ -142,21 +168,31 @@ export async function readDbFile(path: string): Promise<(ReadDbFile & { bytes: n
  * Parses the store's layout. Undefined as soon as a line does not fit it exactly (the caller then
  * reads the file as plain JSON), so this never accepts a text that JSON.parse would refuse.
  */
-async function readLines(handle: FileHandle): Promise<ReadDbFile | undefined> {
+async function readLines(
+  handle: FileHandle,
+): Promise<(ReadDbFile & { collections: Map<string, CollectionLines> }) | undefined> {
   const hash = createHash('sha256').update(checksumKey())
   const data: DbFile = { version: 1 }
+  const collections = new Map<string, CollectionLines>()
   let state: 'head' | 'top' | 'rows' | 'end' = 'head'
+  let name = ''
   let rows: unknown[] = []
+  let starts: number[] = []
   /** In a collection: what the previous line was. */
   let previous: 'open' | 'row,' | 'row' = 'open'
   let checksum = ''
   let fits = true
+  let offset = 0
   const misfit = () => (fits = false)
   const read = await forEachLine(handle, (line) => {
     const length = line.length - 1 // without the newline
+    const start = offset
+    offset += line.length
     if (state === 'rows') {
+      starts.push(start)
       if (line[0] === CLOSE) {
         if (length !== 2 || line[1] !== COMMA || previous === 'row,') return misfit()
+        collections.set(name, { rows, starts: Float64Array.from(starts) })
         state = 'top'
       } else {
         if (previous === 'row') return misfit()
@@ -190,10 +226,12 @@ async function readLines(handle: FileHandle): Promise<ReadDbFile | undefined> {
       state = 'end'
       return true
     }
-    const name = COLLECTION.exec(text)?.[1]
-    if (name === undefined || Object.hasOwn(data, name) || ['checksum', 'generation', 'seq'].includes(name))
+    const named = COLLECTION.exec(text)?.[1]
+    if (named === undefined || Object.hasOwn(data, named) || ['checksum', 'generation', 'seq'].includes(named))
       return misfit()
+    name = named
     rows = []
+    starts = []
     data[name] = rows
     previous = 'open'
     state = 'rows'
@@ -206,22 +244,63 @@ async function readLines(handle: FileHandle): Promise<ReadDbFile | undefined> {
     read.tail.some((byte) => byte !== NEWLINE && byte !== 0x20 && byte !== 0x0d && byte !== 0x09)
   )
     return undefined
-  return { data, trusted: hash.digest('hex') === checksum }
+  return { data, trusted: hash.digest('hex') === checksum, collections }
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
+export interface WrittenDbFile {
+  /** Size of the file written. */
+  bytes: number
+  /** Its rows and where their lines are, for the next write to copy from. */
+  lines: DbFileLines
+  /** Rows whose lines were copied from the previous file, and rows serialised. */
+  copiedRows: number
+  serialisedRows: number
+}
+
 /**
  * Writes `data` as the db file, atomically: streamed in chunks (256 KB while serving, 1 MB otherwise) to a
- * temporary file,
- * fsynced, renamed over the db file, and the folder fsynced. The rows are serialised as they are
- * written, so the whole text never exists at once. Returns the size of the file written.
+ * temporary file, fsynced, renamed over the db file, and the folder fsynced. The rows are
+ * serialised as they are written, so the whole text never exists at once, except those that are
+ * the very objects `previous` (the db file as last read or written) holds: their lines are copied
+ * from that file. When it turns out to be unusable half way (changed under us, unreadable), the
+ * write starts again and serialises every row. `data`'s arrays must not be changed afterwards:
+ * the result remembers them.
  */
-export async function writeDbFile(path: string, data: DbFile, options: WriteDbFileOptions = {}): Promise<number> {
+export async function writeDbFile(
+  path: string,
+  data: DbFile,
+  options: WriteDbFileOptions = {},
+  previous?: DbFileLines,
+): Promise<WrittenDbFile> {
+  const source = previous && (await PreviousDbFile.open(path, previous))
+  if (source) {
+    try {
+      return await writeFrom(path, data, options, source)
+    } catch (error) {
+      if (!(error instanceof PreviousFileUnusable)) throw error
+    } finally {
+      await source.close()
+    }
+  }
+  return writeFrom(path, data, options, undefined)
+}
+
+async function writeFrom(
+  path: string,
+  data: DbFile,
+  options: WriteDbFileOptions,
+  source: PreviousDbFile | undefined,
+): Promise<WrittenDbFile> {
   const temporary = temporaryPathBeside(path)
   const { generation, seq } = options.position ?? NEW_DB_POSITION
   const handle = await open(temporary, 'w', 0o600)
   const hash = createHash('sha256').update(checksumKey())
+  const collections = new Map<string, CollectionLines>()
+  let identity: FileIdentity
+  let copiedRows = 0
+  let serialisedRows = 0
   let bytes = 0
   const chunkBytes = options.whileServing ? SERVING_CHUNK_BYTES : CHUNK_BYTES
   // One buffer, filled row by row and reused for every chunk: no chunk-sized strings or buffers
@@ -256,6 +335,15 @@ export async function writeDbFile(path: string, data: DbFile, options: WriteDbFi
     used += buffer.write(text, used)
     if (used >= chunkBytes) await flush()
   }
+  const pushBytes = async (bytesIn: Buffer) => {
+    for (let at = 0; at < bytesIn.length; ) {
+      const length = Math.min(bytesIn.length - at, chunkBytes - used)
+      bytesIn.copy(buffer, used, at, at + length)
+      used += length
+      at += length
+      if (used >= chunkBytes) await flush()
+    }
+  }
   try {
     try {
       await push(`{"version":1,"generation":${generation},"seq":${seq},\n`)
@@ -263,18 +351,36 @@ export async function writeDbFile(path: string, data: DbFile, options: WriteDbFi
         if (name === 'version') continue
         const rows = value as readonly unknown[]
         await push(`${JSON.stringify(name)}:[\n`)
+        const starts = new Float64Array(rows.length + 1)
+        const runs = source?.runsOf(name)
         const last = rows.length - 1
         for (let i = 0; i <= last; i++) {
+          const run = runs?.runAt(rows, i)
+          if (run) {
+            const at = bytes + used
+            const before = run.lines.starts
+            for (let r = 0; r < run.count; r++) starts[i + r] = at + before[run.from + r] - before[run.from]
+            await source!.copyRows(run, pushBytes)
+            i += run.count - 1
+            copiedRows += run.count
+            await push(i < last ? ',\n' : '\n')
+            continue
+          }
+          starts[i] = bytes + used
+          serialisedRows++
           const text = `${JSON.stringify(rows[i])}${i < last ? ',\n' : '\n'}`
           // Awaited only when a chunk is due, so most rows cost no turn of the event loop.
           if (used + text.length * 3 > buffer.length || used + text.length >= chunkBytes) await push(text)
           else used += buffer.write(text, used)
         }
+        starts[rows.length] = bytes + used
+        collections.set(name, { rows, starts })
         await push('],\n')
       }
       await flush()
       await writeOut(Buffer.from(`"checksum":"${hash.digest('hex')}"}\n`))
       await handle.sync()
+      identity = identityOf(await handle.stat({ bigint: true }))
     } finally {
       await handle.close()
     }
@@ -292,5 +398,5 @@ export async function writeDbFile(path: string, data: DbFile, options: WriteDbFi
     throw error
   }
   await syncFolder(dirname(path))
-  return bytes
+  return { bytes, lines: { identity, collections }, copiedRows, serialisedRows }
 }
