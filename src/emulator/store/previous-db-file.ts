@@ -148,28 +148,47 @@ export interface RowRun {
 }
 
 /**
+ * Previous rows indexed for a row not found, doubling with each such row in a row up to a cap:
+ * a long stretch of deleted rows is crossed in a few steps, and no step takes long.
+ */
+const FIRST_SCAN_ROWS = 64
+const MAX_SCAN_ROWS = 8192
+
+/**
  * Finds, for the rows of a new write taken in order, the runs of them the previous file holds
- * one after the other. Rows mostly come in the previous order, so the row after the last run is
- * tried first; only when that fails is an index of every previous row built (once) and asked.
+ * one after the other. Rows mostly come in the previous order (a row replaced keeps its place, new
+ * ones are added at the end), so the row after the last run is tried first. Otherwise the
+ * previous rows from there on are indexed, some more for each row not found, so a stretch of
+ * deleted rows is skipped and a row moved further on is still found, while a collection written
+ * in order is never indexed. Missing a row only costs its serialisation.
  */
 export class RowRuns {
   private next = 0
-  private index?: Map<unknown, number>
+  /** Previous rows indexed: those from where the first miss happened to `scanned`. */
+  private readonly index = new Map<unknown, number>()
+  private scanned = 0
+  private scanRows = FIRST_SCAN_ROWS
 
   constructor(private readonly lines: CollectionLines) {}
 
-  /** The run of the previous file that starts with `rows[i]` and goes on as `rows` does; undefined when it does not hold `rows[i]`. */
+  /** The run of the previous file that starts with `rows[i]` and goes on as `rows` does; undefined when it is not found there. */
   runAt(rows: readonly unknown[], i: number): RowRun | undefined {
     const before = this.lines.rows
-    let from = this.next < before.length && before[this.next] === rows[i] ? this.next : -1
-    if (from < 0) {
-      if (!this.index) {
-        this.index = new Map()
-        for (let r = 0; r < before.length; r++) this.index.set(before[r], r)
+    const row = rows[i]
+    let from = this.next < before.length && before[this.next] === row ? this.next : this.index.get(row)
+    if (from === undefined) {
+      this.scanned = Math.max(this.scanned, this.next)
+      const stop = Math.min(before.length, this.scanned + this.scanRows)
+      for (; this.scanned < stop; this.scanned++) {
+        this.index.set(before[this.scanned], this.scanned)
+        if (before[this.scanned] === row) from = this.scanned
       }
-      from = this.index.get(rows[i]) ?? -1
-      if (from < 0) return undefined
+      if (from === undefined) {
+        this.scanRows = Math.min(MAX_SCAN_ROWS, this.scanRows * 2)
+        return undefined
+      }
     }
+    this.scanRows = FIRST_SCAN_ROWS
     let count = 1
     while (i + count < rows.length && from + count < before.length && rows[i + count] === before[from + count]) count++
     this.next = from + count

@@ -83,6 +83,24 @@ describe('DurableJsonFile: rows unchanged since the last write are copied, not s
     }
   })
 
+  it('finds the rows that follow a long stretch of deleted ones, and rows moved far from their place', async () => {
+    const { dir, db } = tmpDb()
+    const file = new DurableJsonFile(db)
+    const events = rowsOf('events', 5_000)
+    await file.write(dbOf({ events }))
+    // The oldest 2,000 trimmed, 1,000 added; one row from the middle moved to the end.
+    const kept = events.slice(2_000)
+    const [moved] = kept.splice(1_500, 1)
+    const data = dbOf({
+      events: [...kept, ...rowsOf('events', 1_000).map((r) => ({ ...r, id: `${r.id}_new` })), moved],
+    })
+    await file.write(data, { position: { generation: 2, seq: 7 } })
+    // A few rows after the stretch are serialised while it is crossed.
+    expect(file.lastWrite.copiedRows).toBeGreaterThan(2_990)
+    expect(file.lastWrite.copiedRows + file.lastWrite.serialisedRows).toBe(4_000)
+    expect(readFileSync(db, 'utf8')).toBe(await writtenFromScratch(dir, data))
+  })
+
   it('copies from a file it loaded and trusted, and the copy loads back as trusted', async () => {
     const { dir, db } = tmpDb()
     const first = { products: rowsOf('products', 50), orders: rowsOf('orders', 2_000) }
