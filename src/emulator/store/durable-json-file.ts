@@ -356,11 +356,11 @@ async function writeFrom(
         const last = rows.length - 1
         for (let i = 0; i <= last; i++) {
           const run = runs?.runAt(rows, i)
-          if (run) {
+          if (run && source) {
             const at = bytes + used
             const before = run.lines.starts
             for (let r = 0; r < run.count; r++) starts[i + r] = at + before[run.from + r] - before[run.from]
-            await source!.copyRows(run, pushBytes)
+            await source.copyRows(run, pushBytes)
             i += run.count - 1
             copiedRows += run.count
             await push(i < last ? ',\n' : '\n')
