@@ -212,4 +212,32 @@ describe('Store: folding and closing copy what did not change', () => {
     expect(again.c.accounts.get(account(7).id)?.name).toBe('Renamed')
     await again.close()
   })
+
+  it('folds the journal into the db file while serving without serialising the rows no transaction replaced', async () => {
+    const { db } = tmpDb()
+    const store = await Store.open({ path: db })
+    await store.tx((tx) => {
+      for (let i = 0; i < 500; i++) tx.put('accounts', account(i))
+    })
+    await store.close()
+    const reopened = await Store.open({ path: db, compactAtBytes: 4096 })
+    const generation = () => JSON.parse(readFileSync(db, 'utf8')).generation as number
+    const before = generation()
+    const unchanged = new Set(reopened.snapshot().accounts as unknown[])
+    unchanged.delete(reopened.c.accounts.get(account(7).id))
+    const stringify = vi.spyOn(JSON, 'stringify')
+    try {
+      for (let i = 0; i < 100; i++) await reopened.tx((tx) => tx.put('accounts', account(7, `Renamed ${i}`)))
+      await reopened.settle()
+      expect(generation()).toBeGreaterThan(before)
+      expect(stringify.mock.calls.filter(([value]) => unchanged.has(value))).toEqual([])
+    } finally {
+      stringify.mockRestore()
+    }
+    const expected = reopened.snapshot()
+    await reopened.close()
+    const again = await Store.open({ path: db })
+    expect(again.snapshot()).toEqual(expected)
+    await again.close()
+  })
 })
