@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { testEmulator } from '../helpers/emulator.js'
 import { ANSI, runCli, scriptedPrompter } from './run-cli.js'
+import { productRow } from '../helpers/rows.js'
 
 describe('store products', () => {
   it('lists as an aligned table with a header on a TTY', async () => {
@@ -220,23 +221,7 @@ describe('store products', () => {
 })
 
 describe('answers that differ from the client schemas', () => {
-  const product = {
-    id: 'prod_1',
-    productId: 'rec_1',
-    name: 'Hologram',
-    description: '',
-    image: '',
-    type: 'Hologram',
-    price: 5,
-    currency: 'USD',
-    stock: null,
-    status: 'Live',
-    sortOrder: 0,
-    unlisted: false,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    hologramUrl: 'https://h.example',
-  }
+  const product = productRow({ name: 'Hologram', type: 'Hologram', price: 5, hologramUrl: 'https://h.example' })
   const fetch: typeof globalThis.fetch = async () => Response.json(product)
 
   it('prints the server JSON with --json and exits 0, and --verbose names the difference', async () => {

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { StoreClient, type ResponseDrift } from '../../src/client/index.js'
 import { RESPONSE_SCHEMAS } from '../../src/client/response-schemas.js'
 import { StoreError } from '../../src/spec/errors.js'
+import { productRow } from '../helpers/rows.js'
 
 const BASE = 'https://shop.example/api/v1'
 const KEY = 'sk_live_abcdefghijklmnopqrstuvwxyz012345'
@@ -13,22 +14,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
 
-const product = {
-  id: 'p1',
-  productId: 'rec_1',
-  name: 'Key',
-  description: '',
-  image: '',
-  type: 'Serial',
-  price: 1,
-  currency: 'USD',
-  stock: null,
-  status: 'Live',
-  sortOrder: 0,
-  unlisted: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-}
+const product = productRow({ id: 'p1', name: 'Key', type: 'Serial' })
 
 function client(extra: ConstructorParameters<typeof StoreClient>[0] = {}) {
   const sleeps: number[] = []

@@ -6,7 +6,7 @@ import {
   subscriptionEventData,
   type PayloadSources,
 } from '../../src/spec/event-payloads.js'
-import type { Product } from '../../src/spec/products.js'
+import { productRow } from '../helpers/rows.js'
 import type { Order } from '../../src/spec/orders.js'
 import type { Subscription } from '../../src/spec/subscriptions.js'
 
@@ -81,27 +81,8 @@ describe('displayMoney', () => {
 })
 
 describe('subscriptionEventData: product data', () => {
-  const product = (fields: Record<string, unknown> = {}) =>
-    ({
-      id: 'prod_1',
-      productId: 'rec_1',
-      name: 'Pro',
-      description: '',
-      image: '',
-      type: 'Subscription',
-      price: 12,
-      currency: 'USD',
-      stock: null,
-      status: 'Live',
-      sortOrder: 0,
-      unlisted: false,
-      createdAt: '2026-01-01T00:00:00.000Z',
-      updatedAt: '2026-01-01T00:00:00.000Z',
-      ...fields,
-    }) as Product
-
   it('takes the product’s data from the source that keeps it built, as built from scratch', () => {
-    const row = product()
+    const row = productRow({ name: 'Pro', type: 'Subscription', price: 12 })
     const kept = productEventData(row, sources.shop)
     const withCache: PayloadSources = { ...sources, product: () => row, productData: () => kept }
     const data = subscriptionEventData(subscription(), withCache)

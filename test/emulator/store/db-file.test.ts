@@ -2,24 +2,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { createCollections } from '../../../src/emulator/store/collections.js'
 import { Store } from '../../../src/emulator/store/store.js'
+import { productRow } from '../../helpers/rows.js'
 import { account, tmpDb } from './store-helpers.js'
 
-const product = {
-  id: 'prod_1',
-  productId: 'rec_1',
-  description: '',
-  image: '',
-  type: 'Digital',
-  price: 1,
-  currency: 'USD',
-  stock: null,
-  status: 'Live',
-  sortOrder: 0,
-  unlisted: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  shopId: 'shop_1',
-}
+/** A stored product row without its name. */
+const { name: _name, ...product } = productRow({ shopId: 'shop_1' })
 
 describe('Store: db file validation', () => {
   it.each([
