@@ -18,10 +18,12 @@ export function memoryMb(pid) {
 
 /**
  * Starts `store serve --db <db>` with extra flags; resolves once it prints its API origin. With
- * `pin` (servers.js pinCores) the server runs on the server's core.
+ * `pin` (servers.js pinCores) the server runs on `pin.server`: the server's core, or any cores in
+ * taskset's list form ("0-1"). `nodeFlags` go to node before the script, `env` to its environment.
  */
-export async function startServe(db, flags = [], pin = undefined) {
+export async function startServe(db, flags = [], pin = undefined, { nodeFlags = [], env = {} } = {}) {
   const args = [
+    ...nodeFlags,
     join(ROOT, 'bin/store.js'),
     'serve',
     '--db',
@@ -39,7 +41,7 @@ export async function startServe(db, flags = [], pin = undefined) {
   const child = spawn(command[0], command.slice(1), {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NO_COLOR: '1' },
+    env: { ...process.env, NO_COLOR: '1', ...env },
   })
   let output = ''
   const origin = await new Promise((resolve, reject) => {

@@ -6,11 +6,13 @@ import type { JournalFile, JournalIO } from './journal-io.js'
 import { reasonOf, type JournalWriter } from './journal-writer.js'
 
 const DEFAULT_COMPACT_AT = 16 * 1024 * 1024
+/** Journal bytes per byte of the db file at which a fold starts. */
+const JOURNAL_PER_DB_BYTE = 2
 
 export interface CompactionOptions {
   paths: JournalPaths
   io: JournalIO
-  /** Journal bytes between two folds; without it, the larger of 16 MB and the db file's size. */
+  /** Journal bytes between two folds; without it, the larger of 16 MB and twice the db file's size. */
   compactAtBytes?: number
   log?: (line: string) => void
 }
@@ -18,9 +20,10 @@ export interface CompactionOptions {
 /**
  * Keeps the journal short: once it passes a threshold it is moved aside (`.journal.old`), a new
  * journal of the next generation takes the appends, and the state at that moment is folded into
- * the db file off the request path. The threshold is the larger of 16 MB and the db file's size,
- * so the cost of rewriting the db file stays a fixed share of the writes however large the store
- * grows.
+ * the db file off the request path. The threshold is the larger of 16 MB and twice the db file's
+ * size, so the cost of rewriting the db file stays a fixed share of the writes however large the
+ * store grows (about a third of the bytes written), and a start after a crash replays at most
+ * twice the db file's bytes of journal.
  */
 export class Compactor {
   /** Journal size at which the next rotation (or retry of a failed fold) is tried. */
@@ -43,7 +46,7 @@ export class Compactor {
   }
 
   private get compactAt(): number {
-    return this.options.compactAtBytes ?? Math.max(DEFAULT_COMPACT_AT, this.file.bytes)
+    return this.options.compactAtBytes ?? Math.max(DEFAULT_COMPACT_AT, JOURNAL_PER_DB_BYTE * this.file.bytes)
   }
 
   /** After each batch the journal writer wrote: a rotation once the journal grew past the threshold. */

@@ -46,7 +46,7 @@ const COMMA = 0x2c
 const NEWLINE = 0x0a
 /** Text serialised between two writes: smaller while serving, so each turn of the event loop stays short. */
 const CHUNK_BYTES = 1024 * 1024
-const SERVING_CHUNK_BYTES = 256 * 1024
+const SERVING_CHUNK_BYTES = 64 * 1024
 /**
  * While serving, the temporary file is also synced every few MB: flushing a large file in one
  * fsync at the end would hold up the journal's fdatasyncs (every acknowledged write) behind it.
@@ -260,7 +260,7 @@ export interface WrittenDbFile {
 }
 
 /**
- * Writes `data` as the db file, atomically: streamed in chunks (256 KB while serving, 1 MB otherwise) to a
+ * Writes `data` as the db file, atomically: streamed in chunks (64 KB while serving, 1 MB otherwise) to a
  * temporary file, fsynced, renamed over the db file, and the folder fsynced. The rows are
  * serialised as they are written, so the whole text never exists at once, except those that are
  * the very objects `previous` (the db file as last read or written) holds: their lines are copied

@@ -20,7 +20,7 @@ export interface StoreOptions {
   init?: (tx: Tx, store: Store) => void
   /**
    * Journal size that triggers folding it into the db file off the request path. Without it, the
-   * larger of 16 MB and the db file's size, so the cost of rewriting the db file stays a fixed
+   * larger of 16 MB and twice the db file's size, so the cost of rewriting the db file stays a fixed
    * share of the writes however large the store grows.
    */
   compactAtBytes?: number

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, unlinkSync } from 'node:fs'
+import { existsSync, readFileSync, statSync, unlinkSync } from 'node:fs'
 import { describe, expect, it, vi } from 'vitest'
 import { Store } from '../../../src/emulator/store/store.js'
 import { FaultyIO, account, journalLines, openAsCrashingProcess, tmpDb } from './store-helpers.js'
@@ -45,6 +45,32 @@ describe('Store: compaction', () => {
     const closedAndReopened = await Store.open({ path: db })
     expect(closedAndReopened.snapshot()).toEqual(expected)
     await closedAndReopened.close()
+  })
+
+  it("without a threshold, folds once the journal passes twice the db file's size", async () => {
+    const { db } = tmpDb()
+    const longName = (n: number) => `Account ${n} ${'x'.repeat(64 * 1024)}`
+    const first = await Store.open({ path: db })
+    // A db file of about 10 MB: twice its size is past the 16 MB every journal may reach.
+    for (let i = 0; i < 150; i++) await first.tx((tx) => tx.put('accounts', account(i, longName(i))))
+    await first.close()
+    const dbBytes = statSync(db).size
+    expect(dbBytes).toBeGreaterThan(9 * 2 ** 20)
+
+    const store = await Store.open({ path: db })
+    let journalBytes = statSync(`${db}.journal`).size
+    let rotatedAt: number | undefined
+    for (let i = 0; rotatedAt === undefined && i < 1000; i++) {
+      await store.tx((tx) => tx.put('accounts', account(i % 150, longName(1000 + i))))
+      await store.settle()
+      const now = statSync(`${db}.journal`).size
+      if (now < journalBytes) rotatedAt = journalBytes
+      journalBytes = now
+    }
+    // The journal as last seen before the write whose line (about 65 KB) crossed the threshold.
+    expect(rotatedAt).toBeGreaterThan(2 * dbBytes - 70 * 1024)
+    expect(rotatedAt).toBeLessThan(2 * dbBytes)
+    await store.close()
   })
 
   it('keeps the rotated journal when a fold fails, retries later, and close still saves everything', async () => {

@@ -11,9 +11,13 @@ import type { Tx } from '../../store/store.js'
 import type { ServiceDeps } from '../deps.js'
 import { type DueCounts, runDue } from './billing.js'
 
-/** Due items per transaction at most, and the time one may hold the event loop (well under 50 ms). */
+/**
+ * Due items per transaction at most, and the time their work may take. With the transaction's
+ * journal line and what else shares the event loop's turn (a fold's chunk, a collection), a turn
+ * stays well under 50 ms.
+ */
 const DUE_PER_TRANSACTION = 100
-const TRANSACTION_BUDGET_MS = 8
+const TRANSACTION_BUDGET_MS = 4
 /** Transactions applied but not yet on disk at once: they share fsyncs, and their memory stays bounded. */
 const IN_FLIGHT = 4
 
