@@ -2,17 +2,19 @@
 // in one POST /_emulator/clock/advance. Figures: the time the answer took, the server's peak RSS
 // (VmHWM over its whole life, loading included), the server's longest event-loop pause during the
 // advance (loop-monitor.cjs), and the longest wait of a probe that asks for GET /_emulator/clock
-// over and over meanwhile (that pause, plus the probe's own scheduling and the request's way).
+// over and over meanwhile from a process of its own (clock-probe.js: that pause, plus the request's
+// way and the probe's own scheduling).
 // The server runs as `store serve` does for a user, free to use every core (its garbage collector
 // and file writes work beside the event loop); the probe runs on the bench's core. At the target's
 // size the advance runs a second time with the server on one core of its own, for reference: its
 // collector's and file threads then share the event loop's core.
+import { fork } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { join } from 'node:path'
 import { createHash } from 'node:crypto'
 import { BENCH_DIR, BENCH_KEY, DATA_DIR, DIST } from './common.js'
-import { memoryMb, request, startServe } from './serve.js'
+import { memoryMb, nextMessage, request, startServe } from './serve.js'
 
 export const CLOCK_TARGET = {
   /** 10,000 monthly subscriptions advanced one year. */
@@ -87,26 +89,18 @@ async function advanceOnce(count, log, setup, pin) {
     nodeFlags: ['-r', join(BENCH_DIR, 'lib/loop-monitor.cjs')],
     env: { BENCH_LOOP_FILE: loopFile },
   })
+  const probe = fork(join(BENCH_DIR, 'lib', 'clock-probe.js'), [server.origin], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
   try {
-    let done = false
-    let longestProbeMs = 0
-    let probes = 0
-    const probe = (async () => {
-      while (!done) {
-        const started = performance.now()
-        await request(server.origin, 'GET', '/_emulator/clock')
-        longestProbeMs = Math.max(longestProbeMs, performance.now() - started)
-        probes++
-        await new Promise((resolve) => setTimeout(resolve, 5))
-      }
-    })()
+    await nextMessage(probe, 'the clock probe')
     process.kill(server.pid, 'SIGUSR2')
     const started = performance.now()
     const answer = await request(server.origin, 'POST', '/_emulator/clock/advance', { seconds: YEAR_SECONDS })
     const seconds = (performance.now() - started) / 1000
     process.kill(server.pid, 'SIGUSR2')
-    done = true
-    await probe
+    probe.send('stop')
+    const { longestMs: longestProbeMs, probes } = await nextMessage(probe, 'the clock probe')
     const longestPauseMs = await readLoopPause(loopFile)
     const memory = memoryMb(server.pid)
     if (answer.status !== 200) throw new Error(`advance answered ${answer.status}: ${answer.text.slice(0, 400)}`)
@@ -121,6 +115,7 @@ async function advanceOnce(count, log, setup, pin) {
       due: answer.json.due,
     }
   } finally {
+    if (probe.exitCode === null) probe.kill()
     await server.stop()
     rmSync(join(db, '..'), { recursive: true, force: true })
   }

@@ -9,7 +9,7 @@ import { mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { BENCH_DIR, BENCH_KEY, DATA_DIR } from './common.js'
-import { request, startServe } from './serve.js'
+import { nextMessage, request, startServe } from './serve.js'
 import { readCpuMs } from './servers.js'
 
 export const STREAMS_TARGET = { readers: 1_000, keepShare: 0.5 }
@@ -44,13 +44,6 @@ async function measureCreates(server, seconds) {
   return { ...rate, cpuUsPerCreate: (cpuMs * 1000) / Math.max(1, creates) }
 }
 
-function nextMessage(child) {
-  return new Promise((resolve, reject) => {
-    child.once('message', resolve)
-    child.once('exit', (code) => reject(new Error(`the stream readers exited (${code}) before answering`)))
-  })
-}
-
 /** Opens READERS readers in a child process, with fresh keys; resolves once all are open. */
 async function openReaders(origin, round) {
   const secrets = []
@@ -62,13 +55,13 @@ async function openReaders(origin, round) {
   const child = fork(join(BENCH_DIR, 'lib', 'stream-readers.js'), [origin, String(READERS_PER_KEY), ...secrets], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
-  const opened = await nextMessage(child)
+  const opened = await nextMessage(child, 'the stream readers')
   if (opened.error) throw new Error(`opening the readers: ${opened.error}`)
   return {
     count: opened.open,
     bytes: async () => {
       child.send('bytes')
-      return (await nextMessage(child)).bytes
+      return (await nextMessage(child, 'the stream readers')).bytes
     },
     close: () =>
       new Promise((resolve) => {

@@ -76,6 +76,14 @@ export async function startServe(db, flags = [], pin = undefined, { nodeFlags = 
 }
 
 /** A request with the bench key; the status and the parsed JSON answer. */
+/** The next message a forked child sends; rejects when it exits first (`who` names it in the error). */
+export function nextMessage(child, who) {
+  return new Promise((resolve, reject) => {
+    child.once('message', resolve)
+    child.once('exit', (code) => reject(new Error(`${who} exited (${code}) before answering`)))
+  })
+}
+
 export async function request(origin, method, path, body) {
   const res = await fetch(`${origin}${path}`, {
     method,
