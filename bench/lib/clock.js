@@ -86,7 +86,7 @@ async function advanceOnce(count, log, setup, pin) {
   const db = await copyAtSubscriptionTime(file, join(DATA_DIR, 'run', `clock-${count}`))
   const loopFile = join(db, '..', 'loop-pause.txt')
   const server = await startServe(db, ['--seed', 'empty'], pin, {
-    nodeFlags: ['-r', join(BENCH_DIR, 'lib/loop-monitor.cjs')],
+    nodeFlags: ['-r', join(BENCH_DIR, 'lib', 'loop-monitor.cjs')],
     env: { BENCH_LOOP_FILE: loopFile },
   })
   const probe = fork(join(BENCH_DIR, 'lib', 'clock-probe.js'), [server.origin], {
@@ -130,7 +130,9 @@ async function readLoopPause(file) {
     }
     await sleep(20)
   }
-  throw new Error(`the server wrote no event-loop pause to ${file} within 10 s`)
+  throw new Error(
+    `the server wrote no event-loop pause to ${file} within 10 s: check that bench/lib/loop-monitor.cjs is preloaded (node -r) and that BENCH_LOOP_FILE reaches it`,
+  )
 }
 
 /**
@@ -156,47 +158,27 @@ export async function benchClock({ quick, log, pin }) {
   return { curve }
 }
 
-/** Rows of [name, figure, target, pass] for the report. */
+/**
+ * Rows of [name, figure, target, pass] for the report. Time and peak RSS have their targets at
+ * CLOCK_TARGET.at and are the curve elsewhere; the pauses have theirs at every size; the one-core
+ * run is a reference, with none.
+ */
 export function clockTargets(clock) {
   return clock.curve.flatMap((point) => {
-    const oneCore = point.setup === 'one core'
-    const at = `clock advance 1 year, ${point.subscriptions} monthly subscriptions${oneCore ? ', server on one core' : ''}`
-    if (oneCore)
-      return [
-        [`${at}: time`, `${point.seconds.toFixed(1)} s`, '(reference)', undefined],
-        [`${at}: peak RSS`, `${point.peakMb?.toFixed(0)} MB`, '(reference)', undefined],
-        [`${at}: longest event-loop pause`, `${point.longestPauseMs.toFixed(0)} ms`, '(reference)', undefined],
-        [`${at}: longest probe wait`, `${point.longestProbeMs.toFixed(0)} ms`, '(reference)', undefined],
-      ]
-    const rows = [
-      [
-        `${at}: longest event-loop pause`,
-        `${point.longestPauseMs.toFixed(0)} ms`,
-        `≤ ${CLOCK_TARGET.pauseMs} ms`,
-        point.longestPauseMs <= CLOCK_TARGET.pauseMs,
-      ],
-      [
-        `${at}: longest probe wait`,
-        `${point.longestProbeMs.toFixed(0)} ms`,
-        `≤ ${CLOCK_TARGET.pauseMs} ms`,
-        point.longestProbeMs <= CLOCK_TARGET.pauseMs,
-      ],
+    const isOneCore = point.setup === 'one core'
+    const at = `clock advance 1 year, ${point.subscriptions} monthly subscriptions${isOneCore ? ', server on one core' : ''}`
+    const row = (what, figure, unit, digits, limit, isTargetAtEverySize) => {
+      const shown = `${figure?.toFixed(digits)} ${unit}`
+      if (isOneCore) return [`${at}: ${what}`, shown, '(reference)', undefined]
+      if (!isTargetAtEverySize && point.subscriptions !== CLOCK_TARGET.at)
+        return [`${at}: ${what}`, shown, '(curve)', undefined]
+      return [`${at}: ${what}`, shown, `≤ ${limit} ${unit}`, figure <= limit]
+    }
+    return [
+      row('time', point.seconds, 's', 1, CLOCK_TARGET.seconds, false),
+      row('peak RSS', point.peakMb, 'MB', 0, CLOCK_TARGET.peakMb, false),
+      row('longest event-loop pause', point.longestPauseMs, 'ms', 0, CLOCK_TARGET.pauseMs, true),
+      row('longest probe wait', point.longestProbeMs, 'ms', 0, CLOCK_TARGET.pauseMs, true),
     ]
-    const timed = point.subscriptions === CLOCK_TARGET.at
-    rows.unshift(
-      [
-        `${at}: time`,
-        `${point.seconds.toFixed(1)} s`,
-        timed ? `≤ ${CLOCK_TARGET.seconds} s` : '(curve)',
-        timed ? point.seconds <= CLOCK_TARGET.seconds : undefined,
-      ],
-      [
-        `${at}: peak RSS`,
-        `${point.peakMb?.toFixed(0)} MB`,
-        timed ? `≤ ${CLOCK_TARGET.peakMb} MB` : '(curve)',
-        timed ? point.peakMb <= CLOCK_TARGET.peakMb : undefined,
-      ],
-    )
-    return rows
   })
 }
