@@ -12,6 +12,7 @@ import {
   type QueryEventData,
   type SubscriptionEventData,
 } from './events.js'
+import { isoMs } from './iso-time.js'
 
 /**
  * Builds the spec's event payloads from API records. Shared by the emulator (which fires events
@@ -64,7 +65,7 @@ export function numericId(id: string): number {
 
 /** ISO 8601 → Unix seconds (spec, "Delivery rules" 5); 0 for a missing time. */
 export function unixSeconds(iso: string | null | undefined): number {
-  const ms = iso ? Date.parse(iso) : NaN
+  const ms = iso ? isoMs(iso) : NaN
   return Number.isFinite(ms) ? Math.floor(ms / 1000) : 0
 }
 

@@ -17,8 +17,8 @@ export class Tx {
   /** What each change replaced, in order: for a rollback, and for the db file written while it is not yet on disk. */
   readonly changes: Change[] = []
   private isSealed = false
-  /** Where in `ops` the put of each row put in this transaction is (`<collection>\n<key>`), until it is deleted. */
-  private readonly putOps = new Map<string, number>()
+  /** Where in `ops` the put of each row put in this transaction is, by collection and key, until it is deleted. */
+  private readonly putOps = new Map<string, Map<string, number>>()
   constructor(private readonly collections: Collections) {}
 
   /** Ends the transaction: a later put or delete (an async continuation) is a bug, refused loudly. */
@@ -65,10 +65,11 @@ export class Tx {
     this.changes.push({ name, collection: collection as unknown as AnyCollection, key, previous })
     // A row put again in the same transaction (the event counter, once per event) is journalled once, as it
     // ends up, against the row its key held before the transaction: the journal may write only what changed.
-    const slot = `${name}\n${key}`
-    const at = this.putOps.get(slot)
+    let puts = this.putOps.get(name)
+    if (!puts) this.putOps.set(name, (puts = new Map()))
+    const at = puts.get(key)
     if (at === undefined) {
-      this.putOps.set(slot, this.ops.length)
+      puts.set(key, this.ops.length)
       this.ops.push({ c: name, put: row, key, replaces: previous })
     } else this.ops[at] = { c: name, put: row, key, replaces: (this.ops[at] as PutOp).replaces }
     return row
@@ -80,7 +81,7 @@ export class Tx {
     const previous = collection.delete(key)
     if (!previous) return
     this.changes.push({ name, collection: collection as unknown as AnyCollection, key, previous })
-    this.putOps.delete(`${name}\n${key}`)
+    this.putOps.get(name)?.delete(key)
     this.ops.push({ c: name, del: key })
   }
 

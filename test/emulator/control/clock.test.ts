@@ -135,6 +135,26 @@ describe('POST /_emulator/clock/advance', () => {
     expect(await sub(s, id)).toMatchObject({ currentPeriodEnd: '2026-07-13T12:00:00.000Z' })
   })
 
+  it('serves and changes renewal orders, which share their empty custom fields and tracking, like any order', async () => {
+    const s = await shop()
+    await subscribe(s)
+    expect((await advance(s, 40 * DAY)).body.due.renewed).toBe(2)
+    const [later, first] = s.emu.services.orders.list(s.demo(), 100).filter((o) => (o as any).origin === 'renewal')
+    expect([first.tracking, later.tracking, first.customFields, later.customFields]).toEqual([[], [], {}, {}])
+    expect((await s.post(`/_emulator/orders/${first.id}/dispute`, {})).status).toBe(200)
+    expect(s.emu.store.c.orders.get(first.id)).toMatchObject({ paymentStatus: 'disputed', tracking: [], customFields: {} })
+    expect(await s.apiOrder(later.id)).toMatchObject({ id: later.id, status: 'completed' })
+    expect(await s.invoice(later.id)).toMatchObject({ orderNumber: later.orderNumber, tracking: [] })
+    expect((await advance(s, 31 * DAY)).body.due.renewed).toBe(1)
+    const newest = s.emu.services.orders.list(s.demo(), 1)[0]
+    expect([(newest as any).origin, newest.status, newest.tracking, newest.customFields]).toEqual([
+      'renewal',
+      'completed',
+      [],
+      {},
+    ])
+  })
+
   it('runs what fell due earliest first across subscriptions', async () => {
     const s = await shop()
     const a = await subscribe(s)
