@@ -219,8 +219,9 @@ function listenError(error: NodeJS.ErrnoException, port: number, host: string): 
  * measurable cost in CPU per request (`npm run bench`). A smaller db may still grow large while
  * serving (a year of clock advance adds an order per subscription and month), and steps of 20% of a
  * small heap would mean a full collection every few MB: it may at most double between two
- * (10,000 subscriptions advanced a year: peak RSS 470-490 MB instead of 620-640 MB, for the same CPU
- * within the noise). Set for this command only: the library and the msw handlers leave the host's V8 settings alone.
+ * (10,000 subscriptions advanced a year: peak RSS 433-458 MB, where V8's rule gave 620-640 MB, for
+ * the same CPU within the noise). Set for this command only: the library and the msw handlers
+ * leave the host's V8 settings alone.
  */
 const LARGE_DB_HEAP_GROWING_PERCENT = 20
 const HEAP_GROWING_PERCENT = 100

@@ -22,8 +22,9 @@ export interface CompactionOptions {
  * journal of the next generation takes the appends, and the state at that moment is folded into
  * the db file off the request path. The threshold is the larger of 16 MB and twice the db file's
  * size, so the cost of rewriting the db file stays a fixed share of the writes however large the
- * store grows (about a third of the bytes written), and a start after a crash replays at most
- * twice the db file's bytes of journal.
+ * store grows (about a third of the bytes written), and a start after a crash replays about
+ * twice the db file's bytes of journal (more when writes outrun a fold: one runs at a time, and the
+ * next starts as soon as it ends).
  */
 export class Compactor {
   /** Journal size at which the next rotation (or retry of a failed fold) is tried. */
@@ -126,6 +127,10 @@ export class Compactor {
           `compaction of ${paths.oldJournal} failed (${error.message}); it stays on disk and is replayed at the next start`,
         )
       })
-      .finally(() => (this.folding = undefined))
+      .finally(() => {
+        this.folding = undefined
+        // Writes went on while it folded: the journal may be due for the next fold already.
+        this.writer.runAfterBatchWhenIdle()
+      })
   }
 }

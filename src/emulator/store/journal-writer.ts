@@ -163,6 +163,26 @@ export class JournalWriter {
     })
   }
 
+  /**
+   * Runs `afterBatch` now when no batch is on its way (one that is runs it when it ends): a fold
+   * that ended may find the journal already past the size that starts the next one, and a store
+   * that takes no further write (a full one refuses them) would otherwise never fold it. Writes
+   * queued meanwhile wait for it, as they wait for a batch.
+   */
+  runAfterBatchWhenIdle(): void {
+    if (this.flushing || !this.file) return
+    const after = this.afterBatch?.()
+    if (!after) return
+    this.flushing = (async () => {
+      try {
+        await after
+      } finally {
+        this.flushing = undefined
+      }
+      if (this.pending.length) this.flushing ??= this.flush()
+    })()
+  }
+
   /** Taken before reading; `isVisible`/`whenVisible` then know what happened since. */
   mark(): number {
     return this.pendingReads.exposures

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync, unlinkSync } from 'node:fs'
 import { describe, expect, it, vi } from 'vitest'
+import { nodeJournalIO } from '../../../src/emulator/store/journal-io.js'
 import { Store } from '../../../src/emulator/store/store.js'
 import { FaultyIO, account, journalLines, openAsCrashingProcess, tmpDb } from './store-helpers.js'
 
@@ -70,6 +71,31 @@ describe('Store: compaction', () => {
     // The journal as last seen before the write whose line (about 65 KB) crossed the threshold.
     expect(rotatedAt).toBeGreaterThan(2 * dbBytes - 70 * 1024)
     expect(rotatedAt).toBeLessThan(2 * dbBytes)
+    await store.close()
+  })
+
+  it('starts the next fold as soon as one ends when the journal passed its threshold meanwhile, with no write to wait for', async () => {
+    const { db } = tmpDb()
+    const io = new FaultyIO()
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let isHolding = true
+    // The first fold stays under way, its journal not yet removed, until `release`.
+    io.unlink = async (path) => {
+      if (isHolding && path.endsWith('.journal.old')) await held
+      return nodeJournalIO.unlink(path)
+    }
+    const store = await Store.open({ path: db, compactAtBytes: COMPACT_AT, io })
+    let n = 0
+    while (!existsSync(`${db}.journal.old`)) await store.tx((tx) => tx.put('accounts', account(n++)))
+    while (statSync(`${db}.journal`).size < COMPACT_AT) await store.tx((tx) => tx.put('accounts', account(n++)))
+    expect(journalLines(db).length).toBeGreaterThan(0)
+    isHolding = false
+    release()
+    await store.settle()
+    // No write since: the journal that passed the threshold while the first fold ran was folded too.
+    expect([existsSync(`${db}.journal.old`), journalLines(db)]).toEqual([false, []])
+    expect((JSON.parse(readFileSync(db, 'utf8')).accounts as unknown[]).length).toBe(n)
     await store.close()
   })
 
