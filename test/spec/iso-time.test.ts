@@ -11,7 +11,7 @@ function* numbers(seed: number): Generator<number> {
 }
 
 describe('isoMs', () => {
-  it('is Date.parse for timestamps across four centuries, leap days and month ends included', () => {
+  it('is Date.parse for timestamps over four centuries and at the ends of four-digit years, leap days and month ends included', () => {
     const random = numbers(7)
     const from = Date.UTC(1900, 0, 1)
     const span = Date.UTC(2300, 0, 1) - from
@@ -25,6 +25,9 @@ describe('isoMs', () => {
       '2000-02-28T12:00:00.000Z',
       '1970-01-01T00:00:00.000Z',
       '1969-12-31T23:59:59.999Z',
+      '0000-01-01T00:00:00.000Z',
+      '0400-02-29T12:00:00.000Z',
+      '9999-12-31T23:59:59.999Z',
     ])
       expect(isoMs(text), text).toBe(Date.parse(text))
   })
