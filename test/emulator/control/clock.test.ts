@@ -142,7 +142,11 @@ describe('POST /_emulator/clock/advance', () => {
     const [later, first] = s.emu.services.orders.list(s.demo(), 100).filter((o) => (o as any).origin === 'renewal')
     expect([first.tracking, later.tracking, first.customFields, later.customFields]).toEqual([[], [], {}, {}])
     expect((await s.post(`/_emulator/orders/${first.id}/dispute`, {})).status).toBe(200)
-    expect(s.emu.store.c.orders.get(first.id)).toMatchObject({ paymentStatus: 'disputed', tracking: [], customFields: {} })
+    expect(s.emu.store.c.orders.get(first.id)).toMatchObject({
+      paymentStatus: 'disputed',
+      tracking: [],
+      customFields: {},
+    })
     expect(await s.apiOrder(later.id)).toMatchObject({ id: later.id, status: 'completed' })
     expect(await s.invoice(later.id)).toMatchObject({ orderNumber: later.orderNumber, tracking: [] })
     expect((await advance(s, 31 * DAY)).body.due.renewed).toBe(1)
