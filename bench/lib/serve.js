@@ -75,7 +75,6 @@ export async function startServe(db, flags = [], pin = undefined, { nodeFlags = 
   return { origin, pid: child.pid, stop, output: () => output }
 }
 
-/** A request with the bench key; the status and the parsed JSON answer. */
 /** The next message a forked child sends; rejects when it exits first (`who` names it in the error). */
 export function nextMessage(child, who) {
   return new Promise((resolve, reject) => {
@@ -84,6 +83,7 @@ export function nextMessage(child, who) {
   })
 }
 
+/** A request with the bench key; the status and the parsed JSON answer. */
 export async function request(origin, method, path, body) {
   const res = await fetch(`${origin}${path}`, {
     method,
