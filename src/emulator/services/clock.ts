@@ -83,7 +83,7 @@ export class ClockService {
       shopIds: () => Array.from(deps.rows.shops.oldestFirst('account', id), (shop) => shop.id),
       saveOffset: (tx, clockOffsetMs) => {
         const current = deps.rows.accounts.get(id)
-        if (current && current.clockOffsetMs !== clockOffsetMs) tx.putBuilt('accounts', { ...current, clockOffsetMs })
+        if (current && current.clockOffsetMs !== clockOffsetMs) tx.put('accounts', { ...current, clockOffsetMs })
       },
     }
   }

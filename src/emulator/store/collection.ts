@@ -1,9 +1,9 @@
-import type { PendingReads } from './pending-reads.js'
 import { SortedIndex, compareKeys, type SortKey } from './sorted-index.js'
 import { isoMs } from '../../spec/iso-time.js'
 
 export interface Row {
   id: string
+  [field: string]: unknown
 }
 
 export interface CollectionOptions<T extends Row> {
@@ -27,22 +27,15 @@ const byCreation = (row: Row): SortKey => ({
   id: row.id,
 })
 
-/**
- * One collection of records in memory, with the indexes that keep every lookup off a scan. It
- * knows which of its keys have a change not yet on disk (`hold`/`release`, from the journal
- * writer) and reports reads that see one: of such a key, or of a list, a count or the unique
- * indexes while any of its keys has one. Nothing is held in a store at rest, so a read costs one
- * comparison more.
- */
+/** One collection of records in memory, with the indexes that keep every lookup off a scan. */
 export class Collection<T extends Row> {
   private readonly rows = new Map<string, T>()
-  /** Keys with changes not yet on disk, and how many. */
-  private readonly held = new Map<string, number>()
-  private pendingReads?: PendingReads
   private readonly uniques = new Map<string, Map<string, string>>()
   private readonly ordered = new Map<string, Map<string, SortedIndex>>()
-  readonly keyOf: (row: T) => string
+  private readonly keyFn: (row: T) => string
   private readonly sortKey: (row: T) => SortKey
+  /** Its rows belong to a shop each, listed by the `shop` index. */
+  readonly hasShopIndex: boolean
 
   /** Each index with its function and its map, resolved once (`reindex` runs for every row stored). */
   private readonly uniqueOf: { of: (row: T) => string | undefined; map: Map<string, string> }[] = []
@@ -55,9 +48,10 @@ export class Collection<T extends Row> {
 
   constructor(
     readonly name: string,
-    readonly options: CollectionOptions<T> = {},
+    options: CollectionOptions<T> = {},
   ) {
-    this.keyOf = options.keyOf ?? ((row) => row.id)
+    this.keyFn = options.keyOf ?? ((row) => row.id)
+    this.hasShopIndex = options.ordered?.shop !== undefined
     this.sortKey = options.sortKey ?? byCreation
     for (const [index, of] of Object.entries(options.unique ?? {})) {
       const map = new Map<string, string>()
@@ -77,111 +71,67 @@ export class Collection<T extends Row> {
     }
   }
 
-  /** Where reads of pending changes are reported. */
-  reportReadsTo(pendingReads: PendingReads): void {
-    this.pendingReads = pendingReads
-  }
-
-  /** A change of `key` was applied to memory and is on its way to disk. */
-  hold(key: string): void {
-    this.held.set(key, (this.held.get(key) ?? 0) + 1)
-  }
-
-  /** That change is on disk, or was rolled back. */
-  release(key: string): void {
-    const count = this.held.get(key) ?? 0
-    if (count > 1) this.held.set(key, count - 1)
-    else this.held.delete(key)
-  }
-
-  private noteList(): void {
-    if (this.held.size !== 0) this.pendingReads?.note()
+  /** The key a row is stored under. */
+  keyOf(row: T): string {
+    return this.keyFn(row)
   }
 
   get size(): number {
-    this.noteList()
     return this.rows.size
   }
 
   get(key: string): T | undefined {
-    if (this.held.size !== 0 && this.held.has(key)) this.pendingReads?.note()
     return this.rows.get(key)
   }
 
-  /** By a unique index. A pending change may have added or removed a value: any one counts. */
+  /** By a unique index. */
   getBy(index: string, value: string): T | undefined {
-    this.noteList()
     const key = this.uniques.get(index)?.get(value)
     return key === undefined ? undefined : this.rows.get(key)
   }
 
   values(): IterableIterator<T> {
-    this.noteList()
     return this.rows.values()
   }
 
   /** [key, row] pairs, in the order the rows were first stored. */
   entries(): IterableIterator<[string, T]> {
-    this.noteList()
     return this.rows.entries()
   }
 
   /** Rows of one scope of an ordered list, newest first, after the given position. */
   *newestFirst(index: string, scope: string, after?: SortKey): Generator<T> {
-    this.noteList()
     const list = this.ordered.get(index)?.get(scope)
     if (!list) return
     for (const key of list.descending(after)) {
       const row = this.rows.get(key)
-      // Also between rows: the caller may go on reading after others changed the collection.
-      this.noteList()
       if (row) yield row
     }
   }
 
-  /**
-   * Rows of one scope of an ordered list, newest first, handed to `visit` until it answers false:
-   * for reads that go through a whole scope, at a fraction of `newestFirst`'s cost per row.
-   */
-  visitNewestFirst(index: string, scope: string, visit: (row: T) => boolean): void {
-    this.noteList()
-    this.ordered
-      .get(index)
-      ?.get(scope)
-      ?.visitDescending((key) => {
-        const row = this.rows.get(key)
-        return row === undefined || visit(row)
-      })
-  }
-
   /** Rows of one scope of an ordered list, oldest first, from the given position on (inclusive). */
   *oldestFirst(index: string, scope: string, from?: SortKey): Generator<T> {
-    this.noteList()
     const list = this.ordered.get(index)?.get(scope)
     if (!list) return
     for (const key of list.ascending(from)) {
       const row = this.rows.get(key)
-      this.noteList()
       if (row) yield row
     }
   }
 
   /** The oldest row of one scope of an ordered list, without walking it (undefined when it is empty). */
   oldest(index: string, scope: string): T | undefined {
-    this.noteList()
     const key = this.ordered.get(index)?.get(scope)?.first()
     return key === undefined ? undefined : this.rows.get(key)
   }
 
   /** The newest row of one scope of an ordered list (undefined when it is empty). */
   newest(index: string, scope: string): T | undefined {
-    this.noteList()
     const key = this.ordered.get(index)?.get(scope)?.last()
     return key === undefined ? undefined : this.rows.get(key)
   }
 
   count(index: string, scope: string): number {
-    this.noteList()
     return this.ordered.get(index)?.get(scope)?.size ?? 0
   }
 

@@ -105,3 +105,9 @@ export type Collections = ReturnType<typeof createCollections>
 export type CollectionName = keyof Collections
 export type RowOf<K extends CollectionName> = Collections[K] extends Collection<infer T> ? T : never
 export type AnyCollection = Collection<Row>
+
+/** One collection as rows of any kind, for code that treats them alike (transactions, loading, snapshots). */
+export const collectionNamed = (c: Collections, name: CollectionName) => c[name] as unknown as AnyCollection
+
+/** Every collection by name, as rows of any kind. */
+export const eachCollection = (c: Collections) => Object.entries(c) as unknown as [CollectionName, AnyCollection][]

@@ -1,8 +1,7 @@
 import { constants } from 'node:fs'
-import { open, rename, unlink, stat } from 'node:fs/promises'
+import { open, readdir, rename, unlink, stat } from 'node:fs/promises'
 import type { FileHandle } from 'node:fs/promises'
-import { dirname } from 'node:path'
-import { temporaryPathBeside } from './temporary-files.js'
+import { basename, dirname, join } from 'node:path'
 
 /** The file operations the journal needs; injected so tests can make the disk fail. */
 export interface JournalFile {
@@ -106,4 +105,20 @@ export async function syncFolder(folder: string): Promise<void> {
   } finally {
     await handle.close()
   }
+}
+
+let sequence = 0
+
+/** A temporary path beside `path`, `.<name>.<pid>.<n>.tmp`: two writers never share one. */
+export function temporaryPathBeside(path: string): string {
+  return join(dirname(path), `.${basename(path)}.${process.pid}.${++sequence}.tmp`)
+}
+
+/** Removes what writes a crash interrupted (`.<db>*.tmp`, its journal's too); safe while holding the db's lock. */
+export async function removeTemporaryFiles(dbPath: string): Promise<void> {
+  const folder = dirname(dbPath)
+  const prefix = `.${basename(dbPath)}.`
+  const names = await readdir(folder).catch(() => [] as string[])
+  for (const name of names)
+    if (name.startsWith(prefix) && name.endsWith('.tmp')) await unlink(join(folder, name)).catch(() => undefined)
 }

@@ -73,11 +73,6 @@ export class SortedIndex {
     for (; at >= this.head; at--) yield this.keys[at].id
   }
 
-  /** Calls `visit` with each id newest first until it answers false: a whole list read without a generator's cost per id. */
-  visitDescending(visit: (id: string) => boolean): void {
-    for (let at = this.keys.length - 1; at >= this.head; at--) if (!visit(this.keys[at].id)) return
-  }
-
   /** Ids oldest first, starting at `from` (inclusive) when given. */
   *ascending(from?: SortKey): Generator<string> {
     for (let at = from ? this.lowerBound(from) : this.head; at < this.keys.length; at++) yield this.keys[at].id

@@ -1,14 +1,16 @@
 import { StoreError } from '../../spec/errors.js'
-import { createCollections, type Collections } from './collections.js'
-import { Compactor } from './compaction.js'
-import type { DbFile } from './db-file.js'
-import { DurableJsonFile } from './durable-json-file.js'
-import { journalHeaderLine, journalPathsOf, type JournalPaths } from './journal-format.js'
-import { nodeJournalIO, type JournalIO } from './journal-io.js'
-import { JournalWriter, reasonOf, rowsOnDisk } from './journal-writer.js'
-import { loadDb } from './loader.js'
+import type { Row } from './collection.js'
+import {
+  collectionNamed,
+  createCollections,
+  eachCollection,
+  type CollectionName,
+  type Collections,
+} from './collections.js'
+import { readDbFile, writeDbFile, type DbFile, type DbRows } from './db-file.js'
+import { nodeJournalIO, removeTemporaryFiles, type JournalIO } from './journal-io.js'
+import { JournalWriter, journalHeader, reasonOf, replayJournal } from './journal.js'
 import { acquireLock } from './lock.js'
-import { PendingReads } from './pending-reads.js'
 import { Tx } from './tx.js'
 
 export { Tx } from './tx.js'
@@ -18,54 +20,37 @@ export interface StoreOptions {
   path: string
   /** Fills a new db; runs only when the file does not exist yet. */
   init?: (tx: Tx, store: Store) => void
-  /**
-   * Journal size that triggers folding it into the db file off the request path. Without it, the
-   * larger of 16 MB and twice the db file's size, so the cost of rewriting the db file stays a fixed
-   * share of the writes however large the store grows.
-   */
+  /** Journal size at which it is folded into the db file; the larger of 16 MB and twice the db file by default. */
   compactAtBytes?: number
   io?: JournalIO
   pid?: number
   log?: (line: string) => void
 }
 
+const MIN_FOLD_BYTES = 16 * 1024 * 1024
+
 /**
- * The emulator's data: every collection in memory with its indexes, made durable by an
- * append-only journal (one numbered line per transaction, group-committed with one fsync per
- * batch: journal-writer.ts) that is folded into the db file when it grows (streamed from memory,
- * between requests: compaction.ts) and on close. Opening reads the db file and replays the
- * journals, refusing damaged files (loader.ts, journal-replay.ts).
+ * The emulator's data: every collection in memory with its indexes. A transaction changes memory
+ * at once and is durable once its journal line is on disk (journal.ts: group commit). When the
+ * journal has grown, the rows are written as a new db file (db-file.ts: temporary file, fsync,
+ * rename) while requests go on, and the journal is rewritten to hold only what came after.
+ * Anything about to show data waits until everything applied so far is on disk (commit-wait).
  */
 export class Store {
   readonly c: Collections = createCollections()
   /** Called with each transaction once it is durable (events go out from here). */
   onCommit?: (tx: Tx) => void
-  private readonly writer: JournalWriter
-  private readonly pendingReads = new PendingReads()
-  private readonly paths: JournalPaths
-  /** The db file (undefined in memory). */
-  private readonly file?: DurableJsonFile
-  private readonly compactor?: Compactor
-  private releaseLock?: () => void
+  private writer?: JournalWriter
+  private dbBytes = 0
+  private nextFoldAt = 0
+  private folding?: Promise<void>
   private closing?: Promise<void>
+  private releaseLock?: () => void
 
   private constructor(
     private readonly options: StoreOptions,
     private readonly io: JournalIO,
-  ) {
-    this.paths = journalPathsOf(options.path)
-    for (const collection of Object.values(this.c)) collection.reportReadsTo(this.pendingReads)
-    this.writer = new JournalWriter(this.c, this.pendingReads, this.paths.journal, options.log)
-    if (this.isMemory) return
-    this.file = new DurableJsonFile(options.path)
-    this.compactor = new Compactor(this.file, this.writer, {
-      paths: this.paths,
-      io,
-      compactAtBytes: options.compactAtBytes,
-      log: options.log,
-    })
-    this.writer.afterBatch = this.compactor.afterBatch
-  }
+  ) {}
 
   get path(): string {
     return this.options.path
@@ -75,131 +60,148 @@ export class Store {
     return this.options.path === ':memory:'
   }
 
+  private get journalPath(): string {
+    return `${this.options.path}.journal`
+  }
+
   /** Bytes the store takes on disk: the db file as last written plus the journal since (0 in memory). */
   get diskBytes(): number {
-    return (this.file?.bytes ?? 0) + (this.isMemory ? 0 : this.writer.size)
+    return this.dbBytes + (this.writer?.bytes ?? 0)
   }
 
   /**
    * Opens (or creates) a store. Refuses, with a StoreError naming the file and what to do, a db
-   * file that is unreadable, invalid or missing a collection, a journal that is corrupt, lost its
-   * header or lines, or does not belong to the db file, and a db another process holds.
+   * file that is unreadable or invalid, a journal that is corrupt, lost lines or does not belong to
+   * the db file, and a db another process holds.
    */
   static async open(options: StoreOptions): Promise<Store> {
-    const io = options.io ?? nodeJournalIO
-    if (options.path === ':memory:') {
-      const store = new Store(options, io)
+    const store = new Store(options, options.io ?? nodeJournalIO)
+    if (store.isMemory) {
       store.initialise()
       return store
     }
-    const releaseLock = acquireLock(options.path, options.pid ?? process.pid)
+    store.releaseLock = acquireLock(options.path, options.pid ?? process.pid)
     try {
-      const store = new Store(options, io)
-      store.releaseLock = releaseLock
       await store.load()
       return store
     } catch (error) {
-      releaseLock()
+      store.releaseLock()
       if (error instanceof StoreError) throw error
       throw new StoreError(
         500,
-        `db file ${options.path} could not be opened (${(error as Error).message}). Check that its folder exists and is writable.`,
+        `db file ${options.path} could not be opened (${reasonOf(error)}). Check that its folder exists and is writable.`,
       )
     }
   }
 
   /**
    * Runs `change` (synchronously) on the data at once and resolves once its changes are on disk.
-   * A change that throws is rolled back; a write the disk refuses is rolled back and rejected
-   * with a 500 StoreError, together with every later transaction not yet on disk. A change that
-   * writes nothing but read a change not yet on disk waits until every transaction applied
-   * before it is on disk, and rejects with that error when one of them is refused.
+   * A change that throws is rolled back; a write the disk refuses is rolled back and rejected with
+   * a 500 StoreError, with every later transaction not yet on disk. A change that writes nothing
+   * waits, like any reader, until what it could have read is on disk.
    */
   async tx<R>(change: (tx: Tx) => R): Promise<R> {
     if (this.closing) throw new StoreError(503, 'the emulator is shutting down; retry against the next instance')
-    const mark = this.writer.mark()
+    const mark = this.mark()
     const tx = new Tx(this.c)
-    let ran: { result: R; hasSeenPending: boolean }
-    let written: Promise<void> | undefined
+    let result: R
     try {
-      ran = this.pendingReads.during(() => change(tx))
-      if (typeof (ran.result as { then?: unknown })?.then === 'function') {
+      result = change(tx)
+      if (typeof (result as { then?: unknown })?.then === 'function')
         throw new StoreError(
           500,
           'internal error: store.tx was given an async function; its changes must be made synchronously',
         )
-      }
-      if (tx.ops.length > 0) written = this.writer.write(tx)
     } catch (error) {
       tx.rollback()
       throw error
     } finally {
       tx.seal()
     }
-    if (written) await written
-    else if (ran.hasSeenPending) await this.writer.whenVisible(mark)
+    if (tx.ops.length > 0 && this.writer) await this.writer.write(tx)
+    else if (!this.isVisible(mark)) await this.whenVisible(mark)
+    if (tx.ops.length > 0) this.foldIfDue()
     try {
       this.onCommit?.(tx)
     } catch (error) {
       // The write is on disk: a failing listener must not turn it into an error answer.
       this.options.log?.(`a commit listener failed: ${(error as Error)?.stack ?? String(error)}`)
     }
-    return ran.result
+    return result
   }
 
   /**
-   * Commit-wait, for anything about to show the data (an HTTP answer): take `mark()` before
-   * reading. Then `isVisible(mark)` says whether what was read since can be shown: nothing read
-   * outside a transaction saw a change not yet on disk, or everything applied to memory is on
-   * disk (cheap, no promise: the common case). Otherwise `whenVisible(mark)` resolves once every
-   * transaction applied so far is on disk, or rejects with the 500 StoreError of a write the disk
-   * refused since the mark, whose rolled-back changes the reader may have seen.
+   * Commit-wait, for anything about to show data: take `mark()` before reading; `isVisible(mark)`
+   * says whether everything applied so far is on disk and nothing was rolled back since, else
+   * `whenVisible(mark)` resolves once it is, or rejects with the storage error of a write the
+   * disk refused since the mark (the reader may have seen what was rolled back).
    */
   mark(): number {
-    return this.writer.mark()
+    return this.writer?.failures ?? 0
   }
 
   isVisible(mark: number): boolean {
-    return this.writer.isVisible(mark)
+    return this.writer?.isVisible(mark) ?? true
   }
 
   whenVisible(mark: number): Promise<void> {
-    return this.writer.whenVisible(mark)
+    return this.writer?.whenVisible(mark) ?? Promise.resolve()
   }
 
-  /** Waits for every acknowledged write and any fold in progress. */
+  /** Waits for every acknowledged write and any fold under way. */
   async settle(): Promise<void> {
-    while (this.writer.busy || this.compactor?.folding)
-      await Promise.allSettled([this.writer.busy, this.compactor?.folding])
+    while (this.writer?.applied !== this.writer?.settled || this.folding)
+      await Promise.allSettled([this.writer?.idle(), this.folding])
   }
 
-  /** Flushes, folds everything into the db file and releases the lock. Calling it again waits for the first call. */
+  /** Flushes, writes every row to the db file, removes the journal and releases the lock; a second call waits for the first. */
   close(): Promise<void> {
     this.closing ??= this.shutDown()
     return this.closing
   }
 
-  snapshot(): DbFile {
-    return rowsOnDisk(this.c, [])
+  /**
+   * Every row as it stands, by collection; without the changes of `undone` (transactions applied
+   * to memory, not yet on disk). Arrays of references: rows are never changed in place, so they
+   * stay a picture of this moment however long writing them takes.
+   */
+  snapshot(undone: readonly Tx[] = []): DbRows {
+    const before = new Map<string, Map<string, Row | undefined>>()
+    for (const tx of undone) {
+      for (const { name, key, previous } of tx.changes) {
+        const keys = before.get(name) ?? before.set(name, new Map()).get(name)!
+        if (!keys.has(key)) keys.set(key, previous)
+      }
+    }
+    const rows: DbRows = {}
+    for (const [name, collection] of eachCollection(this.c)) {
+      const keys = before.get(name)
+      if (!keys) {
+        rows[name] = Array.from(collection.values())
+        continue
+      }
+      const changed = new Set(Array.from(keys.keys(), (key) => collection.get(key)))
+      const kept = Array.from(collection.values()).filter((row) => !changed.has(row))
+      for (const row of keys.values()) if (row) kept.push(row)
+      rows[name] = kept
+    }
+    return rows
   }
 
   private async shutDown(): Promise<void> {
     try {
       await this.settle()
-      if (!this.file) return
+      if (!this.writer) return
       try {
-        // Every transaction is on disk now (settled, and new ones are refused): the rows as they stand.
-        await this.file.write(this.writer.rowsOnDisk(), { position: this.writer.position })
+        this.dbBytes = await writeDbFile(this.path, { seq: this.writer.seq, rows: this.snapshot() })
       } catch (error) {
         throw new StoreError(
           500,
-          `could not write ${this.options.path} on close (${reasonOf(error)}); its journal ${this.paths.journal} was kept and is replayed at the next start. Check disk space and permissions.`,
+          `could not write ${this.path} on close (${reasonOf(error)}); its journal ${this.journalPath} was kept and is replayed at the next start. Check disk space and permissions.`,
         )
       }
       await this.writer.close()
-      // .journal.old first: a crash between the two leaves .journal, whose lines the db file holds.
-      await this.io.unlink(this.paths.oldJournal)
-      await this.io.unlink(this.paths.journal)
+      await this.io.unlink(this.journalPath)
     } finally {
       this.releaseLock?.()
     }
@@ -213,23 +215,137 @@ export class Store {
   }
 
   private async load(): Promise<void> {
-    const loaded = await loadDb({
-      file: this.file!,
-      paths: this.paths,
-      io: this.io,
-      collections: this.c,
-      initialise: () => this.initialise(),
-      log: this.options.log,
-    })
-    const { position } = loaded
-    if (!loaded.hasJournal)
-      await this.io.create(
-        this.paths.journal,
-        journalHeaderLine({ generation: position.generation, after: position.seq }),
+    const path = this.path
+    await removeTemporaryFiles(path)
+    let db: (DbFile & { bytes: number }) | string | null
+    try {
+      db = await readDbFile(path)
+    } catch (error) {
+      throw dbRefused(path, `it cannot be read (${reasonOf(error)})`)
+    }
+    if (typeof db === 'string') throw dbRefused(path, db)
+    if (db === null) {
+      if ((await this.io.size(this.journalPath)) !== undefined)
+        throw new StoreError(
+          500,
+          `db file ${path} is missing but its journal ${this.journalPath} exists. Restore the db file, or move the journal aside to start anew.`,
+        )
+      try {
+        this.initialise()
+      } catch (error) {
+        throw new StoreError(
+          500,
+          `db file ${path} was not created: filling it failed (${reasonOf(error)}). Nothing was written.`,
+        )
+      }
+      db = { seq: 0, rows: this.snapshot(), bytes: await writeDbFile(path, { seq: 0, rows: this.snapshot() }) }
+    } else {
+      const duplicate = this.fill(db.rows)
+      if (duplicate) throw dbRefused(path, duplicate)
+    }
+    this.dbBytes = db.bytes
+    const replayed = await replayJournal(this.journalPath, path, db.seq, this.c)
+    const orphan = this.orphanRow()
+    if (orphan) throw dbRefused(path, replayed ? `with its journal replayed, ${orphan}` : orphan)
+    if (replayed?.torn) {
+      this.options.log?.(
+        `journal ${this.journalPath}: ignored a torn last line (${replayed.torn} bytes) left by an interrupted write`,
       )
-    const journal = await this.io.openForAppend(this.paths.journal)
-    this.writer.attach(journal, position, (await this.io.size(this.paths.journal)) ?? 0)
-    this.compactor!.resetThreshold()
-    if (loaded.fold) this.compactor!.startFold(loaded.fold.rows, loaded.fold.position)
+    }
+    if (!replayed) await this.io.create(this.journalPath, journalHeader(db.seq))
+    const file = await this.io.openForAppend(this.journalPath)
+    const bytes = replayed?.bytes ?? Buffer.byteLength(journalHeader(db.seq))
+    if (replayed?.torn) {
+      await file.truncate(bytes)
+      await file.sync()
+    }
+    this.writer = new JournalWriter(file, this.journalPath, { seq: replayed?.last ?? db.seq, bytes }, this.options.log)
+    this.nextFoldAt = this.foldThreshold()
+    this.foldIfDue()
   }
+
+  /** Loads the db file's rows; the problem when a key repeats. */
+  private fill(rows: DbRows): string | undefined {
+    for (const [name, list] of Object.entries(rows)) {
+      const collection = collectionNamed(this.c, name as CollectionName)
+      for (let i = 0; i < list.length; i++) {
+        if (collection.set(list[i]))
+          return `${name}[${i}] has the key ${JSON.stringify(collection.keyOf(list[i]))} of an earlier row; each row needs its own`
+      }
+    }
+    return undefined
+  }
+
+  /** The first shop or key of no account, or row of a shop's own collection that names no shop. */
+  private orphanRow(): string | undefined {
+    const owned = (name: string, rows: Iterable<Row & { shopId?: string; accountId?: string }>, isByShop: boolean) => {
+      for (const row of rows) {
+        if (isByShop && !this.c.shops.get(row.shopId!))
+          return `${name} row ${JSON.stringify(row.id)} names shop ${JSON.stringify(row.shopId)}, which it does not hold`
+        if (!isByShop && !this.c.accounts.get(row.accountId!))
+          return `${name} row ${JSON.stringify(row.id)} names account ${JSON.stringify(row.accountId)}, which it does not hold`
+      }
+      return undefined
+    }
+    let problem = owned('shops', this.c.shops.values(), false) ?? owned('keys', this.c.keys.values(), false)
+    for (const [name, collection] of eachCollection(this.c))
+      if (collection.hasShopIndex) problem ??= owned(name, collection.values(), true)
+    return problem
+  }
+
+  private foldThreshold(): number {
+    return this.options.compactAtBytes ?? Math.max(MIN_FOLD_BYTES, 2 * this.dbBytes)
+  }
+
+  /**
+   * Once the journal has grown past the threshold: writes the rows as they stand on disk (memory
+   * minus the transactions still on their way, which the journal rewrite keeps) as the new db file,
+   * then, between two appends, replaces the journal by one holding only the lines appended since.
+   * A crash at any moment leaves the old db file with the whole journal, or the new one with a
+   * journal whose lines up to the db file's `seq` are skipped at the next start. A failure leaves
+   * the journal growing; the fold is tried again later.
+   */
+  private foldIfDue(): void {
+    const writer = this.writer
+    if (!writer || this.folding || this.closing || writer.bytes < this.nextFoldAt) return
+    this.nextFoldAt = writer.bytes + this.foldThreshold()
+    writer.betweenWrites(async () => {
+      const seq = writer.seq
+      const rows = this.snapshot(writer.queued)
+      const since: string[] = (writer.collected = [])
+      this.folding = (async () => {
+        this.dbBytes = await writeDbFile(this.path, { seq, rows })
+        await new Promise<void>((resolve, reject) =>
+          writer.betweenWrites(async () => {
+            try {
+              const header = journalHeader(seq)
+              await this.io.create(this.journalPath, header + since.join(''))
+              const fresh = await this.io.openForAppend(this.journalPath)
+              await writer.replaceFile(fresh, Buffer.byteLength(header + since.join(''))).close()
+              resolve()
+            } catch (error) {
+              reject(error)
+            }
+          }),
+        )
+      })()
+        .catch((error) =>
+          this.options.log?.(
+            `folding ${this.journalPath} into ${this.path} failed (${reasonOf(error)}); it is tried again later`,
+          ),
+        )
+        .finally(() => {
+          writer.collected = undefined
+          this.folding = undefined
+          this.nextFoldAt = Math.max(this.nextFoldAt, writer.bytes + this.foldThreshold() / 2)
+        })
+    })
+  }
+}
+
+function dbRefused(path: string, problem: string): StoreError {
+  return new StoreError(
+    500,
+    `db file ${path} was refused: ${problem}. It was left untouched; fix it or start with another --db.`,
+  )
 }

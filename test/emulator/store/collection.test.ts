@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { Collection } from '../../../src/emulator/store/collection.js'
 
-interface Item {
+type Item = {
   id: string
   shopId: string
   code: string

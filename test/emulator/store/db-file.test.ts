@@ -1,9 +1,12 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { createCollections } from '../../../src/emulator/store/collections.js'
+import { testEmulator } from '../../helpers/emulator.js'
 import { Store } from '../../../src/emulator/store/store.js'
 import { productRow } from '../../helpers/rows.js'
 import { account, tmpDb } from './store-helpers.js'
+
+type Rows = Record<string, { shopId?: string; accountId?: string }[]>
 
 /** A stored product row without its name. */
 const { name: _name, ...product } = productRow({ shopId: 'shop_1' })
@@ -24,11 +27,7 @@ describe('Store: db file validation', () => {
       '{"version":1}',
       'collection "meta" is missing (the store writes every collection, empty ones too), so rows may have been lost',
     ],
-    [
-      'a position that is not a number',
-      '{"version":1,"generation":"2","seq":0}',
-      '"generation" is "2", expected a whole number',
-    ],
+    ['a position that is not a number', '{"version":1,"seq":"2"}', '"seq" is "2", expected a whole number'],
     ['a collection that is not a list', '{"version":1,"products":{}}', '"products" is not an array'],
     ['a product missing its name', JSON.stringify({ version: 1, products: [product] }), 'products[0].name: '],
     [
@@ -62,14 +61,31 @@ describe('Store: db file validation', () => {
     expect(readFileSync(db, 'utf8')).toBe(content)
   })
 
-  it('loads a db file of the version before serial pools were rows, which lacks their collections', async () => {
+  it.each([
+    [
+      'two products with one id',
+      (rows: Rows) => ({ products: [rows.products[0], rows.products[0]] }),
+      /products\[1\] has the key "prod_[^"]+" of an earlier row; each row needs its own/,
+    ],
+    [
+      'a product of a shop it does not hold',
+      (rows: Rows) => ({ products: [{ ...rows.products[0], shopId: 'shop_gone' }] }),
+      /products row "prod_[^"]+" names shop "shop_gone", which it does not hold/,
+    ],
+    [
+      'a shop of no account',
+      (rows: Rows) => ({ shops: [{ ...rows.shops[0], accountId: 'acct_gone' }] }),
+      /shops row "shop_[^"]+" names account "acct_gone", which it does not hold/,
+    ],
+  ])('refuses a db file holding %s, naming the row', async (_case, change, problem) => {
     const { db } = tmpDb()
-    const empty = Object.fromEntries(Object.keys(createCollections()).map((name) => [name, []]))
-    const { serials: _serials, deliveredCodes: _delivered, ...earlier } = empty
-    writeFileSync(db, JSON.stringify({ version: 1, ...earlier, accounts: [account(1)] }))
-    const store = await Store.open({ path: db })
-    expect(store.snapshot().accounts).toEqual([account(1)])
-    await store.close()
+    const emu = await testEmulator({ db })
+    await emu.stop()
+    const file = JSON.parse(readFileSync(db, 'utf8'))
+    const content = JSON.stringify({ ...file, ...change(file) })
+    writeFileSync(db, content)
+    await expect(Store.open({ path: db })).rejects.toThrow(problem)
+    expect(readFileSync(db, 'utf8')).toBe(content)
   })
 
   it('refuses a db path it cannot read (a folder), saying so', async () => {
@@ -107,8 +123,8 @@ describe('Store: db file validation', () => {
     })
     await store.close()
     const written = readFileSync(db, 'utf8')
-    // Generation 1 (a new db file) holding transaction 1 (the one above).
-    expect(written.split('\n').slice(0, 2)).toEqual(['{"version":1,"generation":1,"seq":1,', '"meta":['])
+    // Holding transaction 1 (the one above).
+    expect(written.split('\n').slice(0, 2)).toEqual(['{"version":1,"seq":1,', '"meta":['])
     expect(written.split('\n')).toContain(JSON.stringify(account(2)))
     expect(written).toMatch(/\n"checksum":"[0-9a-f]{64}"\}\n$/)
     expect(JSON.parse(written).accounts).toEqual([account(1), account(2)])

@@ -3,29 +3,41 @@ import { describe, expect, it } from 'vitest'
 import { Store } from '../../../src/emulator/store/store.js'
 import { account, journalLines, openAsCrashingProcess, tmpDb } from './store-helpers.js'
 
-/** A db whose process "crashed" after three acknowledged transactions: snapshot empty, journal of three lines. */
-async function crashedDb() {
-  const { db } = tmpDb()
+/** A db whose process crashed after `count` acknowledged transactions: db file empty, one journal line each. */
+async function crashedAfter(count: number) {
+  const { db, dir } = tmpDb()
   const store = await openAsCrashingProcess({ path: db })
-  for (let i = 1; i <= 3; i++) await store.tx((tx) => tx.put('accounts', account(i)))
-  const expected = store.snapshot()
-  return { db, journal: `${db}.journal`, expected }
+  for (let i = 1; i <= count; i++) await store.tx((tx) => tx.put('accounts', account(i)))
+  return { db, dir, journal: `${db}.journal`, expected: store.snapshot() }
 }
 
-const line = (ops: unknown[]) => `${JSON.stringify({ ops })}\n`
-const header = (generation: number, after: number) => `${JSON.stringify({ journal: 1, generation, after })}\n`
+const header = (after: number) => `${JSON.stringify({ journal: 2, after })}\n`
 const entry = (seq: number, ops: unknown[]) => `${JSON.stringify({ seq, ops })}\n`
+
+/** Opens `db`, expects the refusal `message`, and checks that no file changed and the lock was let go. */
+async function expectRefused(db: string, message: string | RegExp) {
+  const files = [db, `${db}.journal`]
+  const before = files.map((file) => (existsSync(file) ? readFileSync(file) : undefined))
+  const opening = Store.open({ path: db })
+  await expect(opening).rejects.toMatchObject({ status: 500 })
+  await expect(opening).rejects.toThrow(message)
+  expect(files.map((file) => (existsSync(file) ? readFileSync(file) : undefined))).toEqual(before)
+  expect(existsSync(`${db}.lock`)).toBe(false)
+}
+
+const MOVE_ASIDE =
+  /The db was not loaded and no file was changed\. Restore the journal \(and the db file it belongs to\) from a backup, or move it aside to start from .+ alone, losing the changes it holds\.$/
 
 describe('Store: journal recovery', () => {
   it('ignores a torn last line (a crash mid-append), cuts it off and says so', async () => {
-    const { db, journal, expected } = await crashedDb()
+    const { db, journal, expected } = await crashedAfter(3)
     const goodSize = statSync(journal).size
-    appendFileSync(journal, '{"ops":[{"c":"accounts","put":{"id":"acct_torn","na')
+    appendFileSync(journal, '{"seq":4,"ops":[{"c":"accounts","put":{"id":"acct_torn","na')
     const logs: string[] = []
     const store = await Store.open({ path: db, log: (l) => logs.push(l) })
     expect(store.snapshot()).toEqual(expected)
     expect(statSync(journal).size).toBe(goodSize)
-    expect(logs).toEqual([`journal ${journal}: ignored a torn last line (51 bytes) left by an interrupted write`])
+    expect(logs).toEqual([`journal ${journal}: ignored a torn last line (59 bytes) left by an interrupted write`])
     // Writes after the cut start on a line of their own.
     await store.tx((tx) => tx.put('accounts', account(4)))
     await store.settle()
@@ -39,94 +51,41 @@ describe('Store: journal recovery', () => {
   })
 
   it.each([
-    ['not JSON', 'garbage{{{\n', /line 2 is corrupt: not valid JSON \(/],
-    ['JSON but not an entry', '{"rows":[]}\n', /line 2 is corrupt: not a journal entry/],
-    [
-      'an unknown collection',
-      line([{ c: 'widgets', put: { id: 'w' } }]),
-      /line 2 is corrupt: ops\[0\]: unknown collection "widgets"/,
-    ],
+    ['not JSON', 'garbage{{{', /line 2 is corrupt: not valid JSON \(/],
+    ['JSON but not a transaction', '{"rows":[]}', /line 2 is corrupt: not a transaction/],
+    ['an unknown collection', entry(1, [{ c: 'widgets', put: { id: 'w' } }]), /ops\[0\]: unknown collection "widgets"/],
     [
       'a row missing a field',
-      line([{ c: 'accounts', put: { id: 'acct_x', createdAt: '2026-01-01T00:00:00.000Z' } }]),
+      entry(1, [{ c: 'accounts', put: { id: 'acct_x', createdAt: '2026-01-01T00:00:00.000Z' } }]),
       /line 2 is corrupt: ops\[0\]: accounts row name: /,
     ],
     [
       'an op that is neither put nor delete',
-      line([{ c: 'accounts', nothing: true }]),
-      /line 2 is corrupt: ops\[0\]: neither a put, a changed row nor a delete/,
-    ],
-    [
-      'a changed row without its fields',
-      line([{ c: 'accounts', set: 'acct_000001', unset: ['name'] }]),
-      /line 2 is corrupt: ops\[0\]: a changed row needs "set" \(its key\), a "fields" object and, optionally, "unset"/,
-    ],
-    [
-      'a changed row whose unset is not a list of names',
-      line([{ c: 'accounts', set: 'acct_000001', fields: {}, unset: [1] }]),
-      /line 2 is corrupt: ops\[0\]: a changed row needs "set"/,
+      entry(1, [{ c: 'accounts', nothing: true }]),
+      /neither a put nor a delete/,
     ],
   ])('refuses a corrupt complete line (%s) naming file and line, changing no file', async (_case, corrupt, problem) => {
-    const { db, journal } = await crashedDb()
+    const { db, journal } = await crashedAfter(3)
     const lines = readFileSync(journal, 'utf8').split('\n')
-    lines[1] = corrupt.replace(/\n$/, '')
+    lines[1] = corrupt.trim()
     writeFileSync(journal, lines.join('\n'))
-    const before = { db: readFileSync(db), journal: readFileSync(journal) }
-    const opening = Store.open({ path: db })
-    await expect(opening).rejects.toMatchObject({ status: 500, message: expect.stringMatching(problem) })
-    await expect(opening).rejects.toThrow(`journal ${journal} line 2 is corrupt`)
-    await expect(opening).rejects.toThrow(
-      /The db was not loaded and no file was changed\. Repair or delete that line, or move the journal aside/,
-    )
-    expect(readFileSync(db)).toEqual(before.db)
-    expect(readFileSync(journal)).toEqual(before.journal)
-    expect(existsSync(`${db}.lock`)).toBe(false)
+    await expectRefused(db, problem)
+    await expectRefused(db, `journal ${journal} line 2 is corrupt`)
+    await expectRefused(db, MOVE_ASIDE)
   })
 
-  it('replays .journal.old before .journal (a fold interrupted by a crash), then folds it', async () => {
+  it('refuses a missing db file whose journal exists, rather than starting empty', async () => {
     const { db } = tmpDb()
-    const store = await Store.open({ path: db })
-    await store.close()
-    // A new db file is generation 1 at transaction 0; the rotated journal continues it, the next generation follows.
-    writeFileSync(
-      `${db}.journal.old`,
-      header(1, 0) +
-        entry(1, [{ c: 'accounts', put: account(1, 'old') }]) +
-        entry(2, [{ c: 'accounts', put: account(2) }]),
+    writeFileSync(`${db}.journal`, header(0) + entry(1, [{ c: 'accounts', put: account(1) }]))
+    await expect(Store.open({ path: db })).rejects.toThrow(
+      `db file ${db} is missing but its journal ${db}.journal exists. Restore the db file, or move the journal aside to start anew.`,
     )
-    writeFileSync(
-      `${db}.journal`,
-      header(2, 2) +
-        entry(3, [{ c: 'accounts', put: account(1, 'new') }]) +
-        entry(4, [{ c: 'accounts', del: account(2).id }]),
-    )
-    const reopened = await Store.open({ path: db })
-    expect(reopened.snapshot().accounts).toEqual([account(1, 'new')])
-    await reopened.settle()
-    expect(existsSync(`${db}.journal.old`)).toBe(false)
-    // The fold took in .journal.old only; .journal still holds the later lines.
-    expect(JSON.parse(readFileSync(db, 'utf8')).accounts).toEqual([account(1, 'old'), account(2)])
-    await reopened.close()
-    expect(JSON.parse(readFileSync(db, 'utf8')).accounts).toEqual([account(1, 'new')])
+    expect(existsSync(db)).toBe(false)
   })
 
-  it.each(['journal', 'journal.old'])(
-    'refuses a missing db file whose .%s exists, rather than starting empty',
-    async (suffix) => {
-      const { db } = tmpDb()
-      writeFileSync(`${db}.${suffix}`, line([{ c: 'accounts', put: account(1) }]))
-      await expect(Store.open({ path: db })).rejects.toThrow(
-        `db file ${db} is missing but its journal ${db}.${suffix} exists. Restore the db file, or move the journal aside to start anew.`,
-      )
-      expect(existsSync(db)).toBe(false)
-    },
-  )
-
-  it('removes temporary files a crash left behind while writing the db file', async () => {
-    const { dir, db } = tmpDb()
-    const leftovers = [`${dir}/.store.json.4242.1.tmp`, `${dir}/.store.json.fold.tmp`]
-    const store = await Store.open({ path: db })
-    await store.close()
+  it('removes temporary files a crash left behind while writing the db file or the journal', async () => {
+    const { dir, db } = await crashedAfter(1)
+    const leftovers = [`${dir}/.store.json.4242.1.tmp`, `${dir}/.store.json.journal.4242.2.tmp`]
     for (const file of leftovers) writeFileSync(file, '{"half":')
     writeFileSync(`${dir}/.other.json.1.1.tmp`, 'not ours')
     const reopened = await Store.open({ path: db })
@@ -134,42 +93,39 @@ describe('Store: journal recovery', () => {
     expect(existsSync(`${dir}/.other.json.1.1.tmp`)).toBe(true)
     await reopened.close()
   })
+
+  it('skips the lines a new db file holds when a crash came between writing it and rewriting the journal', async () => {
+    const { db } = tmpDb()
+    const store = await Store.open({ path: db })
+    await store.close()
+    // The db file holds transactions 1 and 2; the journal still has them, then 3 and 4.
+    const file = JSON.parse(readFileSync(db, 'utf8'))
+    writeFileSync(db, JSON.stringify({ ...file, seq: 2, accounts: [account(1, 'old'), account(2)] }))
+    writeFileSync(
+      `${db}.journal`,
+      header(0) +
+        entry(1, [{ c: 'accounts', put: account(1, 'old') }]) +
+        entry(2, [{ c: 'accounts', put: account(2) }]) +
+        entry(3, [{ c: 'accounts', put: account(1, 'new') }]) +
+        entry(4, [{ c: 'accounts', del: account(2).id }]),
+    )
+    const reopened = await Store.open({ path: db })
+    expect(reopened.snapshot().accounts).toEqual([account(1, 'new')])
+    await reopened.close()
+    expect(JSON.parse(readFileSync(db, 'utf8')).accounts).toEqual([account(1, 'new')])
+  })
 })
 
 /**
- * Damage that loses or reorders acknowledged transactions without breaking a line: each journal
- * line carries its transaction's number, and the journal's header the generation and transaction
- * of the db file it continues, so the store sees it and refuses to start, changing no file.
+ * Damage that loses or reorders acknowledged transactions without breaking a line: each line
+ * carries its transaction's number and the header the transaction the journal follows, so the
+ * store sees it and refuses to start, changing no file.
  */
 describe('Store: journals that lost or reordered transactions', () => {
-  /** A db whose process crashed after `count` acknowledged writes, all in its journal. */
-  async function crashedAfter(count: number) {
-    const { db } = tmpDb()
-    const store = await openAsCrashingProcess({ path: db })
-    for (let i = 1; i <= count; i++) await store.tx((tx) => tx.put('accounts', account(i)))
-    return { db, journal: `${db}.journal` }
-  }
-
-  async function expectRefused(db: string, message: string | RegExp) {
-    const files = [db, `${db}.journal`, `${db}.journal.old`]
-    const before = files.map((file) => (existsSync(file) ? readFileSync(file) : undefined))
-    const opening = Store.open({ path: db })
-    await expect(opening).rejects.toMatchObject({ status: 500 })
-    await expect(opening).rejects.toThrow(message)
-    await expect(opening).rejects.toThrow(
-      /The db was not loaded and no file was changed\. Restore the journal \(and the db file it belongs to\) from a backup, or move it aside to start from .+ alone, losing the changes it holds\.$/,
-    )
-    expect(files.map((file) => (existsSync(file) ? readFileSync(file) : undefined))).toEqual(before)
-    expect(existsSync(`${db}.lock`)).toBe(false)
-  }
-
   it('refuses a journal truncated to 0 bytes (20 acknowledged writes gone)', async () => {
     const { db, journal } = await crashedAfter(20)
     writeFileSync(journal, '')
-    await expectRefused(
-      db,
-      `journal ${journal} is empty, but every journal this store writes starts with one: it was truncated or overwritten, and the changes it held are lost.`,
-    )
+    await expectRefused(db, `journal ${journal} is empty, but every journal starts with a header line`)
   })
 
   it('refuses a journal whose header line was overwritten', async () => {
@@ -182,37 +138,35 @@ describe('Store: journals that lost or reordered transactions', () => {
     [
       'two lines swapped',
       (lines: string[]) => [lines[0], lines[2], lines[1], ...lines.slice(3)],
-      'line 2 holds transaction 2 where transaction 1 was expected: transaction 1 is missing or out of order',
+      'line 2 holds transaction 2 where transaction 1 was expected: lines are missing',
     ],
     [
       'a line duplicated',
       (lines: string[]) => [...lines.slice(0, 3), lines[2], ...lines.slice(3)],
-      'line 4 holds transaction 2 where transaction 3 was expected: lines were duplicated or reordered',
+      'line 4 holds transaction 2 where transaction 3 was expected: lines were repeated or reordered',
     ],
     [
       'lines lost in the middle',
       (lines: string[]) => [...lines.slice(0, 2), ...lines.slice(5)],
-      'line 3 holds transaction 5 where transaction 2 was expected: transactions 2 to 4 are missing or out of order',
+      'line 3 holds transaction 5 where transaction 2 was expected: lines are missing',
     ],
   ])('refuses a journal with %s, naming the line', async (_case, damage, problem) => {
     const { db, journal } = await crashedAfter(6)
     const lines = readFileSync(journal, 'utf8').split('\n').filter(Boolean)
     writeFileSync(journal, `${damage(lines).join('\n')}\n`)
     await expectRefused(db, `journal ${journal} ${problem}.`)
+    await expectRefused(db, MOVE_ASIDE)
   })
 
   it('refuses a journal that ends before the transactions the db file already holds', async () => {
-    const { db } = tmpDb()
-    const store = await openAsCrashingProcess({ path: db })
-    for (let i = 1; i <= 5; i++) await store.tx((tx) => tx.put('accounts', account(i)))
-    // A clean close folds transactions 1-5 into the db file; a journal of only 1-3 put back beside it lost its end.
-    const lines = readFileSync(`${db}.journal`, 'utf8').split('\n').filter(Boolean)
+    const { db, journal } = await crashedAfter(5)
+    const lines = readFileSync(journal, 'utf8').split('\n').filter(Boolean)
     const reopened = await Store.open({ path: db })
     await reopened.close()
-    writeFileSync(`${db}.journal`, `${lines.slice(0, 4).join('\n')}\n`)
+    writeFileSync(journal, `${lines.slice(0, 4).join('\n')}\n`)
     await expectRefused(
       db,
-      `journal ${db}.journal ends at transaction 3, but ${db} already holds transactions up to 5: lines at its end are missing.`,
+      `journal ${journal} ends at transaction 3, but ${db} already holds transactions up to 5: they are not a pair`,
     )
   })
 
@@ -222,72 +176,21 @@ describe('Store: journals that lost or reordered transactions', () => {
     const backup = readFileSync(db)
     for (let i = 1; i <= 40; i++) await store.tx((tx) => tx.put('accounts', account(i)))
     await store.settle()
-    expect(JSON.parse(readFileSync(db, 'utf8')).generation).toBeGreaterThan(1)
+    await store.tx((tx) => tx.put('accounts', account(41)))
+    expect(JSON.parse(readFileSync(db, 'utf8')).seq).toBeGreaterThan(0)
     writeFileSync(db, backup)
     await expectRefused(
       db,
-      /^journal .+\.journal is generation \d+, but what continues .+ is generation 1: they are not a pair/,
+      /^journal .+\.journal continues from transaction \d+, but .+ holds transactions only up to 0/,
     )
   })
 
-  it('refuses a journal that starts after the transactions the db file holds', async () => {
-    const { db, journal } = await crashedAfter(2)
-    const lines = readFileSync(journal, 'utf8').split('\n').filter(Boolean)
-    writeFileSync(journal, [header(1, 7), ...lines.slice(1)].join('\n'))
+  it('refuses a journal written by the earlier version, saying how to carry it over', async () => {
+    const { db, journal } = await crashedAfter(1)
+    writeFileSync(journal, '{"journal":1,"generation":1,"after":0}\n')
     await expectRefused(
       db,
-      `journal ${journal} continues from transaction 7, but ${db} holds transactions only up to 0: transactions 1 to 7 are missing (is ${db} an older copy?).`,
+      /was written by an earlier version of store\. Start that version once on this db and stop it/,
     )
-  })
-})
-
-describe('Store: files written before journals were numbered', () => {
-  /** The db file as the earlier version wrote it: no generation, no sequence number. */
-  function withoutPosition(db: string) {
-    const file = JSON.parse(readFileSync(db, 'utf8'))
-    delete file.generation
-    delete file.seq
-    delete file.checksum
-    writeFileSync(db, JSON.stringify(file))
-  }
-
-  it('loads a db file without its position and numbers the journal it starts', async () => {
-    const { db } = tmpDb()
-    const store = await Store.open({ path: db })
-    await store.tx((tx) => tx.put('accounts', account(1)))
-    await store.close()
-    withoutPosition(db)
-    const crashed = await openAsCrashingProcess({ path: db })
-    expect(crashed.c.accounts.size).toBe(1)
-    await crashed.tx((tx) => tx.put('accounts', account(2)))
-    // Generation 0 at transaction 0: what a db file of the earlier version counts as.
-    expect(readFileSync(`${db}.journal`, 'utf8').split('\n')[0]).toBe(header(0, 0).trim())
-    const reopened = await Store.open({ path: db })
-    expect(reopened.snapshot().accounts).toEqual([account(1), account(2)])
-    await reopened.close()
-  })
-
-  it('replays the unnumbered journal of the earlier version and folds it into the db file at once', async () => {
-    const { db } = tmpDb()
-    const store = await Store.open({ path: db })
-    await store.close()
-    withoutPosition(db)
-    writeFileSync(
-      `${db}.journal`,
-      line([{ c: 'accounts', put: account(1) }]) + line([{ c: 'accounts', put: account(2) }]),
-    )
-    const reopened = await Store.open({ path: db })
-    expect(reopened.snapshot().accounts).toEqual([account(1), account(2)])
-    expect(JSON.parse(readFileSync(db, 'utf8'))).toMatchObject({ generation: 1, seq: 0 })
-    expect(readFileSync(`${db}.journal`, 'utf8')).toBe(header(1, 0))
-    await reopened.close()
-  })
-
-  it('refuses an unnumbered journal beside a db file that records its position', async () => {
-    const { db } = tmpDb()
-    const store = await Store.open({ path: db })
-    await store.close()
-    writeFileSync(`${db}.journal`, line([{ c: 'accounts', put: account(1) }]))
-    await expect(Store.open({ path: db })).rejects.toThrow(`journal ${db}.journal does not begin with its header line`)
   })
 })

@@ -1,4 +1,4 @@
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { deliveredCodesOf, serialPool } from '../../../src/emulator/services/catalogue/serial-pool.js'
 import { testEmulator } from '../../helpers/emulator.js'
@@ -50,53 +50,6 @@ describe('Serial pools as rows', () => {
     const setup = await (await emu.request(`/_emulator/products/${SERIAL}/fulfilment`)).json()
     expect(setup).toMatchObject({ serials: POOL.slice(22), stock: POOL.length - 22 })
     await emu.store.close()
-  })
-
-  it('loads pools stored as arrays on the setup row by an earlier version, from the db file and from the journal', async () => {
-    const { db } = tmpDb()
-    const first = await testEmulator({ db })
-    await first.store.close()
-    // Rewrite the file as an earlier version stored it: the pool and the delivered codes as arrays.
-    const file = JSON.parse(readFileSync(db, 'utf8'))
-    const setup = file.fulfilments.find((f: { id: string }) => f.id === SERIAL)
-    const { serialPool: _flag, ...legacy } = setup
-    file.fulfilments = file.fulfilments.map((f: { id: string }) =>
-      f.id === SERIAL ? { ...legacy, serials: ['OLD-1', 'OLD-2', 'OLD-3'], deliveredCodes: ['GONE-1'] } : f,
-    )
-    file.serials = file.serials.filter((s: { productId: string }) => s.productId !== SERIAL)
-    delete file.checksum
-    writeFileSync(db, JSON.stringify(file))
-
-    const second = await testEmulator({ db })
-    expect((await (await second.request(`/_emulator/products/${SERIAL}/fulfilment`)).json()).serials).toEqual([
-      'OLD-1',
-      'OLD-2',
-      'OLD-3',
-    ])
-    const refused = await second.request(`/_emulator/products/${SERIAL}/fulfilment`, {
-      method: 'PUT',
-      json: { serials: ['NEW-1', 'GONE-1'] },
-    })
-    expect(refused.status).toBe(409)
-    expect(await buyOne(second)).toEqual(['OLD-1'])
-    await second.store.settle()
-    // A journal line holding the earlier row, after the sale (a crash before any fold): replayed as it meant.
-    const seq = (JSON.parse(readFileSync(`${db}.journal`, 'utf8').trim().split('\n').at(-1)!) as { seq: number }).seq
-    appendFileSync(
-      `${db}.journal`,
-      `${JSON.stringify({ seq: seq + 1, ops: [{ c: 'fulfilments', put: { ...legacy, serials: ['JOURNAL-1', 'JOURNAL-2'], deliveredCodes: ['GONE-2'] } }] })}\n`,
-    )
-    const lock = `${db}.lock`
-    writeFileSync(lock, '999999999')
-    const third = await testEmulator({ db })
-    expect(serialPool(third.store.c, SERIAL)).toEqual(['JOURNAL-1', 'JOURNAL-2'])
-    expect(deliveredCodesOf(third.store.c, SERIAL).sort()).toEqual(['GONE-1', 'GONE-2', 'OLD-1'])
-    expect(await buyOne(third)).toEqual(['JOURNAL-1'])
-    await third.store.close()
-    const fourth = await testEmulator({ db })
-    expect(serialPool(fourth.store.c, SERIAL)).toEqual(['JOURNAL-2'])
-    expect(fourth.store.c.fulfilments.get(SERIAL)).not.toHaveProperty('serials')
-    await fourth.store.close()
   })
 
   it("deletes a product's pool and delivered codes with the product", async () => {

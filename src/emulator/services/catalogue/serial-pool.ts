@@ -2,8 +2,10 @@
 // `deliveredCodes`): a sale touches only the rows of the codes it takes.
 import type { Collections } from '../../store/collections.js'
 import type { SerialRecord } from '../../store/records.js'
-import { deliveredId, serialId } from '../../store/serial-pool.js'
 import type { Tx } from '../../store/store.js'
+
+const serialId = (productId: string, position: number) => `${productId}:${position}`
+const deliveredId = (productId: string, code: string) => `${productId}:${code}`
 
 /** Unused codes left in a product's pool. */
 export function serialCount(rows: Collections, productId: string): number {

@@ -62,17 +62,16 @@ export function pageListedProducts(
   // runs newest first, the order within one sortOrder, so once `listed` is full a product of the
   // last one's sortOrder or a later one cannot enter it: no sort of the whole shop per request.
   const listed: { product: ProductRecord; key: ListedKey }[] = []
-  rows.visitNewestFirst('live', shop.id, (product) => {
-    if (listed.length > limit && product.sortOrder >= listed[listed.length - 1]!.key.sortOrder) return true
-    if (product.unlisted || (needle && !product.name.toLowerCase().includes(needle))) return true
+  for (const product of rows.newestFirst('live', shop.id)) {
+    if (listed.length > limit && product.sortOrder >= listed[listed.length - 1]!.key.sortOrder) continue
+    if (product.unlisted || (needle && !product.name.toLowerCase().includes(needle))) continue
     const key = { sortOrder: product.sortOrder, at: rows.positionOf(product) }
-    if (after && byListing(key, after) <= 0) return true
+    if (after && byListing(key, after) <= 0) continue
     let at = listed.length
     while (at > 0 && byListing(listed[at - 1]!.key, key) > 0) at--
     listed.splice(at, 0, { product, key })
     if (listed.length > limit + 1) listed.pop()
-    return true
-  })
+  }
   const page = listed.slice(0, limit)
   const last = page[page.length - 1]?.key
   return {

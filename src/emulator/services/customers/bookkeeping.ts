@@ -43,7 +43,7 @@ export function recordOrderPlaced(
     updatedAt: at,
     shopId: shop.id,
   }
-  return tx.putBuilt('customers', {
+  return tx.put('customers', {
     ...base,
     // A name or country given now fills what the record lacks; it never overwrites what is known.
     name: base.name || buyer.name || '',
@@ -65,5 +65,5 @@ export function recordMoneyReceived(
   if (!customerId || amount <= 0) return
   const customer = deps.rows.customers.get(customerId)
   if (!customer) return
-  tx.putBuilt('customers', { ...customer, totalSpent: cents(customer.totalSpent + amount), updatedAt: at })
+  tx.put('customers', { ...customer, totalSpent: cents(customer.totalSpent + amount), updatedAt: at })
 }

@@ -56,8 +56,8 @@ export class EventBus {
     const seq = this.lastSeq() + 1
     const now = this.emu.nowIso(shop)
     const meta = store.c.meta.get('meta')
-    tx.putBuilt('meta', { ...meta, id: 'meta', eventSeq: seq })
-    const record = tx.putBuilt('events', {
+    tx.put('meta', { ...meta, id: 'meta', eventSeq: seq })
+    const record = tx.put('events', {
       id: `evt_${seq}`,
       seq,
       shopId: shop.id,
@@ -73,7 +73,7 @@ export class EventBus {
     for (const webhook of store.c.webhooks.oldestFirst('shop', shop.id)) {
       if (!webhook.events.includes(kind)) continue
       body ??= JSON.stringify(webhookBody(kind, data, this.emu.now(shop)))
-      const delivery = tx.putBuilt(
+      const delivery = tx.put(
         'deliveries',
         this.newDelivery(shop, {
           webhookId: webhook.id,

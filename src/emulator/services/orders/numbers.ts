@@ -13,6 +13,6 @@ export function nextOrderNumber(deps: ServiceDeps, tx: Tx, shopId: string): stri
   let seq = shop.orderSeq
   do seq++
   while (deps.rows.orders.getBy('orderNumber', `${shop.id}:ORD-${seq}`))
-  tx.putBuilt('shops', { ...shop, orderSeq: seq })
+  tx.put('shops', { ...shop, orderSeq: seq })
   return `ORD-${seq}`
 }

@@ -201,7 +201,7 @@ function chargePeriod(deps: ServiceDeps, tx: Tx, shop: ShopRecord, s: Subscripti
     origin: 'renewal',
     subscriptionId: s.id,
   }
-  tx.putBuilt('orders', order)
+  tx.put('orders', order)
   recordMoneyReceived(deps, tx, customer.id, s.amount, at)
   return order
 }
@@ -223,14 +223,14 @@ export function runDue(deps: ServiceDeps, tx: Tx, shop: ShopRecord, s: Subscript
   const emit: Emit = (kind, subject) => deps.events.emit(tx, shop, kind, subject)
   const at = new Date(Math.max(due.at, isoMs(s.updatedAt))).toISOString()
   if (due.kind === 'upcoming') {
-    const next = tx.putBuilt('subscriptions', { ...s, upcomingNotifiedFor: s.currentPeriodEnd, updatedAt: at })
+    const next = tx.put('subscriptions', { ...s, upcomingNotifiedFor: s.currentPeriodEnd, updatedAt: at })
     emitSubscription(emit, 'subscription:upcoming', next)
     counts.upcoming++
     return
   }
   const endedTrial = s.status === 'TRIALING'
   const charged = s.periodsCharged + 1
-  const next = tx.putBuilt('subscriptions', {
+  const next = tx.put('subscriptions', {
     ...s,
     status: 'ACTIVE',
     periodsCharged: charged,
