@@ -23,7 +23,7 @@ export async function makeSubscriptions(count, file) {
     import(DIST('emulator/start.js')),
     import(DIST('emulator/deps.js')),
     import(DIST('emulator/store/seed.js')),
-    import(DIST('emulator/store/durable-json-file.js')),
+    import(DIST('emulator/store/db-file.js')),
   ])
   const rng = seededRandom(`store-bench:subscriptions:${count}`)
   const started = await startEmulator({
@@ -66,7 +66,7 @@ export async function makeSubscriptions(count, file) {
       await expectOk(await control(`/_emulator/orders/${checkout.order.id}/pay`, 'POST', {}), 'a payment')
     }
     await Promise.all(Array.from({ length: BUYERS }, buyer))
-    await writeDbFile(file, started.store.snapshot())
+    await writeDbFile(file, { seq: 0, rows: started.store.snapshot() })
   } finally {
     await started.stop()
   }

@@ -1,3 +1,2 @@
 #!/usr/bin/env node
-// CommonJS (bin/package.json): the bundle it starts is CommonJS too, for V8's code cache.
-require('../dist/cli-bundle/start.cjs')
+import('../dist/cli-bundle/main.js').then((cli) => cli.run())

@@ -22,7 +22,6 @@ import { dashboardRoutes } from './routes/dashboard/index.js'
 import { assetRoutes, embedRoutes, storefrontPageRoutes } from './routes/pages/index.js'
 import { inspectorAssetRoutes } from './routes/pages/inspector-assets.js'
 import { storefrontRoutes } from './routes/storefront/index.js'
-import { PrefixRouter } from './router.js'
 import { openApiRoutes } from './routes/openapi.js'
 import { RequestRecorder } from './inspector/recorder.js'
 import { recordRequests } from './inspector/record.js'
@@ -37,9 +36,21 @@ function refuseLargeBody(maxSize: number): never {
   throw new StoreError(413, `body: ${message}`, [{ field: 'body', message }])
 }
 
-/** hono's body limit, refusing with the spec's 413 error body. */
-function bodyLimitOf(maxSize: number): MiddlewareHandler {
-  return bodyLimit({ maxSize, onError: () => refuseLargeBody(maxSize) })
+/**
+ * hono's body limit, refusing with the spec's 413 error body, and a body that cannot be read to
+ * its end (the client went away mid-body) with a 400.
+ */
+function limitBody(maxSize: number): MiddlewareHandler {
+  const limit = bodyLimit({ maxSize, onError: () => refuseLargeBody(maxSize) })
+  return async (c, next) => {
+    try {
+      return await limit(c, next)
+    } catch (error) {
+      // Handlers' errors are answered inside next(): what escapes is the limit's own read of the body.
+      if (error instanceof StoreError || error instanceof HTTPException) throw error
+      throw unreadableBody()
+    }
+  }
 }
 
 /**
@@ -48,7 +59,7 @@ function bodyLimitOf(maxSize: number): MiddlewareHandler {
  * `app.request` / `app.fetch`.
  */
 export function createApp(services: Services, deps: EmulatorDeps): Hono {
-  const app = new Hono({ router: new PrefixRouter('/api/v1') })
+  const app = new Hono()
   app.onError((error, c) => errorResponse(error, c, deps.log))
   app.notFound((c) =>
     c.json(
@@ -63,6 +74,7 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
   app.use(checkHost(hosts))
   const requests = new RequestRecorder(REQUEST_LOG_CAPACITY, deps.options.recordRequests !== false)
   if (requests.isRecording) app.use(recordRequests(requests, deps.clock))
+  services.accounts.onAccountDeleted((id) => requests.forget(id))
   app.use(commitWait(deps.store))
   app.use(finishReadingBody)
   app.use(
@@ -77,29 +89,8 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
   const bodyLimitBytes = deps.options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT
   // The storefront takes bodies from anyone: a checkout, a question or feedback needs far less.
   const storefrontBodyLimitBytes = Math.min(STOREFRONT_BODY_LIMIT, bodyLimitBytes)
-  const limitBody = bodyLimitOf(bodyLimitBytes)
-  const limitStorefrontBody = bodyLimitOf(storefrontBodyLimitBytes)
-  // Only requests that carry a body are measured: reading the raw body of every GET costs ~10% of a read.
-  app.use(async (c, next) => {
-    const length = c.req.header('content-length')
-    const transferEncoding = c.req.header('transfer-encoding')
-    if (!hasBody(c.req.method, length, transferEncoding)) return next()
-    // A declared length is checked as bodyLimit checks it, but without asking for the body as a
-    // stream, which would turn every request into a web Request and its body into a web stream:
-    // left alone, @hono/node-server reads it straight from the socket when the handler wants it.
-    const isStorefront = c.req.path.startsWith('/storefront/')
-    if (length !== undefined && transferEncoding === undefined) {
-      const max = isStorefront ? storefrontBodyLimitBytes : bodyLimitBytes
-      return Number.parseInt(length || '0', 10) > max ? refuseLargeBody(max) : next()
-    }
-    try {
-      return await (isStorefront ? limitStorefrontBody : limitBody)(c, next)
-    } catch (error) {
-      // What escapes here is the limit's own read of a chunked body (handlers' errors are answered inside next()).
-      if (error instanceof StoreError || error instanceof HTTPException) throw error
-      throw unreadableBody()
-    }
-  })
+  app.use('/storefront/*', limitBody(storefrontBodyLimitBytes))
+  app.use(limitBody(bodyLimitBytes))
 
   app.use(guardDbSize(deps.store, deps.options))
 
@@ -199,9 +190,4 @@ async function discardBody(body: ReadableStream<Uint8Array>): Promise<boolean> {
   } finally {
     clearTimeout(deadline)
   }
-}
-
-function hasBody(method: string, contentLength: string | undefined, transferEncoding: string | undefined): boolean {
-  if (method === 'POST' || method === 'PUT' || method === 'PATCH') return true
-  return (contentLength !== undefined && contentLength !== '0') || transferEncoding !== undefined
 }

@@ -81,30 +81,6 @@ export interface EmulatorDeps {
   options: EmulatorOptions
 }
 
-/** Bytes drawn from the generator per refill of `pooledRandom`'s pool. */
-const POOL_BYTES = 4096
-
-/**
- * Randomness from `source` (the system's generator) drawn many answers at a time: one call into
- * it per 4 KB instead of one per id, whose fixed cost is far larger than the bytes. Each answer is
- * bytes no other answer shares; a pool is never refilled in place, so an answer kept stays as it was.
- */
-export function pooledRandom(source: (n: number) => Uint8Array): Random {
-  let pool: Uint8Array = new Uint8Array(0)
-  let used = 0
-  return {
-    bytes: (n) => {
-      if (n > POOL_BYTES) return source(n)
-      if (used + n > pool.length) {
-        pool = source(POOL_BYTES)
-        used = 0
-      }
-      used += n
-      return pool.subarray(used - n, used)
-    },
-  }
-}
-
 /** A clock at a fixed offset from the given time source. */
 export function offsetClock(source: () => number, initialOffsetMs = 0): Clock {
   let offset = initialOffsetMs

@@ -12,7 +12,6 @@ import {
   type QueryEventData,
   type SubscriptionEventData,
 } from './events.js'
-import { isoMs } from './iso-time.js'
 
 /**
  * Builds the spec's event payloads from API records. Shared by the emulator (which fires events
@@ -37,8 +36,6 @@ export interface PayloadSources {
   product(id: string): Product | undefined
   /** A Subscription product's plan (dashboard-only setup), when known. */
   plan?(productId: string): SubscriptionPlan | undefined
-  /** The product's data as `productEventData` builds it, when the caller keeps it built. */
-  productData?(product: Product): ProductEventData
 }
 
 /** Stock at or below this sets off product:stock:low; sent as `stock_warning` (README, "Events"). */
@@ -65,7 +62,7 @@ export function numericId(id: string): number {
 
 /** ISO 8601 → Unix seconds (spec, "Delivery rules" 5); 0 for a missing time. */
 export function unixSeconds(iso: string | null | undefined): number {
-  const ms = iso ? isoMs(iso) : NaN
+  const ms = iso ? Date.parse(iso) : NaN
   return Number.isFinite(ms) ? Math.floor(ms / 1000) : 0
 }
 
@@ -370,7 +367,7 @@ export function orderEventData(order: Order, sources: PayloadSources, item?: Ord
     status_history_raw: history.raw,
     created_at: unixSeconds(order.createdAt),
     updated_at: unixSeconds(str(o.updatedAt) ?? order.paidAt ?? order.createdAt),
-    product: sources.productData?.(product) ?? productEventData(product, sources.shop),
+    product: productEventData(product, sources.shop),
     products: items.map((i) => ({
       uniqid: i.id,
       title: i.productName,
@@ -451,7 +448,7 @@ export function subscriptionEventData(
     created_at: unixSeconds(subscription.createdAt),
     updated_at: unixOrNull(s.updatedAt) ?? unixSeconds(subscription.createdAt),
     canceled_at: unixOrNull(subscription.canceledAt),
-    product: sources.productData?.(product) ?? productEventData(product, sources.shop),
+    product: productEventData(product, sources.shop),
   }
 }
 

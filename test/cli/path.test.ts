@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-const hasBuild = existsSync(join(ROOT, 'dist/cli-bundle/start.cjs'))
+const hasBuild = existsSync(join(ROOT, 'dist/cli-bundle/main.js'))
 
 describe.skipIf(!hasBuild)('store on the PATH', () => {
   it('runs as bare `store` from any folder after export PATH="$PWD/bin:$PATH", as the README says', () => {

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-const hasBuild = existsSync(join(ROOT, 'dist/cli-bundle/start.cjs'))
+const hasBuild = existsSync(join(ROOT, 'dist/cli-bundle/main.js'))
 
 /** Preloaded into the CLI's process: prints the node modules loaded and whether stdin was made. */
 const PROBE = `

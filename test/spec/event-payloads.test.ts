@@ -1,12 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import {
-  displayMoney,
-  productEventData,
-  subscriptionEventData,
-  type PayloadSources,
-} from '../../src/spec/event-payloads.js'
-import { productRow } from '../helpers/rows.js'
+import { displayMoney, subscriptionEventData, type PayloadSources } from '../../src/spec/event-payloads.js'
 import type { Order } from '../../src/spec/orders.js'
 import type { Subscription } from '../../src/spec/subscriptions.js'
 
@@ -77,16 +71,5 @@ describe('displayMoney', () => {
   it('names an unknown currency after the amount', () => {
     expect(displayMoney(5, 'NOT A CODE')).toBe('5.00 NOT A CODE')
     expect(displayMoney(5, 'NOT A CODE')).toBe('5.00 NOT A CODE')
-  })
-})
-
-describe('subscriptionEventData: product data', () => {
-  it('takes the product’s data from the source that keeps it built, as built from scratch', () => {
-    const row = productRow({ name: 'Pro', type: 'Subscription', price: 12 })
-    const kept = productEventData(row, sources.shop)
-    const withCache: PayloadSources = { ...sources, product: () => row, productData: () => kept }
-    const data = subscriptionEventData(subscription(), withCache)
-    expect(data.product).toBe(kept)
-    expect(data).toEqual(subscriptionEventData(subscription(), { ...sources, product: () => row }))
   })
 })

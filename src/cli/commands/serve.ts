@@ -9,7 +9,7 @@ import { DEMO_SEED_PATH } from '../fixtures.js'
 import { maskKey } from '../../spec/keys.js'
 import type { EmulatorOptions } from '../../emulator/deps.js'
 import type { SeedFile } from '../../emulator/store/seed.js'
-import { offsetClock, pooledRandom } from '../../emulator/deps.js'
+import { offsetClock } from '../../emulator/deps.js'
 
 export interface ServeOptions {
   port: string
@@ -307,7 +307,7 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
     seed,
     apiKey: o.apiKey,
     clock: offsetClock(() => ctx.now().getTime()),
-    random: pooledRandom(ctx.randomBytes),
+    random: { bytes: ctx.randomBytes },
     fetch: ctx.fetch,
     // Retry waits must not hold the process open after SIGTERM; the server itself keeps it alive.
     sleep: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref()),

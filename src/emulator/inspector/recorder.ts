@@ -10,73 +10,47 @@ import {
 export type RequestFilter = Pick<RequestLogQuery, 'status' | 'method' | 'path'>
 type Listener = (entry: RequestLogEntry) => void
 
-/** A request as taken when it was answered; its entry is made when first read. */
-export interface RecordedSource {
-  toRecorded(): RecordedRequest
+/** Memory the whole request log may take, all accounts together, by default (README, "Limits"). */
+export const REQUEST_LOG_MAX_BYTES = 64 * 1024 * 1024
+
+/** One account's last requests, oldest first, with each one's size and place in the whole log. */
+interface AccountLog {
+  entries: RequestLogEntry[]
+  sizes: number[]
+  places: number[]
+  /** Sequence of the newest entry (0 before the first). */
+  newest: number
+  listeners: Set<Listener>
 }
 
-/**
- * One account's last requests: a ring of `capacity` places, oldest overwritten first. A place holds
- * the request as taken until its entry is first read, then the entry.
- */
-class AccountLog {
-  private readonly sources: (RecordedSource | undefined)[]
-  private readonly entries: (RequestLogEntry | undefined)[]
-  /** Sequence of the newest entry; entry `s` sits at `(s - 1) % capacity`. */
-  newest = 0
-  readonly listeners = new Set<Listener>()
-  constructor(readonly capacity: number) {
-    this.sources = new Array(capacity)
-    this.entries = new Array(capacity)
-  }
-
-  add(source: RecordedSource): number {
-    const at = this.newest++ % this.capacity
-    this.sources[at] = source
-    this.entries[at] = undefined
-    return this.newest
-  }
-
-  /** Entries with a sequence above `after`, oldest first. */
-  *since(after: number): Generator<RequestLogEntry> {
-    for (let s = Math.max(after + 1, this.oldest); s <= this.newest; s++) yield this.entryAt(s)
-  }
-
-  get(sequence: number): RequestLogEntry | undefined {
-    return sequence >= this.oldest && sequence <= this.newest ? this.entryAt(sequence) : undefined
-  }
-
-  get oldest(): number {
-    return Math.max(this.newest - this.capacity + 1, 1)
-  }
-
-  private entryAt(sequence: number): RequestLogEntry {
-    const at = (sequence - 1) % this.capacity
-    let entry = this.entries[at]
-    if (!entry) {
-      entry = { id: `req_${sequence}`, sequence, ...this.sources[at]!.toRecorded() }
-      this.entries[at] = entry
-      this.sources[at] = undefined
-    }
-    return entry
-  }
-}
+/** About what an entry takes in memory: its texts, twice (UTF-16), and a little for the rest. */
+const sizeOf = (entry: RecordedRequest): number =>
+  2 * (JSON.stringify(entry.requestHeaders).length + JSON.stringify(entry.responseHeaders).length) +
+  2 * ((entry.requestBody?.text.length ?? 0) + (entry.responseBody?.text.length ?? 0)) +
+  512
 
 /**
- * The request inspector's memory: per account, the last REQUEST_LOG_CAPACITY requests (README,
- * "Request inspector"). Held by one app in memory only; a restart starts it empty. One made with
- * `isRecording` false (`store serve --no-request-log`) is given nothing, and each read of it says so.
+ * The request inspector's memory (README, "Request inspector"): per account, its last `capacity`
+ * requests, and all accounts together at most `maxBytes`, the oldest request of the whole log going
+ * first. Held by one app in memory only; a restart starts it empty, and an account's log goes with
+ * the account. One made with `isRecording` false (`store serve --no-request-log`) is given
+ * nothing, and each read of it says so.
  */
 export class RequestRecorder {
   private readonly logs = new Map<string, AccountLog>()
+  /** Memory the log takes, about; and the place of the newest entry in the whole log. */
+  private bytes = 0
+  private place = 0
+
   constructor(
     private readonly capacity = REQUEST_LOG_CAPACITY,
     readonly isRecording = true,
+    private readonly maxBytes = REQUEST_LOG_MAX_BYTES,
   ) {}
 
   private logOf(accountId: string): AccountLog {
     let log = this.logs.get(accountId)
-    if (!log) this.logs.set(accountId, (log = new AccountLog(this.capacity)))
+    if (!log) this.logs.set(accountId, (log = { entries: [], sizes: [], places: [], newest: 0, listeners: new Set() }))
     return log
   }
 
@@ -90,43 +64,69 @@ export class RequestRecorder {
     return this.logs.get(accountId)
   }
 
-  /** Records a request; its entry is made when first read (at once for a live tail). */
-  record(accountId: string, source: RecordedSource): void {
+  record(accountId: string, request: RecordedRequest): void {
     const log = this.logOf(accountId)
-    const sequence = log.add(source)
-    if (log.listeners.size === 0) return
-    const entry = log.get(sequence)!
+    const sequence = ++log.newest
+    const entry: RequestLogEntry = { id: `req_${sequence}`, sequence, ...request }
+    const bytes = sizeOf(request)
+    log.entries.push(entry)
+    log.sizes.push(bytes)
+    log.places.push(++this.place)
+    this.bytes += bytes
+    if (log.entries.length > this.capacity) this.dropOldestOf(log)
+    while (this.bytes > this.maxBytes) {
+      let oldest: AccountLog | undefined
+      for (const other of this.logs.values())
+        if (other.places.length && (!oldest || other.places[0] < oldest.places[0])) oldest = other
+      if (!oldest) break
+      this.dropOldestOf(oldest)
+    }
     for (const listener of log.listeners) listener(entry)
+  }
+
+  /** Forgets an account's log (the account was deleted). */
+  forget(accountId: string): void {
+    const log = this.logs.get(accountId)
+    if (!log) return
+    this.logs.delete(accountId)
+    for (const bytes of log.sizes) this.bytes -= bytes
+    log.listeners.clear()
+  }
+
+  /** Memory the log takes now, about. */
+  get size(): number {
+    return this.bytes
+  }
+
+  private dropOldestOf(log: AccountLog): void {
+    log.entries.shift()
+    log.places.shift()
+    this.bytes -= log.sizes.shift() ?? 0
   }
 
   /** Newest first, at most `limit`, only entries after `after`. */
   list(accountId: string, filter: RequestFilter, limit: number, after = 0): RequestLogEntry[] {
-    const log = this.readable(accountId)
-    if (!log) return []
+    const entries = this.readable(accountId)?.entries ?? []
     const out: RequestLogEntry[] = []
-    const oldest = Math.max(after + 1, log.oldest)
-    for (let s = log.newest; s >= oldest && out.length < limit; s--) {
-      const entry = log.get(s)!
-      if (matchesRequestFilter(entry, filter)) out.push(entry)
-    }
+    for (let i = entries.length - 1; i >= 0 && out.length < limit && entries[i].sequence > after; i--)
+      if (matchesRequestFilter(entries[i], filter)) out.push(entries[i])
     return out
   }
 
   /** Entries after `after` that pass the filter, oldest first (the stream's replay). */
   since(accountId: string, filter: RequestFilter, after: number): RequestLogEntry[] {
-    const log = this.readable(accountId)
-    return log ? [...log.since(after)].filter((entry) => matchesRequestFilter(entry, filter)) : []
+    const entries = this.readable(accountId)?.entries ?? []
+    return entries.filter((entry) => entry.sequence > after && matchesRequestFilter(entry, filter))
   }
 
   /** An entry by its id (`req_12`) or sequence (`12`); 404 when unknown or no longer kept. */
   find(accountId: string, id: string): RequestLogEntry {
-    const sequence = /^(?:req_)?(\d{1,15})$/.exec(id)?.[1]
-    const log = this.readable(accountId)
-    const entry = sequence ? log?.get(Number(sequence)) : undefined
+    const sequence = Number(/^(?:req_)?(\d{1,15})$/.exec(id)?.[1])
+    const entry = this.readable(accountId)?.entries.find((e) => e.sequence === sequence)
     if (!entry)
       throw new StoreError(
         404,
-        `request not found: ${id} (the log keeps the last ${this.capacity} requests of each account)`,
+        `request not found: ${id} (the log keeps the last ${this.capacity} requests of each account, and drops the oldest of all accounts past ${Math.round(this.maxBytes / 2 ** 20)} MB)`,
       )
     return entry
   }

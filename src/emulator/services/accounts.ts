@@ -33,6 +33,7 @@ export function buildKey(deps: ServiceDeps, accountId: string, secret: string, n
 /** Who calls: accounts, their API keys and their shops (the control API's `/shops` and `/keys`). */
 export class AccountService {
   private readonly revokedListeners = new Set<(keyId: string) => void>()
+  private readonly deletedListeners = new Set<(accountId: string) => void>()
 
   constructor(private readonly deps: ServiceDeps) {}
 
@@ -40,6 +41,16 @@ export class AccountService {
   onKeyRevoked(listener: (keyId: string) => void): () => void {
     this.revokedListeners.add(listener)
     return () => this.revokedListeners.delete(listener)
+  }
+
+  /** Calls `listener` with the id of each account deleted from now on, once its removal is on disk. */
+  onAccountDeleted(listener: (accountId: string) => void): void {
+    this.deletedListeners.add(listener)
+  }
+
+  /** Tells the listeners an account was deleted. */
+  accountGone(id: string): void {
+    for (const listener of this.deletedListeners) listener(id)
   }
 
   /**

@@ -37,17 +37,7 @@ export function createServiceDeps(world: EmulatorDeps): ServiceDeps {
     return advancingOffsets.get(accountId) ?? rows.accounts.get(accountId)?.clockOffsetMs ?? 0
   }
   const now = (owner: TimeOwner) => new Date(world.clock.now().getTime() + clockOffsetMs(owner))
-  // Many rows of one operation carry the same instant: its text is made once.
-  let lastMs = Number.NaN
-  let lastIso = ''
-  const nowIso = (owner: TimeOwner) => {
-    const ms = world.clock.now().getTime() + clockOffsetMs(owner)
-    if (ms !== lastMs) {
-      lastIso = new Date(ms).toISOString()
-      lastMs = ms
-    }
-    return lastIso
-  }
+  const nowIso = (owner: TimeOwner) => now(owner).toISOString()
   const deps = {
     ...world,
     rows,

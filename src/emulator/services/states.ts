@@ -66,6 +66,7 @@ export class StateService {
     })
     // Its keys' event streams and dashboard sessions end with it.
     this.accounts.keysGone(keys.map((key) => key.id))
+    this.accounts.accountGone(id)
     await this.saved.remove(id)
     for (const key of this.known.keys()) if (key.startsWith(`${id}/`)) this.known.delete(key)
   }

@@ -1,5 +1,4 @@
 import { SortedIndex, compareKeys, type SortKey } from './sorted-index.js'
-import { isoMs } from '../../spec/iso-time.js'
 
 export interface Row {
   id: string
@@ -23,7 +22,7 @@ export interface CollectionOptions<T extends Row> {
 type ScopeOf<T> = (row: T) => string | undefined
 
 const byCreation = (row: Row): SortKey => ({
-  time: isoMs((row as { createdAt?: string }).createdAt ?? '') || 0,
+  time: Date.parse((row as { createdAt?: string }).createdAt ?? '') || 0,
   id: row.id,
 })
 

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { open, readFile, rename, unlink } from 'node:fs/promises'
+import { open, readFile, rename, stat, unlink } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { Row } from './collection.js'
 import type { CollectionName } from './collections.js'
-import { syncFolder, temporaryPathBeside } from './journal-io.js'
+import { forEachLine, syncFolder, temporaryPathBeside } from './journal-io.js'
 import { ROW_SCHEMAS } from './records.js'
 import { checkRow } from './tx.js'
 
@@ -33,7 +33,6 @@ export interface DbFile {
 
 const VERSION = 1
 const CHUNK_CHARS = 1024 * 1024
-const TRAILER = /^"checksum":"([0-9a-f]{64})"\}\s*$/
 
 /** Keys the checksum to the package version: rows written by another version are checked again. */
 function checksumKey(): string {
@@ -100,27 +99,69 @@ export async function writeDbFile(path: string, file: DbFile): Promise<number> {
  * the problem, named by collection, row and field. Throws for a file that cannot be read.
  */
 export async function readDbFile(path: string): Promise<(DbFile & { bytes: number }) | string | null> {
-  let text: string
+  let bytes: number
   try {
-    text = await readFile(path, 'utf8')
+    bytes = (await stat(path)).size
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
     throw error
   }
-  const at = text.lastIndexOf('"checksum":"')
-  const checksum = at === -1 ? undefined : TRAILER.exec(text.slice(at))?.[1]
-  const isTrusted =
-    checksum !== undefined &&
-    createHash('sha256').update(checksumKey()).update(text.slice(0, at)).digest('hex') === checksum
+  const lined = await readLines(path)
+  if (lined) return withSize(checkDbFile(lined.data, lined.isTrusted), bytes)
+  // Not the layout the store writes (written by hand or by another tool): one JSON text.
   let data: unknown
   try {
-    data = JSON.parse(text)
+    data = JSON.parse(await readFile(path, 'utf8'))
   } catch (error) {
-    return `it is not valid JSON (${(error as Error).message.replace(/\s+/g, ' ')})`
+    if (!(error instanceof SyntaxError)) throw error
+    return `it is not valid JSON (${error.message.replace(/\s+/g, ' ')})`
   }
-  const problem = checkDbFile(data, isTrusted)
-  if (typeof problem === 'string') return problem
-  return { ...problem, bytes: Buffer.byteLength(text) }
+  return withSize(checkDbFile(data, false), bytes)
+}
+
+const withSize = (file: DbFile | string, bytes: number) => (typeof file === 'string' ? file : { ...file, bytes })
+
+/**
+ * The db file read a line at a time as the store writes it (a file of any size), and whether its
+ * checksum matches; undefined as soon as a line does not fit that layout.
+ */
+async function readLines(path: string): Promise<{ data: Record<string, unknown>; isTrusted: boolean } | undefined> {
+  const hash = createHash('sha256').update(checksumKey())
+  const data: Record<string, unknown> = {}
+  let rows: unknown[] | undefined
+  let state: 'head' | 'between' | 'rows' | 'end' | 'misfit' = 'head'
+  let checksum = ''
+  await forEachLine(path, (line) => {
+    if (state === 'misfit' || state === 'end') {
+      state = 'misfit'
+      return
+    }
+    if (state === 'rows' && line !== '],') {
+      try {
+        rows!.push(JSON.parse(line.endsWith(',') ? line.slice(0, -1) : line))
+      } catch {
+        state = 'misfit'
+      }
+    } else if (state === 'rows') state = 'between'
+    else if (state === 'head') {
+      const head = /^\{"version":(\d+),"seq":(\d{1,15}),$/.exec(line)
+      if (!head) state = 'misfit'
+      else {
+        Object.assign(data, { version: Number(head[1]), seq: Number(head[2]) })
+        state = 'between'
+      }
+    } else {
+      const name = /^"(\w+)":\[$/.exec(line)?.[1]
+      const trailer = /^"checksum":"([0-9a-f]{64})"\}$/.exec(line)
+      if (name && !Object.hasOwn(data, name)) data[name] = rows = []
+      else if (trailer) checksum = trailer[1]
+      state = name ? 'rows' : trailer ? 'end' : 'misfit'
+      if (trailer) return
+    }
+    hash.update(`${line}\n`)
+  })
+  if ((state as string) !== 'end') return undefined
+  return { data, isTrusted: hash.digest('hex') === checksum }
 }
 
 function checkDbFile(data: unknown, isTrusted: boolean): DbFile | string {

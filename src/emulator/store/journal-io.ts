@@ -1,4 +1,5 @@
-import { constants } from 'node:fs'
+import { constants, createReadStream } from 'node:fs'
+import { createInterface } from 'node:readline'
 import { open, readdir, rename, unlink, stat } from 'node:fs/promises'
 import type { FileHandle } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
@@ -121,4 +122,35 @@ export async function removeTemporaryFiles(dbPath: string): Promise<void> {
   const names = await readdir(folder).catch(() => [] as string[])
   for (const name of names)
     if (name.startsWith(prefix) && name.endsWith('.tmp')) await unlink(join(folder, name)).catch(() => undefined)
+}
+
+/**
+ * Hands each line of a file to `onLine` (without its newline), read as a stream: a db file or
+ * journal larger than the longest string a process can hold is read too. Returns the bytes of
+ * the complete lines and of what follows the last newline (a torn write), which is not handed over.
+ */
+export async function forEachLine(
+  path: string,
+  onLine: (line: string) => void,
+): Promise<{ bytes: number; torn: number }> {
+  const size = (await stat(path)).size
+  const input = createReadStream(path)
+  let bytes = 0
+  let pending: string | undefined
+  try {
+    for await (const line of createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })) {
+      if (pending !== undefined) onLine(pending)
+      pending = line
+      bytes += Buffer.byteLength(line) + 1
+    }
+  } finally {
+    input.destroy()
+  }
+  if (pending === undefined) return { bytes: 0, torn: 0 }
+  if (bytes <= size) {
+    onLine(pending)
+    return { bytes, torn: size - bytes }
+  }
+  const torn = Buffer.byteLength(pending)
+  return { bytes: bytes - torn - 1, torn }
 }

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises'
 import { StoreError } from '../../spec/errors.js'
 import { collectionNamed, type CollectionName, type Collections } from './collections.js'
-import type { JournalFile } from './journal-io.js'
+import { forEachLine, type JournalFile } from './journal-io.js'
 import { ROW_SCHEMAS } from './records.js'
 import { checkRow, type JournalOp, type Tx } from './tx.js'
 
@@ -45,51 +44,56 @@ export async function replayJournal(
   dbSeq: number,
   collections: Collections,
 ): Promise<Replayed | undefined> {
-  let bytes: Buffer
-  try {
-    bytes = await readFile(path)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw new StoreError(500, `journal ${path} cannot be read (${reasonOf(error)}). ${moveAside(dbPath)}`)
-  }
   const refuse = (problem: string) => new StoreError(500, `journal ${path} ${problem}. ${moveAside(dbPath)}`)
-  const end = bytes.lastIndexOf(10) + 1
-  const lines = bytes.toString('utf8', 0, end).split('\n')
-  lines.pop()
-  const header = /^\{"journal":(\d+),"after":(\d{1,15})\}$/.exec(lines[0] ?? '')
-  if (!header)
-    throw refuse(
-      lines.length === 0
-        ? 'is empty, but every journal starts with a header line: it was truncated, and the changes it held are lost'
-        : lines[0].startsWith('{"journal":1,')
-          ? 'was written by an earlier version of store. Start that version once on this db and stop it with Ctrl+C (it folds the journal into the db file), then start this one'
-          : 'does not begin with its header line: it was truncated or overwritten, and the changes it held are lost',
-    )
-  let last = Number(header[2])
-  if (last > dbSeq)
-    throw refuse(
-      `continues from transaction ${last}, but ${dbPath} holds transactions only up to ${dbSeq}: transactions ${dbSeq + 1} to ${last} are missing (is ${dbPath} an older copy?)`,
-    )
-  for (let n = 1; n < lines.length; n++) {
-    const entry = parseLine(lines[n])
-    if (typeof entry === 'string') throw refuse(`line ${n + 1} is corrupt: ${entry}`)
+  let n = 0
+  let last = -1
+  const apply = (line: string) => {
+    if (++n === 1) {
+      const header = /^\{"journal":(\d+),"after":(\d{1,15})\}$/.exec(line)
+      if (!header)
+        throw refuse(
+          line.startsWith('{"journal":1,')
+            ? 'was written by an earlier version of store. Start that version once on this db and stop it with Ctrl+C (it folds the journal into the db file), then start this one'
+            : 'does not begin with its header line: it was truncated or overwritten, and the changes it held are lost',
+        )
+      last = Number(header[2])
+      if (last > dbSeq)
+        throw refuse(
+          `continues from transaction ${last}, but ${dbPath} holds transactions only up to ${dbSeq}: transactions ${dbSeq + 1} to ${last} are missing (is ${dbPath} an older copy?)`,
+        )
+      return
+    }
+    const entry = parseLine(line)
+    if (typeof entry === 'string') throw refuse(`line ${n} is corrupt: ${entry}`)
     if (entry.seq !== last + 1)
       throw refuse(
-        `line ${n + 1} holds transaction ${entry.seq} where transaction ${last + 1} was expected: ${entry.seq <= last ? 'lines were repeated or reordered' : 'lines are missing'}`,
+        `line ${n} holds transaction ${entry.seq} where transaction ${last + 1} was expected: ${entry.seq <= last ? 'lines were repeated or reordered' : 'lines are missing'}`,
       )
     last = entry.seq
-    if (entry.seq <= dbSeq) continue
+    if (entry.seq <= dbSeq) return
     for (const op of entry.ops) {
       const collection = collectionNamed(collections, op.c as CollectionName)
       if ('put' in op) collection.set(op.put)
       else collection.delete(op.del)
     }
   }
+  let read: { bytes: number; torn: number }
+  try {
+    read = await forEachLine(path, apply)
+  } catch (error) {
+    if (error instanceof StoreError) throw error
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw new StoreError(500, `journal ${path} cannot be read (${reasonOf(error)}). ${moveAside(dbPath)}`)
+  }
+  if (n === 0)
+    throw refuse(
+      'is empty, but every journal starts with a header line: it was truncated, and the changes it held are lost',
+    )
   if (last < dbSeq)
     throw refuse(
       `ends at transaction ${last}, but ${dbPath} already holds transactions up to ${dbSeq}: they are not a pair (one of them restored from another time?)`,
     )
-  return { last, bytes: end, torn: bytes.length - end }
+  return { last, ...read }
 }
 
 /** One journal line as a transaction, or what is wrong with it; every row is checked against the db schema. */

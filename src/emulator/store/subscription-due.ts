@@ -1,5 +1,4 @@
 import type { SubscriptionRecord } from './records.js'
-import { isoMs } from '../../spec/iso-time.js'
 
 /** Days before a period's end that its upcoming notice fires (README, "Subscriptions"). */
 export const UPCOMING_NOTICE_DAYS = 3
@@ -14,7 +13,7 @@ export type DueKind = 'upcoming' | 'periodEnd'
  */
 export function nextDueOf(s: SubscriptionRecord): { at: number; kind: DueKind } | undefined {
   if (s.status === 'CANCELLED') return undefined
-  const end = isoMs(s.currentPeriodEnd)
+  const end = Date.parse(s.currentPeriodEnd)
   if (s.upcomingNotifiedFor !== s.currentPeriodEnd) return { at: end - UPCOMING_NOTICE_DAYS * DAY_MS, kind: 'upcoming' }
   return { at: end, kind: 'periodEnd' }
 }

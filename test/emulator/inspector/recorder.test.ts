@@ -1,26 +1,24 @@
 import { describe, expect, it } from 'vitest'
 import { RequestRecorder } from '../../../src/emulator/inspector/recorder.js'
 import { StoreError } from '../../../src/spec/errors.js'
-import type { RecordedSource } from '../../../src/emulator/inspector/recorder.js'
+import type { RecordedRequest } from '../../../src/spec/requests.js'
 
-/** A request as the recorder takes it: made into its entry when first read. */
-function recorded(method: string, path: string, status: number): RecordedSource {
+/** A request as the recorder takes it. */
+function recorded(method: string, path: string, status: number, body = ''): RecordedRequest {
   return {
-    toRecorded: () => ({
-      at: '2026-06-01T12:00:00.000Z',
-      method,
-      path,
-      query: '',
-      status,
-      durationMs: 1,
-      shop: 'demo',
-      via: 'api',
-      reason: status >= 400 ? 'why' : null,
-      requestHeaders: {},
-      requestBody: null,
-      responseHeaders: {},
-      responseBody: null,
-    }),
+    at: '2026-06-01T12:00:00.000Z',
+    method,
+    path,
+    query: '',
+    status,
+    durationMs: 1,
+    shop: 'demo',
+    via: 'api',
+    reason: status >= 400 ? 'why' : null,
+    requestHeaders: {},
+    requestBody: body ? { text: body, size: body.length, truncated: false } : null,
+    responseHeaders: {},
+    responseBody: null,
   }
 }
 
@@ -91,20 +89,29 @@ describe('RequestRecorder', () => {
     expect(seen).toEqual(['req_1'])
   })
 
-  it('makes an entry once, when it is first read', () => {
+  it('keeps the whole log within its memory, dropping the oldest request of any account first', () => {
+    const body = 'x'.repeat(10_000)
+    const log = new RequestRecorder(1_000, true, 200_000)
+    for (let i = 1; i <= 30; i++) log.record(i % 2 ? 'a' : 'b', recorded('POST', `/api/v1/products/${i}`, 201, body))
+    expect(log.size).toBeLessThanOrEqual(200_000)
+    const kept = [...log.list('a', {}, 100), ...log.list('b', {}, 100)].map((e) => e.path)
+    // About 9 requests fit: the newest ones of both accounts, the oldest of either gone.
+    expect(kept.length).toBeGreaterThan(5)
+    expect(kept).toContain('/api/v1/products/30')
+    expect(kept).toContain('/api/v1/products/29')
+    expect(kept).not.toContain('/api/v1/products/1')
+    expect(kept).not.toContain('/api/v1/products/2')
+  })
+
+  it('frees an account’s log with the account', () => {
     const log = new RequestRecorder()
-    let made = 0
-    const source = recorded('GET', '/api/v1/orders', 200)
-    log.record('a', {
-      toRecorded: () => {
-        made++
-        return source.toRecorded()
-      },
-    })
-    expect(made).toBe(0)
-    const first = log.find('a', 'req_1')
-    expect([log.list('a', {}, 10)[0], log.since('a', {}, 0)[0]]).toEqual([first, first])
-    expect(made).toBe(1)
+    log.record('a', recorded('POST', '/api/v1/products', 201, 'x'.repeat(5_000)))
+    log.record('b', recorded('GET', '/api/v1/products', 200))
+    const before = log.size
+    log.forget('a')
+    expect(log.size).toBeLessThan(before - 10_000)
+    expect(log.list('a', {}, 10)).toEqual([])
+    expect(log.list('b', {}, 10)).toHaveLength(1)
   })
 
   it('when not recording, refuses every read with a 404 that says the log is off', () => {

@@ -2,10 +2,9 @@ import { webhookBody, type WebhookEventKind } from '../../../spec/events.js'
 import type { ServiceDeps } from '../deps.js'
 import type { Tx } from '../../store/store.js'
 import type { DeliveryRecord, EventRecord, ShopRecord } from '../../store/records.js'
-import { buildEventData, ProductDataCache, type EventSubject } from './payloads.js'
+import { buildEventData, type EventSubject } from './payloads.js'
 import { DeliveryWorker, deliverySettings } from './delivery.js'
 import { EventStreams, streamSettings } from './streams.js'
-import { isSameJson } from './same-json.js'
 
 /** A committed event as listeners get it: `data` is the subject the operation emitted, `record` the logged payload. */
 export interface PendingEvent {
@@ -39,8 +38,6 @@ export class EventBus {
   private readonly listeners = new Set<(event: PendingEvent) => void>()
   private readonly staged = new WeakMap<Tx, Staged[]>()
   private committedSeq?: number
-  private lastBuilt?: { subject: unknown; shop: ShopRecord; data: Record<string, unknown> }
-  private readonly productData = new ProductDataCache()
   readonly worker: DeliveryWorker
   readonly streams: EventStreams
 
@@ -51,7 +48,7 @@ export class EventBus {
 
   /** Records an event of `shop` in the transaction `tx`, with the subject its kind needs (`EventSubjects`). */
   emit<K extends WebhookEventKind>(tx: Tx, shop: ShopRecord, kind: K, subject: EventSubject<K>): void {
-    const data = this.dataOf(shop, subject)
+    const data = buildEventData(this.emu, shop, subject)
     const store = this.emu.store
     const seq = this.lastSeq() + 1
     const now = this.emu.nowIso(shop)
@@ -93,24 +90,8 @@ export class EventBus {
     this.staged.set(tx, list)
   }
 
-  /**
-   * The payload of a subject. A kind and its `:product` variant are emitted one after the other
-   * with the same subject, whose payload is the same: built once for both. A payload equal to the
-   * one before it (a renewal's `subscription:renewed` and `subscription:updated` describe the same
-   * subscription) is that one: kept in memory and written to the journal once.
-   */
-  private dataOf(shop: ShopRecord, subject: EventSubject<WebhookEventKind>): Record<string, unknown> {
-    const last = this.lastBuilt
-    if (last?.subject === subject && last.shop === shop) return last.data
-    const built = buildEventData(this.emu, shop, subject, this.productData)
-    const data = last?.shop === shop && isSameJson(built, last.data) ? last.data : built
-    this.lastBuilt = { subject, shop, data }
-    return data
-  }
-
   /** Called by the store after a transaction reached disk. */
   committed(tx: Tx): void {
-    this.lastBuilt = undefined
     const list = this.staged.get(tx)
     if (!list) return
     this.staged.delete(tx)

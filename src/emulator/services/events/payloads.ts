@@ -6,7 +6,6 @@ import {
   queryEventData,
   subscriptionEventData,
   type FeedbackLike,
-  type PayloadShop,
   type PayloadSources,
   type QueryLike,
 } from '../../../spec/event-payloads.js'
@@ -16,7 +15,6 @@ import type {
   LineVariant,
   MysteryRevealedDataSchema,
   OrderKind,
-  ProductEventData,
   ProductEventKind,
   QueryEventKind,
   SubscriptionKind,
@@ -54,34 +52,14 @@ export type EventSubjects = { [K in OrderKind]: OrderSubject } & {
 }
 export type EventSubject<K extends WebhookEventKind> = EventSubjects[K]
 
-/**
- * Each product row's event data, built once while the row stands: every renewal of a plan carries
- * its product, so the payloads of a clock advance share one object (in memory and when compared).
- * Rows are never changed in place, so a row's data never goes stale; a replaced row's entry goes
- * with it.
- */
-export class ProductDataCache {
-  private readonly built = new WeakMap<Product, ProductEventData>()
-
-  of(product: Product, shop: PayloadShop): ProductEventData {
-    let data = this.built.get(product)
-    if (data === undefined) {
-      data = productEventData(product, shop)
-      this.built.set(product, data)
-    }
-    return data
-  }
-}
-
 /** Lookups over the emulator's own rows, for the shared payload builders. */
-export function emulatorSources(emu: ServiceDeps, shop: ShopRecord, productData?: ProductDataCache): PayloadSources {
+export function emulatorSources(emu: ServiceDeps, shop: ShopRecord): PayloadSources {
   const products = emu.store.c.products
   const payloadShop = { id: shop.id, name: shop.name }
   return {
     shop: payloadShop,
     product: (id) => products.get(id) ?? products.getBy('productId', id),
     plan: (productId) => emu.store.c.fulfilments.get(productId)?.subscription,
-    productData: productData && ((product) => productData.of(product, payloadShop)),
   }
 }
 
@@ -93,9 +71,8 @@ export function buildEventData(
   emu: ServiceDeps,
   shop: ShopRecord,
   subject: EventSubject<WebhookEventKind>,
-  productData?: ProductDataCache,
 ): Record<string, unknown> {
-  const sources = emulatorSources(emu, shop, productData)
+  const sources = emulatorSources(emu, shop)
   // Not re-validated here (it costs more than building it, on the request's path): the builders are
   // typed from the schemas, and test/emulator/events/kinds.test.ts checks every kind fired for real.
   if ('subscription' in subject) return subscriptionEventData(subject.subscription, sources, subject.order)
