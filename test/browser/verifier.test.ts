@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { readVerifierScript } from '../../src/emulator/pages/assets/verify-js.js'
+import { readBrowserAsset } from '../../src/emulator/pages/browser-assets.js'
 import { paidMysteryOrder } from '../helpers/mystery-order.js'
 import { launchBrowser, screenshot, startEmulatorServer, watchErrors } from './harness.js'
 
@@ -57,7 +57,7 @@ describe('/_assets/verify.js', () => {
   })
 
   it('says why the emulator cannot start when the bundle was not built', () => {
-    expect(() => readVerifierScript(new URL('./no-such-bundle.js', import.meta.url))).toThrow(
+    expect(() => readBrowserAsset('no-such-bundle.js', new URL('./', import.meta.url))).toThrow(
       /no-such-bundle\.js is missing: run `npm run build`/,
     )
   })

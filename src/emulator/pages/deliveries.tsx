@@ -122,7 +122,7 @@ const CHECKS: [string, string][] = [
 
 /**
  * A mystery line's reveals. Each open carries its values in `data-open` (an escaped attribute);
- * /_assets/verify.js (assets/verify-page.ts) recomputes every check with src/fairness and marks it passed or failed.
+ * /_assets/verify.js (src/browser/verify.ts) recomputes every check with src/fairness and marks it passed or failed.
  */
 export const MysteryReveal: FC<{ item: InvoiceItem; mystery: LineMystery }> = ({ item, mystery }) => (
   <div class="stack" data-mystery-line={item.id} data-commitment={mystery.commitment}>

@@ -14,11 +14,7 @@ import { parseQuery } from '../../middleware/validate.js'
 import { StorefrontProductQuerySchema } from '../../../spec/storefront.js'
 import { InvoicePage } from '../../pages/storefront/invoice.js'
 import { groupById, groupHasMystery, listedGroups } from '../../pages/storefront-data.js'
-import { PAGES_CSS } from '../../pages/assets/pages-css.js'
-import { PAGES_JS } from '../../pages/assets/pages-js.js'
-import { readVerifierScript } from '../../pages/assets/verify-js.js'
-import { EMBED_JS } from '../../pages/assets/embed-js.js'
-import { EMBED_CSS } from '../../pages/assets/embed-css.js'
+import { readBrowserAsset } from '../../pages/browser-assets.js'
 
 export const CSS = 'text/css; charset=utf-8'
 export const JS = 'text/javascript; charset=utf-8'
@@ -39,9 +35,9 @@ export const asset =
 /** The pages' own static files, under /_assets (public: the login page needs them). */
 export function assetRoutes(): Hono {
   return new Hono()
-    .get('/_assets/pages.css', asset(PAGES_CSS, CSS))
-    .get('/_assets/pages.js', asset(PAGES_JS, JS))
-    .get('/_assets/verify.js', asset(readVerifierScript(), JS))
+    .get('/_assets/pages.css', asset(readBrowserAsset('pages.css'), CSS))
+    .get('/_assets/pages.js', asset(readBrowserAsset('pages.js'), JS))
+    .get('/_assets/verify.js', asset(readBrowserAsset('verify.js'), JS))
 }
 
 /**
@@ -51,8 +47,8 @@ export function assetRoutes(): Hono {
  */
 export function embedRoutes(services: Services): Hono {
   return new Hono()
-    .get('/embed.js', asset(EMBED_JS, JS, true))
-    .get('/embed.css', asset(EMBED_CSS, CSS, true))
+    .get('/embed.js', asset(readBrowserAsset('embed.js'), JS, true))
+    .get('/embed.css', asset(readBrowserAsset('embed.css'), CSS, true))
     .get('/storefront/:shop/groups/:id', (c) => {
       const shop = services.storefront.shop(c.req.param('shop'))
       services.storefront.assertAllowed(shop, visitorOf(c))

@@ -2,9 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { Hono } from 'hono'
-import { REFERENCE_CSS } from '../../pages/assets/reference-css.js'
-import { REFERENCE_JS } from '../../pages/assets/reference-js.js'
-import { REQUESTS_JS } from '../../pages/assets/requests-js.js'
+import { readBrowserAsset } from '../../pages/browser-assets.js'
 import { CSS, JS, asset } from './index.js'
 
 const SWAGGER_UI_FILES = { 'swagger-ui-bundle.js': JS, 'swagger-ui.css': CSS } as const
@@ -30,9 +28,9 @@ export function inspectorAssetRoutes(): Hono {
   const { dir, version } = swaggerUiDist()
   const loaded = new Map<string, Buffer>()
   const app = new Hono()
-    .get('/_assets/requests.js', asset(REQUESTS_JS, JS))
-    .get('/_assets/reference.js', asset(REFERENCE_JS, JS))
-    .get('/_assets/reference.css', asset(REFERENCE_CSS, CSS))
+    .get('/_assets/requests.js', asset(readBrowserAsset('requests.js'), JS))
+    .get('/_assets/reference.js', asset(readBrowserAsset('reference.js'), JS))
+    .get('/_assets/reference.css', asset(readBrowserAsset('reference.css'), CSS))
   for (const [file, type] of Object.entries(SWAGGER_UI_FILES)) {
     app.get(`/_assets/swagger-ui/${version}/${file}`, (c) => {
       let body = loaded.get(file)

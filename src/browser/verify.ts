@@ -1,8 +1,8 @@
 // The invoice page's mystery-box verifier, run in the buyer's browser: the checks of src/fairness
 // (the code the emulator rolls with), over the revealed values on the page alone, each marked
-// passed or failed. Bundled by `npm run build` (scripts/build-verifier.js) and served at
+// passed or failed. Bundled by `npm run build` (scripts/build-browser.js) and served at
 // /_assets/verify.js; the page markup is MysteryReveal in pages/deliveries.tsx.
-import { verifyLine, type LineCheck, type MysteryOpen, type OpenReport } from '../../../fairness/index.js'
+import { verifyLine, type LineCheck, type MysteryOpen, type OpenReport } from '../fairness/index.js'
 
 /** The page's list items and the fairness checks each one shows. */
 const ITEMS: Record<string, LineCheck['name'][]> = {

@@ -1,0 +1,69 @@
+// The API reference page's start-up, served at /_assets/reference.js after Swagger UI's bundle.
+// "Try it out" runs as the signed-in dashboard user: a request to /api/v1/… or /_emulator/… that
+// carries no Authorization header goes to the dashboard's session-authenticated mirror
+// (/_dashboard/api/v1/…, /_dashboard/api/emulator/…) with the dashboard's own header and, unless
+// one was filled in, the shop selected on the page. A key entered under "Authorize" is sent as is.
+
+/** What Swagger UI hands its request interceptor (the fields used here). */
+interface SwaggerRequest {
+  url: string
+  headers?: Record<string, string>
+  loadSpec?: boolean
+}
+
+/** Swagger UI's global from swagger-ui-bundle.js (the options used here). */
+type SwaggerUIBundle = (options: {
+  url: string | null
+  domNode: HTMLElement
+  validatorUrl: null
+  withCredentials: boolean
+  deepLinking: boolean
+  defaultModelsExpandDepth: number
+  requestInterceptor: (request: SwaggerRequest) => SwaggerRequest
+}) => unknown
+
+declare global {
+  interface Window {
+    SwaggerUIBundle?: SwaggerUIBundle
+  }
+}
+
+const MIRRORS: [RegExp, string][] = [
+  [/^\/api\/v1\//, '/_dashboard/api/v1/'],
+  [/^\/_emulator\//, '/_dashboard/api/emulator/'],
+]
+
+function headerNamed(headers: Record<string, string>, name: string): boolean {
+  return Object.keys(headers).some((key) => key.toLowerCase() === name)
+}
+
+function asSignedInUser(request: SwaggerRequest): SwaggerRequest {
+  if (request.loadSpec) return request
+  const url = new URL(request.url, location.href)
+  const headers = (request.headers = request.headers || {})
+  if (url.origin !== location.origin || headerNamed(headers, 'authorization')) return request
+  const mirror = MIRRORS.find(([from]) => from.test(url.pathname))
+  if (!mirror) return request
+  url.pathname = url.pathname.replace(mirror[0], mirror[1])
+  request.url = url.toString()
+  headers['X-Dashboard-Request'] = '1'
+  if (!headerNamed(headers, 'x-service-shop')) headers['X-Service-Shop'] = document.body.getAttribute('data-shop')!
+  return request
+}
+
+function init(): void {
+  const root = document.getElementById('reference')
+  if (!root || typeof window.SwaggerUIBundle !== 'function') return
+  root.textContent = ''
+  window.SwaggerUIBundle({
+    url: root.getAttribute('data-document'),
+    domNode: root,
+    validatorUrl: null,
+    withCredentials: true,
+    deepLinking: false,
+    defaultModelsExpandDepth: 0,
+    requestInterceptor: asSignedInUser,
+  })
+}
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init)
+else init()
