@@ -75,10 +75,11 @@ class Comparison {
     const r = recorded as Record<string, unknown>
     const p = replayed as Record<string, unknown>
     for (const k of Object.keys(r)) {
-      if (!(k in p)) this.add('missing field', join(path, k), shapeOf(r[k]), 'nothing')
+      if (!(k in p)) this.add(k === 'nextCursor' ? 'paging' : 'missing field', join(path, k), shapeOf(r[k]), 'nothing')
       else this.walk(r[k], p[k], join(path, k), k)
     }
-    for (const k of Object.keys(p)) if (!(k in r)) this.add('extra field', join(path, k), 'nothing', shapeOf(p[k]))
+    for (const k of Object.keys(p))
+      if (!(k in r)) this.add(k === 'nextCursor' ? 'paging' : 'extra field', join(path, k), 'nothing', shapeOf(p[k]))
   }
 
   private reference(recorded: string, replayed: string, path: string): void {

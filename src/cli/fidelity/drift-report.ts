@@ -19,6 +19,8 @@ export function describeDifference(d: EntryDifference): string {
 
 export function printDriftReport(out: Output, report: DriftReport, file: string): void {
   if (out.isJson) return out.json({ file, ok: report.differences === 0, ...report })
+  for (const u of report.unseedable)
+    out.warn(`not seeded: ${u.kind} ${u.id}, read in a shape the seed file does not take (${u.problem})`)
   const c = out.chalk
   const width = Math.max(0, ...report.endpoints.map((e) => e.endpoint.length))
   for (const e of report.endpoints) {

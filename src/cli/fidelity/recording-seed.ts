@@ -5,7 +5,7 @@
 import type { SeedInput } from '../../emulator/store/seed.js'
 import type { HarEntry } from './har.js'
 import type { IdMap } from './id-map.js'
-import { isSeedKind, SeedCollector, type SeedKind } from './seed-records.js'
+import { isSeedKind, SeedCollector, type SeedKind, seedableOnly, type Unseedable } from './seed-records.js'
 
 /** `/api/v1/products/prod_1?x=1` → `['products', 'prod_1']`; undefined when not under `/api/v1`. */
 export function apiSegments(url: string): string[] | undefined {
@@ -73,7 +73,11 @@ function unreadPage(products: readonly Record<string, unknown>[]): Record<string
  * The seed for the replay's account, built from the recording's reads, with every record under a
  * fresh id (`suffix` appended) entered in `ids`.
  */
-export function seedFromRecording(entries: readonly HarEntry[], ids: IdMap, suffix: string): SeedInput {
+export function seedFromRecording(
+  entries: readonly HarEntry[],
+  ids: IdMap,
+  suffix: string,
+): { seed: SeedInput; unseedable: Unseedable[] } {
   const collector = new SeedCollector()
   const created = new Set<string>()
   const pages = { followed: new Set<string>(), offered: new Set<string>() }
@@ -96,7 +100,7 @@ export function seedFromRecording(entries: readonly HarEntry[], ids: IdMap, suff
       if (typeof id === 'string' && !created.has(id)) collector.add(kind, record)
     }
   }
-  const seed = collector.toSeed() as Record<string, Record<string, unknown>[]>
+  const { seed, unseedable } = seedableOnly(collector.toSeed() as Record<string, Record<string, unknown>[]>)
   if ([...pages.offered].some((cursor) => !pages.followed.has(cursor))) {
     seed.products = seed.products ?? []
     seed.products.unshift(unreadPage(seed.products))
@@ -107,5 +111,5 @@ export function seedFromRecording(entries: readonly HarEntry[], ids: IdMap, suff
       if (kind === 'products' && typeof row.productId === 'string')
         ids.enter(row.productId, `${row.productId}_${suffix}`)
     }
-  return renamed(seed, ids) as SeedInput
+  return { seed: renamed(seed, ids) as SeedInput, unseedable }
 }

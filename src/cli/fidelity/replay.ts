@@ -6,6 +6,7 @@ import { compareAnswers, type Difference } from './compare.js'
 import { type Har, type HarEntry, headerOf } from './har.js'
 import { IdMap } from './id-map.js'
 import { apiSegments, seedFromRecording } from './recording-seed.js'
+import type { Unseedable } from './seed-records.js'
 
 export interface EntryDifference extends Difference {
   /** The entry's index in `log.entries`. */
@@ -27,6 +28,8 @@ export interface DriftReport {
   skipped: number
   /** Records the account was seeded with, by kind. */
   seeded: Record<string, number>
+  /** Records the reads showed in a shape the seed file does not take: not seeded. */
+  unseedable: Unseedable[]
   differences: number
   endpoints: EndpointReport[]
 }
@@ -58,7 +61,7 @@ export async function replayRecording(har: Har, admin: StoreClient, suffix: stri
   const entries = har.log.entries.map((entry, index) => ({ entry, index }))
   const api = entries.filter(({ entry }) => apiSegments(entry.request.url) !== undefined)
   const ids = new IdMap()
-  const seed = seedFromRecording(
+  const { seed, unseedable } = seedFromRecording(
     api.map((e) => e.entry),
     ids,
     suffix,
@@ -103,6 +106,7 @@ export async function replayRecording(har: Har, admin: StoreClient, suffix: stri
     replayed: api.length,
     skipped: entries.length - api.length,
     seeded,
+    unseedable,
     differences: list.reduce((n, e) => n + e.differences.length, 0),
     endpoints: list,
   }

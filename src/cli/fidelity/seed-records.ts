@@ -21,6 +21,47 @@ const FIELDS: Record<SeedKind | 'items', FieldSchemas> = {
   items: shape.orders.unwrap().element.shape.items.element.shape,
 }
 
+const RECORD_SCHEMAS: Record<SeedKind, z.ZodType> = {
+  products: shape.products.unwrap().element,
+  coupons: shape.coupons.unwrap().element,
+  categories: shape.categories.unwrap().element,
+  groups: shape.groups.unwrap().element,
+  blacklists: shape.blacklists.unwrap().element,
+  customers: shape.customers.unwrap().element,
+  orders: shape.orders.unwrap().element,
+}
+
+export interface Unseedable {
+  kind: SeedKind
+  id: string
+  /** The first field the seed file's schema refuses: `price: is required`. */
+  problem: string
+}
+
+/** The seed without the records its schema refuses (a record read in another shape), and what was left out. */
+export function seedableOnly(seed: Record<string, Record<string, unknown>[]>): {
+  seed: Record<string, Record<string, unknown>[]>
+  unseedable: Unseedable[]
+} {
+  const unseedable: Unseedable[] = []
+  const out: Record<string, Record<string, unknown>[]> = {}
+  for (const [kind, rows] of Object.entries(seed)) {
+    if (!isSeedKind(kind)) continue
+    out[kind] = rows.filter((row) => {
+      const checked = RECORD_SCHEMAS[kind].safeParse(row)
+      if (checked.success) return true
+      const [issue] = checked.error.issues
+      unseedable.push({
+        kind,
+        id: String(row.id ?? ''),
+        problem: `${issue.path.join('.') || '(record)'}: ${issue.message}`,
+      })
+      return false
+    })
+  }
+  return { seed: out, unseedable }
+}
+
 export const isSeedKind = (name: string): name is SeedKind => (SEED_KINDS as readonly string[]).includes(name)
 
 /** The fields of `record` a seed record takes; a null where the seed takes none is left out (the default). */

@@ -77,7 +77,7 @@ export async function wrongUpstream(
     const headers: Record<string, string> = {}
     for (const name of ['authorization', 'content-type', 'x-service-shop'])
       if (typeof req.headers[name] === 'string') headers[name] = req.headers[name] as string
-    const answer = await httpFetch(`${target}${req.url}`, {
+    const answer = await httpFetch(`${new URL(target).origin}${req.url}`, {
       method: req.method,
       headers,
       body: body === '' ? undefined : body,
