@@ -69,7 +69,8 @@ export function harEntryOf(x: Exchange, known: readonly string[]): HarEntry {
 export class HarRecorder {
   private readonly har: Har
   private writing: Promise<void> = Promise.resolve()
-  private isDirty = false
+  // Dirty from the start: the first flush writes the empty recording, so the file exists at once.
+  private isDirty = true
   private failure: Error | undefined
 
   constructor(
