@@ -45,6 +45,12 @@ function renamed(value: unknown, ids: IdMap, key = ''): unknown {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renamed(v, ids, k)]))
 }
 
+/** A category or group as the API shows it: its members as `{ id, name, … }`. */
+interface Summarised {
+  products?: { id: string; name: string; productId?: string; price?: number }[]
+  groups?: { id: string; name: string }[]
+}
+
 /** The cursors a products page offered, and those the recording followed. */
 function notePage(entry: HarEntry, body: unknown, pages: { followed: Set<string>; offered: Set<string> }): void {
   const cursor = new URL(entry.request.url).searchParams.get('cursor')
@@ -81,6 +87,7 @@ export function seedFromRecording(
   const collector = new SeedCollector()
   const created = new Set<string>()
   const pages = { followed: new Set<string>(), offered: new Set<string>() }
+  const summaries: Summarised[] = []
   for (const entry of entries) {
     const segments = apiSegments(entry.request.url)
     const status = entry.response.status
@@ -97,8 +104,17 @@ export function seedFromRecording(
     if (method !== 'GET' && method !== 'PUT') continue
     for (const record of recordsOf(kind, body)) {
       const id = (record as { id?: unknown } | null)?.id
-      if (typeof id === 'string' && !created.has(id)) collector.add(kind, record)
+      if (typeof id !== 'string' || created.has(id)) continue
+      collector.add(kind, record)
+      if (kind === 'categories' || kind === 'groups') summaries.push(record as Summarised)
     }
+  }
+  // Members the reads showed only inside a category or group: seeded from what that shows.
+  for (const holder of summaries) {
+    for (const group of holder.groups ?? []) if (!created.has(group.id)) collector.add('groups', group)
+    for (const product of holder.products ?? [])
+      if (!created.has(product.id))
+        collector.add('products', { type: 'Service', price: 0, status: 'Draft', ...product })
   }
   const { seed, unseedable } = seedableOnly(collector.toSeed() as Record<string, Record<string, unknown>[]>)
   if ([...pages.offered].some((cursor) => !pages.followed.has(cursor))) {
