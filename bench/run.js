@@ -19,7 +19,7 @@
 // BENCH_ONLY=library runs only the library and CLI start-up figures (import, bundle size, commands);
 // BENCH_ONLY=accounts only the account creation and saved-state restore figures.
 // BENCH_ONLY=clock the clock-advance curve (BENCH_CLOCK_SIZES=100,1000 for some of it),
-// BENCH_ONLY=streams the event-stream fan-out figure.
+// BENCH_ONLY=streams the event-stream fan-out figure, BENCH_ONLY=drift the `store drift` figure.
 import autocannon from 'autocannon'
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
@@ -38,6 +38,7 @@ import {
 } from './lib/common.js'
 import { accountsTargets, benchAccounts } from './lib/accounts.js'
 import { benchClock, clockTargets } from './lib/clock.js'
+import { benchDrift, driftTargets } from './lib/drift.js'
 import { benchEventStreams, eventStreamTargets } from './lib/event-streams.js'
 import { benchLibrary, libraryTargets } from './lib/library.js'
 import { KINDS, mb, pinCores, readCpuMs, readStatus, startServer, stopServer } from './lib/servers.js'
@@ -734,6 +735,19 @@ function reportAccountsOnly(accounts) {
   )
 }
 
+/** `BENCH_ONLY=drift`: the drift target alone, printed and not written. */
+function reportDriftOnly(drift) {
+  const rows = driftTargets(drift, fmt).map(([name, figure, target, pass]) => [
+    name,
+    figure,
+    target,
+    pass ? 'PASS' : 'MISS',
+  ])
+  process.stdout.write(
+    `store bench (drift only) — node ${process.version}; loadavg ${drift.loadavg.map((l) => l.toFixed(2)).join(' ')}\n\n${table(['target', 'figure', 'goal', 'result'], rows)}\n`,
+  )
+}
+
 /** `BENCH_ONLY=library`: the library and start-up targets alone, printed and not written. */
 function reportLibraryOnly(results) {
   const rows = []
@@ -811,6 +825,7 @@ async function main() {
   }
 
   if (env.BENCH_ONLY === 'accounts') return reportAccountsOnly(await benchAccounts({ log }))
+  if (env.BENCH_ONLY === 'drift') return reportDriftOnly(await benchDrift({ log }))
   const pin = pinCores(env)
   results.machine.pinning = pin.pinned
     ? `servers pinned to core ${pin.server}, load to core ${pin.load} (taskset)`
@@ -902,9 +917,21 @@ async function main() {
   }
 
   if (!env.BENCH_CASES) results.heavyUse = await benchHeavyUse(undefined, pin)
+  if (!env.BENCH_CASES) results.drift = await benchDrift({ log })
   results.loadavgEnd = os.loadavg()
   results.totalSeconds = (performance.now() - benchStarted) / 1000
-  results.targets = [...evaluate(results), ...(results.heavyUse ? heavyUseTargets(results.heavyUse) : [])]
+  results.targets = [
+    ...evaluate(results),
+    ...(results.heavyUse ? heavyUseTargets(results.heavyUse) : []),
+    ...(results.drift
+      ? driftTargets(results.drift, fmt).map(([name, figure, target, pass]) => ({
+          name,
+          figure,
+          target,
+          result: pass ? 'PASS' : 'MISS',
+        }))
+      : []),
+  ]
   results.vsFloorTargets = evaluateVsFloor(results, fmt)
   mkdirSync(join(OUT, '..'), { recursive: true })
   writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`)

@@ -18,6 +18,9 @@ import { register as emulator } from './commands/emulator.js'
 import { register as state } from './commands/state.js'
 import { register as logs } from './commands/logs.js'
 import { register as openapi } from './commands/openapi.js'
+import { register as proxy } from './commands/proxy.js'
+import { register as drift } from './commands/drift.js'
+import { register as pull } from './commands/pull.js'
 import { register as login } from './commands/login.js'
 import { register as config } from './commands/config.js'
 import { register as completion } from './commands/completion.js'
@@ -39,6 +42,9 @@ export const COMMANDS: { name: string; register: Register }[] = [
   { name: 'state', register: state },
   { name: 'logs', register: logs },
   { name: 'openapi', register: openapi },
+  { name: 'proxy', register: proxy },
+  { name: 'drift', register: drift },
+  { name: 'pull', register: pull },
   { name: 'login', register: login },
   { name: 'config', register: config },
   { name: 'completion', register: completion },

@@ -1,5 +1,4 @@
 import { Command, CommanderError, Help } from 'commander'
-import { readFileSync } from 'node:fs'
 import { COMMANDS } from './commands-index.js'
 import { httpFetch } from './http-fetch.js'
 import { extendContext, type CliContext } from './context.js'
@@ -7,15 +6,7 @@ import { EXIT, exitCodeOf, isStoreError } from './exit-codes.js'
 import { examples } from './examples.js'
 import type { AttemptedError } from '../client/http.js'
 import { maskKey } from '../spec/keys.js'
-
-function version(): string {
-  try {
-    return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string })
-      .version
-  } catch {
-    return '0.0.0'
-  }
-}
+import { version } from './version.js'
 
 export function buildProgram(ctx: CliContext): Command {
   const program = new Command('store')

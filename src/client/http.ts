@@ -88,6 +88,14 @@ export interface ResponseDrift {
   issues: FieldError[]
 }
 
+/** An answer as it came ({@link Http.exchange}): status, a header by name, the body as text. */
+export interface Exchanged {
+  status: number
+  statusText: string
+  header(name: string): string | null
+  text: string
+}
+
 /** What every method of the client takes last: `signal` aborts the call (and its retries). */
 export interface CallOptions {
   signal?: AbortSignal
@@ -227,6 +235,39 @@ export class Http {
     const text = await res.text()
     this.logAnswer(res, text, 0)
     throw errorOf(res, text)
+  }
+
+  /**
+   * One attempt, the answer as it came, whatever its status: for tools that relay or compare
+   * answers (`store proxy`, `store drift`). `path` is relative to the base URL and may carry a
+   * query; `body` is sent as given. The key and shop of the settings are sent unless `headers`
+   * name their own. A request that got no answer throws a StoreError with status 0 whose `cause`
+   * is the network error.
+   */
+  async exchange(
+    method: string,
+    path: string,
+    opts: { headers?: Record<string, string>; body?: string; signal?: AbortSignal } = {},
+  ): Promise<Exchanged> {
+    const url = this.baseUrl + path
+    const headers: Record<string, string> = { ...this.options.headers }
+    if (this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`
+    if (this.options.shop) headers['x-service-shop'] = this.options.shop
+    Object.assign(headers, opts.headers)
+    this.logRequest(method, url, headers, opts.body)
+    const started = this.options.log ? performance.now() : 0
+    let res: Response
+    try {
+      res = await this.fetchOnce(url, { method, headers, body: opts.body }, opts.signal)
+    } catch (error) {
+      const timeoutMs = this.options.timeoutMs ?? 30_000
+      throw Object.assign(new StoreError(0, `could not reach ${url}: ${reasonOf(error, timeoutMs)}`), {
+        cause: (error as { cause?: unknown })?.cause ?? error,
+      })
+    }
+    const text = await res.text()
+    this.logAnswer(res, text, this.options.log ? performance.now() - started : 0)
+    return { status: res.status, statusText: statusTextOf(res), header: (name) => res.headers.get(name), text }
   }
 
   private headersFor(opts: RequestOptions): Record<string, string> {

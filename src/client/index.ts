@@ -67,6 +67,7 @@ export class StoreClient {
 export { Http, DEFAULT_BASE_URL, DEFAULT_RETRY } from './http.js'
 export type {
   AttemptedError,
+  Exchanged,
   CallOptions,
   HttpOptions,
   Method,

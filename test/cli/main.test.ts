@@ -29,7 +29,7 @@ describe('store completion', () => {
         .toString()
         .trim()
         .split('\n')
-    expect(complete(['store', 'pro'])).toEqual(['products', '--profile'].filter((w) => w.startsWith('pro')))
+    expect(complete(['store', 'pro'])).toEqual(['products', 'proxy'])
     expect(complete(['store', 'products', ''])).toEqual(
       expect.arrayContaining(['list', 'get', 'create', 'update', 'delete']),
     )

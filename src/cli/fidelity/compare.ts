@@ -1,0 +1,155 @@
+// How `store drift` compares a recorded answer with the emulator's (README, "Is the emulator still
+// right?"): the status; the field set and each field's type at every depth; the error form; list
+// length and order, and paging. Values are not compared, except that ids, order numbers and
+// cursors must refer to the same records: they are matched by position, and a value met again must
+// be the one matched before.
+import type { IdMap } from './id-map.js'
+
+export type DifferenceKind =
+  | 'status'
+  | 'body'
+  | 'missing field'
+  | 'extra field'
+  | 'type'
+  | 'length'
+  | 'order'
+  | 'reference'
+  | 'paging'
+  | 'error form'
+
+export interface Difference {
+  kind: DifferenceKind
+  /** Where in the answer: `products.3.price`; `(status)`, `(body)`. */
+  field: string
+  recorded: string
+  replayed: string
+}
+
+export interface Answer {
+  status: number
+  text: string
+}
+
+const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/
+/** Fields whose values name a record (or a page) and differ by nature. */
+const isReferenceKey = (key: string) => key === 'id' || key === 'orderNumber' || key === 'nextCursor' || /Id$/.test(key)
+/** `error` of a validation answer: `<field>: <message>` (spec, "Errors"). */
+const FIELD_MESSAGE = /^[\w.[\]]+: \S/
+
+/** The JSON kind of a value, with ISO 8601 timestamps told apart from other strings. */
+export function shapeOf(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'array'
+  if (typeof value === 'string' && TIMESTAMP.test(value)) return 'timestamp'
+  return typeof value
+}
+
+function parse(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) }
+  } catch {
+    return { ok: false }
+  }
+}
+
+const join = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key))
+
+class Comparison {
+  readonly differences: Difference[] = []
+
+  constructor(
+    private readonly ids: IdMap,
+    private readonly isError: boolean,
+  ) {}
+
+  add(kind: DifferenceKind, field: string, recorded: string, replayed: string): void {
+    this.differences.push({ kind: this.isError ? 'error form' : kind, field, recorded, replayed })
+  }
+
+  walk(recorded: unknown, replayed: unknown, path: string, key: string): void {
+    const [a, b] = [shapeOf(recorded), shapeOf(replayed)]
+    if (a !== b) return this.add(key === 'nextCursor' ? 'paging' : 'type', path, a, b)
+    if (a === 'string' && isReferenceKey(key)) return this.reference(recorded as string, replayed as string, path)
+    if (a === 'array') return this.list(recorded as unknown[], replayed as unknown[], path)
+    if (a !== 'object') return
+    const r = recorded as Record<string, unknown>
+    const p = replayed as Record<string, unknown>
+    for (const k of Object.keys(r)) {
+      if (!(k in p)) this.add(k === 'nextCursor' ? 'paging' : 'missing field', join(path, k), shapeOf(r[k]), 'nothing')
+      else this.walk(r[k], p[k], join(path, k), k)
+    }
+    for (const k of Object.keys(p))
+      if (!(k in r)) this.add(k === 'nextCursor' ? 'paging' : 'extra field', join(path, k), 'nothing', shapeOf(p[k]))
+  }
+
+  private reference(recorded: string, replayed: string, path: string): void {
+    const known = this.ids.replayedOf(recorded)
+    if (known === undefined) {
+      if (this.ids.isTaken(replayed) && recorded !== replayed)
+        return this.add('reference', path, recorded, `${replayed}, which stands for another recorded record`)
+      return this.ids.enter(recorded, replayed)
+    }
+    if (known !== replayed) this.add('reference', path, `${recorded} (${known} here)`, replayed)
+  }
+
+  private list(recorded: unknown[], replayed: unknown[], path: string): void {
+    if (recorded.length !== replayed.length)
+      this.add('length', path || '(list)', `${recorded.length} items`, `${replayed.length} items`)
+    this.order(recorded, replayed, path)
+    const shared = Math.min(recorded.length, replayed.length)
+    for (let i = 0; i < shared; i++) this.walk(recorded[i], replayed[i], join(path, i), '')
+  }
+
+  /** Records of a list in another order: a recorded record found at another position than its own. */
+  private order(recorded: unknown[], replayed: unknown[], path: string): void {
+    const idAt = (list: unknown[], i: number) => {
+      const id = (list[i] as { id?: unknown } | null)?.id
+      return typeof id === 'string' ? id : undefined
+    }
+    const positions = new Map<string, number>()
+    replayed.forEach((_, i) => {
+      const id = idAt(replayed, i)
+      if (id !== undefined) positions.set(id, i)
+    })
+    for (let i = 0; i < recorded.length; i++) {
+      const id = idAt(recorded, i)
+      const expected = id === undefined ? undefined : this.ids.replayedOf(id)
+      const at = expected === undefined ? undefined : positions.get(expected)
+      if (at !== undefined && at !== i) return this.add('order', path || '(list)', `${id} at ${i}`, `at ${at}`)
+    }
+  }
+}
+
+/** Every difference between a recorded answer and the emulator's; ids met are entered in `ids`. */
+export function compareAnswers(recorded: Answer, replayed: Answer, ids: IdMap): Difference[] {
+  if (recorded.status !== replayed.status)
+    return [{ kind: 'status', field: '(status)', recorded: String(recorded.status), replayed: String(replayed.status) }]
+  const isError = recorded.status >= 400
+  const a = parse(recorded.text)
+  const b = parse(replayed.text)
+  if (!a.ok || !b.ok) {
+    if (a.ok === b.ok) return []
+    const kind = isError ? 'error form' : 'body'
+    return [{ kind, field: '(body)', recorded: a.ok ? 'JSON' : 'not JSON', replayed: b.ok ? 'JSON' : 'not JSON' }]
+  }
+  const comparison = new Comparison(ids, isError)
+  comparison.walk(a.value, b.value, '', '')
+  if (isError) errorForm(comparison, a.value, b.value)
+  return comparison.differences
+}
+
+/** The error's own form: `<field>: <message>` or plain words, and the fields its `errors` name. */
+function errorForm(comparison: Comparison, recorded: unknown, replayed: unknown): void {
+  const error = (v: unknown) => (v as { error?: unknown } | null)?.error
+  const [a, b] = [error(recorded), error(replayed)]
+  if (typeof a === 'string' && typeof b === 'string' && FIELD_MESSAGE.test(a) !== FIELD_MESSAGE.test(b))
+    comparison.add('error form', 'error', describeForm(a), describeForm(b))
+  const fields = (v: unknown) =>
+    ((v as { errors?: unknown } | null)?.errors as { field?: unknown }[] | undefined)?.map((e) => String(e?.field))
+  const [fa, fb] = [fields(recorded), fields(replayed)]
+  if (fa && fb && fa.join(',') !== fb.join(','))
+    comparison.add('error form', 'errors', `fields ${fa.join(', ')}`, `fields ${fb.join(', ')}`)
+}
+
+const describeForm = (error: string) =>
+  FIELD_MESSAGE.test(error) ? `"<field>: <message>" (${error.split(':')[0]})` : 'plain words'

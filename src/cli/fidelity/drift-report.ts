@@ -1,0 +1,42 @@
+// The drift report: one block per endpoint with each difference under it; with `--json`, the
+// whole report as one JSON document for CI.
+import type { Output } from '../output.js'
+import type { DriftReport, EntryDifference } from './replay.js'
+
+/** A found difference: exit 1 (README, "Exit codes"). */
+export class DriftFoundError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'DriftFoundError'
+  }
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+
+export function describeDifference(d: EntryDifference): string {
+  return `entry ${d.entry}  ${d.request}  ${d.kind}: ${d.field}: recorded ${d.recorded}, emulator ${d.replayed}`
+}
+
+export function printDriftReport(out: Output, report: DriftReport, file: string): void {
+  if (out.isJson) return out.json({ file, ok: report.differences === 0, ...report })
+  for (const u of report.unseedable)
+    out.warn(`not seeded: ${u.kind} ${u.id}, read in a shape the seed file does not take (${u.problem})`)
+  const c = out.chalk
+  const width = Math.max(0, ...report.endpoints.map((e) => e.endpoint.length))
+  for (const e of report.endpoints) {
+    const verdict = e.differing ? c.red(`${e.differing} differ`) : c.green('same')
+    out.line(`${e.endpoint.padEnd(width)}  ${plural(e.requests, 'request').padStart(12)}  ${verdict}`)
+    for (const d of e.differences) out.line(`  ${describeDifference(d)}`)
+  }
+}
+
+/** The closing line on stderr, or the error that makes the exit code 1. */
+export function concludeDrift(out: Output, report: DriftReport, file: string): void {
+  const skipped = report.skipped ? ` (${plural(report.skipped, 'entry')} not under /api/v1 left out)` : ''
+  const differing = report.endpoints.reduce((n, e) => n + e.differing, 0)
+  if (report.differences === 0)
+    return out.success(`the emulator answered all ${plural(report.replayed, 'request')} of ${file} alike${skipped}`)
+  throw new DriftFoundError(
+    `the emulator answered ${differing} of ${plural(report.replayed, 'request')} of ${file} differently (${plural(report.differences, 'difference')})${skipped}; see the report above, and README "Is the emulator still right?" for what is compared`,
+  )
+}

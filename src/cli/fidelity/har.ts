@@ -1,0 +1,95 @@
+// HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/), the recording format of `store proxy`
+// and the input of `store drift`: the fields browsers' devtools and HAR tools require, and what
+// drift reads. Entries keep fields this schema does not list.
+import * as z from 'zod'
+import { UsageError } from '../exit-codes.js'
+
+const NameValueSchema = z.looseObject({ name: z.string(), value: z.string() })
+
+const HarRequestSchema = z.looseObject({
+  method: z.string().min(1),
+  url: z.url(),
+  httpVersion: z.string(),
+  headers: z.array(NameValueSchema),
+  queryString: z.array(NameValueSchema),
+  cookies: z.array(z.looseObject({})),
+  headersSize: z.number(),
+  bodySize: z.number(),
+  postData: z.looseObject({ mimeType: z.string(), text: z.string().optional() }).optional(),
+})
+
+const HarResponseSchema = z.looseObject({
+  status: z.number().int(),
+  statusText: z.string(),
+  httpVersion: z.string(),
+  headers: z.array(NameValueSchema),
+  cookies: z.array(z.looseObject({})),
+  content: z.looseObject({ size: z.number(), mimeType: z.string(), text: z.string().optional() }),
+  redirectURL: z.string(),
+  headersSize: z.number(),
+  bodySize: z.number(),
+})
+
+const HarEntrySchema = z.looseObject({
+  startedDateTime: z.string().min(1),
+  time: z.number().nonnegative(),
+  request: HarRequestSchema,
+  response: HarResponseSchema,
+  cache: z.looseObject({}),
+  timings: z.looseObject({ send: z.number(), wait: z.number(), receive: z.number() }),
+})
+
+export const HarSchema = z.object({
+  log: z.looseObject({
+    version: z.string(),
+    creator: z.looseObject({ name: z.string(), version: z.string() }),
+    entries: z.array(HarEntrySchema),
+  }),
+})
+
+export type Har = z.infer<typeof HarSchema>
+export type HarEntry = z.infer<typeof HarEntrySchema>
+export type HarHeader = z.infer<typeof NameValueSchema>
+
+/** An empty recording by this tool. */
+export function emptyHar(version: string): Har {
+  return { log: { version: '1.2', creator: { name: 'store proxy', version }, entries: [] } }
+}
+
+/** `log.entries[3].response.status`: where a problem is, as a reader finds it in the file. */
+function where(path: readonly PropertyKey[]): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('')
+}
+
+/**
+ * The recording in `text`, or a usage error naming the file and the entry and field at fault.
+ * @throws UsageError when `text` is not JSON or not HAR 1.x
+ */
+export function parseHar(text: string, file: string): Har {
+  let raw: unknown
+  try {
+    raw = JSON.parse(text)
+  } catch (error) {
+    throw new UsageError(
+      `${file} is not a HAR file: it is not JSON (${(error as Error).message}); record one with store proxy --record`,
+    )
+  }
+  const parsed = HarSchema.safeParse(raw)
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues
+    const at = where(issue.path)
+    const entry = /^log\.entries\[(\d+)\]/.exec(at)?.[1]
+    throw new UsageError(
+      `${file} is ${entry === undefined ? 'not a HAR file' : `damaged at entry ${entry}`}: ${at || 'top level'}: ${issue.message}; record it again with store proxy --record`,
+    )
+  }
+  if (!/^1\./.test(parsed.data.log.version))
+    throw new UsageError(`${file}: log.version is "${parsed.data.log.version}"; only HAR 1.x is read`)
+  return parsed.data
+}
+
+/** A header's value by name, any case; the first when repeated. */
+export function headerOf(headers: readonly HarHeader[], name: string): string | undefined {
+  const lower = name.toLowerCase()
+  return headers.find((h) => h.name.toLowerCase() === lower)?.value
+}

@@ -1,0 +1,71 @@
+// Which recorded id (or cursor) is which on the emulator: values that differ by nature are matched
+// by position, and the replay's later requests name the emulator's records.
+
+export class IdMap {
+  private readonly forward = new Map<string, string>()
+  private readonly taken = new Set<string>()
+
+  /** The emulator's value for a recorded one, once known. */
+  replayedOf(recorded: string): string | undefined {
+    return this.forward.get(recorded)
+  }
+
+  /** Whether an emulator value stands for some recorded one already. */
+  isTaken(replayed: string): boolean {
+    return this.taken.has(replayed)
+  }
+
+  /** Records that `recorded` is `replayed` on the emulator; a value known already is kept. */
+  enter(recorded: string, replayed: string): void {
+    if (this.forward.has(recorded) || this.taken.has(replayed)) return
+    this.forward.set(recorded, replayed)
+    this.taken.add(replayed)
+  }
+
+  /** A recorded path and query (`/products/prod_1?cursor=c1`) with every known value replaced. */
+  rewritePath(pathAndQuery: string): string {
+    const [path, query] = splitOnce(pathAndQuery, '?')
+    const segments = path.split('/').map((s) => {
+      const decoded = safeDecode(s)
+      const replayed = this.forward.get(decoded)
+      return replayed === undefined ? s : encodeURIComponent(replayed)
+    })
+    if (query === undefined) return segments.join('/')
+    const params = new URLSearchParams(query)
+    const out = new URLSearchParams()
+    for (const [name, value] of params) out.append(name, this.forward.get(value) ?? value)
+    return `${segments.join('/')}?${out.toString()}`
+  }
+
+  /** A recorded JSON body with every string that is a known value replaced; other text as it is. */
+  rewriteBody(text: string | undefined): string | undefined {
+    if (text === undefined || this.forward.size === 0) return text
+    let body: unknown
+    try {
+      body = JSON.parse(text)
+    } catch {
+      return text
+    }
+    return JSON.stringify(this.rewriteValue(body))
+  }
+
+  private rewriteValue(value: unknown): unknown {
+    if (typeof value === 'string') return this.forward.get(value) ?? value
+    if (Array.isArray(value)) return value.map((v) => this.rewriteValue(v))
+    if (value === null || typeof value !== 'object') return value
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.rewriteValue(v)]))
+  }
+}
+
+function splitOnce(text: string, separator: string): [string, string | undefined] {
+  const at = text.indexOf(separator)
+  return at < 0 ? [text, undefined] : [text.slice(0, at), text.slice(at + 1)]
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}

@@ -1,0 +1,207 @@
+// `store proxy`: serves `/api/v1` locally and forwards every request to the upstream unchanged,
+// answers with the upstream's answer unchanged, records each exchange (masked) and checks each
+// answer against the spec's schemas. What the proxy itself answers (the upstream unreachable, a
+// TLS failure) is a JSON `{ error }` saying what to check, and is not recorded.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Http } from '../../client/http.js'
+import { StoreError } from '../../spec/store-error.js'
+import { UsageError } from '../exit-codes.js'
+import type { ApiRoute } from './api-route.js'
+import type { HarRecorder } from './har-recorder.js'
+import { checkAnswer, type Mismatch } from './schema-check.js'
+
+/** Request headers that belong to one connection, not to the request: never forwarded. */
+const HOP_BY_HOP = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'content-length',
+  // The upstream answers uncompressed, so the body relayed and recorded is the text itself.
+  'accept-encoding',
+])
+
+/** Answer headers relayed to the caller and recorded. */
+const RELAYED = [
+  'content-type',
+  'retry-after',
+  'location',
+  'allow',
+  'cache-control',
+  'www-authenticate',
+  'etag',
+  'last-modified',
+  'link',
+]
+
+const MAX_BODY = 10 * 1024 * 1024
+const TLS_CODE = /CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_VERIFY|DEPTH_ZERO/i
+
+export interface ProxyOptions {
+  port: number
+  host: string
+  /** The upstream's base URL, ending in `/api/v1`. */
+  upstream: string
+  /** A client on the upstream: its key (`--api-key`) replaces the caller's when set. */
+  http: Http
+  hasOwnKey: boolean
+  findRoute: (method: string, path: string) => ApiRoute | undefined
+  recorder?: HarRecorder
+  now: () => Date
+  /** Milliseconds, for the time of each exchange. */
+  clock: () => number
+  onMismatch: (mismatch: Mismatch) => void
+  /** One line per request, and what to check when the upstream fails. */
+  onLine: (line: string) => void
+  onRecordFailed: (error: Error) => void
+}
+
+export interface RunningProxy {
+  url: string
+  close(): Promise<void>
+  stats: { requests: number; mismatches: number; answersWithMismatches: number }
+}
+
+function readBody(req: IncomingMessage): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size <= MAX_BODY) chunks.push(chunk)
+    })
+    req.on('end', () => resolve(size > MAX_BODY ? undefined : Buffer.concat(chunks).toString('utf8')))
+    req.on('error', reject)
+  })
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+}
+
+/** Why the upstream gave no answer, and what to check, for the caller and the terminal alike. */
+function failureOf(upstream: string, error: StoreError): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause
+  const code = cause?.code ?? ''
+  if (TLS_CODE.test(code) || TLS_CODE.test(cause?.message ?? ''))
+    return `store proxy: the TLS connection to ${upstream} failed (${code || cause?.message}): check the upstream's certificate and that --upstream names the right host and scheme`
+  return `store proxy: the upstream ${upstream} gave no answer (${error.message.replace(/^could not reach \S+: /, '')}): check --upstream and that the service is running and reachable from here`
+}
+
+const isErrorBody = (text: string) => {
+  try {
+    return typeof (JSON.parse(text) as { error?: unknown })?.error === 'string'
+  } catch {
+    return false
+  }
+}
+
+export function startProxy(o: ProxyOptions): Promise<RunningProxy> {
+  const stats = { requests: 0, mismatches: 0, answersWithMismatches: 0 }
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const method = req.method ?? 'GET'
+    const target = req.url ?? '/'
+    if (!/^\/api\/v1(\/|\?|$)/.test(target))
+      return sendJson(res, 404, {
+        error: `store proxy forwards /api/v1 only, not ${target}: point your client at ${o.upstream.replace(/^.*?\/\/[^/]+/, '')} on this proxy`,
+      })
+    const body = await readBody(req)
+    if (body === undefined)
+      return sendJson(res, 413, { error: `body: is larger than ${MAX_BODY} bytes; store proxy relays smaller bodies` })
+    const headers: Record<string, string> = {}
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value === undefined || HOP_BY_HOP.has(name)) continue
+      if (name === 'authorization' && o.hasOwnKey) continue
+      headers[name] = Array.isArray(value) ? value.join(', ') : value
+    }
+    const upstreamPath = target.replace(/^\/api\/v1/, '')
+    const startedAt = o.now()
+    const started = o.clock()
+    stats.requests++
+    let answer: Awaited<ReturnType<Http['exchange']>>
+    try {
+      answer = await o.http.exchange(method, upstreamPath, {
+        headers,
+        body: body === '' && (method === 'GET' || method === 'HEAD') ? undefined : body,
+      })
+    } catch (error) {
+      if (!(error instanceof StoreError) || error.status !== 0) throw error
+      const message = failureOf(o.upstream, error)
+      o.onLine(message)
+      return sendJson(res, 502, { error: message })
+    }
+    const ms = o.clock() - started
+    const path = upstreamPath.split('?')[0] || '/'
+    o.onLine(`${method} /api/v1${upstreamPath} → ${answer.status} (${Math.round(ms)} ms)`)
+    const relayed: Record<string, string> = {}
+    for (const name of RELAYED) {
+      const value = answer.header(name)
+      if (value !== null) relayed[name] = value
+    }
+    o.recorder?.add({
+      startedAt,
+      ms,
+      method,
+      url: o.upstream + upstreamPath,
+      requestHeaders: { ...headers, ...(o.hasOwnKey ? { authorization: 'Bearer (--api-key)' } : {}) },
+      requestBody: body === '' ? undefined : body,
+      status: answer.status,
+      statusText: answer.statusText,
+      responseHeaders: relayed,
+      responseText: answer.text,
+    })
+    o.recorder?.flush().catch(o.onRecordFailed)
+    const mismatches = checkAnswer(o.findRoute(method, path), { method, path }, answer)
+    if (mismatches.length) {
+      stats.mismatches += mismatches.length
+      stats.answersWithMismatches++
+      for (const mismatch of mismatches) o.onMismatch(mismatch)
+    }
+    let text = answer.text
+    if (answer.status === 401) {
+      o.onLine(
+        `store proxy: ${o.upstream} refused the key (401): check ${o.hasOwnKey ? 'the key given with --api-key' : 'the key your client sends (or give the proxy one with --api-key)'}`,
+      )
+      if (!isErrorBody(text)) {
+        text = JSON.stringify({ error: `the upstream refused the key (401): check the API key` })
+        relayed['content-type'] = 'application/json'
+      }
+    }
+    res.writeHead(answer.status, answer.statusText, relayed).end(method === 'HEAD' ? undefined : text)
+  }
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: Error) => {
+      o.onLine(`store proxy: ${error.message}`)
+      if (!res.headersSent) sendJson(res, 500, { error: `store proxy failed: ${error.message}` })
+    })
+  })
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new UsageError(
+              `--port ${o.port}: the port is in use on ${o.host}; pass another --port (0 picks a free one)`,
+            )
+          : error,
+      )
+    })
+    server.listen(o.port, o.host, () => {
+      const { port } = server.address() as AddressInfo
+      resolve({
+        url: `http://${o.host.includes(':') ? `[${o.host}]` : o.host}:${port}/api/v1`,
+        stats,
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections()
+            server.close(() => done())
+          }),
+      })
+    })
+  })
+}

@@ -1,0 +1,44 @@
+// The run function of `store pull`: read the shop with the client on --from, then write the seed
+// file at once (or print it).
+import { resolve } from 'node:path'
+import { contextFor, type CommandContext } from '../client-factory.js'
+import { UsageError } from '../exit-codes.js'
+import { writeFileAtomic } from './atomic-write.js'
+import { apiBaseOf } from './base-url.js'
+import { pullShop, seedText } from './pull.js'
+
+export interface PullFlags {
+  from: string
+  out?: string
+  anonymize?: boolean
+  withOrders?: boolean
+}
+
+export async function runPull(cc: CommandContext, o: PullFlags): Promise<void> {
+  const from = apiBaseOf(o.from, '--from')
+  const hosted = contextFor(cc, { ...cc.globals, baseUrl: from })
+  const apiKey = hosted.connection().apiKey
+  if (!apiKey) throw new UsageError("store pull needs the shop's API key: pass --api-key (or set STORE_API_KEY)")
+  const pulled = await pullShop(hosted.client(), { withOrders: o.withOrders, anonymize: o.anonymize })
+  const text = seedText(pulled.seed, [apiKey])
+  for (const note of pulled.notes) cc.out.warn(note)
+  const counts = Object.entries(pulled.counts)
+    .filter(([, n]) => n > 0)
+    .map(([kind, n]) => `${n} ${kind}`)
+    .join(', ')
+  if (!o.out) {
+    cc.stdout.write(text)
+    return cc.out.info(`pulled ${counts || 'nothing'} from ${from}`)
+  }
+  const path = resolve(cc.cwd, o.out)
+  try {
+    await writeFileAtomic(path, text)
+  } catch (error) {
+    throw new UsageError(
+      `--out: cannot write ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); nothing was written`,
+    )
+  }
+  cc.out.success(
+    `pulled ${counts || 'nothing'} from ${from} into ${o.out}${o.anonymize ? ' (anonymized)' : ''}; load it with store serve --seed ${o.out}, store state import ${o.out} or createTestAccount({ seed })`,
+  )
+}

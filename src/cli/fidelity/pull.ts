@@ -1,0 +1,73 @@
+// `store pull`: a hosted shop's records, read through `/api/v1` (every page of every list), as a
+// seed file the emulator loads. Nothing is written until every read has succeeded, and then at
+// once; keys are never written.
+import type { StoreClient } from '../../client/index.js'
+import { parseSeed, type SeedInput } from '../../emulator/store/seed.js'
+import { StoreError } from '../../spec/store-error.js'
+import { anonymizeSeed } from './anonymize.js'
+import { maskText } from './mask.js'
+import { SEED_KINDS, SeedCollector } from './seed-records.js'
+
+export interface PullOptions {
+  withOrders?: boolean
+  anonymize?: boolean
+}
+
+export interface Pulled {
+  seed: SeedInput
+  counts: Record<string, number>
+  /** What the reads could not cover, for the person running it. */
+  notes: string[]
+}
+
+/** The API's largest `limit` for orders and customers, which have no cursor (spec, "Limits"). */
+const UNPAGED_LIMIT = 200
+
+export async function pullShop(client: StoreClient, o: PullOptions): Promise<Pulled> {
+  const collector = new SeedCollector()
+  const notes: string[] = []
+  for await (const product of client.products.all({ limit: 250 })) collector.add('products', product)
+  for (const coupon of (await client.coupons.list()).coupons) collector.add('coupons', coupon)
+  for (const category of (await client.categories.list()).categories) collector.add('categories', category)
+  for (const group of (await client.groups.list()).groups) collector.add('groups', group)
+  for (const entry of (await client.blacklists.list()).blacklists) collector.add('blacklists', entry)
+  const { customers } = await client.customers.list({ limit: UNPAGED_LIMIT })
+  for (const customer of customers) collector.add('customers', customer)
+  if (customers.length === UNPAGED_LIMIT)
+    notes.push(
+      `the API lists at most ${UNPAGED_LIMIT} customers and has no cursor for more: the newest ${UNPAGED_LIMIT} were pulled`,
+    )
+  if (o.withOrders) {
+    const { orders } = await client.orders.list({ limit: UNPAGED_LIMIT })
+    for (const order of orders) collector.add('orders', order)
+    if (orders.length === UNPAGED_LIMIT)
+      notes.push(
+        `the API lists at most ${UNPAGED_LIMIT} orders and has no cursor for more: the newest ${UNPAGED_LIMIT} were pulled`,
+      )
+  }
+  // The list shows Live products only; those a group, category or order names are read one by one.
+  for (const id of collector.missingProducts()) {
+    try {
+      collector.add('products', await client.products.get(id))
+    } catch (error) {
+      if (!(error instanceof StoreError) || error.status !== 404) throw error
+      notes.push(`product ${id} is named by a group, category or order but the API does not have it; left out`)
+    }
+  }
+  const raw = collector.toSeed()
+  const seed = o.anonymize ? anonymizeSeed(raw) : raw
+  try {
+    parseSeed(seed, 'the pulled shop')
+  } catch (error) {
+    throw new Error(
+      `${(error as Error).message}. The hosted shop holds a record the emulator's seed file does not take; nothing was written`,
+    )
+  }
+  const counts = Object.fromEntries(SEED_KINDS.map((kind) => [kind, collector.count(kind)]))
+  return { seed, counts, notes }
+}
+
+/** The seed file's text: two-space JSON, with every key-shaped value and the given secrets masked. */
+export function seedText(seed: SeedInput, secrets: readonly string[]): string {
+  return maskText(`${JSON.stringify(seed, null, 2)}\n`, secrets)
+}

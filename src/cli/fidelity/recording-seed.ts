@@ -1,0 +1,131 @@
+// The state a recording starts from, as far as its reads showed it: every record a successful read
+// or update answered with, in its first version, except records the recording itself created
+// (the replay creates them again). Each gets a fresh id, so the seed never meets a record the
+// emulator holds already; the ids map tells the replay which recorded id became which.
+import type { SeedInput } from '../../emulator/store/seed.js'
+import type { HarEntry } from './har.js'
+import type { IdMap } from './id-map.js'
+import { isSeedKind, SeedCollector, type SeedKind, seedableOnly, type Unseedable } from './seed-records.js'
+
+/** `/api/v1/products/prod_1?x=1` → `['products', 'prod_1']`; undefined when not under `/api/v1`. */
+export function apiSegments(url: string): string[] | undefined {
+  const path = new URL(url).pathname
+  const at = path.indexOf('/api/v1')
+  if (at < 0) return undefined
+  return path
+    .slice(at + '/api/v1'.length)
+    .split('/')
+    .filter(Boolean)
+    .map((s) => decodeURIComponent(s))
+}
+
+function jsonOf(text: string | undefined): unknown {
+  if (!text) return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+/** The records an answer shows: the list of its envelope, or the record itself. */
+function recordsOf(kind: SeedKind, body: unknown): unknown[] {
+  if (body === null || typeof body !== 'object') return []
+  const list = (body as Record<string, unknown>)[kind]
+  return Array.isArray(list) ? list : [body]
+}
+
+/** Fields that hold an id of another record, renamed with it. */
+const isReferenceKey = (key: string) => key === 'id' || key === 'productId' || /Ids?$/.test(key)
+
+function renamed(value: unknown, ids: IdMap, key = ''): unknown {
+  if (typeof value === 'string') return isReferenceKey(key) ? (ids.replayedOf(value) ?? value) : value
+  if (Array.isArray(value)) return value.map((v) => renamed(v, ids, key))
+  if (value === null || typeof value !== 'object') return value
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renamed(v, ids, k)]))
+}
+
+/** A category or group as the API shows it: its members as `{ id, name, … }`. */
+interface Summarised {
+  products?: { id: string; name: string; productId?: string; price?: number }[]
+  groups?: { id: string; name: string }[]
+}
+
+/** The cursors a products page offered, and those the recording followed. */
+function notePage(entry: HarEntry, body: unknown, pages: { followed: Set<string>; offered: Set<string> }): void {
+  const cursor = new URL(entry.request.url).searchParams.get('cursor')
+  if (cursor) pages.followed.add(cursor)
+  const next = (body as { nextCursor?: unknown } | undefined)?.nextCursor
+  if (typeof next === 'string') pages.offered.add(next)
+}
+
+/**
+ * A Live product older than every product read: a page the recording was offered but never read
+ * holds at least one, and without it the emulator would answer that there is no next page.
+ */
+function unreadPage(products: readonly Record<string, unknown>[]): Record<string, unknown> {
+  const oldest = Math.min(...products.map((p) => Date.parse(String(p.createdAt))).filter(Number.isFinite))
+  const createdAt = new Date(Number.isFinite(oldest) ? oldest - 1000 : 0).toISOString()
+  return {
+    name: 'Stands for the products of pages the recording did not read',
+    type: 'Service',
+    price: 0,
+    status: 'Live',
+    createdAt,
+  }
+}
+
+/**
+ * The seed for the replay's account, built from the recording's reads, with every record under a
+ * fresh id (`suffix` appended) entered in `ids`.
+ */
+export function seedFromRecording(
+  entries: readonly HarEntry[],
+  ids: IdMap,
+  suffix: string,
+): { seed: SeedInput; unseedable: Unseedable[] } {
+  const collector = new SeedCollector()
+  const created = new Set<string>()
+  const pages = { followed: new Set<string>(), offered: new Set<string>() }
+  const summaries: Summarised[] = []
+  for (const entry of entries) {
+    const segments = apiSegments(entry.request.url)
+    const status = entry.response.status
+    if (!segments?.length || status < 200 || status > 299 || !isSeedKind(segments[0])) continue
+    const kind = segments[0]
+    const method = entry.request.method.toUpperCase()
+    const body = jsonOf(entry.response.content.text)
+    if (kind === 'products' && method === 'GET' && segments.length === 1) notePage(entry, body, pages)
+    if (method === 'POST') {
+      const id = (body as { id?: unknown } | undefined)?.id
+      if (typeof id === 'string') created.add(id)
+      continue
+    }
+    if (method !== 'GET' && method !== 'PUT') continue
+    for (const record of recordsOf(kind, body)) {
+      const id = (record as { id?: unknown } | null)?.id
+      if (typeof id !== 'string' || created.has(id)) continue
+      collector.add(kind, record)
+      if (kind === 'categories' || kind === 'groups') summaries.push(record as Summarised)
+    }
+  }
+  // Members the reads showed only inside a category or group: seeded from what that shows.
+  for (const holder of summaries) {
+    for (const group of holder.groups ?? []) if (!created.has(group.id)) collector.add('groups', group)
+    for (const product of holder.products ?? [])
+      if (!created.has(product.id))
+        collector.add('products', { type: 'Service', price: 0, status: 'Draft', ...product })
+  }
+  const { seed, unseedable } = seedableOnly(collector.toSeed() as Record<string, Record<string, unknown>[]>)
+  if ([...pages.offered].some((cursor) => !pages.followed.has(cursor))) {
+    seed.products = seed.products ?? []
+    seed.products.unshift(unreadPage(seed.products))
+  }
+  for (const [kind, rows] of Object.entries(seed))
+    for (const row of rows) {
+      if (typeof row.id === 'string') ids.enter(row.id, `${row.id}_${suffix}`)
+      if (kind === 'products' && typeof row.productId === 'string')
+        ids.enter(row.productId, `${row.productId}_${suffix}`)
+    }
+  return { seed: renamed(seed, ids) as SeedInput, unseedable }
+}

@@ -1,0 +1,113 @@
+// `store drift`: replays a recording in order against the emulator, in a fresh account seeded from
+// what the recording's reads showed, and compares each answer with the recorded one.
+import { StoreClient } from '../../client/index.js'
+import { routeFinder, unknownRouteName } from './api-route.js'
+import { compareAnswers, type Difference } from './compare.js'
+import { type Har, type HarEntry, headerOf } from './har.js'
+import { IdMap } from './id-map.js'
+import { apiSegments, seedFromRecording } from './recording-seed.js'
+import type { Unseedable } from './seed-records.js'
+
+export interface EntryDifference extends Difference {
+  /** The entry's index in `log.entries`. */
+  entry: number
+  request: string
+}
+
+export interface EndpointReport {
+  endpoint: string
+  requests: number
+  differing: number
+  differences: EntryDifference[]
+}
+
+export interface DriftReport {
+  /** Entries replayed (those under `/api/v1`). */
+  replayed: number
+  /** Entries left out: not under `/api/v1`. */
+  skipped: number
+  /** Records the account was seeded with, by kind. */
+  seeded: Record<string, number>
+  /** Records the reads showed in a shape the seed file does not take: not seeded. */
+  unseedable: Unseedable[]
+  differences: number
+  endpoints: EndpointReport[]
+}
+
+/** A key no account holds: the recorded request was refused for its key, and so is the replay. */
+const REFUSED_KEY = 'sk_live_storedriftnotakey0000000000000'
+
+const pathAndQuery = (url: string) => {
+  const u = new URL(url)
+  const at = u.pathname.indexOf('/api/v1')
+  return u.pathname.slice(at + '/api/v1'.length) + u.search
+}
+
+/** Headers of the replayed request: its content type; its key and shop only when they were refused. */
+function headersFor(entry: HarEntry): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'application/json' }
+  const type = entry.request.postData?.mimeType ?? headerOf(entry.request.headers, 'content-type')
+  if (type) headers['content-type'] = type
+  const shop = headerOf(entry.request.headers, 'x-service-shop')
+  if (entry.response.status === 403 && shop) headers['x-service-shop'] = shop
+  return headers
+}
+
+/**
+ * Replays every `/api/v1` entry of `har` in order; `admin` is a client whose key may create
+ * accounts on the emulator. The account is removed at the end.
+ */
+export async function replayRecording(har: Har, admin: StoreClient, suffix: string): Promise<DriftReport> {
+  const entries = har.log.entries.map((entry, index) => ({ entry, index }))
+  const api = entries.filter(({ entry }) => apiSegments(entry.request.url) !== undefined)
+  const ids = new IdMap()
+  const { seed, unseedable } = seedFromRecording(
+    api.map((e) => e.entry),
+    ids,
+    suffix,
+  )
+  const created = await admin.emulator.createAccount({ name: 'store drift', seed })
+  const http = admin.http.with({ apiKey: created.key.secret, shop: undefined, retry: false })
+  const anonymous = http.with({ apiKey: undefined })
+  const findRoute = routeFinder()
+  const endpoints = new Map<string, EndpointReport>()
+  try {
+    for (const { entry, index } of api) {
+      const method = entry.request.method.toUpperCase()
+      const recordedPath = pathAndQuery(entry.request.url)
+      const path = ids.rewritePath(recordedPath)
+      const refusedForKey = entry.response.status === 401
+      const headers = headersFor(entry)
+      if (refusedForKey && headerOf(entry.request.headers, 'authorization'))
+        headers.authorization = `Bearer ${REFUSED_KEY}`
+      const answer = await (refusedForKey ? anonymous : http).exchange(method, path, {
+        headers,
+        body: ids.rewriteBody(entry.request.postData?.text),
+      })
+      const differences = compareAnswers(
+        { status: entry.response.status, text: entry.response.content.text ?? '' },
+        { status: answer.status, text: answer.text },
+        ids,
+      )
+      const bare = recordedPath.split('?')[0] || '/'
+      const endpoint = findRoute(method, bare)?.name ?? unknownRouteName(method, bare)
+      const report = endpoints.get(endpoint) ?? { endpoint, requests: 0, differing: 0, differences: [] }
+      endpoints.set(endpoint, report)
+      report.requests++
+      if (differences.length) report.differing++
+      for (const d of differences) report.differences.push({ ...d, entry: index, request: `${method} ${recordedPath}` })
+    }
+  } finally {
+    await new StoreClient(http).emulator.deleteAccount(created.account.id).catch(() => undefined)
+  }
+  const list = [...endpoints.values()]
+  const seeded = Object.fromEntries(Object.entries(seed).map(([kind, rows]) => [kind, (rows as unknown[]).length]))
+  return {
+    replayed: api.length,
+    skipped: entries.length - api.length,
+    seeded,
+    unseedable,
+    differences: list.reduce((n, e) => n + e.differences.length, 0),
+    endpoints: list,
+  }
+}

@@ -1,0 +1,139 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:https'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { httpFetch } from '../../../src/cli/http-fetch.js'
+import { runCliTo, startProxyCli, TEST_KEY } from './harness.js'
+
+const cleanups: (() => Promise<void> | void)[] = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+function folder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'store-fidelity-'))
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
+  return dir
+}
+
+const entry = {
+  startedDateTime: '2026-06-01T12:00:00.000Z',
+  time: 1,
+  request: {
+    method: 'GET',
+    url: 'http://127.0.0.1:4010/api/v1/coupons',
+    httpVersion: 'HTTP/1.1',
+    headers: [],
+    queryString: [],
+    cookies: [],
+    headersSize: -1,
+    bodySize: 0,
+  },
+  response: {
+    status: 200,
+    statusText: 'OK',
+    httpVersion: 'HTTP/1.1',
+    headers: [],
+    cookies: [],
+    content: { size: 13, mimeType: 'application/json', text: '{"coupons":[]}' },
+    redirectURL: '',
+    headersSize: -1,
+    bodySize: 13,
+  },
+  cache: {},
+  timings: { send: 0, wait: 1, receive: 0 },
+}
+const har = (entries: unknown[]) =>
+  JSON.stringify({ log: { version: '1.2', creator: { name: 't', version: '1' }, entries } })
+
+describe('store drift refuses what is not a recording', () => {
+  it.each([
+    [
+      'not JSON',
+      'GET /products',
+      /^error: bad\.har is not a HAR file: it is not JSON \(.+\); record one with store proxy --record\n$/,
+    ],
+    [
+      'not HAR',
+      '{"entries":[]}',
+      /^error: bad\.har is not a HAR file: log: .+; record it again with store proxy --record\n$/,
+    ],
+    [
+      'a damaged entry',
+      har([entry, { ...entry, response: { ...entry.response, status: 'OK' } }]),
+      /^error: bad\.har is damaged at entry 1: log\.entries\[1\]\.response\.status: .+; record it again with store proxy --record\n$/,
+    ],
+  ])('%s: exit 2 naming the file and the entry', async (_what, text, message) => {
+    const dir = folder()
+    writeFileSync(join(dir, 'bad.har'), text)
+    const run = await runCliTo(['drift', 'bad.har', '--api-key', TEST_KEY], dir)
+    expect(run).toMatchObject({ code: 2, stdout: '' })
+    expect(run.stderr).toMatch(message)
+  })
+})
+
+describe('store proxy when the upstream fails', () => {
+  it('answers 502 with what to check when the upstream does not answer', async () => {
+    const dir = folder()
+    const closed = createServer()
+    const port = await new Promise<number>((resolve) =>
+      closed.listen(0, '127.0.0.1', () => resolve((closed.address() as AddressInfo).port)),
+    )
+    await new Promise((resolve) => closed.close(resolve))
+    const proxy = await startProxyCli(['--upstream', `http://127.0.0.1:${port}`, '--record', 'none.har'], dir)
+    const res = await httpFetch(`${proxy.api}/products`, { headers: { authorization: `Bearer ${TEST_KEY}` } })
+    expect(res.status).toBe(502)
+    const { error } = (await res.json()) as { error: string }
+    expect(error).toMatch(
+      /^store proxy: the upstream http:\/\/127\.0\.0\.1:\d+\/api\/v1 gave no answer \(.*ECONNREFUSED.*\): check --upstream/,
+    )
+    expect(proxy.stderr()).toContain(error)
+    proxy.stop()
+    expect(await proxy.done).toBe(0)
+    expect(JSON.parse(readFileSync(join(dir, 'none.har'), 'utf8')).log.entries).toEqual([])
+  })
+
+  const hasOpenssl = spawnSync('openssl', ['version']).status === 0
+  it.skipIf(!hasOpenssl)('answers 502 naming the TLS failure when the certificate is not trusted', async () => {
+    const dir = folder()
+    const [key, cert] = [join(dir, 'key.pem'), join(dir, 'cert.pem')]
+    const made = spawnSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    )
+    expect(made.status).toBe(0)
+    const server: Server = createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (_req, res) =>
+      res.end('{}'),
+    )
+    const port = await new Promise<number>((resolve) =>
+      server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+    )
+    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())))
+    const proxy = await startProxyCli(['--upstream', `https://127.0.0.1:${port}/api/v1`], dir)
+    const res = await httpFetch(`${proxy.api}/products`)
+    expect(res.status).toBe(502)
+    expect(((await res.json()) as { error: string }).error).toMatch(
+      /^store proxy: the TLS connection to https:\/\/127\.0\.0\.1:\d+\/api\/v1 failed \(\w+\): check the upstream's certificate/,
+    )
+    proxy.stop()
+    await proxy.done
+  })
+})
