@@ -27,6 +27,7 @@ import { RequestRecorder } from './inspector/recorder.js'
 import { recordRequests } from './inspector/record.js'
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH'])
 /** Largest body of a storefront write (checkout, question, feedback). */
 export const STOREFRONT_BODY_LIMIT = 64 * 1024
 
@@ -43,6 +44,8 @@ function refuseLargeBody(maxSize: number): never {
 function limitBody(maxSize: number): MiddlewareHandler {
   const limit = bodyLimit({ maxSize, onError: () => refuseLargeBody(maxSize) })
   return async (c, next) => {
+    // A body sent with any other method is never read (and is discarded after the answer).
+    if (!WITH_BODY.has(c.req.method)) return next()
     try {
       return await limit(c, next)
     } catch (error) {
@@ -72,7 +75,11 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
   if (deps.options.logRequests) app.use(requestLog(deps))
   const hosts = new AllowedHosts(deps.options.allowedHosts)
   app.use(checkHost(hosts))
-  const requests = new RequestRecorder(REQUEST_LOG_CAPACITY, deps.options.recordRequests !== false)
+  const requests = new RequestRecorder(
+    REQUEST_LOG_CAPACITY,
+    deps.options.recordRequests !== false,
+    deps.options.requestLogBytes,
+  )
   if (requests.isRecording) app.use(recordRequests(requests, deps.clock))
   services.accounts.onAccountDeleted((id) => requests.forget(id))
   app.use(commitWait(deps.store))
@@ -92,7 +99,7 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
   app.use('/storefront/*', limitBody(storefrontBodyLimitBytes))
   app.use(limitBody(bodyLimitBytes))
 
-  app.use(guardDbSize(deps.store, deps.options))
+  app.use(guardDbSize(deps.store, () => services.states.savedBytes, deps.options))
 
   // The options are fixed when the app is built: a limit or fault not asked for costs no step per request.
   const { rateLimit: limit, latencyMs, failRate } = deps.options

@@ -14,6 +14,9 @@ export interface Random {
 export type Sleep = (ms: number) => Promise<void>
 export type Log = (line: string) => void
 
+/** Accounts an emulator holds at most, unless `--max-accounts` says otherwise (README, "Limits"). */
+export const DEFAULT_MAX_ACCOUNTS = 1_000
+
 export interface EmulatorOptions {
   /** `--rate-limit N/SECONDS`: at most `requests` per key per `windowSeconds`. */
   rateLimit?: { requests: number; windowSeconds: number }
@@ -27,6 +30,8 @@ export interface EmulatorOptions {
    * and reads go on. Unset: no limit (`store serve` sets one).
    */
   maxDbBytes?: number
+  /** `--max-accounts N`: accounts the emulator holds at most; creating one more is answered 507. */
+  maxAccounts?: number
   /** `--latency MS`: added before answering /api/v1. */
   latencyMs?: number
   /** `--fail-rate P`: share of /api/v1 requests answered with an injected 500. */
@@ -56,6 +61,8 @@ export interface EmulatorOptions {
    * (`/_emulator/requests`, the dashboard's Requests page) then answer 404 saying so. Unset: on.
    */
   recordRequests?: boolean
+  /** Memory the request log of all accounts together may take; 64 MB by default (README, "Limits"). */
+  requestLogBytes?: number
   /**
    * Webhook delivery (README, "Webhooks"): per-attempt timeout, waits between attempts; the event
    * streams (SSE): heartbeat, streams per key, unsent bytes per stream before its reader is dropped.

@@ -59,6 +59,7 @@ export async function startEmulator(options: StartOptions): Promise<StartedEmula
   const deps = world ?? worldOf(store, options)
   const built = services ?? createServices(deps)
   await built.clock.adoptEmulatorWideOffset()
+  await built.states.open()
   if (isNew) for (const account of built.accounts.all()) await built.states.saveSeedState(account)
   store.onCommit = (tx) => built.events.committed(tx)
   if (options.apiKey) await built.seeding.ensureKey(options.apiKey)

@@ -9,7 +9,7 @@ import { DEMO_SEED_PATH } from '../fixtures.js'
 import { maskKey } from '../../spec/keys.js'
 import type { EmulatorOptions } from '../../emulator/deps.js'
 import type { SeedFile } from '../../emulator/store/seed.js'
-import { offsetClock } from '../../emulator/deps.js'
+import { DEFAULT_MAX_ACCOUNTS, offsetClock } from '../../emulator/deps.js'
 
 export interface ServeOptions {
   port: string
@@ -21,6 +21,7 @@ export interface ServeOptions {
   rateLimit?: string
   storefrontRateLimit?: string
   maxDbSize?: string
+  maxAccounts?: string
   allowedHost?: string[]
   latency?: string
   failRate?: string
@@ -62,6 +63,7 @@ export function register(program: Command, ctx: CliContext): void {
       'refuse writes (507) once the db file and its journal pass SIZE (bytes, or with K, M, G)',
       DEFAULT_MAX_DB_SIZE,
     )
+    .option('--max-accounts <N>', 'refuse to create accounts (507) past N accounts', String(DEFAULT_MAX_ACCOUNTS))
     .option(
       '--allowed-host <name>',
       'also answer requests for this Host name (repeatable); others than localhost and IP addresses are refused',
@@ -101,6 +103,10 @@ export function parseServeOptions(o: ServeOptions): { port: number; emulator: Em
   const storefrontRate = o.storefrontRateLimit ?? DEFAULT_STOREFRONT_RATE_LIMIT
   if (storefrontRate !== 'off') emulator.storefrontRateLimit = parseRate('--storefront-rate-limit', storefrontRate)
   emulator.maxDbBytes = parseSize('--max-db-size', o.maxDbSize ?? DEFAULT_MAX_DB_SIZE)
+  const maxAccounts = Number(o.maxAccounts ?? DEFAULT_MAX_ACCOUNTS)
+  if (!Number.isInteger(maxAccounts) || maxAccounts < 1 || maxAccounts > 1_000_000)
+    throw new UsageError(`--max-accounts: "${o.maxAccounts}" is not a whole number from 1 to 1000000`)
+  emulator.maxAccounts = maxAccounts
   for (const name of o.allowedHost ?? [])
     if (!HOST_NAME.test(name))
       throw new UsageError(

@@ -126,7 +126,7 @@ export class RequestRecorder {
     if (!entry)
       throw new StoreError(
         404,
-        `request not found: ${id} (the log keeps the last ${this.capacity} requests of each account, and drops the oldest of all accounts past ${Math.round(this.maxBytes / 2 ** 20)} MB)`,
+        `request not found: ${id} (the log keeps the last ${this.capacity} requests of each account)`,
       )
     return entry
   }

@@ -14,16 +14,17 @@ function formatBytes(bytes: number): string {
 }
 
 /**
- * `--max-db-size` (README, "Limits"): past it, writes are answered 507 with what to do, and reads
+ * `--max-db-size` (README, "Limits"): once the db file, its journal and the saved states take more, writes are answered 507 with what to do, and reads
  * go on, so a store flooded with writes stays small enough to load again at the next start.
  */
-export function guardDbSize(store: Store, options: EmulatorOptions): MiddlewareHandler {
+export function guardDbSize(store: Store, savedBytes: () => number, options: EmulatorOptions): MiddlewareHandler {
   return async (c, next) => {
     const max = options.maxDbBytes
-    if (max !== undefined && GROWING.has(c.req.method) && store.diskBytes > max && !NOT_STORED.has(c.req.path)) {
+    const used = store.diskBytes + savedBytes()
+    if (max !== undefined && GROWING.has(c.req.method) && used > max && !NOT_STORED.has(c.req.path)) {
       throw new StoreError(
         507,
-        `the store is full: ${store.path} and its journal take ${formatBytes(store.diskBytes)}, past --max-db-size ${formatBytes(max)}. Writes are refused, reads go on: delete records (DELETE still works), or restart store serve with a larger --max-db-size.`,
+        `the store is full: ${store.path} and its journal take ${formatBytes(used)}, past --max-db-size ${formatBytes(max)}. Saved states count too (${formatBytes(savedBytes())} of it). Writes are refused, reads go on: delete records or unused accounts (DELETE still works), or restart store serve with a larger --max-db-size.`,
       )
     }
     await next()

@@ -4,14 +4,16 @@
 import type { ClockState } from '../../spec/fulfilment.js'
 import type { Clock } from '../deps.js'
 import type { AccountRecord } from '../store/records.js'
+import { notFound } from '../../spec/errors.js'
+import type { AccountQueue } from './account-queue.js'
 import type { ServiceDeps } from './deps.js'
 import { type AdvanceScope, advanceAndRunDue } from './subscriptions/due-work.js'
 
 export class ClockService {
-  /** Each account's advances run one after another: each starts where the previous one left the clock. */
-  private readonly advancing = new Map<string, Promise<unknown>>()
-
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly queue: AccountQueue,
+  ) {}
 
   /** Now on the account's clock, as every timestamp the API answers it with. */
   nowIso(account: AccountRecord): string {
@@ -42,11 +44,12 @@ export class ClockService {
   /**
    * Moves the account's clock and runs what of its shops fell due, in transactions of bounded size
    * (due-work.ts); the answer waits for the last one. If one fails, the clock stays where the last
-   * durable one put it. An account's advances run one after another; other accounts' run beside them.
+   * durable one put it. An account's advances, restores, resets, imports and its deletion run one
+   * after another (account-queue.ts); other accounts' run beside them.
    */
   advance(account: AccountRecord, seconds: number): Promise<ClockState> {
-    const previous = this.advancing.get(account.id) ?? Promise.resolve()
-    const run = previous.then(async () => {
+    return this.queue.run(account.id, async () => {
+      if (!this.deps.rows.accounts.get(account.id)) throw notFound('account', account.id)
       try {
         const due = await advanceAndRunDue(this.deps, this.scope(account), seconds)
         return { ...this.state(account), due }
@@ -54,12 +57,6 @@ export class ClockService {
         this.deps.advancingOffsets.delete(account.id)
       }
     })
-    const settled = run.catch(() => undefined)
-    this.advancing.set(account.id, settled)
-    void settled.then(() => {
-      if (this.advancing.get(account.id) === settled) this.advancing.delete(account.id)
-    })
-    return run
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { EmulatorDeps } from '../deps.js'
+import { AccountQueue } from './account-queue.js'
 import { AccountService } from './accounts.js'
 import { BlacklistService } from './blacklists.js'
 import { CatalogueService } from './catalogue.js'
@@ -45,13 +46,14 @@ export function createServices(world: EmulatorDeps): Services {
   const seeding = new SeedingService(deps)
   const saved = world.store.isMemory ? savedStatesInMemory() : savedStateFiles(`${world.store.path}.states`)
   const accounts = new AccountService(deps)
+  const queue = new AccountQueue()
   accounts.onKeyRevoked((keyId) => deps.events.streams.endKey(keyId))
   return {
     accounts,
     blacklists: new BlacklistService(deps),
     catalogue: new CatalogueService(deps),
     categories: new CategoryService(deps),
-    clock: new ClockService(deps),
+    clock: new ClockService(deps, queue),
     coupons: new CouponService(deps),
     customers: new CustomerService(deps),
     events: deps.events,
@@ -59,7 +61,7 @@ export function createServices(world: EmulatorDeps): Services {
     orders: new OrderService(deps),
     payment: new PaymentService(deps),
     seeding,
-    states: new StateService(deps, seeding, saved, accounts),
+    states: new StateService(deps, seeding, saved, accounts, queue),
     storefront: new StorefrontService(deps),
     subscriptions: new SubscriptionService(deps),
     themes: new ThemeService(deps),

@@ -1,8 +1,9 @@
-import { mkdir, readdir, rm, stat } from 'node:fs/promises'
+import { mkdir, readFile, readdir, rm, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
-import { DataFile } from 'lowdb/node'
-import type { RowsByCollection } from './account-rows.js'
+import { StoreError } from '../../spec/errors.js'
+import { writeFileDurably } from '../store/journal-io.js'
 import type { ShopRecord } from '../store/records.js'
+import type { RowsByCollection } from './account-rows.js'
 
 /** A saved state of one account: its shops and every row of them but the logs, and its clock. */
 export interface SavedState {
@@ -22,32 +23,69 @@ export interface SavedStateInfo {
 
 /** Where saved states are kept: files beside the db, or memory for a `:memory:` db. */
 export interface SavedStates {
+  /** Finds what earlier runs saved (and removes what a crash left half written). */
+  open(): Promise<void>
   read(accountId: string, name: string): Promise<SavedState | undefined>
   write(accountId: string, state: SavedState): Promise<void>
   list(accountId: string): Promise<SavedStateInfo[]>
   /** Forgets every state of the account. */
   remove(accountId: string): Promise<void>
-}
-
-const json = {
-  parse: (text: string) => JSON.parse(text) as SavedState,
-  stringify: (s: SavedState) => JSON.stringify(s),
+  /** Bytes every saved state takes. */
+  readonly bytes: number
 }
 
 /**
- * One JSON file per state, `<db>.states/<account id>/<name>.json`, written whole through lowdb's
- * file adapter (a temporary file renamed over the old one), so a restart finds every state saved.
+ * One JSON file per state, `<db>.states/<account id>/<name>.json`, written durably (a temporary
+ * file, fsynced, renamed over the old one): a restart finds every state saved. Nothing of them is
+ * kept in memory but their sizes, which count against `--max-db-size`.
  */
 export function savedStateFiles(dir: string): SavedStates {
+  const sizes = new Map<string, number>()
+  let total = 0
+  const setSize = (file: string, bytes: number) => {
+    total += bytes - (sizes.get(file) ?? 0)
+    if (bytes) sizes.set(file, bytes)
+    else sizes.delete(file)
+  }
   const fileOf = (accountId: string, name: string) => join(dir, accountId, `${name}.json`)
   return {
-    read: async (accountId, name) =>
-      (await new DataFile<SavedState>(fileOf(accountId, name), json).read()) ?? undefined,
-    write: async (accountId, state) => {
-      await mkdir(join(dir, accountId), { recursive: true })
-      await new DataFile<SavedState>(fileOf(accountId, state.name), json).write(state)
+    async open() {
+      for (const account of await readdir(dir).catch(() => [] as string[])) {
+        for (const name of await readdir(join(dir, account)).catch(() => [] as string[])) {
+          const file = join(dir, account, name)
+          if (name.endsWith('.tmp')) await unlink(file).catch(() => undefined)
+          else if (name.endsWith('.json')) setSize(file, (await stat(file)).size)
+        }
+      }
     },
-    list: async (accountId) => {
+    async read(accountId, name) {
+      const file = fileOf(accountId, name)
+      let text: string
+      try {
+        text = await readFile(file, 'utf8')
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+        throw error
+      }
+      try {
+        const state = JSON.parse(text) as SavedState
+        if (state?.version === 1 && Array.isArray(state.shops) && typeof state.rows === 'object') return state
+      } catch {
+        // Answered below.
+      }
+      throw new StoreError(
+        409,
+        `saved state "${name}" cannot be read: its file ${file} is damaged. Save the state again (POST /_emulator/state/save), or delete the file.`,
+      )
+    },
+    async write(accountId, state) {
+      await mkdir(join(dir, accountId), { recursive: true })
+      const text = JSON.stringify(state)
+      const file = fileOf(accountId, state.name)
+      await writeFileDurably(file, text)
+      setSize(file, Buffer.byteLength(text))
+    },
+    async list(accountId) {
       const names = await readdir(join(dir, accountId)).catch(() => [] as string[])
       const out: SavedStateInfo[] = []
       for (const file of names.filter((n) => n.endsWith('.json')).sort()) {
@@ -57,7 +95,13 @@ export function savedStateFiles(dir: string): SavedStates {
       }
       return out
     },
-    remove: (accountId) => rm(join(dir, accountId), { recursive: true, force: true }),
+    async remove(accountId) {
+      await rm(join(dir, accountId), { recursive: true, force: true })
+      for (const file of [...sizes.keys()]) if (file.startsWith(join(dir, accountId, '/'))) setSize(file, 0)
+    },
+    get bytes() {
+      return total
+    },
   }
 }
 
@@ -65,6 +109,7 @@ export function savedStateFiles(dir: string): SavedStates {
 export function savedStatesInMemory(): SavedStates {
   const byAccount = new Map<string, Map<string, { state: SavedState; bytes: number }>>()
   return {
+    open: async () => undefined,
     read: async (accountId, name) => byAccount.get(accountId)?.get(name)?.state,
     write: async (accountId, state) => {
       let states = byAccount.get(accountId)
@@ -78,5 +123,6 @@ export function savedStatesInMemory(): SavedStates {
     remove: async (accountId) => {
       byAccount.delete(accountId)
     },
+    bytes: 0,
   }
 }

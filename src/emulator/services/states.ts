@@ -1,12 +1,14 @@
 import { StoreError, notFound } from '../../spec/errors.js'
 import type { Row } from '../store/collection.js'
-import type { CollectionName } from '../store/collections.js'
+import { collectionNamed, type CollectionName } from '../store/collections.js'
 import { parseSeed, type SeedFile } from '../store/seed.js'
 import type { AccountRecord, KeyRecord, ShopRecord } from '../store/records.js'
 import type { Tx } from '../store/store.js'
 import { newSecretKey } from '../ids.js'
+import type { AccountQueue } from './account-queue.js'
 import type { AccountService } from './accounts.js'
 import { countRows, deleteRows, rowsOfShop, type RowsByCollection } from './account-rows.js'
+import { DEFAULT_MAX_ACCOUNTS } from '../deps.js'
 import type { ServiceDeps } from './deps.js'
 import type { SavedState, SavedStateInfo, SavedStates } from './saved-states.js'
 import { exportSeed } from './seed-export.js'
@@ -21,14 +23,12 @@ const SEED_STATE = '.seed'
  * whole accounts, and saving, restoring, resetting, exporting and importing the calling account's data.
  */
 export class StateService {
-  /** The states saved or restored since start, by account and name: their rows are the stored objects. */
-  private readonly known = new Map<string, SavedState>()
-
   constructor(
     private readonly deps: ServiceDeps,
     private readonly seeding: SeedingService,
     private readonly saved: SavedStates,
     private readonly accounts: AccountService,
+    private readonly queue: AccountQueue,
   ) {}
 
   /** A new account with a fresh key (its secret returned here only) and its seed state saved. */
@@ -39,20 +39,40 @@ export class StateService {
     seed?: Record<string, unknown>
   }): Promise<{ account: AccountRecord; shop: ShopRecord; key: KeyRecord; secret: string }> {
     const seed = o.seed === undefined ? undefined : checkedSeed(o.seed)
+    const max = this.deps.options.maxAccounts ?? DEFAULT_MAX_ACCOUNTS
+    if (this.deps.rows.accounts.size >= max)
+      throw new StoreError(
+        507,
+        `this emulator holds ${this.deps.rows.accounts.size} accounts, its limit (--max-accounts ${max}): delete accounts you no longer use (DELETE /_emulator/accounts/:id), or restart store serve with a larger --max-accounts`,
+      )
     const secret = newSecretKey(this.deps.random)
     const created = await this.seeding.createAccount({ ...o, key: secret, seed })
     await this.saveSeedState(created.account)
     return { ...created, secret }
   }
 
+  /** Finds the states earlier runs saved. */
+  open(): Promise<void> {
+    return this.saved.open()
+  }
+
+  /** Bytes the saved states take on disk. */
+  get savedBytes(): number {
+    return this.saved.bytes
+  }
+
   /** Saves what the account holds now as its seed state (a new db's first account, at start). */
   async saveSeedState(account: AccountRecord): Promise<void> {
-    await this.write(account, this.capture(account, SEED_STATE))
+    await this.saved.write(account.id, this.capture(account, SEED_STATE))
   }
 
   /** Removes an account with everything in it, its saved states included. */
-  async deleteAccount(id: string): Promise<void> {
+  deleteAccount(id: string): Promise<void> {
     if (!this.deps.rows.accounts.get(id)) throw notFound('account', id)
+    return this.queue.run(id, () => this.removeAccount(id))
+  }
+
+  private async removeAccount(id: string): Promise<void> {
     let keys: KeyRecord[] = []
     await this.deps.store.tx((tx) => {
       const account = this.deps.rows.accounts.get(id)
@@ -68,28 +88,15 @@ export class StateService {
     this.accounts.keysGone(keys.map((key) => key.id))
     this.accounts.accountGone(id)
     await this.saved.remove(id)
-    for (const key of this.known.keys()) if (key.startsWith(`${id}/`)) this.known.delete(key)
   }
 
-  private async write(account: AccountRecord, state: SavedState): Promise<void> {
-    await this.saved.write(account.id, state)
-    this.known.set(`${account.id}/${state.name}`, state)
-  }
-
-  private async read(account: AccountRecord, name: string): Promise<SavedState | undefined> {
-    const key = `${account.id}/${name}`
-    const known = this.known.get(key)
-    if (known) return known
-    const state = await this.saved.read(account.id, name)
-    if (state) this.known.set(key, state)
-    return state
-  }
-
-  async save(account: AccountRecord, name: string): Promise<SavedStateInfo & { records: number }> {
-    const state = this.capture(account, name)
-    await this.write(account, state)
-    const info = (await this.saved.list(account.id)).find((s) => s.name === name)
-    return { name, savedAt: state.savedAt, bytes: info?.bytes ?? 0, records: countRows(state.rows) }
+  save(account: AccountRecord, name: string): Promise<SavedStateInfo & { records: number }> {
+    return this.queue.run(account.id, async () => {
+      const state = this.capture(account, name)
+      await this.saved.write(account.id, state)
+      const info = (await this.saved.list(account.id)).find((s) => s.name === name)
+      return { name, savedAt: state.savedAt, bytes: info?.bytes ?? 0, records: countRows(state.rows) }
+    })
   }
 
   /** The account's saved states by name (its seed state is not listed: `reset` brings it back). */
@@ -98,8 +105,12 @@ export class StateService {
   }
 
   /** Puts the account back to a saved state: its shops, their records and its clock; its logs are emptied. */
-  async restore(account: AccountRecord, name: string): Promise<{ name: string; records: number }> {
-    const state = await this.read(account, name)
+  restore(account: AccountRecord, name: string): Promise<{ name: string; records: number }> {
+    return this.queue.run(account.id, () => this.restoreNow(account, name))
+  }
+
+  private async restoreNow(account: AccountRecord, name: string): Promise<{ name: string; records: number }> {
+    const state = await this.saved.read(account.id, name)
     if (!state) {
       if (name === SEED_STATE)
         throw new StoreError(
@@ -108,7 +119,10 @@ export class StateService {
         )
       throw new StoreError(404, `no saved state named "${name}"; list them with GET /_emulator/state`)
     }
-    await this.deps.store.tx((tx) => this.replace(tx, account, state))
+    await this.deps.store.tx((tx) => {
+      if (!this.deps.rows.accounts.get(account.id)) throw notFound('account', account.id)
+      this.replace(tx, account, state)
+    })
     return { name, records: countRows(state.rows) }
   }
 
@@ -126,14 +140,19 @@ export class StateService {
   /** Replaces a shop's records (and empties its logs) with a seed file's, as if the shop were new and seeded with it. */
   async import(shop: ShopRecord, raw: Record<string, unknown>): Promise<{ records: number }> {
     const seed = checkedSeed(raw)
+    await this.queue.run(shop.accountId, () => this.importNow(shop, seed))
+    return { records: countRows(rowsOfShop(this.deps, shop, { logs: false })) }
+  }
+
+  private async importNow(shop: ShopRecord, seed: SeedFile): Promise<void> {
     await this.deps.store.tx((tx) => {
+      if (!this.deps.rows.shops.get(shop.id)) throw notFound('shop', shop.slug)
       deleteRows(this.deps, tx, rowsOfShop(this.deps, shop, { logs: true }))
       const current = this.deps.rows.shops.get(shop.id) ?? shop
       tx.put('shops', { ...current, orderSeq: 0 })
       tx.put('themes', defaultTheme(this.deps, shop))
       this.seeding.seedShop(tx, this.deps.rows.shops.get(shop.id) ?? shop, seed)
     })
-    return { records: countRows(rowsOfShop(this.deps, shop, { logs: false })) }
   }
 
   private capture(account: AccountRecord, name: string): SavedState {
@@ -153,9 +172,8 @@ export class StateService {
 
   /**
    * Swaps the account's shops and rows for the state's, in `tx`; refuses rows another account
-   * holds now. Rows are immutable once stored, so a row still stored as the very object the state
-   * holds is unchanged: only what changed since is deleted or written, and restoring a state
-   * after a test's few changes costs those few rows.
+   * holds now. Only what changed since is deleted or written: restoring a state after a test's few
+   * changes journals those few rows.
    */
   private replace(tx: Tx, account: AccountRecord, state: SavedState): void {
     const { rows } = this.deps
@@ -170,11 +188,10 @@ export class StateService {
       shopIds.add(shop.id)
     }
     const entries = Object.entries(state.rows) as [CollectionName, Row[]][]
+    const keyOf = (name: CollectionName, row: Row) => collectionNamed(rows, name).keyOf(row)
     for (const [name, list] of entries) {
-      const collection = rows[name] as unknown as { get(key: string): Row | undefined; keyOf(row: Row): string }
       for (const row of list) {
-        const held = collection.get(collection.keyOf(row)) as (Row & { shopId?: string }) | undefined
-        if (held === row) continue
+        const held = collectionNamed(rows, name).get(keyOf(name, row)) as (Row & { shopId?: string }) | undefined
         const sameProductId =
           name === 'products'
             ? rows.products.getBy('productId', (row as unknown as { productId: string }).productId)
@@ -187,16 +204,19 @@ export class StateService {
             )
       }
     }
-    const kept = new Set<Row>([...state.shops, ...entries.flatMap(([, list]) => list)])
+    const restored = [['shops', state.shops] as [CollectionName, Row[]], ...entries]
+    const kept = new Set(restored.flatMap(([name, list]) => list.map((row) => `${name}:${keyOf(name, row)}`)))
     const current: RowsByCollection = { shops: [...rows.shops.oldestFirst('account', account.id)] }
     for (const shop of current.shops as ShopRecord[]) rowsOfShop(this.deps, shop, { logs: true }, current)
     const gone: RowsByCollection = {}
     for (const [name, list] of Object.entries(current) as [CollectionName, Row[]][])
-      gone[name] = list.filter((row) => !kept.has(row))
+      gone[name] = list.filter((row) => !kept.has(`${name}:${keyOf(name, row)}`))
     deleteRows(this.deps, tx, gone)
-    for (const [name, list] of [['shops', state.shops] as [CollectionName, Row[]], ...entries]) {
-      const collection = rows[name] as unknown as { get(key: string): Row | undefined; keyOf(row: Row): string }
-      for (const row of list) if (collection.get(collection.keyOf(row)) !== row) tx.put(name, row as never)
+    for (const [name, list] of restored) {
+      for (const row of list) {
+        const held = collectionNamed(rows, name).get(keyOf(name, row))
+        if (!held || JSON.stringify(held) !== JSON.stringify(row)) tx.put(name, row as never)
+      }
     }
     const now = rows.accounts.get(account.id) ?? account
     if ((now.clockOffsetMs ?? 0) !== state.clockOffsetMs)

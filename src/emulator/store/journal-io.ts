@@ -59,23 +59,7 @@ class NodeJournalFile implements JournalFile {
 }
 
 export const nodeJournalIO: JournalIO = {
-  async create(path, text) {
-    const temporary = temporaryPathBeside(path)
-    try {
-      const handle = await open(temporary, 'w', 0o600)
-      try {
-        await handle.writeFile(text)
-        await handle.datasync()
-      } finally {
-        await handle.close()
-      }
-      await rename(temporary, path)
-    } catch (error) {
-      await unlink(temporary).catch(() => undefined)
-      throw error
-    }
-    await syncFolder(dirname(path))
-  },
+  create: (path, text) => writeFileDurably(path, text),
   async openForAppend(path) {
     return new NodeJournalFile(await open(path, APPEND_DURABLY ?? 'a', 0o600), APPEND_DURABLY !== undefined)
   },
@@ -153,4 +137,26 @@ export async function forEachLine(
   }
   const torn = Buffer.byteLength(pending)
   return { bytes: bytes - torn - 1, torn }
+}
+
+/**
+ * Creates or replaces a file holding `text`, atomically and durably: written to a temporary file
+ * beside it, fsynced, renamed over it, and the folder fsynced. It never exists half written.
+ */
+export async function writeFileDurably(path: string, text: string): Promise<void> {
+  const temporary = temporaryPathBeside(path)
+  try {
+    const handle = await open(temporary, 'w', 0o600)
+    try {
+      await handle.writeFile(text)
+      await handle.datasync()
+    } finally {
+      await handle.close()
+    }
+    await rename(temporary, path)
+  } catch (error) {
+    await unlink(temporary).catch(() => undefined)
+    throw error
+  }
+  await syncFolder(dirname(path))
 }

@@ -95,7 +95,7 @@ describe('POST /_emulator/clock/advance', () => {
     expect(await sub(s, id)).toMatchObject({ status: 'ACTIVE', currentPeriodEnd: '2026-08-08T12:00:00.000Z' })
   })
 
-  it('keeps one payload for the events of a renewal that describe the same subscription', async () => {
+  it('gives the events of a renewal that describe the same subscription the same payload', async () => {
     const s = await shop()
     await subscribe(s)
     s.events.length = 0
@@ -104,11 +104,9 @@ describe('POST /_emulator/clock/advance', () => {
     const renewed = data.get('subscription:renewed')
     for (const kind of ['subscription:trial:ended', 'subscription:updated', 'subscription:updated:product'] as const) {
       expect(data.get(kind)).toEqual(renewed)
-      expect(data.get(kind)).toBe(renewed)
     }
     // The upcoming notice, the day before, saw the subscription still TRIALING: a payload of its own.
     expect(data.get('subscription:upcoming')).not.toEqual(renewed)
-    expect(data.get('subscription:upcoming')).not.toBe(renewed)
   })
 
   it('renews an ACTIVE subscription with the plan price times the quantity, undiscounted', async () => {
