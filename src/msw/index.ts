@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url'
 import { startEmulator, type StartedEmulator } from '../emulator/start.js'
 import { offsetClock, type Clock, type EmulatorOptions, type Log, type Random, type Sleep } from '../emulator/deps.js'
-import { loadSeedFile, parseSeed, type SeedFile, type SeedInput } from '../emulator/store/seed.js'
+import { loadSeedFile, parseSeed, type SeedFile, type SeedInput } from '../emulator/services/seed-file.js'
 
 /** The key the handlers accept unless told otherwise (known in advance, like `store serve --api-key`). */
 export const MSW_API_KEY = 'sk_live_mswtestkey0000000000000000000'

@@ -8,7 +8,7 @@ import { isStoreError, UsageError } from '../exit-codes.js'
 import { DEMO_SEED_PATH } from '../fixtures.js'
 import { maskKey } from '../../spec/keys.js'
 import type { EmulatorOptions } from '../../emulator/deps.js'
-import type { SeedFile } from '../../emulator/store/seed.js'
+import type { SeedFile } from '../../emulator/services/seed-file.js'
 import { DEFAULT_MAX_ACCOUNTS, offsetClock } from '../../emulator/deps.js'
 
 export interface ServeOptions {
@@ -266,7 +266,7 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
   const boundHeapGrowthOnceLoaded = boundHeapGrowth(o.db)
   const [{ startEmulator }, { loadSeedFile }, { serve: listen }] = await Promise.all([
     import('../../emulator/start.js'),
-    import('../../emulator/store/seed.js'),
+    import('../../emulator/services/seed-file.js'),
     import('@hono/node-server'),
   ])
   let seed: SeedFile | undefined

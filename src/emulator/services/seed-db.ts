@@ -1,6 +1,6 @@
 import { newSecretKey } from '../ids.js'
 import type { AccountRecord, ShopRecord } from '../store/records.js'
-import { blacklistValue, type SeedFile } from '../store/seed.js'
+import { blacklistValue, type SeedFile } from './seed-file.js'
 import type { Tx } from '../store/store.js'
 import { buildKey, buildShop, hashKey } from './accounts.js'
 import { newProductId } from './catalogue/products.js'

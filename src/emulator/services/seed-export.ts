@@ -1,4 +1,4 @@
-import { SeedFileSchema } from '../store/seed.js'
+import { SeedFileSchema } from './seed-file.js'
 import type { FulfilmentRecord, ShopRecord } from '../store/records.js'
 import type { ServiceDeps } from './deps.js'
 

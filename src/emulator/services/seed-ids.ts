@@ -1,4 +1,4 @@
-import type { SeedFile } from '../store/seed.js'
+import type { SeedFile } from './seed-file.js'
 
 /** Whether an id (or a product's `productId`) is held by a record already in the db. */
 export interface TakenIds {

@@ -1,7 +1,7 @@
 import { FulfilmentSetupBodySchema } from '../../spec/fulfilment.js'
 import { StoreError } from '../../spec/errors.js'
 import { hex } from '../ids.js'
-import type { SeedFile } from '../store/seed.js'
+import type { SeedFile } from './seed-file.js'
 import { ensureKey, initialiseDb, seedShop } from './seed-db.js'
 import type { AccountRecord, KeyRecord, ShopRecord } from '../store/records.js'
 import type { Tx } from '../store/store.js'

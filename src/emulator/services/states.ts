@@ -1,7 +1,7 @@
 import { StoreError, notFound } from '../../spec/errors.js'
 import type { Row } from '../store/collection.js'
 import { collectionNamed, type CollectionName } from '../store/collections.js'
-import { parseSeed, type SeedFile } from '../store/seed.js'
+import { parseSeed, type SeedFile } from './seed-file.js'
 import type { AccountRecord, KeyRecord, ShopRecord } from '../store/records.js'
 import type { Tx } from '../store/store.js'
 import { newSecretKey } from '../ids.js'

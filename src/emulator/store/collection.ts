@@ -26,24 +26,21 @@ const byCreation = (row: Row): SortKey => ({
   id: row.id,
 })
 
+interface OrderedIndex<T> {
+  scopeOf: ScopeOf<T>
+  positionOf: (row: T) => SortKey
+  scopes: Map<string, SortedIndex>
+}
+
 /** One collection of records in memory, with the indexes that keep every lookup off a scan. */
 export class Collection<T extends Row> {
   private readonly rows = new Map<string, T>()
-  private readonly uniques = new Map<string, Map<string, string>>()
-  private readonly ordered = new Map<string, Map<string, SortedIndex>>()
+  private readonly uniques = new Map<string, { of: (row: T) => string | undefined; keys: Map<string, string> }>()
+  private readonly ordered = new Map<string, OrderedIndex<T>>()
   private readonly keyFn: (row: T) => string
   private readonly sortKey: (row: T) => SortKey
   /** Its rows belong to a shop each, listed by the `shop` index. */
   readonly hasShopIndex: boolean
-
-  /** Each index with its function and its map, resolved once (`reindex` runs for every row stored). */
-  private readonly uniqueOf: { of: (row: T) => string | undefined; map: Map<string, string> }[] = []
-  private readonly orderedOf: {
-    scopeOf: ScopeOf<T>
-    scopes: Map<string, SortedIndex>
-    /** The list's own position of a row, when it is not `sortKey`. */
-    positionOf?: (row: T) => SortKey
-  }[] = []
 
   constructor(
     readonly name: string,
@@ -52,21 +49,14 @@ export class Collection<T extends Row> {
     this.keyFn = options.keyOf ?? ((row) => row.id)
     this.hasShopIndex = options.ordered?.shop !== undefined
     this.sortKey = options.sortKey ?? byCreation
-    for (const [index, of] of Object.entries(options.unique ?? {})) {
-      const map = new Map<string, string>()
-      this.uniques.set(index, map)
-      this.uniqueOf.push({ of, map })
-    }
+    for (const [index, of] of Object.entries(options.unique ?? {})) this.uniques.set(index, { of, keys: new Map() })
     for (const [index, spec] of Object.entries(options.ordered ?? {})) {
-      const scopes = new Map<string, SortedIndex>()
-      this.ordered.set(index, scopes)
-      if (typeof spec === 'function') this.orderedOf.push({ scopeOf: spec, scopes })
-      else
-        this.orderedOf.push({
-          scopeOf: spec.scope,
-          scopes,
-          positionOf: (row) => ({ time: spec.sortKey(row).time, id: this.keyOf(row) }),
-        })
+      const sortKey = typeof spec === 'function' ? this.sortKey : spec.sortKey
+      this.ordered.set(index, {
+        scopeOf: typeof spec === 'function' ? spec : spec.scope,
+        positionOf: (row) => ({ time: sortKey(row).time, id: this.keyOf(row) }),
+        scopes: new Map(),
+      })
     }
   }
 
@@ -85,7 +75,7 @@ export class Collection<T extends Row> {
 
   /** By a unique index. */
   getBy(index: string, value: string): T | undefined {
-    const key = this.uniques.get(index)?.get(value)
+    const key = this.uniques.get(index)?.keys.get(value)
     return key === undefined ? undefined : this.rows.get(key)
   }
 
@@ -100,7 +90,7 @@ export class Collection<T extends Row> {
 
   /** Rows of one scope of an ordered list, newest first, after the given position. */
   *newestFirst(index: string, scope: string, after?: SortKey): Generator<T> {
-    const list = this.ordered.get(index)?.get(scope)
+    const list = this.ordered.get(index)?.scopes.get(scope)
     if (!list) return
     for (const key of list.descending(after)) {
       const row = this.rows.get(key)
@@ -110,7 +100,7 @@ export class Collection<T extends Row> {
 
   /** Rows of one scope of an ordered list, oldest first, from the given position on (inclusive). */
   *oldestFirst(index: string, scope: string, from?: SortKey): Generator<T> {
-    const list = this.ordered.get(index)?.get(scope)
+    const list = this.ordered.get(index)?.scopes.get(scope)
     if (!list) return
     for (const key of list.ascending(from)) {
       const row = this.rows.get(key)
@@ -120,18 +110,18 @@ export class Collection<T extends Row> {
 
   /** The oldest row of one scope of an ordered list, without walking it (undefined when it is empty). */
   oldest(index: string, scope: string): T | undefined {
-    const key = this.ordered.get(index)?.get(scope)?.first()
+    const key = this.ordered.get(index)?.scopes.get(scope)?.first()
     return key === undefined ? undefined : this.rows.get(key)
   }
 
   /** The newest row of one scope of an ordered list (undefined when it is empty). */
   newest(index: string, scope: string): T | undefined {
-    const key = this.ordered.get(index)?.get(scope)?.last()
+    const key = this.ordered.get(index)?.scopes.get(scope)?.last()
     return key === undefined ? undefined : this.rows.get(key)
   }
 
   count(index: string, scope: string): number {
-    return this.ordered.get(index)?.get(scope)?.size ?? 0
+    return this.ordered.get(index)?.scopes.get(scope)?.size ?? 0
   }
 
   positionOf(row: T): SortKey {
@@ -155,36 +145,25 @@ export class Collection<T extends Row> {
     return previous
   }
 
-  /**
-   * Moves a row's index entries from `before` to `after` (either may be absent), touching only
-   * the entries whose key, scope or position changed: updating an old row leaves its place alone.
-   */
+  /** Moves a row's index entries from `before` to `after` (either may be absent), leaving alone those that did not move. */
   private reindex(key: string, before: T | undefined, after: T | undefined): void {
-    for (let i = 0; i < this.uniqueOf.length; i++) {
-      const { of, map } = this.uniqueOf[i]
-      const old = before === undefined ? undefined : of(before)
-      const next = after === undefined ? undefined : of(after)
+    for (const { of, keys } of this.uniques.values()) {
+      const old = before && of(before)
+      const next = after && of(after)
       if (old === next) continue
-      if (old !== undefined && map.get(old) === key) map.delete(old)
-      if (next !== undefined) map.set(next, key)
+      if (old !== undefined && keys.get(old) === key) keys.delete(old)
+      if (next !== undefined) keys.set(next, key)
     }
-    // A row's position is the same in every list sorted by `sortKey`: computed once, when first needed.
-    let sharedOldAt: SortKey | undefined
-    let sharedNewAt: SortKey | undefined
-    for (let i = 0; i < this.orderedOf.length; i++) {
-      const { scopeOf, scopes, positionOf } = this.orderedOf[i]
-      const oldScope = before === undefined ? undefined : scopeOf(before)
-      const newScope = after === undefined ? undefined : scopeOf(after)
-      let oldAt: SortKey | undefined
-      let newAt: SortKey | undefined
-      if (oldScope !== undefined) oldAt = positionOf ? positionOf(before!) : (sharedOldAt ??= this.positionOf(before!))
-      if (newScope !== undefined) newAt = positionOf ? positionOf(after!) : (sharedNewAt ??= this.positionOf(after!))
-      if (oldScope === newScope && (oldScope === undefined || compareKeys(oldAt!, newAt!) === 0)) continue
-      if (oldScope !== undefined) scopes.get(oldScope)?.remove(oldAt!)
-      if (newScope === undefined) continue
-      let list = scopes.get(newScope)
-      if (!list) scopes.set(newScope, (list = new SortedIndex()))
-      list.insert(newAt!)
+    for (const { scopeOf, positionOf, scopes } of this.ordered.values()) {
+      const oldScope = before && scopeOf(before)
+      const newScope = after && scopeOf(after)
+      const oldAt = oldScope === undefined ? undefined : positionOf(before!)
+      const newAt = newScope === undefined ? undefined : positionOf(after!)
+      if (oldScope === newScope && (!oldAt || compareKeys(oldAt, newAt!) === 0)) continue
+      if (oldAt) scopes.get(oldScope!)?.remove(oldAt)
+      if (!newAt) continue
+      const list = scopes.get(newScope!) ?? scopes.set(newScope!, new SortedIndex()).get(newScope!)!
+      list.insert(newAt)
     }
   }
 }

@@ -36,14 +36,10 @@ const CHUNK_CHARS = 1024 * 1024
 
 /** Keys the checksum to the package version: rows written by another version are checked again. */
 function checksumKey(): string {
-  let version = 'unknown'
+  let version = 'unknown' // outside its package: every file is checked in full
   try {
-    version = (
-      JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
-    ).version
-  } catch {
-    // Not in its package: every file is checked in full.
-  }
+    version = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).version
+  } catch {}
   return `store db file v${VERSION}, whole rows; package ${version}\n`
 }
 

@@ -25,11 +25,8 @@ export interface JournalIO {
    */
   create(path: string, text: string): Promise<void>
   openForAppend(path: string): Promise<JournalFile>
-  rename(from: string, to: string): Promise<void>
   unlink(path: string): Promise<void>
   size(path: string): Promise<number | undefined>
-  /** Makes a folder's entries (a created or renamed journal) durable; optional for test doubles. */
-  syncFolder?(path: string): Promise<void>
 }
 
 /** Appends, each of them durable when it returns where the system has O_DSYNC (Linux, macOS). */
@@ -63,7 +60,6 @@ export const nodeJournalIO: JournalIO = {
   async openForAppend(path) {
     return new NodeJournalFile(await open(path, APPEND_DURABLY ?? 'a', 0o600), APPEND_DURABLY !== undefined)
   },
-  rename: (from, to) => rename(from, to),
   unlink: (path) =>
     unlink(path).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error
@@ -76,7 +72,6 @@ export const nodeJournalIO: JournalIO = {
       throw error
     }
   },
-  syncFolder: (path) => syncFolder(path),
 }
 
 /** fsync of a folder, so a file created or renamed in it survives a power cut (not just a crash). */

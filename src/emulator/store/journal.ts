@@ -16,8 +16,6 @@ import { checkRow, type JournalOp, type Tx } from './tx.js'
  */
 export const journalHeader = (after: number) => `{"journal":2,"after":${after}}\n`
 
-export const journalLine = (seq: number, ops: readonly JournalOp[]) => `${JSON.stringify({ seq, ops })}\n`
-
 export const reasonOf = (error: unknown) =>
   (error as NodeJS.ErrnoException)?.code ?? (error as Error)?.message ?? String(error)
 
@@ -172,7 +170,7 @@ export class JournalWriter {
 
   /** Queues a transaction already applied to memory; resolves once it is on disk. */
   write(tx: Tx): Promise<void> {
-    const line = journalLine(++this.queuedSeq, tx.ops)
+    const line = `${JSON.stringify({ seq: ++this.queuedSeq, ops: tx.ops })}\n`
     this.applied++
     return new Promise((resolve, reject) => {
       this.queue.push({ tx, line, resolve, reject })
@@ -186,9 +184,11 @@ export class JournalWriter {
   }
 
   /** Runs `chore` once no append is on its way; writes queued meanwhile wait for it. */
-  betweenWrites(chore: () => Promise<void>): void {
-    this.chores.push(chore)
-    this.running ??= this.run()
+  betweenWrites<T>(chore: () => Promise<T>): Promise<T> {
+    return new Promise((resolve, reject) => {
+      this.chores.push(() => chore().then(resolve, reject))
+      this.running ??= this.run()
+    })
   }
 
   /** Swaps the file appended to (a rewritten journal of `bytes`); returns the one it replaces. */

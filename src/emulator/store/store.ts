@@ -268,10 +268,9 @@ export class Store {
   private fill(rows: DbRows): string | undefined {
     for (const [name, list] of Object.entries(rows)) {
       const collection = collectionNamed(this.c, name as CollectionName)
-      for (let i = 0; i < list.length; i++) {
-        if (collection.set(list[i]))
-          return `${name}[${i}] has the key ${JSON.stringify(collection.keyOf(list[i]))} of an earlier row; each row needs its own`
-      }
+      const at = list.findIndex((row) => collection.set(row) !== undefined)
+      if (at >= 0)
+        return `${name}[${at}] has the key ${JSON.stringify(collection.keyOf(list[at]))} of an earlier row; each row needs its own`
     }
     return undefined
   }
@@ -308,38 +307,31 @@ export class Store {
   private foldIfDue(): void {
     const writer = this.writer
     if (!writer || this.folding || this.closing || writer.bytes < this.nextFoldAt) return
-    this.nextFoldAt = writer.bytes + this.foldThreshold()
-    writer.betweenWrites(async () => {
-      const seq = writer.seq
-      const rows = this.snapshot(writer.queued)
-      const since: string[] = (writer.collected = [])
-      this.folding = (async () => {
-        this.dbBytes = await writeDbFile(this.path, { seq, rows })
-        await new Promise<void>((resolve, reject) =>
-          writer.betweenWrites(async () => {
-            try {
-              const header = journalHeader(seq)
-              await this.io.create(this.journalPath, header + since.join(''))
-              const fresh = await this.io.openForAppend(this.journalPath)
-              await writer.replaceFile(fresh, Buffer.byteLength(header + since.join(''))).close()
-              resolve()
-            } catch (error) {
-              reject(error)
-            }
-          }),
-        )
-      })()
-        .catch((error) =>
-          this.options.log?.(
-            `folding ${this.journalPath} into ${this.path} failed (${reasonOf(error)}); it is tried again later`,
-          ),
-        )
-        .finally(() => {
-          writer.collected = undefined
-          this.folding = undefined
-          this.nextFoldAt = Math.max(this.nextFoldAt, writer.bytes + this.foldThreshold() / 2)
-        })
+    this.folding = this.fold(writer).finally(() => {
+      writer.collected = undefined
+      this.folding = undefined
+      this.nextFoldAt = writer.bytes + this.foldThreshold()
     })
+  }
+
+  private async fold(writer: JournalWriter): Promise<void> {
+    try {
+      const { seq, rows, since } = await writer.betweenWrites(async () => ({
+        seq: writer.seq,
+        rows: this.snapshot(writer.queued),
+        since: (writer.collected = []),
+      }))
+      this.dbBytes = await writeDbFile(this.path, { seq, rows })
+      await writer.betweenWrites(async () => {
+        const text = journalHeader(seq) + since.join('')
+        await this.io.create(this.journalPath, text)
+        await writer.replaceFile(await this.io.openForAppend(this.journalPath), Buffer.byteLength(text)).close()
+      })
+    } catch (error) {
+      this.options.log?.(
+        `folding ${this.journalPath} into ${this.path} failed (${reasonOf(error)}); it is tried again later`,
+      )
+    }
   }
 }
 
