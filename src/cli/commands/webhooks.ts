@@ -151,6 +151,16 @@ export function register(program: Command, ctx: CliContext): void {
           ['URL', (h) => h.url],
           ['EVENTS', (h) => h.events.join(',')],
           ['CREATED', (h) => h.createdAt],
+          // Last, so scripts reading the columns before it by position keep working.
+          [
+            'CHAOS',
+            (h) =>
+              h.chaos
+                ? Object.entries(h.chaos)
+                    .map(([k, v]) => `${k}=${v}`)
+                    .join(' ')
+                : '',
+          ],
         ],
         'No webhook endpoints (add one with store webhooks create)',
       )
@@ -163,12 +173,17 @@ export function register(program: Command, ctx: CliContext): void {
       examples(
         'store webhooks create --url http://localhost:3000/hooks --events order:paid,order:created',
         'store webhooks create --url http://localhost:3000/hooks --events all',
+        'store webhooks create --url http://localhost:3000/hooks --events all --chaos duplicate=0.2,reorderMs=2000,seed=7',
       ),
     )
     .description('add a webhook endpoint to the emulator')
     .requiredOption('--url <url>', 'where deliveries go')
     .requiredOption('--events <kinds>', 'comma-separated event kinds (at least one; "all" for every kind)')
-    .action(async (o: { url: string; events: string }, command: Command) => {
+    .option(
+      '--chaos <settings>',
+      'delivery faults: duplicate=SHARE (0..1), reorderMs=MS, delayMs=MS, failFirst=N, seed=N, comma-separated (or a JSON object)',
+    )
+    .action(async (o: { url: string; events: string; chaos?: string }, command: Command) => {
       const w = wctx(command)
       const events =
         o.events.trim() === 'all'
@@ -177,11 +192,15 @@ export function register(program: Command, ctx: CliContext): void {
               .split(',')
               .map((k) => k.trim())
               .filter(Boolean)
-      const hook = await w.client().emulator.webhooks.create({ url: o.url, events: events as WebhookEventKind[] })
+      const { describeChaos, parseChaos } = await import('../webhooks/chaos.js')
+      const chaos = o.chaos === undefined ? undefined : await parseChaos(o.chaos)
+      const hook = await w
+        .client()
+        .emulator.webhooks.create({ url: o.url, events: events as WebhookEventKind[], ...(chaos ? { chaos } : {}) })
       if (w.out.isJson) return w.out.json(hook)
       w.out.line(hook.id)
       w.out.success(
-        `webhook ${hook.id} → ${hook.url} (${hook.events.length} kind${hook.events.length === 1 ? '' : 's'})`,
+        `webhook ${hook.id} → ${hook.url} (${hook.events.length} kind${hook.events.length === 1 ? '' : 's'})${hook.chaos ? `; chaos ${describeChaos(hook.chaos)}` : ''}`,
       )
     })
 
