@@ -19,7 +19,7 @@ describe('store webhooks create --chaos', () => {
       'duplicate=1,delayMs=250,seed=4',
     ])
     expect(created.code).toBe(0)
-    const id = created.stdout.trim()
+    expect(created.stdout).toMatch(/^wh_\S+\n$/)
     expect(created.stderr).toContain(`→ ${rx.url} (1 kind); chaos duplicate=1 delayMs=250 seed=4`)
     const listed = await cli([...emu.flags, 'webhooks', 'list'])
     expect(listed.stdout.trim().split('\t').at(-1)).toBe('duplicate=1 delayMs=250 seed=4')
