@@ -37,14 +37,16 @@ export function register(program: Command, ctx: CliContext): void {
     .addHelpText(
       'after',
       examples(
+        'store webhooks trigger order:paid',
+        'store webhooks trigger order:paid --override product.price=25 --override checkout.email=ada@example.com',
         'store webhooks trigger order:paid --to http://localhost:3000/hooks',
-        'store webhooks trigger order:paid --from ORD-1 --override total=0 --dry-run',
+        'store webhooks trigger order:paid --from ORD-1 --override total=0 --to http://localhost:3000/hooks --dry-run',
       ),
     )
     .description(
-      'POST a realistic payload of any kind to a URL (sample from fixtures/events/, or built from an emulator record)',
+      "make the emulator fire an event of any kind in the current account (it reaches the account's endpoints, listen and the delivery log), or with --to POST a sample payload to a URL",
     )
-    .requiredOption('--to <url>', 'where to POST it')
+    .option('--to <url>', 'POST a sample payload (fixtures/events/) straight to this URL instead')
     .option(
       '--from <ref>',
       'build it from a record of the emulator: ORD-… (order kinds, INVOICE.ITEM.DELIVER-DYNAMIC, product:mystery:revealed), a product id, a subscription id',
@@ -55,14 +57,19 @@ export function register(program: Command, ctx: CliContext): void {
     )
     .option(
       '--override <path=value>',
-      'set one field (repeatable); paths are relative to data, e.g. total=10, products.0.quantity=3; path:=json sets JSON',
+      'set one field (repeatable). Without --to: STEP.field of a step of the fixture, e.g. product.price=25; with --to: a field of the payload relative to data, e.g. total=10; path:=json sets JSON',
       collect,
     )
-    .option('--dry-run', 'print the payload instead of sending it')
+    .option('--dry-run', 'print the steps (with --to: the payload) instead of sending anything')
     .action(async (kind: string, o: TriggerOptions, command: Command) => {
       const w = wctx(command)
-      const { reportTrigger, trigger } = await import('../webhooks/trigger.js')
-      reportTrigger(w, await trigger(w, kind, o), Boolean(o.dryRun))
+      const { checkKind, reportTrigger, trigger } = await import('../webhooks/trigger.js')
+      if (o.to !== undefined) return reportTrigger(w, await trigger(w, kind, o), Boolean(o.dryRun))
+      const checked = checkKind(kind)
+      if (o.from || o.item)
+        throw new UsageError('--from and --item build a payload for --to URL; add --to, or drop them')
+      const { triggerInEmulator } = await import('../webhooks/trigger-pipeline.js')
+      await triggerInEmulator(w, checked, o)
     })
 
   webhooks
