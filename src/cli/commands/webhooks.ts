@@ -79,15 +79,20 @@ export function register(program: Command, ctx: CliContext): void {
       examples(
         'store webhooks listen',
         'store webhooks listen --forward-to http://localhost:3000/hooks --events order:paid',
+        "store webhooks listen --forward-to 'order:*=http://localhost:3000/orders' --forward-to 'product:*=http://localhost:3001/catalogue'",
       ),
     )
     .description(
       "print the emulator's events as they happen, or forward them to a local URL; reconnects and resumes by itself",
     )
-    .option('--forward-to <url>', 'local URL to POST each event to (without it: print them)')
+    .option(
+      '--forward-to <[pattern=]url>',
+      "POST events to a local URL (without it: print them); 'order:*=URL' forwards only the kinds matching the pattern (repeatable)",
+      collect,
+    )
     .option('--events <kinds>', 'only these kinds, comma-separated')
     .option('--since <id>', 'first replay the logged events after this event id (0: every event kept)')
-    .action(async (o: { forwardTo?: string; events?: string; since?: string }, command: Command) =>
+    .action(async (o: { forwardTo?: string[]; events?: string; since?: string }, command: Command) =>
       (await import('../webhooks/listen.js')).listen(wctx(command), o),
     )
 
