@@ -117,6 +117,22 @@ export function register(program: Command, ctx: CliContext): void {
     )
 
   webhooks
+    .command('probe <url>')
+    .addHelpText(
+      'after',
+      examples(
+        'store webhooks probe http://localhost:3000/hooks',
+        'store webhooks probe http://localhost:3000/hooks --json',
+      ),
+    )
+    .description(
+      'test a webhook handler: every kind, a duplicate, an out-of-order pair, extra fields, an unknown kind; exit 1 when a well-formed event was not acknowledged',
+    )
+    .action(async (url: string, _o: unknown, command: Command) => {
+      await (await import('../webhooks/probe.js')).probe(wctx(command), url)
+    })
+
+  webhooks
     .command('validate <file>')
     .addHelpText(
       'after',
