@@ -29,6 +29,7 @@ export type {
   ThemesClient,
   EmulatorClient,
   WebhooksClient,
+  FaultsClient,
   EventsOptions,
   EventStreamStatus,
   StorefrontClient,
@@ -226,6 +227,8 @@ export {
   DeliveryStateSchema,
   DeliveryLogQuerySchema,
   EmittedEventSchema,
+  WebhookChaosSchema,
+  DeliveryChaosSchema,
 } from './spec/webhooks.js'
 export type {
   Webhook,
@@ -238,7 +241,14 @@ export type {
   DeliveryState,
   DeliveryLogQuery,
   EmittedEvent,
+  WebhookChaos,
+  WebhookChaosInput,
+  DeliveryChaos,
 } from './spec/webhooks.js'
+export { CreateFaultBodySchema, FaultSchema, FaultListSchema } from './spec/faults.js'
+export type { CreateFaultInput, Fault, FaultList, FaultMatch } from './spec/faults.js'
+export { FixtureFileSchema } from './spec/fixtures.js'
+export type { FixtureFile, FixtureStep, FixtureRequest } from './spec/fixtures.js'
 
 export {
   ALL_EVENT_KINDS,

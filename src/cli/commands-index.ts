@@ -13,6 +13,7 @@ import { register as customers } from './commands/customers.js'
 import { register as subscriptions } from './commands/subscriptions.js'
 import { register as themes } from './commands/themes.js'
 import { register as webhooks } from './commands/webhooks.js'
+import { register as fixtures } from './commands/fixtures.js'
 import { register as mystery } from './commands/mystery.js'
 import { register as emulator } from './commands/emulator.js'
 import { register as state } from './commands/state.js'
@@ -37,6 +38,7 @@ export const COMMANDS: { name: string; register: Register }[] = [
   { name: 'subscriptions', register: subscriptions },
   { name: 'themes', register: themes },
   { name: 'webhooks', register: webhooks },
+  { name: 'fixtures', register: fixtures },
   { name: 'mystery', register: mystery },
   { name: 'emulator', register: emulator },
   { name: 'state', register: state },

@@ -3,6 +3,7 @@
 // handlers answer these.
 import type { CreateAccountInput, CreatedAccount } from '../spec/accounts.js'
 import type { Success } from '../spec/common.js'
+import type { CreateFaultInput, Fault, FaultList } from '../spec/faults.js'
 import type { WebhookEventKind } from '../spec/event-kinds.js'
 import type { ClockState, FulfilmentSetup, FulfilmentSetupInput, PayInput, TrackingInput } from '../spec/fulfilment.js'
 import type { Order } from '../spec/orders.js'
@@ -39,6 +40,17 @@ export interface WebhooksClient {
   log(id: string, options?: CallOptions): Promise<WebhookDelivery>
   /** The logged delivery's exact payload again, to its URL, as a new entry of the log (one attempt). */
   resend(id: string, options?: CallOptions): Promise<WebhookDelivery>
+}
+
+/** Rules that make chosen requests of the account fail (`/_emulator/faults`). */
+export interface FaultsClient {
+  list(options?: CallOptions): Promise<FaultList>
+  /**
+   * The next `times` requests matching `match` answer `status` (default 500) after `latencyMs`.
+   * @example await client.emulator.faults.create({ match: { method: 'POST', path: '/api/v1/products' }, status: 503 })
+   */
+  create(body: CreateFaultInput, options?: CallOptions): Promise<Fault>
+  delete(id: string, options?: CallOptions): Promise<Success>
 }
 
 /** How the live event stream is doing, for progress messages. */
@@ -109,6 +121,7 @@ export interface EmulatorClient {
   /** Feedback buyers left on their invoices, newest first. */
   listFeedback(options?: CallOptions): Promise<FeedbackList>
   readonly webhooks: WebhooksClient
+  readonly faults: FaultsClient
   /**
    * The shop's events as they are committed (`GET /_emulator/events`, Server-Sent Events). Reconnects
    * by itself and resumes after the last event it yielded (`Last-Event-ID`), so none is seen twice
@@ -208,6 +221,13 @@ export function emulator(http: Http): EmulatorClient {
     listFeedback: (options = {}) =>
       http.request('GET', control('/feedback'), { ...options, ...origin, schema: 'FeedbackList' }),
     webhooks: webhooks(http),
+    faults: {
+      list: (options = {}) => http.request('GET', control('/faults'), { ...options, ...origin, schema: 'FaultList' }),
+      create: (body, options = {}) =>
+        http.request('POST', control('/faults'), { ...options, ...origin, body, schema: 'Fault' }),
+      delete: (id, options = {}) =>
+        http.request('DELETE', control(`/faults/${segment(id)}`), { ...options, ...origin, schema: 'Success' }),
+    },
     events: Object.assign((options: EventsOptions = {}) => events(http, options), {
       waitFor: (kind: WebhookEventKind, predicate?: (event: EmittedEvent) => boolean, options: WaitForOptions = {}) =>
         waitFor(http, kind, predicate, options),

@@ -7,6 +7,7 @@ import { BlacklistEntrySchema, BlacklistListSchema } from '../spec/blacklists.js
 import { CategoryListSchema, CategorySchema } from '../spec/categories.js'
 import { CouponListSchema, CouponSchema } from '../spec/coupons.js'
 import { CustomerDetailSchema, CustomerListSchema } from '../spec/customers.js'
+import { FaultListSchema, FaultSchema } from '../spec/faults.js'
 import { ClockSchema, FulfilmentSetupSchema } from '../spec/fulfilment.js'
 import { GroupListSchema, GroupSchema } from '../spec/groups.js'
 import { OrderListSchema, OrderSchema } from '../spec/orders.js'
@@ -81,4 +82,6 @@ export const RESPONSE_SCHEMAS: { [K in keyof ResponseTypes]: z.ZodType<ResponseT
   SeedExport: SeedExportSchema,
   RequestLogEntry: RequestLogEntrySchema,
   RequestLogList: RequestLogListSchema,
+  Fault: FaultSchema,
+  FaultList: FaultListSchema,
 }

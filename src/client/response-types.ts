@@ -6,6 +6,7 @@ import type { BlacklistEntry, BlacklistList } from '../spec/blacklists.js'
 import type { Category, CategoryList } from '../spec/categories.js'
 import type { Coupon, CouponList } from '../spec/coupons.js'
 import type { CustomerDetail, CustomerList } from '../spec/customers.js'
+import type { Fault, FaultList } from '../spec/faults.js'
 import type { ClockState, FulfilmentSetup } from '../spec/fulfilment.js'
 import type { Group, GroupList } from '../spec/groups.js'
 import type { Order, OrderList } from '../spec/orders.js'
@@ -72,6 +73,8 @@ export interface ResponseTypes {
   SeedExport: SeedExport
   RequestLogEntry: RequestLogEntry
   RequestLogList: RequestLogList
+  Fault: Fault
+  FaultList: FaultList
 }
 
 /** The name of a response schema: `'Product'`, `'ProductList'`… */

@@ -9,7 +9,7 @@ import { commitWait } from './middleware/commit-wait.js'
 import type { Services } from './services/index.js'
 import { errorResponse } from './middleware/errors.js'
 import { unreadableBody } from './middleware/validate.js'
-import { injectFaults } from './middleware/faults.js'
+import { chosenFailures, injectFaults } from './middleware/faults.js'
 import { AllowedHosts, checkHost } from './middleware/hosts.js'
 import { guardDbSize } from './middleware/db-size.js'
 import { storefrontRateLimit } from './middleware/rate-limit.js'
@@ -106,7 +106,7 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
   const authed = (base: Hono<AuthedEnv>) => {
     base.use(requireKey(services.accounts))
     if (limit) base.use(rateLimit(deps.clock, deps.options))
-    return base.use(selectShop(services.accounts))
+    return base.use(selectShop(services.accounts)).use(chosenFailures(services.faults, deps.sleep))
   }
   const api = authed(new Hono<AuthedEnv>())
   if (latencyMs || failRate) api.use(injectFaults(deps))

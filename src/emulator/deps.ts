@@ -36,6 +36,8 @@ export interface EmulatorOptions {
   latencyMs?: number
   /** `--fail-rate P`: share of /api/v1 requests answered with an injected 500. */
   failRate?: number
+  /** `--fail-seed N`: `failRate` draws from this seed, so the same requests fail on every run. */
+  failSeed?: number
   /**
    * `--admin-key KEY`: only this key may create accounts (`POST /_emulator/accounts`) and it may
    * delete any; without it any valid key may create accounts and delete its own.

@@ -311,7 +311,7 @@ describe('store webhooks against the emulator (list, create, simulate, logs, res
     const id = created.stdout.trim()
     expect(id).toMatch(/^wh_/)
     expect((await cli([...emu.flags, 'webhooks', 'list'])).stdout).toBe(
-      `${id}\t${rx.url}/h\tproduct:created,order:paid\t2026-06-01T12:00:00.000Z\n`,
+      `${id}\t${rx.url}/h\tproduct:created,order:paid\t2026-06-01T12:00:00.000Z\t\n`,
     )
 
     const simulated = await cli([...emu.flags, 'webhooks', 'simulate', id, '--event', 'order:paid'])

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { examples } from '../examples.js'
 import type { CliContext } from '../context.js'
 import { isStoreError, UsageError } from '../exit-codes.js'
-import { DEMO_SEED_PATH } from '../fixtures.js'
+import { DEMO_SEED_PATH } from '../shipped-files.js'
 import { maskKey } from '../../spec/keys.js'
 import type { EmulatorOptions } from '../../emulator/deps.js'
 import type { SeedFile } from '../../emulator/services/seed-file.js'
@@ -25,6 +25,7 @@ export interface ServeOptions {
   allowedHost?: string[]
   latency?: string
   failRate?: string
+  failSeed?: string
   tlsCert?: string
   tlsKey?: string
   quiet?: boolean
@@ -72,6 +73,7 @@ export function register(program: Command, ctx: CliContext): void {
     )
     .option('--latency <ms>', 'delay every /api/v1 answer by this many ms')
     .option('--fail-rate <p>', 'answer this share (0..1) of /api/v1 requests with a 500')
+    .option('--fail-seed <n>', 'with --fail-rate: draw from this seed, so the same requests fail on every run')
     .option('--tls-cert <file>', 'serve HTTPS with this certificate (PEM)')
     .option('--tls-key <file>', 'private key for --tls-cert (PEM)')
     .option('--quiet', 'no log line per request')
@@ -124,6 +126,12 @@ export function parseServeOptions(o: ServeOptions): { port: number; emulator: Em
     if (!Number.isFinite(p) || p < 0 || p > 1)
       throw new UsageError(`--fail-rate: "${o.failRate}" is not a share between 0 and 1`)
     emulator.failRate = p
+  }
+  if (o.failSeed !== undefined) {
+    if (o.failRate === undefined) throw new UsageError('--fail-seed goes with --fail-rate P; give both')
+    if (!/^\d{1,15}$/.test(o.failSeed))
+      throw new UsageError(`--fail-seed: "${o.failSeed}" is not a whole number (e.g. --fail-seed 42)`)
+    emulator.failSeed = Number(o.failSeed)
   }
   if (Boolean(o.tlsCert) !== Boolean(o.tlsKey)) throw new UsageError('--tls-cert and --tls-key go together; give both')
   if (o.apiKey !== undefined && !/^\S{8,200}$/.test(o.apiKey))

@@ -37,14 +37,16 @@ export function register(program: Command, ctx: CliContext): void {
     .addHelpText(
       'after',
       examples(
+        'store webhooks trigger order:paid',
+        'store webhooks trigger order:paid --override product.price=25 --override checkout.email=ada@example.com',
         'store webhooks trigger order:paid --to http://localhost:3000/hooks',
-        'store webhooks trigger order:paid --from ORD-1 --override total=0 --dry-run',
+        'store webhooks trigger order:paid --from ORD-1 --override total=0 --to http://localhost:3000/hooks --dry-run',
       ),
     )
     .description(
-      'POST a realistic payload of any kind to a URL (sample from fixtures/events/, or built from an emulator record)',
+      "make the emulator fire an event of any kind in the current account (it reaches the account's endpoints, listen and the delivery log), or with --to POST a sample payload to a URL",
     )
-    .requiredOption('--to <url>', 'where to POST it')
+    .option('--to <url>', 'POST a sample payload (fixtures/events/) straight to this URL instead')
     .option(
       '--from <ref>',
       'build it from a record of the emulator: ORD-… (order kinds, INVOICE.ITEM.DELIVER-DYNAMIC, product:mystery:revealed), a product id, a subscription id',
@@ -55,14 +57,19 @@ export function register(program: Command, ctx: CliContext): void {
     )
     .option(
       '--override <path=value>',
-      'set one field (repeatable); paths are relative to data, e.g. total=10, products.0.quantity=3; path:=json sets JSON',
+      'set one field (repeatable). Without --to: STEP.field of a step of the fixture, e.g. product.price=25; with --to: a field of the payload relative to data, e.g. total=10; path:=json sets JSON',
       collect,
     )
-    .option('--dry-run', 'print the payload instead of sending it')
+    .option('--dry-run', 'print the steps (with --to: the payload) instead of sending anything')
     .action(async (kind: string, o: TriggerOptions, command: Command) => {
       const w = wctx(command)
-      const { reportTrigger, trigger } = await import('../webhooks/trigger.js')
-      reportTrigger(w, await trigger(w, kind, o), Boolean(o.dryRun))
+      const { checkKind, reportTrigger, trigger } = await import('../webhooks/trigger.js')
+      if (o.to !== undefined) return reportTrigger(w, await trigger(w, kind, o), Boolean(o.dryRun))
+      const checked = checkKind(kind)
+      if (o.from || o.item)
+        throw new UsageError('--from and --item build a payload for --to URL; add --to, or drop them')
+      const { triggerInEmulator } = await import('../webhooks/trigger-pipeline.js')
+      await triggerInEmulator(w, checked, o)
     })
 
   webhooks
@@ -72,15 +79,20 @@ export function register(program: Command, ctx: CliContext): void {
       examples(
         'store webhooks listen',
         'store webhooks listen --forward-to http://localhost:3000/hooks --events order:paid',
+        "store webhooks listen --forward-to 'order:*=http://localhost:3000/orders' --forward-to 'product:*=http://localhost:3001/catalogue'",
       ),
     )
     .description(
       "print the emulator's events as they happen, or forward them to a local URL; reconnects and resumes by itself",
     )
-    .option('--forward-to <url>', 'local URL to POST each event to (without it: print them)')
+    .option(
+      '--forward-to <[pattern=]url>',
+      "POST events to a local URL (without it: print them); 'order:*=URL' forwards only the kinds matching the pattern (repeatable)",
+      collect,
+    )
     .option('--events <kinds>', 'only these kinds, comma-separated')
     .option('--since <id>', 'first replay the logged events after this event id (0: every event kept)')
-    .action(async (o: { forwardTo?: string; events?: string; since?: string }, command: Command) =>
+    .action(async (o: { forwardTo?: string[]; events?: string; since?: string }, command: Command) =>
       (await import('../webhooks/listen.js')).listen(wctx(command), o),
     )
 
@@ -103,6 +115,22 @@ export function register(program: Command, ctx: CliContext): void {
     .action((o: { port: string; host: string; dynamicResponse?: string; status: string }, command: Command) =>
       receive(wctx(command), o),
     )
+
+  webhooks
+    .command('probe <url>')
+    .addHelpText(
+      'after',
+      examples(
+        'store webhooks probe http://localhost:3000/hooks',
+        'store webhooks probe http://localhost:3000/hooks --json',
+      ),
+    )
+    .description(
+      'test a webhook handler: every kind, a duplicate, an out-of-order pair, extra fields, an unknown kind; exit 1 when a well-formed event was not acknowledged',
+    )
+    .action(async (url: string, _o: unknown, command: Command) => {
+      await (await import('../webhooks/probe.js')).probe(wctx(command), url)
+    })
 
   webhooks
     .command('validate <file>')
@@ -151,6 +179,16 @@ export function register(program: Command, ctx: CliContext): void {
           ['URL', (h) => h.url],
           ['EVENTS', (h) => h.events.join(',')],
           ['CREATED', (h) => h.createdAt],
+          // Last, so scripts reading the columns before it by position keep working.
+          [
+            'CHAOS',
+            (h) =>
+              h.chaos
+                ? Object.entries(h.chaos)
+                    .map(([k, v]) => `${k}=${v}`)
+                    .join(' ')
+                : '',
+          ],
         ],
         'No webhook endpoints (add one with store webhooks create)',
       )
@@ -163,12 +201,17 @@ export function register(program: Command, ctx: CliContext): void {
       examples(
         'store webhooks create --url http://localhost:3000/hooks --events order:paid,order:created',
         'store webhooks create --url http://localhost:3000/hooks --events all',
+        'store webhooks create --url http://localhost:3000/hooks --events all --chaos duplicate=0.2,reorderMs=2000,seed=7',
       ),
     )
     .description('add a webhook endpoint to the emulator')
     .requiredOption('--url <url>', 'where deliveries go')
     .requiredOption('--events <kinds>', 'comma-separated event kinds (at least one; "all" for every kind)')
-    .action(async (o: { url: string; events: string }, command: Command) => {
+    .option(
+      '--chaos <settings>',
+      'delivery faults: duplicate=SHARE (0..1), reorderMs=MS, delayMs=MS, failFirst=N, seed=N, comma-separated (or a JSON object)',
+    )
+    .action(async (o: { url: string; events: string; chaos?: string }, command: Command) => {
       const w = wctx(command)
       const events =
         o.events.trim() === 'all'
@@ -177,11 +220,15 @@ export function register(program: Command, ctx: CliContext): void {
               .split(',')
               .map((k) => k.trim())
               .filter(Boolean)
-      const hook = await w.client().emulator.webhooks.create({ url: o.url, events: events as WebhookEventKind[] })
+      const { describeChaos, parseChaos } = await import('../webhooks/chaos.js')
+      const chaos = o.chaos === undefined ? undefined : await parseChaos(o.chaos)
+      const hook = await w
+        .client()
+        .emulator.webhooks.create({ url: o.url, events: events as WebhookEventKind[], ...(chaos ? { chaos } : {}) })
       if (w.out.isJson) return w.out.json(hook)
       w.out.line(hook.id)
       w.out.success(
-        `webhook ${hook.id} → ${hook.url} (${hook.events.length} kind${hook.events.length === 1 ? '' : 's'})`,
+        `webhook ${hook.id} → ${hook.url} (${hook.events.length} kind${hook.events.length === 1 ? '' : 's'})${hook.chaos ? `; chaos ${describeChaos(hook.chaos)}` : ''}`,
       )
     })
 

@@ -2,20 +2,29 @@
 // SSE) printed, and POSTed to a local URL as webhooks when one is given. Reconnects by itself and
 // resumes with Last-Event-ID, so an event is seen once even when the emulator restarts in between.
 import type { EmittedEvent } from '../../spec/webhooks.js'
-import { isWebhookEventKind, webhookBody, type WebhookEventKind } from '../../spec/event-kinds.js'
+import { WEBHOOK_EVENT_KINDS, isWebhookEventKind, webhookBody, type WebhookEventKind } from '../../spec/event-kinds.js'
 import { UsageError } from '../exit-codes.js'
 import { followUntilStopped } from '../follow-until-stopped.js'
 import { isOk, sendWebhook, type Sent, type WebhookContext } from './http.js'
 
 export interface ListenOptions {
-  forwardTo?: string
+  /** `URL` (every event) or `PATTERN=URL` (`order:*`, `order:paid,product:*`), repeatable. */
+  forwardTo?: string[]
   events?: string
   since?: string
+}
+
+/** Where matching events are forwarded: kinds by glob patterns (`*` any run of characters), or every kind. */
+export interface ForwardTarget {
+  url: string
+  patterns: string[] | undefined
+  matches(kind: string): boolean
 }
 
 export interface Forwarded {
   sequence: number
   event: string
+  url: string
   status: number | null
   durationMs: number
   error: string | null
@@ -37,6 +46,41 @@ function parseKinds(text: string | undefined): WebhookEventKind[] | undefined {
   return kinds as WebhookEventKind[]
 }
 
+const globOf = (pattern: string) =>
+  new RegExp(
+    `^${pattern
+      .split('*')
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  )
+
+/**
+ * `--forward-to URL` or `--forward-to 'PATTERN=URL'`: a plain URL takes every event; patterns
+ * (comma-separated, `*` any run of characters) take the kinds they match, and each must match one.
+ */
+export function parseForwardTarget(text: string): ForwardTarget {
+  const isPlain = /^https?:\/\//i.test(text)
+  const cut = text.indexOf('=')
+  const url = isPlain ? text : text.slice(cut + 1).trim()
+  if (!isPlain && (cut < 1 || !/^https?:\/\//i.test(url)))
+    throw new UsageError(
+      `--forward-to: "${text}" is neither an http(s) URL nor PATTERN=URL (e.g. --forward-to 'order:*=http://localhost:3000/orders')`,
+    )
+  if (isPlain) return { url, patterns: undefined, matches: () => true }
+  const patterns = text
+    .slice(0, cut)
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)
+  const globs = patterns.map(globOf)
+  for (const [i, glob] of globs.entries())
+    if (!WEBHOOK_EVENT_KINDS.some((kind) => glob.test(kind)))
+      throw new UsageError(
+        `--forward-to: "${patterns[i]}" matches no event kind (list them with store webhooks events; * matches any run of characters)`,
+      )
+  return { url, patterns, matches: (kind) => globs.some((glob) => glob.test(kind)) }
+}
+
 /**
  * Prints, or forwards, events until SIGINT/SIGTERM. One stdout line per event (time, sequence,
  * kind, and when forwarded the local URL's status and duration); connection news on stderr.
@@ -47,9 +91,8 @@ function parseKinds(text: string | undefined): WebhookEventKind[] | undefined {
  */
 export async function listen(w: WebhookContext, o: ListenOptions): Promise<void> {
   const { ctx, out } = w
-  const target = o.forwardTo
-  if (target !== undefined && !/^https?:\/\//i.test(target))
-    throw new UsageError(`--forward-to: "${target}" is not an http(s) URL`)
+  const targets = (o.forwardTo ?? []).map(parseForwardTarget)
+  const isForwarding = targets.length > 0
   const kinds = parseKinds(o.events)
   if (o.since !== undefined && !/^\d+$/.test(o.since))
     throw new UsageError(`--since: "${o.since}" is not an event id (a sequence number; 0 replays every kept event)`)
@@ -57,8 +100,8 @@ export async function listen(w: WebhookContext, o: ListenOptions): Promise<void>
   const { origin } = w.connection()
   const what = kinds ? kinds.join(', ') : 'every event'
   const messages = {
-    ready: target
-      ? `Ready! Forwarding ${what} from ${origin} to ${target} (Ctrl+C to stop)`
+    ready: isForwarding
+      ? `Ready! Forwarding ${what} from ${origin}: ${targets.map((t) => `${t.patterns ? t.patterns.join(',') : 'every kind'} to ${t.url}`).join('; ')} (Ctrl+C to stop)`
       : `Ready! Printing ${what} from ${origin} (Ctrl+C to stop; --forward-to URL POSTs them, --json prints payloads)`,
     reconnected: (after: string | undefined) =>
       `Reconnected to ${origin}${after !== undefined ? `; resuming after event ${after}` : ''}`,
@@ -67,22 +110,26 @@ export async function listen(w: WebhookContext, o: ListenOptions): Promise<void>
   try {
     await followUntilStopped(ctx, out, messages, async (signal, onStatus) => {
       for await (const event of client.emulator.events({ events: kinds, since: o.since, signal, onStatus })) {
-        if (!target) {
+        if (!isForwarding) {
           printEvent(w, event)
           continue
         }
         const body = JSON.stringify(webhookBody(event.event as WebhookEventKind, event.data, ctx.now()))
-        const first = await sendWebhook(ctx, target, body, undefined, signal)
-        if (signal.aborted) break
-        if (first.status !== null) {
-          printForwarded(w, forwarded(event, first, 1))
-          continue
+        for (const target of targets) {
+          if (!target.matches(event.event)) continue
+          const first = await sendWebhook(ctx, target.url, body, undefined, signal)
+          if (signal.aborted) break
+          if (first.status !== null) {
+            printForwarded(w, forwarded(event, target.url, first, 1), targets.length > 1)
+            continue
+          }
+          const retry = retryForward(w, target.url, event, body, first, signal).then((f) => {
+            if (!signal.aborted) printForwarded(w, f, targets.length > 1)
+          })
+          retrying.add(retry)
+          void retry.finally(() => retrying.delete(retry))
         }
-        const retry = retryForward(w, target, event, body, first, signal).then((f) => {
-          if (!signal.aborted) printForwarded(w, f)
-        })
-        retrying.add(retry)
-        void retry.finally(() => retrying.delete(retry))
+        if (signal.aborted) break
       }
     })
   } finally {
@@ -97,9 +144,10 @@ function printEvent(w: WebhookContext, event: EmittedEvent): void {
   w.out.line(`${w.ctx.now().toISOString().slice(11, 19)}  #${event.sequence}  ${event.event}`)
 }
 
-const forwarded = (event: EmittedEvent, sent: Sent, attempts: number): Forwarded => ({
+const forwarded = (event: EmittedEvent, url: string, sent: Sent, attempts: number): Forwarded => ({
   sequence: event.sequence,
   event: event.event,
+  url,
   status: sent.status,
   durationMs: sent.durationMs,
   error: sent.error,
@@ -139,10 +187,11 @@ async function retryForward(
     sent = await sendWebhook(w.ctx, url, body, undefined, stop)
     attempts++
   }
-  return forwarded(event, sent, attempts)
+  return forwarded(event, url, sent, attempts)
 }
 
-function printForwarded(w: WebhookContext, f: Forwarded): void {
+/** One line per forwarded event; with more than one target, the line names the URL. */
+function printForwarded(w: WebhookContext, f: Forwarded, isNamingUrl: boolean): void {
   const { out } = w
   if (out.isJson) return out.ndjson({ ...f, at: w.ctx.now().toISOString() })
   const time = w.ctx.now().toISOString().slice(11, 19)
@@ -152,5 +201,5 @@ function printForwarded(w: WebhookContext, f: Forwarded): void {
       : isOk(f.status)
         ? out.chalk.green(String(f.status))
         : out.chalk.red(String(f.status))
-  out.line(`${time}  #${f.sequence}  ${f.event}  → ${status}  ${f.durationMs} ms`)
+  out.line(`${time}  #${f.sequence}  ${f.event}  → ${isNamingUrl ? `${f.url} ` : ''}${status}  ${f.durationMs} ms`)
 }

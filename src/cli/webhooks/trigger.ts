@@ -28,7 +28,7 @@ import { applyOverride, parseOverride } from './overrides.js'
 import { CheckFailedError, isOk, sendWebhook, type Sent, type WebhookContext } from './http.js'
 
 export interface TriggerOptions {
-  to: string
+  to?: string
   from?: string
   item?: string
   override?: string[]
@@ -134,7 +134,7 @@ export async function trigger(w: WebhookContext, kindText: string, o: TriggerOpt
   const kind = checkKind(kindText)
   const overrides = (o.override ?? []).map((text) => parseOverride(text, kind !== DYNAMIC_DELIVERY_EVENT))
   if (o.item && !o.from) throw new UsageError('--item goes with --from ORD-…')
-  if (!/^https?:\/\//i.test(o.to)) throw new UsageError(`--to: "${o.to}" is not an http(s) URL`)
+  if (!o.to || !/^https?:\/\//i.test(o.to)) throw new UsageError(`--to: "${o.to}" is not an http(s) URL`)
   let payload = o.from ? await payloadFromRecord(w, kind, o.from, o.item) : samplePayload(kind, w.ctx.now())
   for (const override of overrides) payload = applyOverride(payload, override)
   const { problems } = validateWebhookPayload(payload)

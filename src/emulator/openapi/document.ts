@@ -95,6 +95,7 @@ const CONTROL_TAGS = [
   ['webhooks', 'Webhook endpoints, the delivery log, resend, the simulator and the live event stream.'],
   ['queries', 'Customer queries and feedback as the merchant sees them.'],
   ['requests', 'The request inspector: what your app sent and what the emulator answered.'],
+  ['faults', 'Chosen failures: rules that make the next matching requests of the account fail or wait.'],
   ['storefront', 'What a customer does: public, no key.'],
   ['documents', 'This OpenAPI document.'],
 ] as const

@@ -4,7 +4,14 @@ import type { DeliveryRecord, WebhookRecord } from '../store/records.js'
 
 /** A webhook endpoint as the control API shows it; never the shop. */
 export function presentWebhook(row: WebhookRecord): ListedFields<typeof WebhookSchema> {
-  return { id: row.id, url: row.url, events: row.events, createdAt: row.createdAt, updatedAt: row.updatedAt }
+  return {
+    id: row.id,
+    url: row.url,
+    events: row.events,
+    ...(row.chaos ? { chaos: row.chaos } : {}),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  }
 }
 
 /** A delivery of the log as listed: without the payload and the attempts. */
@@ -22,6 +29,7 @@ export function summariseDelivery(row: DeliveryRecord): ListedFields<typeof Webh
     nextAttemptAt: row.nextAttemptAt,
     origin: row.origin,
     resendOf: row.resendOf,
+    ...(row.chaos ? { chaos: row.chaos } : {}),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   }

@@ -9,6 +9,7 @@ import { CouponService } from './coupons.js'
 import { CustomerService } from './customers.js'
 import { createServiceDeps } from './deps.js'
 import type { EventBus } from './events/bus.js'
+import { FaultService } from './faults.js'
 import { GroupService } from './groups.js'
 import { OrderService } from './orders.js'
 import { PaymentService } from './payment.js'
@@ -30,6 +31,7 @@ export interface Services {
   coupons: CouponService
   customers: CustomerService
   events: EventBus
+  faults: FaultService
   groups: GroupService
   orders: OrderService
   payment: PaymentService
@@ -57,6 +59,7 @@ export function createServices(world: EmulatorDeps): Services {
     coupons: new CouponService(deps),
     customers: new CustomerService(deps),
     events: deps.events,
+    faults: new FaultService(deps),
     groups: new GroupService(deps),
     orders: new OrderService(deps),
     payment: new PaymentService(deps),

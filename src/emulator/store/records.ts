@@ -224,8 +224,12 @@ export const EventRowSchema = z.object({
 })
 export type EventRecord = z.infer<typeof EventRowSchema>
 
-/** A webhook endpoint of a shop (`/_emulator/webhooks`). */
-export const WebhookRowSchema = z.object({ ...WebhookSchema.shape, ...ShopId })
+/** A webhook endpoint of a shop (`/_emulator/webhooks`); `chaosDraws`: how many events its chaos has drawn for. */
+export const WebhookRowSchema = z.object({
+  ...WebhookSchema.shape,
+  ...ShopId,
+  chaosDraws: z.number().int().nonnegative().optional(),
+})
 export type WebhookRecord = z.infer<typeof WebhookRowSchema>
 
 /** One delivery of the webhook log, with every attempt and the exact body sent. */

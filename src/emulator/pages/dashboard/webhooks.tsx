@@ -7,7 +7,13 @@ import {
   SUBSCRIPTION_EVENT_KINDS,
   WEBHOOK_EVENT_KINDS,
 } from '../../../spec/events.js'
-import type { EmittedEvent, Webhook, WebhookDelivery, WebhookDeliverySummary } from '../../../spec/webhooks.js'
+import type {
+  EmittedEvent,
+  Webhook,
+  WebhookChaos,
+  WebhookDelivery,
+  WebhookDeliverySummary,
+} from '../../../spec/webhooks.js'
 import { Badge, Notice, Table } from '../layout.js'
 import { pretty, when } from '../format.js'
 import { DASHBOARD, DASHBOARD_API, DashboardShell, dashHref, type DashView } from './shell.js'
@@ -35,6 +41,17 @@ const ResendButton: FC<{ delivery: { id: string } }> = ({ delivery }) => (
   </button>
 )
 
+/** An endpoint's chaos in words, for the endpoints table. */
+function chaosText(chaos: WebhookChaos): string {
+  const parts = [
+    chaos.duplicate ? `${chaos.duplicate * 100}% twice` : '',
+    chaos.reorderMs ? `reorder within ${chaos.reorderMs} ms` : '',
+    chaos.delayMs ? `delay ${chaos.delayMs} ms` : '',
+    chaos.failFirst ? `first ${chaos.failFirst} attempts fail` : '',
+  ].filter(Boolean)
+  return `${parts.join(', ') || 'nothing'} (seed ${chaos.seed})`
+}
+
 export const WebhooksPage: FC<{ view: DashView; webhooks: Webhook[]; deliveries: WebhookDeliverySummary[] }> = ({
   view,
   webhooks,
@@ -50,7 +67,7 @@ export const WebhooksPage: FC<{ view: DashView; webhooks: Webhook[]; deliveries:
       {webhooks.length === 0 ? (
         <p>No endpoints yet.</p>
       ) : (
-        <Table caption="Webhook endpoints" head={['URL', 'Events', 'Created', '']}>
+        <Table caption="Webhook endpoints" head={['URL', 'Events', 'Chaos', 'Created', '']}>
           {webhooks.map((w) => (
             <tr data-webhook={w.id}>
               <td class="url">
@@ -58,6 +75,9 @@ export const WebhooksPage: FC<{ view: DashView; webhooks: Webhook[]; deliveries:
               </td>
               <td class="small">
                 {w.events.length === WEBHOOK_EVENT_KINDS.length ? 'all events' : w.events.join(', ')}
+              </td>
+              <td class="small" data-chaos="">
+                {w.chaos ? chaosText(w.chaos) : 'none'}
               </td>
               <td class="nowrap">{when(w.createdAt)}</td>
               <td>
@@ -103,6 +123,31 @@ export const WebhooksPage: FC<{ view: DashView; webhooks: Webhook[]; deliveries:
                 ))}
               </div>
             ))}
+          </fieldset>
+          <fieldset>
+            <legend>Delivery chaos (optional)</legend>
+            <p class="small muted">
+              Test your handler against duplicates, reordering, delays and lost answers. The same seed makes the same
+              choices for the same events.
+            </p>
+            <label for="chaos-duplicate">Share delivered twice (0 to 1)</label>
+            <input
+              id="chaos-duplicate"
+              name="chaos.duplicate"
+              type="number"
+              min="0"
+              max="1"
+              step="0.01"
+              data-type="number"
+            />
+            <label for="chaos-reorder">Reorder window (ms)</label>
+            <input id="chaos-reorder" name="chaos.reorderMs" type="number" min="0" max="60000" data-type="number" />
+            <label for="chaos-delay">Delay (ms)</label>
+            <input id="chaos-delay" name="chaos.delayMs" type="number" min="0" max="60000" data-type="number" />
+            <label for="chaos-fail-first">Attempts counted as failed</label>
+            <input id="chaos-fail-first" name="chaos.failFirst" type="number" min="0" max="10" data-type="number" />
+            <label for="chaos-seed">Seed</label>
+            <input id="chaos-seed" name="chaos.seed" type="number" min="0" data-type="number" />
           </fieldset>
           <div class="actions">
             <button type="submit">Add endpoint</button>
@@ -242,6 +287,23 @@ export const DeliveryPage: FC<{ view: DashView; delivery: WebhookDelivery }> = (
             </>
           ) : null}
         </dd>
+        {d.chaos ? (
+          <>
+            <dt>Chaos</dt>
+            <dd data-chaos="">
+              seed {d.chaos.seed}, draw {d.chaos.draw}: held {d.chaos.delayMs + d.chaos.holdMs} ms
+              {d.chaos.failFirst ? `, first ${d.chaos.failFirst} attempts counted as failed` : ''}
+              {d.chaos.duplicateOf ? (
+                <>
+                  , a duplicate of{' '}
+                  <a href={dashHref(view, `/webhooks/logs/${encodeURIComponent(d.chaos.duplicateOf)}`)}>
+                    <code>{d.chaos.duplicateOf}</code>
+                  </a>
+                </>
+              ) : null}
+            </dd>
+          </>
+        ) : null}
         <dt>Created</dt>
         <dd>{when(d.createdAt)}</dd>
       </dl>
@@ -274,6 +336,7 @@ export const DeliveryPage: FC<{ view: DashView; delivery: WebhookDelivery }> = (
               </Badge>
               <span class="muted small">{a.durationMs.toFixed(0)} ms</span>
               {a.error ? <span class="small">{a.error}</span> : null}
+              {a.chaos ? <span class="small">{a.chaos}</span> : null}
             </p>
             {a.responseBody ? (
               <>

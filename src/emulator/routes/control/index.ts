@@ -13,6 +13,7 @@ import { clockRoutes } from './clock.js'
 import { resetRoutes, stateRoutes } from './states.js'
 import { feedbackControlRoutes, queryControlRoutes } from './queries.js'
 import { requestLogRoutes } from './requests.js'
+import { faultRoutes } from './faults.js'
 import type { RequestRecorder } from '../../inspector/recorder.js'
 
 /** The dashboard's functions over HTTP under /_emulator (DESIGN.md, "Emulator control API"). */
@@ -36,4 +37,5 @@ export function controlRoutes(
     .route('/queries', queryControlRoutes(services))
     .route('/feedback', feedbackControlRoutes(services))
     .route('/requests', requestLogRoutes(services, options, requests))
+    .route('/faults', faultRoutes(services))
 }

@@ -5,6 +5,8 @@ import type { DeliveryRecord, EventRecord, ShopRecord } from '../../store/record
 import { buildEventData, type EventSubject } from './payloads.js'
 import { DeliveryWorker, deliverySettings } from './delivery.js'
 import { EventStreams, streamSettings } from './streams.js'
+import { chaosPlan } from './chaos.js'
+import type { DeliveryChaos } from '../../../spec/webhooks.js'
 
 /** A committed event as listeners get it: `data` is the subject the operation emitted, `record` the logged payload. */
 export interface PendingEvent {
@@ -67,22 +69,34 @@ export class EventBus {
     const deliveryIds: string[] = []
     // The exact bytes every attempt sends: `timestamp` is the time of the first sending (spec, "Request").
     let body: string | undefined
-    for (const webhook of store.c.webhooks.oldestFirst('shop', shop.id)) {
-      if (!webhook.events.includes(kind)) continue
+    const subscribed = [...store.c.webhooks.oldestFirst('shop', shop.id)].filter((w) => w.events.includes(kind))
+    for (const webhook of subscribed) {
       body ??= JSON.stringify(webhookBody(kind, data, this.emu.now(shop)))
-      const delivery = tx.put(
-        'deliveries',
-        this.newDelivery(shop, {
-          webhookId: webhook.id,
-          eventId: record.id,
-          event: kind,
-          url: webhook.url,
-          payload: body,
-          origin: 'event',
-          maxAttempts: this.worker.settings.maxAttempts,
-        }),
-      )
-      deliveryIds.push(delivery.id)
+      const fields = {
+        webhookId: webhook.id,
+        eventId: record.id,
+        event: kind,
+        url: webhook.url,
+        payload: body,
+        origin: 'event' as const,
+        maxAttempts: this.worker.settings.maxAttempts,
+      }
+      if (!webhook.chaos) {
+        deliveryIds.push(tx.put('deliveries', this.newDelivery(shop, fields)).id)
+        this.trimDeliveries(tx, shop)
+        continue
+      }
+      const draw = webhook.chaosDraws ?? 0
+      tx.put('webhooks', { ...webhook, chaosDraws: draw + 1 })
+      const plan = chaosPlan(webhook.chaos, draw)
+      const first = tx.put('deliveries', this.withChaos(shop, this.newDelivery(shop, fields), plan.first))
+      deliveryIds.push(first.id)
+      if (plan.duplicate) {
+        const copy = this.newDelivery(shop, fields)
+        deliveryIds.push(
+          tx.put('deliveries', this.withChaos(shop, copy, { ...plan.duplicate, duplicateOf: first.id })).id,
+        )
+      }
       this.trimDeliveries(tx, shop)
     }
     const list = this.staged.get(tx) ?? []
@@ -179,6 +193,13 @@ export class EventBus {
       createdAt: now,
       updatedAt: now,
     }
+  }
+
+  /** A delivery held back as its endpoint's chaos decided: its first attempt waits `delayMs + holdMs`. */
+  private withChaos(shop: ShopRecord, delivery: DeliveryRecord, chaos: DeliveryChaos): DeliveryRecord {
+    const waitMs = chaos.delayMs + chaos.holdMs
+    const nextAttemptAt = waitMs > 0 ? new Date(this.emu.now(shop).getTime() + waitMs).toISOString() : null
+    return { ...delivery, chaos, nextAttemptAt }
   }
 
   /**

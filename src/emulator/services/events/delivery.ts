@@ -200,9 +200,17 @@ export class DeliveryWorker {
       return await this.deps.store.tx((tx) => {
         const current = this.deps.rows.deliveries.get(id)
         if (!current) return undefined
-        const attempt: DeliveryAttempt = { attempt: current.attempts.length + 1, ...outcome }
+        const number = current.attempts.length + 1
+        const isFailedByChaos = current.chaos !== undefined && number <= current.chaos.failFirst
+        const attempt: DeliveryAttempt = isFailedByChaos
+          ? {
+              attempt: number,
+              ...outcome,
+              chaos: `failFirst: attempt ${number} of the first ${current.chaos?.failFirst} counted as failed, whatever the answer`,
+            }
+          : { attempt: number, ...outcome }
         const attempts = [...current.attempts, attempt]
-        const delivered = isDelivered(outcome.status)
+        const delivered = isDelivered(outcome.status) && !isFailedByChaos
         const exhausted = attempts.length >= current.maxAttempts
         const delay = this.settings.retryDelaysMs[attempts.length - 1] ?? this.settings.retryDelaysMs.at(-1) ?? 0
         const now = this.deps.now(current)

@@ -1,0 +1,43 @@
+// `store webhooks create --chaos …`: an endpoint's delivery chaos from `key=value,…` or JSON.
+import type { WebhookChaos, WebhookChaosInput } from '../../spec/webhooks.js'
+import { UsageError } from '../exit-codes.js'
+import { checkBody } from '../input.js'
+
+/**
+ * `duplicate=0.2,reorderMs=500,seed=7` (numbers) or a JSON object, checked with the spec's chaos
+ * schema before anything is sent: a share outside 0..1 is a usage error.
+ */
+export async function parseChaos(text: string): Promise<WebhookChaosInput> {
+  let chaos: unknown
+  if (text.trim().startsWith('{')) {
+    try {
+      chaos = JSON.parse(text)
+    } catch (error) {
+      throw new UsageError(`--chaos: not valid JSON (${(error as Error).message})`)
+    }
+  } else {
+    const pairs = text
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)
+    if (!pairs.length) throw new UsageError('--chaos: empty; e.g. --chaos duplicate=0.2,reorderMs=500,seed=7')
+    const entries = pairs.map((pair) => {
+      const [key, value, ...rest] = pair.split('=')
+      if (!key || value === undefined || rest.length || value.trim() === '' || !Number.isFinite(Number(value)))
+        throw new UsageError(`--chaos: "${pair}" is not key=number (e.g. --chaos duplicate=0.2,reorderMs=500,seed=7)`)
+      return [key.trim(), Number(value)] as const
+    })
+    chaos = Object.fromEntries(entries)
+  }
+  const { WebhookChaosSchema } = await import('../../spec/webhooks.js')
+  checkBody(WebhookChaosSchema, chaos, '--chaos')
+  return chaos as WebhookChaosInput
+}
+
+/** An endpoint's chaos in a few words: `duplicate=0.2 reorderMs=500 seed=7`. */
+export function describeChaos(chaos: WebhookChaos | undefined): string {
+  if (!chaos) return ''
+  return Object.entries(chaos)
+    .map(([key, value]) => `${key}=${value}`)
+    .join(' ')
+}

@@ -1,0 +1,121 @@
+// `store webhooks probe URL`: what a webhook handler does with what real senders send, judged
+// by the spec's delivery rules (2xx acknowledges; 15 s per delivery).
+import { WEBHOOK_EVENT_KINDS, WEBHOOK_TIMEOUT_MS, type WebhookEventKind } from '../../spec/event-kinds.js'
+import { loadEventSample } from '../../spec/event-samples.js'
+import { UsageError } from '../exit-codes.js'
+import { CheckFailedError, isOk, sendWebhook, type WebhookContext } from './http.js'
+
+/** A kind no version of the spec has: the handler should answer it without breaking. */
+export const UNKNOWN_KIND = 'order:teleported'
+
+/** `must`: the spec's rule, a failure exits 1; `should`: advice, reported only. */
+export type ProbeRule = 'must' | 'should'
+
+export interface ProbeResult {
+  probe: string
+  event: string
+  rule: ProbeRule
+  expect: string
+  status: number | null
+  durationMs: number
+  error: string | null
+  passed: boolean
+}
+
+interface Probe {
+  probe: string
+  event: string
+  rule: ProbeRule
+  expect: string
+  body: string
+  isPassing: (status: number | null) => boolean
+}
+
+const ACK = 'a 2xx within 15 s'
+
+/** Every probe in the order sent: each kind, a duplicate, an out-of-order pair, extra fields, an unknown kind. */
+export function probes(now: Date): Probe[] {
+  const timestamp = now.toISOString()
+  const sample = (kind: WebhookEventKind): Record<string, unknown> => ({ ...loadEventSample(kind), timestamp })
+  const must = (probe: string, event: string, body: unknown): Probe => ({
+    probe,
+    event,
+    rule: 'must',
+    expect: ACK,
+    body: JSON.stringify(body),
+    isPassing: isOk,
+  })
+  const paid = sample('order:paid')
+  const out: Probe[] = WEBHOOK_EVENT_KINDS.map((kind) => must(kind, kind, sample(kind)))
+  out.push(must('duplicate', 'order:paid', paid))
+  // Another order, whose payment arrives before its creation, as deliveries held up by retries do.
+  const another = (body: Record<string, unknown>) => {
+    const data = body.data as { id: number; uniqid: string }
+    return { ...body, data: { ...data, id: data.id + 1, uniqid: `${data.uniqid}_later` } }
+  }
+  out.push(must('out of order (1 of 2)', 'order:paid', another(paid)))
+  out.push(must('out of order (2 of 2)', 'order:created', another(sample('order:created'))))
+  const data = paid.data as Record<string, unknown>
+  out.push({
+    ...must('extra fields', 'order:paid', {
+      ...paid,
+      probe_note: 'a field newer senders add',
+      data: { ...data, probe_extra: { nested: true } },
+    }),
+    rule: 'should',
+    expect: `${ACK}: fields it does not know are ignored`,
+  })
+  out.push({
+    probe: 'unknown kind',
+    event: UNKNOWN_KIND,
+    rule: 'should',
+    expect: 'an answer within 15 s (2xx to take it, 4xx to refuse it), not a crash',
+    body: JSON.stringify({ ...paid, event: UNKNOWN_KIND }),
+    isPassing: (status) => status !== null && status < 500,
+  })
+  return out
+}
+
+/** Sends every probe in turn and reports each; exit 1 when a well-formed event was not acknowledged. */
+export async function probe(w: WebhookContext, url: string): Promise<ProbeResult[]> {
+  if (!/^https?:\/\//i.test(url))
+    throw new UsageError(`"${url}" is not an http(s) URL (e.g. http://localhost:3000/hooks)`)
+  const results: ProbeResult[] = []
+  for (const p of probes(w.ctx.now())) {
+    const sent = await sendWebhook(w.ctx, url, p.body, WEBHOOK_TIMEOUT_MS)
+    const result: ProbeResult = {
+      probe: p.probe,
+      event: p.event,
+      rule: p.rule,
+      expect: p.expect,
+      status: sent.status,
+      durationMs: sent.durationMs,
+      error: sent.error,
+      passed: p.isPassing(sent.status),
+    }
+    results.push(result)
+    if (!w.out.isJson) printResult(w, result)
+  }
+  const failed = results.filter((r) => r.rule === 'must' && !r.passed)
+  const advice = results.filter((r) => r.rule === 'should' && !r.passed)
+  if (w.out.isJson) w.out.json({ url, ok: failed.length === 0, results })
+  for (const r of advice) w.out.warn(`${r.probe}: expected ${r.expect}; got ${r.status ?? r.error}`)
+  if (failed.length)
+    throw new CheckFailedError(
+      `${failed.length} of ${results.filter((r) => r.rule === 'must').length} well-formed events were not acknowledged with a 2xx within 15 s (${failed.map((r) => r.probe).join(', ')})`,
+    )
+  w.out.success(`${url} acknowledged every well-formed event`)
+  return results
+}
+
+function printResult(w: WebhookContext, r: ProbeResult): void {
+  const { out } = w
+  const answer = r.status ?? `no answer (${r.error})`
+  if (!out.isTTY)
+    return out.line(
+      `${r.probe}\t${r.event}\t${r.status ?? ''}\t${r.durationMs}\t${r.passed ? 'ok' : r.rule === 'must' ? 'failed' : 'warning'}`,
+    )
+  const mark = r.passed ? out.chalk.green('✓') : r.rule === 'must' ? out.chalk.red('✗') : out.chalk.yellow('!')
+  const label = r.probe === r.event ? r.event : `${r.probe}: ${r.event}`
+  out.line(`${mark} ${label}  ${answer}  ${r.durationMs} ms${r.passed ? '' : `  expected ${r.expect}`}`)
+}

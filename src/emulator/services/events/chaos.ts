@@ -1,0 +1,21 @@
+import type { DeliveryChaos, WebhookChaos } from '../../../spec/webhooks.js'
+import { seededDraw } from '../../seeded-draw.js'
+
+/** What an endpoint's chaos decides for one event: the first delivery's note, and a duplicate's if one is drawn. */
+export interface ChaosPlan {
+  first: DeliveryChaos
+  duplicate?: Omit<DeliveryChaos, 'duplicateOf'>
+}
+
+/**
+ * The chaos of the `draw`-th event of an endpoint (README, "Delivery chaos"): a pure function of
+ * the seed and the draw's number, so the same seed makes the same choices on every run.
+ */
+export function chaosPlan(chaos: WebhookChaos, draw: number): ChaosPlan {
+  const at = (what: string) => seededDraw('chaos', chaos.seed, draw, what)
+  const holdOf = (what: string) => (chaos.reorderMs ? Math.floor(at(what) * chaos.reorderMs) : 0)
+  const base = { seed: chaos.seed, draw, delayMs: chaos.delayMs ?? 0, failFirst: chaos.failFirst ?? 0 }
+  const first = { ...base, holdMs: holdOf('hold'), duplicateOf: null }
+  const isDuplicated = chaos.duplicate !== undefined && chaos.duplicate > 0 && at('duplicate') < chaos.duplicate
+  return isDuplicated ? { first, duplicate: { ...base, holdMs: holdOf('duplicate-hold') } } : { first }
+}
