@@ -49,7 +49,7 @@ export async function startTestEmulator(o: { db?: string; port?: number } = {}):
     baseUrl: `http://127.0.0.1:${port}/api/v1`,
     key,
     stop: async () => {
-      ;(server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.()
+      if ('closeAllConnections' in server) server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await emulator.stop()
     },

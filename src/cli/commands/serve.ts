@@ -292,7 +292,7 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
   // per-visitor limits read the socket from them.
   let handle: (request: Request, env: unknown) => Response | Promise<Response> = () =>
     Response.json({ error: 'starting: try again in a moment' }, { status: 503 })
-  const server = await new Promise<import('node:net').Server>((resolve, reject) => {
+  const server = await new Promise<import('node:http').Server>((resolve, reject) => {
     try {
       const s = listen(
         {
@@ -301,10 +301,10 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
           hostname: o.host,
           ...(tls ? { createServer: process.getBuiltinModule('node:https').createServer, serverOptions: tls } : {}),
         },
-        () => resolve(s as unknown as import('node:net').Server),
+        () => resolve(s as import('node:http').Server),
       )
-      ;(s as unknown as import('node:net').Server).once('error', reject)
-      ;(s as unknown as import('node:net').Server).on('clientError', answerClientError)
+      s.once('error', reject)
+      s.on('clientError', answerClientError)
     } catch (error) {
       reject(error)
     }
@@ -312,7 +312,7 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
     throw listenError(error, port, o.host)
   })
   const closeServer = () => {
-    ;(server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.()
+    if ('closeAllConnections' in server) server.closeAllConnections()
     server.close(() => undefined)
   }
   const isExistingDb = o.db !== ':memory:' && existsSync(o.db)

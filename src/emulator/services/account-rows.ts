@@ -1,5 +1,5 @@
 import type { Row } from '../store/collection.js'
-import type { CollectionName } from '../store/collections.js'
+import { collectionNamed, type CollectionName } from '../store/collections.js'
 import type { ShopRecord } from '../store/records.js'
 import type { Tx } from '../store/store.js'
 import type { ServiceDeps } from './deps.js'
@@ -54,7 +54,7 @@ export function rowsOfShop(deps: ServiceDeps, shop: ShopRecord, o: { logs: boole
 /** Deletes every row listed, in the transaction `tx`. */
 export function deleteRows(deps: ServiceDeps, tx: Tx, rows: RowsByCollection): void {
   for (const [name, list] of Object.entries(rows) as [CollectionName, Row[]][]) {
-    const collection = deps.rows[name] as unknown as { keyOf(row: Row): string }
+    const collection = collectionNamed(deps.rows, name)
     for (const row of list) tx.delete(name, collection.keyOf(row))
   }
 }

@@ -192,10 +192,7 @@ export class StateService {
     for (const [name, list] of entries) {
       for (const row of list) {
         const held = collectionNamed(rows, name).get(keyOf(name, row)) as (Row & { shopId?: string }) | undefined
-        const sameProductId =
-          name === 'products'
-            ? rows.products.getBy('productId', (row as unknown as { productId: string }).productId)
-            : undefined
+        const sameProductId = name === 'products' ? rows.products.getBy('productId', String(row.productId)) : undefined
         for (const holder of [held, sameProductId])
           if (holder?.shopId !== undefined && !shopIds.has(holder.shopId))
             throw new StoreError(
