@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
 import { answerClientError } from './serve-client-errors.js'
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { examples } from '../examples.js'
 import type { CliContext } from '../context.js'
@@ -225,43 +225,6 @@ function listenError(error: NodeJS.ErrnoException, port: number, host: string): 
   }
 }
 
-/**
- * `store serve` holds the whole store in memory: one large heap that lives as long as the process.
- * By default V8 lets the heap grow up to about four times its live size between full collections
- * (at 100,000 products and 100,000 orders: 315 MB after loading, about 590 MB under the bench's
- * load). For a large db, growing it by at most 20% at a time keeps that peak near 420 MB at no
- * measurable cost in CPU per request (`npm run bench`). A smaller db may still grow large while
- * serving (a year of clock advance adds an order per subscription and month), and steps of 20% of a
- * small heap would mean a full collection every few MB: it may at most double between two
- * (10,000 subscriptions advanced a year: peak RSS 433-458 MB, where V8's rule gave 620-640 MB, for
- * the same CPU within the noise). Set for this command only: the library and the msw handlers
- * leave the host's V8 settings alone.
- */
-const LARGE_DB_HEAP_GROWING_PERCENT = 20
-const HEAP_GROWING_PERCENT = 100
-const LARGE_DB_BYTES = 64 * 1024 * 1024
-
-const setHeapGrowingPercent = (percent: number) =>
-  process.getBuiltinModule('node:v8').setFlagsFromString(`--heap-growing-percent=${percent}`)
-
-/**
- * Bounds the heap's growth for a db file (not `:memory:`): a large db before it is loaded (the
- * limits V8 derives while loading are the ones serving starts with); any other once it is loaded
- * (returned), so a small store starts as fast as with V8's defaults.
- */
-function boundHeapGrowth(db: string): (() => void) | undefined {
-  if (db === ':memory:') return undefined
-  let size = 0
-  try {
-    size = statSync(db, { throwIfNoEntry: false })?.size ?? 0
-  } catch {
-    /* unreadable: the store says why when it opens the db */
-  }
-  if (size < LARGE_DB_BYTES) return () => setHeapGrowingPercent(HEAP_GROWING_PERCENT)
-  setHeapGrowingPercent(LARGE_DB_HEAP_GROWING_PERCENT)
-  return undefined
-}
-
 /** The composition root of the emulator: real clock, randomness, network and files. */
 export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
   const { port, emulator } = parseServeOptions(o)
@@ -271,7 +234,6 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
       `STORE_COMPACT_AT_BYTES: "${ctx.env.STORE_COMPACT_AT_BYTES}" is not a positive number of bytes`,
     )
   const tls = readTls(o)
-  const boundHeapGrowthOnceLoaded = boundHeapGrowth(o.db)
   const [{ startEmulator }, { loadSeedFile }, { serve: listen }] = await Promise.all([
     import('../../emulator/start.js'),
     import('../../emulator/services/seed-file.js'),
@@ -334,7 +296,6 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
     // By shape: the emulator is loaded from outside the CLI's bundle, with its own StoreError class.
     throw isStoreError(error) ? new StartRefusedError(error.message) : error
   })
-  boundHeapGrowthOnceLoaded?.()
   handle = (request, env) => started.app.fetch(request, env)
   if (isExistingDb && o.isSeedGiven)
     ctx.stderr.write(

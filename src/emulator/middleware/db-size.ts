@@ -22,9 +22,10 @@ export function guardDbSize(store: Store, savedBytes: () => number, options: Emu
     const max = options.maxDbBytes
     const used = store.diskBytes + savedBytes()
     if (max !== undefined && GROWING.has(c.req.method) && used > max && !NOT_STORED.has(c.req.path)) {
+      const states = savedBytes() > 0 ? ` Saved states count too: ${formatBytes(savedBytes())} of it.` : ''
       throw new StoreError(
         507,
-        `the store is full: ${store.path} and its journal take ${formatBytes(used)}, past --max-db-size ${formatBytes(max)}. Saved states count too (${formatBytes(savedBytes())} of it). Writes are refused, reads go on: delete records or unused accounts (DELETE still works), or restart store serve with a larger --max-db-size.`,
+        `the store is full: ${store.path} and its journal take ${formatBytes(used)}, past --max-db-size ${formatBytes(max)}.${states} Writes are refused, reads go on: delete records (DELETE still works), or restart store serve with a larger --max-db-size.`,
       )
     }
     await next()
