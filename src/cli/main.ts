@@ -7,6 +7,7 @@ import { examples } from './examples.js'
 import type { AttemptedError } from '../client/http.js'
 import { maskKey } from '../spec/keys.js'
 import { version } from './version.js'
+import { escapeControls } from './terminal-text.js'
 
 export function buildProgram(ctx: CliContext): Command {
   const program = new Command('store')
@@ -83,15 +84,16 @@ function reportError(error: unknown, ctx: CliContext, verbose: boolean): number 
   // Ctrl+C at a prompt: inquirer's message ("User force closed the prompt…") says nothing useful.
   const message =
     (error as Error)?.name === 'ExitPromptError' ? 'cancelled' : error instanceof Error ? error.message : String(error)
-  ctx.stderr.write(`error: ${message}\n`)
+  // An API's message may echo what anyone sent: shown with its control characters escaped.
+  const say = (text: string) => ctx.stderr.write(escapeControls(`${text}\n`))
+  say(`error: ${message}`)
   // Field errors of the API (StoreError) and of local checks (InputError), one per line.
   const fieldErrors = (error as { errors?: unknown })?.errors
   if (Array.isArray(fieldErrors) && fieldErrors.length > 1)
-    for (const e of fieldErrors as { field: string; message: string }[])
-      ctx.stderr.write(`  ${e.field}: ${e.message}\n`)
+    for (const e of fieldErrors as { field: string; message: string }[]) say(`  ${e.field}: ${e.message}`)
   const hint = hintFor(error, code, ctx.session)
-  if (hint) ctx.stderr.write(`hint: ${hint}\n`)
-  if (verbose && error instanceof Error && error.stack) ctx.stderr.write(`${error.stack}\n`)
+  if (hint) say(`hint: ${hint}`)
+  if (verbose && error instanceof Error && error.stack) say(error.stack)
   return code
 }
 

@@ -4,6 +4,7 @@
 import { Chalk, type ChalkInstance } from 'chalk'
 import type { Writable } from 'node:stream'
 import { fitWidths, GAP, nestedLines, shortTimestamp, truncate } from './layout.js'
+import { escapeControls } from './terminal-text.js'
 
 /** One table column: its header and how to read the cell from a record. */
 export type Column<T> = [header: string, value: (row: T) => unknown]
@@ -97,6 +98,14 @@ export class Output {
     this.width = o.width && o.width > 0 ? o.width : undefined
   }
 
+  /**
+   * Human text on a stream, its control characters escaped (terminal-text.ts): every line of
+   * human output goes through here; JSON output does not.
+   */
+  private write(stream: Writable, text: string): void {
+    stream.write(escapeControls(text, this.chalk.level > 0))
+  }
+
   /** The value as two-space JSON with a trailing newline, never coloured. */
   json(value: unknown): void {
     this.stdout.write(`${JSON.stringify(value, null, 2)}\n`)
@@ -109,7 +118,7 @@ export class Output {
 
   /** A line of data on stdout. */
   line(text = ''): void {
-    this.stdout.write(`${text}\n`)
+    this.write(this.stdout, `${text}\n`)
   }
 
   /**
@@ -128,7 +137,8 @@ export class Output {
       return
     }
     if (!this.isTTY) {
-      for (const row of rows) this.stdout.write(`${columns.map(([, value]) => this.cell(value(row))).join('\t')}\n`)
+      for (const row of rows)
+        this.write(this.stdout, `${columns.map(([, value]) => this.cell(value(row))).join('\t')}\n`)
       return
     }
     // On a terminal: timestamps to the minute, and every column cut so the line fits the width.
@@ -140,10 +150,10 @@ export class Output {
       i === widths.length - 1 ? shown : shown + ' '.repeat(Math.max(0, widths[i] - text.length))
     const gap = ' '.repeat(GAP)
     const headerCells = headers.map((h, i) => truncate(h, widths[i]))
-    this.stdout.write(`${headerCells.map((h, i) => pad(h, i, this.chalk.bold(h))).join(gap)}\n`)
+    this.write(this.stdout, `${headerCells.map((h, i) => pad(h, i, this.chalk.bold(h))).join(gap)}\n`)
     for (const line of cells) {
       const fitted = line.map((text, i) => truncate(text, widths[i]))
-      this.stdout.write(`${fitted.map((text, i) => pad(text, i, colorStatus(this.chalk, text))).join(gap)}\n`)
+      this.write(this.stdout, `${fitted.map((text, i) => pad(text, i, colorStatus(this.chalk, text))).join(gap)}\n`)
     }
   }
 
@@ -154,7 +164,7 @@ export class Output {
   record(raw: unknown, entries: [label: string, value: unknown][]): void {
     if (this.isJson) return this.json(raw)
     if (!this.isTTY) {
-      for (const [label, value] of entries) this.stdout.write(`${label}\t${this.cell(value, false)}\n`)
+      for (const [label, value] of entries) this.write(this.stdout, `${label}\t${this.cell(value, false)}\n`)
       return
     }
     // Nested values (objects, lists of records) as indented lines under their label.
@@ -165,29 +175,30 @@ export class Output {
       const head = first
         ? `${this.chalk.dim(label.padEnd(width))}  ${colorStatus(this.chalk, first)}`
         : this.chalk.dim(label)
-      this.stdout.write(`${head}\n`)
-      for (const line of rest) this.stdout.write(`${indent}${line}\n`)
+      this.write(this.stdout, `${head}\n`)
+      for (const line of rest) this.write(this.stdout, `${indent}${line}\n`)
     }
   }
 
   /** A message for the person at the terminal: stderr. */
   info(text: string): void {
-    this.stderr.write(`${text}\n`)
+    this.write(this.stderr, `${text}\n`)
   }
 
   success(text: string): void {
-    this.stderr.write(`${this.chalk.green('✓')} ${text}\n`)
+    this.write(this.stderr, `${this.chalk.green('✓')} ${text}\n`)
   }
 
   warn(text: string): void {
-    this.stderr.write(`${this.chalk.yellow('warning:')} ${text}\n`)
+    this.write(this.stderr, `${this.chalk.yellow('warning:')} ${text}\n`)
   }
 
   /** A value as cell text: one line; null/undefined empty piped, `-` on a TTY; objects as compact JSON. */
   cell(value: unknown, cut = true): string {
     if (value === null || value === undefined || value === '') return this.isTTY ? '-' : ''
     const text = typeof value === 'object' ? JSON.stringify(value) : String(value)
-    const flat = text.replace(/[\t\r\n]+/g, ' ')
+    // Escaped here too, not only when written: a table measures its columns in what is shown.
+    const flat = escapeControls(text.replace(/[\t\r\n]+/g, ' '))
     return this.isTTY && cut ? truncate(flat, MAX_CELL) : flat
   }
 }

@@ -7,6 +7,7 @@ import type { CliContext } from '../context.js'
 import { isStoreError, UsageError } from '../exit-codes.js'
 import { DEMO_SEED_PATH } from '../shipped-files.js'
 import { maskKey } from '../../spec/keys.js'
+import { escapeControls } from '../terminal-text.js'
 import type { EmulatorOptions } from '../../emulator/deps.js'
 import type { SeedFile } from '../../emulator/services/seed-file.js'
 import { DEFAULT_MAX_ACCOUNTS, offsetClock } from '../../emulator/deps.js'
@@ -247,7 +248,8 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
       `${(error as Error).message.replace(/\.$/, '')}. Fix the file, or pass --seed demo or --seed empty.`,
     )
   }
-  const log = (line: string) => ctx.stdout.write(`${line}\n`)
+  // A logged path is anyone's text: shown with its control characters escaped.
+  const log = (line: string) => ctx.stdout.write(`${escapeControls(line)}\n`)
   // The port is bound before the db is opened: a start refused for the port creates no db file
   // (and so no key that was never shown). Until the emulator is up the server answers 503.
   // The node server's bindings (`incoming`) go with each request: the Host check and the
