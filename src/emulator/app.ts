@@ -25,6 +25,7 @@ import { storefrontRoutes } from './routes/storefront/index.js'
 import { openApiRoutes } from './routes/openapi.js'
 import { RequestRecorder } from './inspector/recorder.js'
 import { recordRequests } from './inspector/record.js'
+import { bearerKeyOf, maskSecretsIn } from './inspector/mask.js'
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH'])
@@ -137,11 +138,14 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
   return app
 }
 
+/** `store serve`'s line per request; a key in the path is masked as the request log masks it. */
 function requestLog(deps: EmulatorDeps) {
   return async (c: import('hono').Context, next: () => Promise<void>) => {
     const started = performance.now()
     await next()
-    deps.log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`)
+    const caller = bearerKeyOf(c.req.header('authorization'))
+    const path = maskSecretsIn(c.req.path, caller ? [caller] : [])
+    deps.log(`${c.req.method} ${path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`)
   }
 }
 

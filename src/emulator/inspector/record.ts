@@ -61,13 +61,13 @@ export function recordRequests(recorder: RequestRecorder, clock: Clock): Middlew
     recorder.record(account.id, {
       at,
       method: c.req.method,
-      path: shownAs + c.req.path.slice(prefix.length),
+      path: maskSecretsIn(shownAs + c.req.path.slice(prefix.length), secrets),
       query: maskSecretsIn(queryOf(c.req.url), secrets),
       status: c.res.status,
       durationMs,
-      shop: c.get('shop')?.slug ?? c.req.header('x-service-shop') ?? null,
+      shop: maskedShop(c.get('shop')?.slug ?? c.req.header('x-service-shop') ?? null, secrets),
       via,
-      reason: c.res.status >= 400 ? reasonOf(c.res.status, answerText) : null,
+      reason: c.res.status >= 400 ? maskSecretsIn(reasonOf(c.res.status, answerText), secrets) : null,
       requestHeaders: maskedHeaders(requestHeaders, secrets),
       requestBody: maskedBody(requestText, secrets),
       responseHeaders: maskedHeaders(c.res.headers, secrets),
@@ -78,6 +78,8 @@ export function recordRequests(recorder: RequestRecorder, clock: Clock): Middlew
 
 /** A request body the route could not read is recorded as none. */
 const unread = (): undefined => undefined
+
+const maskedShop = (shop: string | null, secrets: string[]) => (shop === null ? null : maskSecretsIn(shop, secrets))
 
 function queryOf(url: string): string {
   const mark = url.indexOf('?')
