@@ -41,21 +41,29 @@ export interface Sent {
   status: number | null
   statusText: string
   durationMs: number
+  /** The start of the answer, at most the `showAtMost` bytes asked for. */
   body: string
+  /** The answer was longer than what was read of it. */
+  bodyTruncated: boolean
   error: string | null
 }
 
+/** How much of a receiver's answer `trigger --to` reads and shows. */
+export const SHOWN_ANSWER_BYTES = 64 * 1024
+
 /**
  * POSTs a webhook body to `url` with the spec's headers only (Content-Type, User-Agent) and its
- * 15 s timeout. Never throws: `status` is null when no answer came.
+ * 15 s timeout. Reads at most `showAtMost` bytes of the answer and drops the connection past
+ * them, so a huge or endless answer costs neither memory nor time. Never throws: `status` is
+ * null when no answer came.
  */
 export async function sendWebhook(
   ctx: CliContext,
   url: string,
   body: string,
-  timeoutMs = WEBHOOK_TIMEOUT_MS,
-  signal?: AbortSignal,
+  o: { showAtMost: number; timeoutMs?: number; signal?: AbortSignal },
 ): Promise<Sent> {
+  const timeoutMs = o.timeoutMs ?? WEBHOOK_TIMEOUT_MS
   const timeout = AbortSignal.timeout(timeoutMs)
   const started = performance.now()
   const ms = () => Math.round(performance.now() - started)
@@ -64,15 +72,46 @@ export async function sendWebhook(
       method: 'POST',
       headers: { ...WEBHOOK_HEADERS },
       body,
-      signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
+      signal: o.signal ? AbortSignal.any([timeout, o.signal]) : timeout,
       redirect: 'manual',
     })
-    const text = await res.text()
-    return { status: res.status, statusText: res.statusText, durationMs: ms(), body: text, error: null }
+    const answer = await readAtMost(res, o.showAtMost)
+    return { status: res.status, statusText: res.statusText, durationMs: ms(), ...answer, error: null }
   } catch (error) {
     const reason = timeout.aborted ? `timed out after ${timeoutMs / 1000} s` : describeNetworkError(error)
-    return { status: null, statusText: '', durationMs: ms(), body: '', error: reason }
+    return { status: null, statusText: '', durationMs: ms(), body: '', bodyTruncated: false, error: reason }
   }
+}
+
+/** The first `limit` bytes of the answer as text; reading stops there and the rest is cancelled. */
+async function readAtMost(res: Response, limit: number): Promise<{ body: string; bodyTruncated: boolean }> {
+  if (!res.body) return { body: '', bodyTruncated: false }
+  if (limit === 0) {
+    await res.body.cancel().catch(() => undefined)
+    return { body: '', bodyTruncated: false }
+  }
+  const reader = res.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  let isLonger = false
+  while (size <= limit) {
+    const { done, value } = await reader.read()
+    if (done) break
+    chunks.push(value)
+    size += value.byteLength
+  }
+  if (size > limit) {
+    isLonger = true
+    await reader.cancel().catch(() => undefined)
+  }
+  const bytes = new Uint8Array(Math.min(size, limit))
+  let at = 0
+  for (const chunk of chunks) {
+    const part = chunk.subarray(0, bytes.length - at)
+    bytes.set(part, at)
+    at += part.length
+  }
+  return { body: new TextDecoder().decode(bytes), bodyTruncated: isLonger }
 }
 
 export const isOk = (status: number | null) => status !== null && status >= 200 && status <= 299

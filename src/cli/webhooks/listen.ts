@@ -117,7 +117,7 @@ export async function listen(w: WebhookContext, o: ListenOptions): Promise<void>
         const body = JSON.stringify(webhookBody(event.event as WebhookEventKind, event.data, ctx.now()))
         for (const target of targets) {
           if (!target.matches(event.event)) continue
-          const first = await sendWebhook(ctx, target.url, body, undefined, signal)
+          const first = await sendWebhook(ctx, target.url, body, { showAtMost: 0, signal })
           if (signal.aborted) break
           if (first.status !== null) {
             printForwarded(w, forwarded(event, target.url, first, 1), targets.length > 1)
@@ -184,7 +184,7 @@ async function retryForward(
     )
     await pause(w, delay, stop)
     if (stop.aborted) break
-    sent = await sendWebhook(w.ctx, url, body, undefined, stop)
+    sent = await sendWebhook(w.ctx, url, body, { showAtMost: 0, signal: stop })
     attempts++
   }
   return forwarded(event, url, sent, attempts)

@@ -82,7 +82,7 @@ export async function probe(w: WebhookContext, url: string): Promise<ProbeResult
     throw new UsageError(`"${url}" is not an http(s) URL (e.g. http://localhost:3000/hooks)`)
   const results: ProbeResult[] = []
   for (const p of probes(w.ctx.now())) {
-    const sent = await sendWebhook(w.ctx, url, p.body, WEBHOOK_TIMEOUT_MS)
+    const sent = await sendWebhook(w.ctx, url, p.body, { showAtMost: 0, timeoutMs: WEBHOOK_TIMEOUT_MS })
     const result: ProbeResult = {
       probe: p.probe,
       event: p.event,

@@ -25,7 +25,7 @@ import type { Order, OrderItem } from '../../spec/orders.js'
 import type { Product } from '../../spec/products.js'
 import { isStoreError, UsageError } from '../exit-codes.js'
 import { applyOverride, parseOverride } from './overrides.js'
-import { CheckFailedError, isOk, sendWebhook, type Sent, type WebhookContext } from './http.js'
+import { CheckFailedError, SHOWN_ANSWER_BYTES, isOk, sendWebhook, type Sent, type WebhookContext } from './http.js'
 
 export interface TriggerOptions {
   to?: string
@@ -140,7 +140,7 @@ export async function trigger(w: WebhookContext, kindText: string, o: TriggerOpt
   const { problems } = validateWebhookPayload(payload)
   const result: TriggerResult = { kind, url: o.to, payload, problems }
   if (o.dryRun) return result
-  result.sent = await sendWebhook(w.ctx, o.to, JSON.stringify(payload))
+  result.sent = await sendWebhook(w.ctx, o.to, JSON.stringify(payload), { showAtMost: SHOWN_ANSWER_BYTES })
   return result
 }
 
@@ -158,12 +158,14 @@ export function reportTrigger(w: WebhookContext, r: TriggerResult, dryRun: boole
       durationMs: sent.durationMs,
       error: sent.error,
       body: sent.body,
+      bodyTruncated: sent.bodyTruncated,
     })
   } else {
     out.info(`${r.kind} → POST ${r.url}`)
     if (sent.status === null) out.line(`no answer: ${sent.error}  ${sent.durationMs} ms`)
     else out.line(`${sent.status}${sent.statusText ? ` ${sent.statusText}` : ''}  ${sent.durationMs} ms`)
     if (sent.body) out.line(sent.body.replace(/\n$/, ''))
+    if (sent.bodyTruncated) out.info(`(the answer was cut at ${SHOWN_ANSWER_BYTES} bytes)`)
   }
   if (sent.status === null) throw new CheckFailedError(`the receiver at ${r.url} did not answer (${sent.error})`)
   if (!isOk(sent.status)) throw new CheckFailedError(`the receiver answered ${sent.status}, not 2xx`)
