@@ -9,6 +9,7 @@ export interface StartOptions {
   db: string
   /** Records for a new db, checked as the API checks its bodies (a seed file's content, or an object). */
   seed?: SeedInput
+  /** A new db's key; on a db made earlier it must be one of its keys (refused with 409 otherwise). */
   apiKey?: string
   clock: Clock
   random: Random
@@ -58,11 +59,18 @@ export async function startEmulator(options: StartOptions): Promise<StartedEmula
   })
   const deps = world ?? worldOf(store, options)
   const built = services ?? createServices(deps)
+  if (options.apiKey && !isNew) {
+    try {
+      built.seeding.checkKey(options.apiKey)
+    } catch (error) {
+      await store.close()
+      throw error
+    }
+  }
   await built.clock.adoptEmulatorWideOffset()
   await built.states.open()
   if (isNew) for (const account of built.accounts.all()) await built.states.saveSeedState(account)
   store.onCommit = (tx) => built.events.committed(tx)
-  if (options.apiKey) await built.seeding.ensureKey(options.apiKey)
   const app = createApp(built, deps)
   built.events.resume()
   return {

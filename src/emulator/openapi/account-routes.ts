@@ -7,7 +7,7 @@ import {
   SeedExportSchema,
   StateChangeSchema,
 } from '../../spec/states.js'
-import { HOST_REFUSED, json, type Route } from './routes.js'
+import { ACCOUNT_DELETED, HOST_REFUSED, json, type Route } from './routes.js'
 
 const RESTORE_CONFLICT =
   'A record of the state is held by another account meanwhile, or the account has no seed state (its db was made before saved states existed).'
@@ -84,6 +84,7 @@ export const ACCOUNT_ROUTES: Route[] = [
       description: 'The saved state: name, time, size on disk and records.',
       content: json(StateChangeSchema),
     },
+    errors: [[404, ACCOUNT_DELETED]],
   },
   {
     method: 'post',
@@ -97,7 +98,7 @@ export const ACCOUNT_ROUTES: Route[] = [
     ok: { status: 200, description: 'What the account (or shop) holds now.', content: json(StateChangeSchema) },
     errors: [
       [400, 'Invalid fields, or a seed file that does not check (the error names the record and field).'],
-      [404, 'No saved state of this name.'],
+      [404, `No saved state of this name. ${ACCOUNT_DELETED}`],
       [409, RESTORE_CONFLICT],
     ],
   },
@@ -109,6 +110,9 @@ export const ACCOUNT_ROUTES: Route[] = [
     description: "Restores the state the account was created with (a new db's first account: as `--seed` filled it).",
     tag: 'accounts and states',
     ok: { status: 200, description: 'How many records the account holds now.', content: json(StateChangeSchema) },
-    errors: [[409, RESTORE_CONFLICT]],
+    errors: [
+      [404, ACCOUNT_DELETED],
+      [409, RESTORE_CONFLICT],
+    ],
   },
 ]

@@ -55,7 +55,7 @@ import {
 } from '../../spec/webhooks.js'
 import { ACCOUNT_ROUTES } from './account-routes.js'
 import { OpenApiDocumentSchema } from './api-routes.js'
-import { HOST_REFUSED, json, type Route } from './routes.js'
+import { ACCOUNT_DELETED, HOST_REFUSED, json, type Route } from './routes.js'
 
 const eventStream = (what: string) => ({
   'text/event-stream': z.string().meta({ description: what }),
@@ -88,7 +88,10 @@ const CONTROL_ROUTES: Route[] = [
     tag: 'shops and keys',
     body: CreateShopBodySchema,
     ok: { status: 201, description: 'The shop.', content: json(ShopSchema) },
-    errors: [[409, 'A shop with this slug already exists.']],
+    errors: [
+      [404, ACCOUNT_DELETED],
+      [409, 'A shop with this slug already exists.'],
+    ],
   },
   {
     method: 'get',
@@ -109,6 +112,7 @@ const CONTROL_ROUTES: Route[] = [
     body: CreateKeyBodySchema,
     bodyOptional: true,
     ok: { status: 201, description: 'The key with its `secret`.', content: json(ApiKeySchema) },
+    errors: [[404, ACCOUNT_DELETED]],
   },
   {
     method: 'delete',

@@ -57,6 +57,8 @@ export const ERROR_MEANINGS: Record<number, string> = {
 }
 
 /** The `Host` check every request over the network passes, in words for a route's own 403. */
+/** The 404 of a write that reached an account after its deletion. */
+export const ACCOUNT_DELETED = 'The account was deleted while the request ran; nothing was changed.'
 export const HOST_REFUSED =
   'Over the network, a `Host` the emulator does not answer to (a guard against DNS rebinding): `localhost`, IP addresses, `--host` and each `store serve --allowed-host NAME` are admitted.'
 

@@ -30,6 +30,18 @@ export function buildKey(deps: ServiceDeps, accountId: string, secret: string, n
   }
 }
 
+/**
+ * 404 when `accountId` was deleted: a request that began before the deletion (its key was checked)
+ * must not write anything of the account after it. Call inside the transaction that writes.
+ */
+export function assertAccountExists(deps: ServiceDeps, accountId: string): void {
+  if (!deps.rows.accounts.get(accountId))
+    throw new StoreError(
+      404,
+      `account ${accountId} was deleted while this request ran; nothing was changed. Create an account with POST /_emulator/accounts.`,
+    )
+}
+
 /** Who calls: accounts, their API keys and their shops (the control API's `/shops` and `/keys`). */
 export class AccountService {
   private readonly revokedListeners = new Set<(keyId: string) => void>()
@@ -116,6 +128,7 @@ export class AccountService {
   /** A new shop with its own default theme; slugs are unique across the emulator (409). */
   createShop(account: AccountRecord, body: CreateShopBody): Promise<ShopRecord> {
     return this.deps.store.tx((tx) => {
+      assertAccountExists(this.deps, account.id)
       if (this.deps.rows.shops.getBy('slug', body.slug))
         throw new StoreError(409, `slug: a shop with slug "${body.slug}" already exists; choose another`, [
           { field: 'slug', message: 'is taken' },
@@ -134,7 +147,10 @@ export class AccountService {
   /** A new live key; the secret comes back here only, never stored (spec, "Authentication"). */
   async createKey(account: AccountRecord, name: string | null): Promise<{ key: KeyRecord; secret: string }> {
     const secret = newSecretKey(this.deps.random)
-    const key = await this.deps.store.tx((tx) => tx.put('keys', buildKey(this.deps, account.id, secret, name)))
+    const key = await this.deps.store.tx((tx) => {
+      assertAccountExists(this.deps, account.id)
+      return tx.put('keys', buildKey(this.deps, account.id, secret, name))
+    })
     return { key, secret }
   }
 

@@ -1,3 +1,5 @@
+import { StoreError } from '../../spec/errors.js'
+import { maskKey } from '../../spec/keys.js'
 import { newSecretKey } from '../ids.js'
 import type { AccountRecord, ShopRecord } from '../store/records.js'
 import { blacklistValue, type SeedFile } from './seed-file.js'
@@ -33,11 +35,17 @@ export function initialiseDb(emu: Emulator, tx: Tx, options: InitOptions): InitR
   return { generatedKey }
 }
 
-/** `--api-key KEY`: make sure that exact key exists for the (first) account. */
-export function ensureKey(emu: Emulator, tx: Tx, secret: string): void {
+/**
+ * `--api-key KEY` on a db made earlier: the key must already be one of its keys. It is never
+ * added to an account it was not made for (the account it was made for may have been deleted,
+ * and the first account left may be another tenant's): 409 saying what to do instead.
+ */
+export function checkKey(emu: Emulator, secret: string): void {
   if (emu.store.c.keys.getBy('hash', hashKey(secret))) return
-  const account = emu.store.c.accounts.values().next().value
-  if (account) tx.put('keys', buildKey(emu, account.id, secret, 'from --api-key'))
+  throw new StoreError(
+    409,
+    `--api-key ${maskKey(secret)} is not a key of any account in ${emu.store.path} (its account may have been deleted), and it is not added to another account, whose data it would open. Pass a key this db holds, or start a new db with this key (another --db, or move ${emu.store.path} aside).`,
+  )
 }
 
 /** Stores a checked seed's records in `shop`, keeping the ids they carry and filling what they omit. */

@@ -2,7 +2,7 @@ import { FulfilmentSetupBodySchema } from '../../spec/fulfilment.js'
 import { StoreError } from '../../spec/errors.js'
 import { hex } from '../ids.js'
 import type { SeedFile } from './seed-file.js'
-import { ensureKey, initialiseDb, seedShop } from './seed-db.js'
+import { checkKey, initialiseDb, seedShop } from './seed-db.js'
 import type { AccountRecord, KeyRecord, ShopRecord } from '../store/records.js'
 import type { Tx } from '../store/store.js'
 import { buildKey, buildShop } from './accounts.js'
@@ -25,9 +25,9 @@ export class SeedingService {
     }).generatedKey
   }
 
-  /** `--api-key KEY`: makes sure that exact key exists for the (first) account. */
-  ensureKey(secret: string): Promise<void> {
-    return this.deps.store.tx((tx) => ensureKey(this.deps, tx, secret))
+  /** `--api-key KEY` on a db made earlier: refused (409) unless the db holds that key. */
+  checkKey(secret: string): void {
+    checkKey(this.deps, secret)
   }
 
   /**

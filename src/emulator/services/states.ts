@@ -6,7 +6,7 @@ import type { AccountRecord, KeyRecord, ShopRecord } from '../store/records.js'
 import type { Tx } from '../store/store.js'
 import { newSecretKey } from '../ids.js'
 import type { AccountQueue } from './account-queue.js'
-import type { AccountService } from './accounts.js'
+import { type AccountService, assertAccountExists } from './accounts.js'
 import { countRows, deleteRows, rowsOfShop, type RowsByCollection } from './account-rows.js'
 import { DEFAULT_MAX_ACCOUNTS } from '../deps.js'
 import type { ServiceDeps } from './deps.js'
@@ -92,6 +92,8 @@ export class StateService {
 
   save(account: AccountRecord, name: string): Promise<SavedStateInfo & { records: number }> {
     return this.queue.run(account.id, async () => {
+      // Queued behind the account's deletion, it must not write a state for an account now gone.
+      assertAccountExists(this.deps, account.id)
       const state = this.capture(account, name)
       await this.saved.write(account.id, state)
       const info = (await this.saved.list(account.id)).find((s) => s.name === name)
@@ -110,6 +112,7 @@ export class StateService {
   }
 
   private async restoreNow(account: AccountRecord, name: string): Promise<{ name: string; records: number }> {
+    assertAccountExists(this.deps, account.id)
     const state = await this.saved.read(account.id, name)
     if (!state) {
       if (name === SEED_STATE)
@@ -120,7 +123,7 @@ export class StateService {
       throw new StoreError(404, `no saved state named "${name}"; list them with GET /_emulator/state`)
     }
     await this.deps.store.tx((tx) => {
-      if (!this.deps.rows.accounts.get(account.id)) throw notFound('account', account.id)
+      assertAccountExists(this.deps, account.id)
       this.replace(tx, account, state)
     })
     return { name, records: countRows(state.rows) }
@@ -146,6 +149,7 @@ export class StateService {
 
   private async importNow(shop: ShopRecord, seed: SeedFile): Promise<void> {
     await this.deps.store.tx((tx) => {
+      assertAccountExists(this.deps, shop.accountId)
       if (!this.deps.rows.shops.get(shop.id)) throw notFound('shop', shop.slug)
       deleteRows(this.deps, tx, rowsOfShop(this.deps, shop, { logs: true }))
       const current = this.deps.rows.shops.get(shop.id) ?? shop
