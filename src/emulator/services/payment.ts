@@ -157,7 +157,8 @@ export class PaymentService {
    */
   private async deliverRemoteLines(shop: ShopRecord, orderId: string): Promise<CommerceOrder> {
     const deps = this.deps
-    const order = deps.rows.orders.get(orderId)!
+    const order = deps.rows.orders.get(orderId)
+    if (!order) throw goneWhileDelivering(orderId)
     const busy = this.inFlight
     const jobs = order.items.flatMap((line) => {
       const type = line.productType
@@ -173,7 +174,8 @@ export class PaymentService {
           const delivery = await fulfil.deliverRemote!(deps, order, line, setup)
           await deps.store.tx((tx) => {
             const now = deps.rows.orders.get(orderId)
-            if (!now) return
+            // Gone, or put back as it was before this payment (a restore, a reset, the account's deletion): dropped.
+            if (!now || now.paidAt !== order.paidAt || !deps.rows.shops.get(shop.id)) return
             const at = now.items.findIndex((l) => l.id === line.id)
             if (at < 0 || isSettled(now.items[at])) return
             const next: CommerceOrder = {
@@ -191,7 +193,9 @@ export class PaymentService {
         }
       }),
     )
-    return deps.rows.orders.get(orderId)!
+    const now = deps.rows.orders.get(orderId)
+    if (!now || now.paidAt !== order.paidAt) throw goneWhileDelivering(order.orderNumber)
+    return now
   }
 
   /**
@@ -246,4 +250,12 @@ export class PaymentService {
       return stored
     })
   }
+}
+
+/** 404: the order a payment's Dynamic lines were POSTed for was removed or put back unpaid meanwhile. */
+function goneWhileDelivering(order: string): StoreError {
+  return new StoreError(
+    404,
+    `order ${order} was removed or replaced (a restore, a reset or the account's deletion) while its Dynamic lines were being delivered; their answers were dropped. Get the order again to see what it holds now.`,
+  )
 }

@@ -2,7 +2,7 @@ import { mkdir, readFile, readdir, rm, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { StoreError } from '../../spec/errors.js'
 import { writeFileDurably } from '../store/journal-io.js'
-import type { ShopRecord } from '../store/records.js'
+import { ROW_SCHEMAS, type ShopRecord } from '../store/records.js'
 import type { RowsByCollection } from './account-rows.js'
 
 /** A saved state of one account: its shops and every row of them but the logs, and its clock. */
@@ -33,6 +33,30 @@ export interface SavedStates {
   /** Bytes every saved state takes. */
   readonly bytes: number
 }
+
+/** What is wrong with the shape of a state read from a file; undefined when it has the shape a save writes. */
+function problemOf(state: unknown): string | undefined {
+  if (state === null || typeof state !== 'object' || Array.isArray(state)) return 'it does not hold a JSON object'
+  const s = state as Record<string, unknown>
+  if (s.version !== 1) return `"version" is ${JSON.stringify(s.version)}, expected 1`
+  for (const field of ['name', 'savedAt'] as const)
+    if (typeof s[field] !== 'string') return `"${field}" is not a string`
+  if (typeof s.clockOffsetMs !== 'number') return '"clockOffsetMs" is not a number'
+  if (!Array.isArray(s.shops) || !s.shops.every(isRow)) return '"shops" is not a list of records'
+  if (s.rows === null || typeof s.rows !== 'object' || Array.isArray(s.rows)) return '"rows" is not an object'
+  for (const [collection, rows] of Object.entries(s.rows)) {
+    if (!SAVED_COLLECTIONS.has(collection)) return `"rows" holds "${collection}", which a saved state does not keep`
+    if (!Array.isArray(rows) || !rows.every(isRow)) return `"rows.${collection}" is not a list of records`
+  }
+  return undefined
+}
+
+/** The collections a saved state keeps rows of: every one but the emulator's own, the accounts and their keys. */
+const SAVED_COLLECTIONS = new Set(
+  Object.keys(ROW_SCHEMAS).filter((name) => name !== 'meta' && name !== 'accounts' && name !== 'keys'),
+)
+
+const isRow = (row: unknown): boolean => row !== null && typeof row === 'object' && !Array.isArray(row)
 
 /**
  * One JSON file per state, `<db>.states/<account id>/<name>.json`, written durably (a temporary
@@ -67,15 +91,17 @@ export function savedStateFiles(dir: string): SavedStates {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
         throw error
       }
+      let problem: string | undefined
       try {
-        const state = JSON.parse(text) as SavedState
-        if (state?.version === 1 && Array.isArray(state.shops) && typeof state.rows === 'object') return state
-      } catch {
-        // Answered below.
+        const state: unknown = JSON.parse(text)
+        problem = problemOf(state)
+        if (!problem) return state as SavedState
+      } catch (error) {
+        problem = (error as Error).message
       }
       throw new StoreError(
         409,
-        `saved state "${name}" cannot be read: its file ${file} is damaged. Save the state again (POST /_emulator/state/save), or delete the file.`,
+        `saved state "${name}" cannot be read: its file ${file} is damaged (${problem}). Save the state again (POST /_emulator/state/save), or delete the file.`,
       )
     },
     async write(accountId, state) {

@@ -80,22 +80,28 @@ export class SeedingService {
    * Applies a seed product's `fulfilment` block exactly as PUT /_emulator/products/:id/fulfilment
    * would: validated with the same schema, serials become the pool (stock follows), a mystery table
    * gets a server seed from the injected randomness, its commitment and pool version 1.
-   * @throws Error naming the product and the field at fault, so a bad seed file is refused whole
+   * @throws StoreError (400, field `seed`) naming the product and the field at fault, so a bad seed
+   * is refused whole: a body's with that answer, a seed file's at start with its message
    */
   private applySeedFulfilment(tx: Tx, shop: ShopRecord, productId: string, setup: Record<string, unknown>): void {
     const product = this.deps.rows.products.get(productId)
-    if (!product) throw new Error(`seed product ${productId}: not stored before its fulfilment`)
+    if (!product) throw badSeed(`seed product ${productId}: not stored before its fulfilment`)
     const parsed = FulfilmentSetupBodySchema.safeParse(setup)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
       const where = issue.path.map(String).join('.')
       const what = issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}` : issue.message
-      throw new Error(`seed product ${productId}: fulfilment${where ? `.${where}` : ''}: ${what}`)
+      throw badSeed(`seed product ${productId}: fulfilment${where ? `.${where}` : ''}: ${what}`)
     }
     try {
       applyFulfilmentSetup(this.deps, tx, shop, product, parsed.data)
     } catch (error) {
-      throw new Error(`seed product ${productId}: fulfilment.${(error as Error).message}`)
+      throw badSeed(`seed product ${productId}: fulfilment.${(error as Error).message}`)
     }
   }
+}
+
+/** A seed refused for a record it holds: 400 on the field `seed`, the message naming the record and field. */
+function badSeed(message: string): StoreError {
+  return new StoreError(400, message, [{ field: 'seed', message }])
 }
