@@ -111,7 +111,7 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
   }
   const api = authed(new Hono<AuthedEnv>())
   if (latencyMs || failRate) api.use(injectFaults(deps))
-  app.route('/', openApiRoutes())
+  app.route('/', openApiRoutes(deps.options))
   app.route('/api/v1', apiRoutes(services, api))
   // Before the control routes: the admin key may call these and is no account's key.
   app.route('/_emulator/accounts', accountRoutes(services, deps.options))

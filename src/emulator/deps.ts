@@ -67,7 +67,7 @@ export interface EmulatorOptions {
   requestLogBytes?: number
   /**
    * Webhook delivery (README, "Webhooks"): per-attempt timeout, waits between attempts; the event
-   * streams (SSE): heartbeat, streams per key, unsent bytes per stream before its reader is dropped.
+   * streams (SSE): heartbeat, streams per key and per account, unsent bytes per stream before its reader is dropped.
    */
   webhooks?: {
     timeoutMs?: number
@@ -75,6 +75,8 @@ export interface EmulatorOptions {
     heartbeatMs?: number
     concurrency?: number
     streamsPerKey?: number
+    /** Open event streams one account may hold over all its keys (default 200). */
+    streamsPerAccount?: number
     streamBufferBytes?: number
   }
 }

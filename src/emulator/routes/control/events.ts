@@ -82,6 +82,7 @@ export const eventStreamRoutes = ({ events: bus, clock }: Services, options: Emu
     // Opened before the answer starts, so a key past its cap gets its 429 as a JSON error.
     const live = bus.streams.open({
       keyId: c.var.key.id,
+      accountId: c.var.account.id,
       shopId: shop.id,
       kinds,
       format,

@@ -123,14 +123,14 @@ export function dashboardRoutes(
     // A new login ends the session the browser had (before opening the next, which could reuse its id with seeded randomness).
     sessions.close(sessionIdOf(c))
     const id = key ? sessions.open(key) : undefined
-    if (id) throttle.succeeded(client)
-    else throttle.failed(client)
-    if (!id)
+    if (!id) {
+      throttle.failed(client)
       return renderPage(
         c,
         LoginPage({ error: 'That key is not a key of this emulator (or it was revoked).', next: safeNext(form.next) }),
         401,
       )
+    }
     setSessionCookie(c, id)
     return c.redirect(safeNext(form.next) ?? DASHBOARD, 303)
   })

@@ -29,7 +29,7 @@ export function inspectorPages(requests: RequestRecorder, viewOf: (c: Context<Pa
     )
     .get('/reference', (c) => {
       const wanted = c.req.query('doc') ?? 'api'
-      if (!(wanted in REFERENCE_DOCUMENTS))
+      if (!Object.hasOwn(REFERENCE_DOCUMENTS, wanted))
         throw new StoreError(
           404,
           `no API reference "${wanted}": choose ${Object.keys(REFERENCE_DOCUMENTS).join(' or ')}`,

@@ -22,7 +22,9 @@ export function loginClientOf(c: Context): string {
 
 /**
  * Failed dashboard logins per client in a fixed window: past LOGIN_FAILURES_PER_WINDOW the
- * client is refused until its window ends, so guessing keys through the login form is slow.
+ * client is refused until its window ends, so guessing keys through the login form is slow. A
+ * login that succeeds does not reset the count: one valid key of one's own would otherwise buy
+ * unlimited guesses at others'.
  */
 export class LoginThrottle {
   private readonly failures = new Map<string, { start: number; count: number }>()
@@ -50,9 +52,5 @@ export class LoginThrottle {
       this.failures.set(client, (window = { start: now, count: 0 }))
     }
     window.count++
-  }
-
-  succeeded(client: string): void {
-    this.failures.delete(client)
   }
 }

@@ -6,6 +6,8 @@ import type { PendingEvent } from './bus.js'
 
 /** Open event streams (SSE) one key may hold at once; one more is answered 429. */
 const DEFAULT_STREAMS_PER_KEY = 100
+/** Open event streams one account may hold at once, over all its keys; one more is answered 429. */
+const DEFAULT_STREAMS_PER_ACCOUNT = 200
 /** Events a stream may hold unsent, in bytes of their text; a reader that falls further behind is dropped. */
 const DEFAULT_STREAM_BUFFER_BYTES = 8 * 1024 * 1024
 /** Events reach streams in batches at most this often: one write carries all of a batch. */
@@ -23,12 +25,14 @@ const FLUSH_AT_MOST_EVERY_MS = 1_000
 
 export interface StreamSettings {
   perKey: number
+  perAccount: number
   bufferBytes: number
 }
 
 export function streamSettings(options: EmulatorOptions): StreamSettings {
   return {
     perKey: options.webhooks?.streamsPerKey ?? DEFAULT_STREAMS_PER_KEY,
+    perAccount: options.webhooks?.streamsPerAccount ?? DEFAULT_STREAMS_PER_ACCOUNT,
     bufferBytes: options.webhooks?.streamBufferBytes ?? DEFAULT_STREAM_BUFFER_BYTES,
   }
 }
@@ -38,6 +42,7 @@ export type StreamEnd = { reason: 'overflow'; bytes: number } | { reason: 'revok
 
 export interface StreamRequest {
   keyId: string
+  accountId: string
   shopId: string
   /** Kinds to pass on; all when undefined. */
   kinds?: ReadonlySet<string>
@@ -193,6 +198,7 @@ export class EventStream {
 export class EventStreams {
   private readonly byShop = new Map<string, ShopFeed>()
   private readonly byKey = new Map<string, Set<EventStream>>()
+  private readonly byAccount = new Map<string, Set<EventStream>>()
   /** Shops with new events, and streams that caught up, to write at the next flush. */
   private waitingShops = new Set<ShopFeed>()
   private waitingStreams = new Set<EventStream>()
@@ -223,13 +229,19 @@ export class EventStreams {
     return size
   }
 
-  /** Opens a stream, or 429 when its key holds `perKey` already. */
+  /** Opens a stream, or 429 when its key holds `perKey` already, or its account `perAccount`. */
   open(request: StreamRequest): EventStream {
     const ofKey = this.byKey.get(request.keyId)
     if (ofKey && ofKey.size >= this.settings.perKey)
       throw new StoreError(
         429,
         `this key already has ${ofKey.size} open event streams, the most one key may hold (${this.settings.perKey}); close one, or use another key (POST /_emulator/keys)`,
+      )
+    const ofAccount = this.byAccount.get(request.accountId)
+    if (ofAccount && ofAccount.size >= this.settings.perAccount)
+      throw new StoreError(
+        429,
+        `this account already has ${ofAccount.size} open event streams, the most one account may hold (${this.settings.perAccount}); close one first`,
       )
     let feed = this.byShop.get(request.shopId)
     if (!feed) {
@@ -246,9 +258,14 @@ export class EventStreams {
       (closed) => this.forget(closed, feed),
     )
     feed.streams.add(stream)
-    const keyStreams = this.byKey.get(request.keyId)
-    if (keyStreams) keyStreams.add(stream)
-    else this.byKey.set(request.keyId, new Set([stream]))
+    for (const [by, id] of [
+      [this.byKey, request.keyId],
+      [this.byAccount, request.accountId],
+    ] as const) {
+      const streams = by.get(id)
+      if (streams) streams.add(stream)
+      else by.set(id, new Set([stream]))
+    }
     return stream
   }
 
@@ -311,8 +328,13 @@ export class EventStreams {
       this.byShop.delete(stream.request.shopId)
       this.waitingShops.delete(feed)
     }
-    const keyStreams = this.byKey.get(stream.request.keyId)
-    keyStreams?.delete(stream)
-    if (keyStreams?.size === 0) this.byKey.delete(stream.request.keyId)
+    for (const [by, id] of [
+      [this.byKey, stream.request.keyId],
+      [this.byAccount, stream.request.accountId],
+    ] as const) {
+      const streams = by.get(id)
+      streams?.delete(stream)
+      if (streams?.size === 0) by.delete(id)
+    }
   }
 }
