@@ -35,7 +35,8 @@ function fulfilLines(deps: ServiceDeps, tx: Tx, shop: ShopRecord, order: Commerc
     const product = found?.shopId === shop.id ? found : undefined
     const type = line.productType ?? product?.type
     if (!type) return undelivered(line, `product ${line.productId} no longer exists`)
-    const setup = deps.rows.fulfilments.get(line.productId)
+    // Only this shop's product has a setup here: another shop's codes, files or endpoint are never used.
+    const setup = product ? deps.rows.fulfilments.get(line.productId) : undefined
     return fulfilments[type].fulfil({ deps, tx, shop, order, line, product, setup, now, emit })
   })
 }
@@ -163,7 +164,8 @@ export class PaymentService {
     const jobs = order.items.flatMap((line) => {
       const type = line.productType
       const fulfil = type ? fulfilments[type] : undefined
-      const setup = deps.rows.fulfilments.get(line.productId)
+      const product = deps.rows.products.get(line.productId)
+      const setup = product?.shopId === shop.id ? deps.rows.fulfilments.get(line.productId) : undefined
       if (!fulfil?.deliverRemote || !fulfil.awaitsRemote?.(line, setup) || busy.has(line.id)) return []
       busy.add(line.id)
       return [{ line, fulfil, setup }]
