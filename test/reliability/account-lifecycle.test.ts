@@ -143,12 +143,13 @@ describe('an account deleted while its requests are in flight', () => {
     const emu = await testEmulator({ db: tmpDb() })
     const tenant = await newTenant(emu, 'tenant')
     const account = emu.services.accounts.all().find((a) => a.id === tenant.id)!
+    const removal = emu.services.states.deleteAccount(tenant.id)
     const reset = emu.services.states.reset(account).then(
       () => 'reset',
       (error: unknown) => error,
     )
-    await emu.services.states.deleteAccount(tenant.id)
-    expect(await reset).toMatchObject({ status: 404 })
+    await removal
+    expect(await reset).toMatchObject({ status: 404, message: expect.stringMatching(/was deleted/) })
     expect(orphansIn(emu)).toEqual([])
     await emu.stop()
   })

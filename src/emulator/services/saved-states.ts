@@ -34,7 +34,7 @@ export interface SavedStates {
   readonly bytes: number
 }
 
-/** What is wrong with the shape of a state read from a file; undefined when it has the shape a save writes. */
+/** What is wrong with the shape of a state read from a file (a restore would trip on it); undefined when it has the shape a save writes. */
 function problemOf(state: unknown): string | undefined {
   if (state === null || typeof state !== 'object' || Array.isArray(state)) return 'it does not hold a JSON object'
   const s = state as Record<string, unknown>
@@ -91,17 +91,15 @@ export function savedStateFiles(dir: string): SavedStates {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
         throw error
       }
-      let problem: string | undefined
       try {
         const state: unknown = JSON.parse(text)
-        problem = problemOf(state)
-        if (!problem) return state as SavedState
-      } catch (error) {
-        problem = (error as Error).message
+        if (!problemOf(state)) return state as SavedState
+      } catch {
+        // Answered below.
       }
       throw new StoreError(
         409,
-        `saved state "${name}" cannot be read: its file ${file} is damaged (${problem}). Save the state again (POST /_emulator/state/save), or delete the file.`,
+        `saved state "${name}" cannot be read: its file ${file} is damaged. Save the state again (POST /_emulator/state/save), or delete the file.`,
       )
     },
     async write(accountId, state) {
