@@ -107,6 +107,30 @@ async function deleteAccount(emu: TestEmulator, t: Tenant) {
 
 describe('an account deleted while its requests are in flight', () => {
   it.each([
+    ['a product', '/api/v1/products', { name: 'Late', price: 1, type: 'Digital' }],
+    ['a coupon', '/api/v1/coupons', { code: 'LATE', type: 'percentage', value: 5 }],
+    ['a webhook endpoint', '/_emulator/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['order:paid'] }],
+  ])(
+    'refuses %s of its shop that reaches it after the deletion: no row of a deleted shop, and the db loads',
+    async (_what, path, body) => {
+      const db = tmpDb()
+      const emu = await testEmulator({ db })
+      const tenant = await newTenant(emu, 'tenant')
+      const held = heldRequest(emu, tenant, path, body)
+      await held.reading
+      await deleteAccount(emu, tenant)
+      const answer = await held.finish()
+      expect(answer.status, JSON.stringify(answer.body)).toBe(403)
+      expect(answer.body.error).toMatch(/^shop shop_\w+ was deleted; nothing was saved$/)
+      expect(orphansIn(emu)).toEqual([])
+      await emu.stop()
+      const again = await testEmulator({ db })
+      expect(orphansIn(again)).toEqual([])
+      await again.stop()
+    },
+  )
+
+  it.each([
     ['a restore', '/_emulator/state/restore', { name: 'saved' }],
     ['an import', '/_emulator/state/restore', { seed: { products: [{ name: 'Back', type: 'Service', price: 1 }] } }],
     ['a new shop', '/_emulator/shops', { name: 'Second', slug: 'second-shop' }],

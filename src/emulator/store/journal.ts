@@ -117,18 +117,12 @@ function parseLine(line: string): { seq: number; ops: JournalOp[] } | string {
   return { seq: seq as number, ops: ops as JournalOp[] }
 }
 
-interface Queued {
-  tx: Tx
-  line: string
+interface Settles {
   resolve: () => void
   reject: (error: Error) => void
 }
-
-interface Waiter {
-  upTo: number
-  resolve: () => void
-  reject: (error: Error) => void
-}
+type Queued = Settles & { tx: Tx; line: string }
+type Waiter = Settles & { upTo: number }
 
 /**
  * Makes transactions durable in the order they were applied to memory (group commit): whatever
@@ -146,7 +140,7 @@ export class JournalWriter {
   /** The newest transaction on disk, and the journal's size. */
   seq: number
   bytes: number
-  /** Lines appended since `collectFrom` was called, kept until the next call. */
+  /** Where appended lines are also kept, while set (a fold under way). */
   collected?: string[]
   private queue: Queued[] = []
   private waiters: Waiter[] = []

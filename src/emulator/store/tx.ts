@@ -61,6 +61,12 @@ export class Tx {
         500,
         `internal error: ${name} row ${key} does not fit the db schema (${problem}); nothing was saved`,
       )
+    // A row of a shop, or a shop or key of an account, that a deletion took away meanwhile.
+    const { shops, accounts } = this.collections
+    const owners = collection.hasShopIndex ? shops : name === 'shops' || name === 'keys' ? accounts : undefined
+    const ownerId = String(owners === shops ? row.shopId : row.accountId)
+    if (owners && !owners.get(ownerId))
+      throw new StoreError(403, `${owners === shops ? 'shop' : 'account'} ${ownerId} was deleted; nothing was saved`)
     this.changes.push({ name, collection, key, previous: collection.set(row) })
     this.ops.push({ c: name, put: row })
     return row
