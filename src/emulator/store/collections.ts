@@ -18,7 +18,7 @@ import type {
   SubscriptionRecord,
   ThemeRecord,
 } from './records.js'
-import { nextDueOf } from './subscription-due.js'
+import { nextDueOf } from '../../spec/subscription-due.js'
 import type { DeliveredCodeRecord, FeedbackRecord, QueryRecord, SealRecord, SerialRecord } from './records.js'
 
 const byShop = (row: { shopId: string }) => row.shopId
@@ -69,7 +69,7 @@ export function createCollections() {
       unique: { email: (c) => `${c.shopId}:${c.email}` },
       ordered: { shop: byShop },
     }),
-    // `due`: per shop, the subscriptions the clock will move, by when (subscription-due.ts).
+    // `due`: per shop, the subscriptions the clock will move, by when (spec/subscription-due.ts).
     subscriptions: new Collection<SubscriptionRecord>('subscriptions', {
       ordered: {
         shop: byShop,

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { open, readFile, rename, stat, unlink } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { readFile, stat } from 'node:fs/promises'
 import type { Row } from './collection.js'
 import type { CollectionName } from './collections.js'
-import { forEachLine, syncFolder, temporaryPathBeside } from './journal-io.js'
+import { forEachLine, writeFileDurably } from './journal-io.js'
 import { ROW_SCHEMAS } from './records.js'
 import { checkRow } from './tx.js'
 
@@ -46,48 +45,34 @@ function checksumKey(): string {
 const isCollection = (name: string): name is CollectionName => Object.hasOwn(ROW_SCHEMAS, name)
 
 /**
- * Writes the rows as the db file, atomically: streamed a chunk at a time (a turn of the event loop
- * between chunks, so requests go on) to a temporary file beside it, fsynced, renamed over it, and
- * the folder fsynced. Returns the bytes written.
+ * Writes the rows as the db file, atomically (writeFileDurably), streamed a chunk at a time with a
+ * turn of the event loop between chunks, so requests go on. Returns the bytes written.
  */
-export async function writeDbFile(path: string, file: DbFile): Promise<number> {
-  const temporary = temporaryPathBeside(path)
-  const hash = createHash('sha256').update(checksumKey())
-  const handle = await open(temporary, 'w', 0o600)
-  let bytes = 0
-  let chunk = ''
-  const flush = async (isHashed = true) => {
-    if (isHashed) hash.update(chunk)
-    const buffer = Buffer.from(chunk)
-    chunk = ''
-    for (let at = 0; at < buffer.length; ) at += (await handle.write(buffer, at)).bytesWritten
-    bytes += buffer.length
-  }
-  try {
-    try {
-      chunk = `{"version":${VERSION},"seq":${file.seq},\n`
-      for (const [name, rows] of Object.entries(file.rows)) {
-        chunk += `${JSON.stringify(name)}:[\n`
-        for (let i = 0; i < rows.length; i++) {
-          chunk += `${JSON.stringify(rows[i])}${i < rows.length - 1 ? ',' : ''}\n`
-          if (chunk.length >= CHUNK_CHARS) await flush()
-        }
-        chunk += '],\n'
-      }
-      await flush()
-      chunk = `"checksum":"${hash.digest('hex')}"}\n`
-      await flush(false)
-      await handle.sync()
-    } finally {
-      await handle.close()
+export function writeDbFile(path: string, file: DbFile): Promise<number> {
+  return writeFileDurably(path, async (handle) => {
+    const hash = createHash('sha256').update(checksumKey())
+    let bytes = 0
+    let chunk = `{"version":${VERSION},"seq":${file.seq},\n`
+    const flush = async (isHashed = true) => {
+      if (isHashed) hash.update(chunk)
+      const buffer = Buffer.from(chunk)
+      chunk = ''
+      for (let at = 0; at < buffer.length; ) at += (await handle.write(buffer, at)).bytesWritten
+      bytes += buffer.length
     }
-    await rename(temporary, path)
-  } catch (error) {
-    await unlink(temporary).catch(() => undefined)
-    throw error
-  }
-  await syncFolder(dirname(path))
-  return bytes
+    for (const [name, rows] of Object.entries(file.rows)) {
+      chunk += `${JSON.stringify(name)}:[\n`
+      for (let i = 0; i < rows.length; i++) {
+        chunk += `${JSON.stringify(rows[i])}${i < rows.length - 1 ? ',' : ''}\n`
+        if (chunk.length >= CHUNK_CHARS) await flush()
+      }
+      chunk += '],\n'
+    }
+    await flush()
+    chunk = `"checksum":"${hash.digest('hex')}"}\n`
+    await flush(false)
+    return bytes
+  })
 }
 
 /**

@@ -25,6 +25,8 @@ export interface JournalIO {
    */
   create(path: string, text: string): Promise<void>
   openForAppend(path: string): Promise<JournalFile>
+  /** Renames a file and makes the rename durable. */
+  rename(from: string, to: string): Promise<void>
   unlink(path: string): Promise<void>
   size(path: string): Promise<number | undefined>
 }
@@ -59,6 +61,10 @@ export const nodeJournalIO: JournalIO = {
   create: (path, text) => writeFileDurably(path, text),
   async openForAppend(path) {
     return new NodeJournalFile(await open(path, APPEND_DURABLY ?? 'a', 0o600), APPEND_DURABLY !== undefined)
+  },
+  async rename(from, to) {
+    await rename(from, to)
+    await syncFolder(dirname(to))
   },
   unlink: (path) =>
     unlink(path).catch((error: NodeJS.ErrnoException) => {
@@ -135,15 +141,20 @@ export async function forEachLine(
 }
 
 /**
- * Creates or replaces a file holding `text`, atomically and durably: written to a temporary file
- * beside it, fsynced, renamed over it, and the folder fsynced. It never exists half written.
+ * Creates or replaces a file, atomically and durably: `text` (or what `write` writes) goes to a
+ * temporary file beside it, fsynced, renamed over it, and the folder fsynced. It never exists half
+ * written. Returns what `write` returns.
  */
-export async function writeFileDurably(path: string, text: string): Promise<void> {
+export async function writeFileDurably<T = void>(
+  path: string,
+  write: string | ((handle: FileHandle) => Promise<T>),
+): Promise<T> {
   const temporary = temporaryPathBeside(path)
+  let result: T
   try {
     const handle = await open(temporary, 'w', 0o600)
     try {
-      await handle.writeFile(text)
+      result = typeof write === 'string' ? ((await handle.writeFile(write)) as T) : await write(handle)
       await handle.datasync()
     } finally {
       await handle.close()
@@ -154,4 +165,5 @@ export async function writeFileDurably(path: string, text: string): Promise<void
     throw error
   }
   await syncFolder(dirname(path))
+  return result
 }

@@ -140,8 +140,6 @@ export class JournalWriter {
   /** The newest transaction on disk, and the journal's size. */
   seq: number
   bytes: number
-  /** Where appended lines are also kept, while set (a fold under way). */
-  collected?: string[]
   private queue: Queued[] = []
   private waiters: Waiter[] = []
   private chores: (() => Promise<void>)[] = []
@@ -154,7 +152,8 @@ export class JournalWriter {
 
   constructor(
     private file: JournalFile,
-    private readonly path: string,
+    /** The file appended to. */
+    public path: string,
     at: { seq: number; bytes: number },
     private readonly log?: (line: string) => void,
   ) {
@@ -185,10 +184,11 @@ export class JournalWriter {
     })
   }
 
-  /** Swaps the file appended to (a rewritten journal of `bytes`); returns the one it replaces. */
-  replaceFile(file: JournalFile, bytes: number): JournalFile {
+  /** Swaps the file appended to (a new journal of `bytes`); returns the one it replaces. */
+  replaceFile(file: JournalFile, path: string, bytes: number): JournalFile {
     const previous = this.file
     this.file = file
+    this.path = path
     this.bytes = bytes
     this.isTailDirty = false
     return previous
@@ -240,7 +240,6 @@ export class JournalWriter {
         }
         this.bytes += Buffer.byteLength(text)
         this.seq += batch.length
-        this.collected?.push(text)
         this.settle(batch.length)
         for (const q of batch) q.resolve()
       }

@@ -6,7 +6,7 @@ import { StoreError } from '../../spec/errors.js'
 const held = new Map<string, number>()
 let sequence = 0
 
-const readSafely = (path: string) => {
+function readSafely(path: string): string {
   try {
     return readFileSync(path, 'utf8')
   } catch {
@@ -14,12 +14,10 @@ const readSafely = (path: string) => {
   }
 }
 
-const unlinkSafely = (path: string) => {
+function unlinkSafely(path: string): void {
   try {
     unlinkSync(path)
-  } catch {
-    // Already gone.
-  }
+  } catch {}
 }
 
 function isRunning(pid: number): boolean {

@@ -42,6 +42,8 @@ export class Store {
   onCommit?: (tx: Tx) => void
   private writer?: JournalWriter
   private dbBytes = 0
+  /** Bytes of the journal appends left for the next journal, until a fold's db file holds it; undefined while they go to it. */
+  private parked?: number
   private nextFoldAt = 0
   private folding?: Promise<void>
   private closing?: Promise<void>
@@ -64,9 +66,14 @@ export class Store {
     return `${this.options.path}.journal`
   }
 
+  /** Where appends go while a fold writes the db file; renamed over the journal once it is written. */
+  private get nextJournalPath(): string {
+    return `${this.journalPath}.next`
+  }
+
   /** Bytes the store takes on disk: the db file as last written plus the journal since (0 in memory). */
   get diskBytes(): number {
-    return this.dbBytes + (this.writer?.bytes ?? 0)
+    return this.dbBytes + (this.parked ?? 0) + (this.writer?.bytes ?? 0)
   }
 
   /**
@@ -180,9 +187,13 @@ export class Store {
         rows[name] = Array.from(collection.values())
         continue
       }
-      const changed = new Set(Array.from(keys.keys(), (key) => collection.get(key)))
-      const kept = Array.from(collection.values()).filter((row) => !changed.has(row))
-      for (const row of keys.values()) if (row) kept.push(row)
+      // Each row in its place, as it was before them; rows they deleted come back at the end.
+      const kept: Row[] = []
+      for (const [key, row] of collection.entries()) {
+        const was = keys.has(key) ? keys.get(key) : row
+        if (was) kept.push(was)
+      }
+      for (const [key, was] of keys) if (was && !collection.get(key)) kept.push(was)
       rows[name] = kept
     }
     return rows
@@ -201,6 +212,7 @@ export class Store {
         )
       }
       await this.writer.close()
+      await this.io.unlink(this.nextJournalPath)
       await this.io.unlink(this.journalPath)
     } finally {
       this.releaseLock?.()
@@ -225,11 +237,12 @@ export class Store {
     }
     if (typeof db === 'string') throw dbRefused(path, db)
     if (db === null) {
-      if ((await this.io.size(this.journalPath)) !== undefined)
-        throw new StoreError(
-          500,
-          `db file ${path} is missing but its journal ${this.journalPath} exists. Restore the db file, or move the journal aside to start anew.`,
-        )
+      for (const journal of [this.journalPath, this.nextJournalPath])
+        if ((await this.io.size(journal)) !== undefined)
+          throw new StoreError(
+            500,
+            `db file ${path} is missing but its journal ${journal} exists. Restore the db file, or move the journal aside to start anew.`,
+          )
       try {
         this.initialise()
       } catch (error) {
@@ -244,23 +257,26 @@ export class Store {
       if (duplicate) throw dbRefused(path, duplicate)
     }
     this.dbBytes = db.bytes
-    const replayed = await replayJournal(this.journalPath, path, db.seq, this.c)
+    const first = await replayJournal(this.journalPath, path, db.seq, this.c)
+    const next = await replayJournal(this.nextJournalPath, path, first?.last ?? db.seq, this.c)
+    const replayed = next ?? first
     const orphan = this.orphanRow()
     if (orphan) throw dbRefused(path, replayed ? `with its journal replayed, ${orphan}` : orphan)
-    if (replayed?.torn) {
+    const active = next ? this.nextJournalPath : this.journalPath
+    if (replayed?.torn)
       this.options.log?.(
-        `journal ${this.journalPath}: ignored a torn last line (${replayed.torn} bytes) left by an interrupted write`,
+        `journal ${active}: ignored a torn last line (${replayed.torn} bytes) left by an interrupted write`,
       )
-    }
-    if (!replayed) await this.io.create(this.journalPath, journalHeader(db.seq))
-    const file = await this.io.openForAppend(this.journalPath)
+    if (!replayed) await this.io.create(active, journalHeader(db.seq))
+    const file = await this.io.openForAppend(active)
     const bytes = replayed?.bytes ?? Buffer.byteLength(journalHeader(db.seq))
     if (replayed?.torn) {
       await file.truncate(bytes)
       await file.sync()
     }
-    this.writer = new JournalWriter(file, this.journalPath, { seq: replayed?.last ?? db.seq, bytes }, this.options.log)
-    this.nextFoldAt = this.foldThreshold()
+    if (next) this.parked = first?.bytes ?? 0
+    this.writer = new JournalWriter(file, active, { seq: replayed?.last ?? db.seq, bytes }, this.options.log)
+    this.nextFoldAt = next ? 0 : this.foldThreshold()
     this.foldIfDue()
   }
 
@@ -308,25 +324,34 @@ export class Store {
     const writer = this.writer
     if (!writer || this.folding || this.closing || writer.bytes < this.nextFoldAt) return
     this.folding = this.fold(writer).finally(() => {
-      writer.collected = undefined
       this.folding = undefined
       this.nextFoldAt = writer.bytes + this.foldThreshold()
     })
   }
 
+  /**
+   * Between two appends: the rows as they stand on disk (without the transactions still queued),
+   * and appends go on in `<db>.journal.next` from there. Then the rows are written as the db file
+   * and the next journal renamed over the journal. A crash at any moment leaves the journals
+   * whose lines the db file does not hold yet, replayed in order; a failure leaves them both, and
+   * the next fold tries again.
+   */
   private async fold(writer: JournalWriter): Promise<void> {
     try {
-      const { seq, rows, since } = await writer.betweenWrites(async () => ({
-        seq: writer.seq,
-        rows: this.snapshot(writer.queued),
-        since: (writer.collected = []),
-      }))
-      this.dbBytes = await writeDbFile(this.path, { seq, rows })
-      await writer.betweenWrites(async () => {
-        const text = journalHeader(seq) + since.join('')
-        await this.io.create(this.journalPath, text)
-        await writer.replaceFile(await this.io.openForAppend(this.journalPath), Buffer.byteLength(text)).close()
+      const { seq, rows } = await writer.betweenWrites(async () => {
+        if (this.parked === undefined) {
+          const header = journalHeader(writer.seq)
+          await this.io.create(this.nextJournalPath, header)
+          const fresh = await this.io.openForAppend(this.nextJournalPath)
+          this.parked = writer.bytes
+          await writer.replaceFile(fresh, this.nextJournalPath, Buffer.byteLength(header)).close()
+        }
+        return { seq: writer.seq, rows: this.snapshot(writer.queued) }
       })
+      this.dbBytes = await writeDbFile(this.path, { seq, rows })
+      await this.io.rename(this.nextJournalPath, this.journalPath)
+      writer.path = this.journalPath
+      this.parked = undefined
     } catch (error) {
       this.options.log?.(
         `folding ${this.journalPath} into ${this.path} failed (${reasonOf(error)}); it is tried again later`,

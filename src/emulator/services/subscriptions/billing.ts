@@ -1,6 +1,6 @@
 // Subscriptions on the emulator clock (DESIGN.md "Orders, fulfilment, stock"; README "Subscriptions"):
 // created ACTIVE or TRIALING when their order is paid; as the clock passes, an upcoming notice
-// fires UPCOMING_NOTICE_DAYS (store/subscription-due.ts) before each period end, a trial ends into ACTIVE with its first charge,
+// fires UPCOMING_NOTICE_DAYS (spec/subscription-due.ts) before each period end, a trial ends into ACTIVE with its first charge,
 // an ACTIVE period renews with a charge; CANCELLED never renews.
 import { StoreError } from '../../../spec/errors.js'
 import type { SubscriptionKind } from '../../../spec/events.js'
@@ -10,7 +10,7 @@ import { base62 } from '../../ids.js'
 import { cents } from '../../money.js'
 import type { ProductRecord, ShopRecord, SubscriptionRecord } from '../../store/records.js'
 import type { Tx } from '../../store/store.js'
-import { nextDueOf } from '../../store/subscription-due.js'
+import { nextDueOf } from '../../../spec/subscription-due.js'
 import { findSubscription } from './subscriptions.js'
 import { recordMoneyReceived, recordOrderPlaced } from '../customers/bookkeeping.js'
 import { nextOrderNumber } from '../orders/numbers.js'

@@ -1,5 +1,3 @@
-import type { SubscriptionRecord } from './records.js'
-
 /** Days before a period's end that its upcoming notice fires (README, "Subscriptions"). */
 export const UPCOMING_NOTICE_DAYS = 3
 const DAY_MS = 24 * 3600 * 1000
@@ -11,7 +9,11 @@ export type DueKind = 'upcoming' | 'periodEnd'
  * period, then the period's end; nothing once CANCELLED. The `due` index of subscriptions is
  * sorted by it, so the clock finds due work without a scan.
  */
-export function nextDueOf(s: SubscriptionRecord): { at: number; kind: DueKind } | undefined {
+export function nextDueOf(s: {
+  status: string
+  currentPeriodEnd: string
+  upcomingNotifiedFor?: string | null
+}): { at: number; kind: DueKind } | undefined {
   if (s.status === 'CANCELLED') return undefined
   const end = Date.parse(s.currentPeriodEnd)
   if (s.upcomingNotifiedFor !== s.currentPeriodEnd) return { at: end - UPCOMING_NOTICE_DAYS * DAY_MS, kind: 'upcoming' }
