@@ -1,76 +1,57 @@
 import { Collection, type Row } from './collection.js'
-import type {
-  AccountRecord,
-  BlacklistRecord,
-  CategoryRecord,
-  CouponRecord,
-  CustomerRecord,
-  FulfilmentRecord,
-  GroupRecord,
-  KeyRecord,
-  MetaRecord,
-  EventRecord,
-  WebhookRecord,
-  DeliveryRecord,
-  OrderRecord,
-  ProductRecord,
-  ShopRecord,
-  SubscriptionRecord,
-  ThemeRecord,
-} from './records.js'
+import type * as R from './records.js'
 import { nextDueOf } from '../../spec/subscription-due.js'
-import type { DeliveredCodeRecord, FeedbackRecord, QueryRecord, SealRecord, SerialRecord } from './records.js'
 
 const byShop = (row: { shopId: string }) => row.shopId
 
 /** Every collection of the db with its indexes: one place to add a collection. */
 export function createCollections() {
   return {
-    meta: new Collection<MetaRecord>('meta'),
-    accounts: new Collection<AccountRecord>('accounts'),
-    shops: new Collection<ShopRecord>('shops', {
+    meta: new Collection<R.MetaRecord>('meta'),
+    accounts: new Collection<R.AccountRecord>('accounts'),
+    shops: new Collection<R.ShopRecord>('shops', {
       unique: { slug: (s) => s.slug },
       ordered: { account: (s) => s.accountId },
     }),
-    keys: new Collection<KeyRecord>('keys', {
+    keys: new Collection<R.KeyRecord>('keys', {
       unique: { hash: (k) => k.hash },
       ordered: { account: (k) => k.accountId },
     }),
-    products: new Collection<ProductRecord>('products', {
+    products: new Collection<R.ProductRecord>('products', {
       unique: { productId: (p) => p.productId },
       ordered: { shop: byShop, live: (p) => (p.status === 'Live' ? p.shopId : undefined) },
     }),
-    fulfilments: new Collection<FulfilmentRecord>('fulfilments'),
+    fulfilments: new Collection<R.FulfilmentRecord>('fulfilments'),
     // Serial pools, one row per unused code, in pool order per product; delivered codes per product.
-    serials: new Collection<SerialRecord>('serials', {
+    serials: new Collection<R.SerialRecord>('serials', {
       ordered: { product: (s) => s.productId },
       sortKey: (s) => ({ time: s.position, id: s.id }),
     }),
-    deliveredCodes: new Collection<DeliveredCodeRecord>('deliveredCodes', {
+    deliveredCodes: new Collection<R.DeliveredCodeRecord>('deliveredCodes', {
       ordered: { product: (d) => d.productId },
       sortKey: (d) => ({ time: 0, id: d.id }),
     }),
-    orders: new Collection<OrderRecord>('orders', {
+    orders: new Collection<R.OrderRecord>('orders', {
       unique: { orderNumber: (o) => `${o.shopId}:${o.orderNumber}` },
       ordered: { shop: byShop, customer: (o) => o.customerId ?? undefined },
     }),
-    coupons: new Collection<CouponRecord>('coupons', {
+    coupons: new Collection<R.CouponRecord>('coupons', {
       unique: { code: (c) => `${c.shopId}:${c.code}` },
       ordered: { shop: byShop },
     }),
     // `entry` finds an entry by shop, type and normalised value (duplicates are refused; checkout looks visitors up by it).
-    blacklists: new Collection<BlacklistRecord>('blacklists', {
+    blacklists: new Collection<R.BlacklistRecord>('blacklists', {
       unique: { entry: (b) => `${b.shopId}:${b.type}:${b.value}` },
       ordered: { shop: byShop },
     }),
-    categories: new Collection<CategoryRecord>('categories', { ordered: { shop: byShop } }),
-    groups: new Collection<GroupRecord>('groups', { ordered: { shop: byShop } }),
-    customers: new Collection<CustomerRecord>('customers', {
+    categories: new Collection<R.CategoryRecord>('categories', { ordered: { shop: byShop } }),
+    groups: new Collection<R.GroupRecord>('groups', { ordered: { shop: byShop } }),
+    customers: new Collection<R.CustomerRecord>('customers', {
       unique: { email: (c) => `${c.shopId}:${c.email}` },
       ordered: { shop: byShop },
     }),
     // `due`: per shop, the subscriptions the clock will move, by when (spec/subscription-due.ts).
-    subscriptions: new Collection<SubscriptionRecord>('subscriptions', {
+    subscriptions: new Collection<R.SubscriptionRecord>('subscriptions', {
       ordered: {
         shop: byShop,
         due: {
@@ -79,22 +60,22 @@ export function createCollections() {
         },
       },
     }),
-    themes: new Collection<ThemeRecord>('themes', { keyOf: (t) => `${t.shopId}:${t.id}`, ordered: { shop: byShop } }),
+    themes: new Collection<R.ThemeRecord>('themes', { keyOf: (t) => `${t.shopId}:${t.id}`, ordered: { shop: byShop } }),
     // The event log in sequence order: per shop (SSE resume), and one list of all (the last sequence).
-    events: new Collection<EventRecord>('events', {
+    events: new Collection<R.EventRecord>('events', {
       ordered: { shop: byShop, all: () => 'all' },
       sortKey: (e) => ({ time: e.seq, id: e.id }),
     }),
-    webhooks: new Collection<WebhookRecord>('webhooks', { ordered: { shop: byShop } }),
-    deliveries: new Collection<DeliveryRecord>('deliveries', {
+    webhooks: new Collection<R.WebhookRecord>('webhooks', { ordered: { shop: byShop } }),
+    deliveries: new Collection<R.DeliveryRecord>('deliveries', {
       ordered: {
         shop: byShop,
         unsettled: (d) => (d.state === 'pending' || d.state === 'retrying' ? 'all' : undefined),
       },
     }),
-    seals: new Collection<SealRecord>('seals'),
-    queries: new Collection<QueryRecord>('queries', { ordered: { shop: byShop } }),
-    feedback: new Collection<FeedbackRecord>('feedback', {
+    seals: new Collection<R.SealRecord>('seals'),
+    queries: new Collection<R.QueryRecord>('queries', { ordered: { shop: byShop } }),
+    feedback: new Collection<R.FeedbackRecord>('feedback', {
       unique: { order: (f) => `${f.orderId}:${f.productId}` },
       ordered: { shop: byShop },
     }),
