@@ -56,6 +56,9 @@ export type ProfileKeyName = keyof typeof PROFILE_KEYS
 
 export const DEFAULT_PROFILE = 'default'
 
+/** The profile `store serve` keeps its key and URL in; used when no other profile is in force. */
+export const LOCAL_PROFILE = 'local'
+
 /** Where the config lives, from the environment only (tests set XDG_CONFIG_HOME to a tmp dir). */
 export function configDirOf(ctx: Pick<CliContext, 'env' | 'configDir'>): string {
   if (ctx.configDir) return ctx.configDir
@@ -138,8 +141,9 @@ export function readConfig(ctx: Pick<CliContext, 'env' | 'configDir'>): ConfigFi
 }
 
 /**
- * The profile in force: `--profile`, else STORE_PROFILE, else the file's current profile. A named
- * profile that does not exist is a usage error; no profile at all is an empty one.
+ * The profile in force: `--profile`, else STORE_PROFILE, else the file's current profile, else the
+ * `local` profile `store serve` saved. A named profile that does not exist is a usage error; no
+ * profile at all is an empty one.
  */
 export function selectProfile(
   ctx: Pick<CliContext, 'env' | 'configDir'>,
@@ -159,6 +163,8 @@ export function selectProfile(
   }
   const name = config.current ?? DEFAULT_PROFILE
   const profile = config.profiles[name]
+  if (!profile && config.profiles[LOCAL_PROFILE])
+    return { name: LOCAL_PROFILE, profile: config.profiles[LOCAL_PROFILE], isSaved: true }
   return { name, profile: profile ?? {}, isSaved: Boolean(profile) }
 }
 

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 export const BIN = join(ROOT, 'bin', 'store.js')
 export const E2E_KEY = 'sk_test_e2e_0123456789abcdef'
+const TEST_CONFIG_HOME = join(tmpdir(), 'store-e2e-config')
 
 /** `npm test` builds before vitest; a lone `npx vitest run test/e2e` builds here when dist/ is missing. */
 export function ensureBuilt(): void {
@@ -47,7 +48,15 @@ export interface ServeProcess {
 function spawnServe(args: string[], env: Record<string, string> = {}) {
   const child = spawn(process.execPath, [BIN, 'serve', ...args], {
     cwd: ROOT,
-    env: { ...process.env, STORE_API_KEY: '', STORE_BASE_URL: '', NO_COLOR: '1', ...env },
+    // The profile `local` a server on a fixed port saves goes to a config of the tests, not the user's.
+    env: {
+      ...process.env,
+      STORE_API_KEY: '',
+      STORE_BASE_URL: '',
+      NO_COLOR: '1',
+      XDG_CONFIG_HOME: TEST_CONFIG_HOME,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let out = ''

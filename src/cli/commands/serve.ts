@@ -11,6 +11,7 @@ import { escapeControls } from '../terminal-text.js'
 import type { EmulatorOptions } from '../../emulator/deps.js'
 import type { SeedFile } from '../../emulator/services/seed-file.js'
 import { DEFAULT_MAX_ACCOUNTS, offsetClock } from '../../emulator/deps.js'
+import { saveLocalProfile, savedLocalKey } from '../local-profile.js'
 
 export interface ServeOptions {
   port: string
@@ -308,11 +309,13 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
   const origin = `${tls ? 'https' : 'http'}://${host}:${address.port}`
   // Bound to every address, the server has no one name: absolute URLs follow the (admitted) Host asked for.
   if (!/^(?:0\.0\.0\.0|::)$/.test(address.address)) emulator.publicOrigin = origin
-  const key = started.generatedKey
-    ? `${started.generatedKey}  (new; shown once)`
-    : o.apiKey
-      ? `${maskKey(o.apiKey)}  (from --api-key)`
-      : 'created earlier (pass --api-key KEY to use a known key)'
+  const keyLines = rememberKey(ctx, {
+    baseUrl: `${origin}/api/v1`,
+    isFixedPort: port !== 0,
+    generated: started.generatedKey,
+    given: o.apiKey,
+    isKeyOfDb: (secret) => started.services.accounts.keyOf(secret) !== undefined,
+  })
   // The handlers are in place before the banner: a SIGTERM right after it still flushes and unlocks.
   const stopped = new Promise<void>((resolve, reject) => {
     const stop = () => {
@@ -332,7 +335,7 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
     [
       'store serve: Online Store API emulator',
       `  API         ${origin}/api/v1`,
-      `  API key     ${key}`,
+      ...keyLines,
       `  Accounts    ${o.adminKey ? `created with the admin key ${maskKey(o.adminKey)} only` : 'any valid key may create them (POST /_emulator/accounts)'}`,
       `  Dashboard   ${origin}/_dashboard`,
       `  Storefront  ${origin}/storefront/demo`,
@@ -342,4 +345,46 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
     ].join('\n'),
   )
   await stopped
+}
+
+/**
+ * The banner's key lines. The key this server knows (generated now, `--api-key`, or the one the
+ * `local` profile holds, if this db still accepts it) is saved with the server's URL as the
+ * profile `local`, so other terminals' commands use it. `--port 0` saves nothing: its URL changes
+ * with every start (a test's emulator must not replace the one a developer is using).
+ */
+function rememberKey(
+  ctx: CliContext,
+  o: {
+    baseUrl: string
+    isFixedPort: boolean
+    generated?: string
+    given?: string
+    isKeyOfDb: (secret: string) => boolean
+  },
+): string[] {
+  const saved = o.isFixedPort && !o.generated && !o.given ? savedLocalKey(ctx) : undefined
+  const known = o.generated ?? o.given ?? (saved && o.isKeyOfDb(saved) ? saved : undefined)
+  if (!known)
+    return [
+      `  API key     created earlier; ${o.isFixedPort ? 'the profile "local" holds none of this db\'s keys' : 'a server on --port 0 saves none'}`,
+      `              restart with --api-key KEY if you have one of them${o.isFixedPort ? ' (it is saved as profile "local" then)' : ''}, or start a new db (--db FILE) for a new key`,
+    ]
+  const shown = o.generated ?? maskKey(known)
+  const origin = o.generated
+    ? 'new'
+    : o.given
+      ? 'from --api-key'
+      : 'from profile "local"; store config get api-key --profile local prints it'
+  if (!o.isFixedPort) return [`  API key     ${shown}  (${origin}${o.generated ? '; shown once' : ''})`]
+  try {
+    const { path, otherProfile } = saveLocalProfile(ctx, o.baseUrl, known)
+    const use = otherProfile
+      ? `profile "${otherProfile}" is in force: pass --profile local to use this server`
+      : 'store commands in other terminals use it'
+    return [`  API key     ${shown}  (${origin})`, `  Profile     "local" in ${path}: ${use}`]
+  } catch (error) {
+    ctx.stderr.write(`warning: the key was not saved as profile "local": ${(error as Error).message}\n`)
+    return [`  API key     ${shown}  (${origin}${o.generated ? '; shown once' : ''})`]
+  }
 }
