@@ -73,7 +73,8 @@ export interface EventsClient {
   (options?: EventsOptions): AsyncGenerator<EmittedEvent>
   /**
    * The first event of `kind` (and, with `predicate`, one it accepts): waits instead of sleeping in tests.
-   * @example const paid = await client.emulator.events.waitFor('order:paid', (e) => e.data.id === order.id)
+   * Webhook data name an order by its number (`id`) and its id (`uniqid`), as the spec's payloads do.
+   * @example const paid = await client.emulator.events.waitFor('order:paid', (e) => e.data.uniqid === order.id, { since: 0 })
    */
   waitFor(
     kind: WebhookEventKind,

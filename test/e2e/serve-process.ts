@@ -45,9 +45,9 @@ export interface ServeProcess {
   stop(signal?: NodeJS.Signals): Promise<Exit>
 }
 
-function spawnServe(args: string[], env: Record<string, string> = {}) {
+function spawnServe(args: string[], env: Record<string, string> = {}, cwd = ROOT) {
   const child = spawn(process.execPath, [BIN, 'serve', ...args], {
-    cwd: ROOT,
+    cwd,
     // The profile `local` a server on a fixed port saves goes to a config of the tests, not the user's.
     env: {
       ...process.env,
@@ -70,9 +70,9 @@ function spawnServe(args: string[], env: Record<string, string> = {}) {
 /** Starts `store serve` and resolves once its banner names the URL; rejects with its output if it exits first. */
 export async function startServe(
   args: string[],
-  options: { env?: Record<string, string>; timeoutMs?: number } = {},
+  options: { env?: Record<string, string>; timeoutMs?: number; cwd?: string } = {},
 ): Promise<ServeProcess> {
-  const run = spawnServe(args, options.env)
+  const run = spawnServe(args, options.env, options.cwd)
   const origin = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       run.child.kill('SIGKILL')

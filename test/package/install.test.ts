@@ -41,11 +41,11 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 
-/** The README's MSW example, as a user would paste it into a test file. */
+/** The README's MSW example, as a user would paste it into a test file (it imports what it uses). */
 function readmeMswExample(): string {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
   const start = readme.indexOf('```ts', readme.indexOf('**MSW**')) + '```ts\n'.length
-  return `import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'\n${readme.slice(start, readme.indexOf('```', start))}`
+  return readme.slice(start, readme.indexOf('```', start))
 }
 
 const clientScript = (body: string, isEsm: boolean) =>
