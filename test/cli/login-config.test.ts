@@ -91,6 +91,23 @@ describe('profiles in use', () => {
     expect(requests[0].headers.get('x-service-shop')).toBe('demo')
   })
 
+  it('falls back to the profile "local" of store serve, and config set changes that one', async () => {
+    const emu = await testEmulator()
+    const home = tmpConfigDir()
+    mkdirSync(join(home, 'store'))
+    writeFileSync(configFile(home), JSON.stringify({ profiles: { local: { baseUrl: BASE_URL, apiKey: TEST_KEY } } }))
+    const env = { XDG_CONFIG_HOME: home }
+    expect(await runCli(['config', 'set', 'shop', 'demo'], { env })).toMatchObject({ code: 0 })
+    const { code, requests } = await runCli(['coupons', 'list'], { app: emu.app, connect: false, env })
+    expect(code).toBe(0)
+    expect(requests[0].headers.get('authorization')).toBe(`Bearer ${TEST_KEY}`)
+    expect(requests[0].headers.get('x-service-shop')).toBe('demo')
+    expect(JSON.parse(readFileSync(configFile(home), 'utf8'))).toEqual({
+      current: 'local',
+      profiles: { local: { baseUrl: BASE_URL, apiKey: TEST_KEY, shop: 'demo' } },
+    })
+  })
+
   it('flags beat env, env beats the profile', async () => {
     const emu = await testEmulator()
     const home = tmpConfigDir()

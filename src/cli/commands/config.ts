@@ -5,7 +5,6 @@ import { examples } from '../examples.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
 import {
-  DEFAULT_PROFILE,
   PROFILE_KEYS,
   configPathOf,
   openConfig,
@@ -56,7 +55,8 @@ export function setConfig(cc: CommandContext, key: string, value: string | undef
   if (field === 'baseUrl' && value !== undefined && !/^https?:\/\/[^\s]+$/.test(value))
     throw new UsageError(`base-url: "${value}" is not an http(s) URL`)
   const db = openConfig(cc)
-  const name = cc.globals.profile ?? cc.env.STORE_PROFILE ?? db.data.current ?? DEFAULT_PROFILE
+  // With no profile of its own the user is on the one `store serve` saved: change that one.
+  const name = cc.globals.profile ?? cc.env.STORE_PROFILE ?? selectProfile(cc, {}, db.data).name
   db.update((config) => {
     const profile: Profile = { ...config.profiles[name] }
     if (value === undefined) delete profile[field]
