@@ -177,31 +177,46 @@ export async function updateRecord<Row extends object>(
   if (!cc.out.isJson) reportSaved(cc.out, spec, updated, 'Updated')
 }
 
-/** Deletes after a confirmation on a terminal; `--yes` skips it and is required off a terminal. */
+/**
+ * Deletes after a confirmation on a terminal; `--yes` skips it and is required off a terminal.
+ * Before asking, the record is looked up, so the question names it and an unknown id is a
+ * not-found error rather than a question about nothing.
+ */
 export async function deleteRecord(
   cc: CommandContext,
-  spec: Pick<ResourceSpec<object>, 'singular' | 'delete'>,
+  spec: Pick<ResourceSpec<object>, 'singular' | 'delete' | 'get'>,
   id: string,
   opts: { yes?: boolean },
 ): Promise<void> {
-  await confirmOrYes(cc, opts, `Delete ${spec.singular} ${id}? This cannot be undone.`, `delete ${spec.singular} ${id}`)
+  await confirmOrYes(
+    cc,
+    opts,
+    async () => {
+      const row = spec.get ? await spec.get(cc.client(), id) : undefined
+      return `Delete ${spec.singular} ${row ? labelOf(row) : id}? This cannot be undone.`
+    },
+    `delete ${spec.singular} ${id}`,
+  )
   const answer = await spec.delete!(cc.client(), id)
   if (cc.out.isJson) cc.out.json(answer)
   else cc.out.success(`Deleted ${spec.singular} ${id}`)
 }
 
-/** `--yes`, or a yes on a terminal; off a terminal without `--yes` it is a usage error (exit 2). */
+/**
+ * `--yes`, or a yes on a terminal; off a terminal without `--yes` it is a usage error (exit 2).
+ * A question given as a function is asked for only when it is asked (it may look the record up).
+ */
 export async function confirmOrYes(
   cc: CommandContext,
   opts: { yes?: boolean },
-  question: string,
+  question: string | (() => Promise<string>),
   action: string,
 ): Promise<void> {
   if (opts.yes) return
   if (!cc.interactive)
     throw new UsageError(`refusing to ${action} without confirmation: pass --yes (no terminal to ask on)`)
-  if (!(await cc.prompter.confirm(question, { default: false })))
-    throw new CancelledError(`cancelled: did not ${action}`)
+  const text = typeof question === 'string' ? question : await question()
+  if (!(await cc.prompter.confirm(text, { default: false }))) throw new CancelledError(`cancelled: did not ${action}`)
 }
 
 function reportSaved<Row extends object>(
@@ -212,6 +227,14 @@ function reportSaved<Row extends object>(
 ): void {
   if (spec.saved) spec.saved(out, row, verb)
   else out.success(`${verb} ${spec.singular} ${idOf(row)}`)
+}
+
+/** A record as a question names it: `"Game Key" (rec_demoSerial001)`, or its id alone. */
+function labelOf(row: object): string {
+  const r = row as { name?: unknown; code?: unknown; value?: unknown; email?: unknown }
+  const name = [r.name, r.code, r.value, r.email].find((v) => typeof v === 'string' && v !== '')
+  const id = idOf(row)
+  return name === undefined || name === id ? id : `"${name}" (${id})`
 }
 
 function idOf(row: object): string {

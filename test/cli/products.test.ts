@@ -165,7 +165,7 @@ describe('store products', () => {
     expect(sleeps).toEqual([250, 500, 1000])
   })
 
-  it('deletes with --yes, asks on a TTY, and refuses without --yes when piped', async () => {
+  it('deletes with --yes, asks on a TTY naming the product it looked up, and refuses without --yes when piped', async () => {
     const emu = await testEmulator()
     const piped = await runCli(['products', 'delete', 'rec_demoSerial001'], { app: emu.app })
     expect(piped).toMatchObject({
@@ -182,9 +182,16 @@ describe('store products', () => {
     })
     expect(declined).toMatchObject({
       code: 130,
-      requests: [],
       stderr: 'error: cancelled: did not delete product rec_demoSerial001\n',
     })
+    expect(declined.requests.map((r) => r.method)).toEqual(['GET'])
+
+    const unknown = await runCli(['products', 'delete', 'rec_nope'], {
+      app: emu.app,
+      tty: true,
+      prompter: scriptedPrompter([]),
+    })
+    expect(unknown).toMatchObject({ code: 5, stderr: 'error: product not found: rec_nope\n' })
 
     const prompter = scriptedPrompter([true])
     const confirmed = await runCli(['products', 'delete', 'rec_demoSerial001'], {
@@ -194,7 +201,7 @@ describe('store products', () => {
       env: { NO_COLOR: '1' },
     })
     expect(confirmed).toMatchObject({ code: 0, stdout: '', stderr: '✓ Deleted product rec_demoSerial001\n' })
-    expect(prompter.asked).toEqual(['Delete product rec_demoSerial001? This cannot be undone.'])
+    expect(prompter.asked).toEqual(['Delete product "Game Key" (rec_demoSerial001)? This cannot be undone.'])
 
     const again = await runCli(['products', 'delete', 'rec_demoSerial001', '--yes', '--json'], { app: emu.app })
     expect(again.code).toBe(5)

@@ -8,6 +8,43 @@ import { commandContext, type CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
 import { readJsonArgument } from '../input.js'
+import { confirmOrYes } from '../resource.js'
+import { StoreError } from '../../spec/store-error.js'
+
+const YES = ['-y, --yes', 'do not ask for confirmation (required when not on a terminal)'] as const
+
+/** The saved state of that name, if the account has one. */
+async function savedState(cc: CommandContext, name: string) {
+  return (await cc.client().emulator.listStates()).states.find((s) => s.name === name)
+}
+
+/** Saves; a name already taken is replaced only after a yes on a terminal, or with --yes. */
+export async function saveState(cc: CommandContext, name: string, o: { yes?: boolean }): Promise<void> {
+  const taken = o.yes ? undefined : await savedState(cc, name)
+  if (taken)
+    await confirmOrYes(
+      cc,
+      o,
+      `Replace saved state ${name} (saved ${taken.savedAt})?`,
+      `replace saved state ${name} (saved ${taken.savedAt})`,
+    )
+  reportChange(cc, await cc.client().emulator.saveState(name), `saved state ${name}`)
+}
+
+/** Restores after a yes on a terminal (or --yes); the state is looked up before asking. */
+export async function restoreState(cc: CommandContext, name: string, o: { yes?: boolean }): Promise<void> {
+  await confirmOrYes(
+    cc,
+    o,
+    async () => {
+      const state = await savedState(cc, name)
+      if (!state) throw new StoreError(404, `no saved state named "${name}"; list them with store state list`)
+      return `Restore saved state ${name} (saved ${state.savedAt})? Every record of the account is replaced and its logs emptied.`
+    },
+    `restore state ${name} over the account's data`,
+  )
+  reportChange(cc, await cc.client().emulator.restoreState(name), `restored state ${name}`)
+}
 
 function reportChange(cc: CommandContext, change: StateChange, what: string): void {
   if (cc.out.isJson) return cc.out.json(change)
@@ -25,10 +62,16 @@ export async function exportState(cc: CommandContext, o: { out?: string }): Prom
   )
 }
 
-export async function importState(cc: CommandContext, file: string): Promise<void> {
+export async function importState(cc: CommandContext, file: string, o: { yes?: boolean } = {}): Promise<void> {
   const seed = await readJsonArgument(cc, file === '-' ? '-' : `@${file}`, 'FILE')
   if (typeof seed !== 'object' || seed === null || Array.isArray(seed))
     throw new UsageError(`FILE: ${file} must hold a JSON object, a seed file as store state export writes`)
+  await confirmOrYes(
+    cc,
+    o,
+    `Replace the shop's records with those of ${file}?`,
+    `replace the shop's records with ${file}`,
+  )
   reportChange(cc, await cc.client().emulator.importState(seed as Record<string, unknown>), `imported ${file}`)
 }
 
@@ -40,19 +83,15 @@ export function register(program: Command, ctx: CliContext): void {
   state
     .command('save <name>')
     .description("save the account's data and clock under a name")
-    .addHelpText('after', examples('store state save before-checkout'))
-    .action(async (name: string, _o: unknown, command: Command) => {
-      const c = cc(command)
-      reportChange(c, await c.client().emulator.saveState(name), `saved state ${name}`)
-    })
+    .addHelpText('after', examples('store state save before-checkout', 'store state save before-checkout --yes'))
+    .option(...YES)
+    .action((name: string, o: { yes?: boolean }, command: Command) => saveState(cc(command), name, o))
   state
     .command('restore <name>')
     .description('put the account back to a saved state (its logs are emptied)')
-    .addHelpText('after', examples('store state restore before-checkout'))
-    .action(async (name: string, _o: unknown, command: Command) => {
-      const c = cc(command)
-      reportChange(c, await c.client().emulator.restoreState(name), `restored state ${name}`)
-    })
+    .addHelpText('after', examples('store state restore before-checkout', 'store state restore before-checkout --yes'))
+    .option(...YES)
+    .action((name: string, o: { yes?: boolean }, command: Command) => restoreState(cc(command), name, o))
   state
     .command('list')
     .description("the account's saved states")
@@ -74,9 +113,16 @@ export function register(program: Command, ctx: CliContext): void {
   state
     .command('reset')
     .description('put the account back to the state it was created with')
-    .addHelpText('after', examples('store state reset'))
-    .action(async (_o: unknown, command: Command) => {
+    .addHelpText('after', examples('store state reset', 'store state reset --yes'))
+    .option(...YES)
+    .action(async (o: { yes?: boolean }, command: Command) => {
       const c = cc(command)
+      await confirmOrYes(
+        c,
+        o,
+        'Reset the account to the state it was created with? Every record is replaced and its logs emptied.',
+        "reset the account's data",
+      )
       reportChange(c, await c.client().emulator.reset(), 'reset the account to its seed state')
     })
   state
@@ -91,6 +137,7 @@ export function register(program: Command, ctx: CliContext): void {
   state
     .command('import <file>')
     .description("replace the shop's records with a seed file's ('-' reads stdin)")
-    .addHelpText('after', examples('store state import shop.json', 'store state export | store state import -'))
-    .action((file: string, _o: unknown, command: Command) => importState(cc(command), file))
+    .addHelpText('after', examples('store state import shop.json', 'store state export | store state import - --yes'))
+    .option(...YES)
+    .action((file: string, o: { yes?: boolean }, command: Command) => importState(cc(command), file, o))
 }
