@@ -16,6 +16,22 @@ describe('store coupons', () => {
     expect(missing).toMatchObject({ code: 5, stdout: '', stderr: 'error: no coupon with id or code "NOPE"\n' })
   })
 
+  it('update, delete and get take a code, with no 404 in the request log on the way', async () => {
+    const emu = await testEmulator()
+    const app = emu.app
+    const updated = await runCli(['coupons', 'update', 'welcome10', '--value', '12', '--json'], { app })
+    expect(JSON.parse(updated.stdout)).toMatchObject({ id: 'cpn_demo_welcome', value: 12 })
+    expect(await runCli(['coupons', 'delete', 'FIVEOFF', '--yes'], { app })).toMatchObject({ code: 0 })
+    expect(await runCli(['coupons', 'get', 'FIVEOFF'], { app })).toMatchObject({ code: 5 })
+    const log = await (await emu.request('/_emulator/requests?path=/api/v1/coupons')).json()
+    expect(log.requests.map((r: { method: string; status: number }) => `${r.method} ${r.status}`)).toEqual([
+      'GET 200',
+      'GET 404',
+      'DELETE 200',
+      'PUT 200',
+    ])
+  })
+
   it('shows an expired coupon as expired, in the list and in its view', async () => {
     const emu = await testEmulator()
     const list = await runCli(['coupons', 'list'], { app: emu.app })

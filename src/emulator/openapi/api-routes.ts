@@ -192,6 +192,7 @@ export const API_ROUTES: Route[] = [
     updateWords:
       '`expiresAt: null` removes the expiry; `minAmount` cannot be changed (the spec lists no such update field).',
     conflicts: 'A coupon with this code already exists in the shop.',
+    idWords: "The coupon's id. Emulator: or its code, in any case.",
   }),
   ...crud({
     tag: 'blacklists',

@@ -86,6 +86,16 @@ describe('/api/v1/coupons', () => {
     expect(await missing.json()).toEqual({ error: 'coupon not found: cpn_nope' })
   })
 
+  it('takes a code (any case) wherever an id goes: read, update, delete', async () => {
+    const emu = await testEmulator()
+    expect(CouponSchema.parse(await (await emu.request('/api/v1/coupons/fiveoff')).json())).toEqual(FIVE)
+    const put = await emu.request('/api/v1/coupons/FIVEOFF', { method: 'PUT', json: { value: 6 } })
+    expect(CouponSchema.parse(await put.json())).toMatchObject({ id: 'cpn_demo_five', value: 6 })
+    const del = await emu.request('/api/v1/coupons/FiveOff', { method: 'DELETE' })
+    expect(await del.json()).toEqual({ success: true })
+    expect((await emu.request('/api/v1/coupons/cpn_demo_five')).status).toBe(404)
+  })
+
   it("creates a coupon with the spec's defaults, the code uppercased", async () => {
     const emu = await testEmulator()
     const res = await emu.request('/api/v1/coupons', {

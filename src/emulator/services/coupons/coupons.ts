@@ -4,9 +4,11 @@ import type { ServiceDeps } from '../deps.js'
 import type { CouponRecord, ShopRecord } from '../../store/records.js'
 
 /** A coupon of the shop by id; 404 otherwise. */
-export function findCoupon(deps: ServiceDeps, shop: ShopRecord, id: string): CouponRecord {
-  const coupon = deps.rows.coupons.get(id)
-  if (!coupon || coupon.shopId !== shop.id) throw notFound('coupon', id)
+/** A coupon of the shop by its id, else by its code (any case): a code works wherever an id does. */
+export function findCoupon(deps: ServiceDeps, shop: ShopRecord, idOrCode: string): CouponRecord {
+  const byId = deps.rows.coupons.get(idOrCode)
+  const coupon = byId?.shopId === shop.id ? byId : findCouponByCode(deps, shop, idOrCode)
+  if (!coupon) throw notFound('coupon', idOrCode)
   return coupon
 }
 
