@@ -21,6 +21,31 @@ describe('new products and their status', () => {
     expect(live.stderr).toMatch(/^✓ Created product rec_\w+\n$/)
   })
 
+  it.each([
+    [
+      'Serial',
+      'next: its stock is its code pool, empty now: add codes: store emulator fulfilment set ID --serials @codes.txt',
+    ],
+    [
+      'MysteryBox',
+      'next: it cannot be sold without a drop table: set one (JSON {"outcomes": [{"name", "weight", "stock"}]}): store emulator fulfilment set ID --mystery @table.json',
+    ],
+    [
+      'Dynamic',
+      'next: its deliveries come from your URL: set it: store emulator fulfilment set ID --dynamic-url http://localhost:3000/deliver',
+    ],
+  ])('says what setup a new %s product still needs, and the command that gives it', async (type, next) => {
+    const emu = await testEmulator()
+    const created = await runCli(
+      ['products', 'create', '--name', 'Kit', '--price', '5', '--type', type, '--status', 'Live'],
+      { app: emu.app },
+    )
+    const id = /^productId\t(rec_\w+)$/m.exec(created.stdout)![1]
+    expect(created.stderr).toBe(`✓ Created product ${id}\n${next.replace('ID', id)}\n`)
+    const updated = await runCli(['products', 'update', id, '--price', '6'], { app: emu.app })
+    expect(updated.stderr).toBe(`✓ Updated product ${id}\n`)
+  })
+
   it('asks for the status on a terminal, Draft preselected', async () => {
     const emu = await testEmulator()
     const asked: { message: string; choices: readonly string[]; preselected?: string }[] = []

@@ -88,7 +88,7 @@ export const ROUTES: Route[] = [
       currency: 'eur',
       unlisted: false,
     },
-    updateExample: { name: 'Renamed', price: 3, status: 'Live', stock: 2, description: 'x', unlisted: true },
+    updateExample: { name: 'Renamed', price: 3, status: 'Live', description: 'x', unlisted: true },
   }),
   ...resource('orders', 'order', {
     list: OrderListQuerySchema,

@@ -111,12 +111,24 @@ export async function listProducts(cc: CommandContext, o: ListProductsOptions): 
 const hasSubCents = (price: number) => (String(price).split('.')[1]?.length ?? 0) > 2
 
 /** The line after a create or update: a product that is not Live says so, and an odd price is pointed out. */
+/** The dashboard-only setup a new product of these types needs before it sells (README, "Fulfilment"). */
+const SETUP_NEEDED: Partial<Record<Product['type'], [what: string, flags: string]>> = {
+  Serial: ['its stock is its code pool, empty now: add codes', '--serials @codes.txt'],
+  MysteryBox: [
+    'it cannot be sold without a drop table: set one (JSON {"outcomes": [{"name", "weight", "stock"}]})',
+    '--mystery @table.json',
+  ],
+  Dynamic: ['its deliveries come from your URL: set it', '--dynamic-url http://localhost:3000/deliver'],
+}
+
 function reportSavedProduct(out: Output, p: Product, verb: 'Created' | 'Updated'): void {
   if (verb === 'Created' && p.status !== 'Live')
     out.success(
       `Created product ${p.productId} as ${p.status}: not listed until Live (store products update ${p.productId} --status Live)`,
     )
   else out.success(`${verb} product ${p.productId}`)
+  const needs = verb === 'Created' ? SETUP_NEEDED[p.type] : undefined
+  if (needs) out.info(`next: ${needs[0]}: store emulator fulfilment set ${p.productId} ${needs[1]}`)
   if (hasSubCents(p.price))
     out.warn(
       `price ${p.price} has more than two decimals: it is stored as given, and checkout rounds each line total to cents`,

@@ -11,7 +11,7 @@ import {
 } from './catalogue/products.js'
 import { deliveredCodesOf, removeProductCodes } from './catalogue/serial-pool.js'
 import { applyFulfilmentSetup, presentSetup } from './catalogue/setup.js'
-import { availableUnits } from './catalogue/stock.js'
+import { availableUnits, refuseStockOfPool } from './catalogue/stock.js'
 import type { ServiceDeps } from './deps.js'
 import { productEvents } from './events/product-events.js'
 
@@ -64,6 +64,7 @@ export class CatalogueService {
   update(shop: ShopRecord, id: string, body: UpdateProductBody): Promise<ProductRecord> {
     return this.deps.store.tx((tx) => {
       const before = findProduct(this.deps, shop, id)
+      if (body.stock !== undefined) refuseStockOfPool(before)
       const after = tx.put('products', applyProductUpdate(this.deps, before, body))
       productEvents.edited(this.deps, tx, shop, before, after)
       return after

@@ -93,6 +93,26 @@ describe('/api/v1/products', () => {
     expect(body.errors[0]).toEqual({ field: error.split(':')[0], message: error.slice(error.indexOf(':') + 2) })
   })
 
+  it.each([
+    [
+      'rec_demoSerial001',
+      "a Serial product's stock follows its code pool and cannot be set; add or replace codes with store emulator fulfilment set rec_demoSerial001 --serials @codes.txt (PUT /_emulator/products/rec_demoSerial001/fulfilment)",
+    ],
+    [
+      'rec_demoMystery01',
+      "a MysteryBox product's stock follows its drop table and cannot be set; change the outcomes' stock with store emulator fulfilment set rec_demoMystery01 --mystery @table.json (PUT /_emulator/products/rec_demoMystery01/fulfilment)",
+    ],
+  ])('refuses a stock for %s, whose stock follows its pool, with 400 and changes nothing', async (id, message) => {
+    const emu = await testEmulator()
+    const before = await (await emu.request(`/api/v1/products/${id}`)).json()
+    const put = await emu.request(`/api/v1/products/${id}`, { method: 'PUT', json: { stock: 50, price: 1 } })
+    expect(put.status).toBe(400)
+    expect(await put.json()).toEqual({ error: `stock: ${message}`, errors: [{ field: 'stock', message }] })
+    expect(await (await emu.request(`/api/v1/products/${id}`)).json()).toEqual(before)
+    const physical = await emu.request('/api/v1/products/rec_demoPhysical1', { method: 'PUT', json: { stock: 50 } })
+    expect(await physical.json()).toMatchObject({ stock: 50 })
+  })
+
   it('refuses a bad cursor and an out-of-range limit with 400', async () => {
     const emu = await testEmulator()
     expect((await emu.request('/api/v1/products?cursor=nope')).status).toBe(400)

@@ -186,7 +186,7 @@ describe('Dynamic fulfilment: INVOICE.ITEM.DELIVER-DYNAMIC', () => {
     const second = await s.order({ items: [{ productId: 'rec_demoDynamic01' }] })
     const noUrl = (await s.pay(second.id)).body
     expect(noUrl.items[0].delivery.reason).toBe(
-      `no Dynamic Webhook URL is set up for this product; set dynamicWebhookUrl with PUT /_emulator/products/prod_demo_dynamic/fulfilment, then retry with POST /_emulator/orders/${second.orderNumber}/deliver`,
+      `no Dynamic Webhook URL is set up for this product; set one with store emulator fulfilment set prod_demo_dynamic --dynamic-url URL (PUT /_emulator/products/prod_demo_dynamic/fulfilment), then retry with POST /_emulator/orders/${second.orderNumber}/deliver`,
     )
     const live = await receiver((_req, res) => res.end('done'))
     open.push(live)

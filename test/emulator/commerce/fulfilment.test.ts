@@ -47,7 +47,7 @@ describe('fulfilment on payment, per product type', () => {
     expect(undelivered.status).toBe('processing')
     expect(undelivered.items[0].delivery).toMatchObject({
       status: 'undelivered',
-      reason: `no files are set up for this product; add them with PUT /_emulator/products/${ebook.id}/fulfilment, then retry with POST /_emulator/orders/${second.orderNumber}/deliver`,
+      reason: `no files are set up for this product; add them with store emulator fulfilment set ${ebook.id} --file NAME=URL (PUT /_emulator/products/${ebook.id}/fulfilment), then retry with POST /_emulator/orders/${second.orderNumber}/deliver`,
     })
     expect(s.stock(ebook.id)).toBe(3)
 
@@ -135,7 +135,7 @@ describe('fulfilment on payment, per product type', () => {
     expect(short).toMatchObject({ paymentStatus: 'paid', status: 'processing' })
     expect(short.items[0].delivery).toMatchObject({
       status: 'undelivered',
-      reason: `out of stock: 2 code(s) left for 3 unit(s); add serials with PUT /_emulator/products/prod_demo_serial/fulfilment, then retry with POST /_emulator/orders/${b.orderNumber}/deliver`,
+      reason: `out of stock: 2 code(s) left for 3 unit(s); add serials with store emulator fulfilment set rec_demoSerial001 --serials @codes.txt (PUT /_emulator/products/rec_demoSerial001/fulfilment), then retry with POST /_emulator/orders/${b.orderNumber}/deliver`,
     })
     expect(short.items[0]).not.toHaveProperty('taken')
     expect(s.stock('prod_demo_serial')).toBe(2)

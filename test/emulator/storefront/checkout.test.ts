@@ -208,7 +208,7 @@ describe('POST /storefront/:shop/checkout', () => {
         s,
         { items: [{ productId: 'rec_demoSerial001', quantity: 11 }] },
         409,
-        'items.0.quantity: only 10 of "Game Key" in stock (asked for 11)',
+        'items.0.quantity: only 10 of "Game Key" in stock (asked for 11); its stock is its code pool: add codes with store emulator fulfilment set rec_demoSerial001 --serials @codes.txt (PUT /_emulator/products/rec_demoSerial001/fulfilment)',
       )
     })
 
@@ -315,7 +315,7 @@ describe('POST /storefront/:shop/checkout', () => {
         s,
         { items: [{ productId: box.id }] },
         409,
-        `"Empty Box" has no published drop table yet, so it cannot be sold; the merchant sets one with PUT /_emulator/products/${box.id}/fulfilment`,
+        `"Empty Box" has no published drop table yet, so it cannot be sold; the merchant sets one with store emulator fulfilment set ${box.productId} --mystery @table.json (PUT /_emulator/products/${box.productId}/fulfilment)`,
       )
     })
   })

@@ -6,6 +6,8 @@ import type { EventSubject } from '../events/payloads.js'
 import { isLowStockDrop } from '../events/product-events.js'
 import type { FulfilmentRecord, ProductRecord, ShopRecord } from '../../store/records.js'
 import { serialCount } from './serial-pool.js'
+import { setupHint } from './setup-hint.js'
+import { StoreError } from '../../../spec/errors.js'
 import type { Tx } from '../../store/store.js'
 
 /**
@@ -37,6 +39,22 @@ export function poolLimit(
   if (product.type === 'Serial') return setup?.serialPool ? serialCount(deps.rows, product.id) : 0
   if (product.type === 'MysteryBox') return setup?.mystery ? mysteryCapacity(setup.mystery.outcomes) : 0
   return null
+}
+
+/**
+ * Serial and MysteryBox stock follows the product's pool (its codes, its drop table), so a stock
+ * set through the API would not be what checkout sells: refused with what to do instead.
+ */
+export function refuseStockOfPool(product: ProductRecord): void {
+  const how =
+    product.type === 'Serial'
+      ? ['its code pool', `add or replace codes with ${setupHint(product.productId, '--serials @codes.txt')}`]
+      : product.type === 'MysteryBox'
+        ? ['its drop table', `change the outcomes' stock with ${setupHint(product.productId, '--mystery @table.json')}`]
+        : undefined
+  if (!how) return
+  const message = `a ${product.type} product's stock follows ${how[0]} and cannot be set; ${how[1]}`
+  throw new StoreError(400, `stock: ${message}`, [{ field: 'stock', message }])
 }
 
 /** Units that can be sold now: the smaller of `product.stock` and the pool limit; null = unlimited. */

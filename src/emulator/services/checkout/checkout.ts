@@ -15,6 +15,7 @@ import { nextOrderNumber } from '../orders/numbers.js'
 import { priceOrder } from './pricing.js'
 import { availableUnits } from '../catalogue/stock.js'
 import type { CommerceOrder, Line } from '../orders/types.js'
+import { setupHint } from '../catalogue/setup-hint.js'
 
 /** Who is checking out, as the connection tells it (the body's `ip` and `country` take precedence). */
 export interface Visitor {
@@ -142,13 +143,21 @@ export function checkout(
     if (r.product.type === 'MysteryBox' && !r.setup?.mystery) {
       throw new StoreError(
         409,
-        `"${r.product.name}" has no published drop table yet, so it cannot be sold; the merchant sets one with PUT /_emulator/products/${r.product.id}/fulfilment`,
+        `"${r.product.name}" has no published drop table yet, so it cannot be sold; the merchant sets one with ${setupHint(r.product.productId, '--mystery @table.json')}`,
       )
     }
     const available = availableUnits(deps, r.product, r.setup)
     if (available !== null && r.quantity > available) {
       const field = r.field === 'groupId' ? 'groupId' : `${r.field}.quantity`
-      throw fieldError(409, field, `only ${available} of "${r.product.name}" in stock (asked for ${r.quantity})`)
+      const refill =
+        r.product.type === 'Serial'
+          ? `; its stock is its code pool: add codes with ${setupHint(r.product.productId, '--serials @codes.txt')}`
+          : ''
+      throw fieldError(
+        409,
+        field,
+        `only ${available} of "${r.product.name}" in stock (asked for ${r.quantity})${refill}`,
+      )
     }
   }
 

@@ -1,5 +1,6 @@
 import type { Fulfil } from './types.js'
 import { delivered, retryHint, undelivered } from './types.js'
+import { setupHint } from '../catalogue/setup-hint.js'
 import { takeUnits } from './units.js'
 
 /** Digital: the product's files as download links on the invoice; stock (when counted) taken per unit (spec 5, 6). */
@@ -10,7 +11,7 @@ export const digital: Fulfil = {
     if (files.length === 0)
       return undelivered(
         ctx.line,
-        `no files are set up for this product; add them with PUT /_emulator/products/${ctx.line.productId}/fulfilment, ${retryHint(ctx.order)}`,
+        `no files are set up for this product; add them with ${setupHint(ctx.line.productId, '--file NAME=URL')}, ${retryHint(ctx.order)}`,
       )
     const { line, ok } = takeUnits(ctx)
     if (!ok) return line

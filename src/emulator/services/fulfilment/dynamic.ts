@@ -7,6 +7,7 @@ import { isSettled } from '../orders/flow.js'
 import type { CommerceOrder, Line } from '../orders/types.js'
 import type { Fulfil } from './types.js'
 import { retryHint, undelivered } from './types.js'
+import { setupHint } from '../catalogue/setup-hint.js'
 import { takeUnits } from './units.js'
 
 declare module '../../deps.js' {
@@ -93,7 +94,7 @@ export const dynamic: Fulfil = {
     if (!ctx.setup?.dynamicWebhookUrl) {
       return undelivered(
         ctx.line,
-        `no Dynamic Webhook URL is set up for this product; set dynamicWebhookUrl with PUT /_emulator/products/${ctx.line.productId}/fulfilment, ${retryHint(ctx.order)}`,
+        `no Dynamic Webhook URL is set up for this product; set one with ${setupHint(ctx.line.productId, '--dynamic-url URL')}, ${retryHint(ctx.order)}`,
       )
     }
     const { line, ok } = takeUnits(ctx)

@@ -4,6 +4,7 @@ import { availableUnits, mysteryCapacity, putStock, stockAfterSale } from '../ca
 import { recordDelivered } from '../catalogue/serial-pool.js'
 import type { Fulfil } from './types.js'
 import { delivered, retryHint, undelivered } from './types.js'
+import { setupHint } from '../catalogue/setup-hint.js'
 
 /**
  * MysteryBox (DESIGN.md "Mystery box fairness", steps 4–9): payment reveals the server seed the
@@ -32,7 +33,7 @@ export const mysteryBox: Fulfil = {
     if (!setup || !table)
       return undelivered(
         line,
-        `the product has no drop table; set one with PUT /_emulator/products/${product.id}/fulfilment, ${retryHint(ctx.order)}`,
+        `the product has no drop table; set one with ${setupHint(product.productId, '--mystery @table.json')}, ${retryHint(ctx.order)}`,
       )
     const available = availableUnits(ctx.deps, product, setup)
     // Checked first so a line is rolled whole or not at all: no open is ever left half done.

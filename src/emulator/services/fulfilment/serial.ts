@@ -2,6 +2,7 @@ import { availableUnits, putStock, stockAfterSale } from '../catalogue/stock.js'
 import { recordDelivered, serialCount, takeSerials } from '../catalogue/serial-pool.js'
 import type { Fulfil } from './types.js'
 import { delivered, retryHint, undelivered } from './types.js'
+import { setupHint } from '../catalogue/setup-hint.js'
 
 /**
  * Serial: one unique code per ordered unit, taken from the front of the product's pool at
@@ -19,7 +20,7 @@ export const serial: Fulfil = {
     if (!setup || available < line.quantity) {
       return undelivered(
         line,
-        `out of stock: ${available} code(s) left for ${line.quantity} unit(s); add serials with PUT /_emulator/products/${product.id}/fulfilment, ${retryHint(ctx.order)}`,
+        `out of stock: ${available} code(s) left for ${line.quantity} unit(s); add serials with ${setupHint(product.productId, '--serials @codes.txt')}, ${retryHint(ctx.order)}`,
       )
     }
     const codes = takeSerials(ctx.tx, rows, product.id, line.quantity)

@@ -1,0 +1,8 @@
+// What a product still needs, said the way a merchant does it: the CLI command, then the route.
+
+/**
+ * How the merchant sets a product up: the CLI command, then the control API route it calls.
+ * @example setupHint('rec_demoSerial001', '--serials @codes.txt')
+ */
+export const setupHint = (productId: string, flags: string) =>
+  `store emulator fulfilment set ${productId} ${flags} (PUT /_emulator/products/${productId}/fulfilment)`
