@@ -2,17 +2,15 @@
 // the stateful API (/api/v1, /_emulator, /storefront) without a server or a port. The handler is
 // made with the `http` of the user's own msw, so its type is that msw's, whatever its version
 // and whether the project is typed as ES modules or CommonJS.
-import { fileURLToPath } from 'node:url'
 import { startEmulator, type StartedEmulator } from '../emulator/start.js'
 import { offsetClock, type Clock, type EmulatorOptions, type Log, type Random, type Sleep } from '../emulator/deps.js'
-import { loadSeedFile, parseSeed, type SeedFile, type SeedInput } from '../emulator/services/seed-file.js'
+import { parseSeed, type SeedFile, type SeedInput } from '../emulator/services/seed-file.js'
+import { demoSeed } from '../emulator/demo-seed.js'
 
 /** The key the handlers accept unless told otherwise (known in advance, like `store serve --api-key`). */
 export const MSW_API_KEY = 'sk_live_mswtestkey0000000000000000000'
 /** Where the handlers listen unless told otherwise: the CLI's and StoreClient's default base URL's origin. */
 export const DEFAULT_ORIGIN = 'http://127.0.0.1:4010'
-
-const DEMO_SEED = fileURLToPath(new URL('../../fixtures/demo-shop.json', import.meta.url))
 
 /** A seed as a user writes it: the records of a seed file (`store serve --seed FILE`), checked when the handlers are made. */
 export type { SeedInput }
@@ -151,6 +149,6 @@ export function createStoreHandlers<Handler>(
 /** The seed to start from, checked with the seed file's schema: a bad record is refused now, naming it. */
 function seedOf(seed: StoreHandlersOptions['seed']): SeedFile | undefined {
   if (seed === 'empty') return undefined
-  if (seed === undefined || seed === 'demo') return loadSeedFile(DEMO_SEED)
+  if (seed === undefined || seed === 'demo') return demoSeed()
   return parseSeed(seed, 'createStoreHandlers: seed')
 }

@@ -2,7 +2,6 @@
 // or worker (README, "Using store in your test suite"), so tests run in parallel on one emulator
 // without seeing each other's orders, events, webhooks or clock.
 import { randomBytes } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import type { Account } from '../spec/accounts.js'
@@ -12,7 +11,6 @@ import { offsetClock } from '../emulator/deps.js'
 import { startEmulator } from '../emulator/start.js'
 
 const DEFAULT_BASE_URL = 'http://127.0.0.1:4010/api/v1'
-const DEMO_SEED_URL = new URL('../../fixtures/demo-shop.json', import.meta.url)
 
 export interface TestEmulator {
   /** `http://127.0.0.1:<port>/api/v1` */
@@ -90,9 +88,9 @@ export async function createTestAccount(o: TestAccountOptions = {}): Promise<Tes
     throw new Error(
       'createTestAccount: no key that may create accounts; pass { key } or set STORE_ADMIN_KEY (or STORE_API_KEY)',
     )
-  const seed = o.seed === 'demo' ? await demoSeed() : o.seed === 'empty' ? undefined : o.seed
   const admin = new StoreClient({ baseUrl, apiKey: key, fetch: o.fetch })
-  const created = await admin.emulator.createAccount({ name: o.name, seed })
+  // The emulator takes "demo" and "empty" as POST /_emulator/accounts does, and so as the CLI does.
+  const created = await admin.emulator.createAccount({ name: o.name, seed: o.seed })
   const client = new StoreClient({ baseUrl, apiKey: created.key.secret, shop: created.shop.id, fetch: o.fetch })
   return {
     client,
@@ -103,9 +101,4 @@ export async function createTestAccount(o: TestAccountOptions = {}): Promise<Tes
       await client.emulator.deleteAccount(created.account.id)
     },
   }
-}
-
-async function demoSeed(): Promise<Record<string, unknown>> {
-  const raw = JSON.parse(await readFile(DEMO_SEED_URL, 'utf8')) as Record<string, unknown>
-  return raw
 }

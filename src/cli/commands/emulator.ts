@@ -13,6 +13,8 @@ import { addDataOption, buildBody, checkBody, readArgument, readJsonArgument, ty
 import { printDeliveries, reportUndelivered } from '../deliveries.js'
 import { formatMoney, type Column } from '../output.js'
 import { confirmOrYes } from '../resource.js'
+import { registerAccounts } from './emulator-accounts.js'
+import { registerQueries } from './emulator-queries.js'
 import { showOrder } from './orders.js'
 
 const collect = (value: string, previous: string[] = []) => [...previous, value]
@@ -316,6 +318,9 @@ export function register(program: Command, ctx: CliContext): void {
   const emu = program
     .command('emulator')
     .description('drive the local emulator (store serve): shops, keys, fulfilment, checkout, pay, tracking, clock')
+
+  registerAccounts(emu, ctx)
+  registerQueries(emu, ctx)
 
   const shops = emu.command('shops').description("the account's shops (list by default)")
   shops

@@ -1,9 +1,10 @@
-// `store logs tail`: the emulator's request inspector, live (the action in ../logs/tail.ts).
+// `store logs tail|list|get`: the emulator's request inspector, live or after the fact (../logs/).
 import type { Command } from 'commander'
 import { examples } from '../examples.js'
 import { commandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import type { TailOptions } from '../logs/tail.js'
+import type { ListOptions } from '../logs/list.js'
 
 export function register(program: Command, ctx: CliContext): void {
   const logs = program
@@ -25,5 +26,28 @@ export function register(program: Command, ctx: CliContext): void {
     )
     .action(async (o: TailOptions, command: Command) =>
       (await import('../logs/tail.js')).tail(commandContext(ctx, command), o),
+    )
+  logs
+    .command('list')
+    .description('the last requests, oldest first (or with --failed, the last ones answered 4xx or 5xx)')
+    .option('--limit <n>', 'how many (1-1000, default 20)')
+    .option('--failed', 'only requests answered 4xx or 5xx')
+    .option('--status <class>', 'only this status class (2xx, 3xx, 4xx, 5xx) or code (404)')
+    .option('--method <method>', 'only this method (GET, POST, PUT, DELETE)')
+    .option('--path <prefix>', 'only paths starting with this, e.g. /api/v1/orders')
+    .addHelpText(
+      'after',
+      examples('store logs list --failed --limit 10', 'store logs list --path /api/v1/orders --json'),
+    )
+    .action(async (o: ListOptions, command: Command) =>
+      (await import('../logs/list.js')).listRequests(commandContext(ctx, command), o),
+    )
+  logs
+    .command('get')
+    .description('one recorded request: headers, bodies and the reason of a failure')
+    .argument('<id>', 'request id (req_12), as store logs list --json and the dashboard show it')
+    .addHelpText('after', examples('store logs get req_12', 'store logs get req_12 --json'))
+    .action(async (id: string, _o: unknown, command: Command) =>
+      (await import('../logs/list.js')).showRequest(commandContext(ctx, command), id),
     )
 }

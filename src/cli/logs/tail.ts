@@ -1,46 +1,10 @@
 // `store logs tail`: the emulator's request inspector, live — each request an app sends to
 // /api/v1 or /_emulator as it is answered, with the reason of every failure. Reconnects by itself.
-import type { RequestLogEntry } from '../../spec/requests.js'
-import { RequestLogQuerySchema } from '../../spec/requests.js'
-import { fieldErrors } from '../../spec/field-errors.js'
 import type { CommandContext } from '../client-factory.js'
-import { UsageError } from '../exit-codes.js'
 import { followUntilStopped } from '../follow-until-stopped.js'
+import { filterOf, printRequest, type TailOptions } from './request-line.js'
 
-export interface TailOptions {
-  status?: string
-  method?: string
-  path?: string
-}
-
-/** The filters as the emulator reads them; a bad one is a usage error before anything is sent. */
-function filterOf(o: TailOptions): TailOptions {
-  const checked = RequestLogQuerySchema.safeParse({ status: o.status, method: o.method, path: o.path })
-  if (!checked.success) {
-    const [first] = fieldErrors(checked.error)
-    throw new UsageError(`--${first.field}: ${first.message}`)
-  }
-  return { status: checked.data.status, method: checked.data.method?.toUpperCase(), path: checked.data.path }
-}
-
-/** One line per request: time, method, path, status, duration and, for a failure, why. */
-function printRequest(cc: CommandContext, entry: RequestLogEntry): void {
-  const { out } = cc
-  if (out.isJson) return out.ndjson(entry)
-  const chalk = out.chalk
-  const status =
-    entry.status < 300
-      ? chalk.green(entry.status)
-      : entry.status < 400
-        ? chalk.yellow(entry.status)
-        : chalk.red(entry.status)
-  const path = entry.query ? `${entry.path}?${entry.query}` : entry.path
-  const method = out.isTTY ? entry.method.padEnd(6) : entry.method
-  const fields = [entry.at.slice(11, 19), method, path, status, `${entry.durationMs} ms`]
-  if (entry.via === 'dashboard') fields.push(chalk.dim('(dashboard)'))
-  if (entry.reason) fields.push(entry.reason)
-  out.line(fields.join(out.isTTY ? '  ' : '\t'))
-}
+export type { TailOptions }
 
 /** Prints each new request of the account until Ctrl+C (one line each; NDJSON with --json). */
 export async function tail(cc: CommandContext, o: TailOptions): Promise<void> {

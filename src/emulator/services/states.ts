@@ -7,6 +7,7 @@ import type { Tx } from '../store/store.js'
 import { newSecretKey } from '../ids.js'
 import type { AccountQueue } from './account-queue.js'
 import { type AccountService, assertAccountExists } from './accounts.js'
+import { demoSeed } from '../demo-seed.js'
 import { countRows, deleteRows, rowsOfShop, type RowsByCollection } from './account-rows.js'
 import { DEFAULT_MAX_ACCOUNTS } from '../deps.js'
 import type { ServiceDeps } from './deps.js'
@@ -36,9 +37,10 @@ export class StateService {
     name?: string
     shopName?: string
     slug?: string
-    seed?: Record<string, unknown>
+    seed?: 'demo' | 'empty' | Record<string, unknown>
   }): Promise<{ account: AccountRecord; shop: ShopRecord; key: KeyRecord; secret: string }> {
-    const seed = o.seed === undefined ? undefined : checkedSeed(o.seed)
+    const seed =
+      o.seed === undefined || o.seed === 'empty' ? undefined : o.seed === 'demo' ? demoSeed() : checkedSeed(o.seed)
     const max = this.deps.options.maxAccounts ?? DEFAULT_MAX_ACCOUNTS
     if (this.deps.rows.accounts.size >= max)
       throw new StoreError(

@@ -73,6 +73,30 @@ describe('POST /_emulator/accounts', () => {
     expect(demo.name).toBe(demoSeed.products[0].name)
   })
 
+  it('takes seed "demo" and "empty" as createTestAccount and store serve --seed do', async () => {
+    const { create, as } = await withAccounts()
+    const demo = await create({ seed: 'demo' })
+    expect(demo.status).toBe(201)
+    const products = (await (await as(demo.body.key.secret)('/api/v1/products?limit=100')).json()) as any
+    expect(products.products.map((p: any) => p.name).sort()).toEqual(
+      demoSeed.products
+        .filter((p: any) => p.status === 'Live')
+        .map((p: any) => p.name)
+        .sort(),
+    )
+    const empty = await create({ seed: 'empty' })
+    const none = (await (await as(empty.body.key.secret)('/api/v1/products')).json()) as any
+    expect(none).toEqual({ products: [], nextCursor: null })
+    const wrong = await create({ seed: 'full' })
+    expect(wrong).toEqual({
+      status: 400,
+      body: {
+        error: `seed: must be "demo", "empty" or a seed file's content (an object)`,
+        errors: [{ field: 'seed', message: `must be "demo", "empty" or a seed file's content (an object)` }],
+      },
+    })
+  })
+
   it('refuses a bad seed with 400 naming the record and field, and a taken slug with 409', async () => {
     const { create } = await withAccounts()
     const bad = await create({ seed: { products: [{ name: 'x', price: -1, type: 'Service' }] } })

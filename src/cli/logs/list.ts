@@ -1,0 +1,44 @@
+// `store logs list` and `store logs get`: the emulator's request inspector after the fact — the last
+// requests (or the last failed ones) and one request with its headers and bodies.
+import type { RequestLogEntry, RequestLogList } from '../../spec/requests.js'
+import type { CommandContext } from '../client-factory.js'
+import { UsageError } from '../exit-codes.js'
+import { filterOf, printRequest, type TailOptions } from './request-line.js'
+
+export interface ListOptions extends TailOptions {
+  limit?: string
+  failed?: boolean
+}
+
+/**
+ * The last `--limit` requests (default 20), oldest first so the newest ends the output; `--failed`
+ * keeps those answered 4xx or 5xx. `--json` prints the API's envelope, newest first.
+ */
+export async function listRequests(cc: CommandContext, o: ListOptions): Promise<void> {
+  const limit = o.limit === undefined ? 20 : Number(o.limit)
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+    throw new UsageError(`--limit: "${o.limit}" is not a whole number from 1 to 1000`)
+  if (o.failed && o.status !== undefined) throw new UsageError('--failed and --status go apart: pass one of them')
+  const filter = filterOf(o)
+  const client = cc.client()
+  let list: RequestLogList
+  if (o.failed) {
+    const [client4xx, server5xx] = await Promise.all(
+      ['4xx', '5xx'].map((status) => client.requests.list({ ...filter, status, limit })),
+    )
+    const requests = [...client4xx.requests, ...server5xx.requests]
+      .sort((a, b) => b.sequence - a.sequence)
+      .slice(0, limit)
+    list = { requests }
+  } else list = await client.requests.list({ ...filter, limit })
+  if (cc.out.isJson) return cc.out.json(list)
+  if (list.requests.length === 0 && cc.out.isTTY) cc.out.info(o.failed ? 'No failed requests' : 'No requests found')
+  for (const entry of [...list.requests].reverse()) printRequest(cc, entry)
+}
+
+/** One request: its line, then headers, bodies and reason as fields. */
+export async function showRequest(cc: CommandContext, id: string): Promise<void> {
+  const entry: RequestLogEntry = await cc.client().requests.get(id)
+  if (cc.out.isJson) return cc.out.json(entry)
+  cc.out.record(entry, Object.entries(entry))
+}
