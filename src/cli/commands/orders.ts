@@ -70,9 +70,16 @@ export function register(program: Command, ctx: CliContext): void {
     examples: {
       id: 'ORD-1',
       list: ['store orders list --limit 10', 'store orders list --json'],
-      update: ['store orders update ORD-2 --status cancelled'],
+      update: ['store orders update ORD-2 --status cancelled', 'store orders update ORD-1 --status refunded'],
     },
     show: showOrder,
+    saved: (out, order, verb) => {
+      out.success(`${verb} order ${order.orderNumber}`)
+      if (order.paymentStatus === 'refunded' && order.status === 'refunded')
+        out.info(
+          `paymentStatus refunded: ${order.amountPaid ?? order.total} ${order.currency} went back to the buyer; delivered goods, stock and codes stay as they are`,
+        )
+    },
     list: {
       options: (cmd) =>
         cmd

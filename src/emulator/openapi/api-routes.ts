@@ -170,11 +170,12 @@ export const API_ROUTES: Route[] = [
     operationId: 'updateOrder',
     summary: "Set an order's status",
     description:
-      'For marking orders completed or cancelled by hand. Emulator: any of the five statuses may follow any other; the current status again changes nothing; paymentStatus is not changed.',
+      "For marking orders completed or cancelled by hand. Emulator: any of the five statuses may follow any other; the current status again changes nothing. `refunded` is a refund: paymentStatus becomes `refunded` and the money received leaves the customer's totalSpent; delivered goods, stock, codes and the coupon's use stay. Other statuses leave paymentStatus as it is.",
     tag: 'orders',
     params: { id: ORDER_ID },
     body: UpdateOrderBodySchema,
     ok: { status: 200, description: 'The updated order.', content: json(OrderSchema) },
+    errors: [[409, '`refunded` for an order that took no payment: nothing to refund (cancel it instead).']],
   },
   ...crud({
     tag: 'coupons',

@@ -24,7 +24,7 @@ export const SCHEMA_DESCRIPTIONS: Record<string, Record<string, string>> = {
     orderNumber: 'Display number, form `ORD-<number>`; accepted wherever `:id` of an order is.',
     status: 'Settable values: pending, processing, completed, cancelled, refunded.',
     paymentStatus:
-      'The spec shows `paid`. Emulator: `unpaid` at checkout, `partial` after a payment below the amount due, `paid`, `disputed`, `refunded`.',
+      'The spec shows `paid`. Emulator: `unpaid` at checkout, `partial` after a payment below the amount due, `paid`, `disputed`, `refunded` (set by `PUT /orders/{id}` with status `refunded`).',
     paymentMethod: 'Free text naming the method.',
     paidAt: 'ISO 8601; null until paid.',
   },

@@ -3,6 +3,7 @@ import { OrderListSchema, OrderSchema } from '../../../src/spec/orders.js'
 import { ErrorBodySchema } from '../../../src/spec/errors.js'
 import { testEmulator } from '../../helpers/emulator.js'
 import { captureEvents, putOrder } from './capture-events.js'
+import { dashboardPage } from '../../helpers/dashboard.js'
 
 const NOW = '2026-06-01T12:00:00.000Z'
 const ORD_1 = {
@@ -177,16 +178,67 @@ describe('/api/v1/orders', () => {
   it('accepts any status after any other, and the status an order already has changes nothing', async () => {
     const emu = await testEmulator()
     const events = captureEvents(emu)
+    // The refund turns the payment to refunded; later status changes leave it so.
     for (const status of ['refunded', 'pending', 'completed']) {
       const res = await emu.request('/api/v1/orders/ord_demo_1', { method: 'PUT', json: { status } })
-      expect(await res.json()).toEqual({ ...ORD_1, status, updatedAt: NOW })
+      expect(await res.json()).toEqual({ ...ORD_1, status, paymentStatus: 'refunded', updatedAt: NOW })
     }
     expect(events.filter((e) => e.kind === 'order:updated')).toHaveLength(3)
     const before = JSON.stringify(emu.store.snapshot())
     const same = await emu.request('/api/v1/orders/ord_demo_1', { method: 'PUT', json: { status: 'completed' } })
     expect(same.status).toBe(200)
-    expect(await same.json()).toEqual({ ...ORD_1, updatedAt: NOW })
+    expect(await same.json()).toEqual({ ...ORD_1, paymentStatus: 'refunded', updatedAt: NOW })
     expect(events.filter((e) => e.kind === 'order:updated')).toHaveLength(3)
+    expect(JSON.stringify(emu.store.snapshot())).toBe(before)
+  })
+
+  it('refunds a paid order: payment refunded, money back off totalSpent, goods, stock and coupon use kept', async () => {
+    const emu = await testEmulator()
+    const checkout = await emu.request('/storefront/demo/checkout', {
+      method: 'POST',
+      json: {
+        email: 'ada@example.com',
+        items: [{ productId: 'rec_demoSerial001', quantity: 2 }],
+        couponCode: 'WELCOME10',
+      },
+    })
+    const { order } = await checkout.json()
+    const paid = await (await emu.request(`/_emulator/orders/${order.id}/pay`, { method: 'POST' })).json()
+    const codes = paid.items[0].delivery.codes
+    const stock = async () => (await (await emu.request('/api/v1/products/rec_demoSerial001')).json()).stock
+    const used = async () => (await (await emu.request('/api/v1/coupons/WELCOME10')).json()).usedCount
+    const spent = async () => (await (await emu.request('/api/v1/customers/ada@example.com')).json()).totalSpent
+    const [stockBefore, usedBefore, spentBefore] = [await stock(), await used(), await spent()]
+    const events = captureEvents(emu)
+
+    const res = await emu.request(`/api/v1/orders/${order.orderNumber}`, {
+      method: 'PUT',
+      json: { status: 'refunded' },
+    })
+    expect(await res.json()).toMatchObject({ status: 'refunded', paymentStatus: 'refunded', amountPaid: paid.total })
+    expect(events.map((e) => e.kind)).toEqual(['order:updated', 'order:updated:product'])
+    const spentAfter = Math.round((spentBefore - paid.total) * 100) / 100
+    expect([await stock(), await used(), await spent()]).toEqual([stockBefore, usedBefore, spentAfter])
+    const invoice = await (await emu.request(`/storefront/demo/invoices/${order.id}?format=json`)).json()
+    expect(invoice).toMatchObject({ paymentStatus: 'refunded', amountPaid: paid.total, amountDue: 0 })
+    expect(invoice.items[0].delivery.codes).toEqual(codes)
+    const page = await (await emu.request(`/storefront/demo/invoices/${order.id}`)).text()
+    expect(page).toContain(`<dt>Refunded</dt><dd>USD ${paid.total.toFixed(2)}</dd>`)
+    const dashboard = await dashboardPage(emu.app, `/orders/${order.id}`)
+    expect(dashboard).toContain(`Refunded (USD ${paid.total.toFixed(2)} back to the buyer)`)
+    const again = await emu.request(`/_emulator/orders/${order.id}/pay`, { method: 'POST' })
+    expect(again.status).toBe(409)
+  })
+
+  it('refuses to refund an order that took no payment with 409, and changes nothing', async () => {
+    const emu = await testEmulator()
+    const before = JSON.stringify(emu.store.snapshot())
+    const res = await emu.request('/api/v1/orders/ORD-2', { method: 'PUT', json: { status: 'refunded' } })
+    expect(res.status).toBe(409)
+    expect(await res.json()).toEqual({
+      error:
+        'order ORD-2 took no payment, so there is nothing to refund; cancel it instead (store orders update ORD-2 --status cancelled)',
+    })
     expect(JSON.stringify(emu.store.snapshot())).toBe(before)
   })
 

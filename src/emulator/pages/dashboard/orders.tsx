@@ -117,6 +117,7 @@ export const OrderDetailPage: FC<{
           <dd>
             {money(invoice.amountPaid, c)}
             {invoice.amountDue > 0 ? ` · due ${money(invoice.amountDue, c)}` : ''}
+            {order.paymentStatus === 'refunded' ? ` · refunded ${money(invoice.amountPaid, c)}` : ''}
           </dd>
           <dt>Payment method</dt>
           <dd>{order.paymentMethod || order.gateway || '—'}</dd>
@@ -181,7 +182,13 @@ export const OrderDetailPage: FC<{
           ) : (
             <section aria-labelledby="pay-h">
               <h3 id="pay-h">Payment</h3>
-              <p>{isPaid ? `Paid in full (${money(invoice.amountPaid, c)}).` : 'Nothing is due.'}</p>
+              <p>
+                {order.paymentStatus === 'refunded'
+                  ? `Refunded (${money(invoice.amountPaid, c)} back to the buyer); it takes no more payments.`
+                  : isPaid
+                    ? `Paid in full (${money(invoice.amountPaid, c)}).`
+                    : 'Nothing is due.'}
+              </p>
               {undelivered ? (
                 <>
                   <p class="small muted">

@@ -62,6 +62,12 @@ export const InvoicePage: FC<{ invoice: Invoice; theme?: ThemeView }> = ({ invoi
           </dd>
           <dt>Paid so far</dt>
           <dd>{money(invoice.amountPaid, c)}</dd>
+          {invoice.paymentStatus === 'refunded' ? (
+            <>
+              <dt>Refunded</dt>
+              <dd>{money(invoice.amountPaid, c)}</dd>
+            </>
+          ) : null}
           {invoice.amountDue > 0 ? (
             <>
               <dt>Due</dt>

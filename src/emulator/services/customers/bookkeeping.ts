@@ -54,7 +54,10 @@ export function recordOrderPlaced(
   })
 }
 
-/** Adds money received from a customer to `totalSpent` (partial payments count as they arrive). */
+/**
+ * Adds money received from a customer to `totalSpent` (partial payments count as they arrive); a
+ * negative amount is money given back (a refund), never taking the total below zero.
+ */
 export function recordMoneyReceived(
   deps: ServiceDeps,
   tx: Tx,
@@ -62,8 +65,8 @@ export function recordMoneyReceived(
   amount: number,
   at: string,
 ): void {
-  if (!customerId || amount <= 0) return
+  if (!customerId || amount === 0) return
   const customer = deps.rows.customers.get(customerId)
   if (!customer) return
-  tx.put('customers', { ...customer, totalSpent: cents(customer.totalSpent + amount), updatedAt: at })
+  tx.put('customers', { ...customer, totalSpent: Math.max(0, cents(customer.totalSpent + amount)), updatedAt: at })
 }

@@ -49,7 +49,8 @@ export function buildInvoice(shop: ShopRecord, order: OrderRecord): Invoice {
     discount: order.discount ?? 0,
     total: order.total,
     amountPaid,
-    amountDue: cents(Math.max(0, order.total - amountPaid)),
+    // A refunded order takes no more payments: nothing is due.
+    amountDue: order.paymentStatus === 'refunded' ? 0 : cents(Math.max(0, order.total - amountPaid)),
     coupon: order.couponCode ? { code: order.couponCode, discount: order.couponDiscount ?? 0 } : null,
     customerEmail: order.customerEmail,
     customerName: order.customerName,
