@@ -61,16 +61,22 @@ export async function main(argv: string[], ctx: CliContext): Promise<number> {
   const session: NonNullable<CliContext['session']> = {}
   const run = extendContext(ctx, { session })
   const program = buildProgram(run)
+  // With --json, errors are JSON on stderr too: `{ "error", "errors"?, "hint"? }`, one line.
+  const isJson = argv.includes('--json')
+  if (isJson)
+    program.configureOutput({
+      outputError: (text) => run.stderr.write(`${JSON.stringify({ error: text.replace(/^error: /, '').trim() })}\n`),
+    })
   for (const command of COMMANDS) command.register(program, run)
   try {
     await program.parseAsync(argv, { from: 'user' })
     return EXIT.ok
   } catch (error) {
-    return reportError(error, run, argv.includes('--verbose'))
+    return reportError(error, run, argv.includes('--verbose'), isJson)
   }
 }
 
-function reportError(error: unknown, ctx: CliContext, verbose: boolean): number {
+function reportError(error: unknown, ctx: CliContext, verbose: boolean, isJson = false): number {
   if (error instanceof CommanderError) {
     if (
       error.code === 'commander.helpDisplayed' ||
@@ -86,12 +92,17 @@ function reportError(error: unknown, ctx: CliContext, verbose: boolean): number 
     (error as Error)?.name === 'ExitPromptError' ? 'cancelled' : error instanceof Error ? error.message : String(error)
   // An API's message may echo what anyone sent: shown with its control characters escaped.
   const say = (text: string) => ctx.stderr.write(escapeControls(`${text}\n`))
-  say(`error: ${message}`)
   // Field errors of the API (StoreError) and of local checks (InputError), one per line.
   const fieldErrors = (error as { errors?: unknown })?.errors
+  const hint = hintFor(error, code, ctx.session)
+  if (isJson) {
+    const errors = Array.isArray(fieldErrors) ? { errors: fieldErrors } : {}
+    ctx.stderr.write(`${JSON.stringify({ error: message, ...errors, ...(hint ? { hint } : {}) })}\n`)
+    return code
+  }
+  say(`error: ${message}`)
   if (Array.isArray(fieldErrors) && fieldErrors.length > 1)
     for (const e of fieldErrors as { field: string; message: string }[]) say(`  ${e.field}: ${e.message}`)
-  const hint = hintFor(error, code, ctx.session)
   if (hint) say(`hint: ${hint}`)
   if (verbose && error instanceof Error && error.stack) say(error.stack)
   return code

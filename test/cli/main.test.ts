@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { COMMANDS } from '../../src/cli/commands-index.js'
 import { runCli } from './run-cli.js'
+import { testEmulator } from '../helpers/emulator.js'
 
 describe('store --help and --version', () => {
   it.each([['--help'], ['--version'], ['-V'], []])('store %s exits 0', async (...argv) => {
@@ -72,5 +73,30 @@ describe('help for every command', () => {
     // A complete usage names what the command holds: its subcommands or its own flags.
     expect(viaHelp.stdout).toMatch(/\nCommands:\n|\nOptions:\n {2}-/)
     expect(viaHelp.stdout.split('\n').length).toBeGreaterThan(4)
+  })
+})
+
+describe('errors with --json', () => {
+  it('are one JSON line on stderr: the error, the field errors and the hint', async () => {
+    const emu = await testEmulator()
+    const missing = await runCli(['products', 'get', 'rec_nope', '--json'], { app: emu.app })
+    expect(missing).toMatchObject({ code: 5, stdout: '' })
+    expect(JSON.parse(missing.stderr)).toEqual({ error: 'product not found: rec_nope' })
+    const refused = await runCli(
+      ['--json', 'coupons', 'create', '--code', 'X', '--type', 'percentage', '--value', '150'],
+      {
+        app: emu.app,
+      },
+    )
+    expect(refused.code).toBe(2)
+    expect(JSON.parse(refused.stderr)).toMatchObject({
+      error: 'invalid coupon: value: must be at most 100 for a percentage coupon',
+      errors: [{ field: 'value' }],
+    })
+    const unreachable = await runCli(['--json', 'orders', 'list'])
+    expect(JSON.parse(unreachable.stderr)).toMatchObject({ hint: expect.stringMatching(/^is the API running there\?/) })
+    const unknown = await runCli(['--json', 'products', 'list', '--colour'])
+    expect(unknown.code).toBe(2)
+    expect(JSON.parse(unknown.stderr.split('\n')[0])).toEqual({ error: "unknown option '--colour'" })
   })
 })
