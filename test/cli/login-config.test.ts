@@ -28,6 +28,21 @@ describe('store login', () => {
     expect(statSync(join(home, 'store')).mode & 0o777).toBe(0o700)
   })
 
+  it('with --profile beside a current profile saves it without switching, and says how to', async () => {
+    const emu = await testEmulator()
+    const home = tmpConfigDir()
+    const env = { XDG_CONFIG_HOME: home, NO_COLOR: '1' }
+    const login = (...argv: string[]) =>
+      runCli(['login', '--base-url', BASE_URL, '--api-key', TEST_KEY, ...argv], { app: emu.app, connect: false, env })
+    await login()
+    const staging = await login('--profile', 'staging')
+    expect(staging.code).toBe(0)
+    expect(staging.stderr).toContain(
+      `Saved profile "staging" in ${configFile(home)}; the current profile stays "default": use this one with --profile staging, or make it current with store config use staging.\n`,
+    )
+    expect(JSON.parse(readFileSync(configFile(home), 'utf8')).current).toBe('default')
+  })
+
   it('saves nothing when the key is refused (exit 4)', async () => {
     const emu = await testEmulator()
     const home = tmpConfigDir()

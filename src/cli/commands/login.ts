@@ -59,15 +59,33 @@ export async function login(cc: CommandContext): Promise<void> {
     throw error
   }
   const profile: Profile = { baseUrl, apiKey, ...(shop ? { shop } : {}) }
+  // A profile named with --profile (or STORE_PROFILE) beside others is saved, not switched to:
+  // the current one stays, until `store config use`. The first profile, or the current one, is current.
+  const current = db.data.current
+  const isCurrent =
+    current === name ||
+    (current === undefined && Object.keys(db.data.profiles).length === 0) ||
+    (current === undefined && name === DEFAULT_PROFILE)
   db.update((config) => {
-    config.current = name
+    if (isCurrent) config.current = name
     config.profiles[name] = profile
   })
   const path = configPathOf(cc)
   if (cc.out.isJson)
-    return cc.out.json({ profile: name, baseUrl, apiKey: maskSecret(apiKey), shop: shop ?? null, path })
+    return cc.out.json({
+      profile: name,
+      baseUrl,
+      apiKey: maskSecret(apiKey),
+      shop: shop ?? null,
+      path,
+      current: isCurrent,
+    })
   cc.out.success(`Logged in to ${baseUrl} with ${maskSecret(apiKey)}${shop ? ` (shop ${shop})` : ''}`)
-  cc.out.info(`Saved profile "${name}" in ${path} and made it the current one.`)
+  if (isCurrent) cc.out.info(`Saved profile "${name}" in ${path} and made it the current one.`)
+  else
+    cc.out.info(
+      `Saved profile "${name}" in ${path}; the current profile stays ${current ? `"${current}"` : 'as it was'}: use this one with --profile ${name}, or make it current with store config use ${name}.`,
+    )
 }
 
 export function register(program: Command, ctx: CliContext): void {
