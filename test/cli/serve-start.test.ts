@@ -44,6 +44,7 @@ describe('store serve start-up', () => {
     } finally {
       await server.stop()
     }
+    expect(server.stdout()).toMatch(/\nStopped\. Nothing was kept \(--db :memory:\)\.\n$/)
   })
 
   it('says --seed is ignored on an existing db, and names the db it flushes to', async () => {
@@ -52,6 +53,11 @@ describe('store serve start-up', () => {
     expect(first.stdout()).toContain(`Press Ctrl+C to stop (everything is flushed to ${db} first).`)
     expect(first.stderr()).toBe('')
     expect((await first.stop()).code).toBe(0)
+    expect(first.stdout()).toMatch(
+      new RegExp(
+        `\\nStopped\\. Everything is in ${db.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: store serve --db \\S+ starts from it again\\.\\n$`,
+      ),
+    )
     expect(existsSync(db)).toBe(true)
 
     const quiet = await startServe(['--port', '0', '--db', db, '--quiet'])

@@ -323,10 +323,20 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
       offTerm()
       closeServer()
       // Webhook deliveries stop first (in-flight ones aborted); unsettled ones resume at the next start.
-      started.stop().then(resolve, (error: Error) => {
-        // Exit 1, not the 5xx mapping: the server did run, and the message says what was kept.
-        reject(new Error(`could not flush ${o.db} on exit: ${error.message}`))
-      })
+      started.stop().then(
+        () => {
+          ctx.stdout.write(
+            o.db === ':memory:'
+              ? 'Stopped. Nothing was kept (--db :memory:).\n'
+              : `Stopped. Everything is in ${o.db}: store serve --db ${o.db} starts from it again.\n`,
+          )
+          resolve()
+        },
+        (error: Error) => {
+          // Exit 1, not the 5xx mapping: the server did run, and the message says what was kept.
+          reject(new Error(`could not flush ${o.db} on exit: ${error.message}`))
+        },
+      )
     }
     const offInt = ctx.onSignal('SIGINT', stop)
     const offTerm = ctx.onSignal('SIGTERM', stop)
