@@ -406,7 +406,14 @@ export function errorOf(res: Response, text: string): StoreError {
   }
   if (isErrorBody(parsed))
     return new StoreError(res.status, parsed.error, parsed.errors, retryAfter ? headers : undefined)
-  const detail = text.trim() ? `: ${snippet(text)}` : ''
+  const location = res.headers.get('location')
+  // A redirect is not an API answer: the base URL points at something else (a page, a login).
+  const detail =
+    res.status >= 300 && res.status < 400
+      ? `: a redirect${location ? ` to ${location}` : ''}, not an API answer; the base URL must be the API's, ending in /api/v1 (e.g. http://127.0.0.1:4010/api/v1)`
+      : text.trim()
+        ? `: ${snippet(text)}`
+        : ''
   return new StoreError(
     res.status,
     `HTTP ${res.status} ${statusTextOf(res)}${detail}`,
@@ -431,6 +438,11 @@ const STATUS_TEXT: Record<number, string> = {
   200: 'OK',
   201: 'Created',
   204: 'No Content',
+  301: 'Moved Permanently',
+  302: 'Found',
+  303: 'See Other',
+  307: 'Temporary Redirect',
+  308: 'Permanent Redirect',
   400: 'Bad Request',
   401: 'Unauthorized',
   403: 'Forbidden',
@@ -456,7 +468,11 @@ function reasonOf(error: unknown, timeoutMs: number): string {
   if (e?.name === 'TimeoutError' && timeoutMs > 0) return `no answer within ${timeoutMs / 1000} s`
   if (e?.name === 'AbortError') return 'the request was aborted'
   const cause = e?.cause
-  return cause?.message || cause?.code || e?.message || String(error)
+  const reason = cause?.message || cause?.code || e?.message || String(error)
+  // An https:// URL to a server that answers plain HTTP: OpenSSL's words say nothing useful.
+  if (/wrong version number|packet length too long|EPROTO/i.test(reason))
+    return 'the server there does not speak TLS (is it an http:// server, such as store serve without --tls-cert?): write the URL with http://'
+  return reason
 }
 
 function truncate(text: string): string {

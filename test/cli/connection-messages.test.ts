@@ -130,3 +130,31 @@ describe('failures after retries', () => {
     ])
   })
 })
+
+describe('a base URL that is not the API', () => {
+  it('says so for a redirect (the dashboard) and for https:// to a plain HTTP server', async () => {
+    const emu = await testEmulator()
+    const dashboard = await runCli(['products', 'list', '--base-url', 'http://emulator.test/_dashboard'], {
+      app: emu.app,
+    })
+    expect(dashboard.stderr).toBe(
+      "error: HTTP 303 See Other: a redirect to /_dashboard/login?next=%2F_dashboard%2Fproducts, not an API answer; the base URL must be the API's, ending in /api/v1 (e.g. http://127.0.0.1:4010/api/v1)\n",
+    )
+    // What Node's fetch throws when an https:// request meets a plain HTTP server.
+    const tls = Object.assign(
+      new Error('write EPROTO 80:error:0A00010B:SSL routines:ssl3_get_record:wrong version number'),
+      {
+        code: 'EPROTO',
+      },
+    )
+    const plain = await runCli(['products', 'list', '--base-url', 'https://127.0.0.1:4010/api/v1', '--api-key', 'k'], {
+      fetch: async () => {
+        throw new TypeError('fetch failed', { cause: tls })
+      },
+    })
+    expect(plain.code).toBe(7)
+    expect(plain.stderr).toMatch(
+      /^error: could not reach https:\/\/127\.0\.0\.1:4010\/api\/v1\/products: the server there does not speak TLS \(is it an http:\/\/ server, such as store serve without --tls-cert\?\): write the URL with http:\/\/\n/,
+    )
+  })
+})
