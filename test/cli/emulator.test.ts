@@ -146,6 +146,23 @@ describe('store emulator', () => {
     expect(await runCli(['emulator', 'clock', 'advance', 'soon'], { app: emu.app })).toMatchObject({ code: 2 })
   })
 
+  it('advances the clock by years, or to a date, only forward', async () => {
+    const emu = await testEmulator()
+    const year = await runCli(['emulator', 'clock', 'advance', '1y', '--json'], { app: emu.app })
+    expect(JSON.parse(year.stdout)).toMatchObject({ now: '2027-06-01T12:00:00.000Z', offsetSeconds: 31_536_000 })
+    const to = await runCli(['emulator', 'clock', 'advance', '--to', '2028-01-01', '--json'], { app: emu.app })
+    expect(JSON.parse(to.stdout)).toMatchObject({ now: '2028-01-01T00:00:00.000Z' })
+    expect(await runCli(['emulator', 'clock', 'advance', '--to', '2027-01-01'], { app: emu.app })).toMatchObject({
+      code: 2,
+      stderr:
+        'error: --to: 2027-01-01 is not ahead of the emulator clock (2028-01-01T00:00:00.000Z); it only moves forward\n',
+    })
+    expect(await runCli(['emulator', 'clock', 'advance'], { app: emu.app })).toMatchObject({
+      code: 2,
+      stderr: 'error: give a duration (30d, 1y) or --to DATE, one of them\n',
+    })
+  })
+
   it.each([
     ['90', 90],
     ['90s', 90],

@@ -37,13 +37,14 @@ const KEY_COLUMNS: Column<ApiKey>[] = [
 
 /** `90`, `90s`, `15m`, `12h`, `30d`, `2w`, or combined (`1d12h`) → seconds. */
 export function parseDuration(text: string): number {
-  const units: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 }
+  // A year is 365 days: the clock moves by seconds, not by calendar (renewals keep their calendar).
+  const units: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800, y: 31_536_000 }
   const trimmed = text.trim().toLowerCase()
   if (/^\d+$/.test(trimmed)) return Number(trimmed)
-  if (!/^(\d+[smhdw])+$/.test(trimmed))
-    throw new UsageError(`"${text}" is not a duration: use seconds or e.g. 90s, 15m, 12h, 30d, 1d12h`)
+  if (!/^(\d+[smhdwy])+$/.test(trimmed))
+    throw new UsageError(`"${text}" is not a duration: use seconds or e.g. 90s, 15m, 12h, 30d, 2w, 1y, 1d12h`)
   let seconds = 0
-  for (const [, n, unit] of trimmed.matchAll(/(\d+)([smhdw])/g)) seconds += Number(n) * units[unit]
+  for (const [, n, unit] of trimmed.matchAll(/(\d+)([smhdwy])/g)) seconds += Number(n) * units[unit]
   return seconds
 }
 
@@ -271,8 +272,26 @@ export async function payOrder(
   if (!reportUndelivered(cc.out, paid)) cc.out.success(`Paid ${order}`)
 }
 
-export async function advanceClock(cc: CommandContext, duration: string): Promise<void> {
-  const body = { seconds: parseDuration(duration) }
+/** Seconds from the emulator clock's now to an absolute time (ISO 8601); it only moves forward. */
+async function secondsUntil(cc: CommandContext, to: string): Promise<number> {
+  const target = Date.parse(to)
+  if (!/^\d{4}-\d\d-\d\d/.test(to) || Number.isNaN(target))
+    throw new UsageError(`--to: "${to}" is not a date: write it like 2027-01-01 or 2027-01-01T09:00:00Z`)
+  const { now } = await cc.client().emulator.getClock()
+  const seconds = Math.ceil((target - Date.parse(now)) / 1000)
+  if (seconds <= 0)
+    throw new UsageError(`--to: ${to} is not ahead of the emulator clock (${now}); it only moves forward`)
+  return seconds
+}
+
+export async function advanceClock(
+  cc: CommandContext,
+  duration: string | undefined,
+  o: { to?: string } = {},
+): Promise<void> {
+  if ((duration === undefined) === (o.to === undefined))
+    throw new UsageError('give a duration (30d, 1y) or --to DATE, one of them')
+  const body = { seconds: duration === undefined ? await secondsUntil(cc, o.to!) : parseDuration(duration) }
   checkBody((await fulfilmentSchemas()).ClockAdvanceBodySchema, body, 'clock advance')
   const clock = await cc.client().emulator.advanceClock(body.seconds)
   if (cc.out.isJson) return cc.out.json(clock)
@@ -479,10 +498,18 @@ export function register(program: Command, ctx: CliContext): void {
     )
   clock
     .command('advance')
-    .addHelpText('after', examples('store emulator clock advance 30d', 'store emulator clock advance 1d12h'))
+    .addHelpText(
+      'after',
+      examples(
+        'store emulator clock advance 30d',
+        'store emulator clock advance 1y',
+        'store emulator clock advance --to 2030-01-01',
+      ),
+    )
     .description('move the clock forward: renewals and trial ends fall due and fire')
-    .argument('<duration>', 'seconds, or e.g. 90s, 15m, 12h, 30d, 1d12h')
-    .action(run((cc, duration: string) => advanceClock(cc, duration)))
+    .argument('[duration]', 'seconds, or e.g. 90s, 15m, 12h, 30d, 2w, 1y (365 days), 1d12h')
+    .option('--to <date>', 'move it to this time instead (ISO 8601, e.g. 2027-01-01 or 2027-01-01T09:00:00Z)')
+    .action(run((cc, duration: string | undefined, o: { to?: string }) => advanceClock(cc, duration, o)))
 
   emu
     .command('reply')
