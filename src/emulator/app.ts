@@ -81,7 +81,8 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
     deps.options.recordRequests !== false,
     deps.options.requestLogBytes,
   )
-  if (requests.isRecording) app.use(recordRequests(requests, deps.clock))
+  if (requests.isRecording)
+    app.use(recordRequests(requests, deps.clock, (account) => new Date(services.clock.nowIso(account))))
   services.accounts.onAccountDeleted((id) => requests.forget(id))
   app.use(commitWait(deps.store))
   app.use(finishReadingBody)

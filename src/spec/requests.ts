@@ -22,8 +22,10 @@ export type RecordedBody = z.infer<typeof RecordedBodySchema>
 
 /** A request as recorded, before the log gives it its place (`id`, `sequence`). */
 export const RecordedRequestSchema = z.looseObject({
-  /** When the request arrived, by the emulator's clock. */
+  /** When the request arrived, by the calling account's emulator clock (the time its records were written at). */
   at: TimestampSchema,
+  /** When the request arrived, by the machine's clock (differs from `at` once the account's clock was advanced). */
+  receivedAt: TimestampSchema,
   method: z.string(),
   path: z.string(),
   /** The query string without `?`; empty when there is none. */

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 import { REQUEST_LOG_BODY_LIMIT, type RecordedBody, type RequestLogEntry } from '../../spec/requests.js'
 import type { AuthedEnv } from '../middleware/auth.js'
 import type { Clock } from '../deps.js'
+import type { AccountRecord } from '../store/records.js'
 import { bearerKeyOf, maskSecretsIn, maskedHeaders } from './mask.js'
 import type { RequestRecorder } from './recorder.js'
 
@@ -41,15 +42,21 @@ function recordedRouteOf(path: string): RecordedRoute | undefined {
  * The bodies are read back through hono's public API: the request's as the route read it, the
  * answer's from a copy of a JSON response (an event stream is never read).
  */
-export function recordRequests(recorder: RequestRecorder, clock: Clock): MiddlewareHandler<AuthedEnv> {
+export function recordRequests(
+  recorder: RequestRecorder,
+  clock: Clock,
+  accountNow: (account: AccountRecord) => Date,
+): MiddlewareHandler<AuthedEnv> {
   return async (c, next) => {
     const route = recordedRouteOf(c.req.path)
     if (!route) return next()
-    const at = clock.now().toISOString()
+    const received = clock.now()
     const started = performance.now()
     await next()
     const account = c.get('account')
     if (!account) return
+    // The account's clock at arrival: its offset from the machine's, as it stands once answered.
+    const at = new Date(received.getTime() + accountNow(account).getTime() - clock.now().getTime()).toISOString()
     const durationMs = Math.round((performance.now() - started) * 10) / 10
     const requestText = c.req.raw.bodyUsed ? await c.req.text().catch(unread) : undefined
     const isJson = c.res.headers.get('content-type')?.startsWith('application/json') === true
@@ -60,6 +67,7 @@ export function recordRequests(recorder: RequestRecorder, clock: Clock): Middlew
     const { prefix, shownAs, via } = route
     recorder.record(account.id, {
       at,
+      receivedAt: received.toISOString(),
       method: c.req.method,
       path: maskSecretsIn(shownAs + c.req.path.slice(prefix.length), secrets),
       query: maskSecretsIn(queryOf(c.req.url), secrets),

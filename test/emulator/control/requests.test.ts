@@ -19,6 +19,18 @@ async function log(emu: Emu, query = '', key = TEST_KEY): Promise<RequestLogEntr
 }
 
 describe('the request inspector (GET /_emulator/requests)', () => {
+  it("times each request by the account's clock (at) and by the machine's (receivedAt)", async () => {
+    const emu = await testEmulator()
+    await emu.request('/_emulator/clock/advance', { method: 'POST', json: { seconds: 86_400 } })
+    await emu.request('/api/v1/coupons')
+    const [entry] = await log(emu)
+    expect(entry).toMatchObject({
+      path: '/api/v1/coupons',
+      at: '2026-06-02T12:00:00.000Z',
+      receivedAt: '2026-06-01T12:00:00.000Z',
+    })
+  })
+
   it('records a refused request with its body, the answer and the reason in words, the key masked', async () => {
     const emu = await testEmulator()
     const sent = { name: '', price: -1, type: 'Serial' }
@@ -29,6 +41,7 @@ describe('the request inspector (GET /_emulator/requests)', () => {
       id: 'req_1',
       sequence: 1,
       at: '2026-06-01T12:00:00.000Z',
+      receivedAt: '2026-06-01T12:00:00.000Z',
       method: 'POST',
       path: '/api/v1/products',
       query: 'x=1',

@@ -7,6 +7,7 @@ import type { RecordedRequest } from '../../../src/spec/requests.js'
 function recorded(method: string, path: string, status: number, body = ''): RecordedRequest {
   return {
     at: '2026-06-01T12:00:00.000Z',
+    receivedAt: '2026-06-01T12:00:00.000Z',
     method,
     path,
     query: '',
