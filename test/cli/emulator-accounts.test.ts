@@ -76,4 +76,22 @@ describe('store logs list and get', () => {
     expect(JSON.parse(one.stdout)).toMatchObject({ id: entry.id, status: 404, reason: 'order not found: ORD-99' })
     expect(await runCli(['logs', 'list', '--failed', '--status', '4xx'], { app })).toMatchObject({ code: 2 })
   })
+
+  it('on an 80-column terminal, puts a long reason below its line, wrapped at word boundaries', async () => {
+    const emu = await testEmulator()
+    await emu.request('/api/v1/products', {
+      method: 'POST',
+      json: { name: '', price: -1, type: 'Nope', currency: 'dollars', description: 1 },
+    })
+    const { stdout } = await runCli(['logs', 'list'], { app: emu.app, tty: true, columns: 80, env: { NO_COLOR: '1' } })
+    const lines = stdout.trimEnd().split('\n')
+    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d {2}POST {4}\/api\/v1\/products {2}400 {2}[\d.]+ ms$/)
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(80)
+    const reason = lines
+      .slice(1)
+      .map((l) => l.trim())
+      .join(' ')
+    const [entry] = (await (await emu.request('/_emulator/requests')).json()).requests
+    expect(reason).toBe(entry.reason)
+  })
 })

@@ -11,6 +11,7 @@ import {
   validateWebhookPayload,
 } from '../../src/spec/events.js'
 import { cleanups, cli, receiver, runCli, servedEmulator } from './webhooks-harness.js'
+import { runCli as runOnTerminal } from './run-cli.js'
 
 function tmpFile(name: string, text: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'store-wh-'))
@@ -42,6 +43,20 @@ describe('store webhooks events', () => {
     expect(lines.map((l) => l.split('\t')[0])).toEqual([...EVENT_KINDS_IN_READING_ORDER])
     expect([...EVENT_KINDS_IN_READING_ORDER].sort()).toEqual([...ALL_EVENT_KINDS].sort())
     expect(lines[1]).toMatch(/^order:created:product\t/)
+  })
+
+  it('on an 80-column terminal, wraps each sentence at word boundaries below its kind', async () => {
+    const { stdout } = await runOnTerminal(['webhooks', 'events'], { tty: true, columns: 80, env: { NO_COLOR: '1' } })
+    const lines = stdout.trimEnd().split('\n')
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(80)
+    // Too narrow for a column of kinds beside the sentences: each kind, then its sentence below it.
+    const sentences = new Map<string, string>()
+    let kind = ''
+    for (const line of lines) {
+      if (!line.startsWith(' ')) kind = line
+      else sentences.set(kind, [sentences.get(kind), line.trim()].filter(Boolean).join(' '))
+    }
+    for (const k of ALL_EVENT_KINDS) expect(sentences.get(k)).toBe(EVENT_TRIGGERS[k])
   })
 
   it('prints JSON with --json', async () => {

@@ -12,6 +12,7 @@ import {
 import type { WebhookDelivery, DeliveryLogQuery } from '../../spec/webhooks.js'
 import { commandContext } from '../client-factory.js'
 import { examples } from '../examples.js'
+import { wrapWords } from '../layout.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
 import { readArgument } from '../input.js'
@@ -285,10 +286,21 @@ export function listEvents(w: WebhookContext): void {
     for (const r of rows) w.out.line(`${r.kind}\t${r.category}\t${r.firedBy}`)
     return
   }
-  // The whole sentence, not a truncated cell: this is the reference the README repeats.
+  // The whole sentence, not a truncated cell: this is the reference the README repeats. It is
+  // wrapped at word boundaries under its column, so the terminal never breaks a word.
+  // Beside a column of kinds when the terminal leaves the sentences room enough; below each kind
+  // otherwise (the longest route in them is 45 characters).
+  const columns = w.out.width ?? 80
   const width = Math.max(...rows.map((r) => r.kind.length))
-  w.out.line(`${w.out.chalk.bold('KIND'.padEnd(width))}  ${w.out.chalk.bold('FIRED BY')}`)
-  for (const r of rows) w.out.line(`${r.kind.padEnd(width)}  ${r.firedBy}`)
+  const isStacked = columns - width - 2 < 60
+  const indent = isStacked ? 4 : width + 2
+  if (!isStacked) w.out.line(`${w.out.chalk.bold('KIND'.padEnd(width))}  ${w.out.chalk.bold('FIRED BY')}`)
+  for (const r of rows) {
+    const lines = wrapWords(r.firedBy, Math.max(20, columns - indent))
+    if (isStacked) w.out.line(w.out.chalk.bold(r.kind))
+    else w.out.line(`${r.kind.padEnd(width)}  ${lines.shift()}`)
+    for (const line of lines) w.out.line(`${' '.repeat(indent)}${line}`)
+  }
 }
 
 async function receive(

@@ -1,10 +1,14 @@
 // One recorded request of the emulator's request inspector as a line, and the filters of
 // `store logs tail` and `store logs list` checked as the emulator checks them.
+import { stripVTControlCharacters } from 'node:util'
 import type { RequestLogEntry } from '../../spec/requests.js'
 import { RequestLogQuerySchema } from '../../spec/requests.js'
 import { fieldErrors } from '../../spec/field-errors.js'
 import type { CommandContext } from '../client-factory.js'
 import { UsageError } from '../exit-codes.js'
+import { wrapWords } from '../layout.js'
+
+const REASON_INDENT = 10
 
 export interface TailOptions {
   status?: string
@@ -37,6 +41,12 @@ export function printRequest(cc: CommandContext, entry: RequestLogEntry): void {
   const method = out.isTTY ? entry.method.padEnd(6) : entry.method
   const fields = [entry.at.slice(11, 19), method, path, status, `${entry.durationMs} ms`]
   if (entry.via === 'dashboard') fields.push(chalk.dim('(dashboard)'))
-  if (entry.reason) fields.push(entry.reason)
-  out.line(fields.join(out.isTTY ? '  ' : '\t'))
+  if (!out.isTTY) return out.line([...fields, ...(entry.reason ? [entry.reason] : [])].join('\t'))
+  const head = fields.join('  ')
+  const room = (out.width ?? Number.POSITIVE_INFINITY) - stripVTControlCharacters(head).length - 2
+  if (!entry.reason || entry.reason.length <= room) return out.line(entry.reason ? `${head}  ${entry.reason}` : head)
+  // A reason too long for the line goes below it, wrapped at word boundaries, never mid-word.
+  out.line(head)
+  for (const line of wrapWords(entry.reason, Math.max(20, (out.width ?? 80) - REASON_INDENT)))
+    out.line(`${' '.repeat(REASON_INDENT)}${line}`)
 }
