@@ -4,6 +4,8 @@
 // Part of `npm run build`.
 import { build } from 'esbuild'
 import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 const src = new URL('../src/browser/', import.meta.url)
 
@@ -11,7 +13,8 @@ await build({
   entryPoints: readdirSync(src)
     .filter((file) => /\.(ts|css)$/.test(file))
     .map((file) => new URL(file, src).pathname),
-  outdir: new URL('../dist/browser/', import.meta.url).pathname,
+  // `npm run build` builds into a folder of its own and swaps it into place (scripts/build.js).
+  outdir: join(fileURLToPath(new URL('..', import.meta.url)), process.env.STORE_DIST ?? 'dist', 'browser'),
   bundle: true,
   minify: true,
   format: 'iife',

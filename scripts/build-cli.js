@@ -11,7 +11,8 @@ import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const outdir = join(root, 'dist', 'cli-bundle')
+// `npm run build` builds into a folder of its own and swaps it into place (scripts/build.js).
+const outdir = join(root, process.env.STORE_DIST ?? 'dist', 'cli-bundle')
 const emulatorSrc = join(root, 'src', 'emulator')
 
 /** `import('../../emulator/x.js')` from the CLI: the built file beside the bundle, not a copy inside it. */
