@@ -96,3 +96,20 @@ describe('GET /storefront/:shop/products', () => {
     expect((await s.storefront('/products', { headers: { 'x-forwarded-for': '203.0.113.66' } })).status).toBe(200)
   })
 })
+
+describe('the catalogue page', () => {
+  it('gives every product that can be bought a Buy button to its checkout, and an InfoCard none', async () => {
+    const emu = await testEmulator()
+    await emu.request('/api/v1/products/rec_demoPhysical1', { method: 'PUT', json: { stock: 0 } })
+    const html = await (await emu.app.request('/storefront/demo')).text()
+    const cards = [...html.matchAll(/<article class="card" data-product="([^"]+)">(.*?)<\/article>/g)]
+    const buy = Object.fromEntries(
+      cards.map(([, id, card]) => [id, /<a class="button" href="([^"]+)"[^>]*>Buy<\/a>/.exec(card)?.[1] ?? null]),
+    )
+    expect(buy.rec_demoSerial001).toBe('/storefront/demo/checkout?product=rec_demoSerial001&amp;quantity=1')
+    expect(buy.rec_demoInfoCard1).toBeNull()
+    expect(buy.rec_demoPhysical1).toBeNull()
+    const checkout = await emu.app.request('/storefront/demo/checkout?product=rec_demoSerial001&quantity=1')
+    expect(checkout.status).toBe(200)
+  })
+})

@@ -79,6 +79,15 @@ export const ShopPage: FC<ShopPageProps> = ({ shop, products, groups, search, is
               {p.type === 'InfoCard' ? <span></span> : <span class="price">{money(p.price, p.currency)}</span>}
               <StockNote product={p} />
             </div>
+            {isBuyable(p) ? (
+              <a
+                class="button"
+                href={storefrontHref(shop, `/checkout?product=${encodeURIComponent(p.productId)}&quantity=1`)}
+                aria-label={`Buy ${p.name}`}
+              >
+                Buy
+              </a>
+            ) : null}
           </article>
         )
       })}
