@@ -33,3 +33,27 @@ describe('the package root in a browser bundle', () => {
     expect(inputs.filter((i) => i.includes('node_modules/zod/'))).toEqual([])
   })
 })
+
+describe('which entries bundle for a browser', () => {
+  const bundleFor = (entry: string) =>
+    build({
+      entryPoints: [resolve(ROOT, entry)],
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      write: false,
+      logLevel: 'silent',
+    })
+
+  it('bundles online-store-cli/fairness for a browser', async () => {
+    const result = await bundleFor('dist/fairness/index.js')
+    expect(result.errors).toEqual([])
+  })
+
+  it.each(['dist/msw/index.js', 'dist/emulator/index.js', 'dist/testing/index.js'])(
+    'refuses %s, which runs the emulator on Node',
+    async (entry) => {
+      await expect(bundleFor(entry)).rejects.toThrow(/node:/)
+    },
+  )
+})

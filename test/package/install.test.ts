@@ -16,7 +16,6 @@ const KEY = 'sk_live_package_test_key_000000000000'
 const LINKED = [
   'zod',
   'zod-openapi',
-  'swagger-ui-dist',
   'commander',
   'chalk',
   'hono',
@@ -127,6 +126,15 @@ describe.each([['module' as const], ['commonjs' as const]])('the packed package 
       })
       const cli = await run(join(dir, 'node_modules/.bin/store'), ['products', 'list', '--json'], { cwd: dir, env })
       expect(JSON.parse(cli.stdout).products.length).toBeGreaterThan(0)
+      // The API reference's Swagger UI comes with the package, without swagger-ui-dist installed.
+      const origin = baseUrl.replace(/\/api\/v1$/, '')
+      const { version } = JSON.parse(
+        readFileSync(join(dir, 'node_modules/online-store-cli/dist/browser/swagger-ui/version.json'), 'utf8'),
+      )
+      for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css']) {
+        const asset = await fetch(`${origin}/_assets/swagger-ui/${version}/${file}`)
+        expect([file, asset.status, (await asset.arrayBuffer()).byteLength > 100_000]).toEqual([file, 200, true])
+      }
     } finally {
       child.kill('SIGTERM')
     }
