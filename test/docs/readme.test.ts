@@ -144,7 +144,7 @@ describe('README', () => {
     for (const b of blocks)
       if (b.lang === 'sh' || b.lang === 'ts')
         expect(
-          b.flags.every((f) => f === 'no-run' || f === 'long-running'),
+          b.flags.every((f) => f === 'no-run' || f === 'long-running' || /^file=[\w.-]+$/.test(f)),
           `${where(b)}: unknown flag ${b.flags}`,
         ).toBe(true)
   })
@@ -158,8 +158,18 @@ describe('README', () => {
     expect(runnable.some((b) => b.lang === 'ts' && b.text.includes(`waitFor('order:paid', ${example![1]}`))).toBe(true)
   })
 
+  /** A block that is a file (`file=NAME`) is written to the working folder before the blocks after it run. */
+  const fileNameOf = (b: Block) => b.flags.find((f) => f.startsWith('file='))?.slice('file='.length)
+  const writeFilesBefore = (block: Block) => {
+    for (const b of blocks) {
+      const name = fileNameOf(b)
+      if (name && b.line < block.line) writeFileSync(join(folderOf('work'), name), `${filled(b.text)}\n`)
+    }
+  }
+
   const shell = runnable.filter((b) => b.lang === 'sh')
   it.each(shell.map((b) => [where(b), b] as const))('%s (sh) runs as written', async (_name, block) => {
+    writeFilesBefore(block)
     if (block.flags.includes('long-running')) await runLongRunning(block)
     else await runShell(block)
   })
