@@ -84,7 +84,7 @@ describe('store on a fake terminal with the real prompts', () => {
       keys: ['y\r'],
     })
     expect(code).toBe(0)
-    expect(stderr).toMatch(/Delete product rec_demoSerial001\? This cannot be undone\./)
+    expect(stderr).toMatch(/Delete product "Game Key" \(rec_demoSerial001\)\? This cannot be undone\./)
     expect(stderr).toMatch(/✓.* Deleted product rec_demoSerial001\n$/)
   })
 
@@ -97,7 +97,7 @@ describe('store on a fake terminal with the real prompts', () => {
       keys: ['y\r'],
     })
     expect(code).toBe(0)
-    expect(stderr).toMatch(/^\? Delete product rec_demoSerial001\? This cannot be undone\./)
+    expect(stderr).toMatch(/^\? Delete product "Game Key" \(rec_demoSerial001\)\? This cannot be undone\./)
     expect(stderr).not.toMatch(/\u001b\[3\dm/)
   })
 
@@ -110,7 +110,8 @@ describe('store on a fake terminal with the real prompts', () => {
       keys: ['\u0003'],
     })
     expect(code).toBe(130)
-    expect(requests).toEqual([])
+    // The product was looked up to name it in the question; nothing was deleted.
+    expect(requests.map((r) => r.method)).toEqual(['GET'])
     expect(stderr).toMatch(/error: cancelled\n$/)
   })
 })

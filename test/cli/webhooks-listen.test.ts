@@ -28,8 +28,13 @@ afterEach(async () => {
 })
 
 function start(args: string[]): Child {
+  // A server on a fixed port saves its key as a profile: in a config folder of its own, which the
+  // other commands (reading /nonexistent-store-config) never see.
+  const configHome =
+    args[0] === 'serve' ? mkdtempSync(join(tmpdir(), 'store-listen-serve-')) : '/nonexistent-store-config'
+  if (args[0] === 'serve') cleanups.push(() => rmSync(configHome, { recursive: true, force: true }))
   const proc = spawn(process.execPath, [BIN, ...args], {
-    env: { ...process.env, NO_COLOR: '1', XDG_CONFIG_HOME: '/nonexistent-store-config', STORE_API_KEY: '' },
+    env: { ...process.env, NO_COLOR: '1', XDG_CONFIG_HOME: configHome, STORE_API_KEY: '' },
   })
   let out = ''
   let err = ''

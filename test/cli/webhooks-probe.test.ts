@@ -67,9 +67,10 @@ describe('store webhooks probe URL', () => {
       ['duplicate', 409],
       ['out of order (1 of 2)', 404],
     ])
-    expect(run.stderr).toContain(
-      `error: 2 of ${MUST} well-formed events were not acknowledged with a 2xx within 15 s (duplicate, out of order (1 of 2))`,
-    )
+    // With --json the error is JSON too.
+    expect(JSON.parse(run.stderr.trim().split('\n').at(-1)!)).toMatchObject({
+      error: `2 of ${MUST} well-formed events were not acknowledged with a 2xx within 15 s (duplicate, out of order (1 of 2))`,
+    })
   })
 
   it('only warns when the handler fails on an unknown kind or extra fields', async () => {

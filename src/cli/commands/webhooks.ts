@@ -286,9 +286,8 @@ export function listEvents(w: WebhookContext): void {
     for (const r of rows) w.out.line(`${r.kind}\t${r.category}\t${r.firedBy}`)
     return
   }
-  // The whole sentence, not a truncated cell: this is the reference the README repeats. It is
-  // wrapped at word boundaries under its column, so the terminal never breaks a word.
-  // Beside a column of kinds when the terminal leaves the sentences room enough; below each kind
+  // The whole sentence, not a truncated cell: this is the reference the README repeats, wrapped at
+  // word boundaries so the terminal never breaks a word. Beside a column of kinds when the terminal leaves the sentences room enough; below each kind
   // otherwise (the longest route in them is 45 characters).
   const columns = w.out.width ?? 80
   const width = Math.max(...rows.map((r) => r.kind.length))

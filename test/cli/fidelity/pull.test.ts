@@ -50,7 +50,7 @@ describe('store pull', () => {
 
     const other = await emulator('empty')
     const imported = await runCliTo(
-      ['state', 'import', 'shop.json', '--base-url', other.api, '--api-key', TEST_KEY],
+      ['state', 'import', 'shop.json', '--yes', '--base-url', other.api, '--api-key', TEST_KEY],
       dir,
     )
     expect(imported).toMatchObject({ code: 0 })
