@@ -244,7 +244,7 @@ describe('storefront, embed, invoice and dashboard in chromium', () => {
     try {
       await page.goto(`${emulator.origin}/storefront/demo`)
       await screenshot(page, 'storefront-products')
-      await page.getByRole('link', { name: 'Mystery Box' }).click()
+      await page.getByRole('link', { name: 'Mystery Box', exact: true }).click()
       expect(await page.locator('[data-commitment]').textContent()).toMatch(/^[0-9a-f]{64}$/)
       expect(await page.locator('[data-pool-version]').textContent()).toBe('1')
       await screenshot(page, 'storefront-product-mystery')
