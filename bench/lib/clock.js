@@ -85,7 +85,11 @@ async function advanceOnce(count, log, setup, pin) {
   const db = await copyAtSubscriptionTime(file, join(DATA_DIR, 'run', `clock-${count}`))
   const loopFile = join(db, '..', 'loop-pause.txt')
   const server = await startServe(db, ['--seed', 'empty'], pin, {
-    nodeFlags: ['-r', join(BENCH_DIR, 'lib', 'loop-monitor.cjs'), ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [])],
+    nodeFlags: [
+      '-r',
+      join(BENCH_DIR, 'lib', 'loop-monitor.cjs'),
+      ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []),
+    ],
     env: { BENCH_LOOP_FILE: loopFile },
   })
   const probe = fork(join(BENCH_DIR, 'lib', 'clock-probe.js'), [server.origin], {
