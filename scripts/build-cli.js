@@ -8,7 +8,7 @@
 import { build } from 'esbuild'
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 // `npm run build` builds into a folder of its own and swaps it into place (scripts/build.js).
@@ -61,6 +61,21 @@ const unusedAtStart = {
   },
 }
 
+/**
+ * The body flags as data: src/cli/body-flags.ts derives every body's flags from its zod schema;
+ * here its tsc build is run once and its value becomes the module, so declaring the create and
+ * update flags loads no zod (the schemas still load when a command checks a body).
+ */
+const bodyFlagsAsData = {
+  name: 'body-flags-as-data',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/]cli[\\/]body-flags\.ts$/ }, async () => {
+      const { BODY_FIELDS } = await import(pathToFileURL(join(root, 'dist', 'cli', 'body-flags.js')).href)
+      return { contents: `export const BODY_FIELDS = ${JSON.stringify(BODY_FIELDS)}`, loader: 'js' }
+    })
+  },
+}
+
 const common = {
   absWorkingDir: root,
   bundle: true,
@@ -85,7 +100,7 @@ const result = await build({
   // CommonJS packages bundled into ES modules (commander) require Node's own modules, and only those.
   banner: { js: 'const require=(id)=>process.getBuiltinModule(id);' },
   external: ['hono', 'hono/*', '@hono/node-server', '@hono/node-server/*', '@inquirer/prompts'],
-  plugins: [emulatorOutside, unusedAtStart],
+  plugins: [emulatorOutside, unusedAtStart, bodyFlagsAsData],
 })
 
 const chunks = Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js'))

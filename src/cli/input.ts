@@ -9,6 +9,7 @@ import { fieldErrors } from '../spec/field-errors.js'
 import type { CliContext } from './context.js'
 import { UsageError } from './exit-codes.js'
 import type { Prompter } from './prompter.js'
+import { type BodyField, flagOf, nameOf } from './body-fields.js'
 
 /** A usage error that carries field errors, printed like the API's (exit 2: nothing was sent). */
 export class InputError extends UsageError {
@@ -20,42 +21,12 @@ export class InputError extends UsageError {
   }
 }
 
-export type FieldKind =
-  | 'string'
-  | 'number'
-  | 'integer'
-  | 'boolean'
-  | 'enum'
-  | 'list'
-  | 'json'
-  | 'text'
-  | 'nullable-integer'
-  | 'nullable-number'
-  | 'nullable-string'
-
-/** One body field as a flag: `key` in the body, `--flag` on the command line (kebab-case of key by default). */
-export interface FieldSpec {
-  key: string
-  kind: FieldKind
-  description: string
-  flag?: string
-  choices?: readonly string[]
-  /** Required on create: prompted for on a TTY, a usage error otherwise. */
-  required?: boolean
-  /** Where the value goes when not at the top level (`files.custom.css` for themes). */
-  path?: string[]
-  /** Not required, but asked for on a terminal when not given, this choice preselected (enums). */
-  askDefault?: string
-}
-
-const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
-export const flagOf = (f: FieldSpec) => f.flag ?? kebab(f.key)
 /** The attribute commander stores a flag under (camelCase of the flag). */
-const attrOf = (f: FieldSpec) => flagOf(f).replace(/-([a-z])/g, (_all, c: string) => c.toUpperCase())
+const attrOf = (f: BodyField) => flagOf(f).replace(/-([a-z0-9])/g, (_all, c: string) => c.toUpperCase())
 
 const NULL_WORDS = new Set(['null', 'none', 'unlimited', 'never'])
 
-function placeholder(f: FieldSpec): string {
+function placeholder(f: BodyField): string {
   switch (f.kind) {
     case 'number':
       return '<number>'
@@ -81,15 +52,15 @@ function placeholder(f: FieldSpec): string {
 }
 
 /** Choices short enough to stand in the flag's placeholder; longer ones are listed in its description. */
-const isShortEnum = (f: FieldSpec) => f.choices!.join('|').length <= 30
+const isShortEnum = (f: BodyField) => f.choices!.join('|').length <= 30
 
 /** Adds one option per field; booleans get `--x` and `--no-x` so an update can set either. */
-export function addFieldOptions(cmd: Command, fields: readonly FieldSpec[]): Command {
+export function addFieldOptions(cmd: Command, fields: readonly BodyField[]): Command {
   for (const f of fields) {
     const flag = flagOf(f)
     if (f.kind === 'boolean') {
       cmd.option(`--${flag}`, f.description)
-      cmd.option(`--no-${flag}`, `set ${f.key} to false`)
+      cmd.option(`--no-${flag}`, `set ${nameOf(f)} to false`)
     } else {
       const choices = f.kind === 'enum' && !isShortEnum(f) ? `: ${f.choices!.join(', ')}` : ''
       cmd.option(`--${flag} ${placeholder(f)}`, f.description + choices + (f.required ? ' (required)' : ''))
@@ -148,7 +119,7 @@ async function readStdin(ctx: Pick<CliContext, 'stdin'>): Promise<string> {
 }
 
 /** The flag's value converted to its field's type, or a usage error naming the flag. */
-async function convert(ctx: Pick<CliContext, 'stdin' | 'cwd'>, f: FieldSpec, raw: unknown): Promise<unknown> {
+async function convert(ctx: Pick<CliContext, 'stdin' | 'cwd'>, f: BodyField, raw: unknown): Promise<unknown> {
   const flag = `--${flagOf(f)}`
   if (f.kind === 'boolean') return raw
   const text = String(raw)
@@ -165,16 +136,18 @@ async function convert(ctx: Pick<CliContext, 'stdin' | 'cwd'>, f: FieldSpec, raw
     case 'integer': {
       const n = Number(text)
       if (text.trim() === '' || !Number.isFinite(n))
-        throw new InputError(`${flag}: "${text}" is not a number`, [{ field: f.key, message: 'must be a number' }])
+        throw new InputError(`${flag}: "${text}" is not a number`, [{ field: nameOf(f), message: 'must be a number' }])
       if (f.kind.endsWith('integer') && !Number.isInteger(n))
-        throw new InputError(`${flag}: "${text}" is not an integer`, [{ field: f.key, message: 'must be an integer' }])
+        throw new InputError(`${flag}: "${text}" is not an integer`, [
+          { field: nameOf(f), message: 'must be an integer' },
+        ])
       return n
     }
     case 'enum': {
       const match = f.choices!.find((c) => c.toLowerCase() === text.trim().toLowerCase())
       if (!match)
         throw new InputError(`${flag}: "${text}" is not one of ${f.choices!.join(', ')}`, [
-          { field: f.key, message: `must be one of ${f.choices!.join(', ')}` },
+          { field: nameOf(f), message: `must be one of ${f.choices!.join(', ')}` },
         ])
       return match
     }
@@ -214,7 +187,7 @@ function hasPath(target: Record<string, unknown>, path: string[]): boolean {
 }
 
 export interface BodyOptions {
-  fields: readonly FieldSpec[]
+  fields: readonly BodyField[]
   /** Parsed commander options of the command. */
   opts: Record<string, unknown>
   /** The spec's body schema; leave out when the caller adds fields and checks the body itself. */
@@ -245,24 +218,24 @@ export async function buildBody(
   for (const f of o.fields) {
     const raw = o.opts[attrOf(f)]
     if (raw === undefined) continue
-    setPath(body, f.path ?? [f.key], await convert(ctx, f, raw))
+    setPath(body, f.path, await convert(ctx, f, raw))
   }
 
-  const missing = o.fields.filter((f) => f.required && !hasPath(body, f.path ?? [f.key]))
+  const missing = o.fields.filter((f) => f.required && !hasPath(body, f.path))
   if (missing.length) {
     if (!o.prompter) {
       const flags = missing.map((f) => `--${flagOf(f)}`).join(', ')
       throw new InputError(
         `missing ${flags} for ${o.what} (give the flags or --data; there is no terminal to ask on)`,
-        missing.map((f) => ({ field: f.key, message: 'is required' })),
+        missing.map((f) => ({ field: nameOf(f), message: 'is required' })),
       )
     }
-    for (const f of missing) setPath(body, f.path ?? [f.key], await ask(ctx, o.prompter, f))
+    for (const f of missing) setPath(body, f.path, await ask(ctx, o.prompter, f))
   }
   if (o.prompter)
     for (const f of o.fields)
-      if (f.askDefault !== undefined && f.choices && !hasPath(body, f.path ?? [f.key]))
-        setPath(body, f.path ?? [f.key], await o.prompter.select(promptLabel(f), f.choices, { default: f.askDefault }))
+      if (f.askDefault !== undefined && f.choices && !hasPath(body, f.path))
+        setPath(body, f.path, await o.prompter.select(promptLabel(f), f.choices, { default: f.askDefault }))
   if (o.isUpdate && Object.keys(body).length === 0) {
     throw new UsageError(
       `nothing to update: give at least one of ${o.fields.map((f) => `--${flagOf(f)}`).join(', ')}, or --data`,
@@ -281,9 +254,9 @@ export function checkBody(schema: z.ZodType, body: unknown, what: string): void 
 }
 
 /** How a field is named in its prompt: `product name (name)`. */
-const promptLabel = (f: FieldSpec) => `${f.description.replace(/\s*\(.*\)$/, '')} (${f.key})`
+const promptLabel = (f: BodyField) => `${f.description.replace(/\s*\(.*\)$/, '')} (${nameOf(f)})`
 
-async function ask(ctx: Pick<CliContext, 'stdin' | 'cwd'>, prompter: Prompter, f: FieldSpec): Promise<unknown> {
+async function ask(ctx: Pick<CliContext, 'stdin' | 'cwd'>, prompter: Prompter, f: BodyField): Promise<unknown> {
   const label = promptLabel(f)
   if (f.kind === 'enum') return prompter.select(label, f.choices!)
   if (f.kind === 'boolean') return prompter.confirm(label)

@@ -4,11 +4,13 @@
 import type { Command } from 'commander'
 import type * as z from 'zod'
 import type { StoreClient } from '../client/index.js'
+import { SPEC_BODIES, type Bodies, type BodyName } from './bodies.js'
+import { withOverrides, type BodyField, type FlagOverrides } from './body-fields.js'
 import { commandContext, type CommandContext } from './client-factory.js'
 import type { CliContext } from './context.js'
 import { withExamples } from './examples.js'
 import { CancelledError, UsageError } from './exit-codes.js'
-import { addDataOption, addFieldOptions, buildBody, type FieldSpec } from './input.js'
+import { addDataOption, addFieldOptions, buildBody } from './input.js'
 import type { Column, Output } from './output.js'
 
 export interface ResourceSpec<Row extends object> {
@@ -32,14 +34,16 @@ export interface ResourceSpec<Row extends object> {
     run: (cc: CommandContext, opts: Record<string, unknown>) => Promise<void>
   }
   get?: (client: StoreClient, id: string) => Promise<Row>
+  /** Its flags are the body schema's fields (body-fields.ts), with the resource's `flags` changes. */
   create?: {
-    fields: FieldSpec[]
-    schema: () => Promise<z.ZodType>
+    body: BodyName
+    flags?: FlagOverrides
     run: (client: StoreClient, body: never) => Promise<Row>
   }
+  /** As `create`; nothing is required: an update sends only the fields given. */
   update?: {
-    fields: FieldSpec[]
-    schema: () => Promise<z.ZodType>
+    body: BodyName
+    flags?: FlagOverrides
     run: (client: StoreClient, id: string, body: never) => Promise<Row>
   }
   delete?: (client: StoreClient, id: string) => Promise<unknown>
@@ -50,6 +54,14 @@ export interface ResourceSpec<Row extends object> {
    * and whole command lines for `create` and `update`; `list` gets `list` and `list --json`.
    */
   examples: { id: string; create?: string[]; update?: string[]; list?: string[]; get?: string[] }
+  /** Where the `create` and `update` flags and schemas come from; default the spec's bodies. */
+  bodies?: Bodies
+}
+
+/** What `create` and `update` build a body with: its flags, and its schema to check it. */
+export interface BodyInput {
+  fields: BodyField[]
+  schema: () => Promise<z.ZodType>
 }
 
 /** Registers the resource's command and its subcommands on the program. */
@@ -58,6 +70,7 @@ export function registerResource<Row extends object>(
   ctx: CliContext,
   spec: ResourceSpec<Row>,
 ): Command {
+  const bodies = spec.bodies ?? SPEC_BODIES
   const cmd = program.command(spec.name).description(spec.description)
   const { singular, examples } = spec
   const store = `store ${spec.name}`
@@ -85,17 +98,19 @@ export function registerResource<Row extends object>(
       ...(examples.create ?? []),
       `${store} create --data @${singular.replace(/\s+/g, '-')}.json`,
     ).description(`create a ${singular} (missing required fields are asked for on a terminal)`)
-    addDataOption(addFieldOptions(create, spec.create.fields)).action(
-      (opts: Record<string, unknown>, command: Command) => createRecord(commandContext(ctx, command), spec, opts),
+    const input = bodyInput(bodies, spec.create)
+    addDataOption(addFieldOptions(create, input.fields)).action((opts: Record<string, unknown>, command: Command) =>
+      createRecord(commandContext(ctx, command), spec, input, opts),
     )
   }
   if (spec.update) {
     const update = withExamples(cmd.command('update'), ...(examples.update ?? []))
       .description(`change a ${singular}: only the given fields`)
       .argument('<id>', `${singular} id`)
-    addDataOption(addFieldOptions(update, spec.update.fields)).action(
+    const input = bodyInput(bodies, spec.update, true)
+    addDataOption(addFieldOptions(update, input.fields)).action(
       (id: string, opts: Record<string, unknown>, command: Command) =>
-        updateRecord(commandContext(ctx, command), spec, id, opts),
+        updateRecord(commandContext(ctx, command), spec, input, id, opts),
     )
   }
   if (spec.delete) {
@@ -108,6 +123,14 @@ export function registerResource<Row extends object>(
       )
   }
   return cmd
+}
+
+function bodyInput(bodies: Bodies, o: { body: BodyName; flags?: FlagOverrides }, isUpdate = false): BodyInput {
+  const fields = withOverrides(bodies.fields(o.body), o.flags)
+  return {
+    fields: isUpdate ? fields.map((f) => ({ ...f, required: false })) : fields,
+    schema: () => bodies.schema(o.body),
+  }
 }
 
 /** A record schema as far as display needs it: the field names, in order. */
@@ -143,17 +166,17 @@ export async function getRecord<Row extends object>(
 export async function createRecord<Row extends object>(
   cc: CommandContext,
   spec: ResourceSpec<Row>,
+  input: BodyInput,
   opts: Record<string, unknown>,
 ): Promise<void> {
-  const { fields, schema, run } = spec.create!
   const body = await buildBody(cc, {
-    fields,
+    fields: input.fields,
     opts,
-    schema: await schema(),
+    schema: await input.schema(),
     what: `${spec.singular}`,
     prompter: cc.interactive ? cc.prompter : undefined,
   })
-  const created = await run(cc.client(), body as never)
+  const created = await spec.create!.run(cc.client(), body as never)
   await showRecord(cc, spec, created)
   if (!cc.out.isJson) reportSaved(cc.out, spec, created, 'Created')
 }
@@ -161,18 +184,18 @@ export async function createRecord<Row extends object>(
 export async function updateRecord<Row extends object>(
   cc: CommandContext,
   spec: ResourceSpec<Row>,
+  input: BodyInput,
   id: string,
   opts: Record<string, unknown>,
 ): Promise<void> {
-  const { fields, schema, run } = spec.update!
   const body = await buildBody(cc, {
-    fields,
+    fields: input.fields,
     opts,
-    schema: await schema(),
+    schema: await input.schema(),
     what: `${spec.singular} update`,
     isUpdate: true,
   })
-  const updated = await run(cc.client(), id, body as never)
+  const updated = await spec.update!.run(cc.client(), id, body as never)
   await showRecord(cc, spec, updated)
   if (!cc.out.isJson) reportSaved(cc.out, spec, updated, 'Updated')
 }

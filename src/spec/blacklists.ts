@@ -31,8 +31,13 @@ export function normaliseBlacklistValue(type: BlacklistType, value: string): { v
     : { error: 'must be an e-mail address for type EMAIL' }
 }
 
-const ValueSchema = z.string().min(1, 'must not be empty').max(254, 'must be at most 254 characters')
-const ReasonSchema = z.string().max(1000, 'must be at most 1000 characters').nullable()
+const TypeSchema = BlacklistTypeSchema.describe('IP, COUNTRY or EMAIL')
+const ValueSchema = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(254, 'must be at most 254 characters')
+  .describe('an IP address, 2-letter country code or e-mail address')
+const ReasonSchema = z.string().max(1000, 'must be at most 1000 characters').nullable().describe('internal note')
 
 function checkValue(b: { type?: BlacklistType; value?: string }, ctx: z.RefinementCtx) {
   if (!b.type || b.value === undefined || b.value === '') return
@@ -42,7 +47,7 @@ function checkValue(b: { type?: BlacklistType; value?: string }, ctx: z.Refineme
 
 export const CreateBlacklistBodySchema = z
   .strictObject({
-    type: BlacklistTypeSchema,
+    type: TypeSchema,
     value: ValueSchema,
     reason: ReasonSchema.optional(),
   })
@@ -52,7 +57,7 @@ export type CreateBlacklistInput = z.input<typeof CreateBlacklistBodySchema>
 
 export const UpdateBlacklistBodySchema = z
   .strictObject({
-    type: BlacklistTypeSchema.optional(),
+    type: TypeSchema.optional(),
     value: ValueSchema.optional(),
     reason: ReasonSchema.optional(),
   })

@@ -14,11 +14,11 @@ export const CategorySchema = z.object({
 export interface Category extends z.infer<typeof CategorySchema> {}
 
 export const CreateCategoryBodySchema = z.strictObject({
-  name: NameSchema,
-  sortOrder: SortOrderSchema.optional(),
-  unlisted: z.boolean().optional(),
-  productIds: IdListSchema.optional(),
-  groupIds: IdListSchema.optional(),
+  name: NameSchema.describe('category name'),
+  sortOrder: SortOrderSchema.describe('lower first (default 0)').optional(),
+  unlisted: z.boolean().describe('hide from the storefront').optional(),
+  productIds: IdListSchema.describe('bound products (replaces the whole list)').optional(),
+  groupIds: IdListSchema.describe('bound groups (replaces the whole list)').optional(),
 })
 export type CreateCategoryBody = z.infer<typeof CreateCategoryBodySchema>
 export type CreateCategoryInput = z.input<typeof CreateCategoryBodySchema>

@@ -41,15 +41,25 @@ const percentWithinRange = (b: { type?: string; value?: number }) =>
   !(b.type === 'percentage' && b.value !== undefined && b.value > 100)
 const percentIssue = { message: 'must be at most 100 for a percentage coupon', path: ['value'] }
 
+// The bodies' descriptions are the CLI's help lines and prompts and the OpenAPI document's.
+const BodyFields = {
+  code: CodeSchema.describe('coupon code (stored uppercased)'),
+  type: CouponTypeSchema.describe('percentage or fixed'),
+  value: MoneySchema.describe('percent, or currency units for fixed'),
+  usageLimit: CountSchema.nullable().describe('times it can be used; null for unlimited'),
+  expiresAt: ExpirySchema.describe('ISO 8601 expiry; null for never'),
+  active: z.boolean().describe('usable at checkout (default true)'),
+}
+
 export const CreateCouponBodySchema = z
   .strictObject({
-    code: CodeSchema,
-    type: CouponTypeSchema,
-    value: MoneySchema,
-    usageLimit: CountSchema.nullable().optional(),
-    minAmount: MoneySchema.nullable().optional(),
-    expiresAt: ExpirySchema.optional(),
-    active: z.boolean().optional(),
+    code: BodyFields.code,
+    type: BodyFields.type,
+    value: BodyFields.value,
+    usageLimit: BodyFields.usageLimit.optional(),
+    minAmount: MoneySchema.nullable().describe('minimum order total; null for none').optional(),
+    expiresAt: BodyFields.expiresAt.optional(),
+    active: BodyFields.active.optional(),
   })
   .refine(percentWithinRange, percentIssue)
 export type CreateCouponBody = z.infer<typeof CreateCouponBodySchema>
@@ -57,12 +67,12 @@ export type CreateCouponInput = z.input<typeof CreateCouponBodySchema>
 
 /** The spec lists exactly these update fields (minAmount is not among them). */
 export const UpdateCouponBodySchema = z.strictObject({
-  code: CodeSchema.optional(),
-  type: CouponTypeSchema.optional(),
-  value: MoneySchema.optional(),
-  usageLimit: CountSchema.nullable().optional(),
-  active: z.boolean().optional(),
-  expiresAt: ExpirySchema.optional(),
+  code: BodyFields.code.optional(),
+  type: BodyFields.type.optional(),
+  value: BodyFields.value.optional(),
+  usageLimit: BodyFields.usageLimit.optional(),
+  active: BodyFields.active.optional(),
+  expiresAt: BodyFields.expiresAt.optional(),
 })
 export type UpdateCouponBody = z.infer<typeof UpdateCouponBodySchema>
 export type UpdateCouponInput = z.input<typeof UpdateCouponBodySchema>

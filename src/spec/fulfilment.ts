@@ -30,13 +30,19 @@ export const SubscriptionIntervalSchema = z.enum(['DAY', 'WEEK', 'MONTH', 'YEAR'
 export type SubscriptionInterval = z.infer<typeof SubscriptionIntervalSchema>
 
 export const SubscriptionPlanSchema = z.strictObject({
-  interval: SubscriptionIntervalSchema,
-  intervalCount: z.number().int('must be an integer').min(1, 'must be at least 1').max(365, 'must be at most 365'),
+  interval: SubscriptionIntervalSchema.describe('subscription billing interval'),
+  intervalCount: z
+    .number()
+    .int('must be an integer')
+    .min(1, 'must be at least 1')
+    .max(365, 'must be at most 365')
+    .describe('intervals per billing period'),
   trialDays: z
     .number()
     .int('must be an integer')
     .min(0, 'must not be negative')
     .max(730, 'must be at most 730')
+    .describe('free trial days')
     .optional(),
 })
 export type SubscriptionPlan = z.infer<typeof SubscriptionPlanSchema>
@@ -48,10 +54,20 @@ export type SubscriptionPlan = z.infer<typeof SubscriptionPlanSchema>
  */
 export const FulfilmentSetupBodySchema = z
   .strictObject({
-    deliveryMessage: TextSchema.nullable().optional(),
-    files: z.array(FileSchema).max(100, 'must hold at most 100 files').nullable().optional(),
-    serials: z.array(CodeSchema).max(MAX_CODES, `must hold at most ${MAX_CODES} codes`).nullable().optional(),
-    dynamicWebhookUrl: UrlSchema.nullable().optional(),
+    deliveryMessage: TextSchema.nullable().describe('delivery message (Service, Physical)').optional(),
+    files: z
+      .array(FileSchema)
+      .max(100, 'must hold at most 100 files')
+      .nullable()
+      .describe('downloads (Digital): a name and URL each; replaces the list')
+      .optional(),
+    serials: z
+      .array(CodeSchema)
+      .max(MAX_CODES, `must hold at most ${MAX_CODES} codes`)
+      .nullable()
+      .describe('the code pool (Serial); replaces it, and stock follows it')
+      .optional(),
+    dynamicWebhookUrl: UrlSchema.nullable().describe('Dynamic products: the URL POSTed per line item').optional(),
     mystery: z
       .strictObject({
         outcomes: z
@@ -60,8 +76,9 @@ export const FulfilmentSetupBodySchema = z
           .max(100, 'must hold at most 100 outcomes'),
       })
       .nullable()
+      .describe('mystery table {outcomes: [{name, weight, stock?, codes?}]}')
       .optional(),
-    subscription: SubscriptionPlanSchema.nullable().optional(),
+    subscription: SubscriptionPlanSchema.nullable().describe('subscription plan (Subscription)').optional(),
   })
   .superRefine((body, ctx) => {
     const serials = body.serials ?? []

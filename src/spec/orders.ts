@@ -119,7 +119,7 @@ export interface Order extends z.infer<typeof OrderSchema> {
   items: OrderItem[]
 }
 
-export const UpdateOrderBodySchema = z.strictObject({ status: OrderStatusSchema })
+export const UpdateOrderBodySchema = z.strictObject({ status: OrderStatusSchema.describe('new status') })
 export type UpdateOrderBody = z.infer<typeof UpdateOrderBodySchema>
 export type UpdateOrderInput = z.input<typeof UpdateOrderBodySchema>
 

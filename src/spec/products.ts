@@ -31,26 +31,35 @@ export const ProductSchema = z.object({
 })
 export interface Product extends z.infer<typeof ProductSchema> {}
 
+// The bodies' descriptions are the CLI's help lines and prompts and the OpenAPI document's.
+const BodyFields = {
+  name: NameSchema.describe('product name'),
+  price: MoneySchema.describe('price in the currency'),
+  description: TextSchema.describe('description'),
+  stock: StockSchema.describe('units in stock; null for unlimited'),
+  unlisted: z.boolean().describe('hide from the storefront, reachable by direct link'),
+}
+
 export const CreateProductBodySchema = z.strictObject({
-  name: NameSchema,
-  price: MoneySchema,
-  type: ProductTypeSchema,
-  description: TextSchema.optional(),
-  currency: CurrencySchema.optional(),
-  stock: StockSchema.optional(),
-  status: ProductStatusSchema.optional(),
-  unlisted: z.boolean().optional(),
+  name: BodyFields.name,
+  price: BodyFields.price,
+  type: ProductTypeSchema.describe('product type'),
+  description: BodyFields.description.optional(),
+  currency: CurrencySchema.describe('3-letter currency code (default USD)').optional(),
+  stock: BodyFields.stock.optional(),
+  status: ProductStatusSchema.describe('Live, Draft or Archived (default Draft)').optional(),
+  unlisted: BodyFields.unlisted.optional(),
 })
 export type CreateProductBody = z.infer<typeof CreateProductBodySchema>
 export type CreateProductInput = z.input<typeof CreateProductBodySchema>
 
 export const UpdateProductBodySchema = z.strictObject({
-  name: NameSchema.optional(),
-  price: MoneySchema.optional(),
-  status: ProductStatusSchema.optional(),
-  stock: StockSchema.optional(),
-  description: TextSchema.optional(),
-  unlisted: z.boolean().optional(),
+  name: BodyFields.name.optional(),
+  price: BodyFields.price.optional(),
+  status: ProductStatusSchema.describe('Live, Draft or Archived').optional(),
+  stock: BodyFields.stock.optional(),
+  description: BodyFields.description.optional(),
+  unlisted: BodyFields.unlisted.optional(),
 })
 export type UpdateProductBody = z.infer<typeof UpdateProductBodySchema>
 export type UpdateProductInput = z.input<typeof UpdateProductBodySchema>

@@ -14,12 +14,13 @@ export interface ShopList extends z.infer<typeof ShopListSchema> {
 }
 
 export const CreateShopBodySchema = z.strictObject({
-  name: NameSchema,
+  name: NameSchema.describe('shop name'),
   slug: z
     .string()
     .min(2, 'must be at least 2 characters')
     .max(48, 'must be at most 48 characters')
-    .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, 'may hold lowercase letters, digits and inner "-"'),
+    .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, 'may hold lowercase letters, digits and inner "-"')
+    .describe('storefront slug (lowercase, digits, "-")'),
 })
 export type CreateShopBody = z.infer<typeof CreateShopBodySchema>
 export type CreateShopInput = z.input<typeof CreateShopBodySchema>

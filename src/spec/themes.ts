@@ -27,12 +27,17 @@ export const MAX_CSS = 200_000
 
 export const UpdateThemeBodySchema = z
   .strictObject({
-    config: SafeObjectSchema.optional(),
+    config: SafeObjectSchema.describe('theme configuration').optional(),
     files: z
       .strictObject({
-        'theme.json': SafeObjectSchema.optional(),
-        'custom.css': z.string().max(MAX_CSS, `must be at most ${MAX_CSS} characters`).optional(),
+        'theme.json': SafeObjectSchema.describe('theme.json content').optional(),
+        'custom.css': z
+          .string()
+          .max(MAX_CSS, `must be at most ${MAX_CSS} characters`)
+          .describe('custom.css content')
+          .optional(),
       })
+      .describe('the theme files to replace')
       .optional(),
   })
   .refine((b) => b.config !== undefined || b.files !== undefined, {

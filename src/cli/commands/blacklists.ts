@@ -1,9 +1,7 @@
 import type { Command } from 'commander'
 import type { BlacklistEntry } from '../../spec/blacklists.js'
-import { BLACKLIST_TYPES } from '../../spec/constants.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
-import type { FieldSpec } from '../input.js'
 import type { Column } from '../output.js'
 import { registerResource } from '../resource.js'
 
@@ -14,19 +12,6 @@ export const BLACKLIST_COLUMNS: Column<BlacklistEntry>[] = [
   ['REASON', (b) => b.reason],
   ['CREATED', (b) => b.createdAt],
 ]
-
-const type: FieldSpec = {
-  key: 'type',
-  kind: 'enum',
-  choices: BLACKLIST_TYPES,
-  description: 'IP, COUNTRY or EMAIL',
-}
-const value: FieldSpec = {
-  key: 'value',
-  kind: 'string',
-  description: 'an IP address, 2-letter country code or e-mail address',
-}
-const reason: FieldSpec = { key: 'reason', kind: 'nullable-string', description: 'internal note' }
 
 export async function listBlacklists(cc: CommandContext): Promise<void> {
   const envelope = await cc.client().blacklists.list()
@@ -47,16 +32,8 @@ export function register(program: Command, ctx: CliContext): void {
     schema: () => import('../../spec/blacklists.js').then((m) => m.BlacklistEntrySchema),
     list: { run: (cc) => listBlacklists(cc) },
     get: (client, id) => client.blacklists.get(id),
-    create: {
-      fields: [{ ...type, required: true }, { ...value, required: true }, reason],
-      schema: () => import('../../spec/blacklists.js').then((m) => m.CreateBlacklistBodySchema),
-      run: (client, body) => client.blacklists.create(body),
-    },
-    update: {
-      fields: [type, value, reason],
-      schema: () => import('../../spec/blacklists.js').then((m) => m.UpdateBlacklistBodySchema),
-      run: (client, id, body) => client.blacklists.update(id, body),
-    },
+    create: { body: 'CreateBlacklistBodySchema', run: (client, body) => client.blacklists.create(body) },
+    update: { body: 'UpdateBlacklistBodySchema', run: (client, id, body) => client.blacklists.update(id, body) },
     delete: (client, id) => client.blacklists.delete(id),
   })
 }

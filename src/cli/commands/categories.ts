@@ -2,7 +2,6 @@ import type { Command } from 'commander'
 import type { Category } from '../../spec/categories.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
-import type { FieldSpec } from '../input.js'
 import type { Column } from '../output.js'
 import { registerResource } from '../resource.js'
 
@@ -13,14 +12,6 @@ export const CATEGORY_COLUMNS: Column<Category>[] = [
   ['UNLISTED', (c) => (c.unlisted ? 'yes' : 'no')],
   ['PRODUCTS', (c) => c.products.length],
   ['GROUPS', (c) => c.groups.length],
-]
-
-const name: FieldSpec = { key: 'name', kind: 'string', description: 'category name' }
-const FIELDS: FieldSpec[] = [
-  { key: 'sortOrder', kind: 'integer', description: 'lower first (default 0)' },
-  { key: 'unlisted', kind: 'boolean', description: 'hide from the storefront' },
-  { key: 'productIds', kind: 'list', description: 'bound products (replaces the whole list)' },
-  { key: 'groupIds', kind: 'list', description: 'bound groups (replaces the whole list)' },
 ]
 
 export async function listCategories(cc: CommandContext): Promise<void> {
@@ -42,16 +33,8 @@ export function register(program: Command, ctx: CliContext): void {
     schema: () => import('../../spec/categories.js').then((m) => m.CategorySchema),
     list: { run: (cc) => listCategories(cc) },
     get: (client, id) => client.categories.get(id),
-    create: {
-      fields: [{ ...name, required: true }, ...FIELDS],
-      schema: () => import('../../spec/categories.js').then((m) => m.CreateCategoryBodySchema),
-      run: (client, body) => client.categories.create(body),
-    },
-    update: {
-      fields: [name, ...FIELDS],
-      schema: () => import('../../spec/categories.js').then((m) => m.UpdateCategoryBodySchema),
-      run: (client, id, body) => client.categories.update(id, body),
-    },
+    create: { body: 'CreateCategoryBodySchema', run: (client, body) => client.categories.create(body) },
+    update: { body: 'UpdateCategoryBodySchema', run: (client, id, body) => client.categories.update(id, body) },
     delete: (client, id) => client.categories.delete(id),
   })
 }

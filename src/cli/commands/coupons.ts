@@ -2,7 +2,6 @@ import type { Command } from 'commander'
 import type { Coupon } from '../../spec/coupons.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
-import type { FieldSpec } from '../input.js'
 import type { Column } from '../output.js'
 import { entriesOf, registerResource } from '../resource.js'
 import type { StoreClient } from '../../client/index.js'
@@ -29,37 +28,6 @@ const couponColumns = (now: Date): Column<Coupon>[] => [
   ['EXPIRES', (c) => c.expiresAt],
   ['ACTIVE', (c) => couponState(c, now)],
 ]
-
-const code: FieldSpec = { key: 'code', kind: 'string', description: 'coupon code (stored uppercased)' }
-const type: FieldSpec = {
-  key: 'type',
-  kind: 'enum',
-  choices: ['percentage', 'fixed'],
-  description: 'percentage or fixed',
-}
-const value: FieldSpec = { key: 'value', kind: 'number', description: 'percent, or currency units for fixed' }
-const usageLimit: FieldSpec = {
-  key: 'usageLimit',
-  kind: 'nullable-integer',
-  description: 'times it can be used; null for unlimited',
-}
-const expiresAt: FieldSpec = {
-  key: 'expiresAt',
-  kind: 'nullable-string',
-  description: 'ISO 8601 expiry; null for never',
-}
-const active: FieldSpec = { key: 'active', kind: 'boolean', description: 'usable at checkout (default true)' }
-
-export const CREATE_FIELDS: FieldSpec[] = [
-  { ...code, required: true },
-  { ...type, required: true },
-  { ...value, required: true },
-  usageLimit,
-  { key: 'minAmount', kind: 'nullable-number', description: 'minimum order total; null for none' },
-  expiresAt,
-  active,
-]
-export const UPDATE_FIELDS: FieldSpec[] = [code, type, value, usageLimit, active, expiresAt]
 
 export async function listCoupons(cc: CommandContext, opts: { active?: boolean }): Promise<void> {
   const envelope = await cc.client().coupons.list(opts.active ? { active: true } : {})
@@ -110,16 +78,8 @@ export function register(program: Command, ctx: CliContext): void {
         ),
       ),
     get: findCoupon,
-    create: {
-      fields: CREATE_FIELDS,
-      schema: () => import('../../spec/coupons.js').then((m) => m.CreateCouponBodySchema),
-      run: (client, body) => client.coupons.create(body),
-    },
-    update: {
-      fields: UPDATE_FIELDS,
-      schema: () => import('../../spec/coupons.js').then((m) => m.UpdateCouponBodySchema),
-      run: (client, id, body) => client.coupons.update(id, body),
-    },
+    create: { body: 'CreateCouponBodySchema', run: (client, body) => client.coupons.create(body) },
+    update: { body: 'UpdateCouponBodySchema', run: (client, id, body) => client.coupons.update(id, body) },
     delete: (client, id) => client.coupons.delete(id),
   })
 }

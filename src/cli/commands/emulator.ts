@@ -9,7 +9,9 @@ import { commandContext, type CommandContext } from '../client-factory.js'
 import { examples } from '../examples.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
-import { addDataOption, buildBody, checkBody, readArgument, readJsonArgument, type FieldSpec } from '../input.js'
+import { addDataOption, addFieldOptions, buildBody, checkBody, readArgument, readJsonArgument } from '../input.js'
+import { SPEC_BODIES } from '../bodies.js'
+import { withOverrides } from '../body-fields.js'
 import { printDeliveries, reportUndelivered } from '../deliveries.js'
 import { formatMoney, type Column } from '../output.js'
 import { confirmOrYes } from '../resource.js'
@@ -72,14 +74,10 @@ function showAnswer(cc: CommandContext, answer: object, done: string): void {
 }
 
 export async function createShop(cc: CommandContext, opts: Record<string, unknown>): Promise<void> {
-  const fields: FieldSpec[] = [
-    { key: 'name', kind: 'string', description: 'shop name', required: true },
-    { key: 'slug', kind: 'string', description: 'storefront slug (lowercase, digits, "-")', required: true },
-  ]
   const body = await buildBody(cc, {
-    fields,
+    fields: SPEC_BODIES.fields('CreateShopBodySchema'),
     opts,
-    schema: (await import('../../spec/shops.js')).CreateShopBodySchema,
+    schema: await SPEC_BODIES.schema('CreateShopBodySchema'),
     what: 'shop',
     prompter: cc.interactive ? cc.prompter : undefined,
   })
@@ -96,39 +94,17 @@ export async function createKey(cc: CommandContext, opts: { name?: string }): Pr
   cc.out.warn('the secret is shown only now; keep it somewhere safe')
 }
 
-const FULFILMENT_FIELDS: FieldSpec[] = [
-  {
-    key: 'deliveryMessage',
-    flag: 'message',
-    kind: 'text',
-    description: 'delivery message (Service, Physical): text, @file or -',
-  },
-  {
-    key: 'dynamicWebhookUrl',
-    flag: 'dynamic-url',
-    kind: 'nullable-string',
-    description: 'Dynamic products: the URL POSTed per line item',
-  },
-  {
-    key: 'mystery',
-    kind: 'json',
-    description: 'mystery table as JSON {outcomes: [{name, weight, stock?, codes?}]}: @file.json or inline',
-  },
-  {
-    key: 'interval',
-    kind: 'enum',
-    choices: ['DAY', 'WEEK', 'MONTH', 'YEAR'],
-    path: ['subscription', 'interval'],
-    description: 'subscription billing interval',
-  },
-  {
-    key: 'intervalCount',
-    kind: 'integer',
-    path: ['subscription', 'intervalCount'],
-    description: 'intervals per billing period',
-  },
-  { key: 'trialDays', kind: 'integer', path: ['subscription', 'trialDays'], description: 'free trial days' },
-]
+/** The setup's flags: shorter names for two, the plan's parts as flags, the pools read by the command. */
+const fulfilmentFields = () =>
+  withOverrides(SPEC_BODIES.fields('FulfilmentSetupBodySchema'), {
+    deliveryMessage: { flag: 'message', kind: 'text' },
+    dynamicWebhookUrl: { flag: 'dynamic-url' },
+    files: false,
+    serials: false,
+    'subscription.interval': { flag: 'interval' },
+    'subscription.intervalCount': { flag: 'interval-count' },
+    'subscription.trialDays': { flag: 'trial-days' },
+  })
 
 /** Dashboard-only product setup; `--serials` reads `@file` as one code per line. */
 export async function setFulfilment(
@@ -137,7 +113,7 @@ export async function setFulfilment(
   opts: Record<string, unknown> & { serials?: string; file?: string[] },
 ): Promise<void> {
   const body = await buildBody(cc, {
-    fields: FULFILMENT_FIELDS,
+    fields: fulfilmentFields(),
     opts,
     what: 'fulfilment setup',
     isUpdate: opts.serials === undefined && !opts.file?.length,
@@ -156,7 +132,7 @@ export async function setFulfilment(
       return { name: entry.slice(0, at), url: entry.slice(at + 1) }
     })
   }
-  checkBody((await fulfilmentSchemas()).FulfilmentSetupBodySchema, body, 'fulfilment setup')
+  checkBody(await SPEC_BODIES.schema('FulfilmentSetupBodySchema'), body, 'fulfilment setup')
   showFulfilment(cc, await cc.client().emulator.setFulfilment(product, body as never))
   if (!cc.out.isJson) cc.out.success(`Updated the fulfilment setup of ${product}`)
 }
@@ -352,14 +328,13 @@ export function register(program: Command, ctx: CliContext): void {
         cc.out.list(envelope, envelope.shops, SHOP_COLUMNS, 'No shops found')
       }),
     )
-  addDataOption(
-    shops
-      .command('create')
-      .addHelpText('after', examples('store emulator shops create --name "Second" --slug second'))
-      .description('add a shop to the account')
-      .option('--name <name>', 'shop name')
-      .option('--slug <slug>', 'storefront slug'),
-  ).action(run((cc, opts: Record<string, unknown>) => createShop(cc, opts)))
+  const createShopCmd = shops
+    .command('create')
+    .addHelpText('after', examples('store emulator shops create --name "Second" --slug second'))
+    .description('add a shop to the account')
+  addDataOption(addFieldOptions(createShopCmd, SPEC_BODIES.fields('CreateShopBodySchema'))).action(
+    run((cc, opts: Record<string, unknown>) => createShop(cc, opts)),
+  )
 
   const keys = emu.command('keys').description('API keys of the account (list by default)')
   keys
@@ -417,9 +392,7 @@ export function register(program: Command, ctx: CliContext): void {
     .argument('<product>', 'product id or rec_ id')
     .option('--serials <codes|@file|->', 'replace the code pool: a,b,c or @file with one code per line')
     .option('--file <name=url>', 'a download (repeatable; replaces the list)', collect)
-  for (const f of FULFILMENT_FIELDS)
-    set.option(`--${f.flag ?? f.key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} <value>`, f.description)
-  addDataOption(set).action(
+  addDataOption(addFieldOptions(set, fulfilmentFields())).action(
     run((cc, product: string, opts: Record<string, unknown>) => setFulfilment(cc, product, opts)),
   )
 

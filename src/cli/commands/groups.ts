@@ -2,7 +2,6 @@ import type { Command } from 'commander'
 import type { Group } from '../../spec/groups.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
-import type { FieldSpec } from '../input.js'
 import type { Column } from '../output.js'
 import { registerResource } from '../resource.js'
 
@@ -14,16 +13,6 @@ export const GROUP_COLUMNS: Column<Group>[] = [
   ['UNLISTED', (g) => (g.unlisted ? 'yes' : 'no')],
   ['PRODUCTS', (g) => g.products.length],
 ]
-
-const name: FieldSpec = { key: 'name', kind: 'string', description: 'group name' }
-const discountPercent: FieldSpec = { key: 'discountPercent', kind: 'number', description: 'bundle discount, 0 to 100' }
-const sortOrder: FieldSpec = { key: 'sortOrder', kind: 'integer', description: 'lower first (default 0)' }
-const unlisted: FieldSpec = { key: 'unlisted', kind: 'boolean', description: 'hide from the storefront' }
-const productIds: FieldSpec = {
-  key: 'productIds',
-  kind: 'list',
-  description: 'member products (replaces the whole list)',
-}
 
 export async function listGroups(cc: CommandContext): Promise<void> {
   const envelope = await cc.client().groups.list()
@@ -46,24 +35,8 @@ export function register(program: Command, ctx: CliContext): void {
     schema: () => import('../../spec/groups.js').then((m) => m.GroupSchema),
     list: { run: (cc) => listGroups(cc) },
     get: (client, id) => client.groups.get(id),
-    create: {
-      fields: [
-        { ...name, required: true },
-        { key: 'description', kind: 'string', description: 'description' },
-        discountPercent,
-        { key: 'image', kind: 'string', description: 'image URL' },
-        sortOrder,
-        unlisted,
-        productIds,
-      ],
-      schema: () => import('../../spec/groups.js').then((m) => m.CreateGroupBodySchema),
-      run: (client, body) => client.groups.create(body),
-    },
-    update: {
-      fields: [name, discountPercent, sortOrder, unlisted, productIds],
-      schema: () => import('../../spec/groups.js').then((m) => m.UpdateGroupBodySchema),
-      run: (client, id, body) => client.groups.update(id, body),
-    },
+    create: { body: 'CreateGroupBodySchema', run: (client, body) => client.groups.create(body) },
+    update: { body: 'UpdateGroupBodySchema', run: (client, id, body) => client.groups.update(id, body) },
     delete: (client, id) => client.groups.delete(id),
   })
 }

@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { ORDER_LIMIT, ORDER_STATUSES } from '../../spec/constants.js'
+import { ORDER_LIMIT } from '../../spec/constants.js'
 import type { Order, OrderItem } from '../../spec/orders.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
@@ -88,10 +88,6 @@ export function register(program: Command, ctx: CliContext): void {
       run: (cc, opts) => listOrders(cc, opts),
     },
     get: (client, id) => client.orders.get(id),
-    update: {
-      fields: [{ key: 'status', kind: 'enum', choices: ORDER_STATUSES, description: 'new status' }],
-      schema: () => import('../../spec/orders.js').then((m) => m.UpdateOrderBodySchema),
-      run: (client, id, body) => client.orders.update(id, body),
-    },
+    update: { body: 'UpdateOrderBodySchema', run: (client, id, body) => client.orders.update(id, body) },
   })
 }

@@ -1,15 +1,12 @@
 import type { Command } from 'commander'
-import { PRODUCT_LIMIT, PRODUCT_TYPES } from '../../spec/constants.js'
-import type { Product, ProductList, ProductStatus } from '../../spec/products.js'
-import { PRODUCT_LIST_STATUSES } from '../../spec/constants.js'
+import { PRODUCT_LIMIT, PRODUCT_LIST_STATUSES } from '../../spec/constants.js'
+import type { Product, ProductList } from '../../spec/products.js'
+import type { Bodies } from '../bodies.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import { isStoreError, UsageError } from '../exit-codes.js'
-import type { FieldSpec } from '../input.js'
 import { formatMoney, type Column, type Output } from '../output.js'
 import { entriesOf, registerResource } from '../resource.js'
-
-const STATUSES: readonly ProductStatus[] = ['Live', 'Draft', 'Archived']
 
 export const PRODUCT_COLUMNS: Column<Product>[] = [
   ['ID', (p) => p.productId],
@@ -19,30 +16,6 @@ export const PRODUCT_COLUMNS: Column<Product>[] = [
   ['STOCK', (p) => p.stock ?? 'unlimited'],
   ['STATUS', (p) => p.status],
 ]
-
-const name: FieldSpec = { key: 'name', kind: 'string', description: 'product name' }
-const price: FieldSpec = { key: 'price', kind: 'number', description: 'price in the currency' }
-const description: FieldSpec = { key: 'description', kind: 'string', description: 'description' }
-const stock: FieldSpec = { key: 'stock', kind: 'nullable-integer', description: 'units in stock; null for unlimited' }
-const status: FieldSpec = { key: 'status', kind: 'enum', choices: STATUSES, description: 'Live, Draft or Archived' }
-const unlisted: FieldSpec = {
-  key: 'unlisted',
-  kind: 'boolean',
-  description: 'hide from the storefront, reachable by direct link',
-}
-
-export const CREATE_FIELDS: FieldSpec[] = [
-  { ...name, required: true },
-  { ...price, required: true },
-  { key: 'type', kind: 'enum', choices: PRODUCT_TYPES, description: 'product type', required: true },
-  description,
-  { key: 'currency', kind: 'string', description: '3-letter currency code (default USD)' },
-  stock,
-  // Asked on a terminal: a product left Draft is not listed, which surprises people otherwise.
-  { ...status, description: 'Live, Draft or Archived (default Draft)', askDefault: 'Draft' },
-  unlisted,
-]
-export const UPDATE_FIELDS: FieldSpec[] = [name, price, status, stock, description, unlisted]
 
 export interface ListProductsOptions {
   limit?: string
@@ -135,8 +108,10 @@ function reportSavedProduct(out: Output, p: Product, verb: 'Created' | 'Updated'
     )
 }
 
-export function register(program: Command, ctx: CliContext): void {
+/** `bodies`: where the create and update flags come from (the spec's, unless a test adds a field). */
+export function register(program: Command, ctx: CliContext, bodies?: Bodies): void {
   registerResource<Product>(program, ctx, {
+    bodies,
     name: 'products',
     singular: 'product',
     description: 'list, show, create, update and delete products',
@@ -174,15 +149,12 @@ export function register(program: Command, ctx: CliContext): void {
     saved: reportSavedProduct,
     get: (client, id) => client.products.get(id),
     create: {
-      fields: CREATE_FIELDS,
-      schema: () => import('../../spec/products.js').then((m) => m.CreateProductBodySchema),
+      body: 'CreateProductBodySchema',
+      // Asked on a terminal: a product left Draft is not listed, which surprises people otherwise.
+      flags: { status: { askDefault: 'Draft' } },
       run: (client, body) => client.products.create(body),
     },
-    update: {
-      fields: UPDATE_FIELDS,
-      schema: () => import('../../spec/products.js').then((m) => m.UpdateProductBodySchema),
-      run: (client, id, body) => client.products.update(id, body),
-    },
+    update: { body: 'UpdateProductBodySchema', run: (client, id, body) => client.products.update(id, body) },
     delete: (client, id) => client.products.delete(id),
   })
 }

@@ -2,7 +2,6 @@ import type { Command } from 'commander'
 import type { Theme, ThemeSummary } from '../../spec/themes.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
-import type { FieldSpec } from '../input.js'
 import type { Column } from '../output.js'
 import { registerResource } from '../resource.js'
 
@@ -13,23 +12,6 @@ export const THEME_COLUMNS: Column<ThemeSummary>[] = [
   ['OWNER', (t) => t.owner],
   ['ACTIVE', (t) => (t.isActive ? 'active' : '')],
   ['UPDATED', (t) => t.updatedAt],
-]
-
-/** `update` flags (spec: `config` and/or `files`, a partial object of `theme.json` and `custom.css`). */
-export const UPDATE_FIELDS: FieldSpec[] = [
-  { key: 'config', kind: 'json', description: 'theme configuration as JSON: @file.json, inline, or -' },
-  {
-    key: 'css',
-    kind: 'text',
-    path: ['files', 'custom.css'],
-    description: 'custom.css content: @file.css, inline, or -',
-  },
-  {
-    key: 'themeJson',
-    kind: 'json',
-    path: ['files', 'theme.json'],
-    description: 'theme.json content as JSON: @file.json, inline, or -',
-  },
 ]
 
 export async function listThemes(cc: CommandContext): Promise<void> {
@@ -62,8 +44,9 @@ export function register(program: Command, ctx: CliContext): void {
     list: { run: (cc) => listThemes(cc) },
     get: (client, id) => client.themes.get(id),
     update: {
-      fields: UPDATE_FIELDS,
-      schema: () => import('../../spec/themes.js').then((m) => m.UpdateThemeBodySchema),
+      body: 'UpdateThemeBodySchema',
+      // The two files by their own names: `--css @custom.css` reads the file as it is.
+      flags: { 'files.custom.css': { flag: 'css', kind: 'text' }, 'files.theme.json': { flag: 'theme-json' } },
       run: (client, id, body) => client.themes.update(id, body),
     },
   })
