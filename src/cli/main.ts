@@ -56,8 +56,11 @@ const WRAPPING_HELP: Partial<Help> = {
   },
 }
 
-/** Runs the CLI with the given argv (without node and script) and returns the exit code. */
-export async function main(argv: string[], ctx: CliContext): Promise<number> {
+/**
+ * Runs the CLI with the given argv (without node and script) and returns the exit code; `commands`
+ * are the top-level commands to declare (all of them, unless a test declares its own).
+ */
+export async function main(argv: string[], ctx: CliContext, commands = COMMANDS): Promise<number> {
   const session: NonNullable<CliContext['session']> = {}
   const run = extendContext(ctx, { session })
   const program = buildProgram(run)
@@ -67,7 +70,7 @@ export async function main(argv: string[], ctx: CliContext): Promise<number> {
     program.configureOutput({
       outputError: (text) => run.stderr.write(`${JSON.stringify({ error: text.replace(/^error: /, '').trim() })}\n`),
     })
-  for (const command of COMMANDS) command.register(program, run)
+  for (const command of commands) command.register(program, run)
   try {
     await program.parseAsync(argv, { from: 'user' })
     return EXIT.ok

@@ -28,6 +28,8 @@ export interface RunOptions {
   connect?: boolean
   /** The terminal's width (stdout's `columns`, on a TTY). */
   columns?: number
+  /** The top-level commands to declare; default every command. */
+  commands?: Parameters<typeof main>[2]
 }
 
 export interface RunResult {
@@ -105,7 +107,7 @@ export async function runCli(argv: string[], o: RunOptions = {}): Promise<RunRes
     prompter: o.prompter === null ? undefined : (o.prompter ?? refusingPrompter()),
   }
   const connect = o.connect ?? Boolean(app)
-  const code = await main(connect ? ['--base-url', BASE_URL, '--api-key', TEST_KEY, ...argv] : argv, ctx)
+  const code = await main(connect ? ['--base-url', BASE_URL, '--api-key', TEST_KEY, ...argv] : argv, ctx, o.commands)
   return { code, stdout: stdout.text(), stderr: stderr.text(), requests, sleeps }
 }
 
