@@ -31,17 +31,21 @@ export interface BodyField {
   flag?: string
   /** Not required, but asked for on a terminal when not given, this choice preselected (enums). */
   askDefault?: string
+  /** A command's own reading of the value (`--events all`), in place of the kind's; the schema checks it after. */
+  parse?: (text: string) => unknown
+  /** The value's shape in help, where the kind's would not say it (`<kinds|all>`). */
+  placeholder?: string
 }
 
 /**
  * What a command changes of its derived flags, by the field's dotted path: another flag name, a
- * value read as text (`@file`, `-`) or JSON, a choice asked for on a terminal; `false` drops the
- * flag (the command reads that field its own way). Naming a field inside an object gives the
- * object's fields flags of their own, in the order named here, in place of one JSON flag.
+ * value read as text (`@file`, `-`) or JSON or in the command's own way, a choice asked for on a
+ * terminal; `false` drops the flag (the command reads that field itself). Naming a field inside an
+ * object gives the object's fields flags of their own, in the order named, in place of one JSON flag.
  */
 export type FlagOverrides = Record<
   string,
-  false | (Pick<BodyField, 'flag' | 'askDefault'> & { kind?: 'text' | 'json' })
+  false | (Pick<BodyField, 'flag' | 'askDefault' | 'parse' | 'placeholder'> & { kind?: 'text' | 'json' })
 >
 
 /** The parts of a zod definition the walk reads (zod's `def`, public in zod 4). */

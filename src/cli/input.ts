@@ -27,6 +27,7 @@ const attrOf = (f: BodyField) => flagOf(f).replace(/-([a-z0-9])/g, (_all, c: str
 const NULL_WORDS = new Set(['null', 'none', 'unlimited', 'never'])
 
 function placeholder(f: BodyField): string {
+  if (f.placeholder) return f.placeholder
   switch (f.kind) {
     case 'number':
       return '<number>'
@@ -123,6 +124,7 @@ async function convert(ctx: Pick<CliContext, 'stdin' | 'cwd'>, f: BodyField, raw
   const flag = `--${flagOf(f)}`
   if (f.kind === 'boolean') return raw
   const text = String(raw)
+  if (f.parse) return f.parse(text)
   const isNull = NULL_WORDS.has(text.trim().toLowerCase())
   switch (f.kind) {
     case 'nullable-string':

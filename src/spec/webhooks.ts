@@ -58,13 +58,16 @@ export interface WebhookList extends z.infer<typeof WebhookListSchema> {
 }
 
 export const CreateWebhookBodySchema = z.strictObject({
-  url: UrlSchema,
+  url: UrlSchema.describe('where deliveries go'),
   events: z
     .array(WebhookEventKindSchema)
     .min(1, 'select at least one event kind')
     .max(100)
-    .transform((kinds) => [...new Set(kinds)]),
-  chaos: WebhookChaosSchema.optional(),
+    .transform((kinds) => [...new Set(kinds)])
+    .describe('the event kinds delivered there (at least one)'),
+  chaos: WebhookChaosSchema.describe(
+    'delivery faults: duplicate (a share, 0..1), reorderMs, delayMs, failFirst, seed',
+  ).optional(),
 })
 export type CreateWebhookBody = z.infer<typeof CreateWebhookBodySchema>
 export type CreateWebhookInput = z.input<typeof CreateWebhookBodySchema>

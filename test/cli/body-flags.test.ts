@@ -82,6 +82,28 @@ describe('a field added to a body schema', () => {
   })
 })
 
+describe('store webhooks create', () => {
+  it('reads --events all and --chaos key=value its own way, then asks for a missing url on a terminal', async () => {
+    const emu = await testEmulator()
+    const prompter = scriptedPrompter(['http://127.0.0.1:9/hooks'])
+    const run = await runCli(['webhooks', 'create', '--events', 'all', '--chaos', 'duplicate=0.5,seed=3', '--json'], {
+      app: emu.app,
+      tty: true,
+      prompter,
+    })
+    expect(prompter.asked).toEqual(['where deliveries go (url)'])
+    expect(run.code).toBe(0)
+    const body = JSON.parse(run.requests[0].body!)
+    expect(body).toMatchObject({ url: 'http://127.0.0.1:9/hooks', chaos: { duplicate: 0.5, seed: 3 } })
+    expect(body.events).toContain('order:paid')
+    expect(body.events).not.toContain('INVOICE.ITEM.DELIVER-DYNAMIC')
+
+    const piped = await runCli(['webhooks', 'create', '--url', 'http://127.0.0.1:9/hooks'], { app: emu.app })
+    expect(piped).toMatchObject({ code: 2, requests: [] })
+    expect(piped.stderr).toMatch(/^error: missing --events for webhook endpoint /)
+  })
+})
+
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const hasBuild = existsSync(join(ROOT, 'dist/cli-bundle/main.js'))
 
@@ -103,6 +125,7 @@ describe.skipIf(!hasBuild)('the built CLI', () => {
       ['orders', 'update'],
       ['emulator', 'shops', 'create'],
       ['emulator', 'fulfilment', 'set'],
+      ['webhooks', 'create'],
     ].map((path) => [path.join(' '), path]),
   )('declares the flags of store %s as the source does', async (_name, path) => {
     const built = spawnSync(process.execPath, [join(ROOT, 'bin/store.js'), ...path, '--help'], {

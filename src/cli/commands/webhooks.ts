@@ -15,11 +15,22 @@ import { examples } from '../examples.js'
 import { wrapWords } from '../layout.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
-import { readArgument } from '../input.js'
+import { addDataOption, addFieldOptions, buildBody, readArgument } from '../input.js'
+import { SPEC_BODIES } from '../bodies.js'
+import { withOverrides } from '../body-fields.js'
 import { CheckFailedError, webhookContext, type WebhookContext } from '../webhooks/http.js'
 import type { TriggerOptions } from '../webhooks/trigger.js'
 
 const collect = (value: string, previous: string[] = []) => [...previous, value]
+
+/** `--events`: comma-separated kinds, or `all` for every kind an endpoint can take. */
+function eventKinds(text: string): string[] {
+  if (text.trim() === 'all') return ALL_EVENT_KINDS.filter((k) => categoryOf(k) !== 'dynamic')
+  return text
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean)
+}
 
 export function register(program: Command, ctx: CliContext): void {
   const wctx = (command: Command) => webhookContext(commandContext(ctx, command))
@@ -195,7 +206,7 @@ export function register(program: Command, ctx: CliContext): void {
       )
     })
 
-  webhooks
+  const create = webhooks
     .command('create')
     .addHelpText(
       'after',
@@ -206,32 +217,31 @@ export function register(program: Command, ctx: CliContext): void {
       ),
     )
     .description('add a webhook endpoint to the emulator')
-    .requiredOption('--url <url>', 'where deliveries go')
-    .requiredOption('--events <kinds>', 'comma-separated event kinds (at least one; "all" for every kind)')
-    .option(
-      '--chaos <settings>',
-      'delivery faults: duplicate=SHARE (0..1), reorderMs=MS, delayMs=MS, failFirst=N, seed=N, comma-separated (or a JSON object)',
-    )
-    .action(async (o: { url: string; events: string; chaos?: string }, command: Command) => {
-      const w = wctx(command)
-      const events =
-        o.events.trim() === 'all'
-          ? ALL_EVENT_KINDS.filter((k) => categoryOf(k) !== 'dynamic')
-          : o.events
-              .split(',')
-              .map((k) => k.trim())
-              .filter(Boolean)
-      const { describeChaos, parseChaos } = await import('../webhooks/chaos.js')
-      const chaos = o.chaos === undefined ? undefined : await parseChaos(o.chaos)
-      const hook = await w
-        .client()
-        .emulator.webhooks.create({ url: o.url, events: events as WebhookEventKind[], ...(chaos ? { chaos } : {}) })
-      if (w.out.isJson) return w.out.json(hook)
-      w.out.line(hook.id)
-      w.out.success(
-        `webhook ${hook.id} → ${hook.url} (${hook.events.length} kind${hook.events.length === 1 ? '' : 's'})${hook.chaos ? `; chaos ${describeChaos(hook.chaos)}` : ''}`,
-      )
+  const fields = withOverrides(SPEC_BODIES.fields('CreateWebhookBodySchema'), {
+    events: { parse: eventKinds, placeholder: '<kind,kind,...|all>' },
+    chaos: {
+      parse: (text) => import('../webhooks/chaos.js').then((m) => m.parseChaos(text)),
+      placeholder: '<key=value,...|json>',
+    },
+  })
+  addDataOption(addFieldOptions(create, fields)).action(async (o: Record<string, unknown>, command: Command) => {
+    const cc = commandContext(ctx, command)
+    const body = await buildBody(cc, {
+      fields,
+      opts: o,
+      schema: await SPEC_BODIES.schema('CreateWebhookBodySchema'),
+      what: 'webhook endpoint',
+      prompter: cc.interactive ? cc.prompter : undefined,
     })
+    const w = webhookContext(cc)
+    const hook = await w.client().emulator.webhooks.create(body as never)
+    if (w.out.isJson) return w.out.json(hook)
+    const { describeChaos } = await import('../webhooks/chaos.js')
+    w.out.line(hook.id)
+    w.out.success(
+      `webhook ${hook.id} → ${hook.url} (${hook.events.length} kind${hook.events.length === 1 ? '' : 's'})${hook.chaos ? `; chaos ${describeChaos(hook.chaos)}` : ''}`,
+    )
+  })
 
   webhooks
     .command('delete <id>')
