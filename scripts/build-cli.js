@@ -12,7 +12,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 // `npm run build` builds into a folder of its own and swaps it into place (scripts/build.js).
-const outdir = join(root, process.env.STORE_DIST ?? 'dist', 'cli-bundle')
+const dist = join(root, process.env.STORE_DIST ?? 'dist')
+const outdir = join(dist, 'cli-bundle')
 const emulatorSrc = join(root, 'src', 'emulator')
 
 /** `import('../../emulator/x.js')` from the CLI: the built file beside the bundle, not a copy inside it. */
@@ -70,7 +71,7 @@ const bodyFlagsAsData = {
   name: 'body-flags-as-data',
   setup(b) {
     b.onLoad({ filter: /[\\/]src[\\/]cli[\\/]body-flags\.ts$/ }, async () => {
-      const { BODY_FIELDS } = await import(pathToFileURL(join(root, 'dist', 'cli', 'body-flags.js')).href)
+      const { BODY_FIELDS } = await import(pathToFileURL(join(dist, 'cli', 'body-flags.js')).href)
       return { contents: `export const BODY_FIELDS = ${JSON.stringify(BODY_FIELDS)}`, loader: 'js' }
     })
   },
