@@ -3,7 +3,7 @@
 // and what is not optional is required on create. A field added to a body needs no other edit.
 import type * as z from 'zod'
 
-export type FieldKind =
+type FieldKind =
   | 'string'
   | 'number'
   | 'integer'

@@ -59,7 +59,7 @@ export interface ResourceSpec<Row extends object> {
 }
 
 /** What `create` and `update` build a body with: its flags, and its schema to check it. */
-export interface BodyInput {
+interface BodyInput {
   fields: BodyField[]
   schema: () => Promise<z.ZodType>
 }
