@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process'
+import { hasOpenssl, selfSignedCertificate } from '../helpers/certificate.js'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { request as httpsRequest } from 'node:https'
 import { createServer, type Server } from 'node:net'
@@ -268,34 +268,10 @@ describe('store serve (child process, real HTTP)', { timeout: 60_000 }, () => {
     expect(existsSync(join(dir, 'db.json'))).toBe(false)
   })
 
-  const hasOpenssl = spawnSync('openssl', ['version']).status === 0
   it.concurrent('serves HTTPS with --tls-cert/--tls-key (skipped without openssl)', async ({ expect, skip }) => {
     skip(!hasOpenssl, 'openssl is not installed: no certificate to serve')
     const dir = folder()
-    const cert = join(dir, 'cert.pem')
-    const key = join(dir, 'key.pem')
-    const made = spawnSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        key,
-        '-out',
-        cert,
-        '-days',
-        '1',
-        '-subj',
-        '/CN=127.0.0.1',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1',
-      ],
-      { stdio: 'ignore' },
-    )
-    expect(made.status).toBe(0)
+    const { key, cert } = selfSignedCertificate(dir)
     const server = await serve(['--db', ':memory:', '--tls-cert', cert, '--tls-key', key, '--quiet'])
     expect(server.origin).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/)
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process'
+import { hasOpenssl, selfSignedCertificate } from '../../helpers/certificate.js'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
@@ -96,30 +96,9 @@ describe('store proxy when the upstream fails', () => {
     expect(JSON.parse(readFileSync(join(dir, 'none.har'), 'utf8')).log.entries).toEqual([])
   })
 
-  const hasOpenssl = spawnSync('openssl', ['version']).status === 0
   it.skipIf(!hasOpenssl)('answers 502 naming the TLS failure when the certificate is not trusted', async () => {
     const dir = folder()
-    const [key, cert] = [join(dir, 'key.pem'), join(dir, 'cert.pem')]
-    const made = spawnSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        key,
-        '-out',
-        cert,
-        '-days',
-        '1',
-        '-subj',
-        '/CN=127.0.0.1',
-      ],
-      { stdio: 'ignore' },
-    )
-    expect(made.status).toBe(0)
+    const { key, cert } = selfSignedCertificate(dir)
     const server: Server = createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (_req, res) =>
       res.end('{}'),
     )
