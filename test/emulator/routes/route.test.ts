@@ -65,8 +65,18 @@ describe('a declared route', () => {
   })
 
   it.each([
-    ['a query parameter its schema does not take', '/things/t1?quiet=1', { name: 'lamp' }, 'quiet: is not a known field'],
-    ['a body its schema refuses', '/things/t1', { name: '' }, 'name: Too small: expected string to have >=1 characters'],
+    [
+      'a query parameter its schema does not take',
+      '/things/t1?quiet=1',
+      { name: 'lamp' },
+      'quiet: is not a known field',
+    ],
+    [
+      'a body its schema refuses',
+      '/things/t1',
+      { name: '' },
+      'name: Too small: expected string to have >=1 characters',
+    ],
   ])('refuses %s with 400', async (_what, path, body, error) => {
     const { app, close } = await appWith()
     try {
