@@ -3,7 +3,7 @@
 // no Node built-ins here: answers are checked only against schemas the caller hands in (`drift`).
 import { maskKey } from '../spec/keys.js'
 import { type ErrorBody, type FieldError, StoreError } from '../spec/store-error.js'
-import type { ResponseName, ResponseSchemas, ResponseTypes } from './response-types.js'
+import type { ResponseName, ResponseSchemas, ResponseTypes } from './response-schemas.js'
 
 /** Where the local emulator (`store serve`) listens by default. */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010/api/v1'

@@ -76,7 +76,7 @@ export type {
   RetryNotice,
   RetryOptions,
 } from './http.js'
-export type { ResponseIssue, ResponseName, ResponseSchemas, ResponseTypes } from './response-types.js'
+export type { ResponseIssue, ResponseName, ResponseSchemas, ResponseTypes } from './response-schemas.js'
 export type { BlacklistsClient } from './blacklists.js'
 export type { CategoriesClient } from './categories.js'
 export type { CouponsClient } from './coupons.js'

@@ -1,5 +1,6 @@
-// The response schemas by name, for the client's `drift` option. Nothing imports this module
-// unless it checks answers, so a client that does not check never loads these schemas.
+// Every answer the client reads, by name: its schema, and its type inferred from it. The client
+// imports this module for types only (`import type`), so one that does not check answers (the
+// `drift` option) never loads these schemas.
 import type * as z from 'zod'
 import { CreatedAccountSchema } from '../spec/accounts.js'
 import { SuccessSchema } from '../spec/common.js'
@@ -34,10 +35,9 @@ import {
   WebhookListSchema,
   WebhookSchema,
 } from '../spec/webhooks.js'
-import type { ResponseTypes } from './response-types.js'
 
 /** Every answer's schema by name: `new StoreClient({ drift: { schemas: RESPONSE_SCHEMAS, report } })`. */
-export const RESPONSE_SCHEMAS: { [K in keyof ResponseTypes]: z.ZodType<ResponseTypes[K]> } = {
+export const RESPONSE_SCHEMAS = {
   Success: SuccessSchema,
   Product: ProductSchema,
   ProductList: ProductListSchema,
@@ -84,4 +84,23 @@ export const RESPONSE_SCHEMAS: { [K in keyof ResponseTypes]: z.ZodType<ResponseT
   RequestLogList: RequestLogListSchema,
   Fault: FaultSchema,
   FaultList: FaultListSchema,
+} satisfies Record<string, z.ZodType>
+
+/** The name of a response schema: `'Product'`, `'ProductList'`… */
+export type ResponseName = keyof typeof RESPONSE_SCHEMAS
+
+/** Every answer's type by name, as its schema parses it. */
+export type ResponseTypes = { [K in ResponseName]: z.infer<(typeof RESPONSE_SCHEMAS)[K]> }
+
+/** A schema per answer, as `RESPONSE_SCHEMAS` holds them: anything with zod's `safeParse`. */
+export type ResponseSchemas = {
+  [K in ResponseName]: {
+    safeParse(value: unknown): { success: true } | { success: false; error: { issues: ResponseIssue[] } }
+  }
+}
+
+/** One difference zod reports: where (`products.0.type`) and what. */
+export interface ResponseIssue {
+  path: PropertyKey[]
+  message: string
 }

@@ -16,7 +16,10 @@ import { storefrontRateLimit } from './middleware/rate-limit.js'
 import { rateLimit, requireKey, selectShop, type AuthedEnv } from './middleware/auth.js'
 import { apiRoutes } from './routes/api/index.js'
 import { controlRoutes } from './routes/control/index.js'
-import { accountRoutes } from './routes/control/accounts.js'
+import { ACCOUNT_ROUTES } from './routes/control/accounts.js'
+import { eventMessages } from './routes/control/events.js'
+import { mountRoutes, type RouteDeps } from './routes/route.js'
+import { openApiDocuments } from './openapi/document.js'
 import { cors } from 'hono/cors'
 import { dashboardRoutes } from './routes/dashboard/index.js'
 import { assetRoutes, embedRoutes, storefrontPageRoutes } from './routes/pages/index.js'
@@ -112,11 +115,18 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
   }
   const api = authed(new Hono<AuthedEnv>())
   if (latencyMs || failRate) api.use(injectFaults(deps))
-  app.route('/', openApiRoutes(deps.options))
-  app.route('/api/v1', apiRoutes(services, api))
+  const routeDeps: RouteDeps = {
+    services,
+    options: deps.options,
+    requests,
+    documents: openApiDocuments(),
+    eventMessage: eventMessages(),
+  }
+  app.route('/', openApiRoutes(routeDeps))
+  app.route('/api/v1', apiRoutes(routeDeps, api))
   // Before the control routes: the admin key may call these and is no account's key.
-  app.route('/_emulator/accounts', accountRoutes(services, deps.options))
-  app.route('/_emulator', controlRoutes(services, deps.options, authed(new Hono<AuthedEnv>()), requests))
+  mountRoutes(app, ACCOUNT_ROUTES, routeDeps)
+  app.route('/_emulator', controlRoutes(routeDeps, authed(new Hono<AuthedEnv>())))
   // The embed checks out from foreign origins: the public storefront allows any origin, without
   // credentials (nothing there reads cookies); /embed.js and /embed.css say so themselves. The dashboard gets no CORS.
   app.use(
@@ -131,11 +141,11 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
   app.use('/storefront/*', storefrontRateLimit(deps.clock, deps.options))
   app.route('/', assetRoutes())
   app.route('/', inspectorAssetRoutes())
-  app.route('/', embedRoutes(services))
-  app.route('/_dashboard', dashboardRoutes(services, deps, hosts, requests))
+  app.route('/', embedRoutes(routeDeps))
+  app.route('/_dashboard', dashboardRoutes(routeDeps, deps, hosts))
   // Before the JSON storefront routes: the invoice page answers unless JSON is asked for.
-  app.route('/storefront', storefrontPageRoutes(services, deps.log))
-  app.route('/storefront', storefrontRoutes(services, deps))
+  app.route('/storefront', storefrontPageRoutes(routeDeps, deps.log))
+  app.route('/storefront', storefrontRoutes(routeDeps))
   return app
 }
 

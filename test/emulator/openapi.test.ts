@@ -8,6 +8,7 @@ import type { Server } from 'node:http'
 import { serve } from '@hono/node-server'
 import { describe, expect, it } from 'vitest'
 import { createApiDocument, createControlDocument } from '../../src/emulator/openapi/document.js'
+import { honoPath } from '../../src/emulator/routes/route.js'
 import { testEmulator } from '../helpers/emulator.js'
 import { ResponseChecker } from '../helpers/openapi.js'
 
@@ -33,9 +34,6 @@ function lint(files: string[]): Promise<{ code: number; output: string }> {
     )
   })
 }
-
-/** Hono's `/:id` for OpenAPI's `/{id}`. */
-const honoPath = (template: string) => template.replace(/\{(\w+)\}/g, ':$1')
 
 /** Storefront pages (HTML for browsers) that share the JSON storefront's paths; not part of the API. */
 const PAGES = ['GET /storefront/:shop', 'GET /storefront/:shop/p/:id', 'GET /storefront/:shop/checkout']
@@ -68,7 +66,7 @@ describe('the OpenAPI documents', () => {
     }
   })
 
-  it('describe every JSON route of the app, and no route the app does not have', async () => {
+  it('are made of every JSON route the app answers, and of no route it does not', async () => {
     const emu = await testEmulator()
     const answered = new Set(
       emu.app.routes

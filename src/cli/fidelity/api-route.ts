@@ -1,8 +1,8 @@
-// Which route of `/api/v1` a request is, from the one table the OpenAPI document is made of, and
+// Which route of `/api/v1` a request is, from the route declarations the OpenAPI document is made of, and
 // what that route answers: its success status and schema, and the error statuses it may give.
 import type * as z from 'zod'
-import { API_ROUTES } from '../../emulator/openapi/api-routes.js'
-import { errorsOf, type Route } from '../../emulator/openapi/routes.js'
+import { errorsOf, type Operation } from '../../emulator/openapi/operations.js'
+import { API_ROUTES } from '../../emulator/routes/api/index.js'
 
 export interface ApiRoute {
   /** `GET /products/{id}`: how reports name the endpoint. */
@@ -19,7 +19,7 @@ interface Matcher {
   route: ApiRoute
 }
 
-function matcherOf(route: Route): Matcher {
+function matcherOf(route: Operation): Matcher {
   const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')
   const statuses = new Set([route.ok.status, ...errorsOf(route).map((e) => (Array.isArray(e) ? e[0] : e))])
   return {

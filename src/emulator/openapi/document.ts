@@ -16,10 +16,14 @@ import { FeedbackSchema, InvoiceSchema, QuerySchema, StorefrontProductSchema } f
 import { SubscriptionSchema } from '../../spec/subscriptions.js'
 import { ThemeSchema, ThemeSummarySchema } from '../../spec/themes.js'
 import { WebhookDeliverySchema, WebhookSchema, WebhookDeliverySummarySchema } from '../../spec/webhooks.js'
-import { API_ROUTES } from './api-routes.js'
-import { CONTROL_DOCUMENT_ROUTES } from './control-routes.js'
+import { API_ROUTES } from '../routes/api/index.js'
+import { CONTROL_ROUTES } from '../routes/control/index.js'
+import { ACCOUNT_ROUTES } from '../routes/control/accounts.js'
+import { API_DOCUMENT_ROUTE, CONTROL_DOCUMENT_ROUTE } from '../routes/openapi.js'
+import { EMBED_ROUTES, STOREFRONT_PAGE_ROUTES } from '../routes/pages/index.js'
+import { STOREFRONT_ROUTES } from '../routes/storefront/index.js'
 import { SCHEMA_DESCRIPTIONS } from './descriptions.js'
-import { errorResponses, pathsOf, type Route } from './routes.js'
+import { errorResponses, pathsOf, type Operation } from './operations.js'
 
 export type OpenApiDocument = oas31.OpenAPIObject
 
@@ -109,7 +113,7 @@ function buildDocument(o: {
   title: string
   description: string
   serverUrl: string
-  routes: Route[]
+  routes: Operation[]
   schemas: Record<string, z.ZodType>
   tags: readonly (readonly [string, string])[]
 }): OpenApiDocument {
@@ -160,7 +164,7 @@ function describeSchemas(document: OpenApiDocument): OpenApiDocument {
 }
 
 /**
- * OpenAPI 3.1 of `/api/v1`, generated from the zod schemas the emulator validates with.
+ * OpenAPI 3.1 of `/api/v1`, generated from the route declarations (routes/) and the zod schemas the emulator validates with.
  * @example
  * const document = createApiDocument({ origin: 'http://127.0.0.1:4010' })
  */
@@ -170,21 +174,38 @@ export function createApiDocument(options: DocumentOptions = {}): OpenApiDocumen
     description:
       'The Online Store REST API (`/api/v1`) as the local emulator implements it. Every request carries `Authorization: Bearer <API_KEY>` and optionally `X-Service-Shop`; bodies are JSON. Errors are `{ "error": "…", "errors"?: [{ "field", "message" }] }`. Where the spec leaves a detail open, the descriptions marked "Emulator:" say what the emulator does.',
     serverUrl: `${options.origin ?? DEFAULT_EMULATOR_ORIGIN}/api/v1`,
-    routes: API_ROUTES,
+    routes: [...API_ROUTES, API_DOCUMENT_ROUTE],
     schemas: API_SCHEMAS,
     tags: API_TAGS,
   })
 }
 
-/** OpenAPI 3.1 of the emulator's control API (`/_emulator`) and public storefront (`/storefront`). */
+/** OpenAPI 3.1 of the emulator's control API (`/_emulator`) and public storefront (`/storefront`), from their route declarations. */
 export function createControlDocument(options: DocumentOptions = {}): OpenApiDocument {
   return buildDocument({
     title: 'Online Store emulator: control API and storefront',
     description:
       'What the hosted service does in its dashboard, over HTTP under `/_emulator` (Bearer key, honours `X-Service-Shop`), and what a customer does on the public storefront (`/storefront/{shop}`, no key).',
     serverUrl: options.origin ?? DEFAULT_EMULATOR_ORIGIN,
-    routes: CONTROL_DOCUMENT_ROUTES,
+    routes: [
+      ...CONTROL_ROUTES,
+      ...ACCOUNT_ROUTES,
+      ...STOREFRONT_ROUTES,
+      ...STOREFRONT_PAGE_ROUTES,
+      ...EMBED_ROUTES,
+      CONTROL_DOCUMENT_ROUTE,
+    ],
     schemas: CONTROL_SCHEMAS,
     tags: CONTROL_TAGS,
   })
+}
+
+/** Both documents of one app, each made on first use. */
+export function openApiDocuments(): { api(): OpenApiDocument; control(): OpenApiDocument } {
+  let api: OpenApiDocument | undefined
+  let control: OpenApiDocument | undefined
+  return {
+    api: () => (api ??= createApiDocument()),
+    control: () => (control ??= createControlDocument()),
+  }
 }

@@ -1,32 +1,59 @@
 import { Hono } from 'hono'
+import { z } from 'zod'
 import { NoQuerySchema } from '../../spec/common.js'
-import { createApiDocument, createControlDocument, type OpenApiDocument } from '../openapi/document.js'
-import { parseQuery } from '../middleware/validate.js'
 import { publicOriginOf } from '../middleware/hosts.js'
-import type { EmulatorOptions } from '../deps.js'
+import { json } from '../openapi/operations.js'
+import { type RouteDeps, mountRoutes, publicRoute } from './route.js'
 
-/**
- * The OpenAPI documents, public like the API reference they feed: `GET /api/v1/openapi.json`
- * (`/api/v1`) and `GET /_emulator/openapi.json` (control API and storefront). Each is generated
- * once per app, on first use, and served with this emulator's origin as its server: the address
- * `store serve` listens on, never a name the request brings (publicOriginOf).
- */
-export function openApiRoutes(options: EmulatorOptions): Hono {
-  let api: OpenApiDocument | undefined
-  let control: OpenApiDocument | undefined
-  const withServer = (document: OpenApiDocument, url: string): OpenApiDocument => ({
-    ...document,
-    servers: [{ ...document.servers?.[0], url }],
-  })
-  return new Hono()
-    .get('/api/v1/openapi.json', (c) => {
-      parseQuery(c, NoQuerySchema)
-      api ??= createApiDocument()
-      return c.json(withServer(api, `${publicOriginOf(c, options.publicOrigin)}/api/v1`))
-    })
-    .get('/_emulator/openapi.json', (c) => {
-      parseQuery(c, NoQuerySchema)
-      control ??= createControlDocument()
-      return c.json(withServer(control, publicOriginOf(c, options.publicOrigin)))
-    })
+/** The OpenAPI document itself, as its own route describes it. */
+const OpenApiDocumentSchema = z
+  .looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) })
+  .meta({ description: 'An OpenAPI 3.1 document.' })
+
+/** A document with this emulator's origin as its server: where `store serve` listens, never a name the request brings. */
+const withServer = (document: ReturnType<RouteDeps['documents']['api']>, url: string) => ({
+  ...document,
+  servers: [{ ...document.servers?.[0], url }],
+})
+
+/** `GET /api/v1/openapi.json`, public like the API reference it feeds; its path relative to /api/v1. */
+export const API_DOCUMENT_ROUTE = publicRoute(
+  {
+    method: 'get',
+    path: '/openapi.json',
+    operationId: 'getApiDocument',
+    summary: 'This document',
+    description:
+      'OpenAPI 3.1 of `/api/v1`, generated from the schemas the emulator validates with. Public: no key needed.',
+    tag: 'documents',
+    auth: false,
+    query: NoQuerySchema,
+    ok: { status: 200, description: 'The document.', content: json(OpenApiDocumentSchema) },
+  },
+  (c, { documents, options }) =>
+    c.json(withServer(documents.api(), `${publicOriginOf(c, options.publicOrigin)}/api/v1`)),
+)
+
+/** `GET /_emulator/openapi.json`: the control API and the storefront. */
+export const CONTROL_DOCUMENT_ROUTE = publicRoute(
+  {
+    method: 'get',
+    path: '/_emulator/openapi.json',
+    operationId: 'getControlDocument',
+    summary: 'This document',
+    description: 'OpenAPI 3.1 of the control API and the storefront. Public: no key needed.',
+    tag: 'documents',
+    auth: false,
+    query: NoQuerySchema,
+    ok: { status: 200, description: 'The document.', content: json(OpenApiDocumentSchema) },
+  },
+  (c, { documents, options }) => c.json(withServer(documents.control(), publicOriginOf(c, options.publicOrigin))),
+)
+
+/** Both documents' routes, each made once per app, on first use (RouteDeps.documents). */
+export function openApiRoutes(deps: RouteDeps): Hono {
+  const app = new Hono()
+  mountRoutes(app, [CONTROL_DOCUMENT_ROUTE], deps)
+  app.route('/api/v1', mountRoutes(new Hono(), [API_DOCUMENT_ROUTE], deps))
+  return app
 }

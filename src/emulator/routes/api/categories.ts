@@ -1,26 +1,82 @@
-import { Hono } from 'hono'
-import { CreateCategoryBodySchema, UpdateCategoryBodySchema } from '../../../spec/categories.js'
+import {
+  CategoryListSchema,
+  CategorySchema,
+  CreateCategoryBodySchema,
+  UpdateCategoryBodySchema,
+} from '../../../spec/categories.js'
 import { NoQuerySchema } from '../../../spec/common.js'
-import type { AuthedEnv } from '../../middleware/auth.js'
-import { parseQuery, readBody } from '../../middleware/validate.js'
-import type { Services } from '../../services/index.js'
+import { SUCCESS, json } from '../../openapi/operations.js'
+import { authedRoute } from '../route.js'
 
-export const categoryRoutes = ({ categories }: Services) =>
-  new Hono<AuthedEnv>()
-    .get('/', (c) => {
-      parseQuery(c, NoQuerySchema)
-      return c.json({ categories: categories.list(c.var.shop) })
-    })
-    .get('/:id', (c) => c.json(categories.get(c.var.shop, c.req.param('id'))))
-    .post('/', async (c) => {
-      const body = await readBody(c, CreateCategoryBodySchema)
-      return c.json(await categories.create(c.var.shop, body), 201)
-    })
-    .put('/:id', async (c) => {
-      const body = await readBody(c, UpdateCategoryBodySchema)
-      return c.json(await categories.update(c.var.shop, c.req.param('id'), body))
-    })
-    .delete('/:id', async (c) => {
-      await categories.delete(c.var.shop, c.req.param('id'))
+const ID = { id: "The category's id." }
+
+export const categoryRoutes = [
+  authedRoute(
+    {
+      method: 'get',
+      path: '/categories',
+      operationId: 'listCategories',
+      summary: 'List categories',
+      description: 'Sorted by sortOrder (lower first), then creation date, with their bound products and groups.',
+      tag: 'categories',
+      query: NoQuerySchema,
+      ok: { status: 200, description: '`{ categories: [...] }`', content: json(CategoryListSchema) },
+    },
+    (c, { services }) => c.json({ categories: services.categories.list(c.var.shop) }),
+  ),
+  authedRoute(
+    {
+      method: 'get',
+      path: '/categories/{id}',
+      operationId: 'getCategory',
+      summary: 'Read a category',
+      tag: 'categories',
+      params: ID,
+      ok: { status: 200, description: 'The category.', content: json(CategorySchema) },
+    },
+    (c, { services, params }) => c.json(services.categories.get(c.var.shop, params.id)),
+  ),
+  authedRoute(
+    {
+      method: 'post',
+      path: '/categories',
+      operationId: 'createCategory',
+      summary: 'Create a category',
+      tag: 'categories',
+      body: CreateCategoryBodySchema,
+      ok: { status: 201, description: 'The created category.', content: json(CategorySchema) },
+    },
+    async (c, { services, body }) => c.json(await services.categories.create(c.var.shop, await body()), 201),
+  ),
+  authedRoute(
+    {
+      method: 'put',
+      path: '/categories/{id}',
+      operationId: 'updateCategory',
+      summary: 'Update a category',
+      description: 'Applies only the fields sent. Passing `productIds` or `groupIds` replaces the whole bound list.',
+      tag: 'categories',
+      params: ID,
+      body: UpdateCategoryBodySchema,
+      ok: { status: 200, description: 'The updated category.', content: json(CategorySchema) },
+    },
+    async (c, { services, params, body }) =>
+      c.json(await services.categories.update(c.var.shop, params.id, await body())),
+  ),
+  authedRoute(
+    {
+      method: 'delete',
+      path: '/categories/{id}',
+      operationId: 'deleteCategory',
+      summary: 'Delete a category',
+      description: 'Bound products and groups are kept.',
+      tag: 'categories',
+      params: ID,
+      ok: SUCCESS,
+    },
+    async (c, { services, params }) => {
+      await services.categories.delete(c.var.shop, params.id)
       return c.json({ success: true as const })
-    })
+    },
+  ),
+]

@@ -1,27 +1,92 @@
-import { Hono } from 'hono'
-import { CouponListQuerySchema, CreateCouponBodySchema, UpdateCouponBodySchema } from '../../../spec/coupons.js'
-import type { AuthedEnv } from '../../middleware/auth.js'
-import { parseQuery, readBody } from '../../middleware/validate.js'
+import {
+  CouponListQuerySchema,
+  CouponListSchema,
+  CouponSchema,
+  CreateCouponBodySchema,
+  UpdateCouponBodySchema,
+} from '../../../spec/coupons.js'
+import { SUCCESS, json } from '../../openapi/operations.js'
 import { presentCoupon } from '../../present/coupons.js'
-import type { Services } from '../../services/index.js'
+import { authedRoute } from '../route.js'
 
-export const couponRoutes = ({ coupons }: Services) =>
-  new Hono<AuthedEnv>()
-    .get('/', (c) => {
-      const { active } = parseQuery(c, CouponListQuerySchema)
-      const list = coupons.list(c.var.shop, active === undefined ? undefined : active === 'true')
+const ID = { id: "The coupon's id. Emulator: or its code, in any case." }
+const CONFLICT: [number, string] = [409, 'A coupon with this code already exists in the shop.']
+
+export const couponRoutes = [
+  authedRoute(
+    {
+      method: 'get',
+      path: '/coupons',
+      operationId: 'listCoupons',
+      summary: 'List coupons',
+      description: '`active=true` lists only active coupons (`false` only inactive ones). Emulator: newest first.',
+      tag: 'coupons',
+      query: CouponListQuerySchema,
+      ok: { status: 200, description: '`{ coupons: [...] }`', content: json(CouponListSchema) },
+    },
+    (c, { services, query: { active } }) => {
+      const list = services.coupons.list(c.var.shop, active === undefined ? undefined : active === 'true')
       return c.json({ coupons: list.map(presentCoupon) })
-    })
-    .get('/:id', (c) => c.json(presentCoupon(coupons.get(c.var.shop, c.req.param('id')))))
-    .post('/', async (c) => {
-      const body = await readBody(c, CreateCouponBodySchema)
-      return c.json(presentCoupon(await coupons.create(c.var.shop, body)), 201)
-    })
-    .put('/:id', async (c) => {
-      const body = await readBody(c, UpdateCouponBodySchema)
-      return c.json(presentCoupon(await coupons.update(c.var.shop, c.req.param('id'), body)))
-    })
-    .delete('/:id', async (c) => {
-      await coupons.delete(c.var.shop, c.req.param('id'))
+    },
+  ),
+  authedRoute(
+    {
+      method: 'get',
+      path: '/coupons/{id}',
+      operationId: 'getCoupon',
+      summary: 'Read a coupon',
+      tag: 'coupons',
+      params: ID,
+      ok: { status: 200, description: 'The coupon.', content: json(CouponSchema) },
+    },
+    (c, { services, params }) => c.json(presentCoupon(services.coupons.get(c.var.shop, params.id))),
+  ),
+  authedRoute(
+    {
+      method: 'post',
+      path: '/coupons',
+      operationId: 'createCoupon',
+      summary: 'Create a coupon',
+      description: 'The code is stored uppercased; `active` defaults to true.',
+      tag: 'coupons',
+      body: CreateCouponBodySchema,
+      ok: { status: 201, description: 'The created coupon.', content: json(CouponSchema) },
+      errors: [CONFLICT],
+    },
+    async (c, { services, body }) =>
+      c.json(presentCoupon(await services.coupons.create(c.var.shop, await body())), 201),
+  ),
+  authedRoute(
+    {
+      method: 'put',
+      path: '/coupons/{id}',
+      operationId: 'updateCoupon',
+      summary: 'Update a coupon',
+      description:
+        'Applies only the fields sent. `expiresAt: null` removes the expiry; `minAmount` cannot be changed (the spec lists no such update field).',
+      tag: 'coupons',
+      params: ID,
+      body: UpdateCouponBodySchema,
+      ok: { status: 200, description: 'The updated coupon.', content: json(CouponSchema) },
+      errors: [CONFLICT],
+    },
+    async (c, { services, params, body }) =>
+      c.json(presentCoupon(await services.coupons.update(c.var.shop, params.id, await body()))),
+  ),
+  authedRoute(
+    {
+      method: 'delete',
+      path: '/coupons/{id}',
+      operationId: 'deleteCoupon',
+      summary: 'Delete a coupon',
+      description: 'Permanent.',
+      tag: 'coupons',
+      params: ID,
+      ok: SUCCESS,
+    },
+    async (c, { services, params }) => {
+      await services.coupons.delete(c.var.shop, params.id)
       return c.json({ success: true as const })
-    })
+    },
+  ),
+]

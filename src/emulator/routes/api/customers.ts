@@ -1,14 +1,41 @@
-import { Hono } from 'hono'
-import { CUSTOMER_LIMIT, CustomerListQuerySchema } from '../../../spec/customers.js'
-import type { AuthedEnv } from '../../middleware/auth.js'
-import { parseQuery } from '../../middleware/validate.js'
-import type { Services } from '../../services/index.js'
+import {
+  CUSTOMER_LIMIT,
+  CustomerDetailSchema,
+  CustomerListQuerySchema,
+  CustomerListSchema,
+} from '../../../spec/customers.js'
+import { json } from '../../openapi/operations.js'
+import { authedRoute } from '../route.js'
 
 /** Read only (spec, "Customers"): records are kept by checkout. */
-export const customerRoutes = ({ customers }: Services) =>
-  new Hono<AuthedEnv>()
-    .get('/', (c) => {
-      const query = parseQuery(c, CustomerListQuerySchema)
-      return c.json({ customers: customers.list(c.var.shop, query.limit ?? CUSTOMER_LIMIT.default) })
-    })
-    .get('/:id', (c) => c.json(customers.get(c.var.shop, c.req.param('id'))))
+export const customerRoutes = [
+  authedRoute(
+    {
+      method: 'get',
+      path: '/customers',
+      operationId: 'listCustomers',
+      summary: 'List customers',
+      description:
+        'Customers who placed orders, newest created first. Emulator: `limit` defaults to 50 (at most 200); customers are kept per shop by e-mail from checkouts.',
+      tag: 'customers',
+      query: CustomerListQuerySchema,
+      ok: { status: 200, description: '`{ customers: [...] }`', content: json(CustomerListSchema) },
+    },
+    (c, { services, query }) =>
+      c.json({ customers: services.customers.list(c.var.shop, query.limit ?? CUSTOMER_LIMIT.default) }),
+  ),
+  authedRoute(
+    {
+      method: 'get',
+      path: '/customers/{id}',
+      operationId: 'getCustomer',
+      summary: 'Read a customer',
+      description:
+        'With order stats and notes. Emulator: `stats` is `{paidOrders, unpaidOrders, averageOrderValue, firstOrderAt}`, `notes` is `[{text, createdAt}]`.',
+      tag: 'customers',
+      params: { id: "The customer's id or e-mail address." },
+      ok: { status: 200, description: 'The customer with stats and notes.', content: json(CustomerDetailSchema) },
+    },
+    (c, { services, params }) => c.json(services.customers.get(c.var.shop, params.id)),
+  ),
+]

@@ -1,15 +1,35 @@
-import { Hono } from 'hono'
 import { NoQuerySchema } from '../../../spec/common.js'
-import type { AuthedEnv } from '../../middleware/auth.js'
-import { parseQuery } from '../../middleware/validate.js'
+import { SubscriptionListSchema, SubscriptionSchema } from '../../../spec/subscriptions.js'
+import { json } from '../../openapi/operations.js'
 import { presentSubscription } from '../../present/subscriptions.js'
-import type { Services } from '../../services/index.js'
+import { authedRoute } from '../route.js'
 
 /** Read only (spec, "Subscriptions"): records are made by checkout and moved by the clock. */
-export const subscriptionRoutes = ({ subscriptions }: Services) =>
-  new Hono<AuthedEnv>()
-    .get('/', (c) => {
-      parseQuery(c, NoQuerySchema)
-      return c.json({ subscriptions: subscriptions.list(c.var.shop).map(presentSubscription) })
-    })
-    .get('/:id', (c) => c.json(presentSubscription(subscriptions.get(c.var.shop, c.req.param('id')))))
+export const subscriptionRoutes = [
+  authedRoute(
+    {
+      method: 'get',
+      path: '/subscriptions',
+      operationId: 'listSubscriptions',
+      summary: 'List subscriptions',
+      description: 'With product and customer details. Emulator: newest first.',
+      tag: 'subscriptions',
+      query: NoQuerySchema,
+      ok: { status: 200, description: '`{ subscriptions: [...] }`', content: json(SubscriptionListSchema) },
+    },
+    (c, { services }) => c.json({ subscriptions: services.subscriptions.list(c.var.shop).map(presentSubscription) }),
+  ),
+  authedRoute(
+    {
+      method: 'get',
+      path: '/subscriptions/{id}',
+      operationId: 'getSubscription',
+      summary: 'Read a subscription',
+      description: 'Including processor ids and period end.',
+      tag: 'subscriptions',
+      params: { id: "The subscription's id." },
+      ok: { status: 200, description: 'The subscription.', content: json(SubscriptionSchema) },
+    },
+    (c, { services, params }) => c.json(presentSubscription(services.subscriptions.get(c.var.shop, params.id))),
+  ),
+]

@@ -1,20 +1,55 @@
-import { Hono } from 'hono'
 import { NoQuerySchema } from '../../../spec/common.js'
-import { UpdateThemeBodySchema } from '../../../spec/themes.js'
-import type { AuthedEnv } from '../../middleware/auth.js'
-import { parseQuery, readBody } from '../../middleware/validate.js'
+import { ThemeListSchema, ThemeSchema, UpdateThemeBodySchema } from '../../../spec/themes.js'
+import { json } from '../../openapi/operations.js'
 import { presentTheme, presentThemeSummary } from '../../present/themes.js'
-import type { Services } from '../../services/index.js'
+import { authedRoute } from '../route.js'
 
-export const themeRoutes = ({ themes }: Services) =>
-  new Hono<AuthedEnv>()
-    .get('/', (c) => {
-      parseQuery(c, NoQuerySchema)
-      const { activeThemeId, themes: list } = themes.list(c.var.shop)
-      return c.json({ activeThemeId, themes: list.map((theme) => presentThemeSummary(c.var.shop, theme)) })
-    })
-    .get('/:themeId', (c) => c.json(presentTheme(c.var.shop, themes.get(c.var.shop, c.req.param('themeId')))))
-    .put('/:themeId', async (c) => {
-      const body = await readBody(c, UpdateThemeBodySchema)
-      return c.json(presentTheme(c.var.shop, await themes.update(c.var.shop, c.req.param('themeId'), body)))
-    })
+const THEME_ID = { themeId: 'The theme id, typically `default`.' }
+
+export const themeRoutes = [
+  authedRoute(
+    {
+      method: 'get',
+      path: '/themes',
+      operationId: 'listThemes',
+      summary: 'List themes',
+      description: 'The themes of the selected shop and which one is active.',
+      tag: 'themes',
+      query: NoQuerySchema,
+      ok: { status: 200, description: '`{ activeThemeId, themes: [...] }`', content: json(ThemeListSchema) },
+    },
+    (c, { services }) => {
+      const { activeThemeId, themes } = services.themes.list(c.var.shop)
+      return c.json({ activeThemeId, themes: themes.map((theme) => presentThemeSummary(c.var.shop, theme)) })
+    },
+  ),
+  authedRoute(
+    {
+      method: 'get',
+      path: '/themes/{themeId}',
+      operationId: 'getTheme',
+      summary: 'Read a theme',
+      description: 'The full bundle: summary fields, `config` and `files` (`theme.json` and `custom.css` as text).',
+      tag: 'themes',
+      params: THEME_ID,
+      ok: { status: 200, description: 'The theme.', content: json(ThemeSchema) },
+    },
+    (c, { services, params }) => c.json(presentTheme(c.var.shop, services.themes.get(c.var.shop, params.themeId))),
+  ),
+  authedRoute(
+    {
+      method: 'put',
+      path: '/themes/{themeId}',
+      operationId: 'updateTheme',
+      summary: 'Update a theme',
+      description:
+        'Send `config` (normalised server-side: merged over the defaults section by section, unknown keys kept) and/or `files` (a partial object: `theme.json` object, `custom.css` string). Emulator: neither answers 400 `config: send config and/or files`; `config` and `files["theme.json"]` together answer 400.',
+      tag: 'themes',
+      params: THEME_ID,
+      body: UpdateThemeBodySchema,
+      ok: { status: 200, description: 'The updated theme, same shape as the GET.', content: json(ThemeSchema) },
+    },
+    async (c, { services, params, body }) =>
+      c.json(presentTheme(c.var.shop, await services.themes.update(c.var.shop, params.themeId, await body()))),
+  ),
+]

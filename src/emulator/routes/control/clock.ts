@@ -1,14 +1,32 @@
-import { Hono } from 'hono'
-import { ClockAdvanceBodySchema } from '../../../spec/fulfilment.js'
-import type { AuthedEnv } from '../../middleware/auth.js'
-import { readBody } from '../../middleware/validate.js'
-import type { Services } from '../../services/index.js'
+import { ClockAdvanceBodySchema, ClockSchema } from '../../../spec/fulfilment.js'
+import { json } from '../../openapi/operations.js'
+import { authedRoute } from '../route.js'
 
-/** `/_emulator/clock`: the calling account's time; `advance` makes its renewals, trial ends and upcoming notices fall due. */
-export const clockRoutes = (services: Services) =>
-  new Hono<AuthedEnv>()
-    .get('/', (c) => c.json(services.clock.state(c.var.account)))
-    .post('/advance', async (c) => {
-      const body = await readBody(c, ClockAdvanceBodySchema)
-      return c.json(await services.clock.advance(c.var.account, body.seconds))
-    })
+/** The calling account's time; `advance` makes its renewals, trial ends and upcoming notices fall due. */
+export const clockRoutes = [
+  authedRoute(
+    {
+      method: 'get',
+      path: '/_emulator/clock',
+      operationId: 'getClock',
+      summary: "The emulator's time",
+      tag: 'clock',
+      ok: { status: 200, description: 'The time and its offset from the real clock.', content: json(ClockSchema) },
+    },
+    (c, { services }) => c.json(services.clock.state(c.var.account)),
+  ),
+  authedRoute(
+    {
+      method: 'post',
+      path: '/_emulator/clock/advance',
+      operationId: 'advanceClock',
+      summary: 'Move the clock forward',
+      description:
+        'At most 5 years at a time. What falls due runs earliest first: upcoming notices, trial ends, renewals, with their events.',
+      tag: 'clock',
+      body: ClockAdvanceBodySchema,
+      ok: { status: 200, description: 'The new time and what fell due.', content: json(ClockSchema) },
+    },
+    async (c, { services, body }) => c.json(await services.clock.advance(c.var.account, (await body()).seconds)),
+  ),
+]

@@ -1,14 +1,11 @@
-import { Hono } from 'hono'
+import { z } from 'zod'
 import { StoreError } from '../../../spec/errors.js'
 import { isWebhookEventKind } from '../../../spec/events.js'
 import { EventStreamQuerySchema } from '../../../spec/webhooks.js'
-import type { AuthedEnv } from '../../middleware/auth.js'
-import type { EmulatorOptions } from '../../deps.js'
 import { presentEvent } from '../../present/events.js'
-import type { Services } from '../../services/index.js'
-import { parseQuery } from '../../middleware/validate.js'
 import type { StreamEnd } from '../../services/events/streams.js'
 import type { EventRecord } from '../../store/records.js'
+import { authedRoute } from '../route.js'
 import { answerSse } from './sse-sink.js'
 
 /** A comment line this often keeps proxies and clients from closing an idle stream. */
@@ -51,6 +48,35 @@ function endNotice(end: StreamEnd, sent: number): string {
   })}\n\n`
 }
 
+/** Request headers of a stream that resumes (the request inspector's too). */
+export const LastEventIdHeader = z.object({
+  'Last-Event-ID': z
+    .string()
+    .optional()
+    .meta({ description: 'The `id` of the last message received: the stream first replays what came after it.' }),
+})
+
+/** A body of Server-Sent Events, in the document's words. */
+export const eventStream = (what: string) => ({
+  'text/event-stream': z.string().meta({ description: what }),
+})
+
+/**
+ * Each event as its stream message, made once while the event is kept and shared by every stream
+ * (RouteDeps.eventMessage): one per app.
+ */
+export function eventMessages(): (event: EventRecord) => Uint8Array {
+  const texts = new WeakMap<EventRecord, Uint8Array>()
+  return (event) => {
+    let text = texts.get(event)
+    if (text === undefined) {
+      text = Buffer.from(`id: ${event.seq}\ndata: ${JSON.stringify(presentEvent(event))}\n\n`)
+      texts.set(event, text)
+    }
+    return text
+  }
+}
+
 /**
  * GET /_emulator/events: the shop's events as Server-Sent Events, as they are committed. Each
  * message's `id` is the event's sequence number; a client that reconnects with `Last-Event-ID`
@@ -59,104 +85,117 @@ function endNotice(end: StreamEnd, sent: number): string {
  * Streams per key are capped (429) and a reader too slow to keep up is dropped (services/events/streams.ts);
  * revoking the key ends its streams.
  */
-export const eventStreamRoutes = ({ events: bus, clock }: Services, options: EmulatorOptions) => {
-  // An event's text is the same for every stream: made once, kept as long as the event is.
-  const texts = new WeakMap<EventRecord, Uint8Array>()
-  const format = (event: EventRecord) => {
-    let text = texts.get(event)
-    if (text === undefined) {
-      text = Buffer.from(`id: ${event.seq}\ndata: ${JSON.stringify(presentEvent(event))}\n\n`)
-      texts.set(event, text)
-    }
-    return text
-  }
-  return new Hono<AuthedEnv>().get('/', (c) => {
-    const query = parseQuery(c, EventStreamQuerySchema)
-    const kinds = parseKinds(query.events)
-    let after = parseLastEventId(c.req.header('last-event-id') ?? query.lastEventId)
-    const shop = c.var.shop
-    const heartbeatMs = options.webhooks?.heartbeatMs ?? DEFAULT_HEARTBEAT_MS
-    let wake = () => {}
-    let stop = (_end: StreamEnd) => {}
-    let held = () => 0
-    // Opened before the answer starts, so a key past its cap gets its 429 as a JSON error.
-    const live = bus.streams.open({
-      keyId: c.var.key.id,
-      accountId: c.var.account.id,
-      shopId: shop.id,
-      kinds,
-      format,
-      held: () => held(),
-      wake: () => wake(),
-      ended: (end) => stop(end),
-    })
-    return answerSse(c, (sink) => {
-      // Backlog and subscription are taken in the same tick, so no event falls between them.
-      const newest = bus.lastCommittedSeq()
-      // An id beyond the log's end comes from another db (a fresh --db): replay this log from its start.
-      const replayedAll = after !== undefined && after > newest
-      if (replayedAll) after = 0
-      const backlog = after === undefined ? [] : bus.backlog(shop.id, after)
-      let replayed = 0
-      let sent = after ?? newest
-      let isBehind = false
-      // What the sink held after the last write it refused, an upper bound until it drains; while
-      // it takes writes, it holds less than its high-water mark, too little to count.
-      let heldBehind = 0
-      let isOver = false
-      held = () => heldBehind
-      const send = (text: string | Uint8Array) => {
-        if (sink.write(text)) return
-        isBehind = true
-        heldBehind = sink.held()
-      }
-      /** Sends what is ready, the backlog first, until the reader falls behind or nothing is left. */
-      const pump = () => {
-        while (!isBehind && !isOver) {
-          if (replayed < backlog.length) {
-            const event = backlog[replayed++]!
-            if (kinds && !kinds.has(event.kind)) continue
-            sent = event.seq
-            send(format(event))
-            continue
-          }
-          // Live events already sent from the backlog are skipped by their sequence number.
-          const batch = live.take(sent)
-          if (!batch.text) return
-          sent = batch.last
-          send(batch.text)
+export const eventStreamRoutes = [
+  authedRoute(
+    {
+      method: 'get',
+      path: '/_emulator/events',
+      operationId: 'streamEvents',
+      summary: 'Live events (Server-Sent Events)',
+      description:
+        "Every event of the shop as it is committed. Each message's `id` is the event's sequence number and its `data` an emitted event (`{id, sequence, event, data, shopId, createdAt}`). `Last-Event-ID` (or `?lastEventId=`) first replays the logged events after it; `?events=k1,k2` filters by kind.",
+      tag: 'webhooks',
+      query: EventStreamQuerySchema,
+      headers: LastEventIdHeader,
+      errors: [
+        [
+          429,
+          'The key already holds the most open event streams one key may (100): close one, or use another key (`POST /_emulator/keys`). Or past `store serve --rate-limit`, with `Retry-After`.',
+        ],
+      ],
+      ok: {
+        status: 200,
+        description: 'The stream.',
+        content: eventStream('Server-Sent Events; `data` is an emitted event as JSON.'),
+      },
+    },
+    (c, { services: { events: bus, clock }, options, query, eventMessage: format }) => {
+      const kinds = parseKinds(query.events)
+      let after = parseLastEventId(c.req.header('last-event-id') ?? query.lastEventId)
+      const shop = c.var.shop
+      const heartbeatMs = options.webhooks?.heartbeatMs ?? DEFAULT_HEARTBEAT_MS
+      let wake = () => {}
+      let stop = (_end: StreamEnd) => {}
+      let held = () => 0
+      // Opened before the answer starts, so a key past its cap gets its 429 as a JSON error.
+      const live = bus.streams.open({
+        keyId: c.var.key.id,
+        accountId: c.var.account.id,
+        shopId: shop.id,
+        kinds,
+        format,
+        held: () => held(),
+        wake: () => wake(),
+        ended: (end) => stop(end),
+      })
+      return answerSse(c, (sink) => {
+        // Backlog and subscription are taken in the same tick, so no event falls between them.
+        const newest = bus.lastCommittedSeq()
+        // An id beyond the log's end comes from another db (a fresh --db): replay this log from its start.
+        const replayedAll = after !== undefined && after > newest
+        if (replayedAll) after = 0
+        const backlog = after === undefined ? [] : bus.backlog(shop.id, after)
+        let replayed = 0
+        let sent = after ?? newest
+        let isBehind = false
+        // What the sink held after the last write it refused, an upper bound until it drains; while
+        // it takes writes, it holds less than its high-water mark, too little to count.
+        let heldBehind = 0
+        let isOver = false
+        held = () => heldBehind
+        const send = (text: string | Uint8Array) => {
+          if (sink.write(text)) return
+          isBehind = true
+          heldBehind = sink.held()
         }
-      }
-      const finish = () => {
-        if (isOver) return
-        isOver = true
-        live.close()
-        clearInterval(heartbeat)
-      }
-      // A periodic keep-alive, not a wait: unref'd so it never holds the process open.
-      const heartbeat = setInterval(() => send(`: heartbeat ${clock.nowIso(c.var.account)}\n\n`), heartbeatMs)
-      heartbeat.unref?.()
-      wake = pump
-      stop = (end) => {
-        finish()
-        sink.write(endNotice(end, sent))
-        // A reader too slow to take more is cut now; a revoked one is told and closed.
-        if (end.reason === 'overflow') sink.abort()
-        else sink.end()
-      }
-      send(
-        `retry: ${RECONNECT_MS}\n: events of shop ${shop.slug}; last event ${newest}${replayedAll ? '; Last-Event-ID was past the end of this log, replaying it from the start' : ''}\n\n`,
-      )
-      pump()
-      return {
-        drained: () => {
-          isBehind = false
-          heldBehind = 0
-          if (replayed < backlog.length) pump()
-          else live.resume()
-        },
-        closed: finish,
-      }
-    })
-  })
-}
+        /** Sends what is ready, the backlog first, until the reader falls behind or nothing is left. */
+        const pump = () => {
+          while (!isBehind && !isOver) {
+            if (replayed < backlog.length) {
+              const event = backlog[replayed++]!
+              if (kinds && !kinds.has(event.kind)) continue
+              sent = event.seq
+              send(format(event))
+              continue
+            }
+            // Live events already sent from the backlog are skipped by their sequence number.
+            const batch = live.take(sent)
+            if (!batch.text) return
+            sent = batch.last
+            send(batch.text)
+          }
+        }
+        const finish = () => {
+          if (isOver) return
+          isOver = true
+          live.close()
+          clearInterval(heartbeat)
+        }
+        // A periodic keep-alive, not a wait: unref'd so it never holds the process open.
+        const heartbeat = setInterval(() => send(`: heartbeat ${clock.nowIso(c.var.account)}\n\n`), heartbeatMs)
+        heartbeat.unref?.()
+        wake = pump
+        stop = (end) => {
+          finish()
+          sink.write(endNotice(end, sent))
+          // A reader too slow to take more is cut now; a revoked one is told and closed.
+          if (end.reason === 'overflow') sink.abort()
+          else sink.end()
+        }
+        send(
+          `retry: ${RECONNECT_MS}\n: events of shop ${shop.slug}; last event ${newest}${replayedAll ? '; Last-Event-ID was past the end of this log, replaying it from the start' : ''}\n\n`,
+        )
+        pump()
+        return {
+          drained: () => {
+            isBehind = false
+            heldBehind = 0
+            if (replayed < backlog.length) pump()
+            else live.resume()
+          },
+          closed: finish,
+        }
+      })
+    },
+  ),
+]

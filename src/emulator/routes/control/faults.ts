@@ -1,15 +1,50 @@
-import { Hono } from 'hono'
-import { CreateFaultBodySchema } from '../../../spec/faults.js'
-import type { AuthedEnv } from '../../middleware/auth.js'
-import { readBody } from '../../middleware/validate.js'
-import type { Services } from '../../services/index.js'
+import { CreateFaultBodySchema, FaultListSchema, FaultSchema } from '../../../spec/faults.js'
+import { SUCCESS, json } from '../../openapi/operations.js'
+import { authedRoute } from '../route.js'
 
-/** `/_emulator/faults`: the calling account's rules that make chosen requests fail (README, "Chosen failures"). */
-export const faultRoutes = ({ faults }: Services) =>
-  new Hono<AuthedEnv>()
-    .get('/', (c) => c.json({ faults: faults.list(c.var.account) }))
-    .post('/', async (c) => c.json(faults.create(c.var.account, await readBody(c, CreateFaultBodySchema)), 201))
-    .delete('/:id', (c) => {
-      faults.delete(c.var.account, c.req.param('id'))
+/** The calling account's rules that make chosen requests fail (README, "Chosen failures"). */
+export const faultRoutes = [
+  authedRoute(
+    {
+      method: 'get',
+      path: '/_emulator/faults',
+      operationId: 'listFaults',
+      summary: "The account's fault rules",
+      description:
+        'Oldest first; a rule is gone once it has failed `times` requests. Rules live in memory: a restart forgets them.',
+      tag: 'faults',
+      ok: { status: 200, description: '`{ faults: [...] }`', content: json(FaultListSchema) },
+    },
+    (c, { services }) => c.json({ faults: services.faults.list(c.var.account) }),
+  ),
+  authedRoute(
+    {
+      method: 'post',
+      path: '/_emulator/faults',
+      operationId: 'createFault',
+      summary: 'Make the next matching requests fail',
+      description:
+        "The next `times` (default 1) `/api/v1` and `/_emulator` requests of the account that match `match` (a method, a path where `*` matches any run of characters, or both; at least one) are answered `status` (default 500) with `body`, or the spec's error body, after waiting `latencyMs`. With only `latencyMs` they wait, then are answered as usual. The `/_emulator/faults` routes themselves are never failed. Any request may also carry `Prefer: code=NNN` (400-599): that one request is answered NNN with the spec's error body and changes nothing.",
+      tag: 'faults',
+      body: CreateFaultBodySchema,
+      ok: { status: 201, description: 'The rule.', content: json(FaultSchema) },
+      errors: [[409, 'The account holds 100 rules already: delete some first.']],
+    },
+    async (c, { services, body }) => c.json(services.faults.create(c.var.account, await body()), 201),
+  ),
+  authedRoute(
+    {
+      method: 'delete',
+      path: '/_emulator/faults/{id}',
+      operationId: 'deleteFault',
+      summary: 'Remove a fault rule',
+      tag: 'faults',
+      params: { id: "The rule's id (`flt_…`)." },
+      ok: SUCCESS,
+    },
+    (c, { services, params }) => {
+      services.faults.delete(c.var.account, params.id)
       return c.json({ success: true as const })
-    })
+    },
+  ),
+]

@@ -1,41 +1,35 @@
 import type { Hono } from 'hono'
 import type { AuthedEnv } from '../../middleware/auth.js'
-import type { EmulatorOptions } from '../../deps.js'
-import type { Services } from '../../services/index.js'
-import { shopRoutes } from './shops.js'
-import { keyRoutes } from './keys.js'
-import { webhookRoutes } from './webhooks.js'
-import { eventStreamRoutes } from './events.js'
-import { productControlRoutes } from './products.js'
-import { orderControlRoutes } from './orders.js'
-import { subscriptionControlRoutes } from './subscriptions.js'
+import { type RouteDeps, mountRoutes } from '../route.js'
 import { clockRoutes } from './clock.js'
-import { resetRoutes, stateRoutes } from './states.js'
-import { feedbackControlRoutes, queryControlRoutes } from './queries.js'
-import { requestLogRoutes } from './requests.js'
+import { eventStreamRoutes } from './events.js'
 import { faultRoutes } from './faults.js'
-import type { RequestRecorder } from '../../inspector/recorder.js'
+import { keyRoutes } from './keys.js'
+import { orderControlRoutes } from './orders.js'
+import { productControlRoutes } from './products.js'
+import { queryControlRoutes } from './queries.js'
+import { requestLogRoutes } from './requests.js'
+import { shopRoutes } from './shops.js'
+import { stateRoutes } from './states.js'
+import { subscriptionControlRoutes } from './subscriptions.js'
+import { webhookRoutes } from './webhooks.js'
 
 /** The dashboard's functions over HTTP under /_emulator (DESIGN.md, "Emulator control API"). */
-export function controlRoutes(
-  services: Services,
-  options: EmulatorOptions,
-  control: Hono<AuthedEnv>,
-  requests: RequestRecorder,
-): Hono<AuthedEnv> {
-  return control
-    .route('/shops', shopRoutes(services))
-    .route('/keys', keyRoutes(services))
-    .route('/webhooks', webhookRoutes(services))
-    .route('/events', eventStreamRoutes(services, options))
-    .route('/products', productControlRoutes(services))
-    .route('/orders', orderControlRoutes(services))
-    .route('/subscriptions', subscriptionControlRoutes(services))
-    .route('/clock', clockRoutes(services))
-    .route('/state', stateRoutes(services))
-    .route('/reset', resetRoutes(services))
-    .route('/queries', queryControlRoutes(services))
-    .route('/feedback', feedbackControlRoutes(services))
-    .route('/requests', requestLogRoutes(services, options, requests))
-    .route('/faults', faultRoutes(services))
-}
+export const CONTROL_ROUTES = [
+  ...shopRoutes,
+  ...keyRoutes,
+  ...productControlRoutes,
+  ...orderControlRoutes,
+  ...subscriptionControlRoutes,
+  ...clockRoutes,
+  ...webhookRoutes,
+  ...eventStreamRoutes,
+  ...queryControlRoutes,
+  ...requestLogRoutes,
+  ...faultRoutes,
+  ...stateRoutes,
+]
+
+/** Mounts the control API on `control` (at `/_emulator`), which brings the key and shop middleware. */
+export const controlRoutes = (deps: RouteDeps, control: Hono<AuthedEnv>): Hono<AuthedEnv> =>
+  mountRoutes(control, CONTROL_ROUTES, deps, '/_emulator')

@@ -1,21 +1,77 @@
-import { Hono } from 'hono'
 import { PayBodySchema, TrackingBodySchema } from '../../../spec/fulfilment.js'
-import type { AuthedEnv } from '../../middleware/auth.js'
-import { readBody } from '../../middleware/validate.js'
+import { OrderSchema } from '../../../spec/orders.js'
+import { json } from '../../openapi/operations.js'
 import { presentOrder } from '../../present/orders.js'
-import type { Services } from '../../services/index.js'
-import { optionalBody } from './body.js'
+import { authedRoute } from '../route.js'
+
+const ID = { id: 'The order id or its `ORD-…` order number.' }
+const ORDER = { status: 200, description: 'The order.', content: json(OrderSchema) }
 
 /** The payment processor's and the dashboard's order actions: `/_emulator/orders/:id/…` (README, "Order flow"). */
-export const orderControlRoutes = ({ payment }: Services) =>
-  new Hono<AuthedEnv>()
-    .post('/:id/pay', async (c) => {
-      const body = await optionalBody(c, PayBodySchema)
-      return c.json(presentOrder(await payment.pay(c.var.shop, c.req.param('id'), body)))
-    })
-    .post('/:id/deliver', async (c) => c.json(presentOrder(await payment.deliver(c.var.shop, c.req.param('id')))))
-    .post('/:id/tracking', async (c) => {
-      const body = await readBody(c, TrackingBodySchema)
-      return c.json(presentOrder(await payment.track(c.var.shop, c.req.param('id'), body)))
-    })
-    .post('/:id/dispute', async (c) => c.json(presentOrder(await payment.dispute(c.var.shop, c.req.param('id')))))
+export const orderControlRoutes = [
+  authedRoute(
+    {
+      method: 'post',
+      path: '/_emulator/orders/{id}/pay',
+      operationId: 'payOrder',
+      summary: 'Mark an order paid',
+      description:
+        'Without `amount` the amount due is paid; less than due makes it `partial`. Paid in full, fulfilment runs per line and the payment events fire. Idempotent: paying again delivers nothing twice, it only retries undelivered lines. The body may be left out.',
+      tag: 'orders',
+      params: ID,
+      body: PayBodySchema,
+      bodyOptional: true,
+      ok: { status: 200, description: 'The order after payment.', content: json(OrderSchema) },
+      errors: [
+        [400, 'More than the amount due, more than two decimals, or another invalid field.'],
+        [409, 'The order is cancelled, refunded or disputed.'],
+      ],
+    },
+    async (c, { services, params, body }) =>
+      c.json(presentOrder(await services.payment.pay(c.var.shop, params.id, await body()))),
+  ),
+  authedRoute(
+    {
+      method: 'post',
+      path: '/_emulator/orders/{id}/deliver',
+      operationId: 'retryDelivery',
+      summary: 'Retry undelivered lines',
+      description: 'Runs fulfilment again for lines left undelivered (no stock then, a Dynamic endpoint down).',
+      tag: 'orders',
+      params: ID,
+      ok: ORDER,
+      errors: [[409, 'The order is not paid.']],
+    },
+    async (c, { services, params }) => c.json(presentOrder(await services.payment.deliver(c.var.shop, params.id))),
+  ),
+  authedRoute(
+    {
+      method: 'post',
+      path: '/_emulator/orders/{id}/tracking',
+      operationId: 'addTracking',
+      summary: 'Add tracking',
+      description: 'Tracking for the Physical lines of a paid order, which delivers them.',
+      tag: 'orders',
+      params: ID,
+      body: TrackingBodySchema,
+      ok: ORDER,
+      errors: [[409, 'The order has no Physical line, or is not paid.']],
+    },
+    async (c, { services, params, body }) =>
+      c.json(presentOrder(await services.payment.track(c.var.shop, params.id, await body()))),
+  ),
+  authedRoute(
+    {
+      method: 'post',
+      path: '/_emulator/orders/{id}/dispute',
+      operationId: 'disputeOrder',
+      summary: 'Dispute an order',
+      description: '`paymentStatus: disputed` (paid or partial orders).',
+      tag: 'orders',
+      params: ID,
+      ok: ORDER,
+      errors: [[409, 'The order is not paid.']],
+    },
+    async (c, { services, params }) => c.json(presentOrder(await services.payment.dispute(c.var.shop, params.id))),
+  ),
+]

@@ -1,20 +1,62 @@
-import { Hono } from 'hono'
 import { QueryReplyBodySchema } from '../../../spec/fulfilment.js'
-import type { AuthedEnv } from '../../middleware/auth.js'
-import { readBody } from '../../middleware/validate.js'
+import { FeedbackListSchema, QueryListSchema, QuerySchema } from '../../../spec/storefront.js'
+import { json } from '../../openapi/operations.js'
 import { presentFeedback, presentQuery } from '../../present/queries.js'
-import type { Services } from '../../services/index.js'
+import { authedRoute } from '../route.js'
 
-/** Customer queries as the merchant's dashboard shows them: list, read, reply (`query:replied`). */
-export const queryControlRoutes = ({ storefront }: Services) =>
-  new Hono<AuthedEnv>()
-    .get('/', (c) => c.json({ queries: storefront.queries(c.var.shop).map(presentQuery) }))
-    .get('/:id', (c) => c.json(presentQuery(storefront.query(c.var.shop, c.req.param('id')))))
-    .post('/:id/reply', async (c) => {
-      const body = await readBody(c, QueryReplyBodySchema)
-      return c.json(presentQuery(await storefront.reply(c.var.shop, c.req.param('id'), body.message)))
-    })
+const ID = { id: "The query's id." }
 
-/** Feedback buyers left on their invoices, newest first. */
-export const feedbackControlRoutes = ({ storefront }: Services) =>
-  new Hono<AuthedEnv>().get('/', (c) => c.json({ feedback: storefront.feedback(c.var.shop).map(presentFeedback) }))
+/** Customer queries and feedback as the merchant's dashboard shows them: list, read, reply (`query:replied`). */
+export const queryControlRoutes = [
+  authedRoute(
+    {
+      method: 'get',
+      path: '/_emulator/queries',
+      operationId: 'listQueries',
+      summary: 'Customer queries',
+      description: 'Newest first.',
+      tag: 'queries',
+      ok: { status: 200, description: '`{ queries: [...] }`', content: json(QueryListSchema) },
+    },
+    (c, { services }) => c.json({ queries: services.storefront.queries(c.var.shop).map(presentQuery) }),
+  ),
+  authedRoute(
+    {
+      method: 'get',
+      path: '/_emulator/queries/{id}',
+      operationId: 'getQuery',
+      summary: 'One customer query',
+      tag: 'queries',
+      params: ID,
+      ok: { status: 200, description: 'The query with its replies.', content: json(QuerySchema) },
+    },
+    (c, { services, params }) => c.json(presentQuery(services.storefront.query(c.var.shop, params.id))),
+  ),
+  authedRoute(
+    {
+      method: 'post',
+      path: '/_emulator/queries/{id}/reply',
+      operationId: 'replyToQuery',
+      summary: 'Reply to a customer query',
+      description: "The merchant's reply (`query:replied`).",
+      tag: 'queries',
+      params: ID,
+      body: QueryReplyBodySchema,
+      ok: { status: 200, description: 'The query with the reply.', content: json(QuerySchema) },
+    },
+    async (c, { services, params, body }) =>
+      c.json(presentQuery(await services.storefront.reply(c.var.shop, params.id, (await body()).message))),
+  ),
+  authedRoute(
+    {
+      method: 'get',
+      path: '/_emulator/feedback',
+      operationId: 'listFeedback',
+      summary: 'Customer feedback',
+      description: 'Ratings buyers left on their invoices, newest first.',
+      tag: 'queries',
+      ok: { status: 200, description: '`{ feedback: [...] }`', content: json(FeedbackListSchema) },
+    },
+    (c, { services }) => c.json({ feedback: services.storefront.feedback(c.var.shop).map(presentFeedback) }),
+  ),
+]

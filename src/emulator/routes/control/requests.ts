@@ -1,26 +1,45 @@
-import { Hono } from 'hono'
 import {
+  REQUEST_LOG_BODY_LIMIT,
+  REQUEST_LOG_CAPACITY,
   REQUEST_LOG_LIMIT,
   type RequestLogEntry,
+  RequestLogEntrySchema,
+  RequestLogListSchema,
   RequestLogQuerySchema,
   matchesRequestFilter,
 } from '../../../spec/requests.js'
-import type { EmulatorOptions } from '../../deps.js'
-import type { AuthedEnv } from '../../middleware/auth.js'
-import type { Services } from '../../services/index.js'
-import type { RequestRecorder } from '../../inspector/recorder.js'
-import { parseQuery } from '../../middleware/validate.js'
+import { json } from '../../openapi/operations.js'
+import { authedRoute } from '../route.js'
+import { LastEventIdHeader, eventStream } from './events.js'
 import { lastEventIdOf, streamQueue } from './sse.js'
 
 /**
- * `/_emulator/requests`: the calling account's recent requests (README, "Request inspector").
- * JSON, newest first; with `Accept: text/event-stream`, Server-Sent Events of each new request as
- * it is answered (after replaying those after `Last-Event-ID` or `?after=`, when given).
+ * The calling account's recent requests (README, "Request inspector"). JSON, newest first; with
+ * `Accept: text/event-stream`, Server-Sent Events of each new request as it is answered (after
+ * replaying those after `Last-Event-ID` or `?after=`, when given).
  */
-export const requestLogRoutes = ({ clock }: Services, options: EmulatorOptions, recorder: RequestRecorder) =>
-  new Hono<AuthedEnv>()
-    .get('/', (c) => {
-      const query = parseQuery(c, RequestLogQuerySchema)
+export const requestLogRoutes = [
+  authedRoute(
+    {
+      method: 'get',
+      path: '/_emulator/requests',
+      operationId: 'listRequests',
+      summary: 'The request inspector',
+      description: `The calling account's recent \`/api/v1\` and \`/_emulator\` requests, newest first: time, method, path, query, status, duration, headers and bodies (keys, cookies and \`secret\` fields masked; bodies cut at ${REQUEST_LOG_BODY_LIMIT} characters), and for an error the reason in words. The last ${REQUEST_LOG_CAPACITY} per account are kept, in memory. Requests refused before their key was recognised (401) belong to no account and are not kept. With \`Accept: text/event-stream\`: Server-Sent Events of each new request as it is answered; \`Last-Event-ID\` or \`after\` replays the kept ones after it first.`,
+      tag: 'requests',
+      query: RequestLogQuerySchema,
+      headers: LastEventIdHeader,
+      errors: [[404, 'The request log is off: the emulator records no requests (`store serve --no-request-log`).']],
+      ok: {
+        status: 200,
+        description: '`{ requests: [...] }`, or the stream.',
+        content: {
+          ...json(RequestLogListSchema),
+          ...eventStream("Server-Sent Events; `id` is the request's sequence, `data` the recorded request as JSON."),
+        },
+      },
+    },
+    (c, { services: { clock }, options, requests: recorder, query }) => {
       const account = c.var.account.id
       if (!/text\/event-stream/i.test(c.req.header('accept') ?? '')) {
         const limit = query.limit ?? REQUEST_LOG_LIMIT.default
@@ -44,5 +63,18 @@ export const requestLogRoutes = ({ clock }: Services, options: EmulatorOptions, 
           }),
         send: (stream, entry) => stream.writeSSE({ id: String(entry.sequence), data: JSON.stringify(entry) }),
       })
-    })
-    .get('/:id', (c) => c.json(recorder.find(c.var.account.id, c.req.param('id'))))
+    },
+  ),
+  authedRoute(
+    {
+      method: 'get',
+      path: '/_emulator/requests/{id}',
+      operationId: 'getRequest',
+      summary: 'One recorded request',
+      tag: 'requests',
+      params: { id: "The request's id (`req_…`) or sequence number." },
+      ok: { status: 200, description: 'The request.', content: json(RequestLogEntrySchema) },
+    },
+    (c, { requests, params }) => c.json(requests.find(c.var.account.id, params.id)),
+  ),
+]

@@ -1,14 +1,38 @@
-import { Hono } from 'hono'
-import { CreateShopBodySchema } from '../../../spec/shops.js'
-import type { AuthedEnv } from '../../middleware/auth.js'
-import { readBody } from '../../middleware/validate.js'
+import { CreateShopBodySchema, ShopListSchema, ShopSchema } from '../../../spec/shops.js'
+import { ACCOUNT_DELETED, json } from '../../openapi/operations.js'
 import { presentShop } from '../../present/accounts.js'
-import type { Services } from '../../services/index.js'
+import { authedRoute } from '../route.js'
 
-export const shopRoutes = (services: Services) =>
-  new Hono<AuthedEnv>()
-    .get('/', (c) => c.json({ shops: services.accounts.shops(c.var.account).map(presentShop) }))
-    .post('/', async (c) => {
-      const body = await readBody(c, CreateShopBodySchema)
-      return c.json(presentShop(await services.accounts.createShop(c.var.account, body)), 201)
-    })
+/** The calling account's shops; the oldest is the one used without `X-Service-Shop`. */
+export const shopRoutes = [
+  authedRoute(
+    {
+      method: 'get',
+      path: '/_emulator/shops',
+      operationId: 'listShops',
+      summary: "List the account's shops",
+      description: 'Oldest first; the oldest is the one used without `X-Service-Shop`.',
+      tag: 'shops and keys',
+      ok: { status: 200, description: '`{ shops: [...] }`', content: json(ShopListSchema) },
+    },
+    (c, { services }) => c.json({ shops: services.accounts.shops(c.var.account).map(presentShop) }),
+  ),
+  authedRoute(
+    {
+      method: 'post',
+      path: '/_emulator/shops',
+      operationId: 'createShop',
+      summary: 'Add a shop',
+      description: 'A new shop of the calling account, with the default theme.',
+      tag: 'shops and keys',
+      body: CreateShopBodySchema,
+      ok: { status: 201, description: 'The shop.', content: json(ShopSchema) },
+      errors: [
+        [404, ACCOUNT_DELETED],
+        [409, 'A shop with this slug already exists.'],
+      ],
+    },
+    async (c, { services, body }) =>
+      c.json(presentShop(await services.accounts.createShop(c.var.account, await body())), 201),
+  ),
+]

@@ -1,10 +1,23 @@
-import { Hono } from 'hono'
-import type { AuthedEnv } from '../../middleware/auth.js'
+import { SubscriptionSchema } from '../../../spec/subscriptions.js'
+import { json } from '../../openapi/operations.js'
 import { presentSubscription } from '../../present/subscriptions.js'
-import type { Services } from '../../services/index.js'
+import { authedRoute } from '../route.js'
 
-/** `/_emulator/subscriptions/:id/cancel`: the processor's cancellation, CANCELLED at once. */
-export const subscriptionControlRoutes = ({ subscriptions }: Services) =>
-  new Hono<AuthedEnv>().post('/:id/cancel', async (c) =>
-    c.json(presentSubscription(await subscriptions.cancel(c.var.shop, c.req.param('id')))),
-  )
+/** The processor's cancellation: CANCELLED at once. */
+export const subscriptionControlRoutes = [
+  authedRoute(
+    {
+      method: 'post',
+      path: '/_emulator/subscriptions/{id}/cancel',
+      operationId: 'cancelSubscription',
+      summary: 'Cancel a subscription',
+      description: 'CANCELLED at once, `canceledAt` set.',
+      tag: 'subscriptions',
+      params: { id: "The subscription's id." },
+      ok: { status: 200, description: 'The subscription.', content: json(SubscriptionSchema) },
+      errors: [[409, 'The subscription is already cancelled.']],
+    },
+    async (c, { services, params }) =>
+      c.json(presentSubscription(await services.subscriptions.cancel(c.var.shop, params.id))),
+  ),
+]

@@ -1,36 +1,136 @@
-import { Hono } from 'hono'
-import { CreateWebhookBodySchema, DeliveryLogQuerySchema, SimulateWebhookBodySchema } from '../../../spec/webhooks.js'
-import type { AuthedEnv } from '../../middleware/auth.js'
-import { parseQuery, readBody } from '../../middleware/validate.js'
+import {
+  CreateWebhookBodySchema,
+  DeliveryLogQuerySchema,
+  SimulateWebhookBodySchema,
+  WebhookDeliveryListSchema,
+  WebhookDeliverySchema,
+  WebhookListSchema,
+  WebhookSchema,
+} from '../../../spec/webhooks.js'
+import { SUCCESS, json } from '../../openapi/operations.js'
 import { presentDelivery, presentWebhook, summariseDelivery } from '../../present/webhooks.js'
-import type { Services } from '../../services/index.js'
+import { authedRoute } from '../route.js'
+
+const ID = { id: "The endpoint's id." }
+const DELIVERY_ID = { id: "The delivery's id." }
 
 /**
  * Webhook endpoints, the delivery log, resend and the simulator (DESIGN.md, "Emulator control
- * API"; spec, "Delivery rules" 3 and 4). Everything is per shop (X-Service-Shop).
+ * API"; spec, "Delivery rules" 3 and 4). Everything is per shop (X-Service-Shop). The log's
+ * routes come before `/{id}`: hono tries them in this order.
  */
-export const webhookRoutes = ({ webhooks }: Services) =>
-  new Hono<AuthedEnv>()
-    .get('/', (c) => c.json({ webhooks: webhooks.list(c.var.shop).map(presentWebhook) }))
-    .post('/', async (c) => {
-      const body = await readBody(c, CreateWebhookBodySchema)
-      return c.json(presentWebhook(await webhooks.create(c.var.shop, body)), 201)
-    })
-    .get('/logs', (c) => {
-      const query = parseQuery(c, DeliveryLogQuerySchema)
-      return c.json({ deliveries: webhooks.logs(c.var.shop, query).map(summariseDelivery) })
-    })
-    .get('/logs/:id', (c) => c.json(presentDelivery(webhooks.delivery(c.var.shop, c.req.param('id')))))
-    .post('/logs/:id/resend', async (c) =>
-      c.json(presentDelivery(await webhooks.resend(c.var.shop, c.req.param('id'))), 201),
-    )
-    .get('/:id', (c) => c.json(presentWebhook(webhooks.get(c.var.shop, c.req.param('id')))))
-    .delete('/:id', async (c) => {
-      await webhooks.delete(c.var.shop, c.req.param('id'))
+export const webhookRoutes = [
+  authedRoute(
+    {
+      method: 'get',
+      path: '/_emulator/webhooks',
+      operationId: 'listWebhooks',
+      summary: 'List webhook endpoints',
+      tag: 'webhooks',
+      ok: { status: 200, description: '`{ webhooks: [...] }`', content: json(WebhookListSchema) },
+    },
+    (c, { services }) => c.json({ webhooks: services.webhooks.list(c.var.shop).map(presentWebhook) }),
+  ),
+  authedRoute(
+    {
+      method: 'post',
+      path: '/_emulator/webhooks',
+      operationId: 'createWebhook',
+      summary: 'Add a webhook endpoint',
+      description: 'A URL and at least one event kind (spec, "Webhook configuration").',
+      tag: 'webhooks',
+      body: CreateWebhookBodySchema,
+      ok: { status: 201, description: 'The endpoint.', content: json(WebhookSchema) },
+    },
+    async (c, { services, body }) =>
+      c.json(presentWebhook(await services.webhooks.create(c.var.shop, await body())), 201),
+  ),
+  authedRoute(
+    {
+      method: 'get',
+      path: '/_emulator/webhooks/logs',
+      operationId: 'listDeliveries',
+      summary: 'The delivery log',
+      description:
+        'Newest first (the last 5,000 deliveries per shop are kept): URL, event, response status, retry count, created time.',
+      tag: 'webhooks',
+      query: DeliveryLogQuerySchema,
+      ok: { status: 200, description: '`{ deliveries: [...] }`', content: json(WebhookDeliveryListSchema) },
+    },
+    (c, { services, query }) =>
+      c.json({ deliveries: services.webhooks.logs(c.var.shop, query).map(summariseDelivery) }),
+  ),
+  authedRoute(
+    {
+      method: 'get',
+      path: '/_emulator/webhooks/logs/{id}',
+      operationId: 'getDelivery',
+      summary: 'One delivery',
+      description: 'With the exact payload sent and every attempt.',
+      tag: 'webhooks',
+      params: DELIVERY_ID,
+      ok: { status: 200, description: 'The delivery.', content: json(WebhookDeliverySchema) },
+    },
+    (c, { services, params }) => c.json(presentDelivery(services.webhooks.delivery(c.var.shop, params.id))),
+  ),
+  authedRoute(
+    {
+      method: 'post',
+      path: '/_emulator/webhooks/logs/{id}/resend',
+      operationId: 'resendDelivery',
+      summary: 'Resend a delivery',
+      description: 'The exact payload again, to the same URL, as a new entry of the log (one attempt).',
+      tag: 'webhooks',
+      params: DELIVERY_ID,
+      ok: { status: 201, description: 'The new delivery.', content: json(WebhookDeliverySchema) },
+    },
+    async (c, { services, params }) =>
+      c.json(presentDelivery(await services.webhooks.resend(c.var.shop, params.id)), 201),
+  ),
+  authedRoute(
+    {
+      method: 'get',
+      path: '/_emulator/webhooks/{id}',
+      operationId: 'getWebhook',
+      summary: 'One webhook endpoint',
+      tag: 'webhooks',
+      params: ID,
+      ok: { status: 200, description: 'The endpoint.', content: json(WebhookSchema) },
+    },
+    (c, { services, params }) => c.json(presentWebhook(services.webhooks.get(c.var.shop, params.id))),
+  ),
+  authedRoute(
+    {
+      method: 'delete',
+      path: '/_emulator/webhooks/{id}',
+      operationId: 'deleteWebhook',
+      summary: 'Remove a webhook endpoint',
+      tag: 'webhooks',
+      params: ID,
+      ok: SUCCESS,
+    },
+    async (c, { services, params }) => {
+      await services.webhooks.delete(c.var.shop, params.id)
       return c.json({ success: true as const })
-    })
-    .post('/:id/simulate', async (c) => {
-      const webhook = webhooks.get(c.var.shop, c.req.param('id'))
-      const { event } = await readBody(c, SimulateWebhookBodySchema)
-      return c.json(presentDelivery(await webhooks.simulate(c.var.shop, webhook, event)), 201)
-    })
+    },
+  ),
+  authedRoute(
+    {
+      method: 'post',
+      path: '/_emulator/webhooks/{id}/simulate',
+      operationId: 'simulateWebhook',
+      summary: 'Send sample data of one kind',
+      description: 'The dashboard\'s simulator: a test delivery with sample data (spec, "Delivery rules" 4).',
+      tag: 'webhooks',
+      params: ID,
+      body: SimulateWebhookBodySchema,
+      ok: { status: 201, description: 'The delivery.', content: json(WebhookDeliverySchema) },
+    },
+    async (c, { services, params, body }) => {
+      // An unknown endpoint answers 404 before a body is looked at.
+      const webhook = services.webhooks.get(c.var.shop, params.id)
+      const { event } = await body()
+      return c.json(presentDelivery(await services.webhooks.simulate(c.var.shop, webhook, event)), 201)
+    },
+  ),
+]

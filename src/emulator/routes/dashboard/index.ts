@@ -10,13 +10,13 @@ import { presentProduct } from '../../present/products.js'
 import { presentFeedback, presentQuery } from '../../present/queries.js'
 import { presentSubscription } from '../../present/subscriptions.js'
 import { presentDelivery, presentWebhook, summariseDelivery } from '../../present/webhooks.js'
-import type { Services } from '../../services/index.js'
 import { selectShop } from '../../middleware/auth.js'
 import { errorResponse } from '../../middleware/errors.js'
 import { isOverNetwork, publicOriginOf, type AllowedHosts } from '../../middleware/hosts.js'
 import type { AccountRecord, KeyRecord, ProductRecord } from '../../store/records.js'
 import { controlRoutes } from '../control/index.js'
 import { apiRoutes } from '../api/index.js'
+import type { RouteDeps } from '../route.js'
 import { renderPage } from '../../pages/layout.js'
 import { LoginThrottle, loginClientOf } from './login-throttle.js'
 import { ErrorPage } from '../../pages/errors.js'
@@ -28,7 +28,6 @@ import { QueriesPage } from '../../pages/dashboard/queries.js'
 import { DASHBOARD, type DashView } from '../../pages/dashboard/shell.js'
 import { DASH_PAGE_SIZE, listQuery, pageOf } from '../../pages/dashboard/paging.js'
 import { buildInvoice, invoicePath } from '../../services/orders/invoice.js'
-import type { RequestRecorder } from '../../inspector/recorder.js'
 import { inspectorPages } from './inspector.js'
 import {
   DASHBOARD_PATH,
@@ -54,18 +53,18 @@ export interface PageEnv {
  * as over HTTP.
  */
 export function dashboardRoutes(
-  services: Services,
+  routeDeps: RouteDeps,
   deps: Pick<EmulatorDeps, 'log' | 'options' | 'random' | 'clock'>,
   hosts: AllowedHosts,
-  requests: RequestRecorder,
 ): Hono<PageEnv> {
+  const { services, requests } = routeDeps
   const sessions = new Sessions(services.accounts, deps.random)
   const throttle = new LoginThrottle(deps.clock)
   const dashApi = new Hono()
   dashApi.onError((error, c) => errorResponse(error, c, deps.log))
   const authed = () => new Hono<AuthedEnv>().use(requireSession(sessions), selectShop(services.accounts))
-  dashApi.route('/emulator', controlRoutes(services, deps.options, authed(), requests))
-  dashApi.route('/v1', apiRoutes(services, authed()))
+  dashApi.route('/emulator', controlRoutes(routeDeps, authed()))
+  dashApi.route('/v1', apiRoutes(routeDeps, authed()))
   dashApi.notFound((c) => c.json({ error: `not found: no dashboard route ${c.req.method} ${c.req.path}` }, 404))
 
   const app = new Hono<PageEnv>()

@@ -2,9 +2,12 @@ import { Hono, type Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { StoreError } from '../../../spec/errors.js'
 import type { Log } from '../../deps.js'
-import type { Services } from '../../services/index.js'
+import { z } from 'zod'
+import { GroupSchema } from '../../../spec/groups.js'
+import { json } from '../../openapi/operations.js'
 import type { ShopRecord } from '../../store/records.js'
-import { visitorOf } from '../storefront/index.js'
+import { type RouteDeps, mountRoutes, publicRoute } from '../route.js'
+import { BLACKLISTED, SHOP_PARAM, visitorOf } from '../storefront/index.js'
 import { renderPage } from '../../pages/layout.js'
 import { ErrorPage } from '../../pages/errors.js'
 import { CheckoutPage, ProductPage, SHOP_PAGE_SIZE, ShopPage } from '../../pages/storefront/catalogue.js'
@@ -42,18 +45,34 @@ export function assetRoutes(): Hono {
 
 /**
  * The embeddable checkout (spec, "Embed"): its script and stylesheet for any origin, and the one
- * JSON read it needs that the storefront lacks, a bundle by id (`GET /storefront/:shop/groups/:id`).
- * JSON errors here keep the API's shape.
+ * JSON read it needs that the storefront lacks, a bundle by id. JSON errors here keep the API's shape.
  */
-export function embedRoutes(services: Services): Hono {
-  return new Hono()
+export const EMBED_ROUTES = [
+  publicRoute(
+    {
+      method: 'get',
+      path: '/storefront/{shop}/groups/{id}',
+      operationId: 'getStorefrontGroup',
+      summary: 'One group (for the embed)',
+      tag: 'storefront',
+      auth: false,
+      params: { ...SHOP_PARAM, id: "The group's id." },
+      ok: { status: 200, description: 'The group with its products.', content: json(GroupSchema) },
+      errors: [BLACKLISTED],
+    },
+    (c, { services, params }) => {
+      const shop = services.storefront.shop(params.shop)
+      services.storefront.assertAllowed(shop, visitorOf(c))
+      return c.json(groupById(services, shop, params.id))
+    },
+  ),
+]
+
+export function embedRoutes(deps: RouteDeps): Hono {
+  const app = new Hono()
     .get('/embed.js', asset(readBrowserAsset('embed.js'), JS, true))
     .get('/embed.css', asset(readBrowserAsset('embed.css'), CSS, true))
-    .get('/storefront/:shop/groups/:id', (c) => {
-      const shop = services.storefront.shop(c.req.param('shop'))
-      services.storefront.assertAllowed(shop, visitorOf(c))
-      return c.json(groupById(services, shop, c.req.param('id')))
-    })
+  return mountRoutes(app, EMBED_ROUTES, deps)
 }
 
 /**
@@ -66,13 +85,42 @@ export function wantsJson(c: Context): boolean {
   return /application\/(?:[\w.+-]+\+)?json/i.test(accept) && !/text\/html/i.test(accept)
 }
 
+/** The storefront's stylesheet: a route of the document, answered with error pages like the pages. */
+export const STOREFRONT_PAGE_ROUTES = [
+  publicRoute(
+    {
+      method: 'get',
+      path: '/storefront/{shop}/theme.css',
+      operationId: 'getStorefrontThemeCss',
+      summary: "The shop's theme as CSS",
+      description: "The active theme's colors, layout and custom CSS, as the storefront pages load them.",
+      tag: 'storefront',
+      auth: false,
+      params: SHOP_PARAM,
+      ok: { status: 200, description: 'The stylesheet.', content: { 'text/css': z.string() } },
+      errors: [BLACKLISTED],
+      pages: true,
+    },
+    (c, { services, params }) => {
+      const shop = services.storefront.shop(params.shop)
+      services.storefront.assertAllowed(shop, visitorOf(c))
+      return c.body(themeCss(services.themes.active(shop)), 200, {
+        'Content-Type': CSS,
+        'Cache-Control': 'no-cache',
+        'X-Content-Type-Options': 'nosniff',
+      })
+    },
+  ),
+]
+
 /**
  * The storefront's HTML pages, on paths the JSON storefront does not use: the shop
  * (`/storefront/:shop`), a product (`…/p/:id`), the checkout form (`GET …/checkout`; its POST is
  * the JSON checkout) and the invoice page (`GET …/invoices/:orderId` unless JSON is asked for, in
  * which case the JSON route behind answers).
  */
-export function storefrontPageRoutes(services: Services, log: Log): Hono {
+export function storefrontPageRoutes(deps: RouteDeps, log: Log): Hono {
+  const { services } = deps
   const { storefront } = services
   const app = new Hono()
   app.onError((error, c) => {
@@ -112,13 +160,7 @@ export function storefrontPageRoutes(services: Services, log: Log): Hono {
     )
   })
 
-  app.get('/:shop/theme.css', (c) =>
-    c.body(themeCss(services.themes.active(shopOf(c))), 200, {
-      'Content-Type': CSS,
-      'Cache-Control': 'no-cache',
-      'X-Content-Type-Options': 'nosniff',
-    }),
-  )
+  mountRoutes(app, STOREFRONT_PAGE_ROUTES, deps, '/storefront')
 
   app.get('/:shop/p/:id', (c) => {
     const shop = shopOf(c)

@@ -1,22 +1,28 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
+import { z } from 'zod'
 import { PRODUCT_LIMIT } from '../../../spec/products.js'
 import {
   CheckoutBodySchema,
+  CheckoutResponseSchema,
   CreateFeedbackBodySchema,
   CreateQueryBodySchema,
+  FeedbackSchema,
+  InvoiceSchema,
+  QuerySchema,
+  StorefrontProductListSchema,
   StorefrontProductQuerySchema,
+  StorefrontProductSchema,
 } from '../../../spec/storefront.js'
-import type { EmulatorDeps } from '../../deps.js'
 import { publicOriginOf } from '../../middleware/hosts.js'
-import { parseQuery, readBody } from '../../middleware/validate.js'
+import { HOST_REFUSED, type ErrorCase, json } from '../../openapi/operations.js'
 import { presentOrder } from '../../present/orders.js'
 import { presentFeedback, presentQuery } from '../../present/queries.js'
 import type { Visitor } from '../../services/checkout/checkout.js'
-import type { Services } from '../../services/index.js'
 import { invoicePath } from '../../services/orders/invoice.js'
 import type { StorefrontService } from '../../services/storefront.js'
 import type { ShopRecord } from '../../store/records.js'
+import { type RouteDeps, mountRoutes, routeFor } from '../route.js'
 
 export interface StorefrontEnv {
   Variables: { shop: ShopRecord; visitor: Visitor }
@@ -52,49 +58,190 @@ function storefrontShop(storefront: StorefrontService): MiddlewareHandler<Storef
   }
 }
 
+/** A route of the public storefront: `:shop` resolved, the visitor known and let in. */
+export const storefrontRoute = routeFor<StorefrontEnv>()
+
+export const SHOP_PARAM = { shop: "The shop's slug." }
+export const BLACKLISTED: ErrorCase = [
+  403,
+  `The visitor (IP, country or e-mail) matches a blacklist entry of the shop. ${HOST_REFUSED}`,
+]
+/** What refuses a storefront write beyond its fields: anyone may send one, so each is bounded. */
+const STOREFRONT_WRITE_LIMITS: ErrorCase[] = [
+  [413, 'The body is over 64 KiB, the most a storefront write takes.'],
+  [
+    429,
+    'Past the storefront writes allowed per visitor (`store serve --storefront-rate-limit`, 600 per 60 s by default); `Retry-After` says when to retry, in seconds.',
+  ],
+]
+
 /**
- * The public storefront under /storefront/:shop (DESIGN.md "Storefront"; no key). JSON routes;
- * the HTML pages (shop, product, checkout form, invoice page) are routes/pages, mounted before these.
+ * The public storefront's JSON routes under /storefront/:shop (DESIGN.md "Storefront"; no key).
+ * The HTML pages (shop, product, checkout form, invoice page) are routes/pages, mounted before these.
  */
-export function storefrontRoutes(
-  { storefront }: Services,
-  { options }: Pick<EmulatorDeps, 'options'>,
-): Hono<StorefrontEnv> {
+export const STOREFRONT_ROUTES = [
+  storefrontRoute(
+    {
+      method: 'get',
+      path: '/storefront/{shop}/products',
+      operationId: 'listStorefrontProducts',
+      summary: 'Live products of a shop',
+      description:
+        'Listed Live products, paged like `GET /api/v1/products` (`limit`, `cursor`); `q` keeps those whose name holds it. A MysteryBox carries its public commitment, pool version and drop table.',
+      tag: 'storefront',
+      auth: false,
+      params: SHOP_PARAM,
+      query: StorefrontProductQuerySchema,
+      ok: {
+        status: 200,
+        description: '`{ products: [...], nextCursor }`',
+        content: json(StorefrontProductListSchema),
+      },
+      errors: [BLACKLISTED],
+    },
+    (c, { services, query: { limit, cursor, q } }) =>
+      c.json(services.storefront.products(c.var.shop, { limit: limit ?? PRODUCT_LIMIT.default, cursor, search: q })),
+  ),
+  storefrontRoute(
+    {
+      method: 'get',
+      path: '/storefront/{shop}/products/{id}',
+      operationId: 'getStorefrontProduct',
+      summary: 'One Live product',
+      description: 'Unlisted products too, by direct id.',
+      tag: 'storefront',
+      auth: false,
+      params: { ...SHOP_PARAM, id: 'The product id or its `rec_…` productId.' },
+      ok: { status: 200, description: 'The product.', content: json(StorefrontProductSchema) },
+      errors: [BLACKLISTED],
+    },
+    (c, { services, params }) => c.json(services.storefront.product(c.var.shop, params.id)),
+  ),
+  storefrontRoute(
+    {
+      method: 'post',
+      path: '/storefront/{shop}/checkout',
+      operationId: 'checkout',
+      summary: 'Check out',
+      description:
+        "Either `items` or `groupId`. Prices: line totals, the group's `discountPercent`, then the coupon, rounded to cents, never negative. The order is `pending` and unpaid; pay it with `POST /_emulator/orders/{id}/pay`. A mystery client seed goes in `customFields.__mysteryClientSeed`.",
+      tag: 'storefront',
+      auth: false,
+      params: SHOP_PARAM,
+      body: CheckoutBodySchema,
+      ok: {
+        status: 201,
+        description: 'The order and its invoice URL (also in `Location`).',
+        content: json(CheckoutResponseSchema),
+      },
+      errors: [
+        [
+          400,
+          'Invalid fields, an unknown, inactive, expired or below-`minAmount` coupon, an InfoCard, mixed currencies, a product listed twice.',
+        ],
+        BLACKLISTED,
+        [404, 'Unknown shop, or an unknown, Draft or Archived product or group.'],
+        [409, 'A quantity above stock, or a coupon with no uses left.'],
+        ...STOREFRONT_WRITE_LIMITS,
+      ],
+    },
+    async (c, { services, options, body }) => {
+      const order = await services.storefront.checkout(c.var.shop, await body(), c.var.visitor)
+      const invoiceUrl = new URL(invoicePath(c.var.shop, order), publicOriginOf(c, options.publicOrigin)).toString()
+      return c.json({ order: presentOrder(order), invoiceUrl }, 201, { Location: invoiceUrl })
+    },
+  ),
+  storefrontRoute(
+    {
+      method: 'get',
+      path: '/storefront/{shop}/invoices/{orderId}',
+      operationId: 'getInvoice',
+      summary: 'The invoice',
+      description:
+        'JSON when `Accept` asks for JSON and not HTML (or with the query `?format=json`), the invoice page otherwise: deliveries, tracking, and every mystery open with its verification fields.',
+      tag: 'storefront',
+      auth: false,
+      params: {
+        ...SHOP_PARAM,
+        orderId: 'The internal order id (order numbers are guessable, so they are not accepted).',
+      },
+      ok: {
+        status: 200,
+        description: 'The invoice.',
+        content: { ...json(InvoiceSchema), 'text/html': z.string().meta({ description: 'The invoice page.' }) },
+      },
+      errors: [BLACKLISTED],
+      pages: true,
+    },
+    // The page is routes/pages' (storefrontPageRoutes), which hands JSON requests on to this.
+    (c, { services, params }) => c.json(services.storefront.invoice(c.var.shop, params.orderId)),
+  ),
+  storefrontRoute(
+    {
+      method: 'get',
+      path: '/storefront/{shop}/invoices/{orderId}/codes.txt',
+      operationId: 'getInvoiceCodes',
+      summary: 'Bulk code export',
+      description: 'Raw codes only, one per line, without product-name prefixes.',
+      tag: 'storefront',
+      auth: false,
+      params: { ...SHOP_PARAM, orderId: 'The internal order id.' },
+      ok: { status: 200, description: 'The codes.', content: { 'text/plain': z.string() } },
+      errors: [BLACKLISTED],
+    },
+    (c, { services, params }) => {
+      const { orderNumber, text } = services.storefront.codes(c.var.shop, params.orderId)
+      return c.body(text, 200, {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${orderNumber}-codes.txt"`,
+        'Cache-Control': 'no-store',
+        'Referrer-Policy': 'no-referrer',
+        'X-Content-Type-Options': 'nosniff',
+      })
+    },
+  ),
+  storefrontRoute(
+    {
+      method: 'post',
+      path: '/storefront/{shop}/invoices/{orderId}/feedback',
+      operationId: 'leaveFeedback',
+      summary: 'Leave feedback',
+      description: 'A rating of one product of a paid order (`feedback:received`). One per product per order.',
+      tag: 'storefront',
+      auth: false,
+      params: { ...SHOP_PARAM, orderId: 'The internal order id.' },
+      body: CreateFeedbackBodySchema,
+      ok: { status: 201, description: 'The feedback.', content: json(FeedbackSchema) },
+      errors: [
+        BLACKLISTED,
+        [409, 'The order is not paid, or this product already has feedback.'],
+        ...STOREFRONT_WRITE_LIMITS,
+      ],
+    },
+    async (c, { services, params, body }) =>
+      c.json(presentFeedback(await services.storefront.leaveFeedback(c.var.shop, params.orderId, await body())), 201),
+  ),
+  storefrontRoute(
+    {
+      method: 'post',
+      path: '/storefront/{shop}/queries',
+      operationId: 'askQuery',
+      summary: 'Ask the merchant',
+      description: 'A customer query (`query:created`).',
+      tag: 'storefront',
+      auth: false,
+      params: SHOP_PARAM,
+      body: CreateQueryBodySchema,
+      ok: { status: 201, description: 'The query.', content: json(QuerySchema) },
+      errors: [BLACKLISTED, ...STOREFRONT_WRITE_LIMITS],
+    },
+    async (c, { services, body }) => c.json(presentQuery(await services.storefront.ask(c.var.shop, await body())), 201),
+  ),
+]
+
+/** Mounts the storefront's JSON routes (at /storefront), each behind the shop and blacklist check. */
+export function storefrontRoutes(deps: RouteDeps): Hono<StorefrontEnv> {
   const app = new Hono<StorefrontEnv>()
-  app.use('/:shop/*', storefrontShop(storefront))
-
-  app.get('/:shop/products', (c) => {
-    const { limit, cursor, q } = parseQuery(c, StorefrontProductQuerySchema)
-    return c.json(storefront.products(c.var.shop, { limit: limit ?? PRODUCT_LIMIT.default, cursor, search: q }))
-  })
-  app.get('/:shop/products/:id', (c) => c.json(storefront.product(c.var.shop, c.req.param('id'))))
-
-  app.post('/:shop/checkout', async (c) => {
-    const body = await readBody(c, CheckoutBodySchema)
-    const order = await storefront.checkout(c.var.shop, body, c.var.visitor)
-    const invoiceUrl = new URL(invoicePath(c.var.shop, order), publicOriginOf(c, options.publicOrigin)).toString()
-    return c.json({ order: presentOrder(order), invoiceUrl }, 201, { Location: invoiceUrl })
-  })
-
-  app.get('/:shop/invoices/:orderId', (c) => c.json(storefront.invoice(c.var.shop, c.req.param('orderId'))))
-  app.get('/:shop/invoices/:orderId/codes.txt', (c) => {
-    const { orderNumber, text } = storefront.codes(c.var.shop, c.req.param('orderId'))
-    return c.body(text, 200, {
-      'Content-Type': 'text/plain; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${orderNumber}-codes.txt"`,
-      'Cache-Control': 'no-store',
-      'Referrer-Policy': 'no-referrer',
-      'X-Content-Type-Options': 'nosniff',
-    })
-  })
-  app.post('/:shop/invoices/:orderId/feedback', async (c) => {
-    const body = await readBody(c, CreateFeedbackBodySchema)
-    return c.json(presentFeedback(await storefront.leaveFeedback(c.var.shop, c.req.param('orderId'), body)), 201)
-  })
-
-  app.post('/:shop/queries', async (c) => {
-    const body = await readBody(c, CreateQueryBodySchema)
-    return c.json(presentQuery(await storefront.ask(c.var.shop, body)), 201)
-  })
-  return app
+  app.use('/:shop/*', storefrontShop(deps.services.storefront))
+  return mountRoutes(app, STOREFRONT_ROUTES, deps, '/storefront')
 }

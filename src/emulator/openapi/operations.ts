@@ -5,13 +5,18 @@ import type {
   ZodOpenApiResponseObject,
   ZodOpenApiResponsesObject,
 } from 'zod-openapi'
+import { SuccessSchema } from '../../spec/common.js'
 import { ErrorBodySchema } from '../../spec/errors.js'
 
 /** An error status a route can answer, with what makes it answer so when that is more than the general meaning. */
 export type ErrorCase = number | [status: number, when: string]
 
-/** One route of a document, in the few words the tables of the spec and the README use. */
-export interface Route {
+/**
+ * What a route is, in the document's words: its method and path, what it takes and what it
+ * answers. Each route declares one beside its handler (routes/route.ts); the documents are made
+ * of them.
+ */
+export interface Operation {
   method: 'get' | 'post' | 'put' | 'delete'
   /** OpenAPI path template (`/products/{id}`), relative to the document's server. */
   path: string
@@ -56,21 +61,28 @@ export const ERROR_MEANINGS: Record<number, string> = {
   507: 'The store is full: the db file and its journal are past `store serve --max-db-size`. Writes are refused, reads go on: delete records (DELETE still works), or restart `store serve` with a larger `--max-db-size`.',
 }
 
-/** The `Host` check every request over the network passes, in words for a route's own 403. */
 /** The 404 of a write that reached an account after its deletion. */
 export const ACCOUNT_DELETED = 'The account was deleted while the request ran; nothing was changed.'
+/** The `Host` check every request over the network passes, in words for a route's own 403. */
 export const HOST_REFUSED =
   'Over the network, a `Host` the emulator does not answer to (a guard against DNS rebinding): `localhost`, IP addresses, `--host` and each `store serve --allowed-host NAME` are admitted.'
 
 /** A route's content: one JSON schema. */
 export const json = (schema: z.ZodType) => ({ 'application/json': schema })
 
+/** The answer of a route that removes something. */
+export const SUCCESS: Operation['ok'] = {
+  status: 200,
+  description: '`{ "success": true }`',
+  content: json(SuccessSchema),
+}
+
 export const errorResponseName = (status: number) => `Error${status}`
 
 const ERROR_PAGE = z.string().meta({ description: 'An error page saying what went wrong.' })
 
 /** The statuses a route answers besides its success: auth, shop, input, body, lookups, and its own. */
-export function errorsOf(route: Route): ErrorCase[] {
+export function errorsOf(route: Operation): ErrorCase[] {
   const auth = route.auth !== false
   const common: ErrorCase[] = []
   // Every POST and PUT passes the body limit, which refuses a body too large (413) or cut off (400),
@@ -113,7 +125,7 @@ export function errorResponses(): Record<string, ZodOpenApiResponseObject> {
   return out
 }
 
-function operationOf(route: Route): ZodOpenApiOperationObject {
+function operationOf(route: Operation): ZodOpenApiOperationObject {
   const auth = route.auth !== false
   const responses: ZodOpenApiResponsesObject = {
     [String(route.ok.status) as '200']: {
@@ -165,9 +177,14 @@ function operationOf(route: Route): ZodOpenApiOperationObject {
 }
 
 /** The routes as OpenAPI path items, in the order given. */
-export function pathsOf(routes: Route[]): ZodOpenApiPathsObject {
+export function pathsOf(routes: Operation[]): ZodOpenApiPathsObject {
   const paths: ZodOpenApiPathsObject = {}
   for (const route of routes) {
+    const named = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).join()
+    if (named !== Object.keys(route.params ?? {}).join())
+      throw new Error(
+        `${route.method.toUpperCase()} ${route.path} describes the parameters ${Object.keys(route.params ?? {})}`,
+      )
     const item = (paths[route.path] ??= {})
     if (item[route.method]) throw new Error(`${route.method.toUpperCase()} ${route.path} is described twice`)
     item[route.method] = operationOf(route)
