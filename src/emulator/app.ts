@@ -29,6 +29,7 @@ import { openApiRoutes } from './routes/openapi.js'
 import { RequestRecorder } from './inspector/recorder.js'
 import { recordRequests } from './inspector/record.js'
 import { bearerKeyOf, maskSecretsIn } from './inspector/mask.js'
+import { answerJson } from './inspector/answer.js'
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH'])
@@ -69,7 +70,8 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
   const app = new Hono()
   app.onError((error, c) => errorResponse(error, c, deps.log))
   app.notFound((c) =>
-    c.json(
+    answerJson(
+      c,
       {
         error: `not found: no route ${c.req.method} ${c.req.path}. The API lives under /api/v1 (see the README for every route).`,
       },
@@ -93,9 +95,14 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
     methodNotAllowed({
       app,
       onMethodNotAllowed: (c, methods) =>
-        c.json({ error: `method ${c.req.method} is not allowed on ${c.req.path}; use ${methods.join(', ')}` }, 405, {
-          Allow: methods.join(', '),
-        }),
+        answerJson(
+          c,
+          { error: `method ${c.req.method} is not allowed on ${c.req.path}; use ${methods.join(', ')}` },
+          405,
+          {
+            Allow: methods.join(', '),
+          },
+        ),
     }),
   )
   const bodyLimitBytes = deps.options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT

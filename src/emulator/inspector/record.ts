@@ -3,6 +3,7 @@ import { REQUEST_LOG_BODY_LIMIT, type RecordedBody, type RequestLogEntry } from 
 import type { AuthedEnv } from '../middleware/auth.js'
 import type { Clock } from '../deps.js'
 import type { AccountRecord } from '../store/records.js'
+import { answeredJsonOf } from './answer.js'
 import { bearerKeyOf, maskSecretsIn, maskedHeaders } from './mask.js'
 import type { RequestRecorder } from './recorder.js'
 
@@ -39,8 +40,7 @@ function recordedRouteOf(path: string): RecordedRoute | undefined {
  * Records every `/api/v1` and `/_emulator` request of a known account, and the same routes called
  * by the dashboard with its session, once it is answered. A request refused before its key was
  * recognised (401) belongs to no account and is not recorded; `store serve` still logs its line.
- * The bodies are read back through hono's public API: the request's as the route read it, the
- * answer's from a copy of a JSON response (an event stream is never read).
+ * The request's body is read back as the route read it; the answer's is the text answerJson kept.
  */
 export function recordRequests(
   recorder: RequestRecorder,
@@ -58,36 +58,53 @@ export function recordRequests(
     // The account's clock at arrival: its offset from the machine's, as it stands once answered.
     const at = new Date(received.getTime() + accountNow(account).getTime() - clock.now().getTime()).toISOString()
     const durationMs = Math.round((performance.now() - started) * 10) / 10
-    const requestText = c.req.raw.bodyUsed ? await c.req.text().catch(unread) : undefined
-    const isJson = c.res.headers.get('content-type')?.startsWith('application/json') === true
-    const answerText = isJson ? await c.res.clone().text() : undefined
+    const requestText = kept(c.req.raw.bodyUsed ? await c.req.text().catch(unread) : undefined)
+    const answerText = kept(answeredJsonOf(c))
     const requestHeaders = [...c.req.raw.headers]
-    const secret = bearerKeyOf(c.req.header('authorization'))
-    const secrets = secret ? [secret] : []
-    const { prefix, shownAs, via } = route
-    recorder.record(account.id, {
-      at,
-      receivedAt: received.toISOString(),
-      method: c.req.method,
-      path: maskSecretsIn(shownAs + c.req.path.slice(prefix.length), secrets),
-      query: maskSecretsIn(queryOf(c.req.url), secrets),
-      status: c.res.status,
-      durationMs,
-      shop: maskedShop(c.get('shop')?.slug ?? c.req.header('x-service-shop') ?? null, secrets),
-      via,
-      reason: c.res.status >= 400 ? maskSecretsIn(reasonOf(c.res.status, answerText), secrets) : null,
-      requestHeaders: maskedHeaders(requestHeaders, secrets),
-      requestBody: maskedBody(requestText, secrets),
-      responseHeaders: maskedHeaders(c.res.headers, secrets),
-      responseBody: maskedBody(answerText, secrets),
-    })
+    const { status, headers: responseHeaders } = c.res
+    const { method, path, url } = c.req
+    const shop = c.get('shop')?.slug ?? c.req.header('x-service-shop') ?? null
+    // The entry (masking, headers, reason) is made when it is first read: most requests are never looked at.
+    recorder.record(
+      account.id,
+      () => {
+        const secret = bearerKeyOf(requestHeaders.find(([name]) => name === 'authorization')?.[1])
+        const secrets = secret ? [secret] : []
+        const { prefix, shownAs, via } = route
+        return {
+          at,
+          receivedAt: received.toISOString(),
+          method,
+          path: maskSecretsIn(shownAs + path.slice(prefix.length), secrets),
+          query: maskSecretsIn(queryOf(url), secrets),
+          status,
+          durationMs,
+          shop: shop === null ? null : maskSecretsIn(shop, secrets),
+          via,
+          reason: status >= 400 ? maskSecretsIn(reasonOf(status, answerText?.text), secrets) : null,
+          requestHeaders: maskedHeaders(requestHeaders, secrets),
+          requestBody: maskedBody(requestText, secrets),
+          responseHeaders: maskedHeaders(responseHeaders, secrets),
+          responseBody: maskedBody(answerText, secrets),
+        }
+      },
+      (requestText?.text.length ?? 0) + (answerText?.text.length ?? 0),
+    )
   }
+}
+
+/**
+ * What is kept of a body: the whole text, or for a long one a copy of its start and its length
+ * (a slice of a string can keep the whole string alive, so the log would hold every long answer).
+ */
+function kept(text: string | undefined): { text: string; size: number } | undefined {
+  if (!text) return undefined
+  const limit = REQUEST_LOG_BODY_LIMIT + MASK_MARGIN
+  return { text: text.length <= limit ? text : structuredClone(text.slice(0, limit)), size: text.length }
 }
 
 /** A request body the route could not read is recorded as none. */
 const unread = (): undefined => undefined
-
-const maskedShop = (shop: string | null, secrets: string[]) => (shop === null ? null : maskSecretsIn(shop, secrets))
 
 function queryOf(url: string): string {
   const mark = url.indexOf('?')
@@ -95,11 +112,12 @@ function queryOf(url: string): string {
 }
 
 /** A body as kept: masked (a margin past the limit first, so a key cut by it is never half shown), then cut. */
-function maskedBody(text: string | undefined, secrets: string[]): RecordedBody | null {
-  if (!text) return null
-  const truncated = text.length > REQUEST_LOG_BODY_LIMIT
-  const masked = maskSecretsIn(truncated ? text.slice(0, REQUEST_LOG_BODY_LIMIT + MASK_MARGIN) : text, secrets)
-  return { text: truncated ? masked.slice(0, REQUEST_LOG_BODY_LIMIT) : masked, size: text.length, truncated }
+function maskedBody(body: { text: string; size: number } | undefined, secrets: string[]): RecordedBody | null {
+  if (!body) return null
+  const { text, size } = body
+  const truncated = size > REQUEST_LOG_BODY_LIMIT
+  const masked = maskSecretsIn(text, secrets)
+  return { text: truncated ? masked.slice(0, REQUEST_LOG_BODY_LIMIT) : masked, size, truncated }
 }
 
 const MASK_MARGIN = 256

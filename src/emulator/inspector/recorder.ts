@@ -15,7 +15,7 @@ export const REQUEST_LOG_MAX_BYTES = 64 * 1024 * 1024
 
 /** One account's last requests, oldest first, with each one's size and place in the whole log. */
 interface AccountLog {
-  entries: RequestLogEntry[]
+  entries: (RequestLogEntry | Deferred)[]
   sizes: number[]
   places: number[]
   /** Sequence of the newest entry (0 before the first). */
@@ -23,11 +23,13 @@ interface AccountLog {
   listeners: Set<Listener>
 }
 
-/** About what an entry takes in memory: its texts, twice (UTF-16), and a little for the rest. */
-const sizeOf = (entry: RecordedRequest): number =>
-  2 * (JSON.stringify(entry.requestHeaders).length + JSON.stringify(entry.responseHeaders).length) +
-  2 * ((entry.requestBody?.text.length ?? 0) + (entry.responseBody?.text.length ?? 0)) +
-  512
+/** A request as taken when it was answered; its entry is made when first read. */
+class Deferred {
+  constructor(
+    readonly sequence: number,
+    readonly make: () => RecordedRequest,
+  ) {}
+}
 
 /**
  * The request inspector's memory (README, "Request inspector"): per account, its last `capacity`
@@ -64,12 +66,15 @@ export class RequestRecorder {
     return this.logs.get(accountId)
   }
 
-  record(accountId: string, request: RecordedRequest): void {
+  /**
+   * Records a request whose entry `make` makes when it is first read (at once for a live tail);
+   * `bodyChars`: the characters of the bodies it keeps, for the memory it takes.
+   */
+  record(accountId: string, make: () => RecordedRequest, bodyChars = 0): void {
     const log = this.logOf(accountId)
     const sequence = ++log.newest
-    const entry: RequestLogEntry = { id: `req_${sequence}`, sequence, ...request }
-    const bytes = sizeOf(request)
-    log.entries.push(entry)
+    const bytes = 2 * bodyChars + 2048
+    log.entries.push(new Deferred(sequence, make))
     log.sizes.push(bytes)
     log.places.push(++this.place)
     this.bytes += bytes
@@ -81,7 +86,18 @@ export class RequestRecorder {
       if (!oldest) break
       this.dropOldestOf(oldest)
     }
+    if (log.listeners.size === 0) return
+    const entry = this.entryAt(log, log.entries.length - 1)
     for (const listener of log.listeners) listener(entry)
+  }
+
+  /** The entry at `index` of the log, made now if it was not yet. */
+  private entryAt(log: AccountLog, index: number): RequestLogEntry {
+    const held = log.entries[index]
+    if (!(held instanceof Deferred)) return held
+    const entry: RequestLogEntry = { id: `req_${held.sequence}`, sequence: held.sequence, ...held.make() }
+    log.entries[index] = entry
+    return entry
   }
 
   /** Forgets an account's log (the account was deleted). */
@@ -106,23 +122,34 @@ export class RequestRecorder {
 
   /** Newest first, at most `limit`, only entries after `after`. */
   list(accountId: string, filter: RequestFilter, limit: number, after = 0): RequestLogEntry[] {
-    const entries = this.readable(accountId)?.entries ?? []
+    const log = this.readable(accountId)
     const out: RequestLogEntry[] = []
-    for (let i = entries.length - 1; i >= 0 && out.length < limit && entries[i].sequence > after; i--)
-      if (matchesRequestFilter(entries[i], filter)) out.push(entries[i])
+    for (let i = (log?.entries.length ?? 0) - 1; i >= 0 && out.length < limit; i--) {
+      const entry = this.entryAt(log!, i)
+      if (entry.sequence <= after) break
+      if (matchesRequestFilter(entry, filter)) out.push(entry)
+    }
     return out
   }
 
   /** Entries after `after` that pass the filter, oldest first (the stream's replay). */
   since(accountId: string, filter: RequestFilter, after: number): RequestLogEntry[] {
-    const entries = this.readable(accountId)?.entries ?? []
-    return entries.filter((entry) => entry.sequence > after && matchesRequestFilter(entry, filter))
+    const log = this.readable(accountId)
+    const out: RequestLogEntry[] = []
+    log?.entries.forEach((held, i) => {
+      if (held.sequence <= after) return
+      const entry = this.entryAt(log, i)
+      if (matchesRequestFilter(entry, filter)) out.push(entry)
+    })
+    return out
   }
 
   /** An entry by its id (`req_12`) or sequence (`12`); 404 when unknown or no longer kept. */
   find(accountId: string, id: string): RequestLogEntry {
     const sequence = Number(/^(?:req_)?(\d{1,15})$/.exec(id)?.[1])
-    const entry = this.readable(accountId)?.entries.find((e) => e.sequence === sequence)
+    const log = this.readable(accountId)
+    const index = log?.entries.findIndex((e) => e.sequence === sequence) ?? -1
+    const entry = index < 0 ? undefined : this.entryAt(log!, index)
     if (!entry)
       throw new StoreError(
         404,

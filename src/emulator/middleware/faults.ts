@@ -4,6 +4,7 @@ import type { EmulatorDeps, Sleep } from '../deps.js'
 import { seededDraw } from '../seeded-draw.js'
 import type { FaultService } from '../services/faults.js'
 import type { AuthedEnv } from './auth.js'
+import { answerJson } from '../inspector/answer.js'
 
 /**
  * `--latency` and `--fail-rate`: delay and random 500s so clients can exercise their retries.
@@ -66,7 +67,7 @@ export function chosenFailures(faults: FaultService, sleep: Sleep): MiddlewareHa
     if (!rule) return next()
     if (rule.latencyMs) await sleep(rule.latencyMs)
     if (rule.status === null) return next()
-    if (rule.body) return c.json(rule.body, rule.status as 400)
+    if (rule.body) return answerJson(c, rule.body, rule.status as 400)
     throw chosenError(
       rule.status,
       `answered ${rule.status} by the fault rule ${rule.id} (${rule.remaining} more to fail; DELETE /_emulator/faults/${rule.id} removes it)`,

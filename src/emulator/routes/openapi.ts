@@ -4,6 +4,7 @@ import { NoQuerySchema } from '../../spec/common.js'
 import { publicOriginOf } from '../middleware/hosts.js'
 import { json } from '../openapi/operations.js'
 import { type RouteDeps, mountRoutes, publicRoute } from './route.js'
+import { answerJson } from '../inspector/answer.js'
 
 /** The OpenAPI document itself, as its own route describes it. */
 const OpenApiDocumentSchema = z
@@ -31,7 +32,7 @@ export const API_DOCUMENT_ROUTE = publicRoute(
     ok: { status: 200, description: 'The document.', content: json(OpenApiDocumentSchema) },
   },
   (c, { documents, options }) =>
-    c.json(withServer(documents.api(), `${publicOriginOf(c, options.publicOrigin)}/api/v1`)),
+    answerJson(c, withServer(documents.api(), `${publicOriginOf(c, options.publicOrigin)}/api/v1`)),
 )
 
 /** `GET /_emulator/openapi.json`: the control API and the storefront. */
@@ -47,7 +48,8 @@ export const CONTROL_DOCUMENT_ROUTE = publicRoute(
     query: NoQuerySchema,
     ok: { status: 200, description: 'The document.', content: json(OpenApiDocumentSchema) },
   },
-  (c, { documents, options }) => c.json(withServer(documents.control(), publicOriginOf(c, options.publicOrigin))),
+  (c, { documents, options }) =>
+    answerJson(c, withServer(documents.control(), publicOriginOf(c, options.publicOrigin))),
 )
 
 /** Both documents' routes, each made once per app, on first use (RouteDeps.documents). */

@@ -44,7 +44,7 @@ export interface DeclaredRoute<E extends Env> extends Operation {
  * the handler runs; `body()` parses with `body`; `params` holds the path's parameters `params` names.
  * @example
  * const getCoupon = authedRoute({ method: 'get', path: '/coupons/{id}', params: { id: 'The id.' }, … },
- *   (c, { services, params }) => c.json(presentCoupon(services.coupons.get(c.var.shop, params.id))))
+ *   (c, { services, params }) => answerJson(c, presentCoupon(services.coupons.get(c.var.shop, params.id))))
  */
 export const routeFor =
   <E extends Env>() =>

@@ -8,6 +8,7 @@ import { NoQuerySchema } from '../../../spec/common.js'
 import { SUCCESS, json } from '../../openapi/operations.js'
 import { presentBlacklistEntry } from '../../present/blacklists.js'
 import { authedRoute } from '../route.js'
+import { answerJson } from '../../inspector/answer.js'
 
 const ID = { id: "The blacklist entry's id." }
 const CONFLICT: [number, string] = [409, 'An entry with this type and value already exists.']
@@ -24,7 +25,7 @@ export const blacklistRoutes = [
       query: NoQuerySchema,
       ok: { status: 200, description: '`{ blacklists: [...] }`', content: json(BlacklistListSchema) },
     },
-    (c, { services }) => c.json({ blacklists: services.blacklists.list(c.var.shop).map(presentBlacklistEntry) }),
+    (c, { services }) => answerJson(c, { blacklists: services.blacklists.list(c.var.shop).map(presentBlacklistEntry) }),
   ),
   authedRoute(
     {
@@ -36,7 +37,7 @@ export const blacklistRoutes = [
       params: ID,
       ok: { status: 200, description: 'The blacklist entry.', content: json(BlacklistEntrySchema) },
     },
-    (c, { services, params }) => c.json(presentBlacklistEntry(services.blacklists.get(c.var.shop, params.id))),
+    (c, { services, params }) => answerJson(c, presentBlacklistEntry(services.blacklists.get(c.var.shop, params.id))),
   ),
   authedRoute(
     {
@@ -52,7 +53,7 @@ export const blacklistRoutes = [
       errors: [CONFLICT],
     },
     async (c, { services, body }) =>
-      c.json(presentBlacklistEntry(await services.blacklists.create(c.var.shop, await body())), 201),
+      answerJson(c, presentBlacklistEntry(await services.blacklists.create(c.var.shop, await body())), 201),
   ),
   authedRoute(
     {
@@ -68,7 +69,7 @@ export const blacklistRoutes = [
       errors: [CONFLICT],
     },
     async (c, { services, params, body }) =>
-      c.json(presentBlacklistEntry(await services.blacklists.update(c.var.shop, params.id, await body()))),
+      answerJson(c, presentBlacklistEntry(await services.blacklists.update(c.var.shop, params.id, await body()))),
   ),
   authedRoute(
     {
@@ -83,7 +84,7 @@ export const blacklistRoutes = [
     },
     async (c, { services, params }) => {
       await services.blacklists.delete(c.var.shop, params.id)
-      return c.json({ success: true as const })
+      return answerJson(c, { success: true as const })
     },
   ),
 ]

@@ -7,6 +7,7 @@ import {
 import { NoQuerySchema } from '../../../spec/common.js'
 import { SUCCESS, json } from '../../openapi/operations.js'
 import { authedRoute } from '../route.js'
+import { answerJson } from '../../inspector/answer.js'
 
 const ID = { id: "The category's id." }
 
@@ -22,7 +23,7 @@ export const categoryRoutes = [
       query: NoQuerySchema,
       ok: { status: 200, description: '`{ categories: [...] }`', content: json(CategoryListSchema) },
     },
-    (c, { services }) => c.json({ categories: services.categories.list(c.var.shop) }),
+    (c, { services }) => answerJson(c, { categories: services.categories.list(c.var.shop) }),
   ),
   authedRoute(
     {
@@ -34,7 +35,7 @@ export const categoryRoutes = [
       params: ID,
       ok: { status: 200, description: 'The category.', content: json(CategorySchema) },
     },
-    (c, { services, params }) => c.json(services.categories.get(c.var.shop, params.id)),
+    (c, { services, params }) => answerJson(c, services.categories.get(c.var.shop, params.id)),
   ),
   authedRoute(
     {
@@ -46,7 +47,7 @@ export const categoryRoutes = [
       body: CreateCategoryBodySchema,
       ok: { status: 201, description: 'The created category.', content: json(CategorySchema) },
     },
-    async (c, { services, body }) => c.json(await services.categories.create(c.var.shop, await body()), 201),
+    async (c, { services, body }) => answerJson(c, await services.categories.create(c.var.shop, await body()), 201),
   ),
   authedRoute(
     {
@@ -61,7 +62,7 @@ export const categoryRoutes = [
       ok: { status: 200, description: 'The updated category.', content: json(CategorySchema) },
     },
     async (c, { services, params, body }) =>
-      c.json(await services.categories.update(c.var.shop, params.id, await body())),
+      answerJson(c, await services.categories.update(c.var.shop, params.id, await body())),
   ),
   authedRoute(
     {
@@ -76,7 +77,7 @@ export const categoryRoutes = [
     },
     async (c, { services, params }) => {
       await services.categories.delete(c.var.shop, params.id)
-      return c.json({ success: true as const })
+      return answerJson(c, { success: true as const })
     },
   ),
 ]

@@ -8,6 +8,7 @@ import {
 import { SUCCESS, json } from '../../openapi/operations.js'
 import { presentCoupon } from '../../present/coupons.js'
 import { authedRoute } from '../route.js'
+import { answerJson } from '../../inspector/answer.js'
 
 const ID = { id: "The coupon's id. Emulator: or its code, in any case." }
 const CONFLICT: [number, string] = [409, 'A coupon with this code already exists in the shop.']
@@ -26,7 +27,7 @@ export const couponRoutes = [
     },
     (c, { services, query: { active } }) => {
       const list = services.coupons.list(c.var.shop, active === undefined ? undefined : active === 'true')
-      return c.json({ coupons: list.map(presentCoupon) })
+      return answerJson(c, { coupons: list.map(presentCoupon) })
     },
   ),
   authedRoute(
@@ -39,7 +40,7 @@ export const couponRoutes = [
       params: ID,
       ok: { status: 200, description: 'The coupon.', content: json(CouponSchema) },
     },
-    (c, { services, params }) => c.json(presentCoupon(services.coupons.get(c.var.shop, params.id))),
+    (c, { services, params }) => answerJson(c, presentCoupon(services.coupons.get(c.var.shop, params.id))),
   ),
   authedRoute(
     {
@@ -54,7 +55,7 @@ export const couponRoutes = [
       errors: [CONFLICT],
     },
     async (c, { services, body }) =>
-      c.json(presentCoupon(await services.coupons.create(c.var.shop, await body())), 201),
+      answerJson(c, presentCoupon(await services.coupons.create(c.var.shop, await body())), 201),
   ),
   authedRoute(
     {
@@ -71,7 +72,7 @@ export const couponRoutes = [
       errors: [CONFLICT],
     },
     async (c, { services, params, body }) =>
-      c.json(presentCoupon(await services.coupons.update(c.var.shop, params.id, await body()))),
+      answerJson(c, presentCoupon(await services.coupons.update(c.var.shop, params.id, await body()))),
   ),
   authedRoute(
     {
@@ -86,7 +87,7 @@ export const couponRoutes = [
     },
     async (c, { services, params }) => {
       await services.coupons.delete(c.var.shop, params.id)
-      return c.json({ success: true as const })
+      return answerJson(c, { success: true as const })
     },
   ),
 ]

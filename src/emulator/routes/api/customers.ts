@@ -6,6 +6,7 @@ import {
 } from '../../../spec/customers.js'
 import { json } from '../../openapi/operations.js'
 import { authedRoute } from '../route.js'
+import { answerJson } from '../../inspector/answer.js'
 
 /** Read only (spec, "Customers"): records are kept by checkout. */
 export const customerRoutes = [
@@ -22,7 +23,7 @@ export const customerRoutes = [
       ok: { status: 200, description: '`{ customers: [...] }`', content: json(CustomerListSchema) },
     },
     (c, { services, query }) =>
-      c.json({ customers: services.customers.list(c.var.shop, query.limit ?? CUSTOMER_LIMIT.default) }),
+      answerJson(c, { customers: services.customers.list(c.var.shop, query.limit ?? CUSTOMER_LIMIT.default) }),
   ),
   authedRoute(
     {
@@ -36,6 +37,6 @@ export const customerRoutes = [
       params: { id: "The customer's id or e-mail address." },
       ok: { status: 200, description: 'The customer with stats and notes.', content: json(CustomerDetailSchema) },
     },
-    (c, { services, params }) => c.json(services.customers.get(c.var.shop, params.id)),
+    (c, { services, params }) => answerJson(c, services.customers.get(c.var.shop, params.id)),
   ),
 ]

@@ -2,6 +2,7 @@ import { NoQuerySchema } from '../../../spec/common.js'
 import { CreateGroupBodySchema, GroupListSchema, GroupSchema, UpdateGroupBodySchema } from '../../../spec/groups.js'
 import { SUCCESS, json } from '../../openapi/operations.js'
 import { authedRoute } from '../route.js'
+import { answerJson } from '../../inspector/answer.js'
 
 const ID = { id: "The group's id." }
 
@@ -17,7 +18,7 @@ export const groupRoutes = [
       query: NoQuerySchema,
       ok: { status: 200, description: '`{ groups: [...] }`', content: json(GroupListSchema) },
     },
-    (c, { services }) => c.json({ groups: services.groups.list(c.var.shop) }),
+    (c, { services }) => answerJson(c, { groups: services.groups.list(c.var.shop) }),
   ),
   authedRoute(
     {
@@ -29,7 +30,7 @@ export const groupRoutes = [
       params: ID,
       ok: { status: 200, description: 'The group.', content: json(GroupSchema) },
     },
-    (c, { services, params }) => c.json(services.groups.get(c.var.shop, params.id)),
+    (c, { services, params }) => answerJson(c, services.groups.get(c.var.shop, params.id)),
   ),
   authedRoute(
     {
@@ -41,7 +42,7 @@ export const groupRoutes = [
       body: CreateGroupBodySchema,
       ok: { status: 201, description: 'The created group.', content: json(GroupSchema) },
     },
-    async (c, { services, body }) => c.json(await services.groups.create(c.var.shop, await body()), 201),
+    async (c, { services, body }) => answerJson(c, await services.groups.create(c.var.shop, await body()), 201),
   ),
   authedRoute(
     {
@@ -56,7 +57,8 @@ export const groupRoutes = [
       body: UpdateGroupBodySchema,
       ok: { status: 200, description: 'The updated group.', content: json(GroupSchema) },
     },
-    async (c, { services, params, body }) => c.json(await services.groups.update(c.var.shop, params.id, await body())),
+    async (c, { services, params, body }) =>
+      answerJson(c, await services.groups.update(c.var.shop, params.id, await body())),
   ),
   authedRoute(
     {
@@ -71,7 +73,7 @@ export const groupRoutes = [
     },
     async (c, { services, params }) => {
       await services.groups.delete(c.var.shop, params.id)
-      return c.json({ success: true as const })
+      return answerJson(c, { success: true as const })
     },
   ),
 ]

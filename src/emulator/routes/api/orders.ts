@@ -8,6 +8,7 @@ import {
 import { json } from '../../openapi/operations.js'
 import { presentOrder } from '../../present/orders.js'
 import { authedRoute } from '../route.js'
+import { answerJson } from '../../inspector/answer.js'
 
 const ID = { id: 'The order id or its `ORD-…` order number (any case).' }
 
@@ -24,7 +25,7 @@ export const orderRoutes = [
       ok: { status: 200, description: '`{ orders: [...] }` with their items.', content: json(OrderListSchema) },
     },
     (c, { services, query }) =>
-      c.json({ orders: services.orders.list(c.var.shop, query.limit ?? ORDER_LIMIT.default).map(presentOrder) }),
+      answerJson(c, { orders: services.orders.list(c.var.shop, query.limit ?? ORDER_LIMIT.default).map(presentOrder) }),
   ),
   authedRoute(
     {
@@ -38,7 +39,7 @@ export const orderRoutes = [
       params: ID,
       ok: { status: 200, description: 'The order.', content: json(OrderSchema) },
     },
-    (c, { services, params }) => c.json(presentOrder(services.orders.get(c.var.shop, params.id))),
+    (c, { services, params }) => answerJson(c, presentOrder(services.orders.get(c.var.shop, params.id))),
   ),
   authedRoute(
     {
@@ -55,6 +56,6 @@ export const orderRoutes = [
       errors: [[409, '`refunded` for an order that took no payment: nothing to refund (cancel it instead).']],
     },
     async (c, { services, params, body }) =>
-      c.json(presentOrder(await services.orders.updateStatus(c.var.shop, params.id, await body()))),
+      answerJson(c, presentOrder(await services.orders.updateStatus(c.var.shop, params.id, await body()))),
   ),
 ]

@@ -11,6 +11,7 @@ import { presentProduct } from '../../present/products.js'
 import type { Services } from '../../services/index.js'
 import type { ProductRecord } from '../../store/records.js'
 import { authedRoute } from '../route.js'
+import { answerJson } from '../../inspector/answer.js'
 
 const ID = { id: 'The product id or its `rec_…` productId.' }
 const present = ({ catalogue }: Services, product: ProductRecord) => presentProduct(product, catalogue.stockOf(product))
@@ -31,7 +32,7 @@ export const productRoutes = [
     (c, { services, query }) => {
       const limit = query.limit ?? PRODUCT_LIMIT.default
       const { page, nextCursor } = services.catalogue.page(c.var.shop, limit, query.cursor)
-      return c.json({ products: page.map((product) => present(services, product)), nextCursor })
+      return answerJson(c, { products: page.map((product) => present(services, product)), nextCursor })
     },
   ),
   authedRoute(
@@ -44,7 +45,7 @@ export const productRoutes = [
       params: ID,
       ok: { status: 200, description: 'The product.', content: json(ProductSchema) },
     },
-    (c, { services, params }) => c.json(present(services, services.catalogue.get(c.var.shop, params.id))),
+    (c, { services, params }) => answerJson(c, present(services, services.catalogue.get(c.var.shop, params.id))),
   ),
   authedRoute(
     {
@@ -59,7 +60,7 @@ export const productRoutes = [
       ok: { status: 201, description: 'The created product.', content: json(ProductSchema) },
     },
     async (c, { services, body }) =>
-      c.json(present(services, await services.catalogue.create(c.var.shop, await body())), 201),
+      answerJson(c, present(services, await services.catalogue.create(c.var.shop, await body())), 201),
   ),
   authedRoute(
     {
@@ -74,7 +75,7 @@ export const productRoutes = [
       ok: { status: 200, description: 'The updated product.', content: json(ProductSchema) },
     },
     async (c, { services, params, body }) =>
-      c.json(present(services, await services.catalogue.update(c.var.shop, params.id, await body()))),
+      answerJson(c, present(services, await services.catalogue.update(c.var.shop, params.id, await body()))),
   ),
   authedRoute(
     {
@@ -89,7 +90,7 @@ export const productRoutes = [
     },
     async (c, { services, params }) => {
       await services.catalogue.delete(c.var.shop, params.id)
-      return c.json({ success: true as const })
+      return answerJson(c, { success: true as const })
     },
   ),
 ]

@@ -3,6 +3,7 @@ import { SubscriptionListSchema, SubscriptionSchema } from '../../../spec/subscr
 import { json } from '../../openapi/operations.js'
 import { presentSubscription } from '../../present/subscriptions.js'
 import { authedRoute } from '../route.js'
+import { answerJson } from '../../inspector/answer.js'
 
 /** Read only (spec, "Subscriptions"): records are made by checkout and moved by the clock. */
 export const subscriptionRoutes = [
@@ -17,7 +18,8 @@ export const subscriptionRoutes = [
       query: NoQuerySchema,
       ok: { status: 200, description: '`{ subscriptions: [...] }`', content: json(SubscriptionListSchema) },
     },
-    (c, { services }) => c.json({ subscriptions: services.subscriptions.list(c.var.shop).map(presentSubscription) }),
+    (c, { services }) =>
+      answerJson(c, { subscriptions: services.subscriptions.list(c.var.shop).map(presentSubscription) }),
   ),
   authedRoute(
     {
@@ -30,6 +32,6 @@ export const subscriptionRoutes = [
       params: { id: "The subscription's id." },
       ok: { status: 200, description: 'The subscription.', content: json(SubscriptionSchema) },
     },
-    (c, { services, params }) => c.json(presentSubscription(services.subscriptions.get(c.var.shop, params.id))),
+    (c, { services, params }) => answerJson(c, presentSubscription(services.subscriptions.get(c.var.shop, params.id))),
   ),
 ]

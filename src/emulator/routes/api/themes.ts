@@ -3,6 +3,7 @@ import { ThemeListSchema, ThemeSchema, UpdateThemeBodySchema } from '../../../sp
 import { json } from '../../openapi/operations.js'
 import { presentTheme, presentThemeSummary } from '../../present/themes.js'
 import { authedRoute } from '../route.js'
+import { answerJson } from '../../inspector/answer.js'
 
 const THEME_ID = { themeId: 'The theme id, typically `default`.' }
 
@@ -20,7 +21,7 @@ export const themeRoutes = [
     },
     (c, { services }) => {
       const { activeThemeId, themes } = services.themes.list(c.var.shop)
-      return c.json({ activeThemeId, themes: themes.map((theme) => presentThemeSummary(c.var.shop, theme)) })
+      return answerJson(c, { activeThemeId, themes: themes.map((theme) => presentThemeSummary(c.var.shop, theme)) })
     },
   ),
   authedRoute(
@@ -34,7 +35,8 @@ export const themeRoutes = [
       params: THEME_ID,
       ok: { status: 200, description: 'The theme.', content: json(ThemeSchema) },
     },
-    (c, { services, params }) => c.json(presentTheme(c.var.shop, services.themes.get(c.var.shop, params.themeId))),
+    (c, { services, params }) =>
+      answerJson(c, presentTheme(c.var.shop, services.themes.get(c.var.shop, params.themeId))),
   ),
   authedRoute(
     {
@@ -50,6 +52,6 @@ export const themeRoutes = [
       ok: { status: 200, description: 'The updated theme, same shape as the GET.', content: json(ThemeSchema) },
     },
     async (c, { services, params, body }) =>
-      c.json(presentTheme(c.var.shop, await services.themes.update(c.var.shop, params.themeId, await body()))),
+      answerJson(c, presentTheme(c.var.shop, await services.themes.update(c.var.shop, params.themeId, await body()))),
   ),
 ]

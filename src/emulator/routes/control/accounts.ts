@@ -7,6 +7,7 @@ import { HOST_REFUSED, SUCCESS, json } from '../../openapi/operations.js'
 import { presentAccount, presentKey, presentShop } from '../../present/accounts.js'
 import type { Services } from '../../services/index.js'
 import { publicRoute } from '../route.js'
+import { answerJson } from '../../inspector/answer.js'
 
 type Caller = { isAdmin: true } | { isAdmin: false; accountId: string }
 
@@ -64,7 +65,8 @@ export const ACCOUNT_ROUTES = [
         seed,
       })
       // The secret is shown once, in this answer only (spec, "Authentication").
-      return c.json(
+      return answerJson(
+        c,
         { account: presentAccount(account), shop: presentShop(shop), key: { ...presentKey(key), secret } },
         201,
       )
@@ -89,7 +91,7 @@ export const ACCOUNT_ROUTES = [
       if (!caller.isAdmin && caller.accountId !== id)
         throw new StoreError(403, `a key may delete only its own account (${caller.accountId}), not ${id}`)
       await services.states.deleteAccount(id)
-      return c.json({ success: true as const })
+      return answerJson(c, { success: true as const })
     },
   ),
 ]

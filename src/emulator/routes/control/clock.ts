@@ -1,6 +1,7 @@
 import { ClockAdvanceBodySchema, ClockSchema } from '../../../spec/fulfilment.js'
 import { json } from '../../openapi/operations.js'
 import { authedRoute } from '../route.js'
+import { answerJson } from '../../inspector/answer.js'
 
 /** The calling account's time; `advance` makes its renewals, trial ends and upcoming notices fall due. */
 export const clockRoutes = [
@@ -13,7 +14,7 @@ export const clockRoutes = [
       tag: 'clock',
       ok: { status: 200, description: 'The time and its offset from the real clock.', content: json(ClockSchema) },
     },
-    (c, { services }) => c.json(services.clock.state(c.var.account)),
+    (c, { services }) => answerJson(c, services.clock.state(c.var.account)),
   ),
   authedRoute(
     {
@@ -27,6 +28,6 @@ export const clockRoutes = [
       body: ClockAdvanceBodySchema,
       ok: { status: 200, description: 'The new time and what fell due.', content: json(ClockSchema) },
     },
-    async (c, { services, body }) => c.json(await services.clock.advance(c.var.account, (await body()).seconds)),
+    async (c, { services, body }) => answerJson(c, await services.clock.advance(c.var.account, (await body()).seconds)),
   ),
 ]

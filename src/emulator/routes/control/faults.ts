@@ -1,6 +1,7 @@
 import { CreateFaultBodySchema, FaultListSchema, FaultSchema } from '../../../spec/faults.js'
 import { SUCCESS, json } from '../../openapi/operations.js'
 import { authedRoute } from '../route.js'
+import { answerJson } from '../../inspector/answer.js'
 
 /** The calling account's rules that make chosen requests fail (README, "Chosen failures"). */
 export const faultRoutes = [
@@ -15,7 +16,7 @@ export const faultRoutes = [
       tag: 'faults',
       ok: { status: 200, description: '`{ faults: [...] }`', content: json(FaultListSchema) },
     },
-    (c, { services }) => c.json({ faults: services.faults.list(c.var.account) }),
+    (c, { services }) => answerJson(c, { faults: services.faults.list(c.var.account) }),
   ),
   authedRoute(
     {
@@ -30,7 +31,7 @@ export const faultRoutes = [
       ok: { status: 201, description: 'The rule.', content: json(FaultSchema) },
       errors: [[409, 'The account holds 100 rules already: delete some first.']],
     },
-    async (c, { services, body }) => c.json(services.faults.create(c.var.account, await body()), 201),
+    async (c, { services, body }) => answerJson(c, services.faults.create(c.var.account, await body()), 201),
   ),
   authedRoute(
     {
@@ -44,7 +45,7 @@ export const faultRoutes = [
     },
     (c, { services, params }) => {
       services.faults.delete(c.var.account, params.id)
-      return c.json({ success: true as const })
+      return answerJson(c, { success: true as const })
     },
   ),
 ]

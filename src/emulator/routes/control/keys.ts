@@ -2,6 +2,7 @@ import { ApiKeyListSchema, ApiKeySchema, CreateKeyBodySchema } from '../../../sp
 import { ACCOUNT_DELETED, SUCCESS, json } from '../../openapi/operations.js'
 import { presentKey } from '../../present/accounts.js'
 import { authedRoute } from '../route.js'
+import { answerJson } from '../../inspector/answer.js'
 
 /** The calling account's API keys. */
 export const keyRoutes = [
@@ -15,7 +16,7 @@ export const keyRoutes = [
       tag: 'shops and keys',
       ok: { status: 200, description: '`{ keys: [...] }`', content: json(ApiKeyListSchema) },
     },
-    (c, { services }) => c.json({ keys: services.accounts.keys(c.var.account).map(presentKey) }),
+    (c, { services }) => answerJson(c, { keys: services.accounts.keys(c.var.account).map(presentKey) }),
   ),
   authedRoute(
     {
@@ -35,7 +36,7 @@ export const keyRoutes = [
       const { name } = await body()
       const { key, secret } = await services.accounts.createKey(c.var.account, name ?? null)
       // The secret is shown once, in this answer only (spec, "Authentication").
-      return c.json({ ...presentKey(key), secret }, 201)
+      return answerJson(c, { ...presentKey(key), secret }, 201)
     },
   ),
   authedRoute(
@@ -52,7 +53,7 @@ export const keyRoutes = [
     },
     async (c, { services, params }) => {
       await services.accounts.revokeKey(c.var.account, params.id)
-      return c.json({ success: true as const })
+      return answerJson(c, { success: true as const })
     },
   ),
 ]

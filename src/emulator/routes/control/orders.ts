@@ -3,6 +3,7 @@ import { OrderSchema } from '../../../spec/orders.js'
 import { json } from '../../openapi/operations.js'
 import { presentOrder } from '../../present/orders.js'
 import { authedRoute } from '../route.js'
+import { answerJson } from '../../inspector/answer.js'
 
 const ID = { id: 'The order id or its `ORD-…` order number.' }
 const ORDER = { status: 200, description: 'The order.', content: json(OrderSchema) }
@@ -28,7 +29,7 @@ export const orderControlRoutes = [
       ],
     },
     async (c, { services, params, body }) =>
-      c.json(presentOrder(await services.payment.pay(c.var.shop, params.id, await body()))),
+      answerJson(c, presentOrder(await services.payment.pay(c.var.shop, params.id, await body()))),
   ),
   authedRoute(
     {
@@ -42,7 +43,8 @@ export const orderControlRoutes = [
       ok: ORDER,
       errors: [[409, 'The order is not paid.']],
     },
-    async (c, { services, params }) => c.json(presentOrder(await services.payment.deliver(c.var.shop, params.id))),
+    async (c, { services, params }) =>
+      answerJson(c, presentOrder(await services.payment.deliver(c.var.shop, params.id))),
   ),
   authedRoute(
     {
@@ -58,7 +60,7 @@ export const orderControlRoutes = [
       errors: [[409, 'The order has no Physical line, or is not paid.']],
     },
     async (c, { services, params, body }) =>
-      c.json(presentOrder(await services.payment.track(c.var.shop, params.id, await body()))),
+      answerJson(c, presentOrder(await services.payment.track(c.var.shop, params.id, await body()))),
   ),
   authedRoute(
     {
@@ -72,6 +74,7 @@ export const orderControlRoutes = [
       ok: ORDER,
       errors: [[409, 'The order is not paid.']],
     },
-    async (c, { services, params }) => c.json(presentOrder(await services.payment.dispute(c.var.shop, params.id))),
+    async (c, { services, params }) =>
+      answerJson(c, presentOrder(await services.payment.dispute(c.var.shop, params.id))),
   ),
 ]

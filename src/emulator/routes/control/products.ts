@@ -3,6 +3,7 @@ import { ControlProductListQuerySchema, PRODUCT_LIMIT, ProductListSchema } from 
 import { json } from '../../openapi/operations.js'
 import { presentProduct } from '../../present/products.js'
 import { authedRoute } from '../route.js'
+import { answerJson } from '../../inspector/answer.js'
 
 const ID = { id: 'The product id or its `rec_…` productId.' }
 
@@ -26,7 +27,7 @@ export const productControlRoutes = [
     (c, { services: { catalogue }, query }) => {
       const limit = query.limit ?? PRODUCT_LIMIT.default
       const { page, nextCursor } = catalogue.pageByStatus(c.var.shop, query.status ?? 'all', limit, query.cursor)
-      return c.json({
+      return answerJson(c, {
         products: page.map((product) => presentProduct(product, catalogue.stockOf(product))),
         nextCursor,
       })
@@ -44,7 +45,7 @@ export const productControlRoutes = [
       params: ID,
       ok: { status: 200, description: 'The setup.', content: json(FulfilmentSetupSchema) },
     },
-    (c, { services, params }) => c.json(services.catalogue.setup(c.var.shop, params.id)),
+    (c, { services, params }) => answerJson(c, services.catalogue.setup(c.var.shop, params.id)),
   ),
   authedRoute(
     {
@@ -61,6 +62,6 @@ export const productControlRoutes = [
       errors: [[409, 'A code was already delivered and cannot return to a pool.']],
     },
     async (c, { services, params, body }) =>
-      c.json(await services.catalogue.putSetup(c.var.shop, params.id, await body())),
+      answerJson(c, await services.catalogue.putSetup(c.var.shop, params.id, await body())),
   ),
 ]

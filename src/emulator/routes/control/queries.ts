@@ -3,6 +3,7 @@ import { FeedbackListSchema, QueryListSchema, QuerySchema } from '../../../spec/
 import { json } from '../../openapi/operations.js'
 import { presentFeedback, presentQuery } from '../../present/queries.js'
 import { authedRoute } from '../route.js'
+import { answerJson } from '../../inspector/answer.js'
 
 const ID = { id: "The query's id." }
 
@@ -18,7 +19,7 @@ export const queryControlRoutes = [
       tag: 'queries',
       ok: { status: 200, description: '`{ queries: [...] }`', content: json(QueryListSchema) },
     },
-    (c, { services }) => c.json({ queries: services.storefront.queries(c.var.shop).map(presentQuery) }),
+    (c, { services }) => answerJson(c, { queries: services.storefront.queries(c.var.shop).map(presentQuery) }),
   ),
   authedRoute(
     {
@@ -30,7 +31,7 @@ export const queryControlRoutes = [
       params: ID,
       ok: { status: 200, description: 'The query with its replies.', content: json(QuerySchema) },
     },
-    (c, { services, params }) => c.json(presentQuery(services.storefront.query(c.var.shop, params.id))),
+    (c, { services, params }) => answerJson(c, presentQuery(services.storefront.query(c.var.shop, params.id))),
   ),
   authedRoute(
     {
@@ -45,7 +46,7 @@ export const queryControlRoutes = [
       ok: { status: 200, description: 'The query with the reply.', content: json(QuerySchema) },
     },
     async (c, { services, params, body }) =>
-      c.json(presentQuery(await services.storefront.reply(c.var.shop, params.id, (await body()).message))),
+      answerJson(c, presentQuery(await services.storefront.reply(c.var.shop, params.id, (await body()).message))),
   ),
   authedRoute(
     {
@@ -57,6 +58,6 @@ export const queryControlRoutes = [
       tag: 'queries',
       ok: { status: 200, description: '`{ feedback: [...] }`', content: json(FeedbackListSchema) },
     },
-    (c, { services }) => c.json({ feedback: services.storefront.feedback(c.var.shop).map(presentFeedback) }),
+    (c, { services }) => answerJson(c, { feedback: services.storefront.feedback(c.var.shop).map(presentFeedback) }),
   ),
 ]

@@ -12,6 +12,7 @@ import { json } from '../../openapi/operations.js'
 import { authedRoute } from '../route.js'
 import { LastEventIdHeader, eventStream } from './events.js'
 import { lastEventIdOf, streamQueue } from './sse.js'
+import { answerJson } from '../../inspector/answer.js'
 
 /**
  * The calling account's recent requests (README, "Request inspector"). JSON, newest first; with
@@ -43,7 +44,7 @@ export const requestLogRoutes = [
       const account = c.var.account.id
       if (!/text\/event-stream/i.test(c.req.header('accept') ?? '')) {
         const limit = query.limit ?? REQUEST_LOG_LIMIT.default
-        return c.json({ requests: recorder.list(account, query, limit, query.after) })
+        return answerJson(c, { requests: recorder.list(account, query, limit, query.after) })
       }
       let after = lastEventIdOf(c.req.header('last-event-id'), 'a request sequence number of this log') ?? query.after
       // Read before the stream opens, so a log that is off is refused with its error, not a stream.
@@ -75,6 +76,6 @@ export const requestLogRoutes = [
       params: { id: "The request's id (`req_…`) or sequence number." },
       ok: { status: 200, description: 'The request.', content: json(RequestLogEntrySchema) },
     },
-    (c, { requests, params }) => c.json(requests.find(c.var.account.id, params.id)),
+    (c, { requests, params }) => answerJson(c, requests.find(c.var.account.id, params.id)),
   ),
 ]

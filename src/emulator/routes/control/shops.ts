@@ -2,6 +2,7 @@ import { CreateShopBodySchema, ShopListSchema, ShopSchema } from '../../../spec/
 import { ACCOUNT_DELETED, json } from '../../openapi/operations.js'
 import { presentShop } from '../../present/accounts.js'
 import { authedRoute } from '../route.js'
+import { answerJson } from '../../inspector/answer.js'
 
 /** The calling account's shops; the oldest is the one used without `X-Service-Shop`. */
 export const shopRoutes = [
@@ -15,7 +16,7 @@ export const shopRoutes = [
       tag: 'shops and keys',
       ok: { status: 200, description: '`{ shops: [...] }`', content: json(ShopListSchema) },
     },
-    (c, { services }) => c.json({ shops: services.accounts.shops(c.var.account).map(presentShop) }),
+    (c, { services }) => answerJson(c, { shops: services.accounts.shops(c.var.account).map(presentShop) }),
   ),
   authedRoute(
     {
@@ -33,6 +34,6 @@ export const shopRoutes = [
       ],
     },
     async (c, { services, body }) =>
-      c.json(presentShop(await services.accounts.createShop(c.var.account, await body())), 201),
+      answerJson(c, presentShop(await services.accounts.createShop(c.var.account, await body())), 201),
   ),
 ]

@@ -7,6 +7,7 @@ import {
 } from '../../../spec/states.js'
 import { ACCOUNT_DELETED, json } from '../../openapi/operations.js'
 import { authedRoute } from '../route.js'
+import { answerJson } from '../../inspector/answer.js'
 
 const RESTORE_CONFLICT =
   'A record of the state is held by another account meanwhile, or the account has no seed state (its db was made before saved states existed).'
@@ -26,7 +27,7 @@ export const stateRoutes = [
       tag: TAG,
       ok: { status: 200, description: '`{ states: [...] }`', content: json(SavedStateListSchema) },
     },
-    async (c, { services }) => c.json({ states: await services.states.list(c.var.account) }),
+    async (c, { services }) => answerJson(c, { states: await services.states.list(c.var.account) }),
   ),
   authedRoute(
     {
@@ -43,7 +44,7 @@ export const stateRoutes = [
         content: json(SeedExportSchema.meta({ description: 'A seed file: each collection a list of records.' })),
       },
     },
-    (c, { services }) => c.json(services.states.export(c.var.shop)),
+    (c, { services }) => answerJson(c, services.states.export(c.var.shop)),
   ),
   authedRoute(
     {
@@ -62,7 +63,7 @@ export const stateRoutes = [
       },
       errors: [[404, ACCOUNT_DELETED]],
     },
-    async (c, { services, body }) => c.json(await services.states.save(c.var.account, (await body()).name), 201),
+    async (c, { services, body }) => answerJson(c, await services.states.save(c.var.account, (await body()).name), 201),
   ),
   authedRoute(
     {
@@ -83,8 +84,8 @@ export const stateRoutes = [
     },
     async (c, { services, body }) => {
       const restore = await body()
-      if ('seed' in restore) return c.json(await services.states.import(c.var.shop, restore.seed))
-      return c.json(await services.states.restore(c.var.account, restore.name))
+      if ('seed' in restore) return answerJson(c, await services.states.import(c.var.shop, restore.seed))
+      return answerJson(c, await services.states.restore(c.var.account, restore.name))
     },
   ),
   authedRoute(
@@ -101,6 +102,6 @@ export const stateRoutes = [
         [409, RESTORE_CONFLICT],
       ],
     },
-    async (c, { services }) => c.json(await services.states.reset(c.var.account)),
+    async (c, { services }) => answerJson(c, await services.states.reset(c.var.account)),
   ),
 ]

@@ -2,6 +2,7 @@ import { SubscriptionSchema } from '../../../spec/subscriptions.js'
 import { json } from '../../openapi/operations.js'
 import { presentSubscription } from '../../present/subscriptions.js'
 import { authedRoute } from '../route.js'
+import { answerJson } from '../../inspector/answer.js'
 
 /** The processor's cancellation: CANCELLED at once. */
 export const subscriptionControlRoutes = [
@@ -18,6 +19,6 @@ export const subscriptionControlRoutes = [
       errors: [[409, 'The subscription is already cancelled.']],
     },
     async (c, { services, params }) =>
-      c.json(presentSubscription(await services.subscriptions.cancel(c.var.shop, params.id))),
+      answerJson(c, presentSubscription(await services.subscriptions.cancel(c.var.shop, params.id))),
   ),
 ]

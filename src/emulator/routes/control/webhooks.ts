@@ -10,6 +10,7 @@ import {
 import { SUCCESS, json } from '../../openapi/operations.js'
 import { presentDelivery, presentWebhook, summariseDelivery } from '../../present/webhooks.js'
 import { authedRoute } from '../route.js'
+import { answerJson } from '../../inspector/answer.js'
 
 const ID = { id: "The endpoint's id." }
 const DELIVERY_ID = { id: "The delivery's id." }
@@ -29,7 +30,7 @@ export const webhookRoutes = [
       tag: 'webhooks',
       ok: { status: 200, description: '`{ webhooks: [...] }`', content: json(WebhookListSchema) },
     },
-    (c, { services }) => c.json({ webhooks: services.webhooks.list(c.var.shop).map(presentWebhook) }),
+    (c, { services }) => answerJson(c, { webhooks: services.webhooks.list(c.var.shop).map(presentWebhook) }),
   ),
   authedRoute(
     {
@@ -43,7 +44,7 @@ export const webhookRoutes = [
       ok: { status: 201, description: 'The endpoint.', content: json(WebhookSchema) },
     },
     async (c, { services, body }) =>
-      c.json(presentWebhook(await services.webhooks.create(c.var.shop, await body())), 201),
+      answerJson(c, presentWebhook(await services.webhooks.create(c.var.shop, await body())), 201),
   ),
   authedRoute(
     {
@@ -58,7 +59,7 @@ export const webhookRoutes = [
       ok: { status: 200, description: '`{ deliveries: [...] }`', content: json(WebhookDeliveryListSchema) },
     },
     (c, { services, query }) =>
-      c.json({ deliveries: services.webhooks.logs(c.var.shop, query).map(summariseDelivery) }),
+      answerJson(c, { deliveries: services.webhooks.logs(c.var.shop, query).map(summariseDelivery) }),
   ),
   authedRoute(
     {
@@ -71,7 +72,7 @@ export const webhookRoutes = [
       params: DELIVERY_ID,
       ok: { status: 200, description: 'The delivery.', content: json(WebhookDeliverySchema) },
     },
-    (c, { services, params }) => c.json(presentDelivery(services.webhooks.delivery(c.var.shop, params.id))),
+    (c, { services, params }) => answerJson(c, presentDelivery(services.webhooks.delivery(c.var.shop, params.id))),
   ),
   authedRoute(
     {
@@ -85,7 +86,7 @@ export const webhookRoutes = [
       ok: { status: 201, description: 'The new delivery.', content: json(WebhookDeliverySchema) },
     },
     async (c, { services, params }) =>
-      c.json(presentDelivery(await services.webhooks.resend(c.var.shop, params.id)), 201),
+      answerJson(c, presentDelivery(await services.webhooks.resend(c.var.shop, params.id)), 201),
   ),
   authedRoute(
     {
@@ -97,7 +98,7 @@ export const webhookRoutes = [
       params: ID,
       ok: { status: 200, description: 'The endpoint.', content: json(WebhookSchema) },
     },
-    (c, { services, params }) => c.json(presentWebhook(services.webhooks.get(c.var.shop, params.id))),
+    (c, { services, params }) => answerJson(c, presentWebhook(services.webhooks.get(c.var.shop, params.id))),
   ),
   authedRoute(
     {
@@ -111,7 +112,7 @@ export const webhookRoutes = [
     },
     async (c, { services, params }) => {
       await services.webhooks.delete(c.var.shop, params.id)
-      return c.json({ success: true as const })
+      return answerJson(c, { success: true as const })
     },
   ),
   authedRoute(
@@ -130,7 +131,7 @@ export const webhookRoutes = [
       // An unknown endpoint answers 404 before a body is looked at.
       const webhook = services.webhooks.get(c.var.shop, params.id)
       const { event } = await body()
-      return c.json(presentDelivery(await services.webhooks.simulate(c.var.shop, webhook, event)), 201)
+      return answerJson(c, presentDelivery(await services.webhooks.simulate(c.var.shop, webhook, event)), 201)
     },
   ),
 ]

@@ -37,6 +37,7 @@ import {
   sessionIdOf,
   setSessionCookie,
 } from './session.js'
+import { answerJson } from '../../inspector/answer.js'
 
 /** Events the Live events page opens with. */
 const RECENT_EVENTS = 20
@@ -65,7 +66,7 @@ export function dashboardRoutes(
   const authed = () => new Hono<AuthedEnv>().use(requireSession(sessions), selectShop(services.accounts))
   dashApi.route('/emulator', controlRoutes(routeDeps, authed()))
   dashApi.route('/v1', apiRoutes(routeDeps, authed()))
-  dashApi.notFound((c) => c.json({ error: `not found: no dashboard route ${c.req.method} ${c.req.path}` }, 404))
+  dashApi.notFound((c) => answerJson(c, { error: `not found: no dashboard route ${c.req.method} ${c.req.path}` }, 404))
 
   const app = new Hono<PageEnv>()
   app.onError((error, c) => {

@@ -18,6 +18,7 @@ import { StorefrontProductQuerySchema } from '../../../spec/storefront.js'
 import { InvoicePage } from '../../pages/storefront/invoice.js'
 import { groupById, groupHasMystery, listedGroups } from '../../pages/storefront-data.js'
 import { readBrowserAsset } from '../../pages/browser-assets.js'
+import { answerJson } from '../../inspector/answer.js'
 
 export const CSS = 'text/css; charset=utf-8'
 export const JS = 'text/javascript; charset=utf-8'
@@ -63,7 +64,7 @@ export const EMBED_ROUTES = [
     (c, { services, params }) => {
       const shop = services.storefront.shop(params.shop)
       services.storefront.assertAllowed(shop, visitorOf(c))
-      return c.json(groupById(services, shop, params.id))
+      return answerJson(c, groupById(services, shop, params.id))
     },
   ),
 ]

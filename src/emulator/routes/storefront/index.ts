@@ -23,6 +23,7 @@ import { invoicePath } from '../../services/orders/invoice.js'
 import type { StorefrontService } from '../../services/storefront.js'
 import type { ShopRecord } from '../../store/records.js'
 import { type RouteDeps, mountRoutes, routeFor } from '../route.js'
+import { answerJson } from '../../inspector/answer.js'
 
 export interface StorefrontEnv {
   Variables: { shop: ShopRecord; visitor: Visitor }
@@ -100,7 +101,10 @@ export const STOREFRONT_ROUTES = [
       errors: [BLACKLISTED],
     },
     (c, { services, query: { limit, cursor, q } }) =>
-      c.json(services.storefront.products(c.var.shop, { limit: limit ?? PRODUCT_LIMIT.default, cursor, search: q })),
+      answerJson(
+        c,
+        services.storefront.products(c.var.shop, { limit: limit ?? PRODUCT_LIMIT.default, cursor, search: q }),
+      ),
   ),
   storefrontRoute(
     {
@@ -115,7 +119,7 @@ export const STOREFRONT_ROUTES = [
       ok: { status: 200, description: 'The product.', content: json(StorefrontProductSchema) },
       errors: [BLACKLISTED],
     },
-    (c, { services, params }) => c.json(services.storefront.product(c.var.shop, params.id)),
+    (c, { services, params }) => answerJson(c, services.storefront.product(c.var.shop, params.id)),
   ),
   storefrontRoute(
     {
@@ -148,7 +152,7 @@ export const STOREFRONT_ROUTES = [
     async (c, { services, options, body }) => {
       const order = await services.storefront.checkout(c.var.shop, await body(), c.var.visitor)
       const invoiceUrl = new URL(invoicePath(c.var.shop, order), publicOriginOf(c, options.publicOrigin)).toString()
-      return c.json({ order: presentOrder(order), invoiceUrl }, 201, { Location: invoiceUrl })
+      return answerJson(c, { order: presentOrder(order), invoiceUrl }, 201, { Location: invoiceUrl })
     },
   ),
   storefrontRoute(
@@ -174,7 +178,7 @@ export const STOREFRONT_ROUTES = [
       pages: true,
     },
     // The page is routes/pages' (storefrontPageRoutes), which hands JSON requests on to this.
-    (c, { services, params }) => c.json(services.storefront.invoice(c.var.shop, params.orderId)),
+    (c, { services, params }) => answerJson(c, services.storefront.invoice(c.var.shop, params.orderId)),
   ),
   storefrontRoute(
     {
@@ -219,7 +223,11 @@ export const STOREFRONT_ROUTES = [
       ],
     },
     async (c, { services, params, body }) =>
-      c.json(presentFeedback(await services.storefront.leaveFeedback(c.var.shop, params.orderId, await body())), 201),
+      answerJson(
+        c,
+        presentFeedback(await services.storefront.leaveFeedback(c.var.shop, params.orderId, await body())),
+        201,
+      ),
   ),
   storefrontRoute(
     {
@@ -235,7 +243,8 @@ export const STOREFRONT_ROUTES = [
       ok: { status: 201, description: 'The query.', content: json(QuerySchema) },
       errors: [BLACKLISTED, ...STOREFRONT_WRITE_LIMITS],
     },
-    async (c, { services, body }) => c.json(presentQuery(await services.storefront.ask(c.var.shop, await body())), 201),
+    async (c, { services, body }) =>
+      answerJson(c, presentQuery(await services.storefront.ask(c.var.shop, await body())), 201),
   ),
 ]
 
