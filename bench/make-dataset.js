@@ -123,7 +123,7 @@ export async function makeDataset(products, orders) {
     options: { logRequests: false },
   })
   const { store } = started
-  const shop = store.c.shops.getBy('slug', SHOP_SLUG)
+  const shop = store.collections.shops.getBy('slug', SHOP_SLUG)
   if (!shop) throw new Error(`the emulator did not create the "${SHOP_SLUG}" shop`)
 
   const putAll = async (collection, rows) => {
@@ -237,7 +237,7 @@ export async function makeDataset(products, orders) {
   }
   await putAll('customers', customerRows)
   await putAll('orders', orderRows)
-  await store.tx((tx) => tx.put('shops', { ...store.c.shops.get(shop.id), orderSeq: orders }))
+  await store.tx((tx) => tx.put('shops', { ...store.collections.shops.get(shop.id), orderSeq: orders }))
 
   // Every row was checked against the db schema when it was put.
   const db = store.snapshot()

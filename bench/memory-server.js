@@ -41,14 +41,14 @@ const started = await startEmulator({
 
 // Replace what the in-memory init made (its own account, shop, key, theme) by the dataset's rows.
 const { store } = started
-for (const collection of Object.values(store.c)) {
+for (const collection of Object.values(store.collections)) {
   for (const key of [...collection.values()].map((row) => collection.keyOf(row))) collection.delete(key)
 }
 const data = JSON.parse(readFileSync(dataset, 'utf8'))
 for (const [name, rows] of Object.entries(data)) {
   // The db file's version, position and checksum (store serve's own layout) are not collections.
   if (!Array.isArray(rows)) continue
-  const collection = store.c[name]
+  const collection = store.collections[name]
   if (!collection) throw new Error(`${dataset}: unknown collection ${name}`)
   for (const row of rows) collection.set(row)
 }

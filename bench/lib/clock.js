@@ -74,7 +74,7 @@ async function copyAtSubscriptionTime(file, folder) {
   })
   const offset = SUBSCRIBED_AT - Date.now()
   await started.store.tx((tx) => {
-    tx.put('meta', { eventSeq: 0, ...started.store.c.meta.get('meta'), id: 'meta', clockOffsetMs: offset })
+    tx.put('meta', { eventSeq: 0, ...started.store.collections.meta.get('meta'), id: 'meta', clockOffsetMs: offset })
   })
   await started.stop()
   return db

@@ -1,6 +1,6 @@
 // What an order line delivered, as labelled entries: the same reading for `store emulator invoice`,
 // `store orders get` and the report after `store emulator checkout --pay` or `store emulator pay`.
-import type { Delivery, OrderItem } from '../spec/orders.js'
+import type { Handover, OrderItem } from '../spec/orders.js'
 import type { MysteryOpen } from '../spec/mystery.js'
 import { nestedLines, wrapWords } from './layout.js'
 import type { Output } from './output.js'
@@ -10,7 +10,7 @@ interface DeliveredLine {
   productName: string
   productType?: string | null
   quantity: number
-  delivery?: Delivery
+  delivery?: Handover
   mystery?: { opens: readonly Pick<MysteryOpen, 'index' | 'outcome' | 'code'>[] }
 }
 

@@ -3,7 +3,7 @@ import { createApp } from './app.js'
 import type { EmulatorDeps, EmulatorOptions, Clock, Random, Sleep, Log } from './deps.js'
 import { createServices, type Services } from './services/index.js'
 import { Store } from './store/store.js'
-import { parseSeed, type SeedInput } from './services/seed-file.js'
+import { parseSeed, type SeedInput } from './services/seeding/seed-file.js'
 
 export interface StartOptions {
   db: string
@@ -17,7 +17,7 @@ export interface StartOptions {
   sleep: Sleep
   log: Log
   options?: EmulatorOptions
-  compactAtBytes?: number
+  foldAtBytes?: number
   io?: import('./store/journal-io.js').JournalIO
 }
 
@@ -41,23 +41,23 @@ export interface StartedEmulator {
  */
 export async function startEmulator(options: StartOptions): Promise<StartedEmulator> {
   const seed = options.seed === undefined ? undefined : parseSeed(options.seed, 'seed')
-  let world: EmulatorDeps | undefined
+  let made: EmulatorDeps | undefined
   let services: Services | undefined
   let generatedKey: string | undefined
   let isNew = false
   const store = await Store.open({
     path: options.db,
     io: options.io,
-    compactAtBytes: options.compactAtBytes,
+    foldAtBytes: options.foldAtBytes,
     log: options.log,
     init: (tx, opened) => {
       isNew = true
-      world = worldOf(opened, options)
-      services = createServices(world)
+      made = depsOf(opened, options)
+      services = createServices(made)
       generatedKey = services.seeding.fillNewDb(tx, { apiKey: options.apiKey, seed })
     },
   })
-  const deps = world ?? worldOf(store, options)
+  const deps = made ?? depsOf(store, options)
   const built = services ?? createServices(deps)
   if (options.apiKey && !isNew) {
     try {
@@ -86,7 +86,7 @@ export async function startEmulator(options: StartOptions): Promise<StartedEmula
   }
 }
 
-function worldOf(store: Store, options: StartOptions): EmulatorDeps {
+function depsOf(store: Store, options: StartOptions): EmulatorDeps {
   return {
     store,
     clock: options.clock,

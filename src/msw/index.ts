@@ -4,7 +4,7 @@
 // and whether the project is typed as ES modules or CommonJS.
 import { startEmulator, type StartedEmulator } from '../emulator/start.js'
 import { offsetClock, type Clock, type EmulatorOptions, type Log, type Random, type Sleep } from '../emulator/deps.js'
-import { parseSeed, type SeedFile, type SeedInput } from '../emulator/services/seed-file.js'
+import { parseSeed, type SeedFile, type SeedInput } from '../emulator/services/seeding/seed-file.js'
 import { demoSeed } from '../emulator/demo-seed.js'
 
 /** The key the handlers accept unless told otherwise (known in advance, like `store serve --api-key`). */

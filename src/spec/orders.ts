@@ -17,7 +17,7 @@ export type PaymentStatus = z.infer<typeof PaymentStatusSchema>
  * Emulator decision (README, "Order flow"; the spec does not list delivery states):
  * `awaiting_shipment` is a paid Physical line whose stock is taken and which waits for tracking.
  */
-export const DeliveryStatusSchema = z.enum([
+export const HandoverStatusSchema = z.enum([
   'awaiting_payment',
   'awaiting_shipment',
   'delivered',
@@ -29,8 +29,13 @@ export const DeliveryStatusSchema = z.enum([
 export const TrackingSchema = z.object({ code: z.string(), carrier: z.string().nullable(), addedAt: TimestampSchema })
 export interface Tracking extends z.infer<typeof TrackingSchema> {}
 
-export const DeliverySchema = z.object({
-  status: DeliveryStatusSchema,
+/**
+ * What an order line's buyer was handed (codes, files, a message, a Dynamic answer, tracking) and
+ * where that stands: the line's `delivery` field in the API, on the invoice and in the db file.
+ * The code calls it a handover, so that a delivery is always a webhook's (the delivery log).
+ */
+export const HandoverSchema = z.object({
+  status: HandoverStatusSchema,
   reason: z.string().nullable().optional(),
   deliveredAt: TimestampSchema.nullable().optional(),
   message: z.string().optional(),
@@ -46,7 +51,7 @@ export const DeliverySchema = z.object({
   /** A MysteryBox line: the outcome of each open. */
   outcomes: z.array(z.string()).optional(),
 })
-export interface Delivery extends z.infer<typeof DeliverySchema> {
+export interface Handover extends z.infer<typeof HandoverSchema> {
   tracking?: Tracking[]
 }
 
@@ -58,7 +63,7 @@ export const OrderItemSchema = z.object({
   price: z.number(),
   total: z.number(),
   productType: ProductTypeSchema.optional(),
-  delivery: DeliverySchema.optional(),
+  delivery: HandoverSchema.optional(),
   mystery: LineMysterySchema.optional(),
   /** Units allocated to the line from stock, a code pool or a drop table; set once, so a retry never takes twice. */
   taken: z.number().int().nonnegative().optional(),
@@ -66,7 +71,7 @@ export const OrderItemSchema = z.object({
   trial: z.boolean().optional(),
 })
 export interface OrderItem extends z.infer<typeof OrderItemSchema> {
-  delivery?: Delivery
+  delivery?: Handover
 }
 
 /** One payment the emulator's processor took (`POST /_emulator/orders/:id/pay`). */

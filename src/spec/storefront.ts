@@ -3,12 +3,12 @@ import { isIpAddress } from './ip.js'
 import { CountrySchema, EmailSchema, IdSchema, SafeObjectSchema, TimestampSchema } from './common.js'
 import { MysteryOpenSchema, MysteryPublicSchema } from './mystery.js'
 import {
-  DeliverySchema,
+  HandoverSchema,
   OrderSchema,
   PaymentStatusSchema,
   OrderStatusSchema,
   TrackingSchema,
-  type Delivery,
+  type Handover,
   type Order,
 } from './orders.js'
 import { ProductListQuerySchema, ProductSchema, ProductTypeSchema } from './products.js'
@@ -126,7 +126,7 @@ export const InvoiceItemSchema = z.object({
   quantity: z.number().int(),
   price: z.number(),
   total: z.number(),
-  delivery: DeliverySchema,
+  delivery: HandoverSchema,
   mystery: z
     .looseObject({
       commitment: z.string(),
@@ -139,7 +139,7 @@ export const InvoiceItemSchema = z.object({
     .optional(),
 })
 export interface InvoiceItem extends z.infer<typeof InvoiceItemSchema> {
-  delivery: Delivery
+  delivery: Handover
 }
 
 /** `GET /storefront/:shop/invoices/:orderId` as JSON: what the buyer sees. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { startEmulator, type StartedEmulator } from '../../src/emulator/start.js'
 import { offsetClock, type EmulatorOptions } from '../../src/emulator/deps.js'
-import { loadSeedFile, type SeedInput } from '../../src/emulator/services/seed-file.js'
+import { loadSeedFile, type SeedInput } from '../../src/emulator/services/seeding/seed-file.js'
 import type { JournalIO } from '../../src/emulator/store/journal-io.js'
 import { checkResponses } from './openapi.js'
 
@@ -39,7 +39,7 @@ export interface TestEmulatorOptions {
   options?: EmulatorOptions
   fetch?: typeof fetch
   io?: JournalIO
-  compactAtBytes?: number
+  foldAtBytes?: number
   logs?: string[]
   /** What waiting does; by default nothing waits. */
   sleep?: (ms: number) => Promise<void>
@@ -70,7 +70,7 @@ export async function testEmulator(o: TestEmulatorOptions = {}): Promise<
     log: (line) => logs.push(line),
     options: o.options ?? {},
     io: o.io,
-    compactAtBytes: o.compactAtBytes,
+    foldAtBytes: o.foldAtBytes,
   })
   checkResponses(started.app)
   return Object.assign(started, { request: requestFor(started.app), logs })

@@ -2,7 +2,7 @@ import { serve } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import type { EmulatorOptions } from '../../src/emulator/deps.js'
 import { startEmulator } from '../../src/emulator/start.js'
-import { loadSeedFile } from '../../src/emulator/services/seed-file.js'
+import { loadSeedFile } from '../../src/emulator/services/seeding/seed-file.js'
 import { DEMO_SEED_PATH, TEST_KEY, fixedClock, seededRandom } from './emulator.js'
 
 export interface ServedOptions {
@@ -18,7 +18,7 @@ export interface ServedOptions {
 export async function servedEmulator(o: ServedOptions = {}) {
   const logs: string[] = []
   const clock = fixedClock()
-  const emu = await startEmulator({
+  const started = await startEmulator({
     db: ':memory:',
     seed: loadSeedFile(DEMO_SEED_PATH),
     apiKey: TEST_KEY,
@@ -30,7 +30,7 @@ export async function servedEmulator(o: ServedOptions = {}) {
     options: o.options ?? {},
   })
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: emu.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
+    const s = serve({ fetch: started.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
   })
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   /** A request with the test key (unless `key` says otherwise) and `json` as a JSON body. */
@@ -45,7 +45,7 @@ export async function servedEmulator(o: ServedOptions = {}) {
     return fetch(`${origin}${path}`, { ...init, headers, body })
   }
   return {
-    ...emu,
+    ...started,
     clock,
     logs,
     origin,
@@ -54,7 +54,7 @@ export async function servedEmulator(o: ServedOptions = {}) {
     close: async () => {
       ;(server as unknown as { closeAllConnections(): void }).closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
-      await emu.stop()
+      await started.stop()
     },
   }
 }

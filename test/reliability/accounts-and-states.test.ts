@@ -111,12 +111,14 @@ describe('accounts and saved states under heavy use', () => {
       expect(deleted.status).toBe(200)
       // Restored first (then deleted), or refused: the key went with the account.
       expect([200, 401, 404]).toContain(restored.status)
-      expect([...emu.store.c.shops.values()].map((s) => s.slug)).not.toContain(`doomed-${round}`)
+      expect([...emu.store.collections.shops.values()].map((s) => s.slug)).not.toContain(`doomed-${round}`)
     }
     await emu.stop()
     // Nor after a restart: no shop of no account.
     const again = await testEmulator({ db: emu.store.path })
-    expect([...again.store.c.shops.values()].every((s) => again.store.c.accounts.get(s.accountId))).toBe(true)
+    expect(
+      [...again.store.collections.shops.values()].every((s) => again.store.collections.accounts.get(s.accountId)),
+    ).toBe(true)
     await again.stop()
   })
 

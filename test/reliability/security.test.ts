@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hashKey } from '../../src/emulator/services/accounts.js'
+import { hashKey } from '../../src/emulator/services/accounts/rules.js'
 import { E2E_KEY, call, ensureBuilt, startServe, tmpFolder, type ServeProcess } from '../e2e/serve-process.js'
 import { TEST_KEY, testEmulator } from '../helpers/emulator.js'
 import { FOREIGN, ROUTES, fuzzEmulator } from './fuzz-model.js'
@@ -38,10 +38,16 @@ async function login(emu: TestEmulator, key: string): Promise<string> {
 
 describe('API keys are compared in constant time', () => {
   it('looks the key up by its SHA-256 and compares hashes with timingSafeEqual, never the secret itself', () => {
-    const auth = source('emulator/services/accounts.ts')
+    const auth = source('emulator/services/accounts/service.ts')
+    const rules = source('emulator/services/accounts/rules.ts')
     const lookup = auth.slice(auth.indexOf('  keyOf(secret: string)'), auth.indexOf('  keyById('))
-    expect(auth).toMatch(/import \{[^}]*\bcreateHash\b[^}]*\btimingSafeEqual\b[^}]*\} from 'node:crypto'/)
-    expect(auth).toMatch(/createHash\('sha256'\)\.update\(secret\)/)
+    expect(auth).toMatch(/import \{[^}]*\btimingSafeEqual\b[^}]*\} from 'node:crypto'/)
+    expect(rules).toMatch(/import \{[^}]*\bcreateHash\b[^}]*\} from 'node:crypto'/)
+    expect(rules).toMatch(
+      /export function hashKey\(secret: string\): string \{\n\s*return createHash\('sha256'\)\.update\(secret\)/,
+    )
+    expect(auth).toMatch(/import \{[^}]*\bhashKey\b[^}]*\} from '\.\/rules\.js'/)
+    expect(lookup).toMatch(/const hash = hashKey\(secret\)/)
     // The lookup is by hash (a Map keyed by the digest), then the digests are compared in constant time.
     expect(lookup).toMatch(/keys\.getBy\('hash', hash\)/)
     expect(lookup).toMatch(/timingSafeEqual\(Buffer\.from\(key\.hash, 'hex'\), Buffer\.from\(hash, 'hex'\)\)/)

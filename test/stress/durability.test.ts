@@ -7,13 +7,13 @@ import { E2E_KEY, call, ensureBuilt, startServe, tmpFolder, type ServeProcess } 
  * Durability: `store serve` is killed with SIGKILL at random moments while it takes
  * concurrent writes, then restarted on the same db. Every write it acknowledged (2xx) must be
  * there, every acknowledged delete must stay done, and the store must load every time. A small
- * compaction threshold makes journal rotations and worker folds happen all the time, so kills
+ * fold threshold makes journal rotations and worker folds happen all the time, so kills
  * also land in the middle of them.
  */
 
 const ROUNDS = 15
 const WORKERS = 12
-const COMPACT_AT_BYTES = '16384'
+const FOLD_AT_BYTES = '16384'
 
 interface Product {
   id: string
@@ -60,7 +60,7 @@ describe('store serve under SIGKILL', () => {
     const db = join(dir, 'db.json')
     const start = async () => {
       live = await startServe(['--port', '0', '--db', db, '--api-key', E2E_KEY, '--seed', 'empty', '--quiet'], {
-        env: { STORE_COMPACT_AT_BYTES: COMPACT_AT_BYTES },
+        env: { STORE_FOLD_AT_BYTES: FOLD_AT_BYTES },
       })
       return live
     }
@@ -133,7 +133,7 @@ describe('store serve under SIGKILL', () => {
     // One more start must load it all; then a clean stop and start must too.
     const last = await start()
     const count = await check(last)
-    // No clean stop so far: whatever the db file holds, the compaction worker folded in between kills.
+    // No clean stop so far: whatever the db file holds, the store folded in between kills.
     const folded = (JSON.parse(readFileSync(db, 'utf8')).products as unknown[]).length
     expect(folded, `no fold happened ${context}`).toBeGreaterThan(0)
     expect(await last.stop('SIGTERM'), context).toEqual({ code: 0, signal: null })
@@ -141,7 +141,7 @@ describe('store serve under SIGKILL', () => {
     expect(await check(final)).toBe(count)
     await final.stop('SIGTERM')
     console.log(
-      `durability ${context}: ${ROUNDS} kills, ${created.size} acknowledged creates, ${deleted.size} acknowledged deletes, ${count} products at the end (${folded} folded into the db file by compaction before the clean stop)\n  ${timeline.join('\n  ')}`,
+      `durability ${context}: ${ROUNDS} kills, ${created.size} acknowledged creates, ${deleted.size} acknowledged deletes, ${count} products at the end (${folded} folded into the db file before the clean stop)\n  ${timeline.join('\n  ')}`,
     )
     expect(created.size).toBeGreaterThan(ROUNDS * 10)
   })

@@ -9,7 +9,7 @@ import { DEMO_SEED_PATH } from '../shipped-files.js'
 import { maskKey } from '../../spec/keys.js'
 import { escapeControls } from '../terminal-text.js'
 import type { EmulatorOptions } from '../../emulator/deps.js'
-import type { SeedFile } from '../../emulator/services/seed-file.js'
+import type { SeedFile } from '../../emulator/services/seeding/seed-file.js'
 import { DEFAULT_MAX_ACCOUNTS, offsetClock } from '../../emulator/deps.js'
 import { saveLocalProfile, savedLocalKey } from '../local-profile.js'
 
@@ -230,15 +230,13 @@ function listenError(error: NodeJS.ErrnoException, port: number, host: string): 
 /** The composition root of the emulator: real clock, randomness, network and files. */
 export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
   const { port, emulator } = parseServeOptions(o)
-  const compactAt = ctx.env.STORE_COMPACT_AT_BYTES === undefined ? undefined : Number(ctx.env.STORE_COMPACT_AT_BYTES)
-  if (compactAt !== undefined && !(Number.isInteger(compactAt) && compactAt > 0))
-    throw new UsageError(
-      `STORE_COMPACT_AT_BYTES: "${ctx.env.STORE_COMPACT_AT_BYTES}" is not a positive number of bytes`,
-    )
+  const foldAt = ctx.env.STORE_FOLD_AT_BYTES === undefined ? undefined : Number(ctx.env.STORE_FOLD_AT_BYTES)
+  if (foldAt !== undefined && !(Number.isInteger(foldAt) && foldAt > 0))
+    throw new UsageError(`STORE_FOLD_AT_BYTES: "${ctx.env.STORE_FOLD_AT_BYTES}" is not a positive number of bytes`)
   const tls = readTls(o)
   const [{ startEmulator }, { loadSeedFile }, { serve: listen }] = await Promise.all([
     import('../../emulator/start.js'),
-    import('../../emulator/services/seed-file.js'),
+    import('../../emulator/services/seeding/seed-file.js'),
     import('@hono/node-server'),
   ])
   let seed: SeedFile | undefined
@@ -292,7 +290,7 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
     sleep: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref()),
     log,
     options: emulator,
-    compactAtBytes: compactAt,
+    foldAtBytes: foldAt,
   }).catch((error: unknown) => {
     closeServer()
     // The store refuses a locked, unreadable or invalid db (and a seed it cannot store) with a message naming the file.

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { StoreError } from '../../spec/errors.js'
 import type { Clock, EmulatorOptions } from '../deps.js'
-import type { AccountService } from '../services/accounts.js'
+import type { AccountService } from '../services/accounts/service.js'
 import { FixedWindows, tooManyRequests } from './rate-limit.js'
 import type { AccountRecord, KeyRecord, ShopRecord } from '../store/records.js'
 

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 import { StoreError } from '../../spec/errors.js'
 import type { EmulatorDeps, Sleep } from '../deps.js'
 import { seededDraw } from '../seeded-draw.js'
-import type { FaultService } from '../services/faults.js'
+import type { FaultService } from '../services/faults/service.js'
 import type { AuthedEnv } from './auth.js'
 import { answerJson } from '../inspector/answer.js'
 

@@ -21,7 +21,7 @@ export interface StoreOptions {
   /** Fills a new db; runs only when the file does not exist yet. */
   init?: (tx: Tx, store: Store) => void
   /** Journal size at which it is folded into the db file; the larger of 16 MB and twice the db file by default. */
-  compactAtBytes?: number
+  foldAtBytes?: number
   io?: JournalIO
   pid?: number
   log?: (line: string) => void
@@ -37,7 +37,7 @@ const MIN_FOLD_BYTES = 16 * 1024 * 1024
  * Anything about to show data waits until everything applied so far is on disk (commit-wait).
  */
 export class Store {
-  readonly c: Collections = createCollections()
+  readonly collections: Collections = createCollections()
   /** Called with each transaction once it is durable (events go out from here). */
   onCommit?: (tx: Tx) => void
   private writer?: JournalWriter
@@ -110,7 +110,7 @@ export class Store {
   async tx<R>(change: (tx: Tx) => R): Promise<R> {
     if (this.closing) throw new StoreError(503, 'the emulator is shutting down; retry against the next instance')
     const mark = this.mark()
-    const tx = new Tx(this.c)
+    const tx = new Tx(this.collections)
     let result: R
     try {
       result = change(tx)
@@ -181,7 +181,7 @@ export class Store {
       }
     }
     const rows: DbRows = {}
-    for (const [name, collection] of eachCollection(this.c)) {
+    for (const [name, collection] of eachCollection(this.collections)) {
       const keys = before.get(name)
       if (!keys) {
         rows[name] = Array.from(collection.values())
@@ -221,7 +221,7 @@ export class Store {
 
   private initialise(): void {
     if (!this.options.init) return
-    const tx = new Tx(this.c)
+    const tx = new Tx(this.collections)
     this.options.init(tx, this)
     tx.seal()
   }
@@ -257,8 +257,8 @@ export class Store {
       if (duplicate) throw dbRefused(path, duplicate)
     }
     this.dbBytes = db.bytes
-    const first = await replayJournal(this.journalPath, path, db.seq, this.c)
-    const next = await replayJournal(this.nextJournalPath, path, first?.last ?? db.seq, this.c)
+    const first = await replayJournal(this.journalPath, path, db.seq, this.collections)
+    const next = await replayJournal(this.nextJournalPath, path, first?.last ?? db.seq, this.collections)
     const replayed = next ?? first
     const orphan = this.orphanRow()
     if (orphan) throw dbRefused(path, replayed ? `with its journal replayed, ${orphan}` : orphan)
@@ -283,7 +283,7 @@ export class Store {
   /** Loads the db file's rows; the problem when a key repeats. */
   private fill(rows: DbRows): string | undefined {
     for (const [name, list] of Object.entries(rows)) {
-      const collection = collectionNamed(this.c, name as CollectionName)
+      const collection = collectionNamed(this.collections, name as CollectionName)
       const at = list.findIndex((row) => collection.set(row) !== undefined)
       if (at >= 0)
         return `${name}[${at}] has the key ${JSON.stringify(collection.keyOf(list[at]))} of an earlier row; each row needs its own`
@@ -295,21 +295,21 @@ export class Store {
   private orphanRow(): string | undefined {
     const owned = (name: string, rows: Iterable<Row & { shopId?: string; accountId?: string }>, isByShop: boolean) => {
       for (const row of rows) {
-        if (isByShop && !this.c.shops.get(row.shopId!))
+        if (isByShop && !this.collections.shops.get(row.shopId!))
           return `${name} row ${JSON.stringify(row.id)} names shop ${JSON.stringify(row.shopId)}, which it does not hold`
-        if (!isByShop && !this.c.accounts.get(row.accountId!))
+        if (!isByShop && !this.collections.accounts.get(row.accountId!))
           return `${name} row ${JSON.stringify(row.id)} names account ${JSON.stringify(row.accountId)}, which it does not hold`
       }
       return undefined
     }
-    let problem = owned('shops', this.c.shops.values(), false) ?? owned('keys', this.c.keys.values(), false)
-    for (const [name, collection] of eachCollection(this.c))
+    let problem = owned('shops', this.collections.shops.values(), false) ?? owned('keys', this.collections.keys.values(), false)
+    for (const [name, collection] of eachCollection(this.collections))
       if (collection.hasShopIndex) problem ??= owned(name, collection.values(), true)
     return problem
   }
 
   private foldThreshold(): number {
-    return this.options.compactAtBytes ?? Math.max(MIN_FOLD_BYTES, 2 * this.dbBytes)
+    return this.options.foldAtBytes ?? Math.max(MIN_FOLD_BYTES, 2 * this.dbBytes)
   }
 
   /**

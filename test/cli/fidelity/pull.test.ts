@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { loadSeedFile } from '../../../src/emulator/services/seed-file.js'
+import { loadSeedFile } from '../../../src/emulator/services/seeding/seed-file.js'
 import { realEmulator, runCliTo, TEST_KEY, wrongUpstream } from './harness.js'
 
 const cleanups: (() => Promise<void> | void)[] = []

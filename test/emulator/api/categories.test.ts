@@ -181,7 +181,7 @@ describe('/api/v1/categories', () => {
       products: [MYSTERY],
       groups: [],
     })
-    expect(emu.store.c.categories.get('cat_demo_games')).toMatchObject({
+    expect(emu.store.collections.categories.get('cat_demo_games')).toMatchObject({
       productIds: ['prod_demo_serial', 'prod_demo_mystery'],
       groupIds: ['grp_demo_bundle'],
     })

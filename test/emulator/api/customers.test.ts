@@ -128,7 +128,7 @@ describe('/api/v1/customers', () => {
     })
     await emu.store.tx((tx) =>
       tx.put('customers', {
-        ...emu.store.c.customers.get('cus_demo_ada')!,
+        ...emu.store.collections.customers.get('cus_demo_ada')!,
         notes: [{ text: 'VIP', createdAt: '2026-02-03T00:00:00.000Z' }],
       }),
     )

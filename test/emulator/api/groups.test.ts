@@ -141,7 +141,10 @@ describe('/api/v1/groups', () => {
       ...BUNDLE,
       products: [SERIAL],
     })
-    expect(emu.store.c.groups.get('grp_demo_bundle')?.productIds).toEqual(['prod_demo_serial', 'prod_demo_mystery'])
+    expect(emu.store.collections.groups.get('grp_demo_bundle')?.productIds).toEqual([
+      'prod_demo_serial',
+      'prod_demo_mystery',
+    ])
   })
 
   it('deletes a group and keeps its products', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { presentProduct } from '../../../src/emulator/present/products.js'
+import { presentProduct } from '../../../src/emulator/services/catalogue/present.js'
 import type { ProductRecord } from '../../../src/emulator/store/records.js'
 import { PRODUCT_TYPES } from '../../../src/spec/constants.js'
 import { shop, type Shop } from '../commerce/helpers.js'
@@ -15,7 +15,7 @@ import { FaultyIO, tmpDb } from '../store/store-helpers.js'
 /** What the presenter shows of a row: with the stock its pool gives (a Serial's codes), as the API does. */
 const presented = (s: Shop, row: ProductRecord) => presentProduct(row, s.emu.services.catalogue.stockOf(row))
 
-const rowsOf = (s: Shop) => [...s.emu.store.c.products.newestFirst('shop', s.demo().id)]
+const rowsOf = (s: Shop) => [...s.emu.store.collections.products.newestFirst('shop', s.demo().id)]
 
 async function expectServedAsPresented(s: Shop): Promise<void> {
   const rows = rowsOf(s)
@@ -40,7 +40,7 @@ async function expectServedAsPresented(s: Shop): Promise<void> {
 /** The answer's text and the presenter's text of the row the store now holds. */
 async function answerAndRow(s: Shop, res: Response, id?: string) {
   const text = await res.text()
-  const row = s.emu.store.c.products.get(id ?? (JSON.parse(text) as { id: string }).id)!
+  const row = s.emu.store.collections.products.get(id ?? (JSON.parse(text) as { id: string }).id)!
   return { text, presented: JSON.stringify(presented(s, row)) }
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ThemeListSchema, ThemeSchema } from '../../../src/spec/themes.js'
 import { ErrorBodySchema } from '../../../src/spec/errors.js'
-import { DEFAULT_THEME_CONFIG } from '../../../src/emulator/services/themes.js'
+import { DEFAULT_THEME_CONFIG } from '../../../src/emulator/services/themes/rules.js'
 import { testEmulator } from '../../helpers/emulator.js'
 
 const NOW = '2026-06-01T12:00:00.000Z'

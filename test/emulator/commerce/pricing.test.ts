@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { priceOrder } from '../../../src/emulator/services/checkout/pricing.js'
+import { priceOrder } from '../../../src/emulator/services/storefront/pricing.js'
 import { couponRefusal } from '../../../src/emulator/services/coupons/refusal.js'
 import type { CouponRecord } from '../../../src/emulator/store/records.js'
 

@@ -140,7 +140,7 @@ describe('POST /_emulator/clock/advance', () => {
     const [later, first] = s.emu.services.orders.list(s.demo(), 100).filter((o) => (o as any).origin === 'renewal')
     expect([first.tracking, later.tracking, first.customFields, later.customFields]).toEqual([[], [], {}, {}])
     expect((await s.post(`/_emulator/orders/${first.id}/dispute`, {})).status).toBe(200)
-    expect(s.emu.store.c.orders.get(first.id)).toMatchObject({
+    expect(s.emu.store.collections.orders.get(first.id)).toMatchObject({
       paymentStatus: 'disputed',
       tracking: [],
       customFields: {},

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { http } from 'msw'
-import { loadSeedFile, parseSeed, type SeedInput } from '../../../src/emulator/services/seed-file.js'
+import { loadSeedFile, parseSeed, type SeedInput } from '../../../src/emulator/services/seeding/seed-file.js'
 import { createStoreHandlers } from '../../../src/msw/index.js'
 import { DEMO_SEED_PATH, testEmulator } from '../../helpers/emulator.js'
 

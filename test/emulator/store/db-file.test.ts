@@ -110,7 +110,7 @@ describe('Store: db file validation', () => {
     const content = JSON.stringify({ version: 1, ...empty, accounts: [{ ...account(1), extra: { kept: true } }] })
     writeFileSync(db, content)
     const store = await Store.open({ path: db })
-    expect(store.c.accounts.get(account(1).id)).toEqual({ ...account(1), extra: { kept: true } })
+    expect(store.collections.accounts.get(account(1).id)).toEqual({ ...account(1), extra: { kept: true } })
     expect(readFileSync(db, 'utf8')).toBe(content)
     await store.close()
   })

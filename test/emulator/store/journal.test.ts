@@ -216,7 +216,7 @@ describe('Store: journals that lost or reordered transactions', () => {
 
   it('refuses a db file older than its journal (restored from a backup after a fold)', async () => {
     const { db } = tmpDb()
-    const store = await openAsCrashingProcess({ path: db, compactAtBytes: 1024 })
+    const store = await openAsCrashingProcess({ path: db, foldAtBytes: 1024 })
     const backup = readFileSync(db)
     for (let i = 1; i <= 40; i++) await store.tx((tx) => tx.put('accounts', account(i)))
     await store.settle()

@@ -58,7 +58,7 @@ describe('Store: lock', () => {
     writeFileSync(`${db}.lock`, content())
     const store = await Store.open({ path: db })
     expect(readFileSync(`${db}.lock`, 'utf8')).toBe(String(process.pid))
-    expect(store.c.accounts.size).toBe(1)
+    expect(store.collections.accounts.size).toBe(1)
     await store.close()
     expect(existsSync(`${db}.lock`)).toBe(false)
   })

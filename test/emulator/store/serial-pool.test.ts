@@ -45,8 +45,8 @@ describe('Serial pools as rows', () => {
     expect(Math.abs(later.bytes - second.bytes)).toBeLessThan(200)
     const line = readFileSync(`${db}.journal`, 'utf8').trim().split('\n').at(-1)!
     expect(line).not.toContain(POOL[100])
-    expect(serialPool(emu.store.c, SERIAL)).toEqual(POOL.slice(22))
-    expect(deliveredCodesOf(emu.store.c, SERIAL).sort()).toEqual(POOL.slice(0, 22))
+    expect(serialPool(emu.store.collections, SERIAL)).toEqual(POOL.slice(22))
+    expect(deliveredCodesOf(emu.store.collections, SERIAL).sort()).toEqual(POOL.slice(0, 22))
     const setup = await (await emu.request(`/_emulator/products/${SERIAL}/fulfilment`)).json()
     expect(setup).toMatchObject({ serials: POOL.slice(22), stock: POOL.length - 22 })
     await emu.store.close()
@@ -57,6 +57,6 @@ describe('Serial pools as rows', () => {
     await emu.request(`/_emulator/products/${SERIAL}/fulfilment`, { method: 'PUT', json: { serials: ['A', 'B', 'C'] } })
     await buyOne(emu)
     expect((await emu.request(`/api/v1/products/${SERIAL}`, { method: 'DELETE' })).status).toBe(200)
-    expect([emu.store.c.serials.size, emu.store.c.deliveredCodes.size]).toEqual([0, 0])
+    expect([emu.store.collections.serials.size, emu.store.collections.deliveredCodes.size]).toEqual([0, 0])
   })
 })

@@ -64,8 +64,8 @@ describe('Store: persistence', () => {
     expect(journalLines(db)).toHaveLength(1)
     const reopened = await Store.open({ path: db })
     expect(reopened.snapshot()).toEqual(before)
-    expect(reopened.c.accounts.get(account(1).id)?.name).toBe('Third')
-    expect(reopened.c.accounts.get(account(2).id)?.name).toBe('Back')
+    expect(reopened.collections.accounts.get(account(1).id)?.name).toBe('Third')
+    expect(reopened.collections.accounts.get(account(2).id)?.name).toBe('Back')
     await reopened.close()
   })
 
@@ -80,7 +80,7 @@ describe('Store: persistence', () => {
     await first.close()
     const second = await Store.open({ path: db, init })
     expect(runs).toBe(1)
-    expect(second.c.accounts.size).toBe(1)
+    expect(second.collections.accounts.size).toBe(1)
     await second.close()
   })
 
@@ -147,13 +147,13 @@ describe('Store: transactions', () => {
       }),
     ).rejects.toMatchObject({ status: 500, message: expect.stringMatching(/async function/) })
     expect(() => late!()).toThrow(/after its store.tx ended/)
-    expect(store.c.accounts.size).toBe(0)
+    expect(store.collections.accounts.size).toBe(0)
   })
 
   it('refuses a row changed in place and put back (it could not be rolled back)', async () => {
     const store = await Store.open({ path: ':memory:' })
     await store.tx((tx) => tx.put('accounts', account(1)))
-    const stored = store.c.accounts.get(account(1).id)!
+    const stored = store.collections.accounts.get(account(1).id)!
     await expect(store.tx((tx) => tx.put('accounts', stored))).rejects.toThrow(/changed in place/)
   })
 
@@ -165,7 +165,7 @@ describe('Store: transactions', () => {
       status: 500,
       message: expect.stringMatching(/accounts row acct_bad does not fit the db schema \(name: /),
     })
-    expect(store.c.accounts.size).toBe(0)
+    expect(store.collections.accounts.size).toBe(0)
     expect(journalLines(db)).toEqual([])
     await store.close()
   })
@@ -184,7 +184,7 @@ describe('Store: group commit', () => {
     expect(journalLines(db)).toHaveLength(50)
     await store.close()
     const reopened = await Store.open({ path: db })
-    expect(reopened.c.accounts.size).toBe(50)
+    expect(reopened.collections.accounts.size).toBe(50)
     await reopened.close()
   })
 
@@ -275,10 +275,13 @@ describe('Store: disk errors', () => {
     const id = account(1).id
     const first = store.tx((tx) => tx.put('accounts', account(1, 'v2')))
     const second = store.tx((tx) =>
-      tx.put('accounts', { ...store.c.accounts.get(id)!, name: `${store.c.accounts.get(id)!.name}+v3` }),
+      tx.put('accounts', {
+        ...store.collections.accounts.get(id)!,
+        name: `${store.collections.accounts.get(id)!.name}+v3`,
+      }),
     )
     const third = store.tx((tx) => tx.put('accounts', account(2)))
-    expect(store.c.accounts.get(id)!.name).toBe('v2+v3')
+    expect(store.collections.accounts.get(id)!.name).toBe('v2+v3')
     const results = await Promise.allSettled([first, second, third])
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected'])
     expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ status: 500 })
@@ -329,7 +332,7 @@ describe('Store: commit-wait', () => {
   it('lets a transaction that writes nothing resolve only once every change applied before it is on disk', async () => {
     const { db, store } = await slowDisk()
     const write = store.tx((tx) => tx.put('accounts', account(2)))
-    const readsIt = store.tx(() => store.c.accounts.get(account(2).id)?.name)
+    const readsIt = store.tx(() => store.collections.accounts.get(account(2).id)?.name)
     const onDisk = () => journalLines(db).some((line) => line.includes(account(2).id))
     expect(onDisk()).toBe(false)
     expect(await readsIt).toBe('Account 2')
@@ -344,7 +347,7 @@ describe('Store: commit-wait', () => {
     const { io, store } = await slowDisk()
     io.failAppend = 'ENOSPC'
     const write = store.tx((tx) => tx.put('accounts', account(2)))
-    const read = store.tx(() => store.c.accounts.get(account(2).id))
+    const read = store.tx(() => store.collections.accounts.get(account(2).id))
     const results = await Promise.allSettled([write, read])
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected'])
     expect((results[1] as PromiseRejectedResult).reason).toMatchObject({
@@ -360,7 +363,7 @@ describe('Store: commit-wait', () => {
     expect(store.isVisible(store.mark())).toBe(true)
     const write = store.tx((tx) => tx.put('accounts', account(2)))
     const mark = store.mark()
-    expect(store.c.accounts.get(account(2).id)).toBeDefined()
+    expect(store.collections.accounts.get(account(2).id)).toBeDefined()
     expect(store.isVisible(mark)).toBe(false)
     await store.whenVisible(mark)
     expect(journalLines(db).at(-1)).toContain(account(2).id)
@@ -374,7 +377,7 @@ describe('Store: commit-wait', () => {
     io.failAppend = 'EIO'
     const write = store.tx((tx) => tx.put('accounts', account(2)))
     const mark = store.mark()
-    expect(store.c.accounts.size).toBe(2)
+    expect(store.collections.accounts.size).toBe(2)
     await expect(write).rejects.toMatchObject({ status: 500 })
     expect(store.isVisible(mark)).toBe(false)
     await expect(store.whenVisible(mark)).rejects.toMatchObject({

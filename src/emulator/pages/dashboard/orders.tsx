@@ -4,7 +4,7 @@ import type { Invoice } from '../../../spec/storefront.js'
 import type { Customer } from '../../../spec/customers.js'
 import type { Subscription } from '../../../spec/subscriptions.js'
 import { Badge, Notice, Table } from '../layout.js'
-import { DeliveryView, MysteryReveal } from '../deliveries.js'
+import { HandoverView, MysteryReveal } from '../handover.js'
 import { duration, money, pretty, when } from '../format.js'
 import { GATEWAYS } from '../storefront/catalogue.js'
 import { DASHBOARD_API, DashboardShell, dashHref, type DashView } from './shell.js'
@@ -308,7 +308,7 @@ export const OrderDetailPage: FC<{
               {item.productType ?? ''} · {item.quantity} × {money(item.price, c)} = {money(item.total, c)}
             </span>
           </div>
-          <DeliveryView item={item} codesId={`codes-${at}`} />
+          <HandoverView item={item} codesId={`codes-${at}`} />
           {item.mystery ? <MysteryReveal item={item} mystery={item.mystery} /> : null}
         </section>
       ))}

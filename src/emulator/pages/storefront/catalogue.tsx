@@ -4,7 +4,7 @@ import type { StorefrontProduct } from '../../../spec/storefront.js'
 import type { MysteryPublic } from '../../../spec/mystery.js'
 import { Badge, Notice, OddsCells, Table } from '../layout.js'
 import { money, safeUrl } from '../format.js'
-import { priceOrder } from '../../services/checkout/pricing.js'
+import { priceOrder } from '../../services/storefront/pricing.js'
 import { StorefrontShell, storefrontHref, type ShopView } from './shell.js'
 
 /** The gateways the emulator's checkout offers; any name up to 50 characters is accepted by the API. */

@@ -1,7 +1,7 @@
 import type { FC } from 'hono/jsx'
 import type { Invoice } from '../../../spec/storefront.js'
 import { Badge, Notice, Table } from '../layout.js'
-import { DeliveryView, MysteryReveal } from '../deliveries.js'
+import { HandoverView, MysteryReveal } from '../handover.js'
 import { money, when } from '../format.js'
 import { StorefrontShell, type ShopView } from './shell.js'
 import type { ThemeView } from './theme.js'
@@ -112,7 +112,7 @@ export const InvoicePage: FC<{ invoice: Invoice; theme?: ThemeView }> = ({ invoi
             </span>
           </div>
           {item.productType ? <p class="muted small">{item.productType}</p> : null}
-          <DeliveryView item={item} codesId={`codes-${at}`} />
+          <HandoverView item={item} codesId={`codes-${at}`} />
           {item.mystery ? <MysteryReveal item={item} mystery={item.mystery} /> : null}
         </section>
       ))}

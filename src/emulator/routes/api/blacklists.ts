@@ -6,7 +6,7 @@ import {
 } from '../../../spec/blacklists.js'
 import { NoQuerySchema } from '../../../spec/common.js'
 import { SUCCESS, json } from '../../openapi/operations.js'
-import { presentBlacklistEntry } from '../../present/blacklists.js'
+import { presentBlacklistEntry } from '../../services/blacklists/present.js'
 import { authedRoute } from '../route.js'
 import { answerJson } from '../../inspector/answer.js'
 

@@ -6,7 +6,7 @@ import {
   UpdateCouponBodySchema,
 } from '../../../spec/coupons.js'
 import { SUCCESS, json } from '../../openapi/operations.js'
-import { presentCoupon } from '../../present/coupons.js'
+import { presentCoupon } from '../../services/coupons/present.js'
 import { authedRoute } from '../route.js'
 import { answerJson } from '../../inspector/answer.js'
 

@@ -6,7 +6,7 @@ import {
   UpdateOrderBodySchema,
 } from '../../../spec/orders.js'
 import { json } from '../../openapi/operations.js'
-import { presentOrder } from '../../present/orders.js'
+import { presentOrder } from '../../services/orders/present.js'
 import { authedRoute } from '../route.js'
 import { answerJson } from '../../inspector/answer.js'
 

@@ -7,7 +7,7 @@ import {
   UpdateProductBodySchema,
 } from '../../../spec/products.js'
 import { SUCCESS, json } from '../../openapi/operations.js'
-import { presentProduct } from '../../present/products.js'
+import { presentProduct } from '../../services/catalogue/present.js'
 import type { Services } from '../../services/index.js'
 import type { ProductRecord } from '../../store/records.js'
 import { authedRoute } from '../route.js'

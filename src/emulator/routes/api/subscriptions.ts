@@ -1,7 +1,7 @@
 import { NoQuerySchema } from '../../../spec/common.js'
 import { SubscriptionListSchema, SubscriptionSchema } from '../../../spec/subscriptions.js'
 import { json } from '../../openapi/operations.js'
-import { presentSubscription } from '../../present/subscriptions.js'
+import { presentSubscription } from '../../services/subscriptions/present.js'
 import { authedRoute } from '../route.js'
 import { answerJson } from '../../inspector/answer.js'
 

@@ -1,7 +1,7 @@
 import { NoQuerySchema } from '../../../spec/common.js'
 import { ThemeListSchema, ThemeSchema, UpdateThemeBodySchema } from '../../../spec/themes.js'
 import { json } from '../../openapi/operations.js'
-import { presentTheme, presentThemeSummary } from '../../present/themes.js'
+import { presentTheme, presentThemeSummary } from '../../services/themes/present.js'
 import { authedRoute } from '../route.js'
 import { answerJson } from '../../inspector/answer.js'
 

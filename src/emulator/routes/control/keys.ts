@@ -1,6 +1,6 @@
 import { ApiKeyListSchema, ApiKeySchema, CreateKeyBodySchema } from '../../../spec/shops.js'
 import { ACCOUNT_DELETED, SUCCESS, json } from '../../openapi/operations.js'
-import { presentKey } from '../../present/accounts.js'
+import { presentKey } from '../../services/accounts/present.js'
 import { authedRoute } from '../route.js'
 import { answerJson } from '../../inspector/answer.js'
 

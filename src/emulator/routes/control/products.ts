@@ -1,7 +1,7 @@
 import { FulfilmentSetupBodySchema, FulfilmentSetupSchema } from '../../../spec/fulfilment.js'
 import { ControlProductListQuerySchema, PRODUCT_LIMIT, ProductListSchema } from '../../../spec/products.js'
 import { json } from '../../openapi/operations.js'
-import { presentProduct } from '../../present/products.js'
+import { presentProduct } from '../../services/catalogue/present.js'
 import { authedRoute } from '../route.js'
 import { answerJson } from '../../inspector/answer.js'
 

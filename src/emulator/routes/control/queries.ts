@@ -1,7 +1,8 @@
 import { QueryReplyBodySchema } from '../../../spec/fulfilment.js'
 import { FeedbackListSchema, QueryListSchema, QuerySchema } from '../../../spec/storefront.js'
 import { json } from '../../openapi/operations.js'
-import { presentFeedback, presentQuery } from '../../present/queries.js'
+import { presentQuery } from '../../services/customer-queries/present.js'
+import { presentFeedback } from '../../services/feedback/present.js'
 import { authedRoute } from '../route.js'
 import { answerJson } from '../../inspector/answer.js'
 

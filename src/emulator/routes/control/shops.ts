@@ -1,6 +1,6 @@
 import { CreateShopBodySchema, ShopListSchema, ShopSchema } from '../../../spec/shops.js'
 import { ACCOUNT_DELETED, json } from '../../openapi/operations.js'
-import { presentShop } from '../../present/accounts.js'
+import { presentShop } from '../../services/accounts/present.js'
 import { authedRoute } from '../route.js'
 import { answerJson } from '../../inspector/answer.js'
 

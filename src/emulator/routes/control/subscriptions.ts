@@ -1,6 +1,6 @@
 import { SubscriptionSchema } from '../../../spec/subscriptions.js'
 import { json } from '../../openapi/operations.js'
-import { presentSubscription } from '../../present/subscriptions.js'
+import { presentSubscription } from '../../services/subscriptions/present.js'
 import { authedRoute } from '../route.js'
 import { answerJson } from '../../inspector/answer.js'
 

@@ -8,7 +8,7 @@ import {
   WebhookSchema,
 } from '../../../spec/webhooks.js'
 import { SUCCESS, json } from '../../openapi/operations.js'
-import { presentDelivery, presentWebhook, summariseDelivery } from '../../present/webhooks.js'
+import { presentDelivery, presentWebhook, summariseDelivery } from '../../services/webhooks/present.js'
 import { authedRoute } from '../route.js'
 import { answerJson } from '../../inspector/answer.js'
 

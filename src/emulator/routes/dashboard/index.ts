@@ -4,16 +4,17 @@ import { HTTPException } from 'hono/http-exception'
 import { StoreError } from '../../../spec/errors.js'
 import type { AuthedEnv } from '../../middleware/auth.js'
 import type { EmulatorDeps } from '../../deps.js'
-import { presentEvent } from '../../present/events.js'
-import { presentOrder } from '../../present/orders.js'
-import { presentProduct } from '../../present/products.js'
-import { presentFeedback, presentQuery } from '../../present/queries.js'
-import { presentSubscription } from '../../present/subscriptions.js'
-import { presentDelivery, presentWebhook, summariseDelivery } from '../../present/webhooks.js'
+import { presentEvent } from '../../services/events/present.js'
+import { presentOrder } from '../../services/orders/present.js'
+import { presentProduct } from '../../services/catalogue/present.js'
+import { presentQuery } from '../../services/customer-queries/present.js'
+import { presentFeedback } from '../../services/feedback/present.js'
+import { presentSubscription } from '../../services/subscriptions/present.js'
+import { presentDelivery, presentWebhook, summariseDelivery } from '../../services/webhooks/present.js'
 import { selectShop } from '../../middleware/auth.js'
 import { errorResponse } from '../../middleware/errors.js'
 import { isOverNetwork, publicOriginOf, type AllowedHosts } from '../../middleware/hosts.js'
-import type { AccountRecord, KeyRecord, ProductRecord } from '../../store/records.js'
+import type { ProductRecord } from '../../store/records.js'
 import { controlRoutes } from '../control/index.js'
 import { apiRoutes } from '../api/index.js'
 import type { RouteDeps } from '../route.js'
@@ -29,6 +30,7 @@ import { DASHBOARD, type DashView } from '../../pages/dashboard/shell.js'
 import { DASH_PAGE_SIZE, listQuery, pageOf } from '../../pages/dashboard/paging.js'
 import { buildInvoice, invoicePath } from '../../services/orders/invoice.js'
 import { inspectorPages } from './inspector.js'
+import type { PageEnv } from './page-env.js'
 import {
   DASHBOARD_PATH,
   Sessions,
@@ -41,10 +43,6 @@ import { answerJson } from '../../inspector/answer.js'
 
 /** Events the Live events page opens with. */
 const RECENT_EVENTS = 20
-
-export interface PageEnv {
-  Variables: { account: AccountRecord; key: KeyRecord }
-}
 
 /**
  * The emulator's dashboard under /_dashboard (DESIGN.md: what the hosted service configures in its

@@ -8,7 +8,7 @@ import { REFERENCE_DOCUMENTS, ReferencePage, type ReferenceDocument } from '../.
 import { RequestDetailPage, RequestsPage } from '../../pages/dashboard/requests.js'
 import type { DashView } from '../../pages/dashboard/shell.js'
 import { swaggerUiAssetPath } from '../pages/inspector-assets.js'
-import type { PageEnv } from './index.js'
+import type { PageEnv } from './page-env.js'
 
 /** The dashboard's Requests pages (the request inspector) and its API reference. */
 export function inspectorPages(requests: RequestRecorder, viewOf: (c: Context<PageEnv>) => DashView): Hono<PageEnv> {

@@ -4,7 +4,7 @@ import { StoreError } from '../../../spec/errors.js'
 import type { AuthedEnv } from '../../middleware/auth.js'
 import type { Random } from '../../deps.js'
 import { hex } from '../../ids.js'
-import type { AccountService } from '../../services/accounts.js'
+import type { AccountService } from '../../services/accounts/service.js'
 import type { AccountRecord, KeyRecord } from '../../store/records.js'
 
 export const SESSION_COOKIE = 'store_dashboard'

@@ -1,33 +1,33 @@
 import { StoreError, notFound } from '../../../spec/errors.js'
 import type { CreateProductBody, UpdateProductBody } from '../../../spec/products.js'
 import { PRODUCT_LIMIT } from '../../../spec/products.js'
-import type { ServiceDeps } from '../deps.js'
+import type { Shared } from '../shared.js'
 import { base62 } from '../../ids.js'
 import type { ProductRecord, ShopRecord } from '../../store/records.js'
 import type { SortKey } from '../../store/sorted-index.js'
 
 /** A product of the shop by internal id or `rec_…` productId, or undefined. */
-export function lookUpProduct(deps: ServiceDeps, shop: ShopRecord, id: string): ProductRecord | undefined {
-  const products = deps.rows.products
+export function lookUpProduct(deps: Shared, shop: ShopRecord, id: string): ProductRecord | undefined {
+  const products = deps.collections.products
   const product = products.get(id) ?? products.getBy('productId', id)
   return product?.shopId === shop.id ? product : undefined
 }
 
 /** A product of the shop by internal id or `rec_…` productId; 404 otherwise. */
-export function findProduct(deps: ServiceDeps, shop: ShopRecord, id: string): ProductRecord {
+export function findProduct(deps: Shared, shop: ShopRecord, id: string): ProductRecord {
   const product = lookUpProduct(deps, shop, id)
   if (!product) throw notFound('product', id)
   return product
 }
 
-export function newProductId(deps: ServiceDeps): string {
+export function newProductId(deps: Shared): string {
   for (;;) {
     const candidate = `rec_${base62(deps.random, 12)}`
-    if (!deps.rows.products.getBy('productId', candidate)) return candidate
+    if (!deps.collections.products.getBy('productId', candidate)) return candidate
   }
 }
 
-export function buildProduct(deps: ServiceDeps, shop: ShopRecord, body: CreateProductBody): ProductRecord {
+export function buildProduct(deps: Shared, shop: ShopRecord, body: CreateProductBody): ProductRecord {
   const now = deps.nowIso(shop)
   return {
     id: deps.newId('prod'),
@@ -48,7 +48,7 @@ export function buildProduct(deps: ServiceDeps, shop: ShopRecord, body: CreatePr
   }
 }
 
-export function applyProductUpdate(deps: ServiceDeps, product: ProductRecord, body: UpdateProductBody): ProductRecord {
+export function applyProductUpdate(deps: Shared, product: ProductRecord, body: UpdateProductBody): ProductRecord {
   const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined))
   return { ...product, ...changes, updatedAt: deps.nowIso(product) }
 }
@@ -87,7 +87,7 @@ export function decodeCursor(cursor: string): SortKey {
 
 /** Live products of a shop, newest first, one page at a time (spec, "Pagination"). */
 export function pageLiveProducts(
-  deps: ServiceDeps,
+  deps: Shared,
   shop: ShopRecord,
   limit: number = PRODUCT_LIMIT.default,
   cursor?: string,
@@ -97,13 +97,13 @@ export function pageLiveProducts(
 
 /** Products of a shop with one status (or all), newest first, paged like the Live list. */
 export function pageProducts(
-  deps: ServiceDeps,
+  deps: Shared,
   shop: ShopRecord,
   status: ProductRecord['status'] | 'all',
   limit: number = PRODUCT_LIMIT.default,
   cursor?: string,
 ) {
-  const products = deps.rows.products
+  const products = deps.collections.products
   const page: ProductRecord[] = []
   let more = false
   const index = status === 'Live' ? 'live' : 'shop'

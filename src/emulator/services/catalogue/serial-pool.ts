@@ -8,35 +8,35 @@ const serialId = (productId: string, position: number) => `${productId}:${positi
 const deliveredId = (productId: string, code: string) => `${productId}:${code}`
 
 /** Unused codes left in a product's pool. */
-export function serialCount(rows: Collections, productId: string): number {
-  return rows.serials.count('product', productId)
+export function serialCount(collections: Collections, productId: string): number {
+  return collections.serials.count('product', productId)
 }
 
 /** A product's unused codes, in pool order (the order they are delivered in). */
-export function serialPool(rows: Collections, productId: string): string[] {
+export function serialPool(collections: Collections, productId: string): string[] {
   const codes: string[] = []
-  for (const row of rows.serials.oldestFirst('product', productId)) codes.push(row.code)
+  for (const row of collections.serials.oldestFirst('product', productId)) codes.push(row.code)
   return codes
 }
 
 /** Replaces a product's pool by `codes` (null or empty: no codes left). */
 export function replaceSerialPool(
   tx: Tx,
-  rows: Collections,
+  collections: Collections,
   shopId: string,
   productId: string,
   codes: readonly string[] | null,
 ): void {
-  for (const row of [...rows.serials.oldestFirst('product', productId)]) tx.delete('serials', row.id)
+  for (const row of [...collections.serials.oldestFirst('product', productId)]) tx.delete('serials', row.id)
   for (const [position, code] of (codes ?? []).entries()) {
     tx.put('serials', { id: serialId(productId, position), shopId, productId, code, position })
   }
 }
 
 /** Takes the first `count` codes of a pool (the caller checked there are enough) and returns them. */
-export function takeSerials(tx: Tx, rows: Collections, productId: string, count: number): string[] {
+export function takeSerials(tx: Tx, collections: Collections, productId: string, count: number): string[] {
   const taken: SerialRecord[] = []
-  for (const row of rows.serials.oldestFirst('product', productId)) {
+  for (const row of collections.serials.oldestFirst('product', productId)) {
     if (taken.length === count) break
     taken.push(row)
   }
@@ -44,8 +44,8 @@ export function takeSerials(tx: Tx, rows: Collections, productId: string, count:
   return taken.map((row) => row.code)
 }
 
-export function wasDelivered(rows: Collections, productId: string, code: string): boolean {
-  return rows.deliveredCodes.get(deliveredId(productId, code)) !== undefined
+export function wasDelivered(collections: Collections, productId: string, code: string): boolean {
+  return collections.deliveredCodes.get(deliveredId(productId, code)) !== undefined
 }
 
 /** Records codes as delivered from a product: a setup may never bring them back. */
@@ -55,12 +55,13 @@ export function recordDelivered(tx: Tx, shopId: string, productId: string, codes
 }
 
 /** Every code delivered from a product so far. */
-export function deliveredCodesOf(rows: Collections, productId: string): string[] {
-  return [...rows.deliveredCodes.oldestFirst('product', productId)].map((row) => row.code)
+export function deliveredCodesOf(collections: Collections, productId: string): string[] {
+  return [...collections.deliveredCodes.oldestFirst('product', productId)].map((row) => row.code)
 }
 
 /** Removes a deleted product's pool and its record of delivered codes (as deleting its setup did). */
-export function removeProductCodes(tx: Tx, rows: Collections, productId: string): void {
-  for (const row of [...rows.serials.oldestFirst('product', productId)]) tx.delete('serials', row.id)
-  for (const row of [...rows.deliveredCodes.oldestFirst('product', productId)]) tx.delete('deliveredCodes', row.id)
+export function removeProductCodes(tx: Tx, collections: Collections, productId: string): void {
+  for (const row of [...collections.serials.oldestFirst('product', productId)]) tx.delete('serials', row.id)
+  for (const row of [...collections.deliveredCodes.oldestFirst('product', productId)])
+    tx.delete('deliveredCodes', row.id)
 }

@@ -1,16 +1,15 @@
 // Dashboard-only product setup: PUT /_emulator/products/:id/fulfilment and seed `fulfilment` blocks
 // (DESIGN.md, control API). Lives in the `fulfilments` collection, never on the product record.
-import { oddsOf } from '../../../fairness/index.js'
 import type { MysteryOutcome } from '../../../fairness/index.js'
 import { StoreError } from '../../../spec/errors.js'
-import type { FulfilmentSetup, FulfilmentSetupBody } from '../../../spec/fulfilment.js'
+import type { FulfilmentSetupBody } from '../../../spec/fulfilment.js'
 import type { ProductType } from '../../../spec/products.js'
 import type { ServiceDeps } from '../deps.js'
 import type { FulfilmentRecord, ProductRecord, ShopRecord } from '../../store/records.js'
 import type { Tx } from '../../store/store.js'
 import { newPoolVersion } from './mystery.js'
-import { availableUnits, emitNow, mysteryCapacity, putStock } from './stock.js'
-import { replaceSerialPool, serialPool, wasDelivered } from './serial-pool.js'
+import { emitNow, mysteryCapacity, putStock } from './stock.js'
+import { replaceSerialPool, wasDelivered } from './serial-pool.js'
 
 type SetupField = keyof FulfilmentSetupBody
 
@@ -50,7 +49,7 @@ function checkNotDelivered(
   product: ProductRecord,
   codes: readonly { code: string; field: string }[],
 ): void {
-  const again = codes.find((c) => wasDelivered(deps.rows, product.id, c.code))
+  const again = codes.find((c) => wasDelivered(deps.collections, product.id, c.code))
   if (again)
     throw fieldError(
       409,
@@ -82,7 +81,7 @@ export function applyFulfilmentSetup(
   body: FulfilmentSetupBody,
 ): FulfilmentRecord {
   checkFieldsFit(product, body)
-  const before = deps.rows.fulfilments.get(product.id)
+  const before = deps.collections.fulfilments.get(product.id)
   const next: FulfilmentRecord = { ...before, id: product.id, shopId: shop.id, updatedAt: deps.nowIso(shop) }
   const set = <K extends keyof FulfilmentRecord>(key: K, value: FulfilmentRecord[K] | null | undefined) => {
     if (value === undefined) return
@@ -103,7 +102,7 @@ export function applyFulfilmentSetup(
     )
   if (body.serials !== undefined) {
     // The pool's codes are rows of their own (`serials`); the setup only says that there is one.
-    replaceSerialPool(tx, deps.rows, shop.id, product.id, body.serials)
+    replaceSerialPool(tx, deps.collections, shop.id, product.id, body.serials)
     set('serialPool', body.serials ? true : null)
   }
   if (body.mystery) {
@@ -135,34 +134,4 @@ export function applyFulfilmentSetup(
   if (body.serials) putStock(deps, tx, product, body.serials.length, emit)
   else if (body.mystery) putStock(deps, tx, product, mysteryCapacity(next.mystery!.outcomes), emit)
   return next
-}
-
-/** The setup as the merchant sees it: pools as they stand, the public commitment, never the server seed. */
-export function presentSetup(
-  deps: ServiceDeps,
-  product: ProductRecord,
-  setup: FulfilmentRecord | undefined,
-): FulfilmentSetup {
-  const mystery = setup?.mystery
-  return {
-    productId: product.id,
-    productType: product.type,
-    deliveryMessage: setup?.deliveryMessage ?? null,
-    files: setup?.files ?? [],
-    serials: setup?.serialPool ? serialPool(deps.rows, product.id) : null,
-    dynamicWebhookUrl: setup?.dynamicWebhookUrl ?? null,
-    mystery: mystery
-      ? {
-          commitment: mystery.commitment,
-          poolVersion: mystery.poolVersion,
-          outcomes: oddsOf(mystery.outcomes).map((o, i) => ({
-            ...o,
-            ...(mystery.outcomes[i].codes ? { codes: [...mystery.outcomes[i].codes!] } : {}),
-          })),
-        }
-      : null,
-    subscription: setup?.subscription ?? null,
-    stock: availableUnits(deps, product, setup),
-    updatedAt: setup?.updatedAt ?? null,
-  }
 }

@@ -1,8 +1,6 @@
 // Customers kept per shop by e-mail from checkouts (DESIGN.md "Orders, fulfilment, stock"):
 // totalOrders counts orders placed, totalSpent the money received, lastOrderAt the latest order.
-// The rows are built here from a stored row, a buyer's details checked where they entered (the
-// checkout body, a stored subscription) and times the emulator made: stored with `putBuilt`.
-import type { ServiceDeps } from '../deps.js'
+import type { Shared } from '../shared.js'
 import { cents } from '../../money.js'
 import type { CustomerRecord, ShopRecord } from '../../store/records.js'
 import type { Tx } from '../../store/store.js'
@@ -25,15 +23,9 @@ export interface Buyer {
 }
 
 /** Finds or creates the shop's customer for an e-mail address and counts one more order placed at `at`. */
-export function recordOrderPlaced(
-  deps: ServiceDeps,
-  tx: Tx,
-  shop: ShopRecord,
-  buyer: Buyer,
-  at: string,
-): CustomerRecord {
+export function recordOrderPlaced(deps: Shared, tx: Tx, shop: ShopRecord, buyer: Buyer, at: string): CustomerRecord {
   const email = buyer.email.toLowerCase()
-  const existing = deps.rows.customers.getBy('email', `${shop.id}:${email}`)
+  const existing = deps.collections.customers.getBy('email', `${shop.id}:${email}`)
   const base: CustomerRecord = existing ?? {
     ...NEW_CUSTOMER,
     notes: [],
@@ -59,14 +51,14 @@ export function recordOrderPlaced(
  * negative amount is money given back (a refund), never taking the total below zero.
  */
 export function recordMoneyReceived(
-  deps: ServiceDeps,
+  deps: Shared,
   tx: Tx,
   customerId: string | null,
   amount: number,
   at: string,
 ): void {
   if (!customerId || amount === 0) return
-  const customer = deps.rows.customers.get(customerId)
+  const customer = deps.collections.customers.get(customerId)
   if (!customer) return
   tx.put('customers', { ...customer, totalSpent: Math.max(0, cents(customer.totalSpent + amount)), updatedAt: at })
 }

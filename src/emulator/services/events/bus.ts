@@ -1,20 +1,22 @@
 import { webhookBody, type WebhookEventKind } from '../../../spec/events.js'
-import type { ServiceDeps } from '../deps.js'
+import type { EmulatorOptions, Sleep } from '../../deps.js'
 import type { Tx } from '../../store/store.js'
 import type { DeliveryRecord, EventRecord, ShopRecord } from '../../store/records.js'
+import type { Shared } from '../shared.js'
 import { buildEventData, type EventSubject } from './payloads.js'
 import { DeliveryWorker, deliverySettings } from './delivery.js'
+import type { PendingEvent } from './pending.js'
 import { EventStreams, streamSettings } from './streams.js'
 import { chaosPlan } from './chaos.js'
 import type { DeliveryChaos } from '../../../spec/webhooks.js'
 
-/** A committed event as listeners get it: `data` is the subject the operation emitted, `record` the logged payload. */
-export interface PendingEvent {
-  kind: WebhookEventKind
-  shopId: string
-  data: unknown
-  seq: number
-  record: EventRecord
+export type { PendingEvent } from './pending.js'
+
+/** What the bus needs besides `Shared`: the network and waits of webhook delivery, and its settings. */
+export interface BusDeps {
+  fetch: typeof fetch
+  sleep: Sleep
+  options: EmulatorOptions
 }
 
 /** Events kept per shop in the log; older ones are dropped as new ones arrive (README, "Events"). */
@@ -43,18 +45,21 @@ export class EventBus {
   readonly worker: DeliveryWorker
   readonly streams: EventStreams
 
-  constructor(private readonly emu: ServiceDeps) {
-    this.worker = new DeliveryWorker(emu, deliverySettings(emu.options))
-    this.streams = new EventStreams(streamSettings(emu.options), emu.sleep)
+  constructor(
+    private readonly deps: Shared,
+    { fetch, sleep, options }: BusDeps,
+  ) {
+    this.worker = new DeliveryWorker(deps, { fetch, sleep }, deliverySettings(options))
+    this.streams = new EventStreams(streamSettings(options), sleep)
   }
 
   /** Records an event of `shop` in the transaction `tx`, with the subject its kind needs (`EventSubjects`). */
   emit<K extends WebhookEventKind>(tx: Tx, shop: ShopRecord, kind: K, subject: EventSubject<K>): void {
-    const data = buildEventData(this.emu, shop, subject)
-    const store = this.emu.store
+    const data = buildEventData(this.deps.collections, shop, subject)
+    const { collections } = this.deps
     const seq = this.lastSeq() + 1
-    const now = this.emu.nowIso(shop)
-    const meta = store.c.meta.get('meta')
+    const now = this.deps.nowIso(shop)
+    const meta = collections.meta.get('meta')
     tx.put('meta', { ...meta, id: 'meta', eventSeq: seq })
     const record = tx.put('events', {
       id: `evt_${seq}`,
@@ -69,9 +74,9 @@ export class EventBus {
     const deliveryIds: string[] = []
     // The exact bytes every attempt sends: `timestamp` is the time of the first sending (spec, "Request").
     let body: string | undefined
-    const subscribed = [...store.c.webhooks.oldestFirst('shop', shop.id)].filter((w) => w.events.includes(kind))
+    const subscribed = [...collections.webhooks.oldestFirst('shop', shop.id)].filter((w) => w.events.includes(kind))
     for (const webhook of subscribed) {
-      body ??= JSON.stringify(webhookBody(kind, data, this.emu.now(shop)))
+      body ??= JSON.stringify(webhookBody(kind, data, this.deps.now(shop)))
       const fields = {
         webhookId: webhook.id,
         eventId: record.id,
@@ -116,7 +121,7 @@ export class EventBus {
         try {
           listener(event)
         } catch (error) {
-          this.emu.log(`events: a listener of ${event.kind} failed: ${(error as Error).message}`)
+          this.deps.log(`events: a listener of ${event.kind} failed: ${(error as Error).message}`)
         }
       }
       for (const id of deliveryIds) this.worker.start(id)
@@ -138,7 +143,7 @@ export class EventBus {
   backlog(shopId: string, afterSeq: number): EventRecord[] {
     const upTo = this.lastCommittedSeq()
     const out: EventRecord[] = []
-    for (const event of this.emu.store.c.events.oldestFirst('shop', shopId, { time: afterSeq + 1, id: '' })) {
+    for (const event of this.deps.collections.events.oldestFirst('shop', shopId, { time: afterSeq + 1, id: '' })) {
       if (event.seq > upTo) break
       out.push(event)
     }
@@ -149,7 +154,7 @@ export class EventBus {
   recent(shopId: string, count: number): EventRecord[] {
     const upTo = this.lastCommittedSeq()
     const out: EventRecord[] = []
-    for (const event of this.emu.store.c.events.newestFirst('shop', shopId)) {
+    for (const event of this.deps.collections.events.newestFirst('shop', shopId)) {
       if (out.length === count) break
       if (event.seq <= upTo) out.push(event)
     }
@@ -179,9 +184,9 @@ export class EventBus {
       resendOf?: string | null
     },
   ): DeliveryRecord {
-    const now = this.emu.nowIso(shop)
+    const now = this.deps.nowIso(shop)
     return {
-      id: this.emu.newId('whd'),
+      id: this.deps.newId('whd'),
       shopId: shop.id,
       resendOf: null,
       ...fields,
@@ -198,7 +203,7 @@ export class EventBus {
   /** A delivery held back as its endpoint's chaos decided: its first attempt waits `delayMs + holdMs`. */
   private withChaos(shop: ShopRecord, delivery: DeliveryRecord, chaos: DeliveryChaos): DeliveryRecord {
     const waitMs = chaos.delayMs + chaos.holdMs
-    const nextAttemptAt = waitMs > 0 ? new Date(this.emu.now(shop).getTime() + waitMs).toISOString() : null
+    const nextAttemptAt = waitMs > 0 ? new Date(this.deps.now(shop).getTime() + waitMs).toISOString() : null
     return { ...delivery, chaos, nextAttemptAt }
   }
 
@@ -212,13 +217,13 @@ export class EventBus {
 
   /** Deletes the shop's oldest rows of a log until at most `keep` are left. */
   private trimOldest(tx: Tx, log: 'events' | 'deliveries', shop: ShopRecord, keep: number): void {
-    const rows = this.emu.rows[log]
-    for (let excess = rows.count('shop', shop.id) - keep; excess > 0; excess--)
-      tx.delete(log, rows.oldest('shop', shop.id)!.id)
+    const kept = this.deps.collections[log]
+    for (let excess = kept.count('shop', shop.id) - keep; excess > 0; excess--)
+      tx.delete(log, kept.oldest('shop', shop.id)!.id)
   }
 
   private lastSeq(): number {
-    const newest = this.emu.store.c.events.newest('all', 'all')
-    return Math.max(this.emu.store.c.meta.get('meta')?.eventSeq ?? 0, newest?.seq ?? 0)
+    const newest = this.deps.collections.events.newest('all', 'all')
+    return Math.max(this.deps.collections.meta.get('meta')?.eventSeq ?? 0, newest?.seq ?? 0)
   }
 }

@@ -1,7 +1,7 @@
 import { WEBHOOK_HEADERS, WEBHOOK_TIMEOUT_MS } from '../../../spec/events.js'
 import type { DeliveryAttempt } from '../../../spec/webhooks.js'
-import type { ServiceDeps } from '../deps.js'
-import type { EmulatorOptions } from '../../deps.js'
+import type { EmulatorOptions, Sleep } from '../../deps.js'
+import type { Shared } from '../shared.js'
 import type { DeliveryRecord } from '../../store/records.js'
 
 /**
@@ -125,7 +125,8 @@ export class DeliveryWorker {
   private readonly waiting: (() => void)[] = []
 
   constructor(
-    private readonly deps: ServiceDeps,
+    private readonly deps: Shared,
+    private readonly network: { fetch: typeof fetch; sleep: Sleep },
     readonly settings: DeliverySettings,
   ) {}
 
@@ -142,7 +143,7 @@ export class DeliveryWorker {
   }
 
   resumeUnsettled(): void {
-    const ids = [...this.deps.rows.deliveries.oldestFirst('unsettled', 'all')].map((d) => d.id)
+    const ids = [...this.deps.collections.deliveries.oldestFirst('unsettled', 'all')].map((d) => d.id)
     for (const id of ids) void this.start(id)
   }
 
@@ -160,16 +161,16 @@ export class DeliveryWorker {
   }
 
   private async run(id: string): Promise<void> {
-    let row = this.deps.rows.deliveries.get(id)
+    let row = this.deps.collections.deliveries.get(id)
     while (row && (row.state === 'pending' || row.state === 'retrying') && !this.stopped) {
       if (row.nextAttemptAt) {
         const wait = Date.parse(row.nextAttemptAt) - this.deps.now(row).getTime()
         if (wait > 0) await this.wait(wait)
         if (this.stopped) return
-        row = this.deps.rows.deliveries.get(id)
+        row = this.deps.collections.deliveries.get(id)
         if (!row) return
       }
-      if (row.webhookId && !this.deps.rows.webhooks.get(row.webhookId)) {
+      if (row.webhookId && !this.deps.collections.webhooks.get(row.webhookId)) {
         row = await this.settle(row, 'failed')
         return
       }
@@ -183,12 +184,12 @@ export class DeliveryWorker {
   private async send(id: string): Promise<(PostOutcome & { at: string }) | undefined> {
     await this.acquire()
     try {
-      const row = this.deps.rows.deliveries.get(id)
+      const row = this.deps.collections.deliveries.get(id)
       if (!row || this.stopped) return undefined
       const at = this.deps.nowIso(row)
       return {
         at,
-        ...(await postWebhook(this.deps.fetch, row.url, row.payload, this.settings.timeoutMs, this.stopping.signal)),
+        ...(await postWebhook(this.network.fetch, row.url, row.payload, this.settings.timeoutMs, this.stopping.signal)),
       }
     } finally {
       this.release()
@@ -197,8 +198,8 @@ export class DeliveryWorker {
 
   private async record(id: string, outcome: PostOutcome & { at: string }): Promise<DeliveryRecord | undefined> {
     try {
-      return await this.deps.store.tx((tx) => {
-        const current = this.deps.rows.deliveries.get(id)
+      return await this.deps.transact((tx) => {
+        const current = this.deps.collections.deliveries.get(id)
         if (!current) return undefined
         const number = current.attempts.length + 1
         const isFailedByChaos = current.chaos !== undefined && number <= current.chaos.failFirst
@@ -232,9 +233,9 @@ export class DeliveryWorker {
   }
 
   private async settle(row: DeliveryRecord, state: 'failed'): Promise<DeliveryRecord | undefined> {
-    return this.deps.store
-      .tx((tx) => {
-        const current = this.deps.rows.deliveries.get(row.id)
+    return this.deps
+      .transact((tx) => {
+        const current = this.deps.collections.deliveries.get(row.id)
         return current
           ? tx.put('deliveries', { ...current, state, nextAttemptAt: null, updatedAt: this.deps.nowIso(current) })
           : undefined
@@ -245,7 +246,7 @@ export class DeliveryWorker {
   /** The injected sleep, cut short when the worker stops. */
   private wait(ms: number): Promise<void> {
     if (this.stopped) return Promise.resolve()
-    return Promise.race([this.deps.sleep(ms), this.whenStopped])
+    return Promise.race([this.network.sleep(ms), this.whenStopped])
   }
 
   private async acquire(): Promise<void> {

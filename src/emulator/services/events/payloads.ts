@@ -24,7 +24,7 @@ import type { Order, OrderItem } from '../../../spec/orders.js'
 import type { Product } from '../../../spec/products.js'
 import type { Subscription } from '../../../spec/subscriptions.js'
 import type { ShopRecord } from '../../store/records.js'
-import type { ServiceDeps } from '../deps.js'
+import type { Collections } from '../../store/collections.js'
 
 type ProductKind = Exclude<ProductEventKind, 'product:mystery:revealed'>
 
@@ -53,13 +53,13 @@ export type EventSubjects = { [K in OrderKind]: OrderSubject } & {
 export type EventSubject<K extends WebhookEventKind> = EventSubjects[K]
 
 /** Lookups over the emulator's own rows, for the shared payload builders. */
-export function emulatorSources(emu: ServiceDeps, shop: ShopRecord): PayloadSources {
-  const products = emu.store.c.products
+export function emulatorSources(collections: Collections, shop: ShopRecord): PayloadSources {
+  const { products } = collections
   const payloadShop = { id: shop.id, name: shop.name }
   return {
     shop: payloadShop,
     product: (id) => products.get(id) ?? products.getBy('productId', id),
-    plan: (productId) => emu.store.c.fulfilments.get(productId)?.subscription,
+    plan: (productId) => collections.fulfilments.get(productId)?.subscription,
   }
 }
 
@@ -68,11 +68,11 @@ export function emulatorSources(emu: ServiceDeps, shop: ShopRecord): PayloadSour
  * shape names its payload table; that it fits its kind is the compiler's to check (`EventSubjects`).
  */
 export function buildEventData(
-  emu: ServiceDeps,
+  collections: Collections,
   shop: ShopRecord,
   subject: EventSubject<WebhookEventKind>,
 ): Record<string, unknown> {
-  const sources = emulatorSources(emu, shop)
+  const sources = emulatorSources(collections, shop)
   // Not re-validated here (it costs more than building it, on the request's path): the builders are
   // typed from the schemas, and test/emulator/events/kinds.test.ts checks every kind fired for real.
   if ('subscription' in subject) return subscriptionEventData(subject.subscription, sources, subject.order)

@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises'
 import { StoreError } from '../../../spec/errors.js'
 import type { EmulatorOptions, Sleep } from '../../deps.js'
 import type { EventRecord } from '../../store/records.js'
-import type { PendingEvent } from './bus.js'
+import type { PendingEvent } from './pending.js'
 
 /** Open event streams (SSE) one key may hold at once; one more is answered 429. */
 const DEFAULT_STREAMS_PER_KEY = 100

@@ -1,5 +1,5 @@
-import type { Fulfil } from './types.js'
-import { delivered, retryHint, undelivered } from './types.js'
+import type { Fulfil } from './fulfil.js'
+import { delivered, retryHint, undelivered } from './fulfil.js'
 import { setupHint } from '../catalogue/setup-hint.js'
 import { takeUnits } from './units.js'
 

@@ -1,12 +1,10 @@
-import type { Delivery } from '../../../spec/orders.js'
+import type { Handover } from '../../../spec/orders.js'
 import { dynamicDeliveryPayload } from '../../../spec/event-payloads.js'
 import { FORBIDDEN_KEYS } from '../../../spec/common.js'
-import type { ServiceDeps } from '../deps.js'
-import type { FulfilmentRecord } from '../../store/records.js'
+import type { FulfilmentRecord, OrderLineRecord, OrderRecord } from '../../store/records.js'
 import { isSettled } from '../orders/flow.js'
-import type { CommerceOrder, Line } from '../orders/types.js'
-import type { Fulfil } from './types.js'
-import { retryHint, undelivered } from './types.js'
+import type { Fulfil, RemoteDeps } from './fulfil.js'
+import { retryHint, undelivered } from './fulfil.js'
 import { setupHint } from '../catalogue/setup-hint.js'
 import { takeUnits } from './units.js'
 
@@ -101,28 +99,28 @@ export const dynamic: Fulfil = {
     return ok ? undelivered(line, WAITING_FOR_ANSWER) : line
   },
 
-  awaitsRemote(line: Line, setup: FulfilmentRecord | undefined) {
+  awaitsRemote(line: OrderLineRecord, setup: FulfilmentRecord | undefined) {
     return line.taken === line.quantity && !isSettled(line) && Boolean(setup?.dynamicWebhookUrl)
   },
 
-  async deliverRemote(
-    deps: ServiceDeps,
-    order: CommerceOrder,
-    line: Line,
+  async handOverRemote(
+    remote: RemoteDeps,
+    order: OrderRecord,
+    line: OrderLineRecord,
     setup: FulfilmentRecord | undefined,
-  ): Promise<Delivery> {
+  ): Promise<Handover> {
     const url = setup?.dynamicWebhookUrl
     const attempts = (line.delivery?.attempts ?? 0) + 1
-    const failed = (reason: string, extra: Partial<Delivery> = {}): Delivery =>
+    const failed = (reason: string, extra: Partial<Handover> = {}): Handover =>
       undelivered(line, `${reason}; ${retryHint(order)}`, { ...extra, attempts }).delivery!
     if (!url) return failed('no Dynamic Webhook URL is set up for this product')
-    const timeoutMs = deps.options.dynamicTimeoutMs ?? DYNAMIC_TIMEOUT_MS
+    const timeoutMs = remote.timeoutMs ?? DYNAMIC_TIMEOUT_MS
     let res: Response
     try {
-      res = await deps.fetch(url, {
+      res = await remote.fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': 'Service-Webhook/1.0' },
-        body: JSON.stringify(dynamicDeliveryPayload(order, line, deps.nowIso(order))),
+        body: JSON.stringify(dynamicDeliveryPayload(order, line, remote.nowIso(order))),
         signal: AbortSignal.timeout(timeoutMs),
         redirect: 'manual',
       })
@@ -160,7 +158,7 @@ export const dynamic: Fulfil = {
       ...line.delivery,
       status: 'delivered',
       reason: null,
-      deliveredAt: deps.nowIso(order),
+      deliveredAt: remote.nowIso(order),
       attempts,
       dynamic: dynamicAnswer,
     }

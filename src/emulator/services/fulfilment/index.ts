@@ -7,9 +7,9 @@ import { infoCard } from './info-card.js'
 import { mysteryBox } from './mystery-box.js'
 import { physical } from './physical.js'
 import { serial } from './serial.js'
-import { service } from './service.js'
+import { service } from './manual-service.js'
 import { subscription } from './subscription.js'
-import type { Fulfil } from './types.js'
+import type { Fulfil } from './fulfil.js'
 
 export const fulfilments: Record<ProductType, Fulfil> = {
   Service: service,
@@ -22,4 +22,4 @@ export const fulfilments: Record<ProductType, Fulfil> = {
   MysteryBox: mysteryBox,
 }
 
-export type { Fulfil } from './types.js'
+export type { Fulfil } from './fulfil.js'

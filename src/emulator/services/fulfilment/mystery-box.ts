@@ -2,8 +2,8 @@ import { openBox } from '../../../fairness/index.js'
 import { newPoolVersion, tableChanged } from '../catalogue/mystery.js'
 import { availableUnits, mysteryCapacity, putStock, stockAfterSale } from '../catalogue/stock.js'
 import { recordDelivered } from '../catalogue/serial-pool.js'
-import type { Fulfil } from './types.js'
-import { delivered, retryHint, undelivered } from './types.js'
+import type { Fulfil } from './fulfil.js'
+import { delivered, retryHint, undelivered } from './fulfil.js'
 import { setupHint } from '../catalogue/setup-hint.js'
 
 /**
@@ -19,7 +19,7 @@ export const mysteryBox: Fulfil = {
     let bound = line.mystery
     if (!bound) return undelivered(line, 'this line was not bound to a mystery commitment at checkout')
     if (bound.serverSeed === undefined) {
-      const seal = ctx.deps.rows.seals.get(line.id)
+      const seal = ctx.deps.collections.seals.get(line.id)
       if (!seal) return undelivered(line, 'the server seed bound at checkout is missing')
       bound = { ...bound, serverSeed: seal.serverSeed }
       ctx.tx.delete('seals', seal.id)

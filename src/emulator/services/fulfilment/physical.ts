@@ -1,5 +1,5 @@
-import type { Fulfil } from './types.js'
-import { awaitingShipment, delivered } from './types.js'
+import type { Fulfil } from './fulfil.js'
+import { awaitingShipment, delivered } from './fulfil.js'
 import { takeUnits } from './units.js'
 
 /**

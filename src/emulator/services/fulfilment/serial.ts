@@ -1,7 +1,7 @@
 import { availableUnits, putStock, stockAfterSale } from '../catalogue/stock.js'
 import { recordDelivered, serialCount, takeSerials } from '../catalogue/serial-pool.js'
-import type { Fulfil } from './types.js'
-import { delivered, retryHint, undelivered } from './types.js'
+import type { Fulfil } from './fulfil.js'
+import { delivered, retryHint, undelivered } from './fulfil.js'
 import { setupHint } from '../catalogue/setup-hint.js'
 
 /**
@@ -15,7 +15,7 @@ export const serial: Fulfil = {
     const { line, product, setup } = ctx
     if (line.taken === line.quantity) return line
     if (!product) return undelivered(line, `product ${line.productId} no longer exists`)
-    const rows = ctx.deps.rows
+    const { collections } = ctx.deps
     const available = availableUnits(ctx.deps, product, setup) ?? 0
     if (!setup || available < line.quantity) {
       return undelivered(
@@ -23,14 +23,14 @@ export const serial: Fulfil = {
         `out of stock: ${available} code(s) left for ${line.quantity} unit(s); add serials with ${setupHint(product.productId, '--serials @codes.txt')}, ${retryHint(ctx.order)}`,
       )
     }
-    const codes = takeSerials(ctx.tx, rows, product.id, line.quantity)
+    const codes = takeSerials(ctx.tx, collections, product.id, line.quantity)
     recordDelivered(ctx.tx, product.shopId, product.id, codes, ctx.now)
     ctx.tx.put('fulfilments', { ...setup, updatedAt: ctx.now })
     putStock(
       ctx.deps,
       ctx.tx,
       product,
-      stockAfterSale(product.stock, line.quantity, serialCount(rows, product.id)),
+      stockAfterSale(product.stock, line.quantity, serialCount(collections, product.id)),
       ctx.emit,
     )
     return delivered({ ...line, taken: line.quantity }, ctx.now, {

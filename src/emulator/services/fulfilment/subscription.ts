@@ -1,6 +1,6 @@
 import { DEFAULT_PLAN, startSubscription } from '../subscriptions/billing.js'
-import type { Fulfil } from './types.js'
-import { delivered } from './types.js'
+import type { Fulfil } from './fulfil.js'
+import { delivered } from './fulfil.js'
 import { takeUnits } from './units.js'
 
 /**

@@ -1,13 +1,13 @@
+import type { OrderLineRecord } from '../../store/records.js'
 import { putStock } from '../catalogue/stock.js'
-import type { Line } from '../orders/types.js'
-import { retryHint, undelivered, type FulfilContext } from './types.js'
+import { retryHint, undelivered, type FulfilContext } from './fulfil.js'
 
 /**
  * Takes a line's units from `product.stock` once (null stock: nothing to count). A line whose
  * units are already taken is returned as is; with too little stock nothing is taken and the line
  * is undelivered with the reason (DESIGN.md: stock never below zero, never silently dropped).
  */
-export function takeUnits(ctx: FulfilContext): { line: Line; ok: boolean } {
+export function takeUnits(ctx: FulfilContext): { line: OrderLineRecord; ok: boolean } {
   const { line, product } = ctx
   if (line.taken === line.quantity) return { line, ok: true }
   if (!product) return { line: undelivered(line, `product ${line.productId} no longer exists`), ok: false }

@@ -3,17 +3,16 @@
 // (processing becomes completed once the last line is delivered); a dispute → paymentStatus disputed.
 import type { OrderStatus } from '../../../spec/orders.js'
 import type { ServiceDeps } from '../deps.js'
-import type { ShopRecord } from '../../store/records.js'
+import type { OrderLineRecord, OrderRecord, ShopRecord } from '../../store/records.js'
 import type { Tx } from '../../store/store.js'
-import type { CommerceOrder, Line } from './types.js'
 
 /** A line needs nothing more: delivered, or nothing to deliver (InfoCard). */
-export function isSettled(line: Line): boolean {
+export function isSettled(line: OrderLineRecord): boolean {
   return line.delivery?.status === 'delivered' || line.delivery?.status === 'none'
 }
 
 /** The status a paid order takes from its lines. */
-export function statusOfPaid(lines: readonly Line[]): OrderStatus {
+export function statusOfPaid(lines: readonly OrderLineRecord[]): OrderStatus {
   return lines.every(isSettled) ? 'completed' : 'processing'
 }
 
@@ -21,7 +20,7 @@ export function statusOfPaid(lines: readonly Line[]): OrderStatus {
  * After a delivery changed a paid order's lines: processing becomes completed when every line is
  * settled. Any other status (one the merchant set with PUT /orders/:id) is left alone.
  */
-export function settleStatus(order: CommerceOrder): OrderStatus {
+export function settleStatus(order: OrderRecord): OrderStatus {
   return order.status === 'processing' && order.paymentStatus === 'paid' && order.items.every(isSettled)
     ? 'completed'
     : order.status
@@ -35,7 +34,7 @@ export function emitOrderEvents(
   tx: Tx,
   shop: ShopRecord,
   kind: OrderEventKind,
-  order: CommerceOrder,
+  order: OrderRecord,
 ): void {
   deps.events.emit(tx, shop, kind, { order })
   for (const item of order.items) deps.events.emit(tx, shop, `${kind}:product`, { order, item })

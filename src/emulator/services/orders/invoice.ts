@@ -2,16 +2,15 @@
 // "Storefront"): one object behind the JSON answer, the HTML page and the dashboard's order view.
 import type { Invoice, InvoiceItem } from '../../../spec/storefront.js'
 import { cents } from '../../money.js'
-import type { OrderRecord, ShopRecord } from '../../store/records.js'
+import type { OrderLineRecord, OrderRecord, ShopRecord } from '../../store/records.js'
 import { VERIFICATION_STEPS } from '../catalogue/mystery.js'
-import type { Line } from './types.js'
 
 /** The invoice's path: the order's internal id is the bearer secret (ORD-<n> numbers are guessable and not accepted). */
 export function invoicePath(shop: ShopRecord, order: { id: string }): string {
   return `/storefront/${encodeURIComponent(shop.slug)}/invoices/${encodeURIComponent(order.id)}`
 }
 
-function invoiceItem(line: Line, paid: boolean): InvoiceItem {
+function invoiceItem(line: OrderLineRecord, paid: boolean): InvoiceItem {
   const item: InvoiceItem = {
     id: line.id,
     productId: line.productId,

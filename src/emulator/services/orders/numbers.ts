@@ -1,18 +1,17 @@
 import { StoreError } from '../../../spec/errors.js'
-import type { ServiceDeps } from '../deps.js'
+import type { Shared } from '../shared.js'
 import type { Tx } from '../../store/store.js'
 
 /**
  * The shop's next display number `ORD-<n>` from its `orderSeq` (spec, "Order": orderNumber).
  * Numbers already taken (seeded orders) are skipped. Call inside the transaction that stores the order.
- * The shop row changes by a counter only: stored with `putBuilt`.
  */
-export function nextOrderNumber(deps: ServiceDeps, tx: Tx, shopId: string): string {
-  const shop = deps.rows.shops.get(shopId)
+export function nextOrderNumber(deps: Shared, tx: Tx, shopId: string): string {
+  const shop = deps.collections.shops.get(shopId)
   if (!shop) throw new StoreError(404, `shop not found: ${shopId}`)
   let seq = shop.orderSeq
   do seq++
-  while (deps.rows.orders.getBy('orderNumber', `${shop.id}:ORD-${seq}`))
+  while (deps.collections.orders.getBy('orderNumber', `${shop.id}:ORD-${seq}`))
   tx.put('shops', { ...shop, orderSeq: seq })
   return `ORD-${seq}`
 }

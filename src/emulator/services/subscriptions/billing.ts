@@ -8,14 +8,19 @@ import type { SubscriptionInterval } from '../../../spec/fulfilment.js'
 import type { ServiceDeps } from '../deps.js'
 import { base62 } from '../../ids.js'
 import { cents } from '../../money.js'
-import type { ProductRecord, ShopRecord, SubscriptionRecord } from '../../store/records.js'
+import type {
+  OrderLineRecord,
+  OrderRecord,
+  ProductRecord,
+  ShopRecord,
+  SubscriptionRecord,
+} from '../../store/records.js'
 import type { Tx } from '../../store/store.js'
 import { nextDueOf } from '../../../spec/subscription-due.js'
-import { findSubscription } from './subscriptions.js'
+import { findSubscription } from './rules.js'
 import { recordMoneyReceived, recordOrderPlaced } from '../customers/bookkeeping.js'
 import { nextOrderNumber } from '../orders/numbers.js'
 import type { Emit } from '../catalogue/stock.js'
-import type { CommerceOrder, Line } from '../orders/types.js'
 
 const DAY_MS = 24 * 3600 * 1000
 
@@ -48,7 +53,7 @@ const periodEnd = (s: SubscriptionRecord, k: number) => addIntervals(s.anchorAt,
 
 /** A processor customer id per shop customer: reused across their subscriptions. */
 function processorCustomerIdFor(deps: ServiceDeps, shop: ShopRecord, customerId: string): string {
-  for (const s of deps.rows.subscriptions.newestFirst('shop', shop.id))
+  for (const s of deps.collections.subscriptions.newestFirst('shop', shop.id))
     if (s.customerId === customerId) return s.processorCustomerId
   return `cus_${base62(deps.random, 14)}`
 }
@@ -57,7 +62,7 @@ function emitSubscription(
   emit: Emit,
   kind: SubscriptionKind,
   subscription: SubscriptionRecord,
-  order?: CommerceOrder,
+  order?: OrderRecord,
 ): void {
   const subject = order ? { subscription, order } : { subscription }
   emit(kind, subject)
@@ -72,8 +77,8 @@ export function startSubscription(
   deps: ServiceDeps,
   tx: Tx,
   shop: ShopRecord,
-  order: CommerceOrder,
-  line: Line,
+  order: OrderRecord,
+  line: OrderLineRecord,
   product: ProductRecord,
   plan: Plan,
   now: string,
@@ -144,10 +149,10 @@ export function cancelSubscription(deps: ServiceDeps, tx: Tx, shop: ShopRecord, 
 }
 
 /** The order of one charged period: created paid and completed, as the processor charged it. */
-function chargePeriod(deps: ServiceDeps, tx: Tx, shop: ShopRecord, s: SubscriptionRecord, at: string): CommerceOrder {
+function chargePeriod(deps: ServiceDeps, tx: Tx, shop: ShopRecord, s: SubscriptionRecord, at: string): OrderRecord {
   const orderNumber = nextOrderNumber(deps, tx, shop.id)
   const customer = recordOrderPlaced(deps, tx, shop, { email: s.customerEmail }, at)
-  const line: Line = {
+  const line: OrderLineRecord = {
     id: deps.newId('item'),
     productId: s.productId,
     productName: s.productName,
@@ -158,7 +163,7 @@ function chargePeriod(deps: ServiceDeps, tx: Tx, shop: ShopRecord, s: Subscripti
     taken: s.quantity,
     delivery: { status: 'delivered', reason: null, deliveredAt: at, subscriptionId: s.id },
   }
-  const order: CommerceOrder = {
+  const order: OrderRecord = {
     id: deps.newId('ord'),
     orderNumber,
     status: 'completed',

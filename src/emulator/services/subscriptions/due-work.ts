@@ -47,7 +47,7 @@ export async function advanceAndRunDue(deps: ServiceDeps, scope: AdvanceScope, s
   let failure: { error: unknown } | undefined
   for (let done = false; !done && !failure; ) {
     let reached = 0
-    const written = deps.store.tx((tx) => {
+    const written = deps.transact((tx) => {
       done = runBatch(deps, scope, tx, endOffset, counts)
       reached = clock.offsetMs()
       scope.saveOffset(tx, reached)
@@ -81,7 +81,7 @@ function runBatch(deps: ServiceDeps, scope: AdvanceScope, tx: Tx, endOffset: num
   const { clock } = scope
   const heads = new SortedIndex()
   const headOf = (shopId: string) => {
-    const head = deps.rows.subscriptions.oldest('due', shopId)
+    const head = deps.collections.subscriptions.oldest('due', shopId)
     if (head) heads.insert({ time: nextDueOf(head)!.at, id: head.id })
   }
   for (const shopId of scope.shopIds()) headOf(shopId)
@@ -89,7 +89,7 @@ function runBatch(deps: ServiceDeps, scope: AdvanceScope, tx: Tx, endOffset: num
   for (let ran = 0; ran < DUE_PER_TRANSACTION && performance.now() < stopAt; ran++) {
     const first = heads.ascending().next()
     const end = clock.now().getTime() + (endOffset - clock.offsetMs())
-    const subscription = first.done ? undefined : deps.rows.subscriptions.get(first.value)
+    const subscription = first.done ? undefined : deps.collections.subscriptions.get(first.value)
     const at = subscription && nextDueOf(subscription)!.at
     if (!subscription || at! > end) {
       clock.advance((endOffset - clock.offsetMs()) / 1000)
@@ -106,7 +106,7 @@ function runBatch(deps: ServiceDeps, scope: AdvanceScope, tx: Tx, endOffset: num
 }
 
 function runSubscription(deps: ServiceDeps, tx: Tx, subscription: SubscriptionRecord, counts: DueCounts): void {
-  const shop = deps.rows.shops.get(subscription.shopId)
+  const shop = deps.collections.shops.get(subscription.shopId)
   if (!shop) throw new StoreError(500, `subscription ${subscription.id} belongs to no shop`)
   runDue(deps, tx, shop, subscription, counts)
 }

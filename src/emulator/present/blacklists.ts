@@ -1,8 +1,0 @@
-import type { BlacklistEntrySchema } from '../../spec/blacklists.js'
-import type { ListedFields } from '../../spec/common.js'
-import type { BlacklistRecord } from '../store/records.js'
-
-/** A blacklist entry as the API shows it; never the shop. */
-export function presentBlacklistEntry(row: BlacklistRecord): ListedFields<typeof BlacklistEntrySchema> {
-  return { id: row.id, type: row.type, value: row.value, reason: row.reason, createdAt: row.createdAt }
-}

@@ -1,0 +1,28 @@
+import { badRequest } from '../../../spec/errors.js'
+import type { ProductRecord, ShopRecord } from '../../store/records.js'
+import type { Shared } from '../shared.js'
+import { lookUpProduct } from './products.js'
+
+/**
+ * Bound product ids as stored: each given id (internal or `rec_…`) must be a product of the shop
+ * and is kept as the internal id, in the given order, once.
+ */
+export function resolveProductIds(deps: Shared, shop: ShopRecord, ids: string[], field = 'productIds'): string[] {
+  const out = new Set<string>()
+  for (const id of ids) {
+    const product = lookUpProduct(deps, shop, id)
+    if (!product) throw badRequest(field, `unknown product ${id}`)
+    out.add(product.id)
+  }
+  return [...out]
+}
+
+/** Bound products that still exist: a deleted product drops out of every list it was bound to. */
+export function boundProducts(deps: Shared, shop: ShopRecord, ids: string[]): ProductRecord[] {
+  const out: ProductRecord[] = []
+  for (const id of ids) {
+    const product = deps.collections.products.get(id)
+    if (product?.shopId === shop.id) out.push(product)
+  }
+  return out
+}

@@ -1,0 +1,62 @@
+import { oddsOf } from '../../../fairness/index.js'
+import type { ListedFields } from '../../../spec/common.js'
+import type { FulfilmentSetup } from '../../../spec/fulfilment.js'
+import type { ProductSchema } from '../../../spec/products.js'
+import type { FulfilmentRecord, ProductRecord } from '../../store/records.js'
+import type { Shared } from '../shared.js'
+import { serialPool } from './serial-pool.js'
+import { availableUnits } from './stock.js'
+
+/**
+ * A product as the API shows it (spec, "Resources: Product"): every listed field, never the shop.
+ * `stock` is what can be sold now (the catalogue's `stockOf`): a pool-backed type shows its pool's
+ * limit, so no page offers what checkout would refuse.
+ */
+export function presentProduct(row: ProductRecord, stock: number | null): ListedFields<typeof ProductSchema> {
+  return {
+    id: row.id,
+    productId: row.productId,
+    name: row.name,
+    description: row.description,
+    image: row.image,
+    type: row.type,
+    price: row.price,
+    currency: row.currency,
+    stock,
+    status: row.status,
+    sortOrder: row.sortOrder,
+    unlisted: row.unlisted,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  }
+}
+
+/** The setup as the merchant sees it: pools as they stand, the public commitment, never the server seed. */
+export function presentSetup(
+  deps: Shared,
+  product: ProductRecord,
+  setup: FulfilmentRecord | undefined,
+): FulfilmentSetup {
+  const mystery = setup?.mystery
+  return {
+    productId: product.id,
+    productType: product.type,
+    deliveryMessage: setup?.deliveryMessage ?? null,
+    files: setup?.files ?? [],
+    serials: setup?.serialPool ? serialPool(deps.collections, product.id) : null,
+    dynamicWebhookUrl: setup?.dynamicWebhookUrl ?? null,
+    mystery: mystery
+      ? {
+          commitment: mystery.commitment,
+          poolVersion: mystery.poolVersion,
+          outcomes: oddsOf(mystery.outcomes).map((o, i) => ({
+            ...o,
+            ...(mystery.outcomes[i].codes ? { codes: [...mystery.outcomes[i].codes!] } : {}),
+          })),
+        }
+      : null,
+    subscription: setup?.subscription ?? null,
+    stock: availableUnits(deps, product, setup),
+    updatedAt: setup?.updatedAt ?? null,
+  }
+}

@@ -1,0 +1,60 @@
+import { badRequest } from '../../../spec/errors.js'
+import type { CreateCategoryBody, UpdateCategoryBody } from '../../../spec/categories.js'
+import type { Shared } from '../shared.js'
+import { resolveProductIds } from '../catalogue/bound-products.js'
+import { bySortOrder, rowOfShop } from '../shop-rows.js'
+import type { CategoryRecord, ShopRecord } from '../../store/records.js'
+
+/** A category of the shop by id; 404 otherwise. */
+export function findCategory(deps: Shared, shop: ShopRecord, id: string): CategoryRecord {
+  return rowOfShop(deps.collections.categories, shop, id, 'category')
+}
+
+/** Sorted by sortOrder, then creation date (spec, "Categories"). */
+export function listCategories(deps: Shared, shop: ShopRecord): CategoryRecord[] {
+  return bySortOrder(deps.collections.categories.oldestFirst('shop', shop.id))
+}
+
+/** Bound group ids as stored: each must be a group of the shop, kept in the given order, once. */
+function resolveGroupIds(deps: Shared, shop: ShopRecord, ids: string[]): string[] {
+  const out = new Set<string>()
+  for (const id of ids) {
+    const group = deps.collections.groups.get(id)
+    if (!group || group.shopId !== shop.id) throw badRequest('groupIds', `unknown group ${id}`)
+    out.add(group.id)
+  }
+  return [...out]
+}
+
+export function buildCategory(deps: Shared, shop: ShopRecord, body: CreateCategoryBody): CategoryRecord {
+  const now = deps.nowIso(shop)
+  return {
+    id: deps.newId('cat'),
+    shopId: shop.id,
+    name: body.name,
+    sortOrder: body.sortOrder ?? 0,
+    unlisted: body.unlisted ?? false,
+    productIds: resolveProductIds(deps, shop, body.productIds ?? []),
+    groupIds: resolveGroupIds(deps, shop, body.groupIds ?? []),
+    createdAt: now,
+    updatedAt: now,
+  }
+}
+
+/** Applies the given fields; `productIds` or `groupIds` replaces the whole bound list (spec, "Categories"). */
+export function applyCategoryUpdate(
+  deps: Shared,
+  shop: ShopRecord,
+  category: CategoryRecord,
+  body: UpdateCategoryBody,
+): CategoryRecord {
+  const { productIds, groupIds, ...fields } = body
+  const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined))
+  return {
+    ...category,
+    ...changes,
+    productIds: productIds === undefined ? category.productIds : resolveProductIds(deps, shop, productIds),
+    groupIds: groupIds === undefined ? category.groupIds : resolveGroupIds(deps, shop, groupIds),
+    updatedAt: deps.nowIso(shop),
+  }
+}

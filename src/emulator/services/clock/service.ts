@@ -1,0 +1,87 @@
+// Each account's clock (README, "Test clocks"): POST /_emulator/clock/advance moves the calling
+// account's clock forward and whatever of its shops fell due meanwhile fires, in bounded
+// transactions (subscriptions/due-work.ts). The offset is kept in the account's row.
+import type { ClockState } from '../../../spec/fulfilment.js'
+import type { Clock } from '../../deps.js'
+import type { AccountRecord } from '../../store/records.js'
+import { notFound } from '../../../spec/errors.js'
+import type { AccountQueue } from '../accounts/queue.js'
+import type { ServiceDeps } from '../deps.js'
+import type { AccountClocks } from './account-clocks.js'
+import { type AdvanceScope, advanceAndRunDue } from '../subscriptions/due-work.js'
+
+export class ClockService {
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly clocks: AccountClocks,
+    private readonly queue: AccountQueue,
+  ) {}
+
+  /** Now on the account's clock, as every timestamp the API answers it with. */
+  nowIso(account: AccountRecord): string {
+    return this.deps.nowIso({ accountId: account.id })
+  }
+
+  state(account: AccountRecord): ClockState {
+    const owner = { accountId: account.id }
+    return { now: this.deps.nowIso(owner), offsetSeconds: this.deps.clockOffsetMs(owner) / 1000 }
+  }
+
+  /**
+   * A db from before each account had its own clock kept one offset for the whole emulator: every
+   * account takes it as its own (they all lived on that clock), once, at start.
+   */
+  async adoptEmulatorWideOffset(): Promise<void> {
+    const meta = this.deps.collections.meta.get('meta')
+    if (meta?.clockOffsetMs === undefined) return
+    await this.deps.transact((tx) => {
+      const { clockOffsetMs, ...rest } = meta
+      if (clockOffsetMs !== 0)
+        for (const account of [...this.deps.collections.accounts.values()])
+          if (account.clockOffsetMs === undefined) tx.put('accounts', { ...account, clockOffsetMs })
+      tx.put('meta', rest)
+    })
+  }
+
+  /**
+   * Moves the account's clock and runs what of its shops fell due, in transactions of bounded size
+   * (due-work.ts); the answer waits for the last one. If one fails, the clock stays where the last
+   * durable one put it. An account's advances, restores, resets, imports and its deletion run one
+   * after another (account-queue.ts); other accounts' run beside them.
+   */
+  advance(account: AccountRecord, seconds: number): Promise<ClockState> {
+    return this.queue.run(account.id, async () => {
+      if (!this.deps.collections.accounts.get(account.id)) throw notFound('account', account.id)
+      try {
+        const due = await advanceAndRunDue(this.deps, this.scope(account), seconds)
+        return { ...this.state(account), due }
+      } finally {
+        this.clocks.endWalk(account.id)
+      }
+    })
+  }
+
+  /**
+   * The account's clock as the advance walks it: between two of its transactions the walked
+   * offset is the one the last transaction stored in the account's row; within one it runs ahead,
+   * so what that transaction writes carries the time it happened at.
+   */
+  private scope(account: AccountRecord): AdvanceScope {
+    const { deps, clocks } = this
+    const id = account.id
+    const offsetMs = () => clocks.offsetMs({ accountId: id })
+    const clock: Clock = {
+      offsetMs,
+      now: () => clocks.now({ accountId: id }),
+      advance: (seconds) => clocks.walk(id, offsetMs() + seconds * 1000),
+    }
+    return {
+      clock,
+      shopIds: () => Array.from(deps.collections.shops.oldestFirst('account', id), (shop) => shop.id),
+      saveOffset: (tx, clockOffsetMs) => {
+        const current = deps.collections.accounts.get(id)
+        if (current && current.clockOffsetMs !== clockOffsetMs) tx.put('accounts', { ...current, clockOffsetMs })
+      },
+    }
+  }
+}

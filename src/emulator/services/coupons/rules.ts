@@ -1,0 +1,86 @@
+import { StoreError, badRequest } from '../../../spec/errors.js'
+import type { CreateCouponBody, UpdateCouponBody } from '../../../spec/coupons.js'
+import type { Shared } from '../shared.js'
+import type { CouponRecord, ShopRecord } from '../../store/records.js'
+import { rowOfShop } from '../shop-rows.js'
+
+/** A coupon of the shop by id; 404 otherwise. */
+/** A coupon of the shop by its id, else by its code (any case): a code works wherever an id does. */
+export function findCoupon(deps: Shared, shop: ShopRecord, idOrCode: string): CouponRecord {
+  const byId = deps.collections.coupons.get(idOrCode)
+  const coupon = byId?.shopId === shop.id ? byId : findCouponByCode(deps, shop, idOrCode)
+  if (!coupon) throw notFound('coupon', idOrCode)
+  return coupon
+}
+
+/** A coupon of the shop by code, any case (codes are stored uppercased). */
+export function findCouponByCode(deps: Shared, shop: ShopRecord, code: string): CouponRecord | undefined {
+  return deps.collections.coupons.getBy('code', `${shop.id}:${code.toUpperCase()}`)
+}
+
+/** The shop's coupons, newest first; `active` keeps only coupons whose `active` flag matches (README, "Coupons"). */
+export function listCoupons(deps: Shared, shop: ShopRecord, active?: boolean): CouponRecord[] {
+  const out: CouponRecord[] = []
+  for (const coupon of deps.collections.coupons.newestFirst('shop', shop.id))
+    if (active === undefined || coupon.active === active) out.push(coupon)
+  return out
+}
+
+/** Codes are unique per shop (spec, "Errors": 409 for a duplicate coupon code). */
+function assertCodeFree(deps: Shared, shop: ShopRecord, code: string, ownId?: string): void {
+  const holder = findCouponByCode(deps, shop, code)
+  if (holder && holder.id !== ownId) {
+    throw new StoreError(
+      409,
+      `code: a coupon with code "${code}" already exists in this shop (${holder.id}); choose another code`,
+      [{ field: 'code', message: 'is taken' }],
+    )
+  }
+}
+
+/**
+ * Expiry as every timestamp the API answers with: ISO 8601 UTC with milliseconds. An offset can
+ * push year 0000 or 9999 out of four digits, which no timestamp of the API (nor the db file) may hold.
+ */
+function toUtc(at: string | null): string | null {
+  if (at === null) return null
+  const utc = new Date(at).toISOString()
+  if (!/^\d{4}-/.test(utc)) throw badRequest('expiresAt', 'must fall between the years 0000 and 9999 in UTC')
+  return utc
+}
+
+export function buildCoupon(deps: Shared, shop: ShopRecord, body: CreateCouponBody): CouponRecord {
+  assertCodeFree(deps, shop, body.code)
+  const now = deps.nowIso(shop)
+  return {
+    id: deps.newId('cpn'),
+    code: body.code,
+    type: body.type,
+    value: body.value,
+    usageLimit: body.usageLimit ?? null,
+    usedCount: 0,
+    minAmount: body.minAmount ?? null,
+    expiresAt: toUtc(body.expiresAt ?? null),
+    active: body.active ?? true,
+    createdAt: now,
+    updatedAt: now,
+    shopId: shop.id,
+  }
+}
+
+/** Applies only the given fields; `expiresAt: null` removes the expiry (spec, "Coupons"). */
+export function applyCouponUpdate(
+  deps: Shared,
+  shop: ShopRecord,
+  coupon: CouponRecord,
+  body: UpdateCouponBody,
+): CouponRecord {
+  if (body.code !== undefined) assertCodeFree(deps, shop, body.code, coupon.id)
+  const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined))
+  const next: CouponRecord = { ...coupon, ...changes, updatedAt: deps.nowIso(shop) }
+  if ('expiresAt' in changes) next.expiresAt = toUtc(body.expiresAt ?? null)
+  // The type and the value may arrive apart: check the pair the coupon ends up with.
+  if (next.type === 'percentage' && next.value > 100)
+    throw badRequest('value', 'must be at most 100 for a percentage coupon')
+  return next
+}

@@ -1,0 +1,51 @@
+import type { ListedFields } from '../../../spec/common.js'
+import type { CustomerDetail, CustomerSchema } from '../../../spec/customers.js'
+import { cents } from '../../money.js'
+import type { CustomerRecord } from '../../store/records.js'
+import type { Shared } from '../shared.js'
+
+/** A customer as listed: without the shop and the merchant's notes (the single read adds them). */
+export function presentCustomer(row: CustomerRecord): ListedFields<typeof CustomerSchema> {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    phone: row.phone,
+    country: row.country,
+    city: row.city,
+    totalOrders: row.totalOrders,
+    totalSpent: row.totalSpent,
+    lastOrderAt: row.lastOrderAt,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  }
+}
+
+/**
+ * The single-customer read: the record plus order stats computed from the customer's orders
+ * and the merchant's notes (README, "Customers"). Paid means paymentStatus `paid`; unpaid means
+ * `unpaid` or `partial`; disputed and refunded orders count in neither.
+ */
+export function presentCustomerDetail(deps: Shared, customer: CustomerRecord): CustomerDetail {
+  let paidOrders = 0
+  let unpaidOrders = 0
+  let paidTotal = 0
+  let firstOrderAt: string | null = null
+  for (const order of deps.collections.orders.oldestFirst('customer', customer.id)) {
+    firstOrderAt ??= order.createdAt
+    if (order.paymentStatus === 'paid') {
+      paidOrders++
+      paidTotal += order.total
+    } else if (order.paymentStatus === 'unpaid' || order.paymentStatus === 'partial') unpaidOrders++
+  }
+  return {
+    ...presentCustomer(customer),
+    stats: {
+      paidOrders,
+      unpaidOrders,
+      averageOrderValue: paidOrders ? cents(paidTotal / paidOrders) : 0,
+      firstOrderAt,
+    },
+    notes: customer.notes ?? [],
+  }
+}

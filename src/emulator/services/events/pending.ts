@@ -1,0 +1,11 @@
+import type { WebhookEventKind } from '../../../spec/events.js'
+import type { EventRecord } from '../../store/records.js'
+
+/** A committed event as listeners get it: `data` is the subject the operation emitted, `record` the logged payload. */
+export interface PendingEvent {
+  kind: WebhookEventKind
+  shopId: string
+  data: unknown
+  seq: number
+  record: EventRecord
+}

@@ -1,0 +1,15 @@
+import type { ListedFields } from '../../../spec/common.js'
+import type { EmittedEventSchema } from '../../../spec/webhooks.js'
+import type { EventRecord } from '../../store/records.js'
+
+/** An event of the log as the live stream and the CLI show it. */
+export function presentEvent(event: EventRecord): ListedFields<typeof EmittedEventSchema> {
+  return {
+    id: event.id,
+    sequence: event.seq,
+    event: event.kind,
+    data: event.data,
+    shopId: event.shopId,
+    createdAt: event.createdAt,
+  }
+}

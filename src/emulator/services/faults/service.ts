@@ -1,0 +1,83 @@
+import { notFound, StoreError } from '../../../spec/errors.js'
+import { FAULT_LIMITS, type CreateFaultBody, type Fault } from '../../../spec/faults.js'
+import type { AccountRecord } from '../../store/records.js'
+import type { Shared } from '../shared.js'
+
+interface Rule extends Fault {
+  pathPattern?: RegExp
+}
+
+/** `/api/v1/orders/*` as a regular expression: `*` is any run of characters, the rest literal. */
+function pathPatternOf(path: string): RegExp {
+  const literal = path.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  return new RegExp(`^${literal.join('.*')}$`)
+}
+
+/**
+ * Chosen failures (`/_emulator/faults`): per-account rules that make the next matching requests
+ * fail, or wait first. Rules live in memory, as the request log does: a restart forgets them.
+ */
+export class FaultService {
+  private readonly rules = new Map<string, Rule[]>()
+
+  constructor(private readonly deps: Shared) {}
+
+  list(account: AccountRecord): Fault[] {
+    return (this.rules.get(account.id) ?? []).map(present)
+  }
+
+  create(account: AccountRecord, body: CreateFaultBody): Fault {
+    const rules = this.rules.get(account.id) ?? []
+    if (rules.length >= FAULT_LIMITS.rules)
+      throw new StoreError(
+        409,
+        `this account holds ${FAULT_LIMITS.rules} fault rules already, the most it may; delete some (DELETE /_emulator/faults/:id)`,
+      )
+    const onlyDelays = body.status === undefined && body.body === undefined && body.latencyMs !== undefined
+    const rule: Rule = {
+      id: this.deps.newId('flt'),
+      match: body.match,
+      status: onlyDelays ? null : (body.status ?? 500),
+      body: body.body ?? null,
+      latencyMs: body.latencyMs ?? 0,
+      times: body.times,
+      remaining: body.times,
+      createdAt: this.deps.nowIso({ accountId: account.id }),
+      pathPattern: body.match.path === undefined ? undefined : pathPatternOf(body.match.path),
+    }
+    this.rules.set(account.id, [...rules, rule])
+    return present(rule)
+  }
+
+  delete(account: AccountRecord, id: string): void {
+    const rules = this.rules.get(account.id) ?? []
+    if (!rules.some((r) => r.id === id)) throw notFound('fault rule', id)
+    this.rules.set(
+      account.id,
+      rules.filter((r) => r.id !== id),
+    )
+  }
+
+  /** The oldest rule of the account that matches the request, used once (a rule used up is dropped). */
+  take(account: AccountRecord, method: string, path: string): Fault | undefined {
+    const rules = this.rules.get(account.id)
+    const rule = rules?.find(
+      (r) =>
+        (r.match.method === undefined || r.match.method === method) &&
+        (r.pathPattern === undefined || r.pathPattern.test(path)),
+    )
+    if (!rules || !rule) return undefined
+    rule.remaining--
+    if (rule.remaining === 0)
+      this.rules.set(
+        account.id,
+        rules.filter((r) => r !== rule),
+      )
+    return present(rule)
+  }
+}
+
+function present(rule: Rule): Fault {
+  const { pathPattern: _, ...fault } = rule
+  return { ...fault, match: { ...fault.match } }
+}

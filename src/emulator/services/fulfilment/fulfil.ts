@@ -1,0 +1,68 @@
+import type { Handover } from '../../../spec/orders.js'
+import type { ServiceDeps } from '../deps.js'
+import type { Shared } from '../shared.js'
+import type { FulfilmentRecord, OrderLineRecord, OrderRecord, ProductRecord, ShopRecord } from '../../store/records.js'
+import type { Tx } from '../../store/store.js'
+import type { Emit } from '../catalogue/stock.js'
+
+/** What one line's fulfilment sees, inside the payment (or retry) transaction. */
+export interface FulfilContext {
+  deps: ServiceDeps
+  tx: Tx
+  shop: ShopRecord
+  order: OrderRecord
+  line: OrderLineRecord
+  /** The product now; undefined once it was deleted. */
+  product: ProductRecord | undefined
+  /** Its dashboard-only setup (`PUT /_emulator/products/:id/fulfilment`), if any. */
+  setup: FulfilmentRecord | undefined
+  now: string
+  /** Queues an event; the payment emits the order's own events first, then these. */
+  emit: Emit
+}
+
+/** What a delivery over the network uses: `fetch`, its timeout (the type's own by default) and the time. */
+export interface RemoteDeps {
+  fetch: typeof fetch
+  timeoutMs?: number
+  nowIso: Shared['nowIso']
+}
+
+/**
+ * Fulfilment of one product type (spec, "What the service does" 5–6). `fulfil` runs inside a
+ * store transaction, so it is synchronous and does no I/O: it takes stock, codes or rolls and
+ * returns the line as it now stands. It is called for a line until the line is settled, so it
+ * must never take twice (it looks at `line.taken`). Types delivered over the network add
+ * `handOverRemote`, run after the transaction.
+ */
+export interface Fulfil {
+  fulfil(ctx: FulfilContext): OrderLineRecord
+  /** Whether the line waits for `handOverRemote` (after `fulfil` allocated it). */
+  awaitsRemote?(line: OrderLineRecord, setup: FulfilmentRecord | undefined): boolean
+  handOverRemote?(
+    remote: RemoteDeps,
+    order: OrderRecord,
+    line: OrderLineRecord,
+    setup: FulfilmentRecord | undefined,
+  ): Promise<Handover>
+}
+
+export function withHandover(line: OrderLineRecord, handover: Handover): OrderLineRecord {
+  return { ...line, delivery: handover }
+}
+
+/** A line that could not be delivered: kept with its reason, retried by POST /_emulator/orders/:id/deliver. */
+export function undelivered(line: OrderLineRecord, reason: string, extra: Partial<Handover> = {}): OrderLineRecord {
+  return withHandover(line, { ...line.delivery, ...extra, status: 'undelivered', reason, deliveredAt: null })
+}
+
+/** A paid Physical line whose stock is taken: it waits for the merchant's tracking, nothing failed. */
+export function awaitingShipment(line: OrderLineRecord, extra: Partial<Handover> = {}): OrderLineRecord {
+  return withHandover(line, { ...extra, status: 'awaiting_shipment', reason: null, deliveredAt: null })
+}
+
+export function delivered(line: OrderLineRecord, now: string, content: Partial<Handover>): OrderLineRecord {
+  return withHandover(line, { ...content, status: 'delivered', reason: null, deliveredAt: now })
+}
+
+export const retryHint = (order: OrderRecord) => `then retry with POST /_emulator/orders/${order.orderNumber}/deliver`

@@ -1,0 +1,48 @@
+import type { CreateGroupBody, UpdateGroupBody } from '../../../spec/groups.js'
+import { resolveProductIds } from '../catalogue/bound-products.js'
+import { bySortOrder, rowOfShop } from '../shop-rows.js'
+import type { Shared } from '../shared.js'
+import type { GroupRecord, ShopRecord } from '../../store/records.js'
+
+/** A group of the shop by id; 404 otherwise. */
+export function findGroup(deps: Shared, shop: ShopRecord, id: string): GroupRecord {
+  return rowOfShop(deps.collections.groups, shop, id, 'group')
+}
+
+export function listGroups(deps: Shared, shop: ShopRecord): GroupRecord[] {
+  return bySortOrder(deps.collections.groups.oldestFirst('shop', shop.id))
+}
+
+export function buildGroup(deps: Shared, shop: ShopRecord, body: CreateGroupBody): GroupRecord {
+  const now = deps.nowIso(shop)
+  return {
+    id: deps.newId('grp'),
+    shopId: shop.id,
+    name: body.name,
+    description: body.description ?? '',
+    discountPercent: body.discountPercent ?? 0,
+    image: body.image ?? null,
+    sortOrder: body.sortOrder ?? 0,
+    unlisted: body.unlisted ?? false,
+    productIds: resolveProductIds(deps, shop, body.productIds ?? []),
+    createdAt: now,
+    updatedAt: now,
+  }
+}
+
+/** Applies the given fields; `productIds` replaces the whole list (spec, "Groups"). */
+export function applyGroupUpdate(
+  deps: Shared,
+  shop: ShopRecord,
+  group: GroupRecord,
+  body: UpdateGroupBody,
+): GroupRecord {
+  const { productIds, ...fields } = body
+  const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined))
+  return {
+    ...group,
+    ...changes,
+    productIds: productIds === undefined ? group.productIds : resolveProductIds(deps, shop, productIds),
+    updatedAt: deps.nowIso(shop),
+  }
+}

@@ -1,0 +1,266 @@
+// Payment, delivery retries, tracking and disputes (README, "Order flow"; DESIGN.md "Orders,
+// fulfilment, stock"). Each state change is one synchronous transaction; the only network call,
+// the Dynamic delivery, runs between transactions and records its result in a transaction of its own.
+import { StoreError, badRequest } from '../../../spec/errors.js'
+import type { PayBody, TrackingBody } from '../../../spec/fulfilment.js'
+import type { ServiceDeps } from '../deps.js'
+import { fulfilments } from '../fulfilment/index.js'
+import { delivered, undelivered } from '../fulfilment/fulfil.js'
+import { cents } from '../../money.js'
+import { findOrder } from '../orders/rules.js'
+import type { OrderLineRecord, OrderRecord, ShopRecord } from '../../store/records.js'
+import type { Tx } from '../../store/store.js'
+import { recordMoneyReceived } from '../customers/bookkeeping.js'
+import { emitOrderEvents, isSettled, settleStatus, statusOfPaid } from '../orders/flow.js'
+import type { Emit } from '../catalogue/stock.js'
+
+/** Queues events so the order's own event goes out before what its fulfilment caused. */
+function eventQueue(): { emit: Emit; flush: (deps: ServiceDeps, tx: Tx, shop: ShopRecord) => void } {
+  const queued: ((deps: ServiceDeps, tx: Tx, shop: ShopRecord) => void)[] = []
+  return {
+    emit: (kind, subject) => queued.push((deps, tx, shop) => deps.events.emit(tx, shop, kind, subject)),
+    flush: (deps, tx, shop) => {
+      for (const send of queued) send(deps, tx, shop)
+    },
+  }
+}
+
+/** Runs the type's synchronous fulfilment for every line not yet settled (inside the transaction). */
+function fulfilLines(deps: ServiceDeps, tx: Tx, shop: ShopRecord, order: OrderRecord, emit: Emit): OrderLineRecord[] {
+  const now = deps.nowIso(shop)
+  return order.items.map((line) => {
+    if (isSettled(line)) return line
+    const found = deps.collections.products.get(line.productId)
+    const product = found?.shopId === shop.id ? found : undefined
+    const type = line.productType ?? product?.type
+    if (!type) return undelivered(line, `product ${line.productId} no longer exists`)
+    // Only this shop's product has a setup here: another shop's codes, files or endpoint are never used.
+    const setup = product ? deps.collections.fulfilments.get(line.productId) : undefined
+    return fulfilments[type].fulfil({ deps, tx, shop, order, line, product, setup, now, emit })
+  })
+}
+
+const sameLines = (a: readonly OrderLineRecord[], b: readonly OrderLineRecord[]) => a.every((line, i) => line === b[i])
+
+/**
+ * Payment, delivery retries, tracking and disputes: the orchestration above checkout and
+ * fulfilment (it runs each product type's fulfilment on the lines of a paid order), so neither
+ * of those imports the other.
+ */
+export class PaymentService {
+  /** Lines whose Dynamic POST is under way: a second pay or retry never POSTs the same line twice at once. */
+  private readonly inFlight = new Set<string>()
+
+  constructor(
+    private readonly deps: ServiceDeps,
+    /** What Dynamic lines are POSTed with: the network and, when set, a shorter timeout. */
+    private readonly network: { fetch: typeof fetch; timeoutMs?: number },
+  ) {}
+
+  /**
+   * POST /_emulator/orders/:id/pay. Without `amount` the amount due is paid. Less than the due
+   * amount: paymentStatus partial, `order:partial`. The rest: paid, fulfilment runs once per line,
+   * `order:paid`, then what fulfilment caused (stock, subscriptions, `product:mystery:revealed`);
+   * Dynamic lines are POSTed after the transaction. Paying a paid order takes no money and delivers
+   * nothing twice: it only retries lines still undelivered (as POST …/deliver does).
+   */
+  async pay(shop: ShopRecord, id: string, body: PayBody): Promise<OrderRecord> {
+    const deps = this.deps
+    const { order, alreadyPaid } = await deps.transact((tx) => {
+      const before = findOrder(deps, shop, id)
+      if (before.paymentStatus === 'paid') return { order: before, alreadyPaid: true }
+      if (before.status === 'cancelled' || before.status === 'refunded') {
+        throw new StoreError(
+          409,
+          `order ${before.orderNumber} is ${before.status}; a ${before.status} order cannot be paid`,
+        )
+      }
+      if (before.paymentStatus !== 'unpaid' && before.paymentStatus !== 'partial') {
+        throw new StoreError(
+          409,
+          `order ${before.orderNumber} has paymentStatus ${before.paymentStatus}; only unpaid or partially paid orders take payments`,
+        )
+      }
+      const paidSoFar = before.amountPaid ?? 0
+      const due = cents(before.total - paidSoFar)
+      const amount = body.amount ?? due
+      if (amount > due)
+        throw badRequest('amount', `must be at most the amount due (${due.toFixed(2)} ${before.currency})`)
+      if (amount <= 0 && due > 0)
+        throw badRequest('amount', `must be above 0 (the amount due is ${due.toFixed(2)} ${before.currency})`)
+      const now = deps.nowIso(shop)
+      const gateway = body.gateway ?? before.gateway ?? 'processor'
+      const amountPaid = cents(paidSoFar + amount)
+      const payments = [...(before.payments ?? []), { amount, gateway, at: now }]
+      recordMoneyReceived(deps, tx, before.customerId, amount, now)
+
+      if (amountPaid < before.total) {
+        const partial = tx.put('orders', {
+          ...before,
+          paymentStatus: 'partial',
+          amountPaid,
+          payments,
+          paymentMethod: gateway,
+          updatedAt: now,
+        })
+        emitOrderEvents(deps, tx, shop, 'order:partial', partial)
+        return { order: partial, alreadyPaid: false }
+      }
+      const queue = eventQueue()
+      const paid: OrderRecord = {
+        ...before,
+        paymentStatus: 'paid',
+        paidAt: now,
+        amountPaid,
+        payments,
+        paymentMethod: gateway,
+        gateway,
+        updatedAt: now,
+      }
+      const items = fulfilLines(deps, tx, shop, paid, queue.emit)
+      const stored = tx.put('orders', { ...paid, items, status: statusOfPaid(items) })
+      emitOrderEvents(deps, tx, shop, 'order:paid', stored)
+      queue.flush(deps, tx, shop)
+      return { order: stored, alreadyPaid: false }
+    })
+    if (alreadyPaid) return this.deliver(shop, order.id)
+    if (order.paymentStatus !== 'paid') return order
+    return this.handOverRemoteLines(shop, order.id)
+  }
+
+  /**
+   * POST /_emulator/orders/:id/deliver (and paying a paid order): re-attempts every line of a paid
+   * order that is not settled — stock and pools are checked again, Dynamic lines are POSTed again;
+   * settled lines are never touched, so nothing is delivered twice.
+   */
+  async deliver(shop: ShopRecord, id: string): Promise<OrderRecord> {
+    const deps = this.deps
+    const order = await deps.transact((tx) => {
+      const before = findOrder(deps, shop, id)
+      if (before.paymentStatus !== 'paid') {
+        throw new StoreError(
+          409,
+          `order ${before.orderNumber} is not paid (paymentStatus ${before.paymentStatus}); deliveries follow payment`,
+        )
+      }
+      const queue = eventQueue()
+      const items = fulfilLines(deps, tx, shop, before, queue.emit)
+      if (sameLines(items, before.items)) return before
+      const next: OrderRecord = { ...before, items, updatedAt: deps.nowIso(shop) }
+      const stored = tx.put('orders', { ...next, status: settleStatus(next) })
+      emitOrderEvents(deps, tx, shop, 'order:updated', stored)
+      queue.flush(deps, tx, shop)
+      return stored
+    })
+    return this.handOverRemoteLines(shop, order.id)
+  }
+
+  /**
+   * The network part of fulfilment (Dynamic): one POST per waiting line, all lines at once, each
+   * result recorded in its own transaction. A line already being POSTed is skipped.
+   */
+  private async handOverRemoteLines(shop: ShopRecord, orderId: string): Promise<OrderRecord> {
+    const deps = this.deps
+    const order = deps.collections.orders.get(orderId)
+    if (!order) throw goneWhileDelivering(orderId)
+    const busy = this.inFlight
+    const jobs = order.items.flatMap((line) => {
+      const type = line.productType
+      const fulfil = type ? fulfilments[type] : undefined
+      const product = deps.collections.products.get(line.productId)
+      const setup = product?.shopId === shop.id ? deps.collections.fulfilments.get(line.productId) : undefined
+      if (!fulfil?.handOverRemote || !fulfil.awaitsRemote?.(line, setup) || busy.has(line.id)) return []
+      busy.add(line.id)
+      return [{ line, fulfil, setup }]
+    })
+    await Promise.all(
+      jobs.map(async ({ line, fulfil, setup }) => {
+        try {
+          const handover = await fulfil.handOverRemote!({ ...this.network, nowIso: deps.nowIso }, order, line, setup)
+          await deps.transact((tx) => {
+            const now = deps.collections.orders.get(orderId)
+            // Gone, or put back as it was before this payment (a restore, a reset, the account's deletion): dropped.
+            if (!now || now.paidAt !== order.paidAt || !deps.collections.shops.get(shop.id)) return
+            const at = now.items.findIndex((l) => l.id === line.id)
+            if (at < 0 || isSettled(now.items[at])) return
+            const next: OrderRecord = {
+              ...now,
+              items: now.items.with(at, { ...now.items[at], delivery: handover }),
+              updatedAt: deps.nowIso(shop),
+            }
+            const stored = tx.put('orders', { ...next, status: settleStatus(next) })
+            emitOrderEvents(deps, tx, shop, 'order:updated', stored)
+            const product = deps.collections.products.get(line.productId)
+            if (handover.status === 'delivered' && product) deps.events.emit(tx, shop, 'product:dynamic', { product })
+          })
+        } finally {
+          busy.delete(line.id)
+        }
+      }),
+    )
+    const now = deps.collections.orders.get(orderId)
+    if (!now || now.paidAt !== order.paidAt) throw goneWhileDelivering(order.orderNumber)
+    return now
+  }
+
+  /**
+   * POST /_emulator/orders/:id/tracking: adds tracking to a paid order with a Physical line; every
+   * Physical line whose stock was taken becomes delivered with the tracking (the order completes
+   * when nothing else waits). Fires `order:updated` (+ `:product`).
+   */
+  track(shop: ShopRecord, id: string, body: TrackingBody): Promise<OrderRecord> {
+    const deps = this.deps
+    return deps.transact((tx) => {
+      const before = findOrder(deps, shop, id)
+      if (!before.items.some((l) => l.productType === 'Physical'))
+        throw new StoreError(400, `order ${before.orderNumber} has no Physical item; tracking applies to shipped goods`)
+      if (before.paymentStatus !== 'paid')
+        throw new StoreError(
+          409,
+          `order ${before.orderNumber} is not paid (paymentStatus ${before.paymentStatus}); ship after payment`,
+        )
+      const now = deps.nowIso(shop)
+      const tracking = [...(before.tracking ?? []), { code: body.code, carrier: body.carrier ?? null, addedAt: now }]
+      const items = before.items.map((line) => {
+        if (line.productType !== 'Physical' || line.taken !== line.quantity) return line
+        if (line.delivery?.status === 'delivered') return { ...line, delivery: { ...line.delivery, tracking } }
+        return delivered(line, now, { message: line.delivery?.message, tracking })
+      })
+      const next: OrderRecord = { ...before, items, tracking, updatedAt: now }
+      const stored = tx.put('orders', { ...next, status: settleStatus(next) })
+      emitOrderEvents(deps, tx, shop, 'order:updated', stored)
+      return stored
+    })
+  }
+
+  /**
+   * POST /_emulator/orders/:id/dispute: a paid or partially paid order becomes paymentStatus
+   * disputed (its status and deliveries stay) and `order:disputed` fires. Disputing a disputed
+   * order changes nothing and fires nothing.
+   */
+  dispute(shop: ShopRecord, id: string): Promise<OrderRecord> {
+    const deps = this.deps
+    return deps.transact((tx) => {
+      const before = findOrder(deps, shop, id)
+      if (before.paymentStatus === 'disputed') return before
+      if (before.paymentStatus !== 'paid' && before.paymentStatus !== 'partial') {
+        throw new StoreError(
+          409,
+          `order ${before.orderNumber} has paymentStatus ${before.paymentStatus}; only a payment can be disputed`,
+        )
+      }
+      const now = deps.nowIso(shop)
+      const stored = tx.put('orders', { ...before, paymentStatus: 'disputed', disputedAt: now, updatedAt: now })
+      emitOrderEvents(deps, tx, shop, 'order:disputed', stored)
+      return stored
+    })
+  }
+}
+
+/** 404: the order a payment's Dynamic lines were POSTed for was removed or put back unpaid meanwhile. */
+function goneWhileDelivering(order: string): StoreError {
+  return new StoreError(
+    404,
+    `order ${order} was removed or replaced (a restore, a reset or the account's deletion) while its Dynamic lines were being delivered; their answers were dropped. Get the order again to see what it holds now.`,
+  )
+}

@@ -1,0 +1,203 @@
+import { StoreError } from '../../../spec/errors.js'
+import { FulfilmentSetupBodySchema } from '../../../spec/fulfilment.js'
+import { newSecretKey } from '../../ids.js'
+import type { AccountRecord, ShopRecord } from '../../store/records.js'
+import { blacklistValue, type SeedFile } from './seed-file.js'
+import type { Tx } from '../../store/store.js'
+import { buildKey, buildShop } from '../accounts/rules.js'
+import { newProductId } from '../catalogue/products.js'
+import { NEW_CUSTOMER } from '../customers/bookkeeping.js'
+import { applyFulfilmentSetup } from '../catalogue/setup.js'
+import type { ServiceDeps } from '../deps.js'
+import { defaultTheme } from '../themes/rules.js'
+
+export interface InitOptions {
+  apiKey?: string
+  seed?: SeedFile
+  /** When the account is made: the emulator's clock, which no account has moved. */
+  createdAt: string
+}
+
+/** Fills a new db: one account, the `demo` shop, a key, the default theme, then the seed's records; the generated key when none was given. */
+export function initialiseDb(deps: ServiceDeps, tx: Tx, options: InitOptions): string | undefined {
+  const account: AccountRecord = {
+    id: deps.newId('acct'),
+    name: 'Demo Account',
+    createdAt: options.createdAt,
+  }
+  tx.put('accounts', account)
+  const shop = tx.put('shops', buildShop(deps, account.id, 'Demo Shop', 'demo'))
+  tx.put('themes', defaultTheme(deps, shop))
+  const generatedKey = options.apiKey ? undefined : newSecretKey(deps.random)
+  tx.put('keys', buildKey(deps, account.id, options.apiKey ?? generatedKey!, 'default'))
+  if (options.seed) seedShop(deps, tx, shop, options.seed)
+  return generatedKey
+}
+
+/** Stores a checked seed's records in `shop`, keeping the ids they carry and filling what they omit. */
+export function seedShop(deps: ServiceDeps, tx: Tx, shop: ShopRecord, seed: SeedFile): void {
+  const now = deps.nowIso(shop)
+  const shopId = shop.id
+  // What a seed record may leave out that every stored row of the shop holds.
+  const dated = (record: { createdAt?: string; updatedAt?: string }) => ({
+    createdAt: record.createdAt ?? now,
+    updatedAt: record.updatedAt ?? record.createdAt ?? now,
+    shopId,
+  })
+  // Bound product ids are stored as the internal id, once each, in the given order (as the API does).
+  const storedIdOf = new Map<string, string>()
+  const productIds = (ids: readonly string[] | undefined) => [
+    ...new Set((ids ?? []).map((id) => storedIdOf.get(id) ?? id)),
+  ]
+  for (const p of seed.products ?? []) {
+    const { fulfilment, ...fields } = p
+    const product = tx.put('products', {
+      description: '',
+      image: '',
+      currency: 'USD',
+      stock: null,
+      status: 'Draft',
+      sortOrder: 0,
+      unlisted: false,
+      ...fields,
+      id: p.id ?? deps.newId('prod'),
+      productId: p.productId ?? newProductId(deps),
+      ...dated(p),
+    })
+    storedIdOf.set(product.id, product.id)
+    storedIdOf.set(product.productId, product.id)
+    if (fulfilment) applySeedFulfilment(deps, tx, shop, product.id, fulfilment)
+  }
+  for (const c of seed.coupons ?? []) {
+    tx.put('coupons', {
+      usageLimit: null,
+      usedCount: 0,
+      minAmount: null,
+      expiresAt: null,
+      active: true,
+      ...c,
+      id: c.id ?? deps.newId('cpn'),
+      ...dated(c),
+    })
+  }
+  for (const g of seed.groups ?? []) {
+    tx.put('groups', {
+      description: '',
+      discountPercent: 0,
+      image: null,
+      sortOrder: 0,
+      unlisted: false,
+      ...g,
+      productIds: productIds(g.productIds),
+      id: g.id ?? deps.newId('grp'),
+      ...dated(g),
+    })
+  }
+  for (const c of seed.categories ?? []) {
+    tx.put('categories', {
+      sortOrder: 0,
+      unlisted: false,
+      ...c,
+      productIds: productIds(c.productIds),
+      groupIds: [...new Set(c.groupIds)],
+      id: c.id ?? deps.newId('cat'),
+      ...dated(c),
+    })
+  }
+  for (const b of seed.blacklists ?? []) {
+    tx.put('blacklists', {
+      reason: null,
+      ...b,
+      value: blacklistValue(b),
+      id: b.id ?? deps.newId('bl'),
+      createdAt: b.createdAt ?? now,
+      shopId,
+    })
+  }
+  for (const c of seed.customers ?? []) {
+    tx.put('customers', {
+      ...NEW_CUSTOMER,
+      notes: [],
+      ...c,
+      id: c.id ?? deps.newId('cus'),
+      ...dated(c),
+    })
+  }
+  // Orders without a number take the next one after those before them that no other order holds.
+  const numbers = new Set((seed.orders ?? []).flatMap((o) => (o.orderNumber ? [Number(o.orderNumber.slice(4))] : [])))
+  let seq = 0
+  for (const o of seed.orders ?? []) {
+    let number = o.orderNumber ? Number(o.orderNumber.slice(4)) : seq + 1
+    while (!o.orderNumber && numbers.has(number)) number++
+    numbers.add(number)
+    seq = Math.max(seq, number)
+    const items = o.items.map((item) => {
+      const productId = storedIdOf.get(item.productId) ?? item.productId
+      const found = deps.collections.products.get(productId)
+      // Another shop's product is none of this order's: neither its name nor its type is taken from it.
+      const product = found?.shopId === shopId ? found : undefined
+      return {
+        ...item,
+        productId,
+        id: item.id ?? deps.newId('item'),
+        productName: item.productName ?? product?.name ?? item.productId,
+        productType: item.productType ?? product?.type,
+        total: item.total ?? Math.round(item.price * item.quantity * 100) / 100,
+      }
+    })
+    const email = o.customerEmail
+    tx.put('orders', {
+      status: 'pending',
+      paymentStatus: 'unpaid',
+      currency: 'USD',
+      customerName: '',
+      paymentMethod: '',
+      paidAt: null,
+      ...o,
+      id: o.id ?? deps.newId('ord'),
+      orderNumber: `ORD-${number}`,
+      total: o.total ?? Math.round(items.reduce((sum, i) => sum + i.total, 0) * 100) / 100,
+      customerEmail: email,
+      createdAt: o.createdAt ?? now,
+      items,
+      shopId,
+      customerId: deps.collections.customers.getBy('email', `${shopId}:${email}`)?.id ?? null,
+    })
+  }
+  tx.put('shops', { ...shop, orderSeq: Math.max(shop.orderSeq, seq) })
+}
+
+/**
+ * Applies a seed product's `fulfilment` block exactly as PUT /_emulator/products/:id/fulfilment
+ * would: validated with the same schema, serials become the pool (stock follows), a mystery table
+ * gets a server seed from the injected randomness, its commitment and pool version 1.
+ * @throws StoreError (400, field `seed`) naming the product and the field at fault, so a bad seed
+ * is refused whole: a body's with that answer, a seed file's at start with its message
+ */
+function applySeedFulfilment(
+  deps: ServiceDeps,
+  tx: Tx,
+  shop: ShopRecord,
+  productId: string,
+  setup: Record<string, unknown>,
+): void {
+  const product = deps.collections.products.get(productId)
+  if (!product) throw badSeed(`seed product ${productId}: not stored before its fulfilment`)
+  const parsed = FulfilmentSetupBodySchema.safeParse(setup)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const where = issue.path.map(String).join('.')
+    const what = issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}` : issue.message
+    throw badSeed(`seed product ${productId}: fulfilment${where ? `.${where}` : ''}: ${what}`)
+  }
+  try {
+    applyFulfilmentSetup(deps, tx, shop, product, parsed.data)
+  } catch (error) {
+    throw badSeed(`seed product ${productId}: fulfilment.${(error as Error).message}`)
+  }
+}
+
+/** A seed refused for a record it holds: 400 on the field `seed`, the message naming the record and field. */
+function badSeed(message: string): StoreError {
+  return new StoreError(400, message, [{ field: 'seed', message }])
+}

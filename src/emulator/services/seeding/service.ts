@@ -1,0 +1,87 @@
+import { StoreError } from '../../../spec/errors.js'
+import { maskKey } from '../../../spec/keys.js'
+import { hex } from '../../ids.js'
+import type { AccountRecord, KeyRecord, ShopRecord } from '../../store/records.js'
+import type { Tx } from '../../store/store.js'
+import { buildKey, buildShop, hashKey } from '../accounts/rules.js'
+import { newProductId } from '../catalogue/products.js'
+import type { AccountClocks } from '../clock/account-clocks.js'
+import type { ServiceDeps } from '../deps.js'
+import { defaultTheme } from '../themes/rules.js'
+import { initialiseDb, seedShop } from './fill.js'
+import { withFreeIds } from './free-ids.js'
+import type { SeedFile } from './seed-file.js'
+
+/** Filling a new db (the demo shop, a key, a seed file's records), `--api-key`, and new accounts with their seed. */
+export class SeedingService {
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly clocks: AccountClocks,
+    /** The db file, named in what `checkKey` answers. */
+    private readonly dbPath: string,
+  ) {}
+
+  /** Fills a new db inside the store's first transaction; the generated key when none was given. */
+  fillNewDb(tx: Tx, o: { apiKey?: string; seed?: SeedFile }): string | undefined {
+    return initialiseDb(this.deps, tx, { ...o, createdAt: this.clocks.emulatorNow().toISOString() })
+  }
+
+  /**
+   * `--api-key KEY` on a db made earlier: the key must already be one of its keys. It is never
+   * added to an account it was not made for (the account it was made for may have been deleted,
+   * and the first account left may be another tenant's): 409 saying what to do instead.
+   */
+  checkKey(secret: string): void {
+    if (this.deps.collections.keys.getBy('hash', hashKey(secret))) return
+    throw new StoreError(
+      409,
+      `--api-key ${maskKey(secret)} is not a key of any account in ${this.dbPath} (its account may have been deleted), and it is not added to another account, whose data it would open. Pass a key this db holds, or start a new db with this key (another --db, or move ${this.dbPath} aside).`,
+    )
+  }
+
+  /**
+   * A further account with its own shop (and default theme), its key and its own clock, as a new
+   * db's first account is made (`POST /_emulator/accounts`). A seed fills the shop: its ids are
+   * kept where no other record holds them, and replaced (references included) where one does.
+   */
+  createAccount(o: {
+    slug?: string
+    key: string
+    name?: string
+    shopName?: string
+    keyName?: string
+    seed?: SeedFile
+  }): Promise<{ account: AccountRecord; shop: ShopRecord; key: KeyRecord }> {
+    const deps = this.deps
+    const slug = o.slug ?? `shop-${hex(deps.random.bytes(5))}`
+    return deps.transact((tx) => {
+      if (deps.collections.shops.getBy('slug', slug))
+        throw new StoreError(409, `shop.slug: a shop with slug "${slug}" already exists; choose another`, [
+          { field: 'shop.slug', message: 'is taken' },
+        ])
+      const account = tx.put('accounts', {
+        id: deps.newId('acct'),
+        name: o.name ?? `Account of ${slug}`,
+        createdAt: this.clocks.emulatorNow().toISOString(),
+        clockOffsetMs: 0,
+      })
+      const shop = tx.put('shops', buildShop(deps, account.id, o.shopName ?? o.name ?? `Shop ${slug}`, slug))
+      tx.put('themes', defaultTheme(deps, shop))
+      const key = tx.put('keys', buildKey(deps, account.id, o.key, o.keyName ?? 'default'))
+      if (o.seed) this.seedShop(tx, shop, o.seed)
+      return { account, shop: deps.collections.shops.get(shop.id) ?? shop, key }
+    })
+  }
+
+  /** Stores a checked seed's records in `shop`, with fresh ids where the db already holds theirs. */
+  seedShop(tx: Tx, shop: ShopRecord, seed: SeedFile): void {
+    const { collections } = this.deps
+    const free = withFreeIds(seed, {
+      isTaken: (collection, id) => collections[collection].get(id) !== undefined,
+      isProductIdTaken: (productId) => collections.products.getBy('productId', productId) !== undefined,
+      newId: (prefix) => this.deps.newId(prefix),
+      newProductId: () => newProductId(this.deps),
+    })
+    seedShop(this.deps, tx, shop, free)
+  }
+}

@@ -1,0 +1,43 @@
+import type { EmulatorDeps, Log, Random } from '../deps.js'
+import { createIdFactory, type NewId } from '../ids.js'
+import type { Collections } from '../store/collections.js'
+import type { Tx } from '../store/store.js'
+import type { AccountClocks, TimeOwner } from './clock/account-clocks.js'
+
+export type { TimeOwner } from './clock/account-clocks.js'
+
+/**
+ * What every service works with, made once per emulator: the store's collections, its
+ * transactions, one id factory (so ids stay ordered), each account's time, the injected
+ * randomness and log. Not the store itself, the network or the event bus: a service that
+ * announces events takes `ServiceDeps` (deps.ts), one that calls out is handed `fetch` by name.
+ */
+export interface Shared {
+  /** The store's collections: read them here, change them only inside `transact`. */
+  collections: Collections
+  /** Runs `change` as one transaction of the store; resolves once it is on disk. */
+  transact<R>(change: (tx: Tx) => R): Promise<R>
+  newId: NewId
+  /** Now on the clock of the owner's account. */
+  now(owner: TimeOwner): Date
+  /** `now(owner)` as the API writes timestamps. */
+  nowIso(owner: TimeOwner): string
+  /** How far the owner's account moved its clock, in ms. */
+  clockOffsetMs(owner: TimeOwner): number
+  random: Random
+  log: Log
+}
+
+export function createShared(deps: EmulatorDeps, clocks: AccountClocks): Shared {
+  const { store } = deps
+  return {
+    collections: store.collections,
+    transact: (change) => store.tx(change),
+    newId: createIdFactory(deps.clock, deps.random),
+    now: (owner) => clocks.now(owner),
+    nowIso: (owner) => clocks.now(owner).toISOString(),
+    clockOffsetMs: (owner) => clocks.offsetMs(owner),
+    random: deps.random,
+    log: deps.log,
+  }
+}

@@ -1,0 +1,34 @@
+import { notFound } from '../../spec/errors.js'
+import type { ShopRecord } from '../store/records.js'
+
+/** The first `limit` rows of an index walk (newest first, …), without walking further. */
+export function take<T>(rows: Iterable<T>, limit: number): T[] {
+  const out: T[] = []
+  if (limit <= 0) return out
+  for (const row of rows) {
+    out.push(row)
+    if (out.length === limit) break
+  }
+  return out
+}
+
+/** Lists of the shop ordered by sortOrder (lower first), then creation (older first). */
+export function bySortOrder<T extends { sortOrder: number; createdAt: string; id: string }>(rows: Iterable<T>): T[] {
+  return [...rows].sort(
+    (a, b) =>
+      a.sortOrder - b.sortOrder ||
+      (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  )
+}
+
+/** The row `id` of `collection` when it belongs to the shop; 404 naming `what` otherwise (another shop's row is as good as none). */
+export function rowOfShop<T extends { shopId: string }>(
+  collection: { get(id: string): T | undefined },
+  shop: ShopRecord,
+  id: string,
+  what: string,
+): T {
+  const row = collection.get(id)
+  if (!row || row.shopId !== shop.id) throw notFound(what, id)
+  return row
+}

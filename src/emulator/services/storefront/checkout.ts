@@ -1,0 +1,250 @@
+// Storefront checkout (DESIGN.md "Storefront"; spec "What the service does" 5, 7): every check first,
+// then every write, in one synchronous transaction, so a refused checkout leaves nothing behind.
+import { StoreError } from '../../../spec/errors.js'
+import type { CheckoutBody } from '../../../spec/storefront.js'
+import type { ServiceDeps } from '../deps.js'
+import type {
+  CouponRecord,
+  FulfilmentRecord,
+  GroupRecord,
+  OrderLineRecord,
+  OrderRecord,
+  ProductRecord,
+  ShopRecord,
+} from '../../store/records.js'
+import type { Tx } from '../../store/store.js'
+import { findCouponByCode } from '../coupons/rules.js'
+import { matchBlacklist } from '../blacklists/rules.js'
+import { couponRefusal } from '../coupons/refusal.js'
+import { recordOrderPlaced } from '../customers/bookkeeping.js'
+import { clientSeedOf, rotateSeed } from '../catalogue/mystery.js'
+import { emitOrderEvents } from '../orders/flow.js'
+import { nextOrderNumber } from '../orders/numbers.js'
+import { priceOrder } from './pricing.js'
+import { availableUnits } from '../catalogue/stock.js'
+import { setupHint } from '../catalogue/setup-hint.js'
+
+/** Who is checking out, as the connection tells it (the body's `ip` and `country` take precedence). */
+export interface Visitor {
+  ip: string | null
+  country: string | null
+}
+
+const fieldError = (status: number, field: string, message: string) =>
+  new StoreError(status, `${field}: ${message}`, [{ field, message }])
+
+/**
+ * Refuses a blacklisted visitor with 403 (spec, "Blacklist entry": matching visitors are kept
+ * out). The message names what matched, never the merchant's internal reason.
+ */
+export function assertNotBlacklisted(
+  deps: ServiceDeps,
+  shop: ShopRecord,
+  who: { ip?: string | null; country?: string | null; email?: string },
+): void {
+  const checks: ['IP' | 'COUNTRY' | 'EMAIL', string | null | undefined, string][] = [
+    ['EMAIL', who.email, 'your e-mail address'],
+    ['IP', who.ip, 'your IP address'],
+    ['COUNTRY', who.country, 'your country'],
+  ]
+  for (const [type, value, what] of checks) {
+    if (value && matchBlacklist(deps, shop, type, value))
+      throw new StoreError(403, `${what} is blocked by this shop; contact the merchant if you think this is a mistake`)
+  }
+}
+
+interface Wanted {
+  productId: string
+  quantity: number
+  field: string
+}
+
+function wantedLines(
+  deps: ServiceDeps,
+  shop: ShopRecord,
+  body: CheckoutBody,
+): { wanted: Wanted[]; group: GroupRecord | null } {
+  if (body.items) return { wanted: body.items.map((i, at) => ({ ...i, field: `items.${at}` })), group: null }
+  const group = deps.collections.groups.get(body.groupId!)
+  if (!group || group.shopId !== shop.id) throw new StoreError(404, `group not found: ${body.groupId}`)
+  if (group.productIds.length === 0) throw fieldError(400, 'groupId', `group "${group.name}" holds no products`)
+  return { wanted: group.productIds.map((productId) => ({ productId, quantity: 1, field: 'groupId' })), group }
+}
+
+/** A product that can be sold on this storefront: Live (unlisted is fine: reachable by direct id), not an InfoCard. */
+function saleableProduct(deps: ServiceDeps, shop: ShopRecord, w: Wanted): ProductRecord {
+  const products = deps.collections.products
+  const found = products.get(w.productId) ?? products.getBy('productId', w.productId)
+  // Draft and Archived products answer exactly like unknown ones: the storefront does not reveal them.
+  const field = w.field === 'groupId' ? 'groupId' : `${w.field}.productId`
+  if (!found || found.shopId !== shop.id || found.status !== 'Live') {
+    throw new StoreError(404, `product not found: ${w.productId}`, [
+      { field, message: 'is not a product on sale in this shop' },
+    ])
+  }
+  if (found.type === 'InfoCard')
+    throw fieldError(400, field, `"${found.name}" is an InfoCard: display only, it cannot be bought`)
+  return found
+}
+
+interface Resolved {
+  product: ProductRecord
+  setup: FulfilmentRecord | undefined
+  quantity: number
+  field: string
+  trial: boolean
+}
+
+/**
+ * Places an order: blacklist (403), products (404 unknown/Draft/Archived, 400 InfoCard), one
+ * currency per order (400), stock (409), coupon (400/409), then prices it (line totals, group
+ * discount, coupon), numbers it `ORD-<n>`, counts the customer's order, binds each mystery line to
+ * the product's current commitment and rotates the product to a fresh seed, and fires
+ * `order:created` (+ `:product` per line). Stock is checked here but taken at payment.
+ */
+export function checkout(deps: ServiceDeps, tx: Tx, shopId: string, body: CheckoutBody, visitor: Visitor): OrderRecord {
+  const shop = deps.collections.shops.get(shopId)
+  if (!shop) throw new StoreError(404, `shop not found: ${shopId}`)
+  const ip = body.ip ?? visitor.ip
+  const country = body.country ?? visitor.country
+  assertNotBlacklisted(deps, shop, { email: body.email, ip, country })
+
+  const { wanted, group } = wantedLines(deps, shop, body)
+  const resolved: Resolved[] = []
+  const seen = new Set<string>()
+  for (const w of wanted) {
+    const product = saleableProduct(deps, shop, w)
+    if (seen.has(product.id))
+      throw fieldError(
+        400,
+        `${w.field}.productId`,
+        `"${product.name}" is listed twice; give each product once with its quantity`,
+      )
+    seen.add(product.id)
+    const setup = deps.collections.fulfilments.get(product.id)
+    resolved.push({
+      product,
+      setup,
+      quantity: w.quantity,
+      field: w.field,
+      trial: product.type === 'Subscription' && (setup?.subscription?.trialDays ?? 0) > 0,
+    })
+  }
+
+  const currency = resolved[0].product.currency
+  const other = resolved.find((r) => r.product.currency !== currency)
+  if (other)
+    throw fieldError(
+      400,
+      body.items ? 'items' : 'groupId',
+      `products of one order must share a currency ("${resolved[0].product.name}" is ${currency}, "${other.product.name}" is ${other.product.currency})`,
+    )
+
+  for (const r of resolved) {
+    if (r.product.type === 'MysteryBox' && !r.setup?.mystery) {
+      throw new StoreError(
+        409,
+        `"${r.product.name}" has no published drop table yet, so it cannot be sold; the merchant sets one with ${setupHint(r.product.productId, '--mystery @table.json')}`,
+      )
+    }
+    const available = availableUnits(deps, r.product, r.setup)
+    if (available !== null && r.quantity > available) {
+      const field = r.field === 'groupId' ? 'groupId' : `${r.field}.quantity`
+      const refill =
+        r.product.type === 'Serial'
+          ? `; its stock is its code pool: add codes with ${setupHint(r.product.productId, '--serials @codes.txt')}`
+          : ''
+      throw fieldError(
+        409,
+        field,
+        `only ${available} of "${r.product.name}" in stock (asked for ${r.quantity})${refill}`,
+      )
+    }
+  }
+
+  const lines = resolved.map((r) => ({ price: r.trial ? 0 : r.product.price, quantity: r.quantity }))
+  const beforeCoupon = priceOrder({ lines, groupDiscountPercent: group?.discountPercent ?? 0 }).beforeCoupon
+  let coupon: CouponRecord | undefined
+  if (body.couponCode !== undefined) {
+    coupon = findCouponByCode(deps, shop, body.couponCode)
+    const refusal = couponRefusal(coupon, body.couponCode, deps.now(shop), beforeCoupon)
+    if (refusal) throw refusal
+  }
+  const priced = priceOrder({ lines, groupDiscountPercent: group?.discountPercent ?? 0, coupon })
+  const hasMystery = resolved.some((r) => r.product.type === 'MysteryBox')
+  const clientSeed = hasMystery ? clientSeedOf(deps, body.customFields) : undefined
+
+  // Every check passed: from here on only writes.
+  const now = deps.nowIso(shop)
+  const orderNumber = nextOrderNumber(deps, tx, shop.id)
+  const customer = recordOrderPlaced(deps, tx, shop, { email: body.email, name: body.name, country }, now)
+  const orderId = deps.newId('ord')
+  const items: OrderLineRecord[] = resolved.map((r, i) => {
+    const line: OrderLineRecord = {
+      id: deps.newId('item'),
+      productId: r.product.id,
+      productName: r.product.name,
+      productType: r.product.type,
+      quantity: r.quantity,
+      price: lines[i].price,
+      total: priced.lineTotals[i],
+      delivery: { status: 'awaiting_payment' },
+      ...(r.trial ? { trial: true } : {}),
+    }
+    if (r.product.type !== 'MysteryBox') return line
+    const state = r.setup!.mystery!
+    tx.put('seals', {
+      id: line.id,
+      shopId: shop.id,
+      orderId,
+      productId: r.product.id,
+      serverSeed: state.serverSeed,
+      createdAt: now,
+    })
+    tx.put('fulfilments', { ...r.setup!, mystery: rotateSeed(deps, state), updatedAt: now })
+    return {
+      ...line,
+      mystery: { commitment: state.commitment, poolVersion: state.poolVersion, clientSeed: clientSeed!, opens: [] },
+    }
+  })
+  if (coupon) tx.put('coupons', { ...coupon, usedCount: coupon.usedCount + 1, updatedAt: now })
+
+  const order: OrderRecord = {
+    id: orderId,
+    orderNumber,
+    status: 'pending',
+    paymentStatus: 'unpaid',
+    total: priced.total,
+    currency,
+    customerEmail: body.email,
+    customerName: body.name || customer.name,
+    paymentMethod: body.gateway ?? '',
+    createdAt: now,
+    paidAt: null,
+    items,
+    shopId: shop.id,
+    customerId: customer.id,
+    subtotal: priced.subtotal,
+    discount: priced.discount,
+    groupId: group?.id ?? null,
+    groupDiscount: priced.groupDiscount,
+    couponId: coupon?.id ?? null,
+    couponCode: coupon?.code ?? null,
+    couponType: coupon?.type ?? null,
+    couponDiscount: priced.couponDiscount,
+    customFields: body.customFields ?? {},
+    gateway: body.gateway ?? 'processor',
+    ip,
+    country,
+    amountPaid: 0,
+    payments: [],
+    tracking: [],
+    disputedAt: null,
+    updatedAt: now,
+    origin: 'checkout',
+    subscriptionId: null,
+  }
+  tx.put('orders', order)
+  emitOrderEvents(deps, tx, shop, 'order:created', order)
+  return order
+}

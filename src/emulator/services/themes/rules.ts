@@ -1,0 +1,93 @@
+import { badRequest, notFound } from '../../../spec/errors.js'
+import type { UpdateThemeBody } from '../../../spec/themes.js'
+import type { ShopRecord, ThemeRecord } from '../../store/records.js'
+import type { Shared } from '../shared.js'
+
+export const DEFAULT_THEME_CONFIG = {
+  colors: { primary: '#4f46e5', background: '#ffffff', text: '#111827', accent: '#f59e0b' },
+  layout: { productColumns: 3, showSearch: true, header: 'standard' },
+  components: { announcementBar: { enabled: false, text: '' }, footer: { text: '' } },
+} as const
+
+type Json = Record<string, unknown>
+const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v)
+
+/**
+ * Theme config as stored: the given config merged over the defaults, section by section, so
+ * every theme always holds colors, layout and components (README, "Themes").
+ */
+function normaliseThemeConfig(input: Json, base: Json = DEFAULT_THEME_CONFIG): Json {
+  const out: Json = {}
+  for (const key of new Set([...Object.keys(base), ...Object.keys(input)])) {
+    const given = input[key]
+    const fallback = base[key]
+    out[key] =
+      isObject(fallback) && isObject(given)
+        ? normaliseThemeConfig(given, fallback)
+        : given === undefined
+          ? fallback
+          : given
+  }
+  return out
+}
+
+export function defaultTheme(deps: Shared, shop: ShopRecord): ThemeRecord {
+  const now = deps.nowIso(shop)
+  return {
+    id: 'default',
+    shopId: shop.id,
+    name: 'Default',
+    owner: 'service',
+    version: '1.0.0',
+    isActive: true,
+    config: normaliseThemeConfig({}),
+    css: '',
+    createdAt: now,
+    updatedAt: now,
+  }
+}
+
+/** The sections every config holds; each must stay an object so the storefront can read it. */
+const SECTIONS = Object.keys(DEFAULT_THEME_CONFIG)
+
+/** A theme of the shop by id (`default` for every shop); 404 otherwise. */
+export function findTheme(deps: Shared, shop: ShopRecord, themeId: string): ThemeRecord {
+  const theme = deps.collections.themes.get(`${shop.id}:${themeId}`)
+  if (!theme) throw notFound('theme', themeId)
+  return theme
+}
+
+export function listThemes(deps: Shared, shop: ShopRecord): ThemeRecord[] {
+  return [...deps.collections.themes.oldestFirst('shop', shop.id)]
+}
+
+/** The active theme's id; `default` when none is marked active. */
+export function activeThemeId(themes: ThemeRecord[]): string {
+  return themes.find((t) => t.isActive)?.id ?? 'default'
+}
+
+/** Refuses a config whose known sections are not objects (the storefront reads them as such). */
+function checkSections(given: Json | undefined, field: string): void {
+  if (given === undefined) return
+  for (const section of SECTIONS)
+    if (given[section] !== undefined && !isObject(given[section]))
+      throw badRequest(`${field}.${section}`, 'must be an object')
+}
+
+/**
+ * PUT /themes/:themeId (spec: "config and/or files"). `config` and `files['theme.json']` are both
+ * the whole config, normalised over the defaults; sent together, `theme.json` is read first and
+ * `config` merged over it section by section, so `config` wins where both set a field.
+ * `files['custom.css']` replaces the stylesheet. Anything not sent is kept (README, "Themes").
+ */
+export function applyThemeUpdate(deps: Shared, theme: ThemeRecord, body: UpdateThemeBody): ThemeRecord {
+  const fileConfig = body.files?.['theme.json']
+  checkSections(fileConfig, 'files.theme.json')
+  checkSections(body.config, 'config')
+  const config =
+    fileConfig === undefined && body.config === undefined
+      ? theme.config
+      : normaliseThemeConfig(body.config ?? {}, normaliseThemeConfig(fileConfig ?? {}))
+  const css = body.files?.['custom.css']
+  return { ...theme, config, css: css === undefined ? theme.css : css, updatedAt: deps.nowIso(theme) }
+}

@@ -1,0 +1,121 @@
+import type { z } from 'zod'
+import { numericId } from '../../../spec/event-payloads.js'
+import { loadEventSample } from '../../../spec/event-samples.js'
+import { categoryOf, webhookBody, type WebhookEventKind } from '../../../spec/events.js'
+import { DELIVERY_LOG_LIMIT, type CreateWebhookBody, type DeliveryLogQuerySchema } from '../../../spec/webhooks.js'
+import type { DeliveryRecord, ShopRecord, WebhookRecord } from '../../store/records.js'
+import type { ServiceDeps } from '../deps.js'
+import { rowOfShop } from '../shop-rows.js'
+
+/** Sample data of a kind for the simulator, with the shop's own id and name where the payload names the shop. */
+function sampleData(kind: WebhookEventKind, shop: ShopRecord): Record<string, unknown> {
+  const data = { ...(loadEventSample(kind).data as Record<string, unknown>) }
+  const category = categoryOf(kind)
+  if (category !== 'mystery') data.shop_id = numericId(shop.id)
+  if (category === 'order') data.name = shop.name
+  if (category === 'subscription') data.shop_name = shop.name
+  return data
+}
+
+type DeliveryFields = Parameters<ServiceDeps['events']['newDelivery']>[1]
+
+/**
+ * Webhook endpoints, the delivery log, resend and the simulator (DESIGN.md, "Emulator control
+ * API"; spec, "Delivery rules" 3 and 4). Everything is per shop; the bus queues and sends the
+ * deliveries of real events (events/bus.ts).
+ */
+export class WebhookService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  /** The shop's endpoints, oldest first. */
+  list(shop: ShopRecord): WebhookRecord[] {
+    return [...this.deps.collections.webhooks.oldestFirst('shop', shop.id)]
+  }
+
+  get(shop: ShopRecord, id: string): WebhookRecord {
+    return rowOfShop(this.deps.collections.webhooks, shop, id, 'webhook')
+  }
+
+  create(shop: ShopRecord, body: CreateWebhookBody): Promise<WebhookRecord> {
+    const now = this.deps.nowIso(shop)
+    return this.deps.transact((tx) =>
+      tx.put('webhooks', {
+        id: this.deps.newId('wh'),
+        shopId: shop.id,
+        url: body.url,
+        events: body.events,
+        // A seed drawn here when none is given is shown with the endpoint, so a run can be repeated.
+        ...(body.chaos ? { chaos: { ...body.chaos, seed: body.chaos.seed ?? this.drawSeed() } } : {}),
+        createdAt: now,
+        updatedAt: now,
+      }),
+    )
+  }
+
+  private drawSeed(): number {
+    return Buffer.from(this.deps.random.bytes(4)).readUInt32BE(0)
+  }
+
+  delete(shop: ShopRecord, id: string): Promise<void> {
+    return this.deps.transact((tx) => tx.delete('webhooks', this.get(shop, id).id))
+  }
+
+  /** The delivery log, newest first, filtered by endpoint, event kind and state. */
+  logs(shop: ShopRecord, query: z.output<typeof DeliveryLogQuerySchema>): DeliveryRecord[] {
+    const limit = query.limit ?? DELIVERY_LOG_LIMIT.default
+    const out: DeliveryRecord[] = []
+    for (const row of this.deps.collections.deliveries.newestFirst('shop', shop.id)) {
+      if (out.length === limit) break
+      if (query.webhook && row.webhookId !== query.webhook) continue
+      if (query.event && row.event !== query.event) continue
+      if (query.state && row.state !== query.state) continue
+      out.push(row)
+    }
+    return out
+  }
+
+  delivery(shop: ShopRecord, id: string): DeliveryRecord {
+    return rowOfShop(this.deps.collections.deliveries, shop, id, 'webhook delivery')
+  }
+
+  /** The exact payload of a logged delivery again, to the same URL, as a new entry of the log (one attempt). */
+  resend(shop: ShopRecord, id: string): Promise<DeliveryRecord> {
+    const original = this.delivery(shop, id)
+    return this.deliverOnce(shop, {
+      webhookId: original.webhookId,
+      eventId: original.eventId,
+      event: original.event,
+      url: original.url,
+      payload: original.payload,
+      origin: 'resend',
+      maxAttempts: 1,
+      resendOf: original.id,
+    })
+  }
+
+  /** A sample event of `kind` (the shop's own id and name in it) sent once to an endpoint. */
+  simulate(shop: ShopRecord, webhook: WebhookRecord, kind: WebhookEventKind): Promise<DeliveryRecord> {
+    const payload = JSON.stringify(webhookBody(kind, sampleData(kind, shop), this.deps.now(shop)))
+    return this.deliverOnce(shop, {
+      webhookId: webhook.id,
+      eventId: null,
+      event: kind,
+      url: webhook.url,
+      payload,
+      origin: 'simulate',
+      maxAttempts: 1,
+    })
+  }
+
+  /** Inserts a one-attempt delivery, sends it and answers with the logged result (resend, simulate). */
+  private async deliverOnce(shop: ShopRecord, fields: DeliveryFields): Promise<DeliveryRecord> {
+    const { events } = this.deps
+    const row = await this.deps.transact((tx) => {
+      const created = tx.put('deliveries', events.newDelivery(shop, fields))
+      events.trimDeliveries(tx, shop)
+      return created
+    })
+    await events.worker.start(row.id)
+    return this.deps.collections.deliveries.get(row.id) ?? row
+  }
+}
