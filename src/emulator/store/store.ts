@@ -302,7 +302,8 @@ export class Store {
       }
       return undefined
     }
-    let problem = owned('shops', this.collections.shops.values(), false) ?? owned('keys', this.collections.keys.values(), false)
+    let problem =
+      owned('shops', this.collections.shops.values(), false) ?? owned('keys', this.collections.keys.values(), false)
     for (const [name, collection] of eachCollection(this.collections))
       if (collection.hasShopIndex) problem ??= owned(name, collection.values(), true)
     return problem

@@ -1,8 +1,7 @@
-import { StoreError, badRequest } from '../../../spec/errors.js'
+import { StoreError, badRequest, notFound } from '../../../spec/errors.js'
 import type { CreateCouponBody, UpdateCouponBody } from '../../../spec/coupons.js'
 import type { Shared } from '../shared.js'
 import type { CouponRecord, ShopRecord } from '../../store/records.js'
-import { rowOfShop } from '../shop-rows.js'
 
 /** A coupon of the shop by id; 404 otherwise. */
 /** A coupon of the shop by its id, else by its code (any case): a code works wherever an id does. */

@@ -50,13 +50,7 @@ export function recordOrderPlaced(deps: Shared, tx: Tx, shop: ShopRecord, buyer:
  * Adds money received from a customer to `totalSpent` (partial payments count as they arrive); a
  * negative amount is money given back (a refund), never taking the total below zero.
  */
-export function recordMoneyReceived(
-  deps: Shared,
-  tx: Tx,
-  customerId: string | null,
-  amount: number,
-  at: string,
-): void {
+export function recordMoneyReceived(deps: Shared, tx: Tx, customerId: string | null, amount: number, at: string): void {
   if (!customerId || amount === 0) return
   const customer = deps.collections.customers.get(customerId)
   if (!customer) return
