@@ -21,14 +21,20 @@ export function bySortOrder<T extends { sortOrder: number; createdAt: string; id
   )
 }
 
-/** The row `id` of `collection` when it belongs to the shop; 404 naming `what` otherwise (another shop's row is as good as none). */
+/**
+ * The row `id` of `collection` when it belongs to the shop (another shop's row is as good as
+ * none), else the one `orElse` finds by another key (a code, an e-mail, an ORD- number); 404
+ * naming `what` otherwise.
+ */
 export function rowOfShop<T extends { shopId: string }>(
   collection: { get(id: string): T | undefined },
   shop: ShopRecord,
   id: string,
   what: string,
+  orElse?: () => T | undefined,
 ): T {
-  const row = collection.get(id)
-  if (!row || row.shopId !== shop.id) throw notFound(what, id)
+  const byId = collection.get(id)
+  const row = byId?.shopId === shop.id ? byId : orElse?.()
+  if (!row) throw notFound(what, id)
   return row
 }

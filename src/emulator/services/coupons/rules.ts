@@ -1,15 +1,13 @@
-import { StoreError, badRequest, notFound } from '../../../spec/errors.js'
+import { StoreError, badRequest } from '../../../spec/errors.js'
 import type { CreateCouponBody, UpdateCouponBody } from '../../../spec/coupons.js'
 import type { Shared } from '../shared.js'
 import type { CouponRecord, ShopRecord } from '../../store/records.js'
+import { rowOfShop } from '../shop-rows.js'
 
 /** A coupon of the shop by id; 404 otherwise. */
 /** A coupon of the shop by its id, else by its code (any case): a code works wherever an id does. */
 export function findCoupon(deps: Shared, shop: ShopRecord, idOrCode: string): CouponRecord {
-  const byId = deps.collections.coupons.get(idOrCode)
-  const coupon = byId?.shopId === shop.id ? byId : findCouponByCode(deps, shop, idOrCode)
-  if (!coupon) throw notFound('coupon', idOrCode)
-  return coupon
+  return rowOfShop(deps.collections.coupons, shop, idOrCode, 'coupon', () => findCouponByCode(deps, shop, idOrCode))
 }
 
 /** A coupon of the shop by code, any case (codes are stored uppercased). */

@@ -1,21 +1,14 @@
 import { CUSTOMER_LIMIT } from '../../../spec/customers.js'
-import { notFound } from '../../../spec/errors.js'
 import type { CustomerRecord, ShopRecord } from '../../store/records.js'
 import type { Shared } from '../shared.js'
-import { take } from '../shop-rows.js'
+import { rowOfShop, take } from '../shop-rows.js'
 
 /** A customer of the shop by id or e-mail address (any case); 404 otherwise. */
 export function findCustomer(deps: Shared, shop: ShopRecord, id: string): CustomerRecord {
-  const customers = deps.collections.customers
-  const byId = customers.get(id)
-  const customer =
-    byId?.shopId === shop.id
-      ? byId
-      : id.includes('@')
-        ? customers.getBy('email', `${shop.id}:${id.toLowerCase()}`)
-        : undefined
-  if (!customer) throw notFound('customer', id)
-  return customer
+  const { customers } = deps.collections
+  return rowOfShop(customers, shop, id, 'customer', () =>
+    id.includes('@') ? customers.getBy('email', `${shop.id}:${id.toLowerCase()}`) : undefined,
+  )
 }
 
 /** The shop's customers, newest created first (limit default 50, max 200: README, "Customers"). */

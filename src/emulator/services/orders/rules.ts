@@ -1,22 +1,18 @@
-import { StoreError, notFound } from '../../../spec/errors.js'
+import { StoreError } from '../../../spec/errors.js'
 import { recordMoneyReceived } from '../customers/bookkeeping.js'
 import { ORDER_LIMIT, type UpdateOrderBody } from '../../../spec/orders.js'
 import type { ServiceDeps } from '../deps.js'
 import type { Shared } from '../shared.js'
-import { take } from '../shop-rows.js'
+import { rowOfShop, take } from '../shop-rows.js'
 import type { OrderRecord, ShopRecord } from '../../store/records.js'
 import type { Tx } from '../../store/store.js'
 
 /** An order of the shop by internal id or `ORD-<n>` orderNumber (spec, "Resources: Order"); 404 otherwise. */
 export function findOrder(deps: Shared, shop: ShopRecord, id: string): OrderRecord {
-  const orders = deps.collections.orders
-  const byId = orders.get(id)
-  const order =
-    byId?.shopId === shop.id
-      ? byId
-      : orders.getBy('orderNumber', `${shop.id}:${/^ord-\d+$/i.test(id) ? id.toUpperCase() : id}`)
-  if (!order) throw notFound('order', id)
-  return order
+  const { orders } = deps.collections
+  return rowOfShop(orders, shop, id, 'order', () =>
+    orders.getBy('orderNumber', `${shop.id}:${/^ord-\d+$/i.test(id) ? id.toUpperCase() : id}`),
+  )
 }
 
 /** The shop's orders, most recent first (spec, "Orders": limit default 50, max 200). */
