@@ -55,8 +55,8 @@ export class EventBus {
 
   /** Records an event of `shop` in the transaction `tx`, with the subject its kind needs (`EventSubjects`). */
   emit<K extends WebhookEventKind>(tx: Tx, shop: ShopRecord, kind: K, subject: EventSubject<K>): void {
-    const data = buildEventData(this.deps.collections, shop, subject)
     const { collections } = this.deps
+    const data = buildEventData(collections, shop, subject)
     const seq = this.lastSeq() + 1
     const now = this.deps.nowIso(shop)
     const meta = collections.meta.get('meta')
