@@ -16,7 +16,7 @@ const HANDOVER_LABEL: Record<string, [string, 'ok' | 'bad' | 'warn' | undefined]
   none: ['nothing to deliver', undefined],
 }
 
-export const HandoverStatus: FC<{ handover: Handover | undefined }> = ({ handover }) => {
+const HandoverStatus: FC<{ handover: Handover | undefined }> = ({ handover }) => {
   const [label, tone] = HANDOVER_LABEL[handover?.status ?? 'awaiting_payment'] ?? [String(handover?.status), undefined]
   return <Badge tone={tone}>{label}</Badge>
 }

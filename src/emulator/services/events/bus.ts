@@ -13,7 +13,7 @@ import type { DeliveryChaos } from '../../../spec/webhooks.js'
 export type { PendingEvent } from './pending.js'
 
 /** What the bus needs besides `Shared`: the network and waits of webhook delivery, and its settings. */
-export interface BusDeps {
+interface BusDeps {
   fetch: typeof fetch
   sleep: Sleep
   options: EmulatorOptions

@@ -11,7 +11,7 @@ import { applyFulfilmentSetup } from '../catalogue/setup.js'
 import type { ServiceDeps } from '../deps.js'
 import { defaultTheme } from '../themes/rules.js'
 
-export interface InitOptions {
+interface InitOptions {
   apiKey?: string
   seed?: SeedFile
   /** When the account is made: the emulator's clock, which no account has moved. */
