@@ -19,10 +19,10 @@ describe('a refused write says what is true after a restart', () => {
     io.failSync = 'ENOSPC'
     if (cannotCut) io.failTruncate = 'EIO'
     await expect(store.tx((tx) => tx.put('accounts', account(2)))).rejects.toThrow(message)
-    expect(store.c.accounts.get(account(2).id)).toBeUndefined()
+    expect(store.collections.accounts.get(account(2).id)).toBeUndefined()
     // The process dies here, as a retry loop's client would find it after a restart.
     const reopened = await Store.open({ path: db })
-    expect(reopened.c.accounts.get(account(2).id) !== undefined).toBe(isThereAfterRestart)
+    expect(reopened.collections.accounts.get(account(2).id) !== undefined).toBe(isThereAfterRestart)
     await reopened.close()
   })
 })
