@@ -56,11 +56,11 @@ export function recordRequests(
     const account = c.get('account')
     if (!account) return
     // The account's clock at arrival: its offset from the machine's, as it stands once answered.
-    const at = new Date(received.getTime() + accountNow(account).getTime() - clock.now().getTime()).toISOString()
+    const atMs = received.getTime() + accountNow(account).getTime() - clock.now().getTime()
     const durationMs = Math.round((performance.now() - started) * 10) / 10
     const requestText = kept(c.req.raw.bodyUsed ? await c.req.text().catch(unread) : undefined)
     const answerText = kept(answeredJsonOf(c))
-    const requestHeaders = [...c.req.raw.headers]
+    const requestHeaders = c.req.raw.headers
     const { status, headers: responseHeaders } = c.res
     const { method, path, url } = c.req
     const shop = c.get('shop')?.slug ?? c.req.header('x-service-shop') ?? null
@@ -68,11 +68,11 @@ export function recordRequests(
     recorder.record(
       account.id,
       () => {
-        const secret = bearerKeyOf(requestHeaders.find(([name]) => name === 'authorization')?.[1])
+        const secret = bearerKeyOf(requestHeaders.get('authorization') ?? undefined)
         const secrets = secret ? [secret] : []
         const { prefix, shownAs, via } = route
         return {
-          at,
+          at: new Date(atMs).toISOString(),
           receivedAt: received.toISOString(),
           method,
           path: maskSecretsIn(shownAs + path.slice(prefix.length), secrets),
