@@ -12,8 +12,8 @@ import { type DeclaredRoute, authedRoute } from './route.js'
 export interface ResourceNames {
   /** The collection's path (`/coupons`); its last segment is the tag and the list's key. */
   path: string
-  /** The operationIds' noun: `Coupon` makes `getCoupon`, `createCoupon`, … */
-  type: string
+  /** The operationIds' noun, when not the words of `one`: `Coupon` makes `getCoupon`, `createCoupon`, … */
+  type?: string
   /** One of it in words, with its article: `a coupon`. */
   one: string
   /** Many of it in words, when not the list's key: `blacklist entries`. */
@@ -34,67 +34,52 @@ type More = Partial<Operation>
  * authedRoute(coupon.get(CouponSchema), handler)
  */
 export function resourceOperations(names: ResourceNames) {
-  const { path, type, one } = names
+  const { path, one } = names
   const key = path.slice(path.lastIndexOf('/') + 1)
   const noun = one.replace(/^an? /, '')
+  const type = names.type ?? noun.replace(/(?:^| )(\w)/g, (_, letter: string) => letter.toUpperCase())
   const tag = names.tag ?? key
-  const item = `${path}/{id}`
-  const params = { id: names.id }
+  const item = { path: `${path}/{id}`, params: { id: names.id } }
   const answer = (status: number, description: string, schema: z.ZodType) => ({
     status,
     description,
     content: json(schema),
   })
+  const operation = (method: Operation['method'], verb: string, summary: string, ok: Operation['ok']) => ({
+    method,
+    path,
+    operationId: `${verb}${type}`,
+    summary: `${summary} ${one}`,
+    tag,
+    ok,
+  })
   return {
     key,
     list: <M extends More>(schema: z.ZodType, more?: M) => ({
-      method: 'get' as const,
-      path,
+      ...operation('get', 'list', 'List', answer(200, `\`{ ${key}: [...] }\``, schema)),
       operationId: `list${key[0].toUpperCase()}${key.slice(1)}`,
       summary: `List ${names.many ?? key}`,
-      tag,
-      ok: answer(200, `\`{ ${key}: [...] }\``, schema),
       ...(more as M),
     }),
     get: <M extends More>(schema: z.ZodType, more?: M) => ({
-      method: 'get' as const,
-      path: item,
-      operationId: `get${type}`,
-      summary: `Read ${one}`,
-      tag,
-      params,
-      ok: answer(200, `The ${noun}.`, schema),
+      ...operation('get', 'get', 'Read', answer(200, `The ${noun}.`, schema)),
+      ...item,
       ...(more as M),
     }),
     create: <B extends z.ZodType, M extends More>(body: B, schema: z.ZodType, more?: M) => ({
-      method: 'post' as const,
-      path,
-      operationId: `create${type}`,
-      summary: `Create ${one}`,
-      tag,
+      ...operation('post', 'create', 'Create', answer(201, `The created ${noun}.`, schema)),
       body,
-      ok: answer(201, `The created ${noun}.`, schema),
       ...(more as M),
     }),
     update: <B extends z.ZodType, M extends More>(body: B, schema: z.ZodType, more?: M) => ({
-      method: 'put' as const,
-      path: item,
-      operationId: `update${type}`,
-      summary: `Update ${one}`,
-      tag,
-      params,
+      ...operation('put', 'update', 'Update', answer(200, `The updated ${noun}.`, schema)),
+      ...item,
       body,
-      ok: answer(200, `The updated ${noun}.`, schema),
       ...(more as M),
     }),
     delete: <M extends More>(more?: M) => ({
-      method: 'delete' as const,
-      path: item,
-      operationId: `delete${type}`,
-      summary: `Delete ${one}`,
-      tag,
-      params,
-      ok: SUCCESS,
+      ...operation('delete', 'delete', 'Delete', SUCCESS),
+      ...item,
       ...(more as M),
     }),
   }

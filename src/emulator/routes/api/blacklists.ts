@@ -12,7 +12,6 @@ const CONFLICT: [number, string] = [409, 'An entry with this type and value alre
 export const blacklistRoutes = crudRoutes({
   names: {
     path: '/blacklists',
-    type: 'BlacklistEntry',
     one: 'a blacklist entry',
     many: 'blacklist entries',
     id: "The blacklist entry's id.",

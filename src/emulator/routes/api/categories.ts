@@ -7,7 +7,7 @@ import {
 import { crudRoutes } from '../resource.js'
 
 export const categoryRoutes = crudRoutes({
-  names: { path: '/categories', type: 'Category', one: 'a category', id: "The category's id." },
+  names: { path: '/categories', one: 'a category', id: "The category's id." },
   schemas: {
     one: CategorySchema,
     list: CategoryListSchema,

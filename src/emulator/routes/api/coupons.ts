@@ -12,7 +12,6 @@ import { authedRoute } from '../route.js'
 
 const names = {
   path: '/coupons',
-  type: 'Coupon',
   one: 'a coupon',
   id: "The coupon's id. Emulator: or its code, in any case.",
 }

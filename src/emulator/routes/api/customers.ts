@@ -11,7 +11,6 @@ import { authedRoute } from '../route.js'
 
 const customer = resourceOperations({
   path: '/customers',
-  type: 'Customer',
   one: 'a customer',
   id: "The customer's id or e-mail address.",
 })

@@ -2,7 +2,7 @@ import { CreateGroupBodySchema, GroupListSchema, GroupSchema, UpdateGroupBodySch
 import { crudRoutes } from '../resource.js'
 
 export const groupRoutes = crudRoutes({
-  names: { path: '/groups', type: 'Group', one: 'a group', id: "The group's id." },
+  names: { path: '/groups', one: 'a group', id: "The group's id." },
   schemas: { one: GroupSchema, list: GroupListSchema, create: CreateGroupBodySchema, update: UpdateGroupBodySchema },
   words: {
     list: 'Groups (bundles) with their products.',

@@ -13,7 +13,6 @@ import { authedRoute } from '../route.js'
 
 const order = resourceOperations({
   path: '/orders',
-  type: 'Order',
   one: 'an order',
   id: 'The order id or its `ORD-…` order number (any case).',
 })

@@ -13,7 +13,7 @@ import type { ProductRecord } from '../../store/records.js'
 import { crudRoutes, resourceOperations } from '../resource.js'
 import { authedRoute } from '../route.js'
 
-const names = { path: '/products', type: 'Product', one: 'a product', id: 'The product id or its `rec_…` productId.' }
+const names = { path: '/products', one: 'a product', id: 'The product id or its `rec_…` productId.' }
 const present = (product: ProductRecord, { catalogue }: Services) => presentProduct(product, catalogue.stockOf(product))
 
 const listProducts = authedRoute(

@@ -5,12 +5,7 @@ import { presentSubscription } from '../../services/subscriptions/present.js'
 import { resourceOperations } from '../resource.js'
 import { authedRoute } from '../route.js'
 
-const subscription = resourceOperations({
-  path: '/subscriptions',
-  type: 'Subscription',
-  one: 'a subscription',
-  id: "The subscription's id.",
-})
+const subscription = resourceOperations({ path: '/subscriptions', one: 'a subscription', id: "The subscription's id." })
 
 /** Read only (spec, "Subscriptions"): records are made by checkout and moved by the clock. */
 export const subscriptionRoutes = [

@@ -8,7 +8,12 @@ import { authedRoute } from '../route.js'
 import { answerJson } from '../../inspector/answer.js'
 
 const QUERY_ID = "The query's id."
-const customerQuery = resourceOperations({ path: '/_emulator/queries', type: 'Query', one: 'a customer query', id: QUERY_ID })
+const customerQuery = resourceOperations({
+  path: '/_emulator/queries',
+  type: 'Query',
+  one: 'a customer query',
+  id: QUERY_ID,
+})
 
 /** Customer queries and feedback as the merchant's dashboard shows them: list, read, reply (`query:replied`). */
 export const queryControlRoutes = [
