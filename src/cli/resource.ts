@@ -10,7 +10,7 @@ import { commandContext, type CommandContext } from './client-factory.js'
 import type { CliContext } from './context.js'
 import { withExamples } from './examples.js'
 import { CancelledError, UsageError } from './exit-codes.js'
-import { addDataOption, addFieldOptions, buildBody } from './input.js'
+import { type BodyOptions, addDataOption, addFieldOptions, buildBody } from './input.js'
 import type { Column, Output } from './output.js'
 
 export interface ResourceSpec<Row extends object> {
@@ -163,41 +163,44 @@ export async function getRecord<Row extends object>(
   await showRecord(cc, spec, await spec.get!(cc.client(), id))
 }
 
-export async function createRecord<Row extends object>(
+export const createRecord = <Row extends object>(
   cc: CommandContext,
   spec: ResourceSpec<Row>,
   input: BodyInput,
   opts: Record<string, unknown>,
-): Promise<void> {
-  const body = await buildBody(cc, {
-    fields: input.fields,
-    opts,
-    schema: await input.schema(),
-    what: `${spec.singular}`,
-    prompter: cc.interactive ? cc.prompter : undefined,
-  })
-  const created = await spec.create!.run(cc.client(), body as never)
-  await showRecord(cc, spec, created)
-  if (!cc.out.isJson) reportSaved(cc.out, spec, created, 'Created')
-}
+) =>
+  saveRecord(
+    cc,
+    spec,
+    'Created',
+    input,
+    { opts, what: spec.singular, prompter: cc.interactive ? cc.prompter : undefined },
+    (body) => spec.create!.run(cc.client(), body as never),
+  )
 
-export async function updateRecord<Row extends object>(
+export const updateRecord = <Row extends object>(
   cc: CommandContext,
   spec: ResourceSpec<Row>,
   input: BodyInput,
   id: string,
   opts: Record<string, unknown>,
+) =>
+  saveRecord(cc, spec, 'Updated', input, { opts, what: `${spec.singular} update`, isUpdate: true }, (body) =>
+    spec.update!.run(cc.client(), id, body as never),
+  )
+
+/** Builds the body from the flags (prompting for what is missing when `prompter` is given), sends it, shows the saved record. */
+async function saveRecord<Row extends object>(
+  cc: CommandContext,
+  spec: ResourceSpec<Row>,
+  verb: 'Created' | 'Updated',
+  input: BodyInput,
+  options: Omit<BodyOptions, 'fields' | 'schema'>,
+  send: (body: Record<string, unknown>) => Promise<Row>,
 ): Promise<void> {
-  const body = await buildBody(cc, {
-    fields: input.fields,
-    opts,
-    schema: await input.schema(),
-    what: `${spec.singular} update`,
-    isUpdate: true,
-  })
-  const updated = await spec.update!.run(cc.client(), id, body as never)
-  await showRecord(cc, spec, updated)
-  if (!cc.out.isJson) reportSaved(cc.out, spec, updated, 'Updated')
+  const saved = await send(await buildBody(cc, { ...options, fields: input.fields, schema: await input.schema() }))
+  await showRecord(cc, spec, saved)
+  if (!cc.out.isJson) reportSaved(cc.out, spec, saved, verb)
 }
 
 /**

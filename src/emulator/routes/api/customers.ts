@@ -9,11 +9,8 @@ import { json } from '../../openapi/operations.js'
 import { resourceOperations } from '../resource.js'
 import { authedRoute } from '../route.js'
 
-const customer = resourceOperations({
-  path: '/customers',
-  one: 'a customer',
-  id: "The customer's id or e-mail address.",
-})
+const CUSTOMER_ID = "The customer's id or e-mail address."
+const customer = resourceOperations({ path: '/customers', one: 'a customer', id: CUSTOMER_ID })
 
 /** Read only (spec, "Customers"): records are kept by checkout. */
 export const customerRoutes = [

@@ -11,11 +11,8 @@ import { presentOrder } from '../../services/orders/present.js'
 import { resourceOperations } from '../resource.js'
 import { authedRoute } from '../route.js'
 
-const order = resourceOperations({
-  path: '/orders',
-  one: 'an order',
-  id: 'The order id or its `ORD-…` order number (any case).',
-})
+const ORDER_ID = 'The order id or its `ORD-…` order number (any case).'
+const order = resourceOperations({ path: '/orders', one: 'an order', id: ORDER_ID })
 
 export const orderRoutes = [
   authedRoute(
