@@ -58,6 +58,44 @@ export interface ResourceSpec<Row extends object> {
   bodies?: Bodies
 }
 
+/** A resource's calls on the client (`client.groups`): its envelope under `Key`, one record, and the writes it has. */
+interface ResourceCalls<Row, Key extends string> {
+  list(): Promise<Record<Key, Row[]>>
+  get(id: string): Promise<Row>
+  create?(body: never): Promise<Row>
+  update?(id: string, body: never): Promise<Row>
+  delete?(id: string): Promise<unknown>
+}
+
+/**
+ * The subcommands of a resource the client holds as its calls: `list` shows the whole envelope's
+ * `key` in `columns` (`empty` when there is none), `get` one record, and with `bodies`, `create`,
+ * `update` and `delete`.
+ * @example
+ * registerResource(program, ctx, { name: 'groups', …, ...clientCommands((client) => client.groups, 'groups', GROUP_COLUMNS, 'No groups found') })
+ */
+export function clientCommands<Row extends object, Key extends string>(
+  calls: (client: StoreClient) => ResourceCalls<Row, Key>,
+  key: Key,
+  columns: Column<Row>[],
+  empty: string,
+  bodies?: { create: BodyName; update: BodyName },
+): Pick<ResourceSpec<Row>, 'list' | 'get' | 'create' | 'update' | 'delete'> {
+  const list = async (cc: CommandContext) => {
+    const envelope = await calls(cc.client()).list()
+    cc.out.list(envelope, envelope[key], columns, empty)
+  }
+  return {
+    list: { run: (cc) => list(cc) },
+    get: (client, id) => calls(client).get(id),
+    ...(bodies && {
+      create: { body: bodies.create, run: (client, body) => calls(client).create!(body) },
+      update: { body: bodies.update, run: (client, id, body) => calls(client).update!(id, body) },
+      delete: (client, id) => calls(client).delete!(id),
+    }),
+  }
+}
+
 /** What `create` and `update` build a body with: its flags, and its schema to check it. */
 interface BodyInput {
   fields: BodyField[]
