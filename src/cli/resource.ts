@@ -10,7 +10,7 @@ import { commandContext, type CommandContext } from './client-factory.js'
 import type { CliContext } from './context.js'
 import { withExamples } from './examples.js'
 import { CancelledError, UsageError } from './exit-codes.js'
-import { addDataOption, addFieldOptions, buildBody } from './input.js'
+import { type BodyOptions, addDataOption, addFieldOptions, buildBody } from './input.js'
 import type { Column, Output } from './output.js'
 
 export interface ResourceSpec<Row extends object> {
@@ -56,6 +56,44 @@ export interface ResourceSpec<Row extends object> {
   examples: { id: string; create?: string[]; update?: string[]; list?: string[]; get?: string[] }
   /** Where the `create` and `update` flags and schemas come from; default the spec's bodies. */
   bodies?: Bodies
+}
+
+/** A resource's calls on the client (`client.groups`): its envelope under `Key`, one record, and the writes it has. */
+interface ResourceCalls<Row, Key extends string> {
+  list(): Promise<Record<Key, Row[]>>
+  get(id: string): Promise<Row>
+  create?(body: never): Promise<Row>
+  update?(id: string, body: never): Promise<Row>
+  delete?(id: string): Promise<unknown>
+}
+
+/**
+ * The subcommands of a resource the client holds as its calls: `list` shows the whole envelope's
+ * `key` in `columns` (`empty` when there is none), `get` one record, and with `bodies`, `create`,
+ * `update` and `delete`.
+ * @example
+ * registerResource(program, ctx, { name: 'groups', …, ...clientCommands((client) => client.groups, 'groups', GROUP_COLUMNS, 'No groups found') })
+ */
+export function clientCommands<Row extends object, Key extends string>(
+  calls: (client: StoreClient) => ResourceCalls<Row, Key>,
+  key: Key,
+  columns: Column<Row>[],
+  empty: string,
+  bodies?: { create: BodyName; update: BodyName },
+): Pick<ResourceSpec<Row>, 'list' | 'get' | 'create' | 'update' | 'delete'> {
+  const list = async (cc: CommandContext) => {
+    const envelope = await calls(cc.client()).list()
+    cc.out.list(envelope, envelope[key], columns, empty)
+  }
+  return {
+    list: { run: (cc) => list(cc) },
+    get: (client, id) => calls(client).get(id),
+    ...(bodies && {
+      create: { body: bodies.create, run: (client, body) => calls(client).create!(body) },
+      update: { body: bodies.update, run: (client, id, body) => calls(client).update!(id, body) },
+      delete: (client, id) => calls(client).delete!(id),
+    }),
+  }
 }
 
 /** What `create` and `update` build a body with: its flags, and its schema to check it. */
@@ -163,41 +201,44 @@ export async function getRecord<Row extends object>(
   await showRecord(cc, spec, await spec.get!(cc.client(), id))
 }
 
-export async function createRecord<Row extends object>(
+export const createRecord = <Row extends object>(
   cc: CommandContext,
   spec: ResourceSpec<Row>,
   input: BodyInput,
   opts: Record<string, unknown>,
-): Promise<void> {
-  const body = await buildBody(cc, {
-    fields: input.fields,
-    opts,
-    schema: await input.schema(),
-    what: `${spec.singular}`,
-    prompter: cc.interactive ? cc.prompter : undefined,
-  })
-  const created = await spec.create!.run(cc.client(), body as never)
-  await showRecord(cc, spec, created)
-  if (!cc.out.isJson) reportSaved(cc.out, spec, created, 'Created')
-}
+) =>
+  saveRecord(
+    cc,
+    spec,
+    'Created',
+    input,
+    { opts, what: spec.singular, prompter: cc.interactive ? cc.prompter : undefined },
+    (body) => spec.create!.run(cc.client(), body as never),
+  )
 
-export async function updateRecord<Row extends object>(
+export const updateRecord = <Row extends object>(
   cc: CommandContext,
   spec: ResourceSpec<Row>,
   input: BodyInput,
   id: string,
   opts: Record<string, unknown>,
+) =>
+  saveRecord(cc, spec, 'Updated', input, { opts, what: `${spec.singular} update`, isUpdate: true }, (body) =>
+    spec.update!.run(cc.client(), id, body as never),
+  )
+
+/** Builds the body from the flags (prompting for what is missing when `prompter` is given), sends it, shows the saved record. */
+async function saveRecord<Row extends object>(
+  cc: CommandContext,
+  spec: ResourceSpec<Row>,
+  verb: 'Created' | 'Updated',
+  input: BodyInput,
+  options: Omit<BodyOptions, 'fields' | 'schema'>,
+  send: (body: Record<string, unknown>) => Promise<Row>,
 ): Promise<void> {
-  const body = await buildBody(cc, {
-    fields: input.fields,
-    opts,
-    schema: await input.schema(),
-    what: `${spec.singular} update`,
-    isUpdate: true,
-  })
-  const updated = await spec.update!.run(cc.client(), id, body as never)
-  await showRecord(cc, spec, updated)
-  if (!cc.out.isJson) reportSaved(cc.out, spec, updated, 'Updated')
+  const saved = await send(await buildBody(cc, { ...options, fields: input.fields, schema: await input.schema() }))
+  await showRecord(cc, spec, saved)
+  if (!cc.out.isJson) reportSaved(cc.out, spec, saved, verb)
 }
 
 /**

@@ -94,3 +94,7 @@ export interface Success extends z.infer<typeof SuccessSchema> {}
 
 /** The query of a list that takes no parameters: any parameter is refused rather than ignored. */
 export const NoQuerySchema = z.strictObject({})
+
+/** A list's `limit` query parameter: a whole number from 1 to `max`; left out, the list's default. */
+export const limitQuery = (max: number) =>
+  z.coerce.number().int('must be an integer').min(1, 'must be at least 1').max(max, `must be at most ${max}`).optional()

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { CUSTOMER_LIMIT } from './constants.js'
-import { TimestampSchema } from './common.js'
+import { TimestampSchema, limitQuery } from './common.js'
 
 export const CustomerSchema = z.object({
   id: z.string(),
@@ -31,12 +31,7 @@ export interface CustomerDetail extends z.infer<typeof CustomerDetailSchema> {}
 
 export { CUSTOMER_LIMIT } from './constants.js'
 export const CustomerListQuerySchema = z.strictObject({
-  limit: z.coerce
-    .number()
-    .int('must be an integer')
-    .min(1, 'must be at least 1')
-    .max(CUSTOMER_LIMIT.max, `must be at most ${CUSTOMER_LIMIT.max}`)
-    .optional(),
+  limit: limitQuery(CUSTOMER_LIMIT.max),
 })
 /** `limit`: default 50, max 200. */
 export type CustomerListQuery = z.output<typeof CustomerListQuerySchema>

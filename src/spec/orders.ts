@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { ORDER_LIMIT, ORDER_STATUSES, PAYMENT_STATUSES } from './constants.js'
-import { TimestampSchema } from './common.js'
+import { TimestampSchema, limitQuery } from './common.js'
 import { CouponTypeSchema } from './coupons.js'
 import { LineMysterySchema } from './mystery.js'
 import { ProductTypeSchema } from './products.js'
@@ -129,12 +129,7 @@ export type UpdateOrderBody = z.infer<typeof UpdateOrderBodySchema>
 export type UpdateOrderInput = z.input<typeof UpdateOrderBodySchema>
 
 export const OrderListQuerySchema = z.strictObject({
-  limit: z.coerce
-    .number()
-    .int('must be an integer')
-    .min(1, 'must be at least 1')
-    .max(ORDER_LIMIT.max, `must be at most ${ORDER_LIMIT.max}`)
-    .optional(),
+  limit: limitQuery(ORDER_LIMIT.max),
 })
 /** `limit`: default 50, max 200. */
 export type OrderListQuery = z.output<typeof OrderListQuerySchema>

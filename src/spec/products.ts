@@ -1,6 +1,14 @@
 import * as z from 'zod'
 import { PRODUCT_LIMIT, PRODUCT_LIST_STATUSES, PRODUCT_STATUSES, PRODUCT_TYPES } from './constants.js'
-import { CountSchema, CurrencySchema, MoneySchema, NameSchema, TextSchema, TimestampSchema } from './common.js'
+import {
+  CountSchema,
+  CurrencySchema,
+  MoneySchema,
+  NameSchema,
+  TextSchema,
+  TimestampSchema,
+  limitQuery,
+} from './common.js'
 
 export { PRODUCT_LIMIT } from './constants.js'
 
@@ -65,12 +73,7 @@ export type UpdateProductBody = z.infer<typeof UpdateProductBodySchema>
 export type UpdateProductInput = z.input<typeof UpdateProductBodySchema>
 
 export const ProductListQuerySchema = z.strictObject({
-  limit: z.coerce
-    .number()
-    .int('must be an integer')
-    .min(1, 'must be at least 1')
-    .max(PRODUCT_LIMIT.max, `must be at most ${PRODUCT_LIMIT.max}`)
-    .optional(),
+  limit: limitQuery(PRODUCT_LIMIT.max),
   cursor: z.string().max(200).optional(),
 })
 /** `limit` (default 100, max 250) and `cursor` (a previous page's `nextCursor`). */

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { TimestampSchema } from './common.js'
+import { TimestampSchema, limitQuery } from './common.js'
 
 /**
  * The emulator's request inspector (`GET /_emulator/requests`): every `/api/v1` and `/_emulator`
@@ -73,12 +73,7 @@ export const RequestLogQuerySchema = z.strictObject({
     .regex(/^[A-Za-z]{1,10}$/, 'must be an HTTP method such as GET or POST')
     .optional(),
   path: z.string().startsWith('/', 'must start with /').max(500, 'must be at most 500 characters').optional(),
-  limit: z.coerce
-    .number()
-    .int('must be an integer')
-    .min(1, 'must be at least 1')
-    .max(REQUEST_LOG_LIMIT.max, `must be at most ${REQUEST_LOG_LIMIT.max}`)
-    .optional(),
+  limit: limitQuery(REQUEST_LOG_LIMIT.max),
   after: z.coerce.number().int('must be an integer').min(0, 'must not be negative').optional(),
 })
 export type RequestLogQuery = z.input<typeof RequestLogQuerySchema>

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { DELIVERY_LOG_LIMIT, DELIVERY_STATES } from './constants.js'
-import { TimestampSchema, UrlSchema } from './common.js'
+import { TimestampSchema, UrlSchema, limitQuery } from './common.js'
 import { WebhookEventKindSchema } from './events.js'
 
 /**
@@ -142,12 +142,7 @@ export interface WebhookDeliveryList extends z.infer<typeof WebhookDeliveryListS
 }
 
 export const DeliveryLogQuerySchema = z.strictObject({
-  limit: z.coerce
-    .number()
-    .int('must be an integer')
-    .min(1, 'must be at least 1')
-    .max(DELIVERY_LOG_LIMIT.max, `must be at most ${DELIVERY_LOG_LIMIT.max}`)
-    .optional(),
+  limit: limitQuery(DELIVERY_LOG_LIMIT.max),
   webhook: z.string().max(100).optional(),
   event: z.string().max(100).optional(),
   state: DeliveryStateSchema.optional(),

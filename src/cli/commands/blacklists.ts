@@ -1,9 +1,8 @@
 import type { Command } from 'commander'
 import type { BlacklistEntry } from '../../spec/blacklists.js'
-import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import type { Column } from '../output.js'
-import { registerResource } from '../resource.js'
+import { clientCommands, registerResource } from '../resource.js'
 
 export const BLACKLIST_COLUMNS: Column<BlacklistEntry>[] = [
   ['ID', (b) => b.id],
@@ -12,11 +11,6 @@ export const BLACKLIST_COLUMNS: Column<BlacklistEntry>[] = [
   ['REASON', (b) => b.reason],
   ['CREATED', (b) => b.createdAt],
 ]
-
-export async function listBlacklists(cc: CommandContext): Promise<void> {
-  const envelope = await cc.client().blacklists.list()
-  cc.out.list(envelope, envelope.blacklists, BLACKLIST_COLUMNS, 'No blacklist entries found')
-}
 
 export function register(program: Command, ctx: CliContext): void {
   registerResource<BlacklistEntry>(program, ctx, {
@@ -30,10 +24,9 @@ export function register(program: Command, ctx: CliContext): void {
       update: ['store blacklists update bl_demo_ip --reason "card testing"'],
     },
     schema: () => import('../../spec/blacklists.js').then((m) => m.BlacklistEntrySchema),
-    list: { run: (cc) => listBlacklists(cc) },
-    get: (client, id) => client.blacklists.get(id),
-    create: { body: 'CreateBlacklistBodySchema', run: (client, body) => client.blacklists.create(body) },
-    update: { body: 'UpdateBlacklistBodySchema', run: (client, id, body) => client.blacklists.update(id, body) },
-    delete: (client, id) => client.blacklists.delete(id),
+    ...clientCommands((client) => client.blacklists, 'blacklists', BLACKLIST_COLUMNS, 'No blacklist entries found', {
+      create: 'CreateBlacklistBodySchema',
+      update: 'UpdateBlacklistBodySchema',
+    }),
   })
 }

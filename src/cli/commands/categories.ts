@@ -1,9 +1,8 @@
 import type { Command } from 'commander'
 import type { Category } from '../../spec/categories.js'
-import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import type { Column } from '../output.js'
-import { registerResource } from '../resource.js'
+import { clientCommands, registerResource } from '../resource.js'
 
 export const CATEGORY_COLUMNS: Column<Category>[] = [
   ['ID', (c) => c.id],
@@ -13,11 +12,6 @@ export const CATEGORY_COLUMNS: Column<Category>[] = [
   ['PRODUCTS', (c) => c.products.length],
   ['GROUPS', (c) => c.groups.length],
 ]
-
-export async function listCategories(cc: CommandContext): Promise<void> {
-  const envelope = await cc.client().categories.list()
-  cc.out.list(envelope, envelope.categories, CATEGORY_COLUMNS, 'No categories found')
-}
 
 export function register(program: Command, ctx: CliContext): void {
   registerResource<Category>(program, ctx, {
@@ -31,10 +25,9 @@ export function register(program: Command, ctx: CliContext): void {
       update: ['store categories update cat_demo_merch --sort-order 5'],
     },
     schema: () => import('../../spec/categories.js').then((m) => m.CategorySchema),
-    list: { run: (cc) => listCategories(cc) },
-    get: (client, id) => client.categories.get(id),
-    create: { body: 'CreateCategoryBodySchema', run: (client, body) => client.categories.create(body) },
-    update: { body: 'UpdateCategoryBodySchema', run: (client, id, body) => client.categories.update(id, body) },
-    delete: (client, id) => client.categories.delete(id),
+    ...clientCommands((client) => client.categories, 'categories', CATEGORY_COLUMNS, 'No categories found', {
+      create: 'CreateCategoryBodySchema',
+      update: 'UpdateCategoryBodySchema',
+    }),
   })
 }

@@ -4,7 +4,7 @@ import { commandContext, type CommandContext } from '../client-factory.js'
 import { examples } from '../examples.js'
 import type { CliContext } from '../context.js'
 import type { Column } from '../output.js'
-import { confirmOrYes, registerResource } from '../resource.js'
+import { clientCommands, confirmOrYes, registerResource } from '../resource.js'
 
 export const SUBSCRIPTION_COLUMNS: Column<Subscription>[] = [
   ['ID', (s) => s.id],
@@ -14,11 +14,6 @@ export const SUBSCRIPTION_COLUMNS: Column<Subscription>[] = [
   ['PERIOD END', (s) => s.currentPeriodEnd],
   ['CANCELED', (s) => s.canceledAt],
 ]
-
-export async function listSubscriptions(cc: CommandContext): Promise<void> {
-  const envelope = await cc.client().subscriptions.list()
-  cc.out.list(envelope, envelope.subscriptions, SUBSCRIPTION_COLUMNS, 'No subscriptions found')
-}
 
 /** Cancels through the emulator control API (the hosted service does this in its dashboard). */
 export async function cancelSubscription(cc: CommandContext, id: string, opts: { yes?: boolean }): Promise<void> {
@@ -36,8 +31,12 @@ export function register(program: Command, ctx: CliContext): void {
     columns: SUBSCRIPTION_COLUMNS,
     examples: { id: 'sub_…' },
     schema: () => import('../../spec/subscriptions.js').then((m) => m.SubscriptionSchema),
-    list: { run: (cc) => listSubscriptions(cc) },
-    get: (client, id) => client.subscriptions.get(id),
+    ...clientCommands(
+      (client) => client.subscriptions,
+      'subscriptions',
+      SUBSCRIPTION_COLUMNS,
+      'No subscriptions found',
+    ),
   })
   cmd
     .command('cancel')

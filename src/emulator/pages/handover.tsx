@@ -1,5 +1,5 @@
 import type { FC } from 'hono/jsx'
-import type { InvoiceItem } from '../../spec/storefront.js'
+import type { Invoice, InvoiceItem } from '../../spec/storefront.js'
 import type { MysteryOpen } from '../../spec/mystery.js'
 import type { Handover } from '../../spec/orders.js'
 import { Badge, Table } from './layout.js'
@@ -236,3 +236,22 @@ const OpenView: FC<{ open: MysteryOpen }> = ({ open }) => (
     </ul>
   </section>
 )
+
+/** An order's tracking codes (Physical lines), as a panel; nothing when there are none. */
+export const TrackingPanel: FC<{ tracking: Invoice['tracking']; headingId: string }> = ({ tracking, headingId }) =>
+  tracking.length ? (
+    <section class="panel" aria-labelledby={headingId}>
+      <h2 id={headingId}>Tracking</h2>
+      <Table caption="Tracking" head={['Code', 'Carrier', 'Added']}>
+        {tracking.map((t) => (
+          <tr>
+            <td>
+              <code>{t.code}</code>
+            </td>
+            <td>{t.carrier ?? '—'}</td>
+            <td>{when(t.addedAt)}</td>
+          </tr>
+        ))}
+      </Table>
+    </section>
+  ) : null

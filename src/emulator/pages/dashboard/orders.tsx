@@ -4,7 +4,7 @@ import type { Invoice } from '../../../spec/storefront.js'
 import type { Customer } from '../../../spec/customers.js'
 import type { Subscription } from '../../../spec/subscriptions.js'
 import { Badge, Notice, Table } from '../layout.js'
-import { HandoverView, MysteryReveal } from '../handover.js'
+import { HandoverView, MysteryReveal, TrackingPanel } from '../handover.js'
 import { duration, money, pretty, when } from '../format.js'
 import { GATEWAYS } from '../storefront/catalogue.js'
 import { DASHBOARD_API, DashboardShell, dashHref, type DashView } from './shell.js'
@@ -313,22 +313,7 @@ export const OrderDetailPage: FC<{
         </section>
       ))}
 
-      {invoice.tracking.length ? (
-        <section class="panel" aria-labelledby="tracks-h">
-          <h2 id="tracks-h">Tracking</h2>
-          <Table caption="Tracking" head={['Code', 'Carrier', 'Added']}>
-            {invoice.tracking.map((t) => (
-              <tr>
-                <td>
-                  <code>{t.code}</code>
-                </td>
-                <td>{t.carrier ?? '—'}</td>
-                <td>{when(t.addedAt)}</td>
-              </tr>
-            ))}
-          </Table>
-        </section>
-      ) : null}
+      <TrackingPanel tracking={invoice.tracking} headingId="tracks-h" />
     </DashboardShell>
   )
 }

@@ -1,7 +1,7 @@
 import type { FC } from 'hono/jsx'
 import type { Invoice } from '../../../spec/storefront.js'
-import { Badge, Notice, Table } from '../layout.js'
-import { HandoverView, MysteryReveal } from '../handover.js'
+import { Badge, Notice } from '../layout.js'
+import { HandoverView, MysteryReveal, TrackingPanel } from '../handover.js'
 import { money, when } from '../format.js'
 import { StorefrontShell, type ShopView } from './shell.js'
 import type { ThemeView } from './theme.js'
@@ -117,22 +117,7 @@ export const InvoicePage: FC<{ invoice: Invoice; theme?: ThemeView }> = ({ invoi
         </section>
       ))}
 
-      {invoice.tracking.length ? (
-        <section class="panel" aria-labelledby="tracking-h">
-          <h2 id="tracking-h">Tracking</h2>
-          <Table caption="Tracking" head={['Code', 'Carrier', 'Added']}>
-            {invoice.tracking.map((t) => (
-              <tr>
-                <td>
-                  <code>{t.code}</code>
-                </td>
-                <td>{t.carrier ?? '—'}</td>
-                <td>{when(t.addedAt)}</td>
-              </tr>
-            ))}
-          </Table>
-        </section>
-      ) : null}
+      <TrackingPanel tracking={invoice.tracking} headingId="tracking-h" />
 
       {invoice.paymentStatus === 'paid' ? <FeedbackForm invoice={invoice} /> : null}
     </StorefrontShell>

@@ -5,56 +5,39 @@ import {
   OrderSchema,
   UpdateOrderBodySchema,
 } from '../../../spec/orders.js'
+import { answerJson } from '../../inspector/answer.js'
 import { json } from '../../openapi/operations.js'
 import { presentOrder } from '../../services/orders/present.js'
+import { resourceOperations } from '../resource.js'
 import { authedRoute } from '../route.js'
-import { answerJson } from '../../inspector/answer.js'
 
-const ID = { id: 'The order id or its `ORD-…` order number (any case).' }
+const ORDER_ID = 'The order id or its `ORD-…` order number (any case).'
+const order = resourceOperations({ path: '/orders', one: 'an order', id: ORDER_ID })
 
 export const orderRoutes = [
   authedRoute(
-    {
-      method: 'get',
-      path: '/orders',
-      operationId: 'listOrders',
-      summary: 'List orders',
+    order.list(OrderListSchema, {
       description: 'Most recent first, scoped to the shop. `limit` defaults to 50 (at most 200).',
-      tag: 'orders',
       query: OrderListQuerySchema,
       ok: { status: 200, description: '`{ orders: [...] }` with their items.', content: json(OrderListSchema) },
-    },
+    }),
     (c, { services, query }) =>
       answerJson(c, { orders: services.orders.list(c.var.shop, query.limit ?? ORDER_LIMIT.default).map(presentOrder) }),
   ),
   authedRoute(
-    {
-      method: 'get',
-      path: '/orders/{id}',
-      operationId: 'getOrder',
-      summary: 'Read an order',
+    order.get(OrderSchema, {
       description:
         'With its full item list; mystery-box lines carry every open with its verification fields, and delivered content appears on each line.',
-      tag: 'orders',
-      params: ID,
-      ok: { status: 200, description: 'The order.', content: json(OrderSchema) },
-    },
+    }),
     (c, { services, params }) => answerJson(c, presentOrder(services.orders.get(c.var.shop, params.id))),
   ),
   authedRoute(
-    {
-      method: 'put',
-      path: '/orders/{id}',
-      operationId: 'updateOrder',
+    order.update(UpdateOrderBodySchema, OrderSchema, {
       summary: "Set an order's status",
       description:
         "For marking orders completed or cancelled by hand. Emulator: any of the five statuses may follow any other; the current status again changes nothing. `refunded` is a refund: paymentStatus becomes `refunded` and the money received leaves the customer's totalSpent; delivered goods, stock, codes and the coupon's use stay. Other statuses leave paymentStatus as it is.",
-      tag: 'orders',
-      params: ID,
-      body: UpdateOrderBodySchema,
-      ok: { status: 200, description: 'The updated order.', content: json(OrderSchema) },
       errors: [[409, '`refunded` for an order that took no payment: nothing to refund (cancel it instead).']],
-    },
+    }),
     async (c, { services, params, body }) =>
       answerJson(c, presentOrder(await services.orders.updateStatus(c.var.shop, params.id, await body()))),
   ),

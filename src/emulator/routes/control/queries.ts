@@ -3,35 +3,29 @@ import { FeedbackListSchema, QueryListSchema, QuerySchema } from '../../../spec/
 import { json } from '../../openapi/operations.js'
 import { presentQuery } from '../../services/customer-queries/present.js'
 import { presentFeedback } from '../../services/feedback/present.js'
+import { resourceOperations } from '../resource.js'
 import { authedRoute } from '../route.js'
 import { answerJson } from '../../inspector/answer.js'
 
-const ID = { id: "The query's id." }
+const QUERY_ID = "The query's id."
+const customerQuery = resourceOperations({
+  path: '/_emulator/queries',
+  type: 'Query',
+  one: 'a customer query',
+  id: QUERY_ID,
+})
 
 /** Customer queries and feedback as the merchant's dashboard shows them: list, read, reply (`query:replied`). */
 export const queryControlRoutes = [
   authedRoute(
-    {
-      method: 'get',
-      path: '/_emulator/queries',
-      operationId: 'listQueries',
-      summary: 'Customer queries',
-      description: 'Newest first.',
-      tag: 'queries',
-      ok: { status: 200, description: '`{ queries: [...] }`', content: json(QueryListSchema) },
-    },
+    customerQuery.list(QueryListSchema, { summary: 'Customer queries', description: 'Newest first.' }),
     (c, { services }) => answerJson(c, { queries: services.storefront.queries(c.var.shop).map(presentQuery) }),
   ),
   authedRoute(
-    {
-      method: 'get',
-      path: '/_emulator/queries/{id}',
-      operationId: 'getQuery',
+    customerQuery.get(QuerySchema, {
       summary: 'One customer query',
-      tag: 'queries',
-      params: ID,
       ok: { status: 200, description: 'The query with its replies.', content: json(QuerySchema) },
-    },
+    }),
     (c, { services, params }) => answerJson(c, presentQuery(services.storefront.query(c.var.shop, params.id))),
   ),
   authedRoute(
@@ -42,7 +36,7 @@ export const queryControlRoutes = [
       summary: 'Reply to a customer query',
       description: "The merchant's reply (`query:replied`).",
       tag: 'queries',
-      params: ID,
+      params: { id: QUERY_ID },
       body: QueryReplyBodySchema,
       ok: { status: 200, description: 'The query with the reply.', content: json(QuerySchema) },
     },

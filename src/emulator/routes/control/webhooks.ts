@@ -7,12 +7,21 @@ import {
   WebhookListSchema,
   WebhookSchema,
 } from '../../../spec/webhooks.js'
-import { SUCCESS, json } from '../../openapi/operations.js'
+import { json } from '../../openapi/operations.js'
 import { presentDelivery, presentWebhook, summariseDelivery } from '../../services/webhooks/present.js'
+import { answerRemoved, resourceOperations } from '../resource.js'
 import { authedRoute } from '../route.js'
 import { answerJson } from '../../inspector/answer.js'
 
-const ID = { id: "The endpoint's id." }
+const ENDPOINT_ID = "The endpoint's id."
+const webhook = resourceOperations({
+  path: '/_emulator/webhooks',
+  type: 'Webhook',
+  one: 'a webhook endpoint',
+  many: 'webhook endpoints',
+  id: ENDPOINT_ID,
+})
+const ENDPOINT = { status: 200, description: 'The endpoint.', content: json(WebhookSchema) }
 const DELIVERY_ID = { id: "The delivery's id." }
 
 /**
@@ -21,28 +30,15 @@ const DELIVERY_ID = { id: "The delivery's id." }
  * routes come before `/{id}`: hono tries them in this order.
  */
 export const webhookRoutes = [
-  authedRoute(
-    {
-      method: 'get',
-      path: '/_emulator/webhooks',
-      operationId: 'listWebhooks',
-      summary: 'List webhook endpoints',
-      tag: 'webhooks',
-      ok: { status: 200, description: '`{ webhooks: [...] }`', content: json(WebhookListSchema) },
-    },
-    (c, { services }) => answerJson(c, { webhooks: services.webhooks.list(c.var.shop).map(presentWebhook) }),
+  authedRoute(webhook.list(WebhookListSchema), (c, { services }) =>
+    answerJson(c, { webhooks: services.webhooks.list(c.var.shop).map(presentWebhook) }),
   ),
   authedRoute(
-    {
-      method: 'post',
-      path: '/_emulator/webhooks',
-      operationId: 'createWebhook',
+    webhook.create(CreateWebhookBodySchema, WebhookSchema, {
       summary: 'Add a webhook endpoint',
       description: 'A URL and at least one event kind (spec, "Webhook configuration").',
-      tag: 'webhooks',
-      body: CreateWebhookBodySchema,
-      ok: { status: 201, description: 'The endpoint.', content: json(WebhookSchema) },
-    },
+      ok: { ...ENDPOINT, status: 201 },
+    }),
     async (c, { services, body }) =>
       answerJson(c, presentWebhook(await services.webhooks.create(c.var.shop, await body())), 201),
   ),
@@ -89,31 +85,11 @@ export const webhookRoutes = [
       answerJson(c, presentDelivery(await services.webhooks.resend(c.var.shop, params.id)), 201),
   ),
   authedRoute(
-    {
-      method: 'get',
-      path: '/_emulator/webhooks/{id}',
-      operationId: 'getWebhook',
-      summary: 'One webhook endpoint',
-      tag: 'webhooks',
-      params: ID,
-      ok: { status: 200, description: 'The endpoint.', content: json(WebhookSchema) },
-    },
+    webhook.get(WebhookSchema, { summary: 'One webhook endpoint', ok: ENDPOINT }),
     (c, { services, params }) => answerJson(c, presentWebhook(services.webhooks.get(c.var.shop, params.id))),
   ),
-  authedRoute(
-    {
-      method: 'delete',
-      path: '/_emulator/webhooks/{id}',
-      operationId: 'deleteWebhook',
-      summary: 'Remove a webhook endpoint',
-      tag: 'webhooks',
-      params: ID,
-      ok: SUCCESS,
-    },
-    async (c, { services, params }) => {
-      await services.webhooks.delete(c.var.shop, params.id)
-      return answerJson(c, { success: true as const })
-    },
+  authedRoute(webhook.delete({ summary: 'Remove a webhook endpoint' }), (c, { services, params }) =>
+    answerRemoved(c, services.webhooks.delete(c.var.shop, params.id)),
   ),
   authedRoute(
     {
@@ -123,7 +99,7 @@ export const webhookRoutes = [
       summary: 'Send sample data of one kind',
       description: 'The dashboard\'s simulator: a test delivery with sample data (spec, "Delivery rules" 4).',
       tag: 'webhooks',
-      params: ID,
+      params: { id: ENDPOINT_ID },
       body: SimulateWebhookBodySchema,
       ok: { status: 201, description: 'The delivery.', content: json(WebhookDeliverySchema) },
     },
