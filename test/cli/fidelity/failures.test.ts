@@ -1,23 +1,11 @@
 import { hasOpenssl, selfSignedCertificate } from '../../helpers/certificate.js'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { httpFetch } from '../../../src/cli/http-fetch.js'
-import { runCliTo, startProxyCli, TEST_KEY } from './harness.js'
-
-const cleanups: (() => Promise<void> | void)[] = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-
-function folder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'store-fidelity-'))
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
-  return dir
-}
+import { cleanups, folder, runCliTo, startProxyCli, TEST_KEY } from './harness.js'
 
 const entry = {
   startedDateTime: '2026-06-01T12:00:00.000Z',

@@ -1,9 +1,13 @@
 // Real servers for the fidelity commands: emulators on 127.0.0.1 standing in for the hosted
 // service, a deliberately wrong upstream in front of one, and the CLI run in-process on the real
 // network with signals the test sends.
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Writable } from 'node:stream'
+import { afterEach } from 'vitest'
 import { serve } from '@hono/node-server'
 import { StoreClient } from '../../../src/client/index.js'
 import type { CliContext } from '../../../src/cli/context.js'
@@ -12,6 +16,19 @@ import { main } from '../../../src/cli/main.js'
 import { seededRandom, TEST_KEY, testEmulator, type TestEmulatorOptions } from '../../helpers/emulator.js'
 
 export { TEST_KEY }
+
+/** What each test set up and must stop or remove, undone after it, newest first. */
+export const cleanups: (() => Promise<void> | void)[] = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+/** A folder removed after the test. */
+export function folder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'store-fidelity-'))
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
+  return dir
+}
 
 export interface RealEmulator {
   api: string

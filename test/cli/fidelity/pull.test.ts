@@ -1,20 +1,8 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { loadSeedFile } from '../../../src/emulator/services/seeding/seed-file.js'
-import { realEmulator, runCliTo, TEST_KEY, wrongUpstream } from './harness.js'
-
-const cleanups: (() => Promise<void> | void)[] = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-
-function folder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'store-pull-'))
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
-  return dir
-}
+import { cleanups, folder, realEmulator, runCliTo, TEST_KEY, wrongUpstream } from './harness.js'
 
 async function emulator(seed: 'demo' | 'empty' = 'demo') {
   const started = await realEmulator({ seed })

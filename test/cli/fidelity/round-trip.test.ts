@@ -1,22 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { StoreClient } from '../../../src/client/index.js'
 import { httpFetch } from '../../../src/cli/http-fetch.js'
 import { StoreError } from '../../../src/spec/store-error.js'
-import { realEmulator, runCliTo, startProxyCli, TEST_KEY, type RealEmulator } from './harness.js'
-
-const cleanups: (() => Promise<void> | void)[] = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-
-function folder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'store-fidelity-'))
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
-  return dir
-}
+import { cleanups, folder, realEmulator, runCliTo, startProxyCli, TEST_KEY, type RealEmulator } from './harness.js'
 
 async function emulator(seed: 'demo' | 'empty' = 'demo'): Promise<RealEmulator> {
   const started = await realEmulator({ seed })

@@ -1,15 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { StoreClient } from '../../../src/client/index.js'
 import { httpFetch } from '../../../src/cli/http-fetch.js'
-import { realEmulator, type Relayed, runCliTo, startProxyCli, TEST_KEY, wrongUpstream } from './harness.js'
-
-const cleanups: (() => Promise<void> | void)[] = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
+import { cleanups, realEmulator, runCliTo, startProxyCli, TEST_KEY, type Relayed, wrongUpstream } from './harness.js'
 
 const edit = (answer: Relayed, change: (body: Record<string, unknown>) => unknown): Relayed => ({
   ...answer,
