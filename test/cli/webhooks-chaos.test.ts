@@ -2,22 +2,22 @@ import { describe, expect, it } from 'vitest'
 import type { Webhook } from '../../src/spec/webhooks.js'
 import { cleanups, cli, receiver, servedEmulator } from './webhooks-harness.js'
 
+/** A served emulator, closed after the test. */
+async function served() {
+  const emu = await servedEmulator()
+  cleanups.push(() => emu.close())
+  return emu
+}
+
+/** `store webhooks create` of an endpoint for `url` and `events`, with the flags after them. */
+const createEndpoint = (emu: { flags: string[] }, url: string, events: string, ...more: string[]) =>
+  cli([...emu.flags, 'webhooks', 'create', '--url', url, '--events', events, ...more])
+
 describe('store webhooks create --chaos', () => {
   it('adds an endpoint whose deliveries come twice, shown in list and in the log', async () => {
     const rx = await receiver()
-    const emu = await servedEmulator()
-    cleanups.push(() => emu.close())
-    const created = await cli([
-      ...emu.flags,
-      'webhooks',
-      'create',
-      '--url',
-      rx.url,
-      '--events',
-      'product:created',
-      '--chaos',
-      'duplicate=1,delayMs=250,seed=4',
-    ])
+    const emu = await served()
+    const created = await createEndpoint(emu, rx.url, 'product:created', '--chaos', 'duplicate=1,delayMs=250,seed=4')
     expect(created.code).toBe(0)
     expect(created.stdout).toMatch(/^wh_\S+\n$/)
     expect(created.stderr).toContain(`→ ${rx.url} (1 kind); chaos duplicate=1 delayMs=250 seed=4`)
@@ -36,20 +36,15 @@ describe('store webhooks create --chaos', () => {
   })
 
   it('takes the settings as JSON too', async () => {
-    const emu = await servedEmulator()
-    cleanups.push(() => emu.close())
-    const created = await cli([
-      ...emu.flags,
-      'webhooks',
-      'create',
-      '--url',
+    const emu = await served()
+    const created = await createEndpoint(
+      emu,
       'http://127.0.0.1:9/h',
-      '--events',
       'order:paid',
       '--chaos',
       '{"reorderMs": 1000, "failFirst": 1, "seed": 2}',
       '--json',
-    ])
+    )
     expect(created.code).toBe(0)
     expect((JSON.parse(created.stdout) as Webhook).chaos).toEqual({ reorderMs: 1000, failFirst: 1, seed: 2 })
   })
@@ -59,19 +54,8 @@ describe('store webhooks create --chaos', () => {
     ['jitter=3', 'error: invalid --chaos: jitter: is not a known field'],
     ['duplicate', 'error: --chaos: "duplicate" is not key=number (e.g. --chaos duplicate=0.2,reorderMs=500,seed=7)'],
   ])('refuses --chaos %s with a usage error and sends nothing', async (chaos, message) => {
-    const emu = await servedEmulator()
-    cleanups.push(() => emu.close())
-    const run = await cli([
-      ...emu.flags,
-      'webhooks',
-      'create',
-      '--url',
-      'http://127.0.0.1:9/h',
-      '--events',
-      'order:paid',
-      '--chaos',
-      chaos,
-    ])
+    const emu = await served()
+    const run = await createEndpoint(emu, 'http://127.0.0.1:9/h', 'order:paid', '--chaos', chaos)
     expect(run.code).toBe(2)
     expect(run.stderr.split('\n')[0]).toBe(message)
     expect(emu.services.webhooks.list(emu.services.storefront.shop('demo'))).toEqual([])
