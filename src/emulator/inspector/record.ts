@@ -45,23 +45,25 @@ function recordedRouteOf(path: string): RecordedRoute | undefined {
 export function recordRequests(
   recorder: RequestRecorder,
   clock: Clock,
-  accountNow: (account: AccountRecord) => Date,
+  clockOffsetMs: (account: AccountRecord) => number,
 ): MiddlewareHandler<AuthedEnv> {
   return async (c, next) => {
     const route = recordedRouteOf(c.req.path)
     if (!route) return next()
-    const received = clock.now()
+    const receivedMs = clock.now().getTime()
     const started = performance.now()
     await next()
     const account = c.get('account')
     if (!account) return
     // The account's clock at arrival: its offset from the machine's, as it stands once answered.
-    const atMs = received.getTime() + accountNow(account).getTime() - clock.now().getTime()
+    const atMs = receivedMs + clockOffsetMs(account)
     const durationMs = Math.round((performance.now() - started) * 10) / 10
     const requestText = kept(c.req.raw.bodyUsed ? await c.req.text().catch(unread) : undefined)
     const answerText = kept(answeredJsonOf(c))
     const requestHeaders = c.req.raw.headers
-    const { status, headers: responseHeaders } = c.res
+    // The answer's headers are read when the entry is made: reading them now would build them for every answer.
+    const answer = c.res
+    const { status } = answer
     const { method, path, url } = c.req
     const shop = c.get('shop')?.slug ?? c.req.header('x-service-shop') ?? null
     // The entry (masking, headers, reason) is made when it is first read: most requests are never looked at.
@@ -73,7 +75,7 @@ export function recordRequests(
         const { prefix, shownAs, via } = route
         return {
           at: new Date(atMs).toISOString(),
-          receivedAt: received.toISOString(),
+          receivedAt: new Date(receivedMs).toISOString(),
           method,
           path: maskSecretsIn(shownAs + path.slice(prefix.length), secrets),
           query: maskSecretsIn(queryOf(url), secrets),
@@ -84,7 +86,7 @@ export function recordRequests(
           reason: status >= 400 ? maskSecretsIn(reasonOf(status, answerText?.text), secrets) : null,
           requestHeaders: maskedHeaders(requestHeaders, secrets),
           requestBody: maskedBody(requestText, secrets),
-          responseHeaders: maskedHeaders(responseHeaders, secrets),
+          responseHeaders: maskedHeaders(answer.headers, secrets),
           responseBody: maskedBody(answerText, secrets),
         }
       },

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import { StoreError } from '../../../spec/errors.js'
 import { isLongEnoughToHint } from '../../../spec/keys.js'
 import type { KeyRecord, ShopRecord } from '../../store/records.js'
@@ -6,7 +6,7 @@ import type { Shared } from '../shared.js'
 
 /** Keys are stored as their SHA-256 only (spec, "Authentication"). */
 export function hashKey(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex')
+  return hash('sha256', secret, 'hex')
 }
 
 export function buildShop(deps: Shared, accountId: string, name: string, slug: string): ShopRecord {

@@ -22,6 +22,11 @@ export class ClockService {
     return this.deps.nowIso({ accountId: account.id })
   }
 
+  /** How far the account moved its clock, in ms. */
+  offsetMs(account: AccountRecord): number {
+    return this.deps.clockOffsetMs({ accountId: account.id })
+  }
+
   state(account: AccountRecord): ClockState {
     const owner = { accountId: account.id }
     return { now: this.deps.nowIso(owner), offsetSeconds: this.deps.clockOffsetMs(owner) / 1000 }
