@@ -48,7 +48,16 @@ function refuseLargeBody(maxSize: number): never {
  */
 function limitBody(maxSize: number): MiddlewareHandler {
   const limit = bodyLimit({ maxSize, onError: () => refuseLargeBody(maxSize) })
-  return async (c, next) => {
+  const limitStream: MiddlewareHandler = async (c, next) => {
+    try {
+      return await limit(c, next)
+    } catch (error) {
+      // Handlers' errors are answered inside next(): what escapes is the limit's own read of the body.
+      if (error instanceof StoreError || error instanceof HTTPException) throw error
+      throw unreadableBody()
+    }
+  }
+  return (c, next) => {
     // A body sent with any other method is never read (and is discarded after the answer).
     if (!WITH_BODY.has(c.req.method)) return next()
     // A body of a stated length is checked by its header, as hono's limit does first, but without
@@ -59,13 +68,7 @@ function limitBody(maxSize: number): MiddlewareHandler {
       if (Number.parseInt(length, 10) > maxSize) refuseLargeBody(maxSize)
       return next()
     }
-    try {
-      return await limit(c, next)
-    } catch (error) {
-      // Handlers' errors are answered inside next(): what escapes is the limit's own read of the body.
-      if (error instanceof StoreError || error instanceof HTTPException) throw error
-      throw unreadableBody()
-    }
+    return limitStream(c, next)
   }
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -42,10 +43,11 @@ describe('API keys are compared in constant time', () => {
     const rules = source('emulator/services/accounts/rules.ts')
     const lookup = auth.slice(auth.indexOf('  keyOf(secret: string)'), auth.indexOf('  keyById('))
     expect(auth).toMatch(/import \{[^}]*\btimingSafeEqual\b[^}]*\} from 'node:crypto'/)
-    expect(rules).toMatch(/import \{[^}]*\bcreateHash\b[^}]*\} from 'node:crypto'/)
+    expect(rules).toMatch(/import \{[^}]*\bhash\b[^}]*\} from 'node:crypto'/)
     expect(rules).toMatch(
-      /export function hashKey\(secret: string\): string \{\n\s*return createHash\('sha256'\)\.update\(secret\)/,
+      /export function hashKey\(secret: string\): string \{\n\s*return hash\('sha256', secret, 'hex'\)/,
     )
+    expect(hashKey('sk_test_abc')).toBe(createHash('sha256').update('sk_test_abc').digest('hex'))
     expect(auth).toMatch(/import \{[^}]*\bhashKey\b[^}]*\} from '\.\/rules\.js'/)
     expect(lookup).toMatch(/const hash = hashKey\(secret\)/)
     // The lookup is by hash (a Map keyed by the digest), then the digests are compared in constant time.

@@ -12,12 +12,14 @@ export function answerJson(
   c: Context,
   value: unknown,
   status?: ContentfulStatusCode,
-  headers: Record<string, string> = {},
+  headers?: Record<string, string>,
 ): Response {
   const text = JSON.stringify(value)
   c.set(ANSWERED, text)
-  return c.body(text, status, { ...headers, 'Content-Type': 'application/json' })
+  return c.body(text, status, headers ? { ...headers, ...JSON_TYPE } : JSON_TYPE)
 }
+
+const JSON_TYPE: Readonly<Record<string, string>> = Object.freeze({ 'Content-Type': 'application/json' })
 
 /** The text of the JSON answer, when the request was answered through {@link answerJson}. */
 export const answeredJsonOf = (c: Context): string | undefined => c.get(ANSWERED)

@@ -17,11 +17,11 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i
  * the query string are never read.
  */
 export function requireKey(accounts: AccountService): MiddlewareHandler<AuthedEnv> {
-  return async (c, next) => {
+  return (c, next) => {
     const { key, account } = accounts.authenticate(bearerSecret(c.req.header('authorization')))
     c.set('key', key)
     c.set('account', account)
-    await next()
+    return next()
   }
 }
 
@@ -35,22 +35,22 @@ export function bearerSecret(header: string | undefined): string {
 
 /** The shop of `X-Service-Shop` (id or slug), or the account's oldest shop without it. */
 export function selectShop(accounts: AccountService): MiddlewareHandler<AuthedEnv> {
-  return async (c, next) => {
+  return (c, next) => {
     c.set('shop', accounts.resolveShop(c.get('account'), c.req.header('x-service-shop')))
-    await next()
+    return next()
   }
 }
 
 /** `--rate-limit N/SECONDS`: a fixed window per key, answering 429 with Retry-After. */
 export function rateLimit(clock: Clock, options: EmulatorOptions): MiddlewareHandler<AuthedEnv> {
   const windows = new FixedWindows(clock)
-  return async (c, next) => {
+  return (c, next) => {
     const limit = options.rateLimit
     if (limit) {
       const retryAfter = windows.take(c.get('key').id, limit)
       if (retryAfter !== undefined)
         throw tooManyRequests(`${limit.requests} requests per ${limit.windowSeconds} s per key`, retryAfter)
     }
-    await next()
+    return next()
   }
 }

@@ -18,7 +18,7 @@ function formatBytes(bytes: number): string {
  * go on, so a store flooded with writes stays small enough to load again at the next start.
  */
 export function guardDbSize(store: Store, savedBytes: () => number, options: EmulatorOptions): MiddlewareHandler {
-  return async (c, next) => {
+  return (c, next) => {
     const max = options.maxDbBytes
     const used = store.diskBytes + savedBytes()
     if (max !== undefined && GROWING.has(c.req.method) && used > max && !NOT_STORED.has(c.req.path)) {
@@ -28,6 +28,6 @@ export function guardDbSize(store: Store, savedBytes: () => number, options: Emu
         `the store is full: ${store.path} and its journal take ${formatBytes(used)}, past --max-db-size ${formatBytes(max)}.${states} Writes are refused, reads go on: delete records (DELETE still works), or restart store serve with a larger --max-db-size.`,
       )
     }
-    await next()
+    return next()
   }
 }

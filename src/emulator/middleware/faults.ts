@@ -1,8 +1,9 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler, Next } from 'hono'
 import { StoreError } from '../../spec/errors.js'
 import type { EmulatorDeps, Sleep } from '../deps.js'
 import { seededDraw } from '../seeded-draw.js'
 import type { FaultService } from '../services/faults/service.js'
+import type { Fault } from '../../spec/faults.js'
 import type { AuthedEnv } from './auth.js'
 import { answerJson } from '../inspector/answer.js'
 
@@ -52,7 +53,7 @@ function chosenError(status: number, why: string): StoreError {
  * (`/_emulator/faults`) the next requests they match. The rules' own routes are never failed.
  */
 export function chosenFailures(faults: FaultService, sleep: Sleep): MiddlewareHandler<AuthedEnv> {
-  return async (c, next) => {
+  return (c, next) => {
     const code = preferredCode(c.req.header('prefer'))
     if (code !== undefined) {
       const status = Number(code)
@@ -63,14 +64,22 @@ export function chosenFailures(faults: FaultService, sleep: Sleep): MiddlewareHa
       throw chosenError(status, `answered ${status} as the request header "Prefer: code=${status}" asked`)
     }
     if (c.req.path.startsWith('/_emulator/faults')) return next()
-    const rule = faults.take(c.var.account, c.req.method, c.req.path)
+    const rule = faults.take(c.get('account'), c.req.method, c.req.path)
     if (!rule) return next()
-    if (rule.latencyMs) await sleep(rule.latencyMs)
-    if (rule.status === null) return next()
-    if (rule.body) return answerJson(c, rule.body, rule.status as 400)
-    throw chosenError(
-      rule.status,
-      `answered ${rule.status} by the fault rule ${rule.id} (${rule.remaining} more to fail; DELETE /_emulator/faults/${rule.id} removes it)`,
-    )
+    return applyRule(c, next, rule, sleep)
   }
+}
+
+/** Answers as the fault rule says, after its latency: passes the request on, or answers its status or body. */
+async function applyRule(c: Context, next: Next, rule: Fault, sleep: Sleep): Promise<Response | undefined> {
+  if (rule.latencyMs) await sleep(rule.latencyMs)
+  if (rule.status === null) {
+    await next()
+    return undefined
+  }
+  if (rule.body) return answerJson(c, rule.body, rule.status as 400)
+  throw chosenError(
+    rule.status,
+    `answered ${rule.status} by the fault rule ${rule.id} (${rule.remaining} more to fail; DELETE /_emulator/faults/${rule.id} removes it)`,
+  )
 }

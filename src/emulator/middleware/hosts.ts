@@ -58,7 +58,7 @@ export function isOverNetwork(c: Context): boolean {
 
 /** Refuses a request that came over the network for a `Host` not admitted (403), naming the flag that admits it. */
 export function checkHost(allowed: AllowedHosts): MiddlewareHandler {
-  return async (c, next) => {
+  return (c, next) => {
     const host = hostOfUrl(c.req.url) ?? ''
     if (!allowed.has(host) && isOverNetwork(c)) {
       const shown = host.length > 100 ? `${host.slice(0, 100)}…` : host
@@ -67,7 +67,7 @@ export function checkHost(allowed: AllowedHosts): MiddlewareHandler {
         `host "${shown}" is not one this emulator answers to (a guard against DNS rebinding); use http://127.0.0.1 or http://localhost, or start store serve with --allowed-host ${shown || 'NAME'} to admit it`,
       )
     }
-    await next()
+    return next()
   }
 }
 

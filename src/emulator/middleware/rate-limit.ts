@@ -67,7 +67,7 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  */
 export function storefrontRateLimit(clock: Clock, options: EmulatorOptions): MiddlewareHandler {
   const windows = new FixedWindows(clock)
-  return async (c, next) => {
+  return (c, next) => {
     const limit = options.storefrontRateLimit
     if (limit && WRITES.has(c.req.method)) {
       const retryAfter = windows.take(peerOf(c), limit)
@@ -77,6 +77,6 @@ export function storefrontRateLimit(clock: Clock, options: EmulatorOptions): Mid
           retryAfter,
         )
     }
-    await next()
+    return next()
   }
 }

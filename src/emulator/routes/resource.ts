@@ -130,32 +130,32 @@ export function crudRoutes<Row, C extends z.ZodType, U extends z.ZodType>(
           operations.list(schemas.list, { description: words.list, query: NoQuerySchema }),
           (c, { services }) =>
             answerJson(c, {
-              [operations.key]: list(services, c.var.shop).map((row) => present(row, services, c.var.shop)),
+              [operations.key]: list(services, c.get('shop')).map((row) => present(row, services, c.get('shop'))),
             }),
         )
       : list
   return [
     listRoute,
     authedRoute(operations.get(schemas.one, { description: words.get }), (c, { services, params }) =>
-      answerJson(c, present(service(services).get(c.var.shop, params.id), services, c.var.shop)),
+      answerJson(c, present(service(services).get(c.get('shop'), params.id), services, c.get('shop'))),
     ),
     authedRoute(
       operations.create(schemas.create, schemas.one, { description: words.create, errors: errors.create }),
       async (c, { services, body }) => {
         // `body()` parses with `schemas.create`: its output, which TypeScript cannot follow through the generic.
-        const row = await service(services).create(c.var.shop, (await body()) as z.output<C>)
-        return answerJson(c, present(row, services, c.var.shop), 201)
+        const row = await service(services).create(c.get('shop'), (await body()) as z.output<C>)
+        return answerJson(c, present(row, services, c.get('shop')), 201)
       },
     ),
     authedRoute(
       operations.update(schemas.update, schemas.one, { description: words.update, errors: errors.update }),
       async (c, { services, params, body }) => {
-        const row = await service(services).update(c.var.shop, params.id, (await body()) as z.output<U>)
-        return answerJson(c, present(row, services, c.var.shop))
+        const row = await service(services).update(c.get('shop'), params.id, (await body()) as z.output<U>)
+        return answerJson(c, present(row, services, c.get('shop')))
       },
     ),
     authedRoute(operations.delete({ description: words.delete }), (c, { services, params }) =>
-      answerRemoved(c, service(services).delete(c.var.shop, params.id)),
+      answerRemoved(c, service(services).delete(c.get('shop'), params.id)),
     ),
   ]
 }

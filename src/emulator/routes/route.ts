@@ -44,7 +44,7 @@ export interface DeclaredRoute<E extends Env> extends Operation {
  * the handler runs; `body()` parses with `body`; `params` holds the path's parameters `params` names.
  * @example
  * const getCoupon = authedRoute({ method: 'get', path: '/coupons/{id}', params: { id: 'The id.' }, … },
- *   (c, { services, params }) => answerJson(c, presentCoupon(services.coupons.get(c.var.shop, params.id))))
+ *   (c, { services, params }) => answerJson(c, presentCoupon(services.coupons.get(c.get('shop'), params.id))))
  */
 export const routeFor =
   <E extends Env>() =>
@@ -83,15 +83,21 @@ export function mountRoutes<E extends Env>(
   for (const route of routes) {
     if (!route.path.startsWith(prefix)) throw new Error(`${route.path} is not under ${prefix}`)
     const { query, body } = route
+    const readDeclaredBody = (c: Context) => {
+      if (!body) throw new Error(`${route.method.toUpperCase()} ${route.path} declares no body`)
+      return route.bodyOptional ? optionalBody(c, body) : readBody(c, body)
+    }
+    // The input's fields are listed rather than spread from `deps`: one shape for every request.
     app.on(route.method.toUpperCase(), honoPath(route.path.slice(prefix.length)) || '/', (c) =>
       route.handle(c, {
-        ...deps,
+        services: deps.services,
+        options: deps.options,
+        requests: deps.requests,
+        documents: deps.documents,
+        eventMessage: deps.eventMessage,
         params: c.req.param() as Record<string, string>,
         query: query ? parseQuery(c, query) : undefined,
-        body: async () => {
-          if (!body) throw new Error(`${route.method.toUpperCase()} ${route.path} declares no body`)
-          return route.bodyOptional ? optionalBody(c, body) : readBody(c, body)
-        },
+        body: () => readDeclaredBody(c),
       }),
     )
   }

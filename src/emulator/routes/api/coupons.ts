@@ -23,7 +23,7 @@ const listCoupons = authedRoute(
     query: CouponListQuerySchema,
   }),
   (c, { services, query: { active } }) => {
-    const list = services.coupons.list(c.var.shop, active === undefined ? undefined : active === 'true')
+    const list = services.coupons.list(c.get('shop'), active === undefined ? undefined : active === 'true')
     return answerJson(c, { coupons: list.map(presentCoupon) })
   },
 )

@@ -21,7 +21,7 @@ export const customerRoutes = [
       query: CustomerListQuerySchema,
     }),
     (c, { services, query }) =>
-      answerJson(c, { customers: services.customers.list(c.var.shop, query.limit ?? CUSTOMER_LIMIT.default) }),
+      answerJson(c, { customers: services.customers.list(c.get('shop'), query.limit ?? CUSTOMER_LIMIT.default) }),
   ),
   authedRoute(
     customer.get(CustomerDetailSchema, {
@@ -29,6 +29,6 @@ export const customerRoutes = [
         'With order stats and notes. Emulator: `stats` is `{paidOrders, unpaidOrders, averageOrderValue, firstOrderAt}`, `notes` is `[{text, createdAt}]`.',
       ok: { status: 200, description: 'The customer with stats and notes.', content: json(CustomerDetailSchema) },
     }),
-    (c, { services, params }) => answerJson(c, services.customers.get(c.var.shop, params.id)),
+    (c, { services, params }) => answerJson(c, services.customers.get(c.get('shop'), params.id)),
   ),
 ]

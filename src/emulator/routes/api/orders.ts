@@ -22,14 +22,16 @@ export const orderRoutes = [
       ok: { status: 200, description: '`{ orders: [...] }` with their items.', content: json(OrderListSchema) },
     }),
     (c, { services, query }) =>
-      answerJson(c, { orders: services.orders.list(c.var.shop, query.limit ?? ORDER_LIMIT.default).map(presentOrder) }),
+      answerJson(c, {
+        orders: services.orders.list(c.get('shop'), query.limit ?? ORDER_LIMIT.default).map(presentOrder),
+      }),
   ),
   authedRoute(
     order.get(OrderSchema, {
       description:
         'With its full item list; mystery-box lines carry every open with its verification fields, and delivered content appears on each line.',
     }),
-    (c, { services, params }) => answerJson(c, presentOrder(services.orders.get(c.var.shop, params.id))),
+    (c, { services, params }) => answerJson(c, presentOrder(services.orders.get(c.get('shop'), params.id))),
   ),
   authedRoute(
     order.update(UpdateOrderBodySchema, OrderSchema, {
@@ -39,6 +41,6 @@ export const orderRoutes = [
       errors: [[409, '`refunded` for an order that took no payment: nothing to refund (cancel it instead).']],
     }),
     async (c, { services, params, body }) =>
-      answerJson(c, presentOrder(await services.orders.updateStatus(c.var.shop, params.id, await body()))),
+      answerJson(c, presentOrder(await services.orders.updateStatus(c.get('shop'), params.id, await body()))),
   ),
 ]

@@ -24,7 +24,7 @@ const listProducts = authedRoute(
   }),
   (c, { services, query }) => {
     const limit = query.limit ?? PRODUCT_LIMIT.default
-    const { page, nextCursor } = services.catalogue.page(c.var.shop, limit, query.cursor)
+    const { page, nextCursor } = services.catalogue.page(c.get('shop'), limit, query.cursor)
     return answerJson(c, { products: page.map((product) => present(product, services)), nextCursor })
   },
 )

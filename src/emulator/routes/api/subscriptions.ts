@@ -15,10 +15,11 @@ export const subscriptionRoutes = [
       query: NoQuerySchema,
     }),
     (c, { services }) =>
-      answerJson(c, { subscriptions: services.subscriptions.list(c.var.shop).map(presentSubscription) }),
+      answerJson(c, { subscriptions: services.subscriptions.list(c.get('shop')).map(presentSubscription) }),
   ),
   authedRoute(
     subscription.get(SubscriptionSchema, { description: 'Including processor ids and period end.' }),
-    (c, { services, params }) => answerJson(c, presentSubscription(services.subscriptions.get(c.var.shop, params.id))),
+    (c, { services, params }) =>
+      answerJson(c, presentSubscription(services.subscriptions.get(c.get('shop'), params.id))),
   ),
 ]

@@ -20,8 +20,8 @@ export const themeRoutes = [
       ok: { status: 200, description: '`{ activeThemeId, themes: [...] }`', content: json(ThemeListSchema) },
     },
     (c, { services }) => {
-      const { activeThemeId, themes } = services.themes.list(c.var.shop)
-      return answerJson(c, { activeThemeId, themes: themes.map((theme) => presentThemeSummary(c.var.shop, theme)) })
+      const { activeThemeId, themes } = services.themes.list(c.get('shop'))
+      return answerJson(c, { activeThemeId, themes: themes.map((theme) => presentThemeSummary(c.get('shop'), theme)) })
     },
   ),
   authedRoute(
@@ -36,7 +36,7 @@ export const themeRoutes = [
       ok: { status: 200, description: 'The theme.', content: json(ThemeSchema) },
     },
     (c, { services, params }) =>
-      answerJson(c, presentTheme(c.var.shop, services.themes.get(c.var.shop, params.themeId))),
+      answerJson(c, presentTheme(c.get('shop'), services.themes.get(c.get('shop'), params.themeId))),
   ),
   authedRoute(
     {
@@ -52,6 +52,9 @@ export const themeRoutes = [
       ok: { status: 200, description: 'The updated theme, same shape as the GET.', content: json(ThemeSchema) },
     },
     async (c, { services, params, body }) =>
-      answerJson(c, presentTheme(c.var.shop, await services.themes.update(c.var.shop, params.themeId, await body()))),
+      answerJson(
+        c,
+        presentTheme(c.get('shop'), await services.themes.update(c.get('shop'), params.themeId, await body())),
+      ),
   ),
 ]

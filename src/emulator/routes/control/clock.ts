@@ -14,7 +14,7 @@ export const clockRoutes = [
       tag: 'clock',
       ok: { status: 200, description: 'The time and its offset from the real clock.', content: json(ClockSchema) },
     },
-    (c, { services }) => answerJson(c, services.clock.state(c.var.account)),
+    (c, { services }) => answerJson(c, services.clock.state(c.get('account'))),
   ),
   authedRoute(
     {
@@ -28,6 +28,7 @@ export const clockRoutes = [
       body: ClockAdvanceBodySchema,
       ok: { status: 200, description: 'The new time and what fell due.', content: json(ClockSchema) },
     },
-    async (c, { services, body }) => answerJson(c, await services.clock.advance(c.var.account, (await body()).seconds)),
+    async (c, { services, body }) =>
+      answerJson(c, await services.clock.advance(c.get('account'), (await body()).seconds)),
   ),
 ]

@@ -112,15 +112,15 @@ export const eventStreamRoutes = [
     (c, { services: { events: bus, clock }, options, query, eventMessage: format }) => {
       const kinds = parseKinds(query.events)
       let after = parseLastEventId(c.req.header('last-event-id') ?? query.lastEventId)
-      const shop = c.var.shop
+      const shop = c.get('shop')
       const heartbeatMs = options.webhooks?.heartbeatMs ?? DEFAULT_HEARTBEAT_MS
       let wake = () => {}
       let stop = (_end: StreamEnd) => {}
       let held = () => 0
       // Opened before the answer starts, so a key past its cap gets its 429 as a JSON error.
       const live = bus.streams.open({
-        keyId: c.var.key.id,
-        accountId: c.var.account.id,
+        keyId: c.get('key').id,
+        accountId: c.get('account').id,
         shopId: shop.id,
         kinds,
         format,
@@ -172,7 +172,7 @@ export const eventStreamRoutes = [
           clearInterval(heartbeat)
         }
         // A periodic keep-alive, not a wait: unref'd so it never holds the process open.
-        const heartbeat = setInterval(() => send(`: heartbeat ${clock.nowIso(c.var.account)}\n\n`), heartbeatMs)
+        const heartbeat = setInterval(() => send(`: heartbeat ${clock.nowIso(c.get('account'))}\n\n`), heartbeatMs)
         heartbeat.unref?.()
         wake = pump
         stop = (end) => {

@@ -16,7 +16,7 @@ export const faultRoutes = [
       tag: 'faults',
       ok: { status: 200, description: '`{ faults: [...] }`', content: json(FaultListSchema) },
     },
-    (c, { services }) => answerJson(c, { faults: services.faults.list(c.var.account) }),
+    (c, { services }) => answerJson(c, { faults: services.faults.list(c.get('account')) }),
   ),
   authedRoute(
     {
@@ -31,7 +31,7 @@ export const faultRoutes = [
       ok: { status: 201, description: 'The rule.', content: json(FaultSchema) },
       errors: [[409, 'The account holds 100 rules already: delete some first.']],
     },
-    async (c, { services, body }) => answerJson(c, services.faults.create(c.var.account, await body()), 201),
+    async (c, { services, body }) => answerJson(c, services.faults.create(c.get('account'), await body()), 201),
   ),
   authedRoute(
     {
@@ -44,7 +44,7 @@ export const faultRoutes = [
       ok: SUCCESS,
     },
     (c, { services, params }) => {
-      services.faults.delete(c.var.account, params.id)
+      services.faults.delete(c.get('account'), params.id)
       return answerJson(c, { success: true as const })
     },
   ),

@@ -16,7 +16,7 @@ export const keyRoutes = [
       tag: 'shops and keys',
       ok: { status: 200, description: '`{ keys: [...] }`', content: json(ApiKeyListSchema) },
     },
-    (c, { services }) => answerJson(c, { keys: services.accounts.keys(c.var.account).map(presentKey) }),
+    (c, { services }) => answerJson(c, { keys: services.accounts.keys(c.get('account')).map(presentKey) }),
   ),
   authedRoute(
     {
@@ -34,7 +34,7 @@ export const keyRoutes = [
     },
     async (c, { services, body }) => {
       const { name } = await body()
-      const { key, secret } = await services.accounts.createKey(c.var.account, name ?? null)
+      const { key, secret } = await services.accounts.createKey(c.get('account'), name ?? null)
       // The secret is shown once, in this answer only (spec, "Authentication").
       return answerJson(c, { ...presentKey(key), secret }, 201)
     },
@@ -52,7 +52,7 @@ export const keyRoutes = [
       errors: [[409, "The account's last key cannot be revoked; create another first."]],
     },
     async (c, { services, params }) => {
-      await services.accounts.revokeKey(c.var.account, params.id)
+      await services.accounts.revokeKey(c.get('account'), params.id)
       return answerJson(c, { success: true as const })
     },
   ),

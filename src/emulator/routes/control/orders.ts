@@ -29,7 +29,7 @@ export const orderControlRoutes = [
       ],
     },
     async (c, { services, params, body }) =>
-      answerJson(c, presentOrder(await services.payment.pay(c.var.shop, params.id, await body()))),
+      answerJson(c, presentOrder(await services.payment.pay(c.get('shop'), params.id, await body()))),
   ),
   authedRoute(
     {
@@ -44,7 +44,7 @@ export const orderControlRoutes = [
       errors: [[409, 'The order is not paid.']],
     },
     async (c, { services, params }) =>
-      answerJson(c, presentOrder(await services.payment.deliver(c.var.shop, params.id))),
+      answerJson(c, presentOrder(await services.payment.deliver(c.get('shop'), params.id))),
   ),
   authedRoute(
     {
@@ -60,7 +60,7 @@ export const orderControlRoutes = [
       errors: [[409, 'The order has no Physical line, or is not paid.']],
     },
     async (c, { services, params, body }) =>
-      answerJson(c, presentOrder(await services.payment.track(c.var.shop, params.id, await body()))),
+      answerJson(c, presentOrder(await services.payment.track(c.get('shop'), params.id, await body()))),
   ),
   authedRoute(
     {
@@ -75,6 +75,6 @@ export const orderControlRoutes = [
       errors: [[409, 'The order is not paid.']],
     },
     async (c, { services, params }) =>
-      answerJson(c, presentOrder(await services.payment.dispute(c.var.shop, params.id))),
+      answerJson(c, presentOrder(await services.payment.dispute(c.get('shop'), params.id))),
   ),
 ]

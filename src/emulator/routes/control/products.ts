@@ -26,7 +26,7 @@ export const productControlRoutes = [
     },
     (c, { services: { catalogue }, query }) => {
       const limit = query.limit ?? PRODUCT_LIMIT.default
-      const { page, nextCursor } = catalogue.pageByStatus(c.var.shop, query.status ?? 'all', limit, query.cursor)
+      const { page, nextCursor } = catalogue.pageByStatus(c.get('shop'), query.status ?? 'all', limit, query.cursor)
       return answerJson(c, {
         products: page.map((product) => presentProduct(product, catalogue.stockOf(product))),
         nextCursor,
@@ -45,7 +45,7 @@ export const productControlRoutes = [
       params: ID,
       ok: { status: 200, description: 'The setup.', content: json(FulfilmentSetupSchema) },
     },
-    (c, { services, params }) => answerJson(c, services.catalogue.setup(c.var.shop, params.id)),
+    (c, { services, params }) => answerJson(c, services.catalogue.setup(c.get('shop'), params.id)),
   ),
   authedRoute(
     {
@@ -62,6 +62,6 @@ export const productControlRoutes = [
       errors: [[409, 'A code was already delivered and cannot return to a pool.']],
     },
     async (c, { services, params, body }) =>
-      answerJson(c, await services.catalogue.putSetup(c.var.shop, params.id, await body())),
+      answerJson(c, await services.catalogue.putSetup(c.get('shop'), params.id, await body())),
   ),
 ]

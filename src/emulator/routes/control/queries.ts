@@ -19,14 +19,14 @@ const customerQuery = resourceOperations({
 export const queryControlRoutes = [
   authedRoute(
     customerQuery.list(QueryListSchema, { summary: 'Customer queries', description: 'Newest first.' }),
-    (c, { services }) => answerJson(c, { queries: services.storefront.queries(c.var.shop).map(presentQuery) }),
+    (c, { services }) => answerJson(c, { queries: services.storefront.queries(c.get('shop')).map(presentQuery) }),
   ),
   authedRoute(
     customerQuery.get(QuerySchema, {
       summary: 'One customer query',
       ok: { status: 200, description: 'The query with its replies.', content: json(QuerySchema) },
     }),
-    (c, { services, params }) => answerJson(c, presentQuery(services.storefront.query(c.var.shop, params.id))),
+    (c, { services, params }) => answerJson(c, presentQuery(services.storefront.query(c.get('shop'), params.id))),
   ),
   authedRoute(
     {
@@ -41,7 +41,7 @@ export const queryControlRoutes = [
       ok: { status: 200, description: 'The query with the reply.', content: json(QuerySchema) },
     },
     async (c, { services, params, body }) =>
-      answerJson(c, presentQuery(await services.storefront.reply(c.var.shop, params.id, (await body()).message))),
+      answerJson(c, presentQuery(await services.storefront.reply(c.get('shop'), params.id, (await body()).message))),
   ),
   authedRoute(
     {
@@ -53,6 +53,6 @@ export const queryControlRoutes = [
       tag: 'queries',
       ok: { status: 200, description: '`{ feedback: [...] }`', content: json(FeedbackListSchema) },
     },
-    (c, { services }) => answerJson(c, { feedback: services.storefront.feedback(c.var.shop).map(presentFeedback) }),
+    (c, { services }) => answerJson(c, { feedback: services.storefront.feedback(c.get('shop')).map(presentFeedback) }),
   ),
 ]

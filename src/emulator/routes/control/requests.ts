@@ -41,7 +41,7 @@ export const requestLogRoutes = [
       },
     },
     (c, { services: { clock }, options, requests: recorder, query }) => {
-      const account = c.var.account.id
+      const account = c.get('account').id
       if (!/text\/event-stream/i.test(c.req.header('accept') ?? '')) {
         const limit = query.limit ?? REQUEST_LOG_LIMIT.default
         return answerJson(c, { requests: recorder.list(account, query, limit, query.after) })
@@ -53,7 +53,7 @@ export const requestLogRoutes = [
       if (after !== undefined && after > newest) after = 0
       return streamQueue<RequestLogEntry>(c, {
         heartbeatMs: options.webhooks?.heartbeatMs,
-        nowIso: () => clock.nowIso(c.var.account),
+        nowIso: () => clock.nowIso(c.get('account')),
         start: () => ({
           backlog: after === undefined ? [] : recorder.since(account, query, after),
           comment: `requests of this account; newest ${recorder.newest(account)}`,
@@ -76,6 +76,6 @@ export const requestLogRoutes = [
       params: { id: "The request's id (`req_…`) or sequence number." },
       ok: { status: 200, description: 'The request.', content: json(RequestLogEntrySchema) },
     },
-    (c, { requests, params }) => answerJson(c, requests.find(c.var.account.id, params.id)),
+    (c, { requests, params }) => answerJson(c, requests.find(c.get('account').id, params.id)),
   ),
 ]

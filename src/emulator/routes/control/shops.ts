@@ -16,7 +16,7 @@ export const shopRoutes = [
       tag: 'shops and keys',
       ok: { status: 200, description: '`{ shops: [...] }`', content: json(ShopListSchema) },
     },
-    (c, { services }) => answerJson(c, { shops: services.accounts.shops(c.var.account).map(presentShop) }),
+    (c, { services }) => answerJson(c, { shops: services.accounts.shops(c.get('account')).map(presentShop) }),
   ),
   authedRoute(
     {
@@ -34,6 +34,6 @@ export const shopRoutes = [
       ],
     },
     async (c, { services, body }) =>
-      answerJson(c, presentShop(await services.accounts.createShop(c.var.account, await body())), 201),
+      answerJson(c, presentShop(await services.accounts.createShop(c.get('account'), await body())), 201),
   ),
 ]

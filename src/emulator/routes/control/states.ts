@@ -27,7 +27,7 @@ export const stateRoutes = [
       tag: TAG,
       ok: { status: 200, description: '`{ states: [...] }`', content: json(SavedStateListSchema) },
     },
-    async (c, { services }) => answerJson(c, { states: await services.states.list(c.var.account) }),
+    async (c, { services }) => answerJson(c, { states: await services.states.list(c.get('account')) }),
   ),
   authedRoute(
     {
@@ -44,7 +44,7 @@ export const stateRoutes = [
         content: json(SeedExportSchema.meta({ description: 'A seed file: each collection a list of records.' })),
       },
     },
-    (c, { services }) => answerJson(c, services.states.export(c.var.shop)),
+    (c, { services }) => answerJson(c, services.states.export(c.get('shop'))),
   ),
   authedRoute(
     {
@@ -63,7 +63,8 @@ export const stateRoutes = [
       },
       errors: [[404, ACCOUNT_DELETED]],
     },
-    async (c, { services, body }) => answerJson(c, await services.states.save(c.var.account, (await body()).name), 201),
+    async (c, { services, body }) =>
+      answerJson(c, await services.states.save(c.get('account'), (await body()).name), 201),
   ),
   authedRoute(
     {
@@ -84,8 +85,8 @@ export const stateRoutes = [
     },
     async (c, { services, body }) => {
       const restore = await body()
-      if ('seed' in restore) return answerJson(c, await services.states.import(c.var.shop, restore.seed))
-      return answerJson(c, await services.states.restore(c.var.account, restore.name))
+      if ('seed' in restore) return answerJson(c, await services.states.import(c.get('shop'), restore.seed))
+      return answerJson(c, await services.states.restore(c.get('account'), restore.name))
     },
   ),
   authedRoute(
@@ -102,6 +103,6 @@ export const stateRoutes = [
         [409, RESTORE_CONFLICT],
       ],
     },
-    async (c, { services }) => answerJson(c, await services.states.reset(c.var.account)),
+    async (c, { services }) => answerJson(c, await services.states.reset(c.get('account'))),
   ),
 ]

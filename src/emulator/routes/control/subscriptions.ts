@@ -19,6 +19,6 @@ export const subscriptionControlRoutes = [
       errors: [[409, 'The subscription is already cancelled.']],
     },
     async (c, { services, params }) =>
-      answerJson(c, presentSubscription(await services.subscriptions.cancel(c.var.shop, params.id))),
+      answerJson(c, presentSubscription(await services.subscriptions.cancel(c.get('shop'), params.id))),
   ),
 ]

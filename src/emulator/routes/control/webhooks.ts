@@ -31,7 +31,7 @@ const DELIVERY_ID = { id: "The delivery's id." }
  */
 export const webhookRoutes = [
   authedRoute(webhook.list(WebhookListSchema), (c, { services }) =>
-    answerJson(c, { webhooks: services.webhooks.list(c.var.shop).map(presentWebhook) }),
+    answerJson(c, { webhooks: services.webhooks.list(c.get('shop')).map(presentWebhook) }),
   ),
   authedRoute(
     webhook.create(CreateWebhookBodySchema, WebhookSchema, {
@@ -40,7 +40,7 @@ export const webhookRoutes = [
       ok: { ...ENDPOINT, status: 201 },
     }),
     async (c, { services, body }) =>
-      answerJson(c, presentWebhook(await services.webhooks.create(c.var.shop, await body())), 201),
+      answerJson(c, presentWebhook(await services.webhooks.create(c.get('shop'), await body())), 201),
   ),
   authedRoute(
     {
@@ -55,7 +55,7 @@ export const webhookRoutes = [
       ok: { status: 200, description: '`{ deliveries: [...] }`', content: json(WebhookDeliveryListSchema) },
     },
     (c, { services, query }) =>
-      answerJson(c, { deliveries: services.webhooks.logs(c.var.shop, query).map(summariseDelivery) }),
+      answerJson(c, { deliveries: services.webhooks.logs(c.get('shop'), query).map(summariseDelivery) }),
   ),
   authedRoute(
     {
@@ -68,7 +68,7 @@ export const webhookRoutes = [
       params: DELIVERY_ID,
       ok: { status: 200, description: 'The delivery.', content: json(WebhookDeliverySchema) },
     },
-    (c, { services, params }) => answerJson(c, presentDelivery(services.webhooks.delivery(c.var.shop, params.id))),
+    (c, { services, params }) => answerJson(c, presentDelivery(services.webhooks.delivery(c.get('shop'), params.id))),
   ),
   authedRoute(
     {
@@ -82,14 +82,14 @@ export const webhookRoutes = [
       ok: { status: 201, description: 'The new delivery.', content: json(WebhookDeliverySchema) },
     },
     async (c, { services, params }) =>
-      answerJson(c, presentDelivery(await services.webhooks.resend(c.var.shop, params.id)), 201),
+      answerJson(c, presentDelivery(await services.webhooks.resend(c.get('shop'), params.id)), 201),
   ),
   authedRoute(
     webhook.get(WebhookSchema, { summary: 'One webhook endpoint', ok: ENDPOINT }),
-    (c, { services, params }) => answerJson(c, presentWebhook(services.webhooks.get(c.var.shop, params.id))),
+    (c, { services, params }) => answerJson(c, presentWebhook(services.webhooks.get(c.get('shop'), params.id))),
   ),
   authedRoute(webhook.delete({ summary: 'Remove a webhook endpoint' }), (c, { services, params }) =>
-    answerRemoved(c, services.webhooks.delete(c.var.shop, params.id)),
+    answerRemoved(c, services.webhooks.delete(c.get('shop'), params.id)),
   ),
   authedRoute(
     {
@@ -105,9 +105,9 @@ export const webhookRoutes = [
     },
     async (c, { services, params, body }) => {
       // An unknown endpoint answers 404 before a body is looked at.
-      const webhook = services.webhooks.get(c.var.shop, params.id)
+      const webhook = services.webhooks.get(c.get('shop'), params.id)
       const { event } = await body()
-      return answerJson(c, presentDelivery(await services.webhooks.simulate(c.var.shop, webhook, event)), 201)
+      return answerJson(c, presentDelivery(await services.webhooks.simulate(c.get('shop'), webhook, event)), 201)
     },
   ),
 ]

@@ -151,7 +151,7 @@ export function dashboardRoutes(
   app.use('*', requirePageSession)
 
   const viewOf = (c: Context<PageEnv>): DashView => {
-    const account = c.var.account
+    const account = c.get('account')
     return {
       account,
       shops: services.accounts.shops(account),
@@ -165,7 +165,7 @@ export function dashboardRoutes(
     const keys = services.accounts.keys(view.account)
     return renderPage(
       c,
-      OverviewPage({ view, keys, currentKeyId: c.var.key.id, clockNow: services.clock.nowIso(view.account) }),
+      OverviewPage({ view, keys, currentKeyId: c.get('key').id, clockNow: services.clock.nowIso(view.account) }),
     )
   })
 

@@ -21,11 +21,14 @@ export function inspectorPages(requests: RequestRecorder, viewOf: (c: Context<Pa
         ...(method ? { method } : {}),
         ...(path ? { path } : {}),
       })
-      const entries = requests.list(c.var.account.id, filter, REQUEST_LOG_LIMIT.default)
+      const entries = requests.list(c.get('account').id, filter, REQUEST_LOG_LIMIT.default)
       return renderPage(c, RequestsPage({ view: viewOf(c), entries, filter }))
     })
     .get('/requests/:id', (c) =>
-      renderPage(c, RequestDetailPage({ view: viewOf(c), entry: requests.find(c.var.account.id, c.req.param('id')) })),
+      renderPage(
+        c,
+        RequestDetailPage({ view: viewOf(c), entry: requests.find(c.get('account').id, c.req.param('id')) }),
+      ),
     )
     .get('/reference', (c) => {
       const wanted = c.req.query('doc') ?? 'api'

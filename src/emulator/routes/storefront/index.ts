@@ -104,7 +104,7 @@ export const STOREFRONT_ROUTES = [
     (c, { services, query: { limit, cursor, q } }) =>
       answerJson(
         c,
-        services.storefront.products(c.var.shop, { limit: limit ?? PRODUCT_LIMIT.default, cursor, search: q }),
+        services.storefront.products(c.get('shop'), { limit: limit ?? PRODUCT_LIMIT.default, cursor, search: q }),
       ),
   ),
   storefrontRoute(
@@ -120,7 +120,7 @@ export const STOREFRONT_ROUTES = [
       ok: { status: 200, description: 'The product.', content: json(StorefrontProductSchema) },
       errors: [BLACKLISTED],
     },
-    (c, { services, params }) => answerJson(c, services.storefront.product(c.var.shop, params.id)),
+    (c, { services, params }) => answerJson(c, services.storefront.product(c.get('shop'), params.id)),
   ),
   storefrontRoute(
     {
@@ -151,8 +151,8 @@ export const STOREFRONT_ROUTES = [
       ],
     },
     async (c, { services, options, body }) => {
-      const order = await services.storefront.checkout(c.var.shop, await body(), c.var.visitor)
-      const invoiceUrl = new URL(invoicePath(c.var.shop, order), publicOriginOf(c, options.publicOrigin)).toString()
+      const order = await services.storefront.checkout(c.get('shop'), await body(), c.get('visitor'))
+      const invoiceUrl = new URL(invoicePath(c.get('shop'), order), publicOriginOf(c, options.publicOrigin)).toString()
       return answerJson(c, { order: presentOrder(order), invoiceUrl }, 201, { Location: invoiceUrl })
     },
   ),
@@ -179,7 +179,7 @@ export const STOREFRONT_ROUTES = [
       pages: true,
     },
     // The page is routes/pages' (storefrontPageRoutes), which hands JSON requests on to this.
-    (c, { services, params }) => answerJson(c, services.storefront.invoice(c.var.shop, params.orderId)),
+    (c, { services, params }) => answerJson(c, services.storefront.invoice(c.get('shop'), params.orderId)),
   ),
   storefrontRoute(
     {
@@ -195,7 +195,7 @@ export const STOREFRONT_ROUTES = [
       errors: [BLACKLISTED],
     },
     (c, { services, params }) => {
-      const { orderNumber, text } = services.storefront.codes(c.var.shop, params.orderId)
+      const { orderNumber, text } = services.storefront.codes(c.get('shop'), params.orderId)
       return c.body(text, 200, {
         'Content-Type': 'text/plain; charset=utf-8',
         'Content-Disposition': `attachment; filename="${orderNumber}-codes.txt"`,
@@ -226,7 +226,7 @@ export const STOREFRONT_ROUTES = [
     async (c, { services, params, body }) =>
       answerJson(
         c,
-        presentFeedback(await services.storefront.leaveFeedback(c.var.shop, params.orderId, await body())),
+        presentFeedback(await services.storefront.leaveFeedback(c.get('shop'), params.orderId, await body())),
         201,
       ),
   ),
@@ -245,7 +245,7 @@ export const STOREFRONT_ROUTES = [
       errors: [BLACKLISTED, ...STOREFRONT_WRITE_LIMITS],
     },
     async (c, { services, body }) =>
-      answerJson(c, presentQuery(await services.storefront.ask(c.var.shop, await body())), 201),
+      answerJson(c, presentQuery(await services.storefront.ask(c.get('shop'), await body())), 201),
   ),
 ]
 
