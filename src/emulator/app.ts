@@ -30,6 +30,7 @@ import { RequestRecorder } from './inspector/recorder.js'
 import { recordRequests } from './inspector/record.js'
 import { bearerKeyOf, maskSecretsIn } from './inspector/mask.js'
 import { answerJson } from './inspector/answer.js'
+import { PrefixRouter } from './prefix-router.js'
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH'])
@@ -78,17 +79,32 @@ function limitBody(maxSize: number): MiddlewareHandler {
  * `app.request` / `app.fetch`.
  */
 export function createApp(services: Services, deps: EmulatorDeps): Hono {
-  const app = new Hono()
+  const app = new Hono({ router: new PrefixRouter('/api/v1') })
   app.onError((error, c) => errorResponse(error, c, deps.log))
-  app.notFound((c) =>
-    answerJson(
+  const allowedMethods = methodNotAllowed({
+    app,
+    onMethodNotAllowed: (c, methods) =>
+      answerJson(
+        c,
+        { error: `method ${c.req.method} is not allowed on ${c.req.path}; use ${methods.join(', ')}` },
+        405,
+        {
+          Allow: methods.join(', '),
+        },
+      ),
+  })
+  // A path with routes for other methods answers 405 (hono's method-not-allowed, asked only when no route answered).
+  app.notFound(async (c) => {
+    c.res = answerJson(
       c,
       {
         error: `not found: no route ${c.req.method} ${c.req.path}. The API lives under /api/v1 (see the README for every route).`,
       },
       404,
-    ),
-  )
+    )
+    await allowedMethods(c, async () => undefined)
+    return c.res
+  })
   if (deps.options.logRequests) app.use(requestLog(deps))
   const hosts = new AllowedHosts(deps.options.allowedHosts)
   app.use(checkHost(hosts))
@@ -101,20 +117,6 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
   services.accounts.onAccountDeleted((id) => requests.forget(id))
   app.use(commitWait(deps.store))
   app.use(finishReadingBody)
-  app.use(
-    methodNotAllowed({
-      app,
-      onMethodNotAllowed: (c, methods) =>
-        answerJson(
-          c,
-          { error: `method ${c.req.method} is not allowed on ${c.req.path}; use ${methods.join(', ')}` },
-          405,
-          {
-            Allow: methods.join(', '),
-          },
-        ),
-    }),
-  )
   const bodyLimitBytes = deps.options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT
   // The storefront takes bodies from anyone: a checkout, a question or feedback needs far less.
   const storefrontBodyLimitBytes = Math.min(STOREFRONT_BODY_LIMIT, bodyLimitBytes)
