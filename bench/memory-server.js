@@ -6,7 +6,6 @@
 // Prints the same `API` line as `store serve`, so the bench starts both alike.
 //
 //   node bench/memory-server.js <dataset.json> [--port 0] [--api-key KEY]
-import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { serve } from '@hono/node-server'
 import { BENCH_KEY, DIST } from './lib/common.js'
@@ -22,9 +21,10 @@ if (!dataset) {
   process.exit(2)
 }
 
-const [{ startEmulator }, { offsetClock }] = await Promise.all([
+const [{ startEmulator }, { offsetClock }, { pooledRandomBytes }] = await Promise.all([
   import(DIST('emulator/start.js')),
   import(DIST('emulator/deps.js')),
+  import(DIST('cli/random-pool.js')),
 ])
 const apiKey = option('--api-key', BENCH_KEY)
 const started = await startEmulator({
@@ -32,7 +32,8 @@ const started = await startEmulator({
   seed: undefined,
   apiKey,
   clock: offsetClock(() => Date.now()),
-  random: { bytes: (n) => randomBytes(n) },
+  // The same randomness as store serve's.
+  random: { bytes: pooledRandomBytes() },
   fetch: (...a) => fetch(...a),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   log: (line) => process.stderr.write(`${line}\n`),

@@ -8,6 +8,7 @@ import type { AttemptedError } from '../client/http.js'
 import { maskKey } from '../spec/keys.js'
 import { version } from './version.js'
 import { escapeControls } from './terminal-text.js'
+import { pooledRandomBytes } from './random-pool.js'
 
 export function buildProgram(ctx: CliContext): Command {
   const program = new Command('store')
@@ -146,7 +147,7 @@ export function run(): void {
     now: () => new Date(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     // node:crypto is loaded by the commands that use it only (a start-up cost otherwise).
-    randomBytes: (n) => process.getBuiltinModule('node:crypto').randomBytes(n),
+    randomBytes: pooledRandomBytes(),
     fetch: httpFetch,
     onSignal: (signal, handler) => {
       process.on(signal, handler)
