@@ -62,9 +62,8 @@ export function recordRequests(
     const requestText = kept(c.req.raw.bodyUsed ? await c.req.text().catch(unread) : undefined)
     const answerText = kept(answeredJsonOf(c))
     const requestHeaders = heldHeadersOf(c)
-    // The answer's headers are read when the entry is made: reading them now would build them for every answer.
-    const answer = c.res
-    const { status } = answer
+    // Not the answer itself: it holds its whole body, where the log keeps the start of it.
+    const { status, headers: answerHeaders } = c.res
     const { method, path, url } = c.req
     const shop = c.get('shop')?.slug ?? c.req.header('x-service-shop') ?? null
     // The entry (masking, headers, reason) is made when it is first read: most requests are never looked at.
@@ -88,7 +87,7 @@ export function recordRequests(
           reason: status >= 400 ? maskSecretsIn(reasonOf(status, answerText?.text), secrets) : null,
           requestHeaders: maskedHeaders(headers, secrets),
           requestBody: maskedBody(requestText, secrets),
-          responseHeaders: maskedHeaders(answer.headers, secrets),
+          responseHeaders: maskedHeaders(answerHeaders, secrets),
           responseBody: maskedBody(answerText, secrets),
         }
       },
