@@ -64,14 +64,15 @@ export class StateService {
     for (const account of [...this.deps.collections.accounts.values()]) {
       const unfinished = account.unfinished
       if (!unfinished) continue
+      const what = unfinished.operation === 'delete' ? 'deletion' : `restore of state "${unfinished.state}"`
       try {
         if (unfinished.operation === 'delete') await this.removeAccount(account.id)
         else await this.restoreNow(account, unfinished.state ?? SEED_STATE)
-        this.deps.log(`account ${account.id}: finished the ${unfinished.operation} a stop interrupted`)
+        this.deps.log(`account ${account.id}: finished the ${what} that a stop interrupted`)
       } catch (error) {
         await this.deps.transact((tx) => tx.put('accounts', withoutMark(account)))
         this.deps.log(
-          `account ${account.id}: the ${unfinished.operation} a stop interrupted could not be finished (${(error as Error).message}); the account holds part of it: restore a saved state, reset it or delete it`,
+          `account ${account.id}: the ${what} that a stop interrupted could not be finished (${(error as Error).message}); the account holds part of it: restore a saved state, reset it or delete it`,
         )
       }
     }
