@@ -238,6 +238,8 @@ describe('whole-account operations of a large account', () => {
       () => 'cut off',
     )
     await whenFileHolds(`${db}.journal`, '"unfinished":{"operation":"restore","state":"full"}')
+    // Killed once some steps are on disk: the first product's codes are back, the others' not yet.
+    await whenFileHolds(`${db}.journal`, '"put":{"id":"prod_bulk_1:')
     await server.stop('SIGKILL')
     expect(await restore).toBe('cut off')
     // Killed in the middle: the account's last row on disk still carries the mark.
@@ -260,6 +262,8 @@ describe('whole-account operations of a large account', () => {
       () => 'cut off',
     )
     await whenFileHolds(`${db}.journal`, '"unfinished":{"operation":"delete"}')
+    // Killed once some steps are on disk: the first product's codes are gone, the others' not yet.
+    await whenFileHolds(`${db}.journal`, '"del":"prod_bulk_1:')
     await server.stop('SIGKILL')
     expect(await deletion).toBe('cut off')
     expect(lastAccountRow(db, id)?.unfinished).toEqual({ operation: 'delete' })

@@ -35,15 +35,14 @@ function push(out: RowsByCollection, name: CollectionName, row: Row | undefined)
 }
 
 /**
- * Every row of a shop (without the shop itself): its records, the setups, code pools, delivered
- * codes and seals of its products and orders, and with `logs` its event and delivery logs. Each
- * collection's rows in the order of its lists, so deleting them in that order takes each from the
- * front of its index.
+ * Every row of a shop (without the shop itself): the setups, code pools, delivered codes and
+ * seals of its products and orders, its records, and with `logs` its event and delivery logs.
+ * The rows found through a product or order come before it: deleted in this order, a deletion
+ * stopped half way leaves none that cannot be found again. Each collection's rows in the order
+ * of its lists, so deleting them takes each from the front of its index.
  */
 export function* eachRowOfShop(deps: Shared, shop: ShopRecord, o: { logs: boolean }): Generator<[CollectionName, Row]> {
   const { collections } = deps
-  for (const name of o.logs ? [...BY_SHOP, ...LOGS] : BY_SHOP)
-    for (const row of collections[name].oldestFirst('shop', shop.id)) yield [name, row]
   for (const product of collections.products.oldestFirst('shop', shop.id)) {
     const fulfilment = collections.fulfilments.get(product.id)
     if (fulfilment) yield ['fulfilments', fulfilment]
@@ -55,6 +54,8 @@ export function* eachRowOfShop(deps: Shared, shop: ShopRecord, o: { logs: boolea
       const seal = collections.seals.get(item.id)
       if (seal) yield ['seals', seal]
     }
+  for (const name of o.logs ? [...BY_SHOP, ...LOGS] : BY_SHOP)
+    for (const row of collections[name].oldestFirst('shop', shop.id)) yield [name, row]
 }
 
 /** `eachRowOfShop` gathered by collection, at once (for a shop of a few rows). */

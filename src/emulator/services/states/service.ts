@@ -123,9 +123,10 @@ export class StateService {
       })
       // Its keys' event streams and dashboard sessions end now: nothing can reach the account any more.
       this.accounts.keysGone(keys.map((key) => key.id))
-      await transactInSteps(this.deps, eachListed(rows, shopsOf()), (tx, [name, row]) =>
+      await transactInSteps(this.deps, eachListed(rows), (tx, [name, row]) =>
         tx.delete(name, collectionNamed(collections, name).keyOf(row)),
       )
+      await transactInSteps(this.deps, shopsOf(), (tx, shop) => tx.delete('shops', shop.id))
       await this.deps.transact((tx) => tx.delete('accounts', id))
     }
     this.accounts.accountGone(id)
