@@ -13,7 +13,7 @@ import { chosenFailures, injectFaults } from './middleware/faults.js'
 import { AllowedHosts, checkHost } from './middleware/hosts.js'
 import { guardDbSize } from './middleware/db-size.js'
 import { storefrontRateLimit } from './middleware/rate-limit.js'
-import { rateLimit, requireKey, selectShop, type AuthedEnv } from './middleware/auth.js'
+import { rateLimit, requireKey, selectShop, waitForShopAccount, type AuthedEnv } from './middleware/auth.js'
 import { apiRoutes } from './routes/api/index.js'
 import { controlRoutes } from './routes/control/index.js'
 import { ACCOUNT_ROUTES } from './routes/control/accounts.js'
@@ -158,6 +158,7 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
     }),
   )
   app.use('/storefront/*', storefrontRateLimit(deps.clock, deps.options))
+  app.use('/storefront/:shop/*', waitForShopAccount(services.accounts))
   app.route('/', assetRoutes())
   app.route('/', inspectorAssetRoutes())
   app.route('/', embedRoutes(routeDeps))

@@ -156,7 +156,7 @@ describe('accounts and saved states under heavy use', () => {
     const res = await second.request('/_emulator/state/restore', { method: 'POST', json: { name: 'broken' } })
     expect(res.status).toBe(409)
     expect(((await res.json()) as { error: string }).error).toBe(
-      `saved state "broken" cannot be read: its file ${join(folder, 'broken.json')} is damaged. Save the state again (POST /_emulator/state/save), or delete the file.`,
+      `saved state "broken" cannot be read (it is not JSON): its file ${join(folder, 'broken.json')} is damaged. Save the state again (POST /_emulator/state/save), or delete the file.`,
     )
     expect((await second.request('/_emulator/state/restore', { method: 'POST', json: { name: 'good' } })).status).toBe(
       200,

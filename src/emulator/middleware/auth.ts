@@ -14,14 +14,31 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i
 
 /**
  * Bearer auth (spec, "Authentication"): the accounts service finds the key by its hash; keys in
- * the query string are never read.
+ * the query string are never read. A request waits while its account is restored or deleted.
  */
 export function requireKey(accounts: AccountService): MiddlewareHandler<AuthedEnv> {
   return (c, next) => {
-    const { key, account } = accounts.authenticate(bearerSecret(c.req.header('authorization')))
-    c.set('key', key)
-    c.set('account', account)
-    return next()
+    const secret = bearerSecret(c.req.header('authorization'))
+    let found = accounts.authenticate(secret)
+    const enter = () => {
+      c.set('key', found.key)
+      c.set('account', found.account)
+      return next()
+    }
+    const held = accounts.whenFree(found.account.id)
+    if (!held) return enter()
+    return held.then(() => {
+      found = accounts.authenticate(secret)
+      return enter()
+    })
+  }
+}
+
+/** A storefront request (`/storefront/:shop/…`) waits while the shop's account is restored or deleted. */
+export function waitForShopAccount(accounts: AccountService): MiddlewareHandler {
+  return (c, next) => {
+    const held = accounts.whenShopFree(c.req.param('shop') ?? '')
+    return held ? held.then(next) : next()
   }
 }
 

@@ -57,7 +57,7 @@ export function createServices(deps: EmulatorDeps): Services {
   const events = new EventBus(shared, { fetch: deps.fetch, sleep: deps.sleep, options: deps.options })
   const withEvents: ServiceDeps = { ...shared, events }
   const queue = new AccountQueue()
-  const accounts = new AccountService(shared)
+  const accounts = new AccountService(shared, queue)
   accounts.onKeyRevoked((keyId) => events.streams.endKey(keyId))
   const seeding = new SeedingService(withEvents, clocks, store.path)
   const saved = store.isMemory ? savedStatesInMemory() : savedStateFiles(`${store.path}.states`)

@@ -45,6 +45,8 @@ export const AccountRowSchema = z.object({
   createdAt: TimestampSchema,
   /** How far the account moved its own clock (`POST /_emulator/clock/advance`), in ms; absent: not moved. */
   clockOffsetMs: z.number().optional(),
+  /** A restore (of `state`) or deletion done in steps and not finished yet: the next start finishes it. */
+  unfinished: z.object({ operation: z.enum(['restore', 'delete']), state: z.string().optional() }).optional(),
 })
 export type AccountRecord = z.infer<typeof AccountRowSchema>
 

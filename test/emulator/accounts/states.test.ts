@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -75,6 +75,54 @@ describe('saved states', () => {
     expect(await productNames(second)).toEqual(names)
     expect((await post(second, '/_emulator/reset')).status).toBe(200)
     await second.stop()
+  })
+
+  it('holds an account restored in steps: its API and storefront requests sent meanwhile answer with the state restored', async () => {
+    const emu = await testEmulator()
+    const codes = Array.from({ length: 6_000 }, (_, i) => `HELD-${i}`)
+    const pool = '/_emulator/products/prod_demo_serial/fulfilment'
+    expect((await emu.request(pool, { method: 'PUT', json: { serials: codes } })).status).toBe(200)
+    await post(emu, '/_emulator/state/save', { name: 'full' })
+    expect((await emu.request(pool, { method: 'PUT', json: { serials: [] } })).status).toBe(200)
+    const [account] = emu.services.accounts.all()
+
+    const restore = post(emu, '/_emulator/state/restore', { name: 'full' })
+    while (!emu.services.accounts.whenFree(account.id)) await new Promise((resolve) => setImmediate(resolve))
+    const [own, storefront] = await Promise.all([
+      get(emu, pool),
+      emu.app.request('/storefront/demo/products/prod_demo_serial', { headers: { accept: 'application/json' } }),
+    ])
+    expect((await restore).status).toBe(200)
+    expect(own.serials).toEqual(codes)
+    expect(((await storefront.json()) as { stock: number }).stock).toBe(codes.length)
+    expect(emu.services.accounts.whenFree(account.id)).toBeUndefined()
+  })
+
+  it('still restores a state file of version 1 (one JSON object, as earlier versions wrote it)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'store-states-'))
+    dirs.push(dir)
+    const db = join(dir, 'store.json')
+    const emu = await testEmulator({ db })
+    const names = await productNames(emu)
+    await post(emu, '/_emulator/state/save', { name: 'old' })
+    const [account] = emu.services.accounts.all()
+    const file = join(`${db}.states`, account.id, 'old.json')
+    const [header, ...lines] = readFileSync(file, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+    const old = { ...header, version: 1, shops: [] as unknown[], rows: {} as Record<string, unknown[]> }
+    let collection = ''
+    for (const line of lines.slice(0, -1)) {
+      if (typeof line.collection === 'string' && typeof line.rows === 'number') collection = line.collection
+      else if (collection === 'shops') old.shops.push(line)
+      else (old.rows[collection] ??= []).push(line)
+    }
+    writeFileSync(file, JSON.stringify(old))
+    await post(emu, '/api/v1/products', { name: 'Added', type: 'Service', price: 1, status: 'Live' })
+    expect(await post(emu, '/_emulator/state/restore', { name: 'old' })).toMatchObject({ status: 200 })
+    expect(await productNames(emu)).toEqual(names)
+    await emu.stop()
   })
 
   it('exports the shop as a seed file that --seed and restore accept, and imports it back', async () => {

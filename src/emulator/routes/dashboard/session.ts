@@ -68,6 +68,15 @@ export class Sessions {
     if (!found) this.close(id)
     return found
   }
+
+  /** `lookup`, once no restore or deletion of the session's account is under way. */
+  async lookupWhenFree(id: string | undefined): Promise<{ key: KeyRecord; account: AccountRecord } | undefined> {
+    const found = this.lookup(id)
+    const held = found && this.accounts.whenFree(found.account.id)
+    if (!held) return found
+    await held
+    return this.lookup(id)
+  }
 }
 
 export function setSessionCookie(c: Context, id: string): void {
@@ -93,7 +102,7 @@ export function sessionIdOf(c: Context): string | undefined {
  */
 export function requireSession(sessions: Sessions): MiddlewareHandler<AuthedEnv> {
   return async (c, next) => {
-    const found = sessions.lookup(sessionIdOf(c))
+    const found = await sessions.lookupWhenFree(sessionIdOf(c))
     if (!found)
       throw new StoreError(
         401,

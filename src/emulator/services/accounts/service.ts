@@ -5,6 +5,7 @@ import type { CreateShopBody } from '../../../spec/shops.js'
 import { newSecretKey } from '../../ids.js'
 import type { AccountRecord, KeyRecord, ShopRecord } from '../../store/records.js'
 import type { Shared } from '../shared.js'
+import type { AccountQueue } from './queue.js'
 import { defaultTheme } from '../themes/rules.js'
 import { assertAccountExists, buildKey, buildShop, hashKey } from './rules.js'
 
@@ -13,7 +14,25 @@ export class AccountService {
   private readonly revokedListeners = new Set<(keyId: string) => void>()
   private readonly deletedListeners = new Set<(accountId: string) => void>()
 
-  constructor(private readonly deps: Shared) {}
+  constructor(
+    private readonly deps: Shared,
+    private readonly queue: AccountQueue,
+  ) {}
+
+  /**
+   * Resolves once no restore, reset or deletion of the account is under way (README, "Saved
+   * states"): its requests wait for it, so none sees it half done. Undefined when none is.
+   */
+  whenFree(accountId: string): Promise<void> | undefined {
+    const held = this.queue.whenFree(accountId)
+    return held?.then(() => this.whenFree(accountId))
+  }
+
+  /** `whenFree` for the account of the shop with this slug (a storefront request). */
+  whenShopFree(slug: string): Promise<void> | undefined {
+    const shop = this.deps.collections.shops.getBy('slug', slug.toLowerCase())
+    return shop && this.whenFree(shop.accountId)
+  }
 
   /** Calls `listener` with the id of each key revoked from now on, once the revocation is on disk. */
   onKeyRevoked(listener: (keyId: string) => void): () => void {

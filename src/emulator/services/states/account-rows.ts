@@ -3,6 +3,7 @@ import { collectionNamed, type CollectionName } from '../../store/collections.js
 import type { ShopRecord } from '../../store/records.js'
 import type { Tx } from '../../store/store.js'
 import type { Shared } from '../shared.js'
+import { eachInSteps } from './steps.js'
 
 /** Collections whose rows each belong to one shop and are listed by the shop's index. */
 const BY_SHOP = [
@@ -34,21 +35,54 @@ function push(out: RowsByCollection, name: CollectionName, row: Row | undefined)
 }
 
 /**
- * Every row of a shop (without the shop itself): its records, the setups, code pools, delivered
- * codes and seals of its products and orders, and with `logs` its event and delivery logs.
+ * Every row of a shop (without the shop itself): the setups, code pools, delivered codes and
+ * seals of its products and orders, its records, and with `logs` its event and delivery logs.
+ * The rows found through a product or order come before it: deleted in this order, a deletion
+ * stopped half way leaves none that cannot be found again. Each collection's rows in the order
+ * of its lists, so deleting them takes each from the front of its index.
  */
-export function rowsOfShop(deps: Shared, shop: ShopRecord, o: { logs: boolean }, out: RowsByCollection = {}) {
+export function* eachRowOfShop(deps: Shared, shop: ShopRecord, o: { logs: boolean }): Generator<[CollectionName, Row]> {
   const { collections } = deps
-  for (const name of o.logs ? [...BY_SHOP, ...LOGS] : BY_SHOP)
-    for (const row of collections[name].oldestFirst('shop', shop.id)) push(out, name, row)
   for (const product of collections.products.oldestFirst('shop', shop.id)) {
-    push(out, 'fulfilments', collections.fulfilments.get(product.id))
-    for (const serial of collections.serials.oldestFirst('product', product.id)) push(out, 'serials', serial)
-    for (const code of collections.deliveredCodes.oldestFirst('product', product.id)) push(out, 'deliveredCodes', code)
+    const fulfilment = collections.fulfilments.get(product.id)
+    if (fulfilment) yield ['fulfilments', fulfilment]
+    for (const serial of collections.serials.oldestFirst('product', product.id)) yield ['serials', serial]
+    for (const code of collections.deliveredCodes.oldestFirst('product', product.id)) yield ['deliveredCodes', code]
   }
   for (const order of collections.orders.oldestFirst('shop', shop.id))
-    for (const item of order.items) push(out, 'seals', collections.seals.get(item.id))
+    for (const item of order.items) {
+      const seal = collections.seals.get(item.id)
+      if (seal) yield ['seals', seal]
+    }
+  for (const name of o.logs ? [...BY_SHOP, ...LOGS] : BY_SHOP)
+    for (const row of collections[name].oldestFirst('shop', shop.id)) yield [name, row]
+}
+
+/** `eachRowOfShop` gathered by collection, at once (for a shop of a few rows). */
+export function rowsOfShop(deps: Shared, shop: ShopRecord, o: { logs: boolean }, out: RowsByCollection = {}) {
+  for (const [name, row] of eachRowOfShop(deps, shop, o)) push(out, name, row)
   return out
+}
+
+/** `eachRowOfShop` of every shop gathered by collection, in steps that let other requests run. */
+export async function rowsOfShops(
+  deps: Shared,
+  shops: readonly ShopRecord[],
+  o: { logs: boolean },
+): Promise<RowsByCollection> {
+  const out: RowsByCollection = {}
+  for (const shop of shops) await eachInSteps(eachRowOfShop(deps, shop, o), ([name, row]) => push(out, name, row))
+  return out
+}
+
+/** Every row listed as [collection, row] pairs, after the `shops` given. */
+export function* eachListed(
+  rows: RowsByCollection,
+  shops: readonly ShopRecord[] = [],
+): Generator<[CollectionName, Row]> {
+  for (const shop of shops) yield ['shops', shop]
+  for (const [name, list] of Object.entries(rows) as [CollectionName, Row[]][])
+    for (const row of list) yield [name, row]
 }
 
 /** Deletes every row listed, in the transaction `tx`. */

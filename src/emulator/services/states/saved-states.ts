@@ -1,19 +1,10 @@
-import { mkdir, readFile, readdir, rm, stat, unlink } from 'node:fs/promises'
+import { mkdir, readdir, rm, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { StoreError } from '../../../spec/errors.js'
 import { writeFileDurably } from '../../store/journal-io.js'
-import { ROW_SCHEMAS, type ShopRecord } from '../../store/records.js'
-import type { RowsByCollection } from './account-rows.js'
+import { type SavedState, readStateFile, writeStateFile } from './state-file.js'
 
-/** A saved state of one account: its shops and every row of them but the logs, and its clock. */
-export interface SavedState {
-  version: 1
-  name: string
-  savedAt: string
-  clockOffsetMs: number
-  shops: ShopRecord[]
-  rows: RowsByCollection
-}
+export type { SavedState } from './state-file.js'
 
 export interface SavedStateInfo {
   name: string
@@ -34,33 +25,9 @@ export interface SavedStates {
   readonly bytes: number
 }
 
-/** What is wrong with the shape of a state read from a file (a restore would trip on it); undefined when it has the shape a save writes. */
-function problemOf(state: unknown): string | undefined {
-  if (state === null || typeof state !== 'object' || Array.isArray(state)) return 'it does not hold a JSON object'
-  const s = state as Record<string, unknown>
-  if (s.version !== 1) return `"version" is ${JSON.stringify(s.version)}, expected 1`
-  for (const field of ['name', 'savedAt'] as const)
-    if (typeof s[field] !== 'string') return `"${field}" is not a string`
-  if (typeof s.clockOffsetMs !== 'number') return '"clockOffsetMs" is not a number'
-  if (!Array.isArray(s.shops) || !s.shops.every(isRow)) return '"shops" is not a list of records'
-  if (s.rows === null || typeof s.rows !== 'object' || Array.isArray(s.rows)) return '"rows" is not an object'
-  for (const [collection, rows] of Object.entries(s.rows)) {
-    if (!SAVED_COLLECTIONS.has(collection)) return `"rows" holds "${collection}", which a saved state does not keep`
-    if (!Array.isArray(rows) || !rows.every(isRow)) return `"rows.${collection}" is not a list of records`
-  }
-  return undefined
-}
-
-/** The collections a saved state keeps rows of: every one but the emulator's own, the accounts and their keys. */
-const SAVED_COLLECTIONS = new Set(
-  Object.keys(ROW_SCHEMAS).filter((name) => name !== 'meta' && name !== 'accounts' && name !== 'keys'),
-)
-
-const isRow = (row: unknown): boolean => row !== null && typeof row === 'object' && !Array.isArray(row)
-
 /**
- * One JSON file per state, `<db>.states/<account id>/<name>.json`, written durably (a temporary
- * file, fsynced, renamed over the old one): a restart finds every state saved. Nothing of them is
+ * One file per state, `<db>.states/<account id>/<name>.json` (state-file.ts), written durably (a
+ * temporary file, fsynced, renamed over the old one): a restart finds every state saved. Nothing of them is
  * kept in memory but their sizes, which count against `--max-db-size`.
  */
 export function savedStateFiles(dir: string): SavedStates {
@@ -84,30 +51,28 @@ export function savedStateFiles(dir: string): SavedStates {
     },
     async read(accountId, name) {
       const file = fileOf(accountId, name)
-      let text: string
+      let state: SavedState | string
       try {
-        text = await readFile(file, 'utf8')
+        state = await readStateFile(file)
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
         throw error
       }
-      try {
-        const state: unknown = JSON.parse(text)
-        if (!problemOf(state)) return state as SavedState
-      } catch {
-        // Answered below.
-      }
+      if (typeof state !== 'string') return state
       throw new StoreError(
         409,
-        `saved state "${name}" cannot be read: its file ${file} is damaged. Save the state again (POST /_emulator/state/save), or delete the file.`,
+        `saved state "${name}" cannot be read (${state}): its file ${file} is damaged. Save the state again (POST /_emulator/state/save), or delete the file.`,
       )
     },
     async write(accountId, state) {
       await mkdir(join(dir, accountId), { recursive: true })
-      const text = JSON.stringify(state)
       const file = fileOf(accountId, state.name)
-      await writeFileDurably(file, text)
-      setSize(file, Buffer.byteLength(text))
+      const bytes = await writeFileDurably(file, (handle) =>
+        writeStateFile(state, async (chunk) => {
+          for (let at = 0; at < chunk.length; ) at += (await handle.write(chunk, at)).bytesWritten
+        }),
+      )
+      setSize(file, bytes)
     },
     async list(accountId) {
       const names = await readdir(join(dir, accountId)).catch(() => [] as string[])
@@ -135,10 +100,10 @@ export function savedStatesInMemory(): SavedStates {
   return {
     open: async () => undefined,
     read: async (accountId, name) => byAccount.get(accountId)?.get(name)?.state,
-    write: async (accountId, state) => {
+    async write(accountId, state) {
       let states = byAccount.get(accountId)
       if (!states) byAccount.set(accountId, (states = new Map()))
-      states.set(state.name, { state, bytes: JSON.stringify(state).length })
+      states.set(state.name, { state, bytes: await writeStateFile(state, async () => undefined) })
     },
     list: async (accountId) =>
       [...(byAccount.get(accountId)?.values() ?? [])]

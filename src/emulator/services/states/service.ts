@@ -9,7 +9,9 @@ import type { AccountQueue } from '../accounts/queue.js'
 import { assertAccountExists } from '../accounts/rules.js'
 import type { AccountService } from '../accounts/service.js'
 import { demoSeed } from '../../demo-seed.js'
-import { countRows, deleteRows, rowsOfShop, type RowsByCollection } from './account-rows.js'
+import { countRows, deleteRows, eachListed, rowsOfShop, rowsOfShops, type RowsByCollection } from './account-rows.js'
+import { assertNotHeldElsewhere, planRestore } from './restore-plan.js'
+import { ROWS_PER_TRANSACTION, transactInSteps } from './steps.js'
 import { DEFAULT_MAX_ACCOUNTS } from '../../deps.js'
 import type { Shared } from '../shared.js'
 import type { SavedState, SavedStateInfo, SavedStates } from './saved-states.js'
@@ -56,9 +58,24 @@ export class StateService {
     return { ...created, secret }
   }
 
-  /** Finds the states earlier runs saved. */
-  open(): Promise<void> {
-    return this.saved.open()
+  /** Finds the states earlier runs saved, and finishes the restores and deletions a stop interrupted. */
+  async open(): Promise<void> {
+    await this.saved.open()
+    for (const account of [...this.deps.collections.accounts.values()]) {
+      const unfinished = account.unfinished
+      if (!unfinished) continue
+      const what = unfinished.operation === 'delete' ? 'deletion' : `restore of state "${unfinished.state}"`
+      try {
+        if (unfinished.operation === 'delete') await this.removeAccount(account.id)
+        else await this.restoreNow(account, unfinished.state ?? SEED_STATE)
+        this.deps.log(`account ${account.id}: finished the ${what} that a stop interrupted`)
+      } catch (error) {
+        await this.deps.transact((tx) => tx.put('accounts', withoutMark(account)))
+        this.deps.log(
+          `account ${account.id}: the ${what} that a stop interrupted could not be finished (${(error as Error).message}); the account holds part of it: restore a saved state, reset it or delete it`,
+        )
+      }
+    }
   }
 
   /** Bytes the saved states take on disk. */
@@ -68,29 +85,50 @@ export class StateService {
 
   /** Saves what the account holds now as its seed state (a new db's first account, at start). */
   async saveSeedState(account: AccountRecord): Promise<void> {
-    await this.saved.write(account.id, this.capture(account, SEED_STATE))
+    await this.saved.write(account.id, await this.capture(account, SEED_STATE))
   }
 
   /** Removes an account with everything in it, its saved states included. */
   deleteAccount(id: string): Promise<void> {
     if (!this.deps.collections.accounts.get(id)) throw notFound('account', id)
-    return this.queue.run(id, () => this.removeAccount(id))
+    return this.queue.run(id, () => this.queue.holding(id, () => this.removeAccount(id)))
   }
 
+  /**
+   * In one transaction for a small account. A large one in steps: its keys go first with a mark
+   * on the account (it can no longer be reached, and a start finishes what a stop interrupted),
+   * then its rows, its shops, and the account last, so the db loads at every step.
+   */
   private async removeAccount(id: string): Promise<void> {
-    let keys: KeyRecord[] = []
-    await this.deps.transact((tx) => {
-      const account = this.deps.collections.accounts.get(id)
-      if (!account) throw notFound('account', id)
-      const shops = [...this.deps.collections.shops.oldestFirst('account', id)]
-      const rows: RowsByCollection = {}
-      for (const shop of shops) rowsOfShop(this.deps, shop, { logs: true }, rows)
-      keys = [...this.deps.collections.keys.oldestFirst('account', id)]
-      deleteRows(this.deps, tx, { ...rows, shops, keys })
-      tx.delete('accounts', id)
-    })
-    // Its keys' event streams and dashboard sessions end with it.
-    this.accounts.keysGone(keys.map((key) => key.id))
+    const { collections } = this.deps
+    const shopsOf = () => [...collections.shops.oldestFirst('account', id)]
+    const keys = [...collections.keys.oldestFirst('account', id)]
+    const rows = await rowsOfShops(this.deps, shopsOf(), { logs: true })
+    if (countRows(rows) + keys.length <= ROWS_PER_TRANSACTION) {
+      await this.deps.transact((tx) => {
+        assertAccountExists(this.deps, id)
+        const shops = shopsOf()
+        const now: RowsByCollection = {}
+        for (const shop of shops) rowsOfShop(this.deps, shop, { logs: true }, now)
+        deleteRows(this.deps, tx, { ...now, shops, keys: [...collections.keys.oldestFirst('account', id)] })
+        tx.delete('accounts', id)
+      })
+      this.accounts.keysGone(keys.map((key) => key.id))
+    } else {
+      await this.deps.transact((tx) => {
+        const account = collections.accounts.get(id)
+        if (!account) throw notFound('account', id)
+        deleteRows(this.deps, tx, { keys: [...collections.keys.oldestFirst('account', id)] })
+        tx.put('accounts', { ...account, unfinished: { operation: 'delete' } })
+      })
+      // Its keys' event streams and dashboard sessions end now: nothing can reach the account any more.
+      this.accounts.keysGone(keys.map((key) => key.id))
+      await transactInSteps(this.deps, eachListed(rows), (tx, [name, row]) =>
+        tx.delete(name, collectionNamed(collections, name).keyOf(row)),
+      )
+      await transactInSteps(this.deps, shopsOf(), (tx, shop) => tx.delete('shops', shop.id))
+      await this.deps.transact((tx) => tx.delete('accounts', id))
+    }
     this.accounts.accountGone(id)
     await this.saved.remove(id)
   }
@@ -99,7 +137,7 @@ export class StateService {
     return this.queue.run(account.id, async () => {
       // Queued behind the account's deletion, it must not write a state for an account now gone.
       assertAccountExists(this.deps, account.id)
-      const state = this.capture(account, name)
+      const state = await this.queue.holding(account.id, () => this.capture(account, name))
       await this.saved.write(account.id, state)
       const info = (await this.saved.list(account.id)).find((s) => s.name === name)
       return { name, savedAt: state.savedAt, bytes: info?.bytes ?? 0, records: countRows(state.rows) }
@@ -113,7 +151,7 @@ export class StateService {
 
   /** Puts the account back to a saved state: its shops, their records and its clock; its logs are emptied. */
   restore(account: AccountRecord, name: string): Promise<{ name: string; records: number }> {
-    return this.queue.run(account.id, () => this.restoreNow(account, name))
+    return this.queue.run(account.id, () => this.queue.holding(account.id, () => this.restoreNow(account, name)))
   }
 
   private async restoreNow(account: AccountRecord, name: string): Promise<{ name: string; records: number }> {
@@ -127,10 +165,7 @@ export class StateService {
         )
       throw new StoreError(404, `no saved state named "${name}"; list them with GET /_emulator/state`)
     }
-    await this.deps.transact((tx) => {
-      assertAccountExists(this.deps, account.id)
-      this.replace(tx, account, state)
-    })
+    await this.replace(account, state)
     return { name, records: countRows(state.rows) }
   }
 
@@ -164,71 +199,64 @@ export class StateService {
     })
   }
 
-  private capture(account: AccountRecord, name: string): SavedState {
+  private async capture(account: AccountRecord, name: string): Promise<SavedState> {
     const owner = { accountId: account.id }
     const shops = [...this.deps.collections.shops.oldestFirst('account', account.id)]
-    const rows: RowsByCollection = {}
-    for (const shop of shops) rowsOfShop(this.deps, shop, { logs: false }, rows)
     return {
-      version: 1,
       name,
       savedAt: this.deps.nowIso(owner),
       clockOffsetMs: this.deps.clockOffsetMs(owner),
       shops,
-      rows,
+      rows: await rowsOfShops(this.deps, shops, { logs: false }),
     }
   }
 
   /**
-   * Swaps the account's shops and rows for the state's, in `tx`; refuses rows another account
-   * holds now. Only what changed since is deleted or written: restoring a state after a test's few
-   * changes journals those few rows.
+   * Swaps the account's shops and rows for the state's (restore-plan.ts), and its clock. In one
+   * transaction when few rows differ; otherwise in steps, the account marked meanwhile so that a
+   * start restores the same state again if a stop interrupts it: the rows that go, the shops that
+   * go, the shops and rows that come back, then the clock and the mark.
    */
-  private replace(tx: Tx, account: AccountRecord, state: SavedState): void {
+  private async replace(account: AccountRecord, state: SavedState): Promise<void> {
     const { collections } = this.deps
-    const shopIds = new Set([...collections.shops.oldestFirst('account', account.id)].map((s) => s.id))
-    for (const shop of state.shops) {
-      const holder = collections.shops.get(shop.id) ?? collections.shops.getBy('slug', shop.slug)
-      if (holder && holder.accountId !== account.id)
-        throw new StoreError(
-          409,
-          `cannot restore: shop slug "${shop.slug}" now belongs to another account; delete that shop from the other account first, then restore again`,
-        )
-      shopIds.add(shop.id)
-    }
-    const entries = Object.entries(state.rows) as [CollectionName, Row[]][]
+    const plan = await planRestore(this.deps, account, state)
     const keyOf = (name: CollectionName, row: Row) => collectionNamed(collections, name).keyOf(row)
-    for (const [name, list] of entries) {
-      for (const row of list) {
-        const held = collectionNamed(collections, name).get(keyOf(name, row)) as (Row & { shopId?: string }) | undefined
-        const sameProductId =
-          name === 'products' ? collections.products.getBy('productId', String(row.productId)) : undefined
-        for (const holder of [held, sameProductId])
-          if (holder?.shopId !== undefined && !shopIds.has(holder.shopId))
-            throw new StoreError(
-              409,
-              `cannot restore: ${name} ${row.id} is now held by another account; delete it from the other account first, then restore again`,
-            )
-      }
+    const check = () => assertAccountExists(this.deps, account.id)
+    const put = (tx: Tx, [name, row]: [CollectionName, Row]) => {
+      assertNotHeldElsewhere(this.deps, account, plan.ownShops, name, row)
+      tx.put(name, row as never)
     }
-    const restored = [['shops', state.shops] as [CollectionName, Row[]], ...entries]
-    const kept = new Set(restored.flatMap(([name, list]) => list.map((row) => `${name}:${keyOf(name, row)}`)))
-    const current: RowsByCollection = { shops: [...collections.shops.oldestFirst('account', account.id)] }
-    for (const shop of current.shops as ShopRecord[]) rowsOfShop(this.deps, shop, { logs: true }, current)
-    const gone: RowsByCollection = {}
-    for (const [name, list] of Object.entries(current) as [CollectionName, Row[]][])
-      gone[name] = list.filter((row) => !kept.has(`${name}:${keyOf(name, row)}`))
-    deleteRows(this.deps, tx, gone)
-    for (const [name, list] of restored) {
-      for (const row of list) {
-        const held = collectionNamed(collections, name).get(keyOf(name, row))
-        if (!held || JSON.stringify(held) !== JSON.stringify(row)) tx.put(name, row as never)
-      }
+    const finish = (tx: Tx) => {
+      const now = collections.accounts.get(account.id) ?? account
+      if ((now.clockOffsetMs ?? 0) !== state.clockOffsetMs || now.unfinished)
+        tx.put('accounts', { ...withoutMark(now), clockOffsetMs: state.clockOffsetMs })
     }
-    const now = collections.accounts.get(account.id) ?? account
-    if ((now.clockOffsetMs ?? 0) !== state.clockOffsetMs)
-      tx.put('accounts', { ...now, clockOffsetMs: state.clockOffsetMs })
+    if (plan.gone.length + plan.changed.length <= ROWS_PER_TRANSACTION) {
+      await this.deps.transact((tx) => {
+        check()
+        for (const [name, row] of plan.gone) tx.delete(name, keyOf(name, row))
+        for (const entry of plan.changed) put(tx, entry)
+        finish(tx)
+      })
+      return
+    }
+    await this.deps.transact((tx) => {
+      check()
+      const now = collections.accounts.get(account.id) ?? account
+      tx.put('accounts', { ...now, unfinished: { operation: 'restore', state: state.name } })
+    })
+    await transactInSteps(this.deps, plan.gone, (tx, [name, row]) => tx.delete(name, keyOf(name, row)), check)
+    await transactInSteps(this.deps, plan.changed, put, check)
+    await this.deps.transact((tx) => {
+      check()
+      finish(tx)
+    })
   }
+}
+
+/** The account without the mark of an unfinished restore or deletion. */
+function withoutMark({ unfinished: _, ...account }: AccountRecord): AccountRecord {
+  return account
 }
 
 /** A seed sent in a body, checked as `--seed FILE` is; 400 naming the record and field at fault. */

@@ -1,0 +1,83 @@
+import { StoreError } from '../../../spec/errors.js'
+import type { Row } from '../../store/collection.js'
+import { collectionNamed, type CollectionName } from '../../store/collections.js'
+import type { AccountRecord, ShopRecord } from '../../store/records.js'
+import type { Shared } from '../shared.js'
+import { eachListed, rowsOfShops } from './account-rows.js'
+import type { SavedState } from './saved-states.js'
+import { eachInSteps } from './steps.js'
+
+/**
+ * What restoring a state changes in an account: the rows to delete (a shop's rows before the
+ * shop, so the db loads at every step) and the rows to write (shops before their rows). Only what
+ * differs: restoring a state after a test's few changes writes those few rows.
+ */
+export interface RestorePlan {
+  gone: [CollectionName, Row][]
+  changed: [CollectionName, Row][]
+  /** Shops of the account now or in the state: a row in any other shop is another account's. */
+  ownShops: Set<string>
+}
+
+/**
+ * The plan of restoring `state` in `account`, worked out a step at a time (the account is held
+ * meanwhile, so nothing of it changes); 409 when another account holds a shop or row of the state.
+ */
+export async function planRestore(deps: Shared, account: AccountRecord, state: SavedState): Promise<RestorePlan> {
+  const { collections } = deps
+  const shops = [...collections.shops.oldestFirst('account', account.id)]
+  const ownShops = new Set([...shops, ...state.shops].map((shop) => shop.id))
+  const kept = new Map<CollectionName, Set<string>>()
+  const changed: [CollectionName, Row][] = []
+  await eachInSteps(eachListed(state.rows, state.shops), ([name, row]) => {
+    assertNotHeldElsewhere(deps, account, ownShops, name, row)
+    const collection = collectionNamed(collections, name)
+    const key = collection.keyOf(row)
+    let keys = kept.get(name)
+    if (!keys) kept.set(name, (keys = new Set()))
+    keys.add(key)
+    const held = collection.get(key)
+    if (!held || JSON.stringify(held) !== JSON.stringify(row)) changed.push([name, row])
+  })
+  const gone: [CollectionName, Row][] = []
+  const isGone = ([name, row]: [CollectionName, Row]) =>
+    !kept.get(name)?.has(collectionNamed(collections, name).keyOf(row))
+  await eachInSteps(eachListed(await rowsOfShops(deps, shops, { logs: true })), (entry) => {
+    if (isGone(entry)) gone.push(entry)
+  })
+  for (const shop of shops) if (isGone(['shops', shop])) gone.push(['shops', shop])
+  return { gone, changed, ownShops }
+}
+
+/**
+ * 409 when another account holds `row` now: its shop (by id or slug), its key in another
+ * account's shop, or a product's `productId`. Checked when planning, and again when writing.
+ */
+export function assertNotHeldElsewhere(
+  deps: Shared,
+  account: AccountRecord,
+  ownShops: Set<string>,
+  name: CollectionName,
+  row: Row,
+): void {
+  const { collections } = deps
+  if (name === 'shops') {
+    const shop = row as ShopRecord
+    const holder = collections.shops.get(shop.id) ?? collections.shops.getBy('slug', shop.slug)
+    if (holder && holder.accountId !== account.id)
+      throw new StoreError(
+        409,
+        `cannot restore: shop slug "${shop.slug}" now belongs to another account; delete that shop from the other account first, then restore again`,
+      )
+    return
+  }
+  const collection = collectionNamed(collections, name)
+  const held = collection.get(collection.keyOf(row)) as (Row & { shopId?: string }) | undefined
+  const sameProductId = name === 'products' ? collections.products.getBy('productId', String(row.productId)) : undefined
+  for (const holder of [held, sameProductId])
+    if (holder?.shopId !== undefined && !ownShops.has(holder.shopId))
+      throw new StoreError(
+        409,
+        `cannot restore: ${name} ${row.id} is now held by another account; delete it from the other account first, then restore again`,
+      )
+}
