@@ -62,8 +62,11 @@ export function recordRequests(
     const requestText = kept(c.req.raw.bodyUsed ? await c.req.text().catch(unread) : undefined)
     const answerText = kept(answeredJsonOf(c))
     const requestHeaders = heldHeadersOf(c)
-    // Not the answer itself: it holds its whole body, where the log keeps the start of it.
-    const { status, headers: answerHeaders } = c.res
+    const answer = c.res
+    const { status } = answer
+    // A short answer is kept whole (its text is kept anyway) and its headers built only when the
+    // entry is made; a longer one's headers are taken now, so its whole body is not kept.
+    const answerHeaders = answerText && answerText.size === answerText.text.length ? answer : answer.headers
     const { method, path, url } = c.req
     const shop = c.get('shop')?.slug ?? c.req.header('x-service-shop') ?? null
     // The entry (masking, headers, reason) is made when it is first read: most requests are never looked at.
@@ -87,7 +90,10 @@ export function recordRequests(
           reason: status >= 400 ? maskSecretsIn(reasonOf(status, answerText?.text), secrets) : null,
           requestHeaders: maskedHeaders(headers, secrets),
           requestBody: maskedBody(requestText, secrets),
-          responseHeaders: maskedHeaders(answerHeaders, secrets),
+          responseHeaders: maskedHeaders(
+            answerHeaders instanceof Headers ? answerHeaders : answerHeaders.headers,
+            secrets,
+          ),
           responseBody: maskedBody(answerText, secrets),
         }
       },
@@ -102,14 +108,19 @@ export function recordRequests(
  * request and so kept every recorded request's socket state alive: recording a GET cost 11 µs of
  * garbage collection, most of its cost.
  */
-function heldHeadersOf(c: Context): Headers | readonly string[] {
+function heldHeadersOf(c: Context): Headers | string {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
-  return incoming ? incoming.rawHeaders : c.req.raw.headers
+  // One string rather than a list of them: each object kept is copied by every garbage collection it lives through.
+  return incoming ? incoming.rawHeaders.join(LINE) : c.req.raw.headers
 }
 
+/** Between names and values of held headers: HTTP refuses a line break in either. */
+const LINE = '\n'
+
 /** Headers as the request had them (HTTP/2 pseudo-headers left out, as @hono/node-server does). */
-function headersFrom(held: Headers | readonly string[]): Headers {
-  if (!Array.isArray(held)) return held as Headers
+function headersFrom(kept: Headers | string): Headers {
+  if (typeof kept !== 'string') return kept
+  const held = kept.split(LINE)
   const headers = new Headers()
   for (let i = 0; i + 1 < held.length; i += 2) {
     if (held[i].startsWith(':')) continue

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler, Next } from 'hono'
 import { StoreError } from '../../spec/errors.js'
 import type { Clock, EmulatorOptions } from '../deps.js'
 import type { AccountService } from '../services/accounts/service.js'
@@ -19,19 +19,17 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i
 export function requireKey(accounts: AccountService): MiddlewareHandler<AuthedEnv> {
   return (c, next) => {
     const secret = bearerSecret(c.req.header('authorization'))
-    let found = accounts.authenticate(secret)
-    const enter = () => {
-      c.set('key', found.key)
-      c.set('account', found.account)
-      return next()
-    }
+    const found = accounts.authenticate(secret)
     const held = accounts.whenFree(found.account.id)
-    if (!held) return enter()
-    return held.then(() => {
-      found = accounts.authenticate(secret)
-      return enter()
-    })
+    if (!held) return enter(c, found, next)
+    return held.then(() => enter(c, accounts.authenticate(secret), next))
   }
+}
+
+function enter(c: Context<AuthedEnv>, found: { key: KeyRecord; account: AccountRecord }, next: Next) {
+  c.set('key', found.key)
+  c.set('account', found.account)
+  return next()
 }
 
 /** A storefront request (`/storefront/:shop/…`) waits while the shop's account is restored or deleted. */
