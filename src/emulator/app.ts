@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from 'hono'
+import { Hono, type Context, type MiddlewareHandler, type Next } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { methodNotAllowed } from 'hono/method-not-allowed'
@@ -171,7 +171,7 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
 
 /** `store serve`'s line per request; a key in the path is masked as the request log masks it. */
 function requestLog(deps: EmulatorDeps) {
-  return async (c: import('hono').Context, next: () => Promise<void>) => {
+  return async (c: Context, next: Next) => {
     const started = performance.now()
     await next()
     const caller = bearerKeyOf(c.req.header('authorization'))
@@ -191,12 +191,16 @@ const DISCARD_LIMIT_MS = 5_000
  * itself and cuts the socket after 500 ms whatever runs on it then: the client's next request on
  * that connection fails with "other side closed", its answer lost even when it was applied.
  */
-const finishReadingBody: MiddlewareHandler = async (c, next) => {
-  const raw = c.req.raw
-  await next()
+const finishReadingBody: MiddlewareHandler = (c, next) => {
   const length = c.req.header('content-length')
   const isCarryingBody = (length !== undefined && length !== '0') || c.req.header('transfer-encoding') !== undefined
-  if (!isCarryingBody || (raw.bodyUsed && c.res.status !== 413)) return
+  return isCarryingBody ? discardUnread(c, c.req.raw, next) : next()
+}
+
+/** After the answer: the rest of the request's body `raw` read and thrown away, or the connection closed. */
+async function discardUnread(c: Context, raw: Request, next: Next): Promise<void> {
+  await next()
+  if (raw.bodyUsed && c.res.status !== 413) return
   // The body limit leaves a chunked body it refused half read and locked: only closing helps then.
   if (raw.bodyUsed || !raw.body || !(await discardBody(raw.body))) {
     try {
