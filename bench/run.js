@@ -366,6 +366,26 @@ async function prepareCase(server, caseDef, dataset) {
   return { ...prepared, slices: [] }
 }
 
+/** The longest wait for a server to finish what its slice sent it. */
+const SETTLE_LIMIT_MS = 60_000
+
+/**
+ * Waits until the server has finished the requests its slice left in flight (its CPU time stops
+ * growing), so that work never lands in the next server's slice: json-server at 100,000 products
+ * goes on rewriting its 142 MB file for seconds after a create slice, on the core and the disk the
+ * next server's slice measures.
+ */
+async function settle(server) {
+  const started = performance.now()
+  for (let last = readCpuMs(server.pid); performance.now() - started < SETTLE_LIMIT_MS; ) {
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const now = readCpuMs(server.pid)
+    if (now - last < 5) return
+    last = now
+  }
+  log(`bench: ${server.label} was still busy ${SETTLE_LIMIT_MS / 1000} s after its slice`)
+}
+
 /** One measured slice of a case on one server; slices of all servers alternate (see main). */
 async function runSlice(server, prepared, seconds) {
   const holder = {}
@@ -807,8 +827,11 @@ async function main() {
         // Alternate the order each round so a trend in background load evens out.
         const order = servers.map((_, i) => i)
         if (round % 2) order.reverse()
-        for (const i of order)
-          if (!prepared[i].na) await runSlice(servers[i], prepared[i], CONFIG.durationSeconds / rounds)
+        for (const i of order) {
+          if (prepared[i].na) continue
+          await runSlice(servers[i], prepared[i], CONFIG.durationSeconds / rounds)
+          await settle(servers[i])
+        }
       }
       for (const dataset of datasets) {
         const row = { products: dataset.size, case: caseDef.id, label: caseDef.label }
