@@ -31,6 +31,7 @@ import { recordRequests } from './inspector/record.js'
 import { bearerKeyOf, maskSecretsIn } from './inspector/mask.js'
 import { answerJson } from './inspector/answer.js'
 import { PrefixRouter } from './prefix-router.js'
+import { inSequence } from './middleware/in-sequence.js'
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH'])
@@ -121,17 +122,24 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
   // The storefront takes bodies from anyone: a checkout, a question or feedback needs far less.
   const storefrontBodyLimitBytes = Math.min(STOREFRONT_BODY_LIMIT, bodyLimitBytes)
   app.use('/storefront/*', limitBody(storefrontBodyLimitBytes))
-  app.use(limitBody(bodyLimitBytes))
-
-  app.use(guardDbSize(deps.store, () => services.states.savedBytes, deps.options))
+  app.use(
+    inSequence(
+      limitBody(bodyLimitBytes),
+      guardDbSize(deps.store, () => services.states.savedBytes, deps.options),
+    ),
+  )
 
   // The options are fixed when the app is built: a limit or fault not asked for costs no step per request.
   const { rateLimit: limit, latencyMs, failRate } = deps.options
-  const authed = (base: Hono<AuthedEnv>) => {
-    base.use(requireKey(services.accounts))
-    if (limit) base.use(rateLimit(deps.clock, deps.options))
-    return base.use(selectShop(services.accounts)).use(chosenFailures(services.faults, deps.sleep))
-  }
+  const authed = (base: Hono<AuthedEnv>) =>
+    base.use(
+      inSequence(
+        requireKey(services.accounts),
+        ...(limit ? [rateLimit(deps.clock, deps.options)] : []),
+        selectShop(services.accounts),
+        chosenFailures(services.faults, deps.sleep),
+      ),
+    )
   const api = authed(new Hono<AuthedEnv>())
   if (latencyMs || failRate) api.use(injectFaults(deps))
   const routeDeps: RouteDeps = {
