@@ -1,5 +1,4 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import type { IncomingMessage } from 'node:http'
 import { REQUEST_LOG_BODY_LIMIT, type RecordedBody, type RequestLogEntry } from '../../spec/requests.js'
 import type { AuthedEnv } from '../middleware/auth.js'
 import type { Clock } from '../deps.js'
@@ -7,6 +6,7 @@ import type { AccountRecord } from '../store/records.js'
 import { answeredJsonOf } from './answer.js'
 import { bearerKeyOf, maskSecretsIn, maskedHeaders } from './mask.js'
 import type { RequestRecorder } from './recorder.js'
+import { nodeRequestOf } from '../middleware/hosts.js'
 
 interface RecordedRoute {
   prefix: string
@@ -109,7 +109,7 @@ export function recordRequests(
  * garbage collection, most of its cost.
  */
 function heldHeadersOf(c: Context): Headers | string {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
+  const incoming = nodeRequestOf(c)
   // One string rather than a list of them: each object kept is copied by every garbage collection it lives through.
   return incoming ? incoming.rawHeaders.join(LINE) : c.req.raw.headers
 }

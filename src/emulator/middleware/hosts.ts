@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http'
 import type { Context, MiddlewareHandler } from 'hono'
 import { isIpAddress } from '../../spec/ip.js'
 import { StoreError } from '../../spec/errors.js'
@@ -53,7 +54,12 @@ function hostOfUrl(url: string): string | undefined {
  * code that holds the app, under whatever origin it chose, and no web page can rebind them.
  */
 export function isOverNetwork(c: Context): boolean {
-  return (c.env as { incoming?: unknown } | undefined)?.incoming !== undefined
+  return nodeRequestOf(c) !== undefined
+}
+
+/** The Node request @hono/node-server handed the app (`incoming`); undefined for in-process requests. */
+export function nodeRequestOf(c: Context): IncomingMessage | undefined {
+  return (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
 }
 
 /** Refuses a request that came over the network for a `Host` not admitted (403), naming the flag that admits it. */
