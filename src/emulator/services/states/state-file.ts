@@ -89,7 +89,7 @@ export async function readStateFile(file: string): Promise<SavedState | string> 
     }
     if (!state) {
       problem = entry?.version === VERSION ? headerProblem(entry) : 'it does not begin with a header line'
-      if (problem === undefined) state = { ...(entry as unknown as SavedState), shops: [], rows: {} }
+      if (problem === undefined) state = emptyStateOf(entry)
     } else if (closedWith !== undefined) problem = `line ${lines} follows the closing line`
     else if (section && section.left > 0) {
       section.left--
@@ -108,6 +108,12 @@ export async function readStateFile(file: string): Promise<SavedState | string> 
   const count = state.shops.length + countRows(state.rows)
   if (closedWith !== count) return `it holds ${count} rows, not the ${closedWith} its last line says`
   return state
+}
+
+/** A state of the header's name, time and clock, its rows still to be added (`headerProblem` found none). */
+function emptyStateOf(header: Record<string, unknown>): SavedState {
+  const { name, savedAt, clockOffsetMs } = header as Pick<SavedState, 'name' | 'savedAt' | 'clockOffsetMs'>
+  return { name, savedAt, clockOffsetMs, shops: [], rows: {} }
 }
 
 function headerProblem(header: Record<string, unknown>): string | undefined {
@@ -140,7 +146,7 @@ async function readVersion1(file: string): Promise<SavedState | string> {
   if (problem) return problem
   if (!Array.isArray(s.shops)) return '"shops" is not a list of records'
   if (s.rows === null || typeof s.rows !== 'object' || Array.isArray(s.rows)) return '"rows" is not an object'
-  const state: SavedState = { ...(s as unknown as SavedState), shops: [], rows: {} }
+  const state = emptyStateOf(s)
   const entries: [string, unknown][] = [
     ...s.shops.map((row): [string, unknown] => ['shops', row]),
     ...Object.entries(s.rows).flatMap(([c, rows]): [string, unknown][] =>
