@@ -4,6 +4,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Tx } from '../../store/store.js'
 import type { Shared } from '../shared.js'
+import { transactInTurns } from '../transact-in-turns.js'
 
 /**
  * Time one step may take. With a step's journal line and what else shares the event loop's turn
@@ -12,8 +13,6 @@ import type { Shared } from '../shared.js'
 const STEP_BUDGET_MS = 8
 /** Rows written per transaction at most: a journal line stays a few hundred kilobytes. */
 export const ROWS_PER_TRANSACTION = 2_000
-/** Transactions applied but not yet on disk at once: they share fsyncs, and their memory stays bounded. */
-const IN_FLIGHT = 4
 
 /** Calls `each` with every item, yielding to other work every STEP_BUDGET_MS. */
 export async function eachInSteps<T>(items: Iterable<T>, each: (item: T) => void): Promise<void> {
@@ -43,22 +42,15 @@ export async function transactInSteps<T>(
 ): Promise<void> {
   const source = items[Symbol.iterator]()
   let next = source.next()
-  const inFlight: Promise<void>[] = []
-  let failure: { error: unknown } | undefined
-  while (!next.done && !failure) {
-    const written = deps.transact((tx) => {
-      check()
-      const stopAt = performance.now() + STEP_BUDGET_MS
-      for (let count = 1; ; count++) {
-        apply(tx, (next as IteratorYieldResult<T>).value)
-        next = source.next()
-        if (next.done || count === ROWS_PER_TRANSACTION || ((count & 63) === 0 && performance.now() >= stopAt)) break
-      }
-    })
-    inFlight.push(written.catch((error: unknown) => void (failure ??= { error })))
-    if (inFlight.length >= IN_FLIGHT) await inFlight.shift()
-    await nextTurn()
-  }
-  await Promise.all(inFlight)
-  if (failure) throw failure.error
+  if (next.done) return
+  await transactInTurns(deps, (tx) => {
+    check()
+    const stopAt = performance.now() + STEP_BUDGET_MS
+    for (let count = 1; ; count++) {
+      apply(tx, (next as IteratorYieldResult<T>).value)
+      next = source.next()
+      if (next.done || count === ROWS_PER_TRANSACTION || ((count & 63) === 0 && performance.now() >= stopAt)) break
+    }
+    return { isDone: next.done === true }
+  })
 }

@@ -1,7 +1,6 @@
 // The clock's due work (README, "Subscriptions" and "Reliability"): whatever falls due while the
 // clock moves runs earliest first, found through the subscriptions' `due` index, in transactions
 // of a bounded size that yield to other requests between them.
-import { setImmediate as nextTurn } from 'node:timers/promises'
 import { StoreError } from '../../../spec/errors.js'
 import type { Clock } from '../../deps.js'
 import type { SubscriptionRecord } from '../../store/records.js'
@@ -10,6 +9,7 @@ import { nextDueOf } from '../../../spec/subscription-due.js'
 import type { Tx } from '../../store/store.js'
 import type { ServiceDeps } from '../deps.js'
 import { type DueCounts, runDue } from './billing.js'
+import { transactInTurns } from '../transact-in-turns.js'
 
 /**
  * Due items per transaction at most, and the time their work may take. With the transaction's
@@ -18,8 +18,6 @@ import { type DueCounts, runDue } from './billing.js'
  */
 const DUE_PER_TRANSACTION = 100
 const TRANSACTION_BUDGET_MS = 4
-/** Transactions applied but not yet on disk at once: they share fsyncs, and their memory stays bounded. */
-const IN_FLIGHT = 4
 
 /** What an advance moves, and whose due work it runs. */
 export interface AdvanceScope {
@@ -42,33 +40,17 @@ export async function advanceAndRunDue(deps: ServiceDeps, scope: AdvanceScope, s
   const { clock } = scope
   const endOffset = clock.offsetMs() + seconds * 1000
   const counts: DueCounts = { upcoming: 0, trialsEnded: 0, renewed: 0 }
-  const inFlight: Promise<void>[] = []
   let durableOffset = clock.offsetMs()
-  let failure: { error: unknown } | undefined
-  for (let done = false; !done && !failure; ) {
-    let reached = 0
-    const written = deps.transact((tx) => {
-      done = runBatch(deps, scope, tx, endOffset, counts)
-      reached = clock.offsetMs()
+  try {
+    await transactInTurns(deps, (tx) => {
+      const isDone = runBatch(deps, scope, tx, endOffset, counts)
+      const reached = clock.offsetMs()
       scope.saveOffset(tx, reached)
+      return { isDone, onDurable: () => (durableOffset = Math.max(durableOffset, reached)) }
     })
-    inFlight.push(
-      written.then(
-        () => {
-          durableOffset = Math.max(durableOffset, reached)
-        },
-        (error: unknown) => {
-          failure ??= { error }
-        },
-      ),
-    )
-    if (inFlight.length >= IN_FLIGHT) await inFlight.shift()
-    if (!done) await nextTurn()
-  }
-  await Promise.all(inFlight)
-  if (failure) {
+  } catch (error) {
     clock.advance((durableOffset - clock.offsetMs()) / 1000)
-    throw failure.error
+    throw error
   }
   return counts
 }
