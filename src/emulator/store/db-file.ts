@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import type { Row } from './collection.js'
 import type { CollectionName } from './collections.js'
-import { forEachLine, writeFileDurably } from './journal-io.js'
+import { forEachLine, writeAll, writeFileDurably } from './journal-io.js'
 import { ROW_SCHEMAS } from './records.js'
 import { checkRow } from './tx.js'
 
@@ -57,7 +57,7 @@ export function writeDbFile(path: string, file: DbFile): Promise<number> {
       if (isHashed) hash.update(chunk)
       const buffer = Buffer.from(chunk)
       chunk = ''
-      for (let at = 0; at < buffer.length; ) at += (await handle.write(buffer, at)).bytesWritten
+      await writeAll(handle, buffer)
       bytes += buffer.length
     }
     for (const [name, rows] of Object.entries(file.rows)) {

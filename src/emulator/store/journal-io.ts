@@ -44,7 +44,7 @@ class NodeJournalFile implements JournalFile {
   ) {}
   async append(bytes: Uint8Array) {
     // One write for the whole batch: appendFile would cut it into 512 KB writes, each a turn of the event loop.
-    for (let at = 0; at < bytes.length; ) at += (await this.handle.write(bytes, at)).bytesWritten
+    await writeAll(this.handle, bytes)
   }
   async sync() {
     await this.handle.datasync()
@@ -78,6 +78,11 @@ export const nodeJournalIO: JournalIO = {
       throw error
     }
   },
+}
+
+/** Writes every byte at the handle's position: one write takes fewer when the system says so. */
+export async function writeAll(handle: FileHandle, bytes: Uint8Array): Promise<void> {
+  for (let at = 0; at < bytes.length; ) at += (await handle.write(bytes, at)).bytesWritten
 }
 
 /** fsync of a folder, so a file created or renamed in it survives a power cut (not just a crash). */

@@ -1,7 +1,7 @@
 import { mkdir, readdir, rm, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { StoreError } from '../../../spec/errors.js'
-import { writeFileDurably } from '../../store/journal-io.js'
+import { writeAll, writeFileDurably } from '../../store/journal-io.js'
 import { type SavedState, readStateFile, writeStateFile } from './state-file.js'
 
 export type { SavedState } from './state-file.js'
@@ -67,11 +67,7 @@ export function savedStateFiles(dir: string): SavedStates {
     async write(accountId, state) {
       await mkdir(join(dir, accountId), { recursive: true })
       const file = fileOf(accountId, state.name)
-      const bytes = await writeFileDurably(file, (handle) =>
-        writeStateFile(state, async (chunk) => {
-          for (let at = 0; at < chunk.length; ) at += (await handle.write(chunk, at)).bytesWritten
-        }),
-      )
+      const bytes = await writeFileDurably(file, (handle) => writeStateFile(state, (chunk) => writeAll(handle, chunk)))
       setSize(file, bytes)
     },
     async list(accountId) {
