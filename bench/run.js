@@ -41,7 +41,17 @@ import { benchClock, clockTargets } from './lib/clock.js'
 import { benchDrift, driftTargets } from './lib/drift.js'
 import { benchEventStreams, eventStreamTargets } from './lib/event-streams.js'
 import { benchLibrary, libraryTargets } from './lib/library.js'
-import { KINDS, mb, pinCores, readCpuMs, readStatus, startServer, stopServer } from './lib/servers.js'
+import {
+  KINDS,
+  mb,
+  pauseServer,
+  pinCores,
+  readCpuMs,
+  readStatus,
+  resumeServer,
+  startServer,
+  stopServer,
+} from './lib/servers.js'
 import { benchStartup } from './lib/startup.js'
 import { VS_FLOOR, evaluateVsFloor, reportVsFloor } from './lib/vs-floor.js'
 
@@ -384,6 +394,17 @@ async function settle(server) {
     last = now
   }
   log(`bench: ${server.label} was still busy ${SETTLE_LIMIT_MS / 1000} s after its slice`)
+}
+
+/** Runs `work` with `server` the only one of the bench's servers let run; then waits for it to settle. */
+async function alone(server, work) {
+  resumeServer(server)
+  try {
+    return await work()
+  } finally {
+    await settle(server)
+    pauseServer(server)
+  }
 }
 
 /** One measured slice of a case on one server; slices of all servers alternate (see main). */
@@ -788,7 +809,7 @@ async function main() {
   if (env.BENCH_ONLY === 'library') return reportLibraryOnly(results)
   if (!only || only.has('accounts')) results.accounts = await benchAccounts({ log })
 
-  // Every server runs at once (idle ones cost nothing) and the measured time of each case is cut
+  // Every server is started at once, but only the one measured runs (see pauseServer), and the measured time of each case is cut
   // into slices that alternate between them, so a burst of load from elsewhere on the machine, or
   // a rebuild of dist/ mid-run, does not land on one dataset only: the 100k-vs-1k and file/floor
   // ratios compare like with like.
@@ -816,21 +837,22 @@ async function main() {
           afterLoadPeakMb: mb(server.afterLoad?.hwmKb),
         }
         servers.push({ ...server, dataset, entry: entry[kind] })
+        pauseServer(server)
       }
     }
     const rounds = Math.max(1, Math.round(CONFIG.durationSeconds / CONFIG.sliceSeconds))
     for (const caseDef of CASES.filter((c) => !only || only.has(c.id))) {
       log(`bench: [${elapsed()}]   ${caseDef.label}`)
       const prepared = []
-      for (const server of servers) prepared.push(await prepareCase(server, caseDef, server.dataset))
+      for (const server of servers)
+        prepared.push(await alone(server, () => prepareCase(server, caseDef, server.dataset)))
       for (let round = 0; round < rounds; round++) {
         // Alternate the order each round so a trend in background load evens out.
         const order = servers.map((_, i) => i)
         if (round % 2) order.reverse()
         for (const i of order) {
           if (prepared[i].na) continue
-          await runSlice(servers[i], prepared[i], CONFIG.durationSeconds / rounds)
-          await settle(servers[i])
+          await alone(servers[i], () => runSlice(servers[i], prepared[i], CONFIG.durationSeconds / rounds))
         }
       }
       for (const dataset of datasets) {

@@ -191,8 +191,18 @@ export async function startServer(kind, { file, seed, db, check, flags = [], pin
   }
 }
 
+/**
+ * Stops (SIGSTOP) a server between its slices, and lets it go on (SIGCONT) for its next. The idle
+ * servers share the measured one's core: a server left running does its own collection (V8's
+ * memory reducer, seconds after its last request), which took hundreds of ms of that core in the
+ * middle of another server's slice and set every server's list p99 near 20 ms.
+ */
+export const pauseServer = (server) => server.child.kill('SIGSTOP')
+export const resumeServer = (server) => server.child.kill('SIGCONT')
+
 /** Stops a server (SIGTERM), watching its memory until it exits; removes its folder. */
 export async function stopServer(server, { keepFolder = false } = {}) {
+  resumeServer(server)
   const serving = readStatus(server.pid)
   let peakKb = serving?.hwmKb ?? Number.NaN
   const started = performance.now()

@@ -5,7 +5,7 @@ import type { Clock } from '../deps.js'
 import type { AccountRecord } from '../store/records.js'
 import { answeredJsonOf } from './answer.js'
 import { bearerKeyOf, maskSecretsIn, maskedHeaders } from './mask.js'
-import type { RequestRecorder } from './recorder.js'
+import { KEPT_BODY_CHARS, type KeptBody, type RequestRecorder } from './recorder.js'
 import { nodeRequestOf } from '../middleware/hosts.js'
 
 interface RecordedRoute {
@@ -59,20 +59,20 @@ export function recordRequests(
     // The account's clock at arrival: its offset from the machine's, as it stands once answered.
     const atMs = receivedMs + clockOffsetMs(account)
     const durationMs = Math.round((performance.now() - started) * 10) / 10
-    const requestText = kept(c.req.raw.bodyUsed ? await c.req.text().catch(unread) : undefined)
-    const answerText = kept(answeredJsonOf(c))
+    const requestText = c.req.raw.bodyUsed ? await c.req.text().catch(unread) : undefined
+    const answerText = answeredJsonOf(c)
     const requestHeaders = heldHeadersOf(c)
     const answer = c.res
     const { status } = answer
     // A short answer is kept whole (its text is kept anyway) and its headers built only when the
     // entry is made; a longer one's headers are taken now, so its whole body is not kept.
-    const answerHeaders = answerText && answerText.size === answerText.text.length ? answer : answer.headers
+    const answerHeaders = answerText && answerText.length <= KEPT_BODY_CHARS ? answer : answer.headers
     const { method, path, url } = c.req
     const shop = c.get('shop')?.slug ?? c.req.header('x-service-shop') ?? null
     // The entry (masking, headers, reason) is made when it is first read: most requests are never looked at.
     recorder.record(
       account.id,
-      () => {
+      (bodies) => {
         const headers = headersFrom(requestHeaders)
         const secret = bearerKeyOf(headers.get('authorization') ?? undefined)
         const secrets = secret ? [secret] : []
@@ -87,17 +87,17 @@ export function recordRequests(
           durationMs,
           shop: shop === null ? null : maskSecretsIn(shop, secrets),
           via,
-          reason: status >= 400 ? maskSecretsIn(reasonOf(status, answerText?.text), secrets) : null,
+          reason: status >= 400 ? maskSecretsIn(reasonOf(status, bodies.answer?.text), secrets) : null,
           requestHeaders: maskedHeaders(headers, secrets),
-          requestBody: maskedBody(requestText, secrets),
+          requestBody: maskedBody(bodies.request, secrets),
           responseHeaders: maskedHeaders(
             answerHeaders instanceof Headers ? answerHeaders : answerHeaders.headers,
             secrets,
           ),
-          responseBody: maskedBody(answerText, secrets),
+          responseBody: maskedBody(bodies.answer, secrets),
         }
       },
-      (requestText?.text.length ?? 0) + (answerText?.text.length ?? 0),
+      { request: requestText, answer: answerText },
     )
   }
 }
@@ -133,16 +133,6 @@ function headersFrom(kept: Headers | string): Headers {
   return headers
 }
 
-/**
- * What is kept of a body: the whole text, or for a long one a copy of its start and its length
- * (a slice of a string can keep the whole string alive, so the log would hold every long answer).
- */
-function kept(text: string | undefined): { text: string; size: number } | undefined {
-  if (!text) return undefined
-  const limit = REQUEST_LOG_BODY_LIMIT + MASK_MARGIN
-  return { text: text.length <= limit ? text : structuredClone(text.slice(0, limit)), size: text.length }
-}
-
 /** A request body the route could not read is recorded as none. */
 const unread = (): undefined => undefined
 
@@ -151,16 +141,14 @@ function queryOf(url: string): string {
   return mark < 0 ? '' : url.slice(mark + 1)
 }
 
-/** A body as kept: masked (a margin past the limit first, so a key cut by it is never half shown), then cut. */
-function maskedBody(body: { text: string; size: number } | undefined, secrets: string[]): RecordedBody | null {
+/** A body as kept: masked (its margin past the limit first, so a key cut by it is never half shown), then cut. */
+function maskedBody(body: KeptBody | undefined, secrets: string[]): RecordedBody | null {
   if (!body) return null
   const { text, size } = body
   const truncated = size > REQUEST_LOG_BODY_LIMIT
   const masked = maskSecretsIn(text, secrets)
   return { text: truncated ? masked.slice(0, REQUEST_LOG_BODY_LIMIT) : masked, size, truncated }
 }
-
-const MASK_MARGIN = 256
 
 /** Why the request failed, in words: the answer's `error`, then its other field errors. */
 function reasonOf(status: number, text: string | undefined): string {

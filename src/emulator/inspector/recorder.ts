@@ -1,5 +1,7 @@
 import { StoreError } from '../../spec/errors.js'
+import { BodyRing, type RingSpan } from './body-ring.js'
 import {
+  REQUEST_LOG_BODY_LIMIT,
   REQUEST_LOG_CAPACITY,
   matchesRequestFilter,
   type RecordedRequest,
@@ -7,11 +9,34 @@ import {
   type RequestLogQuery,
 } from '../../spec/requests.js'
 
+const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff
+
 export type RequestFilter = Pick<RequestLogQuery, 'status' | 'method' | 'path'>
 type Listener = (entry: RequestLogEntry) => void
 
 /** Memory the whole request log may take, all accounts together, by default (README, "Limits"). */
 export const REQUEST_LOG_MAX_BYTES = 64 * 1024 * 1024
+/**
+ * Characters kept of a body: the limit shown, and a margin, so that masking a key cut by the limit
+ * never shows half of it.
+ */
+export const KEPT_BODY_CHARS = REQUEST_LOG_BODY_LIMIT + 256
+
+/** A body as kept for its entry: its first {@link KEPT_BODY_CHARS} characters and its whole length. */
+export interface KeptBody {
+  text: string
+  size: number
+}
+/** The bodies of a request as sent and as answered. */
+export interface Bodies<T> {
+  request?: T
+  answer?: T
+}
+/** Makes a request's entry from its bodies as kept, when it is first read. */
+export type MakeEntry = (bodies: Bodies<KeptBody>) => RecordedRequest
+
+/** A body held until its entry is made: a short one as it is, the start of a long one in the ring. */
+type Held = KeptBody | { span: RingSpan; size: number }
 
 /** One account's last requests, oldest first, with each one's size and place in the whole log. */
 interface AccountLog {
@@ -27,8 +52,16 @@ interface AccountLog {
 class Deferred {
   constructor(
     readonly sequence: number,
-    readonly make: () => RecordedRequest,
+    readonly make: MakeEntry,
+    readonly bodies: Bodies<Held>,
   ) {}
+}
+
+/** A request whose body start is in the ring: it goes once the ring writes over that start. */
+interface InRing {
+  log: AccountLog
+  sequence: number
+  at: number
 }
 
 /**
@@ -43,12 +76,19 @@ export class RequestRecorder {
   /** Memory the log takes, about; and the place of the newest entry in the whole log. */
   private bytes = 0
   private place = 0
+  private readonly ring: BodyRing
+  /** Requests with a body start in the ring, oldest first. */
+  private inRing: InRing[] = []
 
   constructor(
     private readonly capacity = REQUEST_LOG_CAPACITY,
     readonly isRecording = true,
     private readonly maxBytes = REQUEST_LOG_MAX_BYTES,
-  ) {}
+    /** Of that memory, the ring that holds the starts of long bodies (room for four at least). */
+    ringBytes = Math.max(Math.floor(maxBytes / 2), 4 * 3 * KEPT_BODY_CHARS),
+  ) {
+    this.ring = new BodyRing(ringBytes)
+  }
 
   private logOf(accountId: string): AccountLog {
     let log = this.logs.get(accountId)
@@ -67,18 +107,24 @@ export class RequestRecorder {
   }
 
   /**
-   * Records a request whose entry `make` makes when it is first read (at once for a live tail);
-   * `bodyChars`: the characters of the bodies it keeps, for the memory it takes.
+   * Records a request whose entry `make` makes when it is first read (at once for a live tail),
+   * from the start of its `bodies`.
    */
-  record(accountId: string, make: () => RecordedRequest, bodyChars = 0): void {
+  record(accountId: string, make: MakeEntry, bodies: Bodies<string> = {}): void {
     const log = this.logOf(accountId)
     const sequence = ++log.newest
-    const bytes = 2 * bodyChars + 2048
-    log.entries.push(new Deferred(sequence, make))
+    const request = this.hold(bodies.request)
+    const answer = this.hold(bodies.answer)
+    const bytes =
+      2 * (Math.min(request?.size ?? 0, KEPT_BODY_CHARS) + Math.min(answer?.size ?? 0, KEPT_BODY_CHARS)) + 2048
+    log.entries.push(new Deferred(sequence, make, { request, answer }))
     log.sizes.push(bytes)
     log.places.push(++this.place)
     this.bytes += bytes
+    for (const held of [request, answer])
+      if (held && 'span' in held) this.inRing.push({ log, sequence, at: held.span.at })
     if (log.entries.length > this.capacity) this.dropOldestOf(log)
+    this.dropWrittenOver()
     while (this.bytes > this.maxBytes) {
       let oldest: AccountLog | undefined
       for (const other of this.logs.values())
@@ -95,9 +141,31 @@ export class RequestRecorder {
   private entryAt(log: AccountLog, index: number): RequestLogEntry {
     const held = log.entries[index]
     if (!(held instanceof Deferred)) return held
-    const entry: RequestLogEntry = { id: `req_${held.sequence}`, sequence: held.sequence, ...held.make() }
+    const bodies = { request: this.keptOf(held.bodies.request), answer: this.keptOf(held.bodies.answer) }
+    const entry: RequestLogEntry = { id: `req_${held.sequence}`, sequence: held.sequence, ...held.make(bodies) }
     log.entries[index] = entry
     return entry
+  }
+
+  private hold(text: string | undefined): Held | undefined {
+    if (!text) return undefined
+    if (text.length <= KEPT_BODY_CHARS) return { text, size: text.length }
+    // A surrogate pair cut in two would not come back the same from the ring's UTF-8.
+    const end = isHighSurrogate(text.charCodeAt(KEPT_BODY_CHARS - 1)) ? KEPT_BODY_CHARS - 1 : KEPT_BODY_CHARS
+    return { span: this.ring.keep(text.slice(0, end)), size: text.length }
+  }
+
+  private keptOf(held: Held | undefined): KeptBody | undefined {
+    return held && 'span' in held ? { text: this.ring.read(held.span), size: held.size } : held
+  }
+
+  /** Drops each request whose body start the ring wrote over, with the older ones of its account. */
+  private dropWrittenOver(): void {
+    const oldest = this.ring.oldestKept
+    while (this.inRing.length && this.inRing[0].at < oldest) {
+      const { log, sequence } = this.inRing.shift()!
+      while (log.entries.length && log.entries[0].sequence <= sequence) this.dropOldestOf(log)
+    }
   }
 
   /** Forgets an account's log (the account was deleted). */
@@ -105,7 +173,7 @@ export class RequestRecorder {
     const log = this.logs.get(accountId)
     if (!log) return
     this.logs.delete(accountId)
-    for (const bytes of log.sizes) this.bytes -= bytes
+    while (log.entries.length) this.dropOldestOf(log)
     log.listeners.clear()
   }
 
