@@ -84,8 +84,11 @@ export class RequestRecorder {
     private readonly capacity = REQUEST_LOG_CAPACITY,
     readonly isRecording = true,
     private readonly maxBytes = REQUEST_LOG_MAX_BYTES,
-    /** Of that memory, the ring that holds the starts of long bodies (room for four at least). */
-    ringBytes = Math.max(Math.floor(maxBytes / 2), 4 * 3 * KEPT_BODY_CHARS),
+    /**
+     * The ring that holds the starts of long bodies, outside the heap: as large as the log's memory,
+     * where a start counts twice its characters, so the byte limit drops requests before the ring does.
+     */
+    ringBytes = Math.max(maxBytes, 4 * 3 * KEPT_BODY_CHARS),
   ) {
     this.ring = new BodyRing(ringBytes)
   }
@@ -121,8 +124,8 @@ export class RequestRecorder {
     log.sizes.push(bytes)
     log.places.push(++this.place)
     this.bytes += bytes
-    for (const held of [request, answer])
-      if (held && 'span' in held) this.inRing.push({ log, sequence, at: held.span.at })
+    if (request && 'span' in request) this.inRing.push({ log, sequence, at: request.span.at })
+    if (answer && 'span' in answer) this.inRing.push({ log, sequence, at: answer.span.at })
     if (log.entries.length > this.capacity) this.dropOldestOf(log)
     this.dropWrittenOver()
     while (this.bytes > this.maxBytes) {
