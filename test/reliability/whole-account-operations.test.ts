@@ -127,6 +127,21 @@ function poller(origin: string, key: string) {
 }
 
 /**
+ * SIGKILLs `server` while `request` runs: once its journal holds the operation's `mark`, then the
+ * line of one of its `step`s. The request must be cut off, never answered.
+ */
+async function killMidway(server: ServeProcess, db: string, request: Promise<unknown>, mark: string, step: string) {
+  const outcome = request.then(
+    () => 'answered',
+    () => 'cut off',
+  )
+  await whenFileHolds(`${db}.journal`, mark)
+  await whenFileHolds(`${db}.journal`, step)
+  await server.stop('SIGKILL')
+  expect(await outcome).toBe('cut off')
+}
+
+/**
  * Resolves once the file, which only grows, holds `text`: the appended bytes are read as they come.
  * Used on the journal, to stop the server once an operation wrote its first step.
  */
@@ -233,15 +248,14 @@ describe('whole-account operations of a large account', () => {
       (await call(server.origin, '/_emulator/state/save', { method: 'POST', json: { name: 'full' } })).status,
     ).toBe(201)
     await emptyPools(server.origin)
-    const restore = call(server.origin, '/_emulator/state/restore', { method: 'POST', json: { name: 'full' } }).then(
-      () => 'answered',
-      () => 'cut off',
-    )
-    await whenFileHolds(`${db}.journal`, '"unfinished":{"operation":"restore","state":"full"}')
     // Killed once some steps are on disk: the first product's codes are back, the others' not yet.
-    await whenFileHolds(`${db}.journal`, '"put":{"id":"prod_bulk_1:')
-    await server.stop('SIGKILL')
-    expect(await restore).toBe('cut off')
+    await killMidway(
+      server,
+      db,
+      call(server.origin, '/_emulator/state/restore', { method: 'POST', json: { name: 'full' } }),
+      '"unfinished":{"operation":"restore","state":"full"}',
+      '"put":{"id":"prod_bulk_1:',
+    )
     // Killed in the middle: the account's last row on disk still carries the mark.
     expect(lastAccountRow(db, id)?.unfinished).toEqual({ operation: 'restore', state: 'full' })
 
@@ -257,15 +271,14 @@ describe('whole-account operations of a large account', () => {
     const server = await serve(db, ['--api-key', E2E_KEY, '--seed', seed])
     const otherKey = await otherAccount(server.origin)
     const id = await accountId(server.origin)
-    const deletion = call(server.origin, `/_emulator/accounts/${id}`, { method: 'DELETE' }).then(
-      () => 'answered',
-      () => 'cut off',
-    )
-    await whenFileHolds(`${db}.journal`, '"unfinished":{"operation":"delete"}')
     // Killed once some steps are on disk: the first product's codes are gone, the others' not yet.
-    await whenFileHolds(`${db}.journal`, '"del":"prod_bulk_1:')
-    await server.stop('SIGKILL')
-    expect(await deletion).toBe('cut off')
+    await killMidway(
+      server,
+      db,
+      call(server.origin, `/_emulator/accounts/${id}`, { method: 'DELETE' }),
+      '"unfinished":{"operation":"delete"}',
+      '"del":"prod_bulk_1:',
+    )
     expect(lastAccountRow(db, id)?.unfinished).toEqual({ operation: 'delete' })
 
     const again = await serve(db)
