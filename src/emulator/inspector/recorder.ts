@@ -53,7 +53,8 @@ class Deferred {
   constructor(
     readonly sequence: number,
     readonly make: MakeEntry,
-    readonly bodies: Bodies<Held>,
+    readonly request: Held | undefined,
+    readonly answer: Held | undefined,
   ) {}
 }
 
@@ -120,7 +121,7 @@ export class RequestRecorder {
     const answer = this.hold(bodies.answer)
     const bytes =
       2 * (Math.min(request?.size ?? 0, KEPT_BODY_CHARS) + Math.min(answer?.size ?? 0, KEPT_BODY_CHARS)) + 2048
-    log.entries.push(new Deferred(sequence, make, { request, answer }))
+    log.entries.push(new Deferred(sequence, make, request, answer))
     log.sizes.push(bytes)
     log.places.push(++this.place)
     this.bytes += bytes
@@ -144,7 +145,7 @@ export class RequestRecorder {
   private entryAt(log: AccountLog, index: number): RequestLogEntry {
     const held = log.entries[index]
     if (!(held instanceof Deferred)) return held
-    const bodies = { request: this.keptOf(held.bodies.request), answer: this.keptOf(held.bodies.answer) }
+    const bodies = { request: this.keptOf(held.request), answer: this.keptOf(held.answer) }
     const entry: RequestLogEntry = { id: `req_${held.sequence}`, sequence: held.sequence, ...held.make(bodies) }
     log.entries[index] = entry
     return entry
