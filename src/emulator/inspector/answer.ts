@@ -3,10 +3,19 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 
 const ANSWERED = 'answeredJson'
 
+/** A JSON answer as the request inspector keeps it: its text and the headers it was given. */
+export interface AnsweredJson {
+  text: string
+  headers: Readonly<Record<string, string>>
+  response: Response
+}
+
 /**
  * Answers with `value` as JSON, as `c.json` does (the same bytes and headers), and keeps its text
- * on the context for the request inspector: reading a response's body back after `next()` turns it
- * into a stream, which cost four of every five answers per second of a GET (README, "Benchmarks").
+ * and headers on the context for the request inspector: reading a response's body back after
+ * `next()` turns it into a stream, which cost four of every five answers per second of a GET, and
+ * reading its headers builds them anew (README, "Benchmarks"). A JSON answer's headers are given
+ * here, never with `c.header`, so that the log shows them all.
  */
 export function answerJson(
   c: Context,
@@ -15,11 +24,16 @@ export function answerJson(
   headers?: Record<string, string>,
 ): Response {
   const text = JSON.stringify(value)
-  c.set(ANSWERED, text)
-  return c.body(text, status, headers ? { ...headers, ...JSON_TYPE } : JSON_TYPE)
+  const all = headers ? { ...headers, ...JSON_TYPE } : JSON_TYPE
+  const response = c.body(text, status, all)
+  c.set(ANSWERED, { text, headers: all, response } satisfies AnsweredJson)
+  return response
 }
 
 const JSON_TYPE: Readonly<Record<string, string>> = Object.freeze({ 'Content-Type': 'application/json' })
 
-/** The text of the JSON answer, when the request was answered through {@link answerJson}. */
-export const answeredJsonOf = (c: Context): string | undefined => c.get(ANSWERED)
+/** The JSON answer the request was answered with, when it was made by {@link answerJson}. */
+export function answeredJsonOf(c: Context): AnsweredJson | undefined {
+  const answered: AnsweredJson | undefined = c.get(ANSWERED)
+  return answered?.response === c.res ? answered : undefined
+}

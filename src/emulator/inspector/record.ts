@@ -1,11 +1,16 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import { REQUEST_LOG_BODY_LIMIT, type RecordedBody, type RequestLogEntry } from '../../spec/requests.js'
+import {
+  REQUEST_LOG_BODY_LIMIT,
+  type RecordedBody,
+  type RecordedRequest,
+  type RequestLogEntry,
+} from '../../spec/requests.js'
 import type { AuthedEnv } from '../middleware/auth.js'
 import type { Clock } from '../deps.js'
 import type { AccountRecord } from '../store/records.js'
 import { answeredJsonOf } from './answer.js'
 import { bearerKeyOf, maskSecretsIn, maskedHeaders } from './mask.js'
-import { KEPT_BODY_CHARS, type KeptBody, type RequestRecorder } from './recorder.js'
+import type { Bodies, KeptBody, RequestRecorder } from './recorder.js'
 import { nodeRequestOf } from '../middleware/hosts.js'
 
 interface RecordedRoute {
@@ -60,45 +65,67 @@ export function recordRequests(
     const atMs = receivedMs + clockOffsetMs(account)
     const durationMs = Math.round((performance.now() - started) * 10) / 10
     const requestText = c.req.raw.bodyUsed ? await c.req.text().catch(unread) : undefined
-    const answerText = answeredJsonOf(c)
+    const answered = answeredJsonOf(c)
     const requestHeaders = heldHeadersOf(c)
-    const answer = c.res
-    const { status } = answer
-    // A short answer is kept whole (its text is kept anyway) and its headers built only when the
-    // entry is made; a longer one's headers are taken now, so its whole body is not kept.
-    const answerHeaders = answerText && answerText.length <= KEPT_BODY_CHARS ? answer : answer.headers
-    const { method, path, url } = c.req
-    const shop = c.get('shop')?.slug ?? c.req.header('x-service-shop') ?? null
+    const { status } = c.res
+    const taken: Taken = {
+      route,
+      atMs,
+      receivedMs,
+      durationMs,
+      method: c.req.method,
+      path: c.req.path,
+      query: queryOf(c.req.url),
+      status,
+      shop: c.get('shop')?.slug ?? c.req.header('x-service-shop') ?? null,
+      requestHeaders,
+      answerHeaders: answered ? answered.headers : c.res.headers,
+    }
     // The entry (masking, headers, reason) is made when it is first read: most requests are never looked at.
-    recorder.record(
-      account.id,
-      (bodies) => {
-        const headers = headersFrom(requestHeaders)
-        const secret = bearerKeyOf(headers.get('authorization') ?? undefined)
-        const secrets = secret ? [secret] : []
-        const { prefix, shownAs, via } = route
-        return {
-          at: new Date(atMs).toISOString(),
-          receivedAt: new Date(receivedMs).toISOString(),
-          method,
-          path: maskSecretsIn(shownAs + path.slice(prefix.length), secrets),
-          query: maskSecretsIn(queryOf(url), secrets),
-          status,
-          durationMs,
-          shop: shop === null ? null : maskSecretsIn(shop, secrets),
-          via,
-          reason: status >= 400 ? maskSecretsIn(reasonOf(status, bodies.answer?.text), secrets) : null,
-          requestHeaders: maskedHeaders(headers, secrets),
-          requestBody: maskedBody(bodies.request, secrets),
-          responseHeaders: maskedHeaders(
-            answerHeaders instanceof Headers ? answerHeaders : answerHeaders.headers,
-            secrets,
-          ),
-          responseBody: maskedBody(bodies.answer, secrets),
-        }
-      },
-      { request: requestText, answer: answerText },
-    )
+    recorder.record(account.id, entryOf, { request: requestText, answer: answered?.text }, taken)
+  }
+}
+
+/** What is kept of a request until its entry is made. */
+interface Taken {
+  route: RecordedRoute
+  atMs: number
+  receivedMs: number
+  durationMs: number
+  method: string
+  path: string
+  query: string
+  status: number
+  shop: string | null
+  requestHeaders: Headers | string
+  /** As given to answerJson (headers kept whole would be copied by each garbage collection), or as answered. */
+  answerHeaders: Headers | Readonly<Record<string, string>>
+}
+
+/** A request's entry, from what was taken when it was answered: masked, its headers built. */
+function entryOf(bodies: Bodies<KeptBody>, taken: Taken): RecordedRequest {
+  const { route, status, shop, answerHeaders } = taken
+  const headers = headersFrom(taken.requestHeaders)
+  const secret = bearerKeyOf(headers.get('authorization') ?? undefined)
+  const secrets = secret ? [secret] : []
+  return {
+    at: new Date(taken.atMs).toISOString(),
+    receivedAt: new Date(taken.receivedMs).toISOString(),
+    method: taken.method,
+    path: maskSecretsIn(route.shownAs + taken.path.slice(route.prefix.length), secrets),
+    query: maskSecretsIn(taken.query, secrets),
+    status,
+    durationMs: taken.durationMs,
+    shop: shop === null ? null : maskSecretsIn(shop, secrets),
+    via: route.via,
+    reason: status >= 400 ? maskSecretsIn(reasonOf(status, bodies.answer?.text), secrets) : null,
+    requestHeaders: maskedHeaders(headers, secrets),
+    requestBody: maskedBody(bodies.request, secrets),
+    responseHeaders: maskedHeaders(
+      answerHeaders instanceof Headers ? answerHeaders : new Headers(answerHeaders),
+      secrets,
+    ),
+    responseBody: maskedBody(bodies.answer, secrets),
   }
 }
 

@@ -32,29 +32,36 @@ export interface Bodies<T> {
   request?: T
   answer?: T
 }
-/** Makes a request's entry from its bodies as kept, when it is first read. */
-export type MakeEntry = (bodies: Bodies<KeptBody>) => RecordedRequest
+/** Makes a request's entry, when it is first read, from its bodies as kept and what was `taken` with them. */
+export type MakeEntry<T> = (bodies: Bodies<KeptBody>, taken: T) => RecordedRequest
 
 /** A body held until its entry is made: a short one as it is, the start of a long one in the ring. */
-type Held = KeptBody | { span: RingSpan; size: number }
+type Held = string | { span: RingSpan; size: number }
 
-/** One account's last requests, oldest first, with each one's size and place in the whole log. */
+/** One account's last requests, oldest first. */
 interface AccountLog {
-  entries: (RequestLogEntry | Deferred)[]
-  sizes: number[]
-  places: number[]
+  entries: Kept[]
   /** Sequence of the newest entry (0 before the first). */
   newest: number
   listeners: Set<Listener>
 }
 
-/** A request as taken when it was answered; its entry is made when first read. */
-class Deferred {
+/**
+ * A request in the log: as taken when it was answered until its entry is made, when first read.
+ * One object per request, its parts let go once made: every object a request keeps is copied by
+ * each garbage collection it lives through.
+ */
+class Kept {
+  entry?: RequestLogEntry
   constructor(
     readonly sequence: number,
-    readonly make: MakeEntry,
-    readonly request: Held | undefined,
-    readonly answer: Held | undefined,
+    /** Memory it takes, about, and its place in the whole log. */
+    readonly size: number,
+    readonly place: number,
+    public make: MakeEntry<unknown> | undefined,
+    public taken: unknown,
+    public request: Held | undefined,
+    public answer: Held | undefined,
   ) {}
 }
 
@@ -96,7 +103,7 @@ export class RequestRecorder {
 
   private logOf(accountId: string): AccountLog {
     let log = this.logs.get(accountId)
-    if (!log) this.logs.set(accountId, (log = { entries: [], sizes: [], places: [], newest: 0, listeners: new Set() }))
+    if (!log) this.logs.set(accountId, (log = { entries: [], newest: 0, listeners: new Set() }))
     return log
   }
 
@@ -114,25 +121,26 @@ export class RequestRecorder {
    * Records a request whose entry `make` makes when it is first read (at once for a live tail),
    * from the start of its `bodies`.
    */
-  record(accountId: string, make: MakeEntry, bodies: Bodies<string> = {}): void {
+  record<T>(accountId: string, make: MakeEntry<T>, bodies: Bodies<string> = {}, taken?: T): void {
     const log = this.logOf(accountId)
     const sequence = ++log.newest
     const request = this.hold(bodies.request)
     const answer = this.hold(bodies.answer)
     const bytes =
-      2 * (Math.min(request?.size ?? 0, KEPT_BODY_CHARS) + Math.min(answer?.size ?? 0, KEPT_BODY_CHARS)) + 2048
-    log.entries.push(new Deferred(sequence, make, request, answer))
-    log.sizes.push(bytes)
-    log.places.push(++this.place)
+      2 *
+        (Math.min(bodies.request?.length ?? 0, KEPT_BODY_CHARS) +
+          Math.min(bodies.answer?.length ?? 0, KEPT_BODY_CHARS)) +
+      2048
+    log.entries.push(new Kept(sequence, bytes, ++this.place, make as MakeEntry<unknown>, taken, request, answer))
     this.bytes += bytes
-    if (request && 'span' in request) this.inRing.push({ log, sequence, at: request.span.at })
-    if (answer && 'span' in answer) this.inRing.push({ log, sequence, at: answer.span.at })
+    if (typeof request === 'object') this.inRing.push({ log, sequence, at: request.span.at })
+    if (typeof answer === 'object') this.inRing.push({ log, sequence, at: answer.span.at })
     if (log.entries.length > this.capacity) this.dropOldestOf(log)
     this.dropWrittenOver()
     while (this.bytes > this.maxBytes) {
       let oldest: AccountLog | undefined
       for (const other of this.logs.values())
-        if (other.places.length && (!oldest || other.places[0] < oldest.places[0])) oldest = other
+        if (other.entries.length && (!oldest || other.entries[0].place < oldest.entries[0].place)) oldest = other
       if (!oldest) break
       this.dropOldestOf(oldest)
     }
@@ -143,24 +151,28 @@ export class RequestRecorder {
 
   /** The entry at `index` of the log, made now if it was not yet. */
   private entryAt(log: AccountLog, index: number): RequestLogEntry {
-    const held = log.entries[index]
-    if (!(held instanceof Deferred)) return held
-    const bodies = { request: this.keptOf(held.request), answer: this.keptOf(held.answer) }
-    const entry: RequestLogEntry = { id: `req_${held.sequence}`, sequence: held.sequence, ...held.make(bodies) }
-    log.entries[index] = entry
-    return entry
+    const kept = log.entries[index]
+    if (kept.entry) return kept.entry
+    const bodies = { request: this.keptOf(kept.request), answer: this.keptOf(kept.answer) }
+    const { sequence } = kept
+    kept.entry = { id: `req_${sequence}`, sequence, ...kept.make!(bodies, kept.taken) }
+    kept.make = kept.taken = kept.request = kept.answer = undefined
+    return kept.entry
   }
 
   private hold(text: string | undefined): Held | undefined {
     if (!text) return undefined
-    if (text.length <= KEPT_BODY_CHARS) return { text, size: text.length }
+    if (text.length <= KEPT_BODY_CHARS) return text
     // A surrogate pair cut in two would not come back the same from the ring's UTF-8.
     const end = isHighSurrogate(text.charCodeAt(KEPT_BODY_CHARS - 1)) ? KEPT_BODY_CHARS - 1 : KEPT_BODY_CHARS
     return { span: this.ring.keep(text.slice(0, end)), size: text.length }
   }
 
   private keptOf(held: Held | undefined): KeptBody | undefined {
-    return held && 'span' in held ? { text: this.ring.read(held.span), size: held.size } : held
+    if (held === undefined) return undefined
+    return typeof held === 'string'
+      ? { text: held, size: held.length }
+      : { text: this.ring.read(held.span), size: held.size }
   }
 
   /** Drops each request whose body start the ring wrote over, with the older ones of its account. */
@@ -187,9 +199,7 @@ export class RequestRecorder {
   }
 
   private dropOldestOf(log: AccountLog): void {
-    log.entries.shift()
-    log.places.shift()
-    this.bytes -= log.sizes.shift() ?? 0
+    this.bytes -= log.entries.shift()?.size ?? 0
   }
 
   /** Newest first, at most `limit`, only entries after `after`. */

@@ -146,6 +146,23 @@ describe('the request inspector (GET /_emulator/requests)', () => {
     expect(listedAgain).toEqual(listed)
   })
 
+  it('records the headers each answer was sent with, JSON or not', async () => {
+    const emu = await testEmulator({ options: { rateLimit: { requests: 1, windowSeconds: 60 } } })
+    await emu.request('/api/v1/coupons')
+    const limited = await emu.request('/api/v1/coupons')
+    expect(limited.status).toBe(429)
+    const [refused] = await log(emu, '?status=429')
+    expect(refused.responseHeaders).toEqual(Object.fromEntries(limited.headers))
+    expect(refused.responseHeaders['retry-after']).toBe(limited.headers.get('retry-after'))
+
+    const streamed = await testEmulator()
+    const stream = await streamed.request('/_emulator/events')
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/)
+    await stream.body?.cancel()
+    const [opened] = await log(streamed, '?path=/_emulator/events')
+    expect(opened.responseHeaders).toEqual(Object.fromEntries(stream.headers))
+  })
+
   it('filters by status class or code, method and path prefix, and refuses a bad filter with 400', async () => {
     const emu = await testEmulator()
     await emu.request('/api/v1/orders')
