@@ -114,10 +114,11 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
     deps.options.recordRequests !== false,
     deps.options.requestLogBytes,
   )
+  // Outside the request log: the log shows the answer as the app made it, before a `Connection: close`.
+  app.use(finishReadingBody)
   if (requests.isRecording) app.use(recordRequests(requests, deps.clock, (account) => services.clock.offsetMs(account)))
   services.accounts.onAccountDeleted((id) => requests.forget(id))
   app.use(commitWait(deps.store))
-  app.use(finishReadingBody)
   const bodyLimitBytes = deps.options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT
   // The storefront takes bodies from anyone: a checkout, a question or feedback needs far less.
   const storefrontBodyLimitBytes = Math.min(STOREFRONT_BODY_LIMIT, bodyLimitBytes)
