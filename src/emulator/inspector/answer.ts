@@ -32,8 +32,5 @@ export function answerJson(
 
 const JSON_TYPE: Readonly<Record<string, string>> = Object.freeze({ 'Content-Type': 'application/json' })
 
-/** The JSON answer the request was answered with, when it was made by {@link answerJson}. */
-export function answeredJsonOf(c: Context): AnsweredJson | undefined {
-  const answered: AnsweredJson | undefined = c.get(ANSWERED)
-  return answered?.response === c.res ? answered : undefined
-}
+/** The last JSON answer {@link answerJson} made for the request. */
+export const answeredJsonOf = (c: Context): AnsweredJson | undefined => c.get(ANSWERED)

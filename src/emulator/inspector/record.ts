@@ -79,7 +79,9 @@ export function recordRequests(
       status,
       shop: c.get('shop')?.slug ?? c.req.header('x-service-shop') ?? null,
       requestHeaders,
-      answerHeaders: answered ? answered.headers : c.res.headers,
+      // As answerJson gave them while its Response is the answer; hono copies that into a new one
+      // when a later answer replaces it (a 405 after the 404), and that one's headers are read.
+      answerHeaders: answered?.response === c.res ? answered.headers : c.res.headers,
     }
     // The entry (masking, headers, reason) is made when it is first read: most requests are never looked at.
     recorder.record(account.id, entryOf, { request: requestText, answer: answered?.text }, taken)

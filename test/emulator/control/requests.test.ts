@@ -146,7 +146,7 @@ describe('the request inspector (GET /_emulator/requests)', () => {
     expect(listedAgain).toEqual(listed)
   })
 
-  it('records the headers each answer was sent with, JSON or not', async () => {
+  it('records each answer as it was sent: its headers, JSON or not, and a 405 that replaced the 404', async () => {
     const emu = await testEmulator({ options: { rateLimit: { requests: 1, windowSeconds: 60 } } })
     await emu.request('/api/v1/coupons')
     const limited = await emu.request('/api/v1/coupons')
@@ -155,11 +155,18 @@ describe('the request inspector (GET /_emulator/requests)', () => {
     expect(refused.responseHeaders).toEqual(Object.fromEntries(limited.headers))
     expect(refused.responseHeaders['retry-after']).toBe(limited.headers.get('retry-after'))
 
-    const streamed = await testEmulator()
-    const stream = await streamed.request('/_emulator/events')
+    const plain = await testEmulator()
+    const notAllowed = await plain.request('/api/v1/products', { method: 'DELETE' })
+    expect(notAllowed.status).toBe(405)
+    const [replaced] = await log(plain, '?status=405')
+    expect(replaced.responseHeaders).toEqual(Object.fromEntries(notAllowed.headers))
+    expect(replaced.responseBody?.text).toBe(await notAllowed.text())
+    expect(replaced.reason).toMatch(/^method DELETE is not allowed on \/api\/v1\/products/)
+
+    const stream = await plain.request('/_emulator/events')
     expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/)
     await stream.body?.cancel()
-    const [opened] = await log(streamed, '?path=/_emulator/events')
+    const [opened] = await log(plain, '?path=/_emulator/events')
     expect(opened.responseHeaders).toEqual(Object.fromEntries(stream.headers))
   })
 
