@@ -809,10 +809,10 @@ async function main() {
   if (env.BENCH_ONLY === 'library') return reportLibraryOnly(results)
   if (!only || only.has('accounts')) results.accounts = await benchAccounts({ log })
 
-  // Every server is started at once, but only the one measured runs (see pauseServer), and the measured time of each case is cut
-  // into slices that alternate between them, so a burst of load from elsewhere on the machine, or
-  // a rebuild of dist/ mid-run, does not land on one dataset only: the 100k-vs-1k and file/floor
-  // ratios compare like with like.
+  // Every server is started at once, but only the one measured runs (see pauseServer). The measured
+  // time of each case is cut into slices that alternate between them, so a burst of load from
+  // elsewhere on the machine, or a rebuild of dist/ mid-run, does not land on one dataset only: the
+  // 100k-vs-1k and file/floor ratios compare like with like.
   const datasets = CONFIG.sizes.map((size) => ({ size, ...ensureDataset(size) }))
   const servers = []
   try {

@@ -55,8 +55,9 @@ class Kept {
   entry?: RequestLogEntry
   constructor(
     readonly sequence: number,
-    /** Memory it takes, about, and its place in the whole log. */
+    /** Memory it takes, about. */
     readonly size: number,
+    /** Its place in the whole log, all accounts together: the lowest goes first past the byte limit. */
     readonly place: number,
     public make: MakeEntry<unknown> | undefined,
     public taken: unknown,
