@@ -142,8 +142,8 @@ async function killMidway(server: ServeProcess, db: string, request: Promise<unk
 }
 
 /**
- * Resolves once the file, which only grows, holds `text`: the appended bytes are read as they come.
- * Used on the journal, to stop the server once an operation wrote its first step.
+ * Resolves once the file holds `text`: its lines are read as they come, up to the zero-filled space
+ * the journal keeps after them. Used on the journal, to stop the server once an operation wrote its first step.
  */
 async function whenFileHolds(path: string, text: string, timeoutMs = 30_000): Promise<void> {
   let offset = 0
@@ -153,6 +153,8 @@ async function whenFileHolds(path: string, text: string, timeoutMs = 30_000): Pr
       const fd = openSync(path, 'r')
       const buffer = Buffer.alloc(1024 * 1024)
       for (let read = 0; (read = readSync(fd, buffer, 0, buffer.length, offset)) > 0; ) {
+        const zero = buffer.subarray(0, read).indexOf(0)
+        if (zero >= 0) read = zero
         offset += read
         tail += buffer.subarray(0, read).toString('latin1')
         if (tail.includes(text)) {
@@ -160,6 +162,7 @@ async function whenFileHolds(path: string, text: string, timeoutMs = 30_000): Pr
           return
         }
         tail = tail.slice(-text.length)
+        if (zero >= 0) break
       }
       closeSync(fd)
     }
@@ -171,7 +174,7 @@ async function whenFileHolds(path: string, text: string, timeoutMs = 30_000): Pr
 /** The last version of the account's row in the journal. */
 function lastAccountRow(db: string, id: string): Record<string, unknown> | undefined {
   let last: Record<string, unknown> | undefined
-  for (const line of readFileSync(`${db}.journal`, 'utf8').split('\n')) {
+  for (const line of readFileSync(`${db}.journal`, 'utf8').split('\0')[0].split('\n')) {
     if (!line.includes(id)) continue
     for (const op of (JSON.parse(line) as { ops: { c: string; put?: { id: string } }[] }).ops)
       if (op.c === 'accounts' && op.put?.id === id) last = op.put

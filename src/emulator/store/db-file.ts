@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import type { Row } from './collection.js'
 import type { CollectionName } from './collections.js'
-import { forEachLine, writeAll, writeFileDurably } from './journal-io.js'
+import { forEachLine, writeAll, writeFileDurably } from '../files.js'
 import { ROW_SCHEMAS } from './records.js'
 import { checkRow } from './tx.js'
 

@@ -1,12 +1,14 @@
 import { StoreError } from '../../spec/errors.js'
 import { collectionNamed, type CollectionName, type Collections } from './collections.js'
-import { forEachLine, type JournalFile } from './journal-io.js'
+import { forEachLine } from '../files.js'
+import type { JournalFile } from './journal-io.js'
 import { ROW_SCHEMAS } from './records.js'
 import { checkRow, type JournalOp, type Tx } from './tx.js'
 
 /**
  * The journal beside the db file (`<db>.journal`): a header line naming the transaction it
- * follows, then one line per transaction, numbered one past the one before:
+ * follows, then one line per transaction, numbered one past the one before, then the zero bytes
+ * of the space appends go to (journal-io.ts):
  *
  * ```
  * {"journal":2,"after":1040}
@@ -25,9 +27,10 @@ const moveAside = (dbPath: string) =>
 export interface Replayed {
   /** The newest transaction the journal holds (its header's when it has none). */
   last: number
-  /** Bytes of its complete lines, and of the torn line after them (an append a crash interrupted). */
+  /** Bytes of its complete lines, of the torn line after them (an append a crash interrupted), and of its zero-filled space. */
   bytes: number
   torn: number
+  padded: number
 }
 
 /**
@@ -75,9 +78,9 @@ export async function replayJournal(
       else collection.delete(op.del)
     }
   }
-  let read: { bytes: number; torn: number }
+  let read: { bytes: number; torn: number; padded: number }
   try {
-    read = await forEachLine(path, apply)
+    read = await forEachLine(path, apply, true)
   } catch (error) {
     if (error instanceof StoreError) throw error
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined

@@ -8,7 +8,8 @@ import {
   type Collections,
 } from './collections.js'
 import { readDbFile, writeDbFile, type DbFile, type DbRows } from './db-file.js'
-import { nodeJournalIO, removeTemporaryFiles, type JournalIO } from './journal-io.js'
+import { removeTemporaryFiles } from '../files.js'
+import { nodeJournalIO, type JournalIO } from './journal-io.js'
 import { JournalWriter, journalHeader, reasonOf, replayJournal } from './journal.js'
 import { acquireLock } from './lock.js'
 import { Tx } from './tx.js'
@@ -270,7 +271,7 @@ export class Store {
     if (!replayed) await this.io.create(active, journalHeader(db.seq))
     const file = await this.io.openForAppend(active)
     const bytes = replayed?.bytes ?? Buffer.byteLength(journalHeader(db.seq))
-    if (replayed?.torn) {
+    if (replayed && replayed.torn + replayed.padded > 0) {
       await file.truncate(bytes)
       await file.sync()
     }

@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { nodeJournalIO } from '../../../src/emulator/store/journal-io.js'
 import { Store } from '../../../src/emulator/store/store.js'
-import { FaultyIO, account, errno, journalLines, openAsCrashingProcess, tmpDb } from './store-helpers.js'
+import { FaultyIO, account, errno, journalBytes, journalLines, openAsCrashingProcess, tmpDb } from './store-helpers.js'
 
 const FOLD_AT = 2048
 const dbAccounts = (db: string) => JSON.parse(readFileSync(db, 'utf8')).accounts as unknown[]
@@ -42,14 +42,14 @@ describe('Store: folding the journal into the db file', () => {
     expect(dbBytes).toBeGreaterThan(9 * 2 ** 20)
 
     const store = await Store.open({ path: db })
-    let journalBytes = statSync(`${db}.journal`).size
+    let journalSize = journalBytes(db)
     let foldedAt: number | undefined
     for (let i = 0; foldedAt === undefined && i < 1000; i++) {
       await store.tx((tx) => tx.put('accounts', account(i % 150, longName(1000 + i))))
       await store.settle()
-      const now = statSync(`${db}.journal`).size
-      if (now < journalBytes) foldedAt = journalBytes
-      journalBytes = now
+      const now = journalBytes(db)
+      if (now < journalSize) foldedAt = journalSize
+      journalSize = now
     }
     // The journal as last seen before the write whose line (about 65 KB) crossed the threshold.
     expect(foldedAt).toBeGreaterThan(2 * dbBytes - 70 * 1024)

@@ -1,7 +1,7 @@
-import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { closeSync, existsSync, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { Store } from '../../../src/emulator/store/store.js'
-import { account, journalLines, openAsCrashingProcess, tmpDb } from './store-helpers.js'
+import { account, journalLines, journalText, openAsCrashingProcess, tmpDb } from './store-helpers.js'
 
 /** A db whose process crashed after `count` acknowledged transactions: db file empty, one journal line each. */
 async function crashedAfter(count: number) {
@@ -9,6 +9,13 @@ async function crashedAfter(count: number) {
   const store = await openAsCrashingProcess({ path: db })
   for (let i = 1; i <= count; i++) await store.tx((tx) => tx.put('accounts', account(i)))
   return { db, dir, journal: `${db}.journal`, expected: store.snapshot() }
+}
+
+/** Writes `text` into the file at byte `position`, as an append into the journal's zero-filled space does. */
+function writeAt(path: string, position: number, text: string) {
+  const fd = openSync(path, 'r+')
+  writeSync(fd, text, position)
+  closeSync(fd)
 }
 
 const header = (after: number) => `${JSON.stringify({ journal: 2, after })}\n`
@@ -31,8 +38,9 @@ const MOVE_ASIDE =
 describe('Store: journal recovery', () => {
   it('ignores a torn last line (a crash mid-append), cuts it off and says so', async () => {
     const { db, journal, expected } = await crashedAfter(3)
-    const goodSize = statSync(journal).size
-    appendFileSync(journal, '{"seq":4,"ops":[{"c":"accounts","put":{"id":"acct_torn","na')
+    const goodSize = Buffer.byteLength(journalText(db))
+    // Where the append would have gone: after the last line, in the zero-filled space.
+    writeAt(journal, goodSize, '{"seq":4,"ops":[{"c":"accounts","put":{"id":"acct_torn","na')
     const logs: string[] = []
     const store = await Store.open({ path: db, log: (l) => logs.push(l) })
     expect(store.snapshot()).toEqual(expected)
@@ -47,6 +55,31 @@ describe('Store: journal recovery', () => {
       'acct_000003',
       'acct_000004',
     ])
+    await store.close()
+  })
+
+  it('cuts, with the torn line, whatever a torn append left further into the zero-filled space', async () => {
+    const { db, journal, expected } = await crashedAfter(3)
+    const goodSize = Buffer.byteLength(journalText(db))
+    writeAt(journal, goodSize, '{"seq":4,"ops":[{"c":"acc')
+    writeAt(journal, goodSize + 4096, 'ounts","put":{"id":"acct_torn"}}]}\n')
+    const logs: string[] = []
+    const store = await Store.open({ path: db, log: (l) => logs.push(l) })
+    expect(store.snapshot()).toEqual(expected)
+    expect(statSync(journal).size).toBe(goodSize)
+    expect(logs).toEqual([`journal ${journal}: ignored a torn last line (25 bytes) left by an interrupted write`])
+    await store.close()
+  })
+
+  it('opens a journal that ends in its zero-filled space (a crash between appends) without a word, and cuts that space', async () => {
+    const { db, journal, expected } = await crashedAfter(3)
+    const goodSize = Buffer.byteLength(journalText(db))
+    expect(statSync(journal).size).toBeGreaterThan(goodSize)
+    const logs: string[] = []
+    const store = await Store.open({ path: db, log: (l) => logs.push(l) })
+    expect(store.snapshot()).toEqual(expected)
+    expect(statSync(journal).size).toBe(goodSize)
+    expect(logs).toEqual([])
     await store.close()
   })
 
@@ -66,7 +99,7 @@ describe('Store: journal recovery', () => {
     ],
   ])('refuses a corrupt complete line (%s) naming file and line, changing no file', async (_case, corrupt, problem) => {
     const { db, journal } = await crashedAfter(3)
-    const lines = readFileSync(journal, 'utf8').split('\n')
+    const lines = journalText(db).split('\n')
     lines[1] = corrupt.trim()
     writeFileSync(journal, lines.join('\n'))
     await expectRefused(db, problem)
@@ -174,7 +207,7 @@ describe('Store: journals that lost or reordered transactions', () => {
 
   it('refuses a journal whose header line was overwritten', async () => {
     const { db, journal } = await crashedAfter(3)
-    writeFileSync(journal, readFileSync(journal, 'utf8').split('\n').slice(1).join('\n'))
+    writeFileSync(journal, journalText(db).split('\n').slice(1).join('\n'))
     await expectRefused(db, `journal ${journal} does not begin with its header line`)
   })
 
@@ -196,7 +229,7 @@ describe('Store: journals that lost or reordered transactions', () => {
     ],
   ])('refuses a journal with %s, naming the line', async (_case, damage, problem) => {
     const { db, journal } = await crashedAfter(6)
-    const lines = readFileSync(journal, 'utf8').split('\n').filter(Boolean)
+    const lines = journalText(db).split('\n').filter(Boolean)
     writeFileSync(journal, `${damage(lines).join('\n')}\n`)
     await expectRefused(db, `journal ${journal} ${problem}.`)
     await expectRefused(db, MOVE_ASIDE)
@@ -204,7 +237,7 @@ describe('Store: journals that lost or reordered transactions', () => {
 
   it('refuses a journal that ends before the transactions the db file already holds', async () => {
     const { db, journal } = await crashedAfter(5)
-    const lines = readFileSync(journal, 'utf8').split('\n').filter(Boolean)
+    const lines = journalText(db).split('\n').filter(Boolean)
     const reopened = await Store.open({ path: db })
     await reopened.close()
     writeFileSync(journal, `${lines.slice(0, 4).join('\n')}\n`)

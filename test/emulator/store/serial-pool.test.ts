@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { deliveredCodesOf, serialPool } from '../../../src/emulator/services/catalogue/serial-pool.js'
 import { testEmulator } from '../../helpers/emulator.js'
-import { FaultyIO, tmpDb } from './store-helpers.js'
+import { FaultyIO, journalText, tmpDb } from './store-helpers.js'
 
 const SERIAL = 'prod_demo_serial'
 const POOL = Array.from({ length: 2_500 }, (_, i) => `POOL-${String(i).padStart(5, '0')}`)
@@ -43,7 +42,7 @@ describe('Serial pools as rows', () => {
     expect(later.bytes).toBeLessThan(20_000)
     // The first sale also adds the buyer's customer row; later ones change its totals.
     expect(Math.abs(later.bytes - second.bytes)).toBeLessThan(200)
-    const line = readFileSync(`${db}.journal`, 'utf8').trim().split('\n').at(-1)!
+    const line = journalText(db).trim().split('\n').at(-1)!
     expect(line).not.toContain(POOL[100])
     expect(serialPool(emu.store.collections, SERIAL)).toEqual(POOL.slice(22))
     expect(deliveredCodesOf(emu.store.collections, SERIAL).sort()).toEqual(POOL.slice(0, 22))

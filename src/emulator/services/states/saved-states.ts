@@ -1,7 +1,7 @@
 import { mkdir, readdir, rm, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { StoreError } from '../../../spec/errors.js'
-import { writeAll, writeFileDurably } from '../../store/journal-io.js'
+import { writeAll, writeFileDurably } from '../../files.js'
 import { type SavedState, readStateFile, writeStateFile } from './state-file.js'
 
 export type { SavedState } from './state-file.js'
