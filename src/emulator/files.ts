@@ -43,34 +43,42 @@ export async function removeTemporaryFiles(dbPath: string): Promise<void> {
  * Hands each line of a file to `onLine` (without its newline), read as a stream: a db file or
  * journal larger than the longest string a process can hold is read too. Returns the bytes of the
  * complete lines and of what follows the last newline (a torn write), which is not handed over. A
- * journal's lines end at its first zero byte (JSON text holds none): its zero-filled space is
- * `padded`, with whatever a torn write left in it.
+ * journal's lines end at its first zero byte (JSON text holds none), where its zero-filled space
+ * of `padded` bytes starts; `strayAt` is that start when anything but zeros follows in it.
  */
 export async function forEachLine(
   path: string,
   onLine: (line: string) => void,
   isZeroFilled = false,
-): Promise<{ bytes: number; torn: number; padded: number }> {
+): Promise<{ bytes: number; torn: number; padded: number; strayAt?: number }> {
   const size = (await stat(path)).size
   const input = createReadStream(path)
   let bytes = 0
   let pending: string | undefined
+  let zeros: { at: number; torn: number; isClean: boolean } | undefined
   const take = (line: string) => {
     onLine(line)
     bytes += Buffer.byteLength(line) + 1
   }
   try {
     for await (const line of createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })) {
+      if (zeros) {
+        // A line break inside the zero-filled space: something was written there.
+        zeros.isClean = false
+        break
+      }
       if (pending !== undefined) take(pending)
       pending = line
       const zero = isZeroFilled ? line.indexOf('\0') : -1
       if (zero < 0) continue
+      pending = undefined
       const torn = Buffer.byteLength(line.slice(0, zero))
-      return { bytes, torn, padded: size - bytes - torn }
+      zeros = { at: bytes + torn, torn, isClean: /^\0*$/.test(line.slice(zero)) }
     }
   } finally {
     input.destroy()
   }
+  if (zeros) return { bytes, torn: zeros.torn, padded: size - zeros.at, strayAt: zeros.isClean ? undefined : zeros.at }
   // The last line is whole when the file ends with its newline.
   if (pending === undefined || bytes + Buffer.byteLength(pending) < size) {
     if (pending !== undefined) take(pending)

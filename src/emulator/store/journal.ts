@@ -78,7 +78,7 @@ export async function replayJournal(
       else collection.delete(op.del)
     }
   }
-  let read: { bytes: number; torn: number; padded: number }
+  let read: Awaited<ReturnType<typeof forEachLine>>
   try {
     read = await forEachLine(path, apply, true)
   } catch (error) {
@@ -86,6 +86,10 @@ export async function replayJournal(
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw new StoreError(500, `journal ${path} cannot be read (${reasonOf(error)}). ${moveAside(dbPath)}`)
   }
+  if (read.strayAt !== undefined)
+    throw refuse(
+      `holds bytes inside the zero-filled space that follows its lines, which starts at byte ${read.strayAt}: the file was damaged there, or a power cut tore a write, and transactions written after that point may be lost`,
+    )
   if (n === 0)
     throw refuse(
       'is empty, but every journal starts with a header line: it was truncated, and the changes it held are lost',
