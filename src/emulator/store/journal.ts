@@ -88,7 +88,7 @@ export async function replayJournal(
   }
   if (read.strayAt !== undefined)
     throw refuse(
-      `holds bytes inside the zero-filled space that follows its lines, which starts at byte ${read.strayAt}: the file was damaged there, or a power cut tore a write, and transactions written after that point may be lost`,
+      `holds bytes inside the zero-filled space that follows its lines, which starts at byte ${read.strayAt}: the file was damaged there, or a power cut tore a write, and transactions written after that point may be lost. To keep the transactions before it, cut the journal there (on Linux: truncate -s ${read.strayAt} ${path}) and start again`,
     )
   if (n === 0)
     throw refuse(

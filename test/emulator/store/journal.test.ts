@@ -1,4 +1,13 @@
-import { closeSync, existsSync, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs'
+import {
+  closeSync,
+  existsSync,
+  openSync,
+  readFileSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs'
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { Store } from '../../../src/emulator/store/store.js'
@@ -76,6 +85,12 @@ describe('Store: journal recovery', () => {
       `journal ${journal} holds bytes inside the zero-filled space that follows its lines, which starts at byte ${zeros}`,
     )
     await expectRefused(db, MOVE_ASIDE)
+    // As the refusal says: cut there, and the transactions before it load.
+    await expectRefused(db, `cut the journal there (on Linux: truncate -s ${zeros} ${journal}) and start again`)
+    truncateSync(journal, zeros)
+    const store = await Store.open({ path: db, log: () => undefined })
+    expect(store.collections.accounts.get(account(1).id)).toEqual(account(1))
+    await store.close()
   })
 
   it('opens a journal that ends in its zero-filled space (a crash between appends) without a word, and cuts that space', async () => {
