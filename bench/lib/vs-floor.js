@@ -14,6 +14,9 @@ export const VS_FLOOR = {
 }
 
 const READS = new Set(['list', 'get'])
+
+/** Whether the read p99 target covers a case at a size (list and get at the target sizes). */
+export const hasP99Target = (row) => READS.has(row.case) && VS_FLOOR.targetSizes.includes(row.products)
 const rate = (cell) => (cell && !cell.na ? cell.requestsPerSecond : undefined)
 
 /** Every target against the floor as `{ name, figure, target, result }` (result PASS, MISS or N/A). */
@@ -34,7 +37,7 @@ export function evaluateVsFloor(results, fmt) {
     }
   }
   for (const row of results.cases) {
-    if (!READS.has(row.case) || row.file?.na || !VS_FLOOR.targetSizes.includes(row.products)) continue
+    if (!hasP99Target(row) || row.file?.na) continue
     add(
       `p99 ${row.label} at ${fmt.size(row.products)}`,
       `${fmt.ms(row.file.p99Ms)} ms`,
