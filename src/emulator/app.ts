@@ -46,8 +46,15 @@ function refuseLargeBody(maxSize: number): never {
 
 /**
  * hono's body limit, refusing with the spec's 413 error body, and a body that cannot be read to
- * its end (the client went away mid-body) with a 400.
+ * its end (the client went away mid-body) with a 400. The storefront takes bodies from anyone: a
+ * checkout, a question or feedback needs far less than the API.
  */
+function limitBodies(maxSize: number): MiddlewareHandler {
+  const api = limitBody(maxSize)
+  const storefront = limitBody(Math.min(STOREFRONT_BODY_LIMIT, maxSize))
+  return (c, next) => (c.req.path.startsWith('/storefront/') ? storefront : api)(c, next)
+}
+
 function limitBody(maxSize: number): MiddlewareHandler {
   const limit = bodyLimit({ maxSize, onError: () => refuseLargeBody(maxSize) })
   const limitStream: MiddlewareHandler = async (c, next) => {
@@ -108,24 +115,21 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
   })
   if (deps.options.logRequests) app.use(requestLog(deps))
   const hosts = new AllowedHosts(deps.options.allowedHosts)
-  app.use(checkHost(hosts))
   const requests = new RequestRecorder(
     REQUEST_LOG_CAPACITY,
     deps.options.recordRequests !== false,
     deps.options.requestLogBytes,
   )
-  // Outside the request log: the log shows the answer as the app made it, before a `Connection: close`.
-  app.use(finishReadingBody)
-  if (requests.isRecording) app.use(recordRequests(requests, deps.clock, (account) => services.clock.offsetMs(account)))
+  // Outside the request log, which never throws: the log shows the answer as the app made it, before a `Connection: close`.
+  const record = recordRequests(requests, deps.clock, (account) => services.clock.offsetMs(account))
+  app.use(requests.isRecording ? inSequence(finishReadingBody, record) : finishReadingBody)
   services.accounts.onAccountDeleted((id) => requests.forget(id))
-  app.use(commitWait(deps.store))
-  const bodyLimitBytes = deps.options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT
-  // The storefront takes bodies from anyone: a checkout, a question or feedback needs far less.
-  const storefrontBodyLimitBytes = Math.min(STOREFRONT_BODY_LIMIT, bodyLimitBytes)
-  app.use('/storefront/*', limitBody(storefrontBodyLimitBytes))
+  // Commit-wait first: the checks' refusals, which change nothing, pass through it; its own error is answered here.
   app.use(
     inSequence(
-      limitBody(bodyLimitBytes),
+      commitWait(deps.store),
+      checkHost(hosts),
+      limitBodies(deps.options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT),
       guardDbSize(deps.store, () => services.states.savedBytes, deps.options),
     ),
   )
