@@ -45,9 +45,8 @@ function refuseLargeBody(maxSize: number): never {
 }
 
 /**
- * hono's body limit, refusing with the spec's 413 error body, and a body that cannot be read to
- * its end (the client went away mid-body) with a 400. The storefront takes bodies from anyone: a
- * checkout, a question or feedback needs far less than the API.
+ * The body limit of each path: `maxSize`, and at most {@link STOREFRONT_BODY_LIMIT} under
+ * `/storefront/`, which takes bodies from anyone (a checkout, a question or feedback needs far less).
  */
 function limitBodies(maxSize: number): MiddlewareHandler {
   const api = limitBody(maxSize)
@@ -55,6 +54,10 @@ function limitBodies(maxSize: number): MiddlewareHandler {
   return (c, next) => (c.req.path.startsWith('/storefront/') ? storefront : api)(c, next)
 }
 
+/**
+ * hono's body limit, refusing with the spec's 413 error body, and a body that cannot be read to
+ * its end (the client went away mid-body) with a 400.
+ */
 function limitBody(maxSize: number): MiddlewareHandler {
   const limit = bodyLimit({ maxSize, onError: () => refuseLargeBody(maxSize) })
   const limitStream: MiddlewareHandler = async (c, next) => {
@@ -121,8 +124,8 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
     deps.options.requestLogBytes,
   )
   // Outside the request log, which never throws: the log shows the answer as the app made it, before a `Connection: close`.
-  const record = recordRequests(requests, deps.clock, (account) => services.clock.offsetMs(account))
-  app.use(requests.isRecording ? inSequence(finishReadingBody, record) : finishReadingBody)
+  const record = requests.isRecording && recordRequests(requests, deps.clock, (a) => services.clock.offsetMs(a))
+  app.use(record ? inSequence(finishReadingBody, record) : finishReadingBody)
   services.accounts.onAccountDeleted((id) => requests.forget(id))
   // Commit-wait first: the checks' refusals, which change nothing, pass through it; its own error is answered here.
   app.use(
