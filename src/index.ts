@@ -39,9 +39,9 @@ export type {
   StreamStatus,
 } from './client/index.js'
 
-export { StoreError } from './spec/store-error.js'
-export type { ErrorBody, FieldError } from './spec/store-error.js'
-export { ErrorBodySchema, FieldErrorSchema } from './spec/errors.js'
+export { StoreError } from './contract/store-error.js'
+export type { ErrorBody, FieldError } from './contract/store-error.js'
+export { ErrorBodySchema, FieldErrorSchema } from './contract/errors.js'
 
 export {
   PRODUCT_TYPES,
@@ -55,9 +55,9 @@ export {
   BLACKLIST_TYPES,
   DELIVERY_STATES,
   DELIVERY_LOG_LIMIT,
-} from './spec/constants.js'
-export { SuccessSchema, TimestampSchema } from './spec/common.js'
-export type { Success } from './spec/common.js'
+} from './contract/constants.js'
+export { SuccessSchema, TimestampSchema } from './contract/common.js'
+export type { Success } from './contract/common.js'
 
 export {
   ProductSchema,
@@ -67,7 +67,7 @@ export {
   CreateProductBodySchema,
   UpdateProductBodySchema,
   ProductListQuerySchema,
-} from './spec/products.js'
+} from './contract/products.js'
 export type {
   Product,
   ProductList,
@@ -76,7 +76,7 @@ export type {
   CreateProductInput,
   UpdateProductInput,
   ProductListQuery,
-} from './spec/products.js'
+} from './contract/products.js'
 
 export {
   OrderSchema,
@@ -89,7 +89,7 @@ export {
   HandoverStatusSchema,
   UpdateOrderBodySchema,
   OrderListQuerySchema,
-} from './spec/orders.js'
+} from './contract/orders.js'
 export type {
   Order,
   OrderList,
@@ -100,7 +100,7 @@ export type {
   PaymentStatus,
   UpdateOrderInput,
   OrderListQuery,
-} from './spec/orders.js'
+} from './contract/orders.js'
 
 export {
   CouponSchema,
@@ -108,8 +108,8 @@ export {
   CouponTypeSchema,
   CreateCouponBodySchema,
   UpdateCouponBodySchema,
-} from './spec/coupons.js'
-export type { Coupon, CouponList, CouponType, CreateCouponInput, UpdateCouponInput } from './spec/coupons.js'
+} from './contract/coupons.js'
+export type { Coupon, CouponList, CouponType, CreateCouponInput, UpdateCouponInput } from './contract/coupons.js'
 
 export {
   BlacklistEntrySchema,
@@ -117,39 +117,39 @@ export {
   BlacklistTypeSchema,
   CreateBlacklistBodySchema,
   UpdateBlacklistBodySchema,
-} from './spec/blacklists.js'
+} from './contract/blacklists.js'
 export type {
   BlacklistEntry,
   BlacklistList,
   BlacklistType,
   CreateBlacklistInput,
   UpdateBlacklistInput,
-} from './spec/blacklists.js'
+} from './contract/blacklists.js'
 
 export {
   CategorySchema,
   CategoryListSchema,
   CreateCategoryBodySchema,
   UpdateCategoryBodySchema,
-} from './spec/categories.js'
-export type { Category, CategoryList, CreateCategoryInput, UpdateCategoryInput } from './spec/categories.js'
+} from './contract/categories.js'
+export type { Category, CategoryList, CreateCategoryInput, UpdateCategoryInput } from './contract/categories.js'
 
-export { GroupSchema, GroupListSchema, CreateGroupBodySchema, UpdateGroupBodySchema } from './spec/groups.js'
-export type { Group, GroupList, CreateGroupInput, UpdateGroupInput } from './spec/groups.js'
+export { GroupSchema, GroupListSchema, CreateGroupBodySchema, UpdateGroupBodySchema } from './contract/groups.js'
+export type { Group, GroupList, CreateGroupInput, UpdateGroupInput } from './contract/groups.js'
 
 export {
   CustomerSchema,
   CustomerDetailSchema,
   CustomerListSchema,
   CustomerListQuerySchema,
-} from './spec/customers.js'
-export type { Customer, CustomerDetail, CustomerList, CustomerListQuery } from './spec/customers.js'
+} from './contract/customers.js'
+export type { Customer, CustomerDetail, CustomerList, CustomerListQuery } from './contract/customers.js'
 
-export { SubscriptionSchema, SubscriptionListSchema, SubscriptionStatusSchema } from './spec/subscriptions.js'
-export type { Subscription, SubscriptionList, SubscriptionStatus } from './spec/subscriptions.js'
+export { SubscriptionSchema, SubscriptionListSchema, SubscriptionStatusSchema } from './contract/subscriptions.js'
+export type { Subscription, SubscriptionList, SubscriptionStatus } from './contract/subscriptions.js'
 
-export { ThemeSchema, ThemeSummarySchema, ThemeListSchema, UpdateThemeBodySchema } from './spec/themes.js'
-export type { Theme, ThemeSummary, ThemeList, UpdateThemeInput } from './spec/themes.js'
+export { ThemeSchema, ThemeSummarySchema, ThemeListSchema, UpdateThemeBodySchema } from './contract/themes.js'
+export type { Theme, ThemeSummary, ThemeList, UpdateThemeInput } from './contract/themes.js'
 
 export {
   ShopSchema,
@@ -157,11 +157,11 @@ export {
   CreateShopBodySchema,
   ApiKeySchema,
   ApiKeyListSchema,
-} from './spec/shops.js'
-export type { Shop, ShopList, CreateShopInput, ApiKey, ApiKeyList } from './spec/shops.js'
+} from './contract/shops.js'
+export type { Shop, ShopList, CreateShopInput, ApiKey, ApiKeyList } from './contract/shops.js'
 
-export { MysteryOpenSchema, MysteryOutcomeSchema, MysteryPublicSchema, OddsEntrySchema } from './spec/mystery.js'
-export type { MysteryOpen, MysteryOutcome, MysteryPublic, OddsEntry } from './spec/mystery.js'
+export { MysteryOpenSchema, MysteryOutcomeSchema, MysteryPublicSchema, OddsEntrySchema } from './contract/mystery.js'
+export type { MysteryOpen, MysteryOutcome, MysteryPublic, OddsEntry } from './contract/mystery.js'
 
 export {
   FulfilmentSetupSchema,
@@ -174,7 +174,7 @@ export {
   ClockSchema,
   ClockAdvanceBodySchema,
   QueryReplyBodySchema,
-} from './spec/fulfilment.js'
+} from './contract/fulfilment.js'
 export type {
   FulfilmentSetup,
   FulfilmentSetupInput,
@@ -184,7 +184,7 @@ export type {
   PayInput,
   TrackingInput,
   ClockState,
-} from './spec/fulfilment.js'
+} from './contract/fulfilment.js'
 
 export {
   StorefrontProductSchema,
@@ -200,7 +200,7 @@ export {
   CreateFeedbackBodySchema,
   FeedbackSchema,
   FeedbackListSchema,
-} from './spec/storefront.js'
+} from './contract/storefront.js'
 export type {
   StorefrontProduct,
   StorefrontProductList,
@@ -214,7 +214,7 @@ export type {
   CreateFeedbackInput,
   Feedback,
   FeedbackList,
-} from './spec/storefront.js'
+} from './contract/storefront.js'
 
 export {
   WebhookSchema,
@@ -229,7 +229,7 @@ export {
   EmittedEventSchema,
   WebhookChaosSchema,
   DeliveryChaosSchema,
-} from './spec/webhooks.js'
+} from './contract/webhooks.js'
 export type {
   Webhook,
   WebhookList,
@@ -244,11 +244,11 @@ export type {
   WebhookChaos,
   WebhookChaosInput,
   DeliveryChaos,
-} from './spec/webhooks.js'
-export { CreateFaultBodySchema, FaultSchema, FaultListSchema } from './spec/faults.js'
-export type { CreateFaultInput, Fault, FaultList, FaultMatch } from './spec/faults.js'
-export { FixtureFileSchema } from './spec/fixtures.js'
-export type { FixtureFile, FixtureStep, FixtureRequest } from './spec/fixtures.js'
+} from './contract/webhooks.js'
+export { CreateFaultBodySchema, FaultSchema, FaultListSchema } from './contract/faults.js'
+export type { CreateFaultInput, Fault, FaultList, FaultMatch } from './contract/faults.js'
+export { FixtureFileSchema } from './contract/fixtures.js'
+export type { FixtureFile, FixtureStep, FixtureRequest } from './contract/fixtures.js'
 
 export {
   ALL_EVENT_KINDS,
@@ -262,8 +262,8 @@ export {
   WEBHOOK_HEADERS,
   isEventKind,
   isWebhookEventKind,
-} from './spec/event-kinds.js'
-export type { EventKind, WebhookEventKind, EventCategory } from './spec/event-kinds.js'
+} from './contract/event-kinds.js'
+export type { EventKind, WebhookEventKind, EventCategory } from './contract/event-kinds.js'
 export {
   WebhookEventKindSchema,
   WebhookBodySchema,
@@ -275,7 +275,7 @@ export {
   FeedbackEventDataSchema,
   DynamicDeliveryPayloadSchema,
   validateWebhookPayload,
-} from './spec/events.js'
+} from './contract/events.js'
 export type {
   WebhookBody,
   OrderEventData,
@@ -286,4 +286,4 @@ export type {
   FeedbackEventData,
   DynamicDeliveryPayload,
   PayloadCheck,
-} from './spec/events.js'
+} from './contract/events.js'

@@ -4,9 +4,9 @@
 // storefront's JSON API with fetch — no redirect — and shows the order and its invoice link.
 // Runs on foreign pages: everything it adds is prefixed `sstore-`, every value from the API is set
 // with textContent, and it keeps no globals but one guard.
-import type { ErrorBody } from '../spec/errors.js'
-import type { Group } from '../spec/groups.js'
-import type { CheckoutInput, CheckoutResponse, StorefrontProduct } from '../spec/storefront.js'
+import type { ErrorBody } from '../contract/errors.js'
+import type { Group } from '../contract/groups.js'
+import type { CheckoutInput, CheckoutResponse, StorefrontProduct } from '../contract/storefront.js'
 
 /** The one global: a second copy of the script on a page rescans through the first. */
 interface EmbedGuard {

@@ -3,7 +3,7 @@
 // dashboard's through its session-authenticated mirror /_dashboard/api/…) and report the answer;
 // `[data-copy]` copies, `[data-feed]` shows the live event stream. Everything shown is set with
 // textContent, never as HTML.
-import type { ErrorBody } from '../spec/errors.js'
+import type { ErrorBody } from '../contract/errors.js'
 
 type Json = Record<string, unknown>
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement

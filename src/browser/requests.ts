@@ -1,7 +1,7 @@
 // The Requests page's live tail, served at /_assets/requests.js: new requests of the account from
 // the session-authenticated stream (GET /_dashboard/api/emulator/requests, Server-Sent Events) are
 // added on top of the table as they are answered. Everything shown is set with textContent.
-import type { RequestLogEntry } from '../spec/requests.js'
+import type { RequestLogEntry } from '../contract/requests.js'
 
 /** The most rows the table keeps on the page. */
 const MAX_ROWS = 500

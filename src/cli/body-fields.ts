@@ -1,4 +1,4 @@
-// A request body's fields as command-line flags, derived from its zod schema in src/spec: the
+// A request body's fields as command-line flags, derived from its zod schema in src/contract: the
 // shape gives the flags, the types how a value is read, `.describe()` the help line and prompt,
 // and what is not optional is required on create. A field added to a body needs no other edit.
 import type * as z from 'zod'

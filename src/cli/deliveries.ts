@@ -1,7 +1,7 @@
 // What an order line delivered, as labelled entries: the same reading for `store emulator invoice`,
 // `store orders get` and the report after `store emulator checkout --pay` or `store emulator pay`.
-import type { Handover, OrderItem } from '../spec/orders.js'
-import type { MysteryOpen } from '../spec/mystery.js'
+import type { Handover, OrderItem } from '../contract/orders.js'
+import type { MysteryOpen } from '../contract/mystery.js'
 import { nestedLines, wrapWords } from './layout.js'
 import type { Output } from './output.js'
 

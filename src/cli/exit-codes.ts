@@ -1,4 +1,4 @@
-import type { StoreError } from '../spec/errors.js'
+import type { StoreError } from '../contract/errors.js'
 
 /**
  * Exit codes, one place (README, "Exit codes"):

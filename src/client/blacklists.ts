@@ -1,5 +1,10 @@
-import type { Success } from '../spec/common.js'
-import type { BlacklistEntry, BlacklistList, CreateBlacklistInput, UpdateBlacklistInput } from '../spec/blacklists.js'
+import type { Success } from '../contract/common.js'
+import type {
+  BlacklistEntry,
+  BlacklistList,
+  CreateBlacklistInput,
+  UpdateBlacklistInput,
+} from '../contract/blacklists.js'
 import { segment, type CallOptions, type Http } from './http.js'
 
 export interface BlacklistsClient {

@@ -1,5 +1,5 @@
-import type { Success } from '../spec/common.js'
-import type { Category, CategoryList, CreateCategoryInput, UpdateCategoryInput } from '../spec/categories.js'
+import type { Success } from '../contract/common.js'
+import type { Category, CategoryList, CreateCategoryInput, UpdateCategoryInput } from '../contract/categories.js'
 import { segment, type CallOptions, type Http } from './http.js'
 
 export interface CategoriesClient {

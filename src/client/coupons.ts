@@ -1,5 +1,5 @@
-import type { Success } from '../spec/common.js'
-import type { Coupon, CouponList, CreateCouponInput, UpdateCouponInput } from '../spec/coupons.js'
+import type { Success } from '../contract/common.js'
+import type { Coupon, CouponList, CreateCouponInput, UpdateCouponInput } from '../contract/coupons.js'
 import { segment, type CallOptions, type Http } from './http.js'
 
 export interface CouponsClient {

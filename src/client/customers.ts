@@ -1,4 +1,4 @@
-import type { CustomerDetail, CustomerList, CustomerListQuery } from '../spec/customers.js'
+import type { CustomerDetail, CustomerList, CustomerListQuery } from '../contract/customers.js'
 import { segment, type CallOptions, type Http } from './http.js'
 
 export interface CustomersClient {

@@ -1,17 +1,23 @@
 // The emulator control API (DESIGN.md, "Emulator control API — the dashboard's functions, over
 // HTTP"): what the hosted service configures in its dashboard. Only `store serve` and the MSW
 // handlers answer these.
-import type { CreateAccountInput, CreatedAccount } from '../spec/accounts.js'
-import type { Success } from '../spec/common.js'
-import type { CreateFaultInput, Fault, FaultList } from '../spec/faults.js'
-import type { WebhookEventKind } from '../spec/event-kinds.js'
-import type { ClockState, FulfilmentSetup, FulfilmentSetupInput, PayInput, TrackingInput } from '../spec/fulfilment.js'
-import type { Order } from '../spec/orders.js'
-import type { ControlProductListQuery, ProductList } from '../spec/products.js'
-import type { ApiKey, ApiKeyList, CreateShopInput, Shop, ShopList } from '../spec/shops.js'
-import type { FeedbackList, Query, QueryList } from '../spec/storefront.js'
-import type { SavedStateList, SeedExport, StateChange } from '../spec/states.js'
-import type { Subscription } from '../spec/subscriptions.js'
+import type { CreateAccountInput, CreatedAccount } from '../contract/accounts.js'
+import type { Success } from '../contract/common.js'
+import type { CreateFaultInput, Fault, FaultList } from '../contract/faults.js'
+import type { WebhookEventKind } from '../contract/event-kinds.js'
+import type {
+  ClockState,
+  FulfilmentSetup,
+  FulfilmentSetupInput,
+  PayInput,
+  TrackingInput,
+} from '../contract/fulfilment.js'
+import type { Order } from '../contract/orders.js'
+import type { ControlProductListQuery, ProductList } from '../contract/products.js'
+import type { ApiKey, ApiKeyList, CreateShopInput, Shop, ShopList } from '../contract/shops.js'
+import type { FeedbackList, Query, QueryList } from '../contract/storefront.js'
+import type { SavedStateList, SeedExport, StateChange } from '../contract/states.js'
+import type { Subscription } from '../contract/subscriptions.js'
 import type {
   CreateWebhookInput,
   DeliveryLogQuery,
@@ -20,8 +26,8 @@ import type {
   WebhookDelivery,
   WebhookDeliveryList,
   WebhookList,
-} from '../spec/webhooks.js'
-import { StoreError } from '../spec/store-error.js'
+} from '../contract/webhooks.js'
+import { StoreError } from '../contract/store-error.js'
 import { segment, type CallOptions, type Http } from './http.js'
 import { follow, jsonOf, type FollowOptions, type StreamStatus } from './follow.js'
 

@@ -1,7 +1,7 @@
 // Following a Server-Sent Events stream of the emulator through restarts: on a lost connection it
 // waits and reconnects with Last-Event-ID, so nothing is yielded twice or missed while the emulator
 // keeps it. `client.emulator.events()` and `client.requests.stream()` both follow this way.
-import { StoreError } from '../spec/store-error.js'
+import { StoreError } from '../contract/store-error.js'
 import type { CallOptions, Http } from './http.js'
 import { parseSse, type SseMessage } from './sse.js'
 

@@ -1,5 +1,5 @@
-import type { Success } from '../spec/common.js'
-import type { CreateGroupInput, Group, GroupList, UpdateGroupInput } from '../spec/groups.js'
+import type { Success } from '../contract/common.js'
+import type { CreateGroupInput, Group, GroupList, UpdateGroupInput } from '../contract/groups.js'
 import { segment, type CallOptions, type Http } from './http.js'
 
 export interface GroupsClient {

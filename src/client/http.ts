@@ -1,8 +1,8 @@
 // The transport under every resource module: base URL, auth, X-Service-Shop, retries, error
 // decoding (STYLE.md "Errors: one type, two mappings") and an optional request log. No zod and
 // no Node built-ins here: answers are checked only against schemas the caller hands in (`drift`).
-import { maskKey } from '../spec/keys.js'
-import { type ErrorBody, type FieldError, StoreError } from '../spec/store-error.js'
+import { maskKey } from '../contract/keys.js'
+import { type ErrorBody, type FieldError, StoreError } from '../contract/store-error.js'
 import type { ResponseName, ResponseSchemas, ResponseTypes } from './response-schemas.js'
 
 /** Where the local emulator (`store serve`) listens by default. */
@@ -122,7 +122,7 @@ const IDEMPOTENT = new Set<Method>(['GET', 'HEAD', 'PUT', 'DELETE'])
 const LOG_BODY_LIMIT = 2_000
 
 /** The CLI's name for the one masking rule of keys. */
-export { maskKey as maskSecret } from '../spec/keys.js'
+export { maskKey as maskSecret } from '../contract/keys.js'
 
 /** Percent-encodes one path segment (ids come from users and may hold `/` or `?`). */
 export const segment = (id: string | number): string => encodeURIComponent(String(id))

@@ -1,4 +1,4 @@
-import type { Order, OrderList, OrderListQuery, UpdateOrderInput } from '../spec/orders.js'
+import type { Order, OrderList, OrderListQuery, UpdateOrderInput } from '../contract/orders.js'
 import { segment, type CallOptions, type Http } from './http.js'
 
 export interface OrdersClient {

@@ -1,5 +1,11 @@
-import type { Success } from '../spec/common.js'
-import type { CreateProductBody, Product, ProductList, ProductListQuery, UpdateProductBody } from '../spec/products.js'
+import type { Success } from '../contract/common.js'
+import type {
+  CreateProductBody,
+  Product,
+  ProductList,
+  ProductListQuery,
+  UpdateProductBody,
+} from '../contract/products.js'
 import { segment, type CallOptions, type Http } from './http.js'
 
 export interface ProductsClient {

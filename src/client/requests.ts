@@ -1,6 +1,6 @@
 // The emulator's request inspector (`/_emulator/requests`): what an app sent and what it was
 // answered, for the calling key's account. Only `store serve` answers it.
-import type { RequestLogEntry, RequestLogList } from '../spec/requests.js'
+import type { RequestLogEntry, RequestLogList } from '../contract/requests.js'
 import { follow, jsonOf, type FollowOptions } from './follow.js'
 import { segment, type CallOptions, type Http } from './http.js'
 

@@ -2,19 +2,19 @@
 // imports this module for types only (`import type`), so one that does not check answers (the
 // `drift` option) never loads these schemas.
 import type * as z from 'zod'
-import { CreatedAccountSchema } from '../spec/accounts.js'
-import { SuccessSchema } from '../spec/common.js'
-import { BlacklistEntrySchema, BlacklistListSchema } from '../spec/blacklists.js'
-import { CategoryListSchema, CategorySchema } from '../spec/categories.js'
-import { CouponListSchema, CouponSchema } from '../spec/coupons.js'
-import { CustomerDetailSchema, CustomerListSchema } from '../spec/customers.js'
-import { FaultListSchema, FaultSchema } from '../spec/faults.js'
-import { ClockSchema, FulfilmentSetupSchema } from '../spec/fulfilment.js'
-import { GroupListSchema, GroupSchema } from '../spec/groups.js'
-import { OrderListSchema, OrderSchema } from '../spec/orders.js'
-import { ProductListSchema, ProductSchema } from '../spec/products.js'
-import { RequestLogEntrySchema, RequestLogListSchema } from '../spec/requests.js'
-import { ApiKeyListSchema, ApiKeySchema, ShopListSchema, ShopSchema } from '../spec/shops.js'
+import { CreatedAccountSchema } from '../contract/accounts.js'
+import { SuccessSchema } from '../contract/common.js'
+import { BlacklistEntrySchema, BlacklistListSchema } from '../contract/blacklists.js'
+import { CategoryListSchema, CategorySchema } from '../contract/categories.js'
+import { CouponListSchema, CouponSchema } from '../contract/coupons.js'
+import { CustomerDetailSchema, CustomerListSchema } from '../contract/customers.js'
+import { FaultListSchema, FaultSchema } from '../contract/faults.js'
+import { ClockSchema, FulfilmentSetupSchema } from '../contract/fulfilment.js'
+import { GroupListSchema, GroupSchema } from '../contract/groups.js'
+import { OrderListSchema, OrderSchema } from '../contract/orders.js'
+import { ProductListSchema, ProductSchema } from '../contract/products.js'
+import { RequestLogEntrySchema, RequestLogListSchema } from '../contract/requests.js'
+import { ApiKeyListSchema, ApiKeySchema, ShopListSchema, ShopSchema } from '../contract/shops.js'
 import {
   CheckoutResponseSchema,
   FeedbackListSchema,
@@ -24,17 +24,17 @@ import {
   QuerySchema,
   StorefrontProductListSchema,
   StorefrontProductSchema,
-} from '../spec/storefront.js'
-import { SavedStateListSchema, SeedExportSchema, StateChangeSchema } from '../spec/states.js'
-import { SubscriptionListSchema, SubscriptionSchema } from '../spec/subscriptions.js'
-import { ThemeListSchema, ThemeSchema } from '../spec/themes.js'
+} from '../contract/storefront.js'
+import { SavedStateListSchema, SeedExportSchema, StateChangeSchema } from '../contract/states.js'
+import { SubscriptionListSchema, SubscriptionSchema } from '../contract/subscriptions.js'
+import { ThemeListSchema, ThemeSchema } from '../contract/themes.js'
 import {
   EmittedEventSchema,
   WebhookDeliveryListSchema,
   WebhookDeliverySchema,
   WebhookListSchema,
   WebhookSchema,
-} from '../spec/webhooks.js'
+} from '../contract/webhooks.js'
 
 /** Every answer's schema by name: `new StoreClient({ drift: { schemas: RESPONSE_SCHEMAS, report } })`. */
 export const RESPONSE_SCHEMAS = {

@@ -1,6 +1,6 @@
 // What a customer does, on the emulator's public storefront (DESIGN.md, "Storefront"): no key,
 // except to look an `ORD-` number up (the invoice link itself carries the internal id).
-import type { Group } from '../spec/groups.js'
+import type { Group } from '../contract/groups.js'
 import type {
   CheckoutInput,
   CheckoutResponse,
@@ -12,7 +12,7 @@ import type {
   StorefrontProduct,
   StorefrontProductList,
   StorefrontProductQuery,
-} from '../spec/storefront.js'
+} from '../contract/storefront.js'
 import { segment, type CallOptions, type Http } from './http.js'
 
 export interface StorefrontClient {

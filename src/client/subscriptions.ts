@@ -1,4 +1,4 @@
-import type { Subscription, SubscriptionList } from '../spec/subscriptions.js'
+import type { Subscription, SubscriptionList } from '../contract/subscriptions.js'
 import { segment, type CallOptions, type Http } from './http.js'
 
 export interface SubscriptionsClient {

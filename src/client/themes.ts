@@ -1,4 +1,4 @@
-import type { Theme, ThemeList, UpdateThemeInput } from '../spec/themes.js'
+import type { Theme, ThemeList, UpdateThemeInput } from '../contract/themes.js'
 import { segment, type CallOptions, type Http } from './http.js'
 
 export interface ThemesClient {

@@ -1,6 +1,6 @@
 // Finding the mystery-box opens in a JSON document, grouped by order line, for `verifyLine`.
 import type { MysteryLine } from './line.js'
-import type { MysteryOpen } from '../spec/mystery.js'
+import type { MysteryOpen } from '../contract/mystery.js'
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)
 const looksLikeOpen = (o: Record<string, unknown>) => 'proofHash' in o && 'rollIndex' in o

@@ -13,7 +13,7 @@ export {
 } from './proofs.js'
 export { inStock, totalWeightOf, oddsOf, pickOutcome, openBox, openAt } from './roll.js'
 export type { OpenBoxInput, OpenBoxResult, OpenAtInput } from './roll.js'
-export type { MysteryOutcome, OddsEntry, MysteryOpen } from '../spec/mystery.js'
+export type { MysteryOutcome, OddsEntry, MysteryOpen } from '../contract/mystery.js'
 export { verifyOpen } from './verify.js'
 export type { Check } from './verify.js'
 export { verifyLine } from './line.js'

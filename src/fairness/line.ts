@@ -1,6 +1,6 @@
 // Checks of a whole order line, beyond each open on its own: DESIGN.md "Mystery box fairness — exact
 // algorithm" (opens of a line use nonces 0…n-1 and one client seed; stock drops by one per win).
-import type { MysteryOpen } from '../spec/mystery.js'
+import type { MysteryOpen } from '../contract/mystery.js'
 import { verifyOpen, type Check } from './verify.js'
 
 /** A check of one open: {@link verifyOpen}'s checks plus the line-level ones. */

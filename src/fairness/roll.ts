@@ -7,7 +7,7 @@ import {
   isValidServerSeed,
   proofHashOf,
 } from './proofs.js'
-import type { MysteryOpen, MysteryOutcome, OddsEntry } from '../spec/mystery.js'
+import type { MysteryOpen, MysteryOutcome, OddsEntry } from '../contract/mystery.js'
 
 type Stocked = { stock: number | null }
 type Weighted = { name: string; weight: number; stock: number | null }

@@ -2,7 +2,7 @@
 // claimed decides; the rest is computed to fill the chain and shown as such.
 import { type OpenReport, verifyLine } from './line.js'
 import { codeProofOf, commitmentOf, indexFromHash, proofHashOf } from './proofs.js'
-import type { MysteryOpen, OddsEntry } from '../spec/mystery.js'
+import type { MysteryOpen, OddsEntry } from '../contract/mystery.js'
 import { pickOutcome, totalWeightOf } from './roll.js'
 
 /** The values of one open as someone states them. Seeds, nonce and odds are given; every other value is a claim if present. */

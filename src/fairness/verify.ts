@@ -2,7 +2,7 @@
 // DESIGN.md "Mystery box fairness — exact algorithm" (`store mystery verify`).
 import { codeProofOf, commitmentOf, indexFromHash, proofHashOf } from './proofs.js'
 import { inStock, oddsOf, pickOutcome, totalWeightOf } from './roll.js'
-import type { MysteryOpen } from '../spec/mystery.js'
+import type { MysteryOpen } from '../contract/mystery.js'
 
 /**
  * One verification step. `expected` is what the verifier computes from the inputs; `actual` is what

@@ -9,7 +9,7 @@ import * as z from 'zod'
 import { SPEC_BODIES, type Bodies, type BodyName } from '../../src/cli/bodies.js'
 import { bodyFields } from '../../src/cli/body-fields.js'
 import { register as registerProducts } from '../../src/cli/commands/products.js'
-import { CreateProductBodySchema } from '../../src/spec/products.js'
+import { CreateProductBodySchema } from '../../src/contract/products.js'
 import { testEmulator } from '../helpers/emulator.js'
 import { runCli, scriptedPrompter } from './run-cli.js'
 

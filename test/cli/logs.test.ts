@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { RequestLogEntrySchema } from '../../src/spec/requests.js'
+import { RequestLogEntrySchema } from '../../src/contract/requests.js'
 import {
   E2E_KEY,
   call,

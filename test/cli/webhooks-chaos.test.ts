@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Webhook } from '../../src/spec/webhooks.js'
+import type { Webhook } from '../../src/contract/webhooks.js'
 import { cleanups, cli, receiver, servedEmulator } from './webhooks-harness.js'
 
 /** A served emulator, closed after the test. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { validateWebhookPayload } from '../../src/spec/events.js'
+import { validateWebhookPayload } from '../../src/contract/events.js'
 import { cleanups, cli, receiver, servedEmulator } from './webhooks-harness.js'
 
 type Body = { event: string; data: Record<string, unknown> }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { UNKNOWN_KIND } from '../../src/cli/webhooks/probe.js'
-import { WEBHOOK_EVENT_KINDS } from '../../src/spec/event-kinds.js'
-import { validateWebhookPayload } from '../../src/spec/events.js'
+import { WEBHOOK_EVENT_KINDS } from '../../src/contract/event-kinds.js'
+import { validateWebhookPayload } from '../../src/contract/events.js'
 import type { ReceivedRequest } from '../helpers/receiver.js'
 import { cli, receiver } from './webhooks-harness.js'
 

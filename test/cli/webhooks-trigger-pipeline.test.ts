@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { ALL_EVENT_KINDS, DYNAMIC_DELIVERY_EVENT, WEBHOOK_EVENT_KINDS } from '../../src/spec/event-kinds.js'
-import { validateWebhookPayload } from '../../src/spec/events.js'
-import type { WebhookDeliverySummary } from '../../src/spec/webhooks.js'
+import { ALL_EVENT_KINDS, DYNAMIC_DELIVERY_EVENT, WEBHOOK_EVENT_KINDS } from '../../src/contract/event-kinds.js'
+import { validateWebhookPayload } from '../../src/contract/events.js'
+import type { WebhookDeliverySummary } from '../../src/contract/webhooks.js'
 import { cleanups, cli, receiver, runCli, servedEmulator } from './webhooks-harness.js'
 
 async function emulatorWithEndpoint() {

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { applyOverride, parseOverride } from '../../src/cli/webhooks/overrides.js'
-import { loadEventSample } from '../../src/spec/event-samples.js'
+import { loadEventSample } from '../../src/contract/event-samples.js'
 import {
   ALL_EVENT_KINDS,
   EVENT_KINDS_IN_READING_ORDER,
   EVENT_TRIGGERS,
   validateWebhookPayload,
-} from '../../src/spec/events.js'
+} from '../../src/contract/events.js'
 import { cleanups, cli, receiver, runCli, servedEmulator } from './webhooks-harness.js'
 import { runCli as runOnTerminal } from './run-cli.js'
 

@@ -1,7 +1,7 @@
 // The real client on the real emulator app, in process (STYLE.md, "Tests": hono's testClient way).
 import { describe, expect, it } from 'vitest'
 import { StoreClient } from '../../src/client/index.js'
-import { StoreError } from '../../src/spec/errors.js'
+import { StoreError } from '../../src/contract/errors.js'
 import { TEST_KEY, testEmulator } from '../helpers/emulator.js'
 
 async function setup(seed: 'demo' | 'empty' = 'demo') {

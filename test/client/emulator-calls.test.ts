@@ -1,7 +1,7 @@
 // The client's control-API, storefront and event-stream calls on the real emulator app, in process.
 import { describe, expect, it } from 'vitest'
 import { StoreClient, type EventStreamStatus } from '../../src/client/index.js'
-import type { EmittedEvent } from '../../src/spec/webhooks.js'
+import type { EmittedEvent } from '../../src/contract/webhooks.js'
 import { TEST_KEY, testEmulator } from '../helpers/emulator.js'
 
 type Fetch = typeof fetch

@@ -3,7 +3,7 @@ import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { StoreClient, type ResponseDrift } from '../../src/client/index.js'
 import { RESPONSE_SCHEMAS } from '../../src/client/response-schemas.js'
-import { StoreError } from '../../src/spec/errors.js'
+import { StoreError } from '../../src/contract/errors.js'
 import { productRow } from '../helpers/rows.js'
 
 const BASE = 'https://shop.example/api/v1'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { WEBHOOK_EVENT_KINDS } from '../../src/spec/event-kinds.js'
+import { WEBHOOK_EVENT_KINDS } from '../../src/contract/event-kinds.js'
 import { startTestReceiver, type TestReceiver } from '../helpers/receiver.js'
 import { E2E_KEY, call, ensureBuilt, spawnStore, startServe, type ServeProcess } from './serve-process.js'
 

@@ -1,4 +1,4 @@
-import type { Product } from '../../src/spec/products.js'
+import type { Product } from '../../src/contract/products.js'
 
 /** A product as the API answers it, with `fields` over plain defaults (any value: tests of answers that drift from the schema too). */
 export function productRow(fields: Record<string, unknown> = {}): Product {

@@ -4,30 +4,34 @@
 import fc from 'fast-check'
 import { expect } from 'vitest'
 import type * as z from 'zod'
-import { CreateBlacklistBodySchema, UpdateBlacklistBodySchema } from '../../src/spec/blacklists.js'
-import { CreateCategoryBodySchema, UpdateCategoryBodySchema } from '../../src/spec/categories.js'
-import { CouponListQuerySchema, CreateCouponBodySchema, UpdateCouponBodySchema } from '../../src/spec/coupons.js'
-import { CustomerListQuerySchema } from '../../src/spec/customers.js'
-import { WEBHOOK_EVENT_KINDS } from '../../src/spec/events.js'
+import { CreateBlacklistBodySchema, UpdateBlacklistBodySchema } from '../../src/contract/blacklists.js'
+import { CreateCategoryBodySchema, UpdateCategoryBodySchema } from '../../src/contract/categories.js'
+import { CouponListQuerySchema, CreateCouponBodySchema, UpdateCouponBodySchema } from '../../src/contract/coupons.js'
+import { CustomerListQuerySchema } from '../../src/contract/customers.js'
+import { WEBHOOK_EVENT_KINDS } from '../../src/contract/events.js'
 import {
   ClockAdvanceBodySchema,
   FulfilmentSetupBodySchema,
   PayBodySchema,
   QueryReplyBodySchema,
   TrackingBodySchema,
-} from '../../src/spec/fulfilment.js'
-import { CreateGroupBodySchema, UpdateGroupBodySchema } from '../../src/spec/groups.js'
-import { OrderListQuerySchema, UpdateOrderBodySchema } from '../../src/spec/orders.js'
-import { CreateProductBodySchema, ProductListQuerySchema, UpdateProductBodySchema } from '../../src/spec/products.js'
-import { CreateKeyBodySchema, CreateShopBodySchema } from '../../src/spec/shops.js'
-import { CheckoutBodySchema, CreateFeedbackBodySchema, CreateQueryBodySchema } from '../../src/spec/storefront.js'
-import { UpdateThemeBodySchema } from '../../src/spec/themes.js'
+} from '../../src/contract/fulfilment.js'
+import { CreateGroupBodySchema, UpdateGroupBodySchema } from '../../src/contract/groups.js'
+import { OrderListQuerySchema, UpdateOrderBodySchema } from '../../src/contract/orders.js'
+import {
+  CreateProductBodySchema,
+  ProductListQuerySchema,
+  UpdateProductBodySchema,
+} from '../../src/contract/products.js'
+import { CreateKeyBodySchema, CreateShopBodySchema } from '../../src/contract/shops.js'
+import { CheckoutBodySchema, CreateFeedbackBodySchema, CreateQueryBodySchema } from '../../src/contract/storefront.js'
+import { UpdateThemeBodySchema } from '../../src/contract/themes.js'
 import {
   CreateWebhookBodySchema,
   DeliveryLogQuerySchema,
   EventStreamQuerySchema,
   SimulateWebhookBodySchema,
-} from '../../src/spec/webhooks.js'
+} from '../../src/contract/webhooks.js'
 import { TEST_KEY, testEmulator } from '../helpers/emulator.js'
 import { addAccount, type TestEmulator } from './helpers.js'
 

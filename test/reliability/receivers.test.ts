@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { RESPONSE_BODY_LIMIT } from '../../src/emulator/services/events/delivery.js'
 import { MAX_DYNAMIC_ANSWER } from '../../src/emulator/services/fulfilment/dynamic.js'
-import type { WebhookDelivery } from '../../src/spec/webhooks.js'
+import type { WebhookDelivery } from '../../src/contract/webhooks.js'
 import { responseChecker } from '../helpers/openapi.js'
 import { misbehavingReceiver, receiverEmulator, type Behaviour, type MisbehavingReceiver } from './helpers.js'
 

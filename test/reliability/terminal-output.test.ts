@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { loadEventSample } from '../../src/spec/event-samples.js'
+import { loadEventSample } from '../../src/contract/event-samples.js'
 import { testEmulator } from '../helpers/emulator.js'
 import { runCli } from '../cli/run-cli.js'
 import { runCli as runLongCli } from '../cli/webhooks-harness.js'

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { MAX_CLOCK_ADVANCE_SECONDS } from '../../src/spec/fulfilment.js'
+import { MAX_CLOCK_ADVANCE_SECONDS } from '../../src/contract/fulfilment.js'
 import { tmpFolder } from '../e2e/serve-process.js'
 import { testEmulator } from '../helpers/emulator.js'
 import { subscribe } from '../reliability/helpers.js'

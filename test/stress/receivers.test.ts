@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { WebhookDelivery } from '../../src/spec/webhooks.js'
+import type { WebhookDelivery } from '../../src/contract/webhooks.js'
 import { E2E_KEY, call, ensureBuilt, startServe, tmpFolder, type ServeProcess } from '../e2e/serve-process.js'
 import { misbehavingReceiver, type MisbehavingReceiver } from '../reliability/helpers.js'
 import { memoryOf } from './helpers.js'

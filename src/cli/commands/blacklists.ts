@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import type { BlacklistEntry } from '../../spec/blacklists.js'
+import type { BlacklistEntry } from '../../contract/blacklists.js'
 import type { CliContext } from '../context.js'
 import type { Column } from '../output.js'
 import { clientCommands, registerResource } from '../resource.js'
@@ -23,7 +23,7 @@ export function register(program: Command, ctx: CliContext): void {
       create: ['store blacklists create --type EMAIL --value fraud@example.com --reason chargebacks'],
       update: ['store blacklists update bl_demo_ip --reason "card testing"'],
     },
-    schema: () => import('../../spec/blacklists.js').then((m) => m.BlacklistEntrySchema),
+    schema: () => import('../../contract/blacklists.js').then((m) => m.BlacklistEntrySchema),
     ...clientCommands((client) => client.blacklists, 'blacklists', BLACKLIST_COLUMNS, 'No blacklist entries found', {
       create: 'CreateBlacklistBodySchema',
       update: 'UpdateBlacklistBodySchema',

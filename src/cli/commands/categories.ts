@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import type { Category } from '../../spec/categories.js'
+import type { Category } from '../../contract/categories.js'
 import type { CliContext } from '../context.js'
 import type { Column } from '../output.js'
 import { clientCommands, registerResource } from '../resource.js'
@@ -24,7 +24,7 @@ export function register(program: Command, ctx: CliContext): void {
       create: ['store categories create --name Games --product-ids rec_demoSerial001,rec_demoMystery01'],
       update: ['store categories update cat_demo_merch --sort-order 5'],
     },
-    schema: () => import('../../spec/categories.js').then((m) => m.CategorySchema),
+    schema: () => import('../../contract/categories.js').then((m) => m.CategorySchema),
     ...clientCommands((client) => client.categories, 'categories', CATEGORY_COLUMNS, 'No categories found', {
       create: 'CreateCategoryBodySchema',
       update: 'UpdateCategoryBodySchema',

@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import type { Coupon } from '../../spec/coupons.js'
+import type { Coupon } from '../../contract/coupons.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import type { Column } from '../output.js'
@@ -62,7 +62,7 @@ export function register(program: Command, ctx: CliContext): void {
         'store coupons update cpn_demo_five --usage-limit 50',
       ],
     },
-    schema: () => import('../../spec/coupons.js').then((m) => m.CouponSchema),
+    schema: () => import('../../contract/coupons.js').then((m) => m.CouponSchema),
     list: { options: (cmd) => cmd.option('--active', 'only active coupons'), run: (cc, opts) => listCoupons(cc, opts) },
     // The state after `active` says whether checkout takes it now (expired, used up).
     show: (cc, c, shape) =>

@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
-import { CUSTOMER_LIMIT } from '../../spec/constants.js'
-import type { Customer } from '../../spec/customers.js'
+import { CUSTOMER_LIMIT } from '../../contract/constants.js'
+import type { Customer } from '../../contract/customers.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import { formatMoney, type Column } from '../output.js'
@@ -28,7 +28,7 @@ export function register(program: Command, ctx: CliContext): void {
     description: 'list and show customers (read only)',
     columns: CUSTOMER_COLUMNS,
     examples: { id: 'ada@example.com', list: ['store customers list --limit 10', 'store customers list --json'] },
-    schema: () => import('../../spec/customers.js').then((m) => m.CustomerDetailSchema),
+    schema: () => import('../../contract/customers.js').then((m) => m.CustomerDetailSchema),
     list: {
       options: (cmd) =>
         cmd

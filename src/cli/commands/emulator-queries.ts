@@ -1,7 +1,7 @@
 // `store emulator queries` and `store emulator feedback`: what customers sent through the
 // storefront (README, "Control API"); `store emulator reply` answers a query.
 import type { Command } from 'commander'
-import type { Feedback, Query } from '../../spec/storefront.js'
+import type { Feedback, Query } from '../../contract/storefront.js'
 import { commandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import { examples } from '../examples.js'

@@ -2,9 +2,9 @@
 // "Emulator control API"): what the hosted service does in its dashboard or a buyer's browser.
 // Webhook endpoints live under `store webhooks`.
 import type { Command } from 'commander'
-import type { ApiKey, Shop } from '../../spec/shops.js'
-import type { FulfilmentSetup } from '../../spec/fulfilment.js'
-import type { Order } from '../../spec/orders.js'
+import type { ApiKey, Shop } from '../../contract/shops.js'
+import type { FulfilmentSetup } from '../../contract/fulfilment.js'
+import type { Order } from '../../contract/orders.js'
 import { commandContext, type CommandContext } from '../client-factory.js'
 import { examples } from '../examples.js'
 import type { CliContext } from '../context.js'
@@ -22,7 +22,7 @@ import { showOrder } from './orders.js'
 const collect = (value: string, previous: string[] = []) => [...previous, value]
 
 // The body schemas load when a command checks a body, so `--help` and reads start without zod.
-const fulfilmentSchemas = () => import('../../spec/fulfilment.js')
+const fulfilmentSchemas = () => import('../../contract/fulfilment.js')
 
 const SHOP_COLUMNS: Column<Shop>[] = [
   ['ID', (s) => s.id],
@@ -215,7 +215,7 @@ export async function checkout(cc: CommandContext, o: CheckoutOptions): Promise<
       validate: (v) => (/^\S+@\S+\.\S+$/.test(v) ? true : 'enter an e-mail address'),
     })
   }
-  checkBody((await import('../../spec/storefront.js')).CheckoutBodySchema, body, 'checkout')
+  checkBody((await import('../../contract/storefront.js')).CheckoutBodySchema, body, 'checkout')
   const client = cc.client()
   const slug = await storefrontSlug(cc, o.store)
   const result = await client.storefront.checkout(slug, body as never)

@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import type { Group } from '../../spec/groups.js'
+import type { Group } from '../../contract/groups.js'
 import type { CliContext } from '../context.js'
 import type { Column } from '../output.js'
 import { clientCommands, registerResource } from '../resource.js'
@@ -26,7 +26,7 @@ export function register(program: Command, ctx: CliContext): void {
       ],
       update: ['store groups update grp_demo_bundle --discount-percent 20'],
     },
-    schema: () => import('../../spec/groups.js').then((m) => m.GroupSchema),
+    schema: () => import('../../contract/groups.js').then((m) => m.GroupSchema),
     ...clientCommands((client) => client.groups, 'groups', GROUP_COLUMNS, 'No groups found', {
       create: 'CreateGroupBodySchema',
       update: 'UpdateGroupBodySchema',

@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
 import { DEFAULT_BASE_URL, maskSecret } from '../../client/http.js'
-import { StoreError } from '../../spec/store-error.js'
+import { StoreError } from '../../contract/store-error.js'
 import { clientFor, commandContext, type CommandContext } from '../client-factory.js'
 import { examples } from '../examples.js'
 import type { CliContext } from '../context.js'

@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
-import { ORDER_LIMIT } from '../../spec/constants.js'
-import type { Order, OrderItem } from '../../spec/orders.js'
+import { ORDER_LIMIT } from '../../contract/constants.js'
+import type { Order, OrderItem } from '../../contract/orders.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'

@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
-import { PRODUCT_LIMIT, PRODUCT_LIST_STATUSES } from '../../spec/constants.js'
-import type { Product, ProductList } from '../../spec/products.js'
+import { PRODUCT_LIMIT, PRODUCT_LIST_STATUSES } from '../../contract/constants.js'
+import type { Product, ProductList } from '../../contract/products.js'
 import type { Bodies } from '../bodies.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
@@ -126,7 +126,7 @@ export function register(program: Command, ctx: CliContext, bodies?: Bodies): vo
       create: ['store products create --name "Key" --price 5 --type Serial --status Live'],
       update: ['store products update rec_demoSerial001 --price 7.5 --stock unlimited'],
     },
-    schema: () => import('../../spec/products.js').then((m) => m.ProductSchema),
+    schema: () => import('../../contract/products.js').then((m) => m.ProductSchema),
     // null stock is unlimited (spec, "Product"), as the list's STOCK column says too
     show: (cc, p, shape) =>
       cc.out.record(

@@ -3,13 +3,13 @@
 import { resolve } from 'node:path'
 import type { Command } from 'commander'
 import { examples } from '../examples.js'
-import type { StateChange } from '../../spec/states.js'
+import type { StateChange } from '../../contract/states.js'
 import { commandContext, type CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
 import { readJsonArgument } from '../input.js'
 import { confirmOrYes } from '../resource.js'
-import { StoreError } from '../../spec/store-error.js'
+import { StoreError } from '../../contract/store-error.js'
 
 const YES = ['-y, --yes', 'do not ask for confirmation (required when not on a terminal)'] as const
 

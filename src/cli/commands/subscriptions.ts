@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import type { Subscription } from '../../spec/subscriptions.js'
+import type { Subscription } from '../../contract/subscriptions.js'
 import { commandContext, type CommandContext } from '../client-factory.js'
 import { examples } from '../examples.js'
 import type { CliContext } from '../context.js'
@@ -30,7 +30,7 @@ export function register(program: Command, ctx: CliContext): void {
     description: 'list and show subscriptions (read only); cancel on the emulator',
     columns: SUBSCRIPTION_COLUMNS,
     examples: { id: 'sub_…' },
-    schema: () => import('../../spec/subscriptions.js').then((m) => m.SubscriptionSchema),
+    schema: () => import('../../contract/subscriptions.js').then((m) => m.SubscriptionSchema),
     ...clientCommands(
       (client) => client.subscriptions,
       'subscriptions',

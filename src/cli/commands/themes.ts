@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import type { Theme, ThemeSummary } from '../../spec/themes.js'
+import type { Theme, ThemeSummary } from '../../contract/themes.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import type { Column } from '../output.js'

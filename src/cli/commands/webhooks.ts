@@ -8,8 +8,8 @@ import {
   categoryOf,
   fixtureFileOf,
   type WebhookEventKind,
-} from '../../spec/event-kinds.js'
-import type { WebhookDelivery, DeliveryLogQuery } from '../../spec/webhooks.js'
+} from '../../contract/event-kinds.js'
+import type { WebhookDelivery, DeliveryLogQuery } from '../../contract/webhooks.js'
 import { commandContext } from '../client-factory.js'
 import { examples } from '../examples.js'
 import { wrapWords } from '../layout.js'
@@ -342,7 +342,7 @@ async function validateFile(w: WebhookContext, file: string): Promise<void> {
   } catch (error) {
     throw new CheckFailedError(`${from} is not valid JSON (${(error as Error).message})`)
   }
-  const { validateWebhookPayload } = await import('../../spec/events.js')
+  const { validateWebhookPayload } = await import('../../contract/events.js')
   const check = validateWebhookPayload(body)
   if (w.out.isJson) w.out.json({ file: from, event: check.kind ?? null, valid: check.ok, problems: check.problems })
   else if (check.ok) w.out.line(`✓ ${from}: a valid ${check.kind} payload`)

@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Http } from '../../client/http.js'
-import { StoreError } from '../../spec/store-error.js'
+import { StoreError } from '../../contract/store-error.js'
 import { UsageError } from '../exit-codes.js'
 import type { ApiRoute } from './api-route.js'
 import type { HarRecorder } from './har-recorder.js'

@@ -3,7 +3,7 @@
 // once; keys are never written.
 import type { StoreClient } from '../../client/index.js'
 import { parseSeed, type SeedInput } from '../../emulator/services/seeding/seed-file.js'
-import { StoreError } from '../../spec/store-error.js'
+import { StoreError } from '../../contract/store-error.js'
 import { anonymizeSeed } from './anonymize.js'
 import { maskText } from './mask.js'
 import { SEED_KINDS, SeedCollector } from './seed-records.js'

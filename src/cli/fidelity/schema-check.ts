@@ -1,7 +1,7 @@
-// The proxy's check of each upstream answer against the spec's schemas (src/spec, through the
+// The proxy's check of each upstream answer against the spec's schemas (src/contract, through the
 // route table): a status the route does not answer, a field missing, renamed or of another type,
 // an error that is not `{ error, errors? }`. The answer itself is never altered.
-import { ErrorBodySchema } from '../../spec/errors.js'
+import { ErrorBodySchema } from '../../contract/errors.js'
 import type { ApiRoute } from './api-route.js'
 
 export interface Mismatch {

@@ -1,6 +1,6 @@
 // `store logs list` and `store logs get`: the emulator's request inspector after the fact — the last
 // requests (or the last failed ones) and one request with its headers and bodies.
-import type { RequestLogEntry, RequestLogList } from '../../spec/requests.js'
+import type { RequestLogEntry, RequestLogList } from '../../contract/requests.js'
 import type { CommandContext } from '../client-factory.js'
 import { UsageError } from '../exit-codes.js'
 import { filterOf, printRequest, type TailOptions } from './request-line.js'

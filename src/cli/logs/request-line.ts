@@ -1,9 +1,9 @@
 // One recorded request of the emulator's request inspector as a line, and the filters of
 // `store logs tail` and `store logs list` checked as the emulator checks them.
 import { stripVTControlCharacters } from 'node:util'
-import type { RequestLogEntry } from '../../spec/requests.js'
-import { RequestLogQuerySchema } from '../../spec/requests.js'
-import { fieldErrors } from '../../spec/field-errors.js'
+import type { RequestLogEntry } from '../../contract/requests.js'
+import { RequestLogQuerySchema } from '../../contract/requests.js'
+import { fieldErrors } from '../../contract/field-errors.js'
 import type { CommandContext } from '../client-factory.js'
 import { UsageError } from '../exit-codes.js'
 import { wrapWords } from '../layout.js'

@@ -1,5 +1,5 @@
 // `store webhooks create --chaos …`: an endpoint's delivery chaos from `key=value,…` or JSON.
-import type { WebhookChaos, WebhookChaosInput } from '../../spec/webhooks.js'
+import type { WebhookChaos, WebhookChaosInput } from '../../contract/webhooks.js'
 import { UsageError } from '../exit-codes.js'
 import { checkBody } from '../input.js'
 
@@ -29,7 +29,7 @@ export async function parseChaos(text: string): Promise<WebhookChaosInput> {
     })
     chaos = Object.fromEntries(entries)
   }
-  const { WebhookChaosSchema } = await import('../../spec/webhooks.js')
+  const { WebhookChaosSchema } = await import('../../contract/webhooks.js')
   checkBody(WebhookChaosSchema, chaos, '--chaos')
   return chaos as WebhookChaosInput
 }

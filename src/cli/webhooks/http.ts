@@ -1,6 +1,6 @@
 // What the webhook commands run with, and the POST of a webhook body to a receiver with exactly
 // the spec's headers. The emulator's control API is read through the one StoreClient.
-import { WEBHOOK_HEADERS, WEBHOOK_TIMEOUT_MS } from '../../spec/event-kinds.js'
+import { WEBHOOK_HEADERS, WEBHOOK_TIMEOUT_MS } from '../../contract/event-kinds.js'
 import type { StoreClient } from '../../client/index.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'

@@ -1,8 +1,13 @@
 // `store webhooks listen [--forward-to URL]`: the emulator's live events (GET /_emulator/events,
 // SSE) printed, and POSTed to a local URL as webhooks when one is given. Reconnects by itself and
 // resumes with Last-Event-ID, so an event is seen once even when the emulator restarts in between.
-import type { EmittedEvent } from '../../spec/webhooks.js'
-import { WEBHOOK_EVENT_KINDS, isWebhookEventKind, webhookBody, type WebhookEventKind } from '../../spec/event-kinds.js'
+import type { EmittedEvent } from '../../contract/webhooks.js'
+import {
+  WEBHOOK_EVENT_KINDS,
+  isWebhookEventKind,
+  webhookBody,
+  type WebhookEventKind,
+} from '../../contract/event-kinds.js'
 import { UsageError } from '../exit-codes.js'
 import { followUntilStopped } from '../follow-until-stopped.js'
 import { isOk, sendWebhook, type Sent, type WebhookContext } from './http.js'

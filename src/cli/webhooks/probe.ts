@@ -1,7 +1,7 @@
 // `store webhooks probe URL`: what a webhook handler does with what real senders send, judged
 // by the spec's delivery rules (2xx acknowledges; 15 s per delivery).
-import { WEBHOOK_EVENT_KINDS, WEBHOOK_TIMEOUT_MS, type WebhookEventKind } from '../../spec/event-kinds.js'
-import { loadEventSample } from '../../spec/event-samples.js'
+import { WEBHOOK_EVENT_KINDS, WEBHOOK_TIMEOUT_MS, type WebhookEventKind } from '../../contract/event-kinds.js'
+import { loadEventSample } from '../../contract/event-samples.js'
 import { UsageError } from '../exit-codes.js'
 import { CheckFailedError, isOk, sendWebhook, type WebhookContext } from './http.js'
 

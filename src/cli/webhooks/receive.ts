@@ -8,7 +8,7 @@ import {
   categoryOf,
   isEventKind,
   validateWebhookPayload,
-} from '../../spec/events.js'
+} from '../../contract/events.js'
 import { UsageError } from '../exit-codes.js'
 import type { WebhookContext } from './http.js'
 

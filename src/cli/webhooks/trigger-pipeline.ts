@@ -3,9 +3,9 @@
 // reaches the account's endpoints, its `listen` streams and its delivery log like any other.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { DYNAMIC_DELIVERY_EVENT, fixtureFileOf, type EventKind } from '../../spec/event-kinds.js'
-import type { FixtureFile } from '../../spec/fixtures.js'
-import type { EmittedEvent } from '../../spec/webhooks.js'
+import { DYNAMIC_DELIVERY_EVENT, fixtureFileOf, type EventKind } from '../../contract/event-kinds.js'
+import type { FixtureFile } from '../../contract/fixtures.js'
+import type { EmittedEvent } from '../../contract/webhooks.js'
 import { UsageError } from '../exit-codes.js'
 import { printPlan, printStep } from '../fixtures/report.js'
 import { parseFixtureFile, runFixtures } from '../fixtures/run.js'

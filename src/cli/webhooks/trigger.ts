@@ -8,8 +8,8 @@ import {
   subscriptionEventData,
   type PayloadSources,
   type PayloadShop,
-} from '../../spec/event-payloads.js'
-import { loadEventSample } from '../../spec/event-samples.js'
+} from '../../contract/event-payloads.js'
+import { loadEventSample } from '../../contract/event-samples.js'
 import {
   ALL_EVENT_KINDS,
   DYNAMIC_DELIVERY_EVENT,
@@ -20,9 +20,9 @@ import {
   webhookBody,
   type EventKind,
   type WebhookEventKind,
-} from '../../spec/events.js'
-import type { Order, OrderItem } from '../../spec/orders.js'
-import type { Product } from '../../spec/products.js'
+} from '../../contract/events.js'
+import type { Order, OrderItem } from '../../contract/orders.js'
+import type { Product } from '../../contract/products.js'
 import { isStoreError, UsageError } from '../exit-codes.js'
 import { applyOverride, parseOverride } from './overrides.js'
 import { CheckFailedError, SHOWN_ANSWER_BYTES, isOk, sendWebhook, type Sent, type WebhookContext } from './http.js'

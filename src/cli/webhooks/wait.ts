@@ -1,8 +1,8 @@
 // `store webhooks wait`: blocks until the emulator emits an event of a kind (matching fields,
 // optionally since an event id), so scripts and tests wait for it instead of sleeping.
-import { isWebhookEventKind, type WebhookEventKind } from '../../spec/event-kinds.js'
-import type { EmittedEvent } from '../../spec/webhooks.js'
-import { StoreError } from '../../spec/store-error.js'
+import { isWebhookEventKind, type WebhookEventKind } from '../../contract/event-kinds.js'
+import type { EmittedEvent } from '../../contract/webhooks.js'
+import { StoreError } from '../../contract/store-error.js'
 import { UsageError } from '../exit-codes.js'
 import { parseDuration } from '../commands/emulator.js'
 import { CheckFailedError, type WebhookContext } from './http.js'

@@ -4,7 +4,7 @@ import {
   type RecordedBody,
   type RecordedRequest,
   type RequestLogEntry,
-} from '../../spec/requests.js'
+} from '../../contract/requests.js'
 import type { AuthedEnv } from '../middleware/auth.js'
 import type { Clock } from '../deps.js'
 import type { AccountRecord } from '../store/records.js'

@@ -1,4 +1,4 @@
-import { StoreError } from '../../spec/errors.js'
+import { StoreError } from '../../contract/errors.js'
 import { BodyRing, type RingSpan } from './body-ring.js'
 import {
   REQUEST_LOG_BODY_LIMIT,
@@ -7,7 +7,7 @@ import {
   type RecordedRequest,
   type RequestLogEntry,
   type RequestLogQuery,
-} from '../../spec/requests.js'
+} from '../../contract/requests.js'
 
 const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff
 

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler, Next } from 'hono'
-import { StoreError } from '../../spec/errors.js'
+import { StoreError } from '../../contract/errors.js'
 import type { Clock, EmulatorOptions } from '../deps.js'
 import type { AccountService } from '../services/accounts/service.js'
 import { FixedWindows, tooManyRequests } from './rate-limit.js'

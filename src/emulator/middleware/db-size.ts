@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
-import { StoreError } from '../../spec/errors.js'
+import { StoreError } from '../../contract/errors.js'
 import type { EmulatorOptions } from '../deps.js'
 import type { Store } from '../store/store.js'
 

@@ -1,9 +1,9 @@
 import type { Context, MiddlewareHandler, Next } from 'hono'
-import { StoreError } from '../../spec/errors.js'
+import { StoreError } from '../../contract/errors.js'
 import type { EmulatorDeps, Sleep } from '../deps.js'
 import { seededDraw } from '../seeded-draw.js'
 import type { FaultService } from '../services/faults/service.js'
-import type { Fault } from '../../spec/faults.js'
+import type { Fault } from '../../contract/faults.js'
 import type { AuthedEnv } from './auth.js'
 import { answerJson } from '../inspector/answer.js'
 

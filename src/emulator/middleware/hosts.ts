@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { Context, MiddlewareHandler } from 'hono'
-import { isIpAddress } from '../../spec/ip.js'
-import { StoreError } from '../../spec/errors.js'
+import { isIpAddress } from '../../contract/ip.js'
+import { StoreError } from '../../contract/errors.js'
 
 /** Names every emulator answers to, whatever it was told: the loopback names. */
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1']

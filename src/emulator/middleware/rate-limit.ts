@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
-import { StoreError } from '../../spec/errors.js'
+import { StoreError } from '../../contract/errors.js'
 import type { Clock, EmulatorOptions } from '../deps.js'
 
 interface RateLimit {

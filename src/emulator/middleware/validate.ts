@@ -1,8 +1,8 @@
 import type { Context } from 'hono'
 import type * as z from 'zod'
-import { StoreError } from '../../spec/errors.js'
-import { fieldErrors } from '../../spec/field-errors.js'
-import { MAX_DEPTH, findForbiddenKey, isNestedDeeperThan } from '../../spec/common.js'
+import { StoreError } from '../../contract/errors.js'
+import { fieldErrors } from '../../contract/field-errors.js'
+import { MAX_DEPTH, findForbiddenKey, isNestedDeeperThan } from '../../contract/common.js'
 
 export function validationError(error: z.ZodError): StoreError {
   const errors = fieldErrors(error)

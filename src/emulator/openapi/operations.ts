@@ -5,8 +5,8 @@ import type {
   ZodOpenApiResponseObject,
   ZodOpenApiResponsesObject,
 } from 'zod-openapi'
-import { SuccessSchema } from '../../spec/common.js'
-import { ErrorBodySchema } from '../../spec/errors.js'
+import { SuccessSchema } from '../../contract/common.js'
+import { ErrorBodySchema } from '../../contract/errors.js'
 
 /** An error status a route can answer, with what makes it answer so when that is more than the general meaning. */
 export type ErrorCase = number | [status: number, when: string]

@@ -1,7 +1,7 @@
 import type { FC } from 'hono/jsx'
-import type { Invoice, InvoiceItem } from '../../spec/storefront.js'
-import type { MysteryOpen } from '../../spec/mystery.js'
-import type { Handover } from '../../spec/orders.js'
+import type { Invoice, InvoiceItem } from '../../contract/storefront.js'
+import type { MysteryOpen } from '../../contract/mystery.js'
+import type { Handover } from '../../contract/orders.js'
 import { Badge, Table } from './layout.js'
 import { linksIn, pretty, safeUrl, when } from './format.js'
 

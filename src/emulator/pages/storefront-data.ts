@@ -1,6 +1,6 @@
 // What the storefront pages show beyond the JSON storefront's catalogue: the shop's bundles, read
 // with the same service as GET /api/v1/groups.
-import type { Group } from '../../spec/groups.js'
+import type { Group } from '../../contract/groups.js'
 import type { Services } from '../services/index.js'
 import type { ShopRecord } from '../store/records.js'
 

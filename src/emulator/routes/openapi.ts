@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { NoQuerySchema } from '../../spec/common.js'
+import { NoQuerySchema } from '../../contract/common.js'
 import { publicOriginOf } from '../middleware/hosts.js'
 import { json } from '../openapi/operations.js'
 import { type RouteDeps, mountRoutes, publicRoute } from './route.js'

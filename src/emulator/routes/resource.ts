@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type * as z from 'zod'
-import { NoQuerySchema } from '../../spec/common.js'
+import { NoQuerySchema } from '../../contract/common.js'
 import { answerJson } from '../inspector/answer.js'
 import type { AuthedEnv } from '../middleware/auth.js'
 import { type ErrorCase, type Operation, SUCCESS, json } from '../openapi/operations.js'

@@ -1,4 +1,4 @@
-import { notFound } from '../../spec/errors.js'
+import { notFound } from '../../contract/errors.js'
 import type { ShopRecord } from '../store/records.js'
 
 /** The first `limit` rows of an index walk (newest first, …), without walking further. */

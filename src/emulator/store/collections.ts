@@ -1,6 +1,6 @@
 import { Collection, type Row } from './collection.js'
 import type * as R from './records.js'
-import { nextDueOf } from '../../spec/subscription-due.js'
+import { nextDueOf } from '../../contract/subscription-due.js'
 
 const byShop = (row: { shopId: string }) => row.shopId
 

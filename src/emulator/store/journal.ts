@@ -1,4 +1,4 @@
-import { StoreError } from '../../spec/errors.js'
+import { StoreError } from '../../contract/errors.js'
 import { collectionNamed, type CollectionName, type Collections } from './collections.js'
 import { forEachLine } from '../files.js'
 import type { JournalFile } from './journal-io.js'

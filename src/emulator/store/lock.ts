@@ -1,6 +1,6 @@
 import { linkSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { StoreError } from '../../spec/errors.js'
+import { StoreError } from '../../contract/errors.js'
 
 /** Lock files this process holds (absolute path -> pid it was taken for): a second open in-process is refused too. */
 const held = new Map<string, number>()

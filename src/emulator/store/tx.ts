@@ -1,4 +1,4 @@
-import { StoreError } from '../../spec/errors.js'
+import { StoreError } from '../../contract/errors.js'
 import {
   collectionNamed,
   type AnyCollection,

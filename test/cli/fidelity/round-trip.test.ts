@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { StoreClient } from '../../../src/client/index.js'
 import { httpFetch } from '../../../src/cli/http-fetch.js'
-import { StoreError } from '../../../src/spec/store-error.js'
+import { StoreError } from '../../../src/contract/store-error.js'
 import { cleanups, folder, realEmulator, runCliTo, startProxyCli, TEST_KEY, type RealEmulator } from './harness.js'
 
 async function emulator(seed: 'demo' | 'empty' = 'demo'): Promise<RealEmulator> {

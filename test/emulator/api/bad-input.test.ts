@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ErrorBodySchema } from '../../../src/spec/errors.js'
+import { ErrorBodySchema } from '../../../src/contract/errors.js'
 import { testEmulator } from '../../helpers/emulator.js'
 
 /** Every POST and PUT route of /api/v1 and /_emulator/shops, with a body it accepts. */

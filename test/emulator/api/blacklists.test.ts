@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { BlacklistEntrySchema, BlacklistListSchema } from '../../../src/spec/blacklists.js'
-import { ErrorBodySchema } from '../../../src/spec/errors.js'
+import { BlacklistEntrySchema, BlacklistListSchema } from '../../../src/contract/blacklists.js'
+import { ErrorBodySchema } from '../../../src/contract/errors.js'
 import { testEmulator } from '../../helpers/emulator.js'
 
 const NOW = '2026-06-01T12:00:00.000Z'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { CategoryListSchema, CategorySchema } from '../../../src/spec/categories.js'
-import { ErrorBodySchema } from '../../../src/spec/errors.js'
+import { CategoryListSchema, CategorySchema } from '../../../src/contract/categories.js'
+import { ErrorBodySchema } from '../../../src/contract/errors.js'
 import { testEmulator } from '../../helpers/emulator.js'
 
 const NOW = '2026-06-01T12:00:00.000Z'

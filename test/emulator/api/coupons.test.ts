@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { CouponListSchema, CouponSchema } from '../../../src/spec/coupons.js'
-import { ErrorBodySchema } from '../../../src/spec/errors.js'
+import { CouponListSchema, CouponSchema } from '../../../src/contract/coupons.js'
+import { ErrorBodySchema } from '../../../src/contract/errors.js'
 import { testEmulator } from '../../helpers/emulator.js'
 
 const NOW = '2026-06-01T12:00:00.000Z'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CustomerDetailSchema, CustomerListSchema } from '../../../src/spec/customers.js'
+import { CustomerDetailSchema, CustomerListSchema } from '../../../src/contract/customers.js'
 import type { CustomerRecord } from '../../../src/emulator/store/records.js'
 import { testEmulator } from '../../helpers/emulator.js'
 import { putOrder } from './capture-events.js'

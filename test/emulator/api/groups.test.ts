@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { GroupListSchema, GroupSchema } from '../../../src/spec/groups.js'
-import { ErrorBodySchema } from '../../../src/spec/errors.js'
+import { GroupListSchema, GroupSchema } from '../../../src/contract/groups.js'
+import { ErrorBodySchema } from '../../../src/contract/errors.js'
 import { testEmulator } from '../../helpers/emulator.js'
 
 const NOW = '2026-06-01T12:00:00.000Z'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { OrderListSchema, OrderSchema } from '../../../src/spec/orders.js'
-import { ErrorBodySchema } from '../../../src/spec/errors.js'
+import { OrderListSchema, OrderSchema } from '../../../src/contract/orders.js'
+import { ErrorBodySchema } from '../../../src/contract/errors.js'
 import { testEmulator } from '../../helpers/emulator.js'
 import { captureEvents, putOrder } from './capture-events.js'
 import { dashboardPage } from '../../helpers/dashboard.js'

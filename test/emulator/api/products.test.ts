@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ProductListSchema, ProductSchema } from '../../../src/spec/products.js'
+import { ProductListSchema, ProductSchema } from '../../../src/contract/products.js'
 import { testEmulator } from '../../helpers/emulator.js'
 
 describe('/api/v1/products', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { ErrorBodySchema } from '../../../src/spec/errors.js'
-import { ShopSchema } from '../../../src/spec/shops.js'
-import { OrderSchema } from '../../../src/spec/orders.js'
+import { ErrorBodySchema } from '../../../src/contract/errors.js'
+import { ShopSchema } from '../../../src/contract/shops.js'
+import { OrderSchema } from '../../../src/contract/orders.js'
 import { testEmulator } from '../../helpers/emulator.js'
 import { TEST_BILLING, putOrder } from './capture-events.js'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SubscriptionListSchema, SubscriptionSchema } from '../../../src/spec/subscriptions.js'
+import { SubscriptionListSchema, SubscriptionSchema } from '../../../src/contract/subscriptions.js'
 import type { SubscriptionRecord } from '../../../src/emulator/store/records.js'
 import { testEmulator } from '../../helpers/emulator.js'
 import { TEST_BILLING } from './capture-events.js'

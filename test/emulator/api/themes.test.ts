@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ThemeListSchema, ThemeSchema } from '../../../src/spec/themes.js'
-import { ErrorBodySchema } from '../../../src/spec/errors.js'
+import { ThemeListSchema, ThemeSchema } from '../../../src/contract/themes.js'
+import { ErrorBodySchema } from '../../../src/contract/errors.js'
 import { DEFAULT_THEME_CONFIG } from '../../../src/emulator/services/themes/rules.js'
 import { testEmulator } from '../../helpers/emulator.js'
 

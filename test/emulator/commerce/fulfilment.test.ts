@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { SubscriptionSchema } from '../../../src/spec/subscriptions.js'
-import { OrderSchema } from '../../../src/spec/orders.js'
+import { SubscriptionSchema } from '../../../src/contract/subscriptions.js'
+import { OrderSchema } from '../../../src/contract/orders.js'
 import { shop } from './helpers.js'
 
 describe('fulfilment on payment, per product type', () => {

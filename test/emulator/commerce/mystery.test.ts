@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { independentlyVerifyOpen } from '../../helpers/independent-verifier.js'
-import { StorefrontProductSchema } from '../../../src/spec/storefront.js'
+import { StorefrontProductSchema } from '../../../src/contract/storefront.js'
 import { shop, type Shop } from './helpers.js'
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'ascii').digest('hex')

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { FulfilmentSetupSchema } from '../../../src/spec/fulfilment.js'
+import { FulfilmentSetupSchema } from '../../../src/contract/fulfilment.js'
 import { testEmulator } from '../../helpers/emulator.js'
 import { shop } from '../commerce/helpers.js'
 

@@ -6,7 +6,7 @@ import {
   RequestLogEntrySchema,
   RequestLogListSchema,
   type RequestLogEntry,
-} from '../../../src/spec/requests.js'
+} from '../../../src/contract/requests.js'
 import { TEST_KEY, dashboardCookie, testEmulator } from '../../helpers/emulator.js'
 import { addAccount } from '../../reliability/helpers.js'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod'
-import { ApiKeySchema, ShopListSchema, ShopSchema } from '../../../src/spec/shops.js'
+import { ApiKeySchema, ShopListSchema, ShopSchema } from '../../../src/contract/shops.js'
 import { testEmulator, TEST_KEY } from '../../helpers/emulator.js'
 
 const NOW = '2026-06-01T12:00:00.000Z'

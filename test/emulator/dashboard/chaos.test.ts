@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Webhook } from '../../../src/spec/webhooks.js'
+import type { Webhook } from '../../../src/contract/webhooks.js'
 import { dashboardCookie, testEmulator } from '../../helpers/emulator.js'
 
 describe('dashboard: webhook delivery chaos', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { InvoiceSchema } from '../../../src/spec/storefront.js'
-import { GroupSchema } from '../../../src/spec/groups.js'
+import { InvoiceSchema } from '../../../src/contract/storefront.js'
+import { GroupSchema } from '../../../src/contract/groups.js'
 import { TEST_KEY, testEmulator } from '../../helpers/emulator.js'
 
 async function buy(emu: Awaited<ReturnType<typeof testEmulator>>, productId: string, quantity = 1) {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Webhook, WebhookDelivery, WebhookDeliverySummary } from '../../../src/spec/webhooks.js'
+import type { Webhook, WebhookDelivery, WebhookDeliverySummary } from '../../../src/contract/webhooks.js'
 import { startTestReceiver, type TestReceiver } from '../../helpers/receiver.js'
 import { servedEmulator } from '../../helpers/served.js'
 

@@ -1,7 +1,7 @@
 import type { EmulatorOptions } from '../../../src/emulator/deps.js'
 import { startEmulator } from '../../../src/emulator/start.js'
 import { loadSeedFile } from '../../../src/emulator/services/seeding/seed-file.js'
-import type { WebhookDelivery } from '../../../src/spec/webhooks.js'
+import type { WebhookDelivery } from '../../../src/contract/webhooks.js'
 import { DEMO_SEED_PATH, TEST_KEY, fixedClock, requestFor, seededRandom } from '../../helpers/emulator.js'
 
 export interface EventsEmulatorOptions {

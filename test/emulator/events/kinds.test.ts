@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
-import { loadEventSample, EVENT_FIXTURES_DIR } from '../../../src/spec/event-samples.js'
+import { loadEventSample, EVENT_FIXTURES_DIR } from '../../../src/contract/event-samples.js'
 import {
   ALL_EVENT_KINDS,
   WEBHOOK_EVENT_KINDS,
@@ -8,7 +8,7 @@ import {
   OrderEventDataSchema,
   fixtureFileOf,
   validateWebhookPayload,
-} from '../../../src/spec/events.js'
+} from '../../../src/contract/events.js'
 import type { Tx } from '../../../src/emulator/store/store.js'
 import { startTestReceiver, type TestReceiver } from '../../helpers/receiver.js'
 import { eventsEmulator } from './helpers.js'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseSse, type SseMessage } from '../../../src/client/sse.js'
-import { EmittedEventSchema } from '../../../src/spec/webhooks.js'
+import { EmittedEventSchema } from '../../../src/contract/webhooks.js'
 import { eventsEmulator } from './helpers.js'
 
 type Emu = Awaited<ReturnType<typeof eventsEmulator>>

@@ -5,8 +5,8 @@ import {
   type KeptBody,
   RequestRecorder,
 } from '../../../src/emulator/inspector/recorder.js'
-import { StoreError } from '../../../src/spec/errors.js'
-import type { RecordedRequest } from '../../../src/spec/requests.js'
+import { StoreError } from '../../../src/contract/errors.js'
+import type { RecordedRequest } from '../../../src/contract/requests.js'
 
 /** A request as the recorder takes it. */
 function recorded(method: string, path: string, status: number, body = ''): RecordedRequest {

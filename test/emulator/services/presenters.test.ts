@@ -12,21 +12,21 @@ import { presentFeedback } from '../../../src/emulator/services/feedback/present
 import { presentSubscription } from '../../../src/emulator/services/subscriptions/present.js'
 import { presentTheme } from '../../../src/emulator/services/themes/present.js'
 import { presentDelivery, presentWebhook, summariseDelivery } from '../../../src/emulator/services/webhooks/present.js'
-import { BlacklistEntrySchema } from '../../../src/spec/blacklists.js'
-import { CouponSchema } from '../../../src/spec/coupons.js'
-import { CustomerSchema } from '../../../src/spec/customers.js'
-import { OrderItemSchema, OrderSchema } from '../../../src/spec/orders.js'
-import { ProductSchema } from '../../../src/spec/products.js'
-import { ApiKeySchema, ShopSchema } from '../../../src/spec/shops.js'
-import { FeedbackSchema, QuerySchema } from '../../../src/spec/storefront.js'
-import { SubscriptionSchema } from '../../../src/spec/subscriptions.js'
-import { ThemeSchema } from '../../../src/spec/themes.js'
+import { BlacklistEntrySchema } from '../../../src/contract/blacklists.js'
+import { CouponSchema } from '../../../src/contract/coupons.js'
+import { CustomerSchema } from '../../../src/contract/customers.js'
+import { OrderItemSchema, OrderSchema } from '../../../src/contract/orders.js'
+import { ProductSchema } from '../../../src/contract/products.js'
+import { ApiKeySchema, ShopSchema } from '../../../src/contract/shops.js'
+import { FeedbackSchema, QuerySchema } from '../../../src/contract/storefront.js'
+import { SubscriptionSchema } from '../../../src/contract/subscriptions.js'
+import { ThemeSchema } from '../../../src/contract/themes.js'
 import {
   EmittedEventSchema,
   WebhookDeliverySchema,
   WebhookDeliverySummarySchema,
   WebhookSchema,
-} from '../../../src/spec/webhooks.js'
+} from '../../../src/contract/webhooks.js'
 import type { ProductRecord } from '../../../src/emulator/store/records.js'
 import { shop } from '../commerce/helpers.js'
 

@@ -1,6 +1,6 @@
 import { constants, existsSync, readFileSync, statSync, unlinkSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { StoreError } from '../../../src/spec/errors.js'
+import { StoreError } from '../../../src/contract/errors.js'
 import { nodeJournalIO } from '../../../src/emulator/store/journal-io.js'
 import { Store } from '../../../src/emulator/store/store.js'
 import { testEmulator } from '../../helpers/emulator.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { StorefrontProductListSchema, StorefrontProductSchema } from '../../../src/spec/storefront.js'
+import { StorefrontProductListSchema, StorefrontProductSchema } from '../../../src/contract/storefront.js'
 import { shop } from '../commerce/helpers.js'
 import { testEmulator } from '../../helpers/emulator.js'
 import type { SeedInput } from '../../../src/emulator/services/seeding/seed-file.js'

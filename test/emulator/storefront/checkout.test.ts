@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CheckoutResponseSchema } from '../../../src/spec/storefront.js'
+import { CheckoutResponseSchema } from '../../../src/contract/storefront.js'
 import { shop } from '../commerce/helpers.js'
 
 const gameKey = { productId: 'rec_demoSerial001', quantity: 1 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { FeedbackSchema, InvoiceSchema, QuerySchema } from '../../../src/spec/storefront.js'
+import { FeedbackSchema, InvoiceSchema, QuerySchema } from '../../../src/contract/storefront.js'
 import { shop } from '../commerce/helpers.js'
 
 describe('GET /storefront/:shop/invoices/:orderId', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_SEED_PATH, testEmulator } from '../../helpers/emulator.js'
 import { loadSeedFile } from '../../../src/emulator/services/seeding/seed-file.js'
-import { StorefrontProductListSchema } from '../../../src/spec/storefront.js'
+import { StorefrontProductListSchema } from '../../../src/contract/storefront.js'
 import { seedWithProducts } from '../../helpers/many-products.js'
 
 const MANY = 18_000

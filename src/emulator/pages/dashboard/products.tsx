@@ -1,6 +1,6 @@
 import type { FC } from 'hono/jsx'
-import type { FulfilmentSetup } from '../../../spec/fulfilment.js'
-import type { Product } from '../../../spec/products.js'
+import type { FulfilmentSetup } from '../../../contract/fulfilment.js'
+import type { Product } from '../../../contract/products.js'
 import { ACCEPTS } from '../../services/catalogue/setup.js'
 import { Badge, Notice, OddsCells, Table } from '../layout.js'
 import { money, pretty, safeUrl, when } from '../format.js'

@@ -1,5 +1,5 @@
 import type { FC } from 'hono/jsx'
-import type { Feedback, Query } from '../../../spec/storefront.js'
+import type { Feedback, Query } from '../../../contract/storefront.js'
 import { Badge, Notice, Table } from '../layout.js'
 import { when } from '../format.js'
 import { DASHBOARD_API, DashboardShell, type DashView } from './shell.js'

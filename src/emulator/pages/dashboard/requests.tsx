@@ -5,7 +5,7 @@ import {
   STATUS_CLASSES,
   type RecordedBody,
   type RequestLogEntry,
-} from '../../../spec/requests.js'
+} from '../../../contract/requests.js'
 import { pretty, when } from '../format.js'
 import { Badge, Table } from '../layout.js'
 import { DASHBOARD, DASHBOARD_API, DashboardShell, dashHref, type DashView } from './shell.js'

@@ -6,14 +6,14 @@ import {
   QUERY_EVENT_KINDS,
   SUBSCRIPTION_EVENT_KINDS,
   WEBHOOK_EVENT_KINDS,
-} from '../../../spec/events.js'
+} from '../../../contract/events.js'
 import type {
   EmittedEvent,
   Webhook,
   WebhookChaos,
   WebhookDelivery,
   WebhookDeliverySummary,
-} from '../../../spec/webhooks.js'
+} from '../../../contract/webhooks.js'
 import { Badge, Notice, Table } from '../layout.js'
 import { pretty, when } from '../format.js'
 import { DASHBOARD, DASHBOARD_API, DashboardShell, dashHref, type DashView } from './shell.js'

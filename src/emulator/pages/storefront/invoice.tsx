@@ -1,5 +1,5 @@
 import type { FC } from 'hono/jsx'
-import type { Invoice } from '../../../spec/storefront.js'
+import type { Invoice } from '../../../contract/storefront.js'
 import { Badge, Notice } from '../layout.js'
 import { HandoverView, MysteryReveal, TrackingPanel } from '../handover.js'
 import { money, when } from '../format.js'

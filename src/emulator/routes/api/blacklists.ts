@@ -3,7 +3,7 @@ import {
   BlacklistListSchema,
   CreateBlacklistBodySchema,
   UpdateBlacklistBodySchema,
-} from '../../../spec/blacklists.js'
+} from '../../../contract/blacklists.js'
 import { presentBlacklistEntry } from '../../services/blacklists/present.js'
 import { crudRoutes } from '../resource.js'
 

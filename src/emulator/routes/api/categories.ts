@@ -3,7 +3,7 @@ import {
   CategorySchema,
   CreateCategoryBodySchema,
   UpdateCategoryBodySchema,
-} from '../../../spec/categories.js'
+} from '../../../contract/categories.js'
 import { crudRoutes } from '../resource.js'
 
 export const categoryRoutes = crudRoutes({

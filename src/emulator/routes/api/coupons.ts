@@ -4,7 +4,7 @@ import {
   CouponSchema,
   CreateCouponBodySchema,
   UpdateCouponBodySchema,
-} from '../../../spec/coupons.js'
+} from '../../../contract/coupons.js'
 import { answerJson } from '../../inspector/answer.js'
 import { presentCoupon } from '../../services/coupons/present.js'
 import { crudRoutes, resourceOperations } from '../resource.js'

@@ -3,7 +3,7 @@ import {
   CustomerDetailSchema,
   CustomerListQuerySchema,
   CustomerListSchema,
-} from '../../../spec/customers.js'
+} from '../../../contract/customers.js'
 import { answerJson } from '../../inspector/answer.js'
 import { json } from '../../openapi/operations.js'
 import { resourceOperations } from '../resource.js'

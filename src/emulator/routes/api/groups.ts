@@ -1,4 +1,4 @@
-import { CreateGroupBodySchema, GroupListSchema, GroupSchema, UpdateGroupBodySchema } from '../../../spec/groups.js'
+import { CreateGroupBodySchema, GroupListSchema, GroupSchema, UpdateGroupBodySchema } from '../../../contract/groups.js'
 import { crudRoutes } from '../resource.js'
 
 export const groupRoutes = crudRoutes({

@@ -4,7 +4,7 @@ import {
   OrderListSchema,
   OrderSchema,
   UpdateOrderBodySchema,
-} from '../../../spec/orders.js'
+} from '../../../contract/orders.js'
 import { answerJson } from '../../inspector/answer.js'
 import { json } from '../../openapi/operations.js'
 import { presentOrder } from '../../services/orders/present.js'

@@ -5,7 +5,7 @@ import {
   ProductListSchema,
   ProductSchema,
   UpdateProductBodySchema,
-} from '../../../spec/products.js'
+} from '../../../contract/products.js'
 import { answerJson } from '../../inspector/answer.js'
 import { presentProduct } from '../../services/catalogue/present.js'
 import type { Services } from '../../services/index.js'

@@ -1,5 +1,5 @@
-import { SubscriptionListSchema, SubscriptionSchema } from '../../../spec/subscriptions.js'
-import { NoQuerySchema } from '../../../spec/common.js'
+import { SubscriptionListSchema, SubscriptionSchema } from '../../../contract/subscriptions.js'
+import { NoQuerySchema } from '../../../contract/common.js'
 import { answerJson } from '../../inspector/answer.js'
 import { presentSubscription } from '../../services/subscriptions/present.js'
 import { resourceOperations } from '../resource.js'

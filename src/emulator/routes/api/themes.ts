@@ -1,5 +1,5 @@
-import { NoQuerySchema } from '../../../spec/common.js'
-import { ThemeListSchema, ThemeSchema, UpdateThemeBodySchema } from '../../../spec/themes.js'
+import { NoQuerySchema } from '../../../contract/common.js'
+import { ThemeListSchema, ThemeSchema, UpdateThemeBodySchema } from '../../../contract/themes.js'
 import { json } from '../../openapi/operations.js'
 import { presentTheme, presentThemeSummary } from '../../services/themes/present.js'
 import { authedRoute } from '../route.js'

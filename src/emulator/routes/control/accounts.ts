@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { CreateAccountBodySchema, CreatedAccountSchema } from '../../../spec/accounts.js'
-import { StoreError } from '../../../spec/errors.js'
+import { CreateAccountBodySchema, CreatedAccountSchema } from '../../../contract/accounts.js'
+import { StoreError } from '../../../contract/errors.js'
 import type { EmulatorOptions } from '../../deps.js'
 import { bearerSecret } from '../../middleware/auth.js'
 import { HOST_REFUSED, SUCCESS, json } from '../../openapi/operations.js'

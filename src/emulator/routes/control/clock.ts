@@ -1,4 +1,4 @@
-import { ClockAdvanceBodySchema, ClockSchema } from '../../../spec/fulfilment.js'
+import { ClockAdvanceBodySchema, ClockSchema } from '../../../contract/fulfilment.js'
 import { json } from '../../openapi/operations.js'
 import { authedRoute } from '../route.js'
 import { answerJson } from '../../inspector/answer.js'

@@ -1,4 +1,4 @@
-import { CreateFaultBodySchema, FaultListSchema, FaultSchema } from '../../../spec/faults.js'
+import { CreateFaultBodySchema, FaultListSchema, FaultSchema } from '../../../contract/faults.js'
 import { SUCCESS, json } from '../../openapi/operations.js'
 import { authedRoute } from '../route.js'
 import { answerJson } from '../../inspector/answer.js'

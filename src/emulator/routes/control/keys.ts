@@ -1,4 +1,4 @@
-import { ApiKeyListSchema, ApiKeySchema, CreateKeyBodySchema } from '../../../spec/shops.js'
+import { ApiKeyListSchema, ApiKeySchema, CreateKeyBodySchema } from '../../../contract/shops.js'
 import { ACCOUNT_DELETED, SUCCESS, json } from '../../openapi/operations.js'
 import { presentKey } from '../../services/accounts/present.js'
 import { authedRoute } from '../route.js'

@@ -1,5 +1,5 @@
-import { PayBodySchema, TrackingBodySchema } from '../../../spec/fulfilment.js'
-import { OrderSchema } from '../../../spec/orders.js'
+import { PayBodySchema, TrackingBodySchema } from '../../../contract/fulfilment.js'
+import { OrderSchema } from '../../../contract/orders.js'
 import { json } from '../../openapi/operations.js'
 import { presentOrder } from '../../services/orders/present.js'
 import { authedRoute } from '../route.js'

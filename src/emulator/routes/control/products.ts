@@ -1,5 +1,5 @@
-import { FulfilmentSetupBodySchema, FulfilmentSetupSchema } from '../../../spec/fulfilment.js'
-import { ControlProductListQuerySchema, PRODUCT_LIMIT, ProductListSchema } from '../../../spec/products.js'
+import { FulfilmentSetupBodySchema, FulfilmentSetupSchema } from '../../../contract/fulfilment.js'
+import { ControlProductListQuerySchema, PRODUCT_LIMIT, ProductListSchema } from '../../../contract/products.js'
 import { json } from '../../openapi/operations.js'
 import { presentProduct } from '../../services/catalogue/present.js'
 import { authedRoute } from '../route.js'

@@ -1,5 +1,5 @@
-import { QueryReplyBodySchema } from '../../../spec/fulfilment.js'
-import { FeedbackListSchema, QueryListSchema, QuerySchema } from '../../../spec/storefront.js'
+import { QueryReplyBodySchema } from '../../../contract/fulfilment.js'
+import { FeedbackListSchema, QueryListSchema, QuerySchema } from '../../../contract/storefront.js'
 import { json } from '../../openapi/operations.js'
 import { presentQuery } from '../../services/customer-queries/present.js'
 import { presentFeedback } from '../../services/feedback/present.js'

@@ -7,7 +7,7 @@ import {
   RequestLogListSchema,
   RequestLogQuerySchema,
   matchesRequestFilter,
-} from '../../../spec/requests.js'
+} from '../../../contract/requests.js'
 import { json } from '../../openapi/operations.js'
 import { authedRoute } from '../route.js'
 import { LastEventIdHeader, eventStream } from './events.js'

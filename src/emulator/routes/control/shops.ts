@@ -1,4 +1,4 @@
-import { CreateShopBodySchema, ShopListSchema, ShopSchema } from '../../../spec/shops.js'
+import { CreateShopBodySchema, ShopListSchema, ShopSchema } from '../../../contract/shops.js'
 import { ACCOUNT_DELETED, json } from '../../openapi/operations.js'
 import { presentShop } from '../../services/accounts/present.js'
 import { authedRoute } from '../route.js'

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { type SSEStreamingApi, streamSSE } from 'hono/streaming'
-import { StoreError } from '../../../spec/errors.js'
+import { StoreError } from '../../../contract/errors.js'
 
 /** A comment line this often keeps proxies and clients from closing an idle stream. */
 const DEFAULT_HEARTBEAT_MS = 15_000

@@ -4,7 +4,7 @@ import {
   SavedStateListSchema,
   SeedExportSchema,
   StateChangeSchema,
-} from '../../../spec/states.js'
+} from '../../../contract/states.js'
 import { ACCOUNT_DELETED, json } from '../../openapi/operations.js'
 import { authedRoute } from '../route.js'
 import { answerJson } from '../../inspector/answer.js'

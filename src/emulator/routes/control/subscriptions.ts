@@ -1,4 +1,4 @@
-import { SubscriptionSchema } from '../../../spec/subscriptions.js'
+import { SubscriptionSchema } from '../../../contract/subscriptions.js'
 import { json } from '../../openapi/operations.js'
 import { presentSubscription } from '../../services/subscriptions/present.js'
 import { authedRoute } from '../route.js'

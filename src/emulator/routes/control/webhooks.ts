@@ -6,7 +6,7 @@ import {
   WebhookDeliverySchema,
   WebhookListSchema,
   WebhookSchema,
-} from '../../../spec/webhooks.js'
+} from '../../../contract/webhooks.js'
 import { json } from '../../openapi/operations.js'
 import { presentDelivery, presentWebhook, summariseDelivery } from '../../services/webhooks/present.js'
 import { answerRemoved, resourceOperations } from '../resource.js'

@@ -1,7 +1,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { csrf } from 'hono/csrf'
 import { HTTPException } from 'hono/http-exception'
-import { StoreError } from '../../../spec/errors.js'
+import { StoreError } from '../../../contract/errors.js'
 import type { AuthedEnv } from '../../middleware/auth.js'
 import type { EmulatorDeps } from '../../deps.js'
 import { presentEvent } from '../../services/events/present.js'

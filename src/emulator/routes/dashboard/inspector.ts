@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono'
-import { StoreError } from '../../../spec/errors.js'
-import { REQUEST_LOG_LIMIT, RequestLogQuerySchema } from '../../../spec/requests.js'
+import { StoreError } from '../../../contract/errors.js'
+import { REQUEST_LOG_LIMIT, RequestLogQuerySchema } from '../../../contract/requests.js'
 import type { RequestRecorder } from '../../inspector/recorder.js'
 import { parseWith } from '../../middleware/validate.js'
 import { renderPage } from '../../pages/layout.js'

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie'
-import { StoreError } from '../../../spec/errors.js'
+import { StoreError } from '../../../contract/errors.js'
 import type { AuthedEnv } from '../../middleware/auth.js'
 import type { Random } from '../../deps.js'
 import { hex } from '../../ids.js'

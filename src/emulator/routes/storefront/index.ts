@@ -1,7 +1,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { z } from 'zod'
-import { PRODUCT_LIMIT } from '../../../spec/products.js'
+import { PRODUCT_LIMIT } from '../../../contract/products.js'
 import {
   CheckoutBodySchema,
   CheckoutResponseSchema,
@@ -13,7 +13,7 @@ import {
   StorefrontProductListSchema,
   StorefrontProductQuerySchema,
   StorefrontProductSchema,
-} from '../../../spec/storefront.js'
+} from '../../../contract/storefront.js'
 import { publicOriginOf } from '../../middleware/hosts.js'
 import { HOST_REFUSED, type ErrorCase, json } from '../../openapi/operations.js'
 import { presentOrder } from '../../services/orders/present.js'

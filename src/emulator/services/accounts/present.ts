@@ -1,6 +1,6 @@
-import type { ListedFields } from '../../../spec/common.js'
-import type { AccountSchema } from '../../../spec/accounts.js'
-import type { ApiKeySchema, ShopSchema } from '../../../spec/shops.js'
+import type { ListedFields } from '../../../contract/common.js'
+import type { AccountSchema } from '../../../contract/accounts.js'
+import type { ApiKeySchema, ShopSchema } from '../../../contract/shops.js'
 import type { AccountRecord, KeyRecord, ShopRecord } from '../../store/records.js'
 
 /** A shop of the account; never its owner or its order counter. */

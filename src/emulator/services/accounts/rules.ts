@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto'
-import { StoreError } from '../../../spec/errors.js'
-import { isLongEnoughToHint } from '../../../spec/keys.js'
+import { StoreError } from '../../../contract/errors.js'
+import { isLongEnoughToHint } from '../../../contract/keys.js'
 import type { KeyRecord, ShopRecord } from '../../store/records.js'
 import type { Shared } from '../shared.js'
 

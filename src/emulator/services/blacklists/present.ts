@@ -1,5 +1,5 @@
-import type { BlacklistEntrySchema } from '../../../spec/blacklists.js'
-import type { ListedFields } from '../../../spec/common.js'
+import type { BlacklistEntrySchema } from '../../../contract/blacklists.js'
+import type { ListedFields } from '../../../contract/common.js'
 import type { BlacklistRecord } from '../../store/records.js'
 
 /** A blacklist entry as the API shows it; never the shop. */

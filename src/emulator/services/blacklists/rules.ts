@@ -3,8 +3,8 @@ import {
   type BlacklistType,
   type CreateBlacklistBody,
   type UpdateBlacklistBody,
-} from '../../../spec/blacklists.js'
-import { StoreError, badRequest } from '../../../spec/errors.js'
+} from '../../../contract/blacklists.js'
+import { StoreError, badRequest } from '../../../contract/errors.js'
 import type { Shared } from '../shared.js'
 import type { BlacklistRecord, ShopRecord } from '../../store/records.js'
 import { rowOfShop } from '../shop-rows.js'

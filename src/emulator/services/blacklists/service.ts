@@ -1,4 +1,4 @@
-import type { CreateBlacklistBody, UpdateBlacklistBody } from '../../../spec/blacklists.js'
+import type { CreateBlacklistBody, UpdateBlacklistBody } from '../../../contract/blacklists.js'
 import type { BlacklistRecord, ShopRecord } from '../../store/records.js'
 import type { Shared } from '../shared.js'
 import { ShopResource } from '../shop-resource.js'

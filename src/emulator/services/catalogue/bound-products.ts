@@ -1,4 +1,4 @@
-import { badRequest } from '../../../spec/errors.js'
+import { badRequest } from '../../../contract/errors.js'
 import type { ProductRecord, ShopRecord } from '../../store/records.js'
 import type { Shared } from '../shared.js'
 import { lookUpProduct } from './products.js'

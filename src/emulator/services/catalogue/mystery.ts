@@ -8,8 +8,8 @@ import {
   serverSeedFromBytes,
 } from '../../../fairness/index.js'
 import type { MysteryOutcome } from '../../../fairness/index.js'
-import { badRequest } from '../../../spec/errors.js'
-import type { MysteryPublic } from '../../../spec/mystery.js'
+import { badRequest } from '../../../contract/errors.js'
+import type { MysteryPublic } from '../../../contract/mystery.js'
 import type { Shared } from '../shared.js'
 import type { FulfilmentRecord } from '../../store/records.js'
 

@@ -1,5 +1,5 @@
-import type { FulfilmentSetup, FulfilmentSetupBody } from '../../../spec/fulfilment.js'
-import type { CreateProductBody, UpdateProductBody } from '../../../spec/products.js'
+import type { FulfilmentSetup, FulfilmentSetupBody } from '../../../contract/fulfilment.js'
+import type { CreateProductBody, UpdateProductBody } from '../../../contract/products.js'
 import type { ProductRecord, ShopRecord } from '../../store/records.js'
 import {
   applyProductUpdate,

@@ -1,9 +1,9 @@
 // Dashboard-only product setup: PUT /_emulator/products/:id/fulfilment and seed `fulfilment` blocks
 // (DESIGN.md, control API). Lives in the `fulfilments` collection, never on the product record.
 import type { MysteryOutcome } from '../../../fairness/index.js'
-import { StoreError } from '../../../spec/errors.js'
-import type { FulfilmentSetupBody } from '../../../spec/fulfilment.js'
-import type { ProductType } from '../../../spec/products.js'
+import { StoreError } from '../../../contract/errors.js'
+import type { FulfilmentSetupBody } from '../../../contract/fulfilment.js'
+import type { ProductType } from '../../../contract/products.js'
 import type { ServiceDeps } from '../deps.js'
 import type { FulfilmentRecord, ProductRecord, ShopRecord } from '../../store/records.js'
 import type { Tx } from '../../store/store.js'

@@ -1,6 +1,6 @@
 // Stock: DESIGN.md "Orders, fulfilment, stock" — taken at payment, never below zero.
 import { inStock } from '../../../fairness/index.js'
-import type { WebhookEventKind } from '../../../spec/events.js'
+import type { WebhookEventKind } from '../../../contract/events.js'
 import type { ServiceDeps } from '../deps.js'
 import type { Shared } from '../shared.js'
 import type { EventSubject } from '../events/payloads.js'
@@ -8,7 +8,7 @@ import { isLowStockDrop } from '../events/product-events.js'
 import type { FulfilmentRecord, ProductRecord, ShopRecord } from '../../store/records.js'
 import { serialCount } from './serial-pool.js'
 import { setupHint } from './setup-hint.js'
-import { StoreError } from '../../../spec/errors.js'
+import { StoreError } from '../../../contract/errors.js'
 import type { Tx } from '../../store/store.js'
 
 /**

@@ -1,4 +1,4 @@
-import type { Category } from '../../../spec/categories.js'
+import type { Category } from '../../../contract/categories.js'
 import type { CategoryRecord, ShopRecord } from '../../store/records.js'
 import { boundProducts } from '../catalogue/bound-products.js'
 import type { Shared } from '../shared.js'

@@ -1,5 +1,5 @@
-import { badRequest } from '../../../spec/errors.js'
-import type { CreateCategoryBody, UpdateCategoryBody } from '../../../spec/categories.js'
+import { badRequest } from '../../../contract/errors.js'
+import type { CreateCategoryBody, UpdateCategoryBody } from '../../../contract/categories.js'
 import type { Shared } from '../shared.js'
 import { resolveProductIds } from '../catalogue/bound-products.js'
 import { bySortOrder, rowOfShop } from '../shop-rows.js'

@@ -1,4 +1,4 @@
-import type { Category, CreateCategoryBody, UpdateCategoryBody } from '../../../spec/categories.js'
+import type { Category, CreateCategoryBody, UpdateCategoryBody } from '../../../contract/categories.js'
 import type { ShopRecord } from '../../store/records.js'
 import type { Shared } from '../shared.js'
 import { ShopResource } from '../shop-resource.js'

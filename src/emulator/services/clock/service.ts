@@ -1,10 +1,10 @@
 // Each account's clock (README, "Test clocks"): POST /_emulator/clock/advance moves the calling
 // account's clock forward and whatever of its shops fell due meanwhile fires, in bounded
 // transactions (subscriptions/due-work.ts). The offset is kept in the account's row.
-import type { ClockState } from '../../../spec/fulfilment.js'
+import type { ClockState } from '../../../contract/fulfilment.js'
 import type { Clock } from '../../deps.js'
 import type { AccountRecord } from '../../store/records.js'
-import { notFound } from '../../../spec/errors.js'
+import { notFound } from '../../../contract/errors.js'
 import type { AccountQueue } from '../accounts/queue.js'
 import type { ServiceDeps } from '../deps.js'
 import type { AccountClocks } from './account-clocks.js'

@@ -1,5 +1,5 @@
-import type { ListedFields } from '../../../spec/common.js'
-import type { CouponSchema } from '../../../spec/coupons.js'
+import type { ListedFields } from '../../../contract/common.js'
+import type { CouponSchema } from '../../../contract/coupons.js'
 import type { CouponRecord } from '../../store/records.js'
 
 /** A coupon as the API shows it (spec, "Resources: Coupon"); never the shop. */

@@ -1,5 +1,5 @@
 // Coupon rules at checkout (DESIGN.md "Storefront": inactive, expired, exhausted, below minAmount are refused).
-import { StoreError } from '../../../spec/errors.js'
+import { StoreError } from '../../../contract/errors.js'
 import type { CouponRecord } from '../../store/records.js'
 
 const field = (status: number, message: string) =>

@@ -1,5 +1,5 @@
-import { StoreError, badRequest } from '../../../spec/errors.js'
-import type { CreateCouponBody, UpdateCouponBody } from '../../../spec/coupons.js'
+import { StoreError, badRequest } from '../../../contract/errors.js'
+import type { CreateCouponBody, UpdateCouponBody } from '../../../contract/coupons.js'
 import type { Shared } from '../shared.js'
 import type { CouponRecord, ShopRecord } from '../../store/records.js'
 import { rowOfShop } from '../shop-rows.js'

@@ -1,4 +1,4 @@
-import type { CreateCouponBody, UpdateCouponBody } from '../../../spec/coupons.js'
+import type { CreateCouponBody, UpdateCouponBody } from '../../../contract/coupons.js'
 import type { CouponRecord, ShopRecord } from '../../store/records.js'
 import type { Shared } from '../shared.js'
 import { ShopResource } from '../shop-resource.js'

@@ -1,5 +1,5 @@
-import type { ListedFields } from '../../../spec/common.js'
-import type { QuerySchema } from '../../../spec/storefront.js'
+import type { ListedFields } from '../../../contract/common.js'
+import type { QuerySchema } from '../../../contract/storefront.js'
 import type { QueryRecord } from '../../store/records.js'
 
 /** A customer query as the merchant and the buyer see it; never the shop. */

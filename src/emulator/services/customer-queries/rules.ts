@@ -1,7 +1,7 @@
 // Customer queries from the storefront, tickets `TCK-…` (spec, "Events": query:created,
 // query:replied); the merchant answers them through the control API.
-import { StoreError } from '../../../spec/errors.js'
-import type { CreateQueryBody } from '../../../spec/storefront.js'
+import { StoreError } from '../../../contract/errors.js'
+import type { CreateQueryBody } from '../../../contract/storefront.js'
 import type { ServiceDeps } from '../deps.js'
 import type { Shared } from '../shared.js'
 import { base62 } from '../../ids.js'

@@ -1,5 +1,5 @@
-import type { ListedFields } from '../../../spec/common.js'
-import type { CustomerDetail, CustomerSchema } from '../../../spec/customers.js'
+import type { ListedFields } from '../../../contract/common.js'
+import type { CustomerDetail, CustomerSchema } from '../../../contract/customers.js'
 import { cents } from '../../money.js'
 import type { CustomerRecord } from '../../store/records.js'
 import type { Shared } from '../shared.js'

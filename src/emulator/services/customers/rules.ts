@@ -1,4 +1,4 @@
-import { CUSTOMER_LIMIT } from '../../../spec/customers.js'
+import { CUSTOMER_LIMIT } from '../../../contract/customers.js'
 import type { CustomerRecord, ShopRecord } from '../../store/records.js'
 import type { Shared } from '../shared.js'
 import { rowOfShop, take } from '../shop-rows.js'

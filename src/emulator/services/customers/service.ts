@@ -1,4 +1,4 @@
-import type { Customer, CustomerDetail } from '../../../spec/customers.js'
+import type { Customer, CustomerDetail } from '../../../contract/customers.js'
 import type { ShopRecord } from '../../store/records.js'
 import { presentCustomer, presentCustomerDetail } from './present.js'
 import { findCustomer, listCustomers } from './rules.js'

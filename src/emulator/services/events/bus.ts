@@ -1,4 +1,4 @@
-import { webhookBody, type WebhookEventKind } from '../../../spec/events.js'
+import { webhookBody, type WebhookEventKind } from '../../../contract/events.js'
 import type { EmulatorOptions, Sleep } from '../../deps.js'
 import type { Tx } from '../../store/store.js'
 import type { DeliveryRecord, EventRecord, ShopRecord } from '../../store/records.js'
@@ -8,7 +8,7 @@ import { DeliveryWorker, deliverySettings } from './delivery.js'
 import type { PendingEvent } from './pending.js'
 import { EventStreams, streamSettings } from './streams.js'
 import { chaosPlan } from './chaos.js'
-import type { DeliveryChaos } from '../../../spec/webhooks.js'
+import type { DeliveryChaos } from '../../../contract/webhooks.js'
 
 export type { PendingEvent } from './pending.js'
 

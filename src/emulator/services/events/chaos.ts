@@ -1,4 +1,4 @@
-import type { DeliveryChaos, WebhookChaos } from '../../../spec/webhooks.js'
+import type { DeliveryChaos, WebhookChaos } from '../../../contract/webhooks.js'
 import { seededDraw } from '../../seeded-draw.js'
 
 /** What an endpoint's chaos decides for one event: the first delivery's note, and a duplicate's if one is drawn. */

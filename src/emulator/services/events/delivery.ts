@@ -1,5 +1,5 @@
-import { WEBHOOK_HEADERS, WEBHOOK_TIMEOUT_MS } from '../../../spec/events.js'
-import type { DeliveryAttempt } from '../../../spec/webhooks.js'
+import { WEBHOOK_HEADERS, WEBHOOK_TIMEOUT_MS } from '../../../contract/events.js'
+import type { DeliveryAttempt } from '../../../contract/webhooks.js'
 import type { EmulatorOptions, Sleep } from '../../deps.js'
 import type { Shared } from '../shared.js'
 import type { DeliveryRecord } from '../../store/records.js'

@@ -8,8 +8,8 @@ import {
   type FeedbackLike,
   type PayloadSources,
   type QueryLike,
-} from '../../../spec/event-payloads.js'
-import type { ListedFields } from '../../../spec/common.js'
+} from '../../../contract/event-payloads.js'
+import type { ListedFields } from '../../../contract/common.js'
 import type {
   FeedbackEventKind,
   LineVariant,
@@ -19,10 +19,10 @@ import type {
   QueryEventKind,
   SubscriptionKind,
   WebhookEventKind,
-} from '../../../spec/events.js'
-import type { Order, OrderItem } from '../../../spec/orders.js'
-import type { Product } from '../../../spec/products.js'
-import type { Subscription } from '../../../spec/subscriptions.js'
+} from '../../../contract/events.js'
+import type { Order, OrderItem } from '../../../contract/orders.js'
+import type { Product } from '../../../contract/products.js'
+import type { Subscription } from '../../../contract/subscriptions.js'
 import type { ShopRecord } from '../../store/records.js'
 import type { Collections } from '../../store/collections.js'
 

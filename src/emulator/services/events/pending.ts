@@ -1,4 +1,4 @@
-import type { WebhookEventKind } from '../../../spec/events.js'
+import type { WebhookEventKind } from '../../../contract/events.js'
 import type { EventRecord } from '../../store/records.js'
 
 /** A committed event as listeners get it: `data` is the subject the operation emitted, `record` the logged payload. */

@@ -1,5 +1,5 @@
-import type { ListedFields } from '../../../spec/common.js'
-import type { EmittedEventSchema } from '../../../spec/webhooks.js'
+import type { ListedFields } from '../../../contract/common.js'
+import type { EmittedEventSchema } from '../../../contract/webhooks.js'
 import type { EventRecord } from '../../store/records.js'
 
 /** An event of the log as the live stream and the CLI show it. */

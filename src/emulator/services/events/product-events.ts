@@ -1,4 +1,4 @@
-import { LOW_STOCK_THRESHOLD } from '../../../spec/event-payloads.js'
+import { LOW_STOCK_THRESHOLD } from '../../../contract/event-payloads.js'
 import type { ServiceDeps } from '../deps.js'
 import type { ProductRecord, ShopRecord } from '../../store/records.js'
 import type { Tx } from '../../store/store.js'

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { StoreError } from '../../../spec/errors.js'
+import { StoreError } from '../../../contract/errors.js'
 import type { EmulatorOptions, Sleep } from '../../deps.js'
 import type { EventRecord } from '../../store/records.js'
 import type { PendingEvent } from './pending.js'

@@ -1,5 +1,5 @@
-import { notFound, StoreError } from '../../../spec/errors.js'
-import { FAULT_LIMITS, type CreateFaultBody, type Fault } from '../../../spec/faults.js'
+import { notFound, StoreError } from '../../../contract/errors.js'
+import { FAULT_LIMITS, type CreateFaultBody, type Fault } from '../../../contract/faults.js'
 import type { AccountRecord } from '../../store/records.js'
 import type { Shared } from '../shared.js'
 

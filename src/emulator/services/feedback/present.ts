@@ -1,5 +1,5 @@
-import type { ListedFields } from '../../../spec/common.js'
-import type { FeedbackSchema } from '../../../spec/storefront.js'
+import type { ListedFields } from '../../../contract/common.js'
+import type { FeedbackSchema } from '../../../contract/storefront.js'
 import type { FeedbackRecord } from '../../store/records.js'
 
 /** Feedback on a paid invoice; without the shop and the customer record it was matched to. */

@@ -1,6 +1,6 @@
 // Buyers' feedback on a paid invoice (spec, "Events": feedback:received).
-import { StoreError } from '../../../spec/errors.js'
-import type { CreateFeedbackBody } from '../../../spec/storefront.js'
+import { StoreError } from '../../../contract/errors.js'
+import type { CreateFeedbackBody } from '../../../contract/storefront.js'
 import type { FeedbackRecord, OrderRecord, ShopRecord } from '../../store/records.js'
 import type { Tx } from '../../store/store.js'
 import type { ServiceDeps } from '../deps.js'

@@ -1,4 +1,4 @@
-import type { Handover } from '../../../spec/orders.js'
+import type { Handover } from '../../../contract/orders.js'
 import type { ServiceDeps } from '../deps.js'
 import type { Shared } from '../shared.js'
 import type { FulfilmentRecord, OrderLineRecord, OrderRecord, ProductRecord, ShopRecord } from '../../store/records.js'

@@ -1,6 +1,6 @@
 // Fulfilment by product type (spec, "What the service does" 5–6; STYLE.md: a new type is one
 // entry here, and the compiler names a missing one).
-import type { ProductType } from '../../../spec/products.js'
+import type { ProductType } from '../../../contract/products.js'
 import { digital } from './digital.js'
 import { dynamic } from './dynamic.js'
 import { infoCard } from './info-card.js'

@@ -1,4 +1,4 @@
-import type { Group } from '../../../spec/groups.js'
+import type { Group } from '../../../contract/groups.js'
 import type { GroupRecord, ShopRecord } from '../../store/records.js'
 import { boundProducts } from '../catalogue/bound-products.js'
 import type { Shared } from '../shared.js'

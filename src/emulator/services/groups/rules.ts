@@ -1,4 +1,4 @@
-import type { CreateGroupBody, UpdateGroupBody } from '../../../spec/groups.js'
+import type { CreateGroupBody, UpdateGroupBody } from '../../../contract/groups.js'
 import { resolveProductIds } from '../catalogue/bound-products.js'
 import { bySortOrder, rowOfShop } from '../shop-rows.js'
 import type { Shared } from '../shared.js'

@@ -1,4 +1,4 @@
-import type { CreateGroupBody, Group, UpdateGroupBody } from '../../../spec/groups.js'
+import type { CreateGroupBody, Group, UpdateGroupBody } from '../../../contract/groups.js'
 import type { ShopRecord } from '../../store/records.js'
 import type { Shared } from '../shared.js'
 import { ShopResource } from '../shop-resource.js'

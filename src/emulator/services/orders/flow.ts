@@ -1,7 +1,7 @@
 // The order flow (README, "Order flow"): checkout → pending/unpaid; a payment below the total →
 // partial; the full amount → paid, status completed when every line is delivered, else processing
 // (processing becomes completed once the last line is delivered); a dispute → paymentStatus disputed.
-import type { OrderStatus } from '../../../spec/orders.js'
+import type { OrderStatus } from '../../../contract/orders.js'
 import type { ServiceDeps } from '../deps.js'
 import type { OrderLineRecord, OrderRecord, ShopRecord } from '../../store/records.js'
 import type { Tx } from '../../store/store.js'

@@ -1,6 +1,6 @@
 // The buyer's invoice (spec 6: "Delivered content appears on the customer invoice page"; DESIGN.md
 // "Storefront"): one object behind the JSON answer, the HTML page and the dashboard's order view.
-import type { Invoice, InvoiceItem } from '../../../spec/storefront.js'
+import type { Invoice, InvoiceItem } from '../../../contract/storefront.js'
 import { cents } from '../../money.js'
 import type { OrderLineRecord, OrderRecord, ShopRecord } from '../../store/records.js'
 import { VERIFICATION_STEPS } from '../catalogue/mystery.js'

@@ -1,4 +1,4 @@
-import { StoreError } from '../../../spec/errors.js'
+import { StoreError } from '../../../contract/errors.js'
 import type { Shared } from '../shared.js'
 import type { Tx } from '../../store/store.js'
 

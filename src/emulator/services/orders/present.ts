@@ -1,5 +1,5 @@
-import type { ListedFields } from '../../../spec/common.js'
-import type { OrderItemSchema, OrderSchema } from '../../../spec/orders.js'
+import type { ListedFields } from '../../../contract/common.js'
+import type { OrderItemSchema, OrderSchema } from '../../../contract/orders.js'
 import type { OrderLineRecord, OrderRecord } from '../../store/records.js'
 
 /**

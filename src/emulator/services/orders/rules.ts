@@ -1,6 +1,6 @@
-import { StoreError } from '../../../spec/errors.js'
+import { StoreError } from '../../../contract/errors.js'
 import { recordMoneyReceived } from '../customers/bookkeeping.js'
-import { ORDER_LIMIT, type UpdateOrderBody } from '../../../spec/orders.js'
+import { ORDER_LIMIT, type UpdateOrderBody } from '../../../contract/orders.js'
 import type { ServiceDeps } from '../deps.js'
 import type { Shared } from '../shared.js'
 import { rowOfShop, take } from '../shop-rows.js'

@@ -1,4 +1,4 @@
-import type { UpdateOrderBody } from '../../../spec/orders.js'
+import type { UpdateOrderBody } from '../../../contract/orders.js'
 import type { OrderRecord, ShopRecord } from '../../store/records.js'
 import type { ServiceDeps } from '../deps.js'
 import { findOrder, listOrders, updateOrderStatus } from './rules.js'

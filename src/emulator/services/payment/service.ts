@@ -1,8 +1,8 @@
 // Payment, delivery retries, tracking and disputes (README, "Order flow"; DESIGN.md "Orders,
 // fulfilment, stock"). Each state change is one synchronous transaction; the only network call,
 // the Dynamic delivery, runs between transactions and records its result in a transaction of its own.
-import { StoreError, badRequest } from '../../../spec/errors.js'
-import type { PayBody, TrackingBody } from '../../../spec/fulfilment.js'
+import { StoreError, badRequest } from '../../../contract/errors.js'
+import type { PayBody, TrackingBody } from '../../../contract/fulfilment.js'
 import type { ServiceDeps } from '../deps.js'
 import { fulfilments } from '../fulfilment/index.js'
 import { delivered, undelivered } from '../fulfilment/fulfil.js'

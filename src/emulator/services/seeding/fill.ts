@@ -1,5 +1,5 @@
-import { StoreError } from '../../../spec/errors.js'
-import { FulfilmentSetupBodySchema } from '../../../spec/fulfilment.js'
+import { StoreError } from '../../../contract/errors.js'
+import { FulfilmentSetupBodySchema } from '../../../contract/fulfilment.js'
 import { newSecretKey } from '../../ids.js'
 import type { AccountRecord, ShopRecord } from '../../store/records.js'
 import { blacklistValue, type SeedFile } from './seed-file.js'

@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { readFileSync } from 'node:fs'
-import { CreateBlacklistBodySchema, normaliseBlacklistValue } from '../../../spec/blacklists.js'
-import { CreateCategoryBodySchema } from '../../../spec/categories.js'
+import { CreateBlacklistBodySchema, normaliseBlacklistValue } from '../../../contract/blacklists.js'
+import { CreateCategoryBodySchema } from '../../../contract/categories.js'
 import {
   CountSchema,
   CountrySchema,
@@ -12,13 +12,13 @@ import {
   SortOrderSchema,
   TimestampSchema,
   UrlSchema,
-} from '../../../spec/common.js'
-import { CreateCouponBodySchema } from '../../../spec/coupons.js'
-import { inputProblems } from '../../../spec/field-errors.js'
-import { CreateGroupBodySchema } from '../../../spec/groups.js'
-import { OrderExtrasSchema, OrderItemSchema, OrderStatusSchema, PaymentStatusSchema } from '../../../spec/orders.js'
-import { CreateProductBodySchema } from '../../../spec/products.js'
-import { MAX_LINES, QuantitySchema } from '../../../spec/storefront.js'
+} from '../../../contract/common.js'
+import { CreateCouponBodySchema } from '../../../contract/coupons.js'
+import { inputProblems } from '../../../contract/field-errors.js'
+import { CreateGroupBodySchema } from '../../../contract/groups.js'
+import { OrderExtrasSchema, OrderItemSchema, OrderStatusSchema, PaymentStatusSchema } from '../../../contract/orders.js'
+import { CreateProductBodySchema } from '../../../contract/products.js'
+import { MAX_LINES, QuantitySchema } from '../../../contract/storefront.js'
 
 /*
  * A seed record is the API's create body for its resource, checked and normalised exactly as the

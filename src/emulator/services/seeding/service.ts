@@ -1,5 +1,5 @@
-import { StoreError } from '../../../spec/errors.js'
-import { maskKey } from '../../../spec/keys.js'
+import { StoreError } from '../../../contract/errors.js'
+import { maskKey } from '../../../contract/keys.js'
 import { hex } from '../../ids.js'
 import type { AccountRecord, KeyRecord, ShopRecord } from '../../store/records.js'
 import type { Tx } from '../../store/store.js'

@@ -1,4 +1,4 @@
-import { StoreError } from '../../../spec/errors.js'
+import { StoreError } from '../../../contract/errors.js'
 import type { Row } from '../../store/collection.js'
 import { collectionNamed, type CollectionName } from '../../store/collections.js'
 import type { AccountRecord, ShopRecord } from '../../store/records.js'

@@ -1,6 +1,6 @@
 import { mkdir, readdir, rm, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
-import { StoreError } from '../../../spec/errors.js'
+import { StoreError } from '../../../contract/errors.js'
 import { writeAll, writeFileDurably } from '../../files.js'
 import { type SavedState, readStateFile, writeStateFile } from './state-file.js'
 

@@ -1,4 +1,4 @@
-import { StoreError, notFound } from '../../../spec/errors.js'
+import { StoreError, notFound } from '../../../contract/errors.js'
 import type { Row } from '../../store/collection.js'
 import { collectionNamed, type CollectionName } from '../../store/collections.js'
 import { parseSeed, type SeedFile } from '../seeding/seed-file.js'

@@ -1,7 +1,7 @@
 // Storefront checkout (DESIGN.md "Storefront"; spec "What the service does" 5, 7): every check first,
 // then every write, in one synchronous transaction, so a refused checkout leaves nothing behind.
-import { StoreError } from '../../../spec/errors.js'
-import type { CheckoutBody } from '../../../spec/storefront.js'
+import { StoreError } from '../../../contract/errors.js'
+import type { CheckoutBody } from '../../../contract/storefront.js'
 import type { ServiceDeps } from '../deps.js'
 import type {
   CouponRecord,

@@ -1,7 +1,7 @@
 // What the public storefront shows (DESIGN.md "Storefront"): Live products, unlisted ones only by
 // direct id, a MysteryBox with its commitment, pool version and drop table — never seeds or codes.
-import { StoreError } from '../../../spec/errors.js'
-import type { StorefrontProduct } from '../../../spec/storefront.js'
+import { StoreError } from '../../../contract/errors.js'
+import type { StorefrontProduct } from '../../../contract/storefront.js'
 import type { Shared } from '../shared.js'
 import { presentProduct } from '../catalogue/present.js'
 import type { ProductRecord, ShopRecord } from '../../store/records.js'

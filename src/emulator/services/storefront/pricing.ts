@@ -1,6 +1,6 @@
 // Prices of an order: DESIGN.md "Storefront" — line totals, group discountPercent, then the coupon;
 // money rounded to cents at every step, never negative.
-import type { CouponType } from '../../../spec/coupons.js'
+import type { CouponType } from '../../../contract/coupons.js'
 import { cents } from '../../money.js'
 
 export interface PriceInput {

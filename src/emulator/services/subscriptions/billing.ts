@@ -2,9 +2,9 @@
 // created ACTIVE or TRIALING when their order is paid; as the clock passes, an upcoming notice
 // fires UPCOMING_NOTICE_DAYS (spec/subscription-due.ts) before each period end, a trial ends into ACTIVE with its first charge,
 // an ACTIVE period renews with a charge; CANCELLED never renews.
-import { StoreError } from '../../../spec/errors.js'
-import type { SubscriptionKind } from '../../../spec/events.js'
-import type { SubscriptionInterval } from '../../../spec/fulfilment.js'
+import { StoreError } from '../../../contract/errors.js'
+import type { SubscriptionKind } from '../../../contract/events.js'
+import type { SubscriptionInterval } from '../../../contract/fulfilment.js'
 import type { ServiceDeps } from '../deps.js'
 import { base62 } from '../../ids.js'
 import { cents } from '../../money.js'
@@ -16,7 +16,7 @@ import type {
   SubscriptionRecord,
 } from '../../store/records.js'
 import type { Tx } from '../../store/store.js'
-import { nextDueOf } from '../../../spec/subscription-due.js'
+import { nextDueOf } from '../../../contract/subscription-due.js'
 import { findSubscription } from './rules.js'
 import { recordMoneyReceived, recordOrderPlaced } from '../customers/bookkeeping.js'
 import { nextOrderNumber } from '../orders/numbers.js'

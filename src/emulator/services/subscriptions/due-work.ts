@@ -1,11 +1,11 @@
 // The clock's due work (README, "Subscriptions" and "Reliability"): whatever falls due while the
 // clock moves runs earliest first, found through the subscriptions' `due` index, in transactions
 // of a bounded size that yield to other requests between them.
-import { StoreError } from '../../../spec/errors.js'
+import { StoreError } from '../../../contract/errors.js'
 import type { Clock } from '../../deps.js'
 import type { SubscriptionRecord } from '../../store/records.js'
 import { SortedIndex } from '../../store/sorted-index.js'
-import { nextDueOf } from '../../../spec/subscription-due.js'
+import { nextDueOf } from '../../../contract/subscription-due.js'
 import type { Tx } from '../../store/store.js'
 import type { ServiceDeps } from '../deps.js'
 import { type DueCounts, runDue } from './billing.js'

@@ -1,5 +1,5 @@
-import type { ListedFields } from '../../../spec/common.js'
-import type { SubscriptionSchema } from '../../../spec/subscriptions.js'
+import type { ListedFields } from '../../../contract/common.js'
+import type { SubscriptionSchema } from '../../../contract/subscriptions.js'
 import type { SubscriptionRecord } from '../../store/records.js'
 
 /**

@@ -1,5 +1,5 @@
-import type { ListedFields } from '../../../spec/common.js'
-import type { ThemeSchema, ThemeSummarySchema } from '../../../spec/themes.js'
+import type { ListedFields } from '../../../contract/common.js'
+import type { ThemeSchema, ThemeSummarySchema } from '../../../contract/themes.js'
 import type { ShopRecord, ThemeRecord } from '../../store/records.js'
 
 export function presentThemeSummary(shop: ShopRecord, theme: ThemeRecord): ListedFields<typeof ThemeSummarySchema> {

@@ -1,5 +1,5 @@
-import { badRequest, notFound } from '../../../spec/errors.js'
-import type { UpdateThemeBody } from '../../../spec/themes.js'
+import { badRequest, notFound } from '../../../contract/errors.js'
+import type { UpdateThemeBody } from '../../../contract/themes.js'
 import type { ShopRecord, ThemeRecord } from '../../store/records.js'
 import type { Shared } from '../shared.js'
 

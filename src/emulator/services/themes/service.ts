@@ -1,4 +1,4 @@
-import type { UpdateThemeBody } from '../../../spec/themes.js'
+import type { UpdateThemeBody } from '../../../contract/themes.js'
 import type { ShopRecord, ThemeRecord } from '../../store/records.js'
 import type { Shared } from '../shared.js'
 import { activeThemeId, applyThemeUpdate, findTheme, listThemes } from './rules.js'

@@ -1,5 +1,5 @@
-import type { ListedFields } from '../../../spec/common.js'
-import type { WebhookDeliverySchema, WebhookDeliverySummarySchema, WebhookSchema } from '../../../spec/webhooks.js'
+import type { ListedFields } from '../../../contract/common.js'
+import type { WebhookDeliverySchema, WebhookDeliverySummarySchema, WebhookSchema } from '../../../contract/webhooks.js'
 import type { DeliveryRecord, WebhookRecord } from '../../store/records.js'
 
 /** A webhook endpoint as the control API shows it; never the shop. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { isIP } from 'node:net'
 import { describe, expect, it } from 'vitest'
-import { isIpAddress } from '../../src/spec/ip.js'
+import { isIpAddress } from '../../src/contract/ip.js'
 
 describe('isIpAddress', () => {
   it.each([

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { displayMoney, subscriptionEventData, type PayloadSources } from '../../src/spec/event-payloads.js'
-import type { Order } from '../../src/spec/orders.js'
-import type { Subscription } from '../../src/spec/subscriptions.js'
+import { displayMoney, subscriptionEventData, type PayloadSources } from '../../src/contract/event-payloads.js'
+import type { Order } from '../../src/contract/orders.js'
+import type { Subscription } from '../../src/contract/subscriptions.js'
 
 const sources: PayloadSources = { shop: { id: 'shop_1', name: 'Shop' }, product: () => undefined }
 
