@@ -47,7 +47,9 @@ const BUY = {
 describe('store fixtures run', () => {
   it('sends each step in order, filling in earlier answers and the environment', async () => {
     const { emu } = await emulator()
-    const run = await cli([...emu.flags, 'fixtures', 'run', fixtureFile(BUY)], { env: { NAME: 'Fixture Ticket' } })
+    const run = await cli([...emu.flags, 'fixtures', 'run', fixtureFile(BUY), '--env', 'NAME'], {
+      env: { NAME: 'Fixture Ticket' },
+    })
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
     const lines = run.stdout
@@ -75,7 +77,9 @@ describe('store fixtures run', () => {
 
   it('prints each step with its answer as NDJSON with --json', async () => {
     const { emu } = await emulator()
-    const run = await cli([...emu.flags, 'fixtures', 'run', fixtureFile(BUY), '--json'], { env: { NAME: 'Ticket' } })
+    const run = await cli([...emu.flags, 'fixtures', 'run', fixtureFile(BUY), '--json', '--env', 'NAME'], {
+      env: { NAME: 'Ticket' },
+    })
     const steps = run.stdout
       .trim()
       .split('\n')
@@ -87,12 +91,15 @@ describe('store fixtures run', () => {
   it('--dry-run checks the file and prints the requests, sending none', async () => {
     const { emu, count } = await emulator()
     const before = await count()
-    const run = await cli([...emu.flags, 'fixtures', 'run', fixtureFile(BUY), '--dry-run'], { env: { NAME: 'Ticket' } })
+    const run = await cli([...emu.flags, 'fixtures', 'run', fixtureFile(BUY), '--dry-run', '--env', 'NAME'], {
+      env: { NAME: 'Ticket' },
+    })
     expect(run.code).toBe(0)
     expect(run.stdout.split('\n').slice(0, 2)).toEqual([
       'product  POST /api/v1/products',
-      '  {"name":"Ticket","price":7,"type":"Service","status":"Live"}',
+      '  {"name":"${env:NAME}","price":7,"type":"Service","status":"Live"}',
     ])
+    expect(run.stdout).not.toContain('Ticket')
     expect(run.stdout).toContain('pay  POST /_emulator/orders/${checkout:order.orderNumber}/pay')
     expect(await count()).toBe(before)
   })
@@ -110,7 +117,9 @@ describe('store fixtures run', () => {
         },
       ],
     }
-    const run = await cli([...emu.flags, 'fixtures', 'run', fixtureFile(steps)], { env: { NAME: 'Once' } })
+    const run = await cli([...emu.flags, 'fixtures', 'run', fixtureFile(steps), '--env', 'NAME'], {
+      env: { NAME: 'Once' },
+    })
     expect(run.code).toBe(5)
     expect(run.stderr).toBe('error: step "missing" (GET /api/v1/orders/ORD-999) failed: 404 order not found: ORD-999\n')
     expect(run.stdout.trim().split('\n')).toHaveLength(1)
@@ -153,7 +162,9 @@ describe('store fixtures run', () => {
     const { emu, count } = await emulator()
     const before = await count()
     const file = fixtureFile({ fixtures: [BUY.fixtures[0], ...fixtures] })
-    const run = await cli([...emu.flags, 'fixtures', 'run', file], { env: { NAME: 'Never' } })
+    const run = await cli([...emu.flags, 'fixtures', 'run', file, '--env', 'NAME', '--env', 'NO_SUCH_VAR'], {
+      env: { NAME: 'Never' },
+    })
     expect(run.code).toBe(2)
     expect(run.stderr.split('\n')[0]).toContain(message)
     expect(run.stdout).toBe('')
