@@ -6,6 +6,7 @@ import { StoreClient } from '../../../src/client/index.js'
 import { httpFetch } from '../../../src/cli/http-fetch.js'
 import { StoreError } from '../../../src/contract/store-error.js'
 import { loadSeedFile } from '../../../src/emulator/services/seeding/seed-file.js'
+import type { TestEmulatorOptions } from '../../helpers/emulator.js'
 import {
   cleanups,
   folder,
@@ -17,7 +18,7 @@ import {
   wrongUpstream,
 } from './harness.js'
 
-async function emulator(seed: Parameters<typeof realEmulator>[0]['seed']): Promise<RealEmulator> {
+async function emulator(seed: TestEmulatorOptions['seed']): Promise<RealEmulator> {
   const started = await realEmulator({ seed })
   cleanups.push(() => started.stop())
   return started
