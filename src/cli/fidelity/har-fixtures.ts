@@ -98,7 +98,9 @@ function learn(value: unknown, step: string, path: string, key: string, learnt: 
  * the answer's own id, order number or cursor as the reference to the earlier answer that gave it.
  */
 function expectedBody(value: unknown, learnt: Learnt, depth = 0, key = ''): unknown {
-  if (typeof value === 'string' && depth === 1 && isReferenceKey(key) && learnt.has(value)) return learnt.get(value)
+  // Not a cursor: a service may issue a new one for the same page.
+  if (typeof value === 'string' && depth === 1 && key !== 'nextCursor' && isReferenceKey(key) && learnt.has(value))
+    return learnt.get(value)
   if (Array.isArray(value)) return value.length ? [expectedBody(value[0], learnt, depth + 1)] : []
   if (value !== null && typeof value === 'object')
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, expectedBody(v, learnt, depth + 1, k)]))
