@@ -1,6 +1,11 @@
-// The README's code blocks, and the convention its runnable blocks follow (README, "Tests").
+// The manual's code blocks (README.md, then the pages of docs/ in the order the README links
+// them), and the convention its runnable blocks follow (docs/development.md, "The README is tested").
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 
 export interface Block {
+  /** The page it is on, relative to the repository: `README.md`, `docs/cli.md`. */
+  page: string
   /** 1-based line of the opening fence. */
   line: number
   lang: string
@@ -9,16 +14,36 @@ export interface Block {
   text: string
 }
 
+/** The manual's pages in reading order: README.md, the docs/ pages it links, then any other. */
+export function manualPages(root: string): string[] {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8')
+  const linked = [...readme.matchAll(/\]\((docs\/[\w.-]+\.md)(?:#[^)]*)?\)/g)].map((m) => m[1])
+  const all = readdirSync(join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`)
+    .sort()
+  return [...new Set(['README.md', ...linked.filter((p) => all.includes(p)), ...all])]
+}
+
+/** Every fenced block of the manual's pages, in reading order. */
+export function manualBlocks(root: string): Block[] {
+  return manualPages(root).flatMap((page) => codeBlocks(readFileSync(join(root, page), 'utf8'), page))
+}
+
+/** Where a block is, for messages: `docs/cli.md line 12`. */
+export const where = (b: Block) => `${b.page} line ${b.line}`
+
 /** Every fenced block of a markdown text, in order. */
-export function codeBlocks(markdown: string): Block[] {
+export function codeBlocks(markdown: string, page = 'README.md'): Block[] {
   const blocks: Block[] = []
   const lines = markdown.split('\n')
   for (let i = 0; i < lines.length; i++) {
     const open = /^```(\S*)\s*(.*)$/.exec(lines[i])
     if (!open) continue
     const end = lines.findIndex((l, j) => j > i && l.startsWith('```'))
-    if (end === -1) throw new Error(`README line ${i + 1}: a code block that is never closed`)
+    if (end === -1) throw new Error(`${page} line ${i + 1}: a code block that is never closed`)
     blocks.push({
+      page,
       line: i + 1,
       lang: open[1],
       flags: open[2].split(/\s+/).filter(Boolean),
@@ -31,7 +56,7 @@ export function codeBlocks(markdown: string): Block[] {
 
 export const isRunnable = (b: Block) => (b.lang === 'sh' || b.lang === 'ts') && !b.flags.includes('no-run')
 
-/** Values the reader supplies, as the README's Tests section lists them; the test sets each. */
+/** Values the reader supplies, as "The README is tested" lists them; the test sets each. */
 export const PLACEHOLDERS = ['KEY'] as const
 
 /** Addresses that stand for the reader's emulator and app; the test puts its own in their place. */
@@ -42,19 +67,18 @@ const SHELL_VARIABLES = new Set(['PATH', 'PWD', 'HOME'])
 
 /** What a runnable block may not hold: each problem as a sentence naming the block. */
 export function conventionProblems(block: Block): string[] {
-  const where = `README line ${block.line} (${block.lang})`
+  const at = `${where(block)} (${block.lang})`
   const problems: string[] = []
   const code = block.lang === 'sh' ? block.text.replace(/#.*$/gm, '') : block.text
-  if (/\[--?[a-z]/.test(code))
-    problems.push(`${where}: an optional flag in [brackets]: write one real command per case`)
-  if (/…/.test(code)) problems.push(`${where}: "…" stands for a value: use a real one or a $PLACEHOLDER`)
+  if (/\[--?[a-z]/.test(code)) problems.push(`${at}: an optional flag in [brackets]: write one real command per case`)
+  if (/…/.test(code)) problems.push(`${at}: "…" stands for a value: use a real one or a $PLACEHOLDER`)
   if (block.lang === 'sh') {
-    if (/(^|\s)<[a-z][\w-]*>/i.test(code)) problems.push(`${where}: a <placeholder> reads as a redirect`)
-    if (/\s\|\s(?:get|set|use|path|list)\b/.test(code)) problems.push(`${where}: a pseudo-pipe of alternatives`)
+    if (/(^|\s)<[a-z][\w-]*>/i.test(code)) problems.push(`${at}: a <placeholder> reads as a redirect`)
+    if (/\s\|\s(?:get|set|use|path|list)\b/.test(code)) problems.push(`${at}: a pseudo-pipe of alternatives`)
     const assigned = new Set([...code.matchAll(/(?:^|[\s;(])([A-Z][A-Z0-9_]*)=/g)].map((m) => m[1]))
     for (const [, name] of code.matchAll(/\$\{?([A-Z][A-Z0-9_]*)/g))
       if (!assigned.has(name) && !SHELL_VARIABLES.has(name) && !(PLACEHOLDERS as readonly string[]).includes(name))
-        problems.push(`${where}: $${name} is neither set in the block nor a listed placeholder`)
+        problems.push(`${at}: $${name} is neither set in the block nor a listed placeholder`)
   }
   return [...new Set(problems)]
 }

@@ -1,5 +1,6 @@
-// The README is the user's manual: every shell and TypeScript block runs as written against one
-// real `store serve`, started as the quick start starts it (README, "Tests").
+// The manual (README.md and docs/): every shell and TypeScript block of every page runs as written
+// against one real `store serve`, started as the quick start starts it (docs/development.md,
+// "The README is tested").
 import { execFile, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
@@ -13,16 +14,16 @@ import { ensureBuilt, ROOT, startServe, type ServeProcess } from '../e2e/serve-p
 import {
   APP_ADDRESS,
   type Block,
-  codeBlocks,
   conventionProblems,
   EMULATOR_ADDRESS,
   isRunnable,
+  manualBlocks,
   type PLACEHOLDERS,
+  where,
 } from './readme-blocks.js'
 
 const run = promisify(execFile)
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8')
-const blocks = codeBlocks(README)
+const blocks = manualBlocks(ROOT)
 const runnable = blocks.filter(isRunnable)
 
 let dir: string
@@ -84,8 +85,6 @@ async function freePort(): Promise<number> {
   return port
 }
 
-const where = (b: Block) => `README line ${b.line}`
-
 async function runShell(block: Block): Promise<void> {
   // Set inside the script: bash reads /etc/bash.bashrc first when its stdin is a socket, as Node's pipes are.
   const result = await run('bash', ['-c', `set -euo pipefail\n${filled(block.text)}`], {
@@ -107,7 +106,7 @@ async function runLongRunning(block: Block): Promise<void> {
     .filter((l) => l.trim() && !l.trim().startsWith('#'))
   await Promise.all(
     lines.map(async (line, i) => {
-      const cwd = join(folderOf('work'), `long-${block.line}-${i}`)
+      const cwd = join(folderOf('work'), `long-${blocks.indexOf(block)}-${i}`)
       mkdirSync(cwd)
       for (const f of readdirSync(folderOf('work'), { withFileTypes: true }))
         if (f.isFile()) writeFileSync(join(cwd, f.name), readFileSync(join(folderOf('work'), f.name)))
@@ -137,7 +136,7 @@ async function runLongRunning(block: Block): Promise<void> {
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-describe('README', () => {
+describe('the manual', () => {
   it('holds runnable blocks that follow the convention of its Tests section', () => {
     expect(runnable.length).toBeGreaterThan(5)
     expect(blocks.filter(isRunnable).flatMap(conventionProblems)).toEqual([])
@@ -161,9 +160,9 @@ describe('README', () => {
   /** A block that is a file (`file=NAME`) is written to the working folder before the blocks after it run. */
   const fileNameOf = (b: Block) => b.flags.find((f) => f.startsWith('file='))?.slice('file='.length)
   const writeFilesBefore = (block: Block) => {
-    for (const b of blocks) {
+    for (const b of blocks.slice(0, blocks.indexOf(block))) {
       const name = fileNameOf(b)
-      if (name && b.line < block.line) writeFileSync(join(folderOf('work'), name), `${filled(b.text)}\n`)
+      if (name) writeFileSync(join(folderOf('work'), name), `${filled(b.text)}\n`)
     }
   }
 
@@ -176,7 +175,7 @@ describe('README', () => {
 
   const typescript = runnable.filter((b) => b.lang === 'ts')
   /** The file a ts block is: the name its first line gives (`// checkout.test.ts`), else one of its line. */
-  const fileOf = (b: Block) => /^\/\/ (\S+\.ts)\b/.exec(b.text)?.[1] ?? `readme-${b.line}.ts`
+  const fileOf = (b: Block) => /^\/\/ (\S+\.ts)\b/.exec(b.text)?.[1] ?? `${b.page.replace(/\W+/g, '-')}-${b.line}.ts`
   const isTestFile = (b: Block) => /\.test\.ts$|^vitest\./.test(fileOf(b))
 
   it('has TypeScript blocks that compile under module nodenext', async () => {
