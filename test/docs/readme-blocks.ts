@@ -1,5 +1,5 @@
 // The manual's code blocks (README.md, then the pages of docs/ in the order the README links
-// them), and the convention its runnable blocks follow (docs/development.md, "The README is tested").
+// them), and the convention its runnable blocks follow (docs/development.md, "The manual is tested").
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -56,12 +56,26 @@ export function codeBlocks(markdown: string, page = 'README.md'): Block[] {
 
 export const isRunnable = (b: Block) => (b.lang === 'sh' || b.lang === 'ts') && !b.flags.includes('no-run')
 
-/** Values the reader supplies, as "The README is tested" lists them; the test sets each. */
+/** The flags a block's info string may carry (docs/development.md, "The manual is tested"). */
+export const isKnownFlag = (f: string) =>
+  f === 'no-run' || f === 'long-running' || f === 'new-terminal' || /^file=[\w.-]+$/.test(f)
+
+/** Values the reader supplies, as "The manual is tested" lists them; the test sets each. */
 export const PLACEHOLDERS = ['KEY'] as const
 
 /** Addresses that stand for the reader's emulator and app; the test puts its own in their place. */
 export const EMULATOR_ADDRESS = '127.0.0.1:4010'
 export const APP_ADDRESS = 'localhost:3000'
+
+/**
+ * Ports a reader has in use while following the manual: the emulator's, `store webhooks receive`'s
+ * and their app's. The test holds them for its whole run, so a block that binds one, or reaches one
+ * by a default, fails.
+ */
+export const TAKEN_PORTS = [4010, 4011, 3000] as const
+
+/** Commands that bind a port, 4010, 4011 or 4020 unless told: a runnable block gives them `--port 0`. */
+const BINDS_A_PORT = /\bstore\s+(?:serve|webhooks\s+receive|proxy)\b/
 
 const SHELL_VARIABLES = new Set(['PATH', 'PWD', 'HOME'])
 
@@ -73,6 +87,11 @@ export function conventionProblems(block: Block): string[] {
   if (/\[--?[a-z]/.test(code)) problems.push(`${at}: an optional flag in [brackets]: write one real command per case`)
   if (/…/.test(code)) problems.push(`${at}: "…" stands for a value: use a real one or a $PLACEHOLDER`)
   if (block.lang === 'sh') {
+    for (const [, port] of code.matchAll(/--port[\s=]+(\S+)/g))
+      if (port !== '0') problems.push(`${at}: --port ${port} binds a fixed port: write --port 0 (a free one)`)
+    for (const line of code.split('\n'))
+      if (BINDS_A_PORT.test(line) && !/--port[\s=]+\S/.test(line))
+        problems.push(`${at}: \`${line.trim()}\` binds its default port: add --port 0 (a free one)`)
     if (/(^|\s)<[a-z][\w-]*>/i.test(code)) problems.push(`${at}: a <placeholder> reads as a redirect`)
     if (/\s\|\s(?:get|set|use|path|list)\b/.test(code)) problems.push(`${at}: a pseudo-pipe of alternatives`)
     const assigned = new Set([...code.matchAll(/(?:^|[\s;(])([A-Z][A-Z0-9_]*)=/g)].map((m) => m[1]))
