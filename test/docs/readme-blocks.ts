@@ -1,5 +1,5 @@
-// The manual's code blocks (README.md, then the pages of docs/ in the order the README links
-// them), and the convention its runnable blocks follow (docs/development.md, "The manual is tested").
+// The manual's code blocks (README.md, then the pages of docs/ in the order its "The manual"
+// section lists them), and the convention its runnable blocks follow (docs/development.md, "The manual is tested").
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -14,10 +14,11 @@ export interface Block {
   text: string
 }
 
-/** The manual's pages in reading order: README.md, the docs/ pages it links, then any other. */
+/** The manual's pages in reading order: README.md, the pages its "The manual" section lists, then any other of docs/. */
 export function manualPages(root: string): string[] {
   const readme = readFileSync(join(root, 'README.md'), 'utf8')
-  const linked = [...readme.matchAll(/\]\((docs\/[\w.-]+\.md)(?:#[^)]*)?\)/g)].map((m) => m[1])
+  const contents = /^## The manual\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(readme)?.[1] ?? ''
+  const linked = [...contents.matchAll(/\]\((docs\/[\w.-]+\.md)(?:#[^)]*)?\)/g)].map((m) => m[1])
   const all = readdirSync(join(root, 'docs'))
     .filter((f) => f.endsWith('.md'))
     .map((f) => `docs/${f}`)
