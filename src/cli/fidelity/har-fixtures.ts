@@ -188,15 +188,15 @@ export function fixturesFromHar(har: Har, file: string): FixturesFromHar {
     throw new UsageError(
       `${file} holds ${steps.length} /api/v1 exchanges; a fixtures file holds at most ${FIXTURE_MAX_STEPS} steps: record a shorter session`,
     )
-  const { seed } = seedFromRecording(
+  const { seed, unseedable } = seedFromRecording(
     api.map((e) => e.entry),
     new IdMap(),
   )
-  const unmade = Object.fromEntries(
-    Object.entries(seed)
-      .map(([kind, rows]) => [kind, (rows as unknown[]).length] as const)
-      .filter(([, n]) => n > 0),
-  )
+  // Records read in a shape the seed file does not take are read all the same.
+  const unmade: Record<string, number> = {}
+  for (const [kind, rows] of Object.entries(seed))
+    if ((rows as unknown[]).length) unmade[kind] = (rows as unknown[]).length
+  for (const u of unseedable) unmade[u.kind] = (unmade[u.kind] ?? 0) + 1
   const name = basename(file)
   const seedHint = Object.keys(unmade).length
     ? ` It reads records it does not create (${describeCounts(unmade)}): run it in an account seeded with store seed from-har ${name}.`
