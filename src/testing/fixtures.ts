@@ -12,7 +12,7 @@ export type { StepResult } from '../fixtures/run.js'
 export { FixtureFileError, FixtureStepError, type UnmetExpectation } from '../fixtures/errors.js'
 
 export interface RunFixturesOptions {
-  /** Variables `${env:NAME}` may read besides the environment's `STORE_…` ones. */
+  /** Variables `${env:NAME}` may read besides the environment's `STORE_…` ones (the keys excepted). */
   env?: Record<string, string>
   /** Told of each step once it answered as expected. */
   onStep?: (result: StepResult) => void

@@ -298,10 +298,21 @@ describe('store fixtures run, the environment', () => {
     })
     expect(run.code).toBe(2)
     expect(run.stderr.split('\n')[0]).toBe(
-      'error: step "hook": ${env:AWS_SECRET_ACCESS_KEY} reads the environment variable AWS_SECRET_ACCESS_KEY, which this run may not read: allow it with --env AWS_SECRET_ACCESS_KEY (variables starting with STORE_ are always readable)',
+      'error: step "hook": ${env:AWS_SECRET_ACCESS_KEY} reads the environment variable AWS_SECRET_ACCESS_KEY, which this run may not read: allow it with --env AWS_SECRET_ACCESS_KEY (variables starting with STORE_ are readable without it, except the keys STORE_API_KEY and STORE_ADMIN_KEY)',
     )
     expect(run.stderr).not.toContain('wJalrXUtnFEMI')
     expect(await hooks()).toBe(before)
+  })
+
+  it('reads no key (STORE_API_KEY, STORE_ADMIN_KEY) unless it is named with --env', async () => {
+    const { emu } = await emulator()
+    const run = await cli([...emu.flags, 'fixtures', 'run', fixtureFile(SENDS('STORE_API_KEY'))], {
+      env: { STORE_API_KEY: 'sk_live_thekeyofthisshop0000000000' },
+    })
+    expect(run.code).toBe(2)
+    expect(run.stderr.split('\n')[0]).toContain(
+      '${env:STORE_API_KEY} reads the environment variable STORE_API_KEY, which this run may not read',
+    )
   })
 
   it('reads STORE_ variables and those named with --env; --dry-run prints the reference, not the value', async () => {

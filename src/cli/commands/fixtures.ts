@@ -21,7 +21,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--dry-run', 'check the file and print the requests, references as written, without sending any')
     .option(
       '--env <name>',
-      `\${env:NAME} may read this variable (repeatable); those starting with STORE_ are always readable`,
+      `\${env:NAME} may read this variable (repeatable); those starting with STORE_ are readable without it, except STORE_API_KEY and STORE_ADMIN_KEY`,
       collect,
       [],
     )
