@@ -7,7 +7,7 @@ import {
 } from '../../../contract/states.js'
 import { ACCOUNT_DELETED, json } from '../../openapi/operations.js'
 import { authedRoute } from '../route.js'
-import { answerJson } from '../../inspector/answer.js'
+import { answerJson, answerJsonText } from '../../inspector/answer.js'
 
 const RESTORE_CONFLICT =
   'A record of the state is held by another account meanwhile, or the account has no seed state (its db was made before saved states existed).'
@@ -44,7 +44,7 @@ export const stateRoutes = [
         content: json(SeedExportSchema.meta({ description: 'A seed file: each collection a list of records.' })),
       },
     },
-    (c, { services }) => answerJson(c, services.states.export(c.get('shop'))),
+    async (c, { services }) => answerJsonText(c, await services.states.exportJson(c.get('shop'))),
   ),
   authedRoute(
     {
