@@ -23,16 +23,7 @@ export function answerJson(
   status?: ContentfulStatusCode,
   headers?: Record<string, string>,
 ): Response {
-  return answerJsonText(c, JSON.stringify(value), status, headers)
-}
-
-/** `answerJson` of a value already written as JSON text. */
-export function answerJsonText(
-  c: Context,
-  text: string,
-  status?: ContentfulStatusCode,
-  headers?: Record<string, string>,
-): Response {
+  const text = JSON.stringify(value)
   const all = headers ? { ...headers, ...JSON_TYPE } : JSON_TYPE
   const response = c.body(text, status, all)
   c.set(ANSWERED, { text, headers: all, response } satisfies AnsweredJson)

@@ -11,7 +11,7 @@ import { demoSeed } from '../../demo-seed.js'
 import type { AccountFences, Reserved } from '../accounts/fences.js'
 import { countRows, deleteRows, eachListed, rowsOfShop, rowsOfShops } from './account-rows.js'
 import { planRestore } from './restore-plan.js'
-import { changeInSteps, jsonInSteps } from './steps.js'
+import { changeInSteps } from './steps.js'
 import { DEFAULT_MAX_ACCOUNTS } from '../../deps.js'
 import type { Shared } from '../shared.js'
 import type { SavedState, SavedStateInfo, SavedStates } from './saved-states.js'
@@ -182,13 +182,11 @@ export class StateService {
   }
 
   /**
-   * A shop's records as a seed file, written as JSON: gathered and written a step at a time, the
-   * account held meanwhile so that none of its requests changes it half way.
+   * A shop's records as a seed file, gathered a step at a time, the account held meanwhile so
+   * that none of its requests changes it half way.
    */
-  exportJson(shop: ShopRecord): Promise<string> {
-    return this.queue.run(shop.accountId, () =>
-      this.queue.holding(shop.accountId, async () => jsonInSteps(await exportSeed(this.deps, shop))),
-    )
+  export(shop: ShopRecord): Promise<Record<string, unknown[]>> {
+    return this.queue.run(shop.accountId, () => this.queue.holding(shop.accountId, () => exportSeed(this.deps, shop)))
   }
 
   /** Replaces a shop's records (and empties its logs) with a seed file's, as if the shop were new and seeded with it. */

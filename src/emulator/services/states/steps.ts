@@ -28,43 +28,6 @@ export async function eachInSteps<T>(items: Iterable<T>, each: (item: T) => void
   }
 }
 
-/** `JSON.stringify(value)` of plain data (no `toJSON`, no cycles), made a step at a time. */
-export async function jsonInSteps(value: unknown): Promise<string> {
-  const chunks: string[] = []
-  let chunk = ''
-  await eachInSteps(jsonPieces(value), (piece) => {
-    chunk += piece
-    if (chunk.length >= 1024 * 1024) {
-      chunks.push(chunk)
-      chunk = ''
-    }
-  })
-  chunks.push(chunk)
-  return chunks.join('')
-}
-
-function* jsonPieces(value: unknown): Generator<string> {
-  if (value === null || typeof value !== 'object') {
-    yield JSON.stringify(value) ?? 'null'
-  } else if (Array.isArray(value)) {
-    yield '['
-    for (let i = 0; i < value.length; i++) {
-      if (i > 0) yield ','
-      yield* jsonPieces(value[i])
-    }
-    yield ']'
-  } else {
-    let separator = '{'
-    for (const [key, item] of Object.entries(value)) {
-      if (item === undefined || typeof item === 'function') continue
-      yield `${separator}${JSON.stringify(key)}:`
-      separator = ','
-      yield* jsonPieces(item)
-    }
-    yield separator === '{' ? '{}' : '}'
-  }
-}
-
 /**
  * A whole-account operation's changes: `apply(tx, item)` for every item, in order, then
  * `finish(tx)`. In one transaction when they fit in one; else in transactions of at most
