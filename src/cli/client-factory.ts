@@ -41,8 +41,8 @@ export function contextFor(ctx: CliContext, globals: GlobalOptions): CommandCont
   let client: StoreClient | undefined
   const connectionOf = () => {
     if (connection) return connection
-    const { name, profile } = selectProfile(ctx, globals)
-    connection = resolveConnection(ctx, globals, profile, name)
+    const { name, profile, source } = selectProfile(ctx, globals)
+    connection = resolveConnection(ctx, globals, profile, { name, source })
     return connection
   }
   return extendContext(ctx, {
@@ -61,11 +61,17 @@ const formatSeconds = (ms: number) => `${Number((ms / 1000).toFixed(ms < 1000 ? 
 /** A StoreClient on the CLI's world: its fetch and sleep, and `--verbose` lines on stderr. */
 export function clientFor(
   ctx: CliContext,
-  connection: Pick<Connection, 'baseUrl' | 'apiKey' | 'shop' | 'apiKeySource'>,
+  connection: Pick<Connection, 'baseUrl' | 'apiKey' | 'shop' | 'apiKeySource'> & Partial<Connection>,
   globals: Pick<GlobalOptions, 'verbose'> = {},
 ): StoreClient {
-  // main() names the key in force when the API refuses it.
-  if (ctx.session) Object.assign(ctx.session, { apiKey: connection.apiKey, apiKeySource: connection.apiKeySource })
+  // main() names the key in force when the API refuses it, and where the URL came from when nothing answers there.
+  if (ctx.session)
+    Object.assign(ctx.session, {
+      apiKey: connection.apiKey,
+      apiKeySource: connection.apiKeySource,
+      baseUrlSource: connection.baseUrlSource,
+      profile: connection.profile,
+    })
   return new StoreClient({
     baseUrl: connection.baseUrl,
     apiKey: connection.apiKey,
