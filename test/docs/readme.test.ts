@@ -53,9 +53,10 @@ beforeAll(async () => {
   })
   await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve))
   appAddress = `127.0.0.1:${(app.address() as AddressInfo).port}`
-  // The quick start's `store serve`, on a free port instead of 4010, with a config of its own.
+  // The quick start's `store serve`, on a free port instead of 4010 (so saving the profile `local`
+  // is asked for, as 4010 does by itself), with a config of its own.
   const port = await freePort()
-  server = await startServe(['--port', String(port), '--quiet'], {
+  server = await startServe(['--port', String(port), '--quiet', '--profile', 'local'], {
     env: { HOME: folderOf('home'), XDG_CONFIG_HOME: folderOf('config') },
     cwd: folderOf('shop'),
   })
