@@ -9,6 +9,7 @@ import {
   type ServeProcess,
   type StoreProcess,
 } from '../e2e/serve-process.js'
+import { scaled } from '../helpers/time-scale.js'
 
 // End to end through bin/store.js: `store serve` and `store logs tail` as child processes.
 const running: (ServeProcess | StoreProcess)[] = []
@@ -31,7 +32,7 @@ function tail(api: string, ...flags: string[]): StoreProcess {
 
 describe('store logs tail (processes)', () => {
   it('prints each failing request with its reason, leaves out what the filter does not ask for, and stops on Ctrl+C', {
-    timeout: 60_000,
+    timeout: scaled(60_000),
   }, async () => {
     const emulator = await serve()
     const logs = tail(emulator.api, '--status', '4xx', '--method', 'post')
@@ -51,7 +52,7 @@ describe('store logs tail (processes)', () => {
   })
 
   it('reconnects when the emulator restarts and goes on printing (NDJSON with --json)', {
-    timeout: 90_000,
+    timeout: scaled(90_000),
   }, async () => {
     let emulator = await serve()
     const port = new URL(emulator.origin).port
@@ -77,7 +78,9 @@ describe('store logs tail (processes)', () => {
     expect(await logs.stop('SIGINT')).toEqual({ code: 0, signal: null })
   })
 
-  it('refuses a bad filter before connecting (exit 2) and a wrong key (exit 4)', { timeout: 60_000 }, async () => {
+  it('refuses a bad filter before connecting (exit 2) and a wrong key (exit 4)', {
+    timeout: scaled(60_000),
+  }, async () => {
     const emulator = await serve()
     const bad = tail(emulator.api, '--status', '4x')
     expect(await bad.exited).toEqual({ code: 2, signal: null })
@@ -96,7 +99,7 @@ describe('store logs tail (processes)', () => {
   })
 
   it('stops with the reason when store serve keeps no request log (--no-request-log), exit 5', {
-    timeout: 60_000,
+    timeout: scaled(60_000),
   }, async () => {
     const emulator = await serve('0', '--no-request-log')
     expect((await call(emulator.api, '/products')).status).toBe(200)

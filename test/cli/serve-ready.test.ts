@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedWithProducts } from '../helpers/many-products.js'
 import { waitUntil } from '../helpers/time-scale.js'
 import { BIN, E2E_KEY, ROOT, ensureBuilt, startServe, tmpFolder } from '../e2e/serve-process.js'
+import { scaled } from '../helpers/time-scale.js'
 
 const { dir, remove } = tmpFolder('store-serve-ready-')
 beforeAll(() => ensureBuilt())
@@ -51,7 +52,9 @@ function serveJson(args: string[]) {
 }
 
 describe('store serve start-up', () => {
-  it('answers a request sent while the db loads with its real answer, once loaded', { timeout: 120_000 }, async () => {
+  it('answers a request sent while the db loads with its real answer, once loaded', {
+    timeout: scaled(120_000),
+  }, async () => {
     // A seed of many products: filling the new db takes long enough to send requests meanwhile.
     const seed = join(dir, 'many.json')
     writeFileSync(seed, JSON.stringify(seedWithProducts(5000)))
