@@ -126,9 +126,12 @@ function hintFor(error: unknown, code: number, session: CliContext['session']): 
     const attempts = (error as Partial<AttemptedError>).attempts
     if (attempts === undefined) return 'the API is busy or failing. Try again later.'
     if (attempts > 1) return `the API is busy or failing; the request was tried ${attempts} times. Try again later.`
-    return error.status === 429
-      ? 'the API is rate limiting; its Retry-After asked for longer than the CLI waits. Try again later.'
-      : 'the API is busy or failing. The request was not retried (it may have been applied): check before sending it again.'
+    if (error.status === 429)
+      return 'the API is rate limiting; its Retry-After asked for longer than the CLI waits. Try again later.'
+    // The emulator's chosen failures (fault rules, Prefer: code=N) say so: such a write was not applied.
+    if (/the request changed nothing$/.test(error.message))
+      return 'the API answered this failure without applying the request (it says so): send it again when you are ready.'
+    return 'the API is busy or failing. The request was not retried (it may have been applied): check before sending it again.'
   }
   return undefined
 }
