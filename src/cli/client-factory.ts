@@ -56,6 +56,9 @@ export function contextFor(ctx: CliContext, globals: GlobalOptions): CommandCont
   })
 }
 
+/** The `User-Agent` of every request the CLI sends: `store logs tail` leaves out its own control calls by it. */
+export const CLI_USER_AGENT = 'store-cli'
+
 const formatSeconds = (ms: number) => `${Number((ms / 1000).toFixed(ms < 1000 ? 2 : 1))} s`
 
 /** A StoreClient on the CLI's world: its fetch and sleep, and `--verbose` lines on stderr. */
@@ -97,6 +100,6 @@ export function clientFor(
             ),
         }
       : undefined,
-    headers: { 'user-agent': 'store-cli' },
+    headers: { 'user-agent': CLI_USER_AGENT },
   })
 }

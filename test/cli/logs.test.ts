@@ -98,6 +98,23 @@ describe('store logs tail (processes)', () => {
     expect(wrong.stderr()).toMatch(/^error: invalid API key sk_live_…rong: it is unknown or was revoked/)
   })
 
+  it("leaves out the store CLI's own /_emulator calls, not an app's", { timeout: scaled(60_000) }, async () => {
+    const emulator = await serve()
+    const logs = tail(emulator.api)
+    await logs.waitFor(/Ready! .*the store CLI's own \/_emulator calls are left out/, 'stderr')
+    const asCli = { headers: { 'user-agent': 'store-cli' } }
+    expect((await call(emulator.origin, '/_emulator/shops', asCli)).status).toBe(200)
+    expect((await call(emulator.origin, '/_emulator/clock')).status).toBe(200)
+    expect((await call(emulator.api, '/products', asCli)).status).toBe(200)
+    await logs.waitFor(/\/api\/v1\/products\t200/)
+    const lines = logs.stdout().trim().split('\n')
+    expect(lines.map((l) => l.split('\t').slice(1, 4).join(' '))).toEqual([
+      'GET /_emulator/clock 200',
+      'GET /api/v1/products 200',
+    ])
+    expect(await logs.stop('SIGINT')).toEqual({ code: 0, signal: null })
+  })
+
   it('stops with the reason when store serve keeps no request log (--no-request-log), exit 5', {
     timeout: scaled(60_000),
   }, async () => {
