@@ -123,7 +123,9 @@ describe('failures after retries', () => {
       { app: emu.app },
     )
     expect(code, stderr).toBe(6)
-    expect(stderr).toMatch(/^error: answered 500 by the fault rule \w+ \(0 more to fail; .*\); the request changed nothing\n/)
+    expect(stderr).toMatch(
+      /^error: answered 500 by the fault rule \w+ \(0 more to fail; .*\); the request changed nothing\n/,
+    )
     expect(stderr).toMatch(
       /\nhint: the API answered this failure without applying the request \(it says so\): send it again when you are ready\.\n$/,
     )

@@ -2,6 +2,7 @@
 // whole report as one JSON document for CI.
 import type { Output } from '../output.js'
 import type { DriftReport, EntryDifference } from './replay.js'
+import { counted } from '../counted.js'
 
 /** A found difference: exit 1 (README, "Exit codes"). */
 export class DriftFoundError extends Error {
@@ -11,7 +12,7 @@ export class DriftFoundError extends Error {
   }
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+const plural = (n: number, word: string) => counted(n, `${word}s`.replace(/ys$/, 'ies'))
 
 export function describeDifference(d: EntryDifference): string {
   return `entry ${d.entry}  ${d.request}  ${d.kind}: ${d.field}: recorded ${d.recorded}, emulator ${d.replayed}`
