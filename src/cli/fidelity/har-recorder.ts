@@ -103,7 +103,8 @@ export class HarRecorder {
     if (!this.isDirty) return
     this.isDirty = false
     try {
-      await writeFileAtomic(this.path, `${JSON.stringify(this.har, null, 2)}\n`)
+      // Mode 0600: a recording holds customers' e-mails and orders.
+      await writeFileAtomic(this.path, `${JSON.stringify(this.har, null, 2)}\n`, 0o600)
       this.failure = undefined
     } catch (error) {
       this.failure = error as Error

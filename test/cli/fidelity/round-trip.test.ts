@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { StoreClient } from '../../../src/client/index.js'
@@ -62,6 +62,8 @@ describe('store proxy and store drift, round trip', () => {
     expect(await proxy.done).toBe(0)
     expect(proxy.stderr()).toMatch(/✓ 24 answers relayed, all as the spec's schemas describe them; 24 recorded to /)
     const har = JSON.parse(readFileSync(join(dir, 'session.har'), 'utf8'))
+    // It holds customers' e-mails: readable by its owner only.
+    expect(statSync(join(dir, 'session.har')).mode & 0o777).toBe(0o600)
     expect(har.log).toMatchObject({ version: '1.2', creator: { name: 'store proxy' } })
     expect(har.log.entries).toHaveLength(24)
     expect(har.log.entries[0]).toMatchObject({
