@@ -64,6 +64,8 @@ export function register(program: Command, ctx: CliContext): void {
         'store serve',
         'store serve --port 0 --db :memory: --api-key sk_live_test_key_for_ci_000000000000 --quiet',
         'store serve --seed empty --db ./empty.json',
+        'store serve --port 0 --db :memory: --json',
+        'store serve --port 4011 --db ./staging.json --profile staging',
       ),
     )
     .description('run the local emulator of /api/v1 on a JSON-file store')
