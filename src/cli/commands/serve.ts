@@ -256,7 +256,8 @@ const STARTUP_WAIT_MS = 60_000
 
 /**
  * The server's handler while the db loads: each request waits for the loaded app (at most
- * `waitMs`) and gets its real answer; past the wait, a 503 that says the db is still loading.
+ * `waitMs`) and gets its real answer; past the wait, a 503 that says the db is still loading, and
+ * a 503 naming why when the start fails (the server then closes).
  */
 export function waitForLoad(loaded: Promise<Handle>, waitMs: number): Handle {
   return async (request, env) => {
@@ -264,7 +265,17 @@ export function waitForLoad(loaded: Promise<Handle>, waitMs: number): Handle {
     const late = new Promise<undefined>((resolve) => {
       timer = setTimeout(() => resolve(undefined), waitMs).unref()
     })
-    const app = await Promise.race([loaded, late]).finally(() => clearTimeout(timer))
+    let app: Handle | undefined
+    try {
+      app = await Promise.race([loaded, late])
+    } catch (error) {
+      return Response.json(
+        { error: `the emulator did not start: ${(error as Error).message}` },
+        { status: 503, headers: { connection: 'close' } },
+      )
+    } finally {
+      clearTimeout(timer)
+    }
     if (app) return app(request, env)
     return Response.json(
       { error: `the emulator is still loading its db after ${waitMs / 1000} s; try again in a moment` },
