@@ -87,10 +87,10 @@ beforeAll(async () => {
   })
   await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve))
   appAddress = `127.0.0.1:${(app.address() as AddressInfo).port}`
-  // The quick start's `store serve`, on a free port instead of 4010 (so saving the profile `local`
-  // is asked for, as 4010 does by itself), with a config of its own.
+  // The quick start's `store serve`, on a free port instead of 4010, with a config of its own; it
+  // saves its key as the profile `local`, as the quick start's does on the default port.
   const port = await freePort()
-  server = await startServe(['--port', String(port), '--quiet', '--profile', 'local'], {
+  server = await startServe(['--port', String(port), '--profile', 'local', '--quiet'], {
     env: { HOME: folderOf('home'), XDG_CONFIG_HOME: folderOf('config') },
     cwd: folderOf('shop'),
   })
@@ -276,6 +276,11 @@ describe('the manual', () => {
 
   it('has test-file blocks that pass under vitest', async () => {
     const ts = folderOf('ts')
+    // The files a test reads (`file=NAME` blocks: a seed, a fixtures file) beside the tests.
+    for (const b of blocks) {
+      const name = fileNameOf(b)
+      if (name) writeFileSync(join(ts, name), `${filled(b.text)}\n`)
+    }
     const tests = typescript.filter(isTestFile).map(fileOf)
     const setup = tests.filter((f) => f.startsWith('vitest.global-setup'))
     writeFileSync(
