@@ -75,9 +75,14 @@ export function register(program: Command, ctx: CliContext): void {
     show: showOrder,
     saved: (out, order, verb) => {
       out.success(`${verb} order ${order.orderNumber}`)
-      if (order.paymentStatus === 'refunded' && order.status === 'refunded')
+      if (order.status !== 'refunded') return
+      if (order.paymentStatus === 'refunded')
         out.info(
           `paymentStatus refunded: ${order.amountPaid ?? order.total} ${order.currency} went back to the buyer; delivered goods, stock and codes stay as they are`,
+        )
+      else
+        out.info(
+          `no money moved: the order took no payment, so paymentStatus stays ${order.paymentStatus}; only its status changed`,
         )
     },
     list: {
