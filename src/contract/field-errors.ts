@@ -11,6 +11,7 @@ export interface InputProblem {
 export function inputProblems(error: z.ZodError): InputProblem[] {
   const out: InputProblem[] = []
   const paths = error.issues.map((issue) => issue.path.map(String).join('.'))
+  const said = new Set<string>()
   for (const [at, issue] of error.issues.entries()) {
     // zod adds a safe-integer range issue before the schema's own bound (1e300 for a count); the bound says more.
     if (isSafeIntegerRangeIssue(issue) && paths.some((other, i) => i !== at && other === paths[at])) continue
@@ -18,7 +19,12 @@ export function inputProblems(error: z.ZodError): InputProblem[] {
       for (const key of issue.keys) out.push({ path: [...issue.path, key], message: 'is not a known field' })
       continue
     }
-    out.push({ path: issue.path, message: describeIssue(issue) })
+    const problem = { path: issue.path, message: describeIssue(issue) }
+    // Both sides of an intersection report a value of the wrong type: once is enough.
+    const key = JSON.stringify([paths[at], problem.message])
+    if (said.has(key)) continue
+    said.add(key)
+    out.push(problem)
   }
   return out
 }
@@ -41,6 +47,15 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     if (typeof received === 'number' && !Number.isFinite(received)) return 'must be a finite number'
     if (issue.expected === 'int' && typeof received === 'number') return 'must be an integer'
     return `must be ${article(issue.expected)} (got ${received === null ? 'null' : Array.isArray(received) ? 'array' : typeof received})`
+  }
+  // A body discriminated by a field (`type`) whose value names none of its kinds.
+  if (issue.code === 'invalid_union' && 'discriminator' in issue) {
+    const kinds = (issue as { options?: unknown[] }).options?.filter((kind) => kind !== undefined) ?? []
+    const input = (issue as { input?: unknown }).input
+    const given =
+      input !== null && typeof input === 'object' ? (input as Record<string, unknown>)[issue.discriminator!] : undefined
+    if (given === undefined) return 'is required'
+    return `must be one of ${kinds.map((kind) => JSON.stringify(kind)).join(', ')}`
   }
   // A missing enum field reports invalid_value; missing is the clearer message.
   if (issue.code === 'invalid_value' && (issue as { input?: unknown }).input === undefined) return 'is required'

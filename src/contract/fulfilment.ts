@@ -64,6 +64,7 @@ export const FulfilmentSetupBodySchema = z
     serials: z
       .array(CodeSchema)
       .max(MAX_CODES, `must hold at most ${MAX_CODES} codes`)
+      .meta({ uniqueItems: true })
       .nullable()
       .describe('the code pool (Serial); replaces it, and stock follows it')
       .optional(),
@@ -168,7 +169,9 @@ export const PayBodySchema = z.strictObject({
   amount: MoneySchema.refine(
     (n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6,
     'must have at most 2 decimals (cents)',
-  ).optional(),
+  )
+    .meta({ multipleOf: 0.01 })
+    .optional(),
   gateway: z.string().trim().min(1, 'must not be empty').max(50, 'must be at most 50 characters').optional(),
 })
 export type PayBody = z.infer<typeof PayBodySchema>

@@ -1,6 +1,6 @@
 import * as z from 'zod'
-import { isIpAddress } from './ip.js'
-import { CountrySchema, EmailSchema, IdSchema, SafeObjectSchema, TimestampSchema } from './common.js'
+import { IP_ADDRESS } from './ip.js'
+import { CountrySchema, EmailSchema, IdSchema, SafeObjectSchema, TimestampSchema, exactlyOneOf } from './common.js'
 import { MysteryOpenSchema, MysteryPublicSchema } from './mystery.js'
 import {
   HandoverSchema,
@@ -47,7 +47,11 @@ export const MAX_CUSTOM_FIELDS_BYTES = 8 * 1024
  * The buyer's custom fields (anyone may check out, so they are bounded): at most
  * MAX_CUSTOM_FIELDS names of at most MAX_CUSTOM_FIELD_NAME characters, MAX_CUSTOM_FIELDS_BYTES as JSON.
  */
-export const CustomFieldsSchema = SafeObjectSchema.superRefine((fields, ctx) => {
+export const CustomFieldsSchema = SafeObjectSchema.meta({
+  description: `at most ${MAX_CUSTOM_FIELDS_BYTES} bytes as JSON`,
+  maxProperties: MAX_CUSTOM_FIELDS,
+  propertyNames: { maxLength: MAX_CUSTOM_FIELD_NAME },
+}).superRefine((fields, ctx) => {
   const names = Object.keys(fields)
   if (names.length > MAX_CUSTOM_FIELDS)
     ctx.addIssue({ code: 'custom', message: `must hold at most ${MAX_CUSTOM_FIELDS} fields (got ${names.length})` })
@@ -72,8 +76,8 @@ export const CustomFieldsSchema = SafeObjectSchema.superRefine((fields, ctx) => 
  * service learns from the connection; the mystery client seed rides in
  * `customFields.__mysteryClientSeed`.
  */
-export const CheckoutBodySchema = z
-  .strictObject({
+export const CheckoutBodySchema = exactlyOneOf(
+  z.strictObject({
     items: z
       .array(
         z.strictObject({
@@ -99,16 +103,14 @@ export const CheckoutBodySchema = z
     ip: z
       .string()
       .trim()
-      .refine((s) => isIpAddress(s), 'must be an IPv4 or IPv6 address')
+      .regex(new RegExp(`^\\s*${IP_ADDRESS}\\s*$`), 'must be an IPv4 or IPv6 address')
       .transform((s) => s.toLowerCase())
       .optional(),
     country: CountrySchema.optional(),
-  })
-  .superRefine((body, ctx) => {
-    if ((body.items === undefined) === (body.groupId === undefined)) {
-      ctx.addIssue({ code: 'custom', path: ['items'], message: 'send either items or groupId (exactly one of them)' })
-    }
-  })
+  }),
+  ['items', 'groupId'],
+  { message: 'send either items or groupId (exactly one of them)', path: ['items'] },
+)
 export type CheckoutBody = z.infer<typeof CheckoutBodySchema>
 export type CheckoutInput = z.input<typeof CheckoutBodySchema>
 
