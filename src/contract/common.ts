@@ -69,11 +69,32 @@ export const IdListSchema = z
   .array(z.string().min(1, 'must not be empty').max(100, 'must be at most 100 characters'))
   .max(1000, 'must hold at most 1000 ids')
 
-/** A free-form JSON object (custom fields, theme config) without prototype-reaching keys. */
-export const SafeObjectSchema = z.record(z.string().max(200), z.unknown()).superRefine((value, ctx) => {
+/** The longest key a free-form object may hold. */
+export const MAX_KEY = 200
+
+function refuseForbiddenKeys(value: object, ctx: z.RefinementCtx): void {
   const bad = findForbiddenKey(value)
   if (bad) ctx.addIssue({ code: 'custom', message: `key "${bad}" is not allowed` })
-})
+}
+
+/** A free-form JSON object (custom fields, theme config) without prototype-reaching keys. */
+export const SafeObjectSchema = z.record(z.string().max(MAX_KEY), z.unknown()).superRefine(refuseForbiddenKeys)
+
+/** A free-form object whose known fields `shape` checks; its keys as SafeObjectSchema's (the documents say so too). */
+export const safeObjectWith = <S extends z.core.$ZodLooseShape>(shape: S) =>
+  z
+    .looseObject(shape)
+    .superRefine((value, ctx) => {
+      const long = Object.keys(value).find((key) => key.length > MAX_KEY)
+      if (long !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: [long.slice(0, 40)],
+          message: `keys must be at most ${MAX_KEY} characters`,
+        })
+      refuseForbiddenKeys(value, ctx)
+    })
+    .meta({ propertyNames: { maxLength: MAX_KEY } })
 
 /**
  * Refuses an object that holds none of `keys`, with `issue`'s words; the documents say so too

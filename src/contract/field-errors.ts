@@ -11,7 +11,6 @@ export interface InputProblem {
 export function inputProblems(error: z.ZodError): InputProblem[] {
   const out: InputProblem[] = []
   const paths = error.issues.map((issue) => issue.path.map(String).join('.'))
-  const said = new Set<string>()
   for (const [at, issue] of error.issues.entries()) {
     // zod adds a safe-integer range issue before the schema's own bound (1e300 for a count); the bound says more.
     if (isSafeIntegerRangeIssue(issue) && paths.some((other, i) => i !== at && other === paths[at])) continue
@@ -19,12 +18,7 @@ export function inputProblems(error: z.ZodError): InputProblem[] {
       for (const key of issue.keys) out.push({ path: [...issue.path, key], message: 'is not a known field' })
       continue
     }
-    const problem = { path: issue.path, message: describeIssue(issue) }
-    // Both sides of an intersection report a value of the wrong type: once is enough.
-    const key = JSON.stringify([paths[at], problem.message])
-    if (said.has(key)) continue
-    said.add(key)
-    out.push(problem)
+    out.push({ path: issue.path, message: describeIssue(issue) })
   }
   return out
 }

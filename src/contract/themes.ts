@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { SafeObjectSchema, TimestampSchema, atLeastOneOf } from './common.js'
+import { SafeObjectSchema, TimestampSchema, atLeastOneOf, safeObjectWith } from './common.js'
 
 export const ThemeSummarySchema = z.object({
   id: z.string(),
@@ -30,12 +30,7 @@ export const THEME_SECTIONS = ['colors', 'layout', 'components'] as const
 
 /** A whole theme config: free-form, but its known sections are objects. */
 const ThemeConfigSchema = (words: string) =>
-  z
-    .intersection(
-      SafeObjectSchema,
-      z.looseObject(Object.fromEntries(THEME_SECTIONS.map((name) => [name, SafeObjectSchema.optional()]))),
-    )
-    .describe(words)
+  safeObjectWith(Object.fromEntries(THEME_SECTIONS.map((name) => [name, SafeObjectSchema.optional()]))).describe(words)
 
 /** `PUT /themes/:themeId` (spec: "config and/or files"; at least one of the two must be present). */
 export const UpdateThemeBodySchema = atLeastOneOf(
