@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { COUPON_TYPES } from './constants.js'
 import { CountSchema, MoneySchema, TimestampSchema, withoutKey } from './common.js'
-import { refusal } from './refusals.js'
+import { fieldRefusal, refusal } from './refusals.js'
 
 export const CouponTypeSchema = z.enum(COUPON_TYPES)
 export type CouponType = z.infer<typeof CouponTypeSchema>
@@ -118,3 +118,18 @@ export const CouponListSchema = z.object({ coupons: z.array(CouponSchema) })
 export interface CouponList extends z.infer<typeof CouponListSchema> {
   coupons: Coupon[]
 }
+
+/** Why a coupon cannot be used at checkout (DESIGN.md "Storefront"): the buyer's input, or used up (409). */
+export const COUPON_UNKNOWN = fieldRefusal(400, 'couponCode', 'no coupon "{code}" exists in this shop')
+export const COUPON_INACTIVE = fieldRefusal(400, 'couponCode', 'coupon "{code}" is not active')
+export const COUPON_EXPIRED = fieldRefusal(400, 'couponCode', 'coupon "{code}" expired at {expiresAt}')
+export const COUPON_USED_UP = fieldRefusal(
+  409,
+  'couponCode',
+  'coupon "{code}" has been used {used} of {limit} times; no uses are left',
+)
+export const COUPON_BELOW_MINIMUM = fieldRefusal(
+  400,
+  'couponCode',
+  'coupon "{code}" needs an order of at least {minimum} (this one is {amount})',
+)

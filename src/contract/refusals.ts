@@ -22,6 +22,13 @@ export const refusal = <const W extends string>(
   field?: { name: string; message: string },
 ): Refusal<W> => (field ? { status, words, field } : { status, words })
 
+/** A refusal of one field: the answer's `error` is `<field>: <message>`, its field error the message. */
+export const fieldRefusal = <const F extends string, const M extends string>(
+  status: number,
+  field: F,
+  message: M,
+): Refusal<`${F}: ${M}`> => refusal(status, `${field}: ${message}` as `${F}: ${M}`, { name: field, message })
+
 const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]))
 

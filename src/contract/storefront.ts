@@ -12,6 +12,7 @@ import {
   type Order,
 } from './orders.js'
 import { ProductListQuerySchema, ProductSchema, ProductTypeSchema } from './products.js'
+import { fieldRefusal, refusal } from './refusals.js'
 
 /** A product as the storefront shows it; a MysteryBox adds its public commitment and drop table (never seeds or codes). */
 export const StorefrontProductSchema = ProductSchema.extend({ mystery: MysteryPublicSchema.optional() })
@@ -228,3 +229,30 @@ export const FeedbackListSchema = z.object({ feedback: z.array(FeedbackSchema) }
 export interface FeedbackList extends z.infer<typeof FeedbackListSchema> {
   feedback: Feedback[]
 }
+
+/** What checkout refuses after reading the shop's products, groups and stock (DESIGN.md, "Storefront"). */
+export const GROUP_EMPTY = fieldRefusal(400, 'groupId', 'group "{name}" holds no products')
+export const INFO_CARD_NOT_FOR_SALE = fieldRefusal(
+  400,
+  '{field}',
+  '"{name}" is an InfoCard: display only, it cannot be bought',
+)
+export const LISTED_TWICE = fieldRefusal(
+  400,
+  '{field}',
+  '"{name}" is listed twice; give each product once with its quantity',
+)
+export const MIXED_CURRENCIES = fieldRefusal(
+  400,
+  '{field}',
+  'products of one order must share a currency ("{first}" is {currency}, "{other}" is {otherCurrency})',
+)
+export const NO_DROP_TABLE = refusal(
+  409,
+  '"{name}" has no published drop table yet, so it cannot be sold; the merchant sets one with {how}',
+)
+export const OUT_OF_STOCK = fieldRefusal(
+  409,
+  '{field}',
+  'only {available} of "{name}" in stock (asked for {quantity}){refill}',
+)

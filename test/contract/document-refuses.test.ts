@@ -59,7 +59,7 @@ const REFUSED: [operation: string, path: string, body: unknown, field: string][]
 ]
 
 describe('a body the server refuses without looking at records', () => {
-  it.each(REFUSED)('%s %j is refused by the server and by the document', async (label, path, body, field) => {
+  it.each(REFUSED)('%s %s %j is refused by the server and by the document', async (label, path, body, field) => {
     const operation = docs.operations.find((o) => o.label === label)
     expect(operation, `${label} is in the documents`).toBeDefined()
     const before = JSON.stringify(emu.store.snapshot())
