@@ -87,9 +87,10 @@ beforeAll(async () => {
   })
   await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve))
   appAddress = `127.0.0.1:${(app.address() as AddressInfo).port}`
-  // The quick start's `store serve`, on a free port instead of 4010, with a config of its own.
+  // The quick start's `store serve`, on a free port instead of 4010, with a config of its own; it
+  // saves its key as the profile `local`, as the quick start's does on the default port.
   const port = await freePort()
-  server = await startServe(['--port', String(port), '--quiet'], {
+  server = await startServe(['--port', String(port), '--profile', 'local', '--quiet'], {
     env: { HOME: folderOf('home'), XDG_CONFIG_HOME: folderOf('config') },
     cwd: folderOf('shop'),
   })
