@@ -1,24 +1,16 @@
-import {
-  CategoryListSchema,
-  CategorySchema,
-  CreateCategoryBodySchema,
-  UpdateCategoryBodySchema,
-} from '../../../contract/categories.js'
-import { crudRoutes } from '../resource.js'
+import { crudHandlers } from '../crud.js'
+import { authedHandlers } from '../route.js'
 
-export const categoryRoutes = crudRoutes({
-  names: { path: '/categories', one: 'a category', id: "The category's id." },
-  schemas: {
-    one: CategorySchema,
-    list: CategoryListSchema,
-    create: CreateCategoryBodySchema,
-    update: UpdateCategoryBodySchema,
-  },
-  words: {
-    list: 'Sorted by sortOrder (lower first), then creation date, with their bound products and groups.',
-    update: 'Applies only the fields sent. Passing `productIds` or `groupIds` replaces the whole bound list.',
-    delete: 'Bound products and groups are kept.',
-  },
+const category = crudHandlers({
+  key: 'categories',
   service: (services) => services.categories,
   list: (services, shop) => services.categories.list(shop),
+})
+
+export const categoryHandlers = authedHandlers({
+  listCategories: category.list,
+  getCategory: category.get,
+  createCategory: category.create,
+  updateCategory: category.update,
+  deleteCategory: category.delete,
 })

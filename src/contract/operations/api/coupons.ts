@@ -1,0 +1,34 @@
+import {
+  CouponListQuerySchema,
+  CouponListSchema,
+  CouponSchema,
+  CreateCouponBodySchema,
+  UpdateCouponBodySchema,
+} from '../../coupons.js'
+import { resourceOperations } from '../resource.js'
+
+const coupon = resourceOperations({
+  path: '/coupons',
+  one: 'a coupon',
+  id: "The coupon's id. Emulator: or its code, in any case.",
+})
+const CONFLICT = [409, 'A coupon with this code already exists in the shop.'] as const
+
+/** `/coupons` (spec, "Endpoints: Coupons"). */
+export const COUPON_OPERATIONS = {
+  listCoupons: coupon.list(CouponListSchema, {
+    description: '`active=true` lists only active coupons (`false` only inactive ones). Emulator: newest first.',
+    query: CouponListQuerySchema,
+  }),
+  getCoupon: coupon.get(CouponSchema),
+  createCoupon: coupon.create(CreateCouponBodySchema, CouponSchema, {
+    description: 'The code is stored uppercased; `active` defaults to true.',
+    errors: [CONFLICT],
+  }),
+  updateCoupon: coupon.update(UpdateCouponBodySchema, CouponSchema, {
+    description:
+      'Applies only the fields sent. `expiresAt: null` removes the expiry; `minAmount` cannot be changed (the spec lists no such update field).',
+    errors: [CONFLICT],
+  }),
+  deleteCoupon: coupon.delete({ description: 'Permanent.' }),
+}
