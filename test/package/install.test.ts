@@ -40,9 +40,9 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 
-/** The README's MSW example, as a user would paste it into a test file (it imports what it uses). */
+/** The manual's MSW example (docs/library.md), as a user would paste it into a test file (it imports what it uses). */
 function readmeMswExample(): string {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+  const readme = readFileSync(join(ROOT, 'docs', 'library.md'), 'utf8')
   const start = readme.indexOf('```ts', readme.indexOf('**MSW**')) + '```ts\n'.length
   return readme.slice(start, readme.indexOf('```', start))
 }
