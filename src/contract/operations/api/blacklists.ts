@@ -5,6 +5,7 @@ import {
   UpdateBlacklistBodySchema,
 } from '../../blacklists.js'
 import { NoQuerySchema } from '../../common.js'
+import type { OperationInput } from '../operation.js'
 import { resourceOperations } from '../resource.js'
 
 const entry = resourceOperations({
@@ -32,4 +33,4 @@ export const BLACKLIST_OPERATIONS = {
     errors: [CONFLICT],
   }),
   deleteBlacklistEntry: entry.delete({ description: 'The visitor is no longer blocked.' }),
-}
+} satisfies Record<string, OperationInput>

@@ -5,6 +5,7 @@ import {
   UpdateCategoryBodySchema,
 } from '../../categories.js'
 import { NoQuerySchema } from '../../common.js'
+import type { OperationInput } from '../operation.js'
 import { resourceOperations } from '../resource.js'
 
 const category = resourceOperations({ path: '/categories', one: 'a category', id: "The category's id." })
@@ -21,4 +22,4 @@ export const CATEGORY_OPERATIONS = {
     description: 'Applies only the fields sent. Passing `productIds` or `groupIds` replaces the whole bound list.',
   }),
   deleteCategory: category.delete({ description: 'Bound products and groups are kept.' }),
-}
+} satisfies Record<string, OperationInput>

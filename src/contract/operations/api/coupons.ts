@@ -5,6 +5,7 @@ import {
   CreateCouponBodySchema,
   UpdateCouponBodySchema,
 } from '../../coupons.js'
+import type { OperationInput } from '../operation.js'
 import { resourceOperations } from '../resource.js'
 
 const coupon = resourceOperations({
@@ -31,4 +32,4 @@ export const COUPON_OPERATIONS = {
     errors: [CONFLICT],
   }),
   deleteCoupon: coupon.delete({ description: 'Permanent.' }),
-}
+} satisfies Record<string, OperationInput>

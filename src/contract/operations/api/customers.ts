@@ -1,5 +1,5 @@
 import { CustomerDetailSchema, CustomerListQuerySchema, CustomerListSchema } from '../../customers.js'
-import { json } from '../operation.js'
+import { type OperationInput, json } from '../operation.js'
 import { resourceOperations } from '../resource.js'
 
 const customer = resourceOperations({
@@ -20,4 +20,4 @@ export const CUSTOMER_OPERATIONS = {
       'With order stats and notes. Emulator: `stats` is `{paidOrders, unpaidOrders, averageOrderValue, firstOrderAt}`, `notes` is `[{text, createdAt}]`.',
     ok: { status: 200, description: 'The customer with stats and notes.', content: json(CustomerDetailSchema) },
   }),
-}
+} satisfies Record<string, OperationInput>

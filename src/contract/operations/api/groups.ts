@@ -1,5 +1,6 @@
 import { NoQuerySchema } from '../../common.js'
 import { CreateGroupBodySchema, GroupListSchema, GroupSchema, UpdateGroupBodySchema } from '../../groups.js'
+import type { OperationInput } from '../operation.js'
 import { resourceOperations } from '../resource.js'
 
 const group = resourceOperations({ path: '/groups', one: 'a group', id: "The group's id." })
@@ -17,4 +18,4 @@ export const GROUP_OPERATIONS = {
       'Applies only the fields sent. `productIds` replaces the full product list; description and image are set on create only.',
   }),
   deleteGroup: group.delete({ description: 'Member products are kept.' }),
-}
+} satisfies Record<string, OperationInput>

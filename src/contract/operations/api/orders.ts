@@ -1,5 +1,5 @@
 import { OrderListQuerySchema, OrderListSchema, OrderSchema, UpdateOrderBodySchema } from '../../orders.js'
-import { json } from '../operation.js'
+import { type OperationInput, json } from '../operation.js'
 import { resourceOperations } from '../resource.js'
 
 const order = resourceOperations({
@@ -25,4 +25,4 @@ export const ORDER_OPERATIONS = {
       "For marking orders completed or cancelled by hand. Emulator: any of the five statuses may follow any other; the current status again changes nothing. `refunded` is a refund: paymentStatus becomes `refunded` and the money received leaves the customer's totalSpent; delivered goods, stock, codes and the coupon's use stay. Other statuses leave paymentStatus as it is.",
     errors: [[409, '`refunded` for an order that took no payment: nothing to refund (cancel it instead).']],
   }),
-}
+} satisfies Record<string, OperationInput>

@@ -5,6 +5,7 @@ import {
   ProductSchema,
   UpdateProductBodySchema,
 } from '../../products.js'
+import type { OperationInput } from '../operation.js'
 import { resourceOperations } from '../resource.js'
 
 const product = resourceOperations({
@@ -29,4 +30,4 @@ export const PRODUCT_OPERATIONS = {
     description: 'Applies only the fields sent.',
   }),
   deleteProduct: product.delete({ description: 'Permanent; its fulfilment setup and code pools go with it.' }),
-}
+} satisfies Record<string, OperationInput>

@@ -1,5 +1,6 @@
 import { NoQuerySchema } from '../../common.js'
 import { SubscriptionListSchema, SubscriptionSchema } from '../../subscriptions.js'
+import type { OperationInput } from '../operation.js'
 import { resourceOperations } from '../resource.js'
 
 const subscription = resourceOperations({ path: '/subscriptions', one: 'a subscription', id: "The subscription's id." })
@@ -11,4 +12,4 @@ export const SUBSCRIPTION_OPERATIONS = {
     query: NoQuerySchema,
   }),
   getSubscription: subscription.get(SubscriptionSchema, { description: 'Including processor ids and period end.' }),
-}
+} satisfies Record<string, OperationInput>
