@@ -88,6 +88,6 @@ export function register(program: Command, ctx: CliContext): void {
       run: (cc, opts) => listOrders(cc, opts),
     },
     get: (client, id) => client.orders.get(id),
-    update: { body: 'UpdateOrderBodySchema', run: (client, id, body) => client.orders.update(id, body) },
+    update: { body: 'updateOrder', run: (client, id, body) => client.orders.update(id, body) },
   })
 }
