@@ -275,6 +275,11 @@ describe('the manual', () => {
 
   it('has test-file blocks that pass under vitest', async () => {
     const ts = folderOf('ts')
+    // The files a test reads (`file=NAME` blocks: a seed, a fixtures file) beside the tests.
+    for (const b of blocks) {
+      const name = fileNameOf(b)
+      if (name) writeFileSync(join(ts, name), `${filled(b.text)}\n`)
+    }
     const tests = typescript.filter(isTestFile).map(fileOf)
     const setup = tests.filter((f) => f.startsWith('vitest.global-setup'))
     writeFileSync(
