@@ -2,7 +2,11 @@
 // path's parameters, the query, the body and the answer. Types only: no schema is loaded.
 import type * as z from 'zod'
 import type { OperationId, Operations } from '../contract/operations/index.js'
-import type { CallOptions } from './http.js'
+
+/** What every method of the client takes last: `signal` aborts the call (and its retries). */
+export interface CallOptions {
+  signal?: AbortSignal
+}
 
 type Defined<T> = Exclude<T, undefined>
 /** A query's values as a caller gives them: what the schema makes of them, a boolean for `'true' | 'false'`. */

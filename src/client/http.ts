@@ -6,7 +6,7 @@ import { ADDRESSES } from '../contract/operations/addresses.js'
 import type { OperationId } from '../contract/operations/index.js'
 import { maskKey } from '../contract/keys.js'
 import { type ErrorBody, type FieldError, StoreError } from '../contract/store-error.js'
-import type { Answer, CallArgs, CallInput } from './call.js'
+import type { Answer, CallArgs, CallInput, CallOptions } from './call.js'
 
 /** Where the local emulator (`store serve`) listens by default. */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010/api/v1'
@@ -110,10 +110,7 @@ export interface Exchanged {
   text: string
 }
 
-/** What every method of the client takes last: `signal` aborts the call (and its retries). */
-export interface CallOptions {
-  signal?: AbortSignal
-}
+export type { CallOptions } from './call.js'
 
 type QueryValue = string | number | boolean | null | undefined
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD'
