@@ -149,12 +149,12 @@ export function register(program: Command, ctx: CliContext, bodies?: Bodies): vo
     saved: reportSavedProduct,
     get: (client, id) => client.products.get(id),
     create: {
-      body: 'CreateProductBodySchema',
+      body: 'createProduct',
       // Asked on a terminal: a product left Draft is not listed, which surprises people otherwise.
       flags: { status: { askDefault: 'Draft' } },
       run: (client, body) => client.products.create(body),
     },
-    update: { body: 'UpdateProductBodySchema', run: (client, id, body) => client.products.update(id, body) },
+    update: { body: 'updateProduct', run: (client, id, body) => client.products.update(id, body) },
     delete: (client, id) => client.products.delete(id),
   })
 }

@@ -1,7 +1,7 @@
 // What a recording may hold of a secret: nothing. The request inspector's masking rule (keys shown
 // as `sk_live_…wxyz`, `"secret"` fields masked), plus test keys, every secret the proxy knows and
 // every credential the request carried in a header, however often percent-encoded.
-import { maskedHeaders, maskSecretsIn } from '../../emulator/inspector/mask.js'
+import { maskedHeaders, maskSecretsIn } from '../../contract/mask.js'
 import { maskKey } from '../../contract/keys.js'
 
 /** A live or test key written anywhere: `sk_live_…`, `sk_test_…`. */

@@ -9,7 +9,7 @@ import type { AuthedEnv } from '../middleware/auth.js'
 import type { Clock } from '../deps.js'
 import type { AccountRecord } from '../store/records.js'
 import { answeredJsonOf } from './answer.js'
-import { bearerKeyOf, maskSecretsIn, maskedHeaders } from './mask.js'
+import { bearerKeyOf, maskSecretsIn, maskedHeaders } from '../../contract/mask.js'
 import type { Bodies, KeptBody, RequestRecorder } from './recorder.js'
 import { nodeRequestOf } from '../middleware/hosts.js'
 

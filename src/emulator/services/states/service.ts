@@ -1,7 +1,7 @@
 import { StoreError, notFound } from '../../../contract/errors.js'
 import type { Row } from '../../store/collection.js'
 import { collectionNamed, type CollectionName } from '../../store/collections.js'
-import { parseSeed, type SeedFile } from '../seeding/seed-file.js'
+import { parseSeed, type SeedFile } from '../../../contract/seed-file.js'
 import type { AccountRecord, KeyRecord, ShopRecord } from '../../store/records.js'
 import { newSecretKey } from '../../ids.js'
 import type { AccountQueue } from '../accounts/queue.js'
