@@ -3,12 +3,21 @@ import { OPERATIONS } from '../../../src/contract/operations/index.js'
 import { API_HANDLERS } from '../../../src/emulator/routes/api/index.js'
 import { accountHandlers } from '../../../src/emulator/routes/control/accounts.js'
 import { CONTROL_HANDLERS } from '../../../src/emulator/routes/control/index.js'
+import { healthHandlers } from '../../../src/emulator/routes/control/health.js'
 import { documentHandlers } from '../../../src/emulator/routes/openapi.js'
 import { PAGE_HANDLERS } from '../../../src/emulator/routes/pages/index.js'
 import { storefrontHandlers } from '../../../src/emulator/routes/storefront/index.js'
 
 /** Every table of handlers the app mounts. */
-const TABLES = [API_HANDLERS, CONTROL_HANDLERS, accountHandlers, storefrontHandlers, PAGE_HANDLERS, documentHandlers]
+const TABLES = [
+  API_HANDLERS,
+  CONTROL_HANDLERS,
+  accountHandlers,
+  healthHandlers,
+  storefrontHandlers,
+  PAGE_HANDLERS,
+  documentHandlers,
+]
 
 describe('the handlers', () => {
   it('are bound one to each operation of the contract, and to nothing else', () => {
