@@ -1,5 +1,5 @@
 // What a command's start loads: node modules a command does not use stay unloaded (each costs
-// start-up time; README, "Start-up"), and stdin is not made unless read.
+// start-up time; docs/cli.md, "Start-up"), and stdin is not made unless read.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'

@@ -84,7 +84,7 @@ export async function listProducts(cc: CommandContext, o: ListProductsOptions): 
 const hasSubCents = (price: number) => (String(price).split('.')[1]?.length ?? 0) > 2
 
 /** The line after a create or update: a product that is not Live says so, and an odd price is pointed out. */
-/** The dashboard-only setup a new product of these types needs before it sells (README, "Fulfilment"). */
+/** The dashboard-only setup a new product of these types needs before it sells (docs/storefront.md, "Fulfilment"). */
 const SETUP_NEEDED: Partial<Record<Product['type'], [what: string, flags: string]>> = {
   Serial: ['its stock is its code pool, empty now: add codes', '--serials @codes.txt'],
   MysteryBox: [

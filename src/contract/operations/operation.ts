@@ -41,7 +41,7 @@ export interface Operation {
   pages?: boolean
 }
 
-/** What each error status means in this API (spec, "Errors"; README, "Errors"). */
+/** What each error status means in this API (spec, "Errors"; docs/emulator.md, "Errors"). */
 export const ERROR_MEANINGS: Record<number, string> = {
   400: 'Invalid parameters or missing required fields: `error` reads `<field>: <message>` and `errors` lists every field at fault. Also unknown fields or query parameters, wrong types, out-of-range numbers, malformed JSON.',
   401: 'Missing, malformed or unknown API key.',

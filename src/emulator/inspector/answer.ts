@@ -14,7 +14,7 @@ export interface AnsweredJson {
  * Answers with `value` as JSON, as `c.json` does (the same bytes and headers), and keeps its text
  * and headers on the context for the request inspector: reading a response's body back after
  * `next()` turns it into a stream, which cost four of every five answers per second of a GET, and
- * reading its headers builds them anew (README, "Benchmarks"). A JSON answer's headers are given
+ * reading its headers builds them anew (docs/benchmarks.md, "Benchmarks"). A JSON answer's headers are given
  * here, never with `c.header`, so that the log shows them all.
  */
 export function answerJson(

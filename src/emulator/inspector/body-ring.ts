@@ -13,7 +13,7 @@ const MAX_BYTES_PER_CHAR = 3
  * heap's old generation with its entry (9.7 KB moved there per list of 100 products; 1.3 KB with
  * the ring), and listing 100,000 products ran a full collection every few seconds. With the ring:
  * 4,659–4,802 lists a second instead of 4,289–4,437, the longest wait 16–30 ms instead of 47–52
- * (README, "The envelope").
+ * (docs/benchmarks.md, "The envelope").
  */
 export class BodyRing {
   private buffer?: Buffer

@@ -14,7 +14,7 @@ const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xd
 export type RequestFilter = Pick<RequestLogQuery, 'status' | 'method' | 'path'>
 type Listener = (entry: RequestLogEntry) => void
 
-/** Memory the whole request log may take, all accounts together, by default (README, "Limits"). */
+/** Memory the whole request log may take, all accounts together, by default (docs/emulator.md, "Limits"). */
 export const REQUEST_LOG_MAX_BYTES = 64 * 1024 * 1024
 /**
  * Characters kept of a body: the limit shown, and a margin, so that masking a key cut by the limit
@@ -74,7 +74,7 @@ interface InRing {
 }
 
 /**
- * The request inspector's memory (README, "Request inspector"): per account, its last `capacity`
+ * The request inspector's memory (docs/emulator.md, "Request inspector"): per account, its last `capacity`
  * requests, and all accounts together at most `maxBytes`, the oldest request of the whole log going
  * first. Held by one app in memory only; a restart starts it empty, and an account's log goes with
  * the account. One made with `isRecording` false (`store serve --no-request-log`) is given

@@ -36,7 +36,7 @@ const WRITE_DURABLY = constants.O_WRONLY | constants.O_CREAT | (constants.O_DSYN
 /**
  * Zero-filled space kept ahead of the appends: a durable write inside the file's size syncs its
  * data only, where one that grows the file syncs the size too. Durable creates at 100,000 products
- * went from 5,402–5,812 to 5,994–6,647 a second (README, "Benchmarks"). A journal ends in zeros.
+ * went from 5,402–5,812 to 5,994–6,647 a second (docs/benchmarks.md, "Benchmarks"). A journal ends in zeros.
  */
 const ZERO_FILLED_AHEAD = 1024 * 1024
 

@@ -1,7 +1,7 @@
 import { CreateAccountBodySchema, CreatedAccountSchema } from '../../accounts.js'
 import { HOST_REFUSED, SUCCESS, json, type OperationInput } from '../operation.js'
 
-/** `/_emulator/accounts` (README, "Accounts"): isolated accounts on one emulator, called with any valid key or the admin key. */
+/** `/_emulator/accounts` (docs/testing.md, "Accounts"): isolated accounts on one emulator, called with any valid key or the admin key. */
 export const ACCOUNT_OPERATIONS = {
   createAccount: {
     method: 'post',

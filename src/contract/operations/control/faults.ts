@@ -1,7 +1,7 @@
 import { CreateFaultBodySchema, FaultListSchema, FaultSchema } from '../../faults.js'
 import { SUCCESS, json, type OperationInput } from '../operation.js'
 
-/** The calling account's rules that make chosen requests fail (README, "Chosen failures"). */
+/** The calling account's rules that make chosen requests fail (docs/webhooks.md, "Chosen failures"). */
 export const FAULT_OPERATIONS = {
   listFaults: {
     method: 'get',

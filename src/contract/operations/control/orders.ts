@@ -17,7 +17,7 @@ import { type OperationInput, json } from '../operation.js'
 const ID = { id: 'The order id or its `ORD-…` order number.' }
 const ORDER = { status: 200, description: 'The order.', content: json(OrderSchema) } as const
 
-/** The payment processor's and the dashboard's order actions (README, "Order flow"). */
+/** The payment processor's and the dashboard's order actions (docs/storefront.md, "Order flow"). */
 export const ORDER_CONTROL_OPERATIONS = {
   payOrder: {
     method: 'post',

@@ -8,7 +8,7 @@ import {
 import { type OperationInput, json } from '../operation.js'
 import { LastEventIdHeader, eventStream } from './events.js'
 
-/** The request inspector (README, "Request inspector"). */
+/** The request inspector (docs/emulator.md, "Request inspector"). */
 export const REQUEST_LOG_OPERATIONS = {
   listRequests: {
     method: 'get',

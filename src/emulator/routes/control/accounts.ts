@@ -20,7 +20,7 @@ function callerOf(services: Services, options: EmulatorOptions, header: string |
 }
 
 /**
- * `/_emulator/accounts` (README, "Accounts"): isolated accounts on one emulator, each with its own
+ * `/_emulator/accounts` (docs/testing.md, "Accounts"): isolated accounts on one emulator, each with its own
  * key, first shop and clock. Who may: with `--admin-key`, only that key creates and it deletes
  * any account; without it any valid key creates, and a key deletes only its own account. Mounted
  * before the control API: the admin key is no account's key.

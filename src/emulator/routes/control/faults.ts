@@ -1,6 +1,6 @@
 import { authedHandlers } from '../route.js'
 
-/** The calling account's rules that make chosen requests fail (README, "Chosen failures"). */
+/** The calling account's rules that make chosen requests fail (docs/webhooks.md, "Chosen failures"). */
 export const faultHandlers = authedHandlers({
   listFaults: (c, { services }) => ({ status: 200, body: { faults: services.faults.list(c.get('account')) } }),
   createFault: async (c, { services, body }) => ({

@@ -1,7 +1,7 @@
 import { presentOrder } from '../../services/orders/present.js'
 import { authedHandlers } from '../route.js'
 
-/** The payment processor's and the dashboard's order actions: `/_emulator/orders/:id/…` (README, "Order flow"). */
+/** The payment processor's and the dashboard's order actions: `/_emulator/orders/:id/…` (docs/storefront.md, "Order flow"). */
 export const orderControlHandlers = authedHandlers({
   payOrder: async (c, { services, params, body }) => ({
     status: 200,

@@ -3,7 +3,7 @@ import { authedHandlers } from '../route.js'
 import { lastEventIdOf, streamQueue } from './sse.js'
 
 /**
- * The calling account's recent requests (README, "Request inspector"). JSON, newest first; with
+ * The calling account's recent requests (docs/emulator.md, "Request inspector"). JSON, newest first; with
  * `Accept: text/event-stream`, Server-Sent Events of each new request as it is answered (after
  * replaying those after `Last-Event-ID` or `?after=`, when given).
  */

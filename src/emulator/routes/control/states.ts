@@ -1,7 +1,7 @@
 import { authedHandlers } from '../route.js'
 
 /**
- * The calling account's saved states (README, "Saved states"); `export` gives the shop as a seed
+ * The calling account's saved states (docs/testing.md, "Saved states"); `export` gives the shop as a seed
  * file; `reset` puts the account back to the state it was created with.
  */
 export const stateHandlers = authedHandlers({

@@ -23,7 +23,7 @@ import { defaultTheme } from '../themes/rules.js'
 const SEED_STATE = '.seed'
 
 /**
- * Accounts as test fixtures (README, "Using store in your test suite"): creating and deleting
+ * Accounts as test fixtures (docs/testing.md, "Using store in your test suite"): creating and deleting
  * whole accounts, and saving, restoring, resetting, exporting and importing the calling account's data.
  */
 export class StateService {
