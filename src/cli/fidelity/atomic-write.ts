@@ -1,5 +1,7 @@
 import { open, rename, rm } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
+import type { CommandContext } from '../client-factory.js'
+import { UsageError } from '../exit-codes.js'
 
 /**
  * Writes `text` to `path` whole or not at all: into a temporary file beside it, flushed, then
@@ -23,4 +25,24 @@ export async function writeFileAtomic(path: string, text: string, mode?: number)
     await rm(temporary, { force: true })
     throw error
   }
+}
+
+/**
+ * Prints `text`, or writes it whole to `out` (relative to the working folder) readable by its owner
+ * only: seeds, fixtures and recordings hold customers' e-mails. `done` is the closing line.
+ */
+export async function writeOut(cc: CommandContext, text: string, out: string | undefined, done: string): Promise<void> {
+  if (!out) {
+    cc.stdout.write(text)
+    return cc.out.info(done)
+  }
+  const path = resolve(cc.cwd, out)
+  try {
+    await writeFileAtomic(path, text, 0o600)
+  } catch (error) {
+    throw new UsageError(
+      `--out: cannot write ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); nothing was written`,
+    )
+  }
+  cc.out.success(done)
 }

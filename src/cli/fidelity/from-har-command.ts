@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { CommandContext } from '../client-factory.js'
 import { UsageError } from '../exit-codes.js'
-import { writeFileAtomic } from './atomic-write.js'
+import { writeOut } from './atomic-write.js'
 import { type Har, parseHar } from './har.js'
 import { describeCounts, fixturesFromHar } from './har-fixtures.js'
 import { IdMap } from './id-map.js'
@@ -24,23 +24,6 @@ async function readHar(cc: CommandContext, file: string): Promise<Har> {
   return parseHar(text, file)
 }
 
-/** Prints `text`, or writes it to `out` whole; `done` is the closing line. */
-async function deliver(cc: CommandContext, text: string, out: string | undefined, done: string): Promise<void> {
-  if (!out) {
-    cc.stdout.write(text)
-    return cc.out.info(done)
-  }
-  const path = resolve(cc.cwd, out)
-  try {
-    await writeFileAtomic(path, text)
-  } catch (error) {
-    throw new UsageError(
-      `--out: cannot write ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); nothing was written`,
-    )
-  }
-  cc.out.success(done)
-}
-
 export async function runFixturesFromHar(cc: CommandContext, file: string, o: { out?: string }): Promise<void> {
   const made = fixturesFromHar(await readHar(cc, file), file)
   for (const note of made.notes) cc.out.warn(note)
@@ -49,7 +32,7 @@ export async function runFixturesFromHar(cc: CommandContext, file: string, o: { 
       `${file} reads records it does not create (${describeCounts(made.unmade)}): run the fixtures in an account seeded with them (store seed from-har ${file} --out seed.json, then store serve --seed seed.json, store state import seed.json or createTestAccount({ seed }))`,
     )
   const steps = made.file.fixtures.length
-  await deliver(
+  await writeOut(
     cc,
     // Recordings are masked already; the mask runs again for any key a hand-made HAR kept.
     maskText(`${JSON.stringify(made.file, null, 2)}\n`, []),
@@ -72,7 +55,7 @@ export async function runSeedFromHar(cc: CommandContext, file: string, o: { out?
   const what = Object.keys(counts).length
     ? describeCounts(counts)
     : 'no record (the recording reads only what it creates)'
-  await deliver(
+  await writeOut(
     cc,
     seedText(seed, []),
     o.out,

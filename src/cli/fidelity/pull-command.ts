@@ -1,9 +1,8 @@
 // The run function of `store pull`: read the shop with the client on --from, then write the seed
 // file at once (or print it).
-import { resolve } from 'node:path'
 import { contextFor, type CommandContext } from '../client-factory.js'
 import { UsageError } from '../exit-codes.js'
-import { writeFileAtomic } from './atomic-write.js'
+import { writeOut } from './atomic-write.js'
 import { apiBaseOf } from './base-url.js'
 import { pullShop, seedText } from './pull.js'
 import { counted } from '../counted.js'
@@ -27,19 +26,13 @@ export async function runPull(cc: CommandContext, o: PullFlags): Promise<void> {
     .filter(([, n]) => n > 0)
     .map(([kind, n]) => counted(n, kind))
     .join(', ')
-  if (!o.out) {
-    cc.stdout.write(text)
-    return cc.out.info(`pulled ${counts || 'nothing'} from ${from}`)
-  }
-  const path = resolve(cc.cwd, o.out)
-  try {
-    await writeFileAtomic(path, text)
-  } catch (error) {
-    throw new UsageError(
-      `--out: cannot write ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); nothing was written`,
-    )
-  }
-  cc.out.success(
-    `pulled ${counts || 'nothing'} from ${from} into ${o.out}${o.anonymize ? ' (anonymized)' : ''}; load it with store serve --seed ${o.out}, store state import ${o.out} or createTestAccount({ seed })`,
+  const what = `pulled ${counts || 'nothing'} from ${from}`
+  await writeOut(
+    cc,
+    text,
+    o.out,
+    o.out
+      ? `${what} into ${o.out}${o.anonymize ? ' (anonymized)' : ''}; load it with store serve --seed ${o.out}, store state import ${o.out} or createTestAccount({ seed })`
+      : what,
   )
 }

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadSeedFile } from '../../../src/contract/seed-file.js'
@@ -29,6 +29,8 @@ describe('store pull', () => {
     expect(pulled.code).toBe(0)
     const text = readFileSync(join(dir, 'shop.json'), 'utf8')
     expect(text).not.toContain(TEST_KEY)
+    // It holds customers' e-mails: readable by its owner only.
+    expect(statSync(join(dir, 'shop.json')).mode & 0o777).toBe(0o600)
     const seed = loadSeedFile(join(dir, 'shop.json'))
     // Every product a group or category names is in the seed, as the seed file requires.
     expect(seed.products?.find((p) => p.id === hidden.id)).toMatchObject({ status: 'Draft' })

@@ -1,5 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: fixture steps are written with ${name:path} references
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { StoreClient } from '../../../src/client/index.js'
@@ -98,6 +98,8 @@ describe('a recording as a scenario: store fixtures from-har, store seed from-ha
     expect(seeded.code).toBe(0)
     expect(seeded.stderr).toMatch(/✓ \d+ products from the reads of session\.har written to seed\.json/)
     const seed = loadSeedFile(join(dir, 'seed.json'))
+    for (const made of ['seed.json', 'session.fixtures.json'])
+      expect(statSync(join(dir, made)).mode & 0o777).toBe(0o600)
 
     const fresh = await emulator(seed)
     const green = await runCliTo(
