@@ -120,3 +120,38 @@ describe('SortedIndex', () => {
     )
   })
 })
+
+describe('SortedIndex with keys in no order', () => {
+  it('holds many keys inserted in no order in ascending order, with removals between reads', () => {
+    const times = Array.from({ length: 500 }, (_, i) => (i * 7919) % 500)
+    const index = build(...times.map((t) => k(t, `id${t}`)))
+    index.remove(k(0, 'id0'))
+    index.insert(k(250.5, 'mid'))
+    index.remove(k(499, 'id499'))
+    const expected = [
+      ...times.filter((t) => t !== 0 && t !== 499).map((t) => ({ t, id: `id${t}` })),
+      { t: 250.5, id: 'mid' },
+    ]
+      .sort((a, b) => a.t - b.t)
+      .map((e) => e.id)
+    expect([...index.ascending()]).toEqual(expected)
+    expect(index.size).toBe(499)
+    expect(index.first()).toBe('id1')
+    expect(index.last()).toBe('id498')
+  })
+
+  it('inserts 100,000 keys in no order in well under the time one splice each took', () => {
+    const n = 100_000
+    const keys = Array.from({ length: n }, (_, i) => k((i * 48271) % n, `id${i}`))
+    const started = performance.now()
+    const index = build(...keys)
+    expect(index.first()).toBeDefined()
+    const sortedMs = performance.now() - started
+    // Against the same keys in order: both O(n log n) at most, so within a small factor (O(n²) was over 50x).
+    const inOrder = [...keys].sort(compareKeys)
+    const again = performance.now()
+    build(...inOrder).first()
+    const inOrderMs = performance.now() - again
+    expect(sortedMs).toBeLessThan(20 * Math.max(inOrderMs, 5))
+  })
+})
