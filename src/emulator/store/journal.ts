@@ -7,8 +7,7 @@ import { checkRow, type JournalOp, type Tx } from './tx.js'
 
 /**
  * The journal beside the db file (`<db>.journal`): a header line naming the transaction it
- * follows, then one line per transaction, numbered one past the one before, then the zero bytes
- * of the space appends go to (journal-io.ts):
+ * follows, then one line per transaction, numbered one past the one before:
  *
  * ```
  * {"journal":2,"after":1040}
@@ -27,10 +26,9 @@ const moveAside = (dbPath: string) =>
 export interface Replayed {
   /** The newest transaction the journal holds (its header's when it has none). */
   last: number
-  /** Bytes of its complete lines, of the torn line after them (an append a crash interrupted), and of its zero-filled space. */
+  /** Bytes of its complete lines, and of the torn line after them (an append a crash interrupted). */
   bytes: number
   torn: number
-  padded: number
 }
 
 /**
@@ -80,16 +78,12 @@ export async function replayJournal(
   }
   let read: Awaited<ReturnType<typeof forEachLine>>
   try {
-    read = await forEachLine(path, apply, true)
+    read = await forEachLine(path, apply)
   } catch (error) {
     if (error instanceof StoreError) throw error
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw new StoreError(500, `journal ${path} cannot be read (${reasonOf(error)}). ${moveAside(dbPath)}`)
   }
-  if (read.strayAt !== undefined)
-    throw refuse(
-      `holds bytes inside the zero-filled space that follows its lines, which starts at byte ${read.strayAt}: the file was damaged there, or a power cut tore a write, and transactions written after that point may be lost. To keep the transactions before it, cut the journal there (on Linux: truncate -s ${read.strayAt} ${path}) and start again`,
-    )
   if (n === 0)
     throw refuse(
       'is empty, but every journal starts with a header line: it was truncated, and the changes it held are lost',

@@ -271,7 +271,7 @@ export class Store {
     if (!replayed) await this.io.create(active, journalHeader(db.seq))
     const file = await this.io.openForAppend(active)
     const bytes = replayed?.bytes ?? Buffer.byteLength(journalHeader(db.seq))
-    if (replayed && replayed.torn + replayed.padded > 0) {
+    if (replayed?.torn) {
       await file.truncate(bytes)
       await file.sync()
     }
