@@ -150,11 +150,15 @@ export class JournalWriter {
   private lastFailure?: StoreError
   /** The number of the newest transaction queued. */
   private queuedSeq: number
+  /** Called when the last queued transaction is settled. */
+  onIdle?: () => void
+  /** While a fold writes the db file, the text of each append since it took the rows. */
+  appended?: string[]
 
   constructor(
     private file: JournalFile,
     /** The file appended to. */
-    public path: string,
+    private readonly path: string,
     at: { seq: number; bytes: number },
     private readonly log?: (line: string) => void,
   ) {
@@ -172,11 +176,6 @@ export class JournalWriter {
     })
   }
 
-  /** Transactions applied to memory and waiting for their append. */
-  get queued(): Tx[] {
-    return this.queue.map((q) => q.tx)
-  }
-
   /** Runs `chore` once no append is on its way; writes queued meanwhile wait for it. */
   betweenWrites<T>(chore: () => Promise<T>): Promise<T> {
     return new Promise((resolve, reject) => {
@@ -186,10 +185,9 @@ export class JournalWriter {
   }
 
   /** Swaps the file appended to (a new journal of `bytes`); returns the one it replaces. */
-  replaceFile(file: JournalFile, path: string, bytes: number): JournalFile {
+  replaceFile(file: JournalFile, bytes: number): JournalFile {
     const previous = this.file
     this.file = file
-    this.path = path
     this.bytes = bytes
     this.isTailDirty = false
     return previous
@@ -240,6 +238,7 @@ export class JournalWriter {
           continue
         }
         this.bytes += Buffer.byteLength(text)
+        this.appended?.push(text)
         this.seq += batch.length
         this.settle(batch.length)
         for (const q of batch) q.resolve()
@@ -247,6 +246,7 @@ export class JournalWriter {
     } finally {
       this.running = undefined
     }
+    this.onIdle?.()
   }
 
   private settle(count: number): void {
