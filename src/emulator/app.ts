@@ -28,10 +28,9 @@ import { storefrontRoutes } from './routes/storefront/index.js'
 import { openApiRoutes } from './routes/openapi.js'
 import { RequestRecorder } from './inspector/recorder.js'
 import { recordRequests } from './inspector/record.js'
-import { bearerKeyOf, maskSecretsIn } from './inspector/mask.js'
+import { bearerKeyOf, maskSecretsIn } from '../contract/masking.js'
 import { answerJson } from './inspector/answer.js'
 import { PrefixRouter } from './prefix-router.js'
-import { inSequence } from './middleware/in-sequence.js'
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH'])
@@ -125,28 +124,25 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
   )
   // Outside the request log, which never throws: the log shows the answer as the app made it, before a `Connection: close`.
   const record = requests.isRecording && recordRequests(requests, deps.clock, (a) => services.clock.offsetMs(a))
-  app.use(record ? inSequence(finishReadingBody, record) : finishReadingBody)
+  app.use(finishReadingBody)
+  if (record) app.use(record)
   services.accounts.onAccountDeleted((id) => requests.forget(id))
   // Commit-wait first: the checks' refusals, which change nothing, pass through it; its own error is answered here.
   app.use(
-    inSequence(
-      commitWait(deps.store),
-      checkHost(hosts),
-      limitBodies(deps.options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT),
-      guardDbSize(deps.store, () => services.states.savedBytes, deps.options),
-    ),
+    commitWait(deps.store),
+    checkHost(hosts),
+    limitBodies(deps.options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT),
+    guardDbSize(deps.store, () => services.states.savedBytes, deps.options),
   )
 
   // The options are fixed when the app is built: a limit or fault not asked for costs no step per request.
   const { rateLimit: limit, latencyMs, failRate } = deps.options
   const authed = (base: Hono<AuthedEnv>) =>
     base.use(
-      inSequence(
-        requireKey(services.accounts),
-        ...(limit ? [rateLimit(deps.clock, deps.options)] : []),
-        selectShop(services.accounts),
-        chosenFailures(services.faults, deps.sleep),
-      ),
+      requireKey(services.accounts),
+      ...(limit ? [rateLimit(deps.clock, deps.options)] : []),
+      selectShop(services.accounts),
+      chosenFailures(services.faults, deps.sleep),
     )
   const api = authed(new Hono<AuthedEnv>())
   if (latencyMs || failRate) api.use(injectFaults(deps))

@@ -1,7 +1,7 @@
 // The proxy's recording: every exchange becomes a HAR 1.2 entry, masked before it is kept, and the
 // whole file is rewritten atomically after each one (a HAR is one JSON document), so the file on
 // disk is always a complete recording of the exchanges so far.
-import { bearerKeyOf } from '../../emulator/inspector/mask.js'
+import { bearerKeyOf } from '../../contract/masking.js'
 import { writeFileAtomic } from './atomic-write.js'
 import { emptyHar, type Har, type HarEntry } from './har.js'
 import { maskHeaders, maskText } from './mask.js'

@@ -1,6 +1,6 @@
 // What a recording may hold of a secret: nothing. The request inspector's masking rule (keys shown
 // as `sk_live_…wxyz`, `"secret"` fields masked), plus test keys and every secret the proxy knows.
-import { maskedHeaders, maskSecretsIn } from '../../emulator/inspector/mask.js'
+import { maskedHeaders, maskSecretsIn } from '../../contract/masking.js'
 import { maskKey } from '../../contract/keys.js'
 
 /** A live or test key written anywhere: `sk_live_…`, `sk_test_…`. */

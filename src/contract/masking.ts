@@ -1,4 +1,4 @@
-import { maskKey } from '../../contract/keys.js'
+import { maskKey } from './keys.js'
 
 /** An API key written anywhere (a body, a query, a path, a header): `sk_live_` or `sk_test_` and its characters. */
 const API_KEY = /sk_(?:live|test)_[A-Za-z0-9_-]+/g
