@@ -6,8 +6,9 @@
 // file and from an existing db (bench/lib/startup.js); ratios to the floor (bench/lib/vs-floor.js).
 // Servers run on one core and the load on the other (bench/lib/servers.js).
 // Loopback only; about 8 minutes (BENCH_QUICK=1: about 2 minutes, 1,000 and 10,000 only).
-// Prints every figure next to its target and writes bench/results.json (quick runs write
-// bench/data/results.quick.json so they never replace the full run's figures).
+// Prints every figure next to its target and writes bench/results.json, and beside it the chart
+// of the peers, bench/results.svg (quick runs write bench/data/results.quick.json and .svg, so they
+// never replace the full run's figures).
 //
 // Environment: BENCH_QUICK=1, BENCH_SIZES=1000,10000, BENCH_DURATION=6 (s measured per server
 // and case), BENCH_SLICE=2 (s per alternating slice), BENCH_WARMUP=1 (s), BENCH_CONNECTIONS=10,
@@ -37,6 +38,7 @@ import {
   percentile,
 } from './lib/common.js'
 import { accountsTargets, benchAccounts } from './lib/accounts.js'
+import { chartSvg } from './lib/chart.js'
 import { benchClock, clockTargets } from './lib/clock.js'
 import { benchDrift, driftTargets } from './lib/drift.js'
 import { benchEventStreams, eventStreamTargets } from './lib/event-streams.js'
@@ -910,6 +912,8 @@ async function main() {
   results.vsFloorTargets = evaluateVsFloor(results, fmt)
   mkdirSync(join(OUT, '..'), { recursive: true })
   writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`)
+  const chart = chartSvg(results)
+  if (chart) writeFileSync(OUT.replace(/\.json$/, '.svg'), chart)
   process.stdout.write(`\n${report(results)}\n\n${reportVsFloor(results, { fmt, table })}\n`)
 }
 

@@ -22,6 +22,7 @@ import { register as openapi } from './commands/openapi.js'
 import { register as proxy } from './commands/proxy.js'
 import { register as drift } from './commands/drift.js'
 import { register as pull } from './commands/pull.js'
+import { register as seed } from './commands/seed.js'
 import { register as login } from './commands/login.js'
 import { register as config } from './commands/config.js'
 import { register as completion } from './commands/completion.js'
@@ -47,6 +48,7 @@ export const COMMANDS: { name: string; register: Register }[] = [
   { name: 'proxy', register: proxy },
   { name: 'drift', register: drift },
   { name: 'pull', register: pull },
+  { name: 'seed', register: seed },
   { name: 'login', register: login },
   { name: 'config', register: config },
   { name: 'completion', register: completion },

@@ -3,7 +3,8 @@ import * as z from 'zod'
 /**
  * A fixture file (`store fixtures run FILE`, and what `store webhooks trigger KIND` runs): named
  * steps, each one HTTP request to the emulator. A later step refers to an earlier answer with
- * `${name:json.path}` and to the environment with `${env:NAME}` (DESIGN.md, "Added in the third round").
+ * `${name:json.path}` and to the environment with `${env:NAME}` (DESIGN.md, "Added in the third round");
+ * a step may say what it expects back (DESIGN.md, "Added in the fourth round").
  */
 
 export const FIXTURE_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const
@@ -24,12 +25,34 @@ export const FixtureRequestSchema = z.strictObject({
 })
 export type FixtureRequest = z.output<typeof FixtureRequestSchema>
 
+/** Names a step may not take: `${env:NAME}` reads the environment, `${any:KIND}` matches any value of a kind. */
+export const RESERVED_STEP_NAMES = ['env', 'any'] as const
+
+const StatusCodeSchema = z.number().int().min(100).max(599)
+
+/**
+ * What a step expects back; the run stops at the first step whose answer differs. `status`: one
+ * code or a list of them (without it, any 2xx). `body`: a partial JSON match: the fields it names
+ * at every depth, items of a list by position (the answer may hold more), equal values; a string
+ * `${any}` matches any value, `${any:KIND}` any value of a kind (string, number, boolean, null,
+ * array, object, timestamp), `${name:json.path}` an earlier answer's value.
+ */
+export const FixtureExpectSchema = z.strictObject({
+  status: z.union([StatusCodeSchema, z.array(StatusCodeSchema).min(1).max(20)]).optional(),
+  body: z.unknown().optional(),
+})
+export type FixtureExpect = z.output<typeof FixtureExpectSchema>
+
 export const FixtureStepSchema = z.strictObject({
   name: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, `must be 1-64 letters, digits, _ or - (steps refer to it as \${name:path})`)
-    .refine((name) => name !== 'env', `must not be "env" (\${env:NAME} reads the environment)`),
+    .refine(
+      (name) => !(RESERVED_STEP_NAMES as readonly string[]).includes(name),
+      `must not be "env" or "any" (\${env:NAME} reads the environment, \${any:KIND} matches any value)`,
+    ),
   request: FixtureRequestSchema,
+  expect: FixtureExpectSchema.optional(),
 })
 export type FixtureStep = z.output<typeof FixtureStepSchema>
 

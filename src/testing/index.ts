@@ -102,3 +102,12 @@ export async function createTestAccount(o: TestAccountOptions = {}): Promise<Tes
     },
   }
 }
+
+export {
+  FixtureFileError,
+  FixtureStepError,
+  type RunFixturesOptions,
+  runFixtures,
+  type StepResult,
+  type UnmetExpectation,
+} from './fixtures.js'

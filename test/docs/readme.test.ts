@@ -1,5 +1,6 @@
-// The README is the user's manual: every shell and TypeScript block runs as written against one
-// real `store serve`, started as the quick start starts it (README, "Tests").
+// The manual (README.md and docs/): every shell and TypeScript block of every page runs as written
+// against one real `store serve`, started as the quick start starts it (docs/development.md,
+// "The manual is tested").
 import { execFile, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
@@ -13,16 +14,20 @@ import { ensureBuilt, ROOT, startServe, type ServeProcess } from '../e2e/serve-p
 import {
   APP_ADDRESS,
   type Block,
-  codeBlocks,
   conventionProblems,
   EMULATOR_ADDRESS,
+  isKnownFlag,
   isRunnable,
+  manualBlocks,
   type PLACEHOLDERS,
+  TAKEN_PORTS,
+  where,
 } from './readme-blocks.js'
 
 const run = promisify(execFile)
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8')
-const blocks = codeBlocks(README)
+/** How long one block may take: a block of twenty commands took 20 s on a 2-core machine at load 15. */
+const BLOCK_TIMEOUT_MS = 90_000
+const blocks = manualBlocks(ROOT)
 const runnable = blocks.filter(isRunnable)
 
 let dir: string
@@ -30,6 +35,7 @@ let server: ServeProcess
 let app: Server
 let appAddress: string
 let env: Record<string, string>
+const holders: Server[] = []
 
 const folderOf = (name: string) => join(dir, name)
 
@@ -40,8 +46,36 @@ function filled(text: string): string {
     .replaceAll(APP_ADDRESS, appAddress)
 }
 
+/**
+ * Holds a port the reader has in use, as their own emulator or app would: a request that reaches it
+ * is answered 503 saying so. Taken already (by anything): as good.
+ */
+async function hold(port: number): Promise<void> {
+  const holder = createServer((request, response) => {
+    request.resume()
+    response
+      .writeHead(503, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ error: `port ${port} is held by the docs test: a block reached a fixed port` }))
+  })
+  const held = await new Promise<boolean>((resolve) => {
+    holder.once('error', () => resolve(false))
+    holder.listen(port, '127.0.0.1', () => resolve(true))
+  })
+  if (held) holders.push(holder)
+}
+
+/** Whether something listens on the port of 127.0.0.1 (it cannot be bound). */
+async function isTaken(port: number): Promise<boolean> {
+  const probe = createServer()
+  return new Promise<boolean>((resolve) => {
+    probe.once('error', () => resolve(true))
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(false)))
+  })
+}
+
 beforeAll(async () => {
   ensureBuilt()
+  for (const port of TAKEN_PORTS) await hold(port)
   dir = mkdtempSync(join(tmpdir(), 'store-readme-'))
   for (const name of ['home', 'config', 'shop', 'work', 'ts']) mkdirSync(folderOf(name))
   // A curl of a block fails on an HTTP error status, as a command of the CLI does.
@@ -53,9 +87,10 @@ beforeAll(async () => {
   })
   await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve))
   appAddress = `127.0.0.1:${(app.address() as AddressInfo).port}`
-  // The quick start's `store serve`, on a free port instead of 4010, with a config of its own.
+  // The quick start's `store serve`, on a free port instead of 4010, with a config of its own; it
+  // saves its key as the profile `local`, as the quick start's does on the default port.
   const port = await freePort()
-  server = await startServe(['--port', String(port), '--quiet'], {
+  server = await startServe(['--port', String(port), '--profile', 'local', '--quiet'], {
     env: { HOME: folderOf('home'), XDG_CONFIG_HOME: folderOf('config') },
     cwd: folderOf('shop'),
   })
@@ -73,6 +108,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop()
   app?.close()
+  for (const holder of holders) holder.close()
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
 
@@ -84,22 +120,32 @@ async function freePort(): Promise<number> {
   return port
 }
 
-const where = (b: Block) => `README line ${b.line}`
+/** The PATH of a new terminal: without the clone's `bin/` (nor the `node_modules/.bin` npm adds). */
+const newTerminalPath = () =>
+  (process.env.PATH ?? '')
+    .split(':')
+    .filter((p) => p !== join(ROOT, 'bin') && !p.endsWith(join('node_modules', '.bin')))
+    .join(':')
 
+/**
+ * A `new-terminal` block runs as a reader pastes it into a second terminal: in the clone's folder,
+ * with that terminal's PATH, where `store` is not found until the block puts it there.
+ */
 async function runShell(block: Block): Promise<void> {
+  const newTerminal = block.flags.includes('new-terminal')
   // Set inside the script: bash reads /etc/bash.bashrc first when its stdin is a socket, as Node's pipes are.
   const result = await run('bash', ['-c', `set -euo pipefail\n${filled(block.text)}`], {
-    cwd: folderOf('work'),
-    env,
-    timeout: 30_000,
+    cwd: newTerminal ? ROOT : folderOf('work'),
+    env: newTerminal ? { ...env, PATH: newTerminalPath() } : env,
+    timeout: BLOCK_TIMEOUT_MS,
   }).catch((error: { code: number; stdout: string; stderr: string }) => error)
   if ('code' in result && result.code !== 0)
     throw new Error(`${where(block)}: exit ${result.code}\nstdout:\n${result.stdout}\nstderr:\n${result.stderr}`)
 }
 
 /**
- * A `long-running` block: every line starts (each in a folder of its own, a `store serve` on a
- * free port), keeps running without an error until it is stopped with Ctrl+C, and then exits.
+ * A `long-running` block: every line starts (each in a folder of its own), keeps running without
+ * an error until it is stopped with Ctrl+C, and then exits.
  */
 async function runLongRunning(block: Block): Promise<void> {
   const lines = filled(block.text)
@@ -107,12 +153,11 @@ async function runLongRunning(block: Block): Promise<void> {
     .filter((l) => l.trim() && !l.trim().startsWith('#'))
   await Promise.all(
     lines.map(async (line, i) => {
-      const cwd = join(folderOf('work'), `long-${block.line}-${i}`)
+      const cwd = join(folderOf('work'), `long-${blocks.indexOf(block)}-${i}`)
       mkdirSync(cwd)
       for (const f of readdirSync(folderOf('work'), { withFileTypes: true }))
         if (f.isFile()) writeFileSync(join(cwd, f.name), readFileSync(join(folderOf('work'), f.name)))
-      const command = /^store serve\b/.test(line) ? line.replace(/(\s+#.*)?$/, ' --port 0$1') : line
-      const child = spawn('bash', ['-c', command], { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+      const child = spawn('bash', ['-c', line], { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
       let out = ''
       let err = ''
       child.stdout.on('data', (c) => (out += c))
@@ -137,16 +182,26 @@ async function runLongRunning(block: Block): Promise<void> {
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-describe('README', () => {
-  it('holds runnable blocks that follow the convention of its Tests section', () => {
+describe('the manual', () => {
+  it('holds runnable blocks that follow the convention (docs/development.md)', () => {
     expect(runnable.length).toBeGreaterThan(5)
     expect(blocks.filter(isRunnable).flatMap(conventionProblems)).toEqual([])
     for (const b of blocks)
       if (b.lang === 'sh' || b.lang === 'ts')
-        expect(
-          b.flags.every((f) => f === 'no-run' || f === 'long-running' || /^file=[\w.-]+$/.test(f)),
-          `${where(b)}: unknown flag ${b.flags}`,
-        ).toBe(true)
+        expect(b.flags.every(isKnownFlag), `${where(b)}: unknown flag ${b.flags}`).toBe(true)
+  })
+
+  it(`runs while ports ${TAKEN_PORTS.join(', ')} are taken, as on a reader's machine`, async () => {
+    for (const port of TAKEN_PORTS) expect(await isTaken(port), `port ${port}`).toBe(true)
+  })
+
+  it('has a new-terminal block, and no `store` on the PATH of a new terminal', async () => {
+    expect(runnable.some((b) => b.flags.includes('new-terminal'))).toBe(true)
+    const found = await run('bash', ['-c', 'command -v store'], {
+      cwd: ROOT,
+      env: { ...env, PATH: newTerminalPath() },
+    }).catch((error: { code: number }) => error)
+    expect('code' in found && found.code).toBe(1)
   })
 
   it("runs the predicate of events.waitFor's JSDoc example in a TypeScript block", () => {
@@ -161,22 +216,26 @@ describe('README', () => {
   /** A block that is a file (`file=NAME`) is written to the working folder before the blocks after it run. */
   const fileNameOf = (b: Block) => b.flags.find((f) => f.startsWith('file='))?.slice('file='.length)
   const writeFilesBefore = (block: Block) => {
-    for (const b of blocks) {
+    for (const b of blocks.slice(0, blocks.indexOf(block))) {
       const name = fileNameOf(b)
-      if (name && b.line < block.line) writeFileSync(join(folderOf('work'), name), `${filled(b.text)}\n`)
+      if (name) writeFileSync(join(folderOf('work'), name), `${filled(b.text)}\n`)
     }
   }
 
   const shell = runnable.filter((b) => b.lang === 'sh')
-  it.each(shell.map((b) => [where(b), b] as const))('%s (sh) runs as written', async (_name, block) => {
-    writeFilesBefore(block)
-    if (block.flags.includes('long-running')) await runLongRunning(block)
-    else await runShell(block)
-  })
+  it.each(shell.map((b) => [where(b), b] as const))(
+    '%s (sh) runs as written',
+    async (_name, block) => {
+      writeFilesBefore(block)
+      if (block.flags.includes('long-running')) await runLongRunning(block)
+      else await runShell(block)
+    },
+    BLOCK_TIMEOUT_MS + 5_000,
+  )
 
   const typescript = runnable.filter((b) => b.lang === 'ts')
   /** The file a ts block is: the name its first line gives (`// checkout.test.ts`), else one of its line. */
-  const fileOf = (b: Block) => /^\/\/ (\S+\.ts)\b/.exec(b.text)?.[1] ?? `readme-${b.line}.ts`
+  const fileOf = (b: Block) => /^\/\/ (\S+\.ts)\b/.exec(b.text)?.[1] ?? `${b.page.replace(/\W+/g, '-')}-${b.line}.ts`
   const isTestFile = (b: Block) => /\.test\.ts$|^vitest\./.test(fileOf(b))
 
   it('has TypeScript blocks that compile under module nodenext', async () => {
@@ -217,6 +276,11 @@ describe('README', () => {
 
   it('has test-file blocks that pass under vitest', async () => {
     const ts = folderOf('ts')
+    // The files a test reads (`file=NAME` blocks: a seed, a fixtures file) beside the tests.
+    for (const b of blocks) {
+      const name = fileNameOf(b)
+      if (name) writeFileSync(join(ts, name), `${filled(b.text)}\n`)
+    }
     const tests = typescript.filter(isTestFile).map(fileOf)
     const setup = tests.filter((f) => f.startsWith('vitest.global-setup'))
     writeFileSync(

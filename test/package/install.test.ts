@@ -40,9 +40,9 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 
-/** The README's MSW example, as a user would paste it into a test file (it imports what it uses). */
+/** The manual's MSW example (docs/library.md), as a user would paste it into a test file (it imports what it uses). */
 function readmeMswExample(): string {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+  const readme = readFileSync(join(ROOT, 'docs', 'library.md'), 'utf8')
   const start = readme.indexOf('```ts', readme.indexOf('**MSW**')) + '```ts\n'.length
   return readme.slice(start, readme.indexOf('```', start))
 }
@@ -64,6 +64,46 @@ const CLIENT_BODY = `  const product: Product = await client.products.create({ n
   }
   console.log(JSON.stringify({ created: product.productId, read: again.id === product.id, listed: page.products.length > 0, refused }))`
 
+/** A recorded session as fixtures: a read of a seeded coupon, a change to it found through that read, a 404. */
+const RECORDED = {
+  fixtures: [
+    {
+      name: 'list-coupons',
+      request: { method: 'GET', path: '/api/v1/coupons' },
+      expect: { status: 200, body: { coupons: [{ id: '$' + '{any:string}', code: 'SPRING5' }] } },
+    },
+    {
+      name: 'update-coupon',
+      request: { method: 'PUT', path: '/api/v1/coupons/$' + '{list-coupons:coupons.0.id}', body: { active: false } },
+      expect: { body: { active: false } },
+    },
+    { name: 'get-coupon-404', request: { method: 'GET', path: '/api/v1/coupons/cpn_gone' }, expect: { status: 404 } },
+  ],
+}
+
+/** A vitest test of the app that runs fixtures with runFixtures from the package's testing entry. */
+const FIXTURES_TEST = `import { afterAll, beforeAll, expect, test } from 'vitest'
+import { createTestAccount, FixtureStepError, runFixtures, startTestEmulator, type TestEmulator } from 'online-store-cli/testing'
+
+let emulator: TestEmulator
+beforeAll(async () => {
+  emulator = await startTestEmulator()
+})
+afterAll(() => emulator.stop())
+
+const RECORDED = ${JSON.stringify(RECORDED)}
+
+test('runFixtures replays a recorded session on a seeded account', async () => {
+  const seed = { coupons: [{ id: 'cpn_spring', code: 'SPRING5', type: 'fixed', value: 5 }] }
+  const { client, remove } = await createTestAccount({ baseUrl: emulator.baseUrl, key: emulator.key, seed })
+  const steps = await runFixtures(client, RECORDED)
+  expect(steps.map((s) => s.status)).toEqual([200, 200, 404])
+  const again = { fixtures: [RECORDED.fixtures[0], { ...RECORDED.fixtures[1], expect: { body: { active: true } } }] }
+  await expect(runFixtures(client, again)).rejects.toBeInstanceOf(FixtureStepError)
+  await remove()
+})
+`
+
 async function makeApp(type: 'module' | 'commonjs'): Promise<string> {
   const dir = join(work, type)
   mkdirSync(dir)
@@ -81,6 +121,7 @@ async function makeApp(type: 'module' | 'commonjs'): Promise<string> {
   )
   writeFileSync(join(dir, 'client.ts'), CLIENT + clientScript(CLIENT_BODY, type === 'module'))
   writeFileSync(join(dir, 'store.test.ts'), readmeMswExample())
+  writeFileSync(join(dir, 'fixtures.test.ts'), FIXTURES_TEST)
   await run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: dir })
   return dir
 }
@@ -142,6 +183,14 @@ describe.each([['module' as const], ['commonjs' as const]])('the packed package 
 
   it('runs the README MSW example with vitest', async () => {
     const { stdout } = await run(process.execPath, [join(MODULES, 'vitest/vitest.mjs'), 'run', 'store.test.ts'], {
+      cwd: dir,
+      env: { ...process.env, NO_COLOR: '1' },
+    })
+    expect(stdout).toMatch(/1 passed/)
+  }, 120_000)
+
+  it('runs fixtures with runFixtures from the testing entry in a vitest test', async () => {
+    const { stdout } = await run(process.execPath, [join(MODULES, 'vitest/vitest.mjs'), 'run', 'fixtures.test.ts'], {
       cwd: dir,
       env: { ...process.env, NO_COLOR: '1' },
     })

@@ -32,7 +32,8 @@ export interface Answer {
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/
 /** Fields whose values name a record (or a page) and differ by nature. */
-const isReferenceKey = (key: string) => key === 'id' || key === 'orderNumber' || key === 'nextCursor' || /Id$/.test(key)
+export const isReferenceKey = (key: string) =>
+  key === 'id' || key === 'orderNumber' || key === 'nextCursor' || /Id$/.test(key)
 /** `error` of a validation answer: `<field>: <message>` (spec, "Errors"). */
 const FIELD_MESSAGE = /^[\w.[\]]+: \S/
 

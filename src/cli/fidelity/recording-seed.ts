@@ -77,12 +77,13 @@ function unreadPage(products: readonly Record<string, unknown>[]): Record<string
 
 /**
  * The seed for the replay's account, built from the recording's reads, with every record under a
- * fresh id (`suffix` appended) entered in `ids`.
+ * fresh id (`suffix` appended) entered in `ids`; without a suffix, under its recorded id (`store
+ * seed from-har`, for fixtures that name those ids).
  */
 export function seedFromRecording(
   entries: readonly HarEntry[],
   ids: IdMap,
-  suffix: string,
+  suffix?: string,
 ): { seed: SeedInput; unseedable: Unseedable[] } {
   const collector = new SeedCollector()
   const created = new Set<string>()
@@ -121,6 +122,7 @@ export function seedFromRecording(
     seed.products = seed.products ?? []
     seed.products.unshift(unreadPage(seed.products))
   }
+  if (suffix === undefined) return { seed: seed as SeedInput, unseedable }
   for (const [kind, rows] of Object.entries(seed))
     for (const row of rows) {
       if (typeof row.id === 'string') ids.enter(row.id, `${row.id}_${suffix}`)

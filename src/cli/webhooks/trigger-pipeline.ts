@@ -8,7 +8,9 @@ import type { FixtureFile } from '../../contract/fixtures.js'
 import type { EmittedEvent } from '../../contract/webhooks.js'
 import { UsageError } from '../exit-codes.js'
 import { printPlan, printStep } from '../fixtures/report.js'
-import { parseFixtureFile, runFixtures } from '../fixtures/run.js'
+import { fixtureEnv } from '../../fixtures/env.js'
+import { runFixtures } from '../../fixtures/run.js'
+import { asUsage, parseFixtureFile } from '../fixtures/parse.js'
 import { TRIGGER_FIXTURES_DIR } from '../shipped-files.js'
 import { applyOverride, parseOverride } from './overrides.js'
 import { CheckFailedError, type WebhookContext } from './http.js'
@@ -57,10 +59,7 @@ export async function triggerInEmulator(w: WebhookContext, kind: EventKind, o: P
   const { file, path } = await triggerFixture(kind, o.override)
   const needsDynamicUrl = JSON.stringify(file).includes(`\${env:${DYNAMIC_URL_VARIABLE}}`)
   const env = { ...w.ctx.env }
-  if (o.dryRun) {
-    if (needsDynamicUrl) env[DYNAMIC_URL_VARIABLE] ??= 'http://127.0.0.1:PORT/deliver'
-    return printPlan(w.out, file, env)
-  }
+  if (o.dryRun) return printPlan(w.out, file)
   const dynamic: Received[] = []
   const receiver =
     needsDynamicUrl && !env[DYNAMIC_URL_VARIABLE]
@@ -75,7 +74,9 @@ export async function triggerInEmulator(w: WebhookContext, kind: EventKind, o: P
   try {
     w.out.info(`Triggering ${kind} in the emulator: ${path}`)
     const listening = kind === DYNAMIC_DELIVERY_EVENT ? undefined : await listenFor(w, kind, stop.signal)
-    await runFixtures(w.client(), file, env, (r) => printStep(w.out, r, 'stderr'))
+    await asUsage(() =>
+      runFixtures(w.client(), file, { env: fixtureEnv(env), onStep: (r) => printStep(w.out, r, 'stderr') }),
+    )
     if (kind === DYNAMIC_DELIVERY_EVENT)
       return reportDynamic(w, env[DYNAMIC_URL_VARIABLE]!, receiver ? dynamic : undefined)
     const emitted = await listening!.first

@@ -1,0 +1,81 @@
+// The run functions of `store fixtures from-har` and `store seed from-har`: read the recording,
+// make the file, write it whole (a temporary file renamed into place) or print it.
+import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import type { CommandContext } from '../client-factory.js'
+import { UsageError } from '../exit-codes.js'
+import { writeFileAtomic } from './atomic-write.js'
+import { type Har, parseHar } from './har.js'
+import { describeCounts, fixturesFromHar } from './har-fixtures.js'
+import { IdMap } from './id-map.js'
+import { maskText } from './mask.js'
+import { seedText } from './pull.js'
+import { apiSegments, seedFromRecording } from './recording-seed.js'
+
+async function readHar(cc: CommandContext, file: string): Promise<Har> {
+  let text: string
+  try {
+    text = await readFile(resolve(cc.cwd, file), 'utf8')
+  } catch (error) {
+    throw new UsageError(
+      `${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); record one with store proxy --record ${file}`,
+    )
+  }
+  return parseHar(text, file)
+}
+
+/** Prints `text`, or writes it to `out` whole; `done` is the closing line. */
+async function deliver(cc: CommandContext, text: string, out: string | undefined, done: string): Promise<void> {
+  if (!out) {
+    cc.stdout.write(text)
+    return cc.out.info(done)
+  }
+  const path = resolve(cc.cwd, out)
+  try {
+    await writeFileAtomic(path, text)
+  } catch (error) {
+    throw new UsageError(
+      `--out: cannot write ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); nothing was written`,
+    )
+  }
+  cc.out.success(done)
+}
+
+export async function runFixturesFromHar(cc: CommandContext, file: string, o: { out?: string }): Promise<void> {
+  const made = fixturesFromHar(await readHar(cc, file), file)
+  for (const note of made.notes) cc.out.warn(note)
+  if (Object.keys(made.unmade).length)
+    cc.out.warn(
+      `${file} reads records it does not create (${describeCounts(made.unmade)}): run the fixtures in an account seeded with them (store seed from-har ${file} --out seed.json, then store serve --seed seed.json, store state import seed.json or createTestAccount({ seed }))`,
+    )
+  const steps = made.file.fixtures.length
+  await deliver(
+    cc,
+    // Recordings are masked already; the mask runs again for any key a hand-made HAR kept.
+    maskText(`${JSON.stringify(made.file, null, 2)}\n`, []),
+    o.out,
+    `${steps} steps from ${file}${o.out ? ` written to ${o.out}; run them with store fixtures run ${o.out}` : ''}`,
+  )
+}
+
+export async function runSeedFromHar(cc: CommandContext, file: string, o: { out?: string }): Promise<void> {
+  const har = await readHar(cc, file)
+  const api = har.log.entries.filter((entry) => apiSegments(entry.request.url) !== undefined)
+  const { seed, unseedable } = seedFromRecording(api, new IdMap())
+  for (const u of unseedable)
+    cc.out.warn(`not seeded: ${u.kind} ${u.id}, read in a shape the seed file does not take (${u.problem})`)
+  const counts = Object.fromEntries(
+    Object.entries(seed)
+      .map(([kind, rows]) => [kind, (rows as unknown[]).length] as const)
+      .filter(([, n]) => n > 0),
+  )
+  const what = Object.keys(counts).length
+    ? describeCounts(counts)
+    : 'no record (the recording reads only what it creates)'
+  await deliver(
+    cc,
+    seedText(seed, []),
+    o.out,
+    `${what} from the reads of ${file}${o.out ? ` written to ${o.out}; load it with store serve --seed ${o.out}, store state import ${o.out} or createTestAccount({ seed })` : ''}`,
+  )
+}

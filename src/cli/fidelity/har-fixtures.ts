@@ -1,0 +1,214 @@
+// `store fixtures from-har`: a recording as a fixtures file that runs again, against the emulator
+// or the hosted service. Each `/api/v1` exchange is a step; ids, order numbers and cursors that
+// earlier answers gave (the values `store drift` matches by position) become `${step:json.path}`
+// references, and each step expects the recorded status and field names.
+import { basename } from 'node:path'
+import {
+  FIXTURE_MAX_STEPS,
+  FIXTURE_METHODS,
+  type FixtureExpect,
+  type FixtureFile,
+  FixtureFileSchema,
+  type FixtureStep,
+} from '../../contract/fixtures.js'
+import { anyOf, kindOf } from '../../fixtures/expect.js'
+import { UsageError } from '../exit-codes.js'
+import { isReferenceKey } from './compare.js'
+import { type Har, type HarEntry, headerOf } from './har.js'
+import { IdMap } from './id-map.js'
+import { apiSegments, seedFromRecording } from './recording-seed.js'
+
+export interface FixturesFromHar {
+  file: FixtureFile
+  /** What was left out or changed, one sentence each. */
+  notes: string[]
+  /** Records the recording read without creating them, by kind: what `store seed from-har` seeds. */
+  unmade: Record<string, number>
+}
+
+/** Recorded value → the reference to the earlier answer that first gave it. */
+type Learnt = Map<string, string>
+
+const API = '/api/v1'
+
+function parsed(text: string | undefined): { ok: true; value: unknown } | { ok: false } {
+  if (!text) return { ok: false }
+  try {
+    return { ok: true, value: JSON.parse(text) }
+  } catch {
+    return { ok: false }
+  }
+}
+
+const safeDecode = (text: string) => {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '))
+  } catch {
+    return text
+  }
+}
+
+/** `/products/rec_1?cursor=c1` after `/api/v1`, learnt values as references. */
+function stepPath(url: string, learnt: Learnt): string {
+  const u = new URL(url)
+  const rest = u.pathname.slice(u.pathname.indexOf(API) + API.length)
+  const path = rest
+    .split('/')
+    .map((segment) => learnt.get(safeDecode(segment)) ?? segment)
+    .join('/')
+  const query = u.search
+    .slice(1)
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => {
+      const at = pair.indexOf('=')
+      if (at < 0) return pair
+      const ref = learnt.get(safeDecode(pair.slice(at + 1)))
+      return ref === undefined ? pair : `${pair.slice(0, at)}=${ref}`
+    })
+  return `${API}${path}${query.length ? `?${query.join('&')}` : ''}`
+}
+
+/** A request body with every learnt value as its reference. */
+function withReferences(value: unknown, learnt: Learnt): unknown {
+  if (typeof value === 'string') return learnt.get(value) ?? value
+  if (Array.isArray(value)) return value.map((v) => withReferences(v, learnt))
+  if (value === null || typeof value !== 'object') return value
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withReferences(v, learnt)]))
+}
+
+/** Enters each id, order number and cursor of a step's answer, where the answer first gave it. */
+function learn(value: unknown, step: string, path: string, key: string, learnt: Learnt): void {
+  if (typeof value === 'string') {
+    if (isReferenceKey(key) && value !== '' && !learnt.has(value)) learnt.set(value, `\${${step}:${path}}`)
+    return
+  }
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) learn(v, step, path ? `${path}.${i}` : String(i), '', learnt)
+    return
+  }
+  if (value === null || typeof value !== 'object') return
+  for (const [k, v] of Object.entries(value))
+    if (/^[A-Za-z0-9_-]+$/.test(k)) learn(v, step, path ? `${path}.${k}` : k, k, learnt)
+}
+
+/**
+ * The recorded answer as a partial match: every field name at every depth with the kind of its
+ * value (values that differ by nature, and every other, not compared), a list by its first item;
+ * the answer's own id, order number or cursor as the reference to the earlier answer that gave it.
+ */
+function expectedBody(value: unknown, learnt: Learnt, depth = 0, key = ''): unknown {
+  // Not a cursor: a service may issue a new one for the same page.
+  if (typeof value === 'string' && depth === 1 && key !== 'nextCursor' && isReferenceKey(key) && learnt.has(value))
+    return learnt.get(value)
+  if (Array.isArray(value)) return value.length ? [expectedBody(value[0], learnt, depth + 1)] : []
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, expectedBody(v, learnt, depth + 1, k)]))
+  return value === null ? anyOf() : anyOf(kindOf(value) as Exclude<ReturnType<typeof kindOf>, 'nothing'>)
+}
+
+const singular = (noun: string) =>
+  noun.endsWith('ies') ? `${noun.slice(0, -3)}y` : noun.endsWith('s') ? noun.slice(0, -1) : noun
+const VERBS: Record<string, string> = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' }
+
+/** `create-product`, `list-products`, `get-product-404`: what the step does. */
+function nameOf(method: string, segments: string[], status: number, taken: Set<string>): string {
+  const [resource = 'api', id, ...rest] = segments
+  const isList = method === 'GET' && id === undefined
+  const verb = method === 'GET' ? (isList ? 'list' : 'get') : (VERBS[method] ?? method.toLowerCase())
+  const parts = [verb, isList ? resource : singular(resource), ...rest]
+  if (status >= 400) parts.push(String(status))
+  const base = parts
+    .join('-')
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .slice(0, 56)
+  let name = base
+  for (let n = 2; taken.has(name); n++) name = `${base}-${n}`
+  taken.add(name)
+  return name
+}
+
+function stepOf(entry: HarEntry, name: string, learnt: Learnt, notes: string[]): FixtureStep {
+  const method = entry.request.method.toUpperCase() as FixtureStep['request']['method']
+  const text = entry.request.postData?.text
+  const body = parsed(text)
+  if (text && !body.ok) notes.push(`step "${name}": the recorded body is not JSON; the step sends it as a JSON string`)
+  const status = entry.response.status
+  const answer = parsed(entry.response.content.text)
+  const expect: FixtureExpect = { status, ...(answer.ok ? { body: expectedBody(answer.value, learnt) } : {}) }
+  return {
+    name,
+    request: {
+      method,
+      path: stepPath(entry.request.url, learnt),
+      ...(body.ok ? { body: withReferences(body.value, learnt) } : text ? { body: text } : {}),
+    },
+    expect,
+  }
+}
+
+/** Counts by kind: `2 products, 1 order`. */
+export function describeCounts(counts: Record<string, number>): string {
+  return Object.entries(counts)
+    .map(([kind, n]) => `${n} ${n === 1 ? singular(kind) : kind}`)
+    .join(', ')
+}
+
+/** The fixtures file of a recording's `/api/v1` exchanges, in order; `file` names the recording. */
+export function fixturesFromHar(har: Har, file: string): FixturesFromHar {
+  const notes: string[] = []
+  const learnt: Learnt = new Map()
+  const taken = new Set<string>()
+  const steps: FixtureStep[] = []
+  const api = har.log.entries
+    .map((entry, index) => ({ entry, index, segments: apiSegments(entry.request.url) }))
+    .filter((e) => e.segments !== undefined)
+  for (const { entry, index, segments } of api) {
+    const method = entry.request.method.toUpperCase()
+    const status = entry.response.status
+    const what = `entry ${index} (${method} ${new URL(entry.request.url).pathname})`
+    if (!(FIXTURE_METHODS as readonly string[]).includes(method)) {
+      notes.push(`${what}: left out; a step sends ${FIXTURE_METHODS.join(', ')}`)
+      continue
+    }
+    if (status === 401 || (status === 403 && headerOf(entry.request.headers, 'x-service-shop'))) {
+      notes.push(
+        `${what}: left out; it was refused for its key or shop (${status}), and a fixture runs with the key it is given`,
+      )
+      continue
+    }
+    const step = stepOf(entry, nameOf(method, segments!, status, taken), learnt, notes)
+    steps.push(step)
+    const answer = parsed(entry.response.content.text)
+    if (status >= 200 && status <= 299 && answer.ok) learn(answer.value, step.name, '', '', learnt)
+  }
+  if (steps.length === 0)
+    throw new UsageError(`${file} holds no /api/v1 exchange to make a step of; record one with store proxy --record`)
+  if (steps.length > FIXTURE_MAX_STEPS)
+    throw new UsageError(
+      `${file} holds ${steps.length} /api/v1 exchanges; a fixtures file holds at most ${FIXTURE_MAX_STEPS} steps: record a shorter session`,
+    )
+  const { seed, unseedable } = seedFromRecording(
+    api.map((e) => e.entry),
+    new IdMap(),
+  )
+  // Records read in a shape the seed file does not take are read all the same.
+  const unmade: Record<string, number> = {}
+  for (const [kind, rows] of Object.entries(seed))
+    if ((rows as unknown[]).length) unmade[kind] = (rows as unknown[]).length
+  for (const u of unseedable) unmade[u.kind] = (unmade[u.kind] ?? 0) + 1
+  const name = basename(file)
+  const seedHint = Object.keys(unmade).length
+    ? ` It reads records it does not create (${describeCounts(unmade)}): run it in an account seeded with store seed from-har ${name}.`
+    : ''
+  const candidate = {
+    description: `Made from ${name} by store fixtures from-har: ${steps.length} steps, each expecting the recorded status and field names.${seedHint}`,
+    fixtures: steps,
+  }
+  const checked = FixtureFileSchema.safeParse(candidate)
+  if (!checked.success) {
+    const [issue] = checked.error.issues
+    throw new UsageError(`${file}: the fixtures made of it would not run: ${issue.path.join('.')}: ${issue.message}`)
+  }
+  return { file: candidate as FixtureFile, notes, unmade }
+}
