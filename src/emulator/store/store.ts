@@ -8,8 +8,8 @@ import {
   type Collections,
 } from './collections.js'
 import { readDbFile, writeDbFile, type DbFile, type DbRows } from './db-file.js'
-import { removeTemporaryFiles } from '../files.js'
-import { nodeJournalIO, type JournalIO } from './journal-io.js'
+import { removeTemporaryFiles, temporaryPathBeside } from '../files.js'
+import { nodeJournalIO, type JournalFile, type JournalIO } from './journal-io.js'
 import { JournalWriter, journalHeader, reasonOf, replayJournal } from './journal.js'
 import { acquireLock } from './lock.js'
 import { Tx } from './tx.js'
@@ -304,17 +304,34 @@ export class Store {
     })
   }
 
+  /**
+   * The journal's new text is written beside it while appends go on; only what was appended since
+   * that copy is added between two appends, before the rename, so writes wait for a short append
+   * rather than for a copy of everything appended while the db file was written.
+   */
   private async fold(writer: JournalWriter, db: DbFile): Promise<void> {
     const since: string[] = (writer.appended = [])
+    const temporary = temporaryPathBeside(this.journalPath)
+    let file: JournalFile | undefined
     try {
       const dbBytes = await writeDbFile(this.path, db)
+      const copied = since.length
+      let text = journalHeader(db.seq) + since.slice(0, copied).join('')
+      await this.io.create(temporary, text)
+      file = await this.io.openForAppend(temporary)
+      const opened = file
       await writer.betweenWrites(async () => {
-        const text = journalHeader(db.seq) + since.join('')
-        await this.io.create(this.journalPath, text)
-        await writer.replaceFile(await this.io.openForAppend(this.journalPath), Buffer.byteLength(text)).close()
+        const rest = since.slice(copied).join('')
+        if (rest) await opened.append(Buffer.from(rest))
+        if (rest && !opened.isDurableOnAppend) await opened.sync()
+        text += rest
+        await this.io.rename(temporary, this.journalPath)
+        await writer.replaceFile(opened, Buffer.byteLength(text)).close()
       })
       this.dbBytes = dbBytes
     } catch (error) {
+      await file?.close().catch(() => undefined)
+      await this.io.unlink(temporary).catch(() => undefined)
       this.options.log?.(
         `folding ${this.journalPath} into ${this.path} failed (${reasonOf(error)}); it is tried again later`,
       )
