@@ -17,7 +17,7 @@ export interface CliContext extends Streams {
   randomBytes(n: number): Uint8Array
   fetch: typeof fetch
   /** Keeps the process alive until the returned promise settles (long-running commands). */
-  onSignal(signal: 'SIGINT' | 'SIGTERM', handler: () => void): () => void
+  onSignal(signal: 'SIGINT' | 'SIGTERM' | 'SIGHUP', handler: () => void): () => void
   exit?(code: number): void
   /** Asks the user on a TTY; default @inquirer/prompts on stdin/stderr. Tests pass a fake. */
   prompter?: Prompter

@@ -30,3 +30,5 @@ export const BLACKLIST_TYPES = ['IP', 'COUNTRY', 'EMAIL'] as const
 
 export const DELIVERY_STATES = ['pending', 'retrying', 'delivered', 'failed'] as const
 export const DELIVERY_LOG_LIMIT = { default: 50, max: 500 } as const
+/** Most webhook endpoints a shop holds (README, "Limits"): bounds the deliveries one event makes. */
+export const WEBHOOK_ENDPOINT_LIMIT = 50

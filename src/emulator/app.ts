@@ -43,14 +43,22 @@ function refuseLargeBody(maxSize: number): never {
   throw new StoreError(413, `body: ${message}`, [{ field: 'body', message }])
 }
 
+/** Largest body of the two routes that take a whole seed file: a new account's, and a restore's. */
+export const SEED_BODY_LIMIT = 16 * 1024 * 1024
+const TAKES_SEED = new Set(['/_emulator/accounts', '/_emulator/state/restore'])
+
 /**
  * The body limit of each path: `maxSize`, and at most {@link STOREFRONT_BODY_LIMIT} under
- * `/storefront/`, which takes bodies from anyone (a checkout, a question or feedback needs far less).
+ * `/storefront/`, which takes bodies from anyone (a checkout, a question or feedback needs far less);
+ * a seed file (what `store serve --seed` loads, or what drift builds from a recording) up to
+ * {@link SEED_BODY_LIMIT} on the routes that take one.
  */
 function limitBodies(maxSize: number): MiddlewareHandler {
   const api = limitBody(maxSize)
   const storefront = limitBody(Math.min(STOREFRONT_BODY_LIMIT, maxSize))
-  return (c, next) => (c.req.path.startsWith('/storefront/') ? storefront : api)(c, next)
+  const seeds = limitBody(Math.max(SEED_BODY_LIMIT, maxSize))
+  return (c, next) =>
+    (c.req.path.startsWith('/storefront/') ? storefront : TAKES_SEED.has(c.req.path) ? seeds : api)(c, next)
 }
 
 /**

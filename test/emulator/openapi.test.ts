@@ -144,7 +144,7 @@ describe('the response check of the tests', () => {
       'DELETE',
       '/api/v1/coupons/cpn_1',
       json(202, { success: true }),
-      'OpenAPI drift: DELETE /api/v1/coupons/{id} answered 202, which the document does not list for it (it lists 200, 401, 403, 404, 429, 500)',
+      'OpenAPI drift: DELETE /api/v1/coupons/{id} answered 202, which the document does not list for it (it lists 200, 401, 403, 404, 409, 429, 500)',
     ],
     [
       'an error body of another shape',

@@ -12,6 +12,65 @@ export function addAccount(
   return emu.services.seeding.createAccount({ ...o, keyName: 'second account' })
 }
 
+/**
+ * A request of `tenant` (anonymous without one) whose body arrives only when released: its key is
+ * checked, then it waits for the body, as a slow client's request does. `reading` resolves once
+ * the route reads the body.
+ */
+export function heldRequest(emu: TestEmulator, tenant: { key: string } | undefined, path: string, json: unknown) {
+  let markReading: () => void = () => undefined
+  const reading = new Promise<void>((resolve) => (markReading = resolve))
+  let release: () => void = () => undefined
+  const released = new Promise<void>((resolve) => (release = resolve))
+  const bytes = new TextEncoder().encode(JSON.stringify(json))
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      markReading()
+      await released
+      controller.enqueue(bytes)
+      controller.close()
+    },
+  })
+  const answer = emu.app.request(
+    new Request(`http://emulator.test${path}`, {
+      method: 'POST',
+      // A declared length: the body is read by the route, after the key was checked.
+      headers: {
+        ...(tenant && { authorization: `Bearer ${tenant.key}` }),
+        accept: 'application/json',
+        'content-type': 'application/json',
+        'content-length': String(bytes.length),
+      },
+      body,
+      duplex: 'half',
+    } as RequestInit),
+  )
+  return {
+    reading,
+    finish: async () => {
+      release()
+      const res = await answer
+      return { status: res.status, body: (await res.json()) as { error?: string } }
+    },
+  }
+}
+
+/** Rows left behind by accounts that no longer exist: shops, keys, and rows of shops that no longer exist. */
+export function orphansIn(emu: TestEmulator): string[] {
+  const snapshot = emu.store.snapshot() as Record<string, { id?: string; accountId?: string; shopId?: string }[]>
+  const accounts = new Set(snapshot.accounts.map((a) => a.id))
+  const shops = new Set(snapshot.shops.map((s) => s.id))
+  const orphans: string[] = []
+  for (const [name, rows] of Object.entries(snapshot)) {
+    if (!Array.isArray(rows)) continue
+    for (const row of rows) {
+      if (row.accountId !== undefined && !accounts.has(row.accountId)) orphans.push(`${name} ${row.id}`)
+      if (row.shopId !== undefined && !shops.has(row.shopId)) orphans.push(`${name} ${row.id}`)
+    }
+  }
+  return orphans
+}
+
 const SUBSCRIPTION_PRODUCT = 'prod_demo_subscription'
 
 /** `count` subscriptions of the demo product on a plan without trial, as buyers make them. */

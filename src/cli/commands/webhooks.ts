@@ -140,8 +140,9 @@ export function register(program: Command, ctx: CliContext): void {
     .description(
       'test a webhook handler: every kind, a duplicate, an out-of-order pair, extra fields, an unknown kind; exit 1 when a well-formed event was not acknowledged',
     )
-    .action(async (url: string, _o: unknown, command: Command) => {
-      await (await import('../webhooks/probe.js')).probe(wctx(command), url)
+    .option('--timeout <duration>', 'end the whole probe after this long: seconds, or e.g. 90s, 2m', '60s')
+    .action(async (url: string, o: { timeout: string }, command: Command) => {
+      await (await import('../webhooks/probe.js')).probe(wctx(command), url, o.timeout)
     })
 
   webhooks

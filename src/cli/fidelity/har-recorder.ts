@@ -1,10 +1,22 @@
-// The proxy's recording: every exchange becomes a HAR 1.2 entry, masked before it is kept, and the
-// whole file is rewritten atomically after each one (a HAR is one JSON document), so the file on
-// disk is always a complete recording of the exchanges so far.
-import { bearerKeyOf } from '../../contract/masking.js'
-import { writeFileAtomic } from './atomic-write.js'
-import { emptyHar, type Har, type HarEntry } from './har.js'
-import { maskHeaders, maskText } from './mask.js'
+// The proxy's recording: every exchange becomes a HAR 1.2 entry, masked before it is kept, and is
+// appended to the file in place of its closing brackets, which follow it again in the same write.
+// So the file is a complete HAR after every exchange, the work per exchange is that entry's, and a
+// process killed at any moment leaves every exchange written before it (no temporary files).
+import { chmod, type FileHandle, open } from 'node:fs/promises'
+import { emptyHar, type HarEntry } from './har.js'
+import { credentialsIn, maskHeaders, maskText } from './mask.js'
+
+/** The most of one body kept in the recording (characters of text, or of base64); the entry says when it was cut. */
+export const MAX_RECORDED_BODY = 4 * 1024 * 1024
+
+/** An answer's body as the recording keeps it: text, or base64 when it was not text. */
+export interface RecordedBody {
+  text: string
+  encoding?: 'base64'
+  /** Bytes of the body, decoded. */
+  size: number
+  comment?: string
+}
 
 export interface Exchange {
   startedAt: Date
@@ -16,20 +28,29 @@ export interface Exchange {
   status: number
   statusText: string
   responseHeaders: Record<string, string>
-  responseText: string
+  response: RecordedBody
 }
 
 const pairs = (headers: Record<string, string>) => Object.entries(headers).map(([name, value]) => ({ name, value }))
 
-/** An exchange as a HAR entry, every key, `Authorization` and `"secret"` in it masked. */
+/** A body cut to MAX_RECORDED_BODY characters, with a note saying so. */
+function capped(text: string, size: number, comment?: string): { text: string; comment?: string } {
+  if (text.length <= MAX_RECORDED_BODY) return { text, ...(comment ? { comment } : {}) }
+  const cut = `store proxy kept the first ${MAX_RECORDED_BODY} characters of this ${size}-byte body`
+  return { text: text.slice(0, MAX_RECORDED_BODY), comment: comment ? `${comment}; ${cut}` : cut }
+}
+
+/** An exchange as a HAR entry, every key, credential header and `"secret"` in it masked. */
 export function harEntryOf(x: Exchange, known: readonly string[]): HarEntry {
-  const callerKey = bearerKeyOf(x.requestHeaders.authorization)
-  const secrets = callerKey ? [...known, callerKey] : known
+  const secrets = [...known, ...credentialsIn(Object.entries(x.requestHeaders))]
   const url = new URL(maskText(x.url, secrets))
   const requestHeaders = maskHeaders(Object.entries(x.requestHeaders), secrets)
   const responseHeaders = maskHeaders(Object.entries(x.responseHeaders), secrets)
-  const requestBody = x.requestBody === undefined ? undefined : maskText(x.requestBody, secrets)
-  const responseText = maskText(x.responseText, secrets)
+  const requestSize = x.requestBody === undefined ? 0 : Buffer.byteLength(x.requestBody)
+  const request =
+    x.requestBody === undefined ? undefined : capped(maskText(x.requestBody, secrets), requestSize, undefined)
+  const answer = x.response
+  const content = capped(answer.encoding ? answer.text : maskText(answer.text, secrets), answer.size, answer.comment)
   return {
     startedDateTime: x.startedAt.toISOString(),
     time: x.ms,
@@ -38,13 +59,16 @@ export function harEntryOf(x: Exchange, known: readonly string[]): HarEntry {
       url: url.toString(),
       httpVersion: 'HTTP/1.1',
       headers: pairs(requestHeaders),
-      queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
+      queryString: [...url.searchParams].map(([name, value]) => ({
+        name: maskText(name, secrets),
+        value: maskText(value, secrets),
+      })),
       cookies: [],
       headersSize: -1,
-      bodySize: requestBody === undefined ? 0 : Buffer.byteLength(requestBody),
-      ...(requestBody === undefined
+      bodySize: requestSize,
+      ...(request === undefined
         ? {}
-        : { postData: { mimeType: requestHeaders['content-type'] ?? 'application/json', text: requestBody } }),
+        : { postData: { mimeType: requestHeaders['content-type'] ?? 'application/json', ...request } }),
     },
     response: {
       status: x.status,
@@ -53,60 +77,117 @@ export function harEntryOf(x: Exchange, known: readonly string[]): HarEntry {
       headers: pairs(responseHeaders),
       cookies: [],
       content: {
-        size: Buffer.byteLength(responseText),
+        size: answer.size,
         mimeType: responseHeaders['content-type'] ?? '',
-        text: responseText,
+        ...content,
+        ...(answer.encoding ? { encoding: answer.encoding } : {}),
       },
       redirectURL: responseHeaders.location ?? '',
       headersSize: -1,
-      bodySize: Buffer.byteLength(responseText),
+      bodySize: answer.size,
     },
     cache: {},
     timings: { send: 0, wait: x.ms, receive: 0 },
   }
 }
 
+/** Where the entries go in an empty recording's text: between its head and its tail. */
+function frame(version: string): { head: string; tail: string } {
+  const empty = JSON.stringify(emptyHar(version), null, 2)
+  const at = empty.indexOf('"entries": []') + '"entries": ['.length
+  return { head: empty.slice(0, at), tail: `\n    ${empty.slice(at)}\n` }
+}
+
+const INDENT = '\n      '
+
 export class HarRecorder {
-  private readonly har: Har
+  private file: FileHandle | undefined
+  private opening: Promise<void> | undefined
   private writing: Promise<void> = Promise.resolve()
-  // Dirty from the start: the first flush writes the empty recording, so the file exists at once.
-  private isDirty = true
+  /** Where the tail starts: the next entry is written here. */
+  private end = 0
+  private written = 0
+  /** Entries a failed write left out, written with the next one. */
+  private pending: string[] = []
   private failure: Error | undefined
+  private readonly framing: { head: string; tail: string }
 
   constructor(
     private readonly path: string,
     version: string,
     private readonly secrets: readonly string[],
   ) {
-    this.har = emptyHar(version)
+    this.framing = frame(version)
   }
 
   get entries(): number {
-    return this.har.log.entries.length
+    return this.written
   }
 
-  /** Keeps the exchange (masked) and writes the file again once the write in progress is done. */
-  add(exchange: Exchange): void {
-    this.har.log.entries.push(harEntryOf(exchange, this.secrets))
-    this.isDirty = true
-    this.writing = this.writing.then(() => this.writeIfDirty())
+  /**
+   * Keeps the exchange (masked) and appends it; resolves once it is in the file (in the system's
+   * cache: a killed process loses none of it), rejects with the write's error (the entry is then
+   * written with the next one).
+   */
+  add(exchange: Exchange): Promise<void> {
+    const text = JSON.stringify(harEntryOf(exchange, this.secrets), null, 2).split('\n').join(INDENT)
+    this.pending.push(text)
+    return this.queue(() => this.appendPending())
   }
 
-  /** Resolves once every exchange added so far is in the file; rejects with the last write error. */
+  /** Creates the file (the empty recording) if not yet done, and waits for every write so far. */
   async flush(): Promise<void> {
-    this.writing = this.writing.then(() => this.writeIfDirty())
-    await this.writing
+    await this.queue(() => this.appendPending())
     if (this.failure) throw this.failure
   }
 
-  private async writeIfDirty(): Promise<void> {
-    if (!this.isDirty) return
-    this.isDirty = false
+  /** Writes what is pending and closes the file. */
+  async close(): Promise<void> {
+    await this.flush().finally(async () => {
+      await this.file?.close()
+      this.file = undefined
+    })
+  }
+
+  private queue(work: () => Promise<void>): Promise<void> {
+    const next = this.writing.then(work)
+    this.writing = next.catch(() => undefined)
+    return next
+  }
+
+  private async opened(): Promise<FileHandle> {
+    this.opening ??= (async () => {
+      // Owner only: a recording holds the shop's data, even with its keys masked.
+      const file = await open(this.path, 'w', 0o600)
+      await chmod(this.path, 0o600)
+      const { head, tail } = this.framing
+      await file.write(`${head}${tail}`, 0)
+      this.end = Buffer.byteLength(head)
+      this.file = file
+    })()
+    await this.opening
+    return this.file as FileHandle
+  }
+
+  private async appendPending(): Promise<void> {
+    // Entries added while this write runs wait for the next one.
+    const batch = this.pending.splice(0)
     try {
-      await writeFileAtomic(this.path, `${JSON.stringify(this.har, null, 2)}\n`)
+      const file = await this.opened()
+      if (batch.length) {
+        const entries = batch.map((text, i) => `${this.written + i === 0 ? '' : ','}${INDENT}${text}`).join('')
+        const bytes = Buffer.from(entries + this.framing.tail)
+        // One positional write: the entries and the tail after them land together.
+        await file.write(bytes, 0, bytes.length, this.end)
+        this.end += bytes.length - Buffer.byteLength(this.framing.tail)
+        this.written += batch.length
+      }
       this.failure = undefined
     } catch (error) {
+      this.pending.unshift(...batch)
+      this.opening = this.file ? this.opening : undefined
       this.failure = error as Error
+      throw error
     }
   }
 }

@@ -1,19 +1,83 @@
 // What a recording may hold of a secret: nothing. The request inspector's masking rule (keys shown
-// as `sk_live_…wxyz`, `"secret"` fields masked), plus test keys and every secret the proxy knows.
+// as `sk_live_…wxyz`, `"secret"` fields masked), plus test keys, every secret the proxy knows and
+// every credential the request carried in a header, however often percent-encoded.
 import { maskedHeaders, maskSecretsIn } from '../../contract/masking.js'
 import { maskKey } from '../../contract/keys.js'
 
 /** A live or test key written anywhere: `sk_live_…`, `sk_test_…`. */
 const KEY_SHAPED = /\bsk_(?:live|test)_[A-Za-z0-9_]+/g
+const PERCENT_RUN = /(?:%[0-9A-Fa-f]{2})+/g
+/** Percent-encoding undone this many times over at most: a key encoded three times is still found. */
+const DECODE_ROUNDS = 4
+/** Request headers that carry a credential: `Authorization`, `X-Api-Key`, `X-Auth-Token`, … */
+const CREDENTIAL_HEADER = /^(?:proxy-)?authorization$|api-?key|auth-?token|access-?token|^x-token$|secret|password/i
+/** Shorter header values are not looked for elsewhere: masking `1` everywhere would mangle the rest. */
+const SHORTEST_CREDENTIAL = 8
+/** `Bearer xyz`, `Token xyz`, `Basic xyz`: a scheme, then the credential. */
+const SCHEMED = /^\s*([A-Za-z][\w.-]*)\s+(\S.*?)\s*$/
 
-/** `text` with each of `secrets`, every key-shaped value and every `"secret"` field masked. */
-export function maskText(text: string, secrets: readonly string[]): string {
-  return maskSecretsIn(text, secrets).replace(KEY_SHAPED, (key) => maskKey(key))
+const maskLevel = (text: string, secrets: readonly string[]) =>
+  maskSecretsIn(text, secrets).replace(KEY_SHAPED, (key) => maskKey(key))
+
+/** Each run of percent-escapes decoded where it is valid UTF-8, left as it is where not. */
+function decodeLoosely(text: string): string {
+  return text.replace(PERCENT_RUN, (run) => {
+    try {
+      return decodeURIComponent(run)
+    } catch {
+      return run
+    }
+  })
 }
 
-/** Headers with the key (`Authorization`), cookies and secrets masked. */
+/**
+ * `text` with each of `secrets`, every key-shaped value and every `"secret"` field masked. A key
+ * found only once the text is percent-decoded (once, twice, in one text both) is masked in the
+ * text decoded as far as the deepest key needs: every shallower key is plain there too.
+ */
+export function maskText(text: string, secrets: readonly string[]): string {
+  let chosen = maskLevel(text, secrets)
+  let level = text
+  for (let round = 0; round < DECODE_ROUNDS && level.includes('%'); round++) {
+    const decoded = decodeLoosely(level)
+    if (decoded === level) break
+    level = decoded
+    const masked = maskLevel(level, secrets)
+    if (masked !== level) chosen = masked
+  }
+  return chosen
+}
+
+const isCredentialHeader = (name: string) => CREDENTIAL_HEADER.test(name)
+
+/** The credentials a request carried in its headers (the part after the scheme of `Authorization`). */
+export function credentialsIn(headers: Iterable<[string, string]>): string[] {
+  const found: string[] = []
+  for (const [name, value] of headers) {
+    if (!isCredentialHeader(name)) continue
+    const credential = SCHEMED.exec(value)?.[2] ?? value.trim()
+    for (const secret of [credential, value.trim()]) if (secret.length >= SHORTEST_CREDENTIAL) found.push(secret)
+  }
+  return found
+}
+
+/** A credential header's value: its scheme kept, the credential masked (`Token sk_live_…wxyz`). */
+function maskCredential(value: string): string {
+  const schemed = SCHEMED.exec(value)
+  if (!schemed) return maskKey(value.trim())
+  // `(--api-key)`: the proxy's own note of where the key came from, not a key.
+  if (/^\(.*\)$/.test(schemed[2])) return value
+  return `${schemed[1]} ${maskKey(schemed[2])}`
+}
+
+/** Headers with every credential header (`Authorization`, `X-Api-Key`, …), cookies and secrets masked. */
 export function maskHeaders(headers: Iterable<[string, string]>, secrets: readonly string[]): Record<string, string> {
-  const masked = maskedHeaders(headers, secrets)
-  for (const [name, value] of Object.entries(masked)) masked[name] = value.replace(KEY_SHAPED, (key) => maskKey(key))
+  const masked: Record<string, string> = {}
+  for (const [name, value] of headers) {
+    const lower = name.toLowerCase()
+    if (lower === 'cookie' || lower === 'set-cookie') masked[name] = maskedHeaders([[lower, value]], secrets)[lower]
+    else if (isCredentialHeader(lower)) masked[name] = maskCredential(value)
+    else masked[name] = maskText(value, secrets)
+  }
   return masked
 }

@@ -72,7 +72,7 @@ export async function runProxy(cc: CommandContext, o: ProxyFlags): Promise<void>
     }
   })
   await proxy.close()
-  await recorder?.flush()
+  await recorder?.close()
   const { requests, answersWithMismatches, mismatches } = proxy.stats
   const recorded = recorder ? `; ${recorder.entries} recorded to ${recordPath}` : ''
   if (answersWithMismatches)

@@ -8,8 +8,9 @@ import type { Http } from '../../client/http.js'
 import { StoreError } from '../../contract/store-error.js'
 import { UsageError } from '../exit-codes.js'
 import type { ApiRoute } from './api-route.js'
-import type { HarRecorder } from './har-recorder.js'
+import type { HarRecorder, RecordedBody } from './har-recorder.js'
 import { checkAnswer, type Mismatch } from './schema-check.js'
+import { AnswerTooLargeError, askUpstream, MAX_RELAYED_BYTES, type UpstreamAnswer } from './upstream.js'
 
 /** Request headers that belong to one connection, not to the request: never forwarded. */
 const HOP_BY_HOP = new Set([
@@ -23,13 +24,15 @@ const HOP_BY_HOP = new Set([
   'transfer-encoding',
   'upgrade',
   'content-length',
-  // The upstream answers uncompressed, so the body relayed and recorded is the text itself.
+  // Asked for uncompressed answers; one that comes compressed all the same is relayed as it came.
   'accept-encoding',
 ])
 
 /** Answer headers relayed to the caller and recorded. */
 const RELAYED = [
   'content-type',
+  'content-encoding',
+  'vary',
   'retry-after',
   'location',
   'allow',
@@ -60,6 +63,8 @@ export interface ProxyOptions {
   /** One line per request, and what to check when the upstream fails. */
   onLine: (line: string) => void
   onRecordFailed: (error: Error) => void
+  /** The largest answer relayed; MAX_RELAYED_BYTES unless a test asks for less. */
+  maxAnswerBytes?: number
 }
 
 export interface RunningProxy {
@@ -94,6 +99,24 @@ function failureOf(upstream: string, error: StoreError): string {
   return `store proxy: the upstream ${upstream} gave no answer (${error.message.replace(/^could not reach \S+: /, '')}): check --upstream and that the service is running and reachable from here`
 }
 
+/** The answer as the recording keeps it: its text (decoded from gzip and the like), else base64. */
+function recordedBody(answer: UpstreamAnswer): RecordedBody {
+  if (answer.text === undefined)
+    return {
+      text: answer.bytes.toString('base64'),
+      encoding: 'base64',
+      size: answer.bytes.length,
+      comment: `the body as it came${answer.header('content-encoding') ? ` (Content-Encoding: ${answer.header('content-encoding')})` : ''}: not UTF-8 text`,
+    }
+  return {
+    text: answer.text,
+    size: Buffer.byteLength(answer.text),
+    ...(answer.decodedFrom
+      ? { comment: `decoded from ${answer.decodedFrom} (${answer.bytes.length} bytes as sent)` }
+      : {}),
+  }
+}
+
 const isErrorBody = (text: string) => {
   try {
     return typeof (JSON.parse(text) as { error?: unknown })?.error === 'string'
@@ -124,13 +147,20 @@ export function startProxy(o: ProxyOptions): Promise<RunningProxy> {
     const startedAt = o.now()
     const started = o.clock()
     stats.requests++
-    let answer: Awaited<ReturnType<Http['exchange']>>
+    let answer: UpstreamAnswer
+    const limit = o.maxAnswerBytes ?? MAX_RELAYED_BYTES
     try {
-      answer = await o.http.exchange(method, upstreamPath, {
+      answer = await askUpstream(o.http, method, upstreamPath, {
         headers,
         body: body === '' && (method === 'GET' || method === 'HEAD') ? undefined : body,
+        limit,
       })
     } catch (error) {
+      if (error instanceof AnswerTooLargeError) {
+        const message = `store proxy: the answer of ${o.upstream}${upstreamPath} is larger than ${limit} bytes, more than store proxy relays; ask for less at once (a smaller limit, a narrower query)`
+        o.onLine(message)
+        return sendJson(res, 502, { error: message })
+      }
       if (!(error instanceof StoreError) || error.status !== 0) throw error
       const message = failureOf(o.upstream, error)
       o.onLine(message)
@@ -144,36 +174,40 @@ export function startProxy(o: ProxyOptions): Promise<RunningProxy> {
       const value = answer.header(name)
       if (value !== null) relayed[name] = value
     }
-    o.recorder?.add({
-      startedAt,
-      ms,
-      method,
-      url: o.upstream + upstreamPath,
-      requestHeaders: { ...headers, ...(o.hasOwnKey ? { authorization: 'Bearer (--api-key)' } : {}) },
-      requestBody: body === '' ? undefined : body,
-      status: answer.status,
-      statusText: answer.statusText,
-      responseHeaders: relayed,
-      responseText: answer.text,
-    })
-    o.recorder?.flush().catch(o.onRecordFailed)
-    const mismatches = checkAnswer(o.findRoute(method, path), { method, path }, answer)
+    // In the file before the caller has the answer: a proxy killed after answering lost nothing it answered.
+    await o.recorder
+      ?.add({
+        startedAt,
+        ms,
+        method,
+        url: o.upstream + upstreamPath,
+        requestHeaders: { ...headers, ...(o.hasOwnKey ? { authorization: 'Bearer (--api-key)' } : {}) },
+        requestBody: body === '' ? undefined : body,
+        status: answer.status,
+        statusText: answer.statusText,
+        responseHeaders: relayed,
+        response: recordedBody(answer),
+      })
+      .catch(o.onRecordFailed)
+    const text = answer.text ?? ''
+    const mismatches = checkAnswer(o.findRoute(method, path), { method, path }, { ...answer, text })
     if (mismatches.length) {
       stats.mismatches += mismatches.length
       stats.answersWithMismatches++
       for (const mismatch of mismatches) o.onMismatch(mismatch)
     }
-    let text = answer.text
+    let relayedBody: Buffer | string = answer.bytes
     if (answer.status === 401) {
       o.onLine(
         `store proxy: ${o.upstream} refused the key (401): check ${o.hasOwnKey ? 'the key given with --api-key' : 'the key your client sends (or give the proxy one with --api-key)'}`,
       )
       if (!isErrorBody(text)) {
-        text = JSON.stringify({ error: `the upstream refused the key (401): check the API key` })
+        relayedBody = JSON.stringify({ error: `the upstream refused the key (401): check the API key` })
         relayed['content-type'] = 'application/json'
+        delete relayed['content-encoding']
       }
     }
-    res.writeHead(answer.status, answer.statusText, relayed).end(method === 'HEAD' ? undefined : text)
+    res.writeHead(answer.status, answer.statusText, relayed).end(method === 'HEAD' ? undefined : relayedBody)
   }
   const server = createServer((req, res) => {
     handle(req, res).catch((error: Error) => {

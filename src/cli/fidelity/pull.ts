@@ -22,16 +22,57 @@ export interface Pulled {
 
 /** The API's largest `limit` for orders and customers, which have no cursor (spec, "Limits"). */
 const UNPAGED_LIMIT = 200
+/** The API's largest page of products (spec, "Limits"). */
+const PRODUCT_PAGE_LIMIT = 250
+/** Most pages of products read (250,000 products): a cursor that never ends stops here. */
+export const MAX_PRODUCT_PAGES = 1_000
+
+const nothingWritten = 'nothing was written'
+
+/** A list's page checked against the `limit` asked: an upstream that answers more is not paging as the API does. */
+function checkPageSize(what: string, got: number, limit: number): void {
+  if (got > limit)
+    throw new Error(
+      `the upstream answered ${got} ${what} to a request for at most ${limit}: it does not page as the API does; ${nothingWritten}`,
+    )
+}
+
+/**
+ * Every Live product, page by page, with bounds: a cursor that comes back again (the pages would
+ * loop) and more than MAX_PRODUCT_PAGES pages are errors, so a wrong upstream cannot keep the pull
+ * reading for ever.
+ */
+async function* allProducts(client: StoreClient): AsyncGenerator<unknown> {
+  const seen = new Set<string>()
+  let cursor: string | undefined
+  for (let pages = 1; ; pages++) {
+    const page = await client.products.list({ limit: PRODUCT_PAGE_LIMIT, cursor })
+    checkPageSize('products', page.products.length, PRODUCT_PAGE_LIMIT)
+    yield* page.products
+    if (!page.nextCursor) return
+    if (seen.has(page.nextCursor))
+      throw new Error(
+        `the upstream's product pages loop: page ${pages} gave a cursor an earlier page gave ("${page.nextCursor.slice(0, 80)}"); ${nothingWritten}`,
+      )
+    if (pages === MAX_PRODUCT_PAGES)
+      throw new Error(
+        `the upstream has more than ${MAX_PRODUCT_PAGES} pages of ${PRODUCT_PAGE_LIMIT} products, more than store pull reads; ${nothingWritten}`,
+      )
+    seen.add(page.nextCursor)
+    cursor = page.nextCursor
+  }
+}
 
 export async function pullShop(client: StoreClient, o: PullOptions): Promise<Pulled> {
   const collector = new SeedCollector()
   const notes: string[] = []
-  for await (const product of client.products.all({ limit: 250 })) collector.add('products', product)
+  for await (const product of allProducts(client)) collector.add('products', product)
   for (const coupon of (await client.coupons.list()).coupons) collector.add('coupons', coupon)
   for (const category of (await client.categories.list()).categories) collector.add('categories', category)
   for (const group of (await client.groups.list()).groups) collector.add('groups', group)
   for (const entry of (await client.blacklists.list()).blacklists) collector.add('blacklists', entry)
   const { customers } = await client.customers.list({ limit: UNPAGED_LIMIT })
+  checkPageSize('customers', customers.length, UNPAGED_LIMIT)
   for (const customer of customers) collector.add('customers', customer)
   if (customers.length === UNPAGED_LIMIT)
     notes.push(
@@ -39,6 +80,7 @@ export async function pullShop(client: StoreClient, o: PullOptions): Promise<Pul
     )
   if (o.withOrders) {
     const { orders } = await client.orders.list({ limit: UNPAGED_LIMIT })
+    checkPageSize('orders', orders.length, UNPAGED_LIMIT)
     for (const order of orders) collector.add('orders', order)
     if (orders.length === UNPAGED_LIMIT)
       notes.push(

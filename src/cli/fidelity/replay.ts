@@ -1,6 +1,7 @@
 // `store drift`: replays a recording in order against the emulator, in a fresh account seeded from
 // what the recording's reads showed, and compares each answer with the recorded one.
 import { StoreClient } from '../../client/index.js'
+import { CancelledError } from '../exit-codes.js'
 import { routeFinder, unknownRouteName } from './api-route.js'
 import { compareAnswers, type Difference } from './compare.js'
 import { type Har, type HarEntry, headerOf } from './har.js'
@@ -55,9 +56,15 @@ function headersFor(entry: HarEntry): Record<string, string> {
 
 /**
  * Replays every `/api/v1` entry of `har` in order; `admin` is a client whose key may create
- * accounts on the emulator. The account is removed at the end.
+ * accounts on the emulator. The account is removed at the end, and when `stop` aborts (the replay
+ * then ends after the request under way, and rejects with CancelledError).
  */
-export async function replayRecording(har: Har, admin: StoreClient, suffix: string): Promise<DriftReport> {
+export async function replayRecording(
+  har: Har,
+  admin: StoreClient,
+  suffix: string,
+  stop?: AbortSignal,
+): Promise<DriftReport> {
   const entries = har.log.entries.map((entry, index) => ({ entry, index }))
   const api = entries.filter(({ entry }) => apiSegments(entry.request.url) !== undefined)
   const ids = new IdMap()
@@ -71,8 +78,10 @@ export async function replayRecording(har: Har, admin: StoreClient, suffix: stri
   const anonymous = http.with({ apiKey: undefined })
   const findRoute = routeFinder()
   const endpoints = new Map<string, EndpointReport>()
+  let replayed = 0
   try {
     for (const { entry, index } of api) {
+      if (stop?.aborted) break
       const method = entry.request.method.toUpperCase()
       const recordedPath = pathAndQuery(entry.request.url)
       const path = ids.rewritePath(recordedPath)
@@ -80,10 +89,18 @@ export async function replayRecording(har: Har, admin: StoreClient, suffix: stri
       const headers = headersFor(entry)
       if (refusedForKey && headerOf(entry.request.headers, 'authorization'))
         headers.authorization = `Bearer ${REFUSED_KEY}`
-      const answer = await (refusedForKey ? anonymous : http).exchange(method, path, {
-        headers,
-        body: ids.rewriteBody(entry.request.postData?.text),
-      })
+      let answer: Awaited<ReturnType<typeof http.exchange>>
+      try {
+        answer = await (refusedForKey ? anonymous : http).exchange(method, path, {
+          headers,
+          body: ids.rewriteBody(entry.request.postData?.text),
+          signal: stop,
+        })
+      } catch (error) {
+        if (stop?.aborted) break
+        throw error
+      }
+      replayed++
       const differences = compareAnswers(
         { status: entry.response.status, text: entry.response.content.text ?? '' },
         { status: answer.status, text: answer.text },
@@ -100,6 +117,10 @@ export async function replayRecording(har: Har, admin: StoreClient, suffix: stri
   } finally {
     await new StoreClient(http).emulator.deleteAccount(created.account.id).catch(() => undefined)
   }
+  if (stop?.aborted)
+    throw new CancelledError(
+      `store drift stopped (${String(stop.reason)}) after replaying ${replayed} of ${api.length} entries; its account ${created.account.id} was removed`,
+    )
   const list = [...endpoints.values()]
   const seeded = Object.fromEntries(Object.entries(seed).map(([kind, rows]) => [kind, (rows as unknown[]).length]))
   return {

@@ -86,18 +86,45 @@ export function parseForwardTarget(text: string): ForwardTarget {
   return { url, patterns, matches: (kind) => globs.some((glob) => glob.test(kind)) }
 }
 
+/** Events that may wait for one target's earlier POSTs; past it, that target misses the event (said on its line). */
+export const FORWARD_QUEUE_LIMIT = 1_000
+
+/**
+ * One target's POSTs, one at a time in event order. Each target has its own, so a target that is
+ * slow or never answers holds only its own events, never another target's.
+ */
+class TargetQueue {
+  private tail: Promise<void> = Promise.resolve()
+  private waiting = 0
+
+  /** Queues `send`; false when FORWARD_QUEUE_LIMIT events wait already. */
+  add(send: () => Promise<void>): boolean {
+    if (this.waiting >= FORWARD_QUEUE_LIMIT) return false
+    this.waiting++
+    this.tail = this.tail.then(send).finally(() => this.waiting--)
+    return true
+  }
+
+  /** Settles once every queued POST has. */
+  drained(): Promise<void> {
+    return this.tail
+  }
+}
+
 /**
  * Prints, or forwards, events until SIGINT/SIGTERM. One stdout line per event (time, sequence,
  * kind, and when forwarded the local URL's status and duration); connection news on stderr.
  *
- * Forwarding keeps the events' order: each event's first POST is made in turn. An event whose
- * POST got no answer (the local app is not running, or restarting) is tried again in the
+ * Forwarding keeps the events' order per target: each target gets its events' first POSTs in
+ * turn, from a queue of its own, so one target that never answers delays no other. An event
+ * whose POST got no answer (the local app is not running, or restarting) is tried again in the
  * background, so a dead URL does not hold the events after it; its line comes when it settles.
  */
 export async function listen(w: WebhookContext, o: ListenOptions): Promise<void> {
   const { ctx, out } = w
   const targets = (o.forwardTo ?? []).map(parseForwardTarget)
   const isForwarding = targets.length > 0
+  const isNamingUrl = targets.length > 1
   const kinds = parseKinds(o.events)
   if (o.since !== undefined && !/^\d+$/.test(o.since))
     throw new UsageError(`--since: "${o.since}" is not an event id (a sequence number; 0 replays every kept event)`)
@@ -111,7 +138,19 @@ export async function listen(w: WebhookContext, o: ListenOptions): Promise<void>
     reconnected: (after: string | undefined) =>
       `Reconnected to ${origin}${after !== undefined ? `; resuming after event ${after}` : ''}`,
   }
+  const queues = targets.map(() => new TargetQueue())
   const retrying = new Set<Promise<void>>()
+  const forwardOne = async (target: ForwardTarget, event: EmittedEvent, body: string, signal: AbortSignal) => {
+    if (signal.aborted) return
+    const first = await sendWebhook(ctx, target.url, body, { showAtMost: 0, signal })
+    if (signal.aborted) return
+    if (first.status !== null) return printForwarded(w, forwarded(event, target.url, first, 1), isNamingUrl)
+    const retry = retryForward(w, target.url, event, body, first, signal).then((f) => {
+      if (!signal.aborted) printForwarded(w, f, isNamingUrl)
+    })
+    retrying.add(retry)
+    void retry.finally(() => retrying.delete(retry))
+  }
   try {
     await followUntilStopped(ctx, out, messages, async (signal, onStatus) => {
       for await (const event of client.emulator.events({ events: kinds, since: o.since, signal, onStatus })) {
@@ -120,28 +159,23 @@ export async function listen(w: WebhookContext, o: ListenOptions): Promise<void>
           continue
         }
         const body = JSON.stringify(webhookBody(event.event as WebhookEventKind, event.data, ctx.now()))
-        for (const target of targets) {
+        for (const [i, target] of targets.entries()) {
           if (!target.matches(event.event)) continue
-          const first = await sendWebhook(ctx, target.url, body, { showAtMost: 0, signal })
-          if (signal.aborted) break
-          if (first.status !== null) {
-            printForwarded(w, forwarded(event, target.url, first, 1), targets.length > 1)
-            continue
-          }
-          const retry = retryForward(w, target.url, event, body, first, signal).then((f) => {
-            if (!signal.aborted) printForwarded(w, f, targets.length > 1)
-          })
-          retrying.add(retry)
-          void retry.finally(() => retrying.delete(retry))
+          if (queues[i].add(() => forwardOne(target, event, body, signal))) continue
+          const error = `not sent: ${FORWARD_QUEUE_LIMIT} earlier events still wait for ${target.url}`
+          printForwarded(w, { ...forwarded(event, target.url, NOT_SENT, 0), error }, isNamingUrl)
         }
         if (signal.aborted) break
       }
     })
   } finally {
-    // Stopped (or the stream gave up): retries still waiting were aborted with it and settle now.
+    // Stopped (or the stream gave up): POSTs and retries still waiting were aborted with it and settle now.
+    await Promise.all(queues.map((q) => q.drained()))
     await Promise.all(retrying)
   }
 }
+
+const NOT_SENT: Sent = { status: null, statusText: '', durationMs: 0, body: '', bodyTruncated: false, error: null }
 
 /** The event as it came, without forwarding: a line, or with `--json` the event itself (NDJSON). */
 function printEvent(w: WebhookContext, event: EmittedEvent): void {

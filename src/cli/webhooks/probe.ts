@@ -2,6 +2,7 @@
 // by the spec's delivery rules (2xx acknowledges; 15 s per delivery).
 import { WEBHOOK_EVENT_KINDS, WEBHOOK_TIMEOUT_MS, type WebhookEventKind } from '../../contract/event-kinds.js'
 import { loadEventSample } from '../../contract/event-samples.js'
+import { parseDuration } from '../commands/emulator.js'
 import { UsageError } from '../exit-codes.js'
 import { CheckFailedError, isOk, sendWebhook, type WebhookContext } from './http.js'
 
@@ -76,13 +77,27 @@ export function probes(now: Date): Probe[] {
   return out
 }
 
-/** Sends every probe in turn and reports each; exit 1 when a well-formed event was not acknowledged. */
-export async function probe(w: WebhookContext, url: string): Promise<ProbeResult[]> {
+/** How long the whole probe may take unless `--timeout` says otherwise. */
+export const PROBE_TIMEOUT = '60s'
+
+/**
+ * Sends every probe in turn and reports each; exit 1 when a well-formed event was not acknowledged.
+ * The whole probe ends by `timeout` (each probe waits at most 15 s, and less when less is left);
+ * a probe there was no time left for is reported as not sent.
+ */
+export async function probe(w: WebhookContext, url: string, timeout = PROBE_TIMEOUT): Promise<ProbeResult[]> {
   if (!/^https?:\/\//i.test(url))
     throw new UsageError(`"${url}" is not an http(s) URL (e.g. http://localhost:3000/hooks)`)
+  const seconds = parseDuration(timeout)
+  if (seconds < 1) throw new UsageError(`--timeout: "${timeout}" is less than a second`)
+  const started = performance.now()
   const results: ProbeResult[] = []
   for (const p of probes(w.ctx.now())) {
-    const sent = await sendWebhook(w.ctx, url, p.body, { showAtMost: 0, timeoutMs: WEBHOOK_TIMEOUT_MS })
+    const leftMs = Math.round(seconds * 1000 - (performance.now() - started))
+    const sent =
+      leftMs > 0
+        ? await sendWebhook(w.ctx, url, p.body, { showAtMost: 0, timeoutMs: Math.min(WEBHOOK_TIMEOUT_MS, leftMs) })
+        : { status: null, durationMs: 0, error: `not sent: the probe's ${timeout} were used up (--timeout)` }
     const result: ProbeResult = {
       probe: p.probe,
       event: p.event,

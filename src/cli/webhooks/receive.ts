@@ -9,6 +9,7 @@ import {
   isEventKind,
   validateWebhookPayload,
 } from '../../contract/events.js'
+import { isNestedDeeperThan } from '../../contract/common.js'
 import { UsageError } from '../exit-codes.js'
 import type { WebhookContext } from './http.js'
 
@@ -32,6 +33,8 @@ export interface Received {
 }
 
 const MAX_BODY = 1024 * 1024
+/** The deepest JSON taken: a webhook payload nests a few levels; far deeper JSON overflows whatever walks it. */
+export const RECEIVE_MAX_DEPTH = 64
 
 function readBody(req: IncomingMessage, limit: number): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
@@ -164,6 +167,12 @@ export function startReceiver(
         body: text,
       })
       res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"body is not JSON"}')
+      return
+    }
+    if (isNestedDeeperThan(body, RECEIVE_MAX_DEPTH)) {
+      const problem = `body is JSON nested more than ${RECEIVE_MAX_DEPTH} levels deep; no webhook payload is`
+      onReceived({ ...base, event: null, valid: false, problems: [problem], body: null })
+      res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: problem }))
       return
     }
     const check = validateWebhookPayload(body)

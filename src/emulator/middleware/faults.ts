@@ -48,21 +48,28 @@ function chosenError(status: number, why: string): StoreError {
 }
 
 /**
+ * `Prefer: code=NNN` (README, "Chosen failures"): throws the error that answers the request with
+ * NNN before it changes anything; returns when the header asks for no code.
+ */
+export function answerPreferredCode(header: string | undefined): void {
+  const code = preferredCode(header)
+  if (code === undefined) return
+  const status = Number(code)
+  if (!/^\d{3}$/.test(code) || status < 400 || status > 599) {
+    const message = `code=${code} is not a status from 400 to 599 (e.g. Prefer: code=503); the request changed nothing`
+    throw new StoreError(400, `Prefer: ${message}`, [{ field: 'Prefer', message }])
+  }
+  throw chosenError(status, `answered ${status} as the request header "Prefer: code=${status}" asked`)
+}
+
+/**
  * Chosen failures of `/api/v1` and `/_emulator` requests, after the key is checked: the header
  * `Prefer: code=NNN` answers that one request with NNN, and the account's fault rules
  * (`/_emulator/faults`) the next requests they match. The rules' own routes are never failed.
  */
 export function chosenFailures(faults: FaultService, sleep: Sleep): MiddlewareHandler<AuthedEnv> {
   return (c, next) => {
-    const code = preferredCode(c.req.header('prefer'))
-    if (code !== undefined) {
-      const status = Number(code)
-      if (!/^\d{3}$/.test(code) || status < 400 || status > 599) {
-        const message = `code=${code} is not a status from 400 to 599 (e.g. Prefer: code=503); the request changed nothing`
-        throw new StoreError(400, `Prefer: ${message}`, [{ field: 'Prefer', message }])
-      }
-      throw chosenError(status, `answered ${status} as the request header "Prefer: code=${status}" asked`)
-    }
+    answerPreferredCode(c.req.header('prefer'))
     if (c.req.path.startsWith('/_emulator/faults')) return next()
     const rule = faults.take(c.get('account'), c.req.method, c.req.path)
     if (!rule) return next()

@@ -52,8 +52,8 @@ export const ERROR_MEANINGS: Record<number, string> = {
   400: 'Invalid parameters or missing required fields: `error` reads `<field>: <message>` and `errors` lists every field at fault. Also unknown fields or query parameters, wrong types, out-of-range numbers, malformed JSON.',
   401: 'Missing, malformed or unknown API key.',
   403: "The shop named by `X-Service-Shop` is not a shop of the key's account (an unknown shop answers the same); or, over the network, a `Host` the emulator does not answer to.",
-  404: 'The record does not exist in the selected shop.',
-  409: 'Conflict with the stored state.',
+  404: 'The record does not exist in the selected shop; or, for a write, its account was deleted while the request ran (nothing was changed).',
+  409: 'Conflict with the stored state; or, for a write, its account was being restored or reset while the request ran (nothing was changed: send it again).',
   413: 'The body is larger than the emulator accepts: 1 MiB on `/api/v1` and `/_emulator` unless `store serve` was told otherwise, 64 KiB on `/storefront`.',
   415: 'The body was not sent as `Content-Type: application/json`.',
   429: 'Rate limit exceeded (`store serve --rate-limit`, per key; `--storefront-rate-limit`, storefront writes per visitor); the `Retry-After` header says when to retry, in seconds.',
@@ -92,7 +92,10 @@ export function errorsOf(route: Operation): ErrorCase[] {
   if (auth) common.push(401)
   // Every request passes the Host check; a route with a key also names its shop.
   common.push(auth && !route.keyOnly ? 403 : [403, HOST_REFUSED])
-  if (route.params) common.push(404)
+  // A write whose account is deleted, restored or reset while it runs is refused (services/accounts/fences.ts).
+  const writes = route.method !== 'get'
+  if (route.params || writes) common.push(404)
+  if (writes) common.push(409)
   if (takesBody) common.push(413)
   if (route.body) common.push(415)
   if (auth && !route.keyOnly) common.push(429)

@@ -1,4 +1,5 @@
 import type { EmulatorDeps } from '../deps.js'
+import { AccountFences } from './accounts/fences.js'
 import { AccountQueue } from './accounts/queue.js'
 import { AccountService } from './accounts/service.js'
 import { BlacklistService } from './blacklists/service.js'
@@ -53,13 +54,14 @@ export interface Services {
 export function createServices(deps: EmulatorDeps): Services {
   const { store } = deps
   const clocks = new AccountClocks(deps.clock, store.collections)
-  const shared = createShared(deps, clocks)
+  const fences = new AccountFences(store.collections)
+  const shared = createShared(deps, clocks, fences)
   const events = new EventBus(shared, { fetch: deps.fetch, sleep: deps.sleep, options: deps.options })
   const withEvents: ServiceDeps = { ...shared, events }
   const queue = new AccountQueue()
   const accounts = new AccountService(shared, queue)
   accounts.onKeyRevoked((keyId) => events.streams.endKey(keyId))
-  const seeding = new SeedingService(withEvents, clocks, store.path)
+  const seeding = new SeedingService(withEvents, clocks, fences, store.path)
   const saved = store.isMemory ? savedStatesInMemory() : savedStateFiles(`${store.path}.states`)
   return {
     accounts,
@@ -78,7 +80,7 @@ export function createServices(deps: EmulatorDeps): Services {
       timeoutMs: deps.options.dynamicTimeoutMs,
     }),
     seeding,
-    states: new StateService(shared, seeding, saved, accounts, queue, deps.options.maxAccounts),
+    states: new StateService(shared, seeding, saved, accounts, queue, fences, deps.options.maxAccounts),
     storefront: new StorefrontService(withEvents),
     subscriptions: new SubscriptionService(withEvents),
     themes: new ThemeService(shared),

@@ -2,6 +2,7 @@ import type { EmulatorDeps, Log, Random } from '../deps.js'
 import { createIdFactory, type NewId } from '../ids.js'
 import type { Collections } from '../store/collections.js'
 import type { Tx } from '../store/store.js'
+import type { AccountFences } from './accounts/fences.js'
 import type { AccountClocks, TimeOwner } from './clock/account-clocks.js'
 
 export type { TimeOwner } from './clock/account-clocks.js'
@@ -15,8 +16,13 @@ export type { TimeOwner } from './clock/account-clocks.js'
 export interface Shared {
   /** The store's collections: read them here, change them only inside `transact`. */
   collections: Collections
-  /** Runs `change` as one transaction of the store; resolves once it is on disk. */
+  /**
+   * Runs `change` as one transaction of the store; resolves once it is on disk. Refused when it
+   * changes an account under a whole-account operation (accounts/fences.ts).
+   */
   transact<R>(change: (tx: Tx) => R): Promise<R>
+  /** `transact` for the whole-account operation of `accountId`, which its own fence lets through. */
+  transactAs<R>(accountId: string, change: (tx: Tx) => R): Promise<R>
   newId: NewId
   /** Now on the clock of the owner's account. */
   now(owner: TimeOwner): Date
@@ -28,11 +34,18 @@ export interface Shared {
   log: Log
 }
 
-export function createShared(deps: EmulatorDeps, clocks: AccountClocks): Shared {
+export function createShared(deps: EmulatorDeps, clocks: AccountClocks, fences: AccountFences): Shared {
   const { store } = deps
+  const transactAs = <R>(own: string | undefined, change: (tx: Tx) => R) =>
+    store.tx((tx) => {
+      const result = change(tx)
+      fences.check(tx, own)
+      return result
+    })
   return {
     collections: store.collections,
-    transact: (change) => store.tx(change),
+    transact: (change) => transactAs(undefined, change),
+    transactAs,
     newId: createIdFactory(deps.clock, deps.random),
     now: (owner) => clocks.now(owner),
     nowIso: (owner) => clocks.now(owner).toISOString(),

@@ -3,6 +3,7 @@ import { CreateAccountBodySchema, CreatedAccountSchema } from '../../../contract
 import { StoreError } from '../../../contract/errors.js'
 import type { EmulatorOptions } from '../../deps.js'
 import { bearerSecret } from '../../middleware/auth.js'
+import { answerPreferredCode } from '../../middleware/faults.js'
 import { HOST_REFUSED, SUCCESS, json } from '../../openapi/operations.js'
 import { presentAccount, presentKey, presentShop } from '../../services/accounts/present.js'
 import type { Services } from '../../services/index.js'
@@ -58,6 +59,7 @@ export const ACCOUNT_ROUTES = [
           'only the admin key may create accounts on this emulator (store serve --admin-key); send it as Authorization: Bearer <ADMIN_KEY>',
         )
       const { name, shop: first, seed } = await body()
+      answerPreferredCode(c.req.header('prefer'))
       const { account, shop, key, secret } = await services.states.createAccount({
         name,
         shopName: first?.name,
@@ -90,6 +92,7 @@ export const ACCOUNT_ROUTES = [
       const caller = callerOf(services, options, c.req.header('authorization'))
       if (!caller.isAdmin && caller.accountId !== id)
         throw new StoreError(403, `a key may delete only its own account (${caller.accountId}), not ${id}`)
+      answerPreferredCode(c.req.header('prefer'))
       await services.states.deleteAccount(id)
       return answerJson(c, { success: true as const })
     },

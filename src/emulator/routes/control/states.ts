@@ -8,6 +8,7 @@ import {
 import { ACCOUNT_DELETED, json } from '../../openapi/operations.js'
 import { authedRoute } from '../route.js'
 import { answerJson } from '../../inspector/answer.js'
+import { jsonStream } from '../json-stream.js'
 
 const RESTORE_CONFLICT =
   'A record of the state is held by another account meanwhile, or the account has no seed state (its db was made before saved states existed).'
@@ -44,7 +45,8 @@ export const stateRoutes = [
         content: json(SeedExportSchema.meta({ description: 'A seed file: each collection a list of records.' })),
       },
     },
-    (c, { services }) => answerJson(c, services.states.export(c.get('shop'))),
+    async (c, { services }) =>
+      c.body(jsonStream(await services.states.export(c.get('shop'))), 200, { 'Content-Type': 'application/json' }),
   ),
   authedRoute(
     {

@@ -7,6 +7,7 @@ import {
   WebhookListSchema,
   WebhookSchema,
 } from '../../../contract/webhooks.js'
+import { WEBHOOK_ENDPOINT_LIMIT } from '../../../contract/constants.js'
 import { json } from '../../openapi/operations.js'
 import { presentDelivery, presentWebhook, summariseDelivery } from '../../services/webhooks/present.js'
 import { answerRemoved, resourceOperations } from '../resource.js'
@@ -38,6 +39,7 @@ export const webhookRoutes = [
       summary: 'Add a webhook endpoint',
       description: 'A URL and at least one event kind (spec, "Webhook configuration").',
       ok: { ...ENDPOINT, status: 201 },
+      errors: [[409, `The shop holds ${WEBHOOK_ENDPOINT_LIMIT} endpoints already, the most it may.`]],
     }),
     async (c, { services, body }) =>
       answerJson(c, presentWebhook(await services.webhooks.create(c.get('shop'), await body())), 201),

@@ -2,15 +2,10 @@ import { notFound, StoreError } from '../../../contract/errors.js'
 import { FAULT_LIMITS, type CreateFaultBody, type Fault } from '../../../contract/faults.js'
 import type { AccountRecord } from '../../store/records.js'
 import type { Shared } from '../shared.js'
+import { pathGlob } from './path-glob.js'
 
 interface Rule extends Fault {
-  pathPattern?: RegExp
-}
-
-/** `/api/v1/orders/*` as a regular expression: `*` is any run of characters, the rest literal. */
-function pathPatternOf(path: string): RegExp {
-  const literal = path.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-  return new RegExp(`^${literal.join('.*')}$`)
+  matchesPath?: (path: string) => boolean
 }
 
 /**
@@ -43,7 +38,7 @@ export class FaultService {
       times: body.times,
       remaining: body.times,
       createdAt: this.deps.nowIso({ accountId: account.id }),
-      pathPattern: body.match.path === undefined ? undefined : pathPatternOf(body.match.path),
+      matchesPath: body.match.path === undefined ? undefined : pathGlob(body.match.path),
     }
     this.rules.set(account.id, [...rules, rule])
     return present(rule)
@@ -64,7 +59,7 @@ export class FaultService {
     const rule = rules?.find(
       (r) =>
         (r.match.method === undefined || r.match.method === method) &&
-        (r.pathPattern === undefined || r.pathPattern.test(path)),
+        (r.matchesPath === undefined || r.matchesPath(path)),
     )
     if (!rules || !rule) return undefined
     rule.remaining--
@@ -78,6 +73,6 @@ export class FaultService {
 }
 
 function present(rule: Rule): Fault {
-  const { pathPattern: _, ...fault } = rule
+  const { matchesPath: _, ...fault } = rule
   return { ...fault, match: { ...fault.match } }
 }

@@ -1,6 +1,7 @@
 import { SeedFileSchema } from './seed-file.js'
 import type { FulfilmentRecord, ShopRecord } from '../../store/records.js'
 import type { Shared } from '../shared.js'
+import { eachInSteps } from '../states/steps.js'
 
 const shape = SeedFileSchema.shape
 const keysOf = (schema: { shape: Record<string, unknown> }) => Object.keys(schema.shape)
@@ -25,12 +26,16 @@ function pick(keys: string[], row: object): Record<string, unknown> {
   return out
 }
 
-/** A product's dashboard-only setup as the body of `PUT /_emulator/products/:id/fulfilment`. */
-function setupBody(deps: Shared, setup: FulfilmentRecord): Record<string, unknown> {
+/** A product's dashboard-only setup as the body of `PUT /_emulator/products/:id/fulfilment`, its codes gathered in steps. */
+async function setupBody(deps: Shared, setup: FulfilmentRecord): Promise<Record<string, unknown>> {
   const body: Record<string, unknown> = {}
   if (setup.deliveryMessage !== undefined) body.deliveryMessage = setup.deliveryMessage
   if (setup.files !== undefined) body.files = setup.files
-  if (setup.serialPool) body.serials = [...deps.collections.serials.oldestFirst('product', setup.id)].map((s) => s.code)
+  if (setup.serialPool) {
+    const codes: string[] = []
+    await eachInSteps(deps.collections.serials.oldestFirst('product', setup.id), (s) => codes.push(s.code))
+    body.serials = codes
+  }
   if (setup.dynamicWebhookUrl !== undefined) body.dynamicWebhookUrl = setup.dynamicWebhookUrl
   if (setup.mystery)
     body.mystery = { outcomes: setup.mystery.outcomes.map((o) => pick(['name', 'weight', 'stock', 'codes'], o)) }
@@ -40,26 +45,39 @@ function setupBody(deps: Shared, setup: FulfilmentRecord): Record<string, unknow
 
 /**
  * A shop's records as a seed file (`GET /_emulator/state/export`): what `--seed FILE` and an
- * import take back. Logs, webhooks, subscriptions, queries and mystery server seeds are not part
- * of a seed; a mystery box gets a fresh server seed when the file is loaded.
+ * import take back, gathered a step at a time. Logs, webhooks, subscriptions, queries and mystery
+ * server seeds are not part of a seed; a mystery box gets a fresh server seed when the file is loaded.
  */
-export function exportSeed(deps: Shared, shop: ShopRecord): Record<string, unknown[]> {
+export async function exportSeed(deps: Shared, shop: ShopRecord): Promise<Record<string, unknown[]>> {
   const { collections } = deps
-  const list = <T extends object>(rowsOf: Iterable<T>, keys: string[]) => [...rowsOf].map((row) => pick(keys, row))
+  const list = async <T extends object>(
+    rows: Iterable<T>,
+    keys: string[],
+    more?: (row: T, out: Record<string, unknown>) => void,
+  ) => {
+    const out: Record<string, unknown>[] = []
+    await eachInSteps(rows, (row) => {
+      const picked = pick(keys, row)
+      more?.(row, picked)
+      out.push(picked)
+    })
+    return out
+  }
+  const setups: [Record<string, unknown>, FulfilmentRecord][] = []
+  const products = await list(collections.products.oldestFirst('shop', shop.id), KEYS.products, (product, out) => {
+    const setup = collections.fulfilments.get(product.id)
+    if (setup) setups.push([out, setup])
+  })
+  for (const [out, setup] of setups) out.fulfilment = await setupBody(deps, setup)
   return {
-    products: [...collections.products.oldestFirst('shop', shop.id)].map((product) => {
-      const setup = collections.fulfilments.get(product.id)
-      const out = pick(KEYS.products, product)
-      return setup ? { ...out, fulfilment: setupBody(deps, setup) } : out
+    products,
+    coupons: await list(collections.coupons.oldestFirst('shop', shop.id), KEYS.coupons),
+    categories: await list(collections.categories.oldestFirst('shop', shop.id), KEYS.categories),
+    groups: await list(collections.groups.oldestFirst('shop', shop.id), KEYS.groups),
+    blacklists: await list(collections.blacklists.oldestFirst('shop', shop.id), KEYS.blacklists),
+    customers: await list(collections.customers.oldestFirst('shop', shop.id), KEYS.customers),
+    orders: await list(collections.orders.oldestFirst('shop', shop.id), KEYS.orders, (order, out) => {
+      out.items = order.items.map((item) => pick(KEYS.items, item))
     }),
-    coupons: list(collections.coupons.oldestFirst('shop', shop.id), KEYS.coupons),
-    categories: list(collections.categories.oldestFirst('shop', shop.id), KEYS.categories),
-    groups: list(collections.groups.oldestFirst('shop', shop.id), KEYS.groups),
-    blacklists: list(collections.blacklists.oldestFirst('shop', shop.id), KEYS.blacklists),
-    customers: list(collections.customers.oldestFirst('shop', shop.id), KEYS.customers),
-    orders: [...collections.orders.oldestFirst('shop', shop.id)].map((order) => ({
-      ...pick(KEYS.orders, order),
-      items: order.items.map((item) => pick(KEYS.items, item)),
-    })),
   }
 }

@@ -5,6 +5,7 @@ import type { AccountRecord, KeyRecord, ShopRecord } from '../../store/records.j
 import type { Tx } from '../../store/store.js'
 import { buildKey, buildShop, hashKey } from '../accounts/rules.js'
 import { newProductId } from '../catalogue/products.js'
+import type { AccountFences } from '../accounts/fences.js'
 import type { AccountClocks } from '../clock/account-clocks.js'
 import type { ServiceDeps } from '../deps.js'
 import { defaultTheme } from '../themes/rules.js'
@@ -17,6 +18,7 @@ export class SeedingService {
   constructor(
     private readonly deps: ServiceDeps,
     private readonly clocks: AccountClocks,
+    private readonly fences: AccountFences,
     /** The db file, named in what `checkKey` answers. */
     private readonly dbPath: string,
   ) {}
@@ -73,12 +75,17 @@ export class SeedingService {
     })
   }
 
-  /** Stores a checked seed's records in `shop`, with fresh ids where the db already holds theirs. */
+  /**
+   * Stores a checked seed's records in `shop`, with fresh ids where the db already holds theirs
+   * or another account's restore under way keeps them.
+   */
   seedShop(tx: Tx, shop: ShopRecord, seed: SeedFile): void {
     const { collections } = this.deps
     const free = withFreeIds(seed, {
-      isTaken: (collection, id) => collections[collection].get(id) !== undefined,
-      isProductIdTaken: (productId) => collections.products.getBy('productId', productId) !== undefined,
+      isTaken: (collection, id) =>
+        collections[collection].get(id) !== undefined || this.fences.isReserved(collection, id),
+      isProductIdTaken: (productId) =>
+        collections.products.getBy('productId', productId) !== undefined || this.fences.isProductIdReserved(productId),
       newId: (prefix) => this.deps.newId(prefix),
       newProductId: () => newProductId(this.deps),
     })

@@ -4,6 +4,7 @@ import { collectionNamed, type CollectionName } from '../../store/collections.js
 import type { AccountRecord, ShopRecord } from '../../store/records.js'
 import type { Shared } from '../shared.js'
 import { eachListed, rowsOfShops } from './account-rows.js'
+import type { Reserved } from '../accounts/fences.js'
 import type { SavedState } from './saved-states.js'
 import { eachInSteps } from './steps.js'
 
@@ -15,19 +16,24 @@ import { eachInSteps } from './steps.js'
 export interface RestorePlan {
   gone: [CollectionName, Row][]
   changed: [CollectionName, Row][]
-  /** Shops of the account now or in the state: a row in any other shop is another account's. */
-  ownShops: Set<string>
 }
 
 /**
- * The plan of restoring `state` in `account`, worked out a step at a time (the account is held
- * meanwhile, so nothing of it changes); 409 when another account holds a shop or row of the state.
+ * The plan of restoring `state` in `account`, worked out a step at a time (the account is fenced
+ * meanwhile, so nothing of it changes); 409 when another account holds a shop or row of the
+ * state. What the state holds goes into `reserved` as it is checked, so no other account takes it
+ * before the restore ends.
  */
-export async function planRestore(deps: Shared, account: AccountRecord, state: SavedState): Promise<RestorePlan> {
+export async function planRestore(
+  deps: Shared,
+  account: AccountRecord,
+  state: SavedState,
+  reserved: Reserved,
+): Promise<RestorePlan> {
   const { collections } = deps
   const shops = [...collections.shops.oldestFirst('account', account.id)]
   const ownShops = new Set([...shops, ...state.shops].map((shop) => shop.id))
-  const kept = new Map<CollectionName, Set<string>>()
+  const kept = reserved.keys
   const changed: [CollectionName, Row][] = []
   await eachInSteps(eachListed(state.rows, state.shops), ([name, row]) => {
     assertNotHeldElsewhere(deps, account, ownShops, name, row)
@@ -36,6 +42,8 @@ export async function planRestore(deps: Shared, account: AccountRecord, state: S
     let keys = kept.get(name)
     if (!keys) kept.set(name, (keys = new Set()))
     keys.add(key)
+    if (name === 'shops') reserved.slugs.add(String(row.slug))
+    if (name === 'products') reserved.productIds.add(String(row.productId))
     const held = collection.get(key)
     if (!held || JSON.stringify(held) !== JSON.stringify(row)) changed.push([name, row])
   })
@@ -46,14 +54,11 @@ export async function planRestore(deps: Shared, account: AccountRecord, state: S
     if (isGone(entry)) gone.push(entry)
   })
   for (const shop of shops) if (isGone(['shops', shop])) gone.push(['shops', shop])
-  return { gone, changed, ownShops }
+  return { gone, changed }
 }
 
-/**
- * 409 when another account holds `row` now: its shop (by id or slug), its key in another
- * account's shop, or a product's `productId`. Checked when planning, and again when writing.
- */
-export function assertNotHeldElsewhere(
+/** 409 when another account holds `row` now: its shop (by id or slug), its key in another account's shop, or a product's `productId`. */
+function assertNotHeldElsewhere(
   deps: Shared,
   account: AccountRecord,
   ownShops: Set<string>,

@@ -3,15 +3,15 @@ import type { Row } from '../../store/collection.js'
 import { collectionNamed, type CollectionName } from '../../store/collections.js'
 import { parseSeed, type SeedFile } from '../seeding/seed-file.js'
 import type { AccountRecord, KeyRecord, ShopRecord } from '../../store/records.js'
-import type { Tx } from '../../store/store.js'
 import { newSecretKey } from '../../ids.js'
 import type { AccountQueue } from '../accounts/queue.js'
 import { assertAccountExists } from '../accounts/rules.js'
 import type { AccountService } from '../accounts/service.js'
 import { demoSeed } from '../../demo-seed.js'
-import { countRows, deleteRows, eachListed, rowsOfShop, rowsOfShops, type RowsByCollection } from './account-rows.js'
-import { assertNotHeldElsewhere, planRestore } from './restore-plan.js'
-import { ROWS_PER_TRANSACTION, transactInSteps } from './steps.js'
+import type { AccountFences, Reserved } from '../accounts/fences.js'
+import { countRows, deleteRows, eachListed, rowsOfShop, rowsOfShops } from './account-rows.js'
+import { planRestore } from './restore-plan.js'
+import { changeInSteps } from './steps.js'
 import { DEFAULT_MAX_ACCOUNTS } from '../../deps.js'
 import type { Shared } from '../shared.js'
 import type { SavedState, SavedStateInfo, SavedStates } from './saved-states.js'
@@ -33,6 +33,7 @@ export class StateService {
     private readonly saved: SavedStates,
     private readonly accounts: AccountService,
     private readonly queue: AccountQueue,
+    private readonly fences: AccountFences,
     /** `--max-accounts`: accounts the emulator holds at most. */
     private readonly maxAccounts = DEFAULT_MAX_ACCOUNTS,
   ) {}
@@ -67,7 +68,7 @@ export class StateService {
       const what = unfinished.operation === 'delete' ? 'deletion' : `restore of state "${unfinished.state}"`
       try {
         if (unfinished.operation === 'delete') await this.removeAccount(account.id)
-        else await this.restoreNow(account, unfinished.state ?? SEED_STATE)
+        else await this.restoreFenced(account, unfinished.state ?? SEED_STATE)
         this.deps.log(`account ${account.id}: finished the ${what} that a stop interrupted`)
       } catch (error) {
         await this.deps.transact((tx) => tx.put('accounts', withoutMark(account)))
@@ -95,42 +96,28 @@ export class StateService {
   }
 
   /**
-   * In one transaction for a small account. A large one in steps: its keys go first with a mark
-   * on the account (it can no longer be reached, and a start finishes what a stop interrupted),
-   * then its rows, its shops, and the account last, so the db loads at every step.
+   * Fenced from its start (no write of the account lands once it began), in one transaction for
+   * a small account; a large one in steps (changeInSteps), marked meanwhile: its keys first (it
+   * can no longer be reached), its shops' rows, its shops, the account last, so the db loads at
+   * every step.
    */
-  private async removeAccount(id: string): Promise<void> {
-    const { collections } = this.deps
-    const shopsOf = () => [...collections.shops.oldestFirst('account', id)]
-    const keys = [...collections.keys.oldestFirst('account', id)]
-    const rows = await rowsOfShops(this.deps, shopsOf(), { logs: true })
-    if (countRows(rows) + keys.length <= ROWS_PER_TRANSACTION) {
-      await this.deps.transact((tx) => {
-        assertAccountExists(this.deps, id)
-        const shops = shopsOf()
-        const now: RowsByCollection = {}
-        for (const shop of shops) rowsOfShop(this.deps, shop, { logs: true }, now)
-        deleteRows(this.deps, tx, { ...now, shops, keys: [...collections.keys.oldestFirst('account', id)] })
-        tx.delete('accounts', id)
+  private removeAccount(id: string): Promise<void> {
+    const fence = { status: 404, refusal: DELETED }
+    return this.fences.during(id, fence, async () => {
+      const { collections } = this.deps
+      if (!collections.accounts.get(id)) throw notFound('account', id)
+      const keys = [...collections.keys.oldestFirst('account', id)]
+      const shops = [...collections.shops.oldestFirst('account', id)]
+      const rows = await rowsOfShops(this.deps, shops, { logs: true })
+      await changeInSteps(this.deps, id, eachListed({ keys, ...rows, shops }), {
+        apply: (tx, [name, row]) => tx.delete(name, collectionNamed(collections, name).keyOf(row)),
+        mark: (tx) => tx.put('accounts', { ...collections.accounts.get(id)!, unfinished: { operation: 'delete' } }),
+        finish: (tx) => tx.delete('accounts', id),
       })
       this.accounts.keysGone(keys.map((key) => key.id))
-    } else {
-      await this.deps.transact((tx) => {
-        const account = collections.accounts.get(id)
-        if (!account) throw notFound('account', id)
-        deleteRows(this.deps, tx, { keys: [...collections.keys.oldestFirst('account', id)] })
-        tx.put('accounts', { ...account, unfinished: { operation: 'delete' } })
-      })
-      // Its keys' event streams and dashboard sessions end now: nothing can reach the account any more.
-      this.accounts.keysGone(keys.map((key) => key.id))
-      await transactInSteps(this.deps, eachListed(rows), (tx, [name, row]) =>
-        tx.delete(name, collectionNamed(collections, name).keyOf(row)),
-      )
-      await transactInSteps(this.deps, shopsOf(), (tx, shop) => tx.delete('shops', shop.id))
-      await this.deps.transact((tx) => tx.delete('accounts', id))
-    }
-    this.accounts.accountGone(id)
-    await this.saved.remove(id)
+      this.accounts.accountGone(id)
+      await this.saved.remove(id)
+    })
   }
 
   save(account: AccountRecord, name: string): Promise<SavedStateInfo & { records: number }> {
@@ -151,10 +138,29 @@ export class StateService {
 
   /** Puts the account back to a saved state: its shops, their records and its clock; its logs are emptied. */
   restore(account: AccountRecord, name: string): Promise<{ name: string; records: number }> {
-    return this.queue.run(account.id, () => this.queue.holding(account.id, () => this.restoreNow(account, name)))
+    return this.queue.run(account.id, () => this.queue.holding(account.id, () => this.restoreFenced(account, name)))
   }
 
-  private async restoreNow(account: AccountRecord, name: string): Promise<{ name: string; records: number }> {
+  /**
+   * Fenced from its start: a write of the account that lands before it ends is refused, and
+   * what the state holds is kept from other accounts until it ends (fences.ts).
+   */
+  private restoreFenced(account: AccountRecord, name: string): Promise<{ name: string; records: number }> {
+    const reserved: Reserved = { keys: new Map(), slugs: new Set(), productIds: new Set() }
+    const refusal =
+      name === SEED_STATE
+        ? 'account {account} was being reset while this request ran; nothing was changed. Send the request again.'
+        : `account {account} was being restored to saved state "${name}" while this request ran; nothing was changed. Send the request again.`
+    return this.fences.during(account.id, { status: 409, refusal, reserved }, () =>
+      this.restoreNow(account, name, reserved),
+    )
+  }
+
+  private async restoreNow(
+    account: AccountRecord,
+    name: string,
+    reserved: Reserved,
+  ): Promise<{ name: string; records: number }> {
     assertAccountExists(this.deps, account.id)
     const state = await this.saved.read(account.id, name)
     if (!state) {
@@ -165,7 +171,7 @@ export class StateService {
         )
       throw new StoreError(404, `no saved state named "${name}"; list them with GET /_emulator/state`)
     }
-    await this.replace(account, state)
+    await this.replace(account, state, reserved)
     return { name, records: countRows(state.rows) }
   }
 
@@ -175,9 +181,12 @@ export class StateService {
     return { records }
   }
 
-  /** A shop's records as a seed file. */
-  export(shop: ShopRecord): Record<string, unknown[]> {
-    return exportSeed(this.deps, shop)
+  /**
+   * A shop's records as a seed file, gathered a step at a time, the account held meanwhile so
+   * that none of its requests changes it half way.
+   */
+  export(shop: ShopRecord): Promise<Record<string, unknown[]>> {
+    return this.queue.run(shop.accountId, () => this.queue.holding(shop.accountId, () => exportSeed(this.deps, shop)))
   }
 
   /** Replaces a shop's records (and empties its logs) with a seed file's, as if the shop were new and seeded with it. */
@@ -212,44 +221,29 @@ export class StateService {
   }
 
   /**
-   * Swaps the account's shops and rows for the state's (restore-plan.ts), and its clock. In one
+   * Swaps the account's shops and rows for the state's (restore-plan.ts), and its clock, in one
    * transaction when few rows differ; otherwise in steps, the account marked meanwhile so that a
-   * start restores the same state again if a stop interrupts it: the rows that go, the shops that
-   * go, the shops and rows that come back, then the clock and the mark.
+   * start restores the same state again if a stop interrupts it (changeInSteps).
    */
-  private async replace(account: AccountRecord, state: SavedState): Promise<void> {
+  private async replace(account: AccountRecord, state: SavedState, reserved: Reserved): Promise<void> {
     const { collections } = this.deps
-    const plan = await planRestore(this.deps, account, state)
-    const keyOf = (name: CollectionName, row: Row) => collectionNamed(collections, name).keyOf(row)
-    const check = () => assertAccountExists(this.deps, account.id)
-    const put = (tx: Tx, [name, row]: [CollectionName, Row]) => {
-      assertNotHeldElsewhere(this.deps, account, plan.ownShops, name, row)
-      tx.put(name, row as never)
+    const { gone, changed } = await planRestore(this.deps, account, state, reserved)
+    const current = () => collections.accounts.get(account.id) ?? account
+    const steps = function* (): Generator<[CollectionName, Row, 'delete' | 'put']> {
+      for (const [name, row] of gone) yield [name, row, 'delete']
+      for (const [name, row] of changed) yield [name, row, 'put']
     }
-    const finish = (tx: Tx) => {
-      const now = collections.accounts.get(account.id) ?? account
-      if ((now.clockOffsetMs ?? 0) !== state.clockOffsetMs || now.unfinished)
-        tx.put('accounts', { ...withoutMark(now), clockOffsetMs: state.clockOffsetMs })
-    }
-    if (plan.gone.length + plan.changed.length <= ROWS_PER_TRANSACTION) {
-      await this.deps.transact((tx) => {
-        check()
-        for (const [name, row] of plan.gone) tx.delete(name, keyOf(name, row))
-        for (const entry of plan.changed) put(tx, entry)
-        finish(tx)
-      })
-      return
-    }
-    await this.deps.transact((tx) => {
-      check()
-      const now = collections.accounts.get(account.id) ?? account
-      tx.put('accounts', { ...now, unfinished: { operation: 'restore', state: state.name } })
-    })
-    await transactInSteps(this.deps, plan.gone, (tx, [name, row]) => tx.delete(name, keyOf(name, row)), check)
-    await transactInSteps(this.deps, plan.changed, put, check)
-    await this.deps.transact((tx) => {
-      check()
-      finish(tx)
+    await changeInSteps(this.deps, account.id, steps(), {
+      apply: (tx, [name, row, change]) =>
+        change === 'delete'
+          ? tx.delete(name, collectionNamed(collections, name).keyOf(row))
+          : tx.put(name, row as never),
+      mark: (tx) => tx.put('accounts', { ...current(), unfinished: { operation: 'restore', state: state.name } }),
+      finish: (tx) => {
+        const now = current()
+        if ((now.clockOffsetMs ?? 0) !== state.clockOffsetMs || now.unfinished)
+          tx.put('accounts', { ...withoutMark(now), clockOffsetMs: state.clockOffsetMs })
+      },
     })
   }
 }
@@ -258,6 +252,10 @@ export class StateService {
 function withoutMark({ unfinished: _, ...account }: AccountRecord): AccountRecord {
   return account
 }
+
+/** What a write of an account refused by its deletion under way says. */
+const DELETED =
+  'account {account} was deleted while this request ran; nothing was changed. Create an account with POST /_emulator/accounts.'
 
 /** A seed sent in a body, checked as `--seed FILE` is; 400 naming the record and field at fault. */
 function checkedSeed(raw: Record<string, unknown>): SeedFile {

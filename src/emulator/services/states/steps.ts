@@ -12,7 +12,7 @@ import { transactInTurns } from '../transact-in-turns.js'
  */
 const STEP_BUDGET_MS = 8
 /** Rows written per transaction at most: a journal line stays a few hundred kilobytes. */
-export const ROWS_PER_TRANSACTION = 2_000
+const ROWS_PER_TRANSACTION = 2_000
 
 /** Calls `each` with every item, yielding to other work every STEP_BUDGET_MS. */
 export async function eachInSteps<T>(items: Iterable<T>, each: (item: T) => void): Promise<void> {
@@ -29,28 +29,34 @@ export async function eachInSteps<T>(items: Iterable<T>, each: (item: T) => void
 }
 
 /**
- * Calls `apply(tx, item)` for every item, in order, in transactions of at most
- * ROWS_PER_TRANSACTION items and STEP_BUDGET_MS of work, each starting with `check()` (which
- * throws to stop). Resolves once every transaction is on disk; the first failure stops the steps
- * and is thrown, what the transactions before it did staying done.
+ * A whole-account operation's changes: `apply(tx, item)` for every item, in order, then
+ * `finish(tx)`. In one transaction when they fit in one; else in transactions of at most
+ * ROWS_PER_TRANSACTION items and STEP_BUDGET_MS of work, the first of which also runs `mark(tx)`
+ * (the mark a start finds to finish what a stop interrupted), and the last `finish(tx)`. A crash
+ * leaves the account as it was, marked with a prefix of the items done, or done. Each transaction
+ * is the operation's own (`transactAs`). Resolves once every transaction is on disk; the first
+ * failure stops the steps and is thrown.
  */
-export async function transactInSteps<T>(
+export async function changeInSteps<T>(
   deps: Shared,
+  accountId: string,
   items: Iterable<T>,
-  apply: (tx: Tx, item: T) => void,
-  check: () => void = () => undefined,
+  o: { apply: (tx: Tx, item: T) => void; mark: (tx: Tx) => void; finish: (tx: Tx) => void },
 ): Promise<void> {
   const source = items[Symbol.iterator]()
   let next = source.next()
-  if (next.done) return
-  await transactInTurns(deps, (tx) => {
-    check()
+  let isFirst = true
+  const own: Shared = { ...deps, transact: (change) => deps.transactAs(accountId, change) }
+  await transactInTurns(own, (tx) => {
     const stopAt = performance.now() + STEP_BUDGET_MS
-    for (let count = 1; ; count++) {
-      apply(tx, (next as IteratorYieldResult<T>).value)
+    for (let count = 1; !next.done; count++) {
+      o.apply(tx, next.value)
       next = source.next()
-      if (next.done || count === ROWS_PER_TRANSACTION || ((count & 63) === 0 && performance.now() >= stopAt)) break
+      if (count === ROWS_PER_TRANSACTION || ((count & 63) === 0 && performance.now() >= stopAt)) break
     }
+    if (next.done) o.finish(tx)
+    else if (isFirst) o.mark(tx)
+    isFirst = false
     return { isDone: next.done === true }
   })
 }

@@ -2,6 +2,8 @@ import type { z } from 'zod'
 import { numericId } from '../../../contract/event-payloads.js'
 import { loadEventSample } from '../../../contract/event-samples.js'
 import { categoryOf, webhookBody, type WebhookEventKind } from '../../../contract/events.js'
+import { WEBHOOK_ENDPOINT_LIMIT } from '../../../contract/constants.js'
+import { StoreError } from '../../../contract/errors.js'
 import { DELIVERY_LOG_LIMIT, type CreateWebhookBody, type DeliveryLogQuerySchema } from '../../../contract/webhooks.js'
 import type { DeliveryRecord, ShopRecord, WebhookRecord } from '../../store/records.js'
 import type { ServiceDeps } from '../deps.js'
@@ -36,10 +38,16 @@ export class WebhookService {
     return rowOfShop(this.deps.collections.webhooks, shop, id, 'webhook')
   }
 
+  /** A new endpoint; 409 once the shop holds WEBHOOK_ENDPOINT_LIMIT (each event makes a delivery per endpoint). */
   create(shop: ShopRecord, body: CreateWebhookBody): Promise<WebhookRecord> {
     const now = this.deps.nowIso(shop)
-    return this.deps.transact((tx) =>
-      tx.put('webhooks', {
+    return this.deps.transact((tx) => {
+      if (this.deps.collections.webhooks.count('shop', shop.id) >= WEBHOOK_ENDPOINT_LIMIT)
+        throw new StoreError(
+          409,
+          `this shop holds ${WEBHOOK_ENDPOINT_LIMIT} webhook endpoints already, the most it may; delete one you no longer use (DELETE /_emulator/webhooks/:id), or subscribe an existing endpoint to more events`,
+        )
+      return tx.put('webhooks', {
         id: this.deps.newId('wh'),
         shopId: shop.id,
         url: body.url,
@@ -48,8 +56,8 @@ export class WebhookService {
         ...(body.chaos ? { chaos: { ...body.chaos, seed: body.chaos.seed ?? this.drawSeed() } } : {}),
         createdAt: now,
         updatedAt: now,
-      }),
-    )
+      })
+    })
   }
 
   private drawSeed(): number {

@@ -1,0 +1,123 @@
+// The proxy's one request to the upstream: sent with the client's settings (base URL, key, shop,
+// timeout, fetch), the answer read as bytes up to a bound, relayed as it came (a gzip answer keeps
+// its Content-Encoding) and decoded for the schema check and the recording.
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
+import type { Http } from '../../client/http.js'
+import { StoreError } from '../../contract/store-error.js'
+
+/** The largest answer relayed (and the largest it may grow to once decoded). */
+export const MAX_RELAYED_BYTES = 32 * 1024 * 1024
+
+/** The upstream's answer was larger than MAX_RELAYED_BYTES: nothing of it was relayed. */
+export class AnswerTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`the answer is larger than ${limit} bytes`)
+    this.name = 'AnswerTooLargeError'
+  }
+}
+
+export interface UpstreamAnswer {
+  status: number
+  statusText: string
+  header(name: string): string | null
+  /** The body as it came: still compressed when `Content-Encoding` says so. */
+  bytes: Buffer
+  /** The body decoded to text; undefined when it is not UTF-8 text (then it is recorded as base64). */
+  text: string | undefined
+  /** `gzip`, `br`, `deflate` when the text was decoded from it. */
+  decodedFrom?: string
+}
+
+const DECODERS: Record<string, (bytes: Buffer, o: { maxOutputLength: number }) => Buffer> = {
+  gzip: gunzipSync,
+  'x-gzip': gunzipSync,
+  deflate: inflateSync,
+  br: brotliDecompressSync,
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+/** The body's text, decoded from its Content-Encoding; undefined when it is not text (or cannot be decoded). */
+function textOf(bytes: Buffer, encoding: string | null, limit: number): { text?: string; decodedFrom?: string } {
+  const coding = encoding?.trim().toLowerCase()
+  let plain = bytes
+  if (coding && coding !== 'identity') {
+    const decode = DECODERS[coding]
+    if (!decode) return {}
+    try {
+      plain = decode(bytes, { maxOutputLength: limit })
+    } catch {
+      return {}
+    }
+  }
+  try {
+    return { text: utf8.decode(plain), ...(coding && coding !== 'identity' ? { decodedFrom: coding } : {}) }
+  } catch {
+    return {}
+  }
+}
+
+async function readAtMost(res: Response, limit: number): Promise<Buffer> {
+  if (!res.body) return Buffer.alloc(0)
+  const reader = res.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined)
+      throw new AnswerTooLargeError(limit)
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks)
+}
+
+/**
+ * `method path` on the upstream with the forwarded `headers` (the client's key and shop first, as
+ * `Http.exchange` sends them). A request that gets no answer is a StoreError with status 0.
+ * @throws AnswerTooLargeError when the answer passes `limit` bytes
+ */
+export async function askUpstream(
+  http: Http,
+  method: string,
+  path: string,
+  o: { headers: Record<string, string>; body: string | undefined; limit?: number },
+): Promise<UpstreamAnswer> {
+  const limit = o.limit ?? MAX_RELAYED_BYTES
+  const url = http.baseUrl + path
+  const headers: Record<string, string> = { ...http.options.headers }
+  if (http.options.apiKey) headers.authorization = `Bearer ${http.options.apiKey}`
+  if (http.options.shop) headers['x-service-shop'] = http.options.shop
+  Object.assign(headers, o.headers)
+  const timeoutMs = http.options.timeoutMs ?? 30_000
+  const fetchImpl = http.options.fetch ?? globalThis.fetch
+  let res: Response
+  let bytes: Buffer
+  try {
+    res = await fetchImpl(url, {
+      method,
+      headers,
+      body: o.body,
+      ...(timeoutMs > 0 ? { signal: AbortSignal.timeout(timeoutMs) } : {}),
+    })
+    bytes = await readAtMost(res, limit)
+  } catch (error) {
+    if (error instanceof AnswerTooLargeError) throw error
+    const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } }
+    const reason =
+      e?.name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : e?.cause?.message || e?.message
+    throw Object.assign(new StoreError(0, `could not reach ${url}: ${reason}`), { cause: e?.cause ?? error })
+  }
+  const decoded = textOf(bytes, res.headers.get('content-encoding'), limit)
+  return {
+    status: res.status,
+    statusText: res.statusText,
+    header: (name) => res.headers.get(name),
+    bytes,
+    ...decoded,
+    text: decoded.text,
+  }
+}

@@ -1,0 +1,106 @@
+import { StoreError } from '../../../contract/errors.js'
+import type { Row } from '../../store/collection.js'
+import type { CollectionName, Collections } from '../../store/collections.js'
+import type { Tx } from '../../store/store.js'
+
+/**
+ * What a restore keeps for its account while it runs: the keys, shop slugs and product ids of
+ * the state it brings back, which no other account may take meanwhile (a restore never stops
+ * half way on a value it freed a step before).
+ */
+export interface Reserved {
+  keys: Map<CollectionName, Set<string>>
+  slugs: Set<string>
+  productIds: Set<string>
+}
+
+interface Fence {
+  /** What a write of the account that lands meanwhile is refused with. */
+  refusal: string
+  status: number
+  reserved?: Reserved
+}
+
+/**
+ * The accounts under a whole-account operation (a deletion, a restore, a reset). Every
+ * transaction is checked here before it ends: one that changes a row of a fenced account, other
+ * than the operation's own, is refused and rolled back, so a request whose key was checked before
+ * the operation began (a slow body, an injected latency) lands before it or not at all.
+ */
+export class AccountFences {
+  private readonly fences = new Map<string, Fence>()
+
+  constructor(private readonly collections: Collections) {}
+
+  /** Runs `work` with the account fenced; a restore passes what it reserves. */
+  async during<T>(accountId: string, fence: Fence, work: () => Promise<T>): Promise<T> {
+    this.fences.set(accountId, fence)
+    try {
+      return await work()
+    } finally {
+      this.fences.delete(accountId)
+    }
+  }
+
+  /** Whether a restore under way keeps this key of `collection` for its account. */
+  isReserved(collection: CollectionName, key: string): boolean {
+    for (const { reserved } of this.fences.values()) if (reserved?.keys.get(collection)?.has(key)) return true
+    return false
+  }
+
+  /** Whether a restore under way keeps this `rec_…` product id for its account. */
+  isProductIdReserved(productId: string): boolean {
+    for (const { reserved } of this.fences.values()) if (reserved?.productIds.has(productId)) return true
+    return false
+  }
+
+  /**
+   * Throws when `tx` changes a row of a fenced account other than `own` (the operation's own
+   * transactions), or takes a value a restore keeps. Call inside the transaction, after its changes.
+   */
+  check(tx: Tx, own?: string): void {
+    if (this.fences.size === 0 || (this.fences.size === 1 && own !== undefined && this.fences.has(own))) return
+    for (const { name, collection, key, previous } of tx.changes) {
+      const now = collection.get(key)
+      for (const row of [now, previous]) {
+        const accountId = row && this.accountOf(name as CollectionName, row)
+        const fence = accountId === undefined || accountId === own ? undefined : this.fences.get(accountId)
+        if (fence) throw new StoreError(fence.status, fence.refusal.replace('{account}', accountId!))
+      }
+      if (now) this.checkReserved(name as CollectionName, key, now)
+    }
+  }
+
+  private checkReserved(name: CollectionName, key: string, row: Row): void {
+    for (const [accountId, { reserved }] of this.fences) {
+      if (!reserved || this.accountOf(name, row) === accountId) continue
+      const slug = name === 'shops' ? String(row.slug) : undefined
+      const productId = name === 'products' ? String(row.productId) : undefined
+      if (
+        reserved.keys.get(name)?.has(key) ||
+        (slug !== undefined && reserved.slugs.has(slug)) ||
+        (productId !== undefined && reserved.productIds.has(productId))
+      )
+        throw new StoreError(
+          409,
+          `${slug !== undefined ? `shop slug "${slug}"` : `${name} ${productId ?? key}`} is held by another account, which is restoring a state that has it; choose another`,
+        )
+    }
+  }
+
+  /** The account a row belongs to; undefined for the emulator's own rows. */
+  private accountOf(name: CollectionName, row: Row): string | undefined {
+    const { shops, products } = this.collections
+    if (name === 'accounts') return row.id as string
+    if (name === 'shops' || name === 'keys') return row.accountId as string
+    const shopId =
+      typeof row.shopId === 'string'
+        ? row.shopId
+        : name === 'fulfilments'
+          ? products.get(row.id as string)?.shopId
+          : typeof row.productId === 'string'
+            ? products.get(row.productId)?.shopId
+            : undefined
+    return shopId === undefined ? undefined : shops.get(shopId)?.accountId
+  }
+}
