@@ -1,8 +1,6 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 
-const ANSWERED = 'answeredJson'
-
 /** A JSON answer as the request log keeps it: its text and the headers it was given. */
 export interface AnsweredJson {
   text: string
@@ -24,9 +22,9 @@ export function answerJson(
   const text = JSON.stringify(value)
   const all = { ...headers, 'Content-Type': 'application/json' }
   const response = c.body(text, status, all)
-  c.set(ANSWERED, { text, headers: all, response } satisfies AnsweredJson)
+  c.set('answeredJson', { text, headers: all, response } satisfies AnsweredJson)
   return response
 }
 
 /** The last JSON answer {@link answerJson} made for the request. */
-export const answeredJsonOf = (c: Context): AnsweredJson | undefined => c.get(ANSWERED)
+export const answeredJsonOf = (c: Context): AnsweredJson | undefined => c.get('answeredJson')

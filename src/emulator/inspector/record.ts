@@ -67,12 +67,14 @@ export function recordRequests(
   }
 }
 
-/** A body as kept: masked (before it is cut, so a key cut by the limit is never half shown), then cut. */
+/** A body as kept: masked, then cut (a key cut by the limit is never half shown); a cut start is
+ * copied, as a slice keeps its whole string alive. */
 function bodyOf(text: string | undefined, mask: (text: string) => string): RecordedBody | null {
   if (!text) return null
   const masked = mask(text.slice(0, REQUEST_LOG_BODY_LIMIT + 256))
   return {
-    text: masked.slice(0, REQUEST_LOG_BODY_LIMIT),
+    text:
+      text.length > REQUEST_LOG_BODY_LIMIT ? Buffer.from(masked.slice(0, REQUEST_LOG_BODY_LIMIT)).toString() : masked,
     size: text.length,
     truncated: text.length > REQUEST_LOG_BODY_LIMIT,
   }
