@@ -55,6 +55,8 @@ interface Def {
   in?: z.ZodType
   element?: z.ZodType
   shape?: Record<string, z.ZodType>
+  options?: z.ZodType[]
+  values?: unknown[]
 }
 const defOf = (schema: z.ZodType) => (schema as unknown as { def: Def }).def
 
@@ -64,8 +66,31 @@ const defOf = (schema: z.ZodType) => (schema as unknown as { def: Def }).def
  * (objects, records, arrays of objects) one JSON flag, an object keeping its own fields in `inner`.
  */
 export function bodyFields(schema: z.ZodType, at: string[] = []): BodyField[] {
-  const shape = defOf(unwrap(schema).base).shape ?? {}
-  return Object.entries(shape).map(([key, field]) => fieldOf(field, [...at, key]))
+  const def = defOf(unwrap(schema).base)
+  if (def.type === 'union') return mergedFields(def.options!.map((option) => bodyFields(option, at)))
+  const shape = def.shape ?? {}
+  return Object.entries(shape)
+    .filter(([, field]) => defOf(unwrap(field).base).type !== 'undefined')
+    .map(([key, field]) => fieldOf(field, [...at, key]))
+}
+
+/**
+ * The fields of a body that is one of several objects (discriminated by `type`): each field once,
+ * in the order first met, required only where every object requires it, its choices those of all.
+ */
+function mergedFields(options: BodyField[][]): BodyField[] {
+  const byName = new Map<string, BodyField>()
+  for (const field of options.flat()) {
+    const name = nameOf(field)
+    const seen = byName.get(name)
+    if (!seen) byName.set(name, field)
+    else if (seen.choices && field.choices)
+      byName.set(name, { ...seen, choices: [...new Set([...seen.choices, ...field.choices])] })
+  }
+  return [...byName.values()].map((field) => {
+    const { required: _, ...optional } = field
+    return options.every((fields) => fields.some((f) => nameOf(f) === nameOf(field) && f.required)) ? field : optional
+  })
 }
 
 /** The schema under optional, nullable, default, pipe (its input side) and readonly wrappers. */
@@ -107,6 +132,8 @@ function fieldOf(schema: z.ZodType, path: string[]): BodyField {
       return { ...field, kind: 'boolean' }
     case 'enum':
       return { ...field, kind: 'enum', choices: (base as z.ZodEnum).options.map(String) }
+    case 'literal':
+      return { ...field, kind: 'enum', choices: def.values!.map(String) }
     case 'array': {
       const element = defOf(unwrap(def.element!).base).type
       return element === 'string' || element === 'enum' ? { ...field, kind: 'list' } : field

@@ -41,8 +41,8 @@ export function contextFor(ctx: CliContext, globals: GlobalOptions): CommandCont
   let client: StoreClient | undefined
   const connectionOf = () => {
     if (connection) return connection
-    const { name, profile } = selectProfile(ctx, globals)
-    connection = resolveConnection(ctx, globals, profile, name)
+    const { name, profile, source } = selectProfile(ctx, globals)
+    connection = resolveConnection(ctx, globals, profile, { name, source })
     return connection
   }
   return extendContext(ctx, {
@@ -56,16 +56,25 @@ export function contextFor(ctx: CliContext, globals: GlobalOptions): CommandCont
   })
 }
 
+/** The `User-Agent` of every request the CLI sends: `store logs tail` leaves out its own control calls by it. */
+export const CLI_USER_AGENT = 'store-cli'
+
 const formatSeconds = (ms: number) => `${Number((ms / 1000).toFixed(ms < 1000 ? 2 : 1))} s`
 
 /** A StoreClient on the CLI's world: its fetch and sleep, and `--verbose` lines on stderr. */
 export function clientFor(
   ctx: CliContext,
-  connection: Pick<Connection, 'baseUrl' | 'apiKey' | 'shop' | 'apiKeySource'>,
+  connection: Pick<Connection, 'baseUrl' | 'apiKey' | 'shop' | 'apiKeySource'> & Partial<Connection>,
   globals: Pick<GlobalOptions, 'verbose'> = {},
 ): StoreClient {
-  // main() names the key in force when the API refuses it.
-  if (ctx.session) Object.assign(ctx.session, { apiKey: connection.apiKey, apiKeySource: connection.apiKeySource })
+  // main() names the key in force when the API refuses it, and where the URL came from when nothing answers there.
+  if (ctx.session)
+    Object.assign(ctx.session, {
+      apiKey: connection.apiKey,
+      apiKeySource: connection.apiKeySource,
+      baseUrlSource: connection.baseUrlSource,
+      profile: connection.profile,
+    })
   return new StoreClient({
     baseUrl: connection.baseUrl,
     apiKey: connection.apiKey,
@@ -91,6 +100,6 @@ export function clientFor(
             ),
         }
       : undefined,
-    headers: { 'user-agent': 'store-cli' },
+    headers: { 'user-agent': CLI_USER_AGENT },
   })
 }

@@ -1,5 +1,6 @@
 import type { CliContext } from './context.js'
 import { UsageError } from './exit-codes.js'
+import { PROFILE_SOURCE_WORDS, type ProfileSource } from './profiles.js'
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010/api/v1'
 
@@ -22,6 +23,13 @@ export interface Connection {
   origin: string
   /** Where the key came from, for messages: `--api-key`, `STORE_API_KEY` or `profile "default"`. */
   apiKeySource?: string
+  /**
+   * Where the base URL came from, for messages: `--base-url`, `STORE_BASE_URL`, `the base-url of
+   * profile "local" (the one store serve saved, …)`, or the default (naming the profile in force, if any).
+   */
+  baseUrlSource: string
+  /** The profile in force, if any, and how it was chosen. */
+  profile?: { name: string; source: ProfileSource }
 }
 
 /**
@@ -31,16 +39,23 @@ export interface Connection {
 export function resolveConnection(
   ctx: CliContext,
   globals: GlobalOptions,
-  profile: Partial<Connection> = {},
-  profileName = 'default',
+  profile: Partial<Pick<Connection, 'baseUrl' | 'apiKey' | 'shop'>> = {},
+  chosen: { name: string; source: ProfileSource } = { name: 'default', source: 'none' },
 ): Connection {
-  const fromProfile = `profile "${profileName}"`
-  const [rawBaseUrl, baseUrlSource] = firstOf([
+  const fromProfile = `profile "${chosen.name}"`
+  const [rawBaseUrl, label] = firstOf([
     [globals.baseUrl, '--base-url'],
     [ctx.env.STORE_BASE_URL || undefined, 'STORE_BASE_URL'],
     [profile.baseUrl, `the base-url of ${fromProfile}`],
   ]) ?? [DEFAULT_BASE_URL, 'default']
-  const baseUrl = checkBaseUrl(rawBaseUrl, baseUrlSource).replace(/\/+$/, '')
+  const baseUrl = checkBaseUrl(rawBaseUrl, label).replace(/\/+$/, '')
+  const inForce = chosen.source === 'none' ? undefined : `${fromProfile} (${PROFILE_SOURCE_WORDS[chosen.source]})`
+  const baseUrlSource =
+    label === 'default'
+      ? `the default${inForce ? `, as ${inForce} sets no base-url` : ' (no profile is saved)'}`
+      : label.startsWith('the base-url') && inForce
+        ? `the base-url of ${inForce}`
+        : label
   const [apiKey, apiKeySource] = firstOf([
     [globals.apiKey, '--api-key'],
     [ctx.env.STORE_API_KEY || undefined, 'STORE_API_KEY'],
@@ -50,6 +65,8 @@ export function resolveConnection(
     baseUrl,
     apiKey,
     apiKeySource,
+    baseUrlSource,
+    profile: chosen.source === 'none' ? undefined : chosen,
     shop: globals.shop ?? ctx.env.STORE_SHOP ?? profile.shop,
     origin: baseUrl.replace(/\/api\/v1$/, ''),
   }

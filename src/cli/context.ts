@@ -23,8 +23,16 @@ export interface CliContext extends Streams {
   prompter?: Prompter
   /** Where `store login` keeps profiles; default from env (profiles.ts `configDirOf`). */
   configDir?: string
-  /** The key this run sends and where it came from, once known; main() names it when it is refused. */
-  session?: { apiKey?: string; apiKeySource?: string }
+  /**
+   * The key this run sends and where it and the base URL came from, once known: main() names them
+   * when the key is refused or nothing answers at the URL.
+   */
+  session?: {
+    apiKey?: string
+    apiKeySource?: string
+    baseUrlSource?: string
+    profile?: { name: string; source: string }
+  }
 }
 
 /**

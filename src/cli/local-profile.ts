@@ -1,36 +1,40 @@
-// `store serve` keeps the key it knows, with its URL, in the profile `local` of the user's config
-// (mode 0600), so `store products list` in another terminal works with no further step.
+// `store serve` keeps the key it knows, with its URL, in a profile of the user's config (mode
+// 0600): `local` on the default port, or the one `--profile` names. `store products list` in
+// another terminal then works with no further step.
 import type { CliContext } from './context.js'
-import { LOCAL_PROFILE, configPathOf, openConfig, readConfig, selectProfile } from './profiles.js'
+import { configPathOf, openConfig, readConfig, selectProfile } from './profiles.js'
 
 type ConfigContext = Pick<CliContext, 'env' | 'configDir'>
 
-/** The key saved in the `local` profile, if any (an unreadable config counts as none). */
-export function savedLocalKey(ctx: ConfigContext): string | undefined {
+/** The key saved in the profile `name`, if any (an unreadable config counts as none). */
+export function savedKey(ctx: ConfigContext, name: string): string | undefined {
   try {
-    return readConfig(ctx).profiles[LOCAL_PROFILE]?.apiKey
+    return readConfig(ctx).profiles[name]?.apiKey
   } catch {
     return undefined
   }
 }
 
 /**
- * Saves `baseUrl` and `apiKey` as the `local` profile, keeping its shop. Returns where, and the
- * profile the CLI uses instead when another one is in force (then `--profile local` picks this).
+ * Saves `baseUrl` and `apiKey` as the profile `name`, keeping its shop. Returns where, and the
+ * profile the CLI uses instead when another one is in force (then `--profile NAME` picks this);
+ * `otherProfile` is null when commands use no profile unless told.
  */
-export function saveLocalProfile(
+export function saveProfile(
   ctx: ConfigContext,
+  name: string,
   baseUrl: string,
   apiKey: string,
-): { path: string; otherProfile?: string } {
+): { path: string; otherProfile?: string | null } {
   openConfig(ctx).update((config) => {
-    config.profiles[LOCAL_PROFILE] = { ...config.profiles[LOCAL_PROFILE], baseUrl, apiKey }
+    config.profiles[name] = { ...config.profiles[name], baseUrl, apiKey }
   })
-  let inForce: string | undefined
+  let inForce: string | null | undefined
   try {
-    inForce = selectProfile(ctx, {}).name
+    const selected = selectProfile(ctx, {})
+    inForce = selected.source === 'none' ? null : selected.name
   } catch {
     inForce = ctx.env.STORE_PROFILE
   }
-  return { path: configPathOf(ctx), otherProfile: inForce === LOCAL_PROFILE ? undefined : inForce }
+  return { path: configPathOf(ctx), otherProfile: inForce === name ? undefined : inForce }
 }

@@ -115,8 +115,7 @@ function reportError(error: unknown, ctx: CliContext, verbose: boolean, isJson =
 /** What to do next, for the failures that have an obvious next step. */
 function hintFor(error: unknown, code: number, session: CliContext['session']): string | undefined {
   if (!isStoreError(error)) return undefined
-  if (code === EXIT.unreachable)
-    return 'is the API running there? Start the emulator with `store serve`, or pass --base-url (or --profile).'
+  if (code === EXIT.unreachable) return unreachableHint(session)
   if (error.status === 401) {
     const key = session?.apiKey
     const from = session?.apiKeySource ? ` (from ${session.apiKeySource})` : ''
@@ -127,11 +126,31 @@ function hintFor(error: unknown, code: number, session: CliContext['session']): 
     const attempts = (error as Partial<AttemptedError>).attempts
     if (attempts === undefined) return 'the API is busy or failing. Try again later.'
     if (attempts > 1) return `the API is busy or failing; the request was tried ${attempts} times. Try again later.`
-    return error.status === 429
-      ? 'the API is rate limiting; its Retry-After asked for longer than the CLI waits. Try again later.'
-      : 'the API is busy or failing. The request was not retried (it may have been applied): check before sending it again.'
+    if (error.status === 429)
+      return 'the API is rate limiting; its Retry-After asked for longer than the CLI waits. Try again later.'
+    // The emulator's chosen failures (fault rules, Prefer: code=N) say so: such a write was not applied.
+    if (/the request changed nothing$/.test(error.message))
+      return 'the API answered this failure without applying the request (it says so): send it again when you are ready.'
+    return 'the API is busy or failing. The request was not retried (it may have been applied): check before sending it again.'
   }
   return undefined
+}
+
+/**
+ * Nothing answered: where the URL came from (a flag, the environment, a profile and how that one
+ * was chosen, or the default), so a server that moved or stopped is found.
+ */
+function unreachableHint(session: CliContext['session']): string {
+  const start = 'Start the emulator with `store serve`, or pass --base-url (or --profile).'
+  const from = session?.baseUrlSource
+  if (!from) return `is the API running there? ${start}`
+  const where = from.startsWith('the default') ? `The URL is ${from}.` : `The URL came from ${from}.`
+  const profile = session?.profile
+  const forget =
+    profile && from.startsWith('the base-url of')
+      ? ` If its server is gone for good, \`store config remove ${profile.name}\` forgets the profile.`
+      : ''
+  return `is the API running there? ${where} ${start}${forget}`
 }
 
 /** The composition root: the real process, streams, clock and network. */

@@ -5,7 +5,6 @@ import { dirname, join } from 'node:path'
 import { LowSync, type SyncAdapter } from 'lowdb'
 import { DataFileSync } from 'lowdb/node'
 import type { CliContext } from './context.js'
-import type { GlobalOptions } from './connection.js'
 import { UsageError } from './exit-codes.js'
 
 export interface Profile {
@@ -141,15 +140,32 @@ export function readConfig(ctx: Pick<CliContext, 'env' | 'configDir'>): ConfigFi
 }
 
 /**
+ * How the profile in force was chosen: `--profile`, STORE_PROFILE, the file's `current`, the
+ * profile named `default`, the `local` profile `store serve` saved (when no other is chosen), or
+ * none at all.
+ */
+export type ProfileSource = '--profile' | 'STORE_PROFILE' | 'current' | 'default' | 'local' | 'none'
+
+/** The words for a ProfileSource in messages: `profile "local" (${words})`. */
+export const PROFILE_SOURCE_WORDS: Record<ProfileSource, string> = {
+  '--profile': 'from --profile',
+  STORE_PROFILE: 'from STORE_PROFILE',
+  current: 'the current profile, chosen with store config use',
+  default: 'the profile named default',
+  local: 'the one store serve saved, used when no other is chosen',
+  none: 'no profile',
+}
+
+/**
  * The profile in force: `--profile`, else STORE_PROFILE, else the file's current profile, else the
  * `local` profile `store serve` saved. A named profile that does not exist is a usage error; no
  * profile at all is an empty one.
  */
 export function selectProfile(
   ctx: Pick<CliContext, 'env' | 'configDir'>,
-  globals: Pick<GlobalOptions, 'profile'>,
+  globals: { profile?: string },
   config = readConfig(ctx),
-): { name: string; profile: Profile; isSaved: boolean } {
+): { name: string; profile: Profile; isSaved: boolean; source: ProfileSource } {
   const wanted = globals.profile ?? ctx.env.STORE_PROFILE
   if (wanted !== undefined) {
     const profile = config.profiles[wanted]
@@ -159,13 +175,19 @@ export function selectProfile(
         `no profile "${wanted}"${known.length ? ` (saved: ${known.join(', ')})` : ''}; create it with store login --profile ${wanted}`,
       )
     }
-    return { name: wanted, profile, isSaved: true }
+    return {
+      name: wanted,
+      profile,
+      isSaved: true,
+      source: globals.profile === undefined ? 'STORE_PROFILE' : '--profile',
+    }
   }
   const name = config.current ?? DEFAULT_PROFILE
   const profile = config.profiles[name]
   if (!profile && config.profiles[LOCAL_PROFILE])
-    return { name: LOCAL_PROFILE, profile: config.profiles[LOCAL_PROFILE], isSaved: true }
-  return { name, profile: profile ?? {}, isSaved: Boolean(profile) }
+    return { name: LOCAL_PROFILE, profile: config.profiles[LOCAL_PROFILE], isSaved: true, source: 'local' }
+  if (!profile) return { name, profile: {}, isSaved: false, source: 'none' }
+  return { name, profile, isSaved: true, source: config.current === undefined ? 'default' : 'current' }
 }
 
 export function profileKeyOf(name: string): keyof Profile {

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { IdListSchema, NameSchema, SortOrderSchema, TimestampSchema } from './common.js'
+import { refusal } from './refusals.js'
 
 export const CategorySchema = z.object({
   id: z.string(),
@@ -31,3 +32,9 @@ export const CategoryListSchema = z.object({ categories: z.array(CategorySchema)
 export interface CategoryList extends z.infer<typeof CategoryListSchema> {
   categories: Category[]
 }
+
+/** A group id a body names (`groupIds`) that is no group of the shop. */
+export const UNKNOWN_GROUP = refusal(400, 'groupIds: unknown group {id}', {
+  name: 'groupIds',
+  message: 'unknown group {id}',
+})

@@ -45,27 +45,93 @@ export const CountrySchema = z
   .string()
   .regex(/^[A-Za-z]{2}$/, 'must be a 2-letter country code')
   .transform((s) => s.toUpperCase())
-/** An e-mail address as a buyer types it: trimmed, checked, kept lowercase. */
+/**
+ * An e-mail address as a buyer types it: checked with zod's e-mail pattern (blanks around it
+ * allowed, so the documents carry the same pattern), then trimmed and kept lowercase.
+ */
 export const EmailSchema = z
   .string()
-  .trim()
-  .max(254, 'must be at most 254 characters')
-  .pipe(z.email('must be an e-mail address'))
-  .transform((s) => s.toLowerCase())
+  .max(254, { message: 'must be at most 254 characters', abort: true })
+  .regex(new RegExp(`^\\s*${z.regexes.email.source.slice(1, -1)}\\s*$`), 'must be an e-mail address')
+  .transform((s) => s.trim().toLowerCase())
+
+/** A pattern that matches any of `words` in any case (`get`, `GET`, `Get`), for a value uppercased after. */
+export const anyCaseOf = (words: readonly string[]) =>
+  new RegExp(
+    `^(?:${words.map((word) => [...word].map((c) => (/[a-z]/i.test(c) ? `[${c.toLowerCase()}${c.toUpperCase()}]` : c)).join('')).join('|')})$`,
+  )
 export const UrlSchema = z
   .string()
   .max(2048)
   .url('must be an http(s) URL')
-  .refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL')
+  .regex(/^[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s/?#]+/, 'must be an http(s) URL')
 export const IdListSchema = z
   .array(z.string().min(1, 'must not be empty').max(100, 'must be at most 100 characters'))
   .max(1000, 'must hold at most 1000 ids')
 
-/** A free-form JSON object (custom fields, theme config) without prototype-reaching keys. */
-export const SafeObjectSchema = z.record(z.string().max(200), z.unknown()).superRefine((value, ctx) => {
+/** The longest key a free-form object may hold. */
+export const MAX_KEY = 200
+
+function refuseForbiddenKeys(value: object, ctx: z.RefinementCtx): void {
   const bad = findForbiddenKey(value)
   if (bad) ctx.addIssue({ code: 'custom', message: `key "${bad}" is not allowed` })
-})
+}
+
+/** A free-form JSON object (custom fields, theme config) without prototype-reaching keys. */
+export const SafeObjectSchema = z.record(z.string().max(MAX_KEY), z.unknown()).superRefine(refuseForbiddenKeys)
+
+/** A free-form object whose known fields `shape` checks; its keys as SafeObjectSchema's (the documents say so too). */
+export const safeObjectWith = <S extends z.core.$ZodLooseShape>(shape: S) =>
+  z
+    .looseObject(shape)
+    .superRefine((value, ctx) => {
+      const long = Object.keys(value).find((key) => key.length > MAX_KEY)
+      if (long !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: [long.slice(0, 40)],
+          message: `keys must be at most ${MAX_KEY} characters`,
+        })
+      refuseForbiddenKeys(value, ctx)
+    })
+    .meta({ propertyNames: { maxLength: MAX_KEY } })
+
+/**
+ * Refuses an object that holds none of `keys`, with `issue`'s words; the documents say so too
+ * (`anyOf`: one of them required).
+ */
+export const atLeastOneOf = <S extends z.ZodObject>(
+  schema: S,
+  keys: readonly (keyof z.output<S> & string)[],
+  issue: { message: string; path?: string[] },
+) =>
+  schema
+    .refine((body) => keys.some((key) => (body as Record<string, unknown>)[key] !== undefined), issue)
+    .meta({ anyOf: keys.map((key) => ({ required: [key] })) })
+
+/**
+ * Refuses an object that holds none or more than one of `keys`, with `issue`'s words; the
+ * documents say so too (`oneOf`: exactly one of them required).
+ */
+export const exactlyOneOf = <S extends z.ZodObject>(
+  schema: S,
+  keys: readonly (keyof z.output<S> & string)[],
+  issue: { message: string; path?: string[] },
+) =>
+  schema
+    .refine((body) => keys.filter((key) => (body as Record<string, unknown>)[key] !== undefined).length === 1, issue)
+    .meta({ oneOf: keys.map((key) => ({ required: [key] })) })
+
+/**
+ * The member of a body discriminated by `key` for when `key` is left out. zod needs the key in
+ * the shape (as `undefined`); the documents say it by leaving the key out of the fields allowed.
+ */
+export const withoutKey = <S extends z.ZodObject>(schema: S, key: keyof S['shape'] & string): S =>
+  schema.meta({
+    override: ({ jsonSchema }: { jsonSchema: { properties?: Record<string, unknown> } }) => {
+      delete jsonSchema.properties?.[key]
+    },
+  })
 
 /** Deepest nesting of objects and arrays a request body may have (deeper JSON is refused, never walked). */
 export const MAX_DEPTH = 20

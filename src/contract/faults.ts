@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { SafeObjectSchema, TimestampSchema } from './common.js'
+import { SafeObjectSchema, TimestampSchema, anyCaseOf, atLeastOneOf } from './common.js'
 
 /**
  * Chosen failures of the emulator (`/_emulator/faults`): rules that make the next matching
@@ -12,22 +12,22 @@ export const FAULT_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const
 export const FAULT_LIMITS = { times: 1_000, rules: 100, latencyMs: 60_000 } as const
 
 /** Which requests a rule fails: a method, a path (`*` matches any run of characters), or both. */
-export const FaultMatchSchema = z
-  .strictObject({
+export const FaultMatchSchema = atLeastOneOf(
+  z.strictObject({
     method: z
       .string()
-      .transform((m) => m.toUpperCase())
-      .pipe(z.enum(FAULT_METHODS))
+      .regex(anyCaseOf(FAULT_METHODS), `must be one of ${FAULT_METHODS.map((m) => JSON.stringify(m)).join(', ')}`)
+      .transform((m) => m.toUpperCase() as (typeof FAULT_METHODS)[number])
       .optional(),
     path: z
       .string()
       .max(500, 'must be at most 500 characters')
       .regex(/^\//, 'must start with / (e.g. /api/v1/orders or /api/v1/orders/*)')
       .optional(),
-  })
-  .refine((m) => m.method !== undefined || m.path !== undefined, {
-    message: 'name a method, a path or both: a rule that matches nothing in particular would fail every request',
-  })
+  }),
+  ['method', 'path'],
+  { message: 'name a method, a path or both: a rule that matches nothing in particular would fail every request' },
+)
 export type FaultMatch = z.infer<typeof FaultMatchSchema>
 
 export const CreateFaultBodySchema = z.strictObject({

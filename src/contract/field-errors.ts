@@ -42,6 +42,15 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     if (issue.expected === 'int' && typeof received === 'number') return 'must be an integer'
     return `must be ${article(issue.expected)} (got ${received === null ? 'null' : Array.isArray(received) ? 'array' : typeof received})`
   }
+  // A body discriminated by a field (`type`) whose value names none of its kinds.
+  if (issue.code === 'invalid_union' && 'discriminator' in issue) {
+    const kinds = (issue as { options?: unknown[] }).options?.filter((kind) => kind !== undefined) ?? []
+    const input = (issue as { input?: unknown }).input
+    const given =
+      input !== null && typeof input === 'object' ? (input as Record<string, unknown>)[issue.discriminator!] : undefined
+    if (given === undefined) return 'is required'
+    return `must be one of ${kinds.map((kind) => JSON.stringify(kind)).join(', ')}`
+  }
   // A missing enum field reports invalid_value; missing is the clearer message.
   if (issue.code === 'invalid_value' && (issue as { input?: unknown }).input === undefined) return 'is required'
   if (isSafeIntegerRangeIssue(issue))

@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { MoneySchema, NameSchema, TextSchema, TimestampSchema, UrlSchema } from './common.js'
 import { MysteryPublicSchema } from './mystery.js'
+import { refusal } from './refusals.js'
 
 /** A code of a serial pool or a mystery outcome: printable, no surrounding blanks, one per line in `codes.txt`. */
 const CodeSchema = z
@@ -64,6 +65,7 @@ export const FulfilmentSetupBodySchema = z
     serials: z
       .array(CodeSchema)
       .max(MAX_CODES, `must hold at most ${MAX_CODES} codes`)
+      .meta({ uniqueItems: true })
       .nullable()
       .describe('the code pool (Serial); replaces it, and stock follows it')
       .optional(),
@@ -168,7 +170,9 @@ export const PayBodySchema = z.strictObject({
   amount: MoneySchema.refine(
     (n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6,
     'must have at most 2 decimals (cents)',
-  ).optional(),
+  )
+    .meta({ multipleOf: 0.01 })
+    .optional(),
   gateway: z.string().trim().min(1, 'must not be empty').max(50, 'must be at most 50 characters').optional(),
 })
 export type PayBody = z.infer<typeof PayBodySchema>
@@ -210,3 +214,34 @@ export const QueryReplyBodySchema = z.strictObject({
 })
 export type QueryReplyBody = z.infer<typeof QueryReplyBodySchema>
 export type QueryReplyInput = z.input<typeof QueryReplyBodySchema>
+
+/** The refusals of the order actions, which need the stored order (README, "Order flow"). */
+export const ORDER_CLOSED_TO_PAYMENT = refusal(409, 'order {order} is {status}; a {status} order cannot be paid')
+export const PAYMENT_ALREADY_SETTLED = refusal(
+  409,
+  'order {order} has paymentStatus {paymentStatus}; only unpaid or partially paid orders take payments',
+)
+export const PAYMENT_ABOVE_DUE = refusal(400, 'amount: must be at most the amount due ({due} {currency})', {
+  name: 'amount',
+  message: 'must be at most the amount due ({due} {currency})',
+})
+export const PAYMENT_NOT_ABOVE_ZERO = refusal(400, 'amount: must be above 0 (the amount due is {due} {currency})', {
+  name: 'amount',
+  message: 'must be above 0 (the amount due is {due} {currency})',
+})
+export const DELIVERY_BEFORE_PAYMENT = refusal(
+  409,
+  'order {order} is not paid (paymentStatus {paymentStatus}); deliveries follow payment',
+)
+export const TRACKING_WITHOUT_PHYSICAL = refusal(
+  400,
+  'order {order} has no Physical item; tracking applies to shipped goods',
+)
+export const SHIPPING_BEFORE_PAYMENT = refusal(
+  409,
+  'order {order} is not paid (paymentStatus {paymentStatus}); ship after payment',
+)
+export const DISPUTE_WITHOUT_PAYMENT = refusal(
+  409,
+  'order {order} has paymentStatus {paymentStatus}; only a payment can be disputed',
+)

@@ -9,6 +9,7 @@ import {
   TimestampSchema,
   limitQuery,
 } from './common.js'
+import { refusal } from './refusals.js'
 
 export { PRODUCT_LIMIT } from './constants.js'
 
@@ -92,3 +93,24 @@ export const ProductListSchema = z.object({ products: z.array(ProductSchema), ne
 export interface ProductList extends z.infer<typeof ProductListSchema> {
   products: Product[]
 }
+
+/** A cursor that does not decode to a position this API gave out (spec, "Pagination": an opaque value). */
+export const CURSOR_NOT_ISSUED = refusal(
+  400,
+  'cursor: is not a cursor this API issued; pass nextCursor from the previous page unchanged',
+  { name: 'cursor', message: 'is not valid' },
+)
+/** A Serial or MysteryBox product's stock follows its pool; which pool is the stored product's type. */
+export const STOCK_FOLLOWS_POOL = refusal(
+  400,
+  "stock: a {type} product's stock follows {pool} and cannot be set; {how}",
+  {
+    name: 'stock',
+    message: "a {type} product's stock follows {pool} and cannot be set; {how}",
+  },
+)
+/** A product id a body names (`productIds`) that is no product of the shop. */
+export const UNKNOWN_PRODUCT = refusal(400, '{field}: unknown product {id}', {
+  name: '{field}',
+  message: 'unknown product {id}',
+})

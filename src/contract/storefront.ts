@@ -1,6 +1,6 @@
 import * as z from 'zod'
-import { isIpAddress } from './ip.js'
-import { CountrySchema, EmailSchema, IdSchema, SafeObjectSchema, TimestampSchema } from './common.js'
+import { IP_ADDRESS } from './ip.js'
+import { CountrySchema, EmailSchema, IdSchema, SafeObjectSchema, TimestampSchema, exactlyOneOf } from './common.js'
 import { MysteryOpenSchema, MysteryPublicSchema } from './mystery.js'
 import {
   HandoverSchema,
@@ -12,6 +12,7 @@ import {
   type Order,
 } from './orders.js'
 import { ProductListQuerySchema, ProductSchema, ProductTypeSchema } from './products.js'
+import { fieldRefusal, refusal } from './refusals.js'
 
 /** A product as the storefront shows it; a MysteryBox adds its public commitment and drop table (never seeds or codes). */
 export const StorefrontProductSchema = ProductSchema.extend({ mystery: MysteryPublicSchema.optional() })
@@ -47,7 +48,11 @@ export const MAX_CUSTOM_FIELDS_BYTES = 8 * 1024
  * The buyer's custom fields (anyone may check out, so they are bounded): at most
  * MAX_CUSTOM_FIELDS names of at most MAX_CUSTOM_FIELD_NAME characters, MAX_CUSTOM_FIELDS_BYTES as JSON.
  */
-export const CustomFieldsSchema = SafeObjectSchema.superRefine((fields, ctx) => {
+export const CustomFieldsSchema = SafeObjectSchema.meta({
+  description: `at most ${MAX_CUSTOM_FIELDS_BYTES} bytes as JSON`,
+  maxProperties: MAX_CUSTOM_FIELDS,
+  propertyNames: { maxLength: MAX_CUSTOM_FIELD_NAME },
+}).superRefine((fields, ctx) => {
   const names = Object.keys(fields)
   if (names.length > MAX_CUSTOM_FIELDS)
     ctx.addIssue({ code: 'custom', message: `must hold at most ${MAX_CUSTOM_FIELDS} fields (got ${names.length})` })
@@ -72,8 +77,8 @@ export const CustomFieldsSchema = SafeObjectSchema.superRefine((fields, ctx) => 
  * service learns from the connection; the mystery client seed rides in
  * `customFields.__mysteryClientSeed`.
  */
-export const CheckoutBodySchema = z
-  .strictObject({
+export const CheckoutBodySchema = exactlyOneOf(
+  z.strictObject({
     items: z
       .array(
         z.strictObject({
@@ -99,16 +104,14 @@ export const CheckoutBodySchema = z
     ip: z
       .string()
       .trim()
-      .refine((s) => isIpAddress(s), 'must be an IPv4 or IPv6 address')
+      .regex(new RegExp(`^\\s*${IP_ADDRESS}\\s*$`), 'must be an IPv4 or IPv6 address')
       .transform((s) => s.toLowerCase())
       .optional(),
     country: CountrySchema.optional(),
-  })
-  .superRefine((body, ctx) => {
-    if ((body.items === undefined) === (body.groupId === undefined)) {
-      ctx.addIssue({ code: 'custom', path: ['items'], message: 'send either items or groupId (exactly one of them)' })
-    }
-  })
+  }),
+  ['items', 'groupId'],
+  { message: 'send either items or groupId (exactly one of them)', path: ['items'] },
+)
 export type CheckoutBody = z.infer<typeof CheckoutBodySchema>
 export type CheckoutInput = z.input<typeof CheckoutBodySchema>
 
@@ -226,3 +229,30 @@ export const FeedbackListSchema = z.object({ feedback: z.array(FeedbackSchema) }
 export interface FeedbackList extends z.infer<typeof FeedbackListSchema> {
   feedback: Feedback[]
 }
+
+/** What checkout refuses after reading the shop's products, groups and stock (DESIGN.md, "Storefront"). */
+export const GROUP_EMPTY = fieldRefusal(400, 'groupId', 'group "{name}" holds no products')
+export const INFO_CARD_NOT_FOR_SALE = fieldRefusal(
+  400,
+  '{field}',
+  '"{name}" is an InfoCard: display only, it cannot be bought',
+)
+export const LISTED_TWICE = fieldRefusal(
+  400,
+  '{field}',
+  '"{name}" is listed twice; give each product once with its quantity',
+)
+export const MIXED_CURRENCIES = fieldRefusal(
+  400,
+  '{field}',
+  'products of one order must share a currency ("{first}" is {currency}, "{other}" is {otherCurrency})',
+)
+export const NO_DROP_TABLE = refusal(
+  409,
+  '"{name}" has no published drop table yet, so it cannot be sold; the merchant sets one with {how}',
+)
+export const OUT_OF_STOCK = fieldRefusal(
+  409,
+  '{field}',
+  'only {available} of "{name}" in stock (asked for {quantity}){refill}',
+)

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { SafeObjectSchema, TimestampSchema } from './common.js'
+import { SafeObjectSchema, TimestampSchema, atLeastOneOf, safeObjectWith } from './common.js'
 
 export const ThemeSummarySchema = z.object({
   id: z.string(),
@@ -25,12 +25,20 @@ export interface ThemeList extends z.infer<typeof ThemeListSchema> {
 
 export const MAX_CSS = 200_000
 
-export const UpdateThemeBodySchema = z
-  .strictObject({
-    config: SafeObjectSchema.describe('theme configuration').optional(),
+/** The sections every theme config holds; each is an object, as the storefront reads it. */
+export const THEME_SECTIONS = ['colors', 'layout', 'components'] as const
+
+/** A whole theme config: free-form, but its known sections are objects. */
+const ThemeConfigSchema = (words: string) =>
+  safeObjectWith(Object.fromEntries(THEME_SECTIONS.map((name) => [name, SafeObjectSchema.optional()]))).describe(words)
+
+/** `PUT /themes/:themeId` (spec: "config and/or files"; at least one of the two must be present). */
+export const UpdateThemeBodySchema = atLeastOneOf(
+  z.strictObject({
+    config: ThemeConfigSchema('theme configuration').optional(),
     files: z
       .strictObject({
-        'theme.json': SafeObjectSchema.describe('theme.json content').optional(),
+        'theme.json': ThemeConfigSchema('theme.json content').optional(),
         'custom.css': z
           .string()
           .max(MAX_CSS, `must be at most ${MAX_CSS} characters`)
@@ -39,10 +47,9 @@ export const UpdateThemeBodySchema = z
       })
       .describe('the theme files to replace')
       .optional(),
-  })
-  .refine((b) => b.config !== undefined || b.files !== undefined, {
-    message: 'send config and/or files',
-    path: ['config'],
-  })
+  }),
+  ['config', 'files'],
+  { message: 'send config and/or files', path: ['config'] },
+)
 export type UpdateThemeBody = z.infer<typeof UpdateThemeBodySchema>
 export type UpdateThemeInput = z.input<typeof UpdateThemeBodySchema>

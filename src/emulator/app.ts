@@ -17,6 +17,7 @@ import { rateLimit, requireKey, selectShop, waitForShopAccount, type AuthedEnv }
 import { apiRoutes } from './routes/api/index.js'
 import { controlRoutes } from './routes/control/index.js'
 import { ACCOUNT_ROUTES } from './routes/control/accounts.js'
+import { HEALTH_ROUTE } from './routes/control/health.js'
 import { eventMessages } from './routes/control/events.js'
 import { mountRoutes, type RouteDeps } from './routes/route.js'
 import { openApiDocuments } from './openapi/document.js'
@@ -164,7 +165,7 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
   app.route('/', openApiRoutes(routeDeps))
   app.route('/api/v1', apiRoutes(routeDeps, api))
   // Before the control routes: the admin key may call these and is no account's key.
-  mountRoutes(app, ACCOUNT_ROUTES, routeDeps)
+  mountRoutes(app, [...ACCOUNT_ROUTES, HEALTH_ROUTE], routeDeps)
   app.route('/_emulator', controlRoutes(routeDeps, authed(new Hono<AuthedEnv>())))
   // The embed checks out from foreign origins: the public storefront allows any origin, without
   // credentials (nothing there reads cookies); /embed.js and /embed.css say so themselves. The dashboard gets no CORS.

@@ -55,7 +55,7 @@ function label(v: unknown): string | number {
  *
  * Never throws: malformed values fail the check they feed.
  * @example
- * const { ok, checks } = verifyOpen(order.items[0].opens[0], { expectedCommitment })
+ * const { ok, checks } = verifyOpen(order.items[0].mystery.opens[0], { expectedCommitment })
  * for (const c of checks.filter((c) => !c.ok)) console.log(`${c.name}: expected ${c.expected}, got ${c.actual}`)
  */
 export function verifyOpen(

@@ -110,6 +110,28 @@ describe('failures after retries', () => {
     )
   })
 
+  it("a fault rule's 5xx on a write says the request was not applied, as the answer says", async () => {
+    const emu = await testEmulator()
+    const rule = await emu.request('/_emulator/faults', {
+      method: 'POST',
+      // 500: the documents list it for every write (a rule may answer any status; 503 is not listed there).
+      json: { match: { method: 'POST', path: '/api/v1/coupons' }, status: 500 },
+    })
+    expect(rule.status).toBe(201)
+    const { code, stderr } = await runCli(
+      ['coupons', 'create', '--code', 'FAULTY', '--type', 'fixed', '--value', '1'],
+      { app: emu.app },
+    )
+    expect(code, stderr).toBe(6)
+    expect(stderr).toMatch(
+      /^error: answered 500 by the fault rule \w+ \(0 more to fail; .*\); the request changed nothing\n/,
+    )
+    expect(stderr).toMatch(
+      /\nhint: the API answered this failure without applying the request \(it says so\): send it again when you are ready\.\n$/,
+    )
+    expect((await emu.request('/api/v1/coupons/FAULTY')).status).toBe(404)
+  })
+
   it('a GET answered 503 is retried and says how many times it was tried', async () => {
     const { fetch, seen } = failing(503)
     const { code, stderr } = await runCli(['--base-url', 'http://x.test/api/v1', 'coupons', 'list'], { fetch })

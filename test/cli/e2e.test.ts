@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { createServer, type AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { scaled } from '../helpers/time-scale.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const BIN = join(ROOT, 'bin/store.js')
@@ -24,7 +25,7 @@ function store(args: string[], o: { connect?: boolean; input?: string } = {}) {
     input: o.input ?? '',
     encoding: 'utf8',
     env: { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: home },
-    timeout: 20_000,
+    timeout: scaled(20_000),
   })
   return { code: result.status, stdout: result.stdout, stderr: result.stderr }
 }

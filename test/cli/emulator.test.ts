@@ -64,6 +64,9 @@ describe('store emulator', () => {
     const codes = await runCli(['emulator', 'invoice', order.orderNumber, '--codes'], { app: emu.app })
     expect(codes.code).toBe(0)
     expect(codes.stdout.trimEnd().split('\n')).toHaveLength(2)
+    // An order without codes prints nothing on stdout, not an empty line.
+    const none = await runCli(['emulator', 'invoice', 'ORD-2', '--codes'], { app: emu.app })
+    expect(none).toMatchObject({ code: 0, stdout: '', stderr: 'ORD-2 has no codes delivered\n' })
     const invoice = await runCli(['emulator', 'invoice', order.orderNumber, '--json'], { app: emu.app })
     expect(JSON.parse(invoice.stdout)).toMatchObject({ orderNumber: order.orderNumber, paymentStatus: 'paid' })
   })

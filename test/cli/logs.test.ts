@@ -9,6 +9,7 @@ import {
   type ServeProcess,
   type StoreProcess,
 } from '../e2e/serve-process.js'
+import { scaled } from '../helpers/time-scale.js'
 
 // End to end through bin/store.js: `store serve` and `store logs tail` as child processes.
 const running: (ServeProcess | StoreProcess)[] = []
@@ -31,7 +32,7 @@ function tail(api: string, ...flags: string[]): StoreProcess {
 
 describe('store logs tail (processes)', () => {
   it('prints each failing request with its reason, leaves out what the filter does not ask for, and stops on Ctrl+C', {
-    timeout: 60_000,
+    timeout: scaled(60_000),
   }, async () => {
     const emulator = await serve()
     const logs = tail(emulator.api, '--status', '4xx', '--method', 'post')
@@ -51,7 +52,7 @@ describe('store logs tail (processes)', () => {
   })
 
   it('reconnects when the emulator restarts and goes on printing (NDJSON with --json)', {
-    timeout: 90_000,
+    timeout: scaled(90_000),
   }, async () => {
     let emulator = await serve()
     const port = new URL(emulator.origin).port
@@ -77,7 +78,9 @@ describe('store logs tail (processes)', () => {
     expect(await logs.stop('SIGINT')).toEqual({ code: 0, signal: null })
   })
 
-  it('refuses a bad filter before connecting (exit 2) and a wrong key (exit 4)', { timeout: 60_000 }, async () => {
+  it('refuses a bad filter before connecting (exit 2) and a wrong key (exit 4)', {
+    timeout: scaled(60_000),
+  }, async () => {
     const emulator = await serve()
     const bad = tail(emulator.api, '--status', '4x')
     expect(await bad.exited).toEqual({ code: 2, signal: null })
@@ -95,8 +98,25 @@ describe('store logs tail (processes)', () => {
     expect(wrong.stderr()).toMatch(/^error: invalid API key sk_live_…rong: it is unknown or was revoked/)
   })
 
+  it("leaves out the store CLI's own /_emulator calls, not an app's", { timeout: scaled(60_000) }, async () => {
+    const emulator = await serve()
+    const logs = tail(emulator.api)
+    await logs.waitFor(/Ready! .*the store CLI's own \/_emulator calls are left out/, 'stderr')
+    const asCli = { headers: { 'user-agent': 'store-cli' } }
+    expect((await call(emulator.origin, '/_emulator/shops', asCli)).status).toBe(200)
+    expect((await call(emulator.origin, '/_emulator/clock')).status).toBe(200)
+    expect((await call(emulator.api, '/products', asCli)).status).toBe(200)
+    await logs.waitFor(/\/api\/v1\/products\t200/)
+    const lines = logs.stdout().trim().split('\n')
+    expect(lines.map((l) => l.split('\t').slice(1, 4).join(' '))).toEqual([
+      'GET /_emulator/clock 200',
+      'GET /api/v1/products 200',
+    ])
+    expect(await logs.stop('SIGINT')).toEqual({ code: 0, signal: null })
+  })
+
   it('stops with the reason when store serve keeps no request log (--no-request-log), exit 5', {
-    timeout: 60_000,
+    timeout: scaled(60_000),
   }, async () => {
     const emulator = await serve('0', '--no-request-log')
     expect((await call(emulator.api, '/products')).status).toBe(200)

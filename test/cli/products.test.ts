@@ -160,7 +160,7 @@ describe('store products', () => {
     expect(code).toBe(7)
     expect(stderr).toBe(
       'error: could not reach http://127.0.0.1:4010/api/v1/products: connect ECONNREFUSED 127.0.0.1:4010\n' +
-        'hint: is the API running there? Start the emulator with `store serve`, or pass --base-url (or --profile).\n',
+        'hint: is the API running there? The URL is the default (no profile is saved). Start the emulator with `store serve`, or pass --base-url (or --profile).\n',
     )
     expect(sleeps).toEqual([250, 500, 1000])
   })

@@ -1,12 +1,14 @@
-// `store serve` keeps its key as the profile `local`: another terminal's commands work at once,
-// and a restarted server still says where the key is.
+// `store serve` keeps its key as the profile `local` (on the default port, or with --profile NAME):
+// another terminal's commands work at once, and a restarted server still says where the key is. A
+// throwaway server changes no profile.
 import { execFile } from 'node:child_process'
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BIN, ensureBuilt, startServe, tmpFolder } from '../e2e/serve-process.js'
+import { profileToSave } from '../../src/cli/commands/serve.js'
 
 const run = promisify(execFile)
 const folders: (() => void)[] = []
@@ -42,8 +44,10 @@ describe('store serve and the profile "local"', () => {
     const configHome = join(dir, 'config')
     const env = { XDG_CONFIG_HOME: configHome }
     const db = join(dir, 'store.json')
+    // Off the default port (a test must not take 4010): --profile local asks for what 4010 does by itself.
     const port = String(await freePort())
-    const first = await startServe(['--port', port, '--db', db, '--quiet'], { env })
+    const asLocal = ['--profile', 'local']
+    const first = await startServe(['--port', port, '--db', db, '--quiet', ...asLocal], { env })
     const key = /API key {5}(sk_live_\w+) {2}\(new\)/.exec(first.stdout())?.[1]
     expect(key).toBeDefined()
     const configPath = join(configHome, 'store', 'config.json')
@@ -60,7 +64,7 @@ describe('store serve and the profile "local"', () => {
     expect((await store(configHome, 'config', 'get', 'api-key', '--profile', 'local')).stdout).toBe(`${key}\n`)
     expect((await first.stop()).code).toBe(0)
 
-    const again = await startServe(['--port', port, '--db', db, '--quiet'], { env })
+    const again = await startServe(['--port', port, '--db', db, '--quiet', ...asLocal], { env })
     expect(again.stdout()).toContain(
       `  API key     sk_live_…${key!.slice(-4)}  (from profile "local"; store config get api-key --profile local prints it)\n`,
     )
@@ -69,13 +73,15 @@ describe('store serve and the profile "local"', () => {
 
     // Without the saved profile the key cannot be shown again: the banner says how to add one.
     rmSync(configHome, { recursive: true })
-    const lost = await startServe(['--port', port, '--db', db, '--quiet'], { env })
+    const lost = await startServe(['--port', port, '--db', db, '--quiet', ...asLocal], { env })
     expect(lost.stdout()).toContain(
       `  API key     created earlier; the profile "local" holds none of this db's keys\n` +
         '              restart with --api-key KEY if you have one of them (it is saved as profile "local" then), or start a new db (--db FILE) for a new key\n',
     )
     await lost.stop()
-    const chosen = await startServe(['--port', port, '--db', db, '--quiet', '--api-key', key!], { env })
+    const chosen = await startServe(['--port', port, '--db', db, '--quiet', '--api-key', key!, ...asLocal], {
+      env,
+    })
     expect(chosen.stdout()).toContain(`  API key     sk_live_…${key!.slice(-4)}  (from --api-key)\n`)
     expect((await store(configHome, 'coupons', 'get', 'WELCOME10')).stdout).toContain('WELCOME10')
     await chosen.stop()
@@ -85,9 +91,10 @@ describe('store serve and the profile "local"', () => {
     const dir = folder()
     const configHome = join(dir, 'config')
     await store(configHome, 'config', 'set', 'base-url', 'https://api.example.com/api/v1')
-    const server = await startServe(['--port', String(await freePort()), '--db', ':memory:', '--quiet'], {
-      env: { XDG_CONFIG_HOME: configHome },
-    })
+    const server = await startServe(
+      ['--port', String(await freePort()), '--db', ':memory:', '--quiet', '--profile', 'local'],
+      { env: { XDG_CONFIG_HOME: configHome } },
+    )
     try {
       expect(server.stdout()).toMatch(
         / {2}Profile {5}"local" in .*: profile "default" is in force: pass --profile local/,
@@ -104,8 +111,61 @@ describe('store serve and the profile "local"', () => {
       env: { XDG_CONFIG_HOME: configHome },
     })
     await server.stop()
-    expect(server.stdout()).toMatch(/API key {5}sk_live_\w+ {2}\(new; shown once\)\n/)
-    expect(server.stdout()).not.toContain('Profile')
+    expect(server.stdout()).toMatch(
+      /API key {5}sk_live_\w+ {2}\(new; shown once\)\n {2}Profile {5}none saved \(a --db :memory: server is a throwaway one\); --profile local saves this server as "local"\n/,
+    )
     expect(existsSync(configHome)).toBe(false)
+  })
+
+  it('changes no profile from a throwaway server: another port, or --db :memory:', async () => {
+    const dir = folder()
+    const configHome = join(dir, 'config')
+    const configPath = join(configHome, 'store', 'config.json')
+    mkdirSync(join(configHome, 'store'), { recursive: true })
+    const before = `${JSON.stringify({ profiles: { local: { baseUrl: 'http://127.0.0.1:4010/api/v1', apiKey: 'sk_live_the_real_one_000000000000' } } }, null, 2)}\n`
+    writeFileSync(configPath, before, { mode: 0o600 })
+    const env = { XDG_CONFIG_HOME: configHome }
+    for (const args of [
+      ['--port', String(await freePort()), '--db', join(dir, 'other.json')],
+      ['--port', String(await freePort()), '--db', ':memory:'],
+    ]) {
+      const server = await startServe([...args, '--quiet'], { env })
+      const other = `a server on another port than 4010`
+      expect(server.stdout()).toContain(
+        `  Profile     none saved (${args.includes(':memory:') ? 'a --db :memory: server is a throwaway one' : other}); --profile local saves this server as "local"\n`,
+      )
+      await server.stop()
+      expect(readFileSync(configPath, 'utf8')).toBe(before)
+    }
+  })
+
+  it('saves to the profile --profile names, on any port', async () => {
+    const dir = folder()
+    const configHome = join(dir, 'config')
+    const server = await startServe(['--port', '0', '--db', ':memory:', '--quiet', '--profile', 'ci'], {
+      env: { XDG_CONFIG_HOME: configHome },
+    })
+    try {
+      expect(server.stdout()).toMatch(
+        / {2}Profile {5}"ci" in .*config\.json: pass --profile ci \(or run store config use ci\) to use this server\n/,
+      )
+      const config = JSON.parse(readFileSync(join(configHome, 'store', 'config.json'), 'utf8'))
+      expect(Object.keys(config.profiles)).toEqual(['ci'])
+      expect(config.profiles.ci.baseUrl).toBe(server.api)
+      expect((await store(configHome, '--profile', 'ci', 'products', 'list')).stdout).toContain('rec_demoSerial001')
+    } finally {
+      await server.stop()
+    }
+  })
+})
+
+describe('profileToSave', () => {
+  it('is "local" on the default port with a db file, the --profile name on any, else none', () => {
+    expect(profileToSave({ port: 4010, db: './store.json' })).toBe('local')
+    expect(profileToSave({ port: 4010, db: ':memory:' })).toBeUndefined()
+    expect(profileToSave({ port: 4011, db: './store.json' })).toBeUndefined()
+    expect(profileToSave({ port: 0, db: './store.json' })).toBeUndefined()
+    expect(profileToSave({ port: 4011, db: ':memory:', profile: 'ci' })).toBe('ci')
+    expect(profileToSave({ port: 4010, db: './store.json', profile: 'staging' })).toBe('staging')
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { cleanups, cli, receiver, runCli, servedEmulator } from './webhooks-harness.js'
+import { forwardingLine } from '../../src/cli/webhooks/listen.js'
 
 async function until(read: () => string, pattern: RegExp, what: string): Promise<void> {
   for (let i = 0; i < 2_000; i++) {
@@ -10,6 +11,16 @@ async function until(read: () => string, pattern: RegExp, what: string): Promise
 }
 
 describe("store webhooks listen --forward-to 'PATTERN=URL'", () => {
+  it('says a plain URL gets the kinds --events asks for, not every kind', () => {
+    const hooks = { url: 'http://127.0.0.1:3000/hooks', patterns: undefined }
+    expect(forwardingLine('http://127.0.0.1:4010', ['order:paid', 'product:created'], [hooks])).toBe(
+      'Ready! Forwarding order:paid, product:created from http://127.0.0.1:4010: order:paid,product:created to http://127.0.0.1:3000/hooks (Ctrl+C to stop)',
+    )
+    expect(forwardingLine('http://127.0.0.1:4010', undefined, [hooks])).toBe(
+      'Ready! Forwarding every event from http://127.0.0.1:4010: every kind to http://127.0.0.1:3000/hooks (Ctrl+C to stop)',
+    )
+  })
+
   it('forwards each kind to the URLs whose pattern matches it; a plain URL gets everything', async () => {
     const emu = await servedEmulator()
     cleanups.push(() => emu.close())

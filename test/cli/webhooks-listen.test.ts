@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startTestReceiver, type TestReceiver } from '../helpers/receiver.js'
+import { scaled } from '../helpers/time-scale.js'
 
 // End to end through bin/store.js (run `npm run build` first): two `store serve` processes one after
 // the other on the same port and db, and `store webhooks listen` as a child process between them.
@@ -65,7 +66,7 @@ function start(args: string[]): Child {
         const timer = setTimeout(() => {
           listeners.delete(check)
           reject(new Error(`timed out waiting for ${pattern} on ${stream}; stdout: ${out}\nstderr: ${err}`))
-        }, timeoutMs)
+        }, scaled(timeoutMs))
         listeners.add(check)
         check()
       }),
@@ -110,7 +111,7 @@ async function createProduct(port: number, name: string): Promise<void> {
 }
 
 describe('store webhooks listen (processes)', () => {
-  it('survives an emulator restart without losing or repeating an event', { timeout: 120_000 }, async () => {
+  it('survives an emulator restart without losing or repeating an event', { timeout: scaled(120_000) }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'store-listen-'))
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
     const db = join(dir, 'store.json')
@@ -172,7 +173,7 @@ describe('store webhooks listen (processes)', () => {
     expect(await stop(emulator)).toBe(0)
   })
 
-  it('replays the kept log with --since 0 and exits 4 on a wrong key', { timeout: 90_000 }, async () => {
+  it('replays the kept log with --since 0 and exits 4 on a wrong key', { timeout: scaled(90_000) }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'store-listen-'))
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
     const port = await freePort()

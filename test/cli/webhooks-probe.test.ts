@@ -20,6 +20,10 @@ describe('store webhooks probe URL', () => {
       .split('\n')
       .map((l) => l.split('\t'))
     expect(lines).toHaveLength(MUST + 2)
+    // A kind's own probe is named `kind`, its kind in the next column only.
+    expect(lines.slice(0, WEBHOOK_EVENT_KINDS.length).map((l) => `${l[0]} ${l[1]}`)).toEqual(
+      WEBHOOK_EVENT_KINDS.map((kind) => `kind ${kind}`),
+    )
     expect(lines.map((l) => l[0]).slice(WEBHOOK_EVENT_KINDS.length)).toEqual([
       'duplicate',
       'out of order (1 of 2)',
@@ -94,7 +98,7 @@ describe('store webhooks probe URL', () => {
   it('exits 1 when nothing answers, 2 for a URL that is not http(s)', async () => {
     const dead = await cli(['webhooks', 'probe', 'http://127.0.0.1:1/hooks'])
     expect(dead.code).toBe(1)
-    expect(dead.stdout.split('\n')[0]).toMatch(/^order:created\torder:created\t\t\d+\tfailed$/)
+    expect(dead.stdout.split('\n')[0]).toMatch(/^kind\torder:created\t\t\d+\tfailed$/)
     const bad = await cli(['webhooks', 'probe', 'localhost:3000'])
     expect(bad.code).toBe(2)
     expect(bad.stderr).toBe('error: "localhost:3000" is not an http(s) URL (e.g. http://localhost:3000/hooks)\n')

@@ -3,6 +3,7 @@ import { ALL_EVENT_KINDS, DYNAMIC_DELIVERY_EVENT, WEBHOOK_EVENT_KINDS } from '..
 import { validateWebhookPayload } from '../../src/contract/events.js'
 import type { WebhookDeliverySummary } from '../../src/contract/webhooks.js'
 import { cleanups, cli, receiver, runCli, servedEmulator } from './webhooks-harness.js'
+import { scaled } from '../helpers/time-scale.js'
 
 async function emulatorWithEndpoint() {
   const rx = await receiver()
@@ -21,20 +22,24 @@ async function emulatorWithEndpoint() {
 }
 
 describe('store webhooks trigger KIND (without --to): through the emulator', () => {
-  it('fires every kind of the spec in the account: the event reaches its endpoint, valid', async () => {
-    const { emu, arrival } = await emulatorWithEndpoint()
-    for (const kind of ALL_EVENT_KINDS) {
-      const run = await cli([...emu.flags, 'webhooks', 'trigger', kind])
-      expect(run.code, `${kind}: ${run.stderr}`).toBe(0)
-      if (kind === DYNAMIC_DELIVERY_EVENT) {
-        expect(run.stdout).toMatch(/^INVOICE\.ITEM\.DELIVER-DYNAMIC\thttp:\/\/127\.0\.0\.1:\d+\/deliver\n$/)
-        continue
+  it(
+    'fires every kind of the spec in the account: the event reaches its endpoint, valid',
+    async () => {
+      const { emu, arrival } = await emulatorWithEndpoint()
+      for (const kind of ALL_EVENT_KINDS) {
+        const run = await cli([...emu.flags, 'webhooks', 'trigger', kind])
+        expect(run.code, `${kind}: ${run.stderr}`).toBe(0)
+        if (kind === DYNAMIC_DELIVERY_EVENT) {
+          expect(run.stdout).toMatch(/^INVOICE\.ITEM\.DELIVER-DYNAMIC\thttp:\/\/127\.0\.0\.1:\d+\/deliver\n$/)
+          continue
+        }
+        expect(run.stdout, kind).toMatch(new RegExp(`^evt_\\d+\\t${kind}\\n$`))
+        const body = await arrival(kind)
+        expect(validateWebhookPayload(body).problems, kind).toEqual([])
       }
-      expect(run.stdout, kind).toMatch(new RegExp(`^evt_\\d+\\t${kind}\\n$`))
-      const body = await arrival(kind)
-      expect(validateWebhookPayload(body).problems, kind).toEqual([])
-    }
-  }, 120_000)
+    },
+    scaled(120_000),
+  )
 
   it('logs the delivery and shows the steps it ran', async () => {
     const { emu } = await emulatorWithEndpoint()

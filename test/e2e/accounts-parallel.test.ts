@@ -6,6 +6,7 @@ import { createTestAccount, type TestAccount } from '../../src/testing/index.js'
 import { DEMO_SEED_PATH } from '../helpers/emulator.js'
 import { startTestReceiver } from '../helpers/receiver.js'
 import { ensureBuilt, startServe, tmpFolder, type ServeProcess } from './serve-process.js'
+import { scaled } from '../helpers/time-scale.js'
 
 const DEMO_ORDERS = (JSON.parse(readFileSync(DEMO_SEED_PATH, 'utf8')) as { orders: { customerEmail: string }[] }).orders
 const ADMIN_KEY = 'sk_admin_parallel_0123456789'
@@ -44,7 +45,10 @@ async function work(n: number) {
     }
     // Worker n moves its clock by its own number of months past the trial: n + 1 renewals.
     const days = 7 + 30 * (n + 1) + 1
-    const renewal = client.emulator.events.waitFor('subscription:renewed', undefined, { timeout: 15_000, since: 0 })
+    const renewal = client.emulator.events.waitFor('subscription:renewed', undefined, {
+      timeout: scaled(15_000),
+      since: 0,
+    })
     const clock = await client.emulator.advanceClock(days * DAY)
     await renewal
     const paidHooks = 2

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { scaled } from '../helpers/time-scale.js'
 
 /** `store serve` as a child process, for the end-to-end and stress suites. */
 
@@ -67,21 +68,25 @@ function spawnServe(args: string[], env: Record<string, string> = {}, cwd = ROOT
   return { child, exited, stdout: () => out, stderr: () => err }
 }
 
+/** The longest a start may take on a quiet machine (times STORE_TEST_TIME_SCALE). */
+const START_TIMEOUT_MS = 30_000
+
 /** Starts `store serve` and resolves once its banner names the URL; rejects with its output if it exits first. */
 export async function startServe(
   args: string[],
   options: { env?: Record<string, string>; timeoutMs?: number; cwd?: string } = {},
 ): Promise<ServeProcess> {
   const run = spawnServe(args, options.env, options.cwd)
+  const timeoutMs = scaled(options.timeoutMs ?? START_TIMEOUT_MS)
   const origin = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       run.child.kill('SIGKILL')
       reject(
         new Error(
-          `store serve printed no banner within ${options.timeoutMs ?? 15_000} ms\nstdout: ${run.stdout()}\nstderr: ${run.stderr()}`,
+          `store serve printed no banner within ${timeoutMs} ms\nstdout: ${run.stdout()}\nstderr: ${run.stderr()}`,
         ),
       )
-    }, options.timeoutMs ?? 15_000)
+    }, timeoutMs)
     const check = () => {
       const match = /API\s+(https?:\/\/\S+)\/api\/v1/.exec(run.stdout())
       if (match) {
@@ -118,7 +123,7 @@ export async function refusedServe(
   options: { env?: Record<string, string>; timeoutMs?: number } = {},
 ): Promise<Exit & { stdout: string; stderr: string }> {
   const run = spawnServe(args, options.env)
-  const timer = setTimeout(() => run.child.kill('SIGKILL'), options.timeoutMs ?? 15_000)
+  const timer = setTimeout(() => run.child.kill('SIGKILL'), scaled(options.timeoutMs ?? START_TIMEOUT_MS))
   const exit = await run.exited
   clearTimeout(timer)
   return { ...exit, stdout: run.stdout(), stderr: run.stderr() }
@@ -173,6 +178,7 @@ export function spawnStore(args: string[]): StoreProcess {
     exited,
     waitFor: (pattern, stream = 'stdout', timeoutMs = 30_000) =>
       new Promise((resolve, reject) => {
+        const deadlineMs = scaled(timeoutMs)
         const check = () => {
           if (!pattern.test(text[stream])) return
           listeners.delete(check)
@@ -182,9 +188,11 @@ export function spawnStore(args: string[]): StoreProcess {
         const timer = setTimeout(() => {
           listeners.delete(check)
           reject(
-            new Error(`timed out waiting for ${pattern} on ${stream}\nstdout: ${text.stdout}\nstderr: ${text.stderr}`),
+            new Error(
+              `timed out after ${deadlineMs} ms waiting for ${pattern} on ${stream}\nstdout: ${text.stdout}\nstderr: ${text.stderr}`,
+            ),
           )
-        }, timeoutMs)
+        }, deadlineMs)
         listeners.add(check)
         check()
       }),

@@ -14,6 +14,7 @@ import {
   tmpFolder,
   type ServeProcess,
 } from './serve-process.js'
+import { scaled } from '../helpers/time-scale.js'
 
 const running = new Set<ServeProcess>()
 const folders: (() => void)[] = []
@@ -41,7 +42,7 @@ afterAll(async () => {
 })
 
 // Each test spawns `store serve` (about 0.7 s to start on an idle 2-core machine); allow for a busy one.
-describe('store serve (child process, real HTTP)', { timeout: 60_000 }, () => {
+describe('store serve (child process, real HTTP)', { timeout: scaled(60_000) }, () => {
   it.concurrent('serves products CRUD and answers 401 without a valid key', async ({ expect }) => {
     const server = await serve(['--db', join(folder(), 'db.json'), '--seed', 'empty', '--quiet'])
     const created = await call(server.api, '/products', { method: 'POST', json: PRODUCT })

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { scaled } from './time-scale.js'
 
 export interface ReceivedRequest {
   method: string
@@ -56,7 +57,8 @@ export async function startTestReceiver(
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    waitFor(count, timeoutMs = 10_000) {
+    waitFor(count, timeout = 10_000) {
+      const timeoutMs = scaled(timeout)
       if (requests.length >= count) return Promise.resolve(requests.slice())
       return new Promise((resolve, reject) => {
         const timer = setTimeout(

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { scaled } from '../helpers/time-scale.js'
 
 const run = promisify(execFile)
 const ROOT = resolve(import.meta.dirname, '../..')
@@ -36,7 +37,7 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'store-package-'))
   await run('npm', ['pack', '--ignore-scripts', '--pack-destination', work], { cwd: ROOT })
   tarball = join(work, readdirSync(work).find((f) => f.endsWith('.tgz'))!)
-}, 120_000)
+}, scaled(120_000))
 
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 
@@ -148,52 +149,68 @@ describe.each([['module' as const], ['commonjs' as const]])('the packed package 
   let dir: string
   beforeAll(async () => {
     dir = await makeApp(type)
-  }, 120_000)
+  }, scaled(120_000))
 
-  it("type-checks a client script and the README MSW example with the app's own msw", async () => {
-    await run(process.execPath, [join(MODULES, 'typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: dir })
-  }, 120_000)
+  it(
+    "type-checks a client script and the README MSW example with the app's own msw",
+    async () => {
+      await run(process.execPath, [join(MODULES, 'typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: dir })
+    },
+    scaled(120_000),
+  )
 
-  it('runs the client script against store serve from the package, and the CLI', async () => {
-    const { child, baseUrl } = await serve(dir)
-    try {
-      const env = { ...process.env, STORE_BASE_URL: baseUrl, STORE_API_KEY: KEY }
-      const { stdout } = await run(process.execPath, ['out/client.js'], { cwd: dir, env })
-      expect(JSON.parse(stdout)).toEqual({
-        created: expect.stringMatching(/^rec_/),
-        read: true,
-        listed: true,
-        refused: 400,
-      })
-      const cli = await run(join(dir, 'node_modules/.bin/store'), ['products', 'list', '--json'], { cwd: dir, env })
-      expect(JSON.parse(cli.stdout).products.length).toBeGreaterThan(0)
-      // The API reference's Swagger UI comes with the package, without swagger-ui-dist installed.
-      const origin = baseUrl.replace(/\/api\/v1$/, '')
-      const { version } = JSON.parse(
-        readFileSync(join(dir, 'node_modules/online-store-cli/dist/browser/swagger-ui/version.json'), 'utf8'),
-      )
-      for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css']) {
-        const asset = await fetch(`${origin}/_assets/swagger-ui/${version}/${file}`)
-        expect([file, asset.status, (await asset.arrayBuffer()).byteLength > 100_000]).toEqual([file, 200, true])
+  it(
+    'runs the client script against store serve from the package, and the CLI',
+    async () => {
+      const { child, baseUrl } = await serve(dir)
+      try {
+        const env = { ...process.env, STORE_BASE_URL: baseUrl, STORE_API_KEY: KEY }
+        const { stdout } = await run(process.execPath, ['out/client.js'], { cwd: dir, env })
+        expect(JSON.parse(stdout)).toEqual({
+          created: expect.stringMatching(/^rec_/),
+          read: true,
+          listed: true,
+          refused: 400,
+        })
+        const cli = await run(join(dir, 'node_modules/.bin/store'), ['products', 'list', '--json'], { cwd: dir, env })
+        expect(JSON.parse(cli.stdout).products.length).toBeGreaterThan(0)
+        // The API reference's Swagger UI comes with the package, without swagger-ui-dist installed.
+        const origin = baseUrl.replace(/\/api\/v1$/, '')
+        const { version } = JSON.parse(
+          readFileSync(join(dir, 'node_modules/online-store-cli/dist/browser/swagger-ui/version.json'), 'utf8'),
+        )
+        for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css']) {
+          const asset = await fetch(`${origin}/_assets/swagger-ui/${version}/${file}`)
+          expect([file, asset.status, (await asset.arrayBuffer()).byteLength > 100_000]).toEqual([file, 200, true])
+        }
+      } finally {
+        child.kill('SIGTERM')
       }
-    } finally {
-      child.kill('SIGTERM')
-    }
-  }, 120_000)
+    },
+    scaled(120_000),
+  )
 
-  it('runs the README MSW example with vitest', async () => {
-    const { stdout } = await run(process.execPath, [join(MODULES, 'vitest/vitest.mjs'), 'run', 'store.test.ts'], {
-      cwd: dir,
-      env: { ...process.env, NO_COLOR: '1' },
-    })
-    expect(stdout).toMatch(/1 passed/)
-  }, 120_000)
+  it(
+    'runs the README MSW example with vitest',
+    async () => {
+      const { stdout } = await run(process.execPath, [join(MODULES, 'vitest/vitest.mjs'), 'run', 'store.test.ts'], {
+        cwd: dir,
+        env: { ...process.env, NO_COLOR: '1' },
+      })
+      expect(stdout).toMatch(/1 passed/)
+    },
+    scaled(120_000),
+  )
 
-  it('runs fixtures with runFixtures from the testing entry in a vitest test', async () => {
-    const { stdout } = await run(process.execPath, [join(MODULES, 'vitest/vitest.mjs'), 'run', 'fixtures.test.ts'], {
-      cwd: dir,
-      env: { ...process.env, NO_COLOR: '1' },
-    })
-    expect(stdout).toMatch(/1 passed/)
-  }, 120_000)
+  it(
+    'runs fixtures with runFixtures from the testing entry in a vitest test',
+    async () => {
+      const { stdout } = await run(process.execPath, [join(MODULES, 'vitest/vitest.mjs'), 'run', 'fixtures.test.ts'], {
+        cwd: dir,
+        env: { ...process.env, NO_COLOR: '1' },
+      })
+      expect(stdout).toMatch(/1 passed/)
+    },
+    scaled(120_000),
+  )
 })

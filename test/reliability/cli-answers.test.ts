@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { TEST_KEY } from '../helpers/emulator.js'
 import { cleanups, cli, runCli, servedEmulator } from '../cli/webhooks-harness.js'
 import { type Behaviour, type MisbehavingReceiver, misbehavingReceiver } from './helpers.js'
+import { scaled } from '../helpers/time-scale.js'
 
 /**
  * Reliability: the CLI's webhook commands read at most what they show of a target's answer. A
@@ -38,8 +39,10 @@ describe('the CLI reads at most what it shows of an answer', () => {
       json: { name: 'Huge answer', type: 'Service', price: 1 },
     })
     expect(created.status).toBe(201)
-    await vi.waitFor(() => expect(run.output().stdout).toMatch(/product:created {2}→ 200 /), { timeout: 10_000 })
-    await vi.waitFor(() => expect(rx.exchanges[0]?.closedEarly).toBe(true), { timeout: 10_000 })
+    await vi.waitFor(() => expect(run.output().stdout).toMatch(/product:created {2}→ 200 /), {
+      timeout: scaled(10_000),
+    })
+    await vi.waitFor(() => expect(rx.exchanges[0]?.closedEarly).toBe(true), { timeout: scaled(10_000) })
     expect(rx.exchanges[0].finished).toBe(false)
     expect(rx.exchanges[0].bytesWritten).toBeLessThan(MOST_WRITTEN_WHEN_NOT_READ)
     run.signal()
@@ -65,7 +68,7 @@ describe('the CLI reads at most what it shows of an answer', () => {
           expect(stderr).toContain(`the answer was cut at ${SHOWN} bytes`)
         }
       }
-      await vi.waitFor(() => expect(rx.exchanges.every((x) => x.closedEarly)).toBe(true), { timeout: 10_000 })
+      await vi.waitFor(() => expect(rx.exchanges.every((x) => x.closedEarly)).toBe(true), { timeout: scaled(10_000) })
       for (const x of rx.exchanges) {
         expect(x.finished).toBe(false)
         expect(x.bytesWritten).toBeLessThan(MOST_WRITTEN_WHEN_NOT_READ)

@@ -2,6 +2,7 @@ import { connect } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { E2E_KEY, ensureBuilt, startServe, tmpFolder, type ServeProcess } from '../e2e/serve-process.js'
+import { scaled } from '../helpers/time-scale.js'
 
 /**
  * What Node's HTTP parser refuses before the app sees it (a URL and headers past 16 KB, bytes that
@@ -13,7 +14,7 @@ describe('requests store serve cannot parse', () => {
   beforeAll(async () => {
     ensureBuilt()
     serveProcess = await startServe(['--port', '0', '--db', join(dir, 'db.json'), '--api-key', E2E_KEY, '--quiet'])
-  }, 60_000)
+  }, scaled(60_000))
   afterAll(async () => {
     await serveProcess?.stop()
     remove()

@@ -1,6 +1,7 @@
 import { expect } from 'vitest'
 import type { AccountRecord, ShopRecord } from '../../src/emulator/store/records.js'
 import type { testEmulator } from '../helpers/emulator.js'
+import { scaled } from '../helpers/time-scale.js'
 
 export type TestEmulator = Awaited<ReturnType<typeof testEmulator>>
 
@@ -232,7 +233,8 @@ export async function misbehavingReceiver(behave: (n: number) => Behaviour): Pro
   return {
     url: `http://127.0.0.1:${port}`,
     exchanges,
-    waitFor(count, timeoutMs = 10_000) {
+    waitFor(count, timeout = 10_000) {
+      const timeoutMs = scaled(timeout)
       if (exchanges.length >= count) return Promise.resolve()
       return new Promise((resolve, reject) => {
         const timer = setTimeout(

@@ -10,6 +10,7 @@ import type { EmulatorOptions } from '../../src/emulator/deps.js'
 import { createStoreHandlers } from '../../src/msw/index.js'
 import { E2E_KEY, ensureBuilt, startServe, tmpFolder, type ServeProcess } from '../e2e/serve-process.js'
 import { TEST_KEY, testEmulator } from '../helpers/emulator.js'
+import { scaled } from '../helpers/time-scale.js'
 
 /**
  * No Host check (DNS rebinding): a request over the network for a name the emulator
@@ -177,7 +178,7 @@ describe('the Host check in store serve', () => {
       'other.test',
       '--quiet',
     ])
-  }, 60_000)
+  }, scaled(60_000))
   afterAll(async () => {
     await serveProcess?.stop()
     remove()

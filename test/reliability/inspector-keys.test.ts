@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { parseSse } from '../../src/client/sse.js'
 import { TEST_KEY, dashboardCookie, testEmulator } from '../helpers/emulator.js'
 import { cleanups, runCli, servedEmulator } from '../cli/webhooks-harness.js'
+import { scaled } from '../helpers/time-scale.js'
 
 /**
  * Security: the request inspector and the emulator's log line never show a key in full, wherever
@@ -87,7 +88,7 @@ describe('the request inspector masks every key-shaped value', () => {
       headers.set('authorization', `Bearer ${TEST_KEY}`)
       return fetch(`${emu.baseUrl.replace(/\/api\/v1$/, '')}${path}`, { ...init, headers })
     })
-    await vi.waitFor(() => expect(run.output().stdout.trim().split('\n')).toHaveLength(sent), { timeout: 5000 })
+    await vi.waitFor(() => expect(run.output().stdout.trim().split('\n')).toHaveLength(sent), { timeout: scaled(5000) })
     run.signal()
     const { stdout } = await run.done
     expect(stdout).toContain('/api/v1/products/sk_live_…test')

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_SEED_PATH } from '../helpers/emulator.js'
 import { E2E_KEY, call, ensureBuilt, startServe, tmpFolder, type ServeProcess } from '../e2e/serve-process.js'
+import { scaled } from '../helpers/time-scale.js'
 
 /**
  * Answers only from durable state: two clients pay one order at once against `store serve`, and
@@ -64,7 +65,7 @@ afterAll(async () => {
   remove()
 })
 
-describe('store serve killed right after a payment is answered', { timeout: 240_000 }, () => {
+describe('store serve killed right after a payment is answered', { timeout: scaled(240_000) }, () => {
   it(`keeps every acknowledged payment of two concurrent pays over ${ROUNDS} kills`, async () => {
     const db = join(dir, 'db.json')
     const seed = seedWithCodes(dir)

@@ -4,6 +4,7 @@ import { MAX_DYNAMIC_ANSWER } from '../../src/emulator/services/fulfilment/dynam
 import type { WebhookDelivery } from '../../src/contract/webhooks.js'
 import { responseChecker } from '../helpers/openapi.js'
 import { misbehavingReceiver, receiverEmulator, type Behaviour, type MisbehavingReceiver } from './helpers.js'
+import { scaled } from '../helpers/time-scale.js'
 
 /**
  * Misbehaving receivers: webhook endpoints and Dynamic Webhook URLs that hang, reset
@@ -203,7 +204,7 @@ describe('webhook endpoints that misbehave', () => {
 })
 
 async function waitUntil(check: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const until = performance.now() + timeoutMs
+  const until = performance.now() + scaled(timeoutMs)
   while (!check()) {
     if (performance.now() > until) throw new Error('condition not met in time')
     await new Promise((resolve) => setTimeout(resolve, 10))

@@ -7,6 +7,7 @@ import { E2E_KEY, call, ensureBuilt, startServe, tmpFolder, type ServeProcess } 
 import { TEST_KEY, testEmulator } from '../helpers/emulator.js'
 import { FOREIGN, ROUTES, fuzzEmulator } from './fuzz-model.js'
 import type { TestEmulator } from './helpers.js'
+import { scaled } from '../helpers/time-scale.js'
 
 /** Security: how keys are checked, logged and scoped. Page escaping is in escaping.test.ts. */
 
@@ -269,7 +270,7 @@ describe('store serve never logs a key in full', () => {
   beforeAll(async () => {
     ensureBuilt()
     server = await startServe(['--port', '0', '--db', join(dir, 'db.json'), '--api-key', E2E_KEY, '--seed', 'demo'])
-  }, 60_000)
+  }, scaled(60_000))
   afterAll(async () => {
     await server?.stop('SIGKILL')
     remove()

@@ -3,6 +3,7 @@ import { loadEventSample } from '../../src/contract/event-samples.js'
 import { testEmulator } from '../helpers/emulator.js'
 import { runCli } from '../cli/run-cli.js'
 import { runCli as runLongCli } from '../cli/webhooks-harness.js'
+import { scaled } from '../helpers/time-scale.js'
 
 /**
  * Security: text anyone can send (a no-key checkout's name and custom fields, a webhook's body)
@@ -108,7 +109,7 @@ describe('human output escapes control characters; --json keeps them exact', () 
     try {
       await call(server.origin, `/storefront/demo/products/${encodeURIComponent(HOSTILE)}`, { key: null })
       await vi.waitFor(() => expect(server.stdout()).toMatch(/storefront\/demo\/products\/[^\n]* 404 /), {
-        timeout: 5000,
+        timeout: scaled(5000),
       })
       expect(rawControlsIn(server.stdout())).toBe(0)
       expect(server.stdout()).toContain('^[]0%3Bpwned^G^[[2J')

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { E2E_KEY, call, ensureBuilt, startServe, tmpFolder, type ServeProcess } from '../e2e/serve-process.js'
 import { TEST_KEY } from '../helpers/emulator.js'
 import { FUZZ_SEED, ROUTES, describeRequest, fuzz, requestArb, type FuzzRequest } from '../reliability/fuzz-model.js'
+import { scaled } from '../helpers/time-scale.js'
 
 /**
  * Property-based fuzzing, the long run: the generators of test/reliability/fuzz.test.ts
@@ -47,7 +48,7 @@ beforeAll(async () => {
     '--storefront-rate-limit',
     'off',
   ])
-}, 120_000)
+}, scaled(120_000))
 afterAll(async () => {
   await server?.stop('SIGKILL')
   remove()
@@ -87,10 +88,14 @@ async function sendOverHttp(r: FuzzRequest): Promise<void> {
 }
 
 describe('fuzzing store serve over HTTP', () => {
-  it(`answers ${HTTP_RUNS} generated requests without a 5xx or an internal error`, async () => {
-    await fc.assert(fc.asyncProperty(requestArb(ROUTES), sendOverHttp), { numRuns: HTTP_RUNS, seed: FUZZ_SEED })
-    expect(server.stdout() + server.stderr()).not.toMatch(/internal error/)
-  }, 180_000)
+  it(
+    `answers ${HTTP_RUNS} generated requests without a 5xx or an internal error`,
+    async () => {
+      await fc.assert(fc.asyncProperty(requestArb(ROUTES), sendOverHttp), { numRuns: HTTP_RUNS, seed: FUZZ_SEED })
+      expect(server.stdout() + server.stderr()).not.toMatch(/internal error/)
+    },
+    scaled(180_000),
+  )
 })
 
 /** Writes raw bytes on a new connection; the status of the first answer (0: the server closed without one). */

@@ -1,4 +1,5 @@
 import { E2E_KEY } from '../e2e/serve-process.js'
+import { scaled } from '../helpers/time-scale.js'
 
 /** One SSE message: the event as the emulator presents it, plus the message's own `id:` line. */
 export interface StreamedEvent {
@@ -61,7 +62,8 @@ export async function openEventStream(origin: string, lastEventId?: string, key 
   return {
     events,
     comments,
-    waitForSequence(seq, timeoutMs = 30_000) {
+    waitForSequence(seq, timeout = 30_000) {
+      const timeoutMs = scaled(timeout)
       if (events.some((e) => e.sequence >= seq)) return Promise.resolve()
       return new Promise((resolve, reject) => {
         const timer = setTimeout(

@@ -81,6 +81,23 @@ export function useProfile(cc: CommandContext, name: string): void {
   cc.out.success(`Now using profile "${name}"`)
 }
 
+/** Forgets a saved profile; the current one too, and then no profile is current. */
+export function removeProfile(cc: CommandContext, name: string): void {
+  const db = openConfig(cc)
+  if (!db.data.profiles[name]) {
+    const known = Object.keys(db.data.profiles)
+    throw new UsageError(`no profile "${name}"${known.length ? ` (saved: ${known.join(', ')})` : ' (none are saved)'}`)
+  }
+  const wasCurrent = db.data.current === name
+  db.update((config) => {
+    delete config.profiles[name]
+    if (wasCurrent) delete config.current
+  })
+  cc.out.success(
+    `Removed profile "${name}"${wasCurrent ? '; no profile is current now (store config use NAME picks one)' : ''}`,
+  )
+}
+
 export function register(program: Command, ctx: CliContext): void {
   const keys = Object.keys(PROFILE_KEYS).join(', ')
   const config = program.command('config').description('show and change saved profiles (made by store login)')
@@ -116,6 +133,12 @@ export function register(program: Command, ctx: CliContext): void {
     .description('make a saved profile the current one')
     .argument('<profile>')
     .action((name: string, _o: unknown, command: Command) => useProfile(commandContext(ctx, command), name))
+  config
+    .command('remove')
+    .addHelpText('after', examples('store config remove local'))
+    .description('forget a saved profile (its key too)')
+    .argument('<profile>')
+    .action((name: string, _o: unknown, command: Command) => removeProfile(commandContext(ctx, command), name))
   config
     .command('path')
     .addHelpText('after', examples('store config path'))

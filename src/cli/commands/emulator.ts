@@ -283,9 +283,12 @@ export async function showInvoice(
   const client = cc.client()
   const slug = await storefrontSlug(cc, o.store)
   // Invoices are addressed by the internal id only (the buyer's link); look an ORD- number up first.
+  const asked = order
   if (/^ORD-/i.test(order)) order = (await client.orders.get(order)).id
   if (o.codes) {
     const text = await client.storefront.codes(slug, order)
+    // No codes: nothing on stdout (a `> codes.txt` gets no empty line), and a word on stderr.
+    if (text === '') return cc.out.info(`${asked} has no codes delivered`)
     cc.out.line(text.replace(/\n$/, ''))
     return
   }

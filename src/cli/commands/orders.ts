@@ -62,6 +62,8 @@ export function showOrder(cc: CommandContext, order: Order): void {
 }
 
 export function register(program: Command, ctx: CliContext): void {
+  // The paymentStatus an order had before this run's `--status refunded`: whether money went back.
+  const paymentBefore = new Map<string, Order['paymentStatus']>()
   registerResource<Order>(program, ctx, {
     name: 'orders',
     singular: 'order',
@@ -75,10 +77,7 @@ export function register(program: Command, ctx: CliContext): void {
     show: showOrder,
     saved: (out, order, verb) => {
       out.success(`${verb} order ${order.orderNumber}`)
-      if (order.paymentStatus === 'refunded' && order.status === 'refunded')
-        out.info(
-          `paymentStatus refunded: ${order.amountPaid ?? order.total} ${order.currency} went back to the buyer; delivered goods, stock and codes stay as they are`,
-        )
+      if (order.status === 'refunded') out.info(refundLine(order, paymentBefore.get(order.id)))
     },
     list: {
       options: (cmd) =>
@@ -88,6 +87,23 @@ export function register(program: Command, ctx: CliContext): void {
       run: (cc, opts) => listOrders(cc, opts),
     },
     get: (client, id) => client.orders.get(id),
-    update: { body: 'UpdateOrderBodySchema', run: (client, id, body) => client.orders.update(id, body) },
+    update: {
+      body: 'UpdateOrderBodySchema',
+      run: async (client, id, body) => {
+        const before = (body as { status?: string }).status === 'refunded' ? await client.orders.get(id) : undefined
+        const order = await client.orders.update(id, body)
+        if (before) paymentBefore.set(order.id, before.paymentStatus)
+        return order
+      },
+    },
   })
+}
+
+/** What a `--status refunded` did with the money: it went back now, or nothing moved (and why). */
+export function refundLine(order: Order, paymentBefore: Order['paymentStatus'] | undefined): string {
+  if (paymentBefore === 'refunded')
+    return 'nothing moved: the order was refunded already (its money went back then); delivered goods, stock and codes stay as they are'
+  if (order.paymentStatus !== 'refunded')
+    return `no money moved: the order took none (paymentStatus stays ${order.paymentStatus}); delivered goods, stock and codes stay as they are`
+  return `paymentStatus refunded: ${order.amountPaid ?? order.total} ${order.currency} went back to the buyer; delivered goods, stock and codes stay as they are`
 }

@@ -11,7 +11,8 @@ import { escapeControls } from '../terminal-text.js'
 import type { EmulatorOptions } from '../../emulator/deps.js'
 import type { SeedFile } from '../../emulator/services/seeding/seed-file.js'
 import { DEFAULT_MAX_ACCOUNTS, offsetClock } from '../../emulator/deps.js'
-import { saveLocalProfile, savedLocalKey } from '../local-profile.js'
+import { saveProfile, savedKey } from '../local-profile.js'
+import { LOCAL_PROFILE } from '../profiles.js'
 
 export interface ServeOptions {
   port: string
@@ -35,6 +36,23 @@ export interface ServeOptions {
   requestLog?: boolean
   /** `--seed` was on the command line (not the default): worth a word when the db exists already. */
   isSeedGiven?: boolean
+  /** The global `--profile NAME`: save this server's URL and key as that profile, whatever its port. */
+  profile?: string
+  /** `--json`: once ready, one line of JSON on stdout and nothing else there. */
+  json?: boolean
+}
+
+/** The port `store serve` listens on unless told otherwise, the one the CLI's default base URL names. */
+export const DEFAULT_PORT = 4010
+
+/**
+ * The profile a start writes its URL and key to: the one `--profile` names; else `local`, on the
+ * default port only and with a db that outlives the server. A throwaway server (`--db :memory:`,
+ * another port) leaves every profile as it was: commands in other terminals keep their server.
+ */
+export function profileToSave(o: { port: number; db: string; profile?: string }): string | undefined {
+  if (o.profile !== undefined) return o.profile
+  return o.port === DEFAULT_PORT && o.db !== ':memory:' ? LOCAL_PROFILE : undefined
 }
 
 export function register(program: Command, ctx: CliContext): void {
@@ -46,10 +64,12 @@ export function register(program: Command, ctx: CliContext): void {
         'store serve',
         'store serve --port 0 --db :memory: --api-key sk_live_test_key_for_ci_000000000000 --quiet',
         'store serve --seed empty --db ./empty.json',
+        'store serve --port 0 --db :memory: --json',
+        'store serve --port 4011 --db ./staging.json --profile staging',
       ),
     )
     .description('run the local emulator of /api/v1 on a JSON-file store')
-    .option('--port <port>', 'port to listen on (0 picks a free one)', '4010')
+    .option('--port <port>', 'port to listen on (0 picks a free one)', String(DEFAULT_PORT))
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option('--db <file>', 'JSON db file (":memory:" keeps nothing)', './store.json')
     .option('--api-key <key>', 'make sure this exact key exists (env STORE_API_KEY)')
@@ -84,7 +104,7 @@ export function register(program: Command, ctx: CliContext): void {
       'record no requests for the request inspector (store logs tail, GET /_emulator/requests): cheaper requests',
     )
     .action(async (options: ServeOptions, command: Command) => {
-      const globals = command.optsWithGlobals() as { apiKey?: string }
+      const globals = command.optsWithGlobals() as { apiKey?: string; profile?: string; json?: boolean }
       // An empty STORE_API_KEY= counts as unset, as the other STORE_* variables do.
       await serve(
         {
@@ -92,6 +112,8 @@ export function register(program: Command, ctx: CliContext): void {
           apiKey: options.apiKey ?? globals.apiKey ?? (ctx.env.STORE_API_KEY || undefined),
           adminKey: options.adminKey ?? (ctx.env.STORE_ADMIN_KEY || undefined),
           isSeedGiven: command.getOptionValueSource('seed') === 'cli',
+          profile: globals.profile,
+          json: globals.json,
         },
         ctx,
       )
@@ -227,6 +249,41 @@ function listenError(error: NodeJS.ErrnoException, port: number, host: string): 
   }
 }
 
+type Handle = (request: Request, env: unknown) => Response | Promise<Response>
+
+/** How long a request that comes while the db loads waits for it. */
+const STARTUP_WAIT_MS = 60_000
+
+/**
+ * The server's handler while the db loads: each request waits for the loaded app (at most
+ * `waitMs`) and gets its real answer; past the wait, a 503 that says the db is still loading, and
+ * a 503 naming why when the start fails (the server then closes).
+ */
+export function waitForLoad(loaded: Promise<Handle>, waitMs: number): Handle {
+  return async (request, env) => {
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), waitMs).unref()
+    })
+    let app: Handle | undefined
+    try {
+      app = await Promise.race([loaded, late])
+    } catch (error) {
+      return Response.json(
+        { error: `the emulator did not start: ${(error as Error).message}` },
+        { status: 503, headers: { connection: 'close' } },
+      )
+    } finally {
+      clearTimeout(timer)
+    }
+    if (app) return app(request, env)
+    return Response.json(
+      { error: `the emulator is still loading its db after ${waitMs / 1000} s; try again in a moment` },
+      { status: 503, headers: { 'retry-after': '5' } },
+    )
+  }
+}
+
 /** The composition root of the emulator: real clock, randomness, network and files. */
 export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
   const { port, emulator } = parseServeOptions(o)
@@ -248,13 +305,18 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
     )
   }
   // A logged path is anyone's text: shown with its control characters escaped.
-  const log = (line: string) => ctx.stdout.write(`${escapeControls(line)}\n`)
+  // With --json, stdout holds the one line of JSON only: the banner and the log go to stderr.
+  const human = o.json ? ctx.stderr : ctx.stdout
+  const log = (line: string) => human.write(`${escapeControls(line)}\n`)
   // The port is bound before the db is opened: a start refused for the port creates no db file
-  // (and so no key that was never shown). Until the emulator is up the server answers 503.
+  // (and so no key that was never shown). A request that comes while the db loads waits for it.
   // The node server's bindings (`incoming`) go with each request: the Host check and the
   // per-visitor limits read the socket from them.
-  let handle: (request: Request, env: unknown) => Response | Promise<Response> = () =>
-    Response.json({ error: 'starting: try again in a moment' }, { status: 503 })
+  let loaded: { resolve(app: Handle): void; reject(error: unknown): void } | undefined
+  const loading = new Promise<Handle>((resolve, reject) => (loaded = { resolve, reject }))
+  // Its refusal is the start's own error, thrown below; a waiting request's connection is closed with the server.
+  loading.catch(() => undefined)
+  let handle: Handle = waitForLoad(loading, STARTUP_WAIT_MS)
   const server = await new Promise<import('node:http').Server>((resolve, reject) => {
     try {
       const s = listen(
@@ -292,12 +354,14 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
     options: emulator,
     foldAtBytes: foldAt,
   }).catch((error: unknown) => {
+    loaded?.reject(error)
     closeServer()
     // The store refuses a locked, unreadable or invalid db (and a seed it cannot store) with a message naming the file.
     // By shape: the emulator is loaded from outside the CLI's bundle, with its own StoreError class.
     throw isStoreError(error) ? new StartRefusedError(error.message) : error
   })
   handle = (request, env) => started.app.fetch(request, env)
+  loaded?.resolve(handle)
   if (isExistingDb && o.isSeedGiven)
     ctx.stderr.write(
       `warning: --seed ${o.seed} is ignored: ${o.db} exists, and a seed fills a new db only. Pass another --db (or move this one aside) to start from the seed.\n`,
@@ -307,9 +371,14 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
   const origin = `${tls ? 'https' : 'http'}://${host}:${address.port}`
   // Bound to every address, the server has no one name: absolute URLs follow the (admitted) Host asked for.
   if (!/^(?:0\.0\.0\.0|::)$/.test(address.address)) emulator.publicOrigin = origin
-  const keyLines = rememberKey(ctx, {
-    baseUrl: `${origin}/api/v1`,
-    isFixedPort: port !== 0,
+  const baseUrl = `${origin}/api/v1`
+  const remembered = rememberKey(ctx, {
+    baseUrl,
+    profile: profileToSave({ port, db: o.db, profile: o.profile }),
+    notSaved:
+      o.db === ':memory:'
+        ? 'a --db :memory: server is a throwaway one'
+        : `a server on another port than ${DEFAULT_PORT}`,
     generated: started.generatedKey,
     given: o.apiKey,
     isKeyOfDb: (secret) => started.services.accounts.keyOf(secret) !== undefined,
@@ -323,7 +392,7 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
       // Webhook deliveries stop first (in-flight ones aborted); unsettled ones resume at the next start.
       started.stop().then(
         () => {
-          ctx.stdout.write(
+          human.write(
             o.db === ':memory:'
               ? 'Stopped. Nothing was kept (--db :memory:).\n'
               : `Stopped. Everything is in ${o.db}: store serve --db ${o.db} starts from it again.\n`,
@@ -339,11 +408,11 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
     const offInt = ctx.onSignal('SIGINT', stop)
     const offTerm = ctx.onSignal('SIGTERM', stop)
   })
-  ctx.stdout.write(
+  human.write(
     [
       'store serve: Online Store API emulator',
-      `  API         ${origin}/api/v1`,
-      ...keyLines,
+      `  API         ${baseUrl}`,
+      ...remembered.lines,
       `  Accounts    ${o.adminKey ? `created with the admin key ${maskKey(o.adminKey)} only` : 'any valid key may create them (POST /_emulator/accounts)'}`,
       `  Dashboard   ${origin}/_dashboard`,
       `  Storefront  ${origin}/storefront/demo`,
@@ -352,47 +421,76 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
       '',
     ].join('\n'),
   )
+  if (o.json)
+    ctx.stdout.write(
+      `${JSON.stringify({
+        url: baseUrl,
+        ...(remembered.key ? { apiKey: remembered.key } : {}),
+        dashboard: `${origin}/_dashboard`,
+        db: o.db,
+        pid: process.pid,
+      })}\n`,
+    )
   await stopped
 }
 
 /**
  * The banner's key lines. The key this server knows (generated now, `--api-key`, or the one the
- * `local` profile holds, if this db still accepts it) is saved with the server's URL as the
- * profile `local`, so other terminals' commands use it. `--port 0` saves nothing: its URL changes
- * with every start (a test's emulator must not replace the one a developer is using).
+ * profile holds, if this db still accepts it) is saved with the server's URL as the profile
+ * `profileToSave` names, so other terminals' commands use it. Without one nothing is saved.
  */
 function rememberKey(
   ctx: CliContext,
   o: {
     baseUrl: string
-    isFixedPort: boolean
+    /** The profile to write, if any (profileToSave). */
+    profile?: string
+    /** Why no profile is written, for the banner. */
+    notSaved: string
     generated?: string
     given?: string
     isKeyOfDb: (secret: string) => boolean
   },
-): string[] {
-  const saved = o.isFixedPort && !o.generated && !o.given ? savedLocalKey(ctx) : undefined
+): { lines: string[]; key?: string } {
+  const read = o.profile ?? LOCAL_PROFILE
+  const saved = !o.generated && !o.given ? savedKey(ctx, read) : undefined
   const known = o.generated ?? o.given ?? (saved && o.isKeyOfDb(saved) ? saved : undefined)
   if (!known)
-    return [
-      `  API key     created earlier; ${o.isFixedPort ? 'the profile "local" holds none of this db\'s keys' : 'a server on --port 0 saves none'}`,
-      `              restart with --api-key KEY if you have one of them${o.isFixedPort ? ' (it is saved as profile "local" then)' : ''}, or start a new db (--db FILE) for a new key`,
-    ]
+    return {
+      lines: [
+        `  API key     created earlier; the profile "${read}" holds none of this db's keys`,
+        `              restart with --api-key KEY if you have one of them${o.profile ? ` (it is saved as profile "${o.profile}" then)` : ''}, or start a new db (--db FILE) for a new key`,
+      ],
+    }
   const shown = o.generated ?? maskKey(known)
   const origin = o.generated
     ? 'new'
     : o.given
       ? 'from --api-key'
-      : 'from profile "local"; store config get api-key --profile local prints it'
-  if (!o.isFixedPort) return [`  API key     ${shown}  (${origin}${o.generated ? '; shown once' : ''})`]
+      : `from profile "${read}"; store config get api-key --profile ${read} prints it`
+  const once = o.generated ? '; shown once' : ''
+  if (!o.profile)
+    return {
+      key: known,
+      lines: [
+        `  API key     ${shown}  (${origin}${once})`,
+        `  Profile     none saved (${o.notSaved}); --profile local saves this server as "local"`,
+      ],
+    }
   try {
-    const { path, otherProfile } = saveLocalProfile(ctx, o.baseUrl, known)
-    const use = otherProfile
-      ? `profile "${otherProfile}" is in force: pass --profile local to use this server`
-      : 'store commands in other terminals use it'
-    return [`  API key     ${shown}  (${origin})`, `  Profile     "local" in ${path}: ${use}`]
+    const { path, otherProfile } = saveProfile(ctx, o.profile, o.baseUrl, known)
+    const use =
+      otherProfile === undefined
+        ? 'store commands in other terminals use it'
+        : otherProfile === null
+          ? `pass --profile ${o.profile} (or run store config use ${o.profile}) to use this server`
+          : `profile "${otherProfile}" is in force: pass --profile ${o.profile} to use this server`
+    return {
+      key: known,
+      lines: [`  API key     ${shown}  (${origin})`, `  Profile     "${o.profile}" in ${path}: ${use}`],
+    }
   } catch (error) {
-    ctx.stderr.write(`warning: the key was not saved as profile "local": ${(error as Error).message}\n`)
-    return [`  API key     ${shown}  (${origin}${o.generated ? '; shown once' : ''})`]
+    ctx.stderr.write(`warning: the key was not saved as profile "${o.profile}": ${(error as Error).message}\n`)
+    return { key: known, lines: [`  API key     ${shown}  (${origin}${once})`] }
   }
 }

@@ -4,6 +4,7 @@
 // cursors must refer to the same records: they are matched by position, and a value met again must
 // be the one matched before.
 import type { IdMap } from './id-map.js'
+import { counted } from '../counted.js'
 
 export type DifferenceKind =
   | 'status'
@@ -95,7 +96,7 @@ class Comparison {
 
   private list(recorded: unknown[], replayed: unknown[], path: string): void {
     if (recorded.length !== replayed.length)
-      this.add('length', path || '(list)', `${recorded.length} items`, `${replayed.length} items`)
+      this.add('length', path || '(list)', counted(recorded.length, 'items'), counted(replayed.length, 'items'))
     this.order(recorded, replayed, path)
     const shared = Math.min(recorded.length, replayed.length)
     for (let i = 0; i < shared; i++) this.walk(recorded[i], replayed[i], join(path, i), '')

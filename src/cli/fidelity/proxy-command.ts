@@ -9,6 +9,7 @@ import { apiBaseOf } from './base-url.js'
 import { HarRecorder } from './har-recorder.js'
 import { startProxy } from './proxy.js'
 import { describeMismatch } from './schema-check.js'
+import { counted } from '../counted.js'
 
 export interface ProxyFlags {
   upstream: string
@@ -77,7 +78,7 @@ export async function runProxy(cc: CommandContext, o: ProxyFlags): Promise<void>
   const recorded = recorder ? `; ${recorder.entries} recorded to ${recordPath}` : ''
   if (answersWithMismatches)
     throw new SchemaMismatchError(
-      `${answersWithMismatches} of ${requests} answers broke the spec's schemas (${mismatches} mismatches, printed above)${recorded}`,
+      `${answersWithMismatches} of ${requests} answers broke the spec's schemas (${counted(mismatches, 'mismatches')}, printed above)${recorded}`,
     )
-  cc.out.success(`${requests} answers relayed, all as the spec's schemas describe them${recorded}`)
+  cc.out.success(`${counted(requests, 'answers')} relayed, all as the spec's schemas describe them${recorded}`)
 }

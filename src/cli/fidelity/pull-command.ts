@@ -6,6 +6,7 @@ import { UsageError } from '../exit-codes.js'
 import { writeFileAtomic } from './atomic-write.js'
 import { apiBaseOf } from './base-url.js'
 import { pullShop, seedText } from './pull.js'
+import { counted } from '../counted.js'
 
 export interface PullFlags {
   from: string
@@ -24,7 +25,7 @@ export async function runPull(cc: CommandContext, o: PullFlags): Promise<void> {
   for (const note of pulled.notes) cc.out.warn(note)
   const counts = Object.entries(pulled.counts)
     .filter(([, n]) => n > 0)
-    .map(([kind, n]) => `${n} ${kind}`)
+    .map(([kind, n]) => counted(n, kind))
     .join(', ')
   if (!o.out) {
     cc.stdout.write(text)

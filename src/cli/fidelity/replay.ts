@@ -31,6 +31,8 @@ export interface DriftReport {
   seeded: Record<string, number>
   /** Records the reads showed in a shape the seed file does not take: not seeded. */
   unseedable: Unseedable[]
+  /** Differences of entries that read a record not seeded (`cause`, its id): they follow from it, not drift. */
+  explained: (EntryDifference & { cause: string })[]
   differences: number
   endpoints: EndpointReport[]
 }
@@ -79,6 +81,10 @@ export async function replayRecording(
   const findRoute = routeFinder()
   const endpoints = new Map<string, EndpointReport>()
   let replayed = 0
+  const explained: DriftReport['explained'] = []
+  // An entry whose path or recorded answer names a record not seeded differs because of it.
+  const causeOf = (path: string, text: string) =>
+    unseedable.find((u) => u.id && (path.split(/[/?]/).includes(u.id) || text.includes(`"${u.id}"`)))?.id
   try {
     for (const { entry, index } of api) {
       if (stop?.aborted) break
@@ -111,8 +117,11 @@ export async function replayRecording(
       const report = endpoints.get(endpoint) ?? { endpoint, requests: 0, differing: 0, differences: [] }
       endpoints.set(endpoint, report)
       report.requests++
-      if (differences.length) report.differing++
-      for (const d of differences) report.differences.push({ ...d, entry: index, request: `${method} ${recordedPath}` })
+      const cause = differences.length ? causeOf(recordedPath, entry.response.content.text ?? '') : undefined
+      const request = `${method} ${recordedPath}`
+      if (cause) for (const d of differences) explained.push({ ...d, entry: index, request, cause })
+      else if (differences.length) report.differing++
+      if (!cause) for (const d of differences) report.differences.push({ ...d, entry: index, request })
     }
   } finally {
     await new StoreClient(http).emulator.deleteAccount(created.account.id).catch(() => undefined)
@@ -128,6 +137,7 @@ export async function replayRecording(
     skipped: entries.length - api.length,
     seeded,
     unseedable,
+    explained,
     differences: list.reduce((n, e) => n + e.differences.length, 0),
     endpoints: list,
   }

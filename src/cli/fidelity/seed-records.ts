@@ -10,12 +10,13 @@ type Row = Record<string, unknown>
 
 const shape = SeedFileSchema.shape
 type FieldSchemas = Record<string, z.ZodType>
+// Coupons and blacklist entries are discriminated by `type`; every type takes the same fields.
 const FIELDS: Record<SeedKind | 'items', FieldSchemas> = {
   products: shape.products.unwrap().element.shape,
-  coupons: shape.coupons.unwrap().element.shape,
+  coupons: shape.coupons.unwrap().element.options[0].shape,
   categories: shape.categories.unwrap().element.shape,
   groups: shape.groups.unwrap().element.shape,
-  blacklists: shape.blacklists.unwrap().element.shape,
+  blacklists: shape.blacklists.unwrap().element.options[0].shape,
   customers: shape.customers.unwrap().element.shape,
   orders: shape.orders.unwrap().element.shape,
   items: shape.orders.unwrap().element.shape.items.element.shape,

@@ -1,6 +1,7 @@
 // `store logs tail`: the emulator's request inspector, live — each request an app sends to
 // /api/v1 or /_emulator as it is answered, with the reason of every failure. Reconnects by itself.
-import type { CommandContext } from '../client-factory.js'
+import { CLI_USER_AGENT, type CommandContext } from '../client-factory.js'
+import type { RequestLogEntry } from '../../contract/requests.js'
 import { followUntilStopped } from '../follow-until-stopped.js'
 import { filterOf, printRequest, type TailOptions } from './request-line.js'
 
@@ -13,11 +14,20 @@ export async function tail(cc: CommandContext, o: TailOptions): Promise<void> {
   const { origin } = cc.connection()
   const what = [filter.status, filter.method, filter.path && `under ${filter.path}`].filter(Boolean).join(' ')
   const messages = {
-    ready: `Ready! Showing requests${what ? ` (${what})` : ''} to ${origin} as they are answered (Ctrl+C to stop)`,
+    ready: `Ready! Showing requests${what ? ` (${what})` : ''} to ${origin} as they are answered (Ctrl+C to stop; the store CLI's own /_emulator calls are left out)`,
     reconnected: (after: string | undefined) =>
       `Reconnected to ${origin}${after !== undefined ? `; resuming after request ${after}` : ''}`,
   }
   await followUntilStopped(cc, cc.out, messages, async (signal, onStatus) => {
-    for await (const entry of client.requests.stream(filter, { signal, onStatus })) printRequest(cc, entry)
+    for await (const entry of client.requests.stream(filter, { signal, onStatus }))
+      if (!isCliControlCall(entry)) printRequest(cc, entry)
   })
+}
+
+/**
+ * A control call of the store CLI itself (`store emulator …`, `webhooks listen`'s event stream):
+ * the tail is for what an app sends, and these would bury it.
+ */
+function isCliControlCall(entry: RequestLogEntry): boolean {
+  return entry.path.startsWith('/_emulator') && entry.requestHeaders['user-agent'] === CLI_USER_AGENT
 }

@@ -60,6 +60,20 @@ const globOf = (pattern: string) =>
   )
 
 /**
+ * The ready line of `listen --forward-to`: what each URL gets. A plain URL gets what `--events`
+ * asks for (every kind without it); a `PATTERN=URL` gets the kinds its patterns match among those.
+ */
+export function forwardingLine(
+  origin: string,
+  kinds: string[] | undefined,
+  targets: Pick<ForwardTarget, 'url' | 'patterns'>[],
+): string {
+  const asked = kinds ? kinds.join(',') : 'every kind'
+  const each = targets.map((t) => `${t.patterns ? t.patterns.join(',') : asked} to ${t.url}`)
+  return `Ready! Forwarding ${kinds ? kinds.join(', ') : 'every event'} from ${origin}: ${each.join('; ')} (Ctrl+C to stop)`
+}
+
+/**
  * `--forward-to URL` or `--forward-to 'PATTERN=URL'`: a plain URL takes every event; patterns
  * (comma-separated, `*` any run of characters) take the kinds they match, and each must match one.
  */
@@ -133,7 +147,7 @@ export async function listen(w: WebhookContext, o: ListenOptions): Promise<void>
   const what = kinds ? kinds.join(', ') : 'every event'
   const messages = {
     ready: isForwarding
-      ? `Ready! Forwarding ${what} from ${origin}: ${targets.map((t) => `${t.patterns ? t.patterns.join(',') : 'every kind'} to ${t.url}`).join('; ')} (Ctrl+C to stop)`
+      ? forwardingLine(origin, kinds, targets)
       : `Ready! Printing ${what} from ${origin} (Ctrl+C to stop; --forward-to URL POSTs them, --json prints payloads)`,
     reconnected: (after: string | undefined) =>
       `Reconnected to ${origin}${after !== undefined ? `; resuming after event ${after}` : ''}`,

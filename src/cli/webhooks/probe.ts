@@ -126,9 +126,10 @@ export async function probe(w: WebhookContext, url: string, timeout = PROBE_TIME
 function printResult(w: WebhookContext, r: ProbeResult): void {
   const { out } = w
   const answer = r.status ?? `no answer (${r.error})`
+  // Piped: the probe's name, the event's kind, status, ms, verdict; a kind's own probe is named `kind`.
   if (!out.isTTY)
     return out.line(
-      `${r.probe}\t${r.event}\t${r.status ?? ''}\t${r.durationMs}\t${r.passed ? 'ok' : r.rule === 'must' ? 'failed' : 'warning'}`,
+      `${r.probe === r.event ? 'kind' : r.probe}\t${r.event}\t${r.status ?? ''}\t${r.durationMs}\t${r.passed ? 'ok' : r.rule === 'must' ? 'failed' : 'warning'}`,
     )
   const mark = r.passed ? out.chalk.green('✓') : r.rule === 'must' ? out.chalk.red('✗') : out.chalk.yellow('!')
   const label = r.probe === r.event ? r.event : `${r.probe}: ${r.event}`

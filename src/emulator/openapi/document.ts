@@ -19,6 +19,7 @@ import { WebhookDeliverySchema, WebhookSchema, WebhookDeliverySummarySchema } fr
 import { API_ROUTES } from '../routes/api/index.js'
 import { CONTROL_ROUTES } from '../routes/control/index.js'
 import { ACCOUNT_ROUTES } from '../routes/control/accounts.js'
+import { HEALTH_ROUTE } from '../routes/control/health.js'
 import { API_DOCUMENT_ROUTE, CONTROL_DOCUMENT_ROUTE } from '../routes/openapi.js'
 import { EMBED_ROUTES, STOREFRONT_PAGE_ROUTES } from '../routes/pages/index.js'
 import { STOREFRONT_ROUTES } from '../routes/storefront/index.js'
@@ -101,7 +102,7 @@ const CONTROL_TAGS = [
   ['requests', 'The request inspector: what your app sent and what the emulator answered.'],
   ['faults', 'Chosen failures: rules that make the next matching requests of the account fail or wait.'],
   ['storefront', 'What a customer does: public, no key.'],
-  ['documents', 'This OpenAPI document.'],
+  ['documents', 'This OpenAPI document, and the ready check.'],
 ] as const
 
 interface DocumentOptions {
@@ -193,6 +194,7 @@ export function createControlDocument(options: DocumentOptions = {}): OpenApiDoc
       ...STOREFRONT_ROUTES,
       ...STOREFRONT_PAGE_ROUTES,
       ...EMBED_ROUTES,
+      HEALTH_ROUTE,
       CONTROL_DOCUMENT_ROUTE,
     ],
     schemas: CONTROL_SCHEMAS,

@@ -124,7 +124,11 @@ const CHECKS: [string, string][] = [
  * A mystery line's reveals. Each open carries its values in `data-open` (an escaped attribute);
  * /_assets/verify.js (src/browser/verify.ts) recomputes every check with src/fairness and marks it passed or failed.
  */
-export const MysteryReveal: FC<{ item: InvoiceItem; mystery: LineMystery }> = ({ item, mystery }) => (
+export const MysteryReveal: FC<{ item: InvoiceItem; mystery: LineMystery; orderNumber: string }> = ({
+  item,
+  mystery,
+  orderNumber,
+}) => (
   <div class="stack" data-mystery-line={item.id} data-commitment={mystery.commitment}>
     <dl class="kv">
       <dt>Commitment (before purchase)</dt>
@@ -159,7 +163,7 @@ export const MysteryReveal: FC<{ item: InvoiceItem; mystery: LineMystery }> = ({
           ))}
         </ol>
         <p class="small muted">
-          Or from a terminal: <code>store mystery verify</code>.
+          Or from a terminal: <code>store mystery verify {orderNumber}</code>.
         </p>
       </details>
     ) : null}

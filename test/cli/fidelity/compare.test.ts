@@ -38,7 +38,7 @@ describe('compareAnswers', () => {
       'a list length',
       ok({ l: [1, 2] }),
       ok({ l: [1] }),
-      [{ kind: 'length', field: 'l', recorded: '2 items', replayed: '1 items' }],
+      [{ kind: 'length', field: 'l', recorded: '2 items', replayed: '1 item' }],
     ],
     [
       'paging',

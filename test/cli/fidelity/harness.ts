@@ -14,6 +14,7 @@ import type { CliContext } from '../../../src/cli/context.js'
 import { httpFetch } from '../../../src/cli/http-fetch.js'
 import { main } from '../../../src/cli/main.js'
 import { seededRandom, TEST_KEY, testEmulator, type TestEmulatorOptions } from '../../helpers/emulator.js'
+import { scaled } from '../../helpers/time-scale.js'
 
 export { TEST_KEY }
 
@@ -167,12 +168,13 @@ export async function runCliTo(argv: string[], cwd: string): Promise<{ code: num
 }
 
 /** Waits until `check` holds, looking every few milliseconds; fails after `timeoutMs`. */
-export async function until<T>(check: () => T | undefined, what: string, timeoutMs = 10_000): Promise<T> {
+export async function until<T>(check: () => T | undefined, what: string, timeout = 10_000): Promise<T> {
+  const timeoutMs = scaled(timeout)
   const started = performance.now()
   for (;;) {
     const value = check()
     if (value !== undefined) return value
-    if (performance.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`)
+    if (performance.now() - started > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)
     await new Promise((resolve) => setTimeout(resolve, 5))
   }
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { StoreClient } from '../../../src/client/index.js'
@@ -62,6 +62,8 @@ describe('store proxy and store drift, round trip', () => {
     expect(await proxy.done).toBe(0)
     expect(proxy.stderr()).toMatch(/✓ 24 answers relayed, all as the spec's schemas describe them; 24 recorded to /)
     const har = JSON.parse(readFileSync(join(dir, 'session.har'), 'utf8'))
+    // It holds customers' e-mails: readable by its owner only.
+    expect(statSync(join(dir, 'session.har')).mode & 0o777).toBe(0o600)
     expect(har.log).toMatchObject({ version: '1.2', creator: { name: 'store proxy' } })
     expect(har.log.entries).toHaveLength(24)
     expect(har.log.entries[0]).toMatchObject({
@@ -114,5 +116,39 @@ describe('store proxy and store drift, round trip', () => {
     const text = readFileSync(join(dir, 'own.har'), 'utf8')
     expect(text).not.toContain(TEST_KEY)
     expect(text).not.toContain('whatevertheappsends')
+  })
+
+  it('tells a record it could not seed first, with the differences it causes, and counts those apart from drift', async () => {
+    const dir = folder()
+    const hosted = await emulator()
+    const proxy = await startProxyCli(['--upstream', hosted.api, '--record', 'reads.har'], dir)
+    const client = new StoreClient({ baseUrl: proxy.api, apiKey: TEST_KEY, fetch: httpFetch, retry: false })
+    await client.products.get('rec_demoSerial001')
+    await client.coupons.get('WELCOME10')
+    proxy.stop()
+    expect(await proxy.done).toBe(0)
+    // The product read in a shape the seed file does not take (its price missing): it cannot be seeded.
+    const har = JSON.parse(readFileSync(join(dir, 'reads.har'), 'utf8'))
+    const product = JSON.parse(har.log.entries[0].response.content.text)
+    delete product.price
+    har.log.entries[0].response.content.text = JSON.stringify(product)
+    writeFileSync(join(dir, 'reads.har'), JSON.stringify(har))
+
+    const fresh = await emulator('demo')
+    const drift = await runCliTo(['drift', 'reads.har', '--base-url', fresh.api, '--api-key', TEST_KEY], dir)
+    expect(drift.code, drift.stderr).toBe(0)
+    const lines = drift.stderr.trim().split('\n')
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^warning: not seeded: products ${product.id}, read in a shape the seed file does not take \\(price: `,
+      ),
+    )
+    expect(lines[1]).toMatch(
+      /^ {2}entry 0 {2}GET \/products\/rec_demoSerial001 {2}status: .* \(follows from it; not drift\)$/,
+    )
+    expect(lines.at(-1)).toMatch(
+      /^✓ the emulator answered 2 requests of reads\.har alike; (1 difference that follows from a record not seeded is|\d+ differences that follow from records not seeded are) not counted \(above\)$/,
+    )
+    expect(drift.stdout).toMatch(/^GET \/products\/\{id\}\s+1 request\s+same$/m)
   })
 })

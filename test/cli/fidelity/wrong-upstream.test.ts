@@ -44,7 +44,7 @@ const FAULTS: Fault[] = [
     alter: (a) => (a.method === 'POST' && a.status === 201 ? { ...a, status: 200 } : a),
     session: (client) => client.coupons.create({ code: 'STATUS', type: 'fixed', value: 2 }),
     mismatch:
-      '! POST /coupons → 200: (status): expected one of 201, 400, 401, 403, 409, 413, 415, 429, 500, 507, got 200',
+      '! POST /coupons → 200: (status): expected one of 201, 400, 401, 403, 404, 409, 413, 415, 429, 500, 507, got 200',
     drift: /entry 0 {2}POST \/coupons {2}status: \(status\): recorded 200, emulator 201/,
   },
   {

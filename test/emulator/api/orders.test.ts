@@ -230,16 +230,21 @@ describe('/api/v1/orders', () => {
     expect(again.status).toBe(409)
   })
 
-  it('refuses to refund an order that took no payment with 409, and changes nothing', async () => {
+  it('refunding an order that took no payment sets its status only: paymentStatus and totalSpent stay', async () => {
     const emu = await testEmulator()
-    const before = JSON.stringify(emu.store.snapshot())
+    const events = captureEvents(emu)
+    const spent = async () => (await (await emu.request('/api/v1/customers/alan@example.com')).json()).totalSpent
+    const spentBefore = await spent()
     const res = await emu.request('/api/v1/orders/ORD-2', { method: 'PUT', json: { status: 'refunded' } })
-    expect(res.status).toBe(409)
-    expect(await res.json()).toEqual({
-      error:
-        'order ORD-2 took no payment, so there is nothing to refund; cancel it instead (store orders update ORD-2 --status cancelled)',
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ ...ORD_2, status: 'refunded', updatedAt: NOW })
+    expect(await (await emu.request('/api/v1/orders/ORD-2')).json()).toEqual({
+      ...ORD_2,
+      status: 'refunded',
+      updatedAt: NOW,
     })
-    expect(JSON.stringify(emu.store.snapshot())).toBe(before)
+    expect(await spent()).toBe(spentBefore)
+    expect(events.map((e) => e.kind)).toEqual(['order:updated', 'order:updated:product'])
   })
 
   it.each([

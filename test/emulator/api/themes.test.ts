@@ -121,9 +121,13 @@ describe('/api/v1/themes', () => {
   it.each([
     [{}, 'config', 'send config and/or files'],
     [{ config: 'dark' }, 'config', 'must be an object (got string)'],
-    [{ config: { colors: 'red' } }, 'config.colors', 'must be an object'],
-    [{ files: { 'theme.json': { layout: [] } } }, 'files.theme.json.layout', 'must be an object'],
-    [{ config: {}, files: { 'theme.json': { colors: 1 } } }, 'files.theme.json.colors', 'must be an object'],
+    [{ config: { colors: 'red' } }, 'config.colors', 'must be an object (got string)'],
+    [{ files: { 'theme.json': { layout: [] } } }, 'files.theme.json.layout', 'must be an object (got array)'],
+    [
+      { config: {}, files: { 'theme.json': { colors: 1 } } },
+      'files.theme.json.colors',
+      'must be an object (got number)',
+    ],
     [{ files: { 'theme.json': '{}' } }, 'files.theme.json', 'must be an object (got string)'],
     [{ files: { 'custom.css': 1 } }, 'files.custom.css', 'must be a string (got number)'],
     [{ files: { 'custom.css': 'x'.repeat(200_001) } }, 'files.custom.css', 'must be at most 200000 characters'],

@@ -140,6 +140,9 @@ describe('mystery boxes, end to end (DESIGN.md "Mystery box fairness")', () => {
     expect(invoice.items[0].mystery.verification).toHaveLength(6)
     for (const open of invoice.items[0].mystery.opens)
       expect(independentlyVerifyOpen(open, shown.commitment)).toEqual([])
+    // The invoice page's terminal hint names the order, as the command needs.
+    const page = await (await s.storefront(`/invoices/${order.id}`, { headers: { accept: 'text/html' } })).text()
+    expect(page).toContain(`<code>store mystery verify ${invoice.orderNumber}</code>`)
 
     // The table changed, so the product moved to a new pool version with a new seed; stock follows.
     const now = StorefrontProductSchema.parse(await s.product(BOX))

@@ -3,47 +3,54 @@ import { DEMO_SEED_PATH, testEmulator } from '../../helpers/emulator.js'
 import { loadSeedFile } from '../../../src/emulator/services/seeding/seed-file.js'
 import { StorefrontProductListSchema } from '../../../src/contract/storefront.js'
 import { seedWithProducts } from '../../helpers/many-products.js'
+import { scaled } from '../../helpers/time-scale.js'
 
 const MANY = 18_000
 
 describe('storefront paging', () => {
-  it(`keeps the shop page and its JSON small with ${MANY} Live products, and pages through every one`, async () => {
-    const emu = await testEmulator({ seed: seedWithProducts(MANY) })
-    const listed = (await (await emu.app.request('/storefront/demo/products?limit=1')).json()) as { nextCursor: string }
-    expect(listed.nextCursor).toEqual(expect.any(String))
+  it(
+    `keeps the shop page and its JSON small with ${MANY} Live products, and pages through every one`,
+    async () => {
+      const emu = await testEmulator({ seed: seedWithProducts(MANY) })
+      const listed = (await (await emu.app.request('/storefront/demo/products?limit=1')).json()) as {
+        nextCursor: string
+      }
+      expect(listed.nextCursor).toEqual(expect.any(String))
 
-    const page = await emu.app.request('/storefront/demo')
-    const html = await page.text()
-    expect(page.status).toBe(200)
-    expect(html.length).toBeLessThan(100_000)
-    expect(html.match(/<article class="card" data-product=/g)).toHaveLength(48)
-    const next = html.match(/<a class="button secondary" href="([^"]+)" rel="next">/)![1].replaceAll('&amp;', '&')
-    const second = await (await emu.app.request(next)).text()
-    expect(second.match(/<article class="card" data-product=/g)).toHaveLength(48)
-    expect(second).toContain('First page')
-    const firstIds = html.match(/data-product="[^"]+"/g)!
-    expect(second.match(/data-product="[^"]+"/g)!.some((id) => firstIds.includes(id))).toBe(false)
+      const page = await emu.app.request('/storefront/demo')
+      const html = await page.text()
+      expect(page.status).toBe(200)
+      expect(html.length).toBeLessThan(100_000)
+      expect(html.match(/<article class="card" data-product=/g)).toHaveLength(48)
+      const next = html.match(/<a class="button secondary" href="([^"]+)" rel="next">/)![1].replaceAll('&amp;', '&')
+      const second = await (await emu.app.request(next)).text()
+      expect(second.match(/<article class="card" data-product=/g)).toHaveLength(48)
+      expect(second).toContain('First page')
+      const firstIds = html.match(/data-product="[^"]+"/g)!
+      expect(second.match(/data-product="[^"]+"/g)!.some((id) => firstIds.includes(id))).toBe(false)
 
-    const first = await emu.app.request('/storefront/demo/products')
-    const body = await first.text()
-    expect(body.length).toBeLessThan(100_000)
-    expect(StorefrontProductListSchema.parse(JSON.parse(body)).products).toHaveLength(100)
+      const first = await emu.app.request('/storefront/demo/products')
+      const body = await first.text()
+      expect(body.length).toBeLessThan(100_000)
+      expect(StorefrontProductListSchema.parse(JSON.parse(body)).products).toHaveLength(100)
 
-    const seen = new Set<string>()
-    let cursor: string | null = null
-    let pages = 0
-    do {
-      const res = await emu.app.request(`/storefront/demo/products?limit=250${cursor ? `&cursor=${cursor}` : ''}`)
-      const list = StorefrontProductListSchema.parse(await res.json())
-      for (const p of list.products) seen.add(p.id)
-      cursor = list.nextCursor
-      pages++
-    } while (cursor)
-    // Every listed product once: the demo's Live ones and the new ones.
-    const demoLive = (loadSeedFile(DEMO_SEED_PATH).products ?? []).filter((p) => p.status === 'Live').length
-    expect(seen.size).toBe(MANY + demoLive)
-    expect(pages).toBe(Math.ceil((MANY + demoLive) / 250))
-  }, 60_000)
+      const seen = new Set<string>()
+      let cursor: string | null = null
+      let pages = 0
+      do {
+        const res = await emu.app.request(`/storefront/demo/products?limit=250${cursor ? `&cursor=${cursor}` : ''}`)
+        const list = StorefrontProductListSchema.parse(await res.json())
+        for (const p of list.products) seen.add(p.id)
+        cursor = list.nextCursor
+        pages++
+      } while (cursor)
+      // Every listed product once: the demo's Live ones and the new ones.
+      const demoLive = (loadSeedFile(DEMO_SEED_PATH).products ?? []).filter((p) => p.status === 'Live').length
+      expect(seen.size).toBe(MANY + demoLive)
+      expect(pages).toBe(Math.ceil((MANY + demoLive) / 250))
+    },
+    scaled(60_000),
+  )
 
   it('lists sortOrder first, then newest first, across pages, and finds products by name', async () => {
     const seed = loadSeedFile(DEMO_SEED_PATH)

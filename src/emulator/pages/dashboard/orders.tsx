@@ -309,7 +309,7 @@ export const OrderDetailPage: FC<{
             </span>
           </div>
           <HandoverView item={item} codesId={`codes-${at}`} />
-          {item.mystery ? <MysteryReveal item={item} mystery={item.mystery} /> : null}
+          {item.mystery ? <MysteryReveal item={item} mystery={item.mystery} orderNumber={invoice.orderNumber} /> : null}
         </section>
       ))}
 

@@ -113,7 +113,7 @@ export const InvoicePage: FC<{ invoice: Invoice; theme?: ThemeView }> = ({ invoi
           </div>
           {item.productType ? <p class="muted small">{item.productType}</p> : null}
           <HandoverView item={item} codesId={`codes-${at}`} />
-          {item.mystery ? <MysteryReveal item={item} mystery={item.mystery} /> : null}
+          {item.mystery ? <MysteryReveal item={item} mystery={item.mystery} orderNumber={invoice.orderNumber} /> : null}
         </section>
       ))}
 

@@ -1,13 +1,14 @@
 import {
+  BLACKLIST_DUPLICATE,
+  BLACKLIST_VALUE_UNFIT,
   BlacklistEntrySchema,
   BlacklistListSchema,
   CreateBlacklistBodySchema,
   UpdateBlacklistBodySchema,
 } from '../../../contract/blacklists.js'
 import { presentBlacklistEntry } from '../../services/blacklists/present.js'
+import { errorCases } from '../../../contract/refusals.js'
 import { crudRoutes } from '../resource.js'
-
-const CONFLICT: [number, string] = [409, 'An entry with this type and value already exists.']
 
 export const blacklistRoutes = crudRoutes({
   names: {
@@ -29,7 +30,7 @@ export const blacklistRoutes = crudRoutes({
     update: 'Applies only the fields sent.',
     delete: 'The visitor is no longer blocked.',
   },
-  errors: { create: [CONFLICT], update: [CONFLICT] },
+  errors: { create: errorCases(BLACKLIST_DUPLICATE), update: errorCases(BLACKLIST_VALUE_UNFIT, BLACKLIST_DUPLICATE) },
   service: (services) => services.blacklists,
   list: (services, shop) => services.blacklists.list(shop),
   present: presentBlacklistEntry,

@@ -1,4 +1,6 @@
 import {
+  COUPON_CODE_TAKEN,
+  COUPON_PERCENT_ABOVE_100,
   CouponListQuerySchema,
   CouponListSchema,
   CouponSchema,
@@ -7,6 +9,7 @@ import {
 } from '../../../contract/coupons.js'
 import { answerJson } from '../../inspector/answer.js'
 import { presentCoupon } from '../../services/coupons/present.js'
+import { errorCases } from '../../../contract/refusals.js'
 import { crudRoutes, resourceOperations } from '../resource.js'
 import { authedRoute } from '../route.js'
 
@@ -15,7 +18,6 @@ const names = {
   one: 'a coupon',
   id: "The coupon's id. Emulator: or its code, in any case.",
 }
-const CONFLICT: [number, string] = [409, 'A coupon with this code already exists in the shop.']
 
 const listCoupons = authedRoute(
   resourceOperations(names).list(CouponListSchema, {
@@ -42,7 +44,7 @@ export const couponRoutes = crudRoutes({
       'Applies only the fields sent. `expiresAt: null` removes the expiry; `minAmount` cannot be changed (the spec lists no such update field).',
     delete: 'Permanent.',
   },
-  errors: { create: [CONFLICT], update: [CONFLICT] },
+  errors: { create: errorCases(COUPON_CODE_TAKEN), update: errorCases(COUPON_PERCENT_ABOVE_100, COUPON_CODE_TAKEN) },
   service: (services) => services.coupons,
   list: listCoupons,
   present: presentCoupon,

@@ -1,4 +1,6 @@
 import { CreateGroupBodySchema, GroupListSchema, GroupSchema, UpdateGroupBodySchema } from '../../../contract/groups.js'
+import { UNKNOWN_PRODUCT } from '../../../contract/products.js'
+import { errorCases } from '../../../contract/refusals.js'
 import { crudRoutes } from '../resource.js'
 
 export const groupRoutes = crudRoutes({
@@ -10,6 +12,7 @@ export const groupRoutes = crudRoutes({
       'Applies only the fields sent. `productIds` replaces the full product list; description and image are set on create only.',
     delete: 'Member products are kept.',
   },
+  errors: { create: errorCases(UNKNOWN_PRODUCT), update: errorCases(UNKNOWN_PRODUCT) },
   service: (services) => services.groups,
   list: (services, shop) => services.groups.list(shop),
 })

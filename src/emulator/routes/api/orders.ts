@@ -37,8 +37,7 @@ export const orderRoutes = [
     order.update(UpdateOrderBodySchema, OrderSchema, {
       summary: "Set an order's status",
       description:
-        "For marking orders completed or cancelled by hand. Emulator: any of the five statuses may follow any other; the current status again changes nothing. `refunded` is a refund: paymentStatus becomes `refunded` and the money received leaves the customer's totalSpent; delivered goods, stock, codes and the coupon's use stay. Other statuses leave paymentStatus as it is.",
-      errors: [[409, '`refunded` for an order that took no payment: nothing to refund (cancel it instead).']],
+        "For marking orders completed or cancelled by hand. Emulator: any of the five statuses may follow any other; the current status again changes nothing. `refunded` on an order that took money is a refund: paymentStatus becomes `refunded` and the money received leaves the customer's totalSpent; delivered goods, stock, codes and the coupon's use stay. On an order that took no money, and for every other status, only the status changes.",
     }),
     async (c, { services, params, body }) =>
       answerJson(c, presentOrder(await services.orders.updateStatus(c.get('shop'), params.id, await body()))),

@@ -1,4 +1,6 @@
 import {
+  CURSOR_NOT_ISSUED,
+  STOCK_FOLLOWS_POOL,
   CreateProductBodySchema,
   PRODUCT_LIMIT,
   ProductListQuerySchema,
@@ -6,6 +8,7 @@ import {
   ProductSchema,
   UpdateProductBodySchema,
 } from '../../../contract/products.js'
+import { errorCases } from '../../../contract/refusals.js'
 import { answerJson } from '../../inspector/answer.js'
 import { presentProduct } from '../../services/catalogue/present.js'
 import type { Services } from '../../services/index.js'
@@ -21,6 +24,7 @@ const listProducts = authedRoute(
     description:
       "Live products only, newest created first. `limit` defaults to 100 (at most 250); pass the previous answer's `nextCursor` as `cursor` for the next page; `nextCursor` is null at the end.",
     query: ProductListQuerySchema,
+    errors: errorCases(CURSOR_NOT_ISSUED),
   }),
   (c, { services, query }) => {
     const limit = query.limit ?? PRODUCT_LIMIT.default
@@ -43,6 +47,7 @@ export const productRoutes = crudRoutes({
     update: 'Applies only the fields sent.',
     delete: 'Permanent; its fulfilment setup and code pools go with it.',
   },
+  errors: { update: errorCases(STOCK_FOLLOWS_POOL) },
   service: (services) => services.catalogue,
   list: listProducts,
   present,

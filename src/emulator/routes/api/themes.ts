@@ -45,7 +45,7 @@ export const themeRoutes = [
       operationId: 'updateTheme',
       summary: 'Update a theme',
       description:
-        'Send `config` (normalised server-side: merged over the defaults section by section, unknown keys kept) and/or `files` (a partial object: `theme.json` object, `custom.css` string). Emulator: neither answers 400 `config: send config and/or files`; `config` and `files["theme.json"]` together answer 400.',
+        'Send `config` (normalised server-side: merged over the defaults section by section, unknown keys kept) and/or `files` (a partial object: `theme.json` object, `custom.css` string). Emulator: neither answers 400 `config: send config and/or files`; sent together, `files["theme.json"]` is read first and `config` merged over it.',
       tag: 'themes',
       params: THEME_ID,
       body: UpdateThemeBodySchema,

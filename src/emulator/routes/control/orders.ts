@@ -1,4 +1,16 @@
-import { PayBodySchema, TrackingBodySchema } from '../../../contract/fulfilment.js'
+import {
+  DELIVERY_BEFORE_PAYMENT,
+  DISPUTE_WITHOUT_PAYMENT,
+  ORDER_CLOSED_TO_PAYMENT,
+  PAYMENT_ABOVE_DUE,
+  PAYMENT_ALREADY_SETTLED,
+  PAYMENT_NOT_ABOVE_ZERO,
+  PayBodySchema,
+  SHIPPING_BEFORE_PAYMENT,
+  TRACKING_WITHOUT_PHYSICAL,
+  TrackingBodySchema,
+} from '../../../contract/fulfilment.js'
+import { errorCases } from '../../../contract/refusals.js'
 import { OrderSchema } from '../../../contract/orders.js'
 import { json } from '../../openapi/operations.js'
 import { presentOrder } from '../../services/orders/present.js'
@@ -23,10 +35,7 @@ export const orderControlRoutes = [
       body: PayBodySchema,
       bodyOptional: true,
       ok: { status: 200, description: 'The order after payment.', content: json(OrderSchema) },
-      errors: [
-        [400, 'More than the amount due, more than two decimals, or another invalid field.'],
-        [409, 'The order is cancelled, refunded or disputed.'],
-      ],
+      errors: errorCases(PAYMENT_ABOVE_DUE, PAYMENT_NOT_ABOVE_ZERO, ORDER_CLOSED_TO_PAYMENT, PAYMENT_ALREADY_SETTLED),
     },
     async (c, { services, params, body }) =>
       answerJson(c, presentOrder(await services.payment.pay(c.get('shop'), params.id, await body()))),
@@ -41,7 +50,7 @@ export const orderControlRoutes = [
       tag: 'orders',
       params: ID,
       ok: ORDER,
-      errors: [[409, 'The order is not paid.']],
+      errors: errorCases(DELIVERY_BEFORE_PAYMENT),
     },
     async (c, { services, params }) =>
       answerJson(c, presentOrder(await services.payment.deliver(c.get('shop'), params.id))),
@@ -57,7 +66,7 @@ export const orderControlRoutes = [
       params: ID,
       body: TrackingBodySchema,
       ok: ORDER,
-      errors: [[409, 'The order has no Physical line, or is not paid.']],
+      errors: errorCases(TRACKING_WITHOUT_PHYSICAL, SHIPPING_BEFORE_PAYMENT),
     },
     async (c, { services, params, body }) =>
       answerJson(c, presentOrder(await services.payment.track(c.get('shop'), params.id, await body()))),
@@ -72,7 +81,7 @@ export const orderControlRoutes = [
       tag: 'orders',
       params: ID,
       ok: ORDER,
-      errors: [[409, 'The order is not paid.']],
+      errors: errorCases(DISPUTE_WITHOUT_PAYMENT),
     },
     async (c, { services, params }) =>
       answerJson(c, presentOrder(await services.payment.dispute(c.get('shop'), params.id))),

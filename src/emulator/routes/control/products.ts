@@ -1,5 +1,11 @@
 import { FulfilmentSetupBodySchema, FulfilmentSetupSchema } from '../../../contract/fulfilment.js'
-import { ControlProductListQuerySchema, PRODUCT_LIMIT, ProductListSchema } from '../../../contract/products.js'
+import {
+  CURSOR_NOT_ISSUED,
+  ControlProductListQuerySchema,
+  PRODUCT_LIMIT,
+  ProductListSchema,
+} from '../../../contract/products.js'
+import { errorCases } from '../../../contract/refusals.js'
 import { json } from '../../openapi/operations.js'
 import { presentProduct } from '../../services/catalogue/present.js'
 import { authedRoute } from '../route.js'
@@ -23,6 +29,7 @@ export const productControlRoutes = [
       tag: 'products',
       query: ControlProductListQuerySchema,
       ok: { status: 200, description: '`{ products: [...], nextCursor }`', content: json(ProductListSchema) },
+      errors: errorCases(CURSOR_NOT_ISSUED),
     },
     (c, { services: { catalogue }, query }) => {
       const limit = query.limit ?? PRODUCT_LIMIT.default

@@ -3,7 +3,21 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import { z } from 'zod'
 import { PRODUCT_LIMIT } from '../../../contract/products.js'
 import {
+  COUPON_BELOW_MINIMUM,
+  COUPON_EXPIRED,
+  COUPON_INACTIVE,
+  COUPON_UNKNOWN,
+  COUPON_USED_UP,
+} from '../../../contract/coupons.js'
+import { errorCases } from '../../../contract/refusals.js'
+import {
   CheckoutBodySchema,
+  GROUP_EMPTY,
+  INFO_CARD_NOT_FOR_SALE,
+  LISTED_TWICE,
+  MIXED_CURRENCIES,
+  NO_DROP_TABLE,
+  OUT_OF_STOCK,
   CheckoutResponseSchema,
   CreateFeedbackBodySchema,
   CreateQueryBodySchema,
@@ -140,13 +154,21 @@ export const STOREFRONT_ROUTES = [
         content: json(CheckoutResponseSchema),
       },
       errors: [
-        [
-          400,
-          'Invalid fields, an unknown, inactive, expired or below-`minAmount` coupon, an InfoCard, mixed currencies, a product listed twice.',
-        ],
+        ...errorCases(
+          COUPON_UNKNOWN,
+          COUPON_INACTIVE,
+          COUPON_EXPIRED,
+          COUPON_BELOW_MINIMUM,
+          INFO_CARD_NOT_FOR_SALE,
+          MIXED_CURRENCIES,
+          LISTED_TWICE,
+          GROUP_EMPTY,
+          OUT_OF_STOCK,
+          COUPON_USED_UP,
+          NO_DROP_TABLE,
+        ),
         BLACKLISTED,
         [404, 'Unknown shop, or an unknown, Draft or Archived product or group.'],
-        [409, 'A quantity above stock, or a coupon with no uses left.'],
         ...STOREFRONT_WRITE_LIMITS,
       ],
     },

@@ -1,10 +1,13 @@
 import {
+  BLACKLIST_DUPLICATE,
+  BLACKLIST_VALUE_UNFIT,
+  BLACKLIST_VALUE_WORDS,
   normaliseBlacklistValue,
   type BlacklistType,
   type CreateBlacklistBody,
   type UpdateBlacklistBody,
 } from '../../../contract/blacklists.js'
-import { StoreError, badRequest } from '../../../contract/errors.js'
+import { refuse } from '../../../contract/refusals.js'
 import type { Shared } from '../shared.js'
 import type { BlacklistRecord, ShopRecord } from '../../store/records.js'
 import { rowOfShop } from '../shop-rows.js'
@@ -32,31 +35,28 @@ export function listBlacklists(deps: Shared, shop: ShopRecord): BlacklistRecord[
   return [...deps.collections.blacklists.newestFirst('shop', shop.id)]
 }
 
-/** The value checked against the type and normalised; a second entry for the same visitor is a 409. */
-function checkedValue(deps: Shared, shop: ShopRecord, type: BlacklistType, value: string, ownId?: string): string {
-  const checked = normaliseBlacklistValue(type, value)
-  if ('error' in checked) throw badRequest('value', checked.error)
-  const holder = deps.collections.blacklists.getBy('entry', `${shop.id}:${type}:${checked.value}`)
-  if (holder && holder.id !== ownId) {
-    throw new StoreError(409, `value: ${type} ${checked.value} is already blacklisted in this shop (${holder.id})`, [
-      { field: 'value', message: 'is already blacklisted' },
-    ])
-  }
-  return checked.value
+/** One entry per visitor (the same type and value): a second is a 409. */
+function assertNotListed(deps: Shared, shop: ShopRecord, type: BlacklistType, value: string, ownId?: string): void {
+  const holder = deps.collections.blacklists.getBy('entry', `${shop.id}:${type}:${value}`)
+  if (holder && holder.id !== ownId) throw refuse(BLACKLIST_DUPLICATE, { type, value, id: holder.id })
 }
 
 export function buildBlacklistEntry(deps: Shared, shop: ShopRecord, body: CreateBlacklistBody): BlacklistRecord {
+  assertNotListed(deps, shop, body.type, body.value)
   return {
     id: deps.newId('bl'),
     type: body.type,
-    value: checkedValue(deps, shop, body.type, body.value),
+    value: body.value,
     reason: body.reason ?? null,
     createdAt: deps.nowIso(shop),
     shopId: shop.id,
   }
 }
 
-/** Applies the given fields; a new type alone re-checks the stored value against it. */
+/**
+ * Applies the given fields. The schema checked a value sent with its type; a type or a value sent
+ * alone meets the stored other half here, and the pair must still fit.
+ */
 export function applyBlacklistUpdate(
   deps: Shared,
   shop: ShopRecord,
@@ -64,6 +64,12 @@ export function applyBlacklistUpdate(
   body: UpdateBlacklistBody,
 ): BlacklistRecord {
   const type = body.type ?? entry.type
-  const value = checkedValue(deps, shop, type, body.value ?? entry.value, entry.id)
+  let value = body.value ?? entry.value
+  if (body.type === undefined || body.value === undefined) {
+    const checked = normaliseBlacklistValue(type, value)
+    if ('error' in checked) throw refuse(BLACKLIST_VALUE_UNFIT, { expected: BLACKLIST_VALUE_WORDS[type], type })
+    value = checked.value
+  }
+  assertNotListed(deps, shop, type, value, entry.id)
   return { ...entry, type, value, reason: body.reason === undefined ? entry.reason : body.reason }
 }

@@ -1,4 +1,5 @@
-import { badRequest } from '../../../contract/errors.js'
+import { UNKNOWN_PRODUCT } from '../../../contract/products.js'
+import { refuse } from '../../../contract/refusals.js'
 import type { ProductRecord, ShopRecord } from '../../store/records.js'
 import type { Shared } from '../shared.js'
 import { lookUpProduct } from './products.js'
@@ -11,7 +12,7 @@ export function resolveProductIds(deps: Shared, shop: ShopRecord, ids: string[],
   const out = new Set<string>()
   for (const id of ids) {
     const product = lookUpProduct(deps, shop, id)
-    if (!product) throw badRequest(field, `unknown product ${id}`)
+    if (!product) throw refuse(UNKNOWN_PRODUCT, { field, id })
     out.add(product.id)
   }
   return [...out]

@@ -1,6 +1,11 @@
-import { StoreError, notFound } from '../../../contract/errors.js'
-import type { CreateProductBody, UpdateProductBody } from '../../../contract/products.js'
-import { PRODUCT_LIMIT } from '../../../contract/products.js'
+import { notFound } from '../../../contract/errors.js'
+import {
+  CURSOR_NOT_ISSUED,
+  PRODUCT_LIMIT,
+  type CreateProductBody,
+  type UpdateProductBody,
+} from '../../../contract/products.js'
+import { refuse } from '../../../contract/refusals.js'
 import type { Shared } from '../shared.js'
 import { base62 } from '../../ids.js'
 import type { ProductRecord, ShopRecord } from '../../store/records.js'
@@ -66,11 +71,7 @@ export function decodeTuple(cursor: string, fits: (values: unknown[]) => boolean
   } catch {
     /* falls through */
   }
-  throw new StoreError(
-    400,
-    'cursor: is not a cursor this API issued; pass nextCursor from the previous page unchanged',
-    [{ field: 'cursor', message: 'is not valid' }],
-  )
+  throw refuse(CURSOR_NOT_ISSUED)
 }
 
 /** An opaque cursor: the position of the last product of a page. */

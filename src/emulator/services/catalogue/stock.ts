@@ -8,7 +8,8 @@ import { isLowStockDrop } from '../events/product-events.js'
 import type { FulfilmentRecord, ProductRecord, ShopRecord } from '../../store/records.js'
 import { serialCount } from './serial-pool.js'
 import { setupHint } from './setup-hint.js'
-import { StoreError } from '../../../contract/errors.js'
+import { STOCK_FOLLOWS_POOL } from '../../../contract/products.js'
+import { refuse } from '../../../contract/refusals.js'
 import type { Tx } from '../../store/store.js'
 
 /**
@@ -43,15 +44,19 @@ export function poolLimit(deps: Shared, product: ProductRecord, setup: Fulfilmen
  * set through the API would not be what checkout sells: refused with what to do instead.
  */
 export function refuseStockOfPool(product: ProductRecord): void {
-  const how =
+  const pool =
     product.type === 'Serial'
-      ? ['its code pool', `add or replace codes with ${setupHint(product.productId, '--serials @codes.txt')}`]
+      ? {
+          pool: 'its code pool',
+          how: `add or replace codes with ${setupHint(product.productId, '--serials @codes.txt')}`,
+        }
       : product.type === 'MysteryBox'
-        ? ['its drop table', `change the outcomes' stock with ${setupHint(product.productId, '--mystery @table.json')}`]
+        ? {
+            pool: 'its drop table',
+            how: `change the outcomes' stock with ${setupHint(product.productId, '--mystery @table.json')}`,
+          }
         : undefined
-  if (!how) return
-  const message = `a ${product.type} product's stock follows ${how[0]} and cannot be set; ${how[1]}`
-  throw new StoreError(400, `stock: ${message}`, [{ field: 'stock', message }])
+  if (pool) throw refuse(STOCK_FOLLOWS_POOL, { type: product.type, ...pool })
 }
 
 /** Units that can be sold now: the smaller of `product.stock` and the pool limit; null = unlimited. */

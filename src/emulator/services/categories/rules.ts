@@ -1,5 +1,5 @@
-import { badRequest } from '../../../contract/errors.js'
-import type { CreateCategoryBody, UpdateCategoryBody } from '../../../contract/categories.js'
+import { UNKNOWN_GROUP, type CreateCategoryBody, type UpdateCategoryBody } from '../../../contract/categories.js'
+import { refuse } from '../../../contract/refusals.js'
 import type { Shared } from '../shared.js'
 import { resolveProductIds } from '../catalogue/bound-products.js'
 import { bySortOrder, rowOfShop } from '../shop-rows.js'
@@ -20,7 +20,7 @@ function resolveGroupIds(deps: Shared, shop: ShopRecord, ids: string[]): string[
   const out = new Set<string>()
   for (const id of ids) {
     const group = deps.collections.groups.get(id)
-    if (!group || group.shopId !== shop.id) throw badRequest('groupIds', `unknown group ${id}`)
+    if (!group || group.shopId !== shop.id) throw refuse(UNKNOWN_GROUP, { id })
     out.add(group.id)
   }
   return [...out]

@@ -1,9 +1,14 @@
 // Coupon rules at checkout (DESIGN.md "Storefront": inactive, expired, exhausted, below minAmount are refused).
-import { StoreError } from '../../../contract/errors.js'
+import {
+  COUPON_BELOW_MINIMUM,
+  COUPON_EXPIRED,
+  COUPON_INACTIVE,
+  COUPON_UNKNOWN,
+  COUPON_USED_UP,
+} from '../../../contract/coupons.js'
+import type { StoreError } from '../../../contract/errors.js'
+import { refuse } from '../../../contract/refusals.js'
 import type { CouponRecord } from '../../store/records.js'
-
-const field = (status: number, message: string) =>
-  new StoreError(status, `couponCode: ${message}`, [{ field: 'couponCode', message }])
 
 /**
  * Why a coupon cannot be used on an order, or undefined when it can. `amount` is the order's
@@ -17,19 +22,17 @@ export function couponRefusal(
   now: Date,
   amount: number,
 ): StoreError | undefined {
-  if (!coupon) return field(400, `no coupon "${code}" exists in this shop`)
-  if (!coupon.active) return field(400, `coupon "${coupon.code}" is not active`)
+  if (!coupon) return refuse(COUPON_UNKNOWN, { code })
+  if (!coupon.active) return refuse(COUPON_INACTIVE, { code: coupon.code })
   if (coupon.expiresAt !== null && Date.parse(coupon.expiresAt) <= now.getTime())
-    return field(400, `coupon "${coupon.code}" expired at ${coupon.expiresAt}`)
+    return refuse(COUPON_EXPIRED, { code: coupon.code, expiresAt: coupon.expiresAt })
   if (coupon.usageLimit !== null && coupon.usedCount >= coupon.usageLimit)
-    return field(
-      409,
-      `coupon "${coupon.code}" has been used ${coupon.usedCount} of ${coupon.usageLimit} times; no uses are left`,
-    )
+    return refuse(COUPON_USED_UP, { code: coupon.code, used: coupon.usedCount, limit: coupon.usageLimit })
   if (coupon.minAmount !== null && amount < coupon.minAmount)
-    return field(
-      400,
-      `coupon "${coupon.code}" needs an order of at least ${coupon.minAmount.toFixed(2)} (this one is ${amount.toFixed(2)})`,
-    )
+    return refuse(COUPON_BELOW_MINIMUM, {
+      code: coupon.code,
+      minimum: coupon.minAmount.toFixed(2),
+      amount: amount.toFixed(2),
+    })
   return undefined
 }

@@ -1,5 +1,10 @@
-import { StoreError, badRequest } from '../../../contract/errors.js'
-import type { CreateCouponBody, UpdateCouponBody } from '../../../contract/coupons.js'
+import {
+  COUPON_CODE_TAKEN,
+  COUPON_PERCENT_ABOVE_100,
+  type CreateCouponBody,
+  type UpdateCouponBody,
+} from '../../../contract/coupons.js'
+import { refuse } from '../../../contract/refusals.js'
 import type { Shared } from '../shared.js'
 import type { CouponRecord, ShopRecord } from '../../store/records.js'
 import { rowOfShop } from '../shop-rows.js'
@@ -26,24 +31,7 @@ export function listCoupons(deps: Shared, shop: ShopRecord, active?: boolean): C
 /** Codes are unique per shop (spec, "Errors": 409 for a duplicate coupon code). */
 function assertCodeFree(deps: Shared, shop: ShopRecord, code: string, ownId?: string): void {
   const holder = findCouponByCode(deps, shop, code)
-  if (holder && holder.id !== ownId) {
-    throw new StoreError(
-      409,
-      `code: a coupon with code "${code}" already exists in this shop (${holder.id}); choose another code`,
-      [{ field: 'code', message: 'is taken' }],
-    )
-  }
-}
-
-/**
- * Expiry as every timestamp the API answers with: ISO 8601 UTC with milliseconds. An offset can
- * push year 0000 or 9999 out of four digits, which no timestamp of the API (nor the db file) may hold.
- */
-function toUtc(at: string | null): string | null {
-  if (at === null) return null
-  const utc = new Date(at).toISOString()
-  if (!/^\d{4}-/.test(utc)) throw badRequest('expiresAt', 'must fall between the years 0000 and 9999 in UTC')
-  return utc
+  if (holder && holder.id !== ownId) throw refuse(COUPON_CODE_TAKEN, { code, id: holder.id })
 }
 
 export function buildCoupon(deps: Shared, shop: ShopRecord, body: CreateCouponBody): CouponRecord {
@@ -57,7 +45,7 @@ export function buildCoupon(deps: Shared, shop: ShopRecord, body: CreateCouponBo
     usageLimit: body.usageLimit ?? null,
     usedCount: 0,
     minAmount: body.minAmount ?? null,
-    expiresAt: toUtc(body.expiresAt ?? null),
+    expiresAt: body.expiresAt ?? null,
     active: body.active ?? true,
     createdAt: now,
     updatedAt: now,
@@ -75,9 +63,7 @@ export function applyCouponUpdate(
   if (body.code !== undefined) assertCodeFree(deps, shop, body.code, coupon.id)
   const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined))
   const next: CouponRecord = { ...coupon, ...changes, updatedAt: deps.nowIso(shop) }
-  if ('expiresAt' in changes) next.expiresAt = toUtc(body.expiresAt ?? null)
-  // The type and the value may arrive apart: check the pair the coupon ends up with.
-  if (next.type === 'percentage' && next.value > 100)
-    throw badRequest('value', 'must be at most 100 for a percentage coupon')
+  // The schema checked a value sent with its type; one sent alone meets the stored other half here.
+  if (next.type === 'percentage' && next.value > 100) throw refuse(COUPON_PERCENT_ABOVE_100)
   return next
 }

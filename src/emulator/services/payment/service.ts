@@ -1,8 +1,20 @@
 // Payment, delivery retries, tracking and disputes (README, "Order flow"; DESIGN.md "Orders,
 // fulfilment, stock"). Each state change is one synchronous transaction; the only network call,
 // the Dynamic delivery, runs between transactions and records its result in a transaction of its own.
-import { StoreError, badRequest } from '../../../contract/errors.js'
-import type { PayBody, TrackingBody } from '../../../contract/fulfilment.js'
+import { StoreError } from '../../../contract/errors.js'
+import {
+  DELIVERY_BEFORE_PAYMENT,
+  DISPUTE_WITHOUT_PAYMENT,
+  ORDER_CLOSED_TO_PAYMENT,
+  PAYMENT_ABOVE_DUE,
+  PAYMENT_ALREADY_SETTLED,
+  PAYMENT_NOT_ABOVE_ZERO,
+  SHIPPING_BEFORE_PAYMENT,
+  TRACKING_WITHOUT_PHYSICAL,
+  type PayBody,
+  type TrackingBody,
+} from '../../../contract/fulfilment.js'
+import { refuse } from '../../../contract/refusals.js'
 import type { ServiceDeps } from '../deps.js'
 import { fulfilments } from '../fulfilment/index.js'
 import { delivered, undelivered } from '../fulfilment/fulfil.js'
@@ -70,24 +82,17 @@ export class PaymentService {
       const before = findOrder(deps, shop, id)
       if (before.paymentStatus === 'paid') return { order: before, alreadyPaid: true }
       if (before.status === 'cancelled' || before.status === 'refunded') {
-        throw new StoreError(
-          409,
-          `order ${before.orderNumber} is ${before.status}; a ${before.status} order cannot be paid`,
-        )
+        throw refuse(ORDER_CLOSED_TO_PAYMENT, { order: before.orderNumber, status: before.status })
       }
       if (before.paymentStatus !== 'unpaid' && before.paymentStatus !== 'partial') {
-        throw new StoreError(
-          409,
-          `order ${before.orderNumber} has paymentStatus ${before.paymentStatus}; only unpaid or partially paid orders take payments`,
-        )
+        throw refuse(PAYMENT_ALREADY_SETTLED, { order: before.orderNumber, paymentStatus: before.paymentStatus })
       }
       const paidSoFar = before.amountPaid ?? 0
       const due = cents(before.total - paidSoFar)
       const amount = body.amount ?? due
-      if (amount > due)
-        throw badRequest('amount', `must be at most the amount due (${due.toFixed(2)} ${before.currency})`)
-      if (amount <= 0 && due > 0)
-        throw badRequest('amount', `must be above 0 (the amount due is ${due.toFixed(2)} ${before.currency})`)
+      const owed = { due: due.toFixed(2), currency: before.currency }
+      if (amount > due) throw refuse(PAYMENT_ABOVE_DUE, owed)
+      if (amount <= 0 && due > 0) throw refuse(PAYMENT_NOT_ABOVE_ZERO, owed)
       const now = deps.nowIso(shop)
       const gateway = body.gateway ?? before.gateway ?? 'processor'
       const amountPaid = cents(paidSoFar + amount)
@@ -138,10 +143,7 @@ export class PaymentService {
     const order = await deps.transact((tx) => {
       const before = findOrder(deps, shop, id)
       if (before.paymentStatus !== 'paid') {
-        throw new StoreError(
-          409,
-          `order ${before.orderNumber} is not paid (paymentStatus ${before.paymentStatus}); deliveries follow payment`,
-        )
+        throw refuse(DELIVERY_BEFORE_PAYMENT, { order: before.orderNumber, paymentStatus: before.paymentStatus })
       }
       const queue = eventQueue()
       const items = fulfilLines(deps, tx, shop, before, queue.emit)
@@ -213,12 +215,9 @@ export class PaymentService {
     return deps.transact((tx) => {
       const before = findOrder(deps, shop, id)
       if (!before.items.some((l) => l.productType === 'Physical'))
-        throw new StoreError(400, `order ${before.orderNumber} has no Physical item; tracking applies to shipped goods`)
+        throw refuse(TRACKING_WITHOUT_PHYSICAL, { order: before.orderNumber })
       if (before.paymentStatus !== 'paid')
-        throw new StoreError(
-          409,
-          `order ${before.orderNumber} is not paid (paymentStatus ${before.paymentStatus}); ship after payment`,
-        )
+        throw refuse(SHIPPING_BEFORE_PAYMENT, { order: before.orderNumber, paymentStatus: before.paymentStatus })
       const now = deps.nowIso(shop)
       const tracking = [...(before.tracking ?? []), { code: body.code, carrier: body.carrier ?? null, addedAt: now }]
       const items = before.items.map((line) => {
@@ -244,10 +243,7 @@ export class PaymentService {
       const before = findOrder(deps, shop, id)
       if (before.paymentStatus === 'disputed') return before
       if (before.paymentStatus !== 'paid' && before.paymentStatus !== 'partial') {
-        throw new StoreError(
-          409,
-          `order ${before.orderNumber} has paymentStatus ${before.paymentStatus}; only a payment can be disputed`,
-        )
+        throw refuse(DISPUTE_WITHOUT_PAYMENT, { order: before.orderNumber, paymentStatus: before.paymentStatus })
       }
       const now = deps.nowIso(shop)
       const stored = tx.put('orders', { ...before, paymentStatus: 'disputed', disputedAt: now, updatedAt: now })

@@ -7,10 +7,11 @@ const shape = SeedFileSchema.shape
 const keysOf = (schema: { shape: Record<string, unknown> }) => Object.keys(schema.shape)
 const KEYS = {
   products: keysOf(shape.products.unwrap().element),
-  coupons: keysOf(shape.coupons.unwrap().element),
+  // Discriminated by `type`: every type takes the same fields.
+  coupons: keysOf(shape.coupons.unwrap().element.options[0]),
   categories: keysOf(shape.categories.unwrap().element),
   groups: keysOf(shape.groups.unwrap().element),
-  blacklists: keysOf(shape.blacklists.unwrap().element),
+  blacklists: keysOf(shape.blacklists.unwrap().element.options[0]),
   customers: keysOf(shape.customers.unwrap().element),
   orders: keysOf(shape.orders.unwrap().element),
   items: keysOf(shape.orders.unwrap().element.shape.items.element),

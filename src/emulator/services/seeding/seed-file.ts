@@ -46,7 +46,12 @@ const SeedProductSchema = CreateProductBodySchema.extend({
   fulfilment: z.looseObject({}).optional(),
 })
 
-const SeedCouponSchema = CreateCouponBodySchema.safeExtend({ ...Seeded, ...Updated, usedCount: CountSchema.optional() })
+const SeededCoupon = { ...Seeded, ...Updated, usedCount: CountSchema.optional() }
+const [seedPercentage, seedFixed] = CreateCouponBodySchema.options
+const SeedCouponSchema = z.discriminatedUnion('type', [
+  seedPercentage.safeExtend(SeededCoupon),
+  seedFixed.safeExtend(SeededCoupon),
+])
 
 const SeedCategorySchema = CreateCategoryBodySchema.extend({ ...Seeded, ...Updated })
 
@@ -57,7 +62,12 @@ const SeedGroupSchema = CreateGroupBodySchema.extend({
   image: UrlSchema.nullable().optional(),
 })
 
-const SeedBlacklistSchema = CreateBlacklistBodySchema.safeExtend(Seeded)
+const [seedIp, seedCountry, seedEmail] = CreateBlacklistBodySchema.options
+const SeedBlacklistSchema = z.discriminatedUnion('type', [
+  seedIp.safeExtend(Seeded),
+  seedCountry.safeExtend(Seeded),
+  seedEmail.safeExtend(Seeded),
+])
 
 const SeedCustomerSchema = z.strictObject({
   ...Seeded,

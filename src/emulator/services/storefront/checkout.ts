@@ -1,7 +1,16 @@
 // Storefront checkout (DESIGN.md "Storefront"; spec "What the service does" 5, 7): every check first,
 // then every write, in one synchronous transaction, so a refused checkout leaves nothing behind.
 import { StoreError } from '../../../contract/errors.js'
-import type { CheckoutBody } from '../../../contract/storefront.js'
+import {
+  GROUP_EMPTY,
+  INFO_CARD_NOT_FOR_SALE,
+  LISTED_TWICE,
+  MIXED_CURRENCIES,
+  NO_DROP_TABLE,
+  OUT_OF_STOCK,
+  type CheckoutBody,
+} from '../../../contract/storefront.js'
+import { refuse } from '../../../contract/refusals.js'
 import type { ServiceDeps } from '../deps.js'
 import type {
   CouponRecord,
@@ -29,9 +38,6 @@ export interface Visitor {
   ip: string | null
   country: string | null
 }
-
-const fieldError = (status: number, field: string, message: string) =>
-  new StoreError(status, `${field}: ${message}`, [{ field, message }])
 
 /**
  * Refuses a blacklisted visitor with 403 (spec, "Blacklist entry": matching visitors are kept
@@ -67,7 +73,7 @@ function wantedLines(
   if (body.items) return { wanted: body.items.map((i, at) => ({ ...i, field: `items.${at}` })), group: null }
   const group = deps.collections.groups.get(body.groupId!)
   if (!group || group.shopId !== shop.id) throw new StoreError(404, `group not found: ${body.groupId}`)
-  if (group.productIds.length === 0) throw fieldError(400, 'groupId', `group "${group.name}" holds no products`)
+  if (group.productIds.length === 0) throw refuse(GROUP_EMPTY, { name: group.name })
   return { wanted: group.productIds.map((productId) => ({ productId, quantity: 1, field: 'groupId' })), group }
 }
 
@@ -82,8 +88,7 @@ function saleableProduct(deps: ServiceDeps, shop: ShopRecord, w: Wanted): Produc
       { field, message: 'is not a product on sale in this shop' },
     ])
   }
-  if (found.type === 'InfoCard')
-    throw fieldError(400, field, `"${found.name}" is an InfoCard: display only, it cannot be bought`)
+  if (found.type === 'InfoCard') throw refuse(INFO_CARD_NOT_FOR_SALE, { field, name: found.name })
   return found
 }
 
@@ -114,12 +119,7 @@ export function checkout(deps: ServiceDeps, tx: Tx, shopId: string, body: Checko
   const seen = new Set<string>()
   for (const w of wanted) {
     const product = saleableProduct(deps, shop, w)
-    if (seen.has(product.id))
-      throw fieldError(
-        400,
-        `${w.field}.productId`,
-        `"${product.name}" is listed twice; give each product once with its quantity`,
-      )
+    if (seen.has(product.id)) throw refuse(LISTED_TWICE, { field: `${w.field}.productId`, name: product.name })
     seen.add(product.id)
     const setup = deps.collections.fulfilments.get(product.id)
     resolved.push({
@@ -134,18 +134,20 @@ export function checkout(deps: ServiceDeps, tx: Tx, shopId: string, body: Checko
   const currency = resolved[0].product.currency
   const other = resolved.find((r) => r.product.currency !== currency)
   if (other)
-    throw fieldError(
-      400,
-      body.items ? 'items' : 'groupId',
-      `products of one order must share a currency ("${resolved[0].product.name}" is ${currency}, "${other.product.name}" is ${other.product.currency})`,
-    )
+    throw refuse(MIXED_CURRENCIES, {
+      field: body.items ? 'items' : 'groupId',
+      first: resolved[0].product.name,
+      currency,
+      other: other.product.name,
+      otherCurrency: other.product.currency,
+    })
 
   for (const r of resolved) {
     if (r.product.type === 'MysteryBox' && !r.setup?.mystery) {
-      throw new StoreError(
-        409,
-        `"${r.product.name}" has no published drop table yet, so it cannot be sold; the merchant sets one with ${setupHint(r.product.productId, '--mystery @table.json')}`,
-      )
+      throw refuse(NO_DROP_TABLE, {
+        name: r.product.name,
+        how: setupHint(r.product.productId, '--mystery @table.json'),
+      })
     }
     const available = availableUnits(deps, r.product, r.setup)
     if (available !== null && r.quantity > available) {
@@ -154,11 +156,7 @@ export function checkout(deps: ServiceDeps, tx: Tx, shopId: string, body: Checko
         r.product.type === 'Serial'
           ? `; its stock is its code pool: add codes with ${setupHint(r.product.productId, '--serials @codes.txt')}`
           : ''
-      throw fieldError(
-        409,
-        field,
-        `only ${available} of "${r.product.name}" in stock (asked for ${r.quantity})${refill}`,
-      )
+      throw refuse(OUT_OF_STOCK, { field, available, name: r.product.name, quantity: r.quantity, refill })
     }
   }
 

@@ -1,4 +1,4 @@
-import { badRequest, notFound } from '../../../contract/errors.js'
+import { notFound } from '../../../contract/errors.js'
 import type { UpdateThemeBody } from '../../../contract/themes.js'
 import type { ShopRecord, ThemeRecord } from '../../store/records.js'
 import type { Shared } from '../shared.js'
@@ -47,9 +47,6 @@ export function defaultTheme(deps: Shared, shop: ShopRecord): ThemeRecord {
   }
 }
 
-/** The sections every config holds; each must stay an object so the storefront can read it. */
-const SECTIONS = Object.keys(DEFAULT_THEME_CONFIG)
-
 /** A theme of the shop by id (`default` for every shop); 404 otherwise. */
 export function findTheme(deps: Shared, shop: ShopRecord, themeId: string): ThemeRecord {
   const theme = deps.collections.themes.get(`${shop.id}:${themeId}`)
@@ -66,14 +63,6 @@ export function activeThemeId(themes: ThemeRecord[]): string {
   return themes.find((t) => t.isActive)?.id ?? 'default'
 }
 
-/** Refuses a config whose known sections are not objects (the storefront reads them as such). */
-function checkSections(given: Json | undefined, field: string): void {
-  if (given === undefined) return
-  for (const section of SECTIONS)
-    if (given[section] !== undefined && !isObject(given[section]))
-      throw badRequest(`${field}.${section}`, 'must be an object')
-}
-
 /**
  * PUT /themes/:themeId (spec: "config and/or files"). `config` and `files['theme.json']` are both
  * the whole config, normalised over the defaults; sent together, `theme.json` is read first and
@@ -82,8 +71,6 @@ function checkSections(given: Json | undefined, field: string): void {
  */
 export function applyThemeUpdate(deps: Shared, theme: ThemeRecord, body: UpdateThemeBody): ThemeRecord {
   const fileConfig = body.files?.['theme.json']
-  checkSections(fileConfig, 'files.theme.json')
-  checkSections(body.config, 'config')
   const config =
     fileConfig === undefined && body.config === undefined
       ? theme.config
