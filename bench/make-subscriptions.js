@@ -22,7 +22,7 @@ export async function makeSubscriptions(count, file) {
   const [{ startEmulator }, { offsetClock }, { loadSeedFile }, { writeDbFile }] = await Promise.all([
     import(DIST('emulator/start.js')),
     import(DIST('emulator/deps.js')),
-    import(DIST('emulator/services/seeding/seed-file.js')),
+    import(DIST('contract/seed-file.js')),
     import(DIST('emulator/store/db-file.js')),
   ])
   const rng = seededRandom(`store-bench:subscriptions:${count}`)

@@ -31,17 +31,28 @@ const emulatorOutside = {
 }
 
 /**
- * The body flags as data: src/cli/body-flags.ts derives every body's flags from its zod schema;
- * here its tsc build is run once and its value becomes the module, so declaring the create and
- * update flags loads no zod (the schemas still load when a command checks a body).
+ * Modules whose value is data made from zod schemas, evaluated once from their tsc build and put
+ * in the bundle as that data: src/cli/body-flags.ts derives every body's flags from its schema;
+ * src/contract/operations/addresses.ts takes each operation's method and path. So declaring the
+ * create and update flags, and calling an operation, load no zod (the schemas still load when a
+ * command checks a body or --verbose checks an answer).
  */
-const bodyFlagsAsData = {
-  name: 'body-flags-as-data',
+const AS_DATA = {
+  'cli/body-flags': 'BODY_FIELDS',
+  'contract/operations/addresses': 'ADDRESSES',
+}
+const asData = {
+  name: 'as-data',
   setup(b) {
-    b.onLoad({ filter: /[\\/]src[\\/]cli[\\/]body-flags\.ts$/ }, async () => {
-      const { BODY_FIELDS } = await import(pathToFileURL(join(dist, 'cli', 'body-flags.js')).href)
-      return { contents: `export const BODY_FIELDS = ${JSON.stringify(BODY_FIELDS)}`, loader: 'js' }
-    })
+    b.onLoad(
+      { filter: /[\\/]src[\\/](cli[\\/]body-flags|contract[\\/]operations[\\/]addresses)\.ts$/ },
+      async (args) => {
+        const module = relative(join(root, 'src'), args.path).replace(/\\/g, '/').replace(/\.ts$/, '')
+        const name = AS_DATA[module]
+        const value = (await import(pathToFileURL(join(dist, `${module}.js`)).href))[name]
+        return { contents: `export const ${name} = ${JSON.stringify(value)}`, loader: 'js' }
+      },
+    )
   },
 }
 
@@ -69,7 +80,7 @@ const result = await build({
   // CommonJS packages bundled into ES modules (commander) require Node's own modules, and only those.
   banner: { js: 'const require=(id)=>process.getBuiltinModule(id);' },
   external: ['hono', 'hono/*', '@hono/node-server', '@hono/node-server/*', '@inquirer/prompts'],
-  plugins: [emulatorOutside, bodyFlagsAsData],
+  plugins: [emulatorOutside, asData],
 })
 
 const chunks = Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js'))

@@ -3,9 +3,9 @@
 // tail`) never finds dist/ half written. The previous CLI bundle's chunks that the new one lacks
 // are kept for a day: a process started before the swap still finds the chunks it loads on use.
 import { execFileSync } from 'node:child_process'
-import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
+import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const next = `dist.next-${process.pid}`
@@ -18,6 +18,10 @@ const node = (args, env = {}) =>
 rmSync(join(root, next), { recursive: true, force: true })
 try {
   node([join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json', '--outDir', next])
+  // The operations' addresses as data: the library's client then calls an operation without loading zod.
+  const addresses = join(root, next, 'contract', 'operations', 'addresses.js')
+  const { ADDRESSES } = await import(pathToFileURL(addresses).href)
+  writeFileSync(addresses, `export const ADDRESSES = ${JSON.stringify(ADDRESSES)}\n`)
   node([join(root, 'scripts', 'build-browser.js')], { STORE_DIST: next })
   node([join(root, 'scripts', 'build-cli.js')], { STORE_DIST: next })
 } catch (error) {

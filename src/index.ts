@@ -3,7 +3,8 @@
 // and edge runtimes. The emulator is `<package>/emulator`, the MSW handlers `<package>/msw`, the
 // mystery-box fairness functions `<package>/fairness`.
 export { StoreClient, Http, DEFAULT_BASE_URL, DEFAULT_RETRY } from './client/index.js'
-export { RESPONSE_SCHEMAS } from './client/response-schemas.js'
+export { OPERATIONS, API_OPERATIONS, CONTROL_OPERATIONS } from './contract/operations/index.js'
+export type { Operation, OperationId, Operations } from './contract/operations/index.js'
 export type {
   StoreClientOptions,
   HttpOptions,
@@ -14,10 +15,8 @@ export type {
   ResponseDrift,
   RetryNotice,
   AttemptedError,
-  ResponseName,
-  ResponseSchemas,
-  ResponseIssue,
-  ResponseTypes,
+  CallInput,
+  DeclaredAnswers,
   ProductsClient,
   OrdersClient,
   CouponsClient,

@@ -81,8 +81,8 @@ export async function benchBundle() {
      client.products.list().then((page) => console.log(page.products.length))`,
   )
   const withDrift = await bundleSize(
-    `import { StoreClient, RESPONSE_SCHEMAS } from './dist/index.js'
-     const client = new StoreClient({ drift: { schemas: RESPONSE_SCHEMAS, report: console.warn } })
+    `import { StoreClient, OPERATIONS } from './dist/index.js'
+     const client = new StoreClient({ drift: { operations: OPERATIONS, report: console.warn } })
      client.products.list().then((page) => console.log(page.products.length))`,
   )
   return { client, withDrift }

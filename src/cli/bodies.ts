@@ -10,8 +10,8 @@ export interface Bodies {
   schema(name: BodyName): Promise<z.ZodType>
 }
 
-/** The spec's bodies: flags derived from the schemas, each schema loaded when a body is checked. */
+/** The operations' bodies: flags derived from the schemas, each schema loaded when a body is checked. */
 export const SPEC_BODIES: Bodies = {
   fields: (name) => BODY_FIELDS[name],
-  schema: (name) => import('./body-schemas.js').then((bodies) => bodies[name]),
+  schema: (name) => import('../contract/operations/index.js').then(({ OPERATIONS }) => OPERATIONS[name].body),
 }

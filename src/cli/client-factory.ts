@@ -93,10 +93,10 @@ export function clientFor(
     // An answer that differs from the client's schema is shown as it came; --verbose says how it differs.
     drift: globals.verbose
       ? {
-          schemas: () => import('../client/response-schemas.js').then((m) => m.RESPONSE_SCHEMAS),
+          operations: () => import('../contract/operations/index.js').then((m) => m.OPERATIONS),
           report: (d) =>
             ctx.stderr.write(
-              `! ${d.method} ${d.path}: the answer differs from the ${d.schema} schema: ${d.issues.map((i) => `${i.field}: ${i.message}`).join('; ')}\n`,
+              `! ${d.method} ${d.path}: the answer differs from what ${d.operation} declares: ${d.issues.map((i) => `${i.field}: ${i.message}`).join('; ')}\n`,
             ),
         }
       : undefined,

@@ -1,7 +1,7 @@
 import type { StoreError } from '../contract/errors.js'
 
 /**
- * Exit codes, one place (README, "Exit codes"):
+ * Exit codes, one place (docs/cli.md, "Exit codes"):
  * 0 success (empty results, help, version too) · 1 unexpected error, or a check that failed
  * (`store mystery verify`) · 2 usage (unknown flag, bad value, input missing with no terminal to
  * ask, invalid config) · 3 rejected by the API (400, 409, 413, other 4xx) · 4 auth (401, 403) ·

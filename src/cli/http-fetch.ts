@@ -1,6 +1,6 @@
 // The CLI's fetch: the part of the Fetch API the client and the webhook commands use, over
 // node:http and node:https. Node's own fetch loads undici on first use, which alone costs more than
-// the CLI's whole start-up budget (README, "Start-up"). The node modules are loaded on the first
+// the CLI's whole start-up budget (docs/cli.md, "Start-up"). The node modules are loaded on the first
 // request, each when its protocol is used: node:https and node:tls cost as much again as node:http.
 import type { IncomingMessage } from 'node:http'
 

@@ -5,7 +5,7 @@ import type {
   CreateBlacklistInput,
   UpdateBlacklistInput,
 } from '../contract/blacklists.js'
-import { segment, type CallOptions, type Http } from './http.js'
+import type { CallOptions, Http } from './http.js'
 
 export interface BlacklistsClient {
   list(options?: CallOptions): Promise<BlacklistList>
@@ -18,13 +18,10 @@ export interface BlacklistsClient {
 /** `/blacklists` (spec, "Endpoints: Blacklists"): IP, COUNTRY or EMAIL entries of the shop. */
 export function blacklists(http: Http): BlacklistsClient {
   return {
-    list: (options = {}) => http.request('GET', '/blacklists', { ...options, schema: 'BlacklistList' }),
-    get: (id, options = {}) =>
-      http.request('GET', `/blacklists/${segment(id)}`, { ...options, schema: 'BlacklistEntry' }),
-    create: (body, options = {}) => http.request('POST', '/blacklists', { ...options, body, schema: 'BlacklistEntry' }),
-    update: (id, body, options = {}) =>
-      http.request('PUT', `/blacklists/${segment(id)}`, { ...options, body, schema: 'BlacklistEntry' }),
-    delete: (id, options = {}) =>
-      http.request('DELETE', `/blacklists/${segment(id)}`, { ...options, schema: 'Success' }),
+    list: (options = {}) => http.call('listBlacklists', options),
+    get: (id, options = {}) => http.call('getBlacklistEntry', { ...options, params: { id } }),
+    create: (body, options = {}) => http.call('createBlacklistEntry', { ...options, body }),
+    update: (id, body, options = {}) => http.call('updateBlacklistEntry', { ...options, params: { id }, body }),
+    delete: (id, options = {}) => http.call('deleteBlacklistEntry', { ...options, params: { id } }),
   }
 }

@@ -1,6 +1,6 @@
 import type { Success } from '../contract/common.js'
 import type { Category, CategoryList, CreateCategoryInput, UpdateCategoryInput } from '../contract/categories.js'
-import { segment, type CallOptions, type Http } from './http.js'
+import type { CallOptions, Http } from './http.js'
 
 export interface CategoriesClient {
   list(options?: CallOptions): Promise<CategoryList>
@@ -16,12 +16,10 @@ export interface CategoriesClient {
 /** `/categories` (spec, "Endpoints: Categories"). */
 export function categories(http: Http): CategoriesClient {
   return {
-    list: (options = {}) => http.request('GET', '/categories', { ...options, schema: 'CategoryList' }),
-    get: (id, options = {}) => http.request('GET', `/categories/${segment(id)}`, { ...options, schema: 'Category' }),
-    create: (body, options = {}) => http.request('POST', '/categories', { ...options, body, schema: 'Category' }),
-    update: (id, body, options = {}) =>
-      http.request('PUT', `/categories/${segment(id)}`, { ...options, body, schema: 'Category' }),
-    delete: (id, options = {}) =>
-      http.request('DELETE', `/categories/${segment(id)}`, { ...options, schema: 'Success' }),
+    list: (options = {}) => http.call('listCategories', options),
+    get: (id, options = {}) => http.call('getCategory', { ...options, params: { id } }),
+    create: (body, options = {}) => http.call('createCategory', { ...options, body }),
+    update: (id, body, options = {}) => http.call('updateCategory', { ...options, params: { id }, body }),
+    delete: (id, options = {}) => http.call('deleteCategory', { ...options, params: { id } }),
   }
 }

@@ -1,6 +1,6 @@
 import type { Success } from '../contract/common.js'
 import type { Coupon, CouponList, CreateCouponInput, UpdateCouponInput } from '../contract/coupons.js'
-import { segment, type CallOptions, type Http } from './http.js'
+import type { CallOptions, Http } from './http.js'
 
 export interface CouponsClient {
   /** `active: true` lists only active coupons. */
@@ -16,11 +16,10 @@ export interface CouponsClient {
 /** `/coupons` (spec, "Endpoints: Coupons"). Codes are uppercased by the server. */
 export function coupons(http: Http): CouponsClient {
   return {
-    list: (query = {}, options = {}) => http.request('GET', '/coupons', { ...options, query, schema: 'CouponList' }),
-    get: (id, options = {}) => http.request('GET', `/coupons/${segment(id)}`, { ...options, schema: 'Coupon' }),
-    create: (body, options = {}) => http.request('POST', '/coupons', { ...options, body, schema: 'Coupon' }),
-    update: (id, body, options = {}) =>
-      http.request('PUT', `/coupons/${segment(id)}`, { ...options, body, schema: 'Coupon' }),
-    delete: (id, options = {}) => http.request('DELETE', `/coupons/${segment(id)}`, { ...options, schema: 'Success' }),
+    list: (query = {}, options = {}) => http.call('listCoupons', { ...options, query }),
+    get: (id, options = {}) => http.call('getCoupon', { ...options, params: { id } }),
+    create: (body, options = {}) => http.call('createCoupon', { ...options, body }),
+    update: (id, body, options = {}) => http.call('updateCoupon', { ...options, params: { id }, body }),
+    delete: (id, options = {}) => http.call('deleteCoupon', { ...options, params: { id } }),
   }
 }

@@ -1,5 +1,5 @@
 import type { CustomerDetail, CustomerList, CustomerListQuery } from '../contract/customers.js'
-import { segment, type CallOptions, type Http } from './http.js'
+import type { CallOptions, Http } from './http.js'
 
 export interface CustomersClient {
   /** Newest first; `limit` default 50, max 200. */
@@ -11,9 +11,7 @@ export interface CustomersClient {
 /** `/customers` (spec, "Endpoints: Customers"): read only. */
 export function customers(http: Http): CustomersClient {
   return {
-    list: (query = {}, options = {}) =>
-      http.request('GET', '/customers', { ...options, query, schema: 'CustomerList' }),
-    get: (id, options = {}) =>
-      http.request('GET', `/customers/${segment(id)}`, { ...options, schema: 'CustomerDetail' }),
+    list: (query = {}, options = {}) => http.call('listCustomers', { ...options, query }),
+    get: (id, options = {}) => http.call('getCustomer', { ...options, params: { id } }),
   }
 }

@@ -28,7 +28,7 @@ import type {
   WebhookList,
 } from '../contract/webhooks.js'
 import { StoreError } from '../contract/store-error.js'
-import { segment, type CallOptions, type Http } from './http.js'
+import type { CallOptions, Http } from './http.js'
 import { follow, jsonOf, type FollowOptions, type StreamStatus } from './follow.js'
 
 /** Webhook endpoints, the delivery log, resend and the simulator (`/_emulator/webhooks`). */
@@ -156,104 +156,55 @@ export interface EmulatorClient {
 }
 
 export function emulator(http: Http): EmulatorClient {
-  const control = (path: string) => `/_emulator${path}`
-  const origin = { root: 'origin' } as const
   return {
-    listShops: (options = {}) => http.request('GET', control('/shops'), { ...options, ...origin, schema: 'ShopList' }),
-    createShop: (body, options = {}) =>
-      http.request('POST', control('/shops'), { ...options, ...origin, body, schema: 'Shop' }),
-    listKeys: (options = {}) => http.request('GET', control('/keys'), { ...options, ...origin, schema: 'ApiKeyList' }),
-    createKey: (body = {}, options = {}) =>
-      http.request('POST', control('/keys'), { ...options, ...origin, body, schema: 'ApiKey' }),
-    revokeKey: (id, options = {}) =>
-      http.request('DELETE', control(`/keys/${segment(id)}`), { ...options, ...origin, schema: 'Success' }),
-    listProducts: (query = {}, options = {}) =>
-      http.request('GET', control('/products'), { ...options, ...origin, query, schema: 'ProductList' }),
-    getFulfilment: (productId, options = {}) =>
-      http.request('GET', control(`/products/${segment(productId)}/fulfilment`), {
-        ...options,
-        ...origin,
-        schema: 'FulfilmentSetup',
-      }),
-    setFulfilment: (productId, body, options = {}) =>
-      http.request('PUT', control(`/products/${segment(productId)}/fulfilment`), {
-        ...options,
-        ...origin,
-        body,
-        schema: 'FulfilmentSetup',
-      }),
-    payOrder: (orderId, body = {}, options = {}) =>
-      http.request('POST', control(`/orders/${segment(orderId)}/pay`), {
-        ...options,
-        ...origin,
-        body,
-        schema: 'Order',
-      }),
-    retryDelivery: (orderId, options = {}) =>
-      http.request('POST', control(`/orders/${segment(orderId)}/deliver`), { ...options, ...origin, schema: 'Order' }),
-    addTracking: (orderId, body, options = {}) =>
-      http.request('POST', control(`/orders/${segment(orderId)}/tracking`), {
-        ...options,
-        ...origin,
-        body,
-        schema: 'Order',
-      }),
-    disputeOrder: (orderId, options = {}) =>
-      http.request('POST', control(`/orders/${segment(orderId)}/dispute`), { ...options, ...origin, schema: 'Order' }),
-    cancelSubscription: (id, options = {}) =>
-      http.request('POST', control(`/subscriptions/${segment(id)}/cancel`), {
-        ...options,
-        ...origin,
-        schema: 'Subscription',
-      }),
-    getClock: (options = {}) => http.request('GET', control('/clock'), { ...options, ...origin, schema: 'ClockState' }),
-    advanceClock: (seconds, options = {}) =>
-      http.request('POST', control('/clock/advance'), {
-        ...options,
-        ...origin,
-        body: { seconds },
-        schema: 'ClockState',
-      }),
-    listQueries: (options = {}) =>
-      http.request('GET', control('/queries'), { ...options, ...origin, schema: 'QueryList' }),
-    getQuery: (id, options = {}) =>
-      http.request('GET', control(`/queries/${segment(id)}`), { ...options, ...origin, schema: 'Query' }),
-    replyToQuery: (queryId, message, options = {}) =>
-      http.request('POST', control(`/queries/${segment(queryId)}/reply`), {
-        ...options,
-        ...origin,
-        body: { message },
-        schema: 'Query',
-      }),
-    listFeedback: (options = {}) =>
-      http.request('GET', control('/feedback'), { ...options, ...origin, schema: 'FeedbackList' }),
-    webhooks: webhooks(http),
+    listShops: (options = {}) => http.call('listShops', options),
+    createShop: (body, options = {}) => http.call('createShop', { ...options, body }),
+    listKeys: (options = {}) => http.call('listKeys', options),
+    createKey: (body = {}, options = {}) => http.call('createKey', { ...options, body }),
+    revokeKey: (id, options = {}) => http.call('revokeKey', { ...options, params: { id } }),
+    listProducts: (query = {}, options = {}) => http.call('listAllProducts', { ...options, query }),
+    getFulfilment: (id, options = {}) => http.call('getFulfilment', { ...options, params: { id } }),
+    setFulfilment: (id, body, options = {}) => http.call('setFulfilment', { ...options, params: { id }, body }),
+    payOrder: (id, body = {}, options = {}) => http.call('payOrder', { ...options, params: { id }, body }),
+    retryDelivery: (id, options = {}) => http.call('retryDelivery', { ...options, params: { id } }),
+    addTracking: (id, body, options = {}) => http.call('addTracking', { ...options, params: { id }, body }),
+    disputeOrder: (id, options = {}) => http.call('disputeOrder', { ...options, params: { id } }),
+    cancelSubscription: (id, options = {}) => http.call('cancelSubscription', { ...options, params: { id } }),
+    getClock: (options = {}) => http.call('getClock', options),
+    advanceClock: (seconds, options = {}) => http.call('advanceClock', { ...options, body: { seconds } }),
+    listQueries: (options = {}) => http.call('listQueries', options),
+    getQuery: (id, options = {}) => http.call('getQuery', { ...options, params: { id } }),
+    replyToQuery: (id, message, options = {}) =>
+      http.call('replyToQuery', { ...options, params: { id }, body: { message } }),
+    listFeedback: (options = {}) => http.call('listFeedback', options),
+    webhooks: {
+      list: (options = {}) => http.call('listWebhooks', options),
+      get: (id, options = {}) => http.call('getWebhook', { ...options, params: { id } }),
+      create: (body, options = {}) => http.call('createWebhook', { ...options, body }),
+      delete: (id, options = {}) => http.call('deleteWebhook', { ...options, params: { id } }),
+      simulate: (id, event, options = {}) =>
+        http.call('simulateWebhook', { ...options, params: { id }, body: { event } }),
+      logs: (query = {}, options = {}) => http.call('listDeliveries', { ...options, query }),
+      log: (id, options = {}) => http.call('getDelivery', { ...options, params: { id } }),
+      resend: (id, options = {}) => http.call('resendDelivery', { ...options, params: { id } }),
+    },
     faults: {
-      list: (options = {}) => http.request('GET', control('/faults'), { ...options, ...origin, schema: 'FaultList' }),
-      create: (body, options = {}) =>
-        http.request('POST', control('/faults'), { ...options, ...origin, body, schema: 'Fault' }),
-      delete: (id, options = {}) =>
-        http.request('DELETE', control(`/faults/${segment(id)}`), { ...options, ...origin, schema: 'Success' }),
+      list: (options = {}) => http.call('listFaults', options),
+      create: (body, options = {}) => http.call('createFault', { ...options, body }),
+      delete: (id, options = {}) => http.call('deleteFault', { ...options, params: { id } }),
     },
     events: Object.assign((options: EventsOptions = {}) => events(http, options), {
       waitFor: (kind: WebhookEventKind, predicate?: (event: EmittedEvent) => boolean, options: WaitForOptions = {}) =>
         waitFor(http, kind, predicate, options),
     }),
-    createAccount: (body = {}, options = {}) =>
-      http.request('POST', control('/accounts'), { ...options, ...origin, body, schema: 'CreatedAccount' }),
-    deleteAccount: (id, options = {}) =>
-      http.request('DELETE', control(`/accounts/${segment(id)}`), { ...options, ...origin, schema: 'Success' }),
-    saveState: (name, options = {}) =>
-      http.request('POST', control('/state/save'), { ...options, ...origin, body: { name }, schema: 'StateChange' }),
-    restoreState: (name, options = {}) =>
-      http.request('POST', control('/state/restore'), { ...options, ...origin, body: { name }, schema: 'StateChange' }),
-    listStates: (options = {}) =>
-      http.request('GET', control('/state'), { ...options, ...origin, schema: 'SavedStateList' }),
-    reset: (options = {}) => http.request('POST', control('/reset'), { ...options, ...origin, schema: 'StateChange' }),
-    exportState: (options = {}) =>
-      http.request('GET', control('/state/export'), { ...options, ...origin, schema: 'SeedExport' }),
-    importState: (seed, options = {}) =>
-      http.request('POST', control('/state/restore'), { ...options, ...origin, body: { seed }, schema: 'StateChange' }),
+    createAccount: (body = {}, options = {}) => http.call('createAccount', { ...options, body }),
+    deleteAccount: (id, options = {}) => http.call('deleteAccount', { ...options, params: { id } }),
+    saveState: (name, options = {}) => http.call('saveState', { ...options, body: { name } }),
+    restoreState: (name, options = {}) => http.call('restoreState', { ...options, body: { name } }),
+    listStates: (options = {}) => http.call('listStates', options),
+    reset: (options = {}) => http.call('resetAccount', options),
+    exportState: (options = {}) => http.call('exportState', options),
+    importState: (seed, options = {}) => http.call('restoreState', { ...options, body: { seed } }),
   }
 }
 
@@ -281,34 +232,9 @@ async function waitFor(
   )
 }
 
-function webhooks(http: Http): WebhooksClient {
-  const at = (path: string) => `/_emulator/webhooks${path}`
-  const origin = { root: 'origin' } as const
-  return {
-    list: (options = {}) => http.request('GET', at(''), { ...options, ...origin, schema: 'WebhookList' }),
-    get: (id, options = {}) => http.request('GET', at(`/${segment(id)}`), { ...options, ...origin, schema: 'Webhook' }),
-    create: (body, options = {}) => http.request('POST', at(''), { ...options, ...origin, body, schema: 'Webhook' }),
-    delete: (id, options = {}) =>
-      http.request('DELETE', at(`/${segment(id)}`), { ...options, ...origin, schema: 'Success' }),
-    simulate: (id, event, options = {}) =>
-      http.request('POST', at(`/${segment(id)}/simulate`), {
-        ...options,
-        ...origin,
-        body: { event },
-        schema: 'WebhookDelivery',
-      }),
-    logs: (query = {}, options = {}) =>
-      http.request('GET', at('/logs'), { ...options, ...origin, query: { ...query }, schema: 'WebhookDeliveryList' }),
-    log: (id, options = {}) =>
-      http.request('GET', at(`/logs/${segment(id)}`), { ...options, ...origin, schema: 'WebhookDelivery' }),
-    resend: (id, options = {}) =>
-      http.request('POST', at(`/logs/${segment(id)}/resend`), { ...options, ...origin, schema: 'WebhookDelivery' }),
-  }
-}
-
 function events(http: Http, options: EventsOptions): AsyncGenerator<EmittedEvent> {
   const query = options.events?.length ? { events: options.events.join(',') } : undefined
-  return follow(http, '/_emulator/events', query, options, (message) => {
+  return follow(http, 'streamEvents', query, options, (message) => {
     const event = jsonOf(message.data) as EmittedEvent | undefined
     return typeof event?.event === 'string' && typeof event.sequence === 'number'
       ? { item: event, id: String(event.sequence) }

@@ -1,6 +1,8 @@
 // Following a Server-Sent Events stream of the emulator through restarts: on a lost connection it
 // waits and reconnects with Last-Event-ID, so nothing is yielded twice or missed while the emulator
 // keeps it. `client.emulator.events()` and `client.requests.stream()` both follow this way.
+import { ADDRESSES } from '../contract/operations/addresses.js'
+import type { OperationId } from '../contract/operations/index.js'
 import { StoreError } from '../contract/store-error.js'
 import type { CallOptions, Http } from './http.js'
 import { parseSse, type SseMessage } from './sse.js'
@@ -27,7 +29,7 @@ export const RECONNECT_DELAYS_MS: readonly number[] = [250, 500, 1_000, 2_000, 5
  */
 export async function* follow<T>(
   http: Http,
-  path: string,
+  operation: OperationId,
   query: Record<string, string | undefined> | undefined,
   options: FollowOptions,
   read: (message: SseMessage) => { item: T; id: string } | undefined,
@@ -43,8 +45,9 @@ export async function* follow<T>(
     while (!signal.aborted) {
       let reason: string
       try {
-        const res = await http.open('GET', path, {
-          root: 'origin',
+        const { method, path, root } = ADDRESSES[operation]
+        const res = await http.open(method, path, {
+          root,
           query,
           signal,
           headers: { accept: 'text/event-stream', ...(lastId !== undefined ? { 'last-event-id': lastId } : {}) },

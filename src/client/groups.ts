@@ -1,6 +1,6 @@
 import type { Success } from '../contract/common.js'
 import type { CreateGroupInput, Group, GroupList, UpdateGroupInput } from '../contract/groups.js'
-import { segment, type CallOptions, type Http } from './http.js'
+import type { CallOptions, Http } from './http.js'
 
 export interface GroupsClient {
   list(options?: CallOptions): Promise<GroupList>
@@ -15,11 +15,10 @@ export interface GroupsClient {
 /** `/groups` (spec, "Endpoints: Groups"): bundles. */
 export function groups(http: Http): GroupsClient {
   return {
-    list: (options = {}) => http.request('GET', '/groups', { ...options, schema: 'GroupList' }),
-    get: (id, options = {}) => http.request('GET', `/groups/${segment(id)}`, { ...options, schema: 'Group' }),
-    create: (body, options = {}) => http.request('POST', '/groups', { ...options, body, schema: 'Group' }),
-    update: (id, body, options = {}) =>
-      http.request('PUT', `/groups/${segment(id)}`, { ...options, body, schema: 'Group' }),
-    delete: (id, options = {}) => http.request('DELETE', `/groups/${segment(id)}`, { ...options, schema: 'Success' }),
+    list: (options = {}) => http.call('listGroups', options),
+    get: (id, options = {}) => http.call('getGroup', { ...options, params: { id } }),
+    create: (body, options = {}) => http.call('createGroup', { ...options, body }),
+    update: (id, body, options = {}) => http.call('updateGroup', { ...options, params: { id }, body }),
+    delete: (id, options = {}) => http.call('deleteGroup', { ...options, params: { id } }),
   }
 }

@@ -1,9 +1,12 @@
 // The transport under every resource module: base URL, auth, X-Service-Shop, retries, error
 // decoding (STYLE.md "Errors: one type, two mappings") and an optional request log. No zod and
-// no Node built-ins here: answers are checked only against schemas the caller hands in (`drift`).
+// no Node built-ins here: an operation is called by its address, and answers are checked only
+// against the declarations the caller hands in (`drift`).
+import { ADDRESSES } from '../contract/operations/addresses.js'
+import type { OperationId } from '../contract/operations/index.js'
 import { maskKey } from '../contract/keys.js'
 import { type ErrorBody, type FieldError, StoreError } from '../contract/store-error.js'
-import type { ResponseName, ResponseSchemas, ResponseTypes } from './response-schemas.js'
+import type { Answer, CallArgs, CallInput, CallOptions } from './call.js'
 
 /** Where the local emulator (`store serve`) listens by default. */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010/api/v1'
@@ -45,15 +48,15 @@ export interface HttpOptions {
   /** Extra headers sent on every request. */
   headers?: Record<string, string>
   /**
-   * Checks each answer against its response schema and reports what differs: an enum value the
-   * client does not know, a missing field, a wrong type. The answer is returned all the same (the
-   * server's JSON as received, unknown fields kept); throw from `report` to refuse it instead.
-   * Without this option nothing is checked and no schema is loaded.
-   * @example new StoreClient({ drift: { schemas: RESPONSE_SCHEMAS, report: (d) => console.warn(d) } })
+   * Checks each answer against the schema its operation declares and reports what differs: an
+   * enum value the client does not know, a missing field, a wrong type. The answer is returned all
+   * the same (the server's JSON as received, unknown fields kept); throw from `report` to refuse it
+   * instead. Without this option nothing is checked and no schema is loaded.
+   * @example new StoreClient({ drift: { operations: OPERATIONS, report: (d) => console.warn(d) } })
    */
   drift?: {
-    /** `RESPONSE_SCHEMAS`, or a function that loads them (`() => import(…)`) on the first answer. */
-    schemas: ResponseSchemas | (() => Promise<ResponseSchemas>)
+    /** `OPERATIONS`, or a function that loads them (`() => import(…)`) on the first answer. */
+    operations: DeclaredAnswers | (() => Promise<DeclaredAnswers>)
     report: (drift: ResponseDrift) => void
   }
 }
@@ -77,13 +80,24 @@ export type AttemptedError = StoreError & { attempts: number }
 
 const withAttempts = (error: StoreError, attempts: number): AttemptedError => Object.assign(error, { attempts })
 
-/** How an answer differs from the client's schema of it. */
+/** The operations as far as checking an answer needs them: each one's declared JSON answer. */
+export type DeclaredAnswers = Record<
+  string,
+  { ok: { content: { readonly [type: string]: { safeParse(value: unknown): CheckedAnswer } } } }
+>
+
+/** What zod's `safeParse` says of an answer. */
+export type CheckedAnswer =
+  | { success: true }
+  | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } }
+
+/** How an answer differs from the schema its operation declares. */
 export interface ResponseDrift {
   method: Method
   path: string
   status: number
-  /** The schema the answer was checked against: `'Product'`, `'OrderList'`… */
-  schema: ResponseName
+  /** The operation whose declared answer it was checked against: `getProduct`, `listOrders`… */
+  operation: OperationId
   /** One entry per difference: the field path (`products.0.type`) and what differs. */
   issues: FieldError[]
 }
@@ -96,10 +110,7 @@ export interface Exchanged {
   text: string
 }
 
-/** What every method of the client takes last: `signal` aborts the call (and its retries). */
-export interface CallOptions {
-  signal?: AbortSignal
-}
+export type { CallOptions } from './call.js'
 
 type QueryValue = string | number | boolean | null | undefined
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD'
@@ -107,8 +118,8 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD'
 export interface RequestOptions extends CallOptions {
   query?: Record<string, QueryValue>
   body?: unknown
-  /** The schema of the answer, by name; its type is the result type. */
-  schema?: ResponseName
+  /** The operation called: its declared answer is what `drift` checks the answer against. */
+  operation?: OperationId
   /** `api` (default): relative to the base URL; `origin`: relative to its origin (`/_emulator`, `/storefront`). */
   root?: 'api' | 'origin'
   /** Send the key (default true; the storefront is public). */
@@ -160,12 +171,29 @@ export class Http {
     return url.toString()
   }
 
-  request<K extends ResponseName>(
-    method: Method,
-    path: string,
-    opts: RequestOptions & { schema: K },
-  ): Promise<ResponseTypes[K]>
-  request(method: Method, path: string, opts?: RequestOptions): Promise<unknown>
+  /**
+   * Calls an operation of the contract by its id: the path's parameters, the query and the body
+   * are typed from its declaration, and so is the answer.
+   * @example const coupon = await http.call('getCoupon', { params: { id: 'SPRING' } })
+   */
+  call<K extends OperationId>(id: K, ...[input]: CallArgs<K>): Promise<Answer<K>> {
+    const { method, path, root, auth, text } = ADDRESSES[id]
+    const { params, query, body, signal } = (input ?? {}) as CallInput<{ params: Record<string, string> }> & {
+      query?: Record<string, QueryValue>
+      body?: unknown
+    }
+    const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => segment(params[name]!))
+    return this.request(method, filled, {
+      query,
+      body,
+      signal,
+      root,
+      auth,
+      as: text ? 'text' : 'json',
+      operation: id,
+    }) as Promise<Answer<K>>
+  }
+
   async request(method: Method, path: string, opts: RequestOptions = {}): Promise<unknown> {
     const url = this.url(path, opts.query, opts.root)
     const headers = this.headersFor(opts)
@@ -313,12 +341,12 @@ export class Http {
       throw new StoreError(res.status, `unexpected answer to ${method} ${path}: not JSON (${snippet(text)})`)
     }
     const drift = this.options.drift
-    if (opts.schema && drift) {
-      const schemas = typeof drift.schemas === 'function' ? await drift.schemas() : drift.schemas
-      const checked = schemas[opts.schema].safeParse(json)
-      if (!checked.success) {
+    if (opts.operation && drift) {
+      const operations = typeof drift.operations === 'function' ? await drift.operations() : drift.operations
+      const checked = operations[opts.operation]?.ok.content['application/json']?.safeParse(json)
+      if (checked && !checked.success) {
         const issues = checked.error.issues.map((i) => ({ field: i.path.join('.') || '(root)', message: i.message }))
-        drift.report({ method, path, status: res.status, schema: opts.schema, issues })
+        drift.report({ method, path, status: res.status, operation: opts.operation, issues })
       }
     }
     // The JSON as the server sent it: same keys, same order, fields the schema does not list kept.

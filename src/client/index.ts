@@ -1,5 +1,7 @@
 // StoreClient: one typed module per resource over one Http (STYLE.md, "One resource, end to end").
+import type { OperationId } from '../contract/operations/index.js'
 import { type BlacklistsClient, blacklists } from './blacklists.js'
+import type { Answer, CallArgs } from './call.js'
 import { type CategoriesClient, categories } from './categories.js'
 import { type CouponsClient, coupons } from './coupons.js'
 import { type CustomersClient, customers } from './customers.js'
@@ -58,6 +60,16 @@ export class StoreClient {
     this.requests = requests(http)
   }
 
+  /**
+   * Calls any operation of the contract by its id (src/contract/operations): the named methods
+   * above are thin entries over this, and an operation without one is still called here, typed
+   * from its declaration.
+   * @example const coupon = await client.call('getCoupon', { params: { id: 'SPRING' } })
+   */
+  call<K extends OperationId>(id: K, ...input: CallArgs<K>): Promise<Answer<K>> {
+    return this.http.call(id, ...input)
+  }
+
   /** The same client for another shop of the account (`X-Service-Shop`, id or slug). */
   withShop(shop: string | undefined): StoreClient {
     return new StoreClient(this.http.with({ shop }))
@@ -69,6 +81,7 @@ export type {
   AttemptedError,
   Exchanged,
   CallOptions,
+  DeclaredAnswers,
   HttpOptions,
   Method,
   RequestOptions,
@@ -76,7 +89,7 @@ export type {
   RetryNotice,
   RetryOptions,
 } from './http.js'
-export type { ResponseIssue, ResponseName, ResponseSchemas, ResponseTypes } from './response-schemas.js'
+export type { Answer, AnswerOf, BodyOf, CallArgs, CallInput, ParamsOf, QueryOf } from './call.js'
 export type { BlacklistsClient } from './blacklists.js'
 export type { CategoriesClient } from './categories.js'
 export type { CouponsClient } from './coupons.js'

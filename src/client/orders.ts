@@ -1,5 +1,5 @@
 import type { Order, OrderList, OrderListQuery, UpdateOrderInput } from '../contract/orders.js'
-import { segment, type CallOptions, type Http } from './http.js'
+import type { CallOptions, Http } from './http.js'
 
 export interface OrdersClient {
   /** Most recent first; `limit` default 50, max 200. */
@@ -13,9 +13,8 @@ export interface OrdersClient {
 /** `/orders` (spec, "Endpoints: Orders"); `:id` is the internal id or the `ORD-` orderNumber. */
 export function orders(http: Http): OrdersClient {
   return {
-    list: (query = {}, options = {}) => http.request('GET', '/orders', { ...options, query, schema: 'OrderList' }),
-    get: (id, options = {}) => http.request('GET', `/orders/${segment(id)}`, { ...options, schema: 'Order' }),
-    update: (id, body, options = {}) =>
-      http.request('PUT', `/orders/${segment(id)}`, { ...options, body, schema: 'Order' }),
+    list: (query = {}, options = {}) => http.call('listOrders', { ...options, query }),
+    get: (id, options = {}) => http.call('getOrder', { ...options, params: { id } }),
+    update: (id, body, options = {}) => http.call('updateOrder', { ...options, params: { id }, body }),
   }
 }

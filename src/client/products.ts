@@ -6,7 +6,7 @@ import type {
   ProductListQuery,
   UpdateProductBody,
 } from '../contract/products.js'
-import { segment, type CallOptions, type Http } from './http.js'
+import type { CallOptions, Http } from './http.js'
 
 export interface ProductsClient {
   /** One page of Live products, newest first, with `nextCursor` (null at the end). `limit` default 100, max 250. */
@@ -33,7 +33,7 @@ export interface ProductsClient {
 /** `/products` (spec, "Endpoints: Products"); `:id` is the internal id or the `rec_` productId. */
 export function products(http: Http): ProductsClient {
   const list = (query: ProductListQuery = {}, options: CallOptions = {}) =>
-    http.request('GET', '/products', { ...options, query, schema: 'ProductList' })
+    http.call('listProducts', { ...options, query })
   async function* pages(query: ProductListQuery = {}, options: CallOptions = {}): AsyncGenerator<ProductList> {
     let cursor = query.cursor
     do {
@@ -48,10 +48,9 @@ export function products(http: Http): ProductsClient {
     async *all(query = {}, options = {}) {
       for await (const page of pages(query, options)) yield* page.products
     },
-    get: (id, options = {}) => http.request('GET', `/products/${segment(id)}`, { ...options, schema: 'Product' }),
-    create: (body, options = {}) => http.request('POST', '/products', { ...options, body, schema: 'Product' }),
-    update: (id, body, options = {}) =>
-      http.request('PUT', `/products/${segment(id)}`, { ...options, body, schema: 'Product' }),
-    delete: (id, options = {}) => http.request('DELETE', `/products/${segment(id)}`, { ...options, schema: 'Success' }),
+    get: (id, options = {}) => http.call('getProduct', { ...options, params: { id } }),
+    create: (body, options = {}) => http.call('createProduct', { ...options, body }),
+    update: (id, body, options = {}) => http.call('updateProduct', { ...options, params: { id }, body }),
+    delete: (id, options = {}) => http.call('deleteProduct', { ...options, params: { id } }),
   }
 }

@@ -2,7 +2,7 @@
 // answered, for the calling key's account. Only `store serve` answers it.
 import type { RequestLogEntry, RequestLogList } from '../contract/requests.js'
 import { follow, jsonOf, type FollowOptions } from './follow.js'
-import { segment, type CallOptions, type Http } from './http.js'
+import type { CallOptions, Http } from './http.js'
 
 /** Filters of the request log: status class (`4xx`) or code (`404`), method, path prefix; `after` a sequence. */
 export interface RequestLogFilter {
@@ -30,19 +30,11 @@ export interface RequestsClient {
 }
 
 export function requests(http: Http): RequestsClient {
-  const origin = { root: 'origin' } as const
   return {
-    list: (query = {}, options = {}) =>
-      http.request('GET', '/_emulator/requests', {
-        ...options,
-        ...origin,
-        query: { ...query },
-        schema: 'RequestLogList',
-      }),
-    get: (id, options = {}) =>
-      http.request('GET', `/_emulator/requests/${segment(id)}`, { ...options, ...origin, schema: 'RequestLogEntry' }),
+    list: (query = {}, options = {}) => http.call('listRequests', { ...options, query }),
+    get: (id, options = {}) => http.call('getRequest', { ...options, params: { id } }),
     stream: (query = {}, options = {}) =>
-      follow(http, '/_emulator/requests', { ...query }, options, (message) => {
+      follow(http, 'listRequests', { ...query }, options, (message) => {
         const entry = jsonOf(message.data) as RequestLogEntry | undefined
         return typeof entry?.sequence === 'number' && typeof entry.path === 'string'
           ? { item: entry, id: String(entry.sequence) }

@@ -13,7 +13,7 @@ import type {
   StorefrontProductList,
   StorefrontProductQuery,
 } from '../contract/storefront.js'
-import { segment, type CallOptions, type Http } from './http.js'
+import type { CallOptions, Http } from './http.js'
 
 export interface StorefrontClient {
   /**
@@ -42,42 +42,23 @@ export interface StorefrontClient {
 const ORDER_NUMBER = /^ORD-\d+$/i
 
 export function storefront(http: Http): StorefrontClient {
-  const at = (shop: string, path: string) => `/storefront/${segment(shop)}${path}`
-  const open = { root: 'origin', auth: false } as const
   /** The invoice routes take the internal id only (an `ORD-` number is guessable); the API maps one to the other. */
   const orderIdOf = async (order: string, options: CallOptions): Promise<string> => {
     if (!ORDER_NUMBER.test(order)) return order
-    return (await http.request('GET', `/orders/${segment(order.toUpperCase())}`, { ...options, schema: 'Order' })).id
+    return (await http.call('getOrder', { ...options, params: { id: order.toUpperCase() } })).id
   }
   return {
     listProducts: (shop, query = {}, options = {}) =>
-      http.request('GET', at(shop, '/products'), { ...options, ...open, query, schema: 'StorefrontProductList' }),
-    getProduct: (shop, id, options = {}) =>
-      http.request('GET', at(shop, `/products/${segment(id)}`), { ...options, ...open, schema: 'StorefrontProduct' }),
-    getGroup: (shop, id, options = {}) =>
-      http.request('GET', at(shop, `/groups/${segment(id)}`), { ...options, ...open, schema: 'Group' }),
-    checkout: (shop, body, options = {}) =>
-      http.request('POST', at(shop, '/checkout'), { ...options, ...open, body, schema: 'CheckoutResponse' }),
+      http.call('listStorefrontProducts', { ...options, params: { shop }, query }),
+    getProduct: (shop, id, options = {}) => http.call('getStorefrontProduct', { ...options, params: { shop, id } }),
+    getGroup: (shop, id, options = {}) => http.call('getStorefrontGroup', { ...options, params: { shop, id } }),
+    checkout: (shop, body, options = {}) => http.call('checkout', { ...options, params: { shop }, body }),
     invoice: async (shop, order, options = {}) =>
-      http.request('GET', at(shop, `/invoices/${segment(await orderIdOf(order, options))}`), {
-        ...options,
-        ...open,
-        schema: 'Invoice',
-      }),
+      http.call('getInvoice', { ...options, params: { shop, orderId: await orderIdOf(order, options) } }),
     codes: async (shop, order, options = {}) =>
-      (await http.request('GET', at(shop, `/invoices/${segment(await orderIdOf(order, options))}/codes.txt`), {
-        ...options,
-        ...open,
-        as: 'text',
-      })) as string,
-    sendQuery: (shop, body, options = {}) =>
-      http.request('POST', at(shop, '/queries'), { ...options, ...open, body, schema: 'Query' }),
+      http.call('getInvoiceCodes', { ...options, params: { shop, orderId: await orderIdOf(order, options) } }),
+    sendQuery: (shop, body, options = {}) => http.call('askQuery', { ...options, params: { shop }, body }),
     leaveFeedback: async (shop, order, body, options = {}) =>
-      http.request('POST', at(shop, `/invoices/${segment(await orderIdOf(order, options))}/feedback`), {
-        ...options,
-        ...open,
-        body,
-        schema: 'Feedback',
-      }),
+      http.call('leaveFeedback', { ...options, params: { shop, orderId: await orderIdOf(order, options) }, body }),
   }
 }

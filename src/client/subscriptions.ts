@@ -1,5 +1,5 @@
 import type { Subscription, SubscriptionList } from '../contract/subscriptions.js'
-import { segment, type CallOptions, type Http } from './http.js'
+import type { CallOptions, Http } from './http.js'
 
 export interface SubscriptionsClient {
   list(options?: CallOptions): Promise<SubscriptionList>
@@ -9,8 +9,7 @@ export interface SubscriptionsClient {
 /** `/subscriptions` (spec, "Endpoints: Subscriptions"): read only; cancelling is `client.emulator.cancelSubscription`. */
 export function subscriptions(http: Http): SubscriptionsClient {
   return {
-    list: (options = {}) => http.request('GET', '/subscriptions', { ...options, schema: 'SubscriptionList' }),
-    get: (id, options = {}) =>
-      http.request('GET', `/subscriptions/${segment(id)}`, { ...options, schema: 'Subscription' }),
+    list: (options = {}) => http.call('listSubscriptions', options),
+    get: (id, options = {}) => http.call('getSubscription', { ...options, params: { id } }),
   }
 }

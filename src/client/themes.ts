@@ -1,5 +1,5 @@
 import type { Theme, ThemeList, UpdateThemeInput } from '../contract/themes.js'
-import { segment, type CallOptions, type Http } from './http.js'
+import type { CallOptions, Http } from './http.js'
 
 export interface ThemesClient {
   /** `{ activeThemeId, themes }` for the shop. */
@@ -13,9 +13,8 @@ export interface ThemesClient {
 /** `/themes` (spec, "Endpoints: Themes"): list, read, update. */
 export function themes(http: Http): ThemesClient {
   return {
-    list: (options = {}) => http.request('GET', '/themes', { ...options, schema: 'ThemeList' }),
-    get: (id, options = {}) => http.request('GET', `/themes/${segment(id)}`, { ...options, schema: 'Theme' }),
-    update: (id, body, options = {}) =>
-      http.request('PUT', `/themes/${segment(id)}`, { ...options, body, schema: 'Theme' }),
+    list: (options = {}) => http.call('listThemes', options),
+    get: (themeId, options = {}) => http.call('getTheme', { ...options, params: { themeId } }),
+    update: (themeId, body, options = {}) => http.call('updateTheme', { ...options, params: { themeId }, body }),
   }
 }

@@ -19,7 +19,7 @@ export const PRODUCT_LIMIT = { default: 100, max: 250 } as const
 export const PRODUCT_LIST_STATUSES = ['Live', 'Draft', 'Archived', 'all'] as const
 
 export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'cancelled', 'refunded'] as const
-/** Emulator decision (README, "Order flow"): the spec shows only `paid`. */
+/** Emulator decision (docs/storefront.md, "Order flow"): the spec shows only `paid`. */
 export const PAYMENT_STATUSES = ['unpaid', 'partial', 'paid', 'disputed', 'refunded'] as const
 export const ORDER_LIMIT = { default: 50, max: 200 } as const
 
@@ -30,5 +30,5 @@ export const BLACKLIST_TYPES = ['IP', 'COUNTRY', 'EMAIL'] as const
 
 export const DELIVERY_STATES = ['pending', 'retrying', 'delivered', 'failed'] as const
 export const DELIVERY_LOG_LIMIT = { default: 50, max: 500 } as const
-/** Most webhook endpoints a shop holds (README, "Limits"): bounds the deliveries one event makes. */
+/** Most webhook endpoints a shop holds (docs/emulator.md, "Limits"): bounds the deliveries one event makes. */
 export const WEBHOOK_ENDPOINT_LIMIT = 50

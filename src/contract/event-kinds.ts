@@ -110,7 +110,7 @@ export function fixtureFileOf(kind: EventKind): string {
   return `${kind.replaceAll(':', '.')}.json`
 }
 
-/** What fires each kind in the emulator (README, "Events"; `store webhooks events`). */
+/** What fires each kind in the emulator (docs/webhooks.md, "Events"; `store webhooks events`). */
 export const EVENT_TRIGGERS: Record<EventKind, string> = {
   'order:created':
     'checkout creates an order (POST /storefront/:shop/checkout, also from the embed); the order is pending and unpaid',

@@ -38,7 +38,7 @@ export interface PayloadSources {
   plan?(productId: string): SubscriptionPlan | undefined
 }
 
-/** Stock at or below this sets off product:stock:low; sent as `stock_warning` (README, "Events"). */
+/** Stock at or below this sets off product:stock:low; sent as `stock_warning` (docs/webhooks.md, "Events"). */
 export const LOW_STOCK_THRESHOLD = 5
 /** Gateways every product accepts in the emulator, as product data lists them. */
 export const EMULATOR_GATEWAYS = ['PROCESSOR', 'WALLET', 'CRYPTO'] as const

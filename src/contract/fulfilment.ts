@@ -215,7 +215,7 @@ export const QueryReplyBodySchema = z.strictObject({
 export type QueryReplyBody = z.infer<typeof QueryReplyBodySchema>
 export type QueryReplyInput = z.input<typeof QueryReplyBodySchema>
 
-/** The refusals of the order actions, which need the stored order (README, "Order flow"). */
+/** The refusals of the order actions, which need the stored order (docs/storefront.md, "Order flow"). */
 export const ORDER_CLOSED_TO_PAYMENT = refusal(409, 'order {order} is {status}; a {status} order cannot be paid')
 export const PAYMENT_ALREADY_SETTLED = refusal(
   409,

@@ -9,12 +9,12 @@ export { ORDER_STATUSES, ORDER_LIMIT } from './constants.js'
 export const OrderStatusSchema = z.enum(ORDER_STATUSES)
 export type OrderStatus = z.infer<typeof OrderStatusSchema>
 
-/** Emulator decision (README, "Order flow"): the spec shows only `paid`. */
+/** Emulator decision (docs/storefront.md, "Order flow"): the spec shows only `paid`. */
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES)
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>
 
 /**
- * Emulator decision (README, "Order flow"; the spec does not list delivery states):
+ * Emulator decision (docs/storefront.md, "Order flow"; the spec does not list delivery states):
  * `awaiting_shipment` is a paid Physical line whose stock is taken and which waits for tracking.
  */
 export const HandoverStatusSchema = z.enum([
@@ -78,7 +78,7 @@ export interface OrderItem extends z.infer<typeof OrderItemSchema> {
 export const PaymentSchema = z.object({ amount: z.number(), gateway: z.string(), at: TimestampSchema })
 
 /**
- * What the emulator keeps, and shows, on an order beyond the spec's fields (README, "Order flow"):
+ * What the emulator keeps, and shows, on an order beyond the spec's fields (docs/storefront.md, "Order flow"):
  * pricing, coupon, visitor, payments, tracking. Orders from a seed may lack any of them.
  */
 export const OrderExtrasSchema = z.object({

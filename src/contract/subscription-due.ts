@@ -1,4 +1,4 @@
-/** Days before a period's end that its upcoming notice fires (README, "Subscriptions"). */
+/** Days before a period's end that its upcoming notice fires (docs/storefront.md, "Subscriptions"). */
 export const UPCOMING_NOTICE_DAYS = 3
 const DAY_MS = 24 * 3600 * 1000
 

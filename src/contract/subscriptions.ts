@@ -7,7 +7,7 @@ export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>
 
 /**
  * What the emulator keeps, and shows, on a subscription beyond the spec's fields: the plan, the
- * charge and where the emulator clock stands in it (README, "Subscriptions").
+ * charge and where the emulator clock stands in it (docs/storefront.md, "Subscriptions").
  */
 export const SubscriptionBillingSchema = z.object({
   orderId: z.string(),

@@ -16,11 +16,11 @@ import { storefrontRateLimit } from './middleware/rate-limit.js'
 import { rateLimit, requireKey, selectShop, waitForShopAccount, type AuthedEnv } from './middleware/auth.js'
 import { apiRoutes } from './routes/api/index.js'
 import { controlRoutes } from './routes/control/index.js'
-import { ACCOUNT_ROUTES } from './routes/control/accounts.js'
-import { HEALTH_ROUTE } from './routes/control/health.js'
+import { accountHandlers } from './routes/control/accounts.js'
+import { healthHandlers } from './routes/control/health.js'
 import { eventMessages } from './routes/control/events.js'
 import { mountRoutes, type RouteDeps } from './routes/route.js'
-import { openApiDocuments } from './openapi/document.js'
+import { openApiDocuments } from '../contract/openapi/document.js'
 import { cors } from 'hono/cors'
 import { dashboardRoutes } from './routes/dashboard/index.js'
 import { assetRoutes, embedRoutes, storefrontPageRoutes } from './routes/pages/index.js'
@@ -29,7 +29,7 @@ import { storefrontRoutes } from './routes/storefront/index.js'
 import { openApiRoutes } from './routes/openapi.js'
 import { RequestRecorder } from './inspector/recorder.js'
 import { recordRequests } from './inspector/record.js'
-import { bearerKeyOf, maskSecretsIn } from '../contract/masking.js'
+import { bearerKeyOf, maskSecretsIn } from '../contract/mask.js'
 import { answerJson } from './inspector/answer.js'
 import { PrefixRouter } from './prefix-router.js'
 
@@ -165,7 +165,7 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
   app.route('/', openApiRoutes(routeDeps))
   app.route('/api/v1', apiRoutes(routeDeps, api))
   // Before the control routes: the admin key may call these and is no account's key.
-  mountRoutes(app, [...ACCOUNT_ROUTES, HEALTH_ROUTE], routeDeps)
+  mountRoutes(app, { ...accountHandlers, ...healthHandlers }, routeDeps)
   app.route('/_emulator', controlRoutes(routeDeps, authed(new Hono<AuthedEnv>())))
   // The embed checks out from foreign origins: the public storefront allows any origin, without
   // credentials (nothing there reads cookies); /embed.js and /embed.css say so themselves. The dashboard gets no CORS.

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { loadSeedFile, type SeedFile } from './services/seeding/seed-file.js'
+import { loadSeedFile, type SeedFile } from '../contract/seed-file.js'
 
 // Two levels below the package root, in src/emulator/ as in the built CLI's folder under dist/,
 // so the same relative path finds the fixtures from both.

@@ -14,7 +14,7 @@ export interface Random {
 export type Sleep = (ms: number) => Promise<void>
 export type Log = (line: string) => void
 
-/** Accounts an emulator holds at most, unless `--max-accounts` says otherwise (README, "Limits"). */
+/** Accounts an emulator holds at most, unless `--max-accounts` says otherwise (docs/emulator.md, "Limits"). */
 export const DEFAULT_MAX_ACCOUNTS = 1_000
 
 export interface EmulatorOptions {
@@ -63,10 +63,10 @@ export interface EmulatorOptions {
    * (`/_emulator/requests`, the dashboard's Requests page) then answer 404 saying so. Unset: on.
    */
   recordRequests?: boolean
-  /** Memory the request log of all accounts together may take; 64 MB by default (README, "Limits"). */
+  /** Memory the request log of all accounts together may take; 64 MB by default (docs/emulator.md, "Limits"). */
   requestLogBytes?: number
   /**
-   * Webhook delivery (README, "Webhooks"): per-attempt timeout, waits between attempts; the event
+   * Webhook delivery (docs/webhooks.md, "Webhooks"): per-attempt timeout, waits between attempts; the event
    * streams (SSE): heartbeat, streams per key and per account, unsent bytes per stream before its reader is dropped.
    */
   webhooks?: {

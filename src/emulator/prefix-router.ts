@@ -10,7 +10,7 @@ const honoDefault = <T>(): Router<T> => new SmartRouter<T>({ routers: [new RegEx
  * Hono's default router twice: one for the paths under `prefix`, one for all others. The
  * regular-expression router cannot hold a static segment beside a parameter (the control API's
  * `/webhooks/logs/:id` beside `/webhooks/:id`), and one router for every route sends every
- * request through the trie router, which took 2.5 µs of a GET's 40 (README, "Benchmarks"). A
+ * request through the trie router, which took 2.5 µs of a GET's 40 (docs/benchmarks.md, "Benchmarks"). A
  * route goes to each side whose paths it can match (middleware for every path to both), in the
  * order it was added.
  */

@@ -3,7 +3,7 @@ import { createApp } from './app.js'
 import type { EmulatorDeps, EmulatorOptions, Clock, Random, Sleep, Log } from './deps.js'
 import { createServices, type Services } from './services/index.js'
 import { Store } from './store/store.js'
-import { parseSeed, type SeedInput } from './services/seeding/seed-file.js'
+import { parseSeed, type SeedInput } from '../contract/seed-file.js'
 
 export interface StartOptions {
   db: string

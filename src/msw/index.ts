@@ -4,8 +4,9 @@
 // and whether the project is typed as ES modules or CommonJS.
 import { startEmulator, type StartedEmulator } from '../emulator/start.js'
 import { offsetClock, type Clock, type EmulatorOptions, type Log, type Random, type Sleep } from '../emulator/deps.js'
-import { parseSeed, type SeedFile, type SeedInput } from '../emulator/services/seeding/seed-file.js'
+import { parseSeed, type SeedFile, type SeedInput } from '../contract/seed-file.js'
 import { demoSeed } from '../emulator/demo-seed.js'
+import { StoreClient } from '../client/index.js'
 
 /** The key the handlers accept unless told otherwise (known in advance, like `store serve --api-key`). */
 export const MSW_API_KEY = 'sk_live_mswtestkey0000000000000000000'
@@ -100,23 +101,21 @@ export function createStoreHandlers<Handler>(
       options: { publicOrigin: origin, ...o.options },
     })
   const emulator = () => (running ??= start())
-  /** A control-API answer, asked of the app directly (never through MSW). */
-  const ask = async <T>(path: string, shop?: string): Promise<T> => {
+  /** The typed client on the app itself (never through MSW), for what the handlers ask the control API. */
+  const control = async () => {
     const { app } = await emulator()
-    const res = await app.request(`${origin}${path}`, {
-      headers: { authorization: `Bearer ${apiKey}`, ...(shop ? { 'x-service-shop': shop } : {}) },
+    return new StoreClient({
+      baseUrl: `${origin}/api/v1`,
+      apiKey,
+      retry: false,
+      fetch: (input, init) => Promise.resolve(app.request(input instanceof Request ? input : String(input), init)),
     })
-    if (!res.ok) throw new Error(`the emulator answered ${res.status} to GET ${path}: ${await res.text()}`)
-    return (await res.json()) as T
   }
   const isBusy = async (): Promise<boolean> => {
-    const { shops } = await ask<{ shops: { id: string }[] }>('/_emulator/shops')
-    for (const shop of shops)
-      for (const state of ['pending', 'retrying']) {
-        const { deliveries } = await ask<{ deliveries: unknown[] }>(
-          `/_emulator/webhooks/logs?state=${state}&limit=1`,
-          shop.id,
-        )
+    const client = await control()
+    for (const shop of (await client.emulator.listShops()).shops)
+      for (const state of ['pending', 'retrying'] as const) {
+        const { deliveries } = await client.withShop(shop.id).emulator.webhooks.logs({ state, limit: 1 })
         if (deliveries.length) return true
       }
     return false

@@ -1,5 +1,5 @@
 // `<package>/testing`: one emulator for a whole test run, and an account of its own for each test
-// or worker (README, "Using store in your test suite"), so tests run in parallel on one emulator
+// or worker (docs/testing.md, "Using store in your test suite"), so tests run in parallel on one emulator
 // without seeing each other's orders, events, webhooks or clock.
 import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'

@@ -30,7 +30,7 @@ describe('a field added to a body schema', () => {
     {
       name: 'products',
       register: (...[program, ctx]: Parameters<typeof registerProducts>) =>
-        registerProducts(program, ctx, bodiesWith('CreateProductBodySchema', CreateWithEngraving)),
+        registerProducts(program, ctx, bodiesWith('createProduct', CreateWithEngraving)),
     },
   ]
   const oneLine = (text: string) => text.replace(/\s+/g, ' ')

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createApiDocument, createControlDocument } from '../../src/emulator/openapi/document.js'
+import { createApiDocument, createControlDocument } from '../../src/contract/openapi/document.js'
 import { runCli } from './run-cli.js'
 
 describe('store openapi', () => {

@@ -242,6 +242,8 @@ describe('answers that differ from the client schemas', () => {
       },
     )
     expect(verbose.code).toBe(0)
-    expect(verbose.stderr).toMatch(/^! GET \/products\/rec_1: the answer differs from the Product schema: type: /m)
+    expect(verbose.stderr).toMatch(
+      /^! GET \/products\/rec_1: the answer differs from what getProduct declares: type: /m,
+    )
   })
 })

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { StoreClient, type ResponseDrift } from '../../src/client/index.js'
-import { RESPONSE_SCHEMAS } from '../../src/client/response-schemas.js'
+import { OPERATIONS } from '../../src/contract/operations/index.js'
 import { StoreError } from '../../src/contract/errors.js'
 import { productRow } from '../helpers/rows.js'
 
@@ -184,7 +184,7 @@ describe('Http errors and headers', () => {
   it('returns an answer that differs from the schema and reports the drift, never a StoreError with status 200', async () => {
     server.use(http.get(`${BASE}/products/rec_1`, () => HttpResponse.json({ ...product, price: 'free' })))
     const drifts: ResponseDrift[] = []
-    const got = await client({ drift: { schemas: RESPONSE_SCHEMAS, report: (d) => drifts.push(d) } }).c.products.get(
+    const got = await client({ drift: { operations: OPERATIONS, report: (d) => drifts.push(d) } }).c.products.get(
       'rec_1',
     )
     expect(got).toMatchObject({ price: 'free' })
@@ -193,7 +193,7 @@ describe('Http errors and headers', () => {
         method: 'GET',
         path: '/products/rec_1',
         status: 200,
-        schema: 'Product',
+        operation: 'getProduct',
         issues: [{ field: 'price', message: 'Invalid input: expected number, received string' }],
       },
     ])
@@ -203,12 +203,12 @@ describe('Http errors and headers', () => {
     const newer = { ...product, type: 'Hologram', hologramUrl: 'https://x' }
     server.use(http.get(`${BASE}/products`, () => HttpResponse.json({ products: [newer], nextCursor: null })))
     const drifts: ResponseDrift[] = []
-    const page = await client({ drift: { schemas: RESPONSE_SCHEMAS, report: (d) => drifts.push(d) } }).c.products.list()
+    const page = await client({ drift: { operations: OPERATIONS, report: (d) => drifts.push(d) } }).c.products.list()
     expect(page.products[0]).toEqual(newer)
     expect(drifts.map((d) => d.issues.map((i) => i.field))).toEqual([['products.0.type']])
     // The schemas may load on the first answer; without `drift` nothing is checked, and nothing fails either.
     const later: ResponseDrift[] = []
-    await client({ drift: { schemas: async () => RESPONSE_SCHEMAS, report: (d) => later.push(d) } }).c.products.list()
+    await client({ drift: { operations: async () => OPERATIONS, report: (d) => later.push(d) } }).c.products.list()
     expect(later).toEqual(drifts)
     await expect(client().c.products.list()).resolves.toEqual({ products: [newer], nextCursor: null })
   })
@@ -216,11 +216,11 @@ describe('Http errors and headers', () => {
   it('lets drift.report refuse an answer by throwing', async () => {
     server.use(http.get(`${BASE}/products/rec_1`, () => HttpResponse.json({ ...product, price: 'free' })))
     const refuse = (d: ResponseDrift) => {
-      throw new Error(`drift in ${d.schema}`)
+      throw new Error(`drift in ${d.operation}`)
     }
-    await expect(
-      client({ drift: { schemas: RESPONSE_SCHEMAS, report: refuse } }).c.products.get('rec_1'),
-    ).rejects.toThrow('drift in Product')
+    await expect(client({ drift: { operations: OPERATIONS, report: refuse } }).c.products.get('rec_1')).rejects.toThrow(
+      'drift in getProduct',
+    )
   })
 
   it("keeps fields the schema does not list, in the server's order", async () => {

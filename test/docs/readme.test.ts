@@ -11,6 +11,7 @@ import { promisify } from 'node:util'
 import { transformSync } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt, ROOT, startServe, type ServeProcess } from '../e2e/serve-process.js'
+import { scaled } from '../helpers/time-scale.js'
 import {
   APP_ADDRESS,
   type Block,
@@ -26,7 +27,7 @@ import {
 
 const run = promisify(execFile)
 /** How long one block may take: a block of twenty commands took 20 s on a 2-core machine at load 15. */
-const BLOCK_TIMEOUT_MS = 90_000
+const BLOCK_TIMEOUT_MS = scaled(90_000)
 const blocks = manualBlocks(ROOT)
 const runnable = blocks.filter(isRunnable)
 
@@ -103,7 +104,7 @@ beforeAll(async () => {
     NO_COLOR: '1',
     ...placeholders,
   }
-}, 60_000)
+}, scaled(60_000))
 
 afterAll(async () => {
   await server?.stop()
@@ -168,7 +169,7 @@ async function runLongRunning(block: Block): Promise<void> {
       const started = Date.now()
       let early: number | string | undefined
       void exited.then((code) => (early = code))
-      while (early === undefined && Date.now() - started < 8_000 && !(out || err)) await delay(50)
+      while (early === undefined && Date.now() - started < scaled(8_000) && !(out || err)) await delay(50)
       await delay(500)
       const failure = `${where(block)}: \`${line}\``
       expect(early, `${failure} ended by itself\nstdout:\n${out}\nstderr:\n${err}`).toBeUndefined()
@@ -238,27 +239,31 @@ describe('the manual', () => {
   const fileOf = (b: Block) => /^\/\/ (\S+\.ts)\b/.exec(b.text)?.[1] ?? `${b.page.replace(/\W+/g, '-')}-${b.line}.ts`
   const isTestFile = (b: Block) => /\.test\.ts$|^vitest\./.test(fileOf(b))
 
-  it('has TypeScript blocks that compile under module nodenext', async () => {
-    const ts = folderOf('ts')
-    mkdirSync(join(ts, 'node_modules'))
-    for (const name of readdirSync(join(ROOT, 'node_modules')))
-      symlinkSync(join(ROOT, 'node_modules', name), join(ts, 'node_modules', name))
-    symlinkSync(ROOT, join(ts, 'node_modules', 'online-store-cli'))
-    writeFileSync(join(ts, 'package.json'), JSON.stringify({ type: 'module', private: true }))
-    writeFileSync(
-      join(ts, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: { module: 'nodenext', target: 'es2022', strict: true, noEmit: true, types: ['node'] },
-        include: ['*.ts'],
-      }),
-    )
-    for (const b of typescript) writeFileSync(join(ts, fileOf(b)), filled(b.text))
-    const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc')
-    const checked = await run(process.execPath, [tsc, '-p', ts], { cwd: ts }).catch(
-      (error: { stdout: string }) => error,
-    )
-    expect(checked.stdout).toBe('')
-  }, 60_000)
+  it(
+    'has TypeScript blocks that compile under module nodenext',
+    async () => {
+      const ts = folderOf('ts')
+      mkdirSync(join(ts, 'node_modules'))
+      for (const name of readdirSync(join(ROOT, 'node_modules')))
+        symlinkSync(join(ROOT, 'node_modules', name), join(ts, 'node_modules', name))
+      symlinkSync(ROOT, join(ts, 'node_modules', 'online-store-cli'))
+      writeFileSync(join(ts, 'package.json'), JSON.stringify({ type: 'module', private: true }))
+      writeFileSync(
+        join(ts, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: { module: 'nodenext', target: 'es2022', strict: true, noEmit: true, types: ['node'] },
+          include: ['*.ts'],
+        }),
+      )
+      for (const b of typescript) writeFileSync(join(ts, fileOf(b)), filled(b.text))
+      const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc')
+      const checked = await run(process.execPath, [tsc, '-p', ts], { cwd: ts }).catch(
+        (error: { stdout: string }) => error,
+      )
+      expect(checked.stdout).toBe('')
+    },
+    scaled(60_000),
+  )
 
   it.each(typescript.filter((b) => !isTestFile(b)).map((b) => [where(b), b] as const))(
     '%s (ts) runs against the emulator',
@@ -274,24 +279,28 @@ describe('the manual', () => {
     },
   )
 
-  it('has test-file blocks that pass under vitest', async () => {
-    const ts = folderOf('ts')
-    // The files a test reads (`file=NAME` blocks: a seed, a fixtures file) beside the tests.
-    for (const b of blocks) {
-      const name = fileNameOf(b)
-      if (name) writeFileSync(join(ts, name), `${filled(b.text)}\n`)
-    }
-    const tests = typescript.filter(isTestFile).map(fileOf)
-    const setup = tests.filter((f) => f.startsWith('vitest.global-setup'))
-    writeFileSync(
-      join(ts, 'vitest.config.mjs'),
-      `export default { test: { include: ['*.test.ts'], globalSetup: ${JSON.stringify(setup.map((f) => `./${f}`))} } }\n`,
-    )
-    const vitest = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs')
-    const result = await run(process.execPath, [vitest, 'run', '--root', ts], { cwd: ts, env }).catch(
-      (error: { code: number; stdout: string; stderr: string }) => error,
-    )
-    expect('code' in result ? `exit ${result.code}\n${result.stdout}\n${result.stderr}` : 'ok').toBe('ok')
-    expect(result.stdout).toMatch(new RegExp(`Test Files +${tests.length - setup.length} passed`))
-  }, 60_000)
+  it(
+    'has test-file blocks that pass under vitest',
+    async () => {
+      const ts = folderOf('ts')
+      // The files a test reads (`file=NAME` blocks: a seed, a fixtures file) beside the tests.
+      for (const b of blocks) {
+        const name = fileNameOf(b)
+        if (name) writeFileSync(join(ts, name), `${filled(b.text)}\n`)
+      }
+      const tests = typescript.filter(isTestFile).map(fileOf)
+      const setup = tests.filter((f) => f.startsWith('vitest.global-setup'))
+      writeFileSync(
+        join(ts, 'vitest.config.mjs'),
+        `export default { test: { include: ['*.test.ts'], globalSetup: ${JSON.stringify(setup.map((f) => `./${f}`))} } }\n`,
+      )
+      const vitest = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs')
+      const result = await run(process.execPath, [vitest, 'run', '--root', ts], { cwd: ts, env }).catch(
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      )
+      expect('code' in result ? `exit ${result.code}\n${result.stdout}\n${result.stderr}` : 'ok').toBe('ok')
+      expect(result.stdout).toMatch(new RegExp(`Test Files +${tests.length - setup.length} passed`))
+    },
+    scaled(60_000),
+  )
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createControlDocument } from '../../src/emulator/openapi/document.js'
+import { createControlDocument } from '../../src/contract/openapi/document.js'
 import { testEmulator } from '../helpers/emulator.js'
 
 describe('GET /_emulator/health', () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { startEmulator, type StartedEmulator } from '../../src/emulator/start.js'
 import { offsetClock, type EmulatorOptions } from '../../src/emulator/deps.js'
-import { loadSeedFile, type SeedInput } from '../../src/emulator/services/seeding/seed-file.js'
+import { loadSeedFile, type SeedInput } from '../../src/contract/seed-file.js'
 import type { JournalIO } from '../../src/emulator/store/journal-io.js'
 import { checkResponses } from './openapi.js'
 

@@ -1,4 +1,4 @@
-import { loadSeedFile } from '../../src/emulator/services/seeding/seed-file.js'
+import { loadSeedFile } from '../../src/contract/seed-file.js'
 import { DEMO_SEED_PATH } from './emulator.js'
 
 /** The demo seed with `count` more Live products named `Sticker <n>`, one a second, the newest last. */

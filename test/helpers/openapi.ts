@@ -4,7 +4,7 @@
 // made the request, with a message naming the route, the status and the field.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
-import { createApiDocument, createControlDocument, type OpenApiDocument } from '../../src/emulator/openapi/document.js'
+import { createApiDocument, createControlDocument, type OpenApiDocument } from '../../src/contract/openapi/document.js'
 
 // ajv-formats is CommonJS with its function as `default`.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default

@@ -2,7 +2,7 @@ import { serve } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import type { EmulatorOptions } from '../../src/emulator/deps.js'
 import { startEmulator } from '../../src/emulator/start.js'
-import { loadSeedFile } from '../../src/emulator/services/seeding/seed-file.js'
+import { loadSeedFile } from '../../src/contract/seed-file.js'
 import { DEMO_SEED_PATH, TEST_KEY, fixedClock, seededRandom } from './emulator.js'
 
 export interface ServedOptions {

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { StoreClient } from '../../src/client/index.js'
 import { createStoreHandlers, MSW_API_KEY } from '../../src/msw/index.js'
 
-// As a user's test suite would set it up (README, "MSW").
+// As a user's test suite would set it up (docs/library.md, "MSW").
 const handlers = createStoreHandlers(http, { origin: 'http://store.test' })
 const server = setupServer(...handlers)
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))

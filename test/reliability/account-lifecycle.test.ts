@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startEmulator } from '../../src/emulator/start.js'
 import { DEMO_SEED_PATH, TEST_KEY, fixedClock, seededRandom, testEmulator } from '../helpers/emulator.js'
-import { loadSeedFile } from '../../src/emulator/services/seeding/seed-file.js'
+import { loadSeedFile } from '../../src/contract/seed-file.js'
 import { heldRequest, orphansIn, type TestEmulator } from './helpers.js'
 
 /**

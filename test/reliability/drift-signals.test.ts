@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt, tmpFolder } from '../e2e/serve-process.js'
 import { TEST_KEY, testEmulator } from '../helpers/emulator.js'
+import { harEntry, harText } from '../helpers/har-entries.js'
 
 /**
  * `store drift` stopped by SIGINT, SIGTERM or SIGHUP in the middle of its replay removes the
@@ -23,33 +24,7 @@ let relayUrl: string
 /** Requests of the replay's account the relay has seen, held ones included. */
 let replayed = 0
 
-const entry = (path: string) => ({
-  startedDateTime: '2026-06-01T12:00:00.000Z',
-  time: 1,
-  request: {
-    method: 'GET',
-    url: `http://127.0.0.1:4010/api/v1${path}`,
-    httpVersion: 'HTTP/1.1',
-    headers: [],
-    queryString: [],
-    cookies: [],
-    headersSize: -1,
-    bodySize: 0,
-  },
-  response: {
-    status: 200,
-    statusText: 'OK',
-    httpVersion: 'HTTP/1.1',
-    headers: [],
-    cookies: [],
-    content: { size: 14, mimeType: 'application/json', text: '{"coupons":[]}' },
-    redirectURL: '',
-    headersSize: -1,
-    bodySize: 14,
-  },
-  cache: {},
-  timings: { send: 0, wait: 1, receive: 0 },
-})
+const entry = (path: string) => harEntry({ url: `http://127.0.0.1:4010/api/v1${path}` })
 
 beforeAll(async () => {
   ensureBuilt()
@@ -78,10 +53,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve))
   relayUrl = `http://127.0.0.1:${(relay.address() as AddressInfo).port}/api/v1`
   const entries = [entry('/coupons'), entry('/coupons'), entry('/coupons')]
-  writeFileSync(
-    join(dir, 'slow.har'),
-    JSON.stringify({ log: { version: '1.2', creator: { name: 't', version: '1' }, entries } }),
-  )
+  writeFileSync(join(dir, 'slow.har'), harText(entries))
 })
 
 afterAll(async () => {

@@ -266,7 +266,7 @@ export async function misbehavingReceiver(behave: (n: number) => Behaviour): Pro
 export async function receiverEmulator(options: import('../../src/emulator/deps.js').EmulatorOptions) {
   const [{ startEmulator }, { loadSeedFile }, h] = await Promise.all([
     import('../../src/emulator/start.js'),
-    import('../../src/emulator/services/seeding/seed-file.js'),
+    import('../../src/contract/seed-file.js'),
     import('../helpers/emulator.js'),
   ])
   const sleeps: number[] = []

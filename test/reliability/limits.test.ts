@@ -8,7 +8,7 @@ import { parseServeOptions, type ServeOptions } from '../../src/cli/commands/ser
 import { MAX_CUSTOM_FIELDS, MAX_CUSTOM_FIELDS_BYTES } from '../../src/contract/storefront.js'
 import { fixedClock, seededRandom, TEST_KEY, DEMO_SEED_PATH, requestFor } from '../helpers/emulator.js'
 import { startEmulator } from '../../src/emulator/start.js'
-import { loadSeedFile } from '../../src/emulator/services/seeding/seed-file.js'
+import { loadSeedFile } from '../../src/contract/seed-file.js'
 
 /**
  * Anonymous storefront checkouts have no bounds: checkout bodies are bounded (400 per

@@ -25,8 +25,8 @@ export function register(program: Command, ctx: CliContext): void {
     },
     schema: () => import('../../contract/blacklists.js').then((m) => m.BlacklistEntrySchema),
     ...clientCommands((client) => client.blacklists, 'blacklists', BLACKLIST_COLUMNS, 'No blacklist entries found', {
-      create: 'CreateBlacklistBodySchema',
-      update: 'UpdateBlacklistBodySchema',
+      create: 'createBlacklistEntry',
+      update: 'updateBlacklistEntry',
     }),
   })
 }

@@ -26,8 +26,8 @@ export function register(program: Command, ctx: CliContext): void {
     },
     schema: () => import('../../contract/categories.js').then((m) => m.CategorySchema),
     ...clientCommands((client) => client.categories, 'categories', CATEGORY_COLUMNS, 'No categories found', {
-      create: 'CreateCategoryBodySchema',
-      update: 'UpdateCategoryBodySchema',
+      create: 'createCategory',
+      update: 'updateCategory',
     }),
   })
 }

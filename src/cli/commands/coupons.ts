@@ -78,8 +78,8 @@ export function register(program: Command, ctx: CliContext): void {
         ),
       ),
     get: findCoupon,
-    create: { body: 'CreateCouponBodySchema', run: (client, body) => client.coupons.create(body) },
-    update: { body: 'UpdateCouponBodySchema', run: (client, id, body) => client.coupons.update(id, body) },
+    create: { body: 'createCoupon', run: (client, body) => client.coupons.create(body) },
+    update: { body: 'updateCoupon', run: (client, id, body) => client.coupons.update(id, body) },
     delete: (client, id) => client.coupons.delete(id),
   })
 }

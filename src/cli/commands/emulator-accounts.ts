@@ -1,4 +1,4 @@
-// `store emulator accounts create|delete`: isolated accounts on one emulator (README, "Accounts").
+// `store emulator accounts create|delete`: isolated accounts on one emulator (docs/testing.md, "Accounts").
 import type { Command } from 'commander'
 import { commandContext, type CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'

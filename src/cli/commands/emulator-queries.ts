@@ -1,5 +1,5 @@
 // `store emulator queries` and `store emulator feedback`: what customers sent through the
-// storefront (README, "Control API"); `store emulator reply` answers a query.
+// storefront (docs/emulator.md, "Control API"); `store emulator reply` answers a query.
 import type { Command } from 'commander'
 import type { Feedback, Query } from '../../contract/storefront.js'
 import { commandContext } from '../client-factory.js'

@@ -75,9 +75,9 @@ function showAnswer(cc: CommandContext, answer: object, done: string): void {
 
 export async function createShop(cc: CommandContext, opts: Record<string, unknown>): Promise<void> {
   const body = await buildBody(cc, {
-    fields: SPEC_BODIES.fields('CreateShopBodySchema'),
+    fields: SPEC_BODIES.fields('createShop'),
     opts,
-    schema: await SPEC_BODIES.schema('CreateShopBodySchema'),
+    schema: await SPEC_BODIES.schema('createShop'),
     what: 'shop',
     prompter: cc.interactive ? cc.prompter : undefined,
   })
@@ -96,7 +96,7 @@ export async function createKey(cc: CommandContext, opts: { name?: string }): Pr
 
 /** The setup's flags: shorter names for two, the plan's parts as flags, the pools read by the command. */
 const fulfilmentFields = () =>
-  withOverrides(SPEC_BODIES.fields('FulfilmentSetupBodySchema'), {
+  withOverrides(SPEC_BODIES.fields('setFulfilment'), {
     deliveryMessage: { flag: 'message', kind: 'text' },
     dynamicWebhookUrl: { flag: 'dynamic-url' },
     files: false,
@@ -132,7 +132,7 @@ export async function setFulfilment(
       return { name: entry.slice(0, at), url: entry.slice(at + 1) }
     })
   }
-  checkBody(await SPEC_BODIES.schema('FulfilmentSetupBodySchema'), body, 'fulfilment setup')
+  checkBody(await SPEC_BODIES.schema('setFulfilment'), body, 'fulfilment setup')
   showFulfilment(cc, await cc.client().emulator.setFulfilment(product, body as never))
   if (!cc.out.isJson) cc.out.success(`Updated the fulfilment setup of ${product}`)
 }
@@ -335,7 +335,7 @@ export function register(program: Command, ctx: CliContext): void {
     .command('create')
     .addHelpText('after', examples('store emulator shops create --name "Second" --slug second'))
     .description('add a shop to the account')
-  addDataOption(addFieldOptions(createShopCmd, SPEC_BODIES.fields('CreateShopBodySchema'))).action(
+  addDataOption(addFieldOptions(createShopCmd, SPEC_BODIES.fields('createShop'))).action(
     run((cc, opts: Record<string, unknown>) => createShop(cc, opts)),
   )
 

@@ -28,8 +28,8 @@ export function register(program: Command, ctx: CliContext): void {
     },
     schema: () => import('../../contract/groups.js').then((m) => m.GroupSchema),
     ...clientCommands((client) => client.groups, 'groups', GROUP_COLUMNS, 'No groups found', {
-      create: 'CreateGroupBodySchema',
-      update: 'UpdateGroupBodySchema',
+      create: 'createGroup',
+      update: 'updateGroup',
     }),
   })
 }

@@ -88,7 +88,7 @@ export function register(program: Command, ctx: CliContext): void {
     },
     get: (client, id) => client.orders.get(id),
     update: {
-      body: 'UpdateOrderBodySchema',
+      body: 'updateOrder',
       run: async (client, id, body) => {
         const before = (body as { status?: string }).status === 'refunded' ? await client.orders.get(id) : undefined
         const order = await client.orders.update(id, body)

@@ -84,7 +84,7 @@ export async function listProducts(cc: CommandContext, o: ListProductsOptions): 
 const hasSubCents = (price: number) => (String(price).split('.')[1]?.length ?? 0) > 2
 
 /** The line after a create or update: a product that is not Live says so, and an odd price is pointed out. */
-/** The dashboard-only setup a new product of these types needs before it sells (README, "Fulfilment"). */
+/** The dashboard-only setup a new product of these types needs before it sells (docs/storefront.md, "Fulfilment"). */
 const SETUP_NEEDED: Partial<Record<Product['type'], [what: string, flags: string]>> = {
   Serial: ['its stock is its code pool, empty now: add codes', '--serials @codes.txt'],
   MysteryBox: [
@@ -149,12 +149,12 @@ export function register(program: Command, ctx: CliContext, bodies?: Bodies): vo
     saved: reportSavedProduct,
     get: (client, id) => client.products.get(id),
     create: {
-      body: 'CreateProductBodySchema',
+      body: 'createProduct',
       // Asked on a terminal: a product left Draft is not listed, which surprises people otherwise.
       flags: { status: { askDefault: 'Draft' } },
       run: (client, body) => client.products.create(body),
     },
-    update: { body: 'UpdateProductBodySchema', run: (client, id, body) => client.products.update(id, body) },
+    update: { body: 'updateProduct', run: (client, id, body) => client.products.update(id, body) },
     delete: (client, id) => client.products.delete(id),
   })
 }

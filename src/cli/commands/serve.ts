@@ -9,7 +9,7 @@ import { DEMO_SEED_PATH } from '../shipped-files.js'
 import { maskKey } from '../../contract/keys.js'
 import { escapeControls } from '../terminal-text.js'
 import type { EmulatorOptions } from '../../emulator/deps.js'
-import type { SeedFile } from '../../emulator/services/seeding/seed-file.js'
+import type { SeedFile } from '../../contract/seed-file.js'
 import { DEFAULT_MAX_ACCOUNTS, offsetClock } from '../../emulator/deps.js'
 import { saveProfile, savedKey } from '../local-profile.js'
 import { LOCAL_PROFILE } from '../profiles.js'
@@ -293,7 +293,7 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
   const tls = readTls(o)
   const [{ startEmulator }, { loadSeedFile }, { serve: listen }] = await Promise.all([
     import('../../emulator/start.js'),
-    import('../../emulator/services/seeding/seed-file.js'),
+    import('../../contract/seed-file.js'),
     import('@hono/node-server'),
   ])
   let seed: SeedFile | undefined

@@ -1,4 +1,4 @@
-// `store state …`: the calling account's saved states on the local emulator (README, "Using store
+// `store state …`: the calling account's saved states on the local emulator (docs/testing.md, "Using store
 // in your test suite"): save, restore, list, reset, and the shop as a seed file (export, import).
 import { resolve } from 'node:path'
 import type { Command } from 'commander'

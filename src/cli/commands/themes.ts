@@ -44,7 +44,7 @@ export function register(program: Command, ctx: CliContext): void {
     list: { run: (cc) => listThemes(cc) },
     get: (client, id) => client.themes.get(id),
     update: {
-      body: 'UpdateThemeBodySchema',
+      body: 'updateTheme',
       // The two files by their own names: `--css @custom.css` reads the file as it is.
       flags: { 'files.custom.css': { flag: 'css', kind: 'text' }, 'files.theme.json': { flag: 'theme-json' } },
       run: (client, id, body) => client.themes.update(id, body),

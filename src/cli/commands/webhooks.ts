@@ -218,7 +218,7 @@ export function register(program: Command, ctx: CliContext): void {
       ),
     )
     .description('add a webhook endpoint to the emulator')
-  const fields = withOverrides(SPEC_BODIES.fields('CreateWebhookBodySchema'), {
+  const fields = withOverrides(SPEC_BODIES.fields('createWebhook'), {
     events: { parse: eventKinds, placeholder: '<kind,kind,...|all>' },
     chaos: {
       parse: (text) => import('../webhooks/chaos.js').then((m) => m.parseChaos(text)),
@@ -230,7 +230,7 @@ export function register(program: Command, ctx: CliContext): void {
     const body = await buildBody(cc, {
       fields,
       opts: o,
-      schema: await SPEC_BODIES.schema('CreateWebhookBodySchema'),
+      schema: await SPEC_BODIES.schema('createWebhook'),
       what: 'webhook endpoint',
       prompter: cc.interactive ? cc.prompter : undefined,
     })

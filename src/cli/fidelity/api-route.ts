@@ -1,8 +1,7 @@
-// Which route of `/api/v1` a request is, from the route declarations the OpenAPI document is made of, and
-// what that route answers: its success status and schema, and the error statuses it may give.
+// Which operation of `/api/v1` a request is, from the contract's operations (the OpenAPI document is
+// made of them too), and what it answers: its success status and schema, and the error statuses it may give.
 import type * as z from 'zod'
-import { errorsOf, type Operation } from '../../emulator/openapi/operations.js'
-import { API_ROUTES } from '../../emulator/routes/api/index.js'
+import { API_OPERATIONS, type Operation, errorsOf, statusOf } from '../../contract/operations/index.js'
 
 export interface ApiRoute {
   /** `GET /products/{id}`: how reports name the endpoint. */
@@ -21,7 +20,7 @@ interface Matcher {
 
 function matcherOf(route: Operation): Matcher {
   const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')
-  const statuses = new Set([route.ok.status, ...errorsOf(route).map((e) => (Array.isArray(e) ? e[0] : e))])
+  const statuses = new Set([route.ok.status, ...errorsOf(route).map(statusOf)])
   return {
     method: route.method.toUpperCase(),
     pattern: new RegExp(`^${source}/?$`),
@@ -36,7 +35,7 @@ function matcherOf(route: Operation): Matcher {
 
 /** Finds the route of a method and a path relative to `/api/v1` (no query). */
 export function routeFinder(): (method: string, path: string) => ApiRoute | undefined {
-  const matchers = API_ROUTES.map(matcherOf)
+  const matchers = Object.values<Operation>(API_OPERATIONS).map(matcherOf)
   return (method, path) => matchers.find((m) => m.method === method.toUpperCase() && m.pattern.test(path))?.route
 }
 

@@ -1,4 +1,4 @@
-// How `store drift` compares a recorded answer with the emulator's (README, "Is the emulator still
+// How `store drift` compares a recorded answer with the emulator's (docs/fidelity.md, "Is the emulator still
 // right?"): the status; the field set and each field's type at every depth; the error form; list
 // length and order, and paging. Values are not compared, except that ids, order numbers and
 // cursors must refer to the same records: they are matched by position, and a value met again must

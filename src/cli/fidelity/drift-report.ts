@@ -4,7 +4,7 @@ import type { Output } from '../output.js'
 import type { DriftReport, EntryDifference } from './replay.js'
 import { counted } from '../counted.js'
 
-/** A found difference: exit 1 (README, "Exit codes"). */
+/** A found difference: exit 1 (docs/cli.md, "Exit codes"). */
 export class DriftFoundError extends Error {
   constructor(message: string) {
     super(message)

@@ -1,12 +1,11 @@
 // What a recording may hold of a secret: nothing. The request inspector's masking rule (keys shown
 // as `sk_live_…wxyz`, `"secret"` fields masked), plus test keys, every secret the proxy knows and
 // every credential the request carried in a header, however often percent-encoded.
-import { maskedHeaders, maskSecretsIn } from '../../contract/masking.js'
+import { decodeLoosely, maskedHeaders, maskSecretsIn } from '../../contract/mask.js'
 import { maskKey } from '../../contract/keys.js'
 
 /** A live or test key written anywhere: `sk_live_…`, `sk_test_…`. */
 const KEY_SHAPED = /\bsk_(?:live|test)_[A-Za-z0-9_]+/g
-const PERCENT_RUN = /(?:%[0-9A-Fa-f]{2})+/g
 /** Percent-encoding undone this many times over at most: a key encoded three times is still found. */
 const DECODE_ROUNDS = 4
 /** Request headers that carry a credential: `Authorization`, `X-Api-Key`, `X-Auth-Token`, … */
@@ -18,17 +17,6 @@ const SCHEMED = /^\s*([A-Za-z][\w.-]*)\s+(\S.*?)\s*$/
 
 const maskLevel = (text: string, secrets: readonly string[]) =>
   maskSecretsIn(text, secrets).replace(KEY_SHAPED, (key) => maskKey(key))
-
-/** Each run of percent-escapes decoded where it is valid UTF-8, left as it is where not. */
-function decodeLoosely(text: string): string {
-  return text.replace(PERCENT_RUN, (run) => {
-    try {
-      return decodeURIComponent(run)
-    } catch {
-      return run
-    }
-  })
-}
 
 /**
  * `text` with each of `secrets`, every key-shaped value and every `"secret"` field masked. A key

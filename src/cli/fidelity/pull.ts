@@ -2,7 +2,7 @@
 // seed file the emulator loads. Nothing is written until every read has succeeded, and then at
 // once; keys are never written.
 import type { StoreClient } from '../../client/index.js'
-import { parseSeed, type SeedInput } from '../../emulator/services/seeding/seed-file.js'
+import { parseSeed, type SeedInput } from '../../contract/seed-file.js'
 import { StoreError } from '../../contract/store-error.js'
 import { anonymizeSeed } from './anonymize.js'
 import { maskText } from './mask.js'

@@ -2,7 +2,7 @@
 // or update answered with, in its first version, except records the recording itself created
 // (the replay creates them again). Each gets a fresh id, so the seed never meets a record the
 // emulator holds already; the ids map tells the replay which recorded id became which.
-import type { SeedInput } from '../../emulator/services/seeding/seed-file.js'
+import type { SeedInput } from '../../contract/seed-file.js'
 import type { HarEntry } from './har.js'
 import type { IdMap } from './id-map.js'
 import { isSeedKind, SeedCollector, type SeedKind, seedableOnly, type Unseedable } from './seed-records.js'

@@ -2,7 +2,7 @@
 // import` and `POST /_emulator/accounts` load: the fields each kind of seed record takes are read
 // from the seed file's schema, so a seed written here is one the emulator accepts.
 import type * as z from 'zod'
-import { SeedFileSchema, type SeedInput } from '../../emulator/services/seeding/seed-file.js'
+import { SeedFileSchema, type SeedInput } from '../../contract/seed-file.js'
 
 export const SEED_KINDS = ['products', 'coupons', 'categories', 'groups', 'blacklists', 'customers', 'orders'] as const
 export type SeedKind = (typeof SEED_KINDS)[number]

@@ -4,7 +4,7 @@
 // STORE_BASE_URL, the profile, or the local emulator).
 import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { createApiDocument, createControlDocument } from '../../emulator/openapi/document.js'
+import { createApiDocument, createControlDocument } from '../../contract/openapi/document.js'
 import type { CommandContext } from '../client-factory.js'
 import { UsageError } from '../exit-codes.js'
 

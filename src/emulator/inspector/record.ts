@@ -4,7 +4,7 @@ import type { Clock } from '../deps.js'
 import type { AuthedEnv } from '../middleware/auth.js'
 import type { AccountRecord } from '../store/records.js'
 import { answeredJsonOf } from './answer.js'
-import { bearerKeyOf, maskSecretsIn, maskedHeaders } from '../../contract/masking.js'
+import { bearerKeyOf, maskSecretsIn, maskedHeaders } from '../../contract/mask.js'
 import type { RequestRecorder } from './recorder.js'
 
 /** Where requests are recorded, and the path the log shows for each (the dashboard's mirror as the API path). */

@@ -10,7 +10,7 @@ import {
 export type RequestFilter = Pick<RequestLogQuery, 'status' | 'method' | 'path'>
 type Listener = (entry: RequestLogEntry) => void
 
-/** Memory the whole request log may take, all accounts together, by default (README, "Limits"). */
+/** Memory the whole request log may take, all accounts together, by default (docs/emulator.md, "Limits"). */
 export const REQUEST_LOG_MAX_BYTES = 64 * 1024 * 1024
 
 /** An account's entries oldest first, each with the memory it takes and its place in the whole log. */
@@ -21,7 +21,7 @@ interface AccountLog {
 }
 
 /**
- * The request inspector's memory (README, "Request inspector"): per account its last `capacity`
+ * The request inspector's memory (docs/emulator.md, "Request inspector"): per account its last `capacity`
  * requests, and all accounts together at most `maxBytes`, the oldest of the whole log going first.
  * In memory only. One made with `isRecording` false (`--no-request-log`) refuses every read.
  */

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler, Next } from 'hono'
 import { StoreError } from '../../contract/errors.js'
-import { bearerKeyOf } from '../../contract/masking.js'
+import { bearerKeyOf } from '../../contract/mask.js'
 import type { Clock, EmulatorOptions } from '../deps.js'
 import type { AccountService } from '../services/accounts/service.js'
 import { FixedWindows, tooManyRequests } from './rate-limit.js'

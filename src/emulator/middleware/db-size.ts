@@ -14,7 +14,7 @@ function formatBytes(bytes: number): string {
 }
 
 /**
- * `--max-db-size` (README, "Limits"): once the db file, its journal and the saved states take more, writes are answered 507 with what to do, and reads
+ * `--max-db-size` (docs/emulator.md, "Limits"): once the db file, its journal and the saved states take more, writes are answered 507 with what to do, and reads
  * go on, so a store flooded with writes stays small enough to load again at the next start.
  */
 export function guardDbSize(store: Store, savedBytes: () => number, options: EmulatorOptions): MiddlewareHandler {

@@ -48,7 +48,7 @@ function chosenError(status: number, why: string): StoreError {
 }
 
 /**
- * `Prefer: code=NNN` (README, "Chosen failures"): throws the error that answers the request with
+ * `Prefer: code=NNN` (docs/webhooks.md, "Chosen failures"): throws the error that answers the request with
  * NNN before it changes anything; returns when the header asks for no code.
  */
 export function answerPreferredCode(header: string | undefined): void {

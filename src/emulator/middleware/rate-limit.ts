@@ -62,7 +62,7 @@ function peerOf(c: Context): string {
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 /**
- * `--storefront-rate-limit N/SECONDS` (README, "Limits"): the public storefront takes writes
+ * `--storefront-rate-limit N/SECONDS` (docs/emulator.md, "Limits"): the public storefront takes writes
  * (checkouts, questions, feedback) without a key, so each visitor gets a budget of them.
  */
 export function storefrontRateLimit(clock: Clock, options: EmulatorOptions): MiddlewareHandler {

@@ -1,13 +1,17 @@
 import type { Context, Env, Hono } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type * as z from 'zod'
 import type { oas31 } from 'zod-openapi'
+import { OPERATIONS, type OperationId, type Operations } from '../../contract/operations/index.js'
+import type { Operation } from '../../contract/operations/operation.js'
 import type { EmulatorOptions } from '../deps.js'
-import type { RequestRecorder } from '../inspector/recorder.js'
 import type { AuthedEnv } from '../middleware/auth.js'
+import { answerJson } from '../inspector/answer.js'
+import type { RequestRecorder } from '../inspector/recorder.js'
 import { parseQuery, parseWith, readBody, readBodyText } from '../middleware/validate.js'
-import type { Operation } from '../openapi/operations.js'
 import type { Services } from '../services/index.js'
 import type { EventRecord } from '../store/records.js'
+import { jsonStream } from './json-stream.js'
 
 /** What every handler may use, built once per app. */
 export interface RouteDeps {
@@ -21,48 +25,63 @@ export interface RouteDeps {
   eventMessage(event: EventRecord): Uint8Array
 }
 
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined
+type ParamName<O> = O extends { params: infer P } ? keyof P & string : never
+
 /** A handler's input: the deps, the path's parameters, the query as its schema parsed it, the body on demand. */
-export interface RouteInput<Params extends string, Query, Body> extends RouteDeps {
-  params: Record<Params, string>
-  query: Query
-  /** Reads the body and parses it with the declared schema; a route calls it when its checks allow. */
-  body(): Promise<Body>
+export interface RouteInput<O> extends RouteDeps {
+  params: Record<ParamName<O>, string>
+  query: Parsed<O extends { query: infer Q } ? Q : undefined>
+  /** Reads the body and parses it with the declared schema; a handler calls it when its checks allow. */
+  body(): Promise<Parsed<O extends { body: infer B } ? B : undefined>>
 }
 
-type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined
-type QuerySchema = Operation['query']
-
-/** A route as the app mounts it and the documents describe it: its operation and its handler. */
-export interface DeclaredRoute<E extends Env> extends Operation {
-  // Method syntax: a handler typed for its own query and body is one of these.
-  handle(c: Context<E>, input: RouteInput<string, unknown, unknown>): Response | Promise<Response>
+/** What a handler answers: a status of its operation and the JSON body, with any headers beyond the content type. */
+export interface JsonAnswer {
+  status: ContentfulStatusCode
+  body: unknown
+  headers?: Record<string, string>
+  /**
+   * The body is written piece by piece as the client reads it ({@link jsonStream}), for an answer
+   * of any size (a shop's export); the request inspector then keeps no copy of its text.
+   */
+  stream?: boolean
 }
 
 /**
- * Declares a route of a family whose requests carry `E`'s variables: its operation (method, path,
- * schemas, statuses, words) and its handler, in one place. The query is parsed with `query` before
- * the handler runs; `body()` parses with `body`; `params` holds the path's parameters `params` names.
- * @example
- * const getCoupon = authedRoute({ method: 'get', path: '/coupons/{id}', params: { id: 'The id.' }, … },
- *   (c, { services, params }) => answerJson(c, presentCoupon(services.coupons.get(c.get('shop'), params.id))))
+ * The escape hatch of an operation whose answer is not one JSON body (a Server-Sent Events
+ * stream, a text file, a stylesheet): the handler makes the Response itself.
  */
-export const routeFor =
+export interface RawAnswer {
+  response: Response | Promise<Response>
+}
+
+type Content<O> = O extends { ok: { content: infer C } } ? keyof C : never
+/** Only an operation that declares a content type other than JSON may answer raw. */
+type Answer<O> = JsonAnswer | (Exclude<Content<O>, 'application/json'> extends never ? never : RawAnswer)
+
+/** The handler of operation `O` for requests that carry `E`'s variables: it returns what it answers. */
+export type Handler<E extends Env, O> = (c: Context<E>, input: RouteInput<O>) => Answer<O> | Promise<Answer<O>>
+
+/** Handlers by operationId, for operations whose requests carry `E`'s variables. */
+export type Handlers<E extends Env> = { [K in OperationId]?: Handler<E, Operations[K]> }
+
+/** Declares the handlers of some operations, each typed by its operation. */
+export const handlersFor =
   <E extends Env>() =>
-  <P extends string = never, Q extends QuerySchema = undefined, B extends z.ZodType | undefined = undefined>(
-    operation: Operation & { params?: Record<P, string>; query?: Q; body?: B },
-    handle: (c: Context<E>, input: RouteInput<P, Parsed<Q>, Parsed<B>>) => Response | Promise<Response>,
-  ): DeclaredRoute<E> => ({ ...operation, handle })
+  <H extends Handlers<E>>(handlers: H): { [K in keyof H & OperationId]-?: Handler<E, Operations[K]> } =>
+    handlers as never
 
-/** A route behind the key and the shop (`/api/v1`, `/_emulator`). */
-export const authedRoute = routeFor<AuthedEnv>()
-
-/** A route of a family with no variables of its own (public, or checking its key itself). */
-export const publicRoute = routeFor<Env>()
+/** A handler as the route layer calls it, whatever its operation. */
+type AnyHandler<E extends Env> = (
+  c: Context<E>,
+  input: RouteDeps & { params: Record<string, string>; query: unknown; body(): Promise<unknown> },
+) => JsonAnswer | RawAnswer | Promise<JsonAnswer | RawAnswer>
 
 /** Hono's `/:id` for OpenAPI's `/{id}`. */
 export const honoPath = (template: string) => template.replace(/\{(\w+)\}/g, ':$1')
 
-/** A body the route may also get empty (no body at all means `{}`); a body that is sent must be JSON. */
+/** A body the operation may also get empty (no body at all means `{}`); a body that is sent must be JSON. */
 async function optionalBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   const text = await readBodyText(c)
   if (text.trim() === '') return parseWith(schema, {})
@@ -70,17 +89,22 @@ async function optionalBody<S extends z.ZodType>(c: Context, schema: S): Promise
 }
 
 /**
- * Registers each route on `app`, whose paths start after `prefix` (`/_emulator` for the control
- * API mounted at `/_emulator`). In the order given: hono tries a literal path before a later
- * parameter one only when it was registered first.
+ * Registers the operation of each handler on `app` (from the contract's `operations`), whose paths start after `prefix`
+ * (`/_emulator` for the control API mounted at `/_emulator`). In the order the contract declares
+ * them: hono tries a literal path before a later parameter one only when it was registered first.
+ * Here alone an answer is serialised and kept for the request inspector.
  */
 export function mountRoutes<E extends Env>(
   app: Hono<E>,
-  routes: DeclaredRoute<E>[],
+  handlers: Handlers<E>,
   deps: RouteDeps,
   prefix = '',
+  operations: Readonly<Record<string, Operation>> = OPERATIONS,
 ): Hono<E> {
-  for (const route of routes) {
+  for (const id of Object.keys(handlers)) if (!operations[id]) throw new Error(`${id} is no operation of the contract`)
+  for (const [id, route] of Object.entries(operations)) {
+    const handle = (handlers as Record<string, AnyHandler<E>>)[id]
+    if (!handle) continue
     if (!route.path.startsWith(prefix)) throw new Error(`${route.path} is not under ${prefix}`)
     const { query, body } = route
     const readDeclaredBody = (c: Context) => {
@@ -88,8 +112,8 @@ export function mountRoutes<E extends Env>(
       return route.bodyOptional ? optionalBody(c, body) : readBody(c, body)
     }
     // The input's fields are listed rather than spread from `deps`: one shape for every request.
-    app.on(route.method.toUpperCase(), honoPath(route.path.slice(prefix.length)) || '/', (c) =>
-      route.handle(c, {
+    app.on(route.method.toUpperCase(), honoPath(route.path.slice(prefix.length)) || '/', async (c) => {
+      const answer = await handle(c, {
         services: deps.services,
         options: deps.options,
         requests: deps.requests,
@@ -98,8 +122,18 @@ export function mountRoutes<E extends Env>(
         params: c.req.param() as Record<string, string>,
         query: query ? parseQuery(c, query) : undefined,
         body: () => readDeclaredBody(c),
-      }),
-    )
+      })
+      if ('response' in answer) return answer.response
+      if (answer.stream)
+        return c.body(jsonStream(answer.body), answer.status, { ...answer.headers, 'Content-Type': 'application/json' })
+      return answerJson(c, answer.body, answer.status, answer.headers)
+    })
   }
   return app
 }
+
+/** Handlers of operations behind the key and the shop (`/api/v1`, `/_emulator`). */
+export const authedHandlers = handlersFor<AuthedEnv>()
+
+/** Handlers of operations with no variables of their own (public, or checking their key themselves). */
+export const publicHandlers = handlersFor<Env>()

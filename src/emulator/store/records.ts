@@ -207,7 +207,7 @@ export const MetaRowSchema = z.object({
   id: z.literal('meta'),
   /**
    * The clock offset of a db from before each account had a clock of its own: the next start
-   * gives it to every account and drops it from here (README, "Test clocks").
+   * gives it to every account and drops it from here (docs/storefront.md, "Test clocks").
    */
   clockOffsetMs: z.number().optional(),
   eventSeq: z.number().int().nonnegative(),

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { StoreClient } from '../../../src/client/index.js'
 import { httpFetch } from '../../../src/cli/http-fetch.js'
 import { cleanups, folder, realEmulator, runCliTo, startProxyCli, TEST_KEY } from './harness.js'
+import { harEntry, harText } from '../../helpers/har-entries.js'
 
 /**
  * `store drift` on recordings that are large or damaged: reads of more than 1 MB are seeded and
@@ -11,36 +12,8 @@ import { cleanups, folder, realEmulator, runCliTo, startProxyCli, TEST_KEY } fro
  * entry. (Its account removed on SIGINT, SIGTERM, SIGHUP: test/reliability/drift-signals.test.ts.)
  */
 
-const entry = (request: Record<string, unknown>) => ({
-  startedDateTime: '2026-06-01T12:00:00.000Z',
-  time: 1,
-  request: {
-    method: 'GET',
-    url: 'http://127.0.0.1:4010/api/v1/coupons',
-    httpVersion: 'HTTP/1.1',
-    headers: [],
-    queryString: [],
-    cookies: [],
-    headersSize: -1,
-    bodySize: 0,
-    ...request,
-  },
-  response: {
-    status: 200,
-    statusText: 'OK',
-    httpVersion: 'HTTP/1.1',
-    headers: [],
-    cookies: [],
-    content: { size: 13, mimeType: 'application/json', text: '{"coupons":[]}' },
-    redirectURL: '',
-    headersSize: -1,
-    bodySize: 13,
-  },
-  cache: {},
-  timings: { send: 0, wait: 1, receive: 0 },
-})
-const har = (entries: unknown[]) =>
-  JSON.stringify({ log: { version: '1.2', creator: { name: 't', version: '1' }, entries } })
+const entry = harEntry
+const har = harText
 
 describe('store drift on a recording whose reads exceed 1 MB', () => {
   it('seeds the account with them and replays the recording alike', async () => {

@@ -6,36 +6,10 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { httpFetch } from '../../../src/cli/http-fetch.js'
 import { cleanups, folder, runCliTo, startProxyCli, TEST_KEY } from './harness.js'
+import { harEntry, harText } from '../../helpers/har-entries.js'
 
-const entry = {
-  startedDateTime: '2026-06-01T12:00:00.000Z',
-  time: 1,
-  request: {
-    method: 'GET',
-    url: 'http://127.0.0.1:4010/api/v1/coupons',
-    httpVersion: 'HTTP/1.1',
-    headers: [],
-    queryString: [],
-    cookies: [],
-    headersSize: -1,
-    bodySize: 0,
-  },
-  response: {
-    status: 200,
-    statusText: 'OK',
-    httpVersion: 'HTTP/1.1',
-    headers: [],
-    cookies: [],
-    content: { size: 13, mimeType: 'application/json', text: '{"coupons":[]}' },
-    redirectURL: '',
-    headersSize: -1,
-    bodySize: 13,
-  },
-  cache: {},
-  timings: { send: 0, wait: 1, receive: 0 },
-}
-const har = (entries: unknown[]) =>
-  JSON.stringify({ log: { version: '1.2', creator: { name: 't', version: '1' }, entries } })
+const entry = harEntry()
+const har = harText
 
 describe('store drift refuses what is not a recording', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { loadSeedFile } from '../../../src/emulator/services/seeding/seed-file.js'
+import { loadSeedFile } from '../../../src/contract/seed-file.js'
 import { cleanups, folder, realEmulator, runCliTo, TEST_KEY, wrongUpstream } from './harness.js'
 
 async function emulator(seed: 'demo' | 'empty' = 'demo') {

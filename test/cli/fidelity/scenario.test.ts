@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { StoreClient } from '../../../src/client/index.js'
 import { httpFetch } from '../../../src/cli/http-fetch.js'
 import { StoreError } from '../../../src/contract/store-error.js'
-import { loadSeedFile } from '../../../src/emulator/services/seeding/seed-file.js'
+import { loadSeedFile } from '../../../src/contract/seed-file.js'
 import type { TestEmulatorOptions } from '../../helpers/emulator.js'
 import {
   cleanups,

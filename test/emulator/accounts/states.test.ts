@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { parseSeed } from '../../../src/emulator/services/seeding/seed-file.js'
+import { parseSeed } from '../../../src/contract/seed-file.js'
 import { testEmulator } from '../../helpers/emulator.js'
 
 const dirs: string[] = []

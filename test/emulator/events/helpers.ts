@@ -1,6 +1,6 @@
 import type { EmulatorOptions } from '../../../src/emulator/deps.js'
 import { startEmulator } from '../../../src/emulator/start.js'
-import { loadSeedFile } from '../../../src/emulator/services/seeding/seed-file.js'
+import { loadSeedFile } from '../../../src/contract/seed-file.js'
 import type { WebhookDelivery } from '../../../src/contract/webhooks.js'
 import { DEMO_SEED_PATH, TEST_KEY, fixedClock, requestFor, seededRandom } from '../../helpers/emulator.js'
 

@@ -3,18 +3,18 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { RequestRecorder } from '../../../src/emulator/inspector/recorder.js'
 import { errorResponse } from '../../../src/emulator/middleware/errors.js'
-import { openApiDocuments } from '../../../src/emulator/openapi/document.js'
-import { json, pathsOf } from '../../../src/emulator/openapi/operations.js'
+import { openApiDocuments } from '../../../src/contract/openapi/document.js'
+import { withIds, json } from '../../../src/contract/operations/operation.js'
+import { pathsOf } from '../../../src/contract/openapi/paths.js'
 import { eventMessages } from '../../../src/emulator/routes/control/events.js'
-import { mountRoutes, publicRoute, type RouteDeps } from '../../../src/emulator/routes/route.js'
+import { mountRoutes, type RouteDeps } from '../../../src/emulator/routes/route.js'
 import { testEmulator } from '../../helpers/emulator.js'
 
 const Named = z.strictObject({ name: z.string().min(1) })
-const rename = publicRoute(
-  {
+const { renameThing: rename } = withIds({
+  renameThing: {
     method: 'put',
     path: '/things/{id}',
-    operationId: 'renameThing',
     summary: 'Rename a thing',
     tag: 'things',
     auth: false,
@@ -23,11 +23,16 @@ const rename = publicRoute(
     body: Named,
     ok: { status: 200, description: 'The thing.', content: json(Named) },
   },
-  async (c, { params, query, body }) => {
-    const { name } = await body()
-    return c.json({ id: params.id, name: query.loud === 'true' ? name.toUpperCase() : name })
+})
+const handlers = {
+  renameThing: async (
+    _c: unknown,
+    input: { params: { id: string }; query: { loud?: string }; body(): Promise<{ name: string }> },
+  ) => {
+    const { name } = await input.body()
+    return { status: 200, body: { id: input.params.id, name: input.query.loud === 'true' ? name.toUpperCase() : name } }
   },
-)
+}
 
 /** A bare app with the emulator's error mapping and real deps, for one declared route. */
 async function appWith(prefix = '') {
@@ -42,7 +47,10 @@ async function appWith(prefix = '') {
   const app = new Hono()
   app.onError((error, c) => errorResponse(error, c, () => {}))
   try {
-    return { app: mountRoutes(app, [rename], deps, prefix), close: () => emu.store.close() }
+    return {
+      app: mountRoutes(app, handlers as never, deps, prefix, { renameThing: rename }),
+      close: () => emu.store.close(),
+    }
   } catch (error) {
     await emu.store.close()
     throw error
@@ -52,8 +60,8 @@ async function appWith(prefix = '') {
 const put = (app: Hono, path: string, body: unknown) =>
   app.request(path, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
 
-describe('a declared route', () => {
-  it('hands its handler the path parameters, and the query and body as its schemas parse them', async () => {
+describe('a declared operation', () => {
+  it('answers what its handler returns, handed the path parameters, and the query and body as its schemas parse them', async () => {
     const { app, close } = await appWith()
     try {
       const res = await put(app, '/things/t1?loud=true', { name: 'lamp' })

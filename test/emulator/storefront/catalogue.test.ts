@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { StorefrontProductListSchema, StorefrontProductSchema } from '../../../src/contract/storefront.js'
 import { shop } from '../commerce/helpers.js'
 import { testEmulator } from '../../helpers/emulator.js'
-import type { SeedInput } from '../../../src/emulator/services/seeding/seed-file.js'
+import type { SeedInput } from '../../../src/contract/seed-file.js'
 
 describe('GET /storefront/:shop/products', () => {
   it('lists Live, listed products without a key: sortOrder, then newest first; a MysteryBox carries its public block', async () => {

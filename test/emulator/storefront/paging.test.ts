@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_SEED_PATH, testEmulator } from '../../helpers/emulator.js'
-import { loadSeedFile } from '../../../src/emulator/services/seeding/seed-file.js'
+import { loadSeedFile } from '../../../src/contract/seed-file.js'
 import { StorefrontProductListSchema } from '../../../src/contract/storefront.js'
 import { seedWithProducts } from '../../helpers/many-products.js'
 import { scaled } from '../../helpers/time-scale.js'

@@ -1,11 +1,9 @@
-import { z } from 'zod'
 import { StoreError } from '../../../contract/errors.js'
 import { isWebhookEventKind } from '../../../contract/events.js'
-import { EventStreamQuerySchema } from '../../../contract/webhooks.js'
 import { presentEvent } from '../../services/events/present.js'
 import type { StreamEnd } from '../../services/events/streams.js'
 import type { EventRecord } from '../../store/records.js'
-import { authedRoute } from '../route.js'
+import { authedHandlers } from '../route.js'
 import { answerSse } from './sse-sink.js'
 
 /** A comment line this often keeps proxies and clients from closing an idle stream. */
@@ -48,19 +46,6 @@ function endNotice(end: StreamEnd, sent: number): string {
   })}\n\n`
 }
 
-/** Request headers of a stream that resumes (the request inspector's too). */
-export const LastEventIdHeader = z.object({
-  'Last-Event-ID': z
-    .string()
-    .optional()
-    .meta({ description: 'The `id` of the last message received: the stream first replays what came after it.' }),
-})
-
-/** A body of Server-Sent Events, in the document's words. */
-export const eventStream = (what: string) => ({
-  'text/event-stream': z.string().meta({ description: what }),
-})
-
 /**
  * Each event as its stream message, made once while the event is kept and shared by every stream
  * (RouteDeps.eventMessage): one per app.
@@ -85,50 +70,28 @@ export function eventMessages(): (event: EventRecord) => Uint8Array {
  * Streams per key are capped (429) and a reader too slow to keep up is dropped (services/events/streams.ts);
  * revoking the key ends its streams.
  */
-export const eventStreamRoutes = [
-  authedRoute(
-    {
-      method: 'get',
-      path: '/_emulator/events',
-      operationId: 'streamEvents',
-      summary: 'Live events (Server-Sent Events)',
-      description:
-        "Every event of the shop as it is committed. Each message's `id` is the event's sequence number and its `data` an emitted event (`{id, sequence, event, data, shopId, createdAt}`). `Last-Event-ID` (or `?lastEventId=`) first replays the logged events after it; `?events=k1,k2` filters by kind.",
-      tag: 'webhooks',
-      query: EventStreamQuerySchema,
-      headers: LastEventIdHeader,
-      errors: [
-        [
-          429,
-          'The key already holds the most open event streams one key may (100): close one, or use another key (`POST /_emulator/keys`). Or past `store serve --rate-limit`, with `Retry-After`.',
-        ],
-      ],
-      ok: {
-        status: 200,
-        description: 'The stream.',
-        content: eventStream('Server-Sent Events; `data` is an emitted event as JSON.'),
-      },
-    },
-    (c, { services: { events: bus, clock }, options, query, eventMessage: format }) => {
-      const kinds = parseKinds(query.events)
-      let after = parseLastEventId(c.req.header('last-event-id') ?? query.lastEventId)
-      const shop = c.get('shop')
-      const heartbeatMs = options.webhooks?.heartbeatMs ?? DEFAULT_HEARTBEAT_MS
-      let wake = () => {}
-      let stop = (_end: StreamEnd) => {}
-      let held = () => 0
-      // Opened before the answer starts, so a key past its cap gets its 429 as a JSON error.
-      const live = bus.streams.open({
-        keyId: c.get('key').id,
-        accountId: c.get('account').id,
-        shopId: shop.id,
-        kinds,
-        format,
-        held: () => held(),
-        wake: () => wake(),
-        ended: (end) => stop(end),
-      })
-      return answerSse(c, (sink) => {
+export const eventHandlers = authedHandlers({
+  streamEvents: (c, { services: { events: bus, clock }, options, query, eventMessage: format }) => {
+    const kinds = parseKinds(query.events)
+    let after = parseLastEventId(c.req.header('last-event-id') ?? query.lastEventId)
+    const shop = c.get('shop')
+    const heartbeatMs = options.webhooks?.heartbeatMs ?? DEFAULT_HEARTBEAT_MS
+    let wake = () => {}
+    let stop = (_end: StreamEnd) => {}
+    let held = () => 0
+    // Opened before the answer starts, so a key past its cap gets its 429 as a JSON error.
+    const live = bus.streams.open({
+      keyId: c.get('key').id,
+      accountId: c.get('account').id,
+      shopId: shop.id,
+      kinds,
+      format,
+      held: () => held(),
+      wake: () => wake(),
+      ended: (end) => stop(end),
+    })
+    return {
+      response: answerSse(c, (sink) => {
         // Backlog and subscription are taken in the same tick, so no event falls between them.
         const newest = bus.lastCommittedSeq()
         // An id beyond the log's end comes from another db (a fresh --db): replay this log from its start.
@@ -195,7 +158,7 @@ export const eventStreamRoutes = [
           },
           closed: finish,
         }
-      })
-    },
-  ),
-]
+      }),
+    }
+  },
+})

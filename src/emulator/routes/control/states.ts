@@ -1,110 +1,27 @@
-import {
-  RestoreStateBodySchema,
-  SaveStateBodySchema,
-  SavedStateListSchema,
-  SeedExportSchema,
-  StateChangeSchema,
-} from '../../../contract/states.js'
-import { ACCOUNT_DELETED, json } from '../../openapi/operations.js'
-import { authedRoute } from '../route.js'
-import { answerJson } from '../../inspector/answer.js'
-import { jsonStream } from '../json-stream.js'
-
-const RESTORE_CONFLICT =
-  'A record of the state is held by another account meanwhile, or the account has no seed state (its db was made before saved states existed).'
-const TAG = 'accounts and states'
+import { authedHandlers } from '../route.js'
 
 /**
- * The calling account's saved states (README, "Saved states"); `export` gives the shop as a seed
+ * The calling account's saved states (docs/testing.md, "Saved states"); `export` gives the shop as a seed
  * file; `reset` puts the account back to the state it was created with.
  */
-export const stateRoutes = [
-  authedRoute(
-    {
-      method: 'get',
-      path: '/_emulator/state',
-      operationId: 'listStates',
-      summary: "List the account's saved states",
-      tag: TAG,
-      ok: { status: 200, description: '`{ states: [...] }`', content: json(SavedStateListSchema) },
-    },
-    async (c, { services }) => answerJson(c, { states: await services.states.list(c.get('account')) }),
-  ),
-  authedRoute(
-    {
-      method: 'get',
-      path: '/_emulator/state/export',
-      operationId: 'exportState',
-      summary: 'The shop as a seed file',
-      description:
-        "The shop (`X-Service-Shop`, or the oldest) as a seed file: products with their setup (`fulfilment`), coupons, categories, groups, blacklists, customers and orders. `store serve --seed FILE` loads it, and `POST /_emulator/state/restore {seed}` replaces a shop's records with it. Webhook endpoints, subscriptions, queries and mystery server seeds are not part of it.",
-      tag: TAG,
-      ok: {
-        status: 200,
-        description: 'Records by collection.',
-        content: json(SeedExportSchema.meta({ description: 'A seed file: each collection a list of records.' })),
-      },
-    },
-    async (c, { services }) =>
-      c.body(jsonStream(await services.states.export(c.get('shop'))), 200, { 'Content-Type': 'application/json' }),
-  ),
-  authedRoute(
-    {
-      method: 'post',
-      path: '/_emulator/state/save',
-      operationId: 'saveState',
-      summary: 'Save the account',
-      description:
-        'Its shops and every record of them and its clock; not its keys, nor its event and delivery logs. Saving under a name that exists replaces that state.',
-      tag: TAG,
-      body: SaveStateBodySchema,
-      ok: {
-        status: 201,
-        description: 'The saved state: name, time, size on disk and records.',
-        content: json(StateChangeSchema),
-      },
-      errors: [[404, ACCOUNT_DELETED]],
-    },
-    async (c, { services, body }) =>
-      answerJson(c, await services.states.save(c.get('account'), (await body()).name), 201),
-  ),
-  authedRoute(
-    {
-      method: 'post',
-      path: '/_emulator/state/restore',
-      operationId: 'restoreState',
-      summary: 'Restore a saved state, or import a seed file',
-      description:
-        "`{name}` puts a saved state back in one transaction and empties the account's event and delivery logs (sequence numbers keep growing). `{seed}` replaces the shop's records (`X-Service-Shop`, or the oldest) with a seed file's, as if the shop were new and seeded with it.",
-      tag: TAG,
-      body: RestoreStateBodySchema,
-      ok: { status: 200, description: 'What the account (or shop) holds now.', content: json(StateChangeSchema) },
-      errors: [
-        [400, 'Invalid fields, or a seed file that does not check (the error names the record and field).'],
-        [404, `No saved state of this name. ${ACCOUNT_DELETED}`],
-        [409, RESTORE_CONFLICT],
-      ],
-    },
-    async (c, { services, body }) => {
-      const restore = await body()
-      if ('seed' in restore) return answerJson(c, await services.states.import(c.get('shop'), restore.seed))
-      return answerJson(c, await services.states.restore(c.get('account'), restore.name))
-    },
-  ),
-  authedRoute(
-    {
-      method: 'post',
-      path: '/_emulator/reset',
-      operationId: 'resetAccount',
-      summary: 'Reset the account',
-      description: "Restores the state the account was created with (a new db's first account: as `--seed` filled it).",
-      tag: TAG,
-      ok: { status: 200, description: 'How many records the account holds now.', content: json(StateChangeSchema) },
-      errors: [
-        [404, ACCOUNT_DELETED],
-        [409, RESTORE_CONFLICT],
-      ],
-    },
-    async (c, { services }) => answerJson(c, await services.states.reset(c.get('account'))),
-  ),
-]
+export const stateHandlers = authedHandlers({
+  listStates: async (c, { services }) => ({
+    status: 200,
+    body: { states: await services.states.list(c.get('account')) },
+  }),
+  exportState: async (c, { services }) => ({
+    status: 200,
+    body: await services.states.export(c.get('shop')),
+    stream: true,
+  }),
+  saveState: async (c, { services, body }) => ({
+    status: 201,
+    body: await services.states.save(c.get('account'), (await body()).name),
+  }),
+  restoreState: async (c, { services, body }) => {
+    const restore = await body()
+    if ('seed' in restore) return { status: 200, body: await services.states.import(c.get('shop'), restore.seed) }
+    return { status: 200, body: await services.states.restore(c.get('account'), restore.name) }
+  },
+  resetAccount: async (c, { services }) => ({ status: 200, body: await services.states.reset(c.get('account')) }),
+})

@@ -2,12 +2,9 @@ import { Hono, type Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { StoreError } from '../../../contract/errors.js'
 import type { Log } from '../../deps.js'
-import { z } from 'zod'
-import { GroupSchema } from '../../../contract/groups.js'
-import { json } from '../../openapi/operations.js'
 import type { ShopRecord } from '../../store/records.js'
-import { type RouteDeps, mountRoutes, publicRoute } from '../route.js'
-import { BLACKLISTED, SHOP_PARAM, visitorOf } from '../storefront/index.js'
+import { type RouteDeps, mountRoutes, publicHandlers } from '../route.js'
+import { visitorOf } from '../storefront/index.js'
 import { renderPage } from '../../pages/layout.js'
 import { ErrorPage } from '../../pages/errors.js'
 import { CheckoutPage, ProductPage, SHOP_PAGE_SIZE, ShopPage } from '../../pages/storefront/catalogue.js'
@@ -18,7 +15,6 @@ import { StorefrontProductQuerySchema } from '../../../contract/storefront.js'
 import { InvoicePage } from '../../pages/storefront/invoice.js'
 import { groupById, groupHasMystery, listedGroups } from '../../pages/storefront-data.js'
 import { readBrowserAsset } from '../../pages/browser-assets.js'
-import { answerJson } from '../../inspector/answer.js'
 
 export const CSS = 'text/css; charset=utf-8'
 export const JS = 'text/javascript; charset=utf-8'
@@ -48,32 +44,19 @@ export function assetRoutes(): Hono {
  * The embeddable checkout (spec, "Embed"): its script and stylesheet for any origin, and the one
  * JSON read it needs that the storefront lacks, a bundle by id. JSON errors here keep the API's shape.
  */
-export const EMBED_ROUTES = [
-  publicRoute(
-    {
-      method: 'get',
-      path: '/storefront/{shop}/groups/{id}',
-      operationId: 'getStorefrontGroup',
-      summary: 'One group (for the embed)',
-      tag: 'storefront',
-      auth: false,
-      params: { ...SHOP_PARAM, id: "The group's id." },
-      ok: { status: 200, description: 'The group with its products.', content: json(GroupSchema) },
-      errors: [BLACKLISTED],
-    },
-    (c, { services, params }) => {
-      const shop = services.storefront.shop(params.shop)
-      services.storefront.assertAllowed(shop, visitorOf(c))
-      return answerJson(c, groupById(services, shop, params.id))
-    },
-  ),
-]
+const embedHandlers = publicHandlers({
+  getStorefrontGroup: (c, { services, params }) => {
+    const shop = services.storefront.shop(params.shop)
+    services.storefront.assertAllowed(shop, visitorOf(c))
+    return { status: 200, body: groupById(services, shop, params.id) }
+  },
+})
 
 export function embedRoutes(deps: RouteDeps): Hono {
   const app = new Hono()
     .get('/embed.js', asset(readBrowserAsset('embed.js'), JS, true))
     .get('/embed.css', asset(readBrowserAsset('embed.css'), CSS, true))
-  return mountRoutes(app, EMBED_ROUTES, deps)
+  return mountRoutes(app, embedHandlers, deps)
 }
 
 /**
@@ -86,33 +69,23 @@ export function wantsJson(c: Context): boolean {
   return /application\/(?:[\w.+-]+\+)?json/i.test(accept) && !/text\/html/i.test(accept)
 }
 
-/** The storefront's stylesheet: a route of the document, answered with error pages like the pages. */
-export const STOREFRONT_PAGE_ROUTES = [
-  publicRoute(
-    {
-      method: 'get',
-      path: '/storefront/{shop}/theme.css',
-      operationId: 'getStorefrontThemeCss',
-      summary: "The shop's theme as CSS",
-      description: "The active theme's colors, layout and custom CSS, as the storefront pages load them.",
-      tag: 'storefront',
-      auth: false,
-      params: SHOP_PARAM,
-      ok: { status: 200, description: 'The stylesheet.', content: { 'text/css': z.string() } },
-      errors: [BLACKLISTED],
-      pages: true,
-    },
-    (c, { services, params }) => {
-      const shop = services.storefront.shop(params.shop)
-      services.storefront.assertAllowed(shop, visitorOf(c))
-      return c.body(themeCss(services.themes.active(shop)), 200, {
+/** The storefront's stylesheet: an operation of the document, answered with error pages like the pages. */
+const stylesheetHandlers = publicHandlers({
+  getStorefrontThemeCss: (c, { services, params }) => {
+    const shop = services.storefront.shop(params.shop)
+    services.storefront.assertAllowed(shop, visitorOf(c))
+    return {
+      response: c.body(themeCss(services.themes.active(shop)), 200, {
         'Content-Type': CSS,
         'Cache-Control': 'no-cache',
         'X-Content-Type-Options': 'nosniff',
-      })
-    },
-  ),
-]
+      }),
+    }
+  },
+})
+
+/** Every handler of the storefront's pages and the embed. */
+export const PAGE_HANDLERS = { ...embedHandlers, ...stylesheetHandlers }
 
 /**
  * The storefront's HTML pages, on paths the JSON storefront does not use: the shop
@@ -161,7 +134,7 @@ export function storefrontPageRoutes(deps: RouteDeps, log: Log): Hono {
     )
   })
 
-  mountRoutes(app, STOREFRONT_PAGE_ROUTES, deps, '/storefront')
+  mountRoutes(app, stylesheetHandlers, deps, '/storefront')
 
   app.get('/:shop/p/:id', (c) => {
     const shop = shopOf(c)

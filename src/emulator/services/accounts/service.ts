@@ -20,7 +20,7 @@ export class AccountService {
   ) {}
 
   /**
-   * Resolves once no restore, reset or deletion of the account is under way (README, "Saved
+   * Resolves once no restore, reset or deletion of the account is under way (docs/testing.md, "Saved
    * states"): its requests wait for it, so none sees it half done. Undefined when none is.
    */
   whenFree(accountId: string): Promise<void> | undefined {

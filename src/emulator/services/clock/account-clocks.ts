@@ -5,7 +5,7 @@ import type { Collections } from '../../store/collections.js'
 export type TimeOwner = { accountId: string } | { shopId: string }
 
 /**
- * Each account's clock (README, "Test clocks"): the emulator's clock plus the offset the owner's
+ * Each account's clock (docs/storefront.md, "Test clocks"): the emulator's clock plus the offset the owner's
  * account moved its clock by, kept in the account's row. While an advance walks an account's
  * clock, the walked offset runs ahead of the row within a transaction (`walk`).
  */

@@ -1,4 +1,4 @@
-// Each account's clock (README, "Test clocks"): POST /_emulator/clock/advance moves the calling
+// Each account's clock (docs/storefront.md, "Test clocks"): POST /_emulator/clock/advance moves the calling
 // account's clock forward and whatever of its shops fell due meanwhile fires, in bounded
 // transactions (subscriptions/due-work.ts). The offset is kept in the account's row.
 import type { ClockState } from '../../../contract/fulfilment.js'

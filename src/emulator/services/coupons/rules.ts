@@ -20,7 +20,7 @@ export function findCouponByCode(deps: Shared, shop: ShopRecord, code: string): 
   return deps.collections.coupons.getBy('code', `${shop.id}:${code.toUpperCase()}`)
 }
 
-/** The shop's coupons, newest first; `active` keeps only coupons whose `active` flag matches (README, "Coupons"). */
+/** The shop's coupons, newest first; `active` keeps only coupons whose `active` flag matches (docs/emulator.md, "Coupons"). */
 export function listCoupons(deps: Shared, shop: ShopRecord, active?: boolean): CouponRecord[] {
   const out: CouponRecord[] = []
   for (const coupon of deps.collections.coupons.newestFirst('shop', shop.id))

@@ -23,7 +23,7 @@ export function presentCustomer(row: CustomerRecord): ListedFields<typeof Custom
 
 /**
  * The single-customer read: the record plus order stats computed from the customer's orders
- * and the merchant's notes (README, "Customers"). Paid means paymentStatus `paid`; unpaid means
+ * and the merchant's notes (docs/emulator.md, "Customers"). Paid means paymentStatus `paid`; unpaid means
  * `unpaid` or `partial`; disputed and refunded orders count in neither.
  */
 export function presentCustomerDetail(deps: Shared, customer: CustomerRecord): CustomerDetail {

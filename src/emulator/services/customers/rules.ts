@@ -11,7 +11,7 @@ export function findCustomer(deps: Shared, shop: ShopRecord, id: string): Custom
   )
 }
 
-/** The shop's customers, newest created first (limit default 50, max 200: README, "Customers"). */
+/** The shop's customers, newest created first (limit default 50, max 200: docs/emulator.md, "Customers"). */
 export function listCustomers(
   deps: Shared,
   shop: ShopRecord,

@@ -19,7 +19,7 @@ interface BusDeps {
   options: EmulatorOptions
 }
 
-/** Events kept per shop in the log; older ones are dropped as new ones arrive (README, "Events"). */
+/** Events kept per shop in the log; older ones are dropped as new ones arrive (docs/webhooks.md, "Events"). */
 export const EVENT_LOG_RETENTION = 5_000
 /** Deliveries kept per shop in the webhook log. */
 export const DELIVERY_LOG_RETENTION = 5_000
@@ -209,7 +209,7 @@ export class EventBus {
 
   /**
    * Keeps the shop's delivery log at DELIVERY_LOG_RETENTION rows, in every state: an unsettled
-   * delivery that falls out gets no further attempt (README, "Webhooks").
+   * delivery that falls out gets no further attempt (docs/webhooks.md, "Webhooks").
    */
   trimDeliveries(tx: Tx, shop: ShopRecord): void {
     this.trimOldest(tx, 'deliveries', shop, DELIVERY_LOG_RETENTION)

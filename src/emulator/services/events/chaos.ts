@@ -8,7 +8,7 @@ export interface ChaosPlan {
 }
 
 /**
- * The chaos of the `draw`-th event of an endpoint (README, "Delivery chaos"): a pure function of
+ * The chaos of the `draw`-th event of an endpoint (docs/webhooks.md, "Delivery chaos"): a pure function of
  * the seed and the draw's number, so the same seed makes the same choices on every run.
  */
 export function chaosPlan(chaos: WebhookChaos, draw: number): ChaosPlan {

@@ -5,7 +5,7 @@ import type { Shared } from '../shared.js'
 import type { DeliveryRecord } from '../../store/records.js'
 
 /**
- * Automatic retries (README, "Webhooks"): 5 attempts in all, the first at once, then after
+ * Automatic retries (docs/webhooks.md, "Webhooks"): 5 attempts in all, the first at once, then after
  * 1 s, 2 s, 4 s and 8 s (exponential, base 1 s, factor 2). The spec leaves the schedule open.
  */
 export const DEFAULT_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000]

@@ -3,7 +3,7 @@ import type { ServiceDeps } from '../deps.js'
 import type { ProductRecord, ShopRecord } from '../../store/records.js'
 import type { Tx } from '../../store/store.js'
 
-/** True when a stock change sets off product:stock:low: it went down, to the warning level or below (README, "Events"). */
+/** True when a stock change sets off product:stock:low: it went down, to the warning level or below (docs/webhooks.md, "Events"). */
 export function isLowStockDrop(before: number | null, after: number | null): boolean {
   return after !== null && (before === null || after < before) && after <= LOW_STOCK_THRESHOLD
 }

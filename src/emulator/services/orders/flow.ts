@@ -1,4 +1,4 @@
-// The order flow (README, "Order flow"): checkout → pending/unpaid; a payment below the total →
+// The order flow (docs/storefront.md, "Order flow"): checkout → pending/unpaid; a payment below the total →
 // partial; the full amount → paid, status completed when every line is delivered, else processing
 // (processing becomes completed once the last line is delivered); a dispute → paymentStatus disputed.
 import type { OrderStatus } from '../../../contract/orders.js'

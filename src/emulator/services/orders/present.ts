@@ -4,7 +4,7 @@ import type { OrderLineRecord, OrderRecord } from '../../store/records.js'
 
 /**
  * An order as the API shows it: the spec's fields, then what the emulator keeps beside them
- * (pricing, coupon, payments, tracking: README, "Order flow"); never the shop. Fields a seeded
+ * (pricing, coupon, payments, tracking: docs/storefront.md, "Order flow"); never the shop. Fields a seeded
  * order lacks stay absent.
  */
 export function presentOrder(row: OrderRecord): ListedFields<typeof OrderSchema> {

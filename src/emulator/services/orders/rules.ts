@@ -21,8 +21,8 @@ export function listOrders(deps: Shared, shop: ShopRecord, limit: number = ORDER
 
 /**
  * PUT /orders/:id. Any status may follow any other (the spec shows no restriction); setting the
- * status an order already has changes nothing and fires nothing (README, "Order flow").
- * `refunded` is a refund (README, "Refunds"): the money received goes back, so paymentStatus
+ * status an order already has changes nothing and fires nothing (docs/storefront.md, "Order flow").
+ * `refunded` is a refund (docs/storefront.md, "Refunds"): the money received goes back, so paymentStatus
  * becomes `refunded` and the customer's totalSpent drops by it. An order that took no money has
  * nothing to give back: its status becomes `refunded` (spec: "the given value") and its
  * paymentStatus stays as it was. Delivered goods, stock, codes and the coupon's use stay as they are.

@@ -1,4 +1,4 @@
-import { SeedFileSchema } from './seed-file.js'
+import { SeedFileSchema } from '../../../contract/seed-file.js'
 import type { FulfilmentRecord, ShopRecord } from '../../store/records.js'
 import type { Shared } from '../shared.js'
 import { eachInSteps } from '../states/steps.js'

@@ -1,4 +1,4 @@
-import type { SeedFile } from './seed-file.js'
+import type { SeedFile } from '../../../contract/seed-file.js'
 
 /** Whether an id (or a product's `productId`) is held by a record already in the db. */
 export interface TakenIds {

@@ -11,7 +11,7 @@ import type { ServiceDeps } from '../deps.js'
 import { defaultTheme } from '../themes/rules.js'
 import { initialiseDb, seedShop } from './fill.js'
 import { withFreeIds } from './free-ids.js'
-import type { SeedFile } from './seed-file.js'
+import type { SeedFile } from '../../../contract/seed-file.js'
 
 /** Filling a new db (the demo shop, a key, a seed file's records), `--api-key`, and new accounts with their seed. */
 export class SeedingService {

@@ -1,7 +1,7 @@
 import { StoreError, notFound } from '../../../contract/errors.js'
 import type { Row } from '../../store/collection.js'
 import { collectionNamed, type CollectionName } from '../../store/collections.js'
-import { parseSeed, type SeedFile } from '../seeding/seed-file.js'
+import { parseSeed, type SeedFile } from '../../../contract/seed-file.js'
 import type { AccountRecord, KeyRecord, ShopRecord } from '../../store/records.js'
 import { newSecretKey } from '../../ids.js'
 import type { AccountQueue } from '../accounts/queue.js'
@@ -23,7 +23,7 @@ import { defaultTheme } from '../themes/rules.js'
 const SEED_STATE = '.seed'
 
 /**
- * Accounts as test fixtures (README, "Using store in your test suite"): creating and deleting
+ * Accounts as test fixtures (docs/testing.md, "Using store in your test suite"): creating and deleting
  * whole accounts, and saving, restoring, resetting, exporting and importing the calling account's data.
  */
 export class StateService {

@@ -1,4 +1,4 @@
-// Whole-account work in bounded steps (README, "Saved states"): an account of 800,000 serial
+// Whole-account work in bounded steps (docs/testing.md, "Saved states"): an account of 800,000 serial
 // codes is read, compared and written a step at a time, so other accounts' requests are answered
 // between two steps instead of after the whole of it.
 import { setImmediate as nextTurn } from 'node:timers/promises'

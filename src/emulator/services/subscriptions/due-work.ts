@@ -1,4 +1,4 @@
-// The clock's due work (README, "Subscriptions" and "Reliability"): whatever falls due while the
+// The clock's due work (docs/storefront.md, "Subscriptions" and "Reliability"): whatever falls due while the
 // clock moves runs earliest first, found through the subscriptions' `due` index, in transactions
 // of a bounded size that yield to other requests between them.
 import { StoreError } from '../../../contract/errors.js'

@@ -4,7 +4,7 @@ import type { SubscriptionRecord } from '../../store/records.js'
 
 /**
  * A subscription as the API shows it: the spec's fields, then its plan, charge and where the
- * emulator clock stands in it (README, "Subscriptions"); never the shop.
+ * emulator clock stands in it (docs/storefront.md, "Subscriptions"); never the shop.
  */
 export function presentSubscription(row: SubscriptionRecord): ListedFields<typeof SubscriptionSchema> {
   return {

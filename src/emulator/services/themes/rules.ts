@@ -14,7 +14,7 @@ const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' 
 
 /**
  * Theme config as stored: the given config merged over the defaults, section by section, so
- * every theme always holds colors, layout and components (README, "Themes").
+ * every theme always holds colors, layout and components (docs/emulator.md, "Themes").
  */
 function normaliseThemeConfig(input: Json, base: Json = DEFAULT_THEME_CONFIG): Json {
   const out: Json = {}
@@ -67,7 +67,7 @@ export function activeThemeId(themes: ThemeRecord[]): string {
  * PUT /themes/:themeId (spec: "config and/or files"). `config` and `files['theme.json']` are both
  * the whole config, normalised over the defaults; sent together, `theme.json` is read first and
  * `config` merged over it section by section, so `config` wins where both set a field.
- * `files['custom.css']` replaces the stylesheet. Anything not sent is kept (README, "Themes").
+ * `files['custom.css']` replaces the stylesheet. Anything not sent is kept (docs/emulator.md, "Themes").
  */
 export function applyThemeUpdate(deps: Shared, theme: ThemeRecord, body: UpdateThemeBody): ThemeRecord {
   const fileConfig = body.files?.['theme.json']

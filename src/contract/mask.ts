@@ -47,7 +47,7 @@ function maskPlain(text: string, secrets: readonly string[]): string {
 }
 
 /** Each run of percent-escapes decoded where it is valid UTF-8, left as it is where not. */
-function decodeLoosely(text: string): string {
+export function decodeLoosely(text: string): string {
   return text.replace(PERCENT_RUN, (run) => {
     try {
       return decodeURIComponent(run)

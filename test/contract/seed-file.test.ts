@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { http } from 'msw'
-import { loadSeedFile, parseSeed, type SeedInput } from '../../../src/emulator/services/seeding/seed-file.js'
-import { createStoreHandlers } from '../../../src/msw/index.js'
-import { DEMO_SEED_PATH, testEmulator } from '../../helpers/emulator.js'
+import { loadSeedFile, parseSeed, type SeedInput } from '../../src/contract/seed-file.js'
+import { createStoreHandlers } from '../../src/msw/index.js'
+import { DEMO_SEED_PATH, testEmulator } from '../helpers/emulator.js'
 
 const product = { name: 'Key', price: 5, type: 'Digital' } as const
 

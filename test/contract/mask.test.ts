@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { maskSecretsIn, maskedHeaders } from '../../src/contract/masking.js'
+import { maskSecretsIn, maskedHeaders } from '../../src/contract/mask.js'
 
 const CALLER = 'sk_live_callercallercallercaller0001'
 const OTHER = 'sk_live_otherotherotherotherother0002'

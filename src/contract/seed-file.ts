@@ -1,7 +1,7 @@
-import * as z from 'zod'
 import { readFileSync } from 'node:fs'
-import { CreateBlacklistBodySchema, normaliseBlacklistValue } from '../../../contract/blacklists.js'
-import { CreateCategoryBodySchema } from '../../../contract/categories.js'
+import * as z from 'zod'
+import { CreateBlacklistBodySchema, normaliseBlacklistValue } from './blacklists.js'
+import { CreateCategoryBodySchema } from './categories.js'
 import {
   CountSchema,
   CountrySchema,
@@ -12,13 +12,13 @@ import {
   SortOrderSchema,
   TimestampSchema,
   UrlSchema,
-} from '../../../contract/common.js'
-import { CreateCouponBodySchema } from '../../../contract/coupons.js'
-import { inputProblems } from '../../../contract/field-errors.js'
-import { CreateGroupBodySchema } from '../../../contract/groups.js'
-import { OrderExtrasSchema, OrderItemSchema, OrderStatusSchema, PaymentStatusSchema } from '../../../contract/orders.js'
-import { CreateProductBodySchema } from '../../../contract/products.js'
-import { MAX_LINES, QuantitySchema } from '../../../contract/storefront.js'
+} from './common.js'
+import { CreateCouponBodySchema } from './coupons.js'
+import { inputProblems } from './field-errors.js'
+import { CreateGroupBodySchema } from './groups.js'
+import { OrderExtrasSchema, OrderItemSchema, OrderStatusSchema, PaymentStatusSchema } from './orders.js'
+import { CreateProductBodySchema } from './products.js'
+import { MAX_LINES, QuantitySchema } from './storefront.js'
 
 /*
  * A seed record is the API's create body for its resource, checked and normalised exactly as the

@@ -1,30 +1,25 @@
 import type { z } from 'zod'
 import { createDocument, type ZodOpenApiObject, type oas31 } from 'zod-openapi'
-import { BlacklistEntrySchema } from '../../contract/blacklists.js'
-import { CategorySchema } from '../../contract/categories.js'
-import { SuccessSchema } from '../../contract/common.js'
-import { CouponSchema } from '../../contract/coupons.js'
-import { CustomerDetailSchema, CustomerSchema } from '../../contract/customers.js'
-import { ErrorBodySchema } from '../../contract/errors.js'
-import { ClockSchema, FulfilmentSetupSchema } from '../../contract/fulfilment.js'
-import { GroupSchema } from '../../contract/groups.js'
-import { OrderSchema } from '../../contract/orders.js'
-import { ProductSchema } from '../../contract/products.js'
-import { RequestLogEntrySchema } from '../../contract/requests.js'
-import { ApiKeySchema, ShopSchema } from '../../contract/shops.js'
-import { FeedbackSchema, InvoiceSchema, QuerySchema, StorefrontProductSchema } from '../../contract/storefront.js'
-import { SubscriptionSchema } from '../../contract/subscriptions.js'
-import { ThemeSchema, ThemeSummarySchema } from '../../contract/themes.js'
-import { WebhookDeliverySchema, WebhookSchema, WebhookDeliverySummarySchema } from '../../contract/webhooks.js'
-import { API_ROUTES } from '../routes/api/index.js'
-import { CONTROL_ROUTES } from '../routes/control/index.js'
-import { ACCOUNT_ROUTES } from '../routes/control/accounts.js'
-import { HEALTH_ROUTE } from '../routes/control/health.js'
-import { API_DOCUMENT_ROUTE, CONTROL_DOCUMENT_ROUTE } from '../routes/openapi.js'
-import { EMBED_ROUTES, STOREFRONT_PAGE_ROUTES } from '../routes/pages/index.js'
-import { STOREFRONT_ROUTES } from '../routes/storefront/index.js'
+import { BlacklistEntrySchema } from '../blacklists.js'
+import { CategorySchema } from '../categories.js'
+import { SuccessSchema } from '../common.js'
+import { CouponSchema } from '../coupons.js'
+import { CustomerDetailSchema, CustomerSchema } from '../customers.js'
+import { ErrorBodySchema } from '../errors.js'
+import { ClockSchema, FulfilmentSetupSchema } from '../fulfilment.js'
+import { GroupSchema } from '../groups.js'
+import { OrderSchema } from '../orders.js'
+import { ProductSchema } from '../products.js'
+import { RequestLogEntrySchema } from '../requests.js'
+import { ApiKeySchema, ShopSchema } from '../shops.js'
+import { FeedbackSchema, InvoiceSchema, QuerySchema, StorefrontProductSchema } from '../storefront.js'
+import { SubscriptionSchema } from '../subscriptions.js'
+import { ThemeSchema, ThemeSummarySchema } from '../themes.js'
+import { WebhookDeliverySchema, WebhookSchema, WebhookDeliverySummarySchema } from '../webhooks.js'
+import { API_OPERATIONS, CONTROL_OPERATIONS } from '../operations/index.js'
+import type { Operation } from '../operations/operation.js'
 import { SCHEMA_DESCRIPTIONS } from './descriptions.js'
-import { errorResponses, pathsOf, type Operation } from './operations.js'
+import { errorResponses, pathsOf } from './paths.js'
 
 export type OpenApiDocument = oas31.OpenAPIObject
 
@@ -114,7 +109,7 @@ function buildDocument(o: {
   title: string
   description: string
   serverUrl: string
-  routes: Operation[]
+  operations: Operation[]
   schemas: Record<string, z.ZodType>
   tags: readonly (readonly [string, string])[]
 }): OpenApiDocument {
@@ -129,7 +124,7 @@ function buildDocument(o: {
     servers: [{ url: o.serverUrl, description: 'The emulator (store serve)' }],
     security: [{ bearerAuth: [] }],
     tags: o.tags.map(([name, description]) => ({ name, description })),
-    paths: pathsOf(o.routes),
+    paths: pathsOf(o.operations),
     components: {
       securitySchemes: {
         bearerAuth: {
@@ -165,7 +160,7 @@ function describeSchemas(document: OpenApiDocument): OpenApiDocument {
 }
 
 /**
- * OpenAPI 3.1 of `/api/v1`, generated from the route declarations (routes/) and the zod schemas the emulator validates with.
+ * OpenAPI 3.1 of `/api/v1`, made of its operations (contract/operations) and the zod schemas the emulator validates with.
  * @example
  * const document = createApiDocument({ origin: 'http://127.0.0.1:4010' })
  */
@@ -175,28 +170,20 @@ export function createApiDocument(options: DocumentOptions = {}): OpenApiDocumen
     description:
       'The Online Store REST API (`/api/v1`) as the local emulator implements it. Every request carries `Authorization: Bearer <API_KEY>` and optionally `X-Service-Shop`; bodies are JSON. Errors are `{ "error": "…", "errors"?: [{ "field", "message" }] }`. Where the spec leaves a detail open, the descriptions marked "Emulator:" say what the emulator does.',
     serverUrl: `${options.origin ?? DEFAULT_EMULATOR_ORIGIN}/api/v1`,
-    routes: [...API_ROUTES, API_DOCUMENT_ROUTE],
+    operations: Object.values(API_OPERATIONS),
     schemas: API_SCHEMAS,
     tags: API_TAGS,
   })
 }
 
-/** OpenAPI 3.1 of the emulator's control API (`/_emulator`) and public storefront (`/storefront`), from their route declarations. */
+/** OpenAPI 3.1 of the emulator's control API (`/_emulator`) and public storefront (`/storefront`), from their operations. */
 export function createControlDocument(options: DocumentOptions = {}): OpenApiDocument {
   return buildDocument({
     title: 'Online Store emulator: control API and storefront',
     description:
       'What the hosted service does in its dashboard, over HTTP under `/_emulator` (Bearer key, honours `X-Service-Shop`), and what a customer does on the public storefront (`/storefront/{shop}`, no key).',
     serverUrl: options.origin ?? DEFAULT_EMULATOR_ORIGIN,
-    routes: [
-      ...CONTROL_ROUTES,
-      ...ACCOUNT_ROUTES,
-      ...STOREFRONT_ROUTES,
-      ...STOREFRONT_PAGE_ROUTES,
-      ...EMBED_ROUTES,
-      HEALTH_ROUTE,
-      CONTROL_DOCUMENT_ROUTE,
-    ],
+    operations: Object.values(CONTROL_OPERATIONS),
     schemas: CONTROL_SCHEMAS,
     tags: CONTROL_TAGS,
   })
