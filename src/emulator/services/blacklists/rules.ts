@@ -10,7 +10,7 @@ import {
 import { refuse } from '../../../contract/refusals.js'
 import type { Shared } from '../shared.js'
 import type { BlacklistRecord, ShopRecord } from '../../store/records.js'
-import { rowOfShop } from '../shop-rows.js'
+import { rowOfShop } from '../common/shop-rows.js'
 
 /** A blacklist entry of the shop by id; 404 otherwise. */
 export function findBlacklistEntry(deps: Shared, shop: ShopRecord, id: string): BlacklistRecord {

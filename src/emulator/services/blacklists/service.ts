@@ -1,7 +1,7 @@
 import type { CreateBlacklistBody, UpdateBlacklistBody } from '../../../contract/blacklists.js'
 import type { BlacklistRecord, ShopRecord } from '../../store/records.js'
 import type { Shared } from '../shared.js'
-import { ShopResource } from '../shop-resource.js'
+import { ShopResource } from '../common/shop-resource.js'
 import { applyBlacklistUpdate, buildBlacklistEntry, findBlacklistEntry, listBlacklists } from './rules.js'
 
 /** Who may not buy (`/api/v1/blacklists`): IPs, countries and e-mail addresses per shop. */

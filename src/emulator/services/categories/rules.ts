@@ -2,7 +2,7 @@ import { UNKNOWN_GROUP, type CreateCategoryBody, type UpdateCategoryBody } from 
 import { refuse } from '../../../contract/refusals.js'
 import type { Shared } from '../shared.js'
 import { resolveProductIds } from '../catalogue/bound-products.js'
-import { bySortOrder, rowOfShop } from '../shop-rows.js'
+import { bySortOrder, rowOfShop } from '../common/shop-rows.js'
 import type { CategoryRecord, ShopRecord } from '../../store/records.js'
 
 /** A category of the shop by id; 404 otherwise. */

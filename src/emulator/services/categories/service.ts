@@ -1,7 +1,7 @@
 import type { Category, CreateCategoryBody, UpdateCategoryBody } from '../../../contract/categories.js'
 import type { ShopRecord } from '../../store/records.js'
 import type { Shared } from '../shared.js'
-import { ShopResource } from '../shop-resource.js'
+import { ShopResource } from '../common/shop-resource.js'
 import { presentCategory } from './present.js'
 import { applyCategoryUpdate, buildCategory, findCategory, listCategories } from './rules.js'
 

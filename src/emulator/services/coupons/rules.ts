@@ -7,7 +7,7 @@ import {
 import { refuse } from '../../../contract/refusals.js'
 import type { Shared } from '../shared.js'
 import type { CouponRecord, ShopRecord } from '../../store/records.js'
-import { rowOfShop } from '../shop-rows.js'
+import { rowOfShop } from '../common/shop-rows.js'
 
 /** A coupon of the shop by id; 404 otherwise. */
 /** A coupon of the shop by its id, else by its code (any case): a code works wherever an id does. */

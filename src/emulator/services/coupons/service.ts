@@ -1,7 +1,7 @@
 import type { CreateCouponBody, UpdateCouponBody } from '../../../contract/coupons.js'
 import type { CouponRecord, ShopRecord } from '../../store/records.js'
 import type { Shared } from '../shared.js'
-import { ShopResource } from '../shop-resource.js'
+import { ShopResource } from '../common/shop-resource.js'
 import { applyCouponUpdate, buildCoupon, findCoupon, listCoupons } from './rules.js'
 
 /** The shop's coupons (`/api/v1/coupons`); checkout applies them (coupons/refusal.ts). */

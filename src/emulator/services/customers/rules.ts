@@ -1,7 +1,7 @@
 import { CUSTOMER_LIMIT } from '../../../contract/customers.js'
 import type { CustomerRecord, ShopRecord } from '../../store/records.js'
 import type { Shared } from '../shared.js'
-import { rowOfShop, take } from '../shop-rows.js'
+import { rowOfShop, take } from '../common/shop-rows.js'
 
 /** A customer of the shop by id or e-mail address (any case); 404 otherwise. */
 export function findCustomer(deps: Shared, shop: ShopRecord, id: string): CustomerRecord {

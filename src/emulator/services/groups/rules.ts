@@ -1,6 +1,6 @@
 import type { CreateGroupBody, UpdateGroupBody } from '../../../contract/groups.js'
 import { resolveProductIds } from '../catalogue/bound-products.js'
-import { bySortOrder, rowOfShop } from '../shop-rows.js'
+import { bySortOrder, rowOfShop } from '../common/shop-rows.js'
 import type { Shared } from '../shared.js'
 import type { GroupRecord, ShopRecord } from '../../store/records.js'
 

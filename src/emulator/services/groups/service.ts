@@ -1,7 +1,7 @@
 import type { CreateGroupBody, Group, UpdateGroupBody } from '../../../contract/groups.js'
 import type { ShopRecord } from '../../store/records.js'
 import type { Shared } from '../shared.js'
-import { ShopResource } from '../shop-resource.js'
+import { ShopResource } from '../common/shop-resource.js'
 import { presentGroup } from './present.js'
 import { applyGroupUpdate, buildGroup, findGroup, listGroups } from './rules.js'
 

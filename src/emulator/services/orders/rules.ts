@@ -2,7 +2,7 @@ import { recordMoneyReceived } from '../customers/bookkeeping.js'
 import { ORDER_LIMIT, type UpdateOrderBody } from '../../../contract/orders.js'
 import type { ServiceDeps } from '../deps.js'
 import type { Shared } from '../shared.js'
-import { rowOfShop, take } from '../shop-rows.js'
+import { rowOfShop, take } from '../common/shop-rows.js'
 import type { OrderRecord, ShopRecord } from '../../store/records.js'
 import type { Tx } from '../../store/store.js'
 

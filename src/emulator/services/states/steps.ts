@@ -4,7 +4,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Tx } from '../../store/store.js'
 import type { Shared } from '../shared.js'
-import { transactInTurns } from '../transact-in-turns.js'
+import { transactInTurns } from '../common/transact-in-turns.js'
 
 /**
  * Time one step may take. With a step's journal line and what else shares the event loop's turn

@@ -1,5 +1,5 @@
 import type { Shared } from '../shared.js'
-import { rowOfShop, take } from '../shop-rows.js'
+import { rowOfShop, take } from '../common/shop-rows.js'
 import type { ShopRecord, SubscriptionRecord } from '../../store/records.js'
 
 /** A subscription of the shop by id; 404 otherwise. */

@@ -7,7 +7,7 @@ import { StoreError } from '../../../contract/errors.js'
 import { DELIVERY_LOG_LIMIT, type CreateWebhookBody, type DeliveryLogQuerySchema } from '../../../contract/webhooks.js'
 import type { DeliveryRecord, ShopRecord, WebhookRecord } from '../../store/records.js'
 import type { ServiceDeps } from '../deps.js'
-import { rowOfShop } from '../shop-rows.js'
+import { rowOfShop } from '../common/shop-rows.js'
 
 /** Sample data of a kind for the simulator, with the shop's own id and name where the payload names the shop. */
 function sampleData(kind: WebhookEventKind, shop: ShopRecord): Record<string, unknown> {

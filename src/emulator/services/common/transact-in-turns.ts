@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import type { Tx } from '../store/store.js'
-import type { Shared } from './shared.js'
+import type { Tx } from '../../store/store.js'
+import type { Shared } from '../shared.js'
 
 /** Transactions applied but not yet on disk at once: they share fsyncs, and their memory stays bounded. */
 const IN_FLIGHT = 4

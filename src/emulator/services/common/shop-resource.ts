@@ -1,6 +1,6 @@
-import { collectionNamed, type CollectionName, type RowOf } from '../store/collections.js'
-import type { ShopRecord } from '../store/records.js'
-import type { Shared } from './shared.js'
+import { collectionNamed, type CollectionName, type RowOf } from '../../store/collections.js'
+import type { ShopRecord } from '../../store/records.js'
+import type { Shared } from '../shared.js'
 
 /** How a shop's resource finds, builds and updates its rows, and shows one. */
 export interface ResourceRules<K extends CollectionName, Create, Update, Shown> {
