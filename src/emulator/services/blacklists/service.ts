@@ -1,6 +1,6 @@
 import type { CreateBlacklistBody, UpdateBlacklistBody } from '../../../contract/blacklists.js'
 import type { BlacklistRecord, ShopRecord } from '../../store/records.js'
-import type { Shared } from '../shared.js'
+import type { ServiceDeps } from '../common/deps.js'
 import { ShopResource } from '../common/shop-resource.js'
 import { applyBlacklistUpdate, buildBlacklistEntry, findBlacklistEntry, listBlacklists } from './rules.js'
 
@@ -11,7 +11,7 @@ export class BlacklistService extends ShopResource<
   UpdateBlacklistBody,
   BlacklistRecord
 > {
-  constructor(deps: Shared) {
+  constructor(deps: ServiceDeps) {
     super(deps, {
       collection: 'blacklists',
       find: findBlacklistEntry,

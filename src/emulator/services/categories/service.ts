@@ -1,6 +1,6 @@
 import type { Category, CreateCategoryBody, UpdateCategoryBody } from '../../../contract/categories.js'
 import type { ShopRecord } from '../../store/records.js'
-import type { Shared } from '../shared.js'
+import type { ServiceDeps } from '../common/deps.js'
 import { ShopResource } from '../common/shop-resource.js'
 import { presentCategory } from './present.js'
 import { applyCategoryUpdate, buildCategory, findCategory, listCategories } from './rules.js'
@@ -10,7 +10,7 @@ import { applyCategoryUpdate, buildCategory, findCategory, listCategories } from
  * delete keeps the bound products and groups (spec, "Categories").
  */
 export class CategoryService extends ShopResource<'categories', CreateCategoryBody, UpdateCategoryBody, Category> {
-  constructor(deps: Shared) {
+  constructor(deps: ServiceDeps) {
     super(deps, {
       collection: 'categories',
       find: findCategory,

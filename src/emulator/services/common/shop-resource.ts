@@ -1,20 +1,20 @@
 import { collectionNamed, type CollectionName, type RowOf } from '../../store/collections.js'
 import type { ShopRecord } from '../../store/records.js'
-import type { Shared } from '../shared.js'
+import type { ServiceDeps } from './deps.js'
 
 /** How a shop's resource finds, builds and updates its rows, and shows one. */
 export interface ResourceRules<K extends CollectionName, Create, Update, Shown> {
   collection: K
-  find(deps: Shared, shop: ShopRecord, id: string): RowOf<K>
-  build(deps: Shared, shop: ShopRecord, body: Create): RowOf<K>
-  applyUpdate(deps: Shared, shop: ShopRecord, row: RowOf<K>, body: Update): RowOf<K>
-  present(deps: Shared, shop: ShopRecord, row: RowOf<K>): Shown
+  find(deps: ServiceDeps, shop: ShopRecord, id: string): RowOf<K>
+  build(deps: ServiceDeps, shop: ShopRecord, body: Create): RowOf<K>
+  applyUpdate(deps: ServiceDeps, shop: ShopRecord, row: RowOf<K>, body: Update): RowOf<K>
+  present(deps: ServiceDeps, shop: ShopRecord, row: RowOf<K>): Shown
 }
 
 /** Get, create, update and delete of a shop's resource kept in one collection, each write one transaction. */
 export class ShopResource<K extends CollectionName, Create, Update, Shown> {
   constructor(
-    protected readonly deps: Shared,
+    protected readonly deps: ServiceDeps,
     private readonly rules: ResourceRules<K, Create, Update, Shown>,
   ) {}
 

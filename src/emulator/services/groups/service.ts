@@ -1,6 +1,6 @@
 import type { CreateGroupBody, Group, UpdateGroupBody } from '../../../contract/groups.js'
 import type { ShopRecord } from '../../store/records.js'
-import type { Shared } from '../shared.js'
+import type { ServiceDeps } from '../common/deps.js'
 import { ShopResource } from '../common/shop-resource.js'
 import { presentGroup } from './present.js'
 import { applyGroupUpdate, buildGroup, findGroup, listGroups } from './rules.js'
@@ -10,7 +10,7 @@ import { applyGroupUpdate, buildGroup, findGroup, listGroups } from './rules.js'
  * delete keeps the member products, and categories keep the id and stop showing the group (spec, "Groups").
  */
 export class GroupService extends ShopResource<'groups', CreateGroupBody, UpdateGroupBody, Group> {
-  constructor(deps: Shared) {
+  constructor(deps: ServiceDeps) {
     super(deps, {
       collection: 'groups',
       find: findGroup,

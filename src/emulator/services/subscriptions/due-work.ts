@@ -7,7 +7,7 @@ import type { SubscriptionRecord } from '../../store/records.js'
 import { SortedIndex } from '../../store/sorted-index.js'
 import { nextDueOf } from '../../../contract/subscription-due.js'
 import type { Tx } from '../../store/store.js'
-import type { ServiceDeps } from '../deps.js'
+import type { ServiceDeps } from '../common/deps.js'
 import { type DueCounts, runDue } from './billing.js'
 import { transactInTurns } from '../common/transact-in-turns.js'
 
