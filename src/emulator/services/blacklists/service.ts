@@ -5,19 +5,13 @@ import { ShopResource } from '../common/shop-resource.js'
 import { applyBlacklistUpdate, buildBlacklistEntry, findBlacklistEntry, listBlacklists } from './rules.js'
 
 /** Who may not buy (`/api/v1/blacklists`): IPs, countries and e-mail addresses per shop. */
-export class BlacklistService extends ShopResource<
-  'blacklists',
-  CreateBlacklistBody,
-  UpdateBlacklistBody,
-  BlacklistRecord
-> {
+export class BlacklistService extends ShopResource<'blacklists', CreateBlacklistBody, UpdateBlacklistBody> {
   constructor(deps: ServiceDeps) {
     super(deps, {
       collection: 'blacklists',
       find: findBlacklistEntry,
       build: buildBlacklistEntry,
       applyUpdate: applyBlacklistUpdate,
-      present: (_deps, _shop, entry) => entry,
     })
   }
 

@@ -2,41 +2,36 @@ import { collectionNamed, type CollectionName, type RowOf } from '../../store/co
 import type { ShopRecord } from '../../store/records.js'
 import type { ServiceDeps } from './deps.js'
 
-/** How a shop's resource finds, builds and updates its rows, and shows one. */
-export interface ResourceRules<K extends CollectionName, Create, Update, Shown> {
+/** How a shop's resource finds, builds and updates its rows. */
+export interface ResourceRules<K extends CollectionName, Create, Update> {
   collection: K
   find(deps: ServiceDeps, shop: ShopRecord, id: string): RowOf<K>
   build(deps: ServiceDeps, shop: ShopRecord, body: Create): RowOf<K>
   applyUpdate(deps: ServiceDeps, shop: ShopRecord, row: RowOf<K>, body: Update): RowOf<K>
-  present(deps: ServiceDeps, shop: ShopRecord, row: RowOf<K>): Shown
 }
 
-/** Get, create, update and delete of a shop's resource kept in one collection, each write one transaction. */
-export class ShopResource<K extends CollectionName, Create, Update, Shown> {
+/**
+ * Get, create, update and delete of a shop's resource kept in one collection, each write one
+ * transaction; the rows as stored, which the routes present (routes/crud.ts).
+ */
+export class ShopResource<K extends CollectionName, Create, Update> {
   constructor(
     protected readonly deps: ServiceDeps,
-    private readonly rules: ResourceRules<K, Create, Update, Shown>,
+    private readonly rules: ResourceRules<K, Create, Update>,
   ) {}
 
-  protected show(shop: ShopRecord, row: RowOf<K>): Shown {
-    return this.rules.present(this.deps, shop, row)
+  get(shop: ShopRecord, id: string): RowOf<K> {
+    return this.rules.find(this.deps, shop, id)
   }
 
-  get(shop: ShopRecord, id: string): Shown {
-    return this.show(shop, this.rules.find(this.deps, shop, id))
-  }
-
-  async create(shop: ShopRecord, body: Create): Promise<Shown> {
+  create(shop: ShopRecord, body: Create): Promise<RowOf<K>> {
     const { collection, build } = this.rules
-    return this.show(shop, await this.deps.transact((tx) => tx.put(collection, build(this.deps, shop, body))))
+    return this.deps.transact((tx) => tx.put(collection, build(this.deps, shop, body)))
   }
 
-  async update(shop: ShopRecord, id: string, body: Update): Promise<Shown> {
+  update(shop: ShopRecord, id: string, body: Update): Promise<RowOf<K>> {
     const { collection, find, applyUpdate } = this.rules
-    const row = await this.deps.transact((tx) =>
-      tx.put(collection, applyUpdate(this.deps, shop, find(this.deps, shop, id), body)),
-    )
-    return this.show(shop, row)
+    return this.deps.transact((tx) => tx.put(collection, applyUpdate(this.deps, shop, find(this.deps, shop, id), body)))
   }
 
   delete(shop: ShopRecord, id: string): Promise<void> {

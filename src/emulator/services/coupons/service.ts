@@ -5,14 +5,13 @@ import { ShopResource } from '../common/shop-resource.js'
 import { applyCouponUpdate, buildCoupon, findCoupon, listCoupons } from './rules.js'
 
 /** The shop's coupons (`/api/v1/coupons`); checkout applies them (coupons/refusal.ts). */
-export class CouponService extends ShopResource<'coupons', CreateCouponBody, UpdateCouponBody, CouponRecord> {
+export class CouponService extends ShopResource<'coupons', CreateCouponBody, UpdateCouponBody> {
   constructor(deps: ServiceDeps) {
     super(deps, {
       collection: 'coupons',
       find: findCoupon,
       build: buildCoupon,
       applyUpdate: applyCouponUpdate,
-      present: (_deps, _shop, coupon) => coupon,
     })
   }
 
