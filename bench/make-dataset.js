@@ -10,7 +10,7 @@
 // Writes <out.json> and a sidecar <out>.meta.json (ids the bench rotates through, the key).
 // Rows go through the emulator's own store (startEmulator on ':memory:') and the file is
 // checked with the same validation `store serve` runs on load, then written by the store's own
-// db file writer (one row per line, with its checksum), as `store serve` writes its db.
+// db file writer (one row per line), as `store serve` writes its db.
 import { mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { pathToFileURL } from 'node:url'

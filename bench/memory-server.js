@@ -47,7 +47,7 @@ for (const collection of Object.values(store.collections)) {
 }
 const data = JSON.parse(readFileSync(dataset, 'utf8'))
 for (const [name, rows] of Object.entries(data)) {
-  // The db file's version, position and checksum (store serve's own layout) are not collections.
+  // The db file's version and position (and the checksum earlier versions wrote) are not collections.
   if (!Array.isArray(rows)) continue
   const collection = store.collections[name]
   if (!collection) throw new Error(`${dataset}: unknown collection ${name}`)

@@ -31,38 +31,6 @@ const emulatorOutside = {
 }
 
 /**
- * Node modules that every command would load at start for a package's sake and none uses there
- * become stand-ins that load the module on the first call: commander's node:child_process (for
- * executable subcommands, which the CLI has none of), lowdb's and steno's node:fs/promises (the
- * CLI uses lowdb's sync adapter). A name missing here fails the build ("No matching export").
- * Chalk's terminal probe (node:tty, node:os) becomes chalk's own variant for other platforms:
- * the CLI decides colour itself and gives chalk its level (output.ts).
- */
-const ON_CALL = {
-  'node:child_process': { importers: /\/node_modules\/commander\//, names: ['spawn'] },
-  'node:fs/promises': { importers: /\/node_modules\/(lowdb|steno)\//, names: ['readFile', 'rename', 'writeFile'] },
-}
-const unusedAtStart = {
-  name: 'unused-at-start',
-  setup(b) {
-    b.onResolve({ filter: /^node:(child_process|fs\/promises)$/ }, (args) =>
-      ON_CALL[args.path].importers.test(args.importer) ? { path: args.path, namespace: 'on-call' } : undefined,
-    )
-    b.onLoad({ filter: /.*/, namespace: 'on-call' }, (args) => ({
-      contents: ON_CALL[args.path].names
-        .map((name) => `export const ${name} = (...a) => process.getBuiltinModule('${args.path}').${name}(...a)`)
-        .join('\n'),
-      loader: 'js',
-    }))
-    b.onResolve({ filter: /^#supports-color$/ }, (args) =>
-      args.importer.includes('/node_modules/chalk/')
-        ? { path: join(dirname(args.importer), 'vendor/supports-color/browser.js') }
-        : undefined,
-    )
-  },
-}
-
-/**
  * Modules whose value is data made from zod schemas, evaluated once from their tsc build and put
  * in the bundle as that data: src/cli/body-flags.ts derives every body's flags from its schema;
  * src/contract/operations/addresses.ts takes each operation's method and path. So declaring the
@@ -112,7 +80,7 @@ const result = await build({
   // CommonJS packages bundled into ES modules (commander) require Node's own modules, and only those.
   banner: { js: 'const require=(id)=>process.getBuiltinModule(id);' },
   external: ['hono', 'hono/*', '@hono/node-server', '@hono/node-server/*', '@inquirer/prompts'],
-  plugins: [emulatorOutside, unusedAtStart, asData],
+  plugins: [emulatorOutside, asData],
 })
 
 const chunks = Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js'))

@@ -42,49 +42,35 @@ export async function removeTemporaryFiles(dbPath: string): Promise<void> {
 /**
  * Hands each line of a file to `onLine` (without its newline), read as a stream: a db file or
  * journal larger than the longest string a process can hold is read too. Returns the bytes of the
- * complete lines and of what follows the last newline (a torn write), which is not handed over. A
- * journal's lines end at its first zero byte (JSON text holds none), where its zero-filled space
- * of `padded` bytes starts; `strayAt` is that start when anything but zeros follows in it.
+ * complete lines and of what follows the last newline (a torn write), which is not handed over.
  */
 export async function forEachLine(
   path: string,
   onLine: (line: string) => void,
-  isZeroFilled = false,
-): Promise<{ bytes: number; torn: number; padded: number; strayAt?: number }> {
+): Promise<{ bytes: number; torn: number }> {
   const size = (await stat(path)).size
   const input = createReadStream(path)
   let bytes = 0
   let pending: string | undefined
-  let zeros: { at: number; torn: number; isClean: boolean } | undefined
-  const take = (line: string) => {
-    onLine(line)
-    bytes += Buffer.byteLength(line) + 1
-  }
   try {
     for await (const line of createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })) {
-      if (zeros) {
-        // A line break inside the zero-filled space: something was written there.
-        zeros.isClean = false
-        break
+      if (pending !== undefined) {
+        onLine(pending)
+        bytes += Buffer.byteLength(pending) + 1
       }
-      if (pending !== undefined) take(pending)
       pending = line
-      const zero = isZeroFilled ? line.indexOf('\0') : -1
-      if (zero < 0) continue
-      pending = undefined
-      const torn = Buffer.byteLength(line.slice(0, zero))
-      zeros = { at: bytes + torn, torn, isClean: /^\0*$/.test(line.slice(zero)) }
     }
   } finally {
     input.destroy()
   }
-  if (zeros) return { bytes, torn: zeros.torn, padded: size - zeros.at, strayAt: zeros.isClean ? undefined : zeros.at }
+  if (pending === undefined) return { bytes, torn: 0 }
+  const last = Buffer.byteLength(pending)
   // The last line is whole when the file ends with its newline.
-  if (pending === undefined || bytes + Buffer.byteLength(pending) < size) {
-    if (pending !== undefined) take(pending)
-    return { bytes, torn: 0, padded: 0 }
+  if (bytes + last < size) {
+    onLine(pending)
+    return { bytes: bytes + last + 1, torn: 0 }
   }
-  return { bytes, torn: Buffer.byteLength(pending), padded: 0 }
+  return { bytes, torn: last }
 }
 
 /**

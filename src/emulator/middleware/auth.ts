@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler, Next } from 'hono'
 import { StoreError } from '../../contract/errors.js'
+import { bearerKeyOf } from '../../contract/mask.js'
 import type { Clock, EmulatorOptions } from '../deps.js'
 import type { AccountService } from '../services/accounts/service.js'
 import { FixedWindows, tooManyRequests } from './rate-limit.js'
@@ -9,8 +10,6 @@ import type { AccountRecord, KeyRecord, ShopRecord } from '../store/records.js'
 export interface AuthedEnv {
   Variables: { account: AccountRecord; key: KeyRecord; shop: ShopRecord }
 }
-
-const BEARER = /^Bearer\s+(\S+)\s*$/i
 
 /**
  * Bearer auth (spec, "Authentication"): the accounts service finds the key by its hash; keys in
@@ -40,12 +39,16 @@ export function waitForShopAccount(accounts: AccountService): MiddlewareHandler 
   }
 }
 
-/** The secret of an `Authorization: Bearer <API_KEY>` header; 401 without one. */
+/**
+ * The secret of an `Authorization: Bearer <API_KEY>` header; 401 without one. Not hono's
+ * bearer-auth: it answers a malformed header 400 where the spec says 401, and refuses the `_` of
+ * every key (its token68 alphabet has none).
+ */
 export function bearerSecret(header: string | undefined): string {
   if (!header) throw new StoreError(401, 'missing API key: send the header Authorization: Bearer <API_KEY>')
-  const match = BEARER.exec(header)
-  if (!match) throw new StoreError(401, 'malformed Authorization header: expected "Bearer <API_KEY>"')
-  return match[1]
+  const secret = bearerKeyOf(header)
+  if (!secret) throw new StoreError(401, 'malformed Authorization header: expected "Bearer <API_KEY>"')
+  return secret
 }
 
 /** The shop of `X-Service-Shop` (id or slug), or the account's oldest shop without it. */

@@ -12,6 +12,7 @@ export function listedGroups(services: Services, shop: ShopRecord, search = ''):
   const needle = search.toLowerCase()
   return services.groups
     .list(shop)
+    .map((row) => services.groups.present(shop, row))
     .filter(
       (g) =>
         !g.unlisted &&
@@ -23,7 +24,7 @@ export function listedGroups(services: Services, shop: ShopRecord, search = ''):
 
 /** A bundle by id (unlisted ones too: reachable by direct link); 404 otherwise. */
 export function groupById(services: Services, shop: ShopRecord, id: string): Group {
-  return services.groups.get(shop, id)
+  return services.groups.present(shop, services.groups.get(shop, id))
 }
 
 /** Whether any product of a bundle is a MysteryBox (the checkout then offers a client seed). */

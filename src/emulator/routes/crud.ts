@@ -20,8 +20,8 @@ type CrudHandler<I> = (c: Context<AuthedEnv>, input: I) => JsonAnswer | Promise<
  * delete): its service, how its rows are listed, and its presenter, applied here to every row
  * each answers.
  * @example
- * const group = crudHandlers({ key: 'groups', service: (s) => s.groups, list: (s, shop) => s.groups.list(shop) })
- * authedHandlers({ listGroups: group.list, getGroup: group.get, … })
+ * const entry = crudHandlers({ key: 'blacklists', service: (s) => s.blacklists, present: presentBlacklistEntry })
+ * authedHandlers({ getBlacklistEntry: entry.get, createBlacklistEntry: entry.create, … })
  */
 export function crudHandlers<Row>(resource: {
   /** The list's envelope key: `{ groups: [...] }`. */

@@ -9,14 +9,13 @@ import { AccountClocks } from './clock/account-clocks.js'
 import { ClockService } from './clock/service.js'
 import { CouponService } from './coupons/service.js'
 import { CustomerService } from './customers/service.js'
-import type { ServiceDeps } from './deps.js'
 import { EventBus } from './events/bus.js'
 import { FaultService } from './faults/service.js'
 import { GroupService } from './groups/service.js'
 import { OrderService } from './orders/service.js'
 import { PaymentService } from './payment/service.js'
 import { SeedingService } from './seeding/service.js'
-import { createShared } from './shared.js'
+import { createServiceDeps, type ServiceDeps } from './common/deps.js'
 import { savedStateFiles, savedStatesInMemory } from './states/saved-states.js'
 import { StateService } from './states/service.js'
 import { StorefrontService } from './storefront/service.js'
@@ -47,43 +46,48 @@ export interface Services {
 }
 
 /**
- * Builds every service with what it uses: `Shared` (the collections, transactions, ids, time,
- * randomness and log); the event bus, made from `Shared` first, for those that announce changes;
- * the network only for the bus and payment; the emulator's clock only for the clock and seeding.
+ * Builds every service over one `ServiceDeps` (the collections, transactions, ids, time,
+ * randomness, log and the event bus's `emit`, the bus made first from the rest); the network only
+ * for the bus and payment, the bus itself only for webhooks' test deliveries, the emulator's clock
+ * only for the clock and seeding.
  */
-export function createServices(deps: EmulatorDeps): Services {
-  const { store } = deps
-  const clocks = new AccountClocks(deps.clock, store.collections)
+export function createServices(emulator: EmulatorDeps): Services {
+  const { store } = emulator
+  const clocks = new AccountClocks(emulator.clock, store.collections)
   const fences = new AccountFences(store.collections)
-  const shared = createShared(deps, clocks, fences)
-  const events = new EventBus(shared, { fetch: deps.fetch, sleep: deps.sleep, options: deps.options })
-  const withEvents: ServiceDeps = { ...shared, events }
+  const withoutEvents = createServiceDeps(emulator, clocks, fences)
+  const events = new EventBus(withoutEvents, {
+    fetch: emulator.fetch,
+    sleep: emulator.sleep,
+    options: emulator.options,
+  })
+  const deps: ServiceDeps = { ...withoutEvents, events }
   const queue = new AccountQueue()
-  const accounts = new AccountService(shared, queue)
+  const accounts = new AccountService(deps, queue)
   accounts.onKeyRevoked((keyId) => events.streams.endKey(keyId))
-  const seeding = new SeedingService(withEvents, clocks, fences, store.path)
+  const seeding = new SeedingService(deps, clocks, fences, store.path)
   const saved = store.isMemory ? savedStatesInMemory() : savedStateFiles(`${store.path}.states`)
   return {
     accounts,
-    blacklists: new BlacklistService(shared),
-    catalogue: new CatalogueService(withEvents),
-    categories: new CategoryService(shared),
-    clock: new ClockService(withEvents, clocks, queue),
-    coupons: new CouponService(shared),
-    customers: new CustomerService(shared),
+    blacklists: new BlacklistService(deps),
+    catalogue: new CatalogueService(deps),
+    categories: new CategoryService(deps),
+    clock: new ClockService(deps, clocks, queue),
+    coupons: new CouponService(deps),
+    customers: new CustomerService(deps),
     events,
-    faults: new FaultService(shared),
-    groups: new GroupService(shared),
-    orders: new OrderService(withEvents),
-    payment: new PaymentService(withEvents, {
-      fetch: deps.fetch,
-      timeoutMs: deps.options.dynamicTimeoutMs,
+    faults: new FaultService(deps),
+    groups: new GroupService(deps),
+    orders: new OrderService(deps),
+    payment: new PaymentService(deps, {
+      fetch: emulator.fetch,
+      timeoutMs: emulator.options.dynamicTimeoutMs,
     }),
     seeding,
-    states: new StateService(shared, seeding, saved, accounts, queue, fences, deps.options.maxAccounts),
-    storefront: new StorefrontService(withEvents),
-    subscriptions: new SubscriptionService(withEvents),
-    themes: new ThemeService(shared),
-    webhooks: new WebhookService(withEvents),
+    states: new StateService(deps, seeding, saved, accounts, queue, fences, emulator.options.maxAccounts),
+    storefront: new StorefrontService(deps),
+    subscriptions: new SubscriptionService(deps),
+    themes: new ThemeService(deps),
+    webhooks: new WebhookService(deps, events),
   }
 }

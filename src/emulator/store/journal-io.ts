@@ -33,41 +33,24 @@ export interface JournalIO {
 /** Writes, each of them durable when it returns where the system has O_DSYNC (Linux, macOS). */
 const WRITE_DURABLY = constants.O_WRONLY | constants.O_CREAT | (constants.O_DSYNC ?? 0)
 
-/**
- * Zero-filled space kept ahead of the appends: a durable write inside the file's size syncs its
- * data only, where one that grows the file syncs the size too. Durable creates at 100,000 products
- * went from 5,402–5,812 to 5,994–6,647 a second (docs/benchmarks.md, "Benchmarks"). A journal ends in zeros.
- */
-const ZERO_FILLED_AHEAD = 1024 * 1024
-
 class NodeJournalFile implements JournalFile {
-  /** Where the next append goes, and the end of the zero-filled space after it. */
-  private end: number
-  private filled: number
-
   constructor(
     private readonly handle: FileHandle,
-    size: number,
-  ) {
-    this.end = this.filled = size
-  }
+    /** Where the next append goes. */
+    private end: number,
+  ) {}
   readonly isDurableOnAppend = constants.O_DSYNC !== undefined
   async append(bytes: Uint8Array) {
-    const end = this.end + bytes.length
     // One write for the whole batch: appendFile would cut it into 512 KB writes, each a turn of the event loop.
-    if (end <= this.filled) await writeAll(this.handle, bytes, this.end)
-    else {
-      await writeAll(this.handle, Buffer.concat([bytes, Buffer.alloc(ZERO_FILLED_AHEAD)]), this.end)
-      this.filled = end + ZERO_FILLED_AHEAD
-    }
-    this.end = end
+    await writeAll(this.handle, bytes, this.end)
+    this.end += bytes.length
   }
   async sync() {
     await this.handle.datasync()
   }
   async truncate(size: number) {
     await this.handle.truncate(size)
-    this.end = this.filled = size
+    this.end = size
   }
   async close() {
     await this.handle.close()

@@ -7,8 +7,7 @@ import { checkRow, type JournalOp, type Tx } from './tx.js'
 
 /**
  * The journal beside the db file (`<db>.journal`): a header line naming the transaction it
- * follows, then one line per transaction, numbered one past the one before, then the zero bytes
- * of the space appends go to (journal-io.ts):
+ * follows, then one line per transaction, numbered one past the one before:
  *
  * ```
  * {"journal":2,"after":1040}
@@ -27,10 +26,9 @@ const moveAside = (dbPath: string) =>
 export interface Replayed {
   /** The newest transaction the journal holds (its header's when it has none). */
   last: number
-  /** Bytes of its complete lines, of the torn line after them (an append a crash interrupted), and of its zero-filled space. */
+  /** Bytes of its complete lines, and of the torn line after them (an append a crash interrupted). */
   bytes: number
   torn: number
-  padded: number
 }
 
 /**
@@ -80,16 +78,12 @@ export async function replayJournal(
   }
   let read: Awaited<ReturnType<typeof forEachLine>>
   try {
-    read = await forEachLine(path, apply, true)
+    read = await forEachLine(path, apply)
   } catch (error) {
     if (error instanceof StoreError) throw error
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw new StoreError(500, `journal ${path} cannot be read (${reasonOf(error)}). ${moveAside(dbPath)}`)
   }
-  if (read.strayAt !== undefined)
-    throw refuse(
-      `holds bytes inside the zero-filled space that follows its lines, which starts at byte ${read.strayAt}: the file was damaged there, or a power cut tore a write, and transactions written after that point may be lost. To keep the transactions before it, cut the journal there (on Linux: truncate -s ${read.strayAt} ${path}) and start again`,
-    )
   if (n === 0)
     throw refuse(
       'is empty, but every journal starts with a header line: it was truncated, and the changes it held are lost',
@@ -156,11 +150,15 @@ export class JournalWriter {
   private lastFailure?: StoreError
   /** The number of the newest transaction queued. */
   private queuedSeq: number
+  /** Called when the last queued transaction is settled. */
+  onIdle?: () => void
+  /** While a fold writes the db file, the text of each append since it took the rows. */
+  appended?: string[]
 
   constructor(
     private file: JournalFile,
     /** The file appended to. */
-    public path: string,
+    private readonly path: string,
     at: { seq: number; bytes: number },
     private readonly log?: (line: string) => void,
   ) {
@@ -178,11 +176,6 @@ export class JournalWriter {
     })
   }
 
-  /** Transactions applied to memory and waiting for their append. */
-  get queued(): Tx[] {
-    return this.queue.map((q) => q.tx)
-  }
-
   /** Runs `chore` once no append is on its way; writes queued meanwhile wait for it. */
   betweenWrites<T>(chore: () => Promise<T>): Promise<T> {
     return new Promise((resolve, reject) => {
@@ -192,10 +185,9 @@ export class JournalWriter {
   }
 
   /** Swaps the file appended to (a new journal of `bytes`); returns the one it replaces. */
-  replaceFile(file: JournalFile, path: string, bytes: number): JournalFile {
+  replaceFile(file: JournalFile, bytes: number): JournalFile {
     const previous = this.file
     this.file = file
-    this.path = path
     this.bytes = bytes
     this.isTailDirty = false
     return previous
@@ -246,6 +238,7 @@ export class JournalWriter {
           continue
         }
         this.bytes += Buffer.byteLength(text)
+        this.appended?.push(text)
         this.seq += batch.length
         this.settle(batch.length)
         for (const q of batch) q.resolve()
@@ -253,6 +246,7 @@ export class JournalWriter {
     } finally {
       this.running = undefined
     }
+    this.onIdle?.()
   }
 
   private settle(count: number): void {

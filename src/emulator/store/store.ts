@@ -8,8 +8,8 @@ import {
   type Collections,
 } from './collections.js'
 import { readDbFile, writeDbFile, type DbFile, type DbRows } from './db-file.js'
-import { removeTemporaryFiles } from '../files.js'
-import { nodeJournalIO, type JournalIO } from './journal-io.js'
+import { removeTemporaryFiles, temporaryPathBeside } from '../files.js'
+import { nodeJournalIO, type JournalFile, type JournalIO } from './journal-io.js'
 import { JournalWriter, journalHeader, reasonOf, replayJournal } from './journal.js'
 import { acquireLock } from './lock.js'
 import { Tx } from './tx.js'
@@ -32,10 +32,11 @@ const MIN_FOLD_BYTES = 16 * 1024 * 1024
 
 /**
  * The emulator's data: every collection in memory with its indexes. A transaction changes memory
- * at once and is durable once its journal line is on disk (journal.ts: group commit). When the
- * journal has grown, the rows are written as a new db file (db-file.ts: temporary file, fsync,
- * rename) while requests go on, and the journal is rewritten to hold only what came after.
- * Anything about to show data waits until everything applied so far is on disk (commit-wait).
+ * at once and is durable once its journal line is on disk (journal.ts: group commit). Once the
+ * journal has grown and the writer has nothing queued, the rows are written as a new db file
+ * (db-file.ts: temporary file, fsync, rename) while requests go on, and the journal is rewritten
+ * to hold only what came after. Anything about to show data waits until everything applied so far
+ * is on disk (commit-wait).
  */
 export class Store {
   readonly collections: Collections = createCollections()
@@ -43,8 +44,6 @@ export class Store {
   onCommit?: (tx: Tx) => void
   private writer?: JournalWriter
   private dbBytes = 0
-  /** Bytes of the journal appends left for the next journal, until a fold's db file holds it; undefined while they go to it. */
-  private parked?: number
   private nextFoldAt = 0
   private folding?: Promise<void>
   private closing?: Promise<void>
@@ -67,14 +66,9 @@ export class Store {
     return `${this.options.path}.journal`
   }
 
-  /** Where appends go while a fold writes the db file; renamed over the journal once it is written. */
-  private get nextJournalPath(): string {
-    return `${this.journalPath}.next`
-  }
-
   /** Bytes the store takes on disk: the db file as last written plus the journal since (0 in memory). */
   get diskBytes(): number {
-    return this.dbBytes + (this.parked ?? 0) + (this.writer?.bytes ?? 0)
+    return this.dbBytes + (this.writer?.bytes ?? 0)
   }
 
   /**
@@ -128,7 +122,6 @@ export class Store {
     }
     if (tx.ops.length > 0 && this.writer) await this.writer.write(tx)
     else if (!this.isVisible(mark)) await this.whenVisible(mark)
-    if (tx.ops.length > 0) this.foldIfDue()
     try {
       this.onCommit?.(tx)
     } catch (error) {
@@ -169,34 +162,12 @@ export class Store {
   }
 
   /**
-   * Every row as it stands, by collection; without the changes of `undone` (transactions applied
-   * to memory, not yet on disk). Arrays of references: rows are never changed in place, so they
-   * stay a picture of this moment however long writing them takes.
+   * Every row as it stands, by collection. Arrays of references: rows are never changed in place,
+   * so they stay a picture of this moment however long writing them takes.
    */
-  snapshot(undone: readonly Tx[] = []): DbRows {
-    const before = new Map<string, Map<string, Row | undefined>>()
-    for (const tx of undone) {
-      for (const { name, key, previous } of tx.changes) {
-        const keys = before.get(name) ?? before.set(name, new Map()).get(name)!
-        if (!keys.has(key)) keys.set(key, previous)
-      }
-    }
+  snapshot(): DbRows {
     const rows: DbRows = {}
-    for (const [name, collection] of eachCollection(this.collections)) {
-      const keys = before.get(name)
-      if (!keys) {
-        rows[name] = Array.from(collection.values())
-        continue
-      }
-      // Each row in its place, as it was before them; rows they deleted come back at the end.
-      const kept: Row[] = []
-      for (const [key, row] of collection.entries()) {
-        const was = keys.has(key) ? keys.get(key) : row
-        if (was) kept.push(was)
-      }
-      for (const [key, was] of keys) if (was && !collection.get(key)) kept.push(was)
-      rows[name] = kept
-    }
+    for (const [name, collection] of eachCollection(this.collections)) rows[name] = Array.from(collection.values())
     return rows
   }
 
@@ -213,7 +184,6 @@ export class Store {
         )
       }
       await this.writer.close()
-      await this.io.unlink(this.nextJournalPath)
       await this.io.unlink(this.journalPath)
     } finally {
       this.releaseLock?.()
@@ -237,13 +207,17 @@ export class Store {
       throw dbRefused(path, `it cannot be read (${reasonOf(error)})`)
     }
     if (typeof db === 'string') throw dbRefused(path, db)
+    if ((await this.io.size(`${this.journalPath}.next`)) !== undefined)
+      throw new StoreError(
+        500,
+        `journal ${this.journalPath}.next was left by an earlier version of store while it folded the journal. Start that version once on this db and stop it with Ctrl+C, then start this one.`,
+      )
     if (db === null) {
-      for (const journal of [this.journalPath, this.nextJournalPath])
-        if ((await this.io.size(journal)) !== undefined)
-          throw new StoreError(
-            500,
-            `db file ${path} is missing but its journal ${journal} exists. Restore the db file, or move the journal aside to start anew.`,
-          )
+      if ((await this.io.size(this.journalPath)) !== undefined)
+        throw new StoreError(
+          500,
+          `db file ${path} is missing but its journal ${this.journalPath} exists. Restore the db file, or move the journal aside to start anew.`,
+        )
       try {
         this.initialise()
       } catch (error) {
@@ -258,26 +232,23 @@ export class Store {
       if (duplicate) throw dbRefused(path, duplicate)
     }
     this.dbBytes = db.bytes
-    const first = await replayJournal(this.journalPath, path, db.seq, this.collections)
-    const next = await replayJournal(this.nextJournalPath, path, first?.last ?? db.seq, this.collections)
-    const replayed = next ?? first
+    const replayed = await replayJournal(this.journalPath, path, db.seq, this.collections)
     const orphan = this.orphanRow()
     if (orphan) throw dbRefused(path, replayed ? `with its journal replayed, ${orphan}` : orphan)
-    const active = next ? this.nextJournalPath : this.journalPath
     if (replayed?.torn)
       this.options.log?.(
-        `journal ${active}: ignored a torn last line (${replayed.torn} bytes) left by an interrupted write`,
+        `journal ${this.journalPath}: ignored a torn last line (${replayed.torn} bytes) left by an interrupted write`,
       )
-    if (!replayed) await this.io.create(active, journalHeader(db.seq))
-    const file = await this.io.openForAppend(active)
+    if (!replayed) await this.io.create(this.journalPath, journalHeader(db.seq))
+    const file = await this.io.openForAppend(this.journalPath)
     const bytes = replayed?.bytes ?? Buffer.byteLength(journalHeader(db.seq))
-    if (replayed && replayed.torn + replayed.padded > 0) {
+    if (replayed?.torn) {
       await file.truncate(bytes)
       await file.sync()
     }
-    if (next) this.parked = first?.bytes ?? 0
-    this.writer = new JournalWriter(file, active, { seq: replayed?.last ?? db.seq, bytes }, this.options.log)
-    this.nextFoldAt = next ? 0 : this.foldThreshold()
+    this.writer = new JournalWriter(file, this.journalPath, { seq: replayed?.last ?? db.seq, bytes }, this.options.log)
+    this.writer.onIdle = () => this.foldIfDue()
+    this.nextFoldAt = this.foldThreshold()
     this.foldIfDue()
   }
 
@@ -315,49 +286,57 @@ export class Store {
   }
 
   /**
-   * Once the journal has grown past the threshold: writes the rows as they stand on disk (memory
-   * minus the transactions still on their way, which the journal rewrite keeps) as the new db file,
-   * then, between two appends, replaces the journal by one holding only the lines appended since.
-   * A crash at any moment leaves the old db file with the whole journal, or the new one with a
-   * journal whose lines up to the db file's `seq` are skipped at the next start. A failure leaves
-   * the journal growing; the fold is tried again later.
+   * Once the journal has grown past the threshold and nothing is queued (memory is what the disk
+   * holds): writes the rows as the new db file while appends go on, then, between two appends,
+   * replaces the journal by one holding only the lines appended since. A crash at any moment leaves
+   * the old db file with the whole journal, or the new one with a journal whose lines up to the db
+   * file's `seq` are skipped at the next start. A failure leaves the journal growing; the fold is
+   * tried again later. A fold waits for a pause in the writes: under writes that never pause, the
+   * journal grows until they do, or until close.
    */
   private foldIfDue(): void {
     const writer = this.writer
     if (!writer || this.folding || this.closing || writer.bytes < this.nextFoldAt) return
-    this.folding = this.fold(writer).finally(() => {
+    if (writer.applied !== writer.settled) return
+    this.folding = this.fold(writer, { seq: writer.seq, rows: this.snapshot() }).finally(() => {
       this.folding = undefined
       this.nextFoldAt = writer.bytes + this.foldThreshold()
     })
   }
 
   /**
-   * Between two appends: the rows as they stand on disk (without the transactions still queued),
-   * and appends go on in `<db>.journal.next` from there. Then the rows are written as the db file
-   * and the next journal renamed over the journal. A crash at any moment leaves the journals
-   * whose lines the db file does not hold yet, replayed in order; a failure leaves them both, and
-   * the next fold tries again.
+   * The journal's new text is written beside it while appends go on; only what was appended since
+   * that copy is added between two appends, before the rename, so writes wait for a short append
+   * rather than for a copy of everything appended while the db file was written.
    */
-  private async fold(writer: JournalWriter): Promise<void> {
+  private async fold(writer: JournalWriter, db: DbFile): Promise<void> {
+    const since: string[] = (writer.appended = [])
+    const temporary = temporaryPathBeside(this.journalPath)
+    let file: JournalFile | undefined
     try {
-      const { seq, rows } = await writer.betweenWrites(async () => {
-        if (this.parked === undefined) {
-          const header = journalHeader(writer.seq)
-          await this.io.create(this.nextJournalPath, header)
-          const fresh = await this.io.openForAppend(this.nextJournalPath)
-          this.parked = writer.bytes
-          await writer.replaceFile(fresh, this.nextJournalPath, Buffer.byteLength(header)).close()
-        }
-        return { seq: writer.seq, rows: this.snapshot(writer.queued) }
+      const dbBytes = await writeDbFile(this.path, db)
+      const copied = since.length
+      let text = journalHeader(db.seq) + since.slice(0, copied).join('')
+      await this.io.create(temporary, text)
+      file = await this.io.openForAppend(temporary)
+      const opened = file
+      await writer.betweenWrites(async () => {
+        const rest = since.slice(copied).join('')
+        if (rest) await opened.append(Buffer.from(rest))
+        if (rest && !opened.isDurableOnAppend) await opened.sync()
+        text += rest
+        await this.io.rename(temporary, this.journalPath)
+        await writer.replaceFile(opened, Buffer.byteLength(text)).close()
       })
-      this.dbBytes = await writeDbFile(this.path, { seq, rows })
-      await this.io.rename(this.nextJournalPath, this.journalPath)
-      writer.path = this.journalPath
-      this.parked = undefined
+      this.dbBytes = dbBytes
     } catch (error) {
+      await file?.close().catch(() => undefined)
+      await this.io.unlink(temporary).catch(() => undefined)
       this.options.log?.(
         `folding ${this.journalPath} into ${this.path} failed (${reasonOf(error)}); it is tried again later`,
       )
+    } finally {
+      writer.appended = undefined
     }
   }
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { Store } from '../../../src/emulator/store/store.js'
 import { DEAD_PID, account, tmpDb } from './store-helpers.js'
@@ -56,11 +56,23 @@ describe('Store: lock', () => {
     await seeded.tx((tx) => tx.put('accounts', account(1)))
     await seeded.close()
     writeFileSync(`${db}.lock`, content())
+    // Left by a crash a while ago: a lock without a pid just created is one being written.
+    const anHourAgo = new Date(Date.now() - 3_600_000)
+    utimesSync(`${db}.lock`, anHourAgo, anHourAgo)
     const store = await Store.open({ path: db })
     expect(readFileSync(`${db}.lock`, 'utf8')).toBe(String(process.pid))
     expect(store.collections.accounts.size).toBe(1)
     await store.close()
     expect(existsSync(`${db}.lock`)).toBe(false)
+  })
+
+  it('refuses a lock without a pid that was just created: another start is writing it', async () => {
+    const { db } = tmpDb()
+    writeFileSync(`${db}.lock`, '')
+    await expect(Store.open({ path: db })).rejects.toThrow(
+      `db file ${db} is being opened by another store serve (its lock ${db}.lock was just created). Stop that process first, or pass another --db.`,
+    )
+    expect(readFileSync(`${db}.lock`, 'utf8')).toBe('')
   })
 
   it('releases the lock when the open is refused', async () => {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
@@ -96,21 +96,11 @@ export class FaultyIO implements JournalIO {
 
 export const readText = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8') : undefined)
 
-/** Bytes of a db's journal up to the zero-filled space kept after its lines (at most 1 MB, read from the end). */
-export function journalBytes(db: string): number {
-  const path = `${db}.journal`
-  const size = statSync(path).size
-  const fd = openSync(path, 'r')
-  const tail = Buffer.alloc(Math.min(size, 2 * 1024 * 1024))
-  readSync(fd, tail, 0, tail.length, size - tail.length)
-  closeSync(fd)
-  let end = tail.length
-  while (end > 0 && tail[end - 1] === 0) end--
-  return size - tail.length + end
-}
+/** Bytes of a db's journal. */
+export const journalBytes = (db: string): number => statSync(`${db}.journal`).size
 
-/** A db's journal as text, without the zero-filled space kept after its lines. */
-export const journalText = (db: string) => (readText(`${db}.journal`) ?? '').split('\0')[0]
+/** A db's journal as text. */
+export const journalText = (db: string) => readText(`${db}.journal`) ?? ''
 
 /** The transactions in a db's journal, one line each (without the journal's header line). */
 export const journalLines = (db: string) => journalText(db).split('\n').filter(Boolean).slice(1)

@@ -1,18 +1,10 @@
-import { constants, existsSync, readFileSync, statSync, unlinkSync } from 'node:fs'
+import { constants, existsSync, readFileSync, unlinkSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { StoreError } from '../../../src/contract/errors.js'
 import { nodeJournalIO } from '../../../src/emulator/store/journal-io.js'
 import { Store } from '../../../src/emulator/store/store.js'
 import { testEmulator } from '../../helpers/emulator.js'
-import {
-  DEAD_PID,
-  FaultyIO,
-  account,
-  journalBytes,
-  journalLines,
-  openAsCrashingProcess,
-  tmpDb,
-} from './store-helpers.js'
+import { DEAD_PID, FaultyIO, account, journalLines, openAsCrashingProcess, tmpDb } from './store-helpers.js'
 const PRODUCT = { name: 'Durable', price: 3, type: 'Digital', status: 'Live' } as const
 
 describe('Store: persistence', () => {
@@ -217,18 +209,6 @@ describe('Store: group commit', () => {
     const file = await nodeJournalIO.openForAppend(db)
     expect(file.isDurableOnAppend).toBe(constants.O_DSYNC !== undefined)
     await file.close()
-  })
-
-  it('appends into zero-filled space the journal already has: its size stays while its lines grow', async () => {
-    const { db } = tmpDb()
-    const store = await Store.open({ path: db })
-    await store.tx((tx) => tx.put('accounts', account(1)))
-    const size = statSync(`${db}.journal`).size
-    const lines = journalBytes(db)
-    for (let i = 2; i <= 20; i++) await store.tx((tx) => tx.put('accounts', account(i)))
-    expect(journalBytes(db)).toBeGreaterThan(lines)
-    expect(statSync(`${db}.journal`).size).toBe(size)
-    await store.close()
   })
 
   it('answers 20 concurrent API creates after fewer fsyncs than requests, each only once durable', async () => {

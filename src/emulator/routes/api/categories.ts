@@ -5,6 +5,7 @@ const category = crudHandlers({
   key: 'categories',
   service: (services) => services.categories,
   list: (services, shop) => services.categories.list(shop),
+  present: (row, services, shop) => services.categories.present(shop, row),
 })
 
 export const categoryHandlers = authedHandlers({

@@ -5,6 +5,7 @@ const group = crudHandlers({
   key: 'groups',
   service: (services) => services.groups,
   list: (services, shop) => services.groups.list(shop),
+  present: (row, services, shop) => services.groups.present(shop, row),
 })
 
 export const groupHandlers = authedHandlers({

@@ -4,7 +4,7 @@ import { maskKey } from '../../../contract/keys.js'
 import type { CreateShopBody } from '../../../contract/shops.js'
 import { newSecretKey } from '../../ids.js'
 import type { AccountRecord, KeyRecord, ShopRecord } from '../../store/records.js'
-import type { Shared } from '../shared.js'
+import type { ServiceDeps } from '../common/deps.js'
 import type { AccountQueue } from './queue.js'
 import { defaultTheme } from '../themes/rules.js'
 import { assertAccountExists, buildKey, buildShop, hashKey } from './rules.js'
@@ -15,7 +15,7 @@ export class AccountService {
   private readonly deletedListeners = new Set<(accountId: string) => void>()
 
   constructor(
-    private readonly deps: Shared,
+    private readonly deps: ServiceDeps,
     private readonly queue: AccountQueue,
   ) {}
 

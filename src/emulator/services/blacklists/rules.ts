@@ -8,18 +8,18 @@ import {
   type UpdateBlacklistBody,
 } from '../../../contract/blacklists.js'
 import { refuse } from '../../../contract/refusals.js'
-import type { Shared } from '../shared.js'
+import type { ServiceDeps } from '../common/deps.js'
 import type { BlacklistRecord, ShopRecord } from '../../store/records.js'
-import { rowOfShop } from '../shop-rows.js'
+import { rowOfShop } from '../common/shop-rows.js'
 
 /** A blacklist entry of the shop by id; 404 otherwise. */
-export function findBlacklistEntry(deps: Shared, shop: ShopRecord, id: string): BlacklistRecord {
+export function findBlacklistEntry(deps: ServiceDeps, shop: ShopRecord, id: string): BlacklistRecord {
   return rowOfShop(deps.collections.blacklists, shop, id, 'blacklist entry')
 }
 
 /** The entry matching a visitor's IP, country or e-mail, if any (for checkout and the storefront). */
 export function matchBlacklist(
-  deps: Shared,
+  deps: ServiceDeps,
   shop: ShopRecord,
   type: BlacklistType,
   value: string,
@@ -31,17 +31,23 @@ export function matchBlacklist(
 }
 
 /** The shop's entries, newest first. */
-export function listBlacklists(deps: Shared, shop: ShopRecord): BlacklistRecord[] {
+export function listBlacklists(deps: ServiceDeps, shop: ShopRecord): BlacklistRecord[] {
   return [...deps.collections.blacklists.newestFirst('shop', shop.id)]
 }
 
 /** One entry per visitor (the same type and value): a second is a 409. */
-function assertNotListed(deps: Shared, shop: ShopRecord, type: BlacklistType, value: string, ownId?: string): void {
+function assertNotListed(
+  deps: ServiceDeps,
+  shop: ShopRecord,
+  type: BlacklistType,
+  value: string,
+  ownId?: string,
+): void {
   const holder = deps.collections.blacklists.getBy('entry', `${shop.id}:${type}:${value}`)
   if (holder && holder.id !== ownId) throw refuse(BLACKLIST_DUPLICATE, { type, value, id: holder.id })
 }
 
-export function buildBlacklistEntry(deps: Shared, shop: ShopRecord, body: CreateBlacklistBody): BlacklistRecord {
+export function buildBlacklistEntry(deps: ServiceDeps, shop: ShopRecord, body: CreateBlacklistBody): BlacklistRecord {
   assertNotListed(deps, shop, body.type, body.value)
   return {
     id: deps.newId('bl'),
@@ -58,7 +64,7 @@ export function buildBlacklistEntry(deps: Shared, shop: ShopRecord, body: Create
  * alone meets the stored other half here, and the pair must still fit.
  */
 export function applyBlacklistUpdate(
-  deps: Shared,
+  deps: ServiceDeps,
   shop: ShopRecord,
   entry: BlacklistRecord,
   body: UpdateBlacklistBody,

@@ -1,23 +1,17 @@
 import type { CreateBlacklistBody, UpdateBlacklistBody } from '../../../contract/blacklists.js'
 import type { BlacklistRecord, ShopRecord } from '../../store/records.js'
-import type { Shared } from '../shared.js'
-import { ShopResource } from '../shop-resource.js'
+import type { ServiceDeps } from '../common/deps.js'
+import { ShopResource } from '../common/shop-resource.js'
 import { applyBlacklistUpdate, buildBlacklistEntry, findBlacklistEntry, listBlacklists } from './rules.js'
 
 /** Who may not buy (`/api/v1/blacklists`): IPs, countries and e-mail addresses per shop. */
-export class BlacklistService extends ShopResource<
-  'blacklists',
-  CreateBlacklistBody,
-  UpdateBlacklistBody,
-  BlacklistRecord
-> {
-  constructor(deps: Shared) {
+export class BlacklistService extends ShopResource<'blacklists', CreateBlacklistBody, UpdateBlacklistBody> {
+  constructor(deps: ServiceDeps) {
     super(deps, {
       collection: 'blacklists',
       find: findBlacklistEntry,
       build: buildBlacklistEntry,
       applyUpdate: applyBlacklistUpdate,
-      present: (_deps, _shop, entry) => entry,
     })
   }
 

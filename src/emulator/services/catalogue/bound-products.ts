@@ -1,14 +1,14 @@
 import { UNKNOWN_PRODUCT } from '../../../contract/products.js'
 import { refuse } from '../../../contract/refusals.js'
 import type { ProductRecord, ShopRecord } from '../../store/records.js'
-import type { Shared } from '../shared.js'
+import type { ServiceDeps } from '../common/deps.js'
 import { lookUpProduct } from './products.js'
 
 /**
  * Bound product ids as stored: each given id (internal or `rec_…`) must be a product of the shop
  * and is kept as the internal id, in the given order, once.
  */
-export function resolveProductIds(deps: Shared, shop: ShopRecord, ids: string[], field = 'productIds'): string[] {
+export function resolveProductIds(deps: ServiceDeps, shop: ShopRecord, ids: string[], field = 'productIds'): string[] {
   const out = new Set<string>()
   for (const id of ids) {
     const product = lookUpProduct(deps, shop, id)
@@ -19,7 +19,7 @@ export function resolveProductIds(deps: Shared, shop: ShopRecord, ids: string[],
 }
 
 /** Bound products that still exist: a deleted product drops out of every list it was bound to. */
-export function boundProducts(deps: Shared, shop: ShopRecord, ids: string[]): ProductRecord[] {
+export function boundProducts(deps: ServiceDeps, shop: ShopRecord, ids: string[]): ProductRecord[] {
   const out: ProductRecord[] = []
   for (const id of ids) {
     const product = deps.collections.products.get(id)

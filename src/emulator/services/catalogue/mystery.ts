@@ -10,7 +10,7 @@ import {
 import type { MysteryOutcome } from '../../../fairness/index.js'
 import { badRequest } from '../../../contract/errors.js'
 import type { MysteryPublic } from '../../../contract/mystery.js'
-import type { Shared } from '../shared.js'
+import type { ServiceDeps } from '../common/deps.js'
 import type { FulfilmentRecord } from '../../store/records.js'
 
 export type MysteryState = NonNullable<FulfilmentRecord['mystery']>
@@ -19,18 +19,18 @@ export type MysteryState = NonNullable<FulfilmentRecord['mystery']>
 export const CLIENT_SEED_FIELD = '__mysteryClientSeed'
 
 /** Step 1: 32 random bytes as 64 lowercase hex, and its SHA-256 as the commitment. */
-export function freshSeed(deps: Shared): { serverSeed: string; commitment: string } {
+export function freshSeed(deps: ServiceDeps): { serverSeed: string; commitment: string } {
   const serverSeed = serverSeedFromBytes(deps.random.bytes(32))
   return { serverSeed, commitment: commitmentOf(serverSeed) }
 }
 
 /** Step 2: a table under a new pool version, with a new seed (odds or stock changed). */
-export function newPoolVersion(deps: Shared, outcomes: MysteryOutcome[], previousVersion: number): MysteryState {
+export function newPoolVersion(deps: ServiceDeps, outcomes: MysteryOutcome[], previousVersion: number): MysteryState {
   return { ...freshSeed(deps), poolVersion: previousVersion + 1, outcomes }
 }
 
 /** Step 2: after a checkout bound the current seed, the product moves to a fresh one (same pool version). */
-export function rotateSeed(deps: Shared, state: MysteryState): MysteryState {
+export function rotateSeed(deps: ServiceDeps, state: MysteryState): MysteryState {
   return { ...state, ...freshSeed(deps) }
 }
 
@@ -43,7 +43,7 @@ export function publicMystery(state: MysteryState): MysteryPublic {
  * Step 3: the buyer's `customFields.__mysteryClientSeed` when sent (1–64 printable characters,
  * anything else is refused with 400 rather than silently replaced), otherwise 16 random bytes as hex.
  */
-export function clientSeedOf(deps: Shared, customFields: Record<string, unknown> | undefined): string {
+export function clientSeedOf(deps: ServiceDeps, customFields: Record<string, unknown> | undefined): string {
   const given = customFields?.[CLIENT_SEED_FIELD]
   if (given === undefined) return clientSeedFromBytes(deps.random.bytes(16))
   if (!isValidClientSeed(given))

@@ -3,7 +3,7 @@ import type { ListedFields } from '../../../contract/common.js'
 import type { FulfilmentSetup } from '../../../contract/fulfilment.js'
 import type { ProductSchema } from '../../../contract/products.js'
 import type { FulfilmentRecord, ProductRecord } from '../../store/records.js'
-import type { Shared } from '../shared.js'
+import type { ServiceDeps } from '../common/deps.js'
 import { serialPool } from './serial-pool.js'
 import { availableUnits } from './stock.js'
 
@@ -33,7 +33,7 @@ export function presentProduct(row: ProductRecord, stock: number | null): Listed
 
 /** The setup as the merchant sees it: pools as they stand, the public commitment, never the server seed. */
 export function presentSetup(
-  deps: Shared,
+  deps: ServiceDeps,
   product: ProductRecord,
   setup: FulfilmentRecord | undefined,
 ): FulfilmentSetup {

@@ -6,33 +6,33 @@ import {
   type UpdateProductBody,
 } from '../../../contract/products.js'
 import { refuse } from '../../../contract/refusals.js'
-import type { Shared } from '../shared.js'
+import type { ServiceDeps } from '../common/deps.js'
 import { base62 } from '../../ids.js'
 import type { ProductRecord, ShopRecord } from '../../store/records.js'
 import type { SortKey } from '../../store/sorted-index.js'
 
 /** A product of the shop by internal id or `rec_…` productId, or undefined. */
-export function lookUpProduct(deps: Shared, shop: ShopRecord, id: string): ProductRecord | undefined {
+export function lookUpProduct(deps: ServiceDeps, shop: ShopRecord, id: string): ProductRecord | undefined {
   const products = deps.collections.products
   const product = products.get(id) ?? products.getBy('productId', id)
   return product?.shopId === shop.id ? product : undefined
 }
 
 /** A product of the shop by internal id or `rec_…` productId; 404 otherwise. */
-export function findProduct(deps: Shared, shop: ShopRecord, id: string): ProductRecord {
+export function findProduct(deps: ServiceDeps, shop: ShopRecord, id: string): ProductRecord {
   const product = lookUpProduct(deps, shop, id)
   if (!product) throw notFound('product', id)
   return product
 }
 
-export function newProductId(deps: Shared): string {
+export function newProductId(deps: ServiceDeps): string {
   for (;;) {
     const candidate = `rec_${base62(deps.random, 12)}`
     if (!deps.collections.products.getBy('productId', candidate)) return candidate
   }
 }
 
-export function buildProduct(deps: Shared, shop: ShopRecord, body: CreateProductBody): ProductRecord {
+export function buildProduct(deps: ServiceDeps, shop: ShopRecord, body: CreateProductBody): ProductRecord {
   const now = deps.nowIso(shop)
   return {
     id: deps.newId('prod'),
@@ -53,7 +53,7 @@ export function buildProduct(deps: Shared, shop: ShopRecord, body: CreateProduct
   }
 }
 
-export function applyProductUpdate(deps: Shared, product: ProductRecord, body: UpdateProductBody): ProductRecord {
+export function applyProductUpdate(deps: ServiceDeps, product: ProductRecord, body: UpdateProductBody): ProductRecord {
   const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined))
   return { ...product, ...changes, updatedAt: deps.nowIso(product) }
 }
@@ -88,7 +88,7 @@ export function decodeCursor(cursor: string): SortKey {
 
 /** Live products of a shop, newest first, one page at a time (spec, "Pagination"). */
 export function pageLiveProducts(
-  deps: Shared,
+  deps: ServiceDeps,
   shop: ShopRecord,
   limit: number = PRODUCT_LIMIT.default,
   cursor?: string,
@@ -98,7 +98,7 @@ export function pageLiveProducts(
 
 /** Products of a shop with one status (or all), newest first, paged like the Live list. */
 export function pageProducts(
-  deps: Shared,
+  deps: ServiceDeps,
   shop: ShopRecord,
   status: ProductRecord['status'] | 'all',
   limit: number = PRODUCT_LIMIT.default,

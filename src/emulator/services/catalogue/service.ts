@@ -13,7 +13,7 @@ import { deliveredCodesOf, removeProductCodes } from './serial-pool.js'
 import { presentSetup } from './present.js'
 import { applyFulfilmentSetup } from './setup.js'
 import { availableUnits, refuseStockOfPool } from './stock.js'
-import type { ServiceDeps } from '../deps.js'
+import type { ServiceDeps } from '../common/deps.js'
 import { productEvents } from '../events/product-events.js'
 
 /** A product with its dashboard-only setup, as the dashboard lists them. */

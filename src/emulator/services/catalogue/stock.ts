@@ -1,8 +1,7 @@
 // Stock: DESIGN.md "Orders, fulfilment, stock" — taken at payment, never below zero.
 import { inStock } from '../../../fairness/index.js'
 import type { WebhookEventKind } from '../../../contract/events.js'
-import type { ServiceDeps } from '../deps.js'
-import type { Shared } from '../shared.js'
+import type { ServiceDeps } from '../common/deps.js'
 import type { EventSubject } from '../events/payloads.js'
 import { isLowStockDrop } from '../events/product-events.js'
 import type { FulfilmentRecord, ProductRecord, ShopRecord } from '../../store/records.js'
@@ -33,7 +32,11 @@ export function mysteryCapacity(outcomes: readonly { stock: number | null }[]): 
  * The limit a product type's own pool puts on sales, beside `product.stock`: the serial pool's
  * size, the drop table's capacity; null when the type has no pool (or an unlimited one).
  */
-export function poolLimit(deps: Shared, product: ProductRecord, setup: FulfilmentRecord | undefined): number | null {
+export function poolLimit(
+  deps: ServiceDeps,
+  product: ProductRecord,
+  setup: FulfilmentRecord | undefined,
+): number | null {
   if (product.type === 'Serial') return setup?.serialPool ? serialCount(deps.collections, product.id) : 0
   if (product.type === 'MysteryBox') return setup?.mystery ? mysteryCapacity(setup.mystery.outcomes) : 0
   return null
@@ -61,7 +64,7 @@ export function refuseStockOfPool(product: ProductRecord): void {
 
 /** Units that can be sold now: the smaller of `product.stock` and the pool limit; null = unlimited. */
 export function availableUnits(
-  deps: Shared,
+  deps: ServiceDeps,
   product: ProductRecord,
   setup: FulfilmentRecord | undefined,
 ): number | null {

@@ -1,10 +1,10 @@
 import type { Category } from '../../../contract/categories.js'
 import type { CategoryRecord, ShopRecord } from '../../store/records.js'
 import { boundProducts } from '../catalogue/bound-products.js'
-import type { Shared } from '../shared.js'
+import type { ServiceDeps } from '../common/deps.js'
 
 /** A category as the API shows it: its bound products and groups that still exist (spec, "Categories"). */
-export function presentCategory(deps: Shared, shop: ShopRecord, category: CategoryRecord): Category {
+export function presentCategory(deps: ServiceDeps, shop: ShopRecord, category: CategoryRecord): Category {
   const groups = []
   for (const id of category.groupIds) {
     const group = deps.collections.groups.get(id)

@@ -1,22 +1,22 @@
 import { UNKNOWN_GROUP, type CreateCategoryBody, type UpdateCategoryBody } from '../../../contract/categories.js'
 import { refuse } from '../../../contract/refusals.js'
-import type { Shared } from '../shared.js'
+import type { ServiceDeps } from '../common/deps.js'
 import { resolveProductIds } from '../catalogue/bound-products.js'
-import { bySortOrder, rowOfShop } from '../shop-rows.js'
+import { bySortOrder, rowOfShop } from '../common/shop-rows.js'
 import type { CategoryRecord, ShopRecord } from '../../store/records.js'
 
 /** A category of the shop by id; 404 otherwise. */
-export function findCategory(deps: Shared, shop: ShopRecord, id: string): CategoryRecord {
+export function findCategory(deps: ServiceDeps, shop: ShopRecord, id: string): CategoryRecord {
   return rowOfShop(deps.collections.categories, shop, id, 'category')
 }
 
 /** Sorted by sortOrder, then creation date (spec, "Categories"). */
-export function listCategories(deps: Shared, shop: ShopRecord): CategoryRecord[] {
+export function listCategories(deps: ServiceDeps, shop: ShopRecord): CategoryRecord[] {
   return bySortOrder(deps.collections.categories.oldestFirst('shop', shop.id))
 }
 
 /** Bound group ids as stored: each must be a group of the shop, kept in the given order, once. */
-function resolveGroupIds(deps: Shared, shop: ShopRecord, ids: string[]): string[] {
+function resolveGroupIds(deps: ServiceDeps, shop: ShopRecord, ids: string[]): string[] {
   const out = new Set<string>()
   for (const id of ids) {
     const group = deps.collections.groups.get(id)
@@ -26,7 +26,7 @@ function resolveGroupIds(deps: Shared, shop: ShopRecord, ids: string[]): string[
   return [...out]
 }
 
-export function buildCategory(deps: Shared, shop: ShopRecord, body: CreateCategoryBody): CategoryRecord {
+export function buildCategory(deps: ServiceDeps, shop: ShopRecord, body: CreateCategoryBody): CategoryRecord {
   const now = deps.nowIso(shop)
   return {
     id: deps.newId('cat'),
@@ -43,7 +43,7 @@ export function buildCategory(deps: Shared, shop: ShopRecord, body: CreateCatego
 
 /** Applies the given fields; `productIds` or `groupIds` replaces the whole bound list (spec, "Categories"). */
 export function applyCategoryUpdate(
-  deps: Shared,
+  deps: ServiceDeps,
   shop: ShopRecord,
   category: CategoryRecord,
   body: UpdateCategoryBody,

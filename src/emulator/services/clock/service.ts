@@ -6,7 +6,7 @@ import type { Clock } from '../../deps.js'
 import type { AccountRecord } from '../../store/records.js'
 import { notFound } from '../../../contract/errors.js'
 import type { AccountQueue } from '../accounts/queue.js'
-import type { ServiceDeps } from '../deps.js'
+import type { ServiceDeps } from '../common/deps.js'
 import type { AccountClocks } from './account-clocks.js'
 import { type AdvanceScope, advanceAndRunDue } from '../subscriptions/due-work.js'
 

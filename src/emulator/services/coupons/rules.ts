@@ -5,23 +5,23 @@ import {
   type UpdateCouponBody,
 } from '../../../contract/coupons.js'
 import { refuse } from '../../../contract/refusals.js'
-import type { Shared } from '../shared.js'
+import type { ServiceDeps } from '../common/deps.js'
 import type { CouponRecord, ShopRecord } from '../../store/records.js'
-import { rowOfShop } from '../shop-rows.js'
+import { rowOfShop } from '../common/shop-rows.js'
 
 /** A coupon of the shop by id; 404 otherwise. */
 /** A coupon of the shop by its id, else by its code (any case): a code works wherever an id does. */
-export function findCoupon(deps: Shared, shop: ShopRecord, idOrCode: string): CouponRecord {
+export function findCoupon(deps: ServiceDeps, shop: ShopRecord, idOrCode: string): CouponRecord {
   return rowOfShop(deps.collections.coupons, shop, idOrCode, 'coupon', () => findCouponByCode(deps, shop, idOrCode))
 }
 
 /** A coupon of the shop by code, any case (codes are stored uppercased). */
-export function findCouponByCode(deps: Shared, shop: ShopRecord, code: string): CouponRecord | undefined {
+export function findCouponByCode(deps: ServiceDeps, shop: ShopRecord, code: string): CouponRecord | undefined {
   return deps.collections.coupons.getBy('code', `${shop.id}:${code.toUpperCase()}`)
 }
 
 /** The shop's coupons, newest first; `active` keeps only coupons whose `active` flag matches (docs/emulator.md, "Coupons"). */
-export function listCoupons(deps: Shared, shop: ShopRecord, active?: boolean): CouponRecord[] {
+export function listCoupons(deps: ServiceDeps, shop: ShopRecord, active?: boolean): CouponRecord[] {
   const out: CouponRecord[] = []
   for (const coupon of deps.collections.coupons.newestFirst('shop', shop.id))
     if (active === undefined || coupon.active === active) out.push(coupon)
@@ -29,12 +29,12 @@ export function listCoupons(deps: Shared, shop: ShopRecord, active?: boolean): C
 }
 
 /** Codes are unique per shop (spec, "Errors": 409 for a duplicate coupon code). */
-function assertCodeFree(deps: Shared, shop: ShopRecord, code: string, ownId?: string): void {
+function assertCodeFree(deps: ServiceDeps, shop: ShopRecord, code: string, ownId?: string): void {
   const holder = findCouponByCode(deps, shop, code)
   if (holder && holder.id !== ownId) throw refuse(COUPON_CODE_TAKEN, { code, id: holder.id })
 }
 
-export function buildCoupon(deps: Shared, shop: ShopRecord, body: CreateCouponBody): CouponRecord {
+export function buildCoupon(deps: ServiceDeps, shop: ShopRecord, body: CreateCouponBody): CouponRecord {
   assertCodeFree(deps, shop, body.code)
   const now = deps.nowIso(shop)
   return {
@@ -55,7 +55,7 @@ export function buildCoupon(deps: Shared, shop: ShopRecord, body: CreateCouponBo
 
 /** Applies only the given fields; `expiresAt: null` removes the expiry (spec, "Coupons"). */
 export function applyCouponUpdate(
-  deps: Shared,
+  deps: ServiceDeps,
   shop: ShopRecord,
   coupon: CouponRecord,
   body: UpdateCouponBody,

@@ -1,18 +1,17 @@
 import type { CreateCouponBody, UpdateCouponBody } from '../../../contract/coupons.js'
 import type { CouponRecord, ShopRecord } from '../../store/records.js'
-import type { Shared } from '../shared.js'
-import { ShopResource } from '../shop-resource.js'
+import type { ServiceDeps } from '../common/deps.js'
+import { ShopResource } from '../common/shop-resource.js'
 import { applyCouponUpdate, buildCoupon, findCoupon, listCoupons } from './rules.js'
 
 /** The shop's coupons (`/api/v1/coupons`); checkout applies them (coupons/refusal.ts). */
-export class CouponService extends ShopResource<'coupons', CreateCouponBody, UpdateCouponBody, CouponRecord> {
-  constructor(deps: Shared) {
+export class CouponService extends ShopResource<'coupons', CreateCouponBody, UpdateCouponBody> {
+  constructor(deps: ServiceDeps) {
     super(deps, {
       collection: 'coupons',
       find: findCoupon,
       build: buildCoupon,
       applyUpdate: applyCouponUpdate,
-      present: (_deps, _shop, coupon) => coupon,
     })
   }
 

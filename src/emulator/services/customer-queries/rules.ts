@@ -2,8 +2,7 @@
 // query:replied); the merchant answers them through the control API.
 import { StoreError } from '../../../contract/errors.js'
 import type { CreateQueryBody } from '../../../contract/storefront.js'
-import type { ServiceDeps } from '../deps.js'
-import type { Shared } from '../shared.js'
+import type { ServiceDeps } from '../common/deps.js'
 import { base62 } from '../../ids.js'
 import { findOrder } from '../orders/rules.js'
 import type { OrderRecord, QueryRecord, ShopRecord } from '../../store/records.js'
@@ -41,7 +40,7 @@ export function createQuery(deps: ServiceDeps, tx: Tx, shop: ShopRecord, body: C
   return query
 }
 
-export function findQuery(deps: Shared, shop: ShopRecord, id: string): QueryRecord {
+export function findQuery(deps: ServiceDeps, shop: ShopRecord, id: string): QueryRecord {
   const query = deps.collections.queries.get(id)
   if (!query || query.shopId !== shop.id) throw new StoreError(404, `query not found: ${id}`)
   return query

@@ -1,6 +1,6 @@
 // Customers kept per shop by e-mail from checkouts (DESIGN.md "Orders, fulfilment, stock"):
 // totalOrders counts orders placed, totalSpent the money received, lastOrderAt the latest order.
-import type { Shared } from '../shared.js'
+import type { ServiceDeps } from '../common/deps.js'
 import { cents } from '../../money.js'
 import type { CustomerRecord, ShopRecord } from '../../store/records.js'
 import type { Tx } from '../../store/store.js'
@@ -23,7 +23,13 @@ export interface Buyer {
 }
 
 /** Finds or creates the shop's customer for an e-mail address and counts one more order placed at `at`. */
-export function recordOrderPlaced(deps: Shared, tx: Tx, shop: ShopRecord, buyer: Buyer, at: string): CustomerRecord {
+export function recordOrderPlaced(
+  deps: ServiceDeps,
+  tx: Tx,
+  shop: ShopRecord,
+  buyer: Buyer,
+  at: string,
+): CustomerRecord {
   const email = buyer.email.toLowerCase()
   const existing = deps.collections.customers.getBy('email', `${shop.id}:${email}`)
   const base: CustomerRecord = existing ?? {
@@ -50,7 +56,13 @@ export function recordOrderPlaced(deps: Shared, tx: Tx, shop: ShopRecord, buyer:
  * Adds money received from a customer to `totalSpent` (partial payments count as they arrive); a
  * negative amount is money given back (a refund), never taking the total below zero.
  */
-export function recordMoneyReceived(deps: Shared, tx: Tx, customerId: string | null, amount: number, at: string): void {
+export function recordMoneyReceived(
+  deps: ServiceDeps,
+  tx: Tx,
+  customerId: string | null,
+  amount: number,
+  at: string,
+): void {
   if (!customerId || amount === 0) return
   const customer = deps.collections.customers.get(customerId)
   if (!customer) return

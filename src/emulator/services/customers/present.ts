@@ -2,7 +2,7 @@ import type { ListedFields } from '../../../contract/common.js'
 import type { CustomerDetail, CustomerSchema } from '../../../contract/customers.js'
 import { cents } from '../../money.js'
 import type { CustomerRecord } from '../../store/records.js'
-import type { Shared } from '../shared.js'
+import type { ServiceDeps } from '../common/deps.js'
 
 /** A customer as listed: without the shop and the merchant's notes (the single read adds them). */
 export function presentCustomer(row: CustomerRecord): ListedFields<typeof CustomerSchema> {
@@ -26,7 +26,7 @@ export function presentCustomer(row: CustomerRecord): ListedFields<typeof Custom
  * and the merchant's notes (docs/emulator.md, "Customers"). Paid means paymentStatus `paid`; unpaid means
  * `unpaid` or `partial`; disputed and refunded orders count in neither.
  */
-export function presentCustomerDetail(deps: Shared, customer: CustomerRecord): CustomerDetail {
+export function presentCustomerDetail(deps: ServiceDeps, customer: CustomerRecord): CustomerDetail {
   let paidOrders = 0
   let unpaidOrders = 0
   let paidTotal = 0

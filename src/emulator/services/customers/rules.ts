@@ -1,10 +1,10 @@
 import { CUSTOMER_LIMIT } from '../../../contract/customers.js'
 import type { CustomerRecord, ShopRecord } from '../../store/records.js'
-import type { Shared } from '../shared.js'
-import { rowOfShop, take } from '../shop-rows.js'
+import type { ServiceDeps } from '../common/deps.js'
+import { rowOfShop, take } from '../common/shop-rows.js'
 
 /** A customer of the shop by id or e-mail address (any case); 404 otherwise. */
-export function findCustomer(deps: Shared, shop: ShopRecord, id: string): CustomerRecord {
+export function findCustomer(deps: ServiceDeps, shop: ShopRecord, id: string): CustomerRecord {
   const { customers } = deps.collections
   return rowOfShop(customers, shop, id, 'customer', () =>
     id.includes('@') ? customers.getBy('email', `${shop.id}:${id.toLowerCase()}`) : undefined,
@@ -13,7 +13,7 @@ export function findCustomer(deps: Shared, shop: ShopRecord, id: string): Custom
 
 /** The shop's customers, newest created first (limit default 50, max 200: docs/emulator.md, "Customers"). */
 export function listCustomers(
-  deps: Shared,
+  deps: ServiceDeps,
   shop: ShopRecord,
   limit: number = CUSTOMER_LIMIT.default,
 ): CustomerRecord[] {

@@ -2,11 +2,11 @@ import type { Customer, CustomerDetail } from '../../../contract/customers.js'
 import type { ShopRecord } from '../../store/records.js'
 import { presentCustomer, presentCustomerDetail } from './present.js'
 import { findCustomer, listCustomers } from './rules.js'
-import type { Shared } from '../shared.js'
+import type { ServiceDeps } from '../common/deps.js'
 
 /** The shop's customers (`/api/v1/customers`), read only: checkouts and payments keep them (customers/bookkeeping.ts). */
 export class CustomerService {
-  constructor(private readonly deps: Shared) {}
+  constructor(private readonly deps: ServiceDeps) {}
 
   /** Newest created first, at most `limit`. */
   list(shop: ShopRecord, limit: number): Customer[] {

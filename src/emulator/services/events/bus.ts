@@ -1,8 +1,8 @@
 import { webhookBody, type WebhookEventKind } from '../../../contract/events.js'
-import type { EmulatorOptions, Sleep } from '../../deps.js'
+import type { EmulatorDeps } from '../../deps.js'
 import type { Tx } from '../../store/store.js'
 import type { DeliveryRecord, EventRecord, ShopRecord } from '../../store/records.js'
-import type { Shared } from '../shared.js'
+import type { ServiceDeps } from '../common/deps.js'
 import { buildEventData, type EventSubject } from './payloads.js'
 import { DeliveryWorker, deliverySettings } from './delivery.js'
 import type { PendingEvent } from './pending.js'
@@ -11,13 +11,6 @@ import { chaosPlan } from './chaos.js'
 import type { DeliveryChaos } from '../../../contract/webhooks.js'
 
 export type { PendingEvent } from './pending.js'
-
-/** What the bus needs besides `Shared`: the network and waits of webhook delivery, and its settings. */
-interface BusDeps {
-  fetch: typeof fetch
-  sleep: Sleep
-  options: EmulatorOptions
-}
 
 /** Events kept per shop in the log; older ones are dropped as new ones arrive (docs/webhooks.md, "Events"). */
 export const EVENT_LOG_RETENTION = 5_000
@@ -46,8 +39,9 @@ export class EventBus {
   readonly streams: EventStreams
 
   constructor(
-    private readonly deps: Shared,
-    { fetch, sleep, options }: BusDeps,
+    private readonly deps: Omit<ServiceDeps, 'events'>,
+    /** The network and waits of webhook delivery, and its settings. */
+    { fetch, sleep, options }: Pick<EmulatorDeps, 'fetch' | 'sleep' | 'options'>,
   ) {
     this.worker = new DeliveryWorker(deps, { fetch, sleep }, deliverySettings(options))
     this.streams = new EventStreams(streamSettings(options), sleep)

@@ -1,7 +1,7 @@
 import { WEBHOOK_HEADERS, WEBHOOK_TIMEOUT_MS } from '../../../contract/events.js'
 import type { DeliveryAttempt } from '../../../contract/webhooks.js'
 import type { EmulatorOptions, Sleep } from '../../deps.js'
-import type { Shared } from '../shared.js'
+import type { ServiceDeps } from '../common/deps.js'
 import type { DeliveryRecord } from '../../store/records.js'
 
 /**
@@ -125,7 +125,7 @@ export class DeliveryWorker {
   private readonly waiting: (() => void)[] = []
 
   constructor(
-    private readonly deps: Shared,
+    private readonly deps: Omit<ServiceDeps, 'events'>,
     private readonly network: { fetch: typeof fetch; sleep: Sleep },
     readonly settings: DeliverySettings,
   ) {}

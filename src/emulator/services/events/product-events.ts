@@ -1,5 +1,5 @@
 import { LOW_STOCK_THRESHOLD } from '../../../contract/event-payloads.js'
-import type { ServiceDeps } from '../deps.js'
+import type { ServiceDeps } from '../common/deps.js'
 import type { ProductRecord, ShopRecord } from '../../store/records.js'
 import type { Tx } from '../../store/store.js'
 

@@ -1,7 +1,7 @@
 import { notFound, StoreError } from '../../../contract/errors.js'
 import { FAULT_LIMITS, type CreateFaultBody, type Fault } from '../../../contract/faults.js'
 import type { AccountRecord } from '../../store/records.js'
-import type { Shared } from '../shared.js'
+import type { ServiceDeps } from '../common/deps.js'
 import { pathGlob } from './path-glob.js'
 
 interface Rule extends Fault {
@@ -15,7 +15,7 @@ interface Rule extends Fault {
 export class FaultService {
   private readonly rules = new Map<string, Rule[]>()
 
-  constructor(private readonly deps: Shared) {}
+  constructor(private readonly deps: ServiceDeps) {}
 
   list(account: AccountRecord): Fault[] {
     return (this.rules.get(account.id) ?? []).map(present)

@@ -3,7 +3,7 @@ import { StoreError } from '../../../contract/errors.js'
 import type { CreateFeedbackBody } from '../../../contract/storefront.js'
 import type { FeedbackRecord, OrderRecord, ShopRecord } from '../../store/records.js'
 import type { Tx } from '../../store/store.js'
-import type { ServiceDeps } from '../deps.js'
+import type { ServiceDeps } from '../common/deps.js'
 
 /**
  * POST /storefront/:shop/invoices/:orderId/feedback: a rating of one product of a paid order (the

@@ -1,10 +1,9 @@
 import type { Handover } from '../../../contract/orders.js'
 import { dynamicDeliveryPayload } from '../../../contract/event-payloads.js'
 import { FORBIDDEN_KEYS } from '../../../contract/common.js'
-import type { FulfilmentRecord, OrderLineRecord, OrderRecord } from '../../store/records.js'
+import type { FulfilmentRecord, OrderLineRecord } from '../../store/records.js'
 import { isSettled } from '../orders/flow.js'
-import type { Fulfil, RemoteDeps } from './fulfil.js'
-import { retryHint, undelivered } from './fulfil.js'
+import { type Fulfil, retryHint, undelivered } from './fulfil.js'
 import { setupHint } from '../catalogue/setup-hint.js'
 import { takeUnits } from './units.js'
 
@@ -103,12 +102,7 @@ export const dynamic: Fulfil = {
     return line.taken === line.quantity && !isSettled(line) && Boolean(setup?.dynamicWebhookUrl)
   },
 
-  async handOverRemote(
-    remote: RemoteDeps,
-    order: OrderRecord,
-    line: OrderLineRecord,
-    setup: FulfilmentRecord | undefined,
-  ): Promise<Handover> {
+  async handOverRemote(remote, order, line, setup): Promise<Handover> {
     const url = setup?.dynamicWebhookUrl
     const attempts = (line.delivery?.attempts ?? 0) + 1
     const failed = (reason: string, extra: Partial<Handover> = {}): Handover =>

@@ -1,6 +1,5 @@
 import type { Handover } from '../../../contract/orders.js'
-import type { ServiceDeps } from '../deps.js'
-import type { Shared } from '../shared.js'
+import type { ServiceDeps } from '../common/deps.js'
 import type { FulfilmentRecord, OrderLineRecord, OrderRecord, ProductRecord, ShopRecord } from '../../store/records.js'
 import type { Tx } from '../../store/store.js'
 import type { Emit } from '../catalogue/stock.js'
@@ -21,13 +20,6 @@ export interface FulfilContext {
   emit: Emit
 }
 
-/** What a delivery over the network uses: `fetch`, its timeout (the type's own by default) and the time. */
-export interface RemoteDeps {
-  fetch: typeof fetch
-  timeoutMs?: number
-  nowIso: Shared['nowIso']
-}
-
 /**
  * Fulfilment of one product type (spec, "What the service does" 5–6). `fulfil` runs inside a
  * store transaction, so it is synchronous and does no I/O: it takes stock, codes or rolls and
@@ -39,8 +31,9 @@ export interface Fulfil {
   fulfil(ctx: FulfilContext): OrderLineRecord
   /** Whether the line waits for `handOverRemote` (after `fulfil` allocated it). */
   awaitsRemote?(line: OrderLineRecord, setup: FulfilmentRecord | undefined): boolean
+  /** The handover over the network: `fetch`, its timeout (the type's own by default) and the time. */
   handOverRemote?(
-    remote: RemoteDeps,
+    remote: { fetch: typeof fetch; timeoutMs?: number; nowIso: ServiceDeps['nowIso'] },
     order: OrderRecord,
     line: OrderLineRecord,
     setup: FulfilmentRecord | undefined,

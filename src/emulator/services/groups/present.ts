@@ -1,10 +1,10 @@
 import type { Group } from '../../../contract/groups.js'
 import type { GroupRecord, ShopRecord } from '../../store/records.js'
 import { boundProducts } from '../catalogue/bound-products.js'
-import type { Shared } from '../shared.js'
+import type { ServiceDeps } from '../common/deps.js'
 
 /** A group as the API shows it, with its bound products that still exist (spec, "Groups"). */
-export function presentGroup(deps: Shared, shop: ShopRecord, group: GroupRecord): Group {
+export function presentGroup(deps: ServiceDeps, shop: ShopRecord, group: GroupRecord): Group {
   return {
     id: group.id,
     name: group.name,

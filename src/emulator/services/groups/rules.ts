@@ -1,19 +1,19 @@
 import type { CreateGroupBody, UpdateGroupBody } from '../../../contract/groups.js'
 import { resolveProductIds } from '../catalogue/bound-products.js'
-import { bySortOrder, rowOfShop } from '../shop-rows.js'
-import type { Shared } from '../shared.js'
+import { bySortOrder, rowOfShop } from '../common/shop-rows.js'
+import type { ServiceDeps } from '../common/deps.js'
 import type { GroupRecord, ShopRecord } from '../../store/records.js'
 
 /** A group of the shop by id; 404 otherwise. */
-export function findGroup(deps: Shared, shop: ShopRecord, id: string): GroupRecord {
+export function findGroup(deps: ServiceDeps, shop: ShopRecord, id: string): GroupRecord {
   return rowOfShop(deps.collections.groups, shop, id, 'group')
 }
 
-export function listGroups(deps: Shared, shop: ShopRecord): GroupRecord[] {
+export function listGroups(deps: ServiceDeps, shop: ShopRecord): GroupRecord[] {
   return bySortOrder(deps.collections.groups.oldestFirst('shop', shop.id))
 }
 
-export function buildGroup(deps: Shared, shop: ShopRecord, body: CreateGroupBody): GroupRecord {
+export function buildGroup(deps: ServiceDeps, shop: ShopRecord, body: CreateGroupBody): GroupRecord {
   const now = deps.nowIso(shop)
   return {
     id: deps.newId('grp'),
@@ -32,7 +32,7 @@ export function buildGroup(deps: Shared, shop: ShopRecord, body: CreateGroupBody
 
 /** Applies the given fields; `productIds` replaces the whole list (spec, "Groups"). */
 export function applyGroupUpdate(
-  deps: Shared,
+  deps: ServiceDeps,
   shop: ShopRecord,
   group: GroupRecord,
   body: UpdateGroupBody,

@@ -2,7 +2,7 @@
 // partial; the full amount → paid, status completed when every line is delivered, else processing
 // (processing becomes completed once the last line is delivered); a dispute → paymentStatus disputed.
 import type { OrderStatus } from '../../../contract/orders.js'
-import type { ServiceDeps } from '../deps.js'
+import type { ServiceDeps } from '../common/deps.js'
 import type { OrderLineRecord, OrderRecord, ShopRecord } from '../../store/records.js'
 import type { Tx } from '../../store/store.js'
 

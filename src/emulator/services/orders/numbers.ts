@@ -1,12 +1,12 @@
 import { StoreError } from '../../../contract/errors.js'
-import type { Shared } from '../shared.js'
+import type { ServiceDeps } from '../common/deps.js'
 import type { Tx } from '../../store/store.js'
 
 /**
  * The shop's next display number `ORD-<n>` from its `orderSeq` (spec, "Order": orderNumber).
  * Numbers already taken (seeded orders) are skipped. Call inside the transaction that stores the order.
  */
-export function nextOrderNumber(deps: Shared, tx: Tx, shopId: string): string {
+export function nextOrderNumber(deps: ServiceDeps, tx: Tx, shopId: string): string {
   const shop = deps.collections.shops.get(shopId)
   if (!shop) throw new StoreError(404, `shop not found: ${shopId}`)
   let seq = shop.orderSeq

@@ -1,13 +1,12 @@
 import { recordMoneyReceived } from '../customers/bookkeeping.js'
 import { ORDER_LIMIT, type UpdateOrderBody } from '../../../contract/orders.js'
-import type { ServiceDeps } from '../deps.js'
-import type { Shared } from '../shared.js'
-import { rowOfShop, take } from '../shop-rows.js'
+import type { ServiceDeps } from '../common/deps.js'
+import { rowOfShop, take } from '../common/shop-rows.js'
 import type { OrderRecord, ShopRecord } from '../../store/records.js'
 import type { Tx } from '../../store/store.js'
 
 /** An order of the shop by internal id or `ORD-<n>` orderNumber (spec, "Resources: Order"); 404 otherwise. */
-export function findOrder(deps: Shared, shop: ShopRecord, id: string): OrderRecord {
+export function findOrder(deps: ServiceDeps, shop: ShopRecord, id: string): OrderRecord {
   const { orders } = deps.collections
   return rowOfShop(orders, shop, id, 'order', () =>
     orders.getBy('orderNumber', `${shop.id}:${/^ord-\d+$/i.test(id) ? id.toUpperCase() : id}`),
@@ -15,7 +14,7 @@ export function findOrder(deps: Shared, shop: ShopRecord, id: string): OrderReco
 }
 
 /** The shop's orders, most recent first (spec, "Orders": limit default 50, max 200). */
-export function listOrders(deps: Shared, shop: ShopRecord, limit: number = ORDER_LIMIT.default): OrderRecord[] {
+export function listOrders(deps: ServiceDeps, shop: ShopRecord, limit: number = ORDER_LIMIT.default): OrderRecord[] {
   return take(deps.collections.orders.newestFirst('shop', shop.id), limit)
 }
 

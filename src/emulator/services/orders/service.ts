@@ -1,6 +1,6 @@
 import type { UpdateOrderBody } from '../../../contract/orders.js'
 import type { OrderRecord, ShopRecord } from '../../store/records.js'
-import type { ServiceDeps } from '../deps.js'
+import type { ServiceDeps } from '../common/deps.js'
 import { findOrder, listOrders, updateOrderStatus } from './rules.js'
 
 /** The shop's orders (`/api/v1/orders`): made by checkout and renewals, moved on by payment (payment.ts). */

@@ -15,7 +15,7 @@ import {
   type TrackingBody,
 } from '../../../contract/fulfilment.js'
 import { refuse } from '../../../contract/refusals.js'
-import type { ServiceDeps } from '../deps.js'
+import type { ServiceDeps } from '../common/deps.js'
 import { fulfilments } from '../fulfilment/index.js'
 import { delivered, undelivered } from '../fulfilment/fulfil.js'
 import { cents } from '../../money.js'

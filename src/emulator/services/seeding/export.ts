@@ -1,6 +1,6 @@
 import { SeedFileSchema } from '../../../contract/seed-file.js'
 import type { FulfilmentRecord, ShopRecord } from '../../store/records.js'
-import type { Shared } from '../shared.js'
+import type { ServiceDeps } from '../common/deps.js'
 import { eachInSteps } from '../states/steps.js'
 
 const shape = SeedFileSchema.shape
@@ -28,7 +28,7 @@ function pick(keys: string[], row: object): Record<string, unknown> {
 }
 
 /** A product's dashboard-only setup as the body of `PUT /_emulator/products/:id/fulfilment`, its codes gathered in steps. */
-async function setupBody(deps: Shared, setup: FulfilmentRecord): Promise<Record<string, unknown>> {
+async function setupBody(deps: ServiceDeps, setup: FulfilmentRecord): Promise<Record<string, unknown>> {
   const body: Record<string, unknown> = {}
   if (setup.deliveryMessage !== undefined) body.deliveryMessage = setup.deliveryMessage
   if (setup.files !== undefined) body.files = setup.files
@@ -49,7 +49,7 @@ async function setupBody(deps: Shared, setup: FulfilmentRecord): Promise<Record<
  * import take back, gathered a step at a time. Logs, webhooks, subscriptions, queries and mystery
  * server seeds are not part of a seed; a mystery box gets a fresh server seed when the file is loaded.
  */
-export async function exportSeed(deps: Shared, shop: ShopRecord): Promise<Record<string, unknown[]>> {
+export async function exportSeed(deps: ServiceDeps, shop: ShopRecord): Promise<Record<string, unknown[]>> {
   const { collections } = deps
   const list = async <T extends object>(
     rows: Iterable<T>,

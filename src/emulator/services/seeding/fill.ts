@@ -8,7 +8,7 @@ import { buildKey, buildShop } from '../accounts/rules.js'
 import { newProductId } from '../catalogue/products.js'
 import { NEW_CUSTOMER } from '../customers/bookkeeping.js'
 import { applyFulfilmentSetup } from '../catalogue/setup.js'
-import type { ServiceDeps } from '../deps.js'
+import type { ServiceDeps } from '../common/deps.js'
 import { defaultTheme } from '../themes/rules.js'
 
 interface InitOptions {

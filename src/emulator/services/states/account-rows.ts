@@ -2,7 +2,7 @@ import type { Row } from '../../store/collection.js'
 import { collectionNamed, type CollectionName } from '../../store/collections.js'
 import type { ShopRecord } from '../../store/records.js'
 import type { Tx } from '../../store/store.js'
-import type { Shared } from '../shared.js'
+import type { ServiceDeps } from '../common/deps.js'
 import { eachInSteps } from './steps.js'
 
 /** Collections whose rows each belong to one shop and are listed by the shop's index. */
@@ -41,7 +41,11 @@ function push(out: RowsByCollection, name: CollectionName, row: Row | undefined)
  * stopped half way leaves none that cannot be found again. Each collection's rows in the order
  * of its lists, so deleting them takes each from the front of its index.
  */
-export function* eachRowOfShop(deps: Shared, shop: ShopRecord, o: { logs: boolean }): Generator<[CollectionName, Row]> {
+export function* eachRowOfShop(
+  deps: ServiceDeps,
+  shop: ShopRecord,
+  o: { logs: boolean },
+): Generator<[CollectionName, Row]> {
   const { collections } = deps
   for (const product of collections.products.oldestFirst('shop', shop.id)) {
     const fulfilment = collections.fulfilments.get(product.id)
@@ -59,14 +63,14 @@ export function* eachRowOfShop(deps: Shared, shop: ShopRecord, o: { logs: boolea
 }
 
 /** `eachRowOfShop` gathered by collection, at once (for a shop of a few rows). */
-export function rowsOfShop(deps: Shared, shop: ShopRecord, o: { logs: boolean }, out: RowsByCollection = {}) {
+export function rowsOfShop(deps: ServiceDeps, shop: ShopRecord, o: { logs: boolean }, out: RowsByCollection = {}) {
   for (const [name, row] of eachRowOfShop(deps, shop, o)) push(out, name, row)
   return out
 }
 
 /** `eachRowOfShop` of every shop gathered by collection, in steps that let other requests run. */
 export async function rowsOfShops(
-  deps: Shared,
+  deps: ServiceDeps,
   shops: readonly ShopRecord[],
   o: { logs: boolean },
 ): Promise<RowsByCollection> {
@@ -86,7 +90,7 @@ export function* eachListed(
 }
 
 /** Deletes every row listed, in the transaction `tx`. */
-export function deleteRows(deps: Shared, tx: Tx, rows: RowsByCollection): void {
+export function deleteRows(deps: ServiceDeps, tx: Tx, rows: RowsByCollection): void {
   for (const [name, list] of Object.entries(rows) as [CollectionName, Row[]][]) {
     const collection = collectionNamed(deps.collections, name)
     for (const row of list) tx.delete(name, collection.keyOf(row))

@@ -2,7 +2,7 @@ import { StoreError } from '../../../contract/errors.js'
 import type { Row } from '../../store/collection.js'
 import { collectionNamed, type CollectionName } from '../../store/collections.js'
 import type { AccountRecord, ShopRecord } from '../../store/records.js'
-import type { Shared } from '../shared.js'
+import type { ServiceDeps } from '../common/deps.js'
 import { eachListed, rowsOfShops } from './account-rows.js'
 import type { Reserved } from '../accounts/fences.js'
 import type { SavedState } from './saved-states.js'
@@ -25,7 +25,7 @@ export interface RestorePlan {
  * before the restore ends.
  */
 export async function planRestore(
-  deps: Shared,
+  deps: ServiceDeps,
   account: AccountRecord,
   state: SavedState,
   reserved: Reserved,
@@ -59,7 +59,7 @@ export async function planRestore(
 
 /** 409 when another account holds `row` now: its shop (by id or slug), its key in another account's shop, or a product's `productId`. */
 function assertNotHeldElsewhere(
-  deps: Shared,
+  deps: ServiceDeps,
   account: AccountRecord,
   ownShops: Set<string>,
   name: CollectionName,

@@ -13,7 +13,7 @@ import { countRows, deleteRows, eachListed, rowsOfShop, rowsOfShops } from './ac
 import { planRestore } from './restore-plan.js'
 import { changeInSteps } from './steps.js'
 import { DEFAULT_MAX_ACCOUNTS } from '../../deps.js'
-import type { Shared } from '../shared.js'
+import type { ServiceDeps } from '../common/deps.js'
 import type { SavedState, SavedStateInfo, SavedStates } from './saved-states.js'
 import { exportSeed } from '../seeding/export.js'
 import type { SeedingService } from '../seeding/service.js'
@@ -28,7 +28,7 @@ const SEED_STATE = '.seed'
  */
 export class StateService {
   constructor(
-    private readonly deps: Shared,
+    private readonly deps: ServiceDeps,
     private readonly seeding: SeedingService,
     private readonly saved: SavedStates,
     private readonly accounts: AccountService,

@@ -3,8 +3,8 @@
 // between two steps instead of after the whole of it.
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Tx } from '../../store/store.js'
-import type { Shared } from '../shared.js'
-import { transactInTurns } from '../transact-in-turns.js'
+import type { ServiceDeps } from '../common/deps.js'
+import { transactInTurns } from '../common/transact-in-turns.js'
 
 /**
  * Time one step may take. With a step's journal line and what else shares the event loop's turn
@@ -38,7 +38,7 @@ export async function eachInSteps<T>(items: Iterable<T>, each: (item: T) => void
  * failure stops the steps and is thrown.
  */
 export async function changeInSteps<T>(
-  deps: Shared,
+  deps: ServiceDeps,
   accountId: string,
   items: Iterable<T>,
   o: { apply: (tx: Tx, item: T) => void; mark: (tx: Tx) => void; finish: (tx: Tx) => void },
@@ -46,7 +46,7 @@ export async function changeInSteps<T>(
   const source = items[Symbol.iterator]()
   let next = source.next()
   let isFirst = true
-  const own: Shared = { ...deps, transact: (change) => deps.transactAs(accountId, change) }
+  const own: ServiceDeps = { ...deps, transact: (change) => deps.transactAs(accountId, change) }
   await transactInTurns(own, (tx) => {
     const stopAt = performance.now() + STEP_BUDGET_MS
     for (let count = 1; !next.done; count++) {

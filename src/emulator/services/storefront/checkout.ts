@@ -11,7 +11,7 @@ import {
   type CheckoutBody,
 } from '../../../contract/storefront.js'
 import { refuse } from '../../../contract/refusals.js'
-import type { ServiceDeps } from '../deps.js'
+import type { ServiceDeps } from '../common/deps.js'
 import type {
   CouponRecord,
   FulfilmentRecord,

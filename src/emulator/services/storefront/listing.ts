@@ -2,7 +2,7 @@
 // direct id, a MysteryBox with its commitment, pool version and drop table — never seeds or codes.
 import { StoreError } from '../../../contract/errors.js'
 import type { StorefrontProduct } from '../../../contract/storefront.js'
-import type { Shared } from '../shared.js'
+import type { ServiceDeps } from '../common/deps.js'
 import { presentProduct } from '../catalogue/present.js'
 import type { ProductRecord, ShopRecord } from '../../store/records.js'
 import { compareKeys, type SortKey } from '../../store/sorted-index.js'
@@ -11,14 +11,14 @@ import { decodeTuple, encodeTuple } from '../catalogue/products.js'
 import { availableUnits } from '../catalogue/stock.js'
 
 /** The shop of a storefront URL (`:shop` is the slug); 404 otherwise. */
-export function shopBySlug(deps: Shared, slug: string): ShopRecord {
+export function shopBySlug(deps: ServiceDeps, slug: string): ShopRecord {
   const shop = deps.collections.shops.getBy('slug', slug.toLowerCase())
   if (!shop) throw new StoreError(404, `shop not found: ${slug}`)
   return shop
 }
 
 /** A product as the storefront shows it; a MysteryBox adds `mystery` from its setup. */
-export function storefrontProduct(deps: Shared, product: ProductRecord): StorefrontProduct {
+export function storefrontProduct(deps: ServiceDeps, product: ProductRecord): StorefrontProduct {
   const setup = deps.collections.fulfilments.get(product.id)
   const mystery = product.type === 'MysteryBox' ? setup?.mystery : undefined
   return {
@@ -51,7 +51,7 @@ function decodeListedCursor(cursor: string): ListedKey {
  * page). The cursor is the last product's place, so a page never repeats or skips a product.
  */
 export function pageListedProducts(
-  deps: Shared,
+  deps: ServiceDeps,
   shop: ShopRecord,
   { limit, cursor, search }: { limit: number; cursor?: string; search?: string },
 ): { products: StorefrontProduct[]; nextCursor: string | null } {
@@ -81,7 +81,7 @@ export function pageListedProducts(
 }
 
 /** A Live product by internal id or productId, unlisted ones included; Draft, Archived and unknown alike 404. */
-export function liveProduct(deps: Shared, shop: ShopRecord, id: string): StorefrontProduct {
+export function liveProduct(deps: ServiceDeps, shop: ShopRecord, id: string): StorefrontProduct {
   const products = deps.collections.products
   const product = products.get(id) ?? products.getBy('productId', id)
   if (!product || product.shopId !== shop.id || product.status !== 'Live')

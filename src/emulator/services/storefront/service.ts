@@ -6,7 +6,7 @@ import { liveProduct, pageListedProducts, shopBySlug } from './listing.js'
 import { assertNotBlacklisted, checkout, type Visitor } from './checkout.js'
 import { createQuery, findQuery, replyToQuery } from '../customer-queries/rules.js'
 import { createFeedback } from '../feedback/rules.js'
-import type { ServiceDeps } from '../deps.js'
+import type { ServiceDeps } from '../common/deps.js'
 import { buildInvoice, codesText } from '../orders/invoice.js'
 
 /**

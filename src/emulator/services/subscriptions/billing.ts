@@ -5,7 +5,7 @@
 import { StoreError } from '../../../contract/errors.js'
 import type { SubscriptionKind } from '../../../contract/events.js'
 import type { SubscriptionInterval } from '../../../contract/fulfilment.js'
-import type { ServiceDeps } from '../deps.js'
+import type { ServiceDeps } from '../common/deps.js'
 import { base62 } from '../../ids.js'
 import { cents } from '../../money.js'
 import type {

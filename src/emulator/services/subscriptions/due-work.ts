@@ -7,9 +7,9 @@ import type { SubscriptionRecord } from '../../store/records.js'
 import { SortedIndex } from '../../store/sorted-index.js'
 import { nextDueOf } from '../../../contract/subscription-due.js'
 import type { Tx } from '../../store/store.js'
-import type { ServiceDeps } from '../deps.js'
+import type { ServiceDeps } from '../common/deps.js'
 import { type DueCounts, runDue } from './billing.js'
-import { transactInTurns } from '../transact-in-turns.js'
+import { transactInTurns } from '../common/transact-in-turns.js'
 
 /**
  * Due items per transaction at most, and the time their work may take. With the transaction's

@@ -1,13 +1,13 @@
-import type { Shared } from '../shared.js'
-import { rowOfShop, take } from '../shop-rows.js'
+import type { ServiceDeps } from '../common/deps.js'
+import { rowOfShop, take } from '../common/shop-rows.js'
 import type { ShopRecord, SubscriptionRecord } from '../../store/records.js'
 
 /** A subscription of the shop by id; 404 otherwise. */
-export function findSubscription(deps: Shared, shop: ShopRecord, id: string): SubscriptionRecord {
+export function findSubscription(deps: ServiceDeps, shop: ShopRecord, id: string): SubscriptionRecord {
   return rowOfShop(deps.collections.subscriptions, shop, id, 'subscription')
 }
 
 /** The shop's subscriptions, newest created first, at most `limit`. */
-export function listSubscriptions(deps: Shared, shop: ShopRecord, limit = Infinity): SubscriptionRecord[] {
+export function listSubscriptions(deps: ServiceDeps, shop: ShopRecord, limit = Infinity): SubscriptionRecord[] {
   return take(deps.collections.subscriptions.newestFirst('shop', shop.id), limit)
 }

@@ -1,5 +1,5 @@
 import type { ShopRecord, SubscriptionRecord } from '../../store/records.js'
-import type { ServiceDeps } from '../deps.js'
+import type { ServiceDeps } from '../common/deps.js'
 import { cancelSubscription } from './billing.js'
 import { findSubscription, listSubscriptions } from './rules.js'
 

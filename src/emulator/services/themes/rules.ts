@@ -1,7 +1,7 @@
 import { notFound } from '../../../contract/errors.js'
 import type { UpdateThemeBody } from '../../../contract/themes.js'
 import type { ShopRecord, ThemeRecord } from '../../store/records.js'
-import type { Shared } from '../shared.js'
+import type { ServiceDeps } from '../common/deps.js'
 
 export const DEFAULT_THEME_CONFIG = {
   colors: { primary: '#4f46e5', background: '#ffffff', text: '#111827', accent: '#f59e0b' },
@@ -31,7 +31,7 @@ function normaliseThemeConfig(input: Json, base: Json = DEFAULT_THEME_CONFIG): J
   return out
 }
 
-export function defaultTheme(deps: Shared, shop: ShopRecord): ThemeRecord {
+export function defaultTheme(deps: ServiceDeps, shop: ShopRecord): ThemeRecord {
   const now = deps.nowIso(shop)
   return {
     id: 'default',
@@ -48,13 +48,13 @@ export function defaultTheme(deps: Shared, shop: ShopRecord): ThemeRecord {
 }
 
 /** A theme of the shop by id (`default` for every shop); 404 otherwise. */
-export function findTheme(deps: Shared, shop: ShopRecord, themeId: string): ThemeRecord {
+export function findTheme(deps: ServiceDeps, shop: ShopRecord, themeId: string): ThemeRecord {
   const theme = deps.collections.themes.get(`${shop.id}:${themeId}`)
   if (!theme) throw notFound('theme', themeId)
   return theme
 }
 
-export function listThemes(deps: Shared, shop: ShopRecord): ThemeRecord[] {
+export function listThemes(deps: ServiceDeps, shop: ShopRecord): ThemeRecord[] {
   return [...deps.collections.themes.oldestFirst('shop', shop.id)]
 }
 
@@ -69,7 +69,7 @@ export function activeThemeId(themes: ThemeRecord[]): string {
  * `config` merged over it section by section, so `config` wins where both set a field.
  * `files['custom.css']` replaces the stylesheet. Anything not sent is kept (docs/emulator.md, "Themes").
  */
-export function applyThemeUpdate(deps: Shared, theme: ThemeRecord, body: UpdateThemeBody): ThemeRecord {
+export function applyThemeUpdate(deps: ServiceDeps, theme: ThemeRecord, body: UpdateThemeBody): ThemeRecord {
   const fileConfig = body.files?.['theme.json']
   const config =
     fileConfig === undefined && body.config === undefined

@@ -1,11 +1,11 @@
 import type { UpdateThemeBody } from '../../../contract/themes.js'
 import type { ShopRecord, ThemeRecord } from '../../store/records.js'
-import type { Shared } from '../shared.js'
+import type { ServiceDeps } from '../common/deps.js'
 import { activeThemeId, applyThemeUpdate, findTheme, listThemes } from './rules.js'
 
 /** The shop's storefront themes (`/api/v1/themes`): the default one for every shop, its config and stylesheet. */
 export class ThemeService {
-  constructor(private readonly deps: Shared) {}
+  constructor(private readonly deps: ServiceDeps) {}
 
   list(shop: ShopRecord): { activeThemeId: string; themes: ThemeRecord[] } {
     const themes = listThemes(this.deps, shop)

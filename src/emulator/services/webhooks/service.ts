@@ -6,8 +6,9 @@ import { WEBHOOK_ENDPOINT_LIMIT } from '../../../contract/constants.js'
 import { StoreError } from '../../../contract/errors.js'
 import { DELIVERY_LOG_LIMIT, type CreateWebhookBody, type DeliveryLogQuerySchema } from '../../../contract/webhooks.js'
 import type { DeliveryRecord, ShopRecord, WebhookRecord } from '../../store/records.js'
-import type { ServiceDeps } from '../deps.js'
-import { rowOfShop } from '../shop-rows.js'
+import type { ServiceDeps } from '../common/deps.js'
+import type { EventBus } from '../events/bus.js'
+import { rowOfShop } from '../common/shop-rows.js'
 
 /** Sample data of a kind for the simulator, with the shop's own id and name where the payload names the shop. */
 function sampleData(kind: WebhookEventKind, shop: ShopRecord): Record<string, unknown> {
@@ -19,7 +20,7 @@ function sampleData(kind: WebhookEventKind, shop: ShopRecord): Record<string, un
   return data
 }
 
-type DeliveryFields = Parameters<ServiceDeps['events']['newDelivery']>[1]
+type DeliveryFields = Parameters<EventBus['newDelivery']>[1]
 
 /**
  * Webhook endpoints, the delivery log, resend and the simulator (DESIGN.md, "Emulator control
@@ -27,7 +28,11 @@ type DeliveryFields = Parameters<ServiceDeps['events']['newDelivery']>[1]
  * deliveries of real events (events/bus.ts).
  */
 export class WebhookService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(
+    private readonly deps: ServiceDeps,
+    /** The bus itself, whose delivery log and worker a test delivery goes through. */
+    private readonly bus: EventBus,
+  ) {}
 
   /** The shop's endpoints, oldest first. */
   list(shop: ShopRecord): WebhookRecord[] {
@@ -117,13 +122,12 @@ export class WebhookService {
 
   /** Inserts a one-attempt delivery, sends it and answers with the logged result (resend, simulate). */
   private async deliverOnce(shop: ShopRecord, fields: DeliveryFields): Promise<DeliveryRecord> {
-    const { events } = this.deps
     const row = await this.deps.transact((tx) => {
-      const created = tx.put('deliveries', events.newDelivery(shop, fields))
-      events.trimDeliveries(tx, shop)
+      const created = tx.put('deliveries', this.bus.newDelivery(shop, fields))
+      this.bus.trimDeliveries(tx, shop)
       return created
     })
-    await events.worker.start(row.id)
+    await this.bus.worker.start(row.id)
     return this.deps.collections.deliveries.get(row.id) ?? row
   }
 }

@@ -1,19 +1,22 @@
-import type { EmulatorDeps, Log, Random } from '../deps.js'
-import { createIdFactory, type NewId } from '../ids.js'
-import type { Collections } from '../store/collections.js'
-import type { Tx } from '../store/store.js'
-import type { AccountFences } from './accounts/fences.js'
-import type { AccountClocks, TimeOwner } from './clock/account-clocks.js'
+import type { EmulatorDeps, Log, Random } from '../../deps.js'
+import { createIdFactory, type NewId } from '../../ids.js'
+import type { Collections } from '../../store/collections.js'
+import type { Tx } from '../../store/store.js'
+import type { AccountFences } from '../accounts/fences.js'
+import type { AccountClocks, TimeOwner } from '../clock/account-clocks.js'
+import type { WebhookEventKind } from '../../../contract/events.js'
+import type { ShopRecord } from '../../store/records.js'
+import type { EventSubject } from '../events/payloads.js'
 
-export type { TimeOwner } from './clock/account-clocks.js'
+export type { TimeOwner } from '../clock/account-clocks.js'
 
 /**
  * What every service works with, made once per emulator: the store's collections, its
  * transactions, one id factory (so ids stay ordered), each account's time, the injected
- * randomness and log. Not the store itself, the network or the event bus: a service that
- * announces events takes `ServiceDeps` (deps.ts), one that calls out is handed `fetch` by name.
+ * randomness and log, and the event bus. Not the store itself or the network: a service that
+ * calls out is handed `fetch` by name.
  */
-export interface Shared {
+export interface ServiceDeps {
   /** The store's collections: read them here, change them only inside `transact`. */
   collections: Collections
   /**
@@ -32,9 +35,16 @@ export interface Shared {
   clockOffsetMs(owner: TimeOwner): number
   random: Random
   log: Log
+  /** The event bus (events/bus.ts), built from the rest: a change announces its events inside its transaction. */
+  events: { emit<K extends WebhookEventKind>(tx: Tx, shop: ShopRecord, kind: K, subject: EventSubject<K>): void }
 }
 
-export function createShared(deps: EmulatorDeps, clocks: AccountClocks, fences: AccountFences): Shared {
+/** Every service's deps but the event bus, which is built from them first. */
+export function createServiceDeps(
+  deps: EmulatorDeps,
+  clocks: AccountClocks,
+  fences: AccountFences,
+): Omit<ServiceDeps, 'events'> {
   const { store } = deps
   const transactAs = <R>(own: string | undefined, change: (tx: Tx) => R) =>
     store.tx((tx) => {

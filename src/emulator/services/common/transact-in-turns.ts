@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import type { Tx } from '../store/store.js'
-import type { Shared } from './shared.js'
+import type { Tx } from '../../store/store.js'
+import type { ServiceDeps } from './deps.js'
 
 /** Transactions applied but not yet on disk at once: they share fsyncs, and their memory stays bounded. */
 const IN_FLIGHT = 4
@@ -17,7 +17,7 @@ export interface Turn {
  * wait for the disk at once. Resolves once every transaction is on disk; the first that fails
  * stops the job and is thrown, what the transactions before it did staying done.
  */
-export async function transactInTurns(deps: Shared, step: (tx: Tx) => Turn): Promise<void> {
+export async function transactInTurns(deps: ServiceDeps, step: (tx: Tx) => Turn): Promise<void> {
   const inFlight: Promise<void>[] = []
   let failure: { error: unknown } | undefined
   for (let isDone = false; !isDone && !failure; ) {

@@ -1,0 +1,43 @@
+import { collectionNamed, type CollectionName, type RowOf } from '../../store/collections.js'
+import type { ShopRecord } from '../../store/records.js'
+import type { ServiceDeps } from './deps.js'
+
+/** How a shop's resource finds, builds and updates its rows. */
+export interface ResourceRules<K extends CollectionName, Create, Update> {
+  collection: K
+  find(deps: ServiceDeps, shop: ShopRecord, id: string): RowOf<K>
+  build(deps: ServiceDeps, shop: ShopRecord, body: Create): RowOf<K>
+  applyUpdate(deps: ServiceDeps, shop: ShopRecord, row: RowOf<K>, body: Update): RowOf<K>
+}
+
+/**
+ * Get, create, update and delete of a shop's resource kept in one collection, each write one
+ * transaction; the rows as stored, which the routes present (routes/crud.ts).
+ */
+export class ShopResource<K extends CollectionName, Create, Update> {
+  constructor(
+    protected readonly deps: ServiceDeps,
+    private readonly rules: ResourceRules<K, Create, Update>,
+  ) {}
+
+  get(shop: ShopRecord, id: string): RowOf<K> {
+    return this.rules.find(this.deps, shop, id)
+  }
+
+  create(shop: ShopRecord, body: Create): Promise<RowOf<K>> {
+    const { collection, build } = this.rules
+    return this.deps.transact((tx) => tx.put(collection, build(this.deps, shop, body)))
+  }
+
+  update(shop: ShopRecord, id: string, body: Update): Promise<RowOf<K>> {
+    const { collection, find, applyUpdate } = this.rules
+    return this.deps.transact((tx) => tx.put(collection, applyUpdate(this.deps, shop, find(this.deps, shop, id), body)))
+  }
+
+  delete(shop: ShopRecord, id: string): Promise<void> {
+    const { collection, find } = this.rules
+    return this.deps.transact((tx) =>
+      tx.delete(collection, collectionNamed(this.deps.collections, collection).keyOf(find(this.deps, shop, id))),
+    )
+  }
+}
