@@ -11,7 +11,6 @@ const TIMED = [
   'test/reliability/receivers.test.ts',
   'test/reliability/webhook-commands-bounded.test.ts',
   'test/emulator/store/sorted-index.test.ts',
-  'test/cli/start-path.test.ts',
 ]
 
 export default defineConfig({
