@@ -19,7 +19,7 @@ for stage in "${stages[@]}"; do
     failed+=("$stage")
     # vitest names each failed test on a line starting with FAIL; keep them for the end
     while IFS= read -r line; do failures+=("    $line"); done < <(
-      sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '^ *(FAIL|×) ' | sort -u | head -40
+      sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '^ *FAIL ' | sort -u | head -40
     )
   fi
 done

@@ -9,6 +9,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BIN, ensureBuilt, startServe, tmpFolder } from '../e2e/serve-process.js'
 import { profileToSave } from '../../src/cli/commands/serve.js'
+import { scaled } from '../helpers/time-scale.js'
 
 const run = promisify(execFile)
 const folders: (() => void)[] = []
@@ -39,53 +40,57 @@ function store(configHome: string, ...args: string[]) {
 }
 
 describe('store serve and the profile "local"', () => {
-  it('saves a new key (mode 0600) that other commands use, and finds it again after a restart', async () => {
-    const dir = folder()
-    const configHome = join(dir, 'config')
-    const env = { XDG_CONFIG_HOME: configHome }
-    const db = join(dir, 'store.json')
-    // Off the default port (a test must not take 4010): --profile local asks for what 4010 does by itself.
-    const port = String(await freePort())
-    const asLocal = ['--profile', 'local']
-    const first = await startServe(['--port', port, '--db', db, '--quiet', ...asLocal], { env })
-    const key = /API key {5}(sk_live_\w+) {2}\(new\)/.exec(first.stdout())?.[1]
-    expect(key).toBeDefined()
-    const configPath = join(configHome, 'store', 'config.json')
-    expect(first.stdout()).toContain(
-      `  Profile     "local" in ${configPath}: store commands in other terminals use it\n`,
-    )
-    expect(statSync(configPath).mode & 0o777).toBe(0o600)
-    expect(JSON.parse(readFileSync(configPath, 'utf8'))).toEqual({
-      profiles: { local: { baseUrl: `${first.origin}/api/v1`, apiKey: key } },
-    })
+  it(
+    'saves a new key (mode 0600) that other commands use, and finds it again after a restart',
+    async () => {
+      const dir = folder()
+      const configHome = join(dir, 'config')
+      const env = { XDG_CONFIG_HOME: configHome }
+      const db = join(dir, 'store.json')
+      // Off the default port (a test must not take 4010): --profile local asks for what 4010 does by itself.
+      const port = String(await freePort())
+      const asLocal = ['--profile', 'local']
+      const first = await startServe(['--port', port, '--db', db, '--quiet', ...asLocal], { env })
+      const key = /API key {5}(sk_live_\w+) {2}\(new\)/.exec(first.stdout())?.[1]
+      expect(key).toBeDefined()
+      const configPath = join(configHome, 'store', 'config.json')
+      expect(first.stdout()).toContain(
+        `  Profile     "local" in ${configPath}: store commands in other terminals use it\n`,
+      )
+      expect(statSync(configPath).mode & 0o777).toBe(0o600)
+      expect(JSON.parse(readFileSync(configPath, 'utf8'))).toEqual({
+        profiles: { local: { baseUrl: `${first.origin}/api/v1`, apiKey: key } },
+      })
 
-    const listed = await store(configHome, 'products', 'list')
-    expect(listed.stdout).toContain('rec_demoSerial001\t')
-    expect((await store(configHome, 'config', 'get', 'api-key', '--profile', 'local')).stdout).toBe(`${key}\n`)
-    expect((await first.stop()).code).toBe(0)
+      const listed = await store(configHome, 'products', 'list')
+      expect(listed.stdout).toContain('rec_demoSerial001\t')
+      expect((await store(configHome, 'config', 'get', 'api-key', '--profile', 'local')).stdout).toBe(`${key}\n`)
+      expect((await first.stop()).code).toBe(0)
 
-    const again = await startServe(['--port', port, '--db', db, '--quiet', ...asLocal], { env })
-    expect(again.stdout()).toContain(
-      `  API key     sk_live_…${key!.slice(-4)}  (from profile "local"; store config get api-key --profile local prints it)\n`,
-    )
-    expect((await store(configHome, 'orders', 'get', 'ORD-1')).stdout).toContain('ORD-1')
-    await again.stop()
+      const again = await startServe(['--port', port, '--db', db, '--quiet', ...asLocal], { env })
+      expect(again.stdout()).toContain(
+        `  API key     sk_live_…${key!.slice(-4)}  (from profile "local"; store config get api-key --profile local prints it)\n`,
+      )
+      expect((await store(configHome, 'orders', 'get', 'ORD-1')).stdout).toContain('ORD-1')
+      await again.stop()
 
-    // Without the saved profile the key cannot be shown again: the banner says how to add one.
-    rmSync(configHome, { recursive: true })
-    const lost = await startServe(['--port', port, '--db', db, '--quiet', ...asLocal], { env })
-    expect(lost.stdout()).toContain(
-      `  API key     created earlier; the profile "local" holds none of this db's keys\n` +
-        '              restart with --api-key KEY if you have one of them (it is saved as profile "local" then), or start a new db (--db FILE) for a new key\n',
-    )
-    await lost.stop()
-    const chosen = await startServe(['--port', port, '--db', db, '--quiet', '--api-key', key!, ...asLocal], {
-      env,
-    })
-    expect(chosen.stdout()).toContain(`  API key     sk_live_…${key!.slice(-4)}  (from --api-key)\n`)
-    expect((await store(configHome, 'coupons', 'get', 'WELCOME10')).stdout).toContain('WELCOME10')
-    await chosen.stop()
-  })
+      // Without the saved profile the key cannot be shown again: the banner says how to add one.
+      rmSync(configHome, { recursive: true })
+      const lost = await startServe(['--port', port, '--db', db, '--quiet', ...asLocal], { env })
+      expect(lost.stdout()).toContain(
+        `  API key     created earlier; the profile "local" holds none of this db's keys\n` +
+          '              restart with --api-key KEY if you have one of them (it is saved as profile "local" then), or start a new db (--db FILE) for a new key\n',
+      )
+      await lost.stop()
+      const chosen = await startServe(['--port', port, '--db', db, '--quiet', '--api-key', key!, ...asLocal], {
+        env,
+      })
+      expect(chosen.stdout()).toContain(`  API key     sk_live_…${key!.slice(-4)}  (from --api-key)\n`)
+      expect((await store(configHome, 'coupons', 'get', 'WELCOME10')).stdout).toContain('WELCOME10')
+      await chosen.stop()
+    },
+    scaled(60_000),
+  )
 
   it('names the profile in force when another one is current', async () => {
     const dir = folder()

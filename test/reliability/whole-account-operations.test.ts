@@ -8,11 +8,12 @@ import { scaled } from '../helpers/time-scale.js'
  * Whole-account operations on an account of hundreds of thousands of serial codes (save,
  * restore, reset, deletion) against a real `store serve`, while another account polls: none of
  * its requests waits 500 ms or more, and each operation does what it says. A SIGKILL in the middle
- * of a restore or a deletion leaves a db that starts and finishes it.
+ * of a restore or a deletion leaves a db that starts and finishes it. 500 ms is the bound on a
+ * machine that runs nothing else; STORE_TEST_TIME_SCALE, set on a busy machine, stretches it.
  */
 
 const PRODUCTS = 8
-const LIMIT_MS = 500
+const LIMIT_MS = scaled(500)
 
 const folders: { remove: () => void }[] = []
 const servers: ServeProcess[] = []
