@@ -16,8 +16,9 @@ const TIMED = [
 export default defineConfig({
   test: {
     globalSetup: ['test/temp-folder.ts'],
-    testTimeout: scaled(20_000),
-    hookTimeout: scaled(20_000),
+    // Three files share the machine: a test that starts several servers takes up to twice as long as alone.
+    testTimeout: scaled(30_000),
+    hookTimeout: scaled(30_000),
     projects: [
       {
         extends: true,
