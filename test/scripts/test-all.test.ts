@@ -19,7 +19,8 @@ function fakeNpm(): { bin: string; log: string } {
   mkdirSync(bin, { recursive: true })
   writeFileSync(
     npm,
-    `#!/usr/bin/env bash\nstage="\${@: -1}"\necho "$stage" >> "${log}"\nfor f in $FAIL; do [ "$f" = "$stage" ] && exit 3; done\nexit 0\n`,
+    // A failing stage prints what vitest prints for a failed test, colours included.
+    `#!/usr/bin/env bash\nstage="\${@: -1}"\necho "$stage" >> "${log}"\nfor f in $FAIL; do [ "$f" = "$stage" ] && { printf ' \\033[41m FAIL \\033[49m test/x.test.ts > %s fails\\n' "$stage"; exit 3; }; done\nexit 0\n`,
   )
   chmodSync(npm, 0o755)
   return { bin, log }
@@ -49,6 +50,10 @@ describe('npm run test:all', () => {
     ])
     expect(result.stderr).toMatch(/\ntest:all: failed: typecheck test\n$/)
     expect(result.stderr).toMatch(/ {2}FAILED {2}typecheck \(\d+ s\)\n/)
+    // The failed tests are named again at the end, where the tail of a CI log shows them.
+    expect(result.stderr).toMatch(
+      /\n +FAIL +test\/x\.test\.ts > typecheck fails\n +FAIL +test\/x\.test\.ts > test fails\ntest:all: failed/,
+    )
   })
 
   it('exits 0 when every stage passes', async () => {
