@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DELIVERY_LOG_RETENTION } from '../../src/emulator/services/events/bus.js'
-import type { DeliveryRecord } from '../../src/emulator/store/records.js'
+import type { DeliveryRecord } from '../../src/contract/rows.js'
 import { testEmulator } from '../helpers/emulator.js'
 import { scaled } from '../helpers/time-scale.js'
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import type { AccountRecord, ShopRecord } from '../../src/emulator/store/records.js'
+import type { AccountRecord, ShopRecord } from '../../src/contract/rows.js'
 import type { testEmulator } from '../helpers/emulator.js'
 import { scaled } from '../helpers/time-scale.js'
 

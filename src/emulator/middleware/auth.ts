@@ -4,7 +4,7 @@ import { bearerKeyOf } from '../../contract/mask.js'
 import type { Clock, EmulatorOptions } from '../deps.js'
 import type { AccountService } from '../services/accounts/service.js'
 import { FixedWindows, tooManyRequests } from './rate-limit.js'
-import type { AccountRecord, KeyRecord, ShopRecord } from '../store/records.js'
+import type { AccountRecord, KeyRecord, ShopRecord } from '../../contract/rows.js'
 
 /** Hono variables set by the auth and shop middleware. */
 export interface AuthedEnv {

@@ -2,7 +2,7 @@
 // with the same service as GET /api/v1/groups.
 import type { Group } from '../../contract/groups.js'
 import type { Services } from '../services/index.js'
-import type { ShopRecord } from '../store/records.js'
+import type { ShopRecord } from '../../contract/rows.js'
 
 const isLive = (services: Services, shop: ShopRecord, id: string) =>
   services.catalogue.lookUp(shop, id)?.status === 'Live'

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import type { AuthedEnv } from '../middleware/auth.js'
 import type { Services } from '../services/index.js'
-import type { ShopRecord } from '../store/records.js'
+import type { ShopRecord } from '../../contract/rows.js'
 import type { JsonAnswer, RouteDeps } from './route.js'
 
 /** A shop's resource as its service keeps it. */

@@ -10,7 +10,7 @@ import { answerJson } from '../inspector/answer.js'
 import type { RequestRecorder } from '../inspector/recorder.js'
 import { parseQuery, parseWith, readBody, readBodyText } from '../middleware/validate.js'
 import type { Services } from '../services/index.js'
-import type { EventRecord } from '../store/records.js'
+import type { EventRecord } from '../../contract/rows.js'
 import { jsonStream } from './json-stream.js'
 
 /** What every handler may use, built once per app. */

@@ -1,5 +1,5 @@
 import { Collection, type Row } from './collection.js'
-import type * as R from './records.js'
+import type * as R from '../../contract/rows.js'
 import { nextDueOf } from '../../contract/subscription-due.js'
 
 const byShop = (row: { shopId: string }) => row.shopId

@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises'
 import type { Row } from './collection.js'
 import type { CollectionName } from './collections.js'
 import { forEachLine, writeAll, writeFileDurably } from '../files.js'
-import { ROW_SCHEMAS } from './records.js'
+import { ROW_SCHEMAS } from '../../contract/rows.js'
 import { checkRow } from './tx.js'
 
 /**

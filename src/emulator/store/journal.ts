@@ -2,7 +2,7 @@ import { StoreError } from '../../contract/errors.js'
 import { collectionNamed, type CollectionName, type Collections } from './collections.js'
 import { forEachLine } from '../files.js'
 import type { JournalFile } from './journal-io.js'
-import { ROW_SCHEMAS } from './records.js'
+import { ROW_SCHEMAS } from '../../contract/rows.js'
 import { checkRow, type JournalOp, type Tx } from './tx.js'
 
 /**

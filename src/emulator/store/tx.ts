@@ -7,7 +7,7 @@ import {
   type RowOf,
 } from './collections.js'
 import type { Row } from './collection.js'
-import { ROW_SCHEMAS } from './records.js'
+import { ROW_SCHEMAS } from '../../contract/rows.js'
 
 /** One change of a journal line: a whole row put, or a key deleted. */
 export type JournalOp = { c: string; put: Row } | { c: string; del: string }

@@ -1,5 +1,5 @@
 import type { PendingEvent } from '../../../src/emulator/services/events/bus.js'
-import type { OrderRecord, SubscriptionRecord } from '../../../src/emulator/store/records.js'
+import type { OrderRecord, SubscriptionRecord } from '../../../src/contract/rows.js'
 import type { testEmulator } from '../../helpers/emulator.js'
 
 type TestEmulator = Awaited<ReturnType<typeof testEmulator>>

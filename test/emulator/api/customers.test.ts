@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CustomerDetailSchema, CustomerListSchema } from '../../../src/contract/customers.js'
-import type { CustomerRecord } from '../../../src/emulator/store/records.js'
+import type { CustomerRecord } from '../../../src/contract/rows.js'
 import { testEmulator } from '../../helpers/emulator.js'
 import { putOrder } from './capture-events.js'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { presentProduct } from '../../../src/emulator/services/catalogue/present.js'
-import type { ProductRecord } from '../../../src/emulator/store/records.js'
+import type { ProductRecord } from '../../../src/contract/rows.js'
 import { PRODUCT_TYPES } from '../../../src/contract/constants.js'
 import { shop, type Shop } from '../commerce/helpers.js'
 import { FaultyIO, tmpDb } from '../store/store-helpers.js'

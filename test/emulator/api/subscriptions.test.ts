@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { SubscriptionListSchema, SubscriptionSchema } from '../../../src/contract/subscriptions.js'
-import type { SubscriptionRecord } from '../../../src/emulator/store/records.js'
+import type { SubscriptionRecord } from '../../../src/contract/rows.js'
 import { testEmulator } from '../../helpers/emulator.js'
 import { TEST_BILLING } from './capture-events.js'
 

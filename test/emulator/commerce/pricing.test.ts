@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { priceOrder } from '../../../src/emulator/services/storefront/pricing.js'
 import { couponRefusal } from '../../../src/emulator/services/coupons/refusal.js'
-import type { CouponRecord } from '../../../src/emulator/store/records.js'
+import type { CouponRecord } from '../../../src/contract/rows.js'
 
 describe('priceOrder', () => {
   it.each([

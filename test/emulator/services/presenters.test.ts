@@ -27,7 +27,7 @@ import {
   WebhookDeliverySummarySchema,
   WebhookSchema,
 } from '../../../src/contract/webhooks.js'
-import type { ProductRecord } from '../../../src/emulator/store/records.js'
+import type { ProductRecord } from '../../../src/contract/rows.js'
 import { shop } from '../commerce/helpers.js'
 
 /** What a presenter must show of a row: exactly the fields the schema lists that the row holds. */

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterEach } from 'vitest'
 import { nodeJournalIO, type JournalFile, type JournalIO } from '../../../src/emulator/store/journal-io.js'
 import { Store, type StoreOptions } from '../../../src/emulator/store/store.js'
-import type { AccountRecord } from '../../../src/emulator/store/records.js'
+import type { AccountRecord } from '../../../src/contract/rows.js'
 
 const folders: string[] = []
 afterEach(() => {

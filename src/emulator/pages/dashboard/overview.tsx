@@ -1,5 +1,5 @@
 import type { FC } from 'hono/jsx'
-import type { KeyRecord } from '../../store/records.js'
+import type { KeyRecord } from '../../../contract/rows.js'
 import { Document, Notice, Table } from '../layout.js'
 import { maskedKey, when } from '../format.js'
 import { DASHBOARD, DASHBOARD_API, DashboardShell, dashHref, type DashView } from './shell.js'

@@ -1,5 +1,5 @@
 import type { FC, PropsWithChildren } from 'hono/jsx'
-import type { AccountRecord, ShopRecord } from '../../store/records.js'
+import type { AccountRecord, ShopRecord } from '../../../contract/rows.js'
 import { Document, Notice, TopBar } from '../layout.js'
 
 export const DASHBOARD = '/_dashboard'

@@ -2,7 +2,7 @@ import { StoreError } from '../../../contract/errors.js'
 import { isWebhookEventKind } from '../../../contract/events.js'
 import { presentEvent } from '../../services/events/present.js'
 import type { StreamEnd } from '../../services/events/streams.js'
-import type { EventRecord } from '../../store/records.js'
+import type { EventRecord } from '../../../contract/rows.js'
 import { authedHandlers } from '../route.js'
 import { answerSse } from './sse-sink.js'
 

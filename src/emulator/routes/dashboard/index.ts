@@ -14,7 +14,7 @@ import { presentDelivery, presentWebhook, summariseDelivery } from '../../servic
 import { selectShop } from '../../middleware/auth.js'
 import { errorResponse } from '../../middleware/errors.js'
 import { isOverNetwork, publicOriginOf, type AllowedHosts } from '../../middleware/hosts.js'
-import type { ProductRecord } from '../../store/records.js'
+import type { ProductRecord } from '../../../contract/rows.js'
 import { controlRoutes } from '../control/index.js'
 import { apiRoutes } from '../api/index.js'
 import type { RouteDeps } from '../route.js'

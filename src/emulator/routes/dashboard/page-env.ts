@@ -1,4 +1,4 @@
-import type { AccountRecord, KeyRecord } from '../../store/records.js'
+import type { AccountRecord, KeyRecord } from '../../../contract/rows.js'
 
 /** What a dashboard page's handlers find on the context once the session is checked. */
 export interface PageEnv {

@@ -5,7 +5,7 @@ import type { AuthedEnv } from '../../middleware/auth.js'
 import type { Random } from '../../deps.js'
 import { hex } from '../../ids.js'
 import type { AccountService } from '../../services/accounts/service.js'
-import type { AccountRecord, KeyRecord } from '../../store/records.js'
+import type { AccountRecord, KeyRecord } from '../../../contract/rows.js'
 
 export const SESSION_COOKIE = 'store_dashboard'
 export const DASHBOARD_PATH = '/_dashboard'

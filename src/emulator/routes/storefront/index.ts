@@ -8,7 +8,7 @@ import { presentFeedback } from '../../services/feedback/present.js'
 import type { Visitor } from '../../services/storefront/checkout.js'
 import { invoicePath } from '../../services/orders/invoice.js'
 import type { StorefrontService } from '../../services/storefront/service.js'
-import type { ShopRecord } from '../../store/records.js'
+import type { ShopRecord } from '../../../contract/rows.js'
 import { type RouteDeps, handlersFor, mountRoutes } from '../route.js'
 
 export interface StorefrontEnv {

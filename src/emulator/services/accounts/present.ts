@@ -1,7 +1,7 @@
 import type { ListedFields } from '../../../contract/common.js'
 import type { AccountSchema } from '../../../contract/accounts.js'
 import type { ApiKeySchema, ShopSchema } from '../../../contract/shops.js'
-import type { AccountRecord, KeyRecord, ShopRecord } from '../../store/records.js'
+import type { AccountRecord, KeyRecord, ShopRecord } from '../../../contract/rows.js'
 
 /** A shop of the account; never its owner or its order counter. */
 export function presentShop(row: ShopRecord): ListedFields<typeof ShopSchema> {

@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto'
 import { StoreError } from '../../../contract/errors.js'
 import { isLongEnoughToHint } from '../../../contract/keys.js'
-import type { KeyRecord, ShopRecord } from '../../store/records.js'
+import type { KeyRecord, ShopRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from '../common/deps.js'
 
 /** Keys are stored as their SHA-256 only (spec, "Authentication"). */

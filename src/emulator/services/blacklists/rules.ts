@@ -9,7 +9,7 @@ import {
 } from '../../../contract/blacklists.js'
 import { refuse } from '../../../contract/refusals.js'
 import type { ServiceDeps } from '../common/deps.js'
-import type { BlacklistRecord, ShopRecord } from '../../store/records.js'
+import type { BlacklistRecord, ShopRecord } from '../../../contract/rows.js'
 import { rowOfShop } from '../common/shop-rows.js'
 
 /** A blacklist entry of the shop by id; 404 otherwise. */

@@ -1,5 +1,5 @@
 import type { CreateBlacklistBody, UpdateBlacklistBody } from '../../../contract/blacklists.js'
-import type { BlacklistRecord, ShopRecord } from '../../store/records.js'
+import type { BlacklistRecord, ShopRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from '../common/deps.js'
 import { ShopResource } from '../common/shop-resource.js'
 import { applyBlacklistUpdate, buildBlacklistEntry, findBlacklistEntry, listBlacklists } from './rules.js'

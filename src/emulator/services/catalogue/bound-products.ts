@@ -1,6 +1,6 @@
 import { UNKNOWN_PRODUCT } from '../../../contract/products.js'
 import { refuse } from '../../../contract/refusals.js'
-import type { ProductRecord, ShopRecord } from '../../store/records.js'
+import type { ProductRecord, ShopRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from '../common/deps.js'
 import { lookUpProduct } from './products.js'
 

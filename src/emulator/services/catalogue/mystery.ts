@@ -11,7 +11,7 @@ import type { MysteryOutcome } from '../../../fairness/index.js'
 import { badRequest } from '../../../contract/errors.js'
 import type { MysteryPublic } from '../../../contract/mystery.js'
 import type { ServiceDeps } from '../common/deps.js'
-import type { FulfilmentRecord } from '../../store/records.js'
+import type { FulfilmentRecord } from '../../../contract/rows.js'
 
 export type MysteryState = NonNullable<FulfilmentRecord['mystery']>
 

@@ -8,7 +8,7 @@ import {
 import { refuse } from '../../../contract/refusals.js'
 import type { ServiceDeps } from '../common/deps.js'
 import { base62 } from '../../ids.js'
-import type { ProductRecord, ShopRecord } from '../../store/records.js'
+import type { ProductRecord, ShopRecord } from '../../../contract/rows.js'
 import type { SortKey } from '../../store/sorted-index.js'
 
 /** A product of the shop by internal id or `rec_…` productId, or undefined. */

@@ -1,7 +1,7 @@
 // A product's pool of Serial codes and the codes it delivered, as rows of their own (`serials`,
 // `deliveredCodes`): a sale touches only the rows of the codes it takes.
 import type { Collections } from '../../store/collections.js'
-import type { SerialRecord } from '../../store/records.js'
+import type { SerialRecord } from '../../../contract/rows.js'
 import type { Tx } from '../../store/store.js'
 
 const serialId = (productId: string, position: number) => `${productId}:${position}`

@@ -1,6 +1,6 @@
 import type { FulfilmentSetup, FulfilmentSetupBody } from '../../../contract/fulfilment.js'
 import type { CreateProductBody, UpdateProductBody } from '../../../contract/products.js'
-import type { ProductRecord, ShopRecord } from '../../store/records.js'
+import type { ProductRecord, ShopRecord } from '../../../contract/rows.js'
 import {
   applyProductUpdate,
   buildProduct,

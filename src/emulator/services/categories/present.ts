@@ -1,5 +1,5 @@
 import type { Category } from '../../../contract/categories.js'
-import type { CategoryRecord, ShopRecord } from '../../store/records.js'
+import type { CategoryRecord, ShopRecord } from '../../../contract/rows.js'
 import { boundProducts } from '../catalogue/bound-products.js'
 import type { ServiceDeps } from '../common/deps.js'
 

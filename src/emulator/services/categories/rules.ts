@@ -3,7 +3,7 @@ import { refuse } from '../../../contract/refusals.js'
 import type { ServiceDeps } from '../common/deps.js'
 import { resolveProductIds } from '../catalogue/bound-products.js'
 import { bySortOrder, rowOfShop } from '../common/shop-rows.js'
-import type { CategoryRecord, ShopRecord } from '../../store/records.js'
+import type { CategoryRecord, ShopRecord } from '../../../contract/rows.js'
 
 /** A category of the shop by id; 404 otherwise. */
 export function findCategory(deps: ServiceDeps, shop: ShopRecord, id: string): CategoryRecord {

@@ -1,5 +1,5 @@
 import type { Category, CreateCategoryBody, UpdateCategoryBody } from '../../../contract/categories.js'
-import type { CategoryRecord, ShopRecord } from '../../store/records.js'
+import type { CategoryRecord, ShopRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from '../common/deps.js'
 import { ShopResource } from '../common/shop-resource.js'
 import { presentCategory } from './present.js'

@@ -3,7 +3,7 @@
 // transactions (subscriptions/due-work.ts). The offset is kept in the account's row.
 import type { ClockState } from '../../../contract/fulfilment.js'
 import type { Clock } from '../../deps.js'
-import type { AccountRecord } from '../../store/records.js'
+import type { AccountRecord } from '../../../contract/rows.js'
 import { notFound } from '../../../contract/errors.js'
 import type { AccountQueue } from '../accounts/queue.js'
 import type { ServiceDeps } from '../common/deps.js'

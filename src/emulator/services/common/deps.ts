@@ -5,7 +5,7 @@ import type { Tx } from '../../store/store.js'
 import type { AccountFences } from '../accounts/fences.js'
 import type { AccountClocks, TimeOwner } from '../clock/account-clocks.js'
 import type { WebhookEventKind } from '../../../contract/events.js'
-import type { ShopRecord } from '../../store/records.js'
+import type { ShopRecord } from '../../../contract/rows.js'
 import type { EventSubject } from '../events/payloads.js'
 
 export type { TimeOwner } from '../clock/account-clocks.js'

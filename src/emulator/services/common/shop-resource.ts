@@ -1,5 +1,5 @@
 import { collectionNamed, type CollectionName, type RowOf } from '../../store/collections.js'
-import type { ShopRecord } from '../../store/records.js'
+import type { ShopRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from './deps.js'
 
 /** How a shop's resource finds, builds and updates its rows. */

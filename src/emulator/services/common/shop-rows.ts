@@ -1,5 +1,5 @@
 import { notFound } from '../../../contract/errors.js'
-import type { ShopRecord } from '../../store/records.js'
+import type { ShopRecord } from '../../../contract/rows.js'
 
 /** The first `limit` rows of an index walk (newest first, …), without walking further. */
 export function take<T>(rows: Iterable<T>, limit: number): T[] {

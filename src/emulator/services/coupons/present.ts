@@ -1,6 +1,6 @@
 import type { ListedFields } from '../../../contract/common.js'
 import type { CouponSchema } from '../../../contract/coupons.js'
-import type { CouponRecord } from '../../store/records.js'
+import type { CouponRecord } from '../../../contract/rows.js'
 
 /** A coupon as the API shows it (spec, "Resources: Coupon"); never the shop. */
 export function presentCoupon(row: CouponRecord): ListedFields<typeof CouponSchema> {

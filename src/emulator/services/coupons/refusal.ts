@@ -8,7 +8,7 @@ import {
 } from '../../../contract/coupons.js'
 import type { StoreError } from '../../../contract/errors.js'
 import { refuse } from '../../../contract/refusals.js'
-import type { CouponRecord } from '../../store/records.js'
+import type { CouponRecord } from '../../../contract/rows.js'
 
 /**
  * Why a coupon cannot be used on an order, or undefined when it can. `amount` is the order's

@@ -6,7 +6,7 @@ import {
 } from '../../../contract/coupons.js'
 import { refuse } from '../../../contract/refusals.js'
 import type { ServiceDeps } from '../common/deps.js'
-import type { CouponRecord, ShopRecord } from '../../store/records.js'
+import type { CouponRecord, ShopRecord } from '../../../contract/rows.js'
 import { rowOfShop } from '../common/shop-rows.js'
 
 /** A coupon of the shop by id; 404 otherwise. */

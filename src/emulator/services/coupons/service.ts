@@ -1,5 +1,5 @@
 import type { CreateCouponBody, UpdateCouponBody } from '../../../contract/coupons.js'
-import type { CouponRecord, ShopRecord } from '../../store/records.js'
+import type { CouponRecord, ShopRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from '../common/deps.js'
 import { ShopResource } from '../common/shop-resource.js'
 import { applyCouponUpdate, buildCoupon, findCoupon, listCoupons } from './rules.js'

@@ -1,6 +1,6 @@
 import type { ListedFields } from '../../../contract/common.js'
 import type { QuerySchema } from '../../../contract/storefront.js'
-import type { QueryRecord } from '../../store/records.js'
+import type { QueryRecord } from '../../../contract/rows.js'
 
 /** A customer query as the merchant and the buyer see it; never the shop. */
 export function presentQuery(row: QueryRecord): ListedFields<typeof QuerySchema> {

@@ -5,7 +5,7 @@ import type { CreateQueryBody } from '../../../contract/storefront.js'
 import type { ServiceDeps } from '../common/deps.js'
 import { base62 } from '../../ids.js'
 import { findOrder } from '../orders/rules.js'
-import type { OrderRecord, QueryRecord, ShopRecord } from '../../store/records.js'
+import type { OrderRecord, QueryRecord, ShopRecord } from '../../../contract/rows.js'
 import type { Tx } from '../../store/store.js'
 
 /** POST /storefront/:shop/queries: a ticket `TCK-…`, status open; an `orderId` must name an order of the shop. */

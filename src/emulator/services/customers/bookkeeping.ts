@@ -2,7 +2,7 @@
 // totalOrders counts orders placed, totalSpent the money received, lastOrderAt the latest order.
 import type { ServiceDeps } from '../common/deps.js'
 import { cents } from '../../money.js'
-import type { CustomerRecord, ShopRecord } from '../../store/records.js'
+import type { CustomerRecord, ShopRecord } from '../../../contract/rows.js'
 import type { Tx } from '../../store/store.js'
 
 /** What a customer row holds before anything is known of the buyer but the e-mail address (its `notes` a new array each time). */

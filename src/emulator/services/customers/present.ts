@@ -1,7 +1,7 @@
 import type { ListedFields } from '../../../contract/common.js'
 import type { CustomerDetail, CustomerSchema } from '../../../contract/customers.js'
 import { cents } from '../../money.js'
-import type { CustomerRecord } from '../../store/records.js'
+import type { CustomerRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from '../common/deps.js'
 
 /** A customer as listed: without the shop and the merchant's notes (the single read adds them). */

@@ -1,5 +1,5 @@
 import { CUSTOMER_LIMIT } from '../../../contract/customers.js'
-import type { CustomerRecord, ShopRecord } from '../../store/records.js'
+import type { CustomerRecord, ShopRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from '../common/deps.js'
 import { rowOfShop, take } from '../common/shop-rows.js'
 

@@ -1,5 +1,5 @@
 import type { Customer, CustomerDetail } from '../../../contract/customers.js'
-import type { ShopRecord } from '../../store/records.js'
+import type { ShopRecord } from '../../../contract/rows.js'
 import { presentCustomer, presentCustomerDetail } from './present.js'
 import { findCustomer, listCustomers } from './rules.js'
 import type { ServiceDeps } from '../common/deps.js'

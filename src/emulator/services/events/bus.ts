@@ -1,7 +1,7 @@
 import { webhookBody, type WebhookEventKind } from '../../../contract/events.js'
 import type { EmulatorDeps } from '../../deps.js'
 import type { Tx } from '../../store/store.js'
-import type { DeliveryRecord, EventRecord, ShopRecord } from '../../store/records.js'
+import type { DeliveryRecord, EventRecord, ShopRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from '../common/deps.js'
 import { buildEventData, type EventSubject } from './payloads.js'
 import { DeliveryWorker, deliverySettings } from './delivery.js'

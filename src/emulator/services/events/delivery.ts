@@ -2,7 +2,7 @@ import { WEBHOOK_HEADERS, WEBHOOK_TIMEOUT_MS } from '../../../contract/events.js
 import type { DeliveryAttempt } from '../../../contract/webhooks.js'
 import type { EmulatorOptions, Sleep } from '../../deps.js'
 import type { ServiceDeps } from '../common/deps.js'
-import type { DeliveryRecord } from '../../store/records.js'
+import type { DeliveryRecord } from '../../../contract/rows.js'
 
 /**
  * Automatic retries (docs/webhooks.md, "Webhooks"): 5 attempts in all, the first at once, then after

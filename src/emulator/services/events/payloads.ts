@@ -23,7 +23,7 @@ import type {
 import type { Order, OrderItem } from '../../../contract/orders.js'
 import type { Product } from '../../../contract/products.js'
 import type { Subscription } from '../../../contract/subscriptions.js'
-import type { ShopRecord } from '../../store/records.js'
+import type { ShopRecord } from '../../../contract/rows.js'
 import type { Collections } from '../../store/collections.js'
 
 type ProductKind = Exclude<ProductEventKind, 'product:mystery:revealed'>

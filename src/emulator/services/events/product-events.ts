@@ -1,6 +1,6 @@
 import { LOW_STOCK_THRESHOLD } from '../../../contract/event-payloads.js'
 import type { ServiceDeps } from '../common/deps.js'
-import type { ProductRecord, ShopRecord } from '../../store/records.js'
+import type { ProductRecord, ShopRecord } from '../../../contract/rows.js'
 import type { Tx } from '../../store/store.js'
 
 /** True when a stock change sets off product:stock:low: it went down, to the warning level or below (docs/webhooks.md, "Events"). */

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { StoreError } from '../../../contract/errors.js'
 import type { EmulatorOptions, Sleep } from '../../deps.js'
-import type { EventRecord } from '../../store/records.js'
+import type { EventRecord } from '../../../contract/rows.js'
 import type { PendingEvent } from './pending.js'
 
 /** Open event streams (SSE) one key may hold at once; one more is answered 429. */

@@ -1,6 +1,6 @@
 import { notFound, StoreError } from '../../../contract/errors.js'
 import { FAULT_LIMITS, type CreateFaultBody, type Fault } from '../../../contract/faults.js'
-import type { AccountRecord } from '../../store/records.js'
+import type { AccountRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from '../common/deps.js'
 import { pathGlob } from './path-glob.js'
 

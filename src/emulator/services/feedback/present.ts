@@ -1,6 +1,6 @@
 import type { ListedFields } from '../../../contract/common.js'
 import type { FeedbackSchema } from '../../../contract/storefront.js'
-import type { FeedbackRecord } from '../../store/records.js'
+import type { FeedbackRecord } from '../../../contract/rows.js'
 
 /** Feedback on a paid invoice; without the shop and the customer record it was matched to. */
 export function presentFeedback(row: FeedbackRecord): ListedFields<typeof FeedbackSchema> {

@@ -1,7 +1,7 @@
 // Buyers' feedback on a paid invoice (spec, "Events": feedback:received).
 import { StoreError } from '../../../contract/errors.js'
 import type { CreateFeedbackBody } from '../../../contract/storefront.js'
-import type { FeedbackRecord, OrderRecord, ShopRecord } from '../../store/records.js'
+import type { FeedbackRecord, OrderRecord, ShopRecord } from '../../../contract/rows.js'
 import type { Tx } from '../../store/store.js'
 import type { ServiceDeps } from '../common/deps.js'
 

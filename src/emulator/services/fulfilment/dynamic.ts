@@ -1,7 +1,7 @@
 import type { Handover } from '../../../contract/orders.js'
 import { dynamicDeliveryPayload } from '../../../contract/event-payloads.js'
 import { FORBIDDEN_KEYS } from '../../../contract/common.js'
-import type { FulfilmentRecord, OrderLineRecord } from '../../store/records.js'
+import type { FulfilmentRecord, OrderLineRecord } from '../../../contract/rows.js'
 import { isSettled } from '../orders/flow.js'
 import { type Fulfil, retryHint, undelivered } from './fulfil.js'
 import { setupHint } from '../catalogue/setup-hint.js'

@@ -1,6 +1,12 @@
 import type { Handover } from '../../../contract/orders.js'
 import type { ServiceDeps } from '../common/deps.js'
-import type { FulfilmentRecord, OrderLineRecord, OrderRecord, ProductRecord, ShopRecord } from '../../store/records.js'
+import type {
+  FulfilmentRecord,
+  OrderLineRecord,
+  OrderRecord,
+  ProductRecord,
+  ShopRecord,
+} from '../../../contract/rows.js'
 import type { Tx } from '../../store/store.js'
 import type { Emit } from '../catalogue/stock.js'
 

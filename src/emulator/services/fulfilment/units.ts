@@ -1,4 +1,4 @@
-import type { OrderLineRecord } from '../../store/records.js'
+import type { OrderLineRecord } from '../../../contract/rows.js'
 import { putStock } from '../catalogue/stock.js'
 import { retryHint, undelivered, type FulfilContext } from './fulfil.js'
 

@@ -1,5 +1,5 @@
 import type { Group } from '../../../contract/groups.js'
-import type { GroupRecord, ShopRecord } from '../../store/records.js'
+import type { GroupRecord, ShopRecord } from '../../../contract/rows.js'
 import { boundProducts } from '../catalogue/bound-products.js'
 import type { ServiceDeps } from '../common/deps.js'
 

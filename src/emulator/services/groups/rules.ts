@@ -2,7 +2,7 @@ import type { CreateGroupBody, UpdateGroupBody } from '../../../contract/groups.
 import { resolveProductIds } from '../catalogue/bound-products.js'
 import { bySortOrder, rowOfShop } from '../common/shop-rows.js'
 import type { ServiceDeps } from '../common/deps.js'
-import type { GroupRecord, ShopRecord } from '../../store/records.js'
+import type { GroupRecord, ShopRecord } from '../../../contract/rows.js'
 
 /** A group of the shop by id; 404 otherwise. */
 export function findGroup(deps: ServiceDeps, shop: ShopRecord, id: string): GroupRecord {

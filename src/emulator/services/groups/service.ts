@@ -1,5 +1,5 @@
 import type { CreateGroupBody, Group, UpdateGroupBody } from '../../../contract/groups.js'
-import type { GroupRecord, ShopRecord } from '../../store/records.js'
+import type { GroupRecord, ShopRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from '../common/deps.js'
 import { ShopResource } from '../common/shop-resource.js'
 import { presentGroup } from './present.js'

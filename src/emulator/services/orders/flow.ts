@@ -3,7 +3,7 @@
 // (processing becomes completed once the last line is delivered); a dispute → paymentStatus disputed.
 import type { OrderStatus } from '../../../contract/orders.js'
 import type { ServiceDeps } from '../common/deps.js'
-import type { OrderLineRecord, OrderRecord, ShopRecord } from '../../store/records.js'
+import type { OrderLineRecord, OrderRecord, ShopRecord } from '../../../contract/rows.js'
 import type { Tx } from '../../store/store.js'
 
 /** A line needs nothing more: delivered, or nothing to deliver (InfoCard). */

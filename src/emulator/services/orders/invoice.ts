@@ -2,7 +2,7 @@
 // "Storefront"): one object behind the JSON answer, the HTML page and the dashboard's order view.
 import type { Invoice, InvoiceItem } from '../../../contract/storefront.js'
 import { cents } from '../../money.js'
-import type { OrderLineRecord, OrderRecord, ShopRecord } from '../../store/records.js'
+import type { OrderLineRecord, OrderRecord, ShopRecord } from '../../../contract/rows.js'
 import { VERIFICATION_STEPS } from '../catalogue/mystery.js'
 
 /** The invoice's path: the order's internal id is the bearer secret (ORD-<n> numbers are guessable and not accepted). */

@@ -1,6 +1,6 @@
 import type { ListedFields } from '../../../contract/common.js'
 import type { OrderItemSchema, OrderSchema } from '../../../contract/orders.js'
-import type { OrderLineRecord, OrderRecord } from '../../store/records.js'
+import type { OrderLineRecord, OrderRecord } from '../../../contract/rows.js'
 
 /**
  * An order as the API shows it: the spec's fields, then what the emulator keeps beside them

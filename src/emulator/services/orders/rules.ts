@@ -2,7 +2,7 @@ import { recordMoneyReceived } from '../customers/bookkeeping.js'
 import { ORDER_LIMIT, type UpdateOrderBody } from '../../../contract/orders.js'
 import type { ServiceDeps } from '../common/deps.js'
 import { rowOfShop, take } from '../common/shop-rows.js'
-import type { OrderRecord, ShopRecord } from '../../store/records.js'
+import type { OrderRecord, ShopRecord } from '../../../contract/rows.js'
 import type { Tx } from '../../store/store.js'
 
 /** An order of the shop by internal id or `ORD-<n>` orderNumber (spec, "Resources: Order"); 404 otherwise. */

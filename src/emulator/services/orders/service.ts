@@ -1,5 +1,5 @@
 import type { UpdateOrderBody } from '../../../contract/orders.js'
-import type { OrderRecord, ShopRecord } from '../../store/records.js'
+import type { OrderRecord, ShopRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from '../common/deps.js'
 import { findOrder, listOrders, updateOrderStatus } from './rules.js'
 

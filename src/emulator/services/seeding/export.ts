@@ -1,5 +1,5 @@
 import { SeedFileSchema } from '../../../contract/seed-file.js'
-import type { FulfilmentRecord, ShopRecord } from '../../store/records.js'
+import type { FulfilmentRecord, ShopRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from '../common/deps.js'
 import { eachInSteps } from '../states/steps.js'
 

@@ -1,7 +1,7 @@
 import { StoreError } from '../../../contract/errors.js'
 import { FulfilmentSetupBodySchema } from '../../../contract/fulfilment.js'
 import { newSecretKey } from '../../ids.js'
-import type { AccountRecord, ShopRecord } from '../../store/records.js'
+import type { AccountRecord, ShopRecord } from '../../../contract/rows.js'
 import { blacklistValue, type SeedFile } from '../../../contract/seed-file.js'
 import type { Tx } from '../../store/store.js'
 import { buildKey, buildShop } from '../accounts/rules.js'

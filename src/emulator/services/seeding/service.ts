@@ -1,7 +1,7 @@
 import { StoreError } from '../../../contract/errors.js'
 import { maskKey } from '../../../contract/keys.js'
 import { hex } from '../../ids.js'
-import type { AccountRecord, KeyRecord, ShopRecord } from '../../store/records.js'
+import type { AccountRecord, KeyRecord, ShopRecord } from '../../../contract/rows.js'
 import type { Tx } from '../../store/store.js'
 import { buildKey, buildShop, hashKey } from '../accounts/rules.js'
 import { newProductId } from '../catalogue/products.js'

@@ -1,6 +1,6 @@
 import type { Row } from '../../store/collection.js'
 import { collectionNamed, type CollectionName } from '../../store/collections.js'
-import type { ShopRecord } from '../../store/records.js'
+import type { ShopRecord } from '../../../contract/rows.js'
 import type { Tx } from '../../store/store.js'
 import type { ServiceDeps } from '../common/deps.js'
 import { eachInSteps } from './steps.js'

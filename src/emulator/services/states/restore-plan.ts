@@ -1,7 +1,7 @@
 import { StoreError } from '../../../contract/errors.js'
 import type { Row } from '../../store/collection.js'
 import { collectionNamed, type CollectionName } from '../../store/collections.js'
-import type { AccountRecord, ShopRecord } from '../../store/records.js'
+import type { AccountRecord, ShopRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from '../common/deps.js'
 import { eachListed, rowsOfShops } from './account-rows.js'
 import type { Reserved } from '../accounts/fences.js'

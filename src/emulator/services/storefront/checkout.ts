@@ -20,7 +20,7 @@ import type {
   OrderRecord,
   ProductRecord,
   ShopRecord,
-} from '../../store/records.js'
+} from '../../../contract/rows.js'
 import type { Tx } from '../../store/store.js'
 import { findCouponByCode } from '../coupons/rules.js'
 import { matchBlacklist } from '../blacklists/rules.js'

@@ -1,7 +1,7 @@
 import type { CheckoutBody, CreateFeedbackBody, CreateQueryBody, Invoice } from '../../../contract/storefront.js'
 import type { StorefrontProduct } from '../../../contract/storefront.js'
 import { StoreError } from '../../../contract/errors.js'
-import type { FeedbackRecord, OrderRecord, QueryRecord, ShopRecord } from '../../store/records.js'
+import type { FeedbackRecord, OrderRecord, QueryRecord, ShopRecord } from '../../../contract/rows.js'
 import { liveProduct, pageListedProducts, shopBySlug } from './listing.js'
 import { assertNotBlacklisted, checkout, type Visitor } from './checkout.js'
 import { createQuery, findQuery, replyToQuery } from '../customer-queries/rules.js'

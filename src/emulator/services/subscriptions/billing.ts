@@ -14,7 +14,7 @@ import type {
   ProductRecord,
   ShopRecord,
   SubscriptionRecord,
-} from '../../store/records.js'
+} from '../../../contract/rows.js'
 import type { Tx } from '../../store/store.js'
 import { nextDueOf } from '../../../contract/subscription-due.js'
 import { findSubscription } from './rules.js'

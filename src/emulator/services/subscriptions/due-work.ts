@@ -3,7 +3,7 @@
 // of a bounded size that yield to other requests between them.
 import { StoreError } from '../../../contract/errors.js'
 import type { Clock } from '../../deps.js'
-import type { SubscriptionRecord } from '../../store/records.js'
+import type { SubscriptionRecord } from '../../../contract/rows.js'
 import { SortedIndex } from '../../store/sorted-index.js'
 import { nextDueOf } from '../../../contract/subscription-due.js'
 import type { Tx } from '../../store/store.js'

@@ -1,6 +1,6 @@
 import type { ListedFields } from '../../../contract/common.js'
 import type { SubscriptionSchema } from '../../../contract/subscriptions.js'
-import type { SubscriptionRecord } from '../../store/records.js'
+import type { SubscriptionRecord } from '../../../contract/rows.js'
 
 /**
  * A subscription as the API shows it: the spec's fields, then its plan, charge and where the

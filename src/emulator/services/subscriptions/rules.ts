@@ -1,6 +1,6 @@
 import type { ServiceDeps } from '../common/deps.js'
 import { rowOfShop, take } from '../common/shop-rows.js'
-import type { ShopRecord, SubscriptionRecord } from '../../store/records.js'
+import type { ShopRecord, SubscriptionRecord } from '../../../contract/rows.js'
 
 /** A subscription of the shop by id; 404 otherwise. */
 export function findSubscription(deps: ServiceDeps, shop: ShopRecord, id: string): SubscriptionRecord {

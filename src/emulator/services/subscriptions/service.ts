@@ -1,4 +1,4 @@
-import type { ShopRecord, SubscriptionRecord } from '../../store/records.js'
+import type { ShopRecord, SubscriptionRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from '../common/deps.js'
 import { cancelSubscription } from './billing.js'
 import { findSubscription, listSubscriptions } from './rules.js'

@@ -1,6 +1,6 @@
 import type { ListedFields } from '../../../contract/common.js'
 import type { ThemeSchema, ThemeSummarySchema } from '../../../contract/themes.js'
-import type { ShopRecord, ThemeRecord } from '../../store/records.js'
+import type { ShopRecord, ThemeRecord } from '../../../contract/rows.js'
 
 export function presentThemeSummary(shop: ShopRecord, theme: ThemeRecord): ListedFields<typeof ThemeSummarySchema> {
   return {

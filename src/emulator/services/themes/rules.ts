@@ -1,6 +1,6 @@
 import { notFound } from '../../../contract/errors.js'
 import type { UpdateThemeBody } from '../../../contract/themes.js'
-import type { ShopRecord, ThemeRecord } from '../../store/records.js'
+import type { ShopRecord, ThemeRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from '../common/deps.js'
 
 export const DEFAULT_THEME_CONFIG = {

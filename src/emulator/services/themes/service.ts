@@ -1,5 +1,5 @@
 import type { UpdateThemeBody } from '../../../contract/themes.js'
-import type { ShopRecord, ThemeRecord } from '../../store/records.js'
+import type { ShopRecord, ThemeRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from '../common/deps.js'
 import { activeThemeId, applyThemeUpdate, findTheme, listThemes } from './rules.js'
 

@@ -1,6 +1,6 @@
 import type { ListedFields } from '../../../contract/common.js'
 import type { WebhookDeliverySchema, WebhookDeliverySummarySchema, WebhookSchema } from '../../../contract/webhooks.js'
-import type { DeliveryRecord, WebhookRecord } from '../../store/records.js'
+import type { DeliveryRecord, WebhookRecord } from '../../../contract/rows.js'
 
 /** A webhook endpoint as the control API shows it; never the shop. */
 export function presentWebhook(row: WebhookRecord): ListedFields<typeof WebhookSchema> {

@@ -5,7 +5,7 @@ import { categoryOf, webhookBody, type WebhookEventKind } from '../../../contrac
 import { WEBHOOK_ENDPOINT_LIMIT } from '../../../contract/constants.js'
 import { StoreError } from '../../../contract/errors.js'
 import { DELIVERY_LOG_LIMIT, type CreateWebhookBody, type DeliveryLogQuerySchema } from '../../../contract/webhooks.js'
-import type { DeliveryRecord, ShopRecord, WebhookRecord } from '../../store/records.js'
+import type { DeliveryRecord, ShopRecord, WebhookRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from '../common/deps.js'
 import type { EventBus } from '../events/bus.js'
 import { rowOfShop } from '../common/shop-rows.js'
