@@ -1,8 +1,5 @@
-import type { BlacklistEntrySchema } from '../../../contract/blacklists.js'
-import type { ListedFields } from '../../../contract/common.js'
+import { BlacklistEntrySchema } from '../../../contract/blacklists.js'
 import type { BlacklistRecord } from '../../../contract/rows.js'
+import { listed } from '../common/listed.js'
 
-/** A blacklist entry as the API shows it; never the shop. */
-export function presentBlacklistEntry(row: BlacklistRecord): ListedFields<typeof BlacklistEntrySchema> {
-  return { id: row.id, type: row.type, value: row.value, reason: row.reason, createdAt: row.createdAt }
-}
+export const presentBlacklistEntry = (row: BlacklistRecord) => listed(BlacklistEntrySchema, row)

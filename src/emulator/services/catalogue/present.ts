@@ -1,9 +1,9 @@
 import { oddsOf } from '../../../fairness/index.js'
-import type { ListedFields } from '../../../contract/common.js'
 import type { FulfilmentSetup } from '../../../contract/fulfilment.js'
-import type { ProductSchema } from '../../../contract/products.js'
+import { ProductSchema } from '../../../contract/products.js'
 import type { FulfilmentRecord, ProductRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from '../common/deps.js'
+import { listed } from '../common/listed.js'
 import { serialPool } from './serial-pool.js'
 import { availableUnits } from './stock.js'
 
@@ -12,23 +12,8 @@ import { availableUnits } from './stock.js'
  * `stock` is what can be sold now (the catalogue's `stockOf`): a pool-backed type shows its pool's
  * limit, so no page offers what checkout would refuse.
  */
-export function presentProduct(row: ProductRecord, stock: number | null): ListedFields<typeof ProductSchema> {
-  return {
-    id: row.id,
-    productId: row.productId,
-    name: row.name,
-    description: row.description,
-    image: row.image,
-    type: row.type,
-    price: row.price,
-    currency: row.currency,
-    stock,
-    status: row.status,
-    sortOrder: row.sortOrder,
-    unlisted: row.unlisted,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  }
+export function presentProduct(row: ProductRecord, stock: number | null) {
+  return { ...listed(ProductSchema, row), stock }
 }
 
 /** The setup as the merchant sees it: pools as they stand, the public commitment, never the server seed. */

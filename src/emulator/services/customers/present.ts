@@ -1,25 +1,11 @@
-import type { ListedFields } from '../../../contract/common.js'
-import type { CustomerDetail, CustomerSchema } from '../../../contract/customers.js'
+import { type CustomerDetail, CustomerSchema } from '../../../contract/customers.js'
 import { cents } from '../../money.js'
 import type { CustomerRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from '../common/deps.js'
+import { listed } from '../common/listed.js'
 
-/** A customer as listed: without the shop and the merchant's notes (the single read adds them). */
-export function presentCustomer(row: CustomerRecord): ListedFields<typeof CustomerSchema> {
-  return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    phone: row.phone,
-    country: row.country,
-    city: row.city,
-    totalOrders: row.totalOrders,
-    totalSpent: row.totalSpent,
-    lastOrderAt: row.lastOrderAt,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  }
-}
+/** A customer as listed: without the merchant's notes (the single read adds them). */
+export const presentCustomer = (row: CustomerRecord) => listed(CustomerSchema, row)
 
 /**
  * The single-customer read: the record plus order stats computed from the customer's orders

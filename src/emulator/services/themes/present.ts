@@ -1,18 +1,10 @@
 import type { ListedFields } from '../../../contract/common.js'
-import type { ThemeSchema, ThemeSummarySchema } from '../../../contract/themes.js'
+import { type ThemeSchema, ThemeSummarySchema } from '../../../contract/themes.js'
 import type { ShopRecord, ThemeRecord } from '../../../contract/rows.js'
+import { listed } from '../common/listed.js'
 
-export function presentThemeSummary(shop: ShopRecord, theme: ThemeRecord): ListedFields<typeof ThemeSummarySchema> {
-  return {
-    id: theme.id,
-    name: theme.name,
-    owner: theme.owner,
-    version: theme.version,
-    isActive: theme.isActive,
-    shopSlug: shop.slug,
-    updatedAt: theme.updatedAt,
-  }
-}
+export const presentThemeSummary = (shop: ShopRecord, theme: ThemeRecord) =>
+  listed(ThemeSummarySchema, { ...theme, shopSlug: shop.slug })
 
 /** The full bundle: summary, config and the two files as text (spec, "Themes"). */
 export function presentTheme(shop: ShopRecord, theme: ThemeRecord): ListedFields<typeof ThemeSchema> {
