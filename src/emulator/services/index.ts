@@ -2,20 +2,21 @@ import type { EmulatorDeps } from '../deps.js'
 import { AccountFences } from './accounts/fences.js'
 import { AccountQueue } from './accounts/queue.js'
 import { AccountService } from './accounts/service.js'
-import { BlacklistService } from './blacklists/service.js'
+import { blacklistRules } from './blacklists/rules.js'
 import { CatalogueService } from './catalogue/service.js'
-import { CategoryService } from './categories/service.js'
+import { categoryRules } from './categories/rules.js'
 import { AccountClocks } from './clock/account-clocks.js'
 import { ClockService } from './clock/service.js'
-import { CouponService } from './coupons/service.js'
+import { couponRules } from './coupons/rules.js'
 import { CustomerService } from './customers/service.js'
 import { EventBus } from './events/bus.js'
 import { FaultService } from './faults/service.js'
-import { GroupService } from './groups/service.js'
+import { groupRules } from './groups/rules.js'
 import { OrderService } from './orders/service.js'
 import { PaymentService } from './payment/service.js'
 import { SeedingService } from './seeding/service.js'
 import { createServiceDeps, type ServiceDeps } from './common/deps.js'
+import { ShopResource } from './common/shop-resource.js'
 import { savedStateFiles, savedStatesInMemory } from './states/saved-states.js'
 import { StateService } from './states/service.js'
 import { StorefrontService } from './storefront/service.js'
@@ -24,26 +25,7 @@ import { ThemeService } from './themes/service.js'
 import { WebhookService } from './webhooks/service.js'
 
 /** Every service of the emulator, built once over one store and handed to the app. */
-export interface Services {
-  accounts: AccountService
-  blacklists: BlacklistService
-  catalogue: CatalogueService
-  categories: CategoryService
-  clock: ClockService
-  coupons: CouponService
-  customers: CustomerService
-  events: EventBus
-  faults: FaultService
-  groups: GroupService
-  orders: OrderService
-  payment: PaymentService
-  seeding: SeedingService
-  states: StateService
-  storefront: StorefrontService
-  subscriptions: SubscriptionService
-  themes: ThemeService
-  webhooks: WebhookService
-}
+export type Services = ReturnType<typeof createServices>
 
 /**
  * Builds every service over one `ServiceDeps` (the collections, transactions, ids, time,
@@ -51,7 +33,7 @@ export interface Services {
  * for the bus and payment, the bus itself only for webhooks' test deliveries, the emulator's clock
  * only for the clock and seeding.
  */
-export function createServices(emulator: EmulatorDeps): Services {
+export function createServices(emulator: EmulatorDeps) {
   const { store } = emulator
   const clocks = new AccountClocks(emulator.clock, store.collections)
   const fences = new AccountFences(store.collections)
@@ -69,15 +51,15 @@ export function createServices(emulator: EmulatorDeps): Services {
   const saved = store.isMemory ? savedStatesInMemory() : savedStateFiles(`${store.path}.states`)
   return {
     accounts,
-    blacklists: new BlacklistService(deps),
+    blacklists: new ShopResource(deps, blacklistRules),
     catalogue: new CatalogueService(deps),
-    categories: new CategoryService(deps),
+    categories: new ShopResource(deps, categoryRules),
     clock: new ClockService(deps, clocks, queue),
-    coupons: new CouponService(deps),
+    coupons: new ShopResource(deps, couponRules),
     customers: new CustomerService(deps),
     events,
     faults: new FaultService(deps),
-    groups: new GroupService(deps),
+    groups: new ShopResource(deps, groupRules),
     orders: new OrderService(deps),
     payment: new PaymentService(deps, {
       fetch: emulator.fetch,

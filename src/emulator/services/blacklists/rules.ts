@@ -79,3 +79,12 @@ export function applyBlacklistUpdate(
   assertNotListed(deps, shop, type, value, entry.id)
   return { ...entry, type, value, reason: body.reason === undefined ? entry.reason : body.reason }
 }
+
+/** Who may not buy (`/api/v1/blacklists`): IPs, countries and e-mail addresses per shop. */
+export const blacklistRules = {
+  collection: 'blacklists',
+  find: findBlacklistEntry,
+  list: listBlacklists,
+  build: buildBlacklistEntry,
+  applyUpdate: applyBlacklistUpdate,
+} as const

@@ -86,17 +86,7 @@ export function decodeCursor(cursor: string): SortKey {
   return { time, id }
 }
 
-/** Live products of a shop, newest first, one page at a time (spec, "Pagination"). */
-export function pageLiveProducts(
-  deps: ServiceDeps,
-  shop: ShopRecord,
-  limit: number = PRODUCT_LIMIT.default,
-  cursor?: string,
-) {
-  return pageProducts(deps, shop, 'Live', limit, cursor)
-}
-
-/** Products of a shop with one status (or all), newest first, paged like the Live list. */
+/** Products of a shop with one status (or all), newest first, one page at a time (spec, "Pagination"). */
 export function pageProducts(
   deps: ServiceDeps,
   shop: ShopRecord,

@@ -1,14 +1,7 @@
 import type { FulfilmentSetup, FulfilmentSetupBody } from '../../../contract/fulfilment.js'
 import type { CreateProductBody, UpdateProductBody } from '../../../contract/products.js'
 import type { ProductRecord, ShopRecord } from '../../../contract/rows.js'
-import {
-  applyProductUpdate,
-  buildProduct,
-  findProduct,
-  lookUpProduct,
-  pageLiveProducts,
-  pageProducts,
-} from './products.js'
+import { applyProductUpdate, buildProduct, findProduct, lookUpProduct, pageProducts } from './products.js'
 import { deliveredCodesOf, removeProductCodes } from './serial-pool.js'
 import { presentSetup } from './present.js'
 import { applyFulfilmentSetup } from './setup.js'
@@ -28,7 +21,7 @@ export class CatalogueService {
 
   /** Live products, newest first, one page at a time (spec, "Pagination"). */
   page(shop: ShopRecord, limit: number, cursor: string | undefined) {
-    return pageLiveProducts(this.deps, shop, limit, cursor)
+    return pageProducts(this.deps, shop, 'Live', limit, cursor)
   }
 
   /** Products of one status, or all of them, newest first, paged like `page` (`/_emulator/products`). */

@@ -2,6 +2,7 @@ import { UNKNOWN_GROUP, type CreateCategoryBody, type UpdateCategoryBody } from 
 import { refuse } from '../../../contract/refusals.js'
 import type { ServiceDeps } from '../common/deps.js'
 import { resolveProductIds } from '../catalogue/bound-products.js'
+import { presentCategory } from './present.js'
 import { bySortOrder, rowOfShop } from '../common/shop-rows.js'
 import type { CategoryRecord, ShopRecord } from '../../../contract/rows.js'
 
@@ -58,3 +59,16 @@ export function applyCategoryUpdate(
     updatedAt: deps.nowIso(shop),
   }
 }
+
+/**
+ * The shop's categories (`/api/v1/categories`), shown with their bound products and groups; a
+ * delete keeps the bound products and groups (spec, "Categories").
+ */
+export const categoryRules = {
+  collection: 'categories',
+  find: findCategory,
+  list: listCategories,
+  build: buildCategory,
+  applyUpdate: applyCategoryUpdate,
+  present: presentCategory,
+} as const

@@ -2,26 +2,38 @@ import { collectionNamed, type CollectionName, type RowOf } from '../../store/co
 import type { ShopRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from './deps.js'
 
-/** How a shop's resource finds, builds and updates its rows. */
-export interface ResourceRules<K extends CollectionName, Create, Update> {
+/** How a shop's resource finds, lists, builds, updates and shows its rows. */
+export interface ResourceRules<K extends CollectionName, Create, Update, Shown, Filter> {
   collection: K
   find(deps: ServiceDeps, shop: ShopRecord, id: string): RowOf<K>
+  /** The shop's rows, newest first or as the resource orders them; `filter` as the list takes one. */
+  list(deps: ServiceDeps, shop: ShopRecord, filter?: Filter): RowOf<K>[]
   build(deps: ServiceDeps, shop: ShopRecord, body: Create): RowOf<K>
   applyUpdate(deps: ServiceDeps, shop: ShopRecord, row: RowOf<K>, body: Update): RowOf<K>
+  /** The row as the API shows it, where that needs other rows (bound products, groups). */
+  present?(deps: ServiceDeps, shop: ShopRecord, row: RowOf<K>): Shown
 }
 
 /**
- * Get, create, update and delete of a shop's resource kept in one collection, each write one
- * transaction; the rows as stored, which the routes present (routes/crud.ts).
+ * List, get, create, update and delete of a shop's resource kept in one collection, each write
+ * one transaction; the rows as stored, which the routes present (routes/crud.ts).
  */
-export class ShopResource<K extends CollectionName, Create, Update> {
+export class ShopResource<K extends CollectionName, Create, Update, Shown = RowOf<K>, Filter = never> {
   constructor(
-    protected readonly deps: ServiceDeps,
-    private readonly rules: ResourceRules<K, Create, Update>,
+    private readonly deps: ServiceDeps,
+    private readonly rules: ResourceRules<K, Create, Update, Shown, Filter>,
   ) {}
+
+  list(shop: ShopRecord, filter?: Filter): RowOf<K>[] {
+    return this.rules.list(this.deps, shop, filter)
+  }
 
   get(shop: ShopRecord, id: string): RowOf<K> {
     return this.rules.find(this.deps, shop, id)
+  }
+
+  present(shop: ShopRecord, row: RowOf<K>): Shown {
+    return this.rules.present ? this.rules.present(this.deps, shop, row) : (row as Shown)
   }
 
   create(shop: ShopRecord, body: Create): Promise<RowOf<K>> {

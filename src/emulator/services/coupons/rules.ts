@@ -9,7 +9,6 @@ import type { ServiceDeps } from '../common/deps.js'
 import type { CouponRecord, ShopRecord } from '../../../contract/rows.js'
 import { rowOfShop } from '../common/shop-rows.js'
 
-/** A coupon of the shop by id; 404 otherwise. */
 /** A coupon of the shop by its id, else by its code (any case): a code works wherever an id does. */
 export function findCoupon(deps: ServiceDeps, shop: ShopRecord, idOrCode: string): CouponRecord {
   return rowOfShop(deps.collections.coupons, shop, idOrCode, 'coupon', () => findCouponByCode(deps, shop, idOrCode))
@@ -67,3 +66,12 @@ export function applyCouponUpdate(
   if (next.type === 'percentage' && next.value > 100) throw refuse(COUPON_PERCENT_ABOVE_100)
   return next
 }
+
+/** The shop's coupons (`/api/v1/coupons`); checkout applies them (coupons/refusal.ts). */
+export const couponRules = {
+  collection: 'coupons',
+  find: findCoupon,
+  list: listCoupons,
+  build: buildCoupon,
+  applyUpdate: applyCouponUpdate,
+} as const

@@ -80,21 +80,13 @@ export class EventBus {
         origin: 'event' as const,
         maxAttempts: this.worker.settings.maxAttempts,
       }
-      if (!webhook.chaos) {
-        deliveryIds.push(tx.put('deliveries', this.newDelivery(shop, fields)).id)
-        this.trimDeliveries(tx, shop)
-        continue
-      }
-      const draw = webhook.chaosDraws ?? 0
-      tx.put('webhooks', { ...webhook, chaosDraws: draw + 1 })
-      const plan = chaosPlan(webhook.chaos, draw)
-      const first = tx.put('deliveries', this.withChaos(shop, this.newDelivery(shop, fields), plan.first))
+      const plan = webhook.chaos && chaosPlan(webhook.chaos, webhook.chaosDraws ?? 0)
+      if (plan) tx.put('webhooks', { ...webhook, chaosDraws: plan.first.draw + 1 })
+      const first = tx.put('deliveries', this.withChaos(shop, this.newDelivery(shop, fields), plan?.first))
       deliveryIds.push(first.id)
-      if (plan.duplicate) {
-        const copy = this.newDelivery(shop, fields)
-        deliveryIds.push(
-          tx.put('deliveries', this.withChaos(shop, copy, { ...plan.duplicate, duplicateOf: first.id })).id,
-        )
+      if (plan?.duplicate) {
+        const chaos = { ...plan.duplicate, duplicateOf: first.id }
+        deliveryIds.push(tx.put('deliveries', this.withChaos(shop, this.newDelivery(shop, fields), chaos)).id)
       }
       this.trimDeliveries(tx, shop)
     }
@@ -195,7 +187,8 @@ export class EventBus {
   }
 
   /** A delivery held back as its endpoint's chaos decided: its first attempt waits `delayMs + holdMs`. */
-  private withChaos(shop: ShopRecord, delivery: DeliveryRecord, chaos: DeliveryChaos): DeliveryRecord {
+  private withChaos(shop: ShopRecord, delivery: DeliveryRecord, chaos: DeliveryChaos | undefined): DeliveryRecord {
+    if (!chaos) return delivery
     const waitMs = chaos.delayMs + chaos.holdMs
     const nextAttemptAt = waitMs > 0 ? new Date(this.deps.now(shop).getTime() + waitMs).toISOString() : null
     return { ...delivery, chaos, nextAttemptAt }

@@ -47,23 +47,20 @@ export function describeFetchError(error: unknown, timedOut: boolean, timeoutMs:
   return (error as Error)?.message ?? String(error)
 }
 
-async function readLimited(res: Response, limit: number): Promise<{ text: string; truncated: boolean }> {
-  if (!res.body) return { text: '', truncated: false }
-  const reader = res.body.getReader()
+/**
+ * The body's first `limit` bytes, and whether there was more: reading stops there and the
+ * connection is dropped, so a huge or endless answer costs neither memory nor the whole timeout.
+ */
+export async function readAtMost(res: Response, limit: number): Promise<{ bytes: Uint8Array; truncated: boolean }> {
   const chunks: Uint8Array[] = []
   let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    chunks.push(value)
-    size += value.length
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined)
-      break
-    }
+  for await (const chunk of res.body ?? []) {
+    chunks.push(chunk)
+    size += chunk.length
+    // Leaving the loop cancels the body, which drops the connection.
+    if (size > limit) break
   }
-  const bytes = Buffer.concat(chunks)
-  return { text: new TextDecoder().decode(bytes.subarray(0, limit)), truncated: bytes.length > limit }
+  return { bytes: Buffer.concat(chunks).subarray(0, limit), truncated: size > limit }
 }
 
 /**
@@ -88,12 +85,12 @@ export async function postWebhook(
       signal,
       redirect: 'manual',
     })
-    const { text, truncated } = await readLimited(res, RESPONSE_BODY_LIMIT)
+    const { bytes, truncated } = await readAtMost(res, RESPONSE_BODY_LIMIT)
     return {
       status: res.status,
       durationMs: elapsed(started),
       error: null,
-      responseBody: text,
+      responseBody: new TextDecoder().decode(bytes),
       responseTruncated: truncated,
     }
   } catch (error) {

@@ -14,14 +14,6 @@ const DEFAULT_STREAM_BUFFER_BYTES = 8 * 1024 * 1024
 const FLUSH_EVERY_MS = 100
 /** Streams written in one turn of the event loop during a flush; other requests are answered between turns. */
 const STREAMS_PER_TURN = 50
-/**
- * At most this share of the time goes to writing streams: after a flush that took `t` ms of
- * writing, the next waits at least `t / FLUSH_SHARE` ms, so many readers get bigger batches in
- * fewer writes (each costs a system call and a wake-up of its reader) instead of slowing requests.
- */
-const FLUSH_SHARE = 0.03
-/** The longest a batch waits, however busy the streams are. */
-const FLUSH_AT_MOST_EVERY_MS = 1_000
 
 export interface StreamSettings {
   perKey: number
@@ -75,8 +67,6 @@ class ShopFeed {
   private events: Fed[] = []
   /** Bytes of the events dropped from the front. */
   private dropped = 0
-  /** Texts of runs joined for unfiltered streams during one flush, by their first and last numbers. */
-  private joined = new Map<string, Uint8Array>()
 
   get newest(): number {
     return this.events.at(-1)?.seq ?? 0
@@ -111,24 +101,13 @@ class ShopFeed {
     const from = this.after(seq)
     if (from >= this.events.length) return { last: seq }
     const last = this.events.at(-1)!.seq
-    if (kinds) {
-      const run = this.events.slice(from).filter((e) => kinds.has(e.kind))
-      if (run.length === 0) return { last }
-      return { text: run.length === 1 ? run[0]!.text : Buffer.concat(run.map((e) => e.text)), last }
-    }
-    if (from === this.events.length - 1) return { text: this.events[from]!.text, last }
-    const name = `${this.events[from]!.seq}:${last}`
-    let text = this.joined.get(name)
-    if (text === undefined) {
-      text = Buffer.concat(this.events.slice(from).map((e) => e.text))
-      this.joined.set(name, text)
-    }
-    return { text, last }
+    const run = this.events.slice(from).filter((e) => !kinds || kinds.has(e.kind))
+    if (run.length === 0) return { last }
+    return { text: run.length === 1 ? run[0]!.text : Buffer.concat(run.map((e) => e.text)), last }
   }
 
-  /** After a flush: drops the events every stream has taken, and the joined runs. */
+  /** After a flush: drops the events every stream has taken. */
   trim(): void {
-    if (this.joined.size > 0) this.joined = new Map()
     let oldest = Number.POSITIVE_INFINITY
     for (const stream of this.streams) oldest = Math.min(oldest, stream.position)
     const from = this.after(oldest)
@@ -203,8 +182,6 @@ export class EventStreams {
   private waitingShops = new Set<ShopFeed>()
   private waitingStreams = new Set<EventStream>()
   private flushing = false
-  /** How long the next batch waits: FLUSH_EVERY_MS, longer after flushes that took long. */
-  private flushDelayMs = FLUSH_EVERY_MS
 
   constructor(
     readonly settings: StreamSettings,
@@ -280,15 +257,14 @@ export class EventStreams {
   }
 
   /**
-   * Wakes streams with news together, after a pause (FLUSH_EVERY_MS, longer when flushes take
-   * long): with many readers, one write per stream carries every event of the batch instead of
-   * one write per event. A flush writes STREAMS_PER_TURN streams per turn of the event loop, so
-   * requests are not held up behind a thousand socket writes.
+   * Wakes streams with news together, FLUSH_EVERY_MS after the first: with many readers, one
+   * write per stream carries every event of the batch instead of one write per event. News that
+   * comes while a flush runs waits for the next one.
    */
   private flushSoon(): void {
     if (this.flushing) return
     this.flushing = true
-    void this.sleep(this.flushDelayMs).then(() => this.flush())
+    void this.sleep(FLUSH_EVERY_MS).then(() => this.flush())
   }
 
   private async flush(): Promise<void> {
@@ -297,20 +273,14 @@ export class EventStreams {
     this.waitingShops = new Set()
     this.waitingStreams = new Set()
     for (const feed of shops) for (const stream of feed.streams) ready.add(stream)
-    const streams = [...ready]
-    let writingMs = 0
-    for (let from = 0; from < streams.length; from += STREAMS_PER_TURN) {
-      if (from > 0) await nextTurn()
-      const started = performance.now()
-      for (const stream of streams.slice(from, from + STREAMS_PER_TURN)) this.wake(stream)
-      writingMs += performance.now() - started
+    let written = 0
+    for (const stream of ready) {
+      if (++written % STREAMS_PER_TURN === 0) await nextTurn()
+      this.wake(stream)
     }
     for (const feed of shops) feed.trim()
-    this.flushDelayMs = Math.min(FLUSH_AT_MOST_EVERY_MS, Math.max(FLUSH_EVERY_MS, writingMs / FLUSH_SHARE))
-    // News that came while this flush ran waits for the next one.
-    if (this.waitingShops.size > 0 || this.waitingStreams.size > 0)
-      void this.sleep(this.flushDelayMs).then(() => this.flush())
-    else this.flushing = false
+    this.flushing = false
+    if (this.waitingShops.size > 0 || this.waitingStreams.size > 0) this.flushSoon()
   }
 
   /** Has `stream` write what it holds, or drops it when it is too far behind. */

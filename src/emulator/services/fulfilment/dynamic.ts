@@ -6,6 +6,7 @@ import { isSettled } from '../orders/flow.js'
 import { type Fulfil, retryHint, undelivered } from './fulfil.js'
 import { setupHint } from '../catalogue/setup-hint.js'
 import { takeUnits } from './units.js'
+import { readAtMost } from '../events/delivery.js'
 
 declare module '../../deps.js' {
   interface EmulatorOptions {
@@ -21,34 +22,9 @@ export const MAX_DYNAMIC_ANSWER = 64 * 1024
 export const MAX_ANSWER_DEPTH = 64
 export const WAITING_FOR_ANSWER = 'waiting for the answer of the Dynamic Webhook URL'
 
-/**
- * The body up to `limit` bytes, or undefined when it is longer: reading stops there and the
- * connection is dropped, so a huge or endless answer costs neither memory nor the whole timeout.
- */
-async function readAtMost(res: Response, limit: number): Promise<Uint8Array | undefined> {
-  if (!res.body) return new Uint8Array()
-  if (Number(res.headers.get('content-length')) > limit) {
-    await res.body.cancel().catch(() => undefined)
-    return undefined
-  }
-  const reader = res.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) return Buffer.concat(chunks)
-    size += value.length
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined)
-      return undefined
-    }
-    chunks.push(value)
-  }
-}
-
 async function readAnswer(res: Response): Promise<{ contentType: string; content: unknown } | { tooLarge: true }> {
-  const bytes = await readAtMost(res, MAX_DYNAMIC_ANSWER)
-  if (!bytes) return { tooLarge: true }
+  const { bytes, truncated } = await readAtMost(res, MAX_DYNAMIC_ANSWER)
+  if (truncated) return { tooLarge: true }
   const body = new TextDecoder().decode(bytes)
   const contentType = res.headers.get('content-type') ?? ''
   if (/\bjson\b/i.test(contentType)) {

@@ -1,5 +1,6 @@
 import type { CreateGroupBody, UpdateGroupBody } from '../../../contract/groups.js'
 import { resolveProductIds } from '../catalogue/bound-products.js'
+import { presentGroup } from './present.js'
 import { bySortOrder, rowOfShop } from '../common/shop-rows.js'
 import type { ServiceDeps } from '../common/deps.js'
 import type { GroupRecord, ShopRecord } from '../../../contract/rows.js'
@@ -46,3 +47,16 @@ export function applyGroupUpdate(
     updatedAt: deps.nowIso(shop),
   }
 }
+
+/**
+ * The shop's product groups, or bundles (`/api/v1/groups`), shown with their bound products; a
+ * delete keeps the member products, and categories keep the id and stop showing the group (spec, "Groups").
+ */
+export const groupRules = {
+  collection: 'groups',
+  find: findGroup,
+  list: listGroups,
+  build: buildGroup,
+  applyUpdate: applyGroupUpdate,
+  present: presentGroup,
+} as const

@@ -93,16 +93,16 @@ export class WebhookService {
 
   /** The exact payload of a logged delivery again, to the same URL, as a new entry of the log (one attempt). */
   resend(shop: ShopRecord, id: string): Promise<DeliveryRecord> {
-    const original = this.delivery(shop, id)
+    const { webhookId, eventId, event, url, payload, id: resendOf } = this.delivery(shop, id)
     return this.deliverOnce(shop, {
-      webhookId: original.webhookId,
-      eventId: original.eventId,
-      event: original.event,
-      url: original.url,
-      payload: original.payload,
+      webhookId,
+      eventId,
+      event,
+      url,
+      payload,
       origin: 'resend',
       maxAttempts: 1,
-      resendOf: original.id,
+      resendOf,
     })
   }
 
