@@ -9,23 +9,20 @@ export class AccountQueue {
   private readonly held = new Map<string, Promise<unknown>>()
 
   run<T>(accountId: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.running.get(accountId) ?? Promise.resolve()
-    const run = previous.then(work)
-    const settled = run.catch(() => undefined)
-    this.running.set(accountId, settled)
-    void settled.then(() => {
-      if (this.running.get(accountId) === settled) this.running.delete(accountId)
-    })
-    return run
+    return this.track(this.running, accountId, (this.running.get(accountId) ?? Promise.resolve()).then(work))
   }
 
   /** Runs `work` (inside `run`) with the account held until it settles. */
   holding<T>(accountId: string, work: () => Promise<T>): Promise<T> {
-    const run = work()
+    return this.track(this.held, accountId, work())
+  }
+
+  /** Keeps `run` as the account's latest in `by` until it settles. */
+  private track<T>(by: Map<string, Promise<unknown>>, accountId: string, run: Promise<T>): Promise<T> {
     const settled = run.catch(() => undefined)
-    this.held.set(accountId, settled)
+    by.set(accountId, settled)
     void settled.then(() => {
-      if (this.held.get(accountId) === settled) this.held.delete(accountId)
+      if (by.get(accountId) === settled) by.delete(accountId)
     })
     return run
   }

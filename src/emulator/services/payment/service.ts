@@ -52,6 +52,13 @@ function fulfilLines(deps: ServiceDeps, tx: Tx, shop: ShopRecord, order: OrderRe
   })
 }
 
+/** Stores an order whose lines changed, its status following them, and fires `order:updated`. */
+function putUpdated(deps: ServiceDeps, tx: Tx, shop: ShopRecord, next: OrderRecord): OrderRecord {
+  const stored = tx.put('orders', { ...next, status: settleStatus(next) })
+  emitOrderEvents(deps, tx, shop, 'order:updated', stored)
+  return stored
+}
+
 const sameLines = (a: readonly OrderLineRecord[], b: readonly OrderLineRecord[]) => a.every((line, i) => line === b[i])
 
 /**
@@ -99,29 +106,14 @@ export class PaymentService {
       const payments = [...(before.payments ?? []), { amount, gateway, at: now }]
       recordMoneyReceived(deps, tx, before.customerId, amount, now)
 
+      const received = { amountPaid, payments, paymentMethod: gateway, updatedAt: now }
       if (amountPaid < before.total) {
-        const partial = tx.put('orders', {
-          ...before,
-          paymentStatus: 'partial',
-          amountPaid,
-          payments,
-          paymentMethod: gateway,
-          updatedAt: now,
-        })
+        const partial = tx.put('orders', { ...before, ...received, paymentStatus: 'partial' })
         emitOrderEvents(deps, tx, shop, 'order:partial', partial)
         return { order: partial, alreadyPaid: false }
       }
       const queue = eventQueue()
-      const paid: OrderRecord = {
-        ...before,
-        paymentStatus: 'paid',
-        paidAt: now,
-        amountPaid,
-        payments,
-        paymentMethod: gateway,
-        gateway,
-        updatedAt: now,
-      }
+      const paid: OrderRecord = { ...before, ...received, paymentStatus: 'paid', paidAt: now, gateway }
       const items = fulfilLines(deps, tx, shop, paid, queue.emit)
       const stored = tx.put('orders', { ...paid, items, status: statusOfPaid(items) })
       emitOrderEvents(deps, tx, shop, 'order:paid', stored)
@@ -148,9 +140,7 @@ export class PaymentService {
       const queue = eventQueue()
       const items = fulfilLines(deps, tx, shop, before, queue.emit)
       if (sameLines(items, before.items)) return before
-      const next: OrderRecord = { ...before, items, updatedAt: deps.nowIso(shop) }
-      const stored = tx.put('orders', { ...next, status: settleStatus(next) })
-      emitOrderEvents(deps, tx, shop, 'order:updated', stored)
+      const stored = putUpdated(deps, tx, shop, { ...before, items, updatedAt: deps.nowIso(shop) })
       queue.flush(deps, tx, shop)
       return stored
     })
@@ -185,13 +175,8 @@ export class PaymentService {
             if (!now || now.paidAt !== order.paidAt || !deps.collections.shops.get(shop.id)) return
             const at = now.items.findIndex((l) => l.id === line.id)
             if (at < 0 || isSettled(now.items[at])) return
-            const next: OrderRecord = {
-              ...now,
-              items: now.items.with(at, { ...now.items[at], delivery: handover }),
-              updatedAt: deps.nowIso(shop),
-            }
-            const stored = tx.put('orders', { ...next, status: settleStatus(next) })
-            emitOrderEvents(deps, tx, shop, 'order:updated', stored)
+            const items = now.items.with(at, { ...now.items[at], delivery: handover })
+            putUpdated(deps, tx, shop, { ...now, items, updatedAt: deps.nowIso(shop) })
             const product = deps.collections.products.get(line.productId)
             if (handover.status === 'delivered' && product) deps.events.emit(tx, shop, 'product:dynamic', { product })
           })
@@ -225,10 +210,7 @@ export class PaymentService {
         if (line.delivery?.status === 'delivered') return { ...line, delivery: { ...line.delivery, tracking } }
         return delivered(line, now, { message: line.delivery?.message, tracking })
       })
-      const next: OrderRecord = { ...before, items, tracking, updatedAt: now }
-      const stored = tx.put('orders', { ...next, status: settleStatus(next) })
-      emitOrderEvents(deps, tx, shop, 'order:updated', stored)
-      return stored
+      return putUpdated(deps, tx, shop, { ...before, items, tracking, updatedAt: now })
     })
   }
 
