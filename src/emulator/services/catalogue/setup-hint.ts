@@ -1,5 +1,3 @@
-// What a product still needs, said the way a merchant does it: the CLI command, then the route.
-
 /**
  * How the merchant sets a product up: the CLI command, then the control API route it calls.
  * @example setupHint('rec_demoSerial001', '--serials @codes.txt')

@@ -1,6 +1,3 @@
-// Each account's clock (docs/storefront.md, "Test clocks"): POST /_emulator/clock/advance moves the calling
-// account's clock forward and whatever of its shops fell due meanwhile fires, in bounded
-// transactions (subscriptions/due-work.ts). The offset is kept in the account's row.
 import type { ClockState } from '../../../contract/fulfilment.js'
 import type { Clock } from '../../deps.js'
 import type { AccountRecord } from '../../../contract/rows.js'
@@ -10,6 +7,7 @@ import type { ServiceDeps } from '../common/deps.js'
 import type { AccountClocks } from './account-clocks.js'
 import { type AdvanceScope, advanceAndRunDue } from '../subscriptions/due-work.js'
 
+/** Each account's clock (docs/storefront.md, "Test clocks"), its offset kept in the account's row. */
 export class ClockService {
   constructor(
     private readonly deps: ServiceDeps,

@@ -1,6 +1,3 @@
-// Payment, delivery retries, tracking and disputes (docs/storefront.md, "Order flow"; DESIGN.md "Orders,
-// fulfilment, stock"). Each state change is one synchronous transaction; the only network call,
-// the Dynamic delivery, runs between transactions and records its result in a transaction of its own.
 import { StoreError } from '../../../contract/errors.js'
 import {
   DELIVERY_BEFORE_PAYMENT,

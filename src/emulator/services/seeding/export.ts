@@ -1,6 +1,7 @@
 import { SeedFileSchema } from '../../../contract/seed-file.js'
 import type { FulfilmentRecord, ShopRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from '../common/deps.js'
+import { pick } from '../common/listed.js'
 import { eachInSteps } from '../states/steps.js'
 
 const shape = SeedFileSchema.shape
@@ -15,16 +16,6 @@ const KEYS = {
   customers: keysOf(shape.customers.unwrap().element),
   orders: keysOf(shape.orders.unwrap().element),
   items: keysOf(shape.orders.unwrap().element.shape.items.element),
-}
-
-/** The fields of `row` a seed record of its kind may hold (the rest the emulator fills itself). */
-function pick(keys: string[], row: object): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
-  for (const key of keys) {
-    const value = (row as Record<string, unknown>)[key]
-    if (value !== undefined) out[key] = value
-  }
-  return out
 }
 
 /** A product's dashboard-only setup as the body of `PUT /_emulator/products/:id/fulfilment`, its codes gathered in steps. */

@@ -1,5 +1,3 @@
-// Storefront checkout (DESIGN.md "Storefront"; spec "What the service does" 5, 7): every check first,
-// then every write, in one synchronous transaction, so a refused checkout leaves nothing behind.
 import { StoreError } from '../../../contract/errors.js'
 import {
   GROUP_EMPTY,

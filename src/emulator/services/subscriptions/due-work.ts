@@ -1,6 +1,3 @@
-// The clock's due work (docs/storefront.md, "Subscriptions" and "Reliability"): whatever falls due while the
-// clock moves runs earliest first, found through the subscriptions' `due` index, in transactions
-// of a bounded size that yield to other requests between them.
 import { StoreError } from '../../../contract/errors.js'
 import type { Clock } from '../../deps.js'
 import type { SubscriptionRecord } from '../../../contract/rows.js'
