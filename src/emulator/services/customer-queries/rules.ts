@@ -7,6 +7,7 @@ import { base62 } from '../../ids.js'
 import { findOrder } from '../orders/rules.js'
 import type { OrderRecord, QueryRecord, ShopRecord } from '../../../contract/rows.js'
 import type { Tx } from '../../store/store.js'
+import { rowOfShop } from '../common/shop-rows.js'
 
 /** POST /storefront/:shop/queries: a ticket `TCK-…`, status open; an `orderId` must name an order of the shop. */
 export function createQuery(deps: ServiceDeps, tx: Tx, shop: ShopRecord, body: CreateQueryBody): QueryRecord {
@@ -41,9 +42,7 @@ export function createQuery(deps: ServiceDeps, tx: Tx, shop: ShopRecord, body: C
 }
 
 export function findQuery(deps: ServiceDeps, shop: ShopRecord, id: string): QueryRecord {
-  const query = deps.collections.queries.get(id)
-  if (!query || query.shopId !== shop.id) throw new StoreError(404, `query not found: ${id}`)
-  return query
+  return rowOfShop(deps.collections.queries, shop, id, 'query')
 }
 
 /** POST /_emulator/queries/:id/reply: the merchant's answer; the query becomes answered. */

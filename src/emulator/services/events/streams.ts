@@ -121,7 +121,7 @@ class ShopFeed {
 export class EventStream {
   /** Number of the last event this stream has taken (or skipped, filtered out). */
   position: number
-  private isClosed = false
+  closed = false
 
   constructor(
     readonly request: StreamRequest,
@@ -130,10 +130,6 @@ export class EventStream {
     private readonly release: (stream: EventStream) => void,
   ) {
     this.position = feed.newest
-  }
-
-  get closed(): boolean {
-    return this.isClosed
   }
 
   /** The events after sequence number `after` not yet taken, as one text, and the last one's number. */
@@ -150,20 +146,20 @@ export class EventStream {
 
   /** The reader caught up: what came meanwhile goes out with the next batch, not in a write of its own. */
   resume(): void {
-    if (!this.isClosed && this.feed.newest > this.position) this.resumed(this)
+    if (!this.closed && this.feed.newest > this.position) this.resumed(this)
   }
 
   /** Ends the stream from the emulator's side. */
   end(end: StreamEnd): void {
-    if (this.isClosed) return
+    if (this.closed) return
     this.close()
     this.request.ended(end)
   }
 
   /** The reader went away (or was told why it ends): no more events. */
   close(): void {
-    if (this.isClosed) return
-    this.isClosed = true
+    if (this.closed) return
+    this.closed = true
     this.release(this)
   }
 }

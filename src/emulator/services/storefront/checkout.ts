@@ -30,6 +30,7 @@ import { nextOrderNumber } from '../orders/numbers.js'
 import { priceOrder } from './pricing.js'
 import { availableUnits } from '../catalogue/stock.js'
 import { setupHint } from '../catalogue/setup-hint.js'
+import { rowOfShop } from '../common/shop-rows.js'
 
 /** Who is checking out, as the connection tells it (the body's `ip` and `country` take precedence). */
 export interface Visitor {
@@ -69,8 +70,7 @@ function wantedLines(
   body: CheckoutBody,
 ): { wanted: Wanted[]; group: GroupRecord | null } {
   if (body.items) return { wanted: body.items.map((i, at) => ({ ...i, field: `items.${at}` })), group: null }
-  const group = deps.collections.groups.get(body.groupId!)
-  if (!group || group.shopId !== shop.id) throw new StoreError(404, `group not found: ${body.groupId}`)
+  const group = rowOfShop(deps.collections.groups, shop, body.groupId!, 'group')
   if (group.productIds.length === 0) throw refuse(GROUP_EMPTY, { name: group.name })
   return { wanted: group.productIds.map((productId) => ({ productId, quantity: 1, field: 'groupId' })), group }
 }

@@ -1,6 +1,5 @@
 import type { CheckoutBody, CreateFeedbackBody, CreateQueryBody, Invoice } from '../../../contract/storefront.js'
 import type { StorefrontProduct } from '../../../contract/storefront.js'
-import { StoreError } from '../../../contract/errors.js'
 import type { FeedbackRecord, OrderRecord, QueryRecord, ShopRecord } from '../../../contract/rows.js'
 import { liveProduct, pageListedProducts, shopBySlug } from './listing.js'
 import { assertNotBlacklisted, checkout, type Visitor } from './checkout.js'
@@ -8,6 +7,7 @@ import { createQuery, findQuery, replyToQuery } from '../customer-queries/rules.
 import { createFeedback } from '../feedback/rules.js'
 import type { ServiceDeps } from '../common/deps.js'
 import { buildInvoice, codesText } from '../orders/invoice.js'
+import { rowOfShop } from '../common/shop-rows.js'
 
 /**
  * The public storefront (DESIGN.md "Storefront"; no key): the shop by its slug, what it sells,
@@ -44,9 +44,7 @@ export class StorefrontService {
 
   /** An order of the shop by its internal id only: the invoice URL is the buyer's bearer link, ORD-<n> is guessable. */
   invoiceOrder(shop: ShopRecord, orderId: string): OrderRecord {
-    const order = this.deps.collections.orders.get(orderId)
-    if (!order || order.shopId !== shop.id) throw new StoreError(404, `invoice not found: ${orderId}`)
-    return order
+    return rowOfShop(this.deps.collections.orders, shop, orderId, 'invoice')
   }
 
   invoice(shop: ShopRecord, orderId: string): Invoice {

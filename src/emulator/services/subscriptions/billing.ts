@@ -89,7 +89,7 @@ export function startSubscription(
   const anchorAt = trialEnd ?? now
   const customerId = order.customerId ?? ''
   const unitPrice = product.price
-  const base = {
+  const subscription = tx.put('subscriptions', {
     id: deps.newId('sub'),
     productId: product.id,
     productName: product.name,
@@ -119,12 +119,8 @@ export function startSubscription(
     currentPeriodStart: now,
     upcomingNotifiedFor: null,
     updatedAt: now,
-  }
-  const subscription = {
-    ...base,
     currentPeriodEnd: trial ? anchorAt : addIntervals(anchorAt, plan.interval, plan.intervalCount, 1),
-  }
-  tx.put('subscriptions', subscription)
+  })
   emitSubscription(emit, 'subscription:created', subscription, order)
   if (trial) emitSubscription(emit, 'subscription:trial:started', subscription, order)
   return subscription
