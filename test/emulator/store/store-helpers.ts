@@ -89,7 +89,6 @@ export class FaultyIO implements JournalIO {
   }
 
   create = nodeJournalIO.create
-  rename = nodeJournalIO.rename
   unlink = nodeJournalIO.unlink
   size = nodeJournalIO.size
 }
