@@ -1,6 +1,7 @@
 import { constants } from 'node:fs'
-import { open, unlink, stat, type FileHandle } from 'node:fs/promises'
-import { writeAll, writeFileDurably } from '../files.js'
+import { open, rename, unlink, stat, type FileHandle } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { syncFolder, writeAll, writeFileDurably } from '../files.js'
 
 /** The file operations the journal needs; injected so tests can make the disk fail. */
 export interface JournalFile {
@@ -23,6 +24,8 @@ export interface JournalIO {
    */
   create(path: string, text: string): Promise<void>
   openForAppend(path: string): Promise<JournalFile>
+  /** Renames a file and makes the rename durable. */
+  rename(from: string, to: string): Promise<void>
   unlink(path: string): Promise<void>
   size(path: string): Promise<number | undefined>
 }
@@ -59,6 +62,10 @@ export const nodeJournalIO: JournalIO = {
   async openForAppend(path) {
     const handle = await open(path, WRITE_DURABLY, 0o600)
     return new NodeJournalFile(handle, (await handle.stat()).size)
+  },
+  async rename(from, to) {
+    await rename(from, to)
+    await syncFolder(dirname(to))
   },
   unlink: (path) =>
     unlink(path).catch((error: NodeJS.ErrnoException) => {

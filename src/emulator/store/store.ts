@@ -9,8 +9,8 @@ import {
 } from './collections.js'
 import { readDbFile, writeDbFile, type DbFile, type DbRows } from './db-file.js'
 import { open } from 'node:fs/promises'
-import { removeTemporaryFiles } from '../files.js'
-import { nodeJournalIO, type JournalIO } from './journal-io.js'
+import { removeTemporaryFiles, temporaryPathBeside } from '../files.js'
+import { nodeJournalIO, type JournalFile, type JournalIO } from './journal-io.js'
 import { JournalWriter, journalHeader, reasonOf, replayJournal } from './journal.js'
 import { acquireLock } from './lock.js'
 import { Tx } from './tx.js'
@@ -305,18 +305,28 @@ export class Store {
   }
 
   private async fold(writer: JournalWriter, db: DbFile, journalBytes: number): Promise<void> {
+    const temporary = temporaryPathBeside(this.journalPath)
+    let file: JournalFile | undefined
     try {
       const dbBytes = await writeDbFile(this.path, db)
       await writer.betweenWrites(async () => {
         const since = Buffer.alloc(writer.bytes - journalBytes)
         const journal = await open(this.journalPath)
-        await journal.read(since, 0, since.length, journalBytes).finally(() => journal.close())
+        const read = await journal.read(since, 0, since.length, journalBytes).finally(() => journal.close())
+        if (read.bytesRead !== since.length) throw new Error('the journal ended before its last append')
         const text = journalHeader(db.seq) + since.toString('utf8')
-        await this.io.create(this.journalPath, text)
-        await writer.replaceFile(await this.io.openForAppend(this.journalPath), Buffer.byteLength(text)).close()
+        await this.io.create(temporary, text)
+        file = await this.io.openForAppend(temporary)
+        await this.io.rename(temporary, this.journalPath)
+        await writer
+          .replaceFile(file, Buffer.byteLength(text))
+          .close()
+          .catch(() => undefined)
       })
       this.dbBytes = dbBytes
     } catch (error) {
+      await file?.close().catch(() => undefined)
+      await this.io.unlink(temporary).catch(() => undefined)
       this.options.log?.(
         `folding ${this.journalPath} into ${this.path} failed (${reasonOf(error)}); it is tried again later`,
       )

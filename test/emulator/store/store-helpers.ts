@@ -89,6 +89,7 @@ export class FaultyIO implements JournalIO {
   }
 
   create = nodeJournalIO.create
+  rename = nodeJournalIO.rename
   unlink = nodeJournalIO.unlink
   size = nodeJournalIO.size
 }
