@@ -6,7 +6,7 @@ import type * as z from 'zod'
 import type { StoreClient } from '../client/index.js'
 import { SPEC_BODIES, type Bodies, type BodyName } from './bodies.js'
 import { withOverrides, type BodyField, type FlagOverrides } from './body-fields.js'
-import { commandContext, type CommandContext } from './client-factory.js'
+import { commandContext, inContext, type CommandContext } from './client-factory.js'
 import type { CliContext } from './context.js'
 import { withExamples } from './examples.js'
 import { CancelledError, UsageError } from './exit-codes.js'
@@ -96,6 +96,22 @@ export function clientCommands<Row extends object, Key extends string>(
   }
 }
 
+/** `--yes` of a command that asks first. */
+export const YES = ['-y, --yes', 'do not ask for confirmation (required when not on a terminal)'] as const
+
+/** The action of a `list` command: the envelope's `key` in `columns` (the envelope itself with `--json`). */
+export const listAction = <Row, Key extends string>(
+  ctx: CliContext,
+  call: (client: StoreClient) => Promise<Record<Key, readonly Row[]>>,
+  key: Key,
+  columns: Column<Row>[],
+  empty: string,
+) =>
+  inContext(ctx, async (cc) => {
+    const envelope = await call(cc.client())
+    cc.out.list(envelope, envelope[key], columns, empty)
+  })
+
 /** What `create` and `update` build a body with: its flags, and its schema to check it. */
 interface BodyInput {
   fields: BodyField[]
@@ -117,8 +133,8 @@ export function registerResource<Row extends object>(
       cmd.command('list').description(`list ${spec.name}`),
       ...(examples.list ?? [`${store} list`, `${store} list --json`]),
     )
-    ;(spec.list.options?.(list) ?? list).action((opts: Record<string, unknown>, command: Command) =>
-      spec.list!.run(commandContext(ctx, command), opts),
+    ;(spec.list.options?.(list) ?? list).action(
+      inContext(ctx, (cc, opts: Record<string, unknown>) => spec.list!.run(cc, opts)),
     )
   }
   if (spec.get) {
@@ -128,7 +144,7 @@ export function registerResource<Row extends object>(
     )
       .description(`show one ${singular}`)
       .argument('<id>', `${singular} id`)
-      .action((id: string, _opts: unknown, command: Command) => getRecord(commandContext(ctx, command), spec, id))
+      .action(inContext(ctx, (cc, id: string) => getRecord(cc, spec, id)))
   }
   if (spec.create) {
     const create = withExamples(
@@ -137,8 +153,8 @@ export function registerResource<Row extends object>(
       `${store} create --data @${singular.replace(/\s+/g, '-')}.json`,
     ).description(`create a ${singular} (missing required fields are asked for on a terminal)`)
     const input = bodyInput(bodies, spec.create)
-    addDataOption(addFieldOptions(create, input.fields)).action((opts: Record<string, unknown>, command: Command) =>
-      createRecord(commandContext(ctx, command), spec, input, opts),
+    addDataOption(addFieldOptions(create, input.fields)).action(
+      inContext(ctx, (cc, opts: Record<string, unknown>) => createRecord(cc, spec, input, opts)),
     )
   }
   if (spec.update) {
@@ -156,9 +172,7 @@ export function registerResource<Row extends object>(
       .description(`delete a ${singular} (asks first on a terminal)`)
       .argument('<id>', `${singular} id`)
       .option('-y, --yes', 'do not ask for confirmation (required when not on a terminal)')
-      .action((id: string, opts: { yes?: boolean }, command: Command) =>
-        deleteRecord(commandContext(ctx, command), spec, id, opts),
-      )
+      .action(inContext(ctx, (cc, id: string, opts: { yes?: boolean }) => deleteRecord(cc, spec, id, opts)))
   }
   return cmd
 }

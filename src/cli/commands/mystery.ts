@@ -9,7 +9,7 @@ import type {
   OddsEntry,
   OpenReport,
 } from '../../fairness/index.js'
-import { commandContext, type CommandContext } from '../client-factory.js'
+import { inContext, type CommandContext } from '../client-factory.js'
 import { examples } from '../examples.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
@@ -294,9 +294,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--code-pool-size <n>', 'raw: remaining codes of the won outcome at that open (second pass)')
     .option('--code-proof <hex>', 'raw: the stated code proof, to check')
     .option('--code-index <n>', 'raw: the stated code index, to check')
-    .action((target: string | undefined, opts: VerifyOptions, command: Command) =>
-      verifyMystery(commandContext(ctx, command), target, opts),
-    )
+    .action(inContext(ctx, (cc, target: string | undefined, opts: VerifyOptions) => verifyMystery(cc, target, opts)))
   mystery
     .command('roll')
     .addHelpText(
@@ -311,5 +309,5 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--nonce <n>', 'one open at this nonce')
     .option('--quantity <n>', 'opens 0…n-1 of one line, stock decrementing as they go (default 1)')
     .option('--pool-version <n>', 'pool version to record (default 1)')
-    .action((opts: RollOptions, command: Command) => rollMystery(commandContext(ctx, command), opts))
+    .action(inContext(ctx, (cc, opts: RollOptions) => rollMystery(cc, opts)))
 }

@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
 import type { Subscription } from '../../contract/subscriptions.js'
-import { commandContext, type CommandContext } from '../client-factory.js'
+import { inContext, type CommandContext } from '../client-factory.js'
 import { examples } from '../examples.js'
 import type { CliContext } from '../context.js'
 import type { Column } from '../output.js'
@@ -44,7 +44,5 @@ export function register(program: Command, ctx: CliContext): void {
     .description('cancel a subscription (emulator control API)')
     .argument('<id>', 'subscription id')
     .option('-y, --yes', 'do not ask for confirmation (required when not on a terminal)')
-    .action((id: string, opts: { yes?: boolean }, command: Command) =>
-      cancelSubscription(commandContext(ctx, command), id, opts),
-    )
+    .action(inContext(ctx, (cc, id: string, opts: { yes?: boolean }) => cancelSubscription(cc, id, opts)))
 }
