@@ -15,14 +15,6 @@ import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
 import { readJsonArgument } from '../input.js'
 
-/** A verification that did not hold: exit 1, naming the failed checks. */
-export class VerificationError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'VerificationError'
-  }
-}
-
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 /** name:weight[:stock],… → a drop table (stock omitted or null/unlimited: unlimited). */
@@ -207,7 +199,8 @@ function printReports(cc: CommandContext, reports: OpenReport[], subject: string
   if (failed.length) {
     const first = failed[0]
     const names = [...new Set(failed.map((f) => f.check.name))].join(', ')
-    throw new VerificationError(
+    // exit 1, as any check that did not hold
+    throw new Error(
       `verification failed (${names}): ${first.check.name} of ${first.report.label} open ${first.report.index}: expected ${first.check.expected}, stated ${first.check.actual}`,
     )
   }
@@ -232,28 +225,18 @@ export async function rollMystery(cc: CommandContext, o: RollOptions): Promise<v
   const table = await tableOf(cc, o)
   const nonce = intFlag('--nonce', o.nonce)
   const quantity = intFlag('--quantity', o.quantity)
+  const line = {
+    serverSeed: o.serverSeed,
+    clientSeed: o.clientSeed,
+    poolVersion: intFlag('--pool-version', o.poolVersion) ?? 1,
+    outcomes: table,
+  }
   let opens: MysteryOpen[]
   try {
-    if (nonce !== undefined && nonce > 0) {
-      opens = [
-        openAt({
-          serverSeed: o.serverSeed,
-          clientSeed: o.clientSeed,
-          nonce,
-          poolVersion: intFlag('--pool-version', o.poolVersion) ?? 1,
-          outcomes: table,
-        }),
-      ]
-    } else {
-      opens = openBox({
-        serverSeed: o.serverSeed,
-        clientSeed: o.clientSeed,
-        poolVersion: intFlag('--pool-version', o.poolVersion) ?? 1,
-        outcomes: table,
-        quantity: quantity ?? 1,
-        revealSeed: true,
-      }).opens
-    }
+    opens =
+      nonce !== undefined && nonce > 0
+        ? [openAt({ ...line, nonce })]
+        : openBox({ ...line, quantity: quantity ?? 1, revealSeed: true }).opens
   } catch (error) {
     throw new UsageError((error as Error).message)
   }
