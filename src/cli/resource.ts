@@ -17,8 +17,6 @@ export interface ResourceSpec<Row extends object> {
   /** For messages: `coupon`. */
   singular: string
   description: string
-  /** Columns of `list` (and of `--all`), where they do not depend on the run (coupons' do: the clock). */
-  columns?: Column<Row>[]
   /** How `get`, `create` and `update` show one record off `--json`; default every field, the schema's first. */
   show?: (cc: CommandContext, row: Row, shape?: RecordShape) => void
   /**

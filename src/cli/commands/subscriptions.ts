@@ -28,7 +28,6 @@ export function register(program: Command, ctx: CliContext): void {
     name: 'subscriptions',
     singular: 'subscription',
     description: 'list and show subscriptions (read only); cancel on the emulator',
-    columns: SUBSCRIPTION_COLUMNS,
     examples: { id: 'sub_…' },
     schema: () => import('../../contract/subscriptions.js').then((m) => m.SubscriptionSchema),
     ...clientCommands(
