@@ -11,6 +11,7 @@ import {
   profileKeyOf,
   readConfig,
   selectProfile,
+  unknownProfile,
   type Profile,
 } from '../profiles.js'
 
@@ -69,12 +70,7 @@ export function setConfig(cc: CommandContext, key: string, value: string | undef
 
 export function useProfile(cc: CommandContext, name: string): void {
   const db = openConfig(cc)
-  if (!db.data.profiles[name]) {
-    const known = Object.keys(db.data.profiles)
-    throw new UsageError(
-      `no profile "${name}"${known.length ? ` (saved: ${known.join(', ')})` : ''}; create it with store login --profile ${name}`,
-    )
-  }
+  if (!db.data.profiles[name]) throw unknownProfile(db.data, name)
   db.update((config) => {
     config.current = name
   })

@@ -4,7 +4,7 @@ import { inContext, type CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import { examples } from '../examples.js'
 import { readJsonArgument } from '../input.js'
-import { confirmOrYes } from '../resource.js'
+import { confirmOrYes, YES } from '../resource.js'
 
 export interface CreateAccountOptions {
   name?: string
@@ -67,6 +67,6 @@ export function registerAccounts(emulator: Command, ctx: CliContext): void {
     .description('delete an account with everything in it (a key deletes its own account only)')
     .addHelpText('after', examples('store emulator accounts delete acct_… --yes'))
     .argument('<id>', 'account id')
-    .option('-y, --yes', 'do not ask for confirmation (required when not on a terminal)')
+    .option(...YES)
     .action(inContext(ctx, (cc, id: string, o: { yes?: boolean }) => deleteAccount(cc, id, o)))
 }

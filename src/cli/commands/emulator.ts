@@ -82,16 +82,14 @@ async function createShop(cc: CommandContext, opts: Record<string, unknown>): Pr
     prompter: cc.interactive ? cc.prompter : undefined,
   })
   const shop = await cc.client().emulator.createShop(body as never)
-  if (cc.out.isJson) return cc.out.json(shop)
   cc.out.record(shop, Object.entries(shop))
-  cc.out.success(`Created shop ${shop.slug}; use it with --shop ${shop.slug}`)
+  if (!cc.out.isJson) cc.out.success(`Created shop ${shop.slug}; use it with --shop ${shop.slug}`)
 }
 
 async function createKey(cc: CommandContext, opts: { name?: string }): Promise<void> {
   const key = await cc.client().emulator.createKey(opts.name ? { name: opts.name } : {})
-  if (cc.out.isJson) return cc.out.json(key)
   cc.out.record(key, Object.entries(key))
-  cc.out.warn('the secret is shown only now; keep it somewhere safe')
+  if (!cc.out.isJson) cc.out.warn('the secret is shown only now; keep it somewhere safe')
 }
 
 /** The setup's flags: shorter names for two, the plan's parts as flags, the pools read by the command. */
@@ -262,9 +260,8 @@ async function advanceClock(cc: CommandContext, duration: string | undefined, o:
   const body = { seconds: duration === undefined ? await secondsUntil(cc, o.to!) : parseDuration(duration) }
   checkBody((await fulfilmentSchemas()).ClockAdvanceBodySchema, body, 'clock advance')
   const clock = await cc.client().emulator.advanceClock(body.seconds)
-  if (cc.out.isJson) return cc.out.json(clock)
   cc.out.record(clock, Object.entries(clock))
-  cc.out.success(`Emulator clock moved ${body.seconds} s forward, to ${clock.now}`)
+  if (!cc.out.isJson) cc.out.success(`Emulator clock moved ${body.seconds} s forward, to ${clock.now}`)
 }
 
 async function showInvoice(cc: CommandContext, order: string, o: { store?: string; codes?: boolean }): Promise<void> {

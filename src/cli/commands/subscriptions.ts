@@ -4,7 +4,7 @@ import { inContext, type CommandContext } from '../client-factory.js'
 import { examples } from '../examples.js'
 import type { CliContext } from '../context.js'
 import type { Column } from '../output.js'
-import { clientCommands, confirmOrYes, registerResource } from '../resource.js'
+import { clientCommands, confirmOrYes, registerResource, YES } from '../resource.js'
 
 export const SUBSCRIPTION_COLUMNS: Column<Subscription>[] = [
   ['ID', (s) => s.id],
@@ -42,6 +42,6 @@ export function register(program: Command, ctx: CliContext): void {
     .addHelpText('after', examples('store subscriptions cancel sub_… --yes'))
     .description('cancel a subscription (emulator control API)')
     .argument('<id>', 'subscription id')
-    .option('-y, --yes', 'do not ask for confirmation (required when not on a terminal)')
+    .option(...YES)
     .action(inContext(ctx, (cc, id: string, opts: { yes?: boolean }) => cancelSubscription(cc, id, opts)))
 }
