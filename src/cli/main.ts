@@ -9,7 +9,6 @@ import type { AttemptedError } from '../client/http.js'
 import { maskKey } from '../contract/keys.js'
 import { version } from './version.js'
 import { escapeControls } from './terminal-text.js'
-import { pooledRandomBytes } from './random-pool.js'
 
 export function buildProgram(ctx: CliContext): Command {
   const program = new Command('store')
@@ -202,7 +201,7 @@ export function run(): void {
     now: () => new Date(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     // node:crypto is loaded by the commands that use it only (a start-up cost otherwise).
-    randomBytes: pooledRandomBytes(),
+    randomBytes: (n) => process.getBuiltinModule('node:crypto').randomFillSync(new Uint8Array(n)),
     fetch: httpFetch,
     onSignal: (signal, handler) => {
       process.on(signal, handler)
