@@ -101,12 +101,13 @@ async function send(el: Element, body: unknown): Promise<Json | null> {
   const method = (el.getAttribute('data-method') || 'POST').toUpperCase()
   const headers: Record<string, string> = { accept: 'application/json' }
   if (body !== undefined) headers['content-type'] = 'application/json'
-  if (el.hasAttribute('data-dashboard')) {
+  const url = el.getAttribute('data-api')!
+  if (url.startsWith('/_dashboard/')) {
     headers['x-dashboard-request'] = '1'
     const shop = document.body.getAttribute('data-shop')
     if (shop) headers['x-service-shop'] = shop
   }
-  const res = await fetch(el.getAttribute('data-api')!, {
+  const res = await fetch(url, {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -161,8 +162,13 @@ function after(el: Element, json: Json | null, noticeEl: Element | null): void {
   location.reload()
 }
 
+/** Where the outcome of an action shows: its form's own notice, the one it names, or the page's. */
+function noticeOf(el: Element): Element | null {
+  return el.querySelector(':scope > .notice') ?? document.getElementById(el.getAttribute('data-notice') || 'flash')
+}
+
 function run(el: Element, body: unknown, button: HTMLButtonElement | null): void {
-  const noticeEl = document.getElementById(el.getAttribute('data-notice') || 'flash')
+  const noticeEl = noticeOf(el)
   const question = el.getAttribute('data-confirm')
   if (question && !window.confirm(question)) return
   if (button) button.disabled = true
@@ -218,7 +224,7 @@ document.addEventListener('submit', (event) => {
   try {
     body = bodyOf(form)
   } catch (error) {
-    notice(document.getElementById(form.getAttribute('data-notice') || 'flash'), (error as Error).message, false)
+    notice(noticeOf(form), (error as Error).message, false)
     return
   }
   run(form, body, form.querySelector<HTMLButtonElement>('button[type="submit"], button:not([type])'))
