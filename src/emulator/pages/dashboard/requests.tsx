@@ -74,7 +74,7 @@ export const RequestsPage: FC<{ view: DashView; entries: RequestLogEntry[]; filt
   for (const [name, value] of Object.entries(filter)) if (value) query.set(name, value)
   if (entries[0]) query.set('after', String(entries[0].sequence))
   return (
-    <DashboardShell view={view} title="Requests" section="/requests" scripts={['requests.js']}>
+    <DashboardShell view={view} title="Requests" section="/requests">
       <p class="muted">
         Every <code>/api/v1</code> and <code>/_emulator</code> request of this account, newest on top: the last{' '}
         {REQUEST_LOG_CAPACITY} are kept in memory, bodies cut at {REQUEST_LOG_BODY_LIMIT} characters, keys and secrets
@@ -99,8 +99,6 @@ export const RequestsPage: FC<{ view: DashView; entries: RequestLogEntry[]; filt
           class="badge warn"
           data-stream={`${DASHBOARD_API}/emulator/requests?${query}`}
           data-rows="requests-table"
-          data-detail={`${DASHBOARD}/requests/`}
-          data-shop={view.shop.slug}
         >
           connecting…
         </span>

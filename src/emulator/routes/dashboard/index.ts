@@ -20,7 +20,7 @@ import { apiRoutes } from '../api/index.js'
 import type { RouteDeps } from '../route.js'
 import { renderPage } from '../../pages/layout.js'
 import { LoginThrottle, loginClientOf } from './login-throttle.js'
-import { ErrorPage } from '../../pages/errors.js'
+import { pageErrors } from '../../pages/errors.js'
 import { LoginPage, OverviewPage } from '../../pages/dashboard/overview.js'
 import { ProductsPage } from '../../pages/dashboard/products.js'
 import { CustomersPage, OrderDetailPage, OrdersPage, SubscriptionsPage } from '../../pages/dashboard/orders.js'
@@ -67,41 +67,19 @@ export function dashboardRoutes(
   dashApi.notFound((c) => answerJson(c, { error: `not found: no dashboard route ${c.req.method} ${c.req.path}` }, 404))
 
   const app = new Hono<PageEnv>()
-  app.onError((error, c) => {
-    if (error instanceof StoreError || error instanceof HTTPException) {
-      const status = error.status as 400
-      return renderPage(c, ErrorPage({ status, message: error.message, home: DASHBOARD }), status)
-    }
-    deps.log(`internal error on ${c.req.method} ${c.req.path}: ${(error as Error)?.stack ?? String(error)}`)
-    return renderPage(
-      c,
-      ErrorPage({
-        status: 500,
-        message: 'the emulator hit an unexpected problem (logged by store serve)',
-        home: DASHBOARD,
-      }),
-      500 as 400,
-    )
-  })
+  // Only the same-origin check below refuses a page with hono's own 403.
+  const crossSite = `this form was sent from another site; open ${DASHBOARD}/login on this emulator and send it from there`
+  app.onError(
+    pageErrors(deps.log, DASHBOARD, (error) =>
+      error instanceof HTTPException && error.status === 403 ? crossSite : error.message,
+    ),
+  )
   // Form posts (login, logout) must come from the dashboard's own page, on a name the emulator answers to.
-  const sameOrigin = csrf({
-    origin: (origin, c) => origin === new URL(c.req.url).origin && (hosts.admitsOrigin(origin) || !isOverNetwork(c)),
-  })
-  app.use(async (c, next) => {
-    let isPassed = false
-    try {
-      return await sameOrigin(c, () => {
-        isPassed = true
-        return next()
-      })
-    } catch (error) {
-      if (isPassed || !(error instanceof HTTPException) || error.status !== 403) throw error
-      throw new StoreError(
-        403,
-        `this form was sent from another site; open ${DASHBOARD}/login on this emulator and send it from there`,
-      )
-    }
-  })
+  app.use(
+    csrf({
+      origin: (origin, c) => origin === new URL(c.req.url).origin && (hosts.admitsOrigin(origin) || !isOverNetwork(c)),
+    }),
+  )
   app.route('/api', dashApi)
 
   app.get('/login', async (c) => {
@@ -171,7 +149,7 @@ export function dashboardRoutes(
 
   app.get('/products', (c) => {
     const view = viewOf(c)
-    const query = listQuery((name) => c.req.query(name))
+    const query = listQuery(c.req.query())
     const needle = query.search.toLowerCase()
     const matches = needle
       ? (p: ProductRecord) => [p.name, p.productId, p.id, p.type].some((field) => field.toLowerCase().includes(needle))
@@ -188,11 +166,12 @@ export function dashboardRoutes(
 
   app.get('/orders', (c) => {
     const view = viewOf(c)
-    const paged = pageOf(
-      services.orders.list(view.shop, Infinity),
-      listQuery((name) => c.req.query(name)),
-      (o) => [o.orderNumber, o.id, o.customerEmail, o.customerName],
-    )
+    const paged = pageOf(services.orders.list(view.shop, Infinity), listQuery(c.req.query()), (o) => [
+      o.orderNumber,
+      o.id,
+      o.customerEmail,
+      o.customerName,
+    ])
     return renderPage(c, OrdersPage({ view, orders: { ...paged, rows: paged.rows.map(presentOrder) } }))
   })
 
@@ -212,21 +191,21 @@ export function dashboardRoutes(
 
   app.get('/customers', (c) => {
     const view = viewOf(c)
-    const customers = pageOf(
-      services.customers.list(view.shop, Infinity),
-      listQuery((name) => c.req.query(name)),
-      (cu) => [cu.email, cu.name, cu.id],
-    )
+    const customers = pageOf(services.customers.list(view.shop, Infinity), listQuery(c.req.query()), (cu) => [
+      cu.email,
+      cu.name,
+      cu.id,
+    ])
     return renderPage(c, CustomersPage({ view, customers }))
   })
 
   app.get('/subscriptions', (c) => {
     const view = viewOf(c)
-    const paged = pageOf(
-      services.subscriptions.list(view.shop),
-      listQuery((name) => c.req.query(name)),
-      (s) => [s.id, s.customerEmail, s.productName],
-    )
+    const paged = pageOf(services.subscriptions.list(view.shop), listQuery(c.req.query()), (s) => [
+      s.id,
+      s.customerEmail,
+      s.productName,
+    ])
     const subscriptions = { ...paged, rows: paged.rows.map(presentSubscription) }
     const { now, offsetSeconds } = services.clock.state(view.account)
     return renderPage(c, SubscriptionsPage({ view, subscriptions, clockNow: now, offsetSeconds }))

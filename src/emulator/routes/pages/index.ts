@@ -1,12 +1,11 @@
 import { Hono, type Context } from 'hono'
-import { HTTPException } from 'hono/http-exception'
 import { StoreError } from '../../../contract/errors.js'
 import type { Log } from '../../deps.js'
 import type { ShopRecord } from '../../../contract/rows.js'
 import { type RouteDeps, mountRoutes, publicHandlers } from '../route.js'
 import { visitorOf } from '../storefront/index.js'
 import { renderPage } from '../../pages/layout.js'
-import { ErrorPage } from '../../pages/errors.js'
+import { pageErrors } from '../../pages/errors.js'
 import { CheckoutPage, ProductPage, SHOP_PAGE_SIZE, ShopPage } from '../../pages/storefront/catalogue.js'
 import type { ShopView } from '../../pages/storefront/shell.js'
 import { themeCss, themeView } from '../../pages/storefront/theme.js'
@@ -97,17 +96,7 @@ export function storefrontPageRoutes(deps: RouteDeps, log: Log): Hono {
   const { services } = deps
   const { storefront } = services
   const app = new Hono()
-  app.onError((error, c) => {
-    if (error instanceof StoreError || error instanceof HTTPException) {
-      return renderPage(c, ErrorPage({ status: error.status, message: error.message, home: '/' }), error.status as 400)
-    }
-    log(`internal error on ${c.req.method} ${c.req.path}: ${(error as Error)?.stack ?? String(error)}`)
-    return renderPage(
-      c,
-      ErrorPage({ status: 500, message: 'the emulator hit an unexpected problem (logged by store serve)', home: '/' }),
-      500 as 400,
-    )
-  })
+  app.onError(pageErrors(log, '/'))
 
   /** The shop of `:shop`, refusing blacklisted visitors as the JSON storefront does (spec, "Blacklist entry"). */
   const shopOf = (c: Context): ShopRecord => {

@@ -27,7 +27,6 @@ export function inspectorAssetRoutes(): Hono {
   const version = swaggerUiVersion()
   const loaded = new Map<string, Buffer>()
   const app = new Hono()
-    .get('/_assets/requests.js', asset(readBrowserAsset('requests.js'), JS))
     .get('/_assets/reference.js', asset(readBrowserAsset('reference.js'), JS))
     .get('/_assets/reference.css', asset(readBrowserAsset('reference.css'), CSS))
   for (const [file, type] of Object.entries(SWAGGER_UI_FILES)) {
