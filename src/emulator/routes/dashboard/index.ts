@@ -29,10 +29,14 @@ import { QueriesPage } from '../../pages/dashboard/queries.js'
 import { DASHBOARD, type DashView } from '../../pages/dashboard/shell.js'
 import { DASH_PAGE_SIZE, listQuery, pageOf } from '../../pages/dashboard/paging.js'
 import { buildInvoice, invoicePath } from '../../services/orders/invoice.js'
-import { inspectorPages } from './inspector.js'
-import type { PageEnv } from './page-env.js'
+import { REQUEST_LOG_LIMIT, RequestLogQuerySchema } from '../../../contract/requests.js'
+import { parseWith } from '../../middleware/validate.js'
+import { REFERENCE_DOCUMENTS, ReferencePage, type ReferenceDocument } from '../../pages/dashboard/reference.js'
+import { RequestDetailPage, RequestsPage } from '../../pages/dashboard/requests.js'
+import { swaggerUiAssetPath } from '../pages/index.js'
 import {
   DASHBOARD_PATH,
+  type PageEnv,
   Sessions,
   clearSessionCookie,
   requireSession,
@@ -237,7 +241,30 @@ export function dashboardRoutes(
     const recent = services.events.recent(view.shop.id, RECENT_EVENTS).map(presentEvent)
     return renderPage(c, EventsPage({ view, recent, after }))
   })
-  app.route('/', inspectorPages(requests, viewOf))
+  app.get('/requests', (c) => {
+    const { status, method, path } = c.req.query()
+    const filter = parseWith(RequestLogQuerySchema, {
+      ...(status ? { status } : {}),
+      ...(method ? { method } : {}),
+      ...(path ? { path } : {}),
+    })
+    const entries = requests.list(c.get('account').id, filter, REQUEST_LOG_LIMIT.default)
+    return renderPage(c, RequestsPage({ view: viewOf(c), entries, filter }))
+  })
+
+  app.get('/requests/:id', (c) => {
+    const entry = requests.find(c.get('account').id, c.req.param('id'))
+    return renderPage(c, RequestDetailPage({ view: viewOf(c), entry }))
+  })
+
+  const swaggerUi = swaggerUiAssetPath()
+  app.get('/reference', (c) => {
+    const wanted = c.req.query('doc') ?? 'api'
+    if (!Object.hasOwn(REFERENCE_DOCUMENTS, wanted))
+      throw new StoreError(404, `no API reference "${wanted}": choose ${Object.keys(REFERENCE_DOCUMENTS).join(' or ')}`)
+    const document = wanted as ReferenceDocument
+    return renderPage(c, ReferencePage({ view: viewOf(c), document, assets: swaggerUi }))
+  })
 
   return app
 }

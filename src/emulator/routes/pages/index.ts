@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { Hono, type Context } from 'hono'
 import { StoreError } from '../../../contract/errors.js'
 import type { Log } from '../../deps.js'
@@ -15,28 +17,55 @@ import { InvoicePage } from '../../pages/storefront/invoice.js'
 import { groupById, groupHasMystery, listedGroups } from '../../pages/storefront-data.js'
 import { readBrowserAsset } from '../../pages/browser-assets.js'
 
-export const CSS = 'text/css; charset=utf-8'
-export const JS = 'text/javascript; charset=utf-8'
+const CSS = 'text/css; charset=utf-8'
+const JS = 'text/javascript; charset=utf-8'
 
 /** The shop page's query: a search and a cursor (its page size is fixed). */
 const ShopPageQuerySchema = StorefrontProductQuerySchema.omit({ limit: true })
 
-export const asset =
-  (body: string, type: string, crossOrigin = false) =>
-  (c: Context) =>
+const typeOf = (file: string) => (file.endsWith('.css') ? CSS : JS)
+
+/** A bundle of src/browser, read when the app is built. */
+function asset(file: string, crossOrigin = false) {
+  const body = readBrowserAsset(file)
+  return (c: Context) =>
     c.body(body, 200, {
-      'Content-Type': type,
+      'Content-Type': typeOf(file),
       'Cache-Control': 'no-cache',
       'X-Content-Type-Options': 'nosniff',
       ...(crossOrigin ? { 'Cross-Origin-Resource-Policy': 'cross-origin', 'Access-Control-Allow-Origin': '*' } : {}),
     })
+}
 
-/** The pages' own static files, under /_assets (public: the login page needs them). */
+/** Swagger UI's files as `npm run build` copies them from swagger-ui-dist (a dev dependency). */
+const SWAGGER_UI = new URL('../../../../dist/browser/swagger-ui/', import.meta.url)
+
+/** Where the reference page finds Swagger UI under /_assets: versioned, so it can be cached for good. */
+export function swaggerUiAssetPath(): string {
+  return `swagger-ui/${(JSON.parse(readBrowserAsset('version.json', SWAGGER_UI)) as { version: string }).version}`
+}
+
+/**
+ * The pages' own static files, under /_assets (public: the login page needs them), and the renderer
+ * of the API reference (Swagger UI, served from the files the build copied: nothing is fetched from
+ * elsewhere, so the reference works offline and within the pages' Content-Security-Policy), read on first use.
+ */
 export function assetRoutes(): Hono {
-  return new Hono()
-    .get('/_assets/pages.css', asset(readBrowserAsset('pages.css'), CSS))
-    .get('/_assets/pages.js', asset(readBrowserAsset('pages.js'), JS))
-    .get('/_assets/verify.js', asset(readBrowserAsset('verify.js'), JS))
+  const app = new Hono()
+  for (const file of ['pages.css', 'pages.js', 'verify.js', 'reference.js', 'reference.css'])
+    app.get(`/_assets/${file}`, asset(file))
+  const loaded = new Map<string, Buffer>()
+  app.get(`/_assets/${swaggerUiAssetPath()}/:file{swagger-ui-bundle\\.js|swagger-ui\\.css}`, (c) => {
+    const file = c.req.param('file')
+    let body = loaded.get(file)
+    if (!body) loaded.set(file, (body = readFileSync(fileURLToPath(new URL(file, SWAGGER_UI)))))
+    return c.body(new Uint8Array(body), 200, {
+      'Content-Type': typeOf(file),
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'X-Content-Type-Options': 'nosniff',
+    })
+  })
+  return app
 }
 
 /**
@@ -52,9 +81,7 @@ const embedHandlers = publicHandlers({
 })
 
 export function embedRoutes(deps: RouteDeps): Hono {
-  const app = new Hono()
-    .get('/embed.js', asset(readBrowserAsset('embed.js'), JS, true))
-    .get('/embed.css', asset(readBrowserAsset('embed.css'), CSS, true))
+  const app = new Hono().get('/embed.js', asset('embed.js', true)).get('/embed.css', asset('embed.css', true))
   return mountRoutes(app, embedHandlers, deps)
 }
 
@@ -62,7 +89,7 @@ export function embedRoutes(deps: RouteDeps): Hono {
  * "JSON when asked for JSON, a page otherwise" (DESIGN.md, storefront invoice): JSON when the
  * Accept header names JSON and not HTML, or with `?format=json`; browsers and plain curl get the page.
  */
-export function wantsJson(c: Context): boolean {
+function wantsJson(c: Context): boolean {
   if (c.req.query('format') === 'json') return true
   const accept = c.req.header('accept') ?? ''
   return /application\/(?:[\w.+-]+\+)?json/i.test(accept) && !/text\/html/i.test(accept)
