@@ -14,11 +14,40 @@ import { themeCss, themeView } from '../../pages/storefront/theme.js'
 import { parseQuery } from '../../middleware/validate.js'
 import { StorefrontProductQuerySchema } from '../../../contract/storefront.js'
 import { InvoicePage } from '../../pages/storefront/invoice.js'
-import { groupById, groupHasMystery, listedGroups } from '../../pages/storefront-data.js'
+import type { Group } from '../../../contract/groups.js'
+import type { Services } from '../../services/index.js'
 import { readBrowserAsset } from '../../pages/browser-assets.js'
 
 const CSS = 'text/css; charset=utf-8'
 const JS = 'text/javascript; charset=utf-8'
+
+const isLive = (services: Services, shop: ShopRecord, id: string) =>
+  services.catalogue.lookUp(shop, id)?.status === 'Live'
+
+/** Listed bundles whose products are all Live (a bundle with a Draft product cannot be bought), named like `search`. */
+export function listedGroups(services: Services, shop: ShopRecord, search = ''): Group[] {
+  const needle = search.toLowerCase()
+  return services.groups
+    .list(shop)
+    .map((row) => services.groups.present(shop, row))
+    .filter(
+      (g) =>
+        !g.unlisted &&
+        g.name.toLowerCase().includes(needle) &&
+        g.products.length > 0 &&
+        g.products.every((p) => isLive(services, shop, p.id)),
+    )
+}
+
+/** A bundle by id (unlisted ones too: reachable by direct link); 404 otherwise. */
+export function groupById(services: Services, shop: ShopRecord, id: string): Group {
+  return services.groups.present(shop, services.groups.get(shop, id))
+}
+
+/** Whether any product of a bundle is a MysteryBox (the checkout then offers a client seed). */
+export function groupHasMystery(services: Services, shop: ShopRecord, group: Group): boolean {
+  return group.products.some((p) => services.catalogue.lookUp(shop, p.id)?.type === 'MysteryBox')
+}
 
 /** The shop page's query: a search and a cursor (its page size is fixed). */
 const ShopPageQuerySchema = StorefrontProductQuerySchema.omit({ limit: true })
