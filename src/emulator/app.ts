@@ -24,7 +24,6 @@ import { openApiDocuments } from '../contract/openapi/document.js'
 import { cors } from 'hono/cors'
 import { dashboardRoutes } from './routes/dashboard/index.js'
 import { assetRoutes, embedRoutes, storefrontPageRoutes } from './routes/pages/index.js'
-import { inspectorAssetRoutes } from './routes/pages/inspector-assets.js'
 import { storefrontRoutes } from './routes/storefront/index.js'
 import { openApiRoutes } from './routes/openapi.js'
 import { RequestRecorder } from './inspector/recorder.js'
@@ -180,7 +179,6 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
   app.use('/storefront/*', storefrontRateLimit(deps.clock, deps.options))
   app.use('/storefront/:shop/*', waitForShopAccount(services.accounts))
   app.route('/', assetRoutes())
-  app.route('/', inspectorAssetRoutes())
   app.route('/', embedRoutes(routeDeps))
   app.route('/_dashboard', dashboardRoutes(routeDeps, deps, hosts))
   // Before the JSON storefront routes: the invoice page answers unless JSON is asked for.
