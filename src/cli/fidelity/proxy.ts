@@ -3,12 +3,11 @@
 // answer against the spec's schemas. What the proxy itself answers (the upstream unreachable, a
 // TLS failure) is a JSON `{ error }` saying what to check, and is not recorded.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { Http } from '../../client/http.js'
 import { StoreError } from '../../contract/store-error.js'
-import { UsageError } from '../exit-codes.js'
 import type { ApiRoute } from './api-route.js'
 import type { HarRecorder, RecordedBody } from './har-recorder.js'
+import { listen, readBody } from './local-server.js'
 import { checkAnswer, type Mismatch } from './schema-check.js'
 import { AnswerTooLargeError, askUpstream, MAX_RELAYED_BYTES, type UpstreamAnswer } from './upstream.js'
 
@@ -73,19 +72,6 @@ export interface RunningProxy {
   stats: { requests: number; mismatches: number; answersWithMismatches: number }
 }
 
-function readBody(req: IncomingMessage): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size <= MAX_BODY) chunks.push(chunk)
-    })
-    req.on('end', () => resolve(size > MAX_BODY ? undefined : Buffer.concat(chunks).toString('utf8')))
-    req.on('error', reject)
-  })
-}
-
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
 }
@@ -134,7 +120,7 @@ export function startProxy(o: ProxyOptions): Promise<RunningProxy> {
       return sendJson(res, 404, {
         error: `store proxy forwards /api/v1 only, not ${target}: point your client at ${o.upstream.replace(/^.*?\/\/[^/]+/, '')} on this proxy`,
       })
-    const body = await readBody(req)
+    const body = await readBody(req, MAX_BODY)
     if (body === undefined)
       return sendJson(res, 413, { error: `body: is larger than ${MAX_BODY} bytes; store proxy relays smaller bodies` })
     const headers: Record<string, string> = {}
@@ -215,27 +201,9 @@ export function startProxy(o: ProxyOptions): Promise<RunningProxy> {
       if (!res.headersSent) sendJson(res, 500, { error: `store proxy failed: ${error.message}` })
     })
   })
-  return new Promise((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new UsageError(
-              `--port ${o.port}: the port is in use on ${o.host}; pass another --port (0 picks a free one)`,
-            )
-          : error,
-      )
-    })
-    server.listen(o.port, o.host, () => {
-      const { port } = server.address() as AddressInfo
-      resolve({
-        url: `http://${o.host.includes(':') ? `[${o.host}]` : o.host}:${port}/api/v1`,
-        stats,
-        close: () =>
-          new Promise<void>((done) => {
-            server.closeAllConnections()
-            server.close(() => done())
-          }),
-      })
-    })
-  })
+  return listen(server, o.port, o.host).then(({ address, close }) => ({
+    url: `http://${o.host.includes(':') ? `[${o.host}]` : o.host}:${address.port}/api/v1`,
+    stats,
+    close,
+  }))
 }

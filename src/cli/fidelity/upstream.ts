@@ -3,6 +3,7 @@
 // its Content-Encoding) and decoded for the schema check and the recording.
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
 import type { Http } from '../../client/http.js'
+import { readAtMost } from '../../contract/read-at-most.js'
 import { StoreError } from '../../contract/store-error.js'
 
 /** The largest answer relayed (and the largest it may grow to once decoded). */
@@ -57,24 +58,6 @@ function textOf(bytes: Buffer, encoding: string | null, limit: number): { text?:
   }
 }
 
-async function readAtMost(res: Response, limit: number): Promise<Buffer> {
-  if (!res.body) return Buffer.alloc(0)
-  const reader = res.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined)
-      throw new AnswerTooLargeError(limit)
-    }
-    chunks.push(value)
-  }
-  return Buffer.concat(chunks)
-}
-
 /**
  * `method path` on the upstream with the forwarded `headers` (the client's key and shop first, as
  * `Http.exchange` sends them). A request that gets no answer is a StoreError with status 0.
@@ -103,7 +86,9 @@ export async function askUpstream(
       body: o.body,
       ...(timeoutMs > 0 ? { signal: AbortSignal.timeout(timeoutMs) } : {}),
     })
-    bytes = await readAtMost(res, limit)
+    const read = await readAtMost(res.body, limit)
+    if (read.truncated) throw new AnswerTooLargeError(limit)
+    bytes = read.bytes
   } catch (error) {
     if (error instanceof AnswerTooLargeError) throw error
     const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } }

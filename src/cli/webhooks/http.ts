@@ -2,6 +2,7 @@
 // the spec's headers. The emulator's control API is read through the one StoreClient.
 import { WEBHOOK_HEADERS, WEBHOOK_TIMEOUT_MS } from '../../contract/event-kinds.js'
 import type { StoreClient } from '../../client/index.js'
+import { readAtMost } from '../../contract/read-at-most.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import type { Connection } from '../connection.js'
@@ -75,43 +76,20 @@ export async function sendWebhook(
       signal: o.signal ? AbortSignal.any([timeout, o.signal]) : timeout,
       redirect: 'manual',
     })
-    const answer = await readAtMost(res, o.showAtMost)
-    return { status: res.status, statusText: res.statusText, durationMs: ms(), ...answer, error: null }
+    const { bytes, truncated } = await readAtMost(res.body, o.showAtMost)
+    const answer = new TextDecoder().decode(bytes)
+    return {
+      status: res.status,
+      statusText: res.statusText,
+      durationMs: ms(),
+      body: answer,
+      bodyTruncated: truncated,
+      error: null,
+    }
   } catch (error) {
     const reason = timeout.aborted ? `timed out after ${timeoutMs / 1000} s` : describeNetworkError(error)
     return { status: null, statusText: '', durationMs: ms(), body: '', bodyTruncated: false, error: reason }
   }
-}
-
-/** The first `limit` bytes of the answer as text; reading stops there and the rest is cancelled. */
-async function readAtMost(res: Response, limit: number): Promise<{ body: string; bodyTruncated: boolean }> {
-  if (!res.body) return { body: '', bodyTruncated: false }
-  if (limit === 0) {
-    await res.body.cancel().catch(() => undefined)
-    return { body: '', bodyTruncated: false }
-  }
-  const reader = res.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  let isLonger = false
-  while (size <= limit) {
-    const { done, value } = await reader.read()
-    if (done) break
-    chunks.push(value)
-    size += value.byteLength
-  }
-  if (size > limit) {
-    isLonger = true
-    await reader.cancel().catch(() => undefined)
-  }
-  const bytes = new Uint8Array(Math.min(size, limit))
-  let at = 0
-  for (const chunk of chunks) {
-    const part = chunk.subarray(0, bytes.length - at)
-    bytes.set(part, at)
-    at += part.length
-  }
-  return { body: new TextDecoder().decode(bytes), bodyTruncated: isLonger }
 }
 
 export const isOk = (status: number | null) => status !== null && status >= 200 && status <= 299

@@ -1,7 +1,6 @@
 // `store webhooks receive --port N`: a local receiver that prints each webhook readably, checks it
 // against the spec's schemas and headers, and can answer INVOICE.ITEM.DELIVER-DYNAMIC with content.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import {
   DYNAMIC_DELIVERY_EVENT,
   WEBHOOK_HEADERS,
@@ -11,6 +10,7 @@ import {
 } from '../../contract/events.js'
 import { isNestedDeeperThan } from '../../contract/common.js'
 import { UsageError } from '../exit-codes.js'
+import { listen, readBody } from '../fidelity/local-server.js'
 import type { WebhookContext } from './http.js'
 
 export interface ReceiveOptions {
@@ -35,19 +35,6 @@ export interface Received {
 const MAX_BODY = 1024 * 1024
 /** The deepest JSON taken: a webhook payload nests a few levels; far deeper JSON overflows whatever walks it. */
 export const RECEIVE_MAX_DEPTH = 64
-
-function readBody(req: IncomingMessage, limit: number): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size <= limit) chunks.push(chunk)
-    })
-    req.on('end', () => resolve(size > limit ? undefined : Buffer.concat(chunks).toString('utf8')))
-    req.on('error', reject)
-  })
-}
 
 /** What is off in the request headers compared with the spec's (Content-Type, User-Agent). */
 export function checkHeaders(headers: IncomingMessage['headers']): string[] {
@@ -193,28 +180,11 @@ export function startReceiver(
       if (!res.headersSent) res.writeHead(500).end()
     })
   })
-  return new Promise((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new UsageError(`--port ${port}: the port is in use on ${o.host}; pass another --port (0 picks a free one)`)
-          : error,
-      )
-    })
-    server.listen(port, o.host, () => {
-      const address = server.address() as AddressInfo
-      const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
-      resolve({
-        server,
-        url: `http://${host}:${address.port}`,
-        close: () =>
-          new Promise<void>((done) => {
-            server.closeAllConnections()
-            server.close(() => done())
-          }),
-      })
-    })
-  })
+  return listen(server, port, o.host).then(({ address, close }) => ({
+    server,
+    url: `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`,
+    close,
+  }))
 }
 
 /** Prints one received webhook: a summary line, the record, then each problem; `--json` one JSON line. */
