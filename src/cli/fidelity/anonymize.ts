@@ -2,6 +2,7 @@
 // made-up ones, consistently (one person's e-mail is the same made-up e-mail in every record),
 // from documentation ranges: example.com, 192.0.2.0/24 and its sister ranges, 2001:db8::/32, 555-01xx.
 import type { SeedInput } from '../../contract/seed-file.js'
+import { mapStrings } from './id-map.js'
 
 type Row = Record<string, unknown>
 
@@ -50,21 +51,17 @@ export function anonymizeSeed(seed: SeedInput): SeedInput {
     ip: madeUpIp,
     phone: (n) => `+1 555 01${String(n % 100).padStart(2, '0')}`,
   })
-  const walk = (value: unknown, key: string): unknown => {
-    if (typeof value === 'string') {
-      const kind = kindOfField(key) ?? (EMAIL.test(value) ? 'email' : undefined)
-      return kind ? people.of(kind, value) : value
-    }
-    if (Array.isArray(value)) return value.map((v) => walk(v, key))
-    if (value === null || typeof value !== 'object') return value
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, k)]))
-  }
+  const walk = (value: unknown) =>
+    mapStrings(value, (text, key) => {
+      const kind = kindOfField(key) ?? (EMAIL.test(text) ? 'email' : undefined)
+      return kind ? people.of(kind, text) : text
+    })
   const out = { ...seed } as Record<string, Row[] | undefined>
   for (const kind of ['customers', 'orders'] as const)
     out[kind] = out[kind]?.map((row) => {
       // An order line's `productName` is the product's, not a person's.
       const { items, ...rest } = row
-      const done = walk(rest, '') as Row
+      const done = walk(rest) as Row
       return items === undefined ? done : { ...done, items }
     })
   out.blacklists = out.blacklists?.map((entry) => {

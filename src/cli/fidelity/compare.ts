@@ -3,8 +3,9 @@
 // length and order, and paging. Values are not compared, except that ids, order numbers and
 // cursors must refer to the same records: they are matched by position, and a value met again must
 // be the one matched before.
-import type { IdMap } from './id-map.js'
+import { kindOf as shapeOf } from '../../fixtures/expect.js'
 import { counted } from '../counted.js'
+import { type IdMap, parseJson } from './id-map.js'
 
 export type DifferenceKind =
   | 'status'
@@ -31,28 +32,11 @@ export interface Answer {
   text: string
 }
 
-const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/
 /** Fields whose values name a record (or a page) and differ by nature. */
 export const isReferenceKey = (key: string) =>
   key === 'id' || key === 'orderNumber' || key === 'nextCursor' || /Id$/.test(key)
 /** `error` of a validation answer: `<field>: <message>` (spec, "Errors"). */
 const FIELD_MESSAGE = /^[\w.[\]]+: \S/
-
-/** The JSON kind of a value, with ISO 8601 timestamps told apart from other strings. */
-export function shapeOf(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'array'
-  if (typeof value === 'string' && TIMESTAMP.test(value)) return 'timestamp'
-  return typeof value
-}
-
-function parse(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) }
-  } catch {
-    return { ok: false }
-  }
-}
 
 const join = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key))
 
@@ -127,16 +111,17 @@ export function compareAnswers(recorded: Answer, replayed: Answer, ids: IdMap): 
   if (recorded.status !== replayed.status)
     return [{ kind: 'status', field: '(status)', recorded: String(recorded.status), replayed: String(replayed.status) }]
   const isError = recorded.status >= 400
-  const a = parse(recorded.text)
-  const b = parse(replayed.text)
-  if (!a.ok || !b.ok) {
-    if (a.ok === b.ok) return []
+  const a = parseJson(recorded.text)
+  const b = parseJson(replayed.text)
+  if (a === undefined || b === undefined) {
+    if ((a === undefined) === (b === undefined)) return []
     const kind = isError ? 'error form' : 'body'
-    return [{ kind, field: '(body)', recorded: a.ok ? 'JSON' : 'not JSON', replayed: b.ok ? 'JSON' : 'not JSON' }]
+    const form = (value: unknown) => (value === undefined ? 'not JSON' : 'JSON')
+    return [{ kind, field: '(body)', recorded: form(a), replayed: form(b) }]
   }
   const comparison = new Comparison(ids, isError)
-  comparison.walk(a.value, b.value, '', '')
-  if (isError) errorForm(comparison, a.value, b.value)
+  comparison.walk(a, b, '', '')
+  if (isError) errorForm(comparison, a, b)
   return comparison.differences
 }
 

@@ -15,7 +15,7 @@ import { anyOf, kindOf } from '../../fixtures/expect.js'
 import { UsageError } from '../exit-codes.js'
 import { isReferenceKey } from './compare.js'
 import { type Har, type HarEntry, headerOf } from './har.js'
-import { IdMap } from './id-map.js'
+import { IdMap, mapStrings, parseJson } from './id-map.js'
 import { apiSegments, seedFromRecording } from './recording-seed.js'
 
 export interface FixturesFromHar {
@@ -30,15 +30,6 @@ export interface FixturesFromHar {
 type Learnt = Map<string, string>
 
 const API = '/api/v1'
-
-function parsed(text: string | undefined): { ok: true; value: unknown } | { ok: false } {
-  if (!text) return { ok: false }
-  try {
-    return { ok: true, value: JSON.parse(text) }
-  } catch {
-    return { ok: false }
-  }
-}
 
 const safeDecode = (text: string) => {
   try {
@@ -67,14 +58,6 @@ function stepPath(url: string, learnt: Learnt): string {
       return ref === undefined ? pair : `${pair.slice(0, at)}=${ref}`
     })
   return `${API}${path}${query.length ? `?${query.join('&')}` : ''}`
-}
-
-/** A request body with every learnt value as its reference. */
-function withReferences(value: unknown, learnt: Learnt): unknown {
-  if (typeof value === 'string') return learnt.get(value) ?? value
-  if (Array.isArray(value)) return value.map((v) => withReferences(v, learnt))
-  if (value === null || typeof value !== 'object') return value
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withReferences(v, learnt)]))
 }
 
 /** Enters each id, order number and cursor of a step's answer, where the answer first gave it. */
@@ -131,17 +114,18 @@ function nameOf(method: string, segments: string[], status: number, taken: Set<s
 function stepOf(entry: HarEntry, name: string, learnt: Learnt, notes: string[]): FixtureStep {
   const method = entry.request.method.toUpperCase() as FixtureStep['request']['method']
   const text = entry.request.postData?.text
-  const body = parsed(text)
-  if (text && !body.ok) notes.push(`step "${name}": the recorded body is not JSON; the step sends it as a JSON string`)
+  const body = parseJson(text)
+  if (text && body === undefined)
+    notes.push(`step "${name}": the recorded body is not JSON; the step sends it as a JSON string`)
   const status = entry.response.status
-  const answer = parsed(entry.response.content.text)
-  const expect: FixtureExpect = { status, ...(answer.ok ? { body: expectedBody(answer.value, learnt) } : {}) }
+  const answer = parseJson(entry.response.content.text)
+  const expect: FixtureExpect = { status, ...(answer !== undefined ? { body: expectedBody(answer, learnt) } : {}) }
   return {
     name,
     request: {
       method,
       path: stepPath(entry.request.url, learnt),
-      ...(body.ok ? { body: withReferences(body.value, learnt) } : text ? { body: text } : {}),
+      ...(body !== undefined ? { body: mapStrings(body, (s) => learnt.get(s) ?? s) } : text ? { body: text } : {}),
     },
     expect,
   }
@@ -179,8 +163,8 @@ export function fixturesFromHar(har: Har, file: string): FixturesFromHar {
     }
     const step = stepOf(entry, nameOf(method, segments!, status, taken), learnt, notes)
     steps.push(step)
-    const answer = parsed(entry.response.content.text)
-    if (status >= 200 && status <= 299 && answer.ok) learn(answer.value, step.name, '', '', learnt)
+    const answer = parseJson(entry.response.content.text)
+    if (status >= 200 && status <= 299 && answer !== undefined) learn(answer, step.name, '', '', learnt)
   }
   if (steps.length === 0)
     throw new UsageError(`${file} holds no /api/v1 exchange to make a step of; record one with store proxy --record`)

@@ -1,6 +1,7 @@
 // HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/), the recording format of `store proxy`
 // and the input of `store drift`: the fields browsers' devtools and HAR tools require, and what
-// drift reads. Entries keep fields this schema does not list.
+// drift reads. Entries keep fields this schema does not list. What drift checks beyond the HAR
+// shape before anything is sent: each entry it replays must make a request at all.
 import * as z from 'zod'
 import { UsageError } from '../exit-codes.js'
 
@@ -92,4 +93,40 @@ export function parseHar(text: string, file: string): Har {
 export function headerOf(headers: readonly HarHeader[], name: string): string | undefined {
   const lower = name.toLowerCase()
   return headers.find((h) => h.name.toLowerCase() === lower)?.value
+}
+
+/** An HTTP method: a token (RFC 9110). */
+const METHOD = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
+/** Whether a header value holds what none may: a line break or another control character (a tab may). */
+const hasControl = (text: string) =>
+  [...text].some((ch) => {
+    const code = ch.charCodeAt(0)
+    return (code < 0x20 && code !== 0x09) || code === 0x7f
+  })
+
+function problemOf(entry: HarEntry): string | undefined {
+  const { request } = entry
+  if (!METHOD.test(request.method)) return `request.method ${JSON.stringify(request.method)} is not an HTTP method`
+  const url = new URL(request.url)
+  try {
+    decodeURIComponent(url.pathname)
+  } catch {
+    return `request.url ${JSON.stringify(request.url.slice(0, 200))} has a path that does not percent-decode`
+  }
+  const type = request.postData?.mimeType ?? headerOf(request.headers, 'content-type')
+  if (type !== undefined && hasControl(type)) return 'the request content type holds a line break or control character'
+  const shop = headerOf(request.headers, 'x-service-shop')
+  if (shop !== undefined && hasControl(shop)) return 'the X-Service-Shop header holds a line break or control character'
+  return undefined
+}
+
+/** @throws UsageError naming the first entry drift could not send as recorded */
+export function checkReplayable(har: Har, file: string): void {
+  for (const [index, entry] of har.log.entries.entries()) {
+    const problem = problemOf(entry)
+    if (problem)
+      throw new UsageError(
+        `${file} is damaged at entry ${index}: ${problem}; record it again with store proxy --record`,
+      )
+  }
 }

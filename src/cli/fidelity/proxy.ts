@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Http } from '../../client/http.js'
 import { StoreError } from '../../contract/store-error.js'
-import type { ApiRoute } from './api-route.js'
+import type { ApiRoute } from './schema-check.js'
 import type { HarRecorder, RecordedBody } from './har-recorder.js'
 import { listen, readBody } from './local-server.js'
 import { checkAnswer, type Mismatch } from './schema-check.js'

@@ -4,7 +4,7 @@
 // emulator holds already; the ids map tells the replay which recorded id became which.
 import type { SeedInput } from '../../contract/seed-file.js'
 import type { HarEntry } from './har.js'
-import type { IdMap } from './id-map.js'
+import { type IdMap, mapStrings, parseJson } from './id-map.js'
 import { isSeedKind, SeedCollector, type SeedKind, seedableOnly, type Unseedable } from './seed-records.js'
 
 /** `/api/v1/products/prod_1?x=1` → `['products', 'prod_1']`; undefined when not under `/api/v1`. */
@@ -19,15 +19,6 @@ export function apiSegments(url: string): string[] | undefined {
     .map((s) => decodeURIComponent(s))
 }
 
-function jsonOf(text: string | undefined): unknown {
-  if (!text) return undefined
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
-
 /** The records an answer shows: the list of its envelope, or the record itself. */
 function recordsOf(kind: SeedKind, body: unknown): unknown[] {
   if (body === null || typeof body !== 'object') return []
@@ -37,13 +28,6 @@ function recordsOf(kind: SeedKind, body: unknown): unknown[] {
 
 /** Fields that hold an id of another record, renamed with it. */
 const isReferenceKey = (key: string) => key === 'id' || key === 'productId' || /Ids?$/.test(key)
-
-function renamed(value: unknown, ids: IdMap, key = ''): unknown {
-  if (typeof value === 'string') return isReferenceKey(key) ? (ids.replayedOf(value) ?? value) : value
-  if (Array.isArray(value)) return value.map((v) => renamed(v, ids, key))
-  if (value === null || typeof value !== 'object') return value
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renamed(v, ids, k)]))
-}
 
 /** A category or group as the API shows it: its members as `{ id, name, … }`. */
 interface Summarised {
@@ -95,7 +79,7 @@ export function seedFromRecording(
     if (!segments?.length || status < 200 || status > 299 || !isSeedKind(segments[0])) continue
     const kind = segments[0]
     const method = entry.request.method.toUpperCase()
-    const body = jsonOf(entry.response.content.text)
+    const body = parseJson(entry.response.content.text)
     if (kind === 'products' && method === 'GET' && segments.length === 1) notePage(entry, body, pages)
     if (method === 'POST') {
       const id = (body as { id?: unknown } | undefined)?.id
@@ -129,5 +113,6 @@ export function seedFromRecording(
       if (kind === 'products' && typeof row.productId === 'string')
         ids.enter(row.productId, `${row.productId}_${suffix}`)
     }
-  return { seed: renamed(seed, ids) as SeedInput, unseedable }
+  const renamed = mapStrings(seed, (text, key) => (isReferenceKey(key) ? (ids.replayedOf(text) ?? text) : text))
+  return { seed: renamed as SeedInput, unseedable }
 }

@@ -2,7 +2,7 @@
 // what the recording's reads showed, and compares each answer with the recorded one.
 import { StoreClient } from '../../client/index.js'
 import { CancelledError } from '../exit-codes.js'
-import { routeFinder, unknownRouteName } from './api-route.js'
+import { routeFinder, unknownRouteName } from './schema-check.js'
 import { compareAnswers, type Difference } from './compare.js'
 import { type Har, type HarEntry, headerOf } from './har.js'
 import { IdMap } from './id-map.js'

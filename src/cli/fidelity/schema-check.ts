@@ -1,8 +1,49 @@
-// The proxy's check of each upstream answer against the spec's schemas (src/contract, through the
-// route table): a status the route does not answer, a field missing, renamed or of another type,
-// an error that is not `{ error, errors? }`. The answer itself is never altered.
+// Which operation of `/api/v1` a request is, from the contract's operations, and the proxy's check
+// of each upstream answer against its schemas: a status the route does not answer, a field missing,
+// renamed or of another type, an error that is not `{ error, errors? }`.
+import type * as z from 'zod'
 import { ErrorBodySchema } from '../../contract/errors.js'
-import type { ApiRoute } from './api-route.js'
+import { API_OPERATIONS, type Operation, errorsOf, statusOf } from '../../contract/operations/index.js'
+import { kindOf as jsonKindOf } from '../../fixtures/expect.js'
+
+export interface ApiRoute {
+  /** `GET /products/{id}`: how reports name the endpoint. */
+  name: string
+  okStatus: number
+  okSchema: z.ZodType | undefined
+  /** Every status the route may answer: its success and its errors. */
+  statuses: Set<number>
+}
+
+interface Matcher {
+  method: string
+  pattern: RegExp
+  route: ApiRoute
+}
+
+function matcherOf(route: Operation): Matcher {
+  const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')
+  const statuses = new Set([route.ok.status, ...errorsOf(route).map(statusOf)])
+  return {
+    method: route.method.toUpperCase(),
+    pattern: new RegExp(`^${source}/?$`),
+    route: {
+      name: `${route.method.toUpperCase()} ${route.path}`,
+      okStatus: route.ok.status,
+      okSchema: route.ok.content['application/json'],
+      statuses,
+    },
+  }
+}
+
+/** Finds the route of a method and a path relative to `/api/v1` (no query). */
+export function routeFinder(): (method: string, path: string) => ApiRoute | undefined {
+  const matchers = Object.values<Operation>(API_OPERATIONS).map(matcherOf)
+  return (method, path) => matchers.find((m) => m.method === method.toUpperCase() && m.pattern.test(path))?.route
+}
+
+/** The endpoint's name for a request no route matches: its method and path. */
+export const unknownRouteName = (method: string, path: string) => `${method.toUpperCase()} ${path}`
 
 export interface Mismatch {
   /** `GET /products/{id}`, or the method and path when no route of the spec matches. */
@@ -14,13 +55,7 @@ export interface Mismatch {
   got: string
 }
 
-/** The JSON kind of a value, as reports name it. */
-export function kindOf(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'array'
-  if (value === undefined) return 'nothing'
-  return typeof value
-}
+const kindOf = (value: unknown) => (jsonKindOf(value) === 'timestamp' ? 'string' : jsonKindOf(value))
 
 function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
   let at: unknown = body

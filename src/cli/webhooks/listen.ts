@@ -19,24 +19,12 @@ export interface ListenOptions {
   since?: string
 }
 
-/** Where matching events are forwarded: kinds by glob patterns (`*` any run of characters), or every kind. */
 export interface ForwardTarget {
   url: string
   patterns: string[] | undefined
   matches(kind: string): boolean
 }
 
-export interface Forwarded {
-  sequence: number
-  event: string
-  url: string
-  status: number | null
-  durationMs: number
-  error: string | null
-  attempts: number
-}
-
-/** Waits before re-POSTing to a local URL that did not answer (it may be restarting). */
 export const FORWARD_RETRY_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000]
 
 function parseKinds(text: string | undefined): WebhookEventKind[] | undefined {
@@ -59,10 +47,7 @@ const globOf = (pattern: string) =>
       .join('.*')}$`,
   )
 
-/**
- * The ready line of `listen --forward-to`: what each URL gets. A plain URL gets what `--events`
- * asks for (every kind without it); a `PATTERN=URL` gets the kinds its patterns match among those.
- */
+/** The ready line of `listen --forward-to`: what each URL gets. */
 export function forwardingLine(
   origin: string,
   kinds: string[] | undefined,
@@ -103,36 +88,22 @@ export function parseForwardTarget(text: string): ForwardTarget {
 /** Events that may wait for one target's earlier POSTs; past it, that target misses the event (said on its line). */
 export const FORWARD_QUEUE_LIMIT = 1_000
 
-/**
- * One target's POSTs, one at a time in event order. Each target has its own, so a target that is
- * slow or never answers holds only its own events, never another target's.
- */
+/** One target's POSTs, one at a time in event order, so a target that never answers holds only its own events. */
 class TargetQueue {
-  private tail: Promise<void> = Promise.resolve()
+  tail: Promise<void> = Promise.resolve()
   private waiting = 0
 
-  /** Queues `send`; false when FORWARD_QUEUE_LIMIT events wait already. */
   add(send: () => Promise<void>): boolean {
     if (this.waiting >= FORWARD_QUEUE_LIMIT) return false
     this.waiting++
     this.tail = this.tail.then(send).finally(() => this.waiting--)
     return true
   }
-
-  /** Settles once every queued POST has. */
-  drained(): Promise<void> {
-    return this.tail
-  }
 }
 
 /**
- * Prints, or forwards, events until SIGINT/SIGTERM. One stdout line per event (time, sequence,
- * kind, and when forwarded the local URL's status and duration); connection news on stderr.
- *
- * Forwarding keeps the events' order per target: each target gets its events' first POSTs in
- * turn, from a queue of its own, so one target that never answers delays no other. An event
- * whose POST got no answer (the local app is not running, or restarting) is tried again in the
- * background, so a dead URL does not hold the events after it; its line comes when it settles.
+ * Prints, or forwards, events until SIGINT/SIGTERM. An event whose POST got no answer (the local
+ * app is restarting) is tried again in the background, so a dead URL does not hold the events after it.
  */
 export async function listen(w: WebhookContext, o: ListenOptions): Promise<void> {
   const { ctx, out } = w
@@ -184,20 +155,20 @@ export async function listen(w: WebhookContext, o: ListenOptions): Promise<void>
     })
   } finally {
     // Stopped (or the stream gave up): POSTs and retries still waiting were aborted with it and settle now.
-    await Promise.all(queues.map((q) => q.drained()))
+    await Promise.all(queues.map((q) => q.tail))
     await Promise.all(retrying)
   }
 }
 
 const NOT_SENT: Sent = { status: null, statusText: '', durationMs: 0, body: '', bodyTruncated: false, error: null }
 
-/** The event as it came, without forwarding: a line, or with `--json` the event itself (NDJSON). */
 function printEvent(w: WebhookContext, event: EmittedEvent): void {
   if (w.out.isJson) return w.out.ndjson(event)
   w.out.line(`${w.ctx.now().toISOString().slice(11, 19)}  #${event.sequence}  ${event.event}`)
 }
 
-const forwarded = (event: EmittedEvent, url: string, sent: Sent, attempts: number): Forwarded => ({
+type Forwarded = ReturnType<typeof forwarded>
+const forwarded = (event: EmittedEvent, url: string, sent: Sent, attempts: number) => ({
   sequence: event.sequence,
   event: event.event,
   url,
@@ -207,7 +178,6 @@ const forwarded = (event: EmittedEvent, url: string, sent: Sent, attempts: numbe
   attempts,
 })
 
-/** Waits `ms`, or less when `signal` aborts. */
 function pause(w: WebhookContext, ms: number, signal: AbortSignal): Promise<void> {
   if (signal.aborted) return Promise.resolve()
   return new Promise<void>((resolve) => {
@@ -216,10 +186,7 @@ function pause(w: WebhookContext, ms: number, signal: AbortSignal): Promise<void
   })
 }
 
-/**
- * POSTs the event again to a local URL that did not answer, after 0.5, 1, 2, 4 and 8 s; any
- * answer, 2xx or not, is the receiver's verdict and ends it.
- */
+/** POSTs the event again to a local URL that did not answer; any answer, 2xx or not, ends it. */
 async function retryForward(
   w: WebhookContext,
   url: string,
@@ -243,7 +210,6 @@ async function retryForward(
   return forwarded(event, url, sent, attempts)
 }
 
-/** One line per forwarded event; with more than one target, the line names the URL. */
 function printForwarded(w: WebhookContext, f: Forwarded, isNamingUrl: boolean): void {
   const { out } = w
   if (out.isJson) return out.ndjson({ ...f, at: w.ctx.now().toISOString() })

@@ -33,23 +33,20 @@ export interface Received {
 }
 
 const MAX_BODY = 1024 * 1024
-/** The deepest JSON taken: a webhook payload nests a few levels; far deeper JSON overflows whatever walks it. */
+/** A webhook payload nests a few levels; far deeper JSON overflows whatever walks it. */
 export const RECEIVE_MAX_DEPTH = 64
 
-/** What is off in the request headers compared with the spec's (Content-Type, User-Agent). */
 export function checkHeaders(headers: IncomingMessage['headers']): string[] {
-  const problems: string[] = []
-  const type = headers['content-type'] ?? ''
-  if (!/^application\/json\s*(;|$)/i.test(type))
-    problems.push(
-      `Content-Type is ${type ? JSON.stringify(type) : 'missing'}, expected ${WEBHOOK_HEADERS['Content-Type']}`,
-    )
-  const agent = headers['user-agent'] ?? ''
-  if (agent !== WEBHOOK_HEADERS['User-Agent'])
-    problems.push(
-      `User-Agent is ${agent ? JSON.stringify(agent) : 'missing'}, expected ${WEBHOOK_HEADERS['User-Agent']}`,
-    )
-  return problems
+  const fits = {
+    'Content-Type': (value: string) => /^application\/json\s*(;|$)/i.test(value),
+    'User-Agent': (value: string) => value === WEBHOOK_HEADERS['User-Agent'],
+  }
+  return Object.entries(fits).flatMap(([name, fit]) => {
+    const value = headers[name.toLowerCase()] as string | undefined
+    if (fit(value ?? '')) return []
+    const expected = WEBHOOK_HEADERS[name as keyof typeof fits]
+    return [`${name} is ${value ? JSON.stringify(value) : 'missing'}, expected ${expected}`]
+  })
 }
 
 /** One line about the record a payload carries (order number, product, e-mail, amount). */
@@ -131,37 +128,20 @@ export function startReceiver(
       path: req.url ?? '/',
       headerProblems: checkHeaders(req.headers),
     }
-    if (text === undefined) {
-      onReceived({
-        ...base,
-        event: null,
-        valid: false,
-        problems: [`body is larger than ${o.maxBytes ?? MAX_BODY} bytes`],
-        body: null,
-      })
-      res.writeHead(413, { 'content-type': 'application/json' }).end('{"error":"body too large"}')
-      return
+    const refuse = (status: number, problem: string, body: unknown, error = problem) => {
+      onReceived({ ...base, event: null, valid: false, problems: [problem], body })
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error }))
     }
+    if (text === undefined)
+      return refuse(413, `body is larger than ${o.maxBytes ?? MAX_BODY} bytes`, null, 'body too large')
     let body: unknown
     try {
       body = JSON.parse(text)
     } catch (error) {
-      onReceived({
-        ...base,
-        event: null,
-        valid: false,
-        problems: [`body is not JSON (${(error as Error).message})`],
-        body: text,
-      })
-      res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"body is not JSON"}')
-      return
+      return refuse(400, `body is not JSON (${(error as Error).message})`, text, 'body is not JSON')
     }
-    if (isNestedDeeperThan(body, RECEIVE_MAX_DEPTH)) {
-      const problem = `body is JSON nested more than ${RECEIVE_MAX_DEPTH} levels deep; no webhook payload is`
-      onReceived({ ...base, event: null, valid: false, problems: [problem], body: null })
-      res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: problem }))
-      return
-    }
+    if (isNestedDeeperThan(body, RECEIVE_MAX_DEPTH))
+      return refuse(400, `body is JSON nested more than ${RECEIVE_MAX_DEPTH} levels deep; no webhook payload is`, null)
     const check = validateWebhookPayload(body)
     onReceived({ ...base, event: check.kind ?? null, valid: check.ok, problems: check.problems, body })
     if (check.kind === DYNAMIC_DELIVERY_EVENT) {
