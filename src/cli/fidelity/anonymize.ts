@@ -34,7 +34,6 @@ function madeUpIp(n: number, original: string): string {
   return `2001:db8::${n.toString(16)}`
 }
 
-/** Which replacement a field of a person's record takes, by its name. */
 function kindOfField(key: string): string | undefined {
   if (key === 'email' || key === 'customerEmail') return 'email'
   if (key === 'name' || key === 'customerName') return 'name'
@@ -43,7 +42,6 @@ function kindOfField(key: string): string | undefined {
   return undefined
 }
 
-/** The seed with every person's e-mail, name, IP and phone made up; products and the rest as they are. */
 export function anonymizeSeed(seed: SeedInput): SeedInput {
   const people = new Replacements({
     email: (n) => `customer${n}@example.com`,

@@ -21,7 +21,6 @@ export type DifferenceKind =
 
 export interface Difference {
   kind: DifferenceKind
-  /** Where in the answer: `products.3.price`; `(status)`, `(body)`. */
   field: string
   recorded: string
   replayed: string
@@ -106,7 +105,6 @@ class Comparison {
   }
 }
 
-/** Every difference between a recorded answer and the emulator's; ids met are entered in `ids`. */
 export function compareAnswers(recorded: Answer, replayed: Answer, ids: IdMap): Difference[] {
   if (recorded.status !== replayed.status)
     return [{ kind: 'status', field: '(status)', recorded: String(recorded.status), replayed: String(replayed.status) }]
@@ -125,7 +123,6 @@ export function compareAnswers(recorded: Answer, replayed: Answer, ids: IdMap): 
   return comparison.differences
 }
 
-/** The error's own form: `<field>: <message>` or plain words, and the fields its `errors` name. */
 function errorForm(comparison: Comparison, recorded: unknown, replayed: unknown): void {
   const error = (v: unknown) => (v as { error?: unknown } | null)?.error
   const [a, b] = [error(recorded), error(replayed)]

@@ -73,7 +73,6 @@ export function printDriftReport(out: Output, report: DriftReport, file: string)
   }
 }
 
-/** The closing line on stderr, or the error that makes the exit code 1. */
 export function concludeDrift(out: Output, report: DriftReport, file: string): void {
   const skipped = report.skipped ? ` (${plural(report.skipped, 'entry')} not under /api/v1 left out)` : ''
   const differing = report.endpoints.reduce((n, e) => n + e.differing, 0)

@@ -20,7 +20,6 @@ import { apiSegments, seedFromRecording } from './recording-seed.js'
 
 export interface FixturesFromHar {
   file: FixtureFile
-  /** What was left out or changed, one sentence each. */
   notes: string[]
   /** Records the recording read without creating them, by kind: what `store seed from-har` seeds. */
   unmade: Record<string, number>
@@ -131,14 +130,12 @@ function stepOf(entry: HarEntry, name: string, learnt: Learnt, notes: string[]):
   }
 }
 
-/** Counts by kind: `2 products, 1 order`. */
 export function describeCounts(counts: Record<string, number>): string {
   return Object.entries(counts)
     .map(([kind, n]) => `${n} ${n === 1 ? singular(kind) : kind}`)
     .join(', ')
 }
 
-/** The fixtures file of a recording's `/api/v1` exchanges, in order; `file` names the recording. */
 export function fixturesFromHar(har: Har, file: string): FixturesFromHar {
   const notes: string[] = []
   const learnt: Learnt = new Map()

@@ -13,7 +13,6 @@ export const MAX_RECORDED_BODY = 4 * 1024 * 1024
 export interface RecordedBody {
   text: string
   encoding?: 'base64'
-  /** Bytes of the body, decoded. */
   size: number
   comment?: string
 }
@@ -33,14 +32,12 @@ export interface Exchange {
 
 const pairs = (headers: Record<string, string>) => Object.entries(headers).map(([name, value]) => ({ name, value }))
 
-/** A body cut to MAX_RECORDED_BODY characters, with a note saying so. */
 function capped(text: string, size: number, comment?: string): { text: string; comment?: string } {
   if (text.length <= MAX_RECORDED_BODY) return { text, ...(comment ? { comment } : {}) }
   const cut = `store proxy kept the first ${MAX_RECORDED_BODY} characters of this ${size}-byte body`
   return { text: text.slice(0, MAX_RECORDED_BODY), comment: comment ? `${comment}; ${cut}` : cut }
 }
 
-/** An exchange as a HAR entry, every key, credential header and `"secret"` in it masked. */
 export function harEntryOf(x: Exchange, known: readonly string[]): HarEntry {
   const secrets = [...known, ...credentialsIn(Object.entries(x.requestHeaders))]
   const url = new URL(maskText(x.url, secrets))
@@ -91,7 +88,6 @@ export function harEntryOf(x: Exchange, known: readonly string[]): HarEntry {
   }
 }
 
-/** Where the entries go in an empty recording's text: between its head and its tail. */
 function frame(version: string): { head: string; tail: string } {
   const empty = JSON.stringify(emptyHar(version), null, 2)
   const at = empty.indexOf('"entries": []') + '"entries": ['.length
@@ -135,13 +131,11 @@ export class HarRecorder {
     return this.queue(() => this.appendPending())
   }
 
-  /** Creates the file (the empty recording) if not yet done, and waits for every write so far. */
   async flush(): Promise<void> {
     await this.queue(() => this.appendPending())
     if (this.failure) throw this.failure
   }
 
-  /** Writes what is pending and closes the file. */
   async close(): Promise<void> {
     await this.flush().finally(async () => {
       await this.file?.close()

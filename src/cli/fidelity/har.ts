@@ -52,7 +52,6 @@ export type Har = z.infer<typeof HarSchema>
 export type HarEntry = z.infer<typeof HarEntrySchema>
 export type HarHeader = z.infer<typeof NameValueSchema>
 
-/** An empty recording by this tool. */
 export function emptyHar(version: string): Har {
   return { log: { version: '1.2', creator: { name: 'store proxy', version }, entries: [] } }
 }
@@ -89,7 +88,6 @@ export function parseHar(text: string, file: string): Har {
   return parsed.data
 }
 
-/** A header's value by name, any case; the first when repeated. */
 export function headerOf(headers: readonly HarHeader[], name: string): string | undefined {
   const lower = name.toLowerCase()
   return headers.find((h) => h.name.toLowerCase() === lower)?.value

@@ -6,12 +6,10 @@ export class IdMap {
   private readonly forward = new Map<string, string>()
   private readonly taken = new Set<string>()
 
-  /** The emulator's value for a recorded one, once known. */
   replayedOf(recorded: string): string | undefined {
     return this.forward.get(recorded)
   }
 
-  /** Whether an emulator value stands for some recorded one already. */
   isTaken(replayed: string): boolean {
     return this.taken.has(replayed)
   }
@@ -23,7 +21,6 @@ export class IdMap {
     this.taken.add(replayed)
   }
 
-  /** A recorded path and query (`/products/prod_1?cursor=c1`) with every known value replaced. */
   rewritePath(pathAndQuery: string): string {
     const [path, query] = pathAndQuery.split(/\?(.*)/s)
     const segments = path.split('/').map((s) => {
@@ -37,7 +34,6 @@ export class IdMap {
     return `${segments.join('/')}?${out.toString()}`
   }
 
-  /** A recorded JSON body with every string that is a known value replaced; other text as it is. */
   rewriteBody(text: string | undefined): string | undefined {
     if (text === undefined || this.forward.size === 0) return text
     let body: unknown

@@ -4,7 +4,6 @@
 import { decodeLoosely, maskedHeaders, maskSecretsIn } from '../../contract/mask.js'
 import { maskKey } from '../../contract/keys.js'
 
-/** A live or test key written anywhere: `sk_live_…`, `sk_test_…`. */
 const KEY_SHAPED = /\bsk_(?:live|test)_[A-Za-z0-9_]+/g
 /** Percent-encoding undone this many times over at most: a key encoded three times is still found. */
 const DECODE_ROUNDS = 4
@@ -38,7 +37,6 @@ export function maskText(text: string, secrets: readonly string[]): string {
 
 const isCredentialHeader = (name: string) => CREDENTIAL_HEADER.test(name)
 
-/** The credentials a request carried in its headers (the part after the scheme of `Authorization`). */
 export function credentialsIn(headers: Iterable<[string, string]>): string[] {
   const found: string[] = []
   for (const [name, value] of headers) {
@@ -49,7 +47,6 @@ export function credentialsIn(headers: Iterable<[string, string]>): string[] {
   return found
 }
 
-/** A credential header's value: its scheme kept, the credential masked (`Token sk_live_…wxyz`). */
 function maskCredential(value: string): string {
   const schemed = SCHEMED.exec(value)
   if (!schemed) return maskKey(value.trim())
@@ -58,7 +55,6 @@ function maskCredential(value: string): string {
   return `${schemed[1]} ${maskKey(schemed[2])}`
 }
 
-/** Headers with every credential header (`Authorization`, `X-Api-Key`, …), cookies and secrets masked. */
 export function maskHeaders(headers: Iterable<[string, string]>, secrets: readonly string[]): Record<string, string> {
   const masked: Record<string, string> = {}
   for (const [name, value] of headers) {

@@ -27,7 +27,6 @@ const HOP_BY_HOP = new Set([
   'accept-encoding',
 ])
 
-/** Answer headers relayed to the caller and recorded. */
 const RELAYED = [
   'content-type',
   'content-encoding',
@@ -48,7 +47,6 @@ const TLS_CODE = /CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_VERIFY|DEPTH_ZERO/i
 export interface ProxyOptions {
   port: number
   host: string
-  /** The upstream's base URL, ending in `/api/v1`. */
   upstream: string
   /** A client on the upstream: its key (`--api-key`) replaces the caller's when set. */
   http: Http
@@ -56,13 +54,11 @@ export interface ProxyOptions {
   findRoute: (method: string, path: string) => ApiRoute | undefined
   recorder?: HarRecorder
   now: () => Date
-  /** Milliseconds, for the time of each exchange. */
   clock: () => number
   onMismatch: (mismatch: Mismatch) => void
   /** One line per request, and what to check when the upstream fails. */
   onLine: (line: string) => void
   onRecordFailed: (error: Error) => void
-  /** The largest answer relayed; MAX_RELAYED_BYTES unless a test asks for less. */
   maxAnswerBytes?: number
 }
 

@@ -16,7 +16,6 @@ export interface PullOptions {
 export interface Pulled {
   seed: SeedInput
   counts: Record<string, number>
-  /** What the reads could not cover, for the person running it. */
   notes: string[]
 }
 
@@ -109,7 +108,6 @@ export async function pullShop(client: StoreClient, o: PullOptions): Promise<Pul
   return { seed, counts, notes }
 }
 
-/** The seed file's text: two-space JSON, with every key-shaped value and the given secrets masked. */
 export function seedText(seed: SeedInput, secrets: readonly string[]): string {
   return maskText(`${JSON.stringify(seed, null, 2)}\n`, secrets)
 }

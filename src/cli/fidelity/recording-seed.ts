@@ -19,7 +19,6 @@ export function apiSegments(url: string): string[] | undefined {
     .map((s) => decodeURIComponent(s))
 }
 
-/** The records an answer shows: the list of its envelope, or the record itself. */
 function recordsOf(kind: SeedKind, body: unknown): unknown[] {
   if (body === null || typeof body !== 'object') return []
   const list = (body as Record<string, unknown>)[kind]
@@ -35,7 +34,6 @@ interface Summarised {
   groups?: { id: string; name: string }[]
 }
 
-/** The cursors a products page offered, and those the recording followed. */
 function notePage(entry: HarEntry, body: unknown, pages: { followed: Set<string>; offered: Set<string> }): void {
   const cursor = new URL(entry.request.url).searchParams.get('cursor')
   if (cursor) pages.followed.add(cursor)

@@ -10,7 +10,6 @@ import { apiSegments, seedFromRecording } from './recording-seed.js'
 import type { Unseedable } from './seed-records.js'
 
 export interface EntryDifference extends Difference {
-  /** The entry's index in `log.entries`. */
   entry: number
   request: string
 }
@@ -27,7 +26,6 @@ export interface DriftReport {
   replayed: number
   /** Entries left out: not under `/api/v1`. */
   skipped: number
-  /** Records the account was seeded with, by kind. */
   seeded: Record<string, number>
   /** Records the reads showed in a shape the seed file does not take: not seeded. */
   unseedable: Unseedable[]

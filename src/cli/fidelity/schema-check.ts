@@ -7,11 +7,9 @@ import { API_OPERATIONS, type Operation, errorsOf, statusOf } from '../../contra
 import { kindOf as jsonKindOf } from '../../fixtures/expect.js'
 
 export interface ApiRoute {
-  /** `GET /products/{id}`: how reports name the endpoint. */
   name: string
   okStatus: number
   okSchema: z.ZodType | undefined
-  /** Every status the route may answer: its success and its errors. */
   statuses: Set<number>
 }
 
@@ -36,13 +34,11 @@ function matcherOf(route: Operation): Matcher {
   }
 }
 
-/** Finds the route of a method and a path relative to `/api/v1` (no query). */
 export function routeFinder(): (method: string, path: string) => ApiRoute | undefined {
   const matchers = Object.values<Operation>(API_OPERATIONS).map(matcherOf)
   return (method, path) => matchers.find((m) => m.method === method.toUpperCase() && m.pattern.test(path))?.route
 }
 
-/** The endpoint's name for a request no route matches: its method and path. */
 export const unknownRouteName = (method: string, path: string) => `${method.toUpperCase()} ${path}`
 
 export interface Mismatch {
@@ -111,7 +107,6 @@ export function checkAnswer(
   return out
 }
 
-/** One line per mismatch: route, field, expected, got. */
 export function describeMismatch(m: Mismatch): string {
   return `${m.route} → ${m.status}: ${m.field}: expected ${m.expected}, got ${m.got}`
 }

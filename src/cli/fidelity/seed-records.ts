@@ -109,14 +109,12 @@ export class SeedCollector {
     return this.records.get(kind)!.has(id)
   }
 
-  /** Adds the API record unless one with its id is held already; records without an id are skipped. */
   add(kind: SeedKind, record: unknown): void {
     const id = (record as Row | null)?.id
     if (typeof id !== 'string' || this.has(kind, id)) return
     this.records.get(kind)!.set(id, seedRecordOf(kind, record as Row))
   }
 
-  /** Ids named by groups, categories and order lines that the seed does not hold. */
   missingProducts(): string[] {
     const wanted = new Set<string>()
     for (const row of [...this.records.get('groups')!.values(), ...this.records.get('categories')!.values()])

@@ -21,11 +21,9 @@ export interface UpstreamAnswer {
   status: number
   statusText: string
   header(name: string): string | null
-  /** The body as it came: still compressed when `Content-Encoding` says so. */
   bytes: Buffer
   /** The body decoded to text; undefined when it is not UTF-8 text (then it is recorded as base64). */
   text: string | undefined
-  /** `gzip`, `br`, `deflate` when the text was decoded from it. */
   decodedFrom?: string
 }
 

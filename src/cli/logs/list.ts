@@ -36,7 +36,6 @@ export async function listRequests(cc: CommandContext, o: ListOptions): Promise<
   for (const entry of [...list.requests].reverse()) printRequest(cc, entry)
 }
 
-/** One request: its line, then headers, bodies and reason as fields. */
 export async function showRequest(cc: CommandContext, id: string): Promise<void> {
   const entry: RequestLogEntry = await cc.client().requests.get(id)
   if (cc.out.isJson) return cc.out.json(entry)

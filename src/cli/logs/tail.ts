@@ -7,7 +7,6 @@ import { filterOf, printRequest, type TailOptions } from './request-line.js'
 
 export type { TailOptions }
 
-/** Prints each new request of the account until Ctrl+C (one line each; NDJSON with --json). */
 export async function tail(cc: CommandContext, o: TailOptions): Promise<void> {
   const filter = filterOf(o)
   const client = cc.client()

@@ -34,7 +34,6 @@ export async function parseChaos(text: string): Promise<WebhookChaosInput> {
   return chaos as WebhookChaosInput
 }
 
-/** An endpoint's chaos in a few words: `duplicate=0.2 reorderMs=500 seed=7`. */
 export function describeChaos(chaos: WebhookChaos | undefined): string {
   if (!chaos) return ''
   return Object.entries(chaos)

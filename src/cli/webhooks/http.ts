@@ -9,7 +9,6 @@ import type { Connection } from '../connection.js'
 import { UsageError } from '../exit-codes.js'
 import type { Output } from '../output.js'
 
-/** What a webhook command runs with: the CLI context, its output, where the emulator is and its client. */
 export interface WebhookContext {
   ctx: CliContext
   out: Output
@@ -42,9 +41,7 @@ export interface Sent {
   status: number | null
   statusText: string
   durationMs: number
-  /** The start of the answer, at most the `showAtMost` bytes asked for. */
   body: string
-  /** The answer was longer than what was read of it. */
   bodyTruncated: boolean
   error: string | null
 }

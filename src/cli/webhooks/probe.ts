@@ -77,7 +77,6 @@ export function probes(now: Date): Probe[] {
   return out
 }
 
-/** How long the whole probe may take unless `--timeout` says otherwise. */
 export const PROBE_TIMEOUT = '60s'
 
 /**

@@ -92,7 +92,6 @@ export function describePayload(body: Record<string, unknown>): string {
   return parts.filter((p) => p !== undefined && p !== null && p !== '').join(' · ')
 }
 
-/** The answer to a dynamic delivery: the given text, as JSON when it parses as JSON. */
 function dynamicAnswer(text: string): { type: string; body: string } {
   try {
     JSON.parse(text)
@@ -108,7 +107,6 @@ export interface Receiver {
   close(): Promise<void>
 }
 
-/** Starts the receiver; `onReceived` sees every request after it was checked. */
 export function startReceiver(
   o: ReceiveOptions,
   onReceived: (r: Received) => void,
@@ -167,7 +165,6 @@ export function startReceiver(
   }))
 }
 
-/** Prints one received webhook: a summary line, the record, then each problem; `--json` one JSON line. */
 export function printReceived(w: WebhookContext, r: Received): void {
   const { out } = w
   if (out.isJson) return out.ndjson(r)

@@ -116,7 +116,6 @@ export async function payloadFromRecord(
   )
 }
 
-/** The sample body of a kind, its `timestamp` set to now (the time of sending). */
 export function samplePayload(kind: EventKind, now: Date): Record<string, unknown> {
   const body = loadEventSample(kind)
   return kind === DYNAMIC_DELIVERY_EVENT ? body : { ...body, timestamp: now.toISOString() }
@@ -144,7 +143,6 @@ export async function trigger(w: WebhookContext, kindText: string, o: TriggerOpt
   return result
 }
 
-/** Prints what `trigger` did; throws (exit 1) when the receiver did not answer 2xx. */
 export function reportTrigger(w: WebhookContext, r: TriggerResult, dryRun: boolean): void {
   const { out } = w
   for (const problem of r.problems) out.warn(`payload does not match the ${r.kind} schema: ${problem}`)

@@ -23,7 +23,6 @@ export function parseMatches(pairs: readonly string[]): { path: string[]; value:
   })
 }
 
-/** Whether every match holds for the event's data; values are compared as text (`12` matches 12). */
 export function isMatching(event: EmittedEvent, matches: ReturnType<typeof parseMatches>): boolean {
   return matches.every(({ path, value }) => {
     let at: unknown = event.data
