@@ -1,26 +1,15 @@
 // The run function of `store drift`: read and check the recording, replay it on the emulator of the
 // connection (--base-url, STORE_BASE_URL, the profile or the local one), print the report: one
 // block per endpoint with each difference under it; with `--json`, one JSON document for CI.
-import { readFile } from 'node:fs/promises'
-import { resolve } from 'node:path'
 import type { CommandContext } from '../client-factory.js'
 import { UsageError } from '../exit-codes.js'
-import { checkReplayable, parseHar } from './har.js'
+import { checkReplayable, readHar } from './har.js'
 import { type DriftReport, type EntryDifference, replayRecording } from './replay.js'
 import type { Output } from '../output.js'
 import { counted } from '../counted.js'
 
 export async function runDrift(cc: CommandContext, file: string): Promise<void> {
-  const path = resolve(cc.cwd, file)
-  let text: string
-  try {
-    text = await readFile(path, 'utf8')
-  } catch (error) {
-    throw new UsageError(
-      `${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); record one with store proxy --record ${file}`,
-    )
-  }
-  const har = parseHar(text, file)
+  const har = await readHar(cc.cwd, file)
   checkReplayable(har, file)
   if (!cc.connection().apiKey)
     throw new UsageError(

@@ -2,6 +2,8 @@
 // and the input of `store drift`: the fields browsers' devtools and HAR tools require, and what
 // drift reads. Entries keep fields this schema does not list. What drift checks beyond the HAR
 // shape before anything is sent: each entry it replays must make a request at all.
+import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
 import * as z from 'zod'
 import { UsageError } from '../exit-codes.js'
 
@@ -59,6 +61,19 @@ export function emptyHar(version: string): Har {
 /** `log.entries[3].response.status`: where a problem is, as a reader finds it in the file. */
 function where(path: readonly PropertyKey[]): string {
   return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('')
+}
+
+/** The recording in the file, or a usage error saying why it cannot be read or is not one. */
+export async function readHar(cwd: string, file: string): Promise<Har> {
+  let text: string
+  try {
+    text = await readFile(resolve(cwd, file), 'utf8')
+  } catch (error) {
+    throw new UsageError(
+      `${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); record one with store proxy --record ${file}`,
+    )
+  }
+  return parseHar(text, file)
 }
 
 /**

@@ -70,22 +70,16 @@ export async function pullShop(client: StoreClient, o: PullOptions): Promise<Pul
   for (const category of (await client.categories.list()).categories) collector.add('categories', category)
   for (const group of (await client.groups.list()).groups) collector.add('groups', group)
   for (const entry of (await client.blacklists.list()).blacklists) collector.add('blacklists', entry)
-  const { customers } = await client.customers.list({ limit: UNPAGED_LIMIT })
-  checkPageSize('customers', customers.length, UNPAGED_LIMIT)
-  for (const customer of customers) collector.add('customers', customer)
-  if (customers.length === UNPAGED_LIMIT)
-    notes.push(
-      `the API lists at most ${UNPAGED_LIMIT} customers and has no cursor for more: the newest ${UNPAGED_LIMIT} were pulled`,
-    )
-  if (o.withOrders) {
-    const { orders } = await client.orders.list({ limit: UNPAGED_LIMIT })
-    checkPageSize('orders', orders.length, UNPAGED_LIMIT)
-    for (const order of orders) collector.add('orders', order)
-    if (orders.length === UNPAGED_LIMIT)
+  const unpaged = (kind: 'customers' | 'orders', records: unknown[]) => {
+    checkPageSize(kind, records.length, UNPAGED_LIMIT)
+    for (const record of records) collector.add(kind, record)
+    if (records.length === UNPAGED_LIMIT)
       notes.push(
-        `the API lists at most ${UNPAGED_LIMIT} orders and has no cursor for more: the newest ${UNPAGED_LIMIT} were pulled`,
+        `the API lists at most ${UNPAGED_LIMIT} ${kind} and has no cursor for more: the newest ${UNPAGED_LIMIT} were pulled`,
       )
   }
+  unpaged('customers', (await client.customers.list({ limit: UNPAGED_LIMIT })).customers)
+  if (o.withOrders) unpaged('orders', (await client.orders.list({ limit: UNPAGED_LIMIT })).orders)
   // The list shows Live products only; those a group, category or order names are read one by one.
   for (const id of collector.missingProducts()) {
     try {

@@ -10,27 +10,13 @@ type Row = Record<string, unknown>
 
 const shape = SeedFileSchema.shape
 type FieldSchemas = Record<string, z.ZodType>
+const RECORD_SCHEMAS = Object.fromEntries(
+  SEED_KINDS.map((kind) => [kind, (shape[kind] as z.ZodOptional<z.ZodArray<z.ZodType>>).unwrap().element]),
+) as Record<SeedKind, z.ZodType>
 // Coupons and blacklist entries are discriminated by `type`; every type takes the same fields.
-const FIELDS: Record<SeedKind | 'items', FieldSchemas> = {
-  products: shape.products.unwrap().element.shape,
-  coupons: shape.coupons.unwrap().element.options[0].shape,
-  categories: shape.categories.unwrap().element.shape,
-  groups: shape.groups.unwrap().element.shape,
-  blacklists: shape.blacklists.unwrap().element.options[0].shape,
-  customers: shape.customers.unwrap().element.shape,
-  orders: shape.orders.unwrap().element.shape,
-  items: shape.orders.unwrap().element.shape.items.element.shape,
-}
-
-const RECORD_SCHEMAS: Record<SeedKind, z.ZodType> = {
-  products: shape.products.unwrap().element,
-  coupons: shape.coupons.unwrap().element,
-  categories: shape.categories.unwrap().element,
-  groups: shape.groups.unwrap().element,
-  blacklists: shape.blacklists.unwrap().element,
-  customers: shape.customers.unwrap().element,
-  orders: shape.orders.unwrap().element,
-}
+const fieldsOf = (schema: z.ZodType) =>
+  ((schema as unknown as { options?: z.ZodObject[] }).options?.[0] ?? (schema as z.ZodObject)).shape as FieldSchemas
+const ITEM_FIELDS = shape.orders.unwrap().element.shape.items.element.shape
 
 export interface Unseedable {
   kind: SeedKind
@@ -82,18 +68,16 @@ const idsOf = (list: unknown): string[] | undefined =>
 
 /** A record of the API (`GET /products/:id`, an element of `{ categories }`…) as a seed record. */
 export function seedRecordOf(kind: SeedKind, record: Row): Row {
+  const row = pick(fieldsOf(RECORD_SCHEMAS[kind]), record)
   switch (kind) {
     case 'categories':
-      return { ...pick(FIELDS.categories, record), productIds: idsOf(record.products), groupIds: idsOf(record.groups) }
+      return { ...row, productIds: idsOf(record.products), groupIds: idsOf(record.groups) }
     case 'groups':
-      return { ...pick(FIELDS.groups, record), productIds: idsOf(record.products) }
+      return { ...row, productIds: idsOf(record.products) }
     case 'orders':
-      return {
-        ...pick(FIELDS.orders, record),
-        items: Array.isArray(record.items) ? record.items.map((item) => pick(FIELDS.items, item as Row)) : [],
-      }
+      return { ...row, items: Array.isArray(record.items) ? record.items.map((item) => pick(ITEM_FIELDS, item)) : [] }
     default:
-      return pick(FIELDS[kind], record)
+      return row
   }
 }
 

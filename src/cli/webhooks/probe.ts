@@ -12,17 +12,6 @@ export const UNKNOWN_KIND = 'order:teleported'
 /** `must`: the spec's rule, a failure exits 1; `should`: advice, reported only. */
 export type ProbeRule = 'must' | 'should'
 
-export interface ProbeResult {
-  probe: string
-  event: string
-  rule: ProbeRule
-  expect: string
-  status: number | null
-  durationMs: number
-  error: string | null
-  passed: boolean
-}
-
 interface Probe {
   probe: string
   event: string
@@ -30,6 +19,13 @@ interface Probe {
   expect: string
   body: string
   isPassing: (status: number | null) => boolean
+}
+
+export type ProbeResult = Omit<Probe, 'body' | 'isPassing'> & {
+  status: number | null
+  durationMs: number
+  error: string | null
+  passed: boolean
 }
 
 const ACK = 'a 2xx within 15 s'
@@ -97,15 +93,13 @@ export async function probe(w: WebhookContext, url: string, timeout = PROBE_TIME
       leftMs > 0
         ? await sendWebhook(w.ctx, url, p.body, { showAtMost: 0, timeoutMs: Math.min(WEBHOOK_TIMEOUT_MS, leftMs) })
         : { status: null, durationMs: 0, error: `not sent: the probe's ${timeout} were used up (--timeout)` }
+    const { body: _, isPassing, ...about } = p
     const result: ProbeResult = {
-      probe: p.probe,
-      event: p.event,
-      rule: p.rule,
-      expect: p.expect,
+      ...about,
       status: sent.status,
       durationMs: sent.durationMs,
       error: sent.error,
-      passed: p.isPassing(sent.status),
+      passed: isPassing(sent.status),
     }
     results.push(result)
     if (!w.out.isJson) printResult(w, result)
