@@ -88,32 +88,32 @@ export function harEntryOf(x: Exchange, known: readonly string[]): HarEntry {
   }
 }
 
-function frame(version: string): { head: string; tail: string } {
-  const empty = JSON.stringify(emptyHar(version), null, 2)
-  const at = empty.indexOf('"entries": []') + '"entries": ['.length
-  return { head: empty.slice(0, at), tail: `\n    ${empty.slice(at)}\n` }
-}
-
 const INDENT = '\n      '
 
 export class HarRecorder {
-  private file: FileHandle | undefined
-  private opening: Promise<void> | undefined
   private writing: Promise<void> = Promise.resolve()
-  /** Where the tail starts: the next entry is written here. */
-  private end = 0
   private written = 0
   /** Entries a failed write left out, written with the next one. */
   private pending: string[] = []
   private failure: Error | undefined
-  private readonly framing: { head: string; tail: string }
 
-  constructor(
-    private readonly path: string,
-    version: string,
+  private constructor(
+    private readonly file: FileHandle,
+    private readonly tail: string,
+    /** Where the tail starts: the next entry is written here. */
+    private end: number,
     private readonly secrets: readonly string[],
-  ) {
-    this.framing = frame(version)
+  ) {}
+
+  /** Creates the file: the empty recording, readable by its owner only (it holds the shop's data, keys masked). */
+  static async create(path: string, version: string, secrets: readonly string[]): Promise<HarRecorder> {
+    const empty = JSON.stringify(emptyHar(version), null, 2)
+    const at = empty.indexOf('"entries": []') + '"entries": ['.length
+    const [head, tail] = [empty.slice(0, at), `\n    ${empty.slice(at)}\n`]
+    const file = await open(path, 'w', 0o600)
+    await chmod(path, 0o600)
+    await file.write(`${head}${tail}`, 0)
+    return new HarRecorder(file, tail, Buffer.byteLength(head), secrets)
   }
 
   get entries(): number {
@@ -131,16 +131,13 @@ export class HarRecorder {
     return this.queue(() => this.appendPending())
   }
 
-  async flush(): Promise<void> {
-    await this.queue(() => this.appendPending())
-    if (this.failure) throw this.failure
-  }
-
   async close(): Promise<void> {
-    await this.flush().finally(async () => {
-      await this.file?.close()
-      this.file = undefined
-    })
+    try {
+      await this.queue(() => this.appendPending())
+      if (this.failure) throw this.failure
+    } finally {
+      await this.file.close()
+    }
   }
 
   private queue(work: () => Promise<void>): Promise<void> {
@@ -149,37 +146,20 @@ export class HarRecorder {
     return next
   }
 
-  private async opened(): Promise<FileHandle> {
-    this.opening ??= (async () => {
-      // Owner only: a recording holds the shop's data, even with its keys masked.
-      const file = await open(this.path, 'w', 0o600)
-      await chmod(this.path, 0o600)
-      const { head, tail } = this.framing
-      await file.write(`${head}${tail}`, 0)
-      this.end = Buffer.byteLength(head)
-      this.file = file
-    })()
-    await this.opening
-    return this.file as FileHandle
-  }
-
   private async appendPending(): Promise<void> {
     // Entries added while this write runs wait for the next one.
     const batch = this.pending.splice(0)
+    if (!batch.length) return
     try {
-      const file = await this.opened()
-      if (batch.length) {
-        const entries = batch.map((text, i) => `${this.written + i === 0 ? '' : ','}${INDENT}${text}`).join('')
-        const bytes = Buffer.from(entries + this.framing.tail)
-        // One positional write: the entries and the tail after them land together.
-        await file.write(bytes, 0, bytes.length, this.end)
-        this.end += bytes.length - Buffer.byteLength(this.framing.tail)
-        this.written += batch.length
-      }
+      const entries = batch.map((text, i) => `${this.written + i === 0 ? '' : ','}${INDENT}${text}`).join('')
+      const bytes = Buffer.from(entries + this.tail)
+      // One positional write: the entries and the tail after them land together.
+      await this.file.write(bytes, 0, bytes.length, this.end)
+      this.end += bytes.length - Buffer.byteLength(this.tail)
+      this.written += batch.length
       this.failure = undefined
     } catch (error) {
       this.pending.unshift(...batch)
-      this.opening = this.file ? this.opening : undefined
       this.failure = error as Error
       throw error
     }

@@ -35,13 +35,13 @@ export async function runProxy(cc: CommandContext, o: ProxyFlags): Promise<void>
   const apiKey = cc.globals.apiKey
   const http = clientFor(cc, { baseUrl: upstream, apiKey }, cc.globals).http
   const recordPath = o.record ? resolve(cc.cwd, o.record) : undefined
-  const recorder = recordPath ? new HarRecorder(recordPath, version(), apiKey ? [apiKey] : []) : undefined
-  if (recorder && recordPath)
-    await recorder.flush().catch((error: NodeJS.ErrnoException) => {
-      throw new UsageError(
-        `--record: cannot write ${recordPath} (${error.code ?? error.message}); pass a path in a folder that exists`,
-      )
-    })
+  const recorder = recordPath
+    ? await HarRecorder.create(recordPath, version(), apiKey ? [apiKey] : []).catch((error: NodeJS.ErrnoException) => {
+        throw new UsageError(
+          `--record: cannot write ${recordPath} (${error.code ?? error.message}); pass a path in a folder that exists`,
+        )
+      })
+    : undefined
   const started = performance.now()
   const proxy = await startProxy({
     port,

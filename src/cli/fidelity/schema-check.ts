@@ -4,7 +4,7 @@
 import type * as z from 'zod'
 import { ErrorBodySchema } from '../../contract/errors.js'
 import { API_OPERATIONS, type Operation, errorsOf, statusOf } from '../../contract/operations/index.js'
-import { kindOf as jsonKindOf } from '../../fixtures/expect.js'
+import { kindOf as jsonKindOf, valueAt } from '../../fixtures/expect.js'
 
 export interface ApiRoute {
   name: string
@@ -52,15 +52,6 @@ export interface Mismatch {
 }
 
 const kindOf = (value: unknown) => (jsonKindOf(value) === 'timestamp' ? 'string' : jsonKindOf(value))
-
-function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
-  let at: unknown = body
-  for (const key of path) {
-    if (at === null || typeof at !== 'object') return undefined
-    at = (at as Record<PropertyKey, unknown>)[key]
-  }
-  return at
-}
 
 function describeGot(value: unknown): string {
   const kind = kindOf(value)

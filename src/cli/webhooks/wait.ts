@@ -3,6 +3,7 @@
 import { isWebhookEventKind, type WebhookEventKind } from '../../contract/event-kinds.js'
 import type { EmittedEvent } from '../../contract/webhooks.js'
 import { StoreError } from '../../contract/store-error.js'
+import { valueAt } from '../../fixtures/expect.js'
 import { UsageError } from '../exit-codes.js'
 import { parseDuration } from '../commands/emulator.js'
 import { CheckFailedError, type WebhookContext } from './http.js'
@@ -25,9 +26,7 @@ export function parseMatches(pairs: readonly string[]): { path: string[]; value:
 
 export function isMatching(event: EmittedEvent, matches: ReturnType<typeof parseMatches>): boolean {
   return matches.every(({ path, value }) => {
-    let at: unknown = event.data
-    for (const key of path)
-      at = at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined
+    const at = valueAt(event.data, path)
     return at !== undefined && (typeof at === 'object' ? JSON.stringify(at) : String(at)) === value
   })
 }
