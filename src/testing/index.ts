@@ -1,6 +1,5 @@
-// `<package>/testing`: one emulator for a whole test run, and an account of its own for each test
-// or worker (docs/testing.md, "Using store in your test suite"), so tests run in parallel on one emulator
-// without seeing each other's orders, events, webhooks or clock.
+// `<package>/testing`: one emulator for a test run and an account of its own for each test or worker
+// (docs/testing.md), so tests run in parallel without seeing each other's data.
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'

@@ -1,6 +1,5 @@
-// `store pull --anonymize`: e-mails, names, IP addresses and phone numbers of people replaced by
-// made-up ones, consistently (one person's e-mail is the same made-up e-mail in every record),
-// from documentation ranges: example.com, 192.0.2.0/24 and its sister ranges, 2001:db8::/32, 555-01xx.
+// `store pull --anonymize`: people's e-mails, names, IPs and phones replaced consistently by
+// made-up ones from documentation ranges (example.com, 192.0.2.0/24, 2001:db8::/32, 555-01xx).
 import type { SeedInput } from '../../contract/seed-file.js'
 import { mapStrings } from './id-map.js'
 

@@ -1,8 +1,5 @@
-// How `store drift` compares a recorded answer with the emulator's (docs/fidelity.md, "Is the emulator still
-// right?"): the status; the field set and each field's type at every depth; the error form; list
-// length and order, and paging. Values are not compared, except that ids, order numbers and
-// cursors must refer to the same records: they are matched by position, and a value met again must
-// be the one matched before.
+// How `store drift` compares a recorded answer with the emulator's: status, fields and their types,
+// error form, list length, order and paging; ids and cursors matched by position, not compared.
 import { kindOf as shapeOf } from '../../fixtures/expect.js'
 import { counted } from '../counted.js'
 import { type IdMap, parseJson } from './id-map.js'

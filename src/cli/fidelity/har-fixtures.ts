@@ -1,7 +1,5 @@
-// `store fixtures from-har`: a recording as a fixtures file that runs again, against the emulator
-// or the hosted service. Each `/api/v1` exchange is a step; ids, order numbers and cursors that
-// earlier answers gave (the values `store drift` matches by position) become `${step:json.path}`
-// references, and each step expects the recorded status and field names.
+// `store fixtures from-har`: each `/api/v1` exchange a step; values earlier answers gave become
+// `${step:json.path}` references, and each step expects the recorded status and field names.
 import { basename } from 'node:path'
 import {
   FIXTURE_MAX_STEPS,
@@ -15,8 +13,8 @@ import { anyOf, kindOf } from '../../fixtures/expect.js'
 import { UsageError } from '../exit-codes.js'
 import { isReferenceKey } from './compare.js'
 import { type Har, type HarEntry, headerOf } from './har.js'
-import { IdMap, mapStrings, parseJson } from './id-map.js'
-import { apiSegments, seedFromRecording } from './recording-seed.js'
+import { mapStrings, parseJson } from './id-map.js'
+import { apiSegments, countsOf, seedFromRecording } from './recording-seed.js'
 
 export interface FixturesFromHar {
   file: FixtureFile
@@ -169,14 +167,9 @@ export function fixturesFromHar(har: Har, file: string): FixturesFromHar {
     throw new UsageError(
       `${file} holds ${steps.length} /api/v1 exchanges; a fixtures file holds at most ${FIXTURE_MAX_STEPS} steps: record a shorter session`,
     )
-  const { seed, unseedable } = seedFromRecording(
-    api.map((e) => e.entry),
-    new IdMap(),
-  )
+  const { seed, unseedable } = seedFromRecording(har.log.entries)
   // Records read in a shape the seed file does not take are read all the same.
-  const unmade: Record<string, number> = {}
-  for (const [kind, rows] of Object.entries(seed))
-    if ((rows as unknown[]).length) unmade[kind] = (rows as unknown[]).length
+  const unmade = countsOf(seed)
   for (const u of unseedable) unmade[u.kind] = (unmade[u.kind] ?? 0) + 1
   const name = basename(file)
   const seedHint = Object.keys(unmade).length

@@ -1,7 +1,5 @@
-// The proxy's recording: every exchange becomes a HAR 1.2 entry, masked before it is kept, and is
-// appended to the file in place of its closing brackets, which follow it again in the same write.
-// So the file is a complete HAR after every exchange, the work per exchange is that entry's, and a
-// process killed at any moment leaves every exchange written before it (no temporary files).
+// The proxy's recording: each exchange, masked, is written in place of the file's closing brackets,
+// which follow it in the same write, so a process killed at any moment leaves a complete HAR.
 import { chmod, type FileHandle, open } from 'node:fs/promises'
 import { emptyHar, type HarEntry } from './har.js'
 import { credentialsIn, maskHeaders, maskText } from './mask.js'

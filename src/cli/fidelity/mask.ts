@@ -1,6 +1,5 @@
-// What a recording may hold of a secret: nothing. The request inspector's masking rule (keys shown
-// as `sk_live_…wxyz`, `"secret"` fields masked), plus test keys, every secret the proxy knows and
-// every credential the request carried in a header, however often percent-encoded.
+// What a recording may hold of a secret: nothing. Keys, `"secret"` fields, the proxy's secrets and
+// every credential a request header carried, however often percent-encoded.
 import { decodeLoosely, maskedHeaders, maskSecretsIn } from '../../contract/mask.js'
 import { maskKey } from '../../contract/keys.js'
 

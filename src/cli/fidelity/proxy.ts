@@ -1,7 +1,5 @@
-// `store proxy`: serves `/api/v1` locally and forwards every request to the upstream unchanged,
-// answers with the upstream's answer unchanged, records each exchange (masked) and checks each
-// answer against the spec's schemas. What the proxy itself answers (the upstream unreachable, a
-// TLS failure) is a JSON `{ error }` saying what to check, and is not recorded.
+// `store proxy`: forwards `/api/v1` to the upstream and relays its answers unchanged, recording
+// (masked) and checking each; its own failures (upstream unreachable, TLS) are a JSON `{ error }`.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Http } from '../../client/http.js'
 import { StoreError } from '../../contract/store-error.js'

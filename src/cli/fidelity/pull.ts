@@ -1,6 +1,5 @@
-// `store pull`: a hosted shop's records, read through `/api/v1` (every page of every list), as a
-// seed file the emulator loads. Nothing is written until every read has succeeded, and then at
-// once; keys are never written.
+// `store pull`: a hosted shop's records, every page read through `/api/v1`, as a seed file;
+// nothing is written until every read has succeeded.
 import type { StoreClient } from '../../client/index.js'
 import { parseSeed, type SeedInput } from '../../contract/seed-file.js'
 import { StoreError } from '../../contract/store-error.js'

@@ -1,10 +1,8 @@
-// The state a recording starts from, as far as its reads showed it: every record a successful read
-// or update answered with, in its first version, except records the recording itself created
-// (the replay creates them again). Each gets a fresh id, so the seed never meets a record the
-// emulator holds already; the ids map tells the replay which recorded id became which.
+// The state a recording starts from, as far as its reads showed it, except records it created
+// itself (the replay creates them again); each under a fresh id, entered in the id map.
 import type { SeedInput } from '../../contract/seed-file.js'
 import type { HarEntry } from './har.js'
-import { type IdMap, mapStrings, parseJson } from './id-map.js'
+import { IdMap, mapStrings, parseJson } from './id-map.js'
 import { isSeedKind, SeedCollector, type SeedKind, seedableOnly, type Unseedable } from './seed-records.js'
 
 /** `/api/v1/products/prod_1?x=1` → `['products', 'prod_1']`; undefined when not under `/api/v1`. */
@@ -57,6 +55,14 @@ function unreadPage(products: readonly Record<string, unknown>[]): Record<string
   }
 }
 
+/** How many records of each kind a seed holds, kinds it holds none of left out. */
+export const countsOf = (seed: SeedInput): Record<string, number> =>
+  Object.fromEntries(
+    Object.entries(seed)
+      .map(([kind, rows]) => [kind, (rows as unknown[]).length] as const)
+      .filter(([, n]) => n > 0),
+  )
+
 /**
  * The seed for the replay's account, built from the recording's reads, with every record under a
  * fresh id (`suffix` appended) entered in `ids`; without a suffix, under its recorded id (`store
@@ -64,7 +70,7 @@ function unreadPage(products: readonly Record<string, unknown>[]): Record<string
  */
 export function seedFromRecording(
   entries: readonly HarEntry[],
-  ids: IdMap,
+  ids = new IdMap(),
   suffix?: string,
 ): { seed: SeedInput; unseedable: Unseedable[] } {
   const collector = new SeedCollector()

@@ -68,11 +68,7 @@ export async function replayRecording(
   const entries = har.log.entries.map((entry, index) => ({ entry, index }))
   const api = entries.filter(({ entry }) => apiSegments(entry.request.url) !== undefined)
   const ids = new IdMap()
-  const { seed, unseedable } = seedFromRecording(
-    api.map((e) => e.entry),
-    ids,
-    suffix,
-  )
+  const { seed, unseedable } = seedFromRecording(har.log.entries, ids, suffix)
   const created = await admin.emulator.createAccount({ name: 'store drift', seed })
   const http = admin.http.with({ apiKey: created.key.secret, shop: undefined, retry: false })
   const anonymous = http.with({ apiKey: undefined })

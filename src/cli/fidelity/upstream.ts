@@ -1,6 +1,5 @@
-// The proxy's one request to the upstream: sent with the client's settings (base URL, key, shop,
-// timeout, fetch), the answer read as bytes up to a bound, relayed as it came (a gzip answer keeps
-// its Content-Encoding) and decoded for the schema check and the recording.
+// The proxy's request to the upstream with the client's settings: the answer read as bytes up to a
+// bound, relayed as it came, and decoded (gzip, br, deflate) for the check and the recording.
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
 import type { Http } from '../../client/http.js'
 import { readAtMost } from '../../contract/read-at-most.js'

@@ -1,5 +1,4 @@
-// `store logs list` and `store logs get`: the emulator's request inspector after the fact — the last
-// requests (or the last failed ones) and one request with its headers and bodies.
+// `store logs list` and `store logs get`: the request inspector after the fact.
 import type { RequestLogEntry, RequestLogList } from '../../contract/requests.js'
 import type { CommandContext } from '../client-factory.js'
 import { UsageError } from '../exit-codes.js'

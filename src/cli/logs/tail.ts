@@ -1,5 +1,4 @@
-// `store logs tail`: the emulator's request inspector, live — each request an app sends to
-// /api/v1 or /_emulator as it is answered, with the reason of every failure. Reconnects by itself.
+// `store logs tail`: the request inspector, live; reconnects by itself.
 import { CLI_USER_AGENT, type CommandContext } from '../client-factory.js'
 import type { RequestLogEntry } from '../../contract/requests.js'
 import { followUntilStopped } from '../follow-until-stopped.js'

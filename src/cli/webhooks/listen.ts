@@ -1,6 +1,5 @@
-// `store webhooks listen [--forward-to URL]`: the emulator's live events (GET /_emulator/events,
-// SSE) printed, and POSTed to a local URL as webhooks when one is given. Reconnects by itself and
-// resumes with Last-Event-ID, so an event is seen once even when the emulator restarts in between.
+// `store webhooks listen [--forward-to URL]`: the live events printed, or POSTed as webhooks;
+// resumes with Last-Event-ID after a reconnect, so an event is seen once.
 import type { EmittedEvent } from '../../contract/webhooks.js'
 import {
   WEBHOOK_EVENT_KINDS,

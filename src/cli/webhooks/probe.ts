@@ -1,5 +1,5 @@
-// `store webhooks probe URL`: what a webhook handler does with what real senders send, judged
-// by the spec's delivery rules (2xx acknowledges; 15 s per delivery).
+// `store webhooks probe URL`: what a webhook handler does with what real senders send, judged by
+// the spec's delivery rules.
 import { WEBHOOK_EVENT_KINDS, WEBHOOK_TIMEOUT_MS, type WebhookEventKind } from '../../contract/event-kinds.js'
 import { loadEventSample } from '../../contract/event-samples.js'
 import { parseDuration } from '../commands/emulator.js'

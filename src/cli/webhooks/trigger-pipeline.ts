@@ -1,6 +1,5 @@
-// `store webhooks trigger KIND` without `--to`: runs the shipped fixture of the kind
-// (fixtures/triggers/) in the current account, so the event is fired by the emulator itself and
-// reaches the account's endpoints, its `listen` streams and its delivery log like any other.
+// `store webhooks trigger KIND` without `--to`: runs the kind's shipped fixture in the account,
+// so the emulator itself fires the event to endpoints, listen streams and the delivery log.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { DYNAMIC_DELIVERY_EVENT, fixtureFileOf, type EventKind } from '../../contract/event-kinds.js'

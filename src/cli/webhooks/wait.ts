@@ -1,5 +1,4 @@
-// `store webhooks wait`: blocks until the emulator emits an event of a kind (matching fields,
-// optionally since an event id), so scripts and tests wait for it instead of sleeping.
+// `store webhooks wait`: blocks until the emulator emits a matching event, so scripts need not sleep.
 import { isWebhookEventKind, type WebhookEventKind } from '../../contract/event-kinds.js'
 import type { EmittedEvent } from '../../contract/webhooks.js'
 import { StoreError } from '../../contract/store-error.js'
