@@ -3,7 +3,6 @@
 import { decodeLoosely, maskedHeaders, maskSecretsIn } from '../../contract/mask.js'
 import { maskKey } from '../../contract/keys.js'
 
-const KEY_SHAPED = /\bsk_(?:live|test)_[A-Za-z0-9_]+/g
 /** Percent-encoding undone this many times over at most: a key encoded three times is still found. */
 const DECODE_ROUNDS = 4
 /** Request headers that carry a credential: `Authorization`, `X-Api-Key`, `X-Auth-Token`, … */
@@ -13,22 +12,19 @@ const SHORTEST_CREDENTIAL = 8
 /** `Bearer xyz`, `Token xyz`, `Basic xyz`: a scheme, then the credential. */
 const SCHEMED = /^\s*([A-Za-z][\w.-]*)\s+(\S.*?)\s*$/
 
-const maskLevel = (text: string, secrets: readonly string[]) =>
-  maskSecretsIn(text, secrets).replace(KEY_SHAPED, (key) => maskKey(key))
-
 /**
  * `text` with each of `secrets`, every key-shaped value and every `"secret"` field masked. A key
  * found only once the text is percent-decoded (once, twice, in one text both) is masked in the
  * text decoded as far as the deepest key needs: every shallower key is plain there too.
  */
 export function maskText(text: string, secrets: readonly string[]): string {
-  let chosen = maskLevel(text, secrets)
+  let chosen = maskSecretsIn(text, secrets)
   let level = text
   for (let round = 0; round < DECODE_ROUNDS && level.includes('%'); round++) {
     const decoded = decodeLoosely(level)
     if (decoded === level) break
     level = decoded
-    const masked = maskLevel(level, secrets)
+    const masked = maskSecretsIn(level, secrets)
     if (masked !== level) chosen = masked
   }
   return chosen

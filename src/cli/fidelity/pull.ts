@@ -2,6 +2,7 @@
 // nothing is written until every read has succeeded.
 import type { StoreClient } from '../../client/index.js'
 import { parseSeed, type SeedInput } from '../../contract/seed-file.js'
+import { CUSTOMER_LIMIT, ORDER_LIMIT, PRODUCT_LIMIT } from '../../contract/constants.js'
 import { StoreError } from '../../contract/store-error.js'
 import { anonymizeSeed } from './anonymize.js'
 import { maskText } from './mask.js'
@@ -18,10 +19,9 @@ export interface Pulled {
   notes: string[]
 }
 
-/** The API's largest `limit` for orders and customers, which have no cursor (spec, "Limits"). */
-const UNPAGED_LIMIT = 200
-/** The API's largest page of products (spec, "Limits"). */
-const PRODUCT_PAGE_LIMIT = 250
+// Orders and customers have no cursor: one page of the largest `limit` is all the API gives.
+const UNPAGED_LIMIT = Math.min(ORDER_LIMIT.max, CUSTOMER_LIMIT.max)
+const PRODUCT_PAGE_LIMIT = PRODUCT_LIMIT.max
 /** Most pages of products read (250,000 products): a cursor that never ends stops here. */
 export const MAX_PRODUCT_PAGES = 1_000
 
