@@ -3,10 +3,7 @@ import { basename, dirname, join, resolve } from 'node:path'
 import type { CommandContext } from '../client-factory.js'
 import { UsageError } from '../exit-codes.js'
 
-/**
- * Writes `text` whole or not at all: into a temporary file beside it, flushed, then renamed over
- * it, so a reader (or a crash) never meets half a file. Readable by its owner only, whatever the umask.
- */
+/** Whole or not at all (a temporary file renamed over it); readable by its owner only, whatever the umask. */
 async function writeFileAtomic(path: string, text: string): Promise<void> {
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`)
   try {
@@ -19,10 +16,7 @@ async function writeFileAtomic(path: string, text: string): Promise<void> {
   }
 }
 
-/**
- * Prints `text`, or writes it whole to `out` (relative to the working folder) readable by its owner
- * only: seeds, fixtures and recordings hold customers' e-mails. `done` is the closing line.
- */
+/** Prints `text`, or writes it to `out` for its owner only: seeds, fixtures and recordings hold e-mails. */
 export async function writeOut(cc: CommandContext, text: string, out: string | undefined, done: string): Promise<void> {
   if (!out) {
     cc.stdout.write(text)

@@ -73,9 +73,8 @@ function learn(value: unknown, step: string, path: string, key: string, learnt: 
 }
 
 /**
- * The recorded answer as a partial match: every field name at every depth with the kind of its
- * value (values that differ by nature, and every other, not compared), a list by its first item;
- * the answer's own id, order number or cursor as the reference to the earlier answer that gave it.
+ * The recorded answer as a partial match: field names and kinds (a list by its first item), its own
+ * id, order number or cursor as the reference to the earlier answer that gave it.
  */
 function expectedBody(value: unknown, learnt: Learnt, depth = 0, key = ''): unknown {
   // Not a cursor: a service may issue a new one for the same page.

@@ -76,10 +76,7 @@ export async function readHar(cwd: string, file: string): Promise<Har> {
   return parseHar(text, file)
 }
 
-/**
- * The recording in `text`, or a usage error naming the file and the entry and field at fault.
- * @throws UsageError when `text` is not JSON or not HAR 1.x
- */
+/** @throws UsageError naming the file, the entry and the field at fault */
 export function parseHar(text: string, file: string): Har {
   let raw: unknown
   try {

@@ -13,9 +13,8 @@ const SHORTEST_CREDENTIAL = 8
 const SCHEMED = /^\s*([A-Za-z][\w.-]*)\s+(\S.*?)\s*$/
 
 /**
- * `text` with each of `secrets`, every key-shaped value and every `"secret"` field masked. A key
- * found only once the text is percent-decoded (once, twice, in one text both) is masked in the
- * text decoded as far as the deepest key needs: every shallower key is plain there too.
+ * A key found only once the text is percent-decoded is masked in the text decoded as far as the
+ * deepest key needs: every shallower key is plain there too.
  */
 export function maskText(text: string, secrets: readonly string[]): string {
   let chosen = maskSecretsIn(text, secrets)

@@ -36,9 +36,8 @@ function checkPageSize(what: string, got: number, limit: number): void {
 }
 
 /**
- * Every Live product, page by page, with bounds: a cursor that comes back again (the pages would
- * loop) and more than MAX_PRODUCT_PAGES pages are errors, so a wrong upstream cannot keep the pull
- * reading for ever.
+ * A cursor seen again or more than MAX_PRODUCT_PAGES pages is an error: a wrong upstream cannot
+ * keep the pull reading for ever.
  */
 async function* allProducts(client: StoreClient): AsyncGenerator<unknown> {
   const seen = new Set<string>()

@@ -39,10 +39,7 @@ function notePage(entry: HarEntry, body: unknown, pages: { followed: Set<string>
   if (typeof next === 'string') pages.offered.add(next)
 }
 
-/**
- * A Live product older than every product read: a page the recording was offered but never read
- * holds at least one, and without it the emulator would answer that there is no next page.
- */
+/** Stands for a page offered but never read: without it the emulator would say there is no next page. */
 function unreadPage(products: readonly Record<string, unknown>[]): Record<string, unknown> {
   const oldest = Math.min(...products.map((p) => Date.parse(String(p.createdAt))).filter(Number.isFinite))
   const createdAt = new Date(Number.isFinite(oldest) ? oldest - 1000 : 0).toISOString()
@@ -63,11 +60,7 @@ export const countsOf = (seed: SeedInput): Record<string, number> =>
       .filter(([, n]) => n > 0),
   )
 
-/**
- * The seed for the replay's account, built from the recording's reads, with every record under a
- * fresh id (`suffix` appended) entered in `ids`; without a suffix, under its recorded id (`store
- * seed from-har`, for fixtures that name those ids).
- */
+/** With `suffix`, every record under a fresh id entered in `ids`; without, under its recorded id. */
 export function seedFromRecording(
   entries: readonly HarEntry[],
   ids = new IdMap(),

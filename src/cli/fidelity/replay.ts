@@ -55,9 +55,8 @@ function headersFor(entry: HarEntry): Record<string, string> {
 }
 
 /**
- * Replays every `/api/v1` entry of `har` in order; `admin` is a client whose key may create
- * accounts on the emulator. The account is removed at the end, and when `stop` aborts (the replay
- * then ends after the request under way, and rejects with CancelledError).
+ * `admin` may create accounts; the replay's account is removed at the end, also when `stop` aborts
+ * (then it rejects with CancelledError).
  */
 export async function replayRecording(
   har: Har,

@@ -59,10 +59,7 @@ function describeGot(value: unknown): string {
   return kind
 }
 
-/**
- * What differs between an answer and the spec's schema for its route: `[]` when it conforms.
- * `route` is undefined for a request no route of the spec matches.
- */
+/** `[]` when the answer conforms; `route` is undefined when no route of the spec matches. */
 export function checkAnswer(
   route: ApiRoute | undefined,
   request: { method: string; path: string },

@@ -82,9 +82,8 @@ export function seedRecordOf(kind: SeedKind, record: Row): Row {
 }
 
 /**
- * Collects records by kind and id, the first version of each kept, and makes the seed file of
- * them: oldest first, and the products and groups a group or category names limited to those the
- * seed holds (the seed file's rule).
+ * Keeps the first version of each record; the seed lists them oldest first, and a group's or
+ * category's members only those it holds (the seed file's rule).
  */
 export class SeedCollector {
   private readonly records = new Map<SeedKind, Map<string, Row>>(SEED_KINDS.map((k) => [k, new Map()]))
@@ -154,11 +153,7 @@ export class SeedCollector {
 /** Placeholder codes a Serial product is seeded with at most. */
 const MAX_PLACEHOLDER_CODES = 10_000
 
-/**
- * A Serial or MysteryBox product with a stand-in setup that gives it the stock the API showed: its
- * code pool and drop table are dashboard-only and never in an answer, and without them the
- * emulator shows such a product out of stock.
- */
+/** Pools and drop tables are never in an answer: a stand-in one gives the product the stock the API showed. */
 function withPool(product: Row): Row {
   const stock = product.stock as number | null | undefined
   if (product.type === 'Serial' && typeof stock === 'number') {

@@ -55,11 +55,7 @@ function textOf(bytes: Buffer, encoding: string | null, limit: number): { text?:
   }
 }
 
-/**
- * `method path` on the upstream with the forwarded `headers` (the client's key and shop first, as
- * `Http.exchange` sends them). A request that gets no answer is a StoreError with status 0.
- * @throws AnswerTooLargeError when the answer passes `limit` bytes
- */
+/** No answer is a StoreError with status 0. @throws AnswerTooLargeError past `limit` bytes */
 export async function askUpstream(
   http: Http,
   method: string,

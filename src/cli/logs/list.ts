@@ -9,10 +9,7 @@ export interface ListOptions extends TailOptions {
   failed?: boolean
 }
 
-/**
- * The last `--limit` requests (default 20), oldest first so the newest ends the output; `--failed`
- * keeps those answered 4xx or 5xx. `--json` prints the API's envelope, newest first.
- */
+/** Oldest first, so the newest ends the output; `--json` prints the API's envelope, newest first. */
 export async function listRequests(cc: CommandContext, o: ListOptions): Promise<void> {
   const limit = o.limit === undefined ? 20 : Number(o.limit)
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000)

@@ -22,10 +22,7 @@ export async function tail(cc: CommandContext, o: TailOptions): Promise<void> {
   })
 }
 
-/**
- * A control call of the store CLI itself (`store emulator …`, `webhooks listen`'s event stream):
- * the tail is for what an app sends, and these would bury it.
- */
+/** The CLI's own control calls (`store emulator …`, `webhooks listen`) would bury what an app sends. */
 function isCliControlCall(entry: RequestLogEntry): boolean {
   return entry.path.startsWith('/_emulator') && entry.requestHeaders['user-agent'] === CLI_USER_AGENT
 }

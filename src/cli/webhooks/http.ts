@@ -50,10 +50,8 @@ export interface Sent {
 export const SHOWN_ANSWER_BYTES = 64 * 1024
 
 /**
- * POSTs a webhook body to `url` with the spec's headers only (Content-Type, User-Agent) and its
- * 15 s timeout. Reads at most `showAtMost` bytes of the answer and drops the connection past
- * them, so a huge or endless answer costs neither memory nor time. Never throws: `status` is
- * null when no answer came.
+ * With the spec's headers only and its timeout; the answer read up to `showAtMost` bytes. Never
+ * throws: `status` is null when no answer came.
  */
 export async function sendWebhook(
   ctx: CliContext,

@@ -57,10 +57,7 @@ export function forwardingLine(
   return `Ready! Forwarding ${kinds ? kinds.join(', ') : 'every event'} from ${origin}: ${each.join('; ')} (Ctrl+C to stop)`
 }
 
-/**
- * `--forward-to URL` or `--forward-to 'PATTERN=URL'`: a plain URL takes every event; patterns
- * (comma-separated, `*` any run of characters) take the kinds they match, and each must match one.
- */
+/** A plain URL takes every event; `PATTERN=URL` the kinds its patterns match, each matching one. */
 export function parseForwardTarget(text: string): ForwardTarget {
   const isPlain = /^https?:\/\//i.test(text)
   const cut = text.indexOf('=')
@@ -100,10 +97,7 @@ class TargetQueue {
   }
 }
 
-/**
- * Prints, or forwards, events until SIGINT/SIGTERM. An event whose POST got no answer (the local
- * app is restarting) is tried again in the background, so a dead URL does not hold the events after it.
- */
+/** An event whose POST got no answer is tried again in the background: a dead URL holds no later event. */
 export async function listen(w: WebhookContext, o: ListenOptions): Promise<void> {
   const { ctx, out } = w
   const targets = (o.forwardTo ?? []).map(parseForwardTarget)

@@ -75,11 +75,7 @@ export function probes(now: Date): Probe[] {
 
 export const PROBE_TIMEOUT = '60s'
 
-/**
- * Sends every probe in turn and reports each; exit 1 when a well-formed event was not acknowledged.
- * The whole probe ends by `timeout` (each probe waits at most 15 s, and less when less is left);
- * a probe there was no time left for is reported as not sent.
- */
+/** Exit 1 when a well-formed event was not acknowledged. Probes left when `timeout` is used up are not sent. */
 export async function probe(w: WebhookContext, url: string, timeout = PROBE_TIMEOUT): Promise<ProbeResult[]> {
   if (!/^https?:\/\//i.test(url))
     throw new UsageError(`"${url}" is not an http(s) URL (e.g. http://localhost:3000/hooks)`)

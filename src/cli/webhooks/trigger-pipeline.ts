@@ -50,9 +50,8 @@ export async function triggerFixture(
 }
 
 /**
- * Runs the kind's fixture in the account and waits for the event it fires; exit 1 when none came.
- * A Dynamic fixture delivers to `STORE_DYNAMIC_URL`; when that is unset, a receiver of this
- * process answers for the run (the emulator must be able to reach this machine: it is local).
+ * Exit 1 when no event came. A Dynamic fixture delivers to STORE_DYNAMIC_URL, else to a receiver
+ * of this process.
  */
 export async function triggerInEmulator(w: WebhookContext, kind: EventKind, o: PipelineOptions): Promise<void> {
   const { file, path } = await triggerFixture(kind, o.override)
@@ -88,10 +87,7 @@ export async function triggerInEmulator(w: WebhookContext, kind: EventKind, o: P
   }
 }
 
-/**
- * Opens the account's event stream for `kind` and resolves, once connected, with a promise of
- * the first event that comes: opened before the steps run, so the event cannot slip by.
- */
+/** Resolves once connected, before the steps run, so the event cannot slip by. */
 async function listenFor(
   w: WebhookContext,
   kind: EventKind,
