@@ -57,7 +57,6 @@ export interface ProxyOptions {
   /** One line per request, and what to check when the upstream fails. */
   onLine: (line: string) => void
   onRecordFailed: (error: Error) => void
-  maxAnswerBytes?: number
 }
 
 export interface RunningProxy {
@@ -128,16 +127,14 @@ export function startProxy(o: ProxyOptions): Promise<RunningProxy> {
     const started = o.clock()
     stats.requests++
     let answer: UpstreamAnswer
-    const limit = o.maxAnswerBytes ?? MAX_RELAYED_BYTES
     try {
       answer = await askUpstream(o.http, method, upstreamPath, {
         headers,
         body: body === '' && (method === 'GET' || method === 'HEAD') ? undefined : body,
-        limit,
       })
     } catch (error) {
       if (error instanceof AnswerTooLargeError) {
-        const message = `store proxy: the answer of ${o.upstream}${upstreamPath} is larger than ${limit} bytes, more than store proxy relays; ask for less at once (a smaller limit, a narrower query)`
+        const message = `store proxy: the answer of ${o.upstream}${upstreamPath} is larger than ${MAX_RELAYED_BYTES} bytes, more than store proxy relays; ask for less at once (a smaller limit, a narrower query)`
         o.onLine(message)
         return sendJson(res, 502, { error: message })
       }

@@ -60,9 +60,9 @@ export async function askUpstream(
   http: Http,
   method: string,
   path: string,
-  o: { headers: Record<string, string>; body: string | undefined; limit?: number },
+  o: { headers: Record<string, string>; body: string | undefined },
 ): Promise<UpstreamAnswer> {
-  const limit = o.limit ?? MAX_RELAYED_BYTES
+  const limit = MAX_RELAYED_BYTES
   const url = http.baseUrl + path
   const headers: Record<string, string> = { ...http.options.headers }
   if (http.options.apiKey) headers.authorization = `Bearer ${http.options.apiKey}`

@@ -18,7 +18,6 @@ export interface ReceiveOptions {
   host: string
   dynamicResponse?: string
   status?: string
-  maxBytes?: number
 }
 
 export interface Received {
@@ -119,7 +118,7 @@ export function startReceiver(
   if (!Number.isInteger(status) || status < 100 || status > 599)
     throw new UsageError(`--status: "${o.status}" is not an HTTP status`)
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const text = await readBody(req, o.maxBytes ?? MAX_BODY)
+    const text = await readBody(req, MAX_BODY)
     const base = {
       at: now().toISOString(),
       method: req.method ?? '',
@@ -130,8 +129,7 @@ export function startReceiver(
       onReceived({ ...base, event: null, valid: false, problems: [problem], body })
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error }))
     }
-    if (text === undefined)
-      return refuse(413, `body is larger than ${o.maxBytes ?? MAX_BODY} bytes`, null, 'body too large')
+    if (text === undefined) return refuse(413, `body is larger than ${MAX_BODY} bytes`, null, 'body too large')
     let body: unknown
     try {
       body = JSON.parse(text)
