@@ -33,10 +33,7 @@ export async function runDrift(cc: CommandContext, file: string): Promise<void> 
 
 /** A found difference: exit 1 (docs/cli.md, "Exit codes"). */
 export class DriftFoundError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'DriftFoundError'
-  }
+  override name = 'DriftFoundError'
 }
 
 const plural = (n: number, word: string) => counted(n, `${word}s`.replace(/ys$/, 'ies'))

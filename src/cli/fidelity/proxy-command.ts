@@ -20,10 +20,7 @@ export interface ProxyFlags {
 
 /** Answers that broke the spec's schemas: exit 1. */
 export class SchemaMismatchError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'SchemaMismatchError'
-  }
+  override name = 'SchemaMismatchError'
 }
 
 export async function runProxy(cc: CommandContext, o: ProxyFlags): Promise<void> {

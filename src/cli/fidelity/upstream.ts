@@ -9,12 +9,7 @@ import { StoreError } from '../../contract/store-error.js'
 export const MAX_RELAYED_BYTES = 32 * 1024 * 1024
 
 /** The upstream's answer was larger than MAX_RELAYED_BYTES: nothing of it was relayed. */
-export class AnswerTooLargeError extends Error {
-  constructor(readonly limit: number) {
-    super(`the answer is larger than ${limit} bytes`)
-    this.name = 'AnswerTooLargeError'
-  }
-}
+export class AnswerTooLargeError extends Error {}
 
 export interface UpstreamAnswer {
   status: number
@@ -80,7 +75,7 @@ export async function askUpstream(
       ...(timeoutMs > 0 ? { signal: AbortSignal.timeout(timeoutMs) } : {}),
     })
     const read = await readAtMost(res.body, limit)
-    if (read.truncated) throw new AnswerTooLargeError(limit)
+    if (read.truncated) throw new AnswerTooLargeError()
     bytes = read.bytes
   } catch (error) {
     if (error instanceof AnswerTooLargeError) throw error

@@ -91,8 +91,5 @@ export const isOk = (status: number | null) => status !== null && status >= 200 
 
 /** A failed check of a command (receiver answered non-2xx, payload invalid): exit code 1. */
 export class CheckFailedError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'CheckFailedError'
-  }
+  override name = 'CheckFailedError'
 }

@@ -97,10 +97,8 @@ async function listenFor(
   const signal = AbortSignal.any([stop, timeout])
   let isConnected = false
   let markConnected: () => void = () => undefined
-  let markFailed: (error: unknown) => void = () => undefined
-  const connected = new Promise<void>((resolve, reject) => {
+  const connected = new Promise<void>((resolve) => {
     markConnected = resolve
-    markFailed = reject
   })
   const first = (async () => {
     try {
@@ -115,10 +113,7 @@ async function listenFor(
       }))
         if (event.event === kind) return event
     } catch (error) {
-      if (!timeout.aborted) {
-        markFailed(error)
-        throw error
-      }
+      if (!timeout.aborted) throw error
     }
     throw new CheckFailedError(
       isConnected
