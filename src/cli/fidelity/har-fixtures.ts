@@ -1,6 +1,7 @@
 // `store fixtures from-har`: each `/api/v1` exchange a step; values earlier answers gave become
 // `${step:json.path}` references, and each step expects the recorded status and field names.
 import { basename } from 'node:path'
+import { decodeLoosely } from '../../contract/mask.js'
 import {
   FIXTURE_MAX_STEPS,
   FIXTURE_METHODS,
@@ -28,13 +29,7 @@ type Learnt = Map<string, string>
 
 const API = '/api/v1'
 
-const safeDecode = (text: string) => {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '))
-  } catch {
-    return text
-  }
-}
+const safeDecode = (text: string) => decodeLoosely(text.replace(/\+/g, ' '))
 
 /** `/products/rec_1?cursor=c1` after `/api/v1`, learnt values as references. */
 function stepPath(url: string, learnt: Learnt): string {

@@ -5,6 +5,7 @@ import type { Http } from '../../client/http.js'
 import { StoreError } from '../../contract/store-error.js'
 import type { ApiRoute } from './schema-check.js'
 import type { HarRecorder, RecordedBody } from './har-recorder.js'
+import { parseJson } from './id-map.js'
 import { listen, readBody } from './local-server.js'
 import { checkAnswer, type Mismatch } from './schema-check.js'
 import { AnswerTooLargeError, askUpstream, MAX_RELAYED_BYTES, type UpstreamAnswer } from './upstream.js'
@@ -96,13 +97,7 @@ function recordedBody(answer: UpstreamAnswer): RecordedBody {
   }
 }
 
-const isErrorBody = (text: string) => {
-  try {
-    return typeof (JSON.parse(text) as { error?: unknown })?.error === 'string'
-  } catch {
-    return false
-  }
-}
+const isErrorBody = (text: string) => typeof (parseJson(text) as { error?: unknown })?.error === 'string'
 
 export function startProxy(o: ProxyOptions): Promise<RunningProxy> {
   const stats = { requests: 0, mismatches: 0, answersWithMismatches: 0 }

@@ -10,6 +10,7 @@ import {
 } from '../../contract/events.js'
 import { isNestedDeeperThan } from '../../contract/common.js'
 import { UsageError } from '../exit-codes.js'
+import { parseJson } from '../fidelity/id-map.js'
 import { listen, readBody } from '../fidelity/local-server.js'
 import type { WebhookContext } from './http.js'
 
@@ -91,14 +92,10 @@ export function describePayload(body: Record<string, unknown>): string {
   return parts.filter((p) => p !== undefined && p !== null && p !== '').join(' · ')
 }
 
-function dynamicAnswer(text: string): { type: string; body: string } {
-  try {
-    JSON.parse(text)
-    return { type: 'application/json', body: text }
-  } catch {
-    return { type: 'text/plain; charset=utf-8', body: text }
-  }
-}
+const dynamicAnswer = (text: string) => ({
+  type: parseJson(text) === undefined ? 'text/plain; charset=utf-8' : 'application/json',
+  body: text,
+})
 
 export interface Receiver {
   server: Server
