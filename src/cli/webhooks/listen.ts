@@ -18,12 +18,6 @@ export interface ListenOptions {
   since?: string
 }
 
-export interface ForwardTarget {
-  url: string
-  patterns: string[] | undefined
-  matches(kind: string): boolean
-}
-
 export const FORWARD_RETRY_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000]
 
 function parseKinds(text: string | undefined): WebhookEventKind[] | undefined {
@@ -50,7 +44,7 @@ const globOf = (pattern: string) =>
 export function forwardingLine(
   origin: string,
   kinds: string[] | undefined,
-  targets: Pick<ForwardTarget, 'url' | 'patterns'>[],
+  targets: { url: string; patterns: string[] | undefined }[],
 ): string {
   const asked = kinds ? kinds.join(',') : 'every kind'
   const each = targets.map((t) => `${t.patterns ? t.patterns.join(',') : asked} to ${t.url}`)
@@ -58,7 +52,7 @@ export function forwardingLine(
 }
 
 /** A plain URL takes every event; `PATTERN=URL` the kinds its patterns match, each matching one. */
-export function parseForwardTarget(text: string): ForwardTarget {
+export function parseForwardTarget(text: string) {
   const isPlain = /^https?:\/\//i.test(text)
   const cut = text.indexOf('=')
   const url = isPlain ? text : text.slice(cut + 1).trim()
@@ -66,7 +60,7 @@ export function parseForwardTarget(text: string): ForwardTarget {
     throw new UsageError(
       `--forward-to: "${text}" is neither an http(s) URL nor PATTERN=URL (e.g. --forward-to 'order:*=http://localhost:3000/orders')`,
     )
-  if (isPlain) return { url, patterns: undefined, matches: () => true }
+  if (isPlain) return { url, patterns: undefined, matches: (_kind: string) => true }
   const patterns = text
     .slice(0, cut)
     .split(',')
@@ -78,7 +72,7 @@ export function parseForwardTarget(text: string): ForwardTarget {
       throw new UsageError(
         `--forward-to: "${patterns[i]}" matches no event kind (list them with store webhooks events; * matches any run of characters)`,
       )
-  return { url, patterns, matches: (kind) => globs.some((glob) => glob.test(kind)) }
+  return { url, patterns, matches: (kind: string) => globs.some((glob) => glob.test(kind)) }
 }
 
 /** Events that may wait for one target's earlier POSTs; past it, that target misses the event (said on its line). */
@@ -118,7 +112,7 @@ export async function listen(w: WebhookContext, o: ListenOptions): Promise<void>
   }
   const queues = targets.map(() => new TargetQueue())
   const retrying = new Set<Promise<void>>()
-  const forwardOne = async (target: ForwardTarget, event: EmittedEvent, body: string, signal: AbortSignal) => {
+  const forwardOne = async (target: { url: string }, event: EmittedEvent, body: string, signal: AbortSignal) => {
     if (signal.aborted) return
     const first = await sendWebhook(ctx, target.url, body, { showAtMost: 0, signal })
     if (signal.aborted) return
@@ -141,7 +135,7 @@ export async function listen(w: WebhookContext, o: ListenOptions): Promise<void>
           if (!target.matches(event.event)) continue
           if (queues[i].add(() => forwardOne(target, event, body, signal))) continue
           const error = `not sent: ${FORWARD_QUEUE_LIMIT} earlier events still wait for ${target.url}`
-          printForwarded(w, { ...forwarded(event, target.url, NOT_SENT, 0), error }, isNamingUrl)
+          printForwarded(w, forwarded(event, target.url, { status: null, durationMs: 0, error }, 0), isNamingUrl)
         }
         if (signal.aborted) break
       }
@@ -153,15 +147,18 @@ export async function listen(w: WebhookContext, o: ListenOptions): Promise<void>
   }
 }
 
-const NOT_SENT: Sent = { status: null, statusText: '', durationMs: 0, body: '', bodyTruncated: false, error: null }
-
 function printEvent(w: WebhookContext, event: EmittedEvent): void {
   if (w.out.isJson) return w.out.ndjson(event)
   w.out.line(`${w.ctx.now().toISOString().slice(11, 19)}  #${event.sequence}  ${event.event}`)
 }
 
 type Forwarded = ReturnType<typeof forwarded>
-const forwarded = (event: EmittedEvent, url: string, sent: Sent, attempts: number) => ({
+const forwarded = (
+  event: EmittedEvent,
+  url: string,
+  sent: Pick<Sent, 'status' | 'durationMs' | 'error'>,
+  attempts: number,
+) => ({
   sequence: event.sequence,
   event: event.event,
   url,
