@@ -1,7 +1,8 @@
 // Every top-level command in `store --help` order. Each module declares its command and flags at
 // once and cheaply; what is heavy (zod schemas, the emulator, the fairness code's callers, prompts)
 // is imported inside the actions, so declaring them all costs little and `store help <cmd>` is complete.
-import type { Register } from './command.js'
+import type { Command } from 'commander'
+import type { CliContext } from './context.js'
 import { register as serve } from './commands/serve.js'
 import { register as products } from './commands/products.js'
 import { register as orders } from './commands/orders.js'
@@ -26,6 +27,9 @@ import { register as seed } from './commands/seed.js'
 import { register as login } from './commands/login.js'
 import { register as config } from './commands/config.js'
 import { register as completion } from './commands/completion.js'
+
+/** A command module adds its command (and subcommands) to the program. */
+type Register = (program: Command, ctx: CliContext) => void
 
 export const COMMANDS: { name: string; register: Register }[] = [
   { name: 'serve', register: serve },

@@ -2,9 +2,9 @@
 const POOL_BYTES = 4096
 
 /**
- * The system's cryptographic random bytes, drawn 4 KiB at a time and handed out in order: each
- * draw costs about 1.7 µs however few bytes it asks for, and a create makes several ids, which
- * was a tenth of a create's CPU in `store serve`. node:crypto loads on the first draw.
+ * The system's cryptographic random bytes, drawn 4 KiB at a time and handed out in order: a draw
+ * costs the same however few bytes it asks for, and a create makes several ids. node:crypto loads
+ * on the first draw.
  */
 export function pooledRandomBytes(): (n: number) => Uint8Array {
   let pool = new Uint8Array(0)
