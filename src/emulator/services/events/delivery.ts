@@ -3,6 +3,7 @@ import type { DeliveryAttempt } from '../../../contract/webhooks.js'
 import type { EmulatorOptions, Sleep } from '../../deps.js'
 import type { ServiceDeps } from '../common/deps.js'
 import type { DeliveryRecord } from '../../../contract/rows.js'
+import { readAtMost } from '../../../contract/read-at-most.js'
 
 /**
  * Automatic retries (docs/webhooks.md, "Webhooks"): 5 attempts in all, the first at once, then after
@@ -47,25 +48,6 @@ export function describeFetchError(error: unknown, timedOut: boolean, timeoutMs:
   return (error as Error)?.message ?? String(error)
 }
 
-async function readLimited(res: Response, limit: number): Promise<{ text: string; truncated: boolean }> {
-  if (!res.body) return { text: '', truncated: false }
-  const reader = res.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    chunks.push(value)
-    size += value.length
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined)
-      break
-    }
-  }
-  const bytes = Buffer.concat(chunks)
-  return { text: new TextDecoder().decode(bytes.subarray(0, limit)), truncated: bytes.length > limit }
-}
-
 /**
  * One webhook POST with exactly the spec's headers (Content-Type, User-Agent; Node's fetch adds
  * only transport headers) and a timeout covering the whole exchange. Never throws.
@@ -88,12 +70,12 @@ export async function postWebhook(
       signal,
       redirect: 'manual',
     })
-    const { text, truncated } = await readLimited(res, RESPONSE_BODY_LIMIT)
+    const { bytes, truncated } = await readAtMost(res.body, RESPONSE_BODY_LIMIT)
     return {
       status: res.status,
       durationMs: elapsed(started),
       error: null,
-      responseBody: text,
+      responseBody: new TextDecoder().decode(bytes),
       responseTruncated: truncated,
     }
   } catch (error) {
