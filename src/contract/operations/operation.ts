@@ -99,6 +99,21 @@ export function errorsOf(route: OperationInput): ErrorCase[] {
 /** An operation as its area declares it: everything but its id, which is its key in the tables. */
 export type OperationInput = Omit<Operation, 'operationId'>
 
+/**
+ * A table of operations that share a tag (and whatever else `shared` holds), each given them.
+ * @example const CLOCK_OPERATIONS = area({ tag: 'clock' }, { getClock: { method: 'get', … } })
+ */
+export const area = <
+  const S extends Partial<OperationInput>,
+  const T extends Record<string, Omit<OperationInput, keyof S> & Partial<OperationInput>>,
+>(
+  shared: S,
+  table: T,
+) =>
+  Object.fromEntries(Object.entries(table).map(([id, operation]) => [id, { ...shared, ...operation }])) as {
+    [K in keyof T]: S & T[K]
+  }
+
 /** The status of an error case. */
 export const statusOf = (error: ErrorCase): number => (typeof error === 'number' ? error : error[0])
 
