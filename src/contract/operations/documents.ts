@@ -10,7 +10,7 @@ const OpenApiDocumentSchema = z
 const HealthSchema = z.object({ status: z.literal('ok') }).meta({ description: 'The emulator answers everything.' })
 
 /** The documents and the ready check: public, no key. */
-const PUBLIC = { tag: 'documents', auth: false, query: NoQuerySchema }
+const PUBLIC = { tag: 'documents', auth: false, query: NoQuerySchema } as const
 
 const document = (path: string, description: string) => ({
   method: 'get' as const,

@@ -99,20 +99,24 @@ export function errorsOf(route: OperationInput): ErrorCase[] {
 /** An operation as its area declares it: everything but its id, which is its key in the tables. */
 export type OperationInput = Omit<Operation, 'operationId'>
 
+type Shared<S> = S extends string ? { tag: S } : S
+
 /**
- * A table of operations that share a tag (and whatever else `shared` holds), each given them.
- * @example const CLOCK_OPERATIONS = area({ tag: 'clock' }, { getClock: { method: 'get', … } })
+ * A table of operations that share a tag (or whatever else `shared` holds), each given it.
+ * @example const CLOCK_OPERATIONS = area('clock', { getClock: { method: 'get', … } })
  */
 export const area = <
-  const S extends Partial<OperationInput>,
-  const T extends Record<string, Omit<OperationInput, keyof S> & Partial<OperationInput>>,
+  const S extends string | Partial<OperationInput>,
+  const T extends Record<string, Omit<OperationInput, keyof Shared<S>> & Partial<OperationInput>>,
 >(
   shared: S,
   table: T,
-) =>
-  Object.fromEntries(Object.entries(table).map(([id, operation]) => [id, { ...shared, ...operation }])) as {
-    [K in keyof T]: S & T[K]
+) => {
+  const given: object = typeof shared === 'string' ? { tag: shared } : shared
+  return Object.fromEntries(Object.entries(table).map(([id, operation]) => [id, { ...given, ...operation }])) as {
+    [K in keyof T]: Shared<S> & T[K]
   }
+}
 
 /** The status of an error case. */
 export const statusOf = (error: ErrorCase): number => (typeof error === 'number' ? error : error[0])

@@ -5,34 +5,31 @@ import { area, json } from '../operation.js'
 const THEME_ID = { themeId: 'The theme id, typically `default`.' }
 
 /** `/themes` (spec, "Endpoints: Themes"): list, read, update. */
-export const THEME_OPERATIONS = area(
-  { tag: 'themes' },
-  {
-    listThemes: {
-      method: 'get',
-      path: '/themes',
-      summary: 'List themes',
-      description: 'The themes of the selected shop and which one is active.',
-      query: NoQuerySchema,
-      ok: { status: 200, description: '`{ activeThemeId, themes: [...] }`', content: json(ThemeListSchema) },
-    },
-    getTheme: {
-      method: 'get',
-      path: '/themes/{themeId}',
-      summary: 'Read a theme',
-      description: 'The full bundle: summary fields, `config` and `files` (`theme.json` and `custom.css` as text).',
-      params: THEME_ID,
-      ok: { status: 200, description: 'The theme.', content: json(ThemeSchema) },
-    },
-    updateTheme: {
-      method: 'put',
-      path: '/themes/{themeId}',
-      summary: 'Update a theme',
-      description:
-        'Send `config` (normalised server-side: merged over the defaults section by section, unknown keys kept) and/or `files` (a partial object: `theme.json` object, `custom.css` string). Emulator: neither answers 400 `config: send config and/or files`; sent together, `files["theme.json"]` is read first and `config` merged over it.',
-      params: THEME_ID,
-      body: UpdateThemeBodySchema,
-      ok: { status: 200, description: 'The updated theme, same shape as the GET.', content: json(ThemeSchema) },
-    },
+export const THEME_OPERATIONS = area('themes', {
+  listThemes: {
+    method: 'get',
+    path: '/themes',
+    summary: 'List themes',
+    description: 'The themes of the selected shop and which one is active.',
+    query: NoQuerySchema,
+    ok: { status: 200, description: '`{ activeThemeId, themes: [...] }`', content: json(ThemeListSchema) },
   },
-)
+  getTheme: {
+    method: 'get',
+    path: '/themes/{themeId}',
+    summary: 'Read a theme',
+    description: 'The full bundle: summary fields, `config` and `files` (`theme.json` and `custom.css` as text).',
+    params: THEME_ID,
+    ok: { status: 200, description: 'The theme.', content: json(ThemeSchema) },
+  },
+  updateTheme: {
+    method: 'put',
+    path: '/themes/{themeId}',
+    summary: 'Update a theme',
+    description:
+      'Send `config` (normalised server-side: merged over the defaults section by section, unknown keys kept) and/or `files` (a partial object: `theme.json` object, `custom.css` string). Emulator: neither answers 400 `config: send config and/or files`; sent together, `files["theme.json"]` is read first and `config` merged over it.',
+    params: THEME_ID,
+    body: UpdateThemeBodySchema,
+    ok: { status: 200, description: 'The updated theme, same shape as the GET.', content: json(ThemeSchema) },
+  },
+})

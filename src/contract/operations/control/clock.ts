@@ -2,23 +2,20 @@ import { ClockAdvanceBodySchema, ClockSchema } from '../../fulfilment.js'
 import { json, area } from '../operation.js'
 
 /** The calling account's time; `advance` makes its renewals, trial ends and notices fall due. */
-export const CLOCK_OPERATIONS = area(
-  { tag: 'clock' },
-  {
-    getClock: {
-      method: 'get',
-      path: '/_emulator/clock',
-      summary: "The emulator's time",
-      ok: { status: 200, description: 'The time and its offset from the real clock.', content: json(ClockSchema) },
-    },
-    advanceClock: {
-      method: 'post',
-      path: '/_emulator/clock/advance',
-      summary: 'Move the clock forward',
-      description:
-        'At most 5 years at a time. What falls due runs earliest first: upcoming notices, trial ends, renewals, with their events.',
-      body: ClockAdvanceBodySchema,
-      ok: { status: 200, description: 'The new time and what fell due.', content: json(ClockSchema) },
-    },
+export const CLOCK_OPERATIONS = area('clock', {
+  getClock: {
+    method: 'get',
+    path: '/_emulator/clock',
+    summary: "The emulator's time",
+    ok: { status: 200, description: 'The time and its offset from the real clock.', content: json(ClockSchema) },
   },
-)
+  advanceClock: {
+    method: 'post',
+    path: '/_emulator/clock/advance',
+    summary: 'Move the clock forward',
+    description:
+      'At most 5 years at a time. What falls due runs earliest first: upcoming notices, trial ends, renewals, with their events.',
+    body: ClockAdvanceBodySchema,
+    ok: { status: 200, description: 'The new time and what fell due.', content: json(ClockSchema) },
+  },
+})

@@ -22,6 +22,8 @@ import {
 } from '../../storefront.js'
 import { type ErrorCase, HOST_REFUSED, area, json } from '../operation.js'
 
+/** Public: no key. */
+const STOREFRONT = { tag: 'storefront', auth: false } as const
 const SHOP_PARAM = { shop: "The shop's slug." }
 const BLACKLISTED: ErrorCase = [
   403,
@@ -41,133 +43,130 @@ const STOREFRONT_WRITE_LIMITS: ErrorCase[] = [
  * operations, the one read the embeddable checkout needs (a group by id), and the shop's
  * stylesheet. The HTML pages (shop, product, checkout form, invoice page) are no operations.
  */
-export const STOREFRONT_OPERATIONS = area(
-  { tag: 'storefront', auth: false },
-  {
-    listStorefrontProducts: {
-      method: 'get',
-      path: '/storefront/{shop}/products',
-      summary: 'Live products of a shop',
-      description:
-        'Listed Live products, paged like `GET /api/v1/products` (`limit`, `cursor`); `q` keeps those whose name holds it. A MysteryBox carries its public commitment, pool version and drop table.',
-      params: SHOP_PARAM,
-      query: StorefrontProductQuerySchema,
-      ok: {
-        status: 200,
-        description: '`{ products: [...], nextCursor }`',
-        content: json(StorefrontProductListSchema),
-      },
-      errors: [BLACKLISTED],
+export const STOREFRONT_OPERATIONS = area(STOREFRONT, {
+  listStorefrontProducts: {
+    method: 'get',
+    path: '/storefront/{shop}/products',
+    summary: 'Live products of a shop',
+    description:
+      'Listed Live products, paged like `GET /api/v1/products` (`limit`, `cursor`); `q` keeps those whose name holds it. A MysteryBox carries its public commitment, pool version and drop table.',
+    params: SHOP_PARAM,
+    query: StorefrontProductQuerySchema,
+    ok: {
+      status: 200,
+      description: '`{ products: [...], nextCursor }`',
+      content: json(StorefrontProductListSchema),
     },
-    getStorefrontProduct: {
-      method: 'get',
-      path: '/storefront/{shop}/products/{id}',
-      summary: 'One Live product',
-      description: 'Unlisted products too, by direct id.',
-      params: { ...SHOP_PARAM, id: 'The product id or its `rec_…` productId.' },
-      ok: { status: 200, description: 'The product.', content: json(StorefrontProductSchema) },
-      errors: [BLACKLISTED],
-    },
-    checkout: {
-      method: 'post',
-      path: '/storefront/{shop}/checkout',
-      summary: 'Check out',
-      description:
-        "Either `items` or `groupId`. Prices: line totals, the group's `discountPercent`, then the coupon, rounded to cents, never negative. The order is `pending` and unpaid; pay it with `POST /_emulator/orders/{id}/pay`. A mystery client seed goes in `customFields.__mysteryClientSeed`.",
-      params: SHOP_PARAM,
-      body: CheckoutBodySchema,
-      ok: {
-        status: 201,
-        description: 'The order and its invoice URL (also in `Location`).',
-        content: json(CheckoutResponseSchema),
-      },
-      errors: [
-        ...errorCases(
-          COUPON_UNKNOWN,
-          COUPON_INACTIVE,
-          COUPON_EXPIRED,
-          COUPON_BELOW_MINIMUM,
-          INFO_CARD_NOT_FOR_SALE,
-          MIXED_CURRENCIES,
-          LISTED_TWICE,
-          GROUP_EMPTY,
-          OUT_OF_STOCK,
-          COUPON_USED_UP,
-          NO_DROP_TABLE,
-        ),
-        BLACKLISTED,
-        [404, 'Unknown shop, or an unknown, Draft or Archived product or group.'],
-        ...STOREFRONT_WRITE_LIMITS,
-      ],
-    },
-    getInvoice: {
-      method: 'get',
-      path: '/storefront/{shop}/invoices/{orderId}',
-      summary: 'The invoice',
-      description:
-        'JSON when `Accept` asks for JSON and not HTML (or with the query `?format=json`), the invoice page otherwise: deliveries, tracking, and every mystery open with its verification fields.',
-      params: {
-        ...SHOP_PARAM,
-        orderId: 'The internal order id (order numbers are guessable, so they are not accepted).',
-      },
-      ok: {
-        status: 200,
-        description: 'The invoice.',
-        content: { ...json(InvoiceSchema), 'text/html': z.string().meta({ description: 'The invoice page.' }) },
-      },
-      errors: [BLACKLISTED],
-      pages: true,
-    },
-    getInvoiceCodes: {
-      method: 'get',
-      path: '/storefront/{shop}/invoices/{orderId}/codes.txt',
-      summary: 'Bulk code export',
-      description: 'Raw codes only, one per line, without product-name prefixes.',
-      params: { ...SHOP_PARAM, orderId: 'The internal order id.' },
-      ok: { status: 200, description: 'The codes.', content: { 'text/plain': z.string() } },
-      errors: [BLACKLISTED],
-    },
-    leaveFeedback: {
-      method: 'post',
-      path: '/storefront/{shop}/invoices/{orderId}/feedback',
-      summary: 'Leave feedback',
-      description: 'A rating of one product of a paid order (`feedback:received`). One per product per order.',
-      params: { ...SHOP_PARAM, orderId: 'The internal order id.' },
-      body: CreateFeedbackBodySchema,
-      ok: { status: 201, description: 'The feedback.', content: json(FeedbackSchema) },
-      errors: [
-        BLACKLISTED,
-        [409, 'The order is not paid, or this product already has feedback.'],
-        ...STOREFRONT_WRITE_LIMITS,
-      ],
-    },
-    askQuery: {
-      method: 'post',
-      path: '/storefront/{shop}/queries',
-      summary: 'Ask the merchant',
-      description: 'A customer query (`query:created`).',
-      params: SHOP_PARAM,
-      body: CreateQueryBodySchema,
-      ok: { status: 201, description: 'The query.', content: json(QuerySchema) },
-      errors: [BLACKLISTED, ...STOREFRONT_WRITE_LIMITS],
-    },
-    getStorefrontGroup: {
-      method: 'get',
-      path: '/storefront/{shop}/groups/{id}',
-      summary: 'One group (for the embed)',
-      params: { ...SHOP_PARAM, id: "The group's id." },
-      ok: { status: 200, description: 'The group with its products.', content: json(GroupSchema) },
-      errors: [BLACKLISTED],
-    },
-    getStorefrontThemeCss: {
-      method: 'get',
-      path: '/storefront/{shop}/theme.css',
-      summary: "The shop's theme as CSS",
-      description: "The active theme's colors, layout and custom CSS, as the storefront pages load them.",
-      params: SHOP_PARAM,
-      ok: { status: 200, description: 'The stylesheet.', content: { 'text/css': z.string() } },
-      errors: [BLACKLISTED],
-      pages: true,
-    },
+    errors: [BLACKLISTED],
   },
-)
+  getStorefrontProduct: {
+    method: 'get',
+    path: '/storefront/{shop}/products/{id}',
+    summary: 'One Live product',
+    description: 'Unlisted products too, by direct id.',
+    params: { ...SHOP_PARAM, id: 'The product id or its `rec_…` productId.' },
+    ok: { status: 200, description: 'The product.', content: json(StorefrontProductSchema) },
+    errors: [BLACKLISTED],
+  },
+  checkout: {
+    method: 'post',
+    path: '/storefront/{shop}/checkout',
+    summary: 'Check out',
+    description:
+      "Either `items` or `groupId`. Prices: line totals, the group's `discountPercent`, then the coupon, rounded to cents, never negative. The order is `pending` and unpaid; pay it with `POST /_emulator/orders/{id}/pay`. A mystery client seed goes in `customFields.__mysteryClientSeed`.",
+    params: SHOP_PARAM,
+    body: CheckoutBodySchema,
+    ok: {
+      status: 201,
+      description: 'The order and its invoice URL (also in `Location`).',
+      content: json(CheckoutResponseSchema),
+    },
+    errors: [
+      ...errorCases(
+        COUPON_UNKNOWN,
+        COUPON_INACTIVE,
+        COUPON_EXPIRED,
+        COUPON_BELOW_MINIMUM,
+        INFO_CARD_NOT_FOR_SALE,
+        MIXED_CURRENCIES,
+        LISTED_TWICE,
+        GROUP_EMPTY,
+        OUT_OF_STOCK,
+        COUPON_USED_UP,
+        NO_DROP_TABLE,
+      ),
+      BLACKLISTED,
+      [404, 'Unknown shop, or an unknown, Draft or Archived product or group.'],
+      ...STOREFRONT_WRITE_LIMITS,
+    ],
+  },
+  getInvoice: {
+    method: 'get',
+    path: '/storefront/{shop}/invoices/{orderId}',
+    summary: 'The invoice',
+    description:
+      'JSON when `Accept` asks for JSON and not HTML (or with the query `?format=json`), the invoice page otherwise: deliveries, tracking, and every mystery open with its verification fields.',
+    params: {
+      ...SHOP_PARAM,
+      orderId: 'The internal order id (order numbers are guessable, so they are not accepted).',
+    },
+    ok: {
+      status: 200,
+      description: 'The invoice.',
+      content: { ...json(InvoiceSchema), 'text/html': z.string().meta({ description: 'The invoice page.' }) },
+    },
+    errors: [BLACKLISTED],
+    pages: true,
+  },
+  getInvoiceCodes: {
+    method: 'get',
+    path: '/storefront/{shop}/invoices/{orderId}/codes.txt',
+    summary: 'Bulk code export',
+    description: 'Raw codes only, one per line, without product-name prefixes.',
+    params: { ...SHOP_PARAM, orderId: 'The internal order id.' },
+    ok: { status: 200, description: 'The codes.', content: { 'text/plain': z.string() } },
+    errors: [BLACKLISTED],
+  },
+  leaveFeedback: {
+    method: 'post',
+    path: '/storefront/{shop}/invoices/{orderId}/feedback',
+    summary: 'Leave feedback',
+    description: 'A rating of one product of a paid order (`feedback:received`). One per product per order.',
+    params: { ...SHOP_PARAM, orderId: 'The internal order id.' },
+    body: CreateFeedbackBodySchema,
+    ok: { status: 201, description: 'The feedback.', content: json(FeedbackSchema) },
+    errors: [
+      BLACKLISTED,
+      [409, 'The order is not paid, or this product already has feedback.'],
+      ...STOREFRONT_WRITE_LIMITS,
+    ],
+  },
+  askQuery: {
+    method: 'post',
+    path: '/storefront/{shop}/queries',
+    summary: 'Ask the merchant',
+    description: 'A customer query (`query:created`).',
+    params: SHOP_PARAM,
+    body: CreateQueryBodySchema,
+    ok: { status: 201, description: 'The query.', content: json(QuerySchema) },
+    errors: [BLACKLISTED, ...STOREFRONT_WRITE_LIMITS],
+  },
+  getStorefrontGroup: {
+    method: 'get',
+    path: '/storefront/{shop}/groups/{id}',
+    summary: 'One group (for the embed)',
+    params: { ...SHOP_PARAM, id: "The group's id." },
+    ok: { status: 200, description: 'The group with its products.', content: json(GroupSchema) },
+    errors: [BLACKLISTED],
+  },
+  getStorefrontThemeCss: {
+    method: 'get',
+    path: '/storefront/{shop}/theme.css',
+    summary: "The shop's theme as CSS",
+    description: "The active theme's colors, layout and custom CSS, as the storefront pages load them.",
+    params: SHOP_PARAM,
+    ok: { status: 200, description: 'The stylesheet.', content: { 'text/css': z.string() } },
+    errors: [BLACKLISTED],
+    pages: true,
+  },
+})
