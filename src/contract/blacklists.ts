@@ -95,9 +95,7 @@ export type UpdateBlacklistBody = z.infer<typeof UpdateBlacklistBodySchema>
 export type UpdateBlacklistInput = z.input<typeof UpdateBlacklistBodySchema>
 
 export const BlacklistListSchema = z.object({ blacklists: z.array(BlacklistEntrySchema) })
-export interface BlacklistList extends z.infer<typeof BlacklistListSchema> {
-  blacklists: BlacklistEntry[]
-}
+export type BlacklistList = z.infer<typeof BlacklistListSchema>
 
 /** An update whose value and type meet only with the stored entry, and do not fit. */
 export const BLACKLIST_VALUE_UNFIT = refusal(400, 'value: must be {expected} for type {type}', {

@@ -115,9 +115,7 @@ export const CouponListQuerySchema = z.strictObject({
 })
 
 export const CouponListSchema = z.object({ coupons: z.array(CouponSchema) })
-export interface CouponList extends z.infer<typeof CouponListSchema> {
-  coupons: Coupon[]
-}
+export type CouponList = z.infer<typeof CouponListSchema>
 
 /** Why a coupon cannot be used at checkout (DESIGN.md "Storefront"): the buyer's input, or used up (409). */
 export const COUPON_UNKNOWN = fieldRefusal(400, 'couponCode', 'no coupon "{code}" exists in this shop')

@@ -24,9 +24,7 @@ export const RestoreStateBodySchema = z.union([
 export const SavedStateSchema = z.object({ name: z.string(), savedAt: TimestampSchema, bytes: z.number().int() })
 export interface SavedStateSummary extends z.infer<typeof SavedStateSchema> {}
 export const SavedStateListSchema = z.object({ states: z.array(SavedStateSchema) })
-export interface SavedStateList extends z.infer<typeof SavedStateListSchema> {
-  states: SavedStateSummary[]
-}
+export type SavedStateList = z.infer<typeof SavedStateListSchema>
 
 /** Answer of save, restore, reset and import: what the account holds now. */
 export const StateChangeSchema = z.object({
