@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { IdListSchema, NameSchema, SortOrderSchema, TimestampSchema } from './common.js'
-import { refusal } from './refusals.js'
+import { fieldRefusal } from './refusals.js'
 
 export const CategorySchema = z.object({
   id: z.string(),
@@ -32,7 +32,4 @@ export const CategoryListSchema = z.object({ categories: z.array(CategorySchema)
 export type CategoryList = z.infer<typeof CategoryListSchema>
 
 /** A group id a body names (`groupIds`) that is no group of the shop. */
-export const UNKNOWN_GROUP = refusal(400, 'groupIds: unknown group {id}', {
-  name: 'groupIds',
-  message: 'unknown group {id}',
-})
+export const UNKNOWN_GROUP = fieldRefusal(400, 'groupIds', 'unknown group {id}')

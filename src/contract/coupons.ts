@@ -99,10 +99,7 @@ export type UpdateCouponBody = z.infer<typeof UpdateCouponBodySchema>
 export type UpdateCouponInput = z.input<typeof UpdateCouponBodySchema>
 
 /** A type or a value sent alone that, with the stored other half, makes a percentage above 100. */
-export const COUPON_PERCENT_ABOVE_100 = refusal(400, `value: ${PERCENT_ABOVE_100}`, {
-  name: 'value',
-  message: PERCENT_ABOVE_100,
-})
+export const COUPON_PERCENT_ABOVE_100 = fieldRefusal(400, 'value', PERCENT_ABOVE_100)
 /** Codes are unique per shop (spec, "Errors": 409 for a duplicate coupon code). */
 export const COUPON_CODE_TAKEN = refusal(
   409,

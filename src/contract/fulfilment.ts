@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { MoneySchema, NameSchema, TextSchema, TimestampSchema, UrlSchema } from './common.js'
 import { MysteryPublicSchema } from './mystery.js'
-import { refusal } from './refusals.js'
+import { fieldRefusal, refusal } from './refusals.js'
 
 /** A code of a serial pool or a mystery outcome: printable, no surrounding blanks, one per line in `codes.txt`. */
 const CodeSchema = z
@@ -221,14 +221,12 @@ export const PAYMENT_ALREADY_SETTLED = refusal(
   409,
   'order {order} has paymentStatus {paymentStatus}; only unpaid or partially paid orders take payments',
 )
-export const PAYMENT_ABOVE_DUE = refusal(400, 'amount: must be at most the amount due ({due} {currency})', {
-  name: 'amount',
-  message: 'must be at most the amount due ({due} {currency})',
-})
-export const PAYMENT_NOT_ABOVE_ZERO = refusal(400, 'amount: must be above 0 (the amount due is {due} {currency})', {
-  name: 'amount',
-  message: 'must be above 0 (the amount due is {due} {currency})',
-})
+export const PAYMENT_ABOVE_DUE = fieldRefusal(400, 'amount', 'must be at most the amount due ({due} {currency})')
+export const PAYMENT_NOT_ABOVE_ZERO = fieldRefusal(
+  400,
+  'amount',
+  'must be above 0 (the amount due is {due} {currency})',
+)
 export const DELIVERY_BEFORE_PAYMENT = refusal(
   409,
   'order {order} is not paid (paymentStatus {paymentStatus}); deliveries follow payment',
