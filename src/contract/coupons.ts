@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { COUPON_TYPES } from './constants.js'
-import { CountSchema, MoneySchema, TimestampSchema, withoutKey } from './common.js'
+import { CountSchema, MoneySchema, TimestampSchema, withoutKey, trimmedText } from './common.js'
 import { fieldRefusal, refusal } from './refusals.js'
 
 export const CouponTypeSchema = z.enum(COUPON_TYPES)
@@ -21,11 +21,7 @@ export const CouponSchema = z.object({
 })
 export interface Coupon extends z.infer<typeof CouponSchema> {}
 
-const CodeSchema = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(64, 'must be at most 64 characters')
+const CodeSchema = trimmedText(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, "-" and "_"')
   .transform((s) => s.toUpperCase())
 /**

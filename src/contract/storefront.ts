@@ -1,6 +1,14 @@
 import * as z from 'zod'
 import { IP_ADDRESS } from './ip.js'
-import { CountrySchema, EmailSchema, IdSchema, SafeObjectSchema, TimestampSchema, exactlyOneOf } from './common.js'
+import {
+  CountrySchema,
+  EmailSchema,
+  IdSchema,
+  SafeObjectSchema,
+  TimestampSchema,
+  exactlyOneOf,
+  trimmedText,
+} from './common.js'
 import { MysteryOpenSchema, MysteryPublicSchema } from './mystery.js'
 import { HandoverSchema, OrderSchema, PaymentStatusSchema, OrderStatusSchema, TrackingSchema } from './orders.js'
 import { ProductListQuerySchema, ProductSchema, ProductTypeSchema } from './products.js'
@@ -82,15 +90,11 @@ export const CheckoutBodySchema = exactlyOneOf(
     groupId: IdSchema.optional(),
     email: EmailSchema,
     name: z.string().trim().max(200, 'must be at most 200 characters').optional(),
-    couponCode: z
-      .string()
-      .trim()
-      .min(1, 'must not be empty')
-      .max(64, 'must be at most 64 characters')
+    couponCode: trimmedText(64)
       .transform((s) => s.toUpperCase())
       .optional(),
     customFields: CustomFieldsSchema.optional(),
-    gateway: z.string().trim().min(1, 'must not be empty').max(50, 'must be at most 50 characters').optional(),
+    gateway: trimmedText(50).optional(),
     ip: z
       .string()
       .trim()
@@ -158,8 +162,8 @@ export type Invoice = z.infer<typeof InvoiceSchema>
 /** Body of `POST /storefront/:shop/queries`: a customer's question to the merchant. */
 export const CreateQueryBodySchema = z.strictObject({
   email: EmailSchema,
-  subject: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
-  message: z.string().trim().min(1, 'must not be empty').max(10_000, 'must be at most 10000 characters'),
+  subject: trimmedText(200),
+  message: trimmedText(10_000),
   orderId: IdSchema.optional(),
 })
 export type CreateQueryBody = z.infer<typeof CreateQueryBodySchema>
