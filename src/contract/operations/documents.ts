@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { NoQuerySchema } from '../common.js'
-import { area, json } from './operation.js'
+import { answer, area } from './operation.js'
 
 /** The OpenAPI document itself, as its own operation describes it. */
 const OpenApiDocumentSchema = z
@@ -17,7 +17,7 @@ const document = (path: string, description: string) => ({
   path,
   summary: 'This document',
   description,
-  ok: { status: 200, description: 'The document.', content: json(OpenApiDocumentSchema) },
+  ok: answer(200, 'The document.', OpenApiDocumentSchema),
 })
 
 /** `GET /api/v1/openapi.json`, public like the API reference it feeds; its path relative to /api/v1. */
@@ -36,7 +36,7 @@ export const CONTROL_DOCUMENT_OPERATIONS = area(PUBLIC, {
     summary: 'Ready check',
     description:
       'Answers 200 once the emulator answers every route; a request sent while `store serve` loads its db waits for it. Public: no key needed.',
-    ok: { status: 200, description: 'Ready.', content: json(HealthSchema) },
+    ok: answer(200, 'Ready.', HealthSchema),
   },
   getControlDocument: document(
     '/_emulator/openapi.json',

@@ -64,6 +64,13 @@ export const HOST_REFUSED =
 /** An answer's content: one JSON schema. */
 export const json = <S extends z.ZodType>(schema: S) => ({ 'application/json': schema })
 
+/** An answer of one JSON schema. */
+export const answer = <const N extends number, S extends z.ZodType>(status: N, description: string, schema: S) => ({
+  status,
+  description,
+  content: json(schema),
+})
+
 /** The answer of a route that removes something. */
 export const SUCCESS = {
   status: 200,

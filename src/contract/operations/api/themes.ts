@@ -1,6 +1,6 @@
 import { NoQuerySchema } from '../../common.js'
 import { ThemeListSchema, ThemeSchema, UpdateThemeBodySchema } from '../../themes.js'
-import { area, json } from '../operation.js'
+import { answer, area } from '../operation.js'
 
 const THEME_ID = { themeId: 'The theme id, typically `default`.' }
 
@@ -12,7 +12,7 @@ export const THEME_OPERATIONS = area('themes', {
     summary: 'List themes',
     description: 'The themes of the selected shop and which one is active.',
     query: NoQuerySchema,
-    ok: { status: 200, description: '`{ activeThemeId, themes: [...] }`', content: json(ThemeListSchema) },
+    ok: answer(200, '`{ activeThemeId, themes: [...] }`', ThemeListSchema),
   },
   getTheme: {
     method: 'get',
@@ -20,7 +20,7 @@ export const THEME_OPERATIONS = area('themes', {
     summary: 'Read a theme',
     description: 'The full bundle: summary fields, `config` and `files` (`theme.json` and `custom.css` as text).',
     params: THEME_ID,
-    ok: { status: 200, description: 'The theme.', content: json(ThemeSchema) },
+    ok: answer(200, 'The theme.', ThemeSchema),
   },
   updateTheme: {
     method: 'put',
@@ -30,6 +30,6 @@ export const THEME_OPERATIONS = area('themes', {
       'Send `config` (normalised server-side: merged over the defaults section by section, unknown keys kept) and/or `files` (a partial object: `theme.json` object, `custom.css` string). Emulator: neither answers 400 `config: send config and/or files`; sent together, `files["theme.json"]` is read first and `config` merged over it.',
     params: THEME_ID,
     body: UpdateThemeBodySchema,
-    ok: { status: 200, description: 'The updated theme, same shape as the GET.', content: json(ThemeSchema) },
+    ok: answer(200, 'The updated theme, same shape as the GET.', ThemeSchema),
   },
 })

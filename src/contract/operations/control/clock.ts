@@ -1,5 +1,5 @@
 import { ClockAdvanceBodySchema, ClockSchema } from '../../fulfilment.js'
-import { json, area } from '../operation.js'
+import { answer, area } from '../operation.js'
 
 /** The calling account's time; `advance` makes its renewals, trial ends and notices fall due. */
 export const CLOCK_OPERATIONS = area('clock', {
@@ -7,7 +7,7 @@ export const CLOCK_OPERATIONS = area('clock', {
     method: 'get',
     path: '/_emulator/clock',
     summary: "The emulator's time",
-    ok: { status: 200, description: 'The time and its offset from the real clock.', content: json(ClockSchema) },
+    ok: answer(200, 'The time and its offset from the real clock.', ClockSchema),
   },
   advanceClock: {
     method: 'post',
@@ -16,6 +16,6 @@ export const CLOCK_OPERATIONS = area('clock', {
     description:
       'At most 5 years at a time. What falls due runs earliest first: upcoming notices, trial ends, renewals, with their events.',
     body: ClockAdvanceBodySchema,
-    ok: { status: 200, description: 'The new time and what fell due.', content: json(ClockSchema) },
+    ok: answer(200, 'The new time and what fell due.', ClockSchema),
   },
 })

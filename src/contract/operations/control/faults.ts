@@ -1,5 +1,5 @@
 import { CreateFaultBodySchema, FaultListSchema, FaultSchema } from '../../faults.js'
-import { SUCCESS, json, area } from '../operation.js'
+import { answer, SUCCESS, area } from '../operation.js'
 
 /** The calling account's rules that make chosen requests fail (docs/webhooks.md, "Chosen failures"). */
 export const FAULT_OPERATIONS = area('faults', {
@@ -9,7 +9,7 @@ export const FAULT_OPERATIONS = area('faults', {
     summary: "The account's fault rules",
     description:
       'Oldest first; a rule is gone once it has failed `times` requests. Rules live in memory: a restart forgets them.',
-    ok: { status: 200, description: '`{ faults: [...] }`', content: json(FaultListSchema) },
+    ok: answer(200, '`{ faults: [...] }`', FaultListSchema),
   },
   createFault: {
     method: 'post',
@@ -18,7 +18,7 @@ export const FAULT_OPERATIONS = area('faults', {
     description:
       "The next `times` (default 1) `/api/v1` and `/_emulator` requests of the account that match `match` (a method, a path where `*` matches any run of characters, or both; at least one) are answered `status` (default 500) with `body`, or the spec's error body, after waiting `latencyMs`. With only `latencyMs` they wait, then are answered as usual. The `/_emulator/faults` routes themselves are never failed. Any request may also carry `Prefer: code=NNN` (400-599): that one request is answered NNN with the spec's error body and changes nothing.",
     body: CreateFaultBodySchema,
-    ok: { status: 201, description: 'The rule.', content: json(FaultSchema) },
+    ok: answer(201, 'The rule.', FaultSchema),
     errors: [[409, 'The account holds 100 rules already: delete some first.']],
   },
   deleteFault: {

@@ -12,10 +12,10 @@ import {
 } from '../../fulfilment.js'
 import { errorCases } from '../../refusals.js'
 import { OrderSchema } from '../../orders.js'
-import { area, json } from '../operation.js'
+import { answer, area } from '../operation.js'
 
 const ID = { id: 'The order id or its `ORD-…` order number.' }
-const ORDER = { status: 200, description: 'The order.', content: json(OrderSchema) } as const
+const ORDER = answer(200, 'The order.', OrderSchema)
 
 /** The payment processor's and the dashboard's order actions (docs/storefront.md, "Order flow"). */
 export const ORDER_CONTROL_OPERATIONS = area('orders', {
@@ -28,7 +28,7 @@ export const ORDER_CONTROL_OPERATIONS = area('orders', {
     params: ID,
     body: PayBodySchema,
     bodyOptional: true,
-    ok: { status: 200, description: 'The order after payment.', content: json(OrderSchema) },
+    ok: answer(200, 'The order after payment.', OrderSchema),
     errors: errorCases(PAYMENT_ABOVE_DUE, PAYMENT_NOT_ABOVE_ZERO, ORDER_CLOSED_TO_PAYMENT, PAYMENT_ALREADY_SETTLED),
   },
   retryDelivery: {

@@ -1,7 +1,7 @@
 import { FulfilmentSetupBodySchema, FulfilmentSetupSchema } from '../../fulfilment.js'
 import { CURSOR_NOT_ISSUED, ControlProductListQuerySchema, ProductListSchema } from '../../products.js'
 import { errorCases } from '../../refusals.js'
-import { area, json } from '../operation.js'
+import { answer, area } from '../operation.js'
 
 const ID = { id: 'The product id or its `rec_…` productId.' }
 
@@ -14,7 +14,7 @@ export const PRODUCT_CONTROL_OPERATIONS = area('products', {
     description:
       'Newest first, paged and enveloped like `GET /api/v1/products` (which lists Live ones only). `status` is Live, Draft, Archived or all (the default).',
     query: ControlProductListQuerySchema,
-    ok: { status: 200, description: '`{ products: [...], nextCursor }`', content: json(ProductListSchema) },
+    ok: answer(200, '`{ products: [...], nextCursor }`', ProductListSchema),
     errors: errorCases(CURSOR_NOT_ISSUED),
   },
   getFulfilment: {
@@ -24,7 +24,7 @@ export const PRODUCT_CONTROL_OPERATIONS = area('products', {
     description:
       'What the hosted service configures in its dashboard: delivery message, files, serial pool, Dynamic URL, mystery table with its public commitment (never the server seed), subscription plan.',
     params: ID,
-    ok: { status: 200, description: 'The setup.', content: json(FulfilmentSetupSchema) },
+    ok: answer(200, 'The setup.', FulfilmentSetupSchema),
   },
   setFulfilment: {
     method: 'put',
@@ -34,7 +34,7 @@ export const PRODUCT_CONTROL_OPERATIONS = area('products', {
       'A field that is present replaces the stored one, `null` removes it, an absent field is kept. `serials` replaces the code pool and stock follows it. Which fields a product type accepts is checked against the product.',
     params: ID,
     body: FulfilmentSetupBodySchema,
-    ok: { status: 200, description: 'The setup as stored.', content: json(FulfilmentSetupSchema) },
+    ok: answer(200, 'The setup as stored.', FulfilmentSetupSchema),
     errors: [[409, 'A code was already delivered and cannot return to a pool.']],
   },
 })

@@ -1,6 +1,6 @@
 import { QueryReplyBodySchema } from '../../fulfilment.js'
 import { FeedbackListSchema, QueryListSchema, QuerySchema } from '../../storefront.js'
-import { area, json } from '../operation.js'
+import { answer, area } from '../operation.js'
 import { resourceOperations } from '../resource.js'
 
 const QUERY_ID = "The query's id."
@@ -11,7 +11,7 @@ export const QUERY_OPERATIONS = area('queries', {
   listQueries: customerQuery.list(QueryListSchema, { summary: 'Customer queries', description: 'Newest first.' }),
   getQuery: customerQuery.get(QuerySchema, {
     summary: 'One customer query',
-    ok: { status: 200, description: 'The query with its replies.', content: json(QuerySchema) },
+    ok: answer(200, 'The query with its replies.', QuerySchema),
   }),
   replyToQuery: {
     method: 'post',
@@ -20,13 +20,13 @@ export const QUERY_OPERATIONS = area('queries', {
     description: "The merchant's reply (`query:replied`).",
     params: { id: QUERY_ID },
     body: QueryReplyBodySchema,
-    ok: { status: 200, description: 'The query with the reply.', content: json(QuerySchema) },
+    ok: answer(200, 'The query with the reply.', QuerySchema),
   },
   listFeedback: {
     method: 'get',
     path: '/_emulator/feedback',
     summary: 'Customer feedback',
     description: 'Ratings buyers left on their invoices, newest first.',
-    ok: { status: 200, description: '`{ feedback: [...] }`', content: json(FeedbackListSchema) },
+    ok: answer(200, '`{ feedback: [...] }`', FeedbackListSchema),
   },
 })

@@ -5,7 +5,7 @@ import {
   RequestLogListSchema,
   RequestLogQuerySchema,
 } from '../../requests.js'
-import { area, json } from '../operation.js'
+import { answer, area, json } from '../operation.js'
 import { LastEventIdHeader, eventStream } from './events.js'
 
 /** The request inspector (docs/emulator.md, "Request inspector"). */
@@ -32,6 +32,6 @@ export const REQUEST_LOG_OPERATIONS = area('requests', {
     path: '/_emulator/requests/{id}',
     summary: 'One recorded request',
     params: { id: "The request's id (`req_…`) or sequence number." },
-    ok: { status: 200, description: 'The request.', content: json(RequestLogEntrySchema) },
+    ok: answer(200, 'The request.', RequestLogEntrySchema),
   },
 })

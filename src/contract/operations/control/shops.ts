@@ -6,7 +6,7 @@ import {
   ShopListSchema,
   ShopSchema,
 } from '../../shops.js'
-import { ACCOUNT_DELETED, SUCCESS, area, json } from '../operation.js'
+import { answer, ACCOUNT_DELETED, SUCCESS, area } from '../operation.js'
 
 /** The calling account's shops (the oldest is the one used without `X-Service-Shop`) and its API keys. */
 export const SHOP_OPERATIONS = area('shops and keys', {
@@ -15,7 +15,7 @@ export const SHOP_OPERATIONS = area('shops and keys', {
     path: '/_emulator/shops',
     summary: "List the account's shops",
     description: 'Oldest first; the oldest is the one used without `X-Service-Shop`.',
-    ok: { status: 200, description: '`{ shops: [...] }`', content: json(ShopListSchema) },
+    ok: answer(200, '`{ shops: [...] }`', ShopListSchema),
   },
   createShop: {
     method: 'post',
@@ -23,7 +23,7 @@ export const SHOP_OPERATIONS = area('shops and keys', {
     summary: 'Add a shop',
     description: 'A new shop of the calling account, with the default theme.',
     body: CreateShopBodySchema,
-    ok: { status: 201, description: 'The shop.', content: json(ShopSchema) },
+    ok: answer(201, 'The shop.', ShopSchema),
     errors: [
       [404, ACCOUNT_DELETED],
       [409, 'A shop with this slug already exists.'],
@@ -34,7 +34,7 @@ export const SHOP_OPERATIONS = area('shops and keys', {
     path: '/_emulator/keys',
     summary: "List the account's keys",
     description: 'Masked: prefix and last four characters; the secret is never shown again.',
-    ok: { status: 200, description: '`{ keys: [...] }`', content: json(ApiKeyListSchema) },
+    ok: answer(200, '`{ keys: [...] }`', ApiKeyListSchema),
   },
   createKey: {
     method: 'post',
@@ -43,7 +43,7 @@ export const SHOP_OPERATIONS = area('shops and keys', {
     description: 'The secret (`sk_live_…`) is in this answer only (spec, "Authentication"). The body may be left out.',
     body: CreateKeyBodySchema,
     bodyOptional: true,
-    ok: { status: 201, description: 'The key with its `secret`.', content: json(ApiKeySchema) },
+    ok: answer(201, 'The key with its `secret`.', ApiKeySchema),
     errors: [[404, ACCOUNT_DELETED]],
   },
   revokeKey: {

@@ -20,7 +20,7 @@ import {
   StorefrontProductQuerySchema,
   StorefrontProductSchema,
 } from '../../storefront.js'
-import { type ErrorCase, HOST_REFUSED, area, json } from '../operation.js'
+import { answer, type ErrorCase, HOST_REFUSED, area, json } from '../operation.js'
 
 /** Public: no key. */
 const STOREFRONT = { tag: 'storefront', auth: false } as const
@@ -52,11 +52,7 @@ export const STOREFRONT_OPERATIONS = area(STOREFRONT, {
       'Listed Live products, paged like `GET /api/v1/products` (`limit`, `cursor`); `q` keeps those whose name holds it. A MysteryBox carries its public commitment, pool version and drop table.',
     params: SHOP_PARAM,
     query: StorefrontProductQuerySchema,
-    ok: {
-      status: 200,
-      description: '`{ products: [...], nextCursor }`',
-      content: json(StorefrontProductListSchema),
-    },
+    ok: answer(200, '`{ products: [...], nextCursor }`', StorefrontProductListSchema),
     errors: [BLACKLISTED],
   },
   getStorefrontProduct: {
@@ -65,7 +61,7 @@ export const STOREFRONT_OPERATIONS = area(STOREFRONT, {
     summary: 'One Live product',
     description: 'Unlisted products too, by direct id.',
     params: { ...SHOP_PARAM, id: 'The product id or its `rec_…` productId.' },
-    ok: { status: 200, description: 'The product.', content: json(StorefrontProductSchema) },
+    ok: answer(200, 'The product.', StorefrontProductSchema),
     errors: [BLACKLISTED],
   },
   checkout: {
@@ -76,11 +72,7 @@ export const STOREFRONT_OPERATIONS = area(STOREFRONT, {
       "Either `items` or `groupId`. Prices: line totals, the group's `discountPercent`, then the coupon, rounded to cents, never negative. The order is `pending` and unpaid; pay it with `POST /_emulator/orders/{id}/pay`. A mystery client seed goes in `customFields.__mysteryClientSeed`.",
     params: SHOP_PARAM,
     body: CheckoutBodySchema,
-    ok: {
-      status: 201,
-      description: 'The order and its invoice URL (also in `Location`).',
-      content: json(CheckoutResponseSchema),
-    },
+    ok: answer(201, 'The order and its invoice URL (also in `Location`).', CheckoutResponseSchema),
     errors: [
       ...errorCases(
         COUPON_UNKNOWN,
@@ -134,7 +126,7 @@ export const STOREFRONT_OPERATIONS = area(STOREFRONT, {
     description: 'A rating of one product of a paid order (`feedback:received`). One per product per order.',
     params: { ...SHOP_PARAM, orderId: 'The internal order id.' },
     body: CreateFeedbackBodySchema,
-    ok: { status: 201, description: 'The feedback.', content: json(FeedbackSchema) },
+    ok: answer(201, 'The feedback.', FeedbackSchema),
     errors: [
       BLACKLISTED,
       [409, 'The order is not paid, or this product already has feedback.'],
@@ -148,7 +140,7 @@ export const STOREFRONT_OPERATIONS = area(STOREFRONT, {
     description: 'A customer query (`query:created`).',
     params: SHOP_PARAM,
     body: CreateQueryBodySchema,
-    ok: { status: 201, description: 'The query.', content: json(QuerySchema) },
+    ok: answer(201, 'The query.', QuerySchema),
     errors: [BLACKLISTED, ...STOREFRONT_WRITE_LIMITS],
   },
   getStorefrontGroup: {
@@ -156,7 +148,7 @@ export const STOREFRONT_OPERATIONS = area(STOREFRONT, {
     path: '/storefront/{shop}/groups/{id}',
     summary: 'One group (for the embed)',
     params: { ...SHOP_PARAM, id: "The group's id." },
-    ok: { status: 200, description: 'The group with its products.', content: json(GroupSchema) },
+    ok: answer(200, 'The group with its products.', GroupSchema),
     errors: [BLACKLISTED],
   },
   getStorefrontThemeCss: {

@@ -8,7 +8,7 @@ import {
   WebhookSchema,
 } from '../../webhooks.js'
 import { WEBHOOK_ENDPOINT_LIMIT } from '../../constants.js'
-import { area, json } from '../operation.js'
+import { answer, area } from '../operation.js'
 import { resourceOperations } from '../resource.js'
 
 const ENDPOINT_ID = "The endpoint's id."
@@ -18,7 +18,7 @@ const webhook = resourceOperations({
   many: 'webhook endpoints',
   id: ENDPOINT_ID,
 })
-const ENDPOINT = { status: 200, description: 'The endpoint.', content: json(WebhookSchema) } as const
+const ENDPOINT = answer(200, 'The endpoint.', WebhookSchema)
 const DELIVERY_ID = { id: "The delivery's id." }
 
 /**
@@ -41,7 +41,7 @@ export const WEBHOOK_OPERATIONS = area('webhooks', {
     description:
       'Newest first (the last 5,000 deliveries per shop are kept): URL, event, response status, retry count, created time.',
     query: DeliveryLogQuerySchema,
-    ok: { status: 200, description: '`{ deliveries: [...] }`', content: json(WebhookDeliveryListSchema) },
+    ok: answer(200, '`{ deliveries: [...] }`', WebhookDeliveryListSchema),
   },
   getDelivery: {
     method: 'get',
@@ -49,7 +49,7 @@ export const WEBHOOK_OPERATIONS = area('webhooks', {
     summary: 'One delivery',
     description: 'With the exact payload sent and every attempt.',
     params: DELIVERY_ID,
-    ok: { status: 200, description: 'The delivery.', content: json(WebhookDeliverySchema) },
+    ok: answer(200, 'The delivery.', WebhookDeliverySchema),
   },
   resendDelivery: {
     method: 'post',
@@ -57,7 +57,7 @@ export const WEBHOOK_OPERATIONS = area('webhooks', {
     summary: 'Resend a delivery',
     description: 'The exact payload again, to the same URL, as a new entry of the log (one attempt).',
     params: DELIVERY_ID,
-    ok: { status: 201, description: 'The new delivery.', content: json(WebhookDeliverySchema) },
+    ok: answer(201, 'The new delivery.', WebhookDeliverySchema),
   },
   getWebhook: webhook.get(WebhookSchema, { summary: 'One webhook endpoint', ok: ENDPOINT }),
   deleteWebhook: webhook.delete({ summary: 'Remove a webhook endpoint' }),
@@ -68,6 +68,6 @@ export const WEBHOOK_OPERATIONS = area('webhooks', {
     description: 'The dashboard\'s simulator: a test delivery with sample data (spec, "Delivery rules" 4).',
     params: { id: ENDPOINT_ID },
     body: SimulateWebhookBodySchema,
-    ok: { status: 201, description: 'The delivery.', content: json(WebhookDeliverySchema) },
+    ok: answer(201, 'The delivery.', WebhookDeliverySchema),
   },
 })
