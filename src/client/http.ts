@@ -422,17 +422,15 @@ export function retryAfterMs(header: string | null, now: () => number): number |
 
 /** A non-2xx answer as a StoreError: the API's `{ error, errors }`, or the status line when the body is not that. */
 export function errorOf(res: Response, text: string): StoreError {
-  const headers: Record<string, string> = {}
   const retryAfter = res.headers.get('retry-after')
-  if (retryAfter) headers['Retry-After'] = retryAfter
+  const headers = retryAfter ? { 'Retry-After': retryAfter } : undefined
   let parsed: unknown
   try {
     parsed = JSON.parse(text)
   } catch {
     parsed = undefined
   }
-  if (isErrorBody(parsed))
-    return new StoreError(res.status, parsed.error, parsed.errors, retryAfter ? headers : undefined)
+  if (isErrorBody(parsed)) return new StoreError(res.status, parsed.error, parsed.errors, headers)
   const location = res.headers.get('location')
   // A redirect is not an API answer: the base URL points at something else (a page, a login).
   const detail =
@@ -441,12 +439,7 @@ export function errorOf(res: Response, text: string): StoreError {
       : text.trim()
         ? `: ${snippet(text)}`
         : ''
-  return new StoreError(
-    res.status,
-    `HTTP ${res.status} ${statusTextOf(res)}${detail}`,
-    undefined,
-    retryAfter ? headers : undefined,
-  )
+  return new StoreError(res.status, `HTTP ${res.status} ${statusTextOf(res)}${detail}`, undefined, headers)
 }
 
 /** The API's error body (spec, "Errors"): `{ error, errors? }`, each field error `{ field, message }`. */
