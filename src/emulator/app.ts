@@ -31,7 +31,6 @@ import { RequestRecorder } from './inspector/recorder.js'
 import { recordRequests } from './inspector/record.js'
 import { bearerKeyOf, maskSecretsIn } from '../contract/mask.js'
 import { answerJson } from './inspector/answer.js'
-import { PrefixRouter } from './prefix-router.js'
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH'])
@@ -98,7 +97,7 @@ function limitBody(maxSize: number): MiddlewareHandler {
  * `app.request` / `app.fetch`.
  */
 export function createApp(services: Services, deps: EmulatorDeps): Hono {
-  const app = new Hono({ router: new PrefixRouter('/api/v1') })
+  const app = new Hono()
   app.onError((error, c) => errorResponse(error, c, deps.log))
   const allowedMethods = methodNotAllowed({
     app,
