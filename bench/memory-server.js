@@ -6,6 +6,7 @@
 // Prints the same `API` line as `store serve`, so the bench starts both alike.
 //
 //   node bench/memory-server.js <dataset.json> [--port 0] [--api-key KEY]
+import { randomFillSync } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { serve } from '@hono/node-server'
 import { BENCH_KEY, DIST } from './lib/common.js'
@@ -21,10 +22,9 @@ if (!dataset) {
   process.exit(2)
 }
 
-const [{ startEmulator }, { offsetClock }, { pooledRandomBytes }] = await Promise.all([
+const [{ startEmulator }, { offsetClock }] = await Promise.all([
   import(DIST('emulator/start.js')),
   import(DIST('emulator/deps.js')),
-  import(DIST('cli/random-pool.js')),
 ])
 const apiKey = option('--api-key', BENCH_KEY)
 const started = await startEmulator({
@@ -33,7 +33,7 @@ const started = await startEmulator({
   apiKey,
   clock: offsetClock(() => Date.now()),
   // The same randomness as store serve's.
-  random: { bytes: pooledRandomBytes() },
+  random: { bytes: (n) => randomFillSync(new Uint8Array(n)) },
   fetch: (...a) => fetch(...a),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   log: (line) => process.stderr.write(`${line}\n`),

@@ -31,21 +31,23 @@ const emulatorOutside = {
 }
 
 /**
- * Modules whose value is data made from zod schemas, evaluated once from their tsc build and put
+ * Modules whose value is data made from other modules, evaluated once from their tsc build and put
  * in the bundle as that data: src/cli/body-flags.ts derives every body's flags from its schema;
- * src/contract/operations/addresses.ts takes each operation's method and path. So declaring the
- * create and update flags, and calling an operation, load no zod (the schemas still load when a
- * command checks a body or --verbose checks an answer).
+ * src/contract/operations/addresses.ts takes each operation's method and path; src/cli/command-list.ts
+ * lists the top-level commands. So declaring the create and update flags and calling an operation
+ * load no zod (the schemas still load when a command checks a body or --verbose checks an answer),
+ * and `store --help` loads no command module.
  */
 const AS_DATA = {
   'cli/body-flags': 'BODY_FIELDS',
   'contract/operations/addresses': 'ADDRESSES',
+  'cli/command-list': 'COMMAND_LIST',
 }
 const asData = {
   name: 'as-data',
   setup(b) {
     b.onLoad(
-      { filter: /[\\/]src[\\/](cli[\\/]body-flags|contract[\\/]operations[\\/]addresses)\.ts$/ },
+      { filter: /[\\/]src[\\/](cli[\\/](body-flags|command-list)|contract[\\/]operations[\\/]addresses)\.ts$/ },
       async (args) => {
         const module = relative(join(root, 'src'), args.path).replace(/\\/g, '/').replace(/\.ts$/, '')
         const name = AS_DATA[module]

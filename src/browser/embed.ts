@@ -19,18 +19,6 @@ declare global {
   }
 }
 
-/** What the checkout of one button works with. */
-interface Checkout {
-  base: string
-  productId: string | null
-  groupId: string | null
-  id: string
-  title: HTMLElement
-  body: HTMLElement
-  status: HTMLElement
-  trigger: HTMLElement
-}
-
 type Attrs = Record<string, string | boolean | null | undefined>
 
 const GATEWAYS = [
@@ -51,19 +39,19 @@ const LABELS: Record<string, string> = {
   'customFields.__mysteryClientSeed': 'Client seed',
 }
 
+/** An element with attributes (`class` its class name; true an empty attribute) and children, strings as text. */
 function el<K extends keyof HTMLElementTagNameMap>(
   tag: K,
   attrs: Attrs = {},
-  children: (Node | null)[] = [],
+  children: (Node | string | null)[] = [],
 ): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag)
   for (const [key, value] of Object.entries(attrs)) {
-    if (key === 'text') node.textContent = String(value)
-    else if (key === 'class') node.className = String(value)
+    if (key === 'class') node.className = String(value)
     else if (value !== undefined && value !== null && value !== false)
       node.setAttribute(key, value === true ? '' : value)
   }
-  for (const child of children) if (child) node.appendChild(child)
+  for (const child of children) if (child !== null) node.append(child)
   return node
 }
 
@@ -127,9 +115,9 @@ function focusables(root: Element): HTMLElement[] {
 function field(id: string, label: string, input: HTMLInputElement, hint?: string): HTMLElement {
   input.id = id
   return el('div', { class: 'sstore-field' }, [
-    el('label', { for: id, text: label }),
+    el('label', { for: id }, [label]),
     input,
-    hint ? el('p', { class: 'sstore-hint', text: hint }) : null,
+    hint ? el('p', { class: 'sstore-hint' }, [hint]) : null,
   ])
 }
 
@@ -181,8 +169,8 @@ function install(): void {
     const productId = trigger.getAttribute('data-service-product')
     const groupId = trigger.getAttribute('data-service-group')
     const id = `sstore-${++counter}`
-    const title = el('h2', { id: `${id}-title`, class: 'sstore-title', text: 'Loading\u2026' })
-    const closeButton = el('button', { type: 'button', class: 'sstore-close', 'aria-label': 'Close', text: '\u00d7' })
+    const title = el('h2', { id: `${id}-title`, class: 'sstore-title' }, ['Loading\u2026'])
+    const closeButton = el('button', { type: 'button', class: 'sstore-close', 'aria-label': 'Close' }, ['\u00d7'])
     const body = el('div', { class: 'sstore-body' })
     const status = el('div', { class: 'sstore-error', role: 'alert' })
     const modal = el(
@@ -228,184 +216,166 @@ function install(): void {
     document.documentElement.classList.add('sstore-locked')
     modal.focus()
 
-    if (!base || (!productId && !groupId)) {
+    const unavailable = (why: string) => {
       title.textContent = 'Checkout unavailable'
-      status.textContent =
-        'This button needs data-service-store (a shop) and data-service-product or data-service-group.'
-      return
+      status.textContent = why
     }
+    if (!base || (!productId && !groupId))
+      return unavailable(
+        'This button needs data-service-store (a shop) and data-service-product or data-service-group.',
+      )
     const what = productId
       ? `${base}/products/${encodeURIComponent(productId)}`
       : `${base}/groups/${encodeURIComponent(groupId ?? '')}`
     getJson<StorefrontProduct | Group>(what)
       .then((item) => {
-        if (!open || open.backdrop !== backdrop) return
-        renderForm(item, { base, productId, groupId, id, title, body, status, trigger })
+        if (open?.backdrop === backdrop) renderForm(item)
       })
-      .catch((error: Error) => {
-        title.textContent = 'Checkout unavailable'
-        status.textContent = error.message
-      })
-  }
+      .catch((error: Error) => unavailable(error.message))
 
-  function renderForm(item: StorefrontProduct | Group, ctx: Checkout): void {
-    const group = ctx.groupId ? (item as Group) : null
-    const product = group ? null : (item as StorefrontProduct)
-    ctx.title.textContent = item.name
-    const lines: HTMLElement[] = []
-    if (item.description) lines.push(el('p', { class: 'sstore-desc', text: item.description }))
-    if (group) {
-      const list = el('ul', { class: 'sstore-list' })
-      // A bundle's products carry no currency of their own.
-      for (const p of group.products ?? []) list.appendChild(el('li', { text: `${p.name} \u2014 ${money(p.price)}` }))
-      lines.push(list)
-      if (group.discountPercent)
-        lines.push(el('p', { class: 'sstore-price', text: `Bundle discount ${group.discountPercent}%` }))
-    } else if (product) {
-      const left = product.stock === null ? '' : ` \u00b7 ${product.stock} left`
-      lines.push(el('p', { class: 'sstore-price', text: money(product.price, product.currency) + left }))
-    }
-    const form = el('form', { class: 'sstore-form', novalidate: true })
-    const stock = product?.stock
-    const quantity = el('input', {
-      type: 'number',
-      min: '1',
-      max: String(stock === null || stock === undefined ? MAX_QUANTITY : Math.max(1, stock)),
-      value: '1',
-      inputmode: 'numeric',
-      required: true,
-    })
-    if (!group) form.appendChild(field(`${ctx.id}-qty`, 'Quantity', quantity))
-    else form.appendChild(el('p', { class: 'sstore-hint', text: 'One bundle: every product once.' }))
-    const gateways = el('fieldset', { class: 'sstore-gateways' }, [el('legend', { text: 'Pay with' })])
-    GATEWAYS.forEach(([value, label], i) => {
-      const radio = el('input', {
-        type: 'radio',
-        name: `${ctx.id}-gateway`,
-        value,
-        id: `${ctx.id}-gw-${value}`,
-        checked: i === 0,
+    function renderForm(item: StorefrontProduct | Group): void {
+      const group = groupId ? (item as Group) : null
+      const product = group ? null : (item as StorefrontProduct)
+      title.textContent = item.name
+      if (item.description) body.appendChild(el('p', { class: 'sstore-desc' }, [item.description]))
+      if (group) {
+        // A bundle's products carry no currency of their own.
+        const names = (group.products ?? []).map((p) => el('li', {}, [`${p.name} \u2014 ${money(p.price)}`]))
+        body.appendChild(el('ul', { class: 'sstore-list' }, names))
+        if (group.discountPercent)
+          body.appendChild(el('p', { class: 'sstore-price' }, [`Bundle discount ${group.discountPercent}%`]))
+      } else if (product) {
+        const left = product.stock === null ? '' : ` \u00b7 ${product.stock} left`
+        body.appendChild(el('p', { class: 'sstore-price' }, [money(product.price, product.currency) + left]))
+      }
+      const stock = product?.stock
+      const quantity = el('input', {
+        type: 'number',
+        min: '1',
+        max: String(stock === null || stock === undefined ? MAX_QUANTITY : Math.max(1, stock)),
+        value: '1',
+        inputmode: 'numeric',
+        required: true,
       })
-      gateways.appendChild(
-        el('label', { class: 'sstore-radio', for: `${ctx.id}-gw-${value}` }, [
-          radio,
-          document.createTextNode(` ${label}`),
-        ]),
-      )
-    })
-    form.appendChild(gateways)
-    const email = el('input', { type: 'email', required: true, autocomplete: 'email' })
-    form.appendChild(field(`${ctx.id}-email`, 'E-mail', email))
-    const name = el('input', { type: 'text', autocomplete: 'name' })
-    form.appendChild(field(`${ctx.id}-name`, 'Name (optional)', name))
-    const coupon = el('input', { type: 'text', autocomplete: 'off' })
-    form.appendChild(field(`${ctx.id}-coupon`, 'Coupon (optional)', coupon))
-    let seed: HTMLInputElement | null = null
-    if (product?.type === 'MysteryBox') {
-      seed = el('input', { type: 'text', maxlength: '64', autocomplete: 'off' })
-      form.appendChild(
-        field(
-          `${ctx.id}-seed`,
-          'Client seed (optional)',
-          seed,
-          'Your own seed for the provably fair roll; a random one is used otherwise.',
+      const gateways = el('fieldset', { class: 'sstore-gateways' }, [
+        el('legend', {}, ['Pay with']),
+        ...GATEWAYS.map(([value, label], i) =>
+          el('label', { class: 'sstore-radio', for: `${id}-gw-${value}` }, [
+            el('input', { type: 'radio', name: `${id}-gateway`, value, id: `${id}-gw-${value}`, checked: i === 0 }),
+            ` ${label}`,
+          ]),
         ),
-      )
-      if (product.mystery) {
-        const text = `Commitment ${product.mystery.commitment} \u00b7 pool v${product.mystery.poolVersion}`
-        form.appendChild(el('p', { class: 'sstore-hint sstore-commit', text }))
-      }
-    }
-    const submit = el('button', { type: 'submit', class: 'sstore-submit', text: 'Place order' })
-    form.appendChild(submit)
-    for (const node of lines) ctx.body.appendChild(node)
-    ctx.body.appendChild(form)
-    ;(group ? email : quantity).focus()
+      ])
+      const email = el('input', { type: 'email', required: true, autocomplete: 'email' })
+      const name = el('input', { type: 'text', autocomplete: 'name' })
+      const coupon = el('input', { type: 'text', autocomplete: 'off' })
+      const seed =
+        product?.type === 'MysteryBox' ? el('input', { type: 'text', maxlength: '64', autocomplete: 'off' }) : null
+      const mystery = product?.mystery
+      const submit = el('button', { type: 'submit', class: 'sstore-submit' }, ['Place order'])
+      const form = el('form', { class: 'sstore-form', novalidate: true }, [
+        group
+          ? el('p', { class: 'sstore-hint' }, ['One bundle: every product once.'])
+          : field(`${id}-qty`, 'Quantity', quantity),
+        gateways,
+        field(`${id}-email`, 'E-mail', email),
+        field(`${id}-name`, 'Name (optional)', name),
+        field(`${id}-coupon`, 'Coupon (optional)', coupon),
+        seed
+          ? field(
+              `${id}-seed`,
+              'Client seed (optional)',
+              seed,
+              'Your own seed for the provably fair roll; a random one is used otherwise.',
+            )
+          : null,
+        seed && mystery
+          ? el('p', { class: 'sstore-hint sstore-commit' }, [
+              `Commitment ${mystery.commitment} \u00b7 pool v${mystery.poolVersion}`,
+            ])
+          : null,
+        submit,
+      ])
+      body.appendChild(form)
+      ;(group ? email : quantity).focus()
 
-    form.addEventListener('submit', (event) => {
-      event.preventDefault()
-      ctx.status.textContent = ''
-      if (!email.value || !email.validity.valid) {
-        ctx.status.textContent = 'Enter your e-mail address.'
-        email.focus()
-        return
-      }
-      const qty = Number(quantity.value)
-      if (!group && (!Number.isInteger(qty) || qty < 1)) {
-        ctx.status.textContent = 'Quantity must be a whole number of at least 1.'
-        quantity.focus()
-        return
-      }
-      const checked = gateways.querySelector<HTMLInputElement>('input:checked')
-      const payload: CheckoutInput = { email: email.value.trim(), gateway: checked ? checked.value : GATEWAYS[0][0] }
-      if (group) payload.groupId = ctx.groupId ?? undefined
-      else payload.items = [{ productId: ctx.productId ?? '', quantity: qty }]
-      if (name.value.trim()) payload.name = name.value.trim()
-      if (coupon.value.trim()) payload.couponCode = coupon.value.trim()
-      if (seed?.value) payload.customFields = { __mysteryClientSeed: seed.value }
-      submit.disabled = true
-      submit.textContent = 'Placing order\u2026'
-      fetch(`${ctx.base}/checkout`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(payload),
-        credentials: 'omit',
-      })
-        .then((res) => answerOf<CheckoutResponse>(res, (json) => buyerMessage(json, res.status)))
-        .then((result) => renderDone(result, ctx))
-        .catch((error: Error) => {
-          ctx.status.textContent =
-            error instanceof TypeError
-              ? 'The shop could not be reached. Check your connection and try again.'
-              : error.message
-          submit.disabled = false
-          submit.textContent = 'Place order'
+      form.addEventListener('submit', (event) => {
+        event.preventDefault()
+        status.textContent = ''
+        if (!email.value || !email.validity.valid) {
+          status.textContent = 'Enter your e-mail address.'
+          email.focus()
+          return
+        }
+        const qty = Number(quantity.value)
+        if (!group && (!Number.isInteger(qty) || qty < 1)) {
+          status.textContent = 'Quantity must be a whole number of at least 1.'
+          quantity.focus()
+          return
+        }
+        const checked = gateways.querySelector<HTMLInputElement>('input:checked')
+        const payload: CheckoutInput = { email: email.value.trim(), gateway: checked ? checked.value : GATEWAYS[0][0] }
+        if (group) payload.groupId = groupId ?? undefined
+        else payload.items = [{ productId: productId ?? '', quantity: qty }]
+        if (name.value.trim()) payload.name = name.value.trim()
+        if (coupon.value.trim()) payload.couponCode = coupon.value.trim()
+        if (seed?.value) payload.customFields = { __mysteryClientSeed: seed.value }
+        submit.disabled = true
+        submit.textContent = 'Placing order\u2026'
+        fetch(`${base}/checkout`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify(payload),
+          credentials: 'omit',
         })
-    })
-  }
-
-  function renderDone(result: CheckoutResponse, ctx: Checkout): void {
-    const order = result.order
-    const invoice = new URL(result.invoiceUrl, ctx.base).href
-    ctx.title.textContent = `Order ${order.orderNumber} placed`
-    while (ctx.body.firstChild) ctx.body.removeChild(ctx.body.firstChild)
-    const dl = el('dl', { class: 'sstore-summary' })
-    const summary = [
-      ['Order', order.orderNumber],
-      ['Total', money(order.total, order.currency)],
-      ['Status', `${order.status} \u00b7 ${order.paymentStatus}`],
-      ['E-mail', order.customerEmail],
-    ]
-    for (const [term, value] of summary) {
-      dl.appendChild(el('dt', { text: term }))
-      dl.appendChild(el('dd', { text: value }))
+          .then((res) => answerOf<CheckoutResponse>(res, (json) => buyerMessage(json, res.status)))
+          .then(renderDone)
+          .catch((error: Error) => {
+            status.textContent =
+              error instanceof TypeError
+                ? 'The shop could not be reached. Check your connection and try again.'
+                : error.message
+            submit.disabled = false
+            submit.textContent = 'Place order'
+          })
+      })
     }
-    const link = el('a', {
-      href: invoice,
-      target: '_blank',
-      rel: 'noopener',
-      class: 'sstore-submit sstore-link',
-      text: 'Open your invoice',
-    })
-    const done = el('button', { type: 'button', class: 'sstore-secondary', text: 'Close' })
-    done.addEventListener('click', close)
-    ctx.body.appendChild(
-      el('p', {
-        class: 'sstore-ok',
-        role: 'status',
-        text: 'Thank you! Your order is placed and awaits payment; the invoice shows your delivery once it is paid.',
-      }),
-    )
-    ctx.body.appendChild(dl)
-    ctx.body.appendChild(el('div', { class: 'sstore-actions' }, [link, done]))
-    ctx.body.setAttribute('data-order', order.orderNumber)
-    ctx.body.setAttribute('data-invoice', invoice)
-    link.focus()
-    try {
-      const detail = { order, invoiceUrl: invoice }
-      ctx.trigger.dispatchEvent(new CustomEvent('service-store:order', { bubbles: true, detail }))
-    } catch {
-      // old browsers have no CustomEvent constructor
+
+    function renderDone({ order, invoiceUrl }: CheckoutResponse): void {
+      const invoice = new URL(invoiceUrl, base!).href
+      title.textContent = `Order ${order.orderNumber} placed`
+      const summary = [
+        ['Order', order.orderNumber],
+        ['Total', money(order.total, order.currency)],
+        ['Status', `${order.status} \u00b7 ${order.paymentStatus}`],
+        ['E-mail', order.customerEmail],
+      ]
+      const link = el('a', { href: invoice, target: '_blank', rel: 'noopener', class: 'sstore-submit sstore-link' }, [
+        'Open your invoice',
+      ])
+      const done = el('button', { type: 'button', class: 'sstore-secondary' }, ['Close'])
+      done.addEventListener('click', close)
+      body.textContent = ''
+      body.append(
+        el('p', { class: 'sstore-ok', role: 'status' }, [
+          'Thank you! Your order is placed and awaits payment; the invoice shows your delivery once it is paid.',
+        ]),
+        el(
+          'dl',
+          { class: 'sstore-summary' },
+          summary.flatMap(([term, value]) => [el('dt', {}, [term]), el('dd', {}, [value])]),
+        ),
+        el('div', { class: 'sstore-actions' }, [link, done]),
+      )
+      body.setAttribute('data-order', order.orderNumber)
+      body.setAttribute('data-invoice', invoice)
+      link.focus()
+      try {
+        const detail = { order, invoiceUrl: invoice }
+        trigger.dispatchEvent(new CustomEvent('service-store:order', { bubbles: true, detail }))
+      } catch {
+        // old browsers have no CustomEvent constructor
+      }
     }
   }
 

@@ -1,8 +1,8 @@
 // The little script of the dashboard and storefront pages, served at /_assets/pages.js.
 // Forms and buttons marked `data-api` send JSON to the same routes the API's users call (the
 // dashboard's through its session-authenticated mirror /_dashboard/api/…) and report the answer;
-// `[data-copy]` copies, `[data-feed]` shows the live event stream. Everything shown is set with
-// textContent, never as HTML.
+// `[data-copy]` copies, `[data-feed]` shows the live event stream, `[data-stream]` keeps the Requests
+// page up to date. Everything shown is set with textContent, never as HTML, or comes from the page's own server.
 import type { ErrorBody } from '../contract/errors.js'
 
 type Json = Record<string, unknown>
@@ -101,12 +101,13 @@ async function send(el: Element, body: unknown): Promise<Json | null> {
   const method = (el.getAttribute('data-method') || 'POST').toUpperCase()
   const headers: Record<string, string> = { accept: 'application/json' }
   if (body !== undefined) headers['content-type'] = 'application/json'
-  if (el.hasAttribute('data-dashboard')) {
+  const url = el.getAttribute('data-api')!
+  if (url.startsWith('/_dashboard/')) {
     headers['x-dashboard-request'] = '1'
     const shop = document.body.getAttribute('data-shop')
     if (shop) headers['x-service-shop'] = shop
   }
-  const res = await fetch(el.getAttribute('data-api')!, {
+  const res = await fetch(url, {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -161,8 +162,13 @@ function after(el: Element, json: Json | null, noticeEl: Element | null): void {
   location.reload()
 }
 
+/** Where the outcome of an action shows: its form's own notice, the one it names, or the page's. */
+function noticeOf(el: Element): Element | null {
+  return el.querySelector(':scope > .notice') ?? document.getElementById(el.getAttribute('data-notice') || 'flash')
+}
+
 function run(el: Element, body: unknown, button: HTMLButtonElement | null): void {
-  const noticeEl = document.getElementById(el.getAttribute('data-notice') || 'flash')
+  const noticeEl = noticeOf(el)
   const question = el.getAttribute('data-confirm')
   if (question && !window.confirm(question)) return
   if (button) button.disabled = true
@@ -218,7 +224,7 @@ document.addEventListener('submit', (event) => {
   try {
     body = bodyOf(form)
   } catch (error) {
-    notice(document.getElementById(form.getAttribute('data-notice') || 'flash'), (error as Error).message, false)
+    notice(noticeOf(form), (error as Error).message, false)
     return
   }
   run(form, body, form.querySelector<HTMLButtonElement>('button[type="submit"], button:not([type])'))
@@ -264,52 +270,90 @@ document.addEventListener('change', (event) => {
   }
 })
 
-function feed(list: HTMLElement): void {
-  const status = document.getElementById(list.getAttribute('data-status') ?? '')
-  const kinds: string[] = JSON.parse(list.getAttribute('data-kinds') || '[]')
-  const source = new EventSource(list.getAttribute('data-feed')!)
-  function show(message: MessageEvent<string>): void {
-    const data = message.data
-    let parsed: FeedEvent | null = null
-    try {
-      parsed = JSON.parse(data)
-    } catch {
-      parsed = null
-    }
-    const kind = parsed?.event || parsed?.kind || message.type
-    const li = document.createElement('li')
-    li.setAttribute('data-kind', kind)
-    const head = document.createElement('div')
-    head.className = 'spread'
-    const name = document.createElement('strong')
-    name.textContent = kind
-    const meta = document.createElement('span')
-    meta.className = 'muted small'
-    meta.textContent =
-      (message.lastEventId ? `#${message.lastEventId} \u00b7 ` : '') + (parsed?.createdAt || parsed?.timestamp || '')
-    head.appendChild(name)
-    head.appendChild(meta)
-    const pre = document.createElement('pre')
-    pre.textContent = parsed ? JSON.stringify(parsed, null, 2) : data
-    li.appendChild(head)
-    li.appendChild(pre)
-    list.insertBefore(li, list.firstChild)
-    while (list.children.length > FEED_MAX) list.removeChild(list.lastChild!)
-    const empty = document.getElementById('feed-empty')
-    if (empty) empty.hidden = true
-  }
+/** An element holding `children` (strings become text, never HTML). */
+function el(tag: string, className: string, ...children: (Node | string)[]): HTMLElement {
+  const node = document.createElement(tag)
+  node.className = className
+  node.append(...children)
+  return node
+}
+
+/** Follows a stream of Server-Sent Events, showing its state in `status`; `show` gets each message. */
+function follow(
+  url: string,
+  status: Element | null,
+  show: (message: MessageEvent<string>) => void,
+  kinds: string[] = [],
+) {
+  const source = new EventSource(url)
   source.onmessage = show
   for (const kind of kinds) source.addEventListener(kind, show)
-  source.onopen = () => {
-    if (!status) return
-    status.textContent = 'connected'
-    status.className = 'badge ok'
+  const state = (text: string, tone: string) => {
+    if (status) {
+      status.textContent = text
+      status.className = `badge ${tone}`
+    }
   }
-  source.onerror = () => {
-    if (!status) return
-    status.textContent = 'reconnecting\u2026'
-    status.className = 'badge warn'
+  source.onopen = () => state('connected', 'ok')
+  source.onerror = () => state('reconnecting\u2026', 'warn')
+}
+
+// The Live events page: each event goes on top of the list, as the page drew the first ones.
+function feed(list: HTMLElement): void {
+  const kinds: string[] = JSON.parse(list.getAttribute('data-kinds') || '[]')
+  follow(
+    list.getAttribute('data-feed')!,
+    document.getElementById(list.getAttribute('data-status') ?? ''),
+    (message) => {
+      let parsed: FeedEvent | null = null
+      try {
+        parsed = JSON.parse(message.data)
+      } catch {
+        parsed = null
+      }
+      const kind = parsed?.event || parsed?.kind || message.type
+      const meta =
+        (message.lastEventId ? `#${message.lastEventId} \u00b7 ` : '') + (parsed?.createdAt || parsed?.timestamp || '')
+      const li = el(
+        'li',
+        '',
+        el('div', 'spread', el('strong', '', kind), el('span', 'muted small', meta)),
+        el('pre', '', parsed ? JSON.stringify(parsed, null, 2) : message.data),
+      )
+      li.setAttribute('data-kind', kind)
+      list.insertBefore(li, list.firstChild)
+      while (list.children.length > FEED_MAX) list.lastChild!.remove()
+      const empty = document.getElementById('feed-empty')
+      if (empty) empty.hidden = true
+    },
+    kinds,
+  )
+}
+
+// The Requests page's live tail: a request the stream announces brings the page's own rows again, as
+// the server draws them (one reload at a time; announcements meanwhile make one more).
+function tail(status: HTMLElement): void {
+  const ids = [status.getAttribute('data-rows')!, 'requests-empty']
+  let isLoading = false
+  let isStale = false
+  const reload = async (): Promise<void> => {
+    isStale = true
+    if (isLoading) return
+    isLoading = true
+    while (isStale) {
+      isStale = false
+      const page = await fetch(location.href, { credentials: 'same-origin' })
+        .then((res) => res.text())
+        .then((html) => new DOMParser().parseFromString(html, 'text/html'))
+        .catch(() => null)
+      for (const id of ids) {
+        const fresh = page?.getElementById(id)
+        if (fresh) document.getElementById(id)?.replaceWith(document.adoptNode(fresh))
+      }
+    }
+    isLoading = false
   }
+  follow(status.getAttribute('data-stream')!, status, () => void reload())
 }
 
 function init(): void {
@@ -322,6 +366,8 @@ function init(): void {
   }
   if (flash) notice(document.getElementById('flash'), flash, true)
   for (const list of document.querySelectorAll<HTMLElement>('[data-feed]')) feed(list)
+  const status = document.getElementById('tail-status')
+  if (status?.hasAttribute('data-stream')) tail(status)
 }
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init)
 else init()

@@ -11,20 +11,10 @@ interface SwaggerRequest {
   loadSpec?: boolean
 }
 
-/** Swagger UI's global from swagger-ui-bundle.js (the options used here). */
-type SwaggerUIBundle = (options: {
-  url: string | null
-  domNode: HTMLElement
-  validatorUrl: null
-  withCredentials: boolean
-  deepLinking: boolean
-  defaultModelsExpandDepth: number
-  requestInterceptor: (request: SwaggerRequest) => SwaggerRequest
-}) => unknown
-
 declare global {
   interface Window {
-    SwaggerUIBundle?: SwaggerUIBundle
+    /** Swagger UI's global, from swagger-ui-bundle.js. */
+    SwaggerUIBundle?: (options: Record<string, unknown>) => unknown
   }
 }
 

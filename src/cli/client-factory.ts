@@ -26,6 +26,15 @@ export function commandContext(ctx: CliContext, command: Command): CommandContex
   return contextFor(ctx, globals)
 }
 
+/**
+ * A commander action that gives `f` the command's context, then the command's arguments and options.
+ * @example cmd.argument('<id>').action(inContext(ctx, (cc, id: string, o: { yes?: boolean }) => …))
+ */
+export const inContext =
+  <A extends unknown[]>(ctx: CliContext, f: (cc: CommandContext, ...args: A) => void | Promise<void>) =>
+  (...args: unknown[]): void | Promise<void> =>
+    f(commandContext(ctx, args[args.length - 1] as Command), ...(args.slice(0, -1) as A))
+
 export function contextFor(ctx: CliContext, globals: GlobalOptions): CommandContext {
   const isTTY = Boolean(ctx.stdout.isTTY)
   const color = isColorWanted(isTTY, ctx.env, globals.color)

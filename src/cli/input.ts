@@ -26,30 +26,22 @@ const attrOf = (f: BodyField) => flagOf(f).replace(/-([a-z0-9])/g, (_all, c: str
 
 const NULL_WORDS = new Set(['null', 'none', 'unlimited', 'never'])
 
+/** How a kind's value is shown in help, unless the field names its own placeholder. */
+const PLACEHOLDERS: Partial<Record<BodyField['kind'], string>> = {
+  number: '<number>',
+  integer: '<integer>',
+  'nullable-integer': '<integer|null>',
+  'nullable-number': '<number|null>',
+  'nullable-string': '<value|null>',
+  list: '<id,id,...>',
+  json: '<@file.json|json|->',
+  text: '<@file|text|->',
+}
+
 function placeholder(f: BodyField): string {
   if (f.placeholder) return f.placeholder
-  switch (f.kind) {
-    case 'number':
-      return '<number>'
-    case 'integer':
-      return '<integer>'
-    case 'nullable-integer':
-      return '<integer|null>'
-    case 'nullable-number':
-      return '<number|null>'
-    case 'nullable-string':
-      return '<value|null>'
-    case 'enum':
-      return isShortEnum(f) ? `<${f.choices!.join('|')}>` : `<${flagOf(f)}>`
-    case 'list':
-      return '<id,id,...>'
-    case 'json':
-      return '<@file.json|json|->'
-    case 'text':
-      return '<@file|text|->'
-    default:
-      return '<value>'
-  }
+  if (f.kind === 'enum') return isShortEnum(f) ? `<${f.choices!.join('|')}>` : `<${flagOf(f)}>`
+  return PLACEHOLDERS[f.kind] ?? '<value>'
 }
 
 /** Choices short enough to stand in the flag's placeholder; longer ones are listed in its description. */

@@ -1,5 +1,6 @@
 import { Command, CommanderError, Help } from 'commander'
-import { COMMANDS } from './commands-index.js'
+import { COMMAND_LIST } from './command-list.js'
+import { COMMANDS, type CommandModule } from './commands-index.js'
 import { httpFetch } from './http-fetch.js'
 import { extendContext, type CliContext } from './context.js'
 import { EXIT, exitCodeOf, isStoreError } from './exit-codes.js'
@@ -8,7 +9,6 @@ import type { AttemptedError } from '../client/http.js'
 import { maskKey } from '../contract/keys.js'
 import { version } from './version.js'
 import { escapeControls } from './terminal-text.js'
-import { pooledRandomBytes } from './random-pool.js'
 
 export function buildProgram(ctx: CliContext): Command {
   const program = new Command('store')
@@ -59,9 +59,9 @@ const WRAPPING_HELP: Partial<Help> = {
 
 /**
  * Runs the CLI with the given argv (without node and script) and returns the exit code; `commands`
- * are the top-level commands to declare (all of them, unless a test declares its own).
+ * are the top-level commands (all of them, unless a test declares its own).
  */
-export async function main(argv: string[], ctx: CliContext, commands = COMMANDS): Promise<number> {
+export async function main(argv: string[], ctx: CliContext, commands: CommandModule[] = COMMANDS): Promise<number> {
   const session: NonNullable<CliContext['session']> = {}
   const run = extendContext(ctx, { session })
   const program = buildProgram(run)
@@ -71,13 +71,48 @@ export async function main(argv: string[], ctx: CliContext, commands = COMMANDS)
     program.configureOutput({
       outputError: (text) => run.stderr.write(`${JSON.stringify({ error: text.replace(/^error: /, '').trim() })}\n`),
     })
-  for (const command of commands) command.register(program, run)
   try {
+    await declareCommands(program, argv, commands, run)
     await program.parseAsync(argv, { from: 'user' })
     return EXIT.ok
   } catch (error) {
     return reportError(error, run, argv.includes('--verbose'), isJson)
   }
+}
+
+/**
+ * Declares the command argv names (every command for `store completion`, which walks them all);
+ * with none named, lists them all from data so `store --help` loads no command module.
+ */
+async function declareCommands(program: Command, argv: string[], commands: CommandModule[], ctx: CliContext) {
+  const name = commandNamed(program, argv)
+  const chosen = name === 'completion' ? commands : commands.filter((c) => c.name === name)
+  for (const command of chosen) (await command.load()).register(program, ctx)
+  if (chosen.length > 0) return
+  const listed = COMMAND_LIST.filter((c) => commands.some((m) => m.name === c.name))
+  for (const c of listed) program.command(c.name).description(c.description)
+  const terms = new Map(listed.map((c) => [c.name, c.term]))
+  program.configureHelp({
+    ...WRAPPING_HELP,
+    subcommandTerm(cmd) {
+      return terms.get(cmd.name()) ?? Help.prototype.subcommandTerm.call(this, cmd)
+    },
+  })
+}
+
+/** The first word of argv that is not a global option or its value; for `help X`, X. */
+function commandNamed(program: Command, argv: string[]): string | undefined {
+  const words: string[] = []
+  for (let i = 0; i < argv.length && argv[i] !== '--'; i++) {
+    const word = argv[i]!
+    if (!word.startsWith('-')) words.push(word)
+    else if (!word.includes('=')) {
+      const option = program.options.find((o) => o.long === word || o.short === word)
+      if (option?.required || option?.optional) i++
+    }
+    if (words.length === 2 || (words.length === 1 && words[0] !== 'help')) break
+  }
+  return words[0] === 'help' ? words[1] : words[0]
 }
 
 function reportError(error: unknown, ctx: CliContext, verbose: boolean, isJson = false): number {
@@ -166,7 +201,7 @@ export function run(): void {
     now: () => new Date(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     // node:crypto is loaded by the commands that use it only (a start-up cost otherwise).
-    randomBytes: pooledRandomBytes(),
+    randomBytes: (n) => process.getBuiltinModule('node:crypto').randomFillSync(new Uint8Array(n)),
     fetch: httpFetch,
     onSignal: (signal, handler) => {
       process.on(signal, handler)

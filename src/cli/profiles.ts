@@ -169,12 +169,7 @@ export function selectProfile(
   const wanted = globals.profile ?? ctx.env.STORE_PROFILE
   if (wanted !== undefined) {
     const profile = config.profiles[wanted]
-    if (!profile) {
-      const known = Object.keys(config.profiles)
-      throw new UsageError(
-        `no profile "${wanted}"${known.length ? ` (saved: ${known.join(', ')})` : ''}; create it with store login --profile ${wanted}`,
-      )
-    }
+    if (!profile) throw unknownProfile(config, wanted)
     return {
       name: wanted,
       profile,
@@ -188,6 +183,14 @@ export function selectProfile(
     return { name: LOCAL_PROFILE, profile: config.profiles[LOCAL_PROFILE], isSaved: true, source: 'local' }
   if (!profile) return { name, profile: {}, isSaved: false, source: 'none' }
   return { name, profile, isSaved: true, source: config.current === undefined ? 'default' : 'current' }
+}
+
+/** A profile the config does not hold, named in a usage error with those it does. */
+export function unknownProfile(config: ConfigFile, name: string): UsageError {
+  const known = Object.keys(config.profiles)
+  return new UsageError(
+    `no profile "${name}"${known.length ? ` (saved: ${known.join(', ')})` : ''}; create it with store login --profile ${name}`,
+  )
 }
 
 export function profileKeyOf(name: string): keyof Profile {

@@ -1,16 +1,14 @@
 // `store <resource> list|get|create|update|delete`, declared per resource (cloudflare/workers-sdk
-// packages/wrangler/src/kv/index.ts keeps commands as small declarative objects). Flag wiring
-// lives in `registerResource`; the run functions below do the work and are tested alone.
+// packages/wrangler/src/kv/index.ts keeps commands as small declarative objects), wired by `registerResource`.
 import type { Command } from 'commander'
-import type * as z from 'zod'
 import type { StoreClient } from '../client/index.js'
 import { SPEC_BODIES, type Bodies, type BodyName } from './bodies.js'
-import { withOverrides, type BodyField, type FlagOverrides } from './body-fields.js'
-import { commandContext, type CommandContext } from './client-factory.js'
+import { withOverrides, type FlagOverrides } from './body-fields.js'
+import { inContext, type CommandContext } from './client-factory.js'
 import type { CliContext } from './context.js'
 import { withExamples } from './examples.js'
 import { CancelledError, UsageError } from './exit-codes.js'
-import { type BodyOptions, addDataOption, addFieldOptions, buildBody } from './input.js'
+import { addDataOption, addFieldOptions, buildBody } from './input.js'
 import type { Column, Output } from './output.js'
 
 export interface ResourceSpec<Row extends object> {
@@ -19,8 +17,6 @@ export interface ResourceSpec<Row extends object> {
   /** For messages: `coupon`. */
   singular: string
   description: string
-  /** Columns of `list` (and of `--all`), where they do not depend on the run (coupons' do: the clock). */
-  columns?: Column<Row>[]
   /** How `get`, `create` and `update` show one record off `--json`; default every field, the schema's first. */
   show?: (cc: CommandContext, row: Row, shape?: RecordShape) => void
   /**
@@ -96,11 +92,21 @@ export function clientCommands<Row extends object, Key extends string>(
   }
 }
 
-/** What `create` and `update` build a body with: its flags, and its schema to check it. */
-interface BodyInput {
-  fields: BodyField[]
-  schema: () => Promise<z.ZodType>
-}
+/** `--yes` of a command that asks first. */
+export const YES = ['-y, --yes', 'do not ask for confirmation (required when not on a terminal)'] as const
+
+/** The action of a `list` command: the envelope's `key` in `columns` (the envelope itself with `--json`). */
+export const listAction = <Row, Key extends string>(
+  ctx: CliContext,
+  call: (client: StoreClient) => Promise<Record<Key, readonly Row[]>>,
+  key: Key,
+  columns: Column<Row>[],
+  empty: string,
+) =>
+  inContext(ctx, async (cc) => {
+    const envelope = await call(cc.client())
+    cc.out.list(envelope, envelope[key], columns, empty)
+  })
 
 /** Registers the resource's command and its subcommands on the program. */
 export function registerResource<Row extends object>(
@@ -117,8 +123,8 @@ export function registerResource<Row extends object>(
       cmd.command('list').description(`list ${spec.name}`),
       ...(examples.list ?? [`${store} list`, `${store} list --json`]),
     )
-    ;(spec.list.options?.(list) ?? list).action((opts: Record<string, unknown>, command: Command) =>
-      spec.list!.run(commandContext(ctx, command), opts),
+    ;(spec.list.options?.(list) ?? list).action(
+      inContext(ctx, (cc, opts: Record<string, unknown>) => spec.list!.run(cc, opts)),
     )
   }
   if (spec.get) {
@@ -128,54 +134,67 @@ export function registerResource<Row extends object>(
     )
       .description(`show one ${singular}`)
       .argument('<id>', `${singular} id`)
-      .action((id: string, _opts: unknown, command: Command) => getRecord(commandContext(ctx, command), spec, id))
+      .action(inContext(ctx, async (cc, id: string) => showRecord(cc, spec, await spec.get!(cc.client(), id))))
   }
   if (spec.create) {
+    const { body: name, flags, run } = spec.create
     const create = withExamples(
       cmd.command('create'),
       ...(examples.create ?? []),
       `${store} create --data @${singular.replace(/\s+/g, '-')}.json`,
     ).description(`create a ${singular} (missing required fields are asked for on a terminal)`)
-    const input = bodyInput(bodies, spec.create)
-    addDataOption(addFieldOptions(create, input.fields)).action((opts: Record<string, unknown>, command: Command) =>
-      createRecord(commandContext(ctx, command), spec, input, opts),
+    const fields = withOverrides(bodies.fields(name), flags)
+    addDataOption(addFieldOptions(create, fields)).action(
+      inContext(ctx, async (cc, opts: Record<string, unknown>) => {
+        const prompter = cc.interactive ? cc.prompter : undefined
+        const schema = await bodies.schema(name)
+        const body = await buildBody(cc, { fields, opts, schema, what: singular, prompter })
+        await showSaved(cc, spec, 'Created', await run(cc.client(), body as never))
+      }),
     )
   }
   if (spec.update) {
+    const { body: name, flags, run } = spec.update
     const update = withExamples(cmd.command('update'), ...(examples.update ?? []))
       .description(`change a ${singular}: only the given fields`)
       .argument('<id>', `${singular} id`)
-    const input = bodyInput(bodies, spec.update, true)
-    addDataOption(addFieldOptions(update, input.fields)).action(
-      (id: string, opts: Record<string, unknown>, command: Command) =>
-        updateRecord(commandContext(ctx, command), spec, input, id, opts),
+    const fields = withOverrides(bodies.fields(name), flags).map((f) => ({ ...f, required: false }))
+    addDataOption(addFieldOptions(update, fields)).action(
+      inContext(ctx, async (cc, id: string, opts: Record<string, unknown>) => {
+        const schema = await bodies.schema(name)
+        const body = await buildBody(cc, { fields, opts, schema, what: `${singular} update`, isUpdate: true })
+        await showSaved(cc, spec, 'Updated', await run(cc.client(), id, body as never))
+      }),
     )
   }
-  if (spec.delete) {
+  const remove = spec.delete
+  if (remove) {
     withExamples(cmd.command('delete'), `${store} delete ${examples.id}`, `${store} delete ${examples.id} --yes`)
       .description(`delete a ${singular} (asks first on a terminal)`)
       .argument('<id>', `${singular} id`)
-      .option('-y, --yes', 'do not ask for confirmation (required when not on a terminal)')
-      .action((id: string, opts: { yes?: boolean }, command: Command) =>
-        deleteRecord(commandContext(ctx, command), spec, id, opts),
+      .option(...YES)
+      .action(
+        inContext(ctx, async (cc, id: string, opts: { yes?: boolean }) => {
+          // The record is looked up first: the question names it, and an unknown id is a not-found error.
+          const question = async () => {
+            const row = spec.get ? await spec.get(cc.client(), id) : undefined
+            return `Delete ${singular} ${row ? labelOf(row) : id}? This cannot be undone.`
+          }
+          await confirmOrYes(cc, opts, question, `delete ${singular} ${id}`)
+          const answer = await remove(cc.client(), id)
+          if (cc.out.isJson) cc.out.json(answer)
+          else cc.out.success(`Deleted ${singular} ${id}`)
+        }),
       )
   }
   return cmd
-}
-
-function bodyInput(bodies: Bodies, o: { body: BodyName; flags?: FlagOverrides }, isUpdate = false): BodyInput {
-  const fields = withOverrides(bodies.fields(o.body), o.flags)
-  return {
-    fields: isUpdate ? fields.map((f) => ({ ...f, required: false })) : fields,
-    schema: () => bodies.schema(o.body),
-  }
 }
 
 /** A record schema as far as display needs it: the field names, in order. */
 export type RecordShape = { shape: object }
 
 /** Shows a record: the API's JSON with `--json`, else the resource's view. */
-export async function showRecord<Row extends object>(
+async function showRecord<Row extends object>(
   cc: CommandContext,
   spec: Pick<ResourceSpec<Row>, 'show' | 'schema'>,
   row: Row,
@@ -193,77 +212,17 @@ export function entriesOf(row: object, schema?: { shape: object }): [string, unk
   return [...known, ...rest].map((k) => [k, (row as Record<string, unknown>)[k]])
 }
 
-export async function getRecord<Row extends object>(
-  cc: CommandContext,
-  spec: ResourceSpec<Row>,
-  id: string,
-): Promise<void> {
-  await showRecord(cc, spec, await spec.get!(cc.client(), id))
-}
-
-export const createRecord = <Row extends object>(
-  cc: CommandContext,
-  spec: ResourceSpec<Row>,
-  input: BodyInput,
-  opts: Record<string, unknown>,
-) =>
-  saveRecord(
-    cc,
-    spec,
-    'Created',
-    input,
-    { opts, what: spec.singular, prompter: cc.interactive ? cc.prompter : undefined },
-    (body) => spec.create!.run(cc.client(), body as never),
-  )
-
-export const updateRecord = <Row extends object>(
-  cc: CommandContext,
-  spec: ResourceSpec<Row>,
-  input: BodyInput,
-  id: string,
-  opts: Record<string, unknown>,
-) =>
-  saveRecord(cc, spec, 'Updated', input, { opts, what: `${spec.singular} update`, isUpdate: true }, (body) =>
-    spec.update!.run(cc.client(), id, body as never),
-  )
-
-/** Builds the body from the flags (prompting for what is missing when `prompter` is given), sends it, shows the saved record. */
-async function saveRecord<Row extends object>(
+/** The saved record, then (off `--json`) the line that says so: the resource's own, or `✓ Created coupon cpn_…`. */
+async function showSaved<Row extends object>(
   cc: CommandContext,
   spec: ResourceSpec<Row>,
   verb: 'Created' | 'Updated',
-  input: BodyInput,
-  options: Omit<BodyOptions, 'fields' | 'schema'>,
-  send: (body: Record<string, unknown>) => Promise<Row>,
+  row: Row,
 ): Promise<void> {
-  const saved = await send(await buildBody(cc, { ...options, fields: input.fields, schema: await input.schema() }))
-  await showRecord(cc, spec, saved)
-  if (!cc.out.isJson) reportSaved(cc.out, spec, saved, verb)
-}
-
-/**
- * Deletes after a confirmation on a terminal; `--yes` skips it and is required off a terminal.
- * Before asking, the record is looked up, so the question names it and an unknown id is a
- * not-found error rather than a question about nothing.
- */
-export async function deleteRecord(
-  cc: CommandContext,
-  spec: Pick<ResourceSpec<object>, 'singular' | 'delete' | 'get'>,
-  id: string,
-  opts: { yes?: boolean },
-): Promise<void> {
-  await confirmOrYes(
-    cc,
-    opts,
-    async () => {
-      const row = spec.get ? await spec.get(cc.client(), id) : undefined
-      return `Delete ${spec.singular} ${row ? labelOf(row) : id}? This cannot be undone.`
-    },
-    `delete ${spec.singular} ${id}`,
-  )
-  const answer = await spec.delete!(cc.client(), id)
-  if (cc.out.isJson) cc.out.json(answer)
-  else cc.out.success(`Deleted ${spec.singular} ${id}`)
+  await showRecord(cc, spec, row)
+  if (cc.out.isJson) return
+  if (spec.saved) spec.saved(cc.out, row, verb)
+  else cc.out.success(`${verb} ${spec.singular} ${idOf(row)}`)
 }
 
 /**
@@ -281,16 +240,6 @@ export async function confirmOrYes(
     throw new UsageError(`refusing to ${action} without confirmation: pass --yes (no terminal to ask on)`)
   const text = typeof question === 'string' ? question : await question()
   if (!(await cc.prompter.confirm(text, { default: false }))) throw new CancelledError(`cancelled: did not ${action}`)
-}
-
-function reportSaved<Row extends object>(
-  out: Output,
-  spec: ResourceSpec<Row>,
-  row: Row,
-  verb: 'Created' | 'Updated',
-): void {
-  if (spec.saved) spec.saved(out, row, verb)
-  else out.success(`${verb} ${spec.singular} ${idOf(row)}`)
 }
 
 /** A record as a question names it: `"Game Key" (rec_demoSerial001)`, or its id alone. */

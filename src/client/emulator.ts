@@ -1,63 +1,16 @@
 // The emulator control API (DESIGN.md, "Emulator control API — the dashboard's functions, over
 // HTTP"): what the hosted service configures in its dashboard. Only `store serve` and the MSW
 // handlers answer these.
-import type { CreateAccountInput, CreatedAccount } from '../contract/accounts.js'
-import type { Success } from '../contract/common.js'
-import type { CreateFaultInput, Fault, FaultList } from '../contract/faults.js'
+import type { CreateAccountInput } from '../contract/accounts.js'
 import type { WebhookEventKind } from '../contract/event-kinds.js'
-import type {
-  ClockState,
-  FulfilmentSetup,
-  FulfilmentSetupInput,
-  PayInput,
-  TrackingInput,
-} from '../contract/fulfilment.js'
-import type { Order } from '../contract/orders.js'
-import type { ControlProductListQuery, ProductList } from '../contract/products.js'
-import type { ApiKey, ApiKeyList, CreateShopInput, Shop, ShopList } from '../contract/shops.js'
-import type { FeedbackList, Query, QueryList } from '../contract/storefront.js'
-import type { SavedStateList, SeedExport, StateChange } from '../contract/states.js'
-import type { Subscription } from '../contract/subscriptions.js'
-import type {
-  CreateWebhookInput,
-  DeliveryLogQuery,
-  EmittedEvent,
-  Webhook,
-  WebhookDelivery,
-  WebhookDeliveryList,
-  WebhookList,
-} from '../contract/webhooks.js'
+import type { FulfilmentSetupInput, PayInput, TrackingInput } from '../contract/fulfilment.js'
+import type { ControlProductListQuery } from '../contract/products.js'
+import type { CreateShopInput } from '../contract/shops.js'
+import type { DeliveryLogQuery, EmittedEvent } from '../contract/webhooks.js'
 import { StoreError } from '../contract/store-error.js'
 import type { CallOptions, Http } from './http.js'
 import { follow, jsonOf, type FollowOptions, type StreamStatus } from './follow.js'
-
-/** Webhook endpoints, the delivery log, resend and the simulator (`/_emulator/webhooks`). */
-export interface WebhooksClient {
-  list(options?: CallOptions): Promise<WebhookList>
-  get(id: string, options?: CallOptions): Promise<Webhook>
-  /** An endpoint: a URL and at least one event kind. */
-  create(body: CreateWebhookInput, options?: CallOptions): Promise<Webhook>
-  delete(id: string, options?: CallOptions): Promise<Success>
-  /** The dashboard simulator: sample data of one kind sent to the endpoint once, logged like any delivery. */
-  simulate(id: string, event: WebhookEventKind, options?: CallOptions): Promise<WebhookDelivery>
-  /** The delivery log, newest first (without payloads and attempts). */
-  logs(query?: DeliveryLogQuery, options?: CallOptions): Promise<WebhookDeliveryList>
-  /** One delivery with every attempt and the exact payload sent. */
-  log(id: string, options?: CallOptions): Promise<WebhookDelivery>
-  /** The logged delivery's exact payload again, to its URL, as a new entry of the log (one attempt). */
-  resend(id: string, options?: CallOptions): Promise<WebhookDelivery>
-}
-
-/** Rules that make chosen requests of the account fail (`/_emulator/faults`). */
-export interface FaultsClient {
-  list(options?: CallOptions): Promise<FaultList>
-  /**
-   * The next `times` requests matching `match` answer `status` (default 500) after `latencyMs`.
-   * @example await client.emulator.faults.create({ match: { method: 'POST', path: '/api/v1/products' }, status: 503 })
-   */
-  create(body: CreateFaultInput, options?: CallOptions): Promise<Fault>
-  delete(id: string, options?: CallOptions): Promise<Success>
-}
+import { resource } from './resources.js'
 
 /** How the live event stream is doing, for progress messages. */
 export type EventStreamStatus = StreamStatus
@@ -74,137 +27,109 @@ export interface WaitForOptions extends CallOptions {
   since?: number | string
 }
 
-/** The shop's live events, and a way to wait for one. */
-export interface EventsClient {
-  (options?: EventsOptions): AsyncGenerator<EmittedEvent>
-  /**
-   * The first event of `kind` (and, with `predicate`, one it accepts): waits instead of sleeping in tests.
-   * Webhook data name an order by its number (`id`) and its id (`uniqid`), as the spec's payloads do.
-   * @example const paid = await client.emulator.events.waitFor('order:paid', (e) => e.data.uniqid === order.id, { since: 0 })
-   */
-  waitFor(
-    kind: WebhookEventKind,
-    predicate?: (event: EmittedEvent) => boolean,
-    options?: WaitForOptions,
-  ): Promise<EmittedEvent>
-}
-
 export const DEFAULT_WAIT_MS = 10_000
 
-export interface EmulatorClient {
-  /** The account's shops, oldest first. */
-  listShops(options?: CallOptions): Promise<ShopList>
-  createShop(body: CreateShopInput, options?: CallOptions): Promise<Shop>
-  listKeys(options?: CallOptions): Promise<ApiKeyList>
-  /** A new key; its `secret` is in this answer only. */
-  createKey(body?: { name?: string }, options?: CallOptions): Promise<ApiKey>
-  revokeKey(id: string, options?: CallOptions): Promise<Success>
-  /**
-   * The shop's products of any status, as the dashboard lists them (`GET /_emulator/products`):
-   * `status` Live, Draft, Archived or `all` (default); paged like `products.list`.
-   */
-  listProducts(query?: ControlProductListQuery, options?: CallOptions): Promise<ProductList>
-  /** The product's dashboard-only setup: pools, files, dynamic URL, mystery table with its commitment. */
-  getFulfilment(productId: string, options?: CallOptions): Promise<FulfilmentSetup>
-  /** Replaces the given parts of the setup (`null` removes one); `serials` replaces the pool and stock follows it. */
-  setFulfilment(productId: string, body: FulfilmentSetupInput, options?: CallOptions): Promise<FulfilmentSetup>
-  /** Marks an order paid (less than the amount due: partial) and runs fulfilment; idempotent. */
-  payOrder(orderId: string, body?: PayInput, options?: CallOptions): Promise<Order>
-  /** Runs fulfilment again for lines left undelivered (no stock then, dynamic endpoint down). */
-  retryDelivery(orderId: string, options?: CallOptions): Promise<Order>
-  addTracking(orderId: string, body: TrackingInput, options?: CallOptions): Promise<Order>
-  disputeOrder(orderId: string, options?: CallOptions): Promise<Order>
-  /** CANCELLED at once. */
-  cancelSubscription(id: string, options?: CallOptions): Promise<Subscription>
-  /** The emulator's time. */
-  getClock(options?: CallOptions): Promise<ClockState>
-  /** Moves the emulator clock forward: renewals, trial ends and notices fall due and fire. */
-  advanceClock(seconds: number, options?: CallOptions): Promise<ClockState>
-  /** Customer queries, newest first. */
-  listQueries(options?: CallOptions): Promise<QueryList>
-  getQuery(id: string, options?: CallOptions): Promise<Query>
-  /** The merchant's reply to a customer query (`query:replied`). */
-  replyToQuery(queryId: string, message: string, options?: CallOptions): Promise<Query>
-  /** Feedback buyers left on their invoices, newest first. */
-  listFeedback(options?: CallOptions): Promise<FeedbackList>
-  readonly webhooks: WebhooksClient
-  readonly faults: FaultsClient
-  /**
-   * The shop's events as they are committed (`GET /_emulator/events`, Server-Sent Events). Reconnects
-   * by itself and resumes after the last event it yielded (`Last-Event-ID`), so none is seen twice
-   * or missed across an emulator restart. Ends when `signal` aborts or the loop breaks; a refused
-   * request (401, 400…) throws its StoreError.
-   * @example for await (const event of client.emulator.events({ events: ['order:paid'] })) console.log(event.data)
-   */
-  readonly events: EventsClient
-  /** A new isolated account (own key, first shop, own clock); its key's `secret` is in this answer only. */
-  createAccount(body?: CreateAccountInput, options?: CallOptions): Promise<CreatedAccount>
-  /** Removes an account with everything in it (a key may remove only its own account). */
-  deleteAccount(id: string, options?: CallOptions): Promise<Success>
-  /** Saves the calling account's data, clock included, under a name. */
-  saveState(name: string, options?: CallOptions): Promise<StateChange>
-  /** Puts the account back to a saved state. */
-  restoreState(name: string, options?: CallOptions): Promise<StateChange>
-  /** The account's saved states. */
-  listStates(options?: CallOptions): Promise<SavedStateList>
-  /** The account back to the state it was created with. */
-  reset(options?: CallOptions): Promise<StateChange>
-  /** The shop's records as a seed file. */
-  exportState(options?: CallOptions): Promise<SeedExport>
-  /** Replaces the shop's records with a seed file's. */
-  importState(seed: Record<string, unknown>, options?: CallOptions): Promise<StateChange>
-}
+export type EmulatorClient = ReturnType<typeof emulator>
+export type WebhooksClient = EmulatorClient['webhooks']
+export type FaultsClient = EmulatorClient['faults']
 
-export function emulator(http: Http): EmulatorClient {
+/** The control API's operations as methods (ids and paths in src/contract/operations/control). */
+export function emulator(http: Http) {
+  type Id = string
+  type Opts = CallOptions
+  const call = http.call.bind(http)
   return {
-    listShops: (options = {}) => http.call('listShops', options),
-    createShop: (body, options = {}) => http.call('createShop', { ...options, body }),
-    listKeys: (options = {}) => http.call('listKeys', options),
-    createKey: (body = {}, options = {}) => http.call('createKey', { ...options, body }),
-    revokeKey: (id, options = {}) => http.call('revokeKey', { ...options, params: { id } }),
-    listProducts: (query = {}, options = {}) => http.call('listAllProducts', { ...options, query }),
-    getFulfilment: (id, options = {}) => http.call('getFulfilment', { ...options, params: { id } }),
-    setFulfilment: (id, body, options = {}) => http.call('setFulfilment', { ...options, params: { id }, body }),
-    payOrder: (id, body = {}, options = {}) => http.call('payOrder', { ...options, params: { id }, body }),
-    retryDelivery: (id, options = {}) => http.call('retryDelivery', { ...options, params: { id } }),
-    addTracking: (id, body, options = {}) => http.call('addTracking', { ...options, params: { id }, body }),
-    disputeOrder: (id, options = {}) => http.call('disputeOrder', { ...options, params: { id } }),
-    cancelSubscription: (id, options = {}) => http.call('cancelSubscription', { ...options, params: { id } }),
-    getClock: (options = {}) => http.call('getClock', options),
-    advanceClock: (seconds, options = {}) => http.call('advanceClock', { ...options, body: { seconds } }),
-    listQueries: (options = {}) => http.call('listQueries', options),
-    getQuery: (id, options = {}) => http.call('getQuery', { ...options, params: { id } }),
-    replyToQuery: (id, message, options = {}) =>
-      http.call('replyToQuery', { ...options, params: { id }, body: { message } }),
-    listFeedback: (options = {}) => http.call('listFeedback', options),
+    /** The account's shops, oldest first. */
+    listShops: (options: Opts = {}) => call('listShops', options),
+    createShop: (body: CreateShopInput, options: Opts = {}) => call('createShop', { ...options, body }),
+    listKeys: (options: Opts = {}) => call('listKeys', options),
+    /** A new key; its `secret` is in this answer only. */
+    createKey: (body: { name?: string } = {}, options: Opts = {}) => call('createKey', { ...options, body }),
+    revokeKey: (id: Id, options: Opts = {}) => call('revokeKey', { ...options, params: { id } }),
+    /**
+     * The shop's products of any status, as the dashboard lists them (`GET /_emulator/products`):
+     * `status` Live, Draft, Archived or `all` (default); paged like `products.list`.
+     */
+    listProducts: (query: ControlProductListQuery = {}, options: Opts = {}) =>
+      call('listAllProducts', { ...options, query }),
+    /** The product's dashboard-only setup: pools, files, dynamic URL, mystery table with its commitment. */
+    getFulfilment: (id: Id, options: Opts = {}) => call('getFulfilment', { ...options, params: { id } }),
+    /** Replaces the given parts of the setup (`null` removes one); `serials` replaces the pool and stock follows it. */
+    setFulfilment: (id: Id, body: FulfilmentSetupInput, options: Opts = {}) =>
+      call('setFulfilment', { ...options, params: { id }, body }),
+    /** Marks an order paid (less than the amount due: partial) and runs fulfilment; idempotent. */
+    payOrder: (id: Id, body: PayInput = {}, options: Opts = {}) =>
+      call('payOrder', { ...options, params: { id }, body }),
+    /** Runs fulfilment again for lines left undelivered (no stock then, dynamic endpoint down). */
+    retryDelivery: (id: Id, options: Opts = {}) => call('retryDelivery', { ...options, params: { id } }),
+    addTracking: (id: Id, body: TrackingInput, options: Opts = {}) =>
+      call('addTracking', { ...options, params: { id }, body }),
+    disputeOrder: (id: Id, options: Opts = {}) => call('disputeOrder', { ...options, params: { id } }),
+    /** CANCELLED at once. */
+    cancelSubscription: (id: Id, options: Opts = {}) => call('cancelSubscription', { ...options, params: { id } }),
+    /** The emulator's time. */
+    getClock: (options: Opts = {}) => call('getClock', options),
+    /** Moves the emulator clock forward: renewals, trial ends and notices fall due and fire. */
+    advanceClock: (seconds: number, options: Opts = {}) => call('advanceClock', { ...options, body: { seconds } }),
+    /** Customer queries, newest first. */
+    listQueries: (options: Opts = {}) => call('listQueries', options),
+    getQuery: (id: Id, options: Opts = {}) => call('getQuery', { ...options, params: { id } }),
+    /** The merchant's reply to a customer query (`query:replied`). */
+    replyToQuery: (id: Id, message: string, options: Opts = {}) =>
+      call('replyToQuery', { ...options, params: { id }, body: { message } }),
+    /** Feedback buyers left on their invoices, newest first. */
+    listFeedback: (options: Opts = {}) => call('listFeedback', options),
+    /** Webhook endpoints, the delivery log, resend and the simulator (`/_emulator/webhooks`). */
     webhooks: {
-      list: (options = {}) => http.call('listWebhooks', options),
-      get: (id, options = {}) => http.call('getWebhook', { ...options, params: { id } }),
-      create: (body, options = {}) => http.call('createWebhook', { ...options, body }),
-      delete: (id, options = {}) => http.call('deleteWebhook', { ...options, params: { id } }),
-      simulate: (id, event, options = {}) =>
-        http.call('simulateWebhook', { ...options, params: { id }, body: { event } }),
-      logs: (query = {}, options = {}) => http.call('listDeliveries', { ...options, query }),
-      log: (id, options = {}) => http.call('getDelivery', { ...options, params: { id } }),
-      resend: (id, options = {}) => http.call('resendDelivery', { ...options, params: { id } }),
+      ...resource(http, { list: 'listWebhooks', get: 'getWebhook', create: 'createWebhook', delete: 'deleteWebhook' }),
+      /** The dashboard simulator: sample data of one kind sent to the endpoint once, logged like any delivery. */
+      simulate: (id: Id, event: WebhookEventKind, options: Opts = {}) =>
+        call('simulateWebhook', { ...options, params: { id }, body: { event } }),
+      /** The delivery log, newest first (without payloads and attempts). */
+      logs: (query: DeliveryLogQuery = {}, options: Opts = {}) => call('listDeliveries', { ...options, query }),
+      /** One delivery with every attempt and the exact payload sent. */
+      log: (id: Id, options: Opts = {}) => call('getDelivery', { ...options, params: { id } }),
+      /** The logged delivery's exact payload again, to its URL, as a new entry of the log (one attempt). */
+      resend: (id: Id, options: Opts = {}) => call('resendDelivery', { ...options, params: { id } }),
     },
-    faults: {
-      list: (options = {}) => http.call('listFaults', options),
-      create: (body, options = {}) => http.call('createFault', { ...options, body }),
-      delete: (id, options = {}) => http.call('deleteFault', { ...options, params: { id } }),
-    },
+    /**
+     * Rules that make chosen requests of the account fail (`/_emulator/faults`): the next `times`
+     * requests matching `match` answer `status` (default 500) after `latencyMs`.
+     * @example await client.emulator.faults.create({ match: { method: 'POST', path: '/api/v1/products' }, status: 503 })
+     */
+    faults: resource(http, { list: 'listFaults', create: 'createFault', delete: 'deleteFault' }),
+    /**
+     * The shop's events as they are committed (`GET /_emulator/events`, Server-Sent Events). Reconnects
+     * by itself and resumes after the last event it yielded (`Last-Event-ID`), so none is seen twice
+     * or missed across an emulator restart. Ends when `signal` aborts or the loop breaks; a refused
+     * request (401, 400…) throws its StoreError.
+     * @example for await (const event of client.emulator.events({ events: ['order:paid'] })) console.log(event.data)
+     */
     events: Object.assign((options: EventsOptions = {}) => events(http, options), {
+      /**
+       * The first event of `kind` (and, with `predicate`, one it accepts): waits instead of sleeping in tests.
+       * Webhook data name an order by its number (`id`) and its id (`uniqid`), as the spec's payloads do.
+       * @example const paid = await client.emulator.events.waitFor('order:paid', (e) => e.data.uniqid === order.id, { since: 0 })
+       */
       waitFor: (kind: WebhookEventKind, predicate?: (event: EmittedEvent) => boolean, options: WaitForOptions = {}) =>
         waitFor(http, kind, predicate, options),
     }),
-    createAccount: (body = {}, options = {}) => http.call('createAccount', { ...options, body }),
-    deleteAccount: (id, options = {}) => http.call('deleteAccount', { ...options, params: { id } }),
-    saveState: (name, options = {}) => http.call('saveState', { ...options, body: { name } }),
-    restoreState: (name, options = {}) => http.call('restoreState', { ...options, body: { name } }),
-    listStates: (options = {}) => http.call('listStates', options),
-    reset: (options = {}) => http.call('resetAccount', options),
-    exportState: (options = {}) => http.call('exportState', options),
-    importState: (seed, options = {}) => http.call('restoreState', { ...options, body: { seed } }),
+    /** A new isolated account (own key, first shop, own clock); its key's `secret` is in this answer only. */
+    createAccount: (body: CreateAccountInput = {}, options: Opts = {}) => call('createAccount', { ...options, body }),
+    /** Removes an account with everything in it (a key may remove only its own account). */
+    deleteAccount: (id: Id, options: Opts = {}) => call('deleteAccount', { ...options, params: { id } }),
+    /** Saves the calling account's data, clock included, under a name. */
+    saveState: (name: string, options: Opts = {}) => call('saveState', { ...options, body: { name } }),
+    /** Puts the account back to a saved state. */
+    restoreState: (name: string, options: Opts = {}) => call('restoreState', { ...options, body: { name } }),
+    listStates: (options: Opts = {}) => call('listStates', options),
+    /** The account back to the state it was created with. */
+    reset: (options: Opts = {}) => call('resetAccount', options),
+    /** The shop's records as a seed file. */
+    exportState: (options: Opts = {}) => call('exportState', options),
+    /** Replaces the shop's records with a seed file's. */
+    importState: (seed: Record<string, unknown>, options: Opts = {}) =>
+      call('restoreState', { ...options, body: { seed } }),
   }
 }
 

@@ -203,26 +203,18 @@ export class Http {
 
     for (let attempt = 0; ; attempt++) {
       const retriesLeft = attempt < this.retry.retries
-      this.logRequest(method, url, headers, body)
-      // Timed for the log only: the first performance.now() loads node:perf_hooks in Node.
-      const started = this.options.log ? performance.now() : 0
-      let res: Response
+      let answer: { res: Response; text: string }
       try {
-        res = await this.fetchOnce(url, { method, headers, body }, opts.signal)
+        answer = await this.exchangeOnce(method, url, headers, body, opts.signal)
       } catch (error) {
-        const failure = new StoreError(
-          0,
-          `could not reach ${url}: ${reasonOf(error, this.options.timeoutMs ?? 30_000)}`,
-        )
-        this.log(`< no answer: ${failure.message}`)
+        this.log(`< no answer: ${(error as Error).message}`)
         if (canRetryFailure && retriesLeft && !opts.signal?.aborted) {
           await this.wait(this.backoff(attempt), 'no answer', { method, path, attempt: attempt + 1, status: null })
           continue
         }
-        throw withAttempts(failure, attempt + 1)
+        throw withAttempts(error as StoreError, attempt + 1)
       }
-      const text = await res.text()
-      this.logAnswer(res, text, this.options.log ? performance.now() - started : 0)
+      const { res, text } = answer
       if (res.ok) return this.decode(method, path, res, text, opts)
 
       const notice = { method, path, attempt: attempt + 1, status: res.status }
@@ -248,14 +240,7 @@ export class Http {
    */
   async open(method: Method, path: string, opts: RequestOptions = {}): Promise<Response> {
     const url = this.url(path, opts.query, opts.root)
-    const headers = this.headersFor(opts)
-    this.logRequest(method, url, headers, undefined)
-    let res: Response
-    try {
-      res = await this.fetchOnce(url, { method, headers }, opts.signal, 0)
-    } catch (error) {
-      throw new StoreError(0, `could not reach ${url}: ${reasonOf(error, 0)}`)
-    }
+    const res = await this.send(method, url, this.headersFor(opts), undefined, opts.signal, 0)
     if (res.ok) {
       this.log(`< ${res.status} ${statusTextOf(res)} (stream)`)
       return res
@@ -277,24 +262,11 @@ export class Http {
     path: string,
     opts: { headers?: Record<string, string>; body?: string; signal?: AbortSignal } = {},
   ): Promise<Exchanged> {
-    const url = this.baseUrl + path
     const headers: Record<string, string> = { ...this.options.headers }
     if (this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`
     if (this.options.shop) headers['x-service-shop'] = this.options.shop
     Object.assign(headers, opts.headers)
-    this.logRequest(method, url, headers, opts.body)
-    const started = this.options.log ? performance.now() : 0
-    let res: Response
-    try {
-      res = await this.fetchOnce(url, { method, headers, body: opts.body }, opts.signal)
-    } catch (error) {
-      const timeoutMs = this.options.timeoutMs ?? 30_000
-      throw Object.assign(new StoreError(0, `could not reach ${url}: ${reasonOf(error, timeoutMs)}`), {
-        cause: (error as { cause?: unknown })?.cause ?? error,
-      })
-    }
-    const text = await res.text()
-    this.logAnswer(res, text, this.options.log ? performance.now() - started : 0)
+    const { res, text } = await this.exchangeOnce(method, this.baseUrl + path, headers, opts.body, opts.signal)
     return { status: res.status, statusText: statusTextOf(res), header: (name) => res.headers.get(name), text }
   }
 
@@ -309,20 +281,47 @@ export class Http {
     return headers
   }
 
-  private async fetchOnce(
+  /** One attempt, its answer read and logged. */
+  private async exchangeOnce(
+    method: string,
     url: string,
-    init: RequestInit,
+    headers: Record<string, string>,
+    body: string | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<{ res: Response; text: string }> {
+    // Timed for the log only: the first performance.now() loads node:perf_hooks in Node.
+    const started = this.options.log ? performance.now() : 0
+    const res = await this.send(method, url, headers, body, signal)
+    const text = await res.text()
+    this.logAnswer(res, text, this.options.log ? performance.now() - started : 0)
+    return { res, text }
+  }
+
+  /** Sends one request; no answer is a StoreError of status 0 whose `cause` is the network error. */
+  private async send(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: string | undefined,
     signal: AbortSignal | undefined,
     timeoutMs = this.options.timeoutMs ?? 30_000,
   ): Promise<Response> {
+    this.logRequest(method, url, headers, body)
     const signals = [signal, timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined].filter(
       (s): s is AbortSignal => s !== undefined,
     )
-    const fetchImpl = this.options.fetch ?? globalThis.fetch
-    return fetchImpl(url, {
-      ...init,
-      ...(signals.length ? { signal: signals.length === 1 ? signals[0] : AbortSignal.any(signals) } : {}),
-    })
+    try {
+      return await (this.options.fetch ?? globalThis.fetch)(url, {
+        method,
+        headers,
+        body,
+        ...(signals.length ? { signal: AbortSignal.any(signals) } : {}),
+      })
+    } catch (error) {
+      throw Object.assign(new StoreError(0, `could not reach ${url}: ${reasonOf(error, timeoutMs)}`), {
+        cause: (error as { cause?: unknown })?.cause ?? error,
+      })
+    }
   }
 
   private async decode(
@@ -423,17 +422,15 @@ export function retryAfterMs(header: string | null, now: () => number): number |
 
 /** A non-2xx answer as a StoreError: the API's `{ error, errors }`, or the status line when the body is not that. */
 export function errorOf(res: Response, text: string): StoreError {
-  const headers: Record<string, string> = {}
   const retryAfter = res.headers.get('retry-after')
-  if (retryAfter) headers['Retry-After'] = retryAfter
+  const headers = retryAfter ? { 'Retry-After': retryAfter } : undefined
   let parsed: unknown
   try {
     parsed = JSON.parse(text)
   } catch {
     parsed = undefined
   }
-  if (isErrorBody(parsed))
-    return new StoreError(res.status, parsed.error, parsed.errors, retryAfter ? headers : undefined)
+  if (isErrorBody(parsed)) return new StoreError(res.status, parsed.error, parsed.errors, headers)
   const location = res.headers.get('location')
   // A redirect is not an API answer: the base URL points at something else (a page, a login).
   const detail =
@@ -442,12 +439,7 @@ export function errorOf(res: Response, text: string): StoreError {
       : text.trim()
         ? `: ${snippet(text)}`
         : ''
-  return new StoreError(
-    res.status,
-    `HTTP ${res.status} ${statusTextOf(res)}${detail}`,
-    undefined,
-    retryAfter ? headers : undefined,
-  )
+  return new StoreError(res.status, `HTTP ${res.status} ${statusTextOf(res)}${detail}`, undefined, headers)
 }
 
 /** The API's error body (spec, "Errors"): `{ error, errors? }`, each field error `{ field, message }`. */

@@ -1,19 +1,11 @@
-// StoreClient: one typed module per resource over one Http (STYLE.md, "One resource, end to end").
+// StoreClient: the API's resources, the control API, the storefront and the request log over one Http (STYLE.md, "One resource, end to end").
 import type { OperationId } from '../contract/operations/index.js'
-import { type BlacklistsClient, blacklists } from './blacklists.js'
 import type { Answer, CallArgs } from './call.js'
-import { type CategoriesClient, categories } from './categories.js'
-import { type CouponsClient, coupons } from './coupons.js'
-import { type CustomersClient, customers } from './customers.js'
 import { type EmulatorClient, emulator } from './emulator.js'
-import { type GroupsClient, groups } from './groups.js'
 import { Http, type HttpOptions } from './http.js'
-import { type OrdersClient, orders } from './orders.js'
-import { type ProductsClient, products } from './products.js'
 import { type RequestsClient, requests } from './requests.js'
+import { apiResources } from './resources.js'
 import { type StorefrontClient, storefront } from './storefront.js'
-import { type SubscriptionsClient, subscriptions } from './subscriptions.js'
-import { type ThemesClient, themes } from './themes.js'
 
 export type StoreClientOptions = HttpOptions
 
@@ -25,17 +17,9 @@ export type StoreClientOptions = HttpOptions
  * const { coupons } = await client.coupons.list({ active: true })
  * for await (const product of client.products.all()) console.log(product.name)
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the API's resources, assigned in the constructor
 export class StoreClient {
   readonly http: Http
-  readonly products: ProductsClient
-  readonly orders: OrdersClient
-  readonly coupons: CouponsClient
-  readonly blacklists: BlacklistsClient
-  readonly categories: CategoriesClient
-  readonly groups: GroupsClient
-  readonly customers: CustomersClient
-  readonly subscriptions: SubscriptionsClient
-  readonly themes: ThemesClient
   /** The emulator control API (`/_emulator`): only `store serve` and the MSW handlers answer it. */
   readonly emulator: EmulatorClient
   /** The emulator's public storefront (`/storefront/:shop`): checkout, invoices, queries, feedback. */
@@ -46,15 +30,7 @@ export class StoreClient {
   constructor(options: StoreClientOptions | Http = {}) {
     const http = options instanceof Http ? options : new Http(options)
     this.http = http
-    this.products = products(http)
-    this.orders = orders(http)
-    this.coupons = coupons(http)
-    this.blacklists = blacklists(http)
-    this.categories = categories(http)
-    this.groups = groups(http)
-    this.customers = customers(http)
-    this.subscriptions = subscriptions(http)
-    this.themes = themes(http)
+    Object.assign(this, apiResources(http))
     this.emulator = emulator(http)
     this.storefront = storefront(http)
     this.requests = requests(http)
@@ -76,10 +52,12 @@ export class StoreClient {
   }
 }
 
+/** `products`, `orders`, `coupons`, `blacklists`, `categories`, `groups`, `customers`, `subscriptions`, `themes`. */
+export interface StoreClient extends ReturnType<typeof apiResources> {}
+
 export { Http, DEFAULT_BASE_URL, DEFAULT_RETRY } from './http.js'
 export type {
   AttemptedError,
-  Exchanged,
   CallOptions,
   DeclaredAnswers,
   HttpOptions,
@@ -89,17 +67,19 @@ export type {
   RetryNotice,
   RetryOptions,
 } from './http.js'
-export type { Answer, AnswerOf, BodyOf, CallArgs, CallInput, ParamsOf, QueryOf } from './call.js'
-export type { BlacklistsClient } from './blacklists.js'
-export type { CategoriesClient } from './categories.js'
-export type { CouponsClient } from './coupons.js'
-export type { CustomersClient } from './customers.js'
+export type { Answer, CallArgs, CallInput } from './call.js'
+export type {
+  BlacklistsClient,
+  CategoriesClient,
+  CouponsClient,
+  CustomersClient,
+  GroupsClient,
+  OrdersClient,
+  ProductsClient,
+  SubscriptionsClient,
+  ThemesClient,
+} from './resources.js'
 export type { EmulatorClient, EventStreamStatus, EventsOptions, FaultsClient, WebhooksClient } from './emulator.js'
 export type { FollowOptions, StreamStatus } from './follow.js'
-export type { GroupsClient } from './groups.js'
-export type { OrdersClient } from './orders.js'
-export type { ProductsClient } from './products.js'
 export type { RequestLogFilter, RequestsClient } from './requests.js'
 export type { StorefrontClient } from './storefront.js'
-export type { SubscriptionsClient } from './subscriptions.js'
-export type { ThemesClient } from './themes.js'

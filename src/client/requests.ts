@@ -1,6 +1,6 @@
 // The emulator's request inspector (`/_emulator/requests`): what an app sent and what it was
 // answered, for the calling key's account. Only `store serve` answers it.
-import type { RequestLogEntry, RequestLogList } from '../contract/requests.js'
+import type { RequestLogEntry } from '../contract/requests.js'
 import { follow, jsonOf, type FollowOptions } from './follow.js'
 import type { CallOptions, Http } from './http.js'
 
@@ -13,27 +13,20 @@ export interface RequestLogFilter {
   after?: number
 }
 
-export interface RequestsClient {
-  /** The account's recorded requests, newest first; filters by status class or code, method, path prefix. */
-  list(query?: RequestLogFilter, options?: CallOptions): Promise<RequestLogList>
-  /** One recorded request by its id (`req_12`). */
-  get(id: string, options?: CallOptions): Promise<RequestLogEntry>
-  /**
-   * Each request as it is answered (`GET /_emulator/requests`, Server-Sent Events). Reconnects by
-   * itself and resumes after the last request it yielded, like {@link EmulatorClient.events}; with
-   * `since`, the kept requests after that sequence come first. A refusal throws its StoreError.
-   */
-  stream(
-    query?: Pick<RequestLogFilter, 'status' | 'method' | 'path'>,
-    options?: FollowOptions,
-  ): AsyncGenerator<RequestLogEntry>
-}
+export type RequestsClient = ReturnType<typeof requests>
 
-export function requests(http: Http): RequestsClient {
+export function requests(http: Http) {
   return {
-    list: (query = {}, options = {}) => http.call('listRequests', { ...options, query }),
-    get: (id, options = {}) => http.call('getRequest', { ...options, params: { id } }),
-    stream: (query = {}, options = {}) =>
+    /** The account's recorded requests, newest first; filters by status class or code, method, path prefix. */
+    list: (query: RequestLogFilter = {}, options: CallOptions = {}) => http.call('listRequests', { ...options, query }),
+    /** One recorded request by its id (`req_12`). */
+    get: (id: string, options: CallOptions = {}) => http.call('getRequest', { ...options, params: { id } }),
+    /**
+     * Each request as it is answered (`GET /_emulator/requests`, Server-Sent Events). Reconnects by
+     * itself and resumes after the last request it yielded, like `emulator.events`; with
+     * `since`, the kept requests after that sequence come first. A refusal throws its StoreError.
+     */
+    stream: (query: Pick<RequestLogFilter, 'status' | 'method' | 'path'> = {}, options: FollowOptions = {}) =>
       follow(http, 'listRequests', { ...query }, options, (message) => {
         const entry = jsonOf(message.data) as RequestLogEntry | undefined
         return typeof entry?.sequence === 'number' && typeof entry.path === 'string'

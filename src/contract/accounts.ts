@@ -27,4 +27,3 @@ export const CreatedAccountSchema = z.object({
   shop: ShopSchema,
   key: ApiKeySchema.extend({ secret: z.string() }),
 })
-export interface CreatedAccount extends z.infer<typeof CreatedAccountSchema> {}

@@ -2,7 +2,7 @@ import * as z from 'zod'
 import { BLACKLIST_TYPES } from './constants.js'
 import { IP_ADDRESS } from './ip.js'
 import { TimestampSchema, withoutKey } from './common.js'
-import { refusal } from './refusals.js'
+import { fieldRefusal, refusal } from './refusals.js'
 
 export const BlacklistTypeSchema = z.enum(BLACKLIST_TYPES)
 export type BlacklistType = z.infer<typeof BlacklistTypeSchema>
@@ -95,15 +95,10 @@ export type UpdateBlacklistBody = z.infer<typeof UpdateBlacklistBodySchema>
 export type UpdateBlacklistInput = z.input<typeof UpdateBlacklistBodySchema>
 
 export const BlacklistListSchema = z.object({ blacklists: z.array(BlacklistEntrySchema) })
-export interface BlacklistList extends z.infer<typeof BlacklistListSchema> {
-  blacklists: BlacklistEntry[]
-}
+export type BlacklistList = z.infer<typeof BlacklistListSchema>
 
 /** An update whose value and type meet only with the stored entry, and do not fit. */
-export const BLACKLIST_VALUE_UNFIT = refusal(400, 'value: must be {expected} for type {type}', {
-  name: 'value',
-  message: 'must be {expected} for type {type}',
-})
+export const BLACKLIST_VALUE_UNFIT = fieldRefusal(400, 'value', 'must be {expected} for type {type}')
 /** One entry per visitor: a second entry of the same type and value. */
 export const BLACKLIST_DUPLICATE = refusal(409, 'value: {type} {value} is already blacklisted in this shop ({id})', {
   name: 'value',

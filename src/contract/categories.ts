@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { IdListSchema, NameSchema, SortOrderSchema, TimestampSchema } from './common.js'
-import { refusal } from './refusals.js'
+import { fieldRefusal } from './refusals.js'
 
 export const CategorySchema = z.object({
   id: z.string(),
@@ -29,12 +29,7 @@ export type UpdateCategoryBody = z.infer<typeof UpdateCategoryBodySchema>
 export type UpdateCategoryInput = z.input<typeof UpdateCategoryBodySchema>
 
 export const CategoryListSchema = z.object({ categories: z.array(CategorySchema) })
-export interface CategoryList extends z.infer<typeof CategoryListSchema> {
-  categories: Category[]
-}
+export type CategoryList = z.infer<typeof CategoryListSchema>
 
 /** A group id a body names (`groupIds`) that is no group of the shop. */
-export const UNKNOWN_GROUP = refusal(400, 'groupIds: unknown group {id}', {
-  name: 'groupIds',
-  message: 'unknown group {id}',
-})
+export const UNKNOWN_GROUP = fieldRefusal(400, 'groupIds', 'unknown group {id}')

@@ -17,11 +17,10 @@ export const MAX_TEXT = 10_000
 export const MAX_MONEY = 1_000_000_000
 export const MAX_COUNT = 1_000_000_000
 
-export const NameSchema = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(MAX_NAME, `must be at most ${MAX_NAME} characters`)
+/** Text a client sends: blanks around it dropped, then not empty and at most `max` characters. */
+export const trimmedText = (max: number) =>
+  z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`)
+export const NameSchema = trimmedText(MAX_NAME)
 export const TextSchema = z.string().max(MAX_TEXT, `must be at most ${MAX_TEXT} characters`)
 export const MoneySchema = z.number().nonnegative('must not be negative').max(MAX_MONEY, `must be at most ${MAX_MONEY}`)
 export const CountSchema = z
@@ -39,7 +38,7 @@ export const CurrencySchema = z
   .regex(/^[A-Za-z]{3}$/, 'must be a 3-letter currency code')
   .transform((s) => s.toUpperCase())
 /** An id a client sends (a record's own or one it names). */
-export const IdSchema = z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters')
+export const IdSchema = trimmedText(100)
 /** An ISO 3166 country code, kept uppercase. */
 export const CountrySchema = z
   .string()

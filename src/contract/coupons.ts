@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { COUPON_TYPES } from './constants.js'
-import { CountSchema, MoneySchema, TimestampSchema, withoutKey } from './common.js'
+import { CountSchema, MoneySchema, TimestampSchema, withoutKey, trimmedText } from './common.js'
 import { fieldRefusal, refusal } from './refusals.js'
 
 export const CouponTypeSchema = z.enum(COUPON_TYPES)
@@ -21,11 +21,7 @@ export const CouponSchema = z.object({
 })
 export interface Coupon extends z.infer<typeof CouponSchema> {}
 
-const CodeSchema = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(64, 'must be at most 64 characters')
+const CodeSchema = trimmedText(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, "-" and "_"')
   .transform((s) => s.toUpperCase())
 /**
@@ -99,10 +95,7 @@ export type UpdateCouponBody = z.infer<typeof UpdateCouponBodySchema>
 export type UpdateCouponInput = z.input<typeof UpdateCouponBodySchema>
 
 /** A type or a value sent alone that, with the stored other half, makes a percentage above 100. */
-export const COUPON_PERCENT_ABOVE_100 = refusal(400, `value: ${PERCENT_ABOVE_100}`, {
-  name: 'value',
-  message: PERCENT_ABOVE_100,
-})
+export const COUPON_PERCENT_ABOVE_100 = fieldRefusal(400, 'value', PERCENT_ABOVE_100)
 /** Codes are unique per shop (spec, "Errors": 409 for a duplicate coupon code). */
 export const COUPON_CODE_TAKEN = refusal(
   409,
@@ -115,9 +108,7 @@ export const CouponListQuerySchema = z.strictObject({
 })
 
 export const CouponListSchema = z.object({ coupons: z.array(CouponSchema) })
-export interface CouponList extends z.infer<typeof CouponListSchema> {
-  coupons: Coupon[]
-}
+export type CouponList = z.infer<typeof CouponListSchema>
 
 /** Why a coupon cannot be used at checkout (DESIGN.md "Storefront"): the buyer's input, or used up (409). */
 export const COUPON_UNKNOWN = fieldRefusal(400, 'couponCode', 'no coupon "{code}" exists in this shop')

@@ -36,6 +36,4 @@ export const CustomerListQuerySchema = z.strictObject({
 /** `limit`: default 50, max 200. */
 export type CustomerListQuery = z.output<typeof CustomerListQuerySchema>
 export const CustomerListSchema = z.object({ customers: z.array(CustomerSchema) })
-export interface CustomerList extends z.infer<typeof CustomerListSchema> {
-  customers: Customer[]
-}
+export type CustomerList = z.infer<typeof CustomerListSchema>

@@ -163,22 +163,12 @@ export const EVENT_TRIGGERS: Record<EventKind, string> = {
     "payment of an order with a Dynamic line: POSTed to the product's Dynamic Webhook URL (not to webhook endpoints), once per line item; its 2xx answer is the delivery",
 }
 
-/** A webhook request body (spec, "Request"): `{ event, data, timestamp, source }`. */
-export type WebhookBodyShape = {
-  event: string
-  data: Record<string, unknown>
-  timestamp?: string
-  source?: 'service'
-}
-
 /** The headers every webhook request carries, and no others of the sender's own (spec, "Request"). */
 export const WEBHOOK_HEADERS = { 'Content-Type': 'application/json', 'User-Agent': 'Service-Webhook/1.0' } as const
-/** `source` of every webhook body. */
-export const WEBHOOK_SOURCE = 'service' as const
 /** Timeout per delivery (spec, "Delivery rules" 2). */
 export const WEBHOOK_TIMEOUT_MS = 15_000
 
-/** A webhook body for an event: `{ event, data, timestamp, source }`. */
-export function webhookBody(kind: WebhookEventKind, data: unknown, at: Date): WebhookBodyShape {
-  return { event: kind, data: data as Record<string, unknown>, timestamp: at.toISOString(), source: WEBHOOK_SOURCE }
+/** A webhook body for an event (spec, "Request"): `{ event, data, timestamp, source }`. */
+export function webhookBody(kind: WebhookEventKind, data: unknown, at: Date) {
+  return { event: kind, data: data as Record<string, unknown>, timestamp: at.toISOString(), source: 'service' as const }
 }

@@ -61,7 +61,7 @@ export function numericId(id: string): number {
 }
 
 /** ISO 8601 → Unix seconds (spec, "Delivery rules" 5); 0 for a missing time. */
-export function unixSeconds(iso: string | null | undefined): number {
+function unixSeconds(iso: string | null | undefined): number {
   const ms = iso ? Date.parse(iso) : NaN
   return Number.isFinite(ms) ? Math.floor(ms / 1000) : 0
 }
@@ -70,32 +70,21 @@ function unixOrNull(iso: unknown): number | null {
   return typeof iso === 'string' && iso ? unixSeconds(iso) : null
 }
 
-interface MoneyFormat {
-  format: Intl.NumberFormat | null
-  /** The last amount formatted and its text: most payloads in a row carry the same price. */
-  amount?: number
-  text?: string
-}
-const formats = new Map<string, MoneyFormat>()
+/** Number formats by currency: one is costly to build, and most payloads share a currency. */
+const formats = new Map<string, Intl.NumberFormat | null>()
 
-/** An amount as people read it (`$39.60`); formats are cached per currency, they are costly to build and to run. */
+/** An amount as people read it (`$39.60`); a currency Intl does not know reads `12.00 XYZ`. */
 export function displayMoney(amount: number, currency: string): string {
-  let entry = formats.get(currency)
-  if (entry === undefined) {
-    let format: Intl.NumberFormat | null
+  let format = formats.get(currency)
+  if (format === undefined) {
     try {
       format = new Intl.NumberFormat('en-US', { style: 'currency', currency })
     } catch {
       format = null
     }
-    entry = { format }
-    formats.set(currency, entry)
+    formats.set(currency, format)
   }
-  if (entry.text !== undefined && Object.is(entry.amount, amount)) return entry.text
-  const text = entry.format ? entry.format.format(amount) : `${amount.toFixed(2)} ${currency}`
-  entry.amount = amount
-  entry.text = text
-  return text
+  return format ? format.format(amount) : `${amount.toFixed(2)} ${currency}`
 }
 
 const amountString = (n: number) => (Math.round(n * 100) / 100).toFixed(2)
@@ -140,24 +129,32 @@ export function productEventData(product: Product, shop: PayloadShop): ProductEv
   }
 }
 
-/** A product that is gone, rebuilt from what an order line remembers of it. */
-function productFromLine(item: OrderItem, order: Order): Product {
+/** A product that is gone, rebuilt from what an order line or a subscription remembers of it. */
+function goneProduct(
+  known: Pick<Product, 'id' | 'productId' | 'name' | 'type' | 'price' | 'currency' | 'createdAt'>,
+): Product {
   return {
-    id: item.productId,
-    productId: item.productId,
-    name: item.productName,
     description: '',
     image: '',
-    type: item.productType ?? 'Service',
-    price: item.price,
-    currency: order.currency,
     stock: null,
     status: 'Archived',
     sortOrder: 0,
     unlisted: false,
-    createdAt: order.createdAt,
-    updatedAt: order.createdAt,
+    ...known,
+    updatedAt: known.createdAt,
   }
+}
+
+function productFromLine(item: OrderItem, order: Order): Product {
+  return goneProduct({
+    id: item.productId,
+    productId: item.productId,
+    name: item.productName,
+    type: item.productType ?? 'Service',
+    price: item.price,
+    currency: order.currency,
+    createdAt: order.createdAt,
+  })
 }
 
 function productOfLine(item: OrderItem, order: Order, sources: PayloadSources): Product {
@@ -247,10 +244,6 @@ function statusHistory(order: Loose<Order>): {
   return { raw, upper: raw.map((h) => ({ status: h.status.toUpperCase(), created_at: unixSeconds(h.at) })) }
 }
 
-function customerOf(order: Loose<Order>): string | null {
-  return str(order.customerId)
-}
-
 interface Discounts {
   amount: number
   group: number
@@ -285,15 +278,6 @@ function discountBreakdown(d: Discounts): OrderEventData['discount_breakdown'] {
 function originOf(order: Loose<Order>): string {
   const origin = str(order.origin)
   return !origin || origin === 'checkout' ? 'STOREFRONT' : origin.toUpperCase()
-}
-
-/**
- * What `gatewayOf` reads of `top` laid over `under`, as `{ ...under, ...top }` has it. Spreading
- * two records of some fifty fields into one costs more than building the rest of a payload.
- */
-function gatewayFieldsOf(top: Record<string, unknown>, under: Record<string, unknown>): Record<string, unknown> {
-  const field = (key: string) => (Object.hasOwn(top, key) ? top[key] : under[key])
-  return { gateway: field('gateway'), payments: field('payments'), paymentMethod: field('paymentMethod') }
 }
 
 function gatewayOf(record: Record<string, unknown>, fallback: string): string {
@@ -341,7 +325,7 @@ export function orderEventData(order: Order, sources: PayloadSources, item?: Ord
     shop_id: numericId(sources.shop.id),
     name: sources.shop.name,
     customer_email: order.customerEmail,
-    customer_id: customerOf(o),
+    customer_id: str(o.customerId),
     product_id: product.id,
     product_title: line?.productName ?? product.name,
     product_type: upperType(line?.productType ?? product.type),
@@ -394,22 +378,17 @@ export function subscriptionEventData(
 ): SubscriptionEventData {
   const s = subscription as Loose<Subscription>
   const o = (order ?? {}) as Record<string, unknown>
-  const product = sources.product(subscription.productId) ?? {
-    id: subscription.productId,
-    productId: subscription.productProductId,
-    name: subscription.productName,
-    description: '',
-    image: '',
-    type: 'Subscription' as const,
-    price: num(s.amount) ?? 0,
-    currency: str(s.currency) ?? 'USD',
-    stock: null,
-    status: 'Archived' as const,
-    sortOrder: 0,
-    unlisted: false,
-    createdAt: subscription.createdAt,
-    updatedAt: subscription.createdAt,
-  }
+  const product =
+    sources.product(subscription.productId) ??
+    goneProduct({
+      id: subscription.productId,
+      productId: subscription.productProductId,
+      name: subscription.productName,
+      type: 'Subscription',
+      price: num(s.amount) ?? 0,
+      currency: str(s.currency) ?? 'USD',
+      createdAt: subscription.createdAt,
+    })
   const plan = sources.plan?.(product.id)
   const line = order?.items.find((i) => i.productId === product.id)
   const amount = num(s.amount) ?? line?.total ?? product.price
@@ -441,7 +420,7 @@ export function subscriptionEventData(
     current_period_end: unixSeconds(subscription.currentPeriodEnd),
     trial_start: unixOrNull(s.trialStart),
     trial_end: unixOrNull(s.trialEnd),
-    gateway: gatewayOf(gatewayFieldsOf(s, o), 'PROCESSOR'),
+    gateway: gatewayOf({ ...o, ...s }, 'PROCESSOR'),
     country,
     ip: str(s.ip) ?? str(o.ip),
     ip_info: ipInfo(country, str(s.city) ?? str(o.city)),
@@ -531,7 +510,7 @@ export function dynamicDeliveryPayload(order: Order, item: OrderItem, now: strin
     id: order.id,
     order_number: order.orderNumber,
     unique_id: order.id,
-    shop_customer_id: customerOf(o) ?? '',
+    shop_customer_id: str(o.customerId) ?? '',
     coupon_id: couponId ?? '',
     coupon_discount: amountString(couponDiscount),
     gateway_fee: amountString(0),
@@ -545,7 +524,7 @@ export function dynamicDeliveryPayload(order: Order, item: OrderItem, now: strin
     amount: item.quantity,
     custom_fields: fields,
     customer: {
-      id: customerOf(o) ?? '',
+      id: str(o.customerId) ?? '',
       email: order.customerEmail,
       name: order.customerName,
       chat_id: text(fields.chat_id),

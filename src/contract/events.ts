@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { categoryOf, WEBHOOK_EVENT_KINDS, DYNAMIC_DELIVERY_EVENT, isWebhookEventKind } from './event-kinds.js'
-import type { EventCategory, WebhookEventKind } from './event-kinds.js'
+import type { EventCategory } from './event-kinds.js'
 
 /**
  * A zod schema per payload category of the spec ("Events"). `store webhooks validate|receive`,
@@ -265,18 +265,14 @@ export const DynamicDeliveryPayloadSchema = z.object({
 })
 export type DynamicDeliveryPayload = z.infer<typeof DynamicDeliveryPayloadSchema>
 
-/** The `data` schema of a kind. */
-export const EVENT_DATA_SCHEMAS: Record<Exclude<EventCategory, 'dynamic'>, z.ZodType> = {
+/** The `data` schema of each payload category. */
+const EVENT_DATA_SCHEMAS: Record<Exclude<EventCategory, 'dynamic'>, z.ZodType> = {
   order: OrderEventDataSchema,
   subscription: SubscriptionEventDataSchema,
   product: ProductEventDataSchema,
   mystery: MysteryRevealedDataSchema,
   query: QueryEventDataSchema,
   feedback: FeedbackEventDataSchema,
-}
-
-export function dataSchemaOf(kind: WebhookEventKind): z.ZodType {
-  return EVENT_DATA_SCHEMAS[categoryOf(kind) as Exclude<EventCategory, 'dynamic'>]
 }
 
 /** The webhook request body (spec, "Request"): `event` and `data` required, `timestamp` ISO 8601, `source` the constant `service`. */
@@ -327,7 +323,7 @@ export function validateWebhookPayload(body: unknown): PayloadCheck {
     }
   const data = (body as { data?: unknown }).data
   if (data !== null && typeof data === 'object' && !Array.isArray(data)) {
-    const result = dataSchemaOf(event).safeParse(data)
+    const result = EVENT_DATA_SCHEMAS[categoryOf(event) as Exclude<EventCategory, 'dynamic'>].safeParse(data)
     if (!result.success) problems.push(...issuesOf(result.error, 'data'))
   }
   return { kind: event, ok: problems.length === 0, problems }

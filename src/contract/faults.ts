@@ -71,6 +71,4 @@ export const FaultSchema = z.object({
 })
 export interface Fault extends z.infer<typeof FaultSchema> {}
 export const FaultListSchema = z.object({ faults: z.array(FaultSchema) })
-export interface FaultList extends z.infer<typeof FaultListSchema> {
-  faults: Fault[]
-}
+export type FaultList = z.infer<typeof FaultListSchema>

@@ -1,7 +1,7 @@
 import * as z from 'zod'
-import { MoneySchema, NameSchema, TextSchema, TimestampSchema, UrlSchema } from './common.js'
+import { MoneySchema, NameSchema, TextSchema, TimestampSchema, UrlSchema, trimmedText } from './common.js'
 import { MysteryPublicSchema } from './mystery.js'
-import { refusal } from './refusals.js'
+import { fieldRefusal, refusal } from './refusals.js'
 
 /** A code of a serial pool or a mystery outcome: printable, no surrounding blanks, one per line in `codes.txt`. */
 const CodeSchema = z
@@ -173,15 +173,15 @@ export const PayBodySchema = z.strictObject({
   )
     .meta({ multipleOf: 0.01 })
     .optional(),
-  gateway: z.string().trim().min(1, 'must not be empty').max(50, 'must be at most 50 characters').optional(),
+  gateway: trimmedText(50).optional(),
 })
 export type PayBody = z.infer<typeof PayBodySchema>
 export type PayInput = z.input<typeof PayBodySchema>
 
 /** Body of `POST /_emulator/orders/:id/tracking`. */
 export const TrackingBodySchema = z.strictObject({
-  code: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
-  carrier: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').optional(),
+  code: trimmedText(100),
+  carrier: trimmedText(100).optional(),
 })
 export type TrackingBody = z.infer<typeof TrackingBodySchema>
 export type TrackingInput = z.input<typeof TrackingBodySchema>
@@ -197,8 +197,6 @@ export const ClockAdvanceBodySchema = z.strictObject({
     .min(1, 'must be at least 1')
     .max(MAX_CLOCK_ADVANCE_SECONDS, `must be at most ${MAX_CLOCK_ADVANCE_SECONDS} (5 years)`),
 })
-export type ClockAdvanceBody = z.infer<typeof ClockAdvanceBodySchema>
-export type ClockAdvanceInput = z.input<typeof ClockAdvanceBodySchema>
 
 /** Answer of the clock routes: the emulator's time and what fell due while it moved. */
 export const ClockSchema = z.object({
@@ -210,10 +208,8 @@ export interface ClockState extends z.infer<typeof ClockSchema> {}
 
 /** Body of `POST /_emulator/queries/:id/reply`. */
 export const QueryReplyBodySchema = z.strictObject({
-  message: z.string().trim().min(1, 'must not be empty').max(10_000, 'must be at most 10000 characters'),
+  message: trimmedText(10_000),
 })
-export type QueryReplyBody = z.infer<typeof QueryReplyBodySchema>
-export type QueryReplyInput = z.input<typeof QueryReplyBodySchema>
 
 /** The refusals of the order actions, which need the stored order (docs/storefront.md, "Order flow"). */
 export const ORDER_CLOSED_TO_PAYMENT = refusal(409, 'order {order} is {status}; a {status} order cannot be paid')
@@ -221,14 +217,12 @@ export const PAYMENT_ALREADY_SETTLED = refusal(
   409,
   'order {order} has paymentStatus {paymentStatus}; only unpaid or partially paid orders take payments',
 )
-export const PAYMENT_ABOVE_DUE = refusal(400, 'amount: must be at most the amount due ({due} {currency})', {
-  name: 'amount',
-  message: 'must be at most the amount due ({due} {currency})',
-})
-export const PAYMENT_NOT_ABOVE_ZERO = refusal(400, 'amount: must be above 0 (the amount due is {due} {currency})', {
-  name: 'amount',
-  message: 'must be above 0 (the amount due is {due} {currency})',
-})
+export const PAYMENT_ABOVE_DUE = fieldRefusal(400, 'amount', 'must be at most the amount due ({due} {currency})')
+export const PAYMENT_NOT_ABOVE_ZERO = fieldRefusal(
+  400,
+  'amount',
+  'must be above 0 (the amount due is {due} {currency})',
+)
 export const DELIVERY_BEFORE_PAYMENT = refusal(
   409,
   'order {order} is not paid (paymentStatus {paymentStatus}); deliveries follow payment',

@@ -50,6 +50,4 @@ export type UpdateGroupBody = z.infer<typeof UpdateGroupBodySchema>
 export type UpdateGroupInput = z.input<typeof UpdateGroupBodySchema>
 
 export const GroupListSchema = z.object({ groups: z.array(GroupSchema) })
-export interface GroupList extends z.infer<typeof GroupListSchema> {
-  groups: Group[]
-}
+export type GroupList = z.infer<typeof GroupListSchema>

@@ -51,9 +51,7 @@ export const HandoverSchema = z.object({
   /** A MysteryBox line: the outcome of each open. */
   outcomes: z.array(z.string()).optional(),
 })
-export interface Handover extends z.infer<typeof HandoverSchema> {
-  tracking?: Tracking[]
-}
+export type Handover = z.infer<typeof HandoverSchema>
 
 export const OrderItemSchema = z.object({
   id: z.string(),
@@ -70,9 +68,7 @@ export const OrderItemSchema = z.object({
   /** A Subscription line whose plan starts with a free trial: charged 0 now, first charge when the trial ends. */
   trial: z.boolean().optional(),
 })
-export interface OrderItem extends z.infer<typeof OrderItemSchema> {
-  delivery?: Handover
-}
+export type OrderItem = z.infer<typeof OrderItemSchema>
 
 /** One payment the emulator's processor took (`POST /_emulator/orders/:id/pay`). */
 export const PaymentSchema = z.object({ amount: z.number(), gateway: z.string(), at: TimestampSchema })
@@ -120,9 +116,7 @@ export const OrderSchema = z.object({
   items: z.array(OrderItemSchema),
   ...OrderExtrasSchema.partial().shape,
 })
-export interface Order extends z.infer<typeof OrderSchema> {
-  items: OrderItem[]
-}
+export type Order = z.infer<typeof OrderSchema>
 
 export const UpdateOrderBodySchema = z.strictObject({ status: OrderStatusSchema.describe('new status') })
 export type UpdateOrderBody = z.infer<typeof UpdateOrderBodySchema>
@@ -134,6 +128,4 @@ export const OrderListQuerySchema = z.strictObject({
 /** `limit`: default 50, max 200. */
 export type OrderListQuery = z.output<typeof OrderListQuerySchema>
 export const OrderListSchema = z.object({ orders: z.array(OrderSchema) })
-export interface OrderList extends z.infer<typeof OrderListSchema> {
-  orders: Order[]
-}
+export type OrderList = z.infer<typeof OrderListSchema>

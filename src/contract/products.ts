@@ -90,9 +90,7 @@ export const ControlProductListQuerySchema = ProductListQuerySchema.extend({
 export type ControlProductListQuery = z.output<typeof ControlProductListQuerySchema>
 
 export const ProductListSchema = z.object({ products: z.array(ProductSchema), nextCursor: z.string().nullable() })
-export interface ProductList extends z.infer<typeof ProductListSchema> {
-  products: Product[]
-}
+export type ProductList = z.infer<typeof ProductListSchema>
 
 /** A cursor that does not decode to a position this API gave out (spec, "Pagination": an opaque value). */
 export const CURSOR_NOT_ISSUED = refusal(

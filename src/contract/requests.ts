@@ -56,9 +56,7 @@ export const RequestLogEntrySchema = RecordedRequestSchema.extend({
 })
 export type RequestLogEntry = z.infer<typeof RequestLogEntrySchema>
 export const RequestLogListSchema = z.object({ requests: z.array(RequestLogEntrySchema) })
-export interface RequestLogList extends z.infer<typeof RequestLogListSchema> {
-  requests: RequestLogEntry[]
-}
+export type RequestLogList = z.infer<typeof RequestLogListSchema>
 
 export const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const
 

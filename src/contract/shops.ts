@@ -9,9 +9,7 @@ export const ShopSchema = z.object({
 })
 export interface Shop extends z.infer<typeof ShopSchema> {}
 export const ShopListSchema = z.object({ shops: z.array(ShopSchema) })
-export interface ShopList extends z.infer<typeof ShopListSchema> {
-  shops: Shop[]
-}
+export type ShopList = z.infer<typeof ShopListSchema>
 
 export const CreateShopBodySchema = z.strictObject({
   name: NameSchema.describe('shop name'),
@@ -36,8 +34,6 @@ export const ApiKeySchema = z.object({
 })
 export interface ApiKey extends z.infer<typeof ApiKeySchema> {}
 export const ApiKeyListSchema = z.object({ keys: z.array(ApiKeySchema) })
-export interface ApiKeyList extends z.infer<typeof ApiKeyListSchema> {
-  keys: ApiKey[]
-}
+export type ApiKeyList = z.infer<typeof ApiKeyListSchema>
 
 export const CreateKeyBodySchema = z.strictObject({ name: z.string().max(100).optional() })

@@ -22,11 +22,7 @@ export const RestoreStateBodySchema = z.union([
 ])
 
 export const SavedStateSchema = z.object({ name: z.string(), savedAt: TimestampSchema, bytes: z.number().int() })
-export interface SavedStateSummary extends z.infer<typeof SavedStateSchema> {}
 export const SavedStateListSchema = z.object({ states: z.array(SavedStateSchema) })
-export interface SavedStateList extends z.infer<typeof SavedStateListSchema> {
-  states: SavedStateSummary[]
-}
 
 /** Answer of save, restore, reset and import: what the account holds now. */
 export const StateChangeSchema = z.object({
@@ -39,4 +35,3 @@ export interface StateChange extends z.infer<typeof StateChangeSchema> {}
 
 /** `GET /_emulator/state/export`: a shop's records as a seed file (`store serve --seed FILE`). */
 export const SeedExportSchema = z.record(z.string(), z.array(z.record(z.string(), z.unknown())))
-export type SeedExport = z.infer<typeof SeedExportSchema>

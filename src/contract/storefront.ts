@@ -1,16 +1,16 @@
 import * as z from 'zod'
 import { IP_ADDRESS } from './ip.js'
-import { CountrySchema, EmailSchema, IdSchema, SafeObjectSchema, TimestampSchema, exactlyOneOf } from './common.js'
-import { MysteryOpenSchema, MysteryPublicSchema } from './mystery.js'
 import {
-  HandoverSchema,
-  OrderSchema,
-  PaymentStatusSchema,
-  OrderStatusSchema,
-  TrackingSchema,
-  type Handover,
-  type Order,
-} from './orders.js'
+  CountrySchema,
+  EmailSchema,
+  IdSchema,
+  SafeObjectSchema,
+  TimestampSchema,
+  exactlyOneOf,
+  trimmedText,
+} from './common.js'
+import { MysteryOpenSchema, MysteryPublicSchema } from './mystery.js'
+import { HandoverSchema, OrderSchema, PaymentStatusSchema, OrderStatusSchema, TrackingSchema } from './orders.js'
 import { ProductListQuerySchema, ProductSchema, ProductTypeSchema } from './products.js'
 import { fieldRefusal, refusal } from './refusals.js'
 
@@ -26,9 +26,7 @@ export const StorefrontProductListSchema = z.object({
 /** `limit` and `cursor` as `GET /api/v1/products` takes them, and `q`: only products whose name holds it. */
 export const StorefrontProductQuerySchema = ProductListQuerySchema.extend({ q: z.string().max(200).optional() })
 export type StorefrontProductQuery = z.output<typeof StorefrontProductQuerySchema>
-export interface StorefrontProductList extends z.infer<typeof StorefrontProductListSchema> {
-  products: StorefrontProduct[]
-}
+export type StorefrontProductList = z.infer<typeof StorefrontProductListSchema>
 
 export const MAX_QUANTITY = 10_000
 export const MAX_LINES = 100
@@ -92,15 +90,11 @@ export const CheckoutBodySchema = exactlyOneOf(
     groupId: IdSchema.optional(),
     email: EmailSchema,
     name: z.string().trim().max(200, 'must be at most 200 characters').optional(),
-    couponCode: z
-      .string()
-      .trim()
-      .min(1, 'must not be empty')
-      .max(64, 'must be at most 64 characters')
+    couponCode: trimmedText(64)
       .transform((s) => s.toUpperCase())
       .optional(),
     customFields: CustomFieldsSchema.optional(),
-    gateway: z.string().trim().min(1, 'must not be empty').max(50, 'must be at most 50 characters').optional(),
+    gateway: trimmedText(50).optional(),
     ip: z
       .string()
       .trim()
@@ -116,9 +110,7 @@ export type CheckoutBody = z.infer<typeof CheckoutBodySchema>
 export type CheckoutInput = z.input<typeof CheckoutBodySchema>
 
 export const CheckoutResponseSchema = z.object({ order: OrderSchema, invoiceUrl: z.string() })
-export interface CheckoutResponse extends z.infer<typeof CheckoutResponseSchema> {
-  order: Order
-}
+export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>
 
 /** One line of the invoice: the order item plus what was delivered and, for a mystery box, every verification field. */
 export const InvoiceItemSchema = z.object({
@@ -141,9 +133,7 @@ export const InvoiceItemSchema = z.object({
     })
     .optional(),
 })
-export interface InvoiceItem extends z.infer<typeof InvoiceItemSchema> {
-  delivery: Handover
-}
+export type InvoiceItem = z.infer<typeof InvoiceItemSchema>
 
 /** `GET /storefront/:shop/invoices/:orderId` as JSON: what the buyer sees. */
 export const InvoiceSchema = z.object({
@@ -167,15 +157,13 @@ export const InvoiceSchema = z.object({
   tracking: z.array(TrackingSchema),
   codesUrl: z.string(),
 })
-export interface Invoice extends z.infer<typeof InvoiceSchema> {
-  items: InvoiceItem[]
-}
+export type Invoice = z.infer<typeof InvoiceSchema>
 
 /** Body of `POST /storefront/:shop/queries`: a customer's question to the merchant. */
 export const CreateQueryBodySchema = z.strictObject({
   email: EmailSchema,
-  subject: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
-  message: z.string().trim().min(1, 'must not be empty').max(10_000, 'must be at most 10000 characters'),
+  subject: trimmedText(200),
+  message: trimmedText(10_000),
   orderId: IdSchema.optional(),
 })
 export type CreateQueryBody = z.infer<typeof CreateQueryBodySchema>
@@ -199,9 +187,7 @@ export const QuerySchema = z.object({
 })
 export interface Query extends z.infer<typeof QuerySchema> {}
 export const QueryListSchema = z.object({ queries: z.array(QuerySchema) })
-export interface QueryList extends z.infer<typeof QueryListSchema> {
-  queries: Query[]
-}
+export type QueryList = z.infer<typeof QueryListSchema>
 
 /** Body of `POST /storefront/:shop/invoices/:orderId/feedback`. */
 export const CreateFeedbackBodySchema = z.strictObject({
@@ -226,9 +212,7 @@ export const FeedbackSchema = z.object({
 export interface Feedback extends z.infer<typeof FeedbackSchema> {}
 
 export const FeedbackListSchema = z.object({ feedback: z.array(FeedbackSchema) })
-export interface FeedbackList extends z.infer<typeof FeedbackListSchema> {
-  feedback: Feedback[]
-}
+export type FeedbackList = z.infer<typeof FeedbackListSchema>
 
 /** What checkout refuses after reading the shop's products, groups and stock (DESIGN.md, "Storefront"). */
 export const GROUP_EMPTY = fieldRefusal(400, 'groupId', 'group "{name}" holds no products')

@@ -48,6 +48,4 @@ export const SubscriptionSchema = z.object({
 export interface Subscription extends z.infer<typeof SubscriptionSchema> {}
 
 export const SubscriptionListSchema = z.object({ subscriptions: z.array(SubscriptionSchema) })
-export interface SubscriptionList extends z.infer<typeof SubscriptionListSchema> {
-  subscriptions: Subscription[]
-}
+export type SubscriptionList = z.infer<typeof SubscriptionListSchema>

@@ -19,9 +19,7 @@ export const ThemeSchema = ThemeSummarySchema.extend({
 export interface Theme extends z.infer<typeof ThemeSchema> {}
 
 export const ThemeListSchema = z.object({ activeThemeId: z.string(), themes: z.array(ThemeSummarySchema) })
-export interface ThemeList extends z.infer<typeof ThemeListSchema> {
-  themes: ThemeSummary[]
-}
+export type ThemeList = z.infer<typeof ThemeListSchema>
 
 export const MAX_CSS = 200_000
 

@@ -53,9 +53,7 @@ export const WebhookSchema = z.object({
 })
 export interface Webhook extends z.infer<typeof WebhookSchema> {}
 export const WebhookListSchema = z.object({ webhooks: z.array(WebhookSchema) })
-export interface WebhookList extends z.infer<typeof WebhookListSchema> {
-  webhooks: Webhook[]
-}
+export type WebhookList = z.infer<typeof WebhookListSchema>
 
 export const CreateWebhookBodySchema = z.strictObject({
   url: UrlSchema.describe('where deliveries go'),
@@ -130,16 +128,12 @@ export const WebhookDeliverySchema = z.object({
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 })
-export interface WebhookDelivery extends z.infer<typeof WebhookDeliverySchema> {
-  attempts: DeliveryAttempt[]
-}
+export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>
 /** The log list leaves out the payload and attempts; GET …/logs/:id has them. */
 export const WebhookDeliverySummarySchema = WebhookDeliverySchema.omit({ payload: true, attempts: true })
 export interface WebhookDeliverySummary extends z.infer<typeof WebhookDeliverySummarySchema> {}
 export const WebhookDeliveryListSchema = z.object({ deliveries: z.array(WebhookDeliverySummarySchema) })
-export interface WebhookDeliveryList extends z.infer<typeof WebhookDeliveryListSchema> {
-  deliveries: WebhookDeliverySummary[]
-}
+export type WebhookDeliveryList = z.infer<typeof WebhookDeliveryListSchema>
 
 export const DeliveryLogQuerySchema = z.strictObject({
   limit: limitQuery(DELIVERY_LOG_LIMIT.max),

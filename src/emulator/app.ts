@@ -24,14 +24,12 @@ import { openApiDocuments } from '../contract/openapi/document.js'
 import { cors } from 'hono/cors'
 import { dashboardRoutes } from './routes/dashboard/index.js'
 import { assetRoutes, embedRoutes, storefrontPageRoutes } from './routes/pages/index.js'
-import { inspectorAssetRoutes } from './routes/pages/inspector-assets.js'
 import { storefrontRoutes } from './routes/storefront/index.js'
 import { openApiRoutes } from './routes/openapi.js'
 import { RequestRecorder } from './inspector/recorder.js'
 import { recordRequests } from './inspector/record.js'
 import { bearerKeyOf, maskSecretsIn } from '../contract/mask.js'
 import { answerJson } from './inspector/answer.js'
-import { PrefixRouter } from './prefix-router.js'
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH'])
@@ -98,7 +96,7 @@ function limitBody(maxSize: number): MiddlewareHandler {
  * `app.request` / `app.fetch`.
  */
 export function createApp(services: Services, deps: EmulatorDeps): Hono {
-  const app = new Hono({ router: new PrefixRouter('/api/v1') })
+  const app = new Hono()
   app.onError((error, c) => errorResponse(error, c, deps.log))
   const allowedMethods = methodNotAllowed({
     app,
@@ -181,7 +179,6 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
   app.use('/storefront/*', storefrontRateLimit(deps.clock, deps.options))
   app.use('/storefront/:shop/*', waitForShopAccount(services.accounts))
   app.route('/', assetRoutes())
-  app.route('/', inspectorAssetRoutes())
   app.route('/', embedRoutes(routeDeps))
   app.route('/_dashboard', dashboardRoutes(routeDeps, deps, hosts))
   // Before the JSON storefront routes: the invoice page answers unless JSON is asked for.

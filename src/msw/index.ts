@@ -60,23 +60,7 @@ export type StoreHandlers<Handler> = Handler[] & {
 /**
  * MSW request handlers for the Online Store API, backed by the real emulator with an in-memory
  * store: one `http.all` handler for `${origin}/*` that hands each request to the emulator app.
- * @example
- * import { http } from 'msw'
- * import { setupServer } from 'msw/node'
- * import { createStoreHandlers } from 'online-store-cli/msw'
- * import { StoreClient } from 'online-store-cli'
- *
- * const handlers = createStoreHandlers(http)
- * const server = setupServer(...handlers)
- * beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
- * afterEach(async () => { server.resetHandlers(); await handlers.reset() })
- * afterAll(() => server.close())
- *
- * it('creates a coupon', async () => {
- *   const client = new StoreClient({ baseUrl: handlers.baseUrl, apiKey: handlers.apiKey })
- *   const coupon = await client.coupons.create({ code: 'spring', type: 'percentage', value: 10 })
- *   expect(coupon.code).toBe('SPRING')
- * })
+ * @example const server = setupServer(...createStoreHandlers(http)) // docs/library.md, "MSW"
  */
 export function createStoreHandlers<Handler>(
   http: MswHttp<Handler>,

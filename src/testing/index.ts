@@ -1,14 +1,21 @@
-// `<package>/testing`: one emulator for a whole test run, and an account of its own for each test
-// or worker (docs/testing.md, "Using store in your test suite"), so tests run in parallel on one emulator
-// without seeing each other's orders, events, webhooks or clock.
+// `<package>/testing`: one emulator for a test run and an account of its own for each test or worker
+// (docs/testing.md), so tests run in parallel without seeing each other's data.
 import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import type { Account } from '../contract/accounts.js'
 import type { Shop } from '../contract/shops.js'
+import { type FixtureFile, FixtureFileSchema } from '../contract/fixtures.js'
+import { fixtureEnv } from '../fixtures/env.js'
+import { runFixtures as run, type StepResult } from '../fixtures/run.js'
 import { StoreClient } from '../client/index.js'
 import { offsetClock } from '../emulator/deps.js'
 import { startEmulator } from '../emulator/start.js'
+
+export type { StepResult } from '../fixtures/run.js'
+export { FixtureFileError, FixtureStepError, type UnmetExpectation } from '../fixtures/errors.js'
 
 const DEFAULT_BASE_URL = 'http://127.0.0.1:4010/api/v1'
 
@@ -103,11 +110,43 @@ export async function createTestAccount(o: TestAccountOptions = {}): Promise<Tes
   }
 }
 
-export {
-  FixtureFileError,
-  FixtureStepError,
-  type RunFixturesOptions,
-  runFixtures,
-  type StepResult,
-  type UnmetExpectation,
-} from './fixtures.js'
+export interface RunFixturesOptions {
+  /** Variables `${env:NAME}` may read besides the environment's `STORE_…` ones (the keys excepted). */
+  env?: Record<string, string>
+  /** Told of each step once it answered as expected. */
+  onStep?: (result: StepResult) => void
+}
+
+/**
+ * Runs a fixtures file (a path, relative to the working directory, or its content) with `client`
+ * and resolves to each step's result (`name`, `method`, `path`, `status`, `answer`), in order.
+ * Rejects at the first step whose answer its `expect` does not allow (`FixtureStepError`, naming
+ * the step, the field, what was expected and what came), at a refusal the step does not expect
+ * (`StoreError`), or before sending anything when the file is not one (`FixtureFileError`).
+ * @example const steps = await runFixtures(client, 'session.fixtures.json')
+ */
+export async function runFixtures(
+  client: StoreClient,
+  fixtures: string | Record<string, unknown>,
+  o: RunFixturesOptions = {},
+): Promise<StepResult[]> {
+  const from = typeof fixtures === 'string' ? fixtures : 'the fixtures given'
+  let value: unknown = fixtures
+  if (typeof fixtures === 'string') {
+    try {
+      value = JSON.parse(await readFile(resolve(fixtures), 'utf8'))
+    } catch (error) {
+      throw new Error(`runFixtures: cannot read ${from} as JSON (${(error as Error).message})`)
+    }
+  }
+  const parsed = FixtureFileSchema.safeParse(value)
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues
+    throw new Error(
+      `runFixtures: ${from} is not a fixtures file: ${issue.path.join('.') || '(file)'}: ${issue.message}`,
+    )
+  }
+  const file: FixtureFile = parsed.data
+  const env = fixtureEnv({ ...process.env, ...o.env }, Object.keys(o.env ?? {}))
+  return run(client, file, { env, onStep: o.onStep })
+}

@@ -60,7 +60,7 @@ async function payFromDashboard(page: Page, origin: string, orderNumber: string,
   if (shotName) await screenshot(page, 'dashboard-orders')
   await page.locator(`tr[data-order="${orderNumber}"] a`).click()
   await page.locator('#pay-h').waitFor()
-  await page.click('button[data-action="pay"]')
+  await page.getByRole('button', { name: 'Mark paid' }).click()
   await page.waitForFunction(() => document.querySelector('#flash')?.textContent?.includes('Payment recorded'))
   if (shotName) await screenshot(page, shotName)
 }

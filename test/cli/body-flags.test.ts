@@ -29,8 +29,10 @@ describe('a field added to a body schema', () => {
   const commands = [
     {
       name: 'products',
-      register: (...[program, ctx]: Parameters<typeof registerProducts>) =>
-        registerProducts(program, ctx, bodiesWith('createProduct', CreateWithEngraving)),
+      load: async () => ({
+        register: (...[program, ctx]: Parameters<typeof registerProducts>) =>
+          registerProducts(program, ctx, bodiesWith('createProduct', CreateWithEngraving)),
+      }),
     },
   ]
   const oneLine = (text: string) => text.replace(/\s+/g, ' ')

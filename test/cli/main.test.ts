@@ -1,11 +1,16 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { COMMANDS } from '../../src/cli/commands-index.js'
+import type { CliContext } from '../../src/cli/context.js'
+import { buildProgram } from '../../src/cli/main.js'
 import { runCli } from './run-cli.js'
 import { testEmulator } from '../helpers/emulator.js'
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
 describe('store --help and --version', () => {
   it.each([['--help'], ['--version'], ['-V'], []])('store %s exits 0', async (...argv) => {
@@ -13,6 +18,55 @@ describe('store --help and --version', () => {
     expect(code).toBe(0)
     if (argv[0] === '--help') for (const c of COMMANDS) expect(stdout).toMatch(new RegExp(`\\n  ${c.name}\\b`))
   })
+})
+
+describe('the command modules a run loads', () => {
+  const spying = () => {
+    const loaded: string[] = []
+    const commands = COMMANDS.map((c) => ({
+      name: c.name,
+      load: () => {
+        loaded.push(c.name)
+        return c.load()
+      },
+    }))
+    return { loaded, commands }
+  }
+
+  it.each([
+    [['--help'], []],
+    [[], []],
+    [['help'], []],
+    [['prodcts'], []],
+    [['--profile', 'products', 'orders', 'list'], ['orders']],
+    [['--base-url=http://127.0.0.1:9/api/v1', 'help', 'drift'], ['drift']],
+    [['coupons', 'products', '--help'], ['coupons']],
+    [['completion', 'bash'], COMMANDS.map((c) => c.name)],
+  ])('store %j loads %j', async (argv, expected) => {
+    const { loaded, commands } = spying()
+    await runCli(argv, { commands })
+    expect(loaded).toEqual(expected)
+  })
+
+  it('store --help lists the commands as declaring every one of them would', async () => {
+    const ctx = { stdout: { isTTY: false }, stderr: { isTTY: false } } as unknown as CliContext
+    const program = buildProgram(ctx)
+    for (const c of COMMANDS) (await c.load()).register(program, ctx)
+    const { stdout } = await runCli(['--help'])
+    expect(stdout.startsWith(program.helpInformation())).toBe(true)
+  })
+
+  it.skipIf(!existsSync(join(ROOT, 'dist/cli-bundle/main.js')))(
+    'the built CLI lists them from the data it was built with, as the source does',
+    async () => {
+      const built = spawnSync(process.execPath, [join(ROOT, 'bin/store.js'), '--help'], {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH, HOME: ROOT, NO_COLOR: '1' },
+      })
+      expect(built.status).toBe(0)
+      expect(built.stdout).toBe((await runCli(['--help'])).stdout)
+    },
+  )
 })
 
 describe('store completion', () => {

@@ -80,10 +80,10 @@ describe('detail views', () => {
 })
 
 /** Every command path with an action (the leaves of the command tree). */
-function leafCommands(): string[][] {
+async function leafCommands(): Promise<string[][]> {
   const ctx = {} as CliContext
   const program = buildProgram(ctx)
-  for (const command of COMMANDS) command.register(program, ctx)
+  for (const command of COMMANDS) (await command.load()).register(program, ctx)
   const leaves: string[][] = []
   const walk = (cmd: Command, path: string[]) => {
     if (cmd.commands.length === 0) leaves.push(path)
@@ -92,6 +92,8 @@ function leafCommands(): string[][] {
   walk(program, [])
   return leaves
 }
+
+const leaves = await leafCommands()
 
 describe('--help', () => {
   it('wraps at word boundaries within the width: no split words, no line past it', async () => {
@@ -108,7 +110,6 @@ describe('--help', () => {
     }
   })
 
-  const leaves = leafCommands()
   it.each(leaves.map((path) => [path.join(' '), path]))('store %s --help has examples', async (_name, path) => {
     const { code, stdout } = await runCli([...(path as string[]), '--help'], tty(80))
     expect(code).toBe(0)

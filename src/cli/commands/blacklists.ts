@@ -17,7 +17,6 @@ export function register(program: Command, ctx: CliContext): void {
     name: 'blacklists',
     singular: 'blacklist entry',
     description: 'block visitors by IP, country or e-mail',
-    columns: BLACKLIST_COLUMNS,
     examples: {
       id: 'bl_demo_ip',
       create: ['store blacklists create --type EMAIL --value fraud@example.com --reason chargebacks'],

@@ -18,7 +18,6 @@ export function register(program: Command, ctx: CliContext): void {
     name: 'categories',
     singular: 'category',
     description: 'list, show, create, update and delete categories',
-    columns: CATEGORY_COLUMNS,
     examples: {
       id: 'cat_demo_games',
       create: ['store categories create --name Games --product-ids rec_demoSerial001,rec_demoMystery01'],

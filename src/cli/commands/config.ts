@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
 import { maskSecret } from '../../client/http.js'
-import { commandContext, type CommandContext } from '../client-factory.js'
+import { inContext, type CommandContext } from '../client-factory.js'
 import { examples } from '../examples.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
@@ -11,6 +11,7 @@ import {
   profileKeyOf,
   readConfig,
   selectProfile,
+  unknownProfile,
   type Profile,
 } from '../profiles.js'
 
@@ -69,12 +70,7 @@ export function setConfig(cc: CommandContext, key: string, value: string | undef
 
 export function useProfile(cc: CommandContext, name: string): void {
   const db = openConfig(cc)
-  if (!db.data.profiles[name]) {
-    const known = Object.keys(db.data.profiles)
-    throw new UsageError(
-      `no profile "${name}"${known.length ? ` (saved: ${known.join(', ')})` : ''}; create it with store login --profile ${name}`,
-    )
-  }
+  if (!db.data.profiles[name]) throw unknownProfile(db.data, name)
   db.update((config) => {
     config.current = name
   })
@@ -105,43 +101,41 @@ export function register(program: Command, ctx: CliContext): void {
     .command('list')
     .addHelpText('after', examples('store config list'))
     .description('list profiles; * marks the one in use')
-    .action((_o: unknown, command: Command) => listConfig(commandContext(ctx, command)))
+    .action(inContext(ctx, (cc) => listConfig(cc)))
   config
     .command('get')
     .addHelpText('after', examples('store config get api-key', 'store config get base-url --profile staging'))
     .description(`print a value of the profile in use (${keys})`)
     .argument('<key>')
-    .action((key: string, _o: unknown, command: Command) => getConfig(commandContext(ctx, command), key))
+    .action(inContext(ctx, (cc, key: string) => getConfig(cc, key)))
   config
     .command('set')
     .addHelpText('after', examples('store config set shop demo'))
     .description(`set a value in the profile in use or --profile (${keys})`)
     .argument('<key>')
     .argument('<value>')
-    .action((key: string, value: string, _o: unknown, command: Command) =>
-      setConfig(commandContext(ctx, command), key, value),
-    )
+    .action(inContext(ctx, (cc, key: string, value: string) => setConfig(cc, key, value)))
   config
     .command('unset')
     .addHelpText('after', examples('store config unset shop'))
     .description('remove a value from the profile in use or --profile')
     .argument('<key>')
-    .action((key: string, _o: unknown, command: Command) => setConfig(commandContext(ctx, command), key, undefined))
+    .action(inContext(ctx, (cc, key: string) => setConfig(cc, key, undefined)))
   config
     .command('use')
     .addHelpText('after', examples('store config use staging'))
     .description('make a saved profile the current one')
     .argument('<profile>')
-    .action((name: string, _o: unknown, command: Command) => useProfile(commandContext(ctx, command), name))
+    .action(inContext(ctx, (cc, name: string) => useProfile(cc, name)))
   config
     .command('remove')
     .addHelpText('after', examples('store config remove local'))
     .description('forget a saved profile (its key too)')
     .argument('<profile>')
-    .action((name: string, _o: unknown, command: Command) => removeProfile(commandContext(ctx, command), name))
+    .action(inContext(ctx, (cc, name: string) => removeProfile(cc, name)))
   config
     .command('path')
     .addHelpText('after', examples('store config path'))
     .description('print where the config file is')
-    .action((_o: unknown, command: Command) => commandContext(ctx, command).out.line(configPathOf(ctx)))
+    .action(inContext(ctx, (cc) => cc.out.line(configPathOf(ctx))))
 }

@@ -1,6 +1,5 @@
 import type { Command } from 'commander'
 import type { Coupon } from '../../contract/coupons.js'
-import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import type { Column } from '../output.js'
 import { entriesOf, registerResource } from '../resource.js'
@@ -28,11 +27,6 @@ const couponColumns = (now: Date): Column<Coupon>[] => [
   ['EXPIRES', (c) => c.expiresAt],
   ['ACTIVE', (c) => couponState(c, now)],
 ]
-
-export async function listCoupons(cc: CommandContext, opts: { active?: boolean }): Promise<void> {
-  const envelope = await cc.client().coupons.list(opts.active ? { active: true } : {})
-  cc.out.list(envelope, envelope.coupons, couponColumns(cc.now()), 'No coupons found')
-}
 
 /** A coupon by id, or by its code (any case) when no coupon has that id. */
 async function findCoupon(client: StoreClient, idOrCode: string): Promise<Coupon> {
@@ -63,7 +57,13 @@ export function register(program: Command, ctx: CliContext): void {
       ],
     },
     schema: () => import('../../contract/coupons.js').then((m) => m.CouponSchema),
-    list: { options: (cmd) => cmd.option('--active', 'only active coupons'), run: (cc, opts) => listCoupons(cc, opts) },
+    list: {
+      options: (cmd) => cmd.option('--active', 'only active coupons'),
+      run: async (cc, opts: { active?: boolean }) => {
+        const envelope = await cc.client().coupons.list(opts.active ? { active: true } : {})
+        cc.out.list(envelope, envelope.coupons, couponColumns(cc.now()), 'No coupons found')
+      },
+    },
     // The state after `active` says whether checkout takes it now (expired, used up).
     show: (cc, c, shape) =>
       cc.out.record(

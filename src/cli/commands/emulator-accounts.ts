@@ -1,10 +1,10 @@
 // `store emulator accounts create|delete`: isolated accounts on one emulator (docs/testing.md, "Accounts").
 import type { Command } from 'commander'
-import { commandContext, type CommandContext } from '../client-factory.js'
+import { inContext, type CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import { examples } from '../examples.js'
 import { readJsonArgument } from '../input.js'
-import { confirmOrYes } from '../resource.js'
+import { confirmOrYes, YES } from '../resource.js'
 
 export interface CreateAccountOptions {
   name?: string
@@ -61,12 +61,12 @@ export function registerAccounts(emulator: Command, ctx: CliContext): void {
     .option('--shop-name <name>', 'name of its first shop')
     .option('--slug <slug>', 'storefront slug of its first shop (default shop-<random>)')
     .option('--seed <demo|empty|file>', 'its first shop: the demo shop, nothing (default), or a seed file')
-    .action((o: CreateAccountOptions, command: Command) => createAccount(commandContext(ctx, command), o))
+    .action(inContext(ctx, (cc, o: CreateAccountOptions) => createAccount(cc, o)))
   accounts
     .command('delete')
     .description('delete an account with everything in it (a key deletes its own account only)')
     .addHelpText('after', examples('store emulator accounts delete acct_… --yes'))
     .argument('<id>', 'account id')
-    .option('-y, --yes', 'do not ask for confirmation (required when not on a terminal)')
-    .action((id: string, o: { yes?: boolean }, command: Command) => deleteAccount(commandContext(ctx, command), id, o))
+    .option(...YES)
+    .action(inContext(ctx, (cc, id: string, o: { yes?: boolean }) => deleteAccount(cc, id, o)))
 }

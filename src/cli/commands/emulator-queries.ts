@@ -2,10 +2,11 @@
 // storefront (docs/emulator.md, "Control API"); `store emulator reply` answers a query.
 import type { Command } from 'commander'
 import type { Feedback, Query } from '../../contract/storefront.js'
-import { commandContext } from '../client-factory.js'
+import { inContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import { examples } from '../examples.js'
 import type { Column } from '../output.js'
+import { listAction } from '../resource.js'
 
 const QUERY_COLUMNS: Column<Query>[] = [
   ['ID', (q) => q.id],
@@ -31,28 +32,23 @@ export function registerQueries(emulator: Command, ctx: CliContext): void {
     .command('list', { isDefault: true })
     .description('list queries, newest first')
     .addHelpText('after', examples('store emulator queries', 'store emulator queries list --json'))
-    .action(async (_o: unknown, command: Command) => {
-      const cc = commandContext(ctx, command)
-      const envelope = await cc.client().emulator.listQueries()
-      cc.out.list(envelope, envelope.queries, QUERY_COLUMNS, 'No queries found')
-    })
+    .action(listAction(ctx, (client) => client.emulator.listQueries(), 'queries', QUERY_COLUMNS, 'No queries found'))
   queries
     .command('get')
     .description('show one query with its replies')
     .addHelpText('after', examples('store emulator queries get qry_…'))
     .argument('<id>', 'query id')
-    .action(async (id: string, _o: unknown, command: Command) => {
-      const cc = commandContext(ctx, command)
-      const query = await cc.client().emulator.getQuery(id)
-      cc.out.record(query, Object.entries(query))
-    })
+    .action(
+      inContext(ctx, async (cc, id: string) => {
+        const query = await cc.client().emulator.getQuery(id)
+        cc.out.record(query, Object.entries(query))
+      }),
+    )
   emulator
     .command('feedback')
     .description("customers' feedback on paid orders, newest first")
     .addHelpText('after', examples('store emulator feedback', 'store emulator feedback --json'))
-    .action(async (_o: unknown, command: Command) => {
-      const cc = commandContext(ctx, command)
-      const envelope = await cc.client().emulator.listFeedback()
-      cc.out.list(envelope, envelope.feedback, FEEDBACK_COLUMNS, 'No feedback found')
-    })
+    .action(
+      listAction(ctx, (client) => client.emulator.listFeedback(), 'feedback', FEEDBACK_COLUMNS, 'No feedback found'),
+    )
 }

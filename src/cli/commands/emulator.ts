@@ -5,8 +5,8 @@ import type { Command } from 'commander'
 import type { ApiKey, Shop } from '../../contract/shops.js'
 import type { FulfilmentSetup } from '../../contract/fulfilment.js'
 import type { Order } from '../../contract/orders.js'
-import { commandContext, type CommandContext } from '../client-factory.js'
-import { examples } from '../examples.js'
+import { inContext, type CommandContext } from '../client-factory.js'
+import { withExamples } from '../examples.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
 import { addDataOption, addFieldOptions, buildBody, checkBody, readArgument, readJsonArgument } from '../input.js'
@@ -14,7 +14,7 @@ import { SPEC_BODIES } from '../bodies.js'
 import { withOverrides } from '../body-fields.js'
 import { printDeliveries, reportUndelivered } from '../deliveries.js'
 import { formatMoney, type Column } from '../output.js'
-import { confirmOrYes } from '../resource.js'
+import { confirmOrYes, listAction, YES } from '../resource.js'
 import { registerAccounts } from './emulator-accounts.js'
 import { registerQueries } from './emulator-queries.js'
 import { showOrder } from './orders.js'
@@ -73,7 +73,7 @@ function showAnswer(cc: CommandContext, answer: object, done: string): void {
   cc.out.success(done)
 }
 
-export async function createShop(cc: CommandContext, opts: Record<string, unknown>): Promise<void> {
+async function createShop(cc: CommandContext, opts: Record<string, unknown>): Promise<void> {
   const body = await buildBody(cc, {
     fields: SPEC_BODIES.fields('createShop'),
     opts,
@@ -82,16 +82,14 @@ export async function createShop(cc: CommandContext, opts: Record<string, unknow
     prompter: cc.interactive ? cc.prompter : undefined,
   })
   const shop = await cc.client().emulator.createShop(body as never)
-  if (cc.out.isJson) return cc.out.json(shop)
   cc.out.record(shop, Object.entries(shop))
-  cc.out.success(`Created shop ${shop.slug}; use it with --shop ${shop.slug}`)
+  if (!cc.out.isJson) cc.out.success(`Created shop ${shop.slug}; use it with --shop ${shop.slug}`)
 }
 
-export async function createKey(cc: CommandContext, opts: { name?: string }): Promise<void> {
+async function createKey(cc: CommandContext, opts: { name?: string }): Promise<void> {
   const key = await cc.client().emulator.createKey(opts.name ? { name: opts.name } : {})
-  if (cc.out.isJson) return cc.out.json(key)
   cc.out.record(key, Object.entries(key))
-  cc.out.warn('the secret is shown only now; keep it somewhere safe')
+  if (!cc.out.isJson) cc.out.warn('the secret is shown only now; keep it somewhere safe')
 }
 
 /** The setup's flags: shorter names for two, the plan's parts as flags, the pools read by the command. */
@@ -107,7 +105,7 @@ const fulfilmentFields = () =>
   })
 
 /** Dashboard-only product setup; `--serials` reads `@file` as one code per line. */
-export async function setFulfilment(
+async function setFulfilment(
   cc: CommandContext,
   product: string,
   opts: Record<string, unknown> & { serials?: string; file?: string[] },
@@ -157,7 +155,7 @@ function showFulfilment(cc: CommandContext, setup: FulfilmentSetup): void {
   }
 }
 
-export interface CheckoutOptions {
+interface CheckoutOptions {
   store?: string
   item?: string[]
   group?: string
@@ -174,7 +172,7 @@ export interface CheckoutOptions {
 }
 
 /** A buyer's checkout on the storefront; `--pay` then pays it in full (fulfilment runs). */
-export async function checkout(cc: CommandContext, o: CheckoutOptions): Promise<void> {
+async function checkout(cc: CommandContext, o: CheckoutOptions): Promise<void> {
   let body: Record<string, unknown> = {}
   if (o.data) {
     const data = await readJsonArgument(cc, o.data, '--data')
@@ -229,11 +227,7 @@ export async function checkout(cc: CommandContext, o: CheckoutOptions): Promise<
   if (!reportUndelivered(cc.out, order)) cc.out.success(`Placed and paid order ${order.orderNumber}`)
 }
 
-export async function payOrder(
-  cc: CommandContext,
-  order: string,
-  o: { amount?: string; gateway?: string },
-): Promise<void> {
+async function payOrder(cc: CommandContext, order: string, o: { amount?: string; gateway?: string }): Promise<void> {
   const body: Record<string, unknown> = {}
   if (o.amount !== undefined) {
     body.amount = Number(o.amount)
@@ -260,26 +254,17 @@ async function secondsUntil(cc: CommandContext, to: string): Promise<number> {
   return seconds
 }
 
-export async function advanceClock(
-  cc: CommandContext,
-  duration: string | undefined,
-  o: { to?: string } = {},
-): Promise<void> {
+async function advanceClock(cc: CommandContext, duration: string | undefined, o: { to?: string }): Promise<void> {
   if ((duration === undefined) === (o.to === undefined))
     throw new UsageError('give a duration (30d, 1y) or --to DATE, one of them')
   const body = { seconds: duration === undefined ? await secondsUntil(cc, o.to!) : parseDuration(duration) }
   checkBody((await fulfilmentSchemas()).ClockAdvanceBodySchema, body, 'clock advance')
   const clock = await cc.client().emulator.advanceClock(body.seconds)
-  if (cc.out.isJson) return cc.out.json(clock)
   cc.out.record(clock, Object.entries(clock))
-  cc.out.success(`Emulator clock moved ${body.seconds} s forward, to ${clock.now}`)
+  if (!cc.out.isJson) cc.out.success(`Emulator clock moved ${body.seconds} s forward, to ${clock.now}`)
 }
 
-export async function showInvoice(
-  cc: CommandContext,
-  order: string,
-  o: { store?: string; codes?: boolean },
-): Promise<void> {
+async function showInvoice(cc: CommandContext, order: string, o: { store?: string; codes?: boolean }): Promise<void> {
   const client = cc.client()
   const slug = await storefrontSlug(cc, o.store)
   // Invoices are addressed by the internal id only (the buyer's link); look an ORD- number up first.
@@ -308,11 +293,6 @@ export async function showInvoice(
 }
 
 export function register(program: Command, ctx: CliContext): void {
-  const run =
-    <A extends unknown[]>(f: (cc: CommandContext, ...args: A) => Promise<void> | void) =>
-    (...args: unknown[]) =>
-      f(commandContext(ctx, args[args.length - 1] as Command), ...(args.slice(0, -1) as A))
-
   const emu = program
     .command('emulator')
     .description('drive the local emulator (store serve): shops, keys, fulfilment, checkout, pay, tracking, clock')
@@ -321,49 +301,29 @@ export function register(program: Command, ctx: CliContext): void {
   registerQueries(emu, ctx)
 
   const shops = emu.command('shops').description("the account's shops (list by default)")
-  shops
-    .command('list', { isDefault: true })
-    .addHelpText('after', examples('store emulator shops', 'store emulator shops list --json'))
+  withExamples(shops.command('list', { isDefault: true }), 'store emulator shops', 'store emulator shops list --json')
     .description('list shops, oldest first')
-    .action(
-      run(async (cc) => {
-        const envelope = await cc.client().emulator.listShops()
-        cc.out.list(envelope, envelope.shops, SHOP_COLUMNS, 'No shops found')
-      }),
-    )
-  const createShopCmd = shops
-    .command('create')
-    .addHelpText('after', examples('store emulator shops create --name "Second" --slug second'))
-    .description('add a shop to the account')
-  addDataOption(addFieldOptions(createShopCmd, SPEC_BODIES.fields('createShop'))).action(
-    run((cc, opts: Record<string, unknown>) => createShop(cc, opts)),
-  )
+    .action(listAction(ctx, (client) => client.emulator.listShops(), 'shops', SHOP_COLUMNS, 'No shops found'))
+  const createShopCmd = withExamples(
+    shops.command('create'),
+    'store emulator shops create --name "Second" --slug second',
+  ).description('add a shop to the account')
+  addDataOption(addFieldOptions(createShopCmd, SPEC_BODIES.fields('createShop'))).action(inContext(ctx, createShop))
 
   const keys = emu.command('keys').description('API keys of the account (list by default)')
-  keys
-    .command('list', { isDefault: true })
-    .addHelpText('after', examples('store emulator keys', 'store emulator keys list --json'))
+  withExamples(keys.command('list', { isDefault: true }), 'store emulator keys', 'store emulator keys list --json')
     .description('list keys (secrets are never shown again)')
-    .action(
-      run(async (cc) => {
-        const envelope = await cc.client().emulator.listKeys()
-        cc.out.list(envelope, envelope.keys, KEY_COLUMNS, 'No keys found')
-      }),
-    )
-  keys
-    .command('create')
-    .addHelpText('after', examples('store emulator keys create --name ci'))
+    .action(listAction(ctx, (client) => client.emulator.listKeys(), 'keys', KEY_COLUMNS, 'No keys found'))
+  withExamples(keys.command('create'), 'store emulator keys create --name ci')
     .description('create a key; its secret is printed once')
     .option('--name <name>', 'a label for the key')
-    .action(run((cc, opts: { name?: string }) => createKey(cc, opts)))
-  keys
-    .command('revoke')
-    .addHelpText('after', examples('store emulator keys revoke key_… --yes'))
+    .action(inContext(ctx, createKey))
+  withExamples(keys.command('revoke'), 'store emulator keys revoke key_… --yes')
     .description('revoke a key')
     .argument('<id>', 'key id')
-    .option('-y, --yes', 'do not ask for confirmation (required when not on a terminal)')
+    .option(...YES)
     .action(
-      run(async (cc, id: string, opts: { yes?: boolean }) => {
+      inContext(ctx, async (cc, id: string, opts: { yes?: boolean }) => {
         await confirmOrYes(cc, opts, `Revoke key ${id}? Clients using it will get 401.`, `revoke key ${id}`)
         const answer = await cc.client().emulator.revokeKey(id)
         if (cc.out.isJson) cc.out.json(answer)
@@ -376,39 +336,31 @@ export function register(program: Command, ctx: CliContext): void {
     .description(
       'dashboard-only product setup: delivery message, files, serials, dynamic URL, mystery table, subscription plan',
     )
-  fulfilment
-    .command('get')
-    .addHelpText('after', examples('store emulator fulfilment get rec_demoSerial001'))
+  withExamples(fulfilment.command('get'), 'store emulator fulfilment get rec_demoSerial001')
     .description("show a product's setup")
     .argument('<product>', 'product id or rec_ id')
-    .action(run(async (cc, product: string) => showFulfilment(cc, await cc.client().emulator.getFulfilment(product))))
-  const set = fulfilment
-    .command('set')
-    .addHelpText(
-      'after',
-      examples(
-        'store emulator fulfilment set rec_demoSerial001 --serials @codes.txt',
-        'store emulator fulfilment set rec_demoDigital01 --file guide.pdf=https://example.com/guide.pdf',
+    .action(
+      inContext(ctx, async (cc, product: string) =>
+        showFulfilment(cc, await cc.client().emulator.getFulfilment(product)),
       ),
     )
+  const set = withExamples(
+    fulfilment.command('set'),
+    'store emulator fulfilment set rec_demoSerial001 --serials @codes.txt',
+    'store emulator fulfilment set rec_demoDigital01 --file guide.pdf=https://example.com/guide.pdf',
+  )
     .description("change a product's setup (only the given parts)")
     .argument('<product>', 'product id or rec_ id')
     .option('--serials <codes|@file|->', 'replace the code pool: a,b,c or @file with one code per line')
     .option('--file <name=url>', 'a download (repeatable; replaces the list)', collect)
-  addDataOption(addFieldOptions(set, fulfilmentFields())).action(
-    run((cc, product: string, opts: Record<string, unknown>) => setFulfilment(cc, product, opts)),
-  )
+  addDataOption(addFieldOptions(set, fulfilmentFields())).action(inContext(ctx, setFulfilment))
 
   addDataOption(
-    emu
-      .command('checkout')
-      .addHelpText(
-        'after',
-        examples(
-          'store emulator checkout --item rec_demoSerial001:2 --email me@example.com --pay',
-          'store emulator checkout --group grp_demo_bundle --email me@example.com --coupon WELCOME10',
-        ),
-      )
+    withExamples(
+      emu.command('checkout'),
+      'store emulator checkout --item rec_demoSerial001:2 --email me@example.com --pay',
+      'store emulator checkout --group grp_demo_bundle --email me@example.com --coupon WELCOME10',
+    )
       .description('buy as a customer on the storefront: a pending order and its invoice URL')
       .option('--store <slug>', 'storefront slug (default: the --shop in force, else the oldest shop)')
       .option('--item <product[:quantity]>', 'a product to buy (repeatable)', collect)
@@ -422,90 +374,78 @@ export function register(program: Command, ctx: CliContext): void {
       .option('--client-seed <seed>', 'mystery-box client seed (customFields.__mysteryClientSeed)')
       .option('--field <key=value>', 'a custom field (repeatable)', collect)
       .option('--pay', 'pay the order in full right away (runs fulfilment)'),
-  ).action(run((cc, opts: CheckoutOptions) => checkout(cc, opts)))
+  ).action(inContext(ctx, checkout))
 
-  emu
-    .command('pay')
-    .addHelpText('after', examples('store emulator pay ORD-2', 'store emulator pay ORD-2 --amount 5'))
+  withExamples(emu.command('pay'), 'store emulator pay ORD-2', 'store emulator pay ORD-2 --amount 5')
     .description('mark an order paid (runs fulfilment; idempotent)')
     .argument('<order>', 'order id or ORD- number')
     .option('--amount <amount>', 'pay less than due: a partial payment')
     .option('--gateway <name>', 'payment gateway')
-    .action(run((cc, order: string, opts: { amount?: string; gateway?: string }) => payOrder(cc, order, opts)))
+    .action(inContext(ctx, payOrder))
 
-  emu
-    .command('tracking')
-    .addHelpText('after', examples('store emulator tracking ORD-2 --code 1Z999 --carrier UPS'))
+  withExamples(emu.command('tracking'), 'store emulator tracking ORD-2 --code 1Z999 --carrier UPS')
     .description('add tracking to a Physical order')
     .argument('<order>', 'order id or ORD- number')
     .requiredOption('--code <code>', 'tracking code')
     .option('--carrier <name>', 'carrier')
     .action(
-      run(async (cc, order: string, opts: { code: string; carrier?: string }) => {
+      inContext(ctx, async (cc, order: string, opts: { code: string; carrier?: string }) => {
         const body = { code: opts.code, ...(opts.carrier ? { carrier: opts.carrier } : {}) }
         checkBody((await fulfilmentSchemas()).TrackingBodySchema, body, 'tracking')
         showAnswer(cc, await cc.client().emulator.addTracking(order, body), `Added tracking ${opts.code} to ${order}`)
       }),
     )
 
-  emu
-    .command('dispute')
-    .addHelpText('after', examples('store emulator dispute ORD-1 --yes'))
+  withExamples(emu.command('dispute'), 'store emulator dispute ORD-1 --yes')
     .description('mark an order disputed')
     .argument('<order>', 'order id or ORD- number')
-    .option('-y, --yes', 'do not ask for confirmation (required when not on a terminal)')
+    .option(...YES)
     .action(
-      run(async (cc, order: string, opts: { yes?: boolean }) => {
+      inContext(ctx, async (cc, order: string, opts: { yes?: boolean }) => {
         await confirmOrYes(cc, opts, `Mark order ${order} disputed?`, `dispute order ${order}`)
         showAnswer(cc, await cc.client().emulator.disputeOrder(order), `Order ${order} disputed`)
       }),
     )
 
   const clock = emu.command('clock').description('the emulator clock (renewals, trials, notices)')
-  clock
-    .command('show')
-    .addHelpText('after', examples('store emulator clock show'))
+  withExamples(clock.command('show'), 'store emulator clock show')
     .description("print the emulator's time")
     .action(
-      run(async (cc) => {
+      inContext(ctx, async (cc) => {
         const state = await cc.client().emulator.getClock()
         cc.out.record(state, Object.entries(state))
       }),
     )
-  clock
-    .command('advance')
-    .addHelpText(
-      'after',
-      examples(
-        'store emulator clock advance 30d',
-        'store emulator clock advance 1y',
-        'store emulator clock advance --to 2030-01-01',
-      ),
-    )
+  withExamples(
+    clock.command('advance'),
+    'store emulator clock advance 30d',
+    'store emulator clock advance 1y',
+    'store emulator clock advance --to 2030-01-01',
+  )
     .description('move the clock forward: renewals and trial ends fall due and fire')
     .argument('[duration]', 'seconds, or e.g. 90s, 15m, 12h, 30d, 2w, 1y (365 days), 1d12h')
     .option('--to <date>', 'move it to this time instead (ISO 8601, e.g. 2027-01-01 or 2027-01-01T09:00:00Z)')
-    .action(run((cc, duration: string | undefined, o: { to?: string }) => advanceClock(cc, duration, o)))
+    .action(inContext(ctx, advanceClock))
 
-  emu
-    .command('reply')
-    .addHelpText('after', examples('store emulator reply qry_… --message "Thanks, fixed!"'))
+  withExamples(emu.command('reply'), 'store emulator reply qry_… --message "Thanks, fixed!"')
     .description('reply to a customer query as the merchant')
     .argument('<query>', 'query id')
     .requiredOption('--message <text|@file>', 'the reply')
     .action(
-      run(async (cc, query: string, opts: { message: string }) => {
+      inContext(ctx, async (cc, query: string, opts: { message: string }) => {
         const { text } = await readArgument(cc, opts.message)
         showAnswer(cc, await cc.client().emulator.replyToQuery(query, text), `Replied to ${query}`)
       }),
     )
 
-  emu
-    .command('invoice')
-    .addHelpText('after', examples('store emulator invoice ORD-1', 'store emulator invoice ORD-3 --codes > codes.txt'))
+  withExamples(
+    emu.command('invoice'),
+    'store emulator invoice ORD-1',
+    'store emulator invoice ORD-3 --codes > codes.txt',
+  )
     .description("show an order's invoice as the buyer sees it (deliveries, mystery reveals)")
     .argument('<order>', 'order id, or ORD- number (looked up with the key)')
     .option('--store <slug>', 'storefront slug (default: the --shop in force, else the oldest shop)')
     .option('--codes', 'print the bulk export: raw codes, one per line')
-    .action(run((cc, order: string, opts: { store?: string; codes?: boolean }) => showInvoice(cc, order, opts)))
+    .action(inContext(ctx, showInvoice))
 }

@@ -18,7 +18,6 @@ export function register(program: Command, ctx: CliContext): void {
     name: 'groups',
     singular: 'group',
     description: 'list, show, create, update and delete product groups (bundles)',
-    columns: GROUP_COLUMNS,
     examples: {
       id: 'grp_demo_bundle',
       create: [

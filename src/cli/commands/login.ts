@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import { DEFAULT_BASE_URL, maskSecret } from '../../client/http.js'
 import { StoreError } from '../../contract/store-error.js'
-import { clientFor, commandContext, type CommandContext } from '../client-factory.js'
+import { clientFor, inContext, type CommandContext } from '../client-factory.js'
 import { examples } from '../examples.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
@@ -98,5 +98,5 @@ export function register(program: Command, ctx: CliContext): void {
     .description(
       'check an API key and save it as a profile (uses --api-key, --base-url, --shop, --profile; asks for the rest on a terminal)',
     )
-    .action((_opts: unknown, command: Command) => login(commandContext(ctx, command)))
+    .action(inContext(ctx, (cc) => login(cc)))
 }

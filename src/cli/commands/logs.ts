@@ -1,7 +1,7 @@
 // `store logs tail|list|get`: the emulator's request inspector, live or after the fact (../logs/).
 import type { Command } from 'commander'
 import { examples } from '../examples.js'
-import { commandContext } from '../client-factory.js'
+import { inContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import type { TailOptions } from '../logs/tail.js'
 import type { ListOptions } from '../logs/list.js'
@@ -24,9 +24,7 @@ export function register(program: Command, ctx: CliContext): void {
         'store logs tail --path /api/v1/orders --json',
       ),
     )
-    .action(async (o: TailOptions, command: Command) =>
-      (await import('../logs/tail.js')).tail(commandContext(ctx, command), o),
-    )
+    .action(inContext(ctx, async (cc, o: TailOptions) => (await import('../logs/tail.js')).tail(cc, o)))
   logs
     .command('list')
     .description('the last requests, oldest first (or with --failed, the last ones answered 4xx or 5xx)')
@@ -39,15 +37,11 @@ export function register(program: Command, ctx: CliContext): void {
       'after',
       examples('store logs list --failed --limit 10', 'store logs list --path /api/v1/orders --json'),
     )
-    .action(async (o: ListOptions, command: Command) =>
-      (await import('../logs/list.js')).listRequests(commandContext(ctx, command), o),
-    )
+    .action(inContext(ctx, async (cc, o: ListOptions) => (await import('../logs/list.js')).listRequests(cc, o)))
   logs
     .command('get')
     .description('one recorded request: headers, bodies and the reason of a failure')
     .argument('<id>', 'request id (req_12), as store logs list --json and the dashboard show it')
     .addHelpText('after', examples('store logs get req_12', 'store logs get req_12 --json'))
-    .action(async (id: string, _o: unknown, command: Command) =>
-      (await import('../logs/list.js')).showRequest(commandContext(ctx, command), id),
-    )
+    .action(inContext(ctx, async (cc, id: string) => (await import('../logs/list.js')).showRequest(cc, id)))
 }

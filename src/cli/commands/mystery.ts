@@ -9,19 +9,11 @@ import type {
   OddsEntry,
   OpenReport,
 } from '../../fairness/index.js'
-import { commandContext, type CommandContext } from '../client-factory.js'
+import { inContext, type CommandContext } from '../client-factory.js'
 import { examples } from '../examples.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
 import { readJsonArgument } from '../input.js'
-
-/** A verification that did not hold: exit 1, naming the failed checks. */
-export class VerificationError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'VerificationError'
-  }
-}
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)
 
@@ -207,7 +199,8 @@ function printReports(cc: CommandContext, reports: OpenReport[], subject: string
   if (failed.length) {
     const first = failed[0]
     const names = [...new Set(failed.map((f) => f.check.name))].join(', ')
-    throw new VerificationError(
+    // exit 1, as any check that did not hold
+    throw new Error(
       `verification failed (${names}): ${first.check.name} of ${first.report.label} open ${first.report.index}: expected ${first.check.expected}, stated ${first.check.actual}`,
     )
   }
@@ -232,28 +225,18 @@ export async function rollMystery(cc: CommandContext, o: RollOptions): Promise<v
   const table = await tableOf(cc, o)
   const nonce = intFlag('--nonce', o.nonce)
   const quantity = intFlag('--quantity', o.quantity)
+  const line = {
+    serverSeed: o.serverSeed,
+    clientSeed: o.clientSeed,
+    poolVersion: intFlag('--pool-version', o.poolVersion) ?? 1,
+    outcomes: table,
+  }
   let opens: MysteryOpen[]
   try {
-    if (nonce !== undefined && nonce > 0) {
-      opens = [
-        openAt({
-          serverSeed: o.serverSeed,
-          clientSeed: o.clientSeed,
-          nonce,
-          poolVersion: intFlag('--pool-version', o.poolVersion) ?? 1,
-          outcomes: table,
-        }),
-      ]
-    } else {
-      opens = openBox({
-        serverSeed: o.serverSeed,
-        clientSeed: o.clientSeed,
-        poolVersion: intFlag('--pool-version', o.poolVersion) ?? 1,
-        outcomes: table,
-        quantity: quantity ?? 1,
-        revealSeed: true,
-      }).opens
-    }
+    opens =
+      nonce !== undefined && nonce > 0
+        ? [openAt({ ...line, nonce })]
+        : openBox({ ...line, quantity: quantity ?? 1, revealSeed: true }).opens
   } catch (error) {
     throw new UsageError((error as Error).message)
   }
@@ -294,9 +277,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--code-pool-size <n>', 'raw: remaining codes of the won outcome at that open (second pass)')
     .option('--code-proof <hex>', 'raw: the stated code proof, to check')
     .option('--code-index <n>', 'raw: the stated code index, to check')
-    .action((target: string | undefined, opts: VerifyOptions, command: Command) =>
-      verifyMystery(commandContext(ctx, command), target, opts),
-    )
+    .action(inContext(ctx, (cc, target: string | undefined, opts: VerifyOptions) => verifyMystery(cc, target, opts)))
   mystery
     .command('roll')
     .addHelpText(
@@ -311,5 +292,5 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--nonce <n>', 'one open at this nonce')
     .option('--quantity <n>', 'opens 0…n-1 of one line, stock decrementing as they go (default 1)')
     .option('--pool-version <n>', 'pool version to record (default 1)')
-    .action((opts: RollOptions, command: Command) => rollMystery(commandContext(ctx, command), opts))
+    .action(inContext(ctx, (cc, opts: RollOptions) => rollMystery(cc, opts)))
 }

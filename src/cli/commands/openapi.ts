@@ -1,7 +1,7 @@
 // `store openapi [--control] [--out FILE]`: the OpenAPI 3.1 documents (the action in ../openapi/print.ts).
 import type { Command } from 'commander'
 import { examples } from '../examples.js'
-import { commandContext } from '../client-factory.js'
+import { inContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import type { OpenApiOptions } from '../openapi/print.js'
 
@@ -14,7 +14,5 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--control', 'the control API (/_emulator) and storefront instead of /api/v1')
     .option('--out <file>', 'write it to a file instead of stdout')
     .addHelpText('after', examples('store openapi --out api.json', 'store openapi --control --out control.json'))
-    .action(async (o: OpenApiOptions, command: Command) =>
-      (await import('../openapi/print.js')).printOpenApi(commandContext(ctx, command), o),
-    )
+    .action(inContext(ctx, async (cc, o: OpenApiOptions) => (await import('../openapi/print.js')).printOpenApi(cc, o)))
 }

@@ -7,7 +7,7 @@ import { UsageError } from '../exit-codes.js'
 import { formatMoney, type Column } from '../output.js'
 import { registerResource } from '../resource.js'
 
-export const ORDER_COLUMNS: Column<Order>[] = [
+const ORDER_COLUMNS: Column<Order>[] = [
   ['ORDER', (o) => o.orderNumber],
   ['STATUS', (o) => o.status],
   ['PAYMENT', (o) => o.paymentStatus],
@@ -33,11 +33,6 @@ export function limitOf(raw: string | undefined, max: number): number | undefine
   if (!Number.isInteger(n) || n < 1 || n > max)
     throw new UsageError(`--limit: "${raw}" is not a whole number from 1 to ${max}`)
   return n
-}
-
-export async function listOrders(cc: CommandContext, opts: { limit?: string }): Promise<void> {
-  const envelope = await cc.client().orders.list({ limit: limitOf(opts.limit, ORDER_LIMIT.max) })
-  cc.out.list(envelope, envelope.orders, ORDER_COLUMNS, 'No orders found')
 }
 
 /** The order's fields, then (on a terminal) its lines as a table. */
@@ -68,7 +63,6 @@ export function register(program: Command, ctx: CliContext): void {
     name: 'orders',
     singular: 'order',
     description: 'list and show orders, set their status (id or ORD- number)',
-    columns: ORDER_COLUMNS,
     examples: {
       id: 'ORD-1',
       list: ['store orders list --limit 10', 'store orders list --json'],
@@ -84,7 +78,10 @@ export function register(program: Command, ctx: CliContext): void {
         cmd
           .description('list orders, most recent first')
           .option('--limit <n>', `how many (1-${ORDER_LIMIT.max}, default ${ORDER_LIMIT.default})`),
-      run: (cc, opts) => listOrders(cc, opts),
+      run: async (cc, opts: { limit?: string }) => {
+        const envelope = await cc.client().orders.list({ limit: limitOf(opts.limit, ORDER_LIMIT.max) })
+        cc.out.list(envelope, envelope.orders, ORDER_COLUMNS, 'No orders found')
+      },
     },
     get: (client, id) => client.orders.get(id),
     update: {

@@ -7,8 +7,9 @@ import type { CliContext } from '../context.js'
 import { isStoreError, UsageError } from '../exit-codes.js'
 import { formatMoney, type Column, type Output } from '../output.js'
 import { entriesOf, registerResource } from '../resource.js'
+import { limitOf } from './orders.js'
 
-export const PRODUCT_COLUMNS: Column<Product>[] = [
+const PRODUCT_COLUMNS: Column<Product>[] = [
   ['ID', (p) => p.productId],
   ['NAME', (p) => p.name],
   ['TYPE', (p) => p.type],
@@ -17,7 +18,7 @@ export const PRODUCT_COLUMNS: Column<Product>[] = [
   ['STATUS', (p) => p.status],
 ]
 
-export interface ListProductsOptions {
+interface ListProductsOptions {
   limit?: string
   cursor?: string
   all?: boolean
@@ -55,11 +56,8 @@ async function productPage(
 }
 
 /** One page (with a hint to the next on a terminal), or with `--all` every page (NDJSON with `--json`). */
-export async function listProducts(cc: CommandContext, o: ListProductsOptions): Promise<void> {
-  const limit = o.limit === undefined ? undefined : Number(o.limit)
-  if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > PRODUCT_LIMIT.max)) {
-    throw new UsageError(`--limit: "${o.limit}" is not a whole number from 1 to ${PRODUCT_LIMIT.max}`)
-  }
+async function listProducts(cc: CommandContext, o: ListProductsOptions): Promise<void> {
+  const limit = limitOf(o.limit, PRODUCT_LIMIT.max)
   const status = statusOf(o.status)
   const empty = status === 'Live' ? 'No products found' : `No ${status === 'all' ? '' : `${status} `}products found`
   if (o.all) {
@@ -83,7 +81,6 @@ export async function listProducts(cc: CommandContext, o: ListProductsOptions): 
 /** More decimals than cents: the API stores the price as given, checkout rounds each line to cents. */
 const hasSubCents = (price: number) => (String(price).split('.')[1]?.length ?? 0) > 2
 
-/** The line after a create or update: a product that is not Live says so, and an odd price is pointed out. */
 /** The dashboard-only setup a new product of these types needs before it sells (docs/storefront.md, "Fulfilment"). */
 const SETUP_NEEDED: Partial<Record<Product['type'], [what: string, flags: string]>> = {
   Serial: ['its stock is its code pool, empty now: add codes', '--serials @codes.txt'],
@@ -115,7 +112,6 @@ export function register(program: Command, ctx: CliContext, bodies?: Bodies): vo
     name: 'products',
     singular: 'product',
     description: 'list, show, create, update and delete products',
-    columns: PRODUCT_COLUMNS,
     examples: {
       id: 'rec_demoSerial001',
       list: [

@@ -120,37 +120,38 @@ export function register(program: Command, ctx: CliContext): void {
     })
 }
 
+/** The flag's value as a number `isValid` accepts, or a usage error saying what it should be. */
+function numberOf(flag: string, raw: string, isValid: (n: number) => boolean, what: string): number {
+  const n = Number(raw)
+  if (!isValid(n)) throw new UsageError(`${flag}: "${raw}" is not ${what}`)
+  return n
+}
+
 export function parseServeOptions(o: ServeOptions): { port: number; emulator: EmulatorOptions } {
-  const port = Number(o.port)
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new UsageError(`--port: "${o.port}" is not a port (0-65535)`)
+  const whole = (min: number, max: number) => (n: number) => Number.isInteger(n) && n >= min && n <= max
+  const port = numberOf('--port', o.port, whole(0, 65535), 'a port (0-65535)')
   const emulator: EmulatorOptions = { logRequests: !o.quiet, recordRequests: o.requestLog !== false }
   if (o.rateLimit !== undefined) emulator.rateLimit = parseRate('--rate-limit', o.rateLimit)
   const storefrontRate = o.storefrontRateLimit ?? DEFAULT_STOREFRONT_RATE_LIMIT
   if (storefrontRate !== 'off') emulator.storefrontRateLimit = parseRate('--storefront-rate-limit', storefrontRate)
   emulator.maxDbBytes = parseSize('--max-db-size', o.maxDbSize ?? DEFAULT_MAX_DB_SIZE)
-  const maxAccounts = Number(o.maxAccounts ?? DEFAULT_MAX_ACCOUNTS)
-  if (!Number.isInteger(maxAccounts) || maxAccounts < 1 || maxAccounts > 1_000_000)
-    throw new UsageError(`--max-accounts: "${o.maxAccounts}" is not a whole number from 1 to 1000000`)
-  emulator.maxAccounts = maxAccounts
+  emulator.maxAccounts = numberOf(
+    '--max-accounts',
+    o.maxAccounts ?? String(DEFAULT_MAX_ACCOUNTS),
+    whole(1, 1_000_000),
+    'a whole number from 1 to 1000000',
+  )
   for (const name of o.allowedHost ?? [])
     if (!HOST_NAME.test(name))
       throw new UsageError(
         `--allowed-host: "${name}" is not a host name (letters, digits, dots and dashes, e.g. store.test)`,
       )
   emulator.allowedHosts = [o.host, ...(o.allowedHost ?? [])]
-  if (o.latency !== undefined) {
-    const ms = Number(o.latency)
-    if (!Number.isFinite(ms) || ms < 0 || ms > 60_000)
-      throw new UsageError(`--latency: "${o.latency}" is not a number of ms between 0 and 60000`)
-    emulator.latencyMs = ms
-  }
-  if (o.failRate !== undefined) {
-    const p = Number(o.failRate)
-    if (!Number.isFinite(p) || p < 0 || p > 1)
-      throw new UsageError(`--fail-rate: "${o.failRate}" is not a share between 0 and 1`)
-    emulator.failRate = p
-  }
+  const between = (min: number, max: number) => (n: number) => n >= min && n <= max
+  if (o.latency !== undefined)
+    emulator.latencyMs = numberOf('--latency', o.latency, between(0, 60_000), 'a number of ms between 0 and 60000')
+  if (o.failRate !== undefined)
+    emulator.failRate = numberOf('--fail-rate', o.failRate, between(0, 1), 'a share between 0 and 1')
   if (o.failSeed !== undefined) {
     if (o.failRate === undefined) throw new UsageError('--fail-seed goes with --fail-rate P; give both')
     if (!/^\d{1,15}$/.test(o.failSeed))
@@ -227,26 +228,21 @@ function readTls(o: ServeOptions): { cert: Buffer; key: Buffer } | undefined {
   return tls
 }
 
+/** What to do about a port or address the server could not listen on, by the error's code. */
+const LISTEN_REFUSALS: Record<string, (port: number, host: string) => string> = {
+  EADDRINUSE: (port, host) =>
+    `--port ${port}: the port is in use on ${host}. Stop what uses it, or pass --port 0 for a free one.`,
+  EACCES: (port, host) =>
+    `--port ${port}: not allowed to listen on ${host}:${port} (ports below 1024 need privileges). Pass a port above 1023, or --port 0.`,
+  EADDRNOTAVAIL: (_port, host) =>
+    `--host ${host}: this machine has no such address. Pass 127.0.0.1, 0.0.0.0 or one of its own addresses.`,
+  ENOTFOUND: (_port, host) => `--host ${host}: the name does not resolve. Pass an IP address such as 127.0.0.1.`,
+}
+LISTEN_REFUSALS.EAI_AGAIN = LISTEN_REFUSALS.ENOTFOUND
+
 function listenError(error: NodeJS.ErrnoException, port: number, host: string): Error {
-  switch (error.code) {
-    case 'EADDRINUSE':
-      return new StartRefusedError(
-        `--port ${port}: the port is in use on ${host}. Stop what uses it, or pass --port 0 for a free one.`,
-      )
-    case 'EACCES':
-      return new StartRefusedError(
-        `--port ${port}: not allowed to listen on ${host}:${port} (ports below 1024 need privileges). Pass a port above 1023, or --port 0.`,
-      )
-    case 'EADDRNOTAVAIL':
-      return new StartRefusedError(
-        `--host ${host}: this machine has no such address. Pass 127.0.0.1, 0.0.0.0 or one of its own addresses.`,
-      )
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return new StartRefusedError(`--host ${host}: the name does not resolve. Pass an IP address such as 127.0.0.1.`)
-    default:
-      return error
-  }
+  const refusal = LISTEN_REFUSALS[error.code ?? '']
+  return refusal ? new StartRefusedError(refusal(port, host)) : error
 }
 
 type Handle = (request: Request, env: unknown) => Response | Promise<Response>

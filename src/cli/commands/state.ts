@@ -4,14 +4,12 @@ import { resolve } from 'node:path'
 import type { Command } from 'commander'
 import { examples } from '../examples.js'
 import type { StateChange } from '../../contract/states.js'
-import { commandContext, type CommandContext } from '../client-factory.js'
+import { inContext, type CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
 import { readJsonArgument } from '../input.js'
-import { confirmOrYes } from '../resource.js'
+import { confirmOrYes, listAction, YES } from '../resource.js'
 import { StoreError } from '../../contract/store-error.js'
-
-const YES = ['-y, --yes', 'do not ask for confirmation (required when not on a terminal)'] as const
 
 /** The saved state of that name, if the account has one. */
 async function savedState(cc: CommandContext, name: string) {
@@ -19,7 +17,7 @@ async function savedState(cc: CommandContext, name: string) {
 }
 
 /** Saves; a name already taken is replaced only after a yes on a terminal, or with --yes. */
-export async function saveState(cc: CommandContext, name: string, o: { yes?: boolean }): Promise<void> {
+async function saveState(cc: CommandContext, name: string, o: { yes?: boolean }): Promise<void> {
   const taken = o.yes ? undefined : await savedState(cc, name)
   if (taken)
     await confirmOrYes(
@@ -32,7 +30,7 @@ export async function saveState(cc: CommandContext, name: string, o: { yes?: boo
 }
 
 /** Restores after a yes on a terminal (or --yes); the state is looked up before asking. */
-export async function restoreState(cc: CommandContext, name: string, o: { yes?: boolean }): Promise<void> {
+async function restoreState(cc: CommandContext, name: string, o: { yes?: boolean }): Promise<void> {
   await confirmOrYes(
     cc,
     o,
@@ -51,7 +49,7 @@ function reportChange(cc: CommandContext, change: StateChange, what: string): vo
   cc.out.success(`${what} (${change.records} record${change.records === 1 ? '' : 's'})`)
 }
 
-export async function exportState(cc: CommandContext, o: { out?: string }): Promise<void> {
+async function exportState(cc: CommandContext, o: { out?: string }): Promise<void> {
   const seed = await cc.client().emulator.exportState()
   const text = `${JSON.stringify(seed, null, 2)}\n`
   if (!o.out) return cc.out.line(text.replace(/\n$/, ''))
@@ -62,7 +60,7 @@ export async function exportState(cc: CommandContext, o: { out?: string }): Prom
   )
 }
 
-export async function importState(cc: CommandContext, file: string, o: { yes?: boolean } = {}): Promise<void> {
+async function importState(cc: CommandContext, file: string, o: { yes?: boolean } = {}): Promise<void> {
   const seed = await readJsonArgument(cc, file === '-' ? '-' : `@${file}`, 'FILE')
   if (typeof seed !== 'object' || seed === null || Array.isArray(seed))
     throw new UsageError(`FILE: ${file} must hold a JSON object, a seed file as store state export writes`)
@@ -76,7 +74,6 @@ export async function importState(cc: CommandContext, file: string, o: { yes?: b
 }
 
 export function register(program: Command, ctx: CliContext): void {
-  const cc = (command: Command) => commandContext(ctx, command)
   const state = program
     .command('state')
     .description("the account's saved states on the emulator: save, restore, list, reset, export, import")
@@ -85,46 +82,46 @@ export function register(program: Command, ctx: CliContext): void {
     .description("save the account's data and clock under a name")
     .addHelpText('after', examples('store state save before-checkout', 'store state save before-checkout --yes'))
     .option(...YES)
-    .action((name: string, o: { yes?: boolean }, command: Command) => saveState(cc(command), name, o))
+    .action(inContext(ctx, saveState))
   state
     .command('restore <name>')
     .description('put the account back to a saved state (its logs are emptied)')
     .addHelpText('after', examples('store state restore before-checkout', 'store state restore before-checkout --yes'))
     .option(...YES)
-    .action((name: string, o: { yes?: boolean }, command: Command) => restoreState(cc(command), name, o))
+    .action(inContext(ctx, restoreState))
   state
     .command('list')
     .description("the account's saved states")
     .addHelpText('after', examples('store state list', 'store state list --json'))
-    .action(async (_o: unknown, command: Command) => {
-      const c = cc(command)
-      const raw = await c.client().emulator.listStates()
-      c.out.list(
-        raw,
-        raw.states,
+    .action(
+      listAction(
+        ctx,
+        (client) => client.emulator.listStates(),
+        'states',
         [
           ['NAME', (s) => s.name],
           ['SAVED', (s) => s.savedAt],
           ['BYTES', (s) => s.bytes],
         ],
         'No saved states (save one with store state save NAME)',
-      )
-    })
+      ),
+    )
   state
     .command('reset')
     .description('put the account back to the state it was created with')
     .addHelpText('after', examples('store state reset', 'store state reset --yes'))
     .option(...YES)
-    .action(async (o: { yes?: boolean }, command: Command) => {
-      const c = cc(command)
-      await confirmOrYes(
-        c,
-        o,
-        'Reset the account to the state it was created with? Every record is replaced and its logs emptied.',
-        "reset the account's data",
-      )
-      reportChange(c, await c.client().emulator.reset(), 'reset the account to its seed state')
-    })
+    .action(
+      inContext(ctx, async (cc, o: { yes?: boolean }) => {
+        await confirmOrYes(
+          cc,
+          o,
+          'Reset the account to the state it was created with? Every record is replaced and its logs emptied.',
+          "reset the account's data",
+        )
+        reportChange(cc, await cc.client().emulator.reset(), 'reset the account to its seed state')
+      }),
+    )
   state
     .command('export')
     .description("the shop's records as a seed file (for store serve --seed or store state import)")
@@ -133,11 +130,11 @@ export function register(program: Command, ctx: CliContext): void {
       examples('store state export --out shop.json', 'store serve --db fresh.json --seed shop.json'),
     )
     .option('--out <file>', 'write to this file instead of stdout')
-    .action((o: { out?: string }, command: Command) => exportState(cc(command), o))
+    .action(inContext(ctx, exportState))
   state
     .command('import <file>')
     .description("replace the shop's records with a seed file's ('-' reads stdin)")
     .addHelpText('after', examples('store state import shop.json', 'store state export | store state import - --yes'))
     .option(...YES)
-    .action((file: string, o: { yes?: boolean }, command: Command) => importState(cc(command), file, o))
+    .action(inContext(ctx, importState))
 }

@@ -1,10 +1,10 @@
 import type { Command } from 'commander'
 import type { Subscription } from '../../contract/subscriptions.js'
-import { commandContext, type CommandContext } from '../client-factory.js'
+import { inContext, type CommandContext } from '../client-factory.js'
 import { examples } from '../examples.js'
 import type { CliContext } from '../context.js'
 import type { Column } from '../output.js'
-import { clientCommands, confirmOrYes, registerResource } from '../resource.js'
+import { clientCommands, confirmOrYes, registerResource, YES } from '../resource.js'
 
 export const SUBSCRIPTION_COLUMNS: Column<Subscription>[] = [
   ['ID', (s) => s.id],
@@ -28,7 +28,6 @@ export function register(program: Command, ctx: CliContext): void {
     name: 'subscriptions',
     singular: 'subscription',
     description: 'list and show subscriptions (read only); cancel on the emulator',
-    columns: SUBSCRIPTION_COLUMNS,
     examples: { id: 'sub_…' },
     schema: () => import('../../contract/subscriptions.js').then((m) => m.SubscriptionSchema),
     ...clientCommands(
@@ -43,8 +42,6 @@ export function register(program: Command, ctx: CliContext): void {
     .addHelpText('after', examples('store subscriptions cancel sub_… --yes'))
     .description('cancel a subscription (emulator control API)')
     .argument('<id>', 'subscription id')
-    .option('-y, --yes', 'do not ask for confirmation (required when not on a terminal)')
-    .action((id: string, opts: { yes?: boolean }, command: Command) =>
-      cancelSubscription(commandContext(ctx, command), id, opts),
-    )
+    .option(...YES)
+    .action(inContext(ctx, (cc, id: string, opts: { yes?: boolean }) => cancelSubscription(cc, id, opts)))
 }

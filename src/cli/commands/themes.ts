@@ -5,7 +5,7 @@ import type { CliContext } from '../context.js'
 import type { Column } from '../output.js'
 import { registerResource } from '../resource.js'
 
-export const THEME_COLUMNS: Column<ThemeSummary>[] = [
+const THEME_COLUMNS: Column<ThemeSummary>[] = [
   ['ID', (t) => t.id],
   ['NAME', (t) => t.name],
   ['VERSION', (t) => t.version],
@@ -14,12 +14,7 @@ export const THEME_COLUMNS: Column<ThemeSummary>[] = [
   ['UPDATED', (t) => t.updatedAt],
 ]
 
-export async function listThemes(cc: CommandContext): Promise<void> {
-  const envelope = await cc.client().themes.list()
-  cc.out.list(envelope, envelope.themes, THEME_COLUMNS, 'No themes found')
-}
-
-export function showTheme(cc: CommandContext, theme: Theme): void {
+function showTheme(cc: CommandContext, theme: Theme): void {
   const { config, files, ...summary } = theme
   cc.out.record(theme, [
     ...Object.entries(summary),
@@ -34,14 +29,18 @@ export function register(program: Command, ctx: CliContext): void {
     name: 'themes',
     singular: 'theme',
     description: 'list, show and update storefront themes',
-    columns: [],
     examples: {
       id: 'default',
       list: ['store themes list', 'store themes list --json'],
       update: ['store themes update default --config @theme.json --css @custom.css'],
     },
     show: showTheme,
-    list: { run: (cc) => listThemes(cc) },
+    list: {
+      run: async (cc) => {
+        const envelope = await cc.client().themes.list()
+        cc.out.list(envelope, envelope.themes, THEME_COLUMNS, 'No themes found')
+      },
+    },
     get: (client, id) => client.themes.get(id),
     update: {
       body: 'updateTheme',

@@ -1,7 +1,7 @@
-// `store pull --anonymize`: e-mails, names, IP addresses and phone numbers of people replaced by
-// made-up ones, consistently (one person's e-mail is the same made-up e-mail in every record),
-// from documentation ranges: example.com, 192.0.2.0/24 and its sister ranges, 2001:db8::/32, 555-01xx.
+// `store pull --anonymize`: people's e-mails, names, IPs and phones replaced consistently by
+// made-up ones from documentation ranges (example.com, 192.0.2.0/24, 2001:db8::/32, 555-01xx).
 import type { SeedInput } from '../../contract/seed-file.js'
+import { mapStrings } from './id-map.js'
 
 type Row = Record<string, unknown>
 
@@ -33,7 +33,6 @@ function madeUpIp(n: number, original: string): string {
   return `2001:db8::${n.toString(16)}`
 }
 
-/** Which replacement a field of a person's record takes, by its name. */
 function kindOfField(key: string): string | undefined {
   if (key === 'email' || key === 'customerEmail') return 'email'
   if (key === 'name' || key === 'customerName') return 'name'
@@ -42,7 +41,6 @@ function kindOfField(key: string): string | undefined {
   return undefined
 }
 
-/** The seed with every person's e-mail, name, IP and phone made up; products and the rest as they are. */
 export function anonymizeSeed(seed: SeedInput): SeedInput {
   const people = new Replacements({
     email: (n) => `customer${n}@example.com`,
@@ -50,21 +48,17 @@ export function anonymizeSeed(seed: SeedInput): SeedInput {
     ip: madeUpIp,
     phone: (n) => `+1 555 01${String(n % 100).padStart(2, '0')}`,
   })
-  const walk = (value: unknown, key: string): unknown => {
-    if (typeof value === 'string') {
-      const kind = kindOfField(key) ?? (EMAIL.test(value) ? 'email' : undefined)
-      return kind ? people.of(kind, value) : value
-    }
-    if (Array.isArray(value)) return value.map((v) => walk(v, key))
-    if (value === null || typeof value !== 'object') return value
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, k)]))
-  }
+  const walk = (value: unknown) =>
+    mapStrings(value, (text, key) => {
+      const kind = kindOfField(key) ?? (EMAIL.test(text) ? 'email' : undefined)
+      return kind ? people.of(kind, text) : text
+    })
   const out = { ...seed } as Record<string, Row[] | undefined>
   for (const kind of ['customers', 'orders'] as const)
     out[kind] = out[kind]?.map((row) => {
       // An order line's `productName` is the product's, not a person's.
       const { items, ...rest } = row
-      const done = walk(rest, '') as Row
+      const done = walk(rest) as Row
       return items === undefined ? done : { ...done, items }
     })
   out.blacklists = out.blacklists?.map((entry) => {

@@ -1,25 +1,14 @@
-import { open, rename, rm } from 'node:fs/promises'
+import { chmod, rename, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 import type { CommandContext } from '../client-factory.js'
 import { UsageError } from '../exit-codes.js'
 
-/**
- * Writes `text` to `path` whole or not at all: into a temporary file beside it, flushed, then
- * renamed over it, so a reader (or a crash) never meets half a file. One writer per path and
- * process: the temporary name is the path's and the process id. `mode` (e.g. 0o600 for a file
- * only its owner may read) is set on the file whatever the umask.
- */
-export async function writeFileAtomic(path: string, text: string, mode?: number): Promise<void> {
+/** Whole or not at all (a temporary file renamed over it); readable by its owner only, whatever the umask. */
+async function writeFileAtomic(path: string, text: string): Promise<void> {
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`)
   try {
-    const file = await open(temporary, 'w', mode)
-    try {
-      if (mode !== undefined) await file.chmod(mode)
-      await file.writeFile(text)
-      await file.sync()
-    } finally {
-      await file.close()
-    }
+    await writeFile(temporary, text, { mode: 0o600, flush: true })
+    await chmod(temporary, 0o600)
     await rename(temporary, path)
   } catch (error) {
     await rm(temporary, { force: true })
@@ -27,10 +16,7 @@ export async function writeFileAtomic(path: string, text: string, mode?: number)
   }
 }
 
-/**
- * Prints `text`, or writes it whole to `out` (relative to the working folder) readable by its owner
- * only: seeds, fixtures and recordings hold customers' e-mails. `done` is the closing line.
- */
+/** Prints `text`, or writes it to `out` for its owner only: seeds, fixtures and recordings hold e-mails. */
 export async function writeOut(cc: CommandContext, text: string, out: string | undefined, done: string): Promise<void> {
   if (!out) {
     cc.stdout.write(text)
@@ -38,7 +24,7 @@ export async function writeOut(cc: CommandContext, text: string, out: string | u
   }
   const path = resolve(cc.cwd, out)
   try {
-    await writeFileAtomic(path, text, 0o600)
+    await writeFileAtomic(path, text)
   } catch (error) {
     throw new UsageError(
       `--out: cannot write ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); nothing was written`,

@@ -1,10 +1,8 @@
-// How `store drift` compares a recorded answer with the emulator's (docs/fidelity.md, "Is the emulator still
-// right?"): the status; the field set and each field's type at every depth; the error form; list
-// length and order, and paging. Values are not compared, except that ids, order numbers and
-// cursors must refer to the same records: they are matched by position, and a value met again must
-// be the one matched before.
-import type { IdMap } from './id-map.js'
+// How `store drift` compares a recorded answer with the emulator's: status, fields and their types,
+// error form, list length, order and paging; ids and cursors matched by position, not compared.
+import { kindOf as shapeOf } from '../../fixtures/expect.js'
 import { counted } from '../counted.js'
+import { type IdMap, parseJson } from './id-map.js'
 
 export type DifferenceKind =
   | 'status'
@@ -20,7 +18,6 @@ export type DifferenceKind =
 
 export interface Difference {
   kind: DifferenceKind
-  /** Where in the answer: `products.3.price`; `(status)`, `(body)`. */
   field: string
   recorded: string
   replayed: string
@@ -31,28 +28,11 @@ export interface Answer {
   text: string
 }
 
-const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/
 /** Fields whose values name a record (or a page) and differ by nature. */
 export const isReferenceKey = (key: string) =>
   key === 'id' || key === 'orderNumber' || key === 'nextCursor' || /Id$/.test(key)
 /** `error` of a validation answer: `<field>: <message>` (spec, "Errors"). */
 const FIELD_MESSAGE = /^[\w.[\]]+: \S/
-
-/** The JSON kind of a value, with ISO 8601 timestamps told apart from other strings. */
-export function shapeOf(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'array'
-  if (typeof value === 'string' && TIMESTAMP.test(value)) return 'timestamp'
-  return typeof value
-}
-
-function parse(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) }
-  } catch {
-    return { ok: false }
-  }
-}
 
 const join = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key))
 
@@ -122,25 +102,24 @@ class Comparison {
   }
 }
 
-/** Every difference between a recorded answer and the emulator's; ids met are entered in `ids`. */
 export function compareAnswers(recorded: Answer, replayed: Answer, ids: IdMap): Difference[] {
   if (recorded.status !== replayed.status)
     return [{ kind: 'status', field: '(status)', recorded: String(recorded.status), replayed: String(replayed.status) }]
   const isError = recorded.status >= 400
-  const a = parse(recorded.text)
-  const b = parse(replayed.text)
-  if (!a.ok || !b.ok) {
-    if (a.ok === b.ok) return []
+  const a = parseJson(recorded.text)
+  const b = parseJson(replayed.text)
+  if (a === undefined || b === undefined) {
+    if ((a === undefined) === (b === undefined)) return []
     const kind = isError ? 'error form' : 'body'
-    return [{ kind, field: '(body)', recorded: a.ok ? 'JSON' : 'not JSON', replayed: b.ok ? 'JSON' : 'not JSON' }]
+    const form = (value: unknown) => (value === undefined ? 'not JSON' : 'JSON')
+    return [{ kind, field: '(body)', recorded: form(a), replayed: form(b) }]
   }
   const comparison = new Comparison(ids, isError)
-  comparison.walk(a.value, b.value, '', '')
-  if (isError) errorForm(comparison, a.value, b.value)
+  comparison.walk(a, b, '', '')
+  if (isError) errorForm(comparison, a, b)
   return comparison.differences
 }
 
-/** The error's own form: `<field>: <message>` or plain words, and the fields its `errors` name. */
 function errorForm(comparison: Comparison, recorded: unknown, replayed: unknown): void {
   const error = (v: unknown) => (v as { error?: unknown } | null)?.error
   const [a, b] = [error(recorded), error(replayed)]

@@ -1,31 +1,14 @@
-// The run functions of `store fixtures from-har` and `store seed from-har`: read the recording,
-// make the file, write it whole (a temporary file renamed into place) or print it.
-import { readFile } from 'node:fs/promises'
-import { resolve } from 'node:path'
+// The run functions of `store fixtures from-har` and `store seed from-har`.
 import type { CommandContext } from '../client-factory.js'
-import { UsageError } from '../exit-codes.js'
 import { writeOut } from './atomic-write.js'
-import { type Har, parseHar } from './har.js'
+import { readHar } from './har.js'
 import { describeCounts, fixturesFromHar } from './har-fixtures.js'
-import { IdMap } from './id-map.js'
 import { maskText } from './mask.js'
 import { seedText } from './pull.js'
-import { apiSegments, seedFromRecording } from './recording-seed.js'
-
-async function readHar(cc: CommandContext, file: string): Promise<Har> {
-  let text: string
-  try {
-    text = await readFile(resolve(cc.cwd, file), 'utf8')
-  } catch (error) {
-    throw new UsageError(
-      `${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); record one with store proxy --record ${file}`,
-    )
-  }
-  return parseHar(text, file)
-}
+import { countsOf, seedFromRecording } from './recording-seed.js'
 
 export async function runFixturesFromHar(cc: CommandContext, file: string, o: { out?: string }): Promise<void> {
-  const made = fixturesFromHar(await readHar(cc, file), file)
+  const made = fixturesFromHar(await readHar(cc.cwd, file), file)
   for (const note of made.notes) cc.out.warn(note)
   if (Object.keys(made.unmade).length)
     cc.out.warn(
@@ -42,16 +25,11 @@ export async function runFixturesFromHar(cc: CommandContext, file: string, o: { 
 }
 
 export async function runSeedFromHar(cc: CommandContext, file: string, o: { out?: string }): Promise<void> {
-  const har = await readHar(cc, file)
-  const api = har.log.entries.filter((entry) => apiSegments(entry.request.url) !== undefined)
-  const { seed, unseedable } = seedFromRecording(api, new IdMap())
+  const har = await readHar(cc.cwd, file)
+  const { seed, unseedable } = seedFromRecording(har.log.entries)
   for (const u of unseedable)
     cc.out.warn(`not seeded: ${u.kind} ${u.id}, read in a shape the seed file does not take (${u.problem})`)
-  const counts = Object.fromEntries(
-    Object.entries(seed)
-      .map(([kind, rows]) => [kind, (rows as unknown[]).length] as const)
-      .filter(([, n]) => n > 0),
-  )
+  const counts = countsOf(seed)
   const what = Object.keys(counts).length
     ? describeCounts(counts)
     : 'no record (the recording reads only what it creates)'

@@ -1,8 +1,7 @@
-// `store fixtures from-har`: a recording as a fixtures file that runs again, against the emulator
-// or the hosted service. Each `/api/v1` exchange is a step; ids, order numbers and cursors that
-// earlier answers gave (the values `store drift` matches by position) become `${step:json.path}`
-// references, and each step expects the recorded status and field names.
+// `store fixtures from-har`: each `/api/v1` exchange a step; values earlier answers gave become
+// `${step:json.path}` references, and each step expects the recorded status and field names.
 import { basename } from 'node:path'
+import { decodeLoosely } from '../../contract/mask.js'
 import {
   FIXTURE_MAX_STEPS,
   FIXTURE_METHODS,
@@ -15,12 +14,11 @@ import { anyOf, kindOf } from '../../fixtures/expect.js'
 import { UsageError } from '../exit-codes.js'
 import { isReferenceKey } from './compare.js'
 import { type Har, type HarEntry, headerOf } from './har.js'
-import { IdMap } from './id-map.js'
-import { apiSegments, seedFromRecording } from './recording-seed.js'
+import { mapStrings, parseJson } from './id-map.js'
+import { apiSegments, countsOf, seedFromRecording } from './recording-seed.js'
 
 export interface FixturesFromHar {
   file: FixtureFile
-  /** What was left out or changed, one sentence each. */
   notes: string[]
   /** Records the recording read without creating them, by kind: what `store seed from-har` seeds. */
   unmade: Record<string, number>
@@ -31,22 +29,7 @@ type Learnt = Map<string, string>
 
 const API = '/api/v1'
 
-function parsed(text: string | undefined): { ok: true; value: unknown } | { ok: false } {
-  if (!text) return { ok: false }
-  try {
-    return { ok: true, value: JSON.parse(text) }
-  } catch {
-    return { ok: false }
-  }
-}
-
-const safeDecode = (text: string) => {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '))
-  } catch {
-    return text
-  }
-}
+const safeDecode = (text: string) => decodeLoosely(text.replace(/\+/g, ' '))
 
 /** `/products/rec_1?cursor=c1` after `/api/v1`, learnt values as references. */
 function stepPath(url: string, learnt: Learnt): string {
@@ -69,14 +52,6 @@ function stepPath(url: string, learnt: Learnt): string {
   return `${API}${path}${query.length ? `?${query.join('&')}` : ''}`
 }
 
-/** A request body with every learnt value as its reference. */
-function withReferences(value: unknown, learnt: Learnt): unknown {
-  if (typeof value === 'string') return learnt.get(value) ?? value
-  if (Array.isArray(value)) return value.map((v) => withReferences(v, learnt))
-  if (value === null || typeof value !== 'object') return value
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withReferences(v, learnt)]))
-}
-
 /** Enters each id, order number and cursor of a step's answer, where the answer first gave it. */
 function learn(value: unknown, step: string, path: string, key: string, learnt: Learnt): void {
   if (typeof value === 'string') {
@@ -93,9 +68,8 @@ function learn(value: unknown, step: string, path: string, key: string, learnt: 
 }
 
 /**
- * The recorded answer as a partial match: every field name at every depth with the kind of its
- * value (values that differ by nature, and every other, not compared), a list by its first item;
- * the answer's own id, order number or cursor as the reference to the earlier answer that gave it.
+ * The recorded answer as a partial match: field names and kinds (a list by its first item), its own
+ * id, order number or cursor as the reference to the earlier answer that gave it.
  */
 function expectedBody(value: unknown, learnt: Learnt, depth = 0, key = ''): unknown {
   // Not a cursor: a service may issue a new one for the same page.
@@ -131,30 +105,29 @@ function nameOf(method: string, segments: string[], status: number, taken: Set<s
 function stepOf(entry: HarEntry, name: string, learnt: Learnt, notes: string[]): FixtureStep {
   const method = entry.request.method.toUpperCase() as FixtureStep['request']['method']
   const text = entry.request.postData?.text
-  const body = parsed(text)
-  if (text && !body.ok) notes.push(`step "${name}": the recorded body is not JSON; the step sends it as a JSON string`)
+  const body = parseJson(text)
+  if (text && body === undefined)
+    notes.push(`step "${name}": the recorded body is not JSON; the step sends it as a JSON string`)
   const status = entry.response.status
-  const answer = parsed(entry.response.content.text)
-  const expect: FixtureExpect = { status, ...(answer.ok ? { body: expectedBody(answer.value, learnt) } : {}) }
+  const answer = parseJson(entry.response.content.text)
+  const expect: FixtureExpect = { status, ...(answer !== undefined ? { body: expectedBody(answer, learnt) } : {}) }
   return {
     name,
     request: {
       method,
       path: stepPath(entry.request.url, learnt),
-      ...(body.ok ? { body: withReferences(body.value, learnt) } : text ? { body: text } : {}),
+      ...(body !== undefined ? { body: mapStrings(body, (s) => learnt.get(s) ?? s) } : text ? { body: text } : {}),
     },
     expect,
   }
 }
 
-/** Counts by kind: `2 products, 1 order`. */
 export function describeCounts(counts: Record<string, number>): string {
   return Object.entries(counts)
     .map(([kind, n]) => `${n} ${n === 1 ? singular(kind) : kind}`)
     .join(', ')
 }
 
-/** The fixtures file of a recording's `/api/v1` exchanges, in order; `file` names the recording. */
 export function fixturesFromHar(har: Har, file: string): FixturesFromHar {
   const notes: string[] = []
   const learnt: Learnt = new Map()
@@ -179,8 +152,8 @@ export function fixturesFromHar(har: Har, file: string): FixturesFromHar {
     }
     const step = stepOf(entry, nameOf(method, segments!, status, taken), learnt, notes)
     steps.push(step)
-    const answer = parsed(entry.response.content.text)
-    if (status >= 200 && status <= 299 && answer.ok) learn(answer.value, step.name, '', '', learnt)
+    const answer = parseJson(entry.response.content.text)
+    if (status >= 200 && status <= 299 && answer !== undefined) learn(answer, step.name, '', '', learnt)
   }
   if (steps.length === 0)
     throw new UsageError(`${file} holds no /api/v1 exchange to make a step of; record one with store proxy --record`)
@@ -188,14 +161,9 @@ export function fixturesFromHar(har: Har, file: string): FixturesFromHar {
     throw new UsageError(
       `${file} holds ${steps.length} /api/v1 exchanges; a fixtures file holds at most ${FIXTURE_MAX_STEPS} steps: record a shorter session`,
     )
-  const { seed, unseedable } = seedFromRecording(
-    api.map((e) => e.entry),
-    new IdMap(),
-  )
+  const { seed, unseedable } = seedFromRecording(har.log.entries)
   // Records read in a shape the seed file does not take are read all the same.
-  const unmade: Record<string, number> = {}
-  for (const [kind, rows] of Object.entries(seed))
-    if ((rows as unknown[]).length) unmade[kind] = (rows as unknown[]).length
+  const unmade = countsOf(seed)
   for (const u of unseedable) unmade[u.kind] = (unmade[u.kind] ?? 0) + 1
   const name = basename(file)
   const seedHint = Object.keys(unmade).length

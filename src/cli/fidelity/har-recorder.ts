@@ -1,7 +1,5 @@
-// The proxy's recording: every exchange becomes a HAR 1.2 entry, masked before it is kept, and is
-// appended to the file in place of its closing brackets, which follow it again in the same write.
-// So the file is a complete HAR after every exchange, the work per exchange is that entry's, and a
-// process killed at any moment leaves every exchange written before it (no temporary files).
+// The proxy's recording: each exchange, masked, is written in place of the file's closing brackets,
+// which follow it in the same write, so a process killed at any moment leaves a complete HAR.
 import { chmod, type FileHandle, open } from 'node:fs/promises'
 import { emptyHar, type HarEntry } from './har.js'
 import { credentialsIn, maskHeaders, maskText } from './mask.js'
@@ -13,7 +11,6 @@ export const MAX_RECORDED_BODY = 4 * 1024 * 1024
 export interface RecordedBody {
   text: string
   encoding?: 'base64'
-  /** Bytes of the body, decoded. */
   size: number
   comment?: string
 }
@@ -33,14 +30,12 @@ export interface Exchange {
 
 const pairs = (headers: Record<string, string>) => Object.entries(headers).map(([name, value]) => ({ name, value }))
 
-/** A body cut to MAX_RECORDED_BODY characters, with a note saying so. */
 function capped(text: string, size: number, comment?: string): { text: string; comment?: string } {
   if (text.length <= MAX_RECORDED_BODY) return { text, ...(comment ? { comment } : {}) }
   const cut = `store proxy kept the first ${MAX_RECORDED_BODY} characters of this ${size}-byte body`
   return { text: text.slice(0, MAX_RECORDED_BODY), comment: comment ? `${comment}; ${cut}` : cut }
 }
 
-/** An exchange as a HAR entry, every key, credential header and `"secret"` in it masked. */
 export function harEntryOf(x: Exchange, known: readonly string[]): HarEntry {
   const secrets = [...known, ...credentialsIn(Object.entries(x.requestHeaders))]
   const url = new URL(maskText(x.url, secrets))
@@ -91,33 +86,32 @@ export function harEntryOf(x: Exchange, known: readonly string[]): HarEntry {
   }
 }
 
-/** Where the entries go in an empty recording's text: between its head and its tail. */
-function frame(version: string): { head: string; tail: string } {
-  const empty = JSON.stringify(emptyHar(version), null, 2)
-  const at = empty.indexOf('"entries": []') + '"entries": ['.length
-  return { head: empty.slice(0, at), tail: `\n    ${empty.slice(at)}\n` }
-}
-
 const INDENT = '\n      '
 
 export class HarRecorder {
-  private file: FileHandle | undefined
-  private opening: Promise<void> | undefined
   private writing: Promise<void> = Promise.resolve()
-  /** Where the tail starts: the next entry is written here. */
-  private end = 0
   private written = 0
   /** Entries a failed write left out, written with the next one. */
   private pending: string[] = []
   private failure: Error | undefined
-  private readonly framing: { head: string; tail: string }
 
-  constructor(
-    private readonly path: string,
-    version: string,
+  private constructor(
+    private readonly file: FileHandle,
+    private readonly tail: string,
+    /** Where the tail starts: the next entry is written here. */
+    private end: number,
     private readonly secrets: readonly string[],
-  ) {
-    this.framing = frame(version)
+  ) {}
+
+  /** Creates the file: the empty recording, readable by its owner only (it holds the shop's data, keys masked). */
+  static async create(path: string, version: string, secrets: readonly string[]): Promise<HarRecorder> {
+    const empty = JSON.stringify(emptyHar(version), null, 2)
+    const at = empty.indexOf('"entries": []') + '"entries": ['.length
+    const [head, tail] = [empty.slice(0, at), `\n    ${empty.slice(at)}\n`]
+    const file = await open(path, 'w', 0o600)
+    await chmod(path, 0o600)
+    await file.write(`${head}${tail}`, 0)
+    return new HarRecorder(file, tail, Buffer.byteLength(head), secrets)
   }
 
   get entries(): number {
@@ -135,18 +129,13 @@ export class HarRecorder {
     return this.queue(() => this.appendPending())
   }
 
-  /** Creates the file (the empty recording) if not yet done, and waits for every write so far. */
-  async flush(): Promise<void> {
-    await this.queue(() => this.appendPending())
-    if (this.failure) throw this.failure
-  }
-
-  /** Writes what is pending and closes the file. */
   async close(): Promise<void> {
-    await this.flush().finally(async () => {
-      await this.file?.close()
-      this.file = undefined
-    })
+    try {
+      await this.queue(() => this.appendPending())
+      if (this.failure) throw this.failure
+    } finally {
+      await this.file.close()
+    }
   }
 
   private queue(work: () => Promise<void>): Promise<void> {
@@ -155,37 +144,20 @@ export class HarRecorder {
     return next
   }
 
-  private async opened(): Promise<FileHandle> {
-    this.opening ??= (async () => {
-      // Owner only: a recording holds the shop's data, even with its keys masked.
-      const file = await open(this.path, 'w', 0o600)
-      await chmod(this.path, 0o600)
-      const { head, tail } = this.framing
-      await file.write(`${head}${tail}`, 0)
-      this.end = Buffer.byteLength(head)
-      this.file = file
-    })()
-    await this.opening
-    return this.file as FileHandle
-  }
-
   private async appendPending(): Promise<void> {
     // Entries added while this write runs wait for the next one.
     const batch = this.pending.splice(0)
+    if (!batch.length) return
     try {
-      const file = await this.opened()
-      if (batch.length) {
-        const entries = batch.map((text, i) => `${this.written + i === 0 ? '' : ','}${INDENT}${text}`).join('')
-        const bytes = Buffer.from(entries + this.framing.tail)
-        // One positional write: the entries and the tail after them land together.
-        await file.write(bytes, 0, bytes.length, this.end)
-        this.end += bytes.length - Buffer.byteLength(this.framing.tail)
-        this.written += batch.length
-      }
+      const entries = batch.map((text, i) => `${this.written + i === 0 ? '' : ','}${INDENT}${text}`).join('')
+      const bytes = Buffer.from(entries + this.tail)
+      // One positional write: the entries and the tail after them land together.
+      await this.file.write(bytes, 0, bytes.length, this.end)
+      this.end += bytes.length - Buffer.byteLength(this.tail)
+      this.written += batch.length
       this.failure = undefined
     } catch (error) {
       this.pending.unshift(...batch)
-      this.opening = this.file ? this.opening : undefined
       this.failure = error as Error
       throw error
     }

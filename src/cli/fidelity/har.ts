@@ -1,6 +1,9 @@
 // HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/), the recording format of `store proxy`
 // and the input of `store drift`: the fields browsers' devtools and HAR tools require, and what
-// drift reads. Entries keep fields this schema does not list.
+// drift reads. Entries keep fields this schema does not list. What drift checks beyond the HAR
+// shape before anything is sent: each entry it replays must make a request at all.
+import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
 import * as z from 'zod'
 import { UsageError } from '../exit-codes.js'
 
@@ -51,7 +54,6 @@ export type Har = z.infer<typeof HarSchema>
 export type HarEntry = z.infer<typeof HarEntrySchema>
 export type HarHeader = z.infer<typeof NameValueSchema>
 
-/** An empty recording by this tool. */
 export function emptyHar(version: string): Har {
   return { log: { version: '1.2', creator: { name: 'store proxy', version }, entries: [] } }
 }
@@ -61,10 +63,20 @@ function where(path: readonly PropertyKey[]): string {
   return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('')
 }
 
-/**
- * The recording in `text`, or a usage error naming the file and the entry and field at fault.
- * @throws UsageError when `text` is not JSON or not HAR 1.x
- */
+/** The recording in the file, or a usage error saying why it cannot be read or is not one. */
+export async function readHar(cwd: string, file: string): Promise<Har> {
+  let text: string
+  try {
+    text = await readFile(resolve(cwd, file), 'utf8')
+  } catch (error) {
+    throw new UsageError(
+      `${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); record one with store proxy --record ${file}`,
+    )
+  }
+  return parseHar(text, file)
+}
+
+/** @throws UsageError naming the file, the entry and the field at fault */
 export function parseHar(text: string, file: string): Har {
   let raw: unknown
   try {
@@ -88,8 +100,43 @@ export function parseHar(text: string, file: string): Har {
   return parsed.data
 }
 
-/** A header's value by name, any case; the first when repeated. */
 export function headerOf(headers: readonly HarHeader[], name: string): string | undefined {
   const lower = name.toLowerCase()
   return headers.find((h) => h.name.toLowerCase() === lower)?.value
+}
+
+/** An HTTP method: a token (RFC 9110). */
+const METHOD = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
+/** Whether a header value holds what none may: a line break or another control character (a tab may). */
+const hasControl = (text: string) =>
+  [...text].some((ch) => {
+    const code = ch.charCodeAt(0)
+    return (code < 0x20 && code !== 0x09) || code === 0x7f
+  })
+
+function problemOf(entry: HarEntry): string | undefined {
+  const { request } = entry
+  if (!METHOD.test(request.method)) return `request.method ${JSON.stringify(request.method)} is not an HTTP method`
+  const url = new URL(request.url)
+  try {
+    decodeURIComponent(url.pathname)
+  } catch {
+    return `request.url ${JSON.stringify(request.url.slice(0, 200))} has a path that does not percent-decode`
+  }
+  const type = request.postData?.mimeType ?? headerOf(request.headers, 'content-type')
+  if (type !== undefined && hasControl(type)) return 'the request content type holds a line break or control character'
+  const shop = headerOf(request.headers, 'x-service-shop')
+  if (shop !== undefined && hasControl(shop)) return 'the X-Service-Shop header holds a line break or control character'
+  return undefined
+}
+
+/** @throws UsageError naming the first entry drift could not send as recorded */
+export function checkReplayable(har: Har, file: string): void {
+  for (const [index, entry] of har.log.entries.entries()) {
+    const problem = problemOf(entry)
+    if (problem)
+      throw new UsageError(
+        `${file} is damaged at entry ${index}: ${problem}; record it again with store proxy --record`,
+      )
+  }
 }

@@ -1,16 +1,15 @@
 // Which recorded id (or cursor) is which on the emulator: values that differ by nature are matched
 // by position, and the replay's later requests name the emulator's records.
+import { decodeLoosely } from '../../contract/mask.js'
 
 export class IdMap {
   private readonly forward = new Map<string, string>()
   private readonly taken = new Set<string>()
 
-  /** The emulator's value for a recorded one, once known. */
   replayedOf(recorded: string): string | undefined {
     return this.forward.get(recorded)
   }
 
-  /** Whether an emulator value stands for some recorded one already. */
   isTaken(replayed: string): boolean {
     return this.taken.has(replayed)
   }
@@ -22,12 +21,10 @@ export class IdMap {
     this.taken.add(replayed)
   }
 
-  /** A recorded path and query (`/products/prod_1?cursor=c1`) with every known value replaced. */
   rewritePath(pathAndQuery: string): string {
-    const [path, query] = splitOnce(pathAndQuery, '?')
+    const [path, query] = pathAndQuery.split(/\?(.*)/s)
     const segments = path.split('/').map((s) => {
-      const decoded = safeDecode(s)
-      const replayed = this.forward.get(decoded)
+      const replayed = this.forward.get(decodeLoosely(s))
       return replayed === undefined ? s : encodeURIComponent(replayed)
     })
     if (query === undefined) return segments.join('/')
@@ -37,7 +34,6 @@ export class IdMap {
     return `${segments.join('/')}?${out.toString()}`
   }
 
-  /** A recorded JSON body with every string that is a known value replaced; other text as it is. */
   rewriteBody(text: string | undefined): string | undefined {
     if (text === undefined || this.forward.size === 0) return text
     let body: unknown
@@ -46,26 +42,23 @@ export class IdMap {
     } catch {
       return text
     }
-    return JSON.stringify(this.rewriteValue(body))
-  }
-
-  private rewriteValue(value: unknown): unknown {
-    if (typeof value === 'string') return this.forward.get(value) ?? value
-    if (Array.isArray(value)) return value.map((v) => this.rewriteValue(v))
-    if (value === null || typeof value !== 'object') return value
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.rewriteValue(v)]))
+    return JSON.stringify(mapStrings(body, (text) => this.forward.get(text) ?? text))
   }
 }
 
-function splitOnce(text: string, separator: string): [string, string | undefined] {
-  const at = text.indexOf(separator)
-  return at < 0 ? [text, undefined] : [text.slice(0, at), text.slice(at + 1)]
+/** `value` with each string in it (at any depth) replaced by `fn` of it and the key it is under. */
+export function mapStrings(value: unknown, fn: (text: string, key: string) => string, key = ''): unknown {
+  if (typeof value === 'string') return fn(value, key)
+  if (Array.isArray(value)) return value.map((v) => mapStrings(v, fn, key))
+  if (value === null || typeof value !== 'object') return value
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, fn, k)]))
 }
 
-function safeDecode(segment: string): string {
+/** The value of a JSON text; undefined when the text is not JSON. */
+export function parseJson(text: string | undefined): unknown {
   try {
-    return decodeURIComponent(segment)
+    return text ? JSON.parse(text) : undefined
   } catch {
-    return segment
+    return undefined
   }
 }

@@ -1,11 +1,8 @@
-// What a recording may hold of a secret: nothing. The request inspector's masking rule (keys shown
-// as `sk_live_…wxyz`, `"secret"` fields masked), plus test keys, every secret the proxy knows and
-// every credential the request carried in a header, however often percent-encoded.
+// What a recording may hold of a secret: nothing. Keys, `"secret"` fields, the proxy's secrets and
+// every credential a request header carried, however often percent-encoded.
 import { decodeLoosely, maskedHeaders, maskSecretsIn } from '../../contract/mask.js'
 import { maskKey } from '../../contract/keys.js'
 
-/** A live or test key written anywhere: `sk_live_…`, `sk_test_…`. */
-const KEY_SHAPED = /\bsk_(?:live|test)_[A-Za-z0-9_]+/g
 /** Percent-encoding undone this many times over at most: a key encoded three times is still found. */
 const DECODE_ROUNDS = 4
 /** Request headers that carry a credential: `Authorization`, `X-Api-Key`, `X-Auth-Token`, … */
@@ -15,22 +12,18 @@ const SHORTEST_CREDENTIAL = 8
 /** `Bearer xyz`, `Token xyz`, `Basic xyz`: a scheme, then the credential. */
 const SCHEMED = /^\s*([A-Za-z][\w.-]*)\s+(\S.*?)\s*$/
 
-const maskLevel = (text: string, secrets: readonly string[]) =>
-  maskSecretsIn(text, secrets).replace(KEY_SHAPED, (key) => maskKey(key))
-
 /**
- * `text` with each of `secrets`, every key-shaped value and every `"secret"` field masked. A key
- * found only once the text is percent-decoded (once, twice, in one text both) is masked in the
- * text decoded as far as the deepest key needs: every shallower key is plain there too.
+ * A key found only once the text is percent-decoded is masked in the text decoded as far as the
+ * deepest key needs: every shallower key is plain there too.
  */
 export function maskText(text: string, secrets: readonly string[]): string {
-  let chosen = maskLevel(text, secrets)
+  let chosen = maskSecretsIn(text, secrets)
   let level = text
   for (let round = 0; round < DECODE_ROUNDS && level.includes('%'); round++) {
     const decoded = decodeLoosely(level)
     if (decoded === level) break
     level = decoded
-    const masked = maskLevel(level, secrets)
+    const masked = maskSecretsIn(level, secrets)
     if (masked !== level) chosen = masked
   }
   return chosen
@@ -38,7 +31,6 @@ export function maskText(text: string, secrets: readonly string[]): string {
 
 const isCredentialHeader = (name: string) => CREDENTIAL_HEADER.test(name)
 
-/** The credentials a request carried in its headers (the part after the scheme of `Authorization`). */
 export function credentialsIn(headers: Iterable<[string, string]>): string[] {
   const found: string[] = []
   for (const [name, value] of headers) {
@@ -49,7 +41,6 @@ export function credentialsIn(headers: Iterable<[string, string]>): string[] {
   return found
 }
 
-/** A credential header's value: its scheme kept, the credential masked (`Token sk_live_…wxyz`). */
 function maskCredential(value: string): string {
   const schemed = SCHEMED.exec(value)
   if (!schemed) return maskKey(value.trim())
@@ -58,7 +49,6 @@ function maskCredential(value: string): string {
   return `${schemed[1]} ${maskKey(schemed[2])}`
 }
 
-/** Headers with every credential header (`Authorization`, `X-Api-Key`, …), cookies and secrets masked. */
 export function maskHeaders(headers: Iterable<[string, string]>, secrets: readonly string[]): Record<string, string> {
   const masked: Record<string, string> = {}
   for (const [name, value] of headers) {

@@ -4,7 +4,7 @@ import { resolve } from 'node:path'
 import { clientFor, type CommandContext } from '../client-factory.js'
 import { UsageError } from '../exit-codes.js'
 import { version } from '../version.js'
-import { routeFinder } from './api-route.js'
+import { routeFinder } from './schema-check.js'
 import { apiBaseOf } from './base-url.js'
 import { HarRecorder } from './har-recorder.js'
 import { startProxy } from './proxy.js'
@@ -20,10 +20,7 @@ export interface ProxyFlags {
 
 /** Answers that broke the spec's schemas: exit 1. */
 export class SchemaMismatchError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'SchemaMismatchError'
-  }
+  override name = 'SchemaMismatchError'
 }
 
 export async function runProxy(cc: CommandContext, o: ProxyFlags): Promise<void> {
@@ -35,13 +32,13 @@ export async function runProxy(cc: CommandContext, o: ProxyFlags): Promise<void>
   const apiKey = cc.globals.apiKey
   const http = clientFor(cc, { baseUrl: upstream, apiKey }, cc.globals).http
   const recordPath = o.record ? resolve(cc.cwd, o.record) : undefined
-  const recorder = recordPath ? new HarRecorder(recordPath, version(), apiKey ? [apiKey] : []) : undefined
-  if (recorder && recordPath)
-    await recorder.flush().catch((error: NodeJS.ErrnoException) => {
-      throw new UsageError(
-        `--record: cannot write ${recordPath} (${error.code ?? error.message}); pass a path in a folder that exists`,
-      )
-    })
+  const recorder = recordPath
+    ? await HarRecorder.create(recordPath, version(), apiKey ? [apiKey] : []).catch((error: NodeJS.ErrnoException) => {
+        throw new UsageError(
+          `--record: cannot write ${recordPath} (${error.code ?? error.message}); pass a path in a folder that exists`,
+        )
+      })
+    : undefined
   const started = performance.now()
   const proxy = await startProxy({
     port,

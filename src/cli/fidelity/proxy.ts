@@ -1,14 +1,12 @@
-// `store proxy`: serves `/api/v1` locally and forwards every request to the upstream unchanged,
-// answers with the upstream's answer unchanged, records each exchange (masked) and checks each
-// answer against the spec's schemas. What the proxy itself answers (the upstream unreachable, a
-// TLS failure) is a JSON `{ error }` saying what to check, and is not recorded.
+// `store proxy`: forwards `/api/v1` to the upstream and relays its answers unchanged, recording
+// (masked) and checking each; its own failures (upstream unreachable, TLS) are a JSON `{ error }`.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { Http } from '../../client/http.js'
 import { StoreError } from '../../contract/store-error.js'
-import { UsageError } from '../exit-codes.js'
-import type { ApiRoute } from './api-route.js'
+import type { ApiRoute } from './schema-check.js'
 import type { HarRecorder, RecordedBody } from './har-recorder.js'
+import { parseJson } from './id-map.js'
+import { listen, readBody } from './local-server.js'
 import { checkAnswer, type Mismatch } from './schema-check.js'
 import { AnswerTooLargeError, askUpstream, MAX_RELAYED_BYTES, type UpstreamAnswer } from './upstream.js'
 
@@ -28,7 +26,6 @@ const HOP_BY_HOP = new Set([
   'accept-encoding',
 ])
 
-/** Answer headers relayed to the caller and recorded. */
 const RELAYED = [
   'content-type',
   'content-encoding',
@@ -49,7 +46,6 @@ const TLS_CODE = /CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_VERIFY|DEPTH_ZERO/i
 export interface ProxyOptions {
   port: number
   host: string
-  /** The upstream's base URL, ending in `/api/v1`. */
   upstream: string
   /** A client on the upstream: its key (`--api-key`) replaces the caller's when set. */
   http: Http
@@ -57,33 +53,17 @@ export interface ProxyOptions {
   findRoute: (method: string, path: string) => ApiRoute | undefined
   recorder?: HarRecorder
   now: () => Date
-  /** Milliseconds, for the time of each exchange. */
   clock: () => number
   onMismatch: (mismatch: Mismatch) => void
   /** One line per request, and what to check when the upstream fails. */
   onLine: (line: string) => void
   onRecordFailed: (error: Error) => void
-  /** The largest answer relayed; MAX_RELAYED_BYTES unless a test asks for less. */
-  maxAnswerBytes?: number
 }
 
 export interface RunningProxy {
   url: string
   close(): Promise<void>
   stats: { requests: number; mismatches: number; answersWithMismatches: number }
-}
-
-function readBody(req: IncomingMessage): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size <= MAX_BODY) chunks.push(chunk)
-    })
-    req.on('end', () => resolve(size > MAX_BODY ? undefined : Buffer.concat(chunks).toString('utf8')))
-    req.on('error', reject)
-  })
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
@@ -117,13 +97,7 @@ function recordedBody(answer: UpstreamAnswer): RecordedBody {
   }
 }
 
-const isErrorBody = (text: string) => {
-  try {
-    return typeof (JSON.parse(text) as { error?: unknown })?.error === 'string'
-  } catch {
-    return false
-  }
-}
+const isErrorBody = (text: string) => typeof (parseJson(text) as { error?: unknown })?.error === 'string'
 
 export function startProxy(o: ProxyOptions): Promise<RunningProxy> {
   const stats = { requests: 0, mismatches: 0, answersWithMismatches: 0 }
@@ -134,7 +108,7 @@ export function startProxy(o: ProxyOptions): Promise<RunningProxy> {
       return sendJson(res, 404, {
         error: `store proxy forwards /api/v1 only, not ${target}: point your client at ${o.upstream.replace(/^.*?\/\/[^/]+/, '')} on this proxy`,
       })
-    const body = await readBody(req)
+    const body = await readBody(req, MAX_BODY)
     if (body === undefined)
       return sendJson(res, 413, { error: `body: is larger than ${MAX_BODY} bytes; store proxy relays smaller bodies` })
     const headers: Record<string, string> = {}
@@ -148,16 +122,14 @@ export function startProxy(o: ProxyOptions): Promise<RunningProxy> {
     const started = o.clock()
     stats.requests++
     let answer: UpstreamAnswer
-    const limit = o.maxAnswerBytes ?? MAX_RELAYED_BYTES
     try {
       answer = await askUpstream(o.http, method, upstreamPath, {
         headers,
         body: body === '' && (method === 'GET' || method === 'HEAD') ? undefined : body,
-        limit,
       })
     } catch (error) {
       if (error instanceof AnswerTooLargeError) {
-        const message = `store proxy: the answer of ${o.upstream}${upstreamPath} is larger than ${limit} bytes, more than store proxy relays; ask for less at once (a smaller limit, a narrower query)`
+        const message = `store proxy: the answer of ${o.upstream}${upstreamPath} is larger than ${MAX_RELAYED_BYTES} bytes, more than store proxy relays; ask for less at once (a smaller limit, a narrower query)`
         o.onLine(message)
         return sendJson(res, 502, { error: message })
       }
@@ -215,27 +187,9 @@ export function startProxy(o: ProxyOptions): Promise<RunningProxy> {
       if (!res.headersSent) sendJson(res, 500, { error: `store proxy failed: ${error.message}` })
     })
   })
-  return new Promise((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new UsageError(
-              `--port ${o.port}: the port is in use on ${o.host}; pass another --port (0 picks a free one)`,
-            )
-          : error,
-      )
-    })
-    server.listen(o.port, o.host, () => {
-      const { port } = server.address() as AddressInfo
-      resolve({
-        url: `http://${o.host.includes(':') ? `[${o.host}]` : o.host}:${port}/api/v1`,
-        stats,
-        close: () =>
-          new Promise<void>((done) => {
-            server.closeAllConnections()
-            server.close(() => done())
-          }),
-      })
-    })
-  })
+  return listen(server, o.port, o.host).then(({ address, close }) => ({
+    url: `http://${o.host.includes(':') ? `[${o.host}]` : o.host}:${address.port}/api/v1`,
+    stats,
+    close,
+  }))
 }

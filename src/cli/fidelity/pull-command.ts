@@ -1,5 +1,4 @@
-// The run function of `store pull`: read the shop with the client on --from, then write the seed
-// file at once (or print it).
+// The run function of `store pull`.
 import { contextFor, type CommandContext } from '../client-factory.js'
 import { UsageError } from '../exit-codes.js'
 import { writeOut } from './atomic-write.js'

@@ -1,8 +1,8 @@
-// `store pull`: a hosted shop's records, read through `/api/v1` (every page of every list), as a
-// seed file the emulator loads. Nothing is written until every read has succeeded, and then at
-// once; keys are never written.
+// `store pull`: a hosted shop's records, every page read through `/api/v1`, as a seed file;
+// nothing is written until every read has succeeded.
 import type { StoreClient } from '../../client/index.js'
 import { parseSeed, type SeedInput } from '../../contract/seed-file.js'
+import { CUSTOMER_LIMIT, ORDER_LIMIT, PRODUCT_LIMIT } from '../../contract/constants.js'
 import { StoreError } from '../../contract/store-error.js'
 import { anonymizeSeed } from './anonymize.js'
 import { maskText } from './mask.js'
@@ -16,14 +16,12 @@ export interface PullOptions {
 export interface Pulled {
   seed: SeedInput
   counts: Record<string, number>
-  /** What the reads could not cover, for the person running it. */
   notes: string[]
 }
 
-/** The API's largest `limit` for orders and customers, which have no cursor (spec, "Limits"). */
-const UNPAGED_LIMIT = 200
-/** The API's largest page of products (spec, "Limits"). */
-const PRODUCT_PAGE_LIMIT = 250
+// Orders and customers have no cursor: one page of the largest `limit` is all the API gives.
+const UNPAGED_LIMIT = Math.min(ORDER_LIMIT.max, CUSTOMER_LIMIT.max)
+const PRODUCT_PAGE_LIMIT = PRODUCT_LIMIT.max
 /** Most pages of products read (250,000 products): a cursor that never ends stops here. */
 export const MAX_PRODUCT_PAGES = 1_000
 
@@ -38,9 +36,8 @@ function checkPageSize(what: string, got: number, limit: number): void {
 }
 
 /**
- * Every Live product, page by page, with bounds: a cursor that comes back again (the pages would
- * loop) and more than MAX_PRODUCT_PAGES pages are errors, so a wrong upstream cannot keep the pull
- * reading for ever.
+ * A cursor seen again or more than MAX_PRODUCT_PAGES pages is an error: a wrong upstream cannot
+ * keep the pull reading for ever.
  */
 async function* allProducts(client: StoreClient): AsyncGenerator<unknown> {
   const seen = new Set<string>()
@@ -71,22 +68,16 @@ export async function pullShop(client: StoreClient, o: PullOptions): Promise<Pul
   for (const category of (await client.categories.list()).categories) collector.add('categories', category)
   for (const group of (await client.groups.list()).groups) collector.add('groups', group)
   for (const entry of (await client.blacklists.list()).blacklists) collector.add('blacklists', entry)
-  const { customers } = await client.customers.list({ limit: UNPAGED_LIMIT })
-  checkPageSize('customers', customers.length, UNPAGED_LIMIT)
-  for (const customer of customers) collector.add('customers', customer)
-  if (customers.length === UNPAGED_LIMIT)
-    notes.push(
-      `the API lists at most ${UNPAGED_LIMIT} customers and has no cursor for more: the newest ${UNPAGED_LIMIT} were pulled`,
-    )
-  if (o.withOrders) {
-    const { orders } = await client.orders.list({ limit: UNPAGED_LIMIT })
-    checkPageSize('orders', orders.length, UNPAGED_LIMIT)
-    for (const order of orders) collector.add('orders', order)
-    if (orders.length === UNPAGED_LIMIT)
+  const unpaged = (kind: 'customers' | 'orders', records: unknown[]) => {
+    checkPageSize(kind, records.length, UNPAGED_LIMIT)
+    for (const record of records) collector.add(kind, record)
+    if (records.length === UNPAGED_LIMIT)
       notes.push(
-        `the API lists at most ${UNPAGED_LIMIT} orders and has no cursor for more: the newest ${UNPAGED_LIMIT} were pulled`,
+        `the API lists at most ${UNPAGED_LIMIT} ${kind} and has no cursor for more: the newest ${UNPAGED_LIMIT} were pulled`,
       )
   }
+  unpaged('customers', (await client.customers.list({ limit: UNPAGED_LIMIT })).customers)
+  if (o.withOrders) unpaged('orders', (await client.orders.list({ limit: UNPAGED_LIMIT })).orders)
   // The list shows Live products only; those a group, category or order names are read one by one.
   for (const id of collector.missingProducts()) {
     try {
@@ -109,7 +100,6 @@ export async function pullShop(client: StoreClient, o: PullOptions): Promise<Pul
   return { seed, counts, notes }
 }
 
-/** The seed file's text: two-space JSON, with every key-shaped value and the given secrets masked. */
 export function seedText(seed: SeedInput, secrets: readonly string[]): string {
   return maskText(`${JSON.stringify(seed, null, 2)}\n`, secrets)
 }

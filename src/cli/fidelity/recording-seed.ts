@@ -1,10 +1,8 @@
-// The state a recording starts from, as far as its reads showed it: every record a successful read
-// or update answered with, in its first version, except records the recording itself created
-// (the replay creates them again). Each gets a fresh id, so the seed never meets a record the
-// emulator holds already; the ids map tells the replay which recorded id became which.
+// The state a recording starts from, as far as its reads showed it, except records it created
+// itself (the replay creates them again); each under a fresh id, entered in the id map.
 import type { SeedInput } from '../../contract/seed-file.js'
 import type { HarEntry } from './har.js'
-import type { IdMap } from './id-map.js'
+import { IdMap, mapStrings, parseJson } from './id-map.js'
 import { isSeedKind, SeedCollector, type SeedKind, seedableOnly, type Unseedable } from './seed-records.js'
 
 /** `/api/v1/products/prod_1?x=1` → `['products', 'prod_1']`; undefined when not under `/api/v1`. */
@@ -19,16 +17,6 @@ export function apiSegments(url: string): string[] | undefined {
     .map((s) => decodeURIComponent(s))
 }
 
-function jsonOf(text: string | undefined): unknown {
-  if (!text) return undefined
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
-
-/** The records an answer shows: the list of its envelope, or the record itself. */
 function recordsOf(kind: SeedKind, body: unknown): unknown[] {
   if (body === null || typeof body !== 'object') return []
   const list = (body as Record<string, unknown>)[kind]
@@ -38,20 +26,12 @@ function recordsOf(kind: SeedKind, body: unknown): unknown[] {
 /** Fields that hold an id of another record, renamed with it. */
 const isReferenceKey = (key: string) => key === 'id' || key === 'productId' || /Ids?$/.test(key)
 
-function renamed(value: unknown, ids: IdMap, key = ''): unknown {
-  if (typeof value === 'string') return isReferenceKey(key) ? (ids.replayedOf(value) ?? value) : value
-  if (Array.isArray(value)) return value.map((v) => renamed(v, ids, key))
-  if (value === null || typeof value !== 'object') return value
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renamed(v, ids, k)]))
-}
-
 /** A category or group as the API shows it: its members as `{ id, name, … }`. */
 interface Summarised {
   products?: { id: string; name: string; productId?: string; price?: number }[]
   groups?: { id: string; name: string }[]
 }
 
-/** The cursors a products page offered, and those the recording followed. */
 function notePage(entry: HarEntry, body: unknown, pages: { followed: Set<string>; offered: Set<string> }): void {
   const cursor = new URL(entry.request.url).searchParams.get('cursor')
   if (cursor) pages.followed.add(cursor)
@@ -59,10 +39,7 @@ function notePage(entry: HarEntry, body: unknown, pages: { followed: Set<string>
   if (typeof next === 'string') pages.offered.add(next)
 }
 
-/**
- * A Live product older than every product read: a page the recording was offered but never read
- * holds at least one, and without it the emulator would answer that there is no next page.
- */
+/** Stands for a page offered but never read: without it the emulator would say there is no next page. */
 function unreadPage(products: readonly Record<string, unknown>[]): Record<string, unknown> {
   const oldest = Math.min(...products.map((p) => Date.parse(String(p.createdAt))).filter(Number.isFinite))
   const createdAt = new Date(Number.isFinite(oldest) ? oldest - 1000 : 0).toISOString()
@@ -75,14 +52,18 @@ function unreadPage(products: readonly Record<string, unknown>[]): Record<string
   }
 }
 
-/**
- * The seed for the replay's account, built from the recording's reads, with every record under a
- * fresh id (`suffix` appended) entered in `ids`; without a suffix, under its recorded id (`store
- * seed from-har`, for fixtures that name those ids).
- */
+/** How many records of each kind a seed holds, kinds it holds none of left out. */
+export const countsOf = (seed: SeedInput): Record<string, number> =>
+  Object.fromEntries(
+    Object.entries(seed)
+      .map(([kind, rows]) => [kind, (rows as unknown[]).length] as const)
+      .filter(([, n]) => n > 0),
+  )
+
+/** With `suffix`, every record under a fresh id entered in `ids`; without, under its recorded id. */
 export function seedFromRecording(
   entries: readonly HarEntry[],
-  ids: IdMap,
+  ids = new IdMap(),
   suffix?: string,
 ): { seed: SeedInput; unseedable: Unseedable[] } {
   const collector = new SeedCollector()
@@ -95,7 +76,7 @@ export function seedFromRecording(
     if (!segments?.length || status < 200 || status > 299 || !isSeedKind(segments[0])) continue
     const kind = segments[0]
     const method = entry.request.method.toUpperCase()
-    const body = jsonOf(entry.response.content.text)
+    const body = parseJson(entry.response.content.text)
     if (kind === 'products' && method === 'GET' && segments.length === 1) notePage(entry, body, pages)
     if (method === 'POST') {
       const id = (body as { id?: unknown } | undefined)?.id
@@ -129,5 +110,6 @@ export function seedFromRecording(
       if (kind === 'products' && typeof row.productId === 'string')
         ids.enter(row.productId, `${row.productId}_${suffix}`)
     }
-  return { seed: renamed(seed, ids) as SeedInput, unseedable }
+  const renamed = mapStrings(seed, (text, key) => (isReferenceKey(key) ? (ids.replayedOf(text) ?? text) : text))
+  return { seed: renamed as SeedInput, unseedable }
 }

@@ -2,7 +2,7 @@
 // what the recording's reads showed, and compares each answer with the recorded one.
 import { StoreClient } from '../../client/index.js'
 import { CancelledError } from '../exit-codes.js'
-import { routeFinder, unknownRouteName } from './api-route.js'
+import { routeFinder, unknownRouteName } from './schema-check.js'
 import { compareAnswers, type Difference } from './compare.js'
 import { type Har, type HarEntry, headerOf } from './har.js'
 import { IdMap } from './id-map.js'
@@ -10,7 +10,6 @@ import { apiSegments, seedFromRecording } from './recording-seed.js'
 import type { Unseedable } from './seed-records.js'
 
 export interface EntryDifference extends Difference {
-  /** The entry's index in `log.entries`. */
   entry: number
   request: string
 }
@@ -27,7 +26,6 @@ export interface DriftReport {
   replayed: number
   /** Entries left out: not under `/api/v1`. */
   skipped: number
-  /** Records the account was seeded with, by kind. */
   seeded: Record<string, number>
   /** Records the reads showed in a shape the seed file does not take: not seeded. */
   unseedable: Unseedable[]
@@ -57,9 +55,8 @@ function headersFor(entry: HarEntry): Record<string, string> {
 }
 
 /**
- * Replays every `/api/v1` entry of `har` in order; `admin` is a client whose key may create
- * accounts on the emulator. The account is removed at the end, and when `stop` aborts (the replay
- * then ends after the request under way, and rejects with CancelledError).
+ * `admin` may create accounts; the replay's account is removed at the end, also when `stop` aborts
+ * (then it rejects with CancelledError).
  */
 export async function replayRecording(
   har: Har,
@@ -70,11 +67,7 @@ export async function replayRecording(
   const entries = har.log.entries.map((entry, index) => ({ entry, index }))
   const api = entries.filter(({ entry }) => apiSegments(entry.request.url) !== undefined)
   const ids = new IdMap()
-  const { seed, unseedable } = seedFromRecording(
-    api.map((e) => e.entry),
-    ids,
-    suffix,
-  )
+  const { seed, unseedable } = seedFromRecording(har.log.entries, ids, suffix)
   const created = await admin.emulator.createAccount({ name: 'store drift', seed })
   const http = admin.http.with({ apiKey: created.key.secret, shop: undefined, retry: false })
   const anonymous = http.with({ apiKey: undefined })

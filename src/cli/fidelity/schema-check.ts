@@ -1,8 +1,45 @@
-// The proxy's check of each upstream answer against the spec's schemas (src/contract, through the
-// route table): a status the route does not answer, a field missing, renamed or of another type,
-// an error that is not `{ error, errors? }`. The answer itself is never altered.
+// Which operation of `/api/v1` a request is, from the contract's operations, and the proxy's check
+// of each upstream answer against its schemas: a status the route does not answer, a field missing,
+// renamed or of another type, an error that is not `{ error, errors? }`.
+import type * as z from 'zod'
 import { ErrorBodySchema } from '../../contract/errors.js'
-import type { ApiRoute } from './api-route.js'
+import { API_OPERATIONS, type Operation, errorsOf, statusOf } from '../../contract/operations/index.js'
+import { kindOf as jsonKindOf, valueAt } from '../../fixtures/expect.js'
+
+export interface ApiRoute {
+  name: string
+  okStatus: number
+  okSchema: z.ZodType | undefined
+  statuses: Set<number>
+}
+
+interface Matcher {
+  method: string
+  pattern: RegExp
+  route: ApiRoute
+}
+
+function matcherOf(route: Operation): Matcher {
+  const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')
+  const statuses = new Set([route.ok.status, ...errorsOf(route).map(statusOf)])
+  return {
+    method: route.method.toUpperCase(),
+    pattern: new RegExp(`^${source}/?$`),
+    route: {
+      name: `${route.method.toUpperCase()} ${route.path}`,
+      okStatus: route.ok.status,
+      okSchema: route.ok.content['application/json'],
+      statuses,
+    },
+  }
+}
+
+export function routeFinder(): (method: string, path: string) => ApiRoute | undefined {
+  const matchers = Object.values<Operation>(API_OPERATIONS).map(matcherOf)
+  return (method, path) => matchers.find((m) => m.method === method.toUpperCase() && m.pattern.test(path))?.route
+}
+
+export const unknownRouteName = (method: string, path: string) => `${method.toUpperCase()} ${path}`
 
 export interface Mismatch {
   /** `GET /products/{id}`, or the method and path when no route of the spec matches. */
@@ -14,22 +51,7 @@ export interface Mismatch {
   got: string
 }
 
-/** The JSON kind of a value, as reports name it. */
-export function kindOf(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'array'
-  if (value === undefined) return 'nothing'
-  return typeof value
-}
-
-function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
-  let at: unknown = body
-  for (const key of path) {
-    if (at === null || typeof at !== 'object') return undefined
-    at = (at as Record<PropertyKey, unknown>)[key]
-  }
-  return at
-}
+const kindOf = (value: unknown) => (jsonKindOf(value) === 'timestamp' ? 'string' : jsonKindOf(value))
 
 function describeGot(value: unknown): string {
   const kind = kindOf(value)
@@ -37,10 +59,7 @@ function describeGot(value: unknown): string {
   return kind
 }
 
-/**
- * What differs between an answer and the spec's schema for its route: `[]` when it conforms.
- * `route` is undefined for a request no route of the spec matches.
- */
+/** `[]` when the answer conforms; `route` is undefined when no route of the spec matches. */
 export function checkAnswer(
   route: ApiRoute | undefined,
   request: { method: string; path: string },
@@ -76,7 +95,6 @@ export function checkAnswer(
   return out
 }
 
-/** One line per mismatch: route, field, expected, got. */
 export function describeMismatch(m: Mismatch): string {
   return `${m.route} → ${m.status}: ${m.field}: expected ${m.expected}, got ${m.got}`
 }

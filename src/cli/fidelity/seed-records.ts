@@ -10,27 +10,13 @@ type Row = Record<string, unknown>
 
 const shape = SeedFileSchema.shape
 type FieldSchemas = Record<string, z.ZodType>
+const RECORD_SCHEMAS = Object.fromEntries(
+  SEED_KINDS.map((kind) => [kind, (shape[kind] as z.ZodOptional<z.ZodArray<z.ZodType>>).unwrap().element]),
+) as Record<SeedKind, z.ZodType>
 // Coupons and blacklist entries are discriminated by `type`; every type takes the same fields.
-const FIELDS: Record<SeedKind | 'items', FieldSchemas> = {
-  products: shape.products.unwrap().element.shape,
-  coupons: shape.coupons.unwrap().element.options[0].shape,
-  categories: shape.categories.unwrap().element.shape,
-  groups: shape.groups.unwrap().element.shape,
-  blacklists: shape.blacklists.unwrap().element.options[0].shape,
-  customers: shape.customers.unwrap().element.shape,
-  orders: shape.orders.unwrap().element.shape,
-  items: shape.orders.unwrap().element.shape.items.element.shape,
-}
-
-const RECORD_SCHEMAS: Record<SeedKind, z.ZodType> = {
-  products: shape.products.unwrap().element,
-  coupons: shape.coupons.unwrap().element,
-  categories: shape.categories.unwrap().element,
-  groups: shape.groups.unwrap().element,
-  blacklists: shape.blacklists.unwrap().element,
-  customers: shape.customers.unwrap().element,
-  orders: shape.orders.unwrap().element,
-}
+const fieldsOf = (schema: z.ZodType) =>
+  ((schema as unknown as { options?: z.ZodObject[] }).options?.[0] ?? (schema as z.ZodObject)).shape as FieldSchemas
+const ITEM_FIELDS = shape.orders.unwrap().element.shape.items.element.shape
 
 export interface Unseedable {
   kind: SeedKind
@@ -82,25 +68,22 @@ const idsOf = (list: unknown): string[] | undefined =>
 
 /** A record of the API (`GET /products/:id`, an element of `{ categories }`…) as a seed record. */
 export function seedRecordOf(kind: SeedKind, record: Row): Row {
+  const row = pick(fieldsOf(RECORD_SCHEMAS[kind]), record)
   switch (kind) {
     case 'categories':
-      return { ...pick(FIELDS.categories, record), productIds: idsOf(record.products), groupIds: idsOf(record.groups) }
+      return { ...row, productIds: idsOf(record.products), groupIds: idsOf(record.groups) }
     case 'groups':
-      return { ...pick(FIELDS.groups, record), productIds: idsOf(record.products) }
+      return { ...row, productIds: idsOf(record.products) }
     case 'orders':
-      return {
-        ...pick(FIELDS.orders, record),
-        items: Array.isArray(record.items) ? record.items.map((item) => pick(FIELDS.items, item as Row)) : [],
-      }
+      return { ...row, items: Array.isArray(record.items) ? record.items.map((item) => pick(ITEM_FIELDS, item)) : [] }
     default:
-      return pick(FIELDS[kind], record)
+      return row
   }
 }
 
 /**
- * Collects records by kind and id, the first version of each kept, and makes the seed file of
- * them: oldest first, and the products and groups a group or category names limited to those the
- * seed holds (the seed file's rule).
+ * Keeps the first version of each record; the seed lists them oldest first, and a group's or
+ * category's members only those it holds (the seed file's rule).
  */
 export class SeedCollector {
   private readonly records = new Map<SeedKind, Map<string, Row>>(SEED_KINDS.map((k) => [k, new Map()]))
@@ -109,14 +92,12 @@ export class SeedCollector {
     return this.records.get(kind)!.has(id)
   }
 
-  /** Adds the API record unless one with its id is held already; records without an id are skipped. */
   add(kind: SeedKind, record: unknown): void {
     const id = (record as Row | null)?.id
     if (typeof id !== 'string' || this.has(kind, id)) return
     this.records.get(kind)!.set(id, seedRecordOf(kind, record as Row))
   }
 
-  /** Ids named by groups, categories and order lines that the seed does not hold. */
   missingProducts(): string[] {
     const wanted = new Set<string>()
     for (const row of [...this.records.get('groups')!.values(), ...this.records.get('categories')!.values()])
@@ -172,11 +153,7 @@ export class SeedCollector {
 /** Placeholder codes a Serial product is seeded with at most. */
 const MAX_PLACEHOLDER_CODES = 10_000
 
-/**
- * A Serial or MysteryBox product with a stand-in setup that gives it the stock the API showed: its
- * code pool and drop table are dashboard-only and never in an answer, and without them the
- * emulator shows such a product out of stock.
- */
+/** Pools and drop tables are never in an answer: a stand-in one gives the product the stock the API showed. */
 function withPool(product: Row): Row {
   const stock = product.stock as number | null | undefined
   if (product.type === 'Serial' && typeof stock === 'number') {

@@ -1,30 +1,23 @@
-// The proxy's one request to the upstream: sent with the client's settings (base URL, key, shop,
-// timeout, fetch), the answer read as bytes up to a bound, relayed as it came (a gzip answer keeps
-// its Content-Encoding) and decoded for the schema check and the recording.
+// The proxy's request to the upstream with the client's settings: the answer read as bytes up to a
+// bound, relayed as it came, and decoded (gzip, br, deflate) for the check and the recording.
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
 import type { Http } from '../../client/http.js'
+import { readAtMost } from '../../contract/read-at-most.js'
 import { StoreError } from '../../contract/store-error.js'
 
 /** The largest answer relayed (and the largest it may grow to once decoded). */
 export const MAX_RELAYED_BYTES = 32 * 1024 * 1024
 
 /** The upstream's answer was larger than MAX_RELAYED_BYTES: nothing of it was relayed. */
-export class AnswerTooLargeError extends Error {
-  constructor(readonly limit: number) {
-    super(`the answer is larger than ${limit} bytes`)
-    this.name = 'AnswerTooLargeError'
-  }
-}
+export class AnswerTooLargeError extends Error {}
 
 export interface UpstreamAnswer {
   status: number
   statusText: string
   header(name: string): string | null
-  /** The body as it came: still compressed when `Content-Encoding` says so. */
   bytes: Buffer
   /** The body decoded to text; undefined when it is not UTF-8 text (then it is recorded as base64). */
   text: string | undefined
-  /** `gzip`, `br`, `deflate` when the text was decoded from it. */
   decodedFrom?: string
 }
 
@@ -57,36 +50,14 @@ function textOf(bytes: Buffer, encoding: string | null, limit: number): { text?:
   }
 }
 
-async function readAtMost(res: Response, limit: number): Promise<Buffer> {
-  if (!res.body) return Buffer.alloc(0)
-  const reader = res.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined)
-      throw new AnswerTooLargeError(limit)
-    }
-    chunks.push(value)
-  }
-  return Buffer.concat(chunks)
-}
-
-/**
- * `method path` on the upstream with the forwarded `headers` (the client's key and shop first, as
- * `Http.exchange` sends them). A request that gets no answer is a StoreError with status 0.
- * @throws AnswerTooLargeError when the answer passes `limit` bytes
- */
+/** No answer is a StoreError with status 0. @throws AnswerTooLargeError past `limit` bytes */
 export async function askUpstream(
   http: Http,
   method: string,
   path: string,
-  o: { headers: Record<string, string>; body: string | undefined; limit?: number },
+  o: { headers: Record<string, string>; body: string | undefined },
 ): Promise<UpstreamAnswer> {
-  const limit = o.limit ?? MAX_RELAYED_BYTES
+  const limit = MAX_RELAYED_BYTES
   const url = http.baseUrl + path
   const headers: Record<string, string> = { ...http.options.headers }
   if (http.options.apiKey) headers.authorization = `Bearer ${http.options.apiKey}`
@@ -103,7 +74,9 @@ export async function askUpstream(
       body: o.body,
       ...(timeoutMs > 0 ? { signal: AbortSignal.timeout(timeoutMs) } : {}),
     })
-    bytes = await readAtMost(res, limit)
+    const read = await readAtMost(res.body, limit)
+    if (read.truncated) throw new AnswerTooLargeError()
+    bytes = read.bytes
   } catch (error) {
     if (error instanceof AnswerTooLargeError) throw error
     const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } }

@@ -1,5 +1,4 @@
-// `store logs list` and `store logs get`: the emulator's request inspector after the fact — the last
-// requests (or the last failed ones) and one request with its headers and bodies.
+// `store logs list` and `store logs get`: the request inspector after the fact.
 import type { RequestLogEntry, RequestLogList } from '../../contract/requests.js'
 import type { CommandContext } from '../client-factory.js'
 import { UsageError } from '../exit-codes.js'
@@ -10,10 +9,7 @@ export interface ListOptions extends TailOptions {
   failed?: boolean
 }
 
-/**
- * The last `--limit` requests (default 20), oldest first so the newest ends the output; `--failed`
- * keeps those answered 4xx or 5xx. `--json` prints the API's envelope, newest first.
- */
+/** Oldest first, so the newest ends the output; `--json` prints the API's envelope, newest first. */
 export async function listRequests(cc: CommandContext, o: ListOptions): Promise<void> {
   const limit = o.limit === undefined ? 20 : Number(o.limit)
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
@@ -36,7 +32,6 @@ export async function listRequests(cc: CommandContext, o: ListOptions): Promise<
   for (const entry of [...list.requests].reverse()) printRequest(cc, entry)
 }
 
-/** One request: its line, then headers, bodies and reason as fields. */
 export async function showRequest(cc: CommandContext, id: string): Promise<void> {
   const entry: RequestLogEntry = await cc.client().requests.get(id)
   if (cc.out.isJson) return cc.out.json(entry)

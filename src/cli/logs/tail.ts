@@ -1,5 +1,4 @@
-// `store logs tail`: the emulator's request inspector, live — each request an app sends to
-// /api/v1 or /_emulator as it is answered, with the reason of every failure. Reconnects by itself.
+// `store logs tail`: the request inspector, live; reconnects by itself.
 import { CLI_USER_AGENT, type CommandContext } from '../client-factory.js'
 import type { RequestLogEntry } from '../../contract/requests.js'
 import { followUntilStopped } from '../follow-until-stopped.js'
@@ -7,7 +6,6 @@ import { filterOf, printRequest, type TailOptions } from './request-line.js'
 
 export type { TailOptions }
 
-/** Prints each new request of the account until Ctrl+C (one line each; NDJSON with --json). */
 export async function tail(cc: CommandContext, o: TailOptions): Promise<void> {
   const filter = filterOf(o)
   const client = cc.client()
@@ -24,10 +22,7 @@ export async function tail(cc: CommandContext, o: TailOptions): Promise<void> {
   })
 }
 
-/**
- * A control call of the store CLI itself (`store emulator …`, `webhooks listen`'s event stream):
- * the tail is for what an app sends, and these would bury it.
- */
+/** The CLI's own control calls (`store emulator …`, `webhooks listen`) would bury what an app sends. */
 function isCliControlCall(entry: RequestLogEntry): boolean {
   return entry.path.startsWith('/_emulator') && entry.requestHeaders['user-agent'] === CLI_USER_AGENT
 }

@@ -3,10 +3,7 @@ import type { WebhookChaos, WebhookChaosInput } from '../../contract/webhooks.js
 import { UsageError } from '../exit-codes.js'
 import { checkBody } from '../input.js'
 
-/**
- * `duplicate=0.2,reorderMs=500,seed=7` (numbers) or a JSON object, checked with the spec's chaos
- * schema before anything is sent: a share outside 0..1 is a usage error.
- */
+/** `duplicate=0.2,reorderMs=500,seed=7` or JSON, checked with the spec's schema before anything is sent. */
 export async function parseChaos(text: string): Promise<WebhookChaosInput> {
   let chaos: unknown
   if (text.trim().startsWith('{')) {
@@ -34,7 +31,6 @@ export async function parseChaos(text: string): Promise<WebhookChaosInput> {
   return chaos as WebhookChaosInput
 }
 
-/** An endpoint's chaos in a few words: `duplicate=0.2 reorderMs=500 seed=7`. */
 export function describeChaos(chaos: WebhookChaos | undefined): string {
   if (!chaos) return ''
   return Object.entries(chaos)

@@ -2,13 +2,13 @@
 // the spec's headers. The emulator's control API is read through the one StoreClient.
 import { WEBHOOK_HEADERS, WEBHOOK_TIMEOUT_MS } from '../../contract/event-kinds.js'
 import type { StoreClient } from '../../client/index.js'
+import { readAtMost } from '../../contract/read-at-most.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import type { Connection } from '../connection.js'
 import { UsageError } from '../exit-codes.js'
 import type { Output } from '../output.js'
 
-/** What a webhook command runs with: the CLI context, its output, where the emulator is and its client. */
 export interface WebhookContext {
   ctx: CliContext
   out: Output
@@ -41,9 +41,7 @@ export interface Sent {
   status: number | null
   statusText: string
   durationMs: number
-  /** The start of the answer, at most the `showAtMost` bytes asked for. */
   body: string
-  /** The answer was longer than what was read of it. */
   bodyTruncated: boolean
   error: string | null
 }
@@ -52,10 +50,8 @@ export interface Sent {
 export const SHOWN_ANSWER_BYTES = 64 * 1024
 
 /**
- * POSTs a webhook body to `url` with the spec's headers only (Content-Type, User-Agent) and its
- * 15 s timeout. Reads at most `showAtMost` bytes of the answer and drops the connection past
- * them, so a huge or endless answer costs neither memory nor time. Never throws: `status` is
- * null when no answer came.
+ * With the spec's headers only and its timeout; the answer read up to `showAtMost` bytes. Never
+ * throws: `status` is null when no answer came.
  */
 export async function sendWebhook(
   ctx: CliContext,
@@ -75,51 +71,25 @@ export async function sendWebhook(
       signal: o.signal ? AbortSignal.any([timeout, o.signal]) : timeout,
       redirect: 'manual',
     })
-    const answer = await readAtMost(res, o.showAtMost)
-    return { status: res.status, statusText: res.statusText, durationMs: ms(), ...answer, error: null }
+    const { bytes, truncated } = await readAtMost(res.body, o.showAtMost)
+    const answer = new TextDecoder().decode(bytes)
+    return {
+      status: res.status,
+      statusText: res.statusText,
+      durationMs: ms(),
+      body: answer,
+      bodyTruncated: truncated,
+      error: null,
+    }
   } catch (error) {
     const reason = timeout.aborted ? `timed out after ${timeoutMs / 1000} s` : describeNetworkError(error)
     return { status: null, statusText: '', durationMs: ms(), body: '', bodyTruncated: false, error: reason }
   }
 }
 
-/** The first `limit` bytes of the answer as text; reading stops there and the rest is cancelled. */
-async function readAtMost(res: Response, limit: number): Promise<{ body: string; bodyTruncated: boolean }> {
-  if (!res.body) return { body: '', bodyTruncated: false }
-  if (limit === 0) {
-    await res.body.cancel().catch(() => undefined)
-    return { body: '', bodyTruncated: false }
-  }
-  const reader = res.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  let isLonger = false
-  while (size <= limit) {
-    const { done, value } = await reader.read()
-    if (done) break
-    chunks.push(value)
-    size += value.byteLength
-  }
-  if (size > limit) {
-    isLonger = true
-    await reader.cancel().catch(() => undefined)
-  }
-  const bytes = new Uint8Array(Math.min(size, limit))
-  let at = 0
-  for (const chunk of chunks) {
-    const part = chunk.subarray(0, bytes.length - at)
-    bytes.set(part, at)
-    at += part.length
-  }
-  return { body: new TextDecoder().decode(bytes), bodyTruncated: isLonger }
-}
-
 export const isOk = (status: number | null) => status !== null && status >= 200 && status <= 299
 
 /** A failed check of a command (receiver answered non-2xx, payload invalid): exit code 1. */
 export class CheckFailedError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'CheckFailedError'
-  }
+  override name = 'CheckFailedError'
 }

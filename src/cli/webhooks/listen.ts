@@ -1,6 +1,5 @@
-// `store webhooks listen [--forward-to URL]`: the emulator's live events (GET /_emulator/events,
-// SSE) printed, and POSTed to a local URL as webhooks when one is given. Reconnects by itself and
-// resumes with Last-Event-ID, so an event is seen once even when the emulator restarts in between.
+// `store webhooks listen [--forward-to URL]`: the live events printed, or POSTed as webhooks;
+// resumes with Last-Event-ID after a reconnect, so an event is seen once.
 import type { EmittedEvent } from '../../contract/webhooks.js'
 import {
   WEBHOOK_EVENT_KINDS,
@@ -19,24 +18,6 @@ export interface ListenOptions {
   since?: string
 }
 
-/** Where matching events are forwarded: kinds by glob patterns (`*` any run of characters), or every kind. */
-export interface ForwardTarget {
-  url: string
-  patterns: string[] | undefined
-  matches(kind: string): boolean
-}
-
-export interface Forwarded {
-  sequence: number
-  event: string
-  url: string
-  status: number | null
-  durationMs: number
-  error: string | null
-  attempts: number
-}
-
-/** Waits before re-POSTing to a local URL that did not answer (it may be restarting). */
 export const FORWARD_RETRY_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000]
 
 function parseKinds(text: string | undefined): WebhookEventKind[] | undefined {
@@ -59,25 +40,19 @@ const globOf = (pattern: string) =>
       .join('.*')}$`,
   )
 
-/**
- * The ready line of `listen --forward-to`: what each URL gets. A plain URL gets what `--events`
- * asks for (every kind without it); a `PATTERN=URL` gets the kinds its patterns match among those.
- */
+/** The ready line of `listen --forward-to`: what each URL gets. */
 export function forwardingLine(
   origin: string,
   kinds: string[] | undefined,
-  targets: Pick<ForwardTarget, 'url' | 'patterns'>[],
+  targets: { url: string; patterns: string[] | undefined }[],
 ): string {
   const asked = kinds ? kinds.join(',') : 'every kind'
   const each = targets.map((t) => `${t.patterns ? t.patterns.join(',') : asked} to ${t.url}`)
   return `Ready! Forwarding ${kinds ? kinds.join(', ') : 'every event'} from ${origin}: ${each.join('; ')} (Ctrl+C to stop)`
 }
 
-/**
- * `--forward-to URL` or `--forward-to 'PATTERN=URL'`: a plain URL takes every event; patterns
- * (comma-separated, `*` any run of characters) take the kinds they match, and each must match one.
- */
-export function parseForwardTarget(text: string): ForwardTarget {
+/** A plain URL takes every event; `PATTERN=URL` the kinds its patterns match, each matching one. */
+export function parseForwardTarget(text: string) {
   const isPlain = /^https?:\/\//i.test(text)
   const cut = text.indexOf('=')
   const url = isPlain ? text : text.slice(cut + 1).trim()
@@ -85,7 +60,7 @@ export function parseForwardTarget(text: string): ForwardTarget {
     throw new UsageError(
       `--forward-to: "${text}" is neither an http(s) URL nor PATTERN=URL (e.g. --forward-to 'order:*=http://localhost:3000/orders')`,
     )
-  if (isPlain) return { url, patterns: undefined, matches: () => true }
+  if (isPlain) return { url, patterns: undefined, matches: (_kind: string) => true }
   const patterns = text
     .slice(0, cut)
     .split(',')
@@ -97,43 +72,26 @@ export function parseForwardTarget(text: string): ForwardTarget {
       throw new UsageError(
         `--forward-to: "${patterns[i]}" matches no event kind (list them with store webhooks events; * matches any run of characters)`,
       )
-  return { url, patterns, matches: (kind) => globs.some((glob) => glob.test(kind)) }
+  return { url, patterns, matches: (kind: string) => globs.some((glob) => glob.test(kind)) }
 }
 
 /** Events that may wait for one target's earlier POSTs; past it, that target misses the event (said on its line). */
 export const FORWARD_QUEUE_LIMIT = 1_000
 
-/**
- * One target's POSTs, one at a time in event order. Each target has its own, so a target that is
- * slow or never answers holds only its own events, never another target's.
- */
+/** One target's POSTs, one at a time in event order, so a target that never answers holds only its own events. */
 class TargetQueue {
-  private tail: Promise<void> = Promise.resolve()
+  tail: Promise<void> = Promise.resolve()
   private waiting = 0
 
-  /** Queues `send`; false when FORWARD_QUEUE_LIMIT events wait already. */
   add(send: () => Promise<void>): boolean {
     if (this.waiting >= FORWARD_QUEUE_LIMIT) return false
     this.waiting++
     this.tail = this.tail.then(send).finally(() => this.waiting--)
     return true
   }
-
-  /** Settles once every queued POST has. */
-  drained(): Promise<void> {
-    return this.tail
-  }
 }
 
-/**
- * Prints, or forwards, events until SIGINT/SIGTERM. One stdout line per event (time, sequence,
- * kind, and when forwarded the local URL's status and duration); connection news on stderr.
- *
- * Forwarding keeps the events' order per target: each target gets its events' first POSTs in
- * turn, from a queue of its own, so one target that never answers delays no other. An event
- * whose POST got no answer (the local app is not running, or restarting) is tried again in the
- * background, so a dead URL does not hold the events after it; its line comes when it settles.
- */
+/** An event whose POST got no answer is tried again in the background: a dead URL holds no later event. */
 export async function listen(w: WebhookContext, o: ListenOptions): Promise<void> {
   const { ctx, out } = w
   const targets = (o.forwardTo ?? []).map(parseForwardTarget)
@@ -154,7 +112,7 @@ export async function listen(w: WebhookContext, o: ListenOptions): Promise<void>
   }
   const queues = targets.map(() => new TargetQueue())
   const retrying = new Set<Promise<void>>()
-  const forwardOne = async (target: ForwardTarget, event: EmittedEvent, body: string, signal: AbortSignal) => {
+  const forwardOne = async (target: { url: string }, event: EmittedEvent, body: string, signal: AbortSignal) => {
     if (signal.aborted) return
     const first = await sendWebhook(ctx, target.url, body, { showAtMost: 0, signal })
     if (signal.aborted) return
@@ -177,27 +135,30 @@ export async function listen(w: WebhookContext, o: ListenOptions): Promise<void>
           if (!target.matches(event.event)) continue
           if (queues[i].add(() => forwardOne(target, event, body, signal))) continue
           const error = `not sent: ${FORWARD_QUEUE_LIMIT} earlier events still wait for ${target.url}`
-          printForwarded(w, { ...forwarded(event, target.url, NOT_SENT, 0), error }, isNamingUrl)
+          printForwarded(w, forwarded(event, target.url, { status: null, durationMs: 0, error }, 0), isNamingUrl)
         }
         if (signal.aborted) break
       }
     })
   } finally {
     // Stopped (or the stream gave up): POSTs and retries still waiting were aborted with it and settle now.
-    await Promise.all(queues.map((q) => q.drained()))
+    await Promise.all(queues.map((q) => q.tail))
     await Promise.all(retrying)
   }
 }
 
-const NOT_SENT: Sent = { status: null, statusText: '', durationMs: 0, body: '', bodyTruncated: false, error: null }
-
-/** The event as it came, without forwarding: a line, or with `--json` the event itself (NDJSON). */
 function printEvent(w: WebhookContext, event: EmittedEvent): void {
   if (w.out.isJson) return w.out.ndjson(event)
   w.out.line(`${w.ctx.now().toISOString().slice(11, 19)}  #${event.sequence}  ${event.event}`)
 }
 
-const forwarded = (event: EmittedEvent, url: string, sent: Sent, attempts: number): Forwarded => ({
+type Forwarded = ReturnType<typeof forwarded>
+const forwarded = (
+  event: EmittedEvent,
+  url: string,
+  sent: Pick<Sent, 'status' | 'durationMs' | 'error'>,
+  attempts: number,
+) => ({
   sequence: event.sequence,
   event: event.event,
   url,
@@ -207,7 +168,6 @@ const forwarded = (event: EmittedEvent, url: string, sent: Sent, attempts: numbe
   attempts,
 })
 
-/** Waits `ms`, or less when `signal` aborts. */
 function pause(w: WebhookContext, ms: number, signal: AbortSignal): Promise<void> {
   if (signal.aborted) return Promise.resolve()
   return new Promise<void>((resolve) => {
@@ -216,10 +176,7 @@ function pause(w: WebhookContext, ms: number, signal: AbortSignal): Promise<void
   })
 }
 
-/**
- * POSTs the event again to a local URL that did not answer, after 0.5, 1, 2, 4 and 8 s; any
- * answer, 2xx or not, is the receiver's verdict and ends it.
- */
+/** POSTs the event again to a local URL that did not answer; any answer, 2xx or not, ends it. */
 async function retryForward(
   w: WebhookContext,
   url: string,
@@ -243,7 +200,6 @@ async function retryForward(
   return forwarded(event, url, sent, attempts)
 }
 
-/** One line per forwarded event; with more than one target, the line names the URL. */
 function printForwarded(w: WebhookContext, f: Forwarded, isNamingUrl: boolean): void {
   const { out } = w
   if (out.isJson) return out.ndjson({ ...f, at: w.ctx.now().toISOString() })

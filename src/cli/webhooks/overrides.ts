@@ -12,9 +12,8 @@ export interface Override {
 }
 
 /**
- * Parses `path=value` (value typed like the field it replaces) or `path:=json` (value parsed as
- * JSON). Paths are dotted, array items by index (`products.0.quantity`). For webhook bodies a path
- * is relative to `data` unless it starts with `event`, `data`, `timestamp` or `source`.
+ * `path=value` (typed like the field it replaces) or `path:=json`. In webhook bodies a path is
+ * relative to `data` unless it starts with `event`, `data`, `timestamp` or `source`.
  */
 export function parseOverride(text: string, enveloped: boolean): Override {
   const match = /^([^=:]+?)(:?=)(.*)$/s.exec(text)
@@ -55,10 +54,7 @@ function typedValue(o: Override, current: unknown): unknown {
   }
 }
 
-/**
- * Returns a copy of `body` with the one field at the override's path set; every other field is
- * left exactly as it was. The parent must exist; the field itself may be new.
- */
+/** A copy of `body` with that one field set; the parent must exist, the field may be new. */
 export function applyOverride(body: Record<string, unknown>, o: Override): Record<string, unknown> {
   const copy = structuredClone(body)
   let parent: unknown = copy

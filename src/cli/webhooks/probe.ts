@@ -1,5 +1,5 @@
-// `store webhooks probe URL`: what a webhook handler does with what real senders send, judged
-// by the spec's delivery rules (2xx acknowledges; 15 s per delivery).
+// `store webhooks probe URL`: what a webhook handler does with what real senders send, judged by
+// the spec's delivery rules.
 import { WEBHOOK_EVENT_KINDS, WEBHOOK_TIMEOUT_MS, type WebhookEventKind } from '../../contract/event-kinds.js'
 import { loadEventSample } from '../../contract/event-samples.js'
 import { parseDuration } from '../commands/emulator.js'
@@ -12,17 +12,6 @@ export const UNKNOWN_KIND = 'order:teleported'
 /** `must`: the spec's rule, a failure exits 1; `should`: advice, reported only. */
 export type ProbeRule = 'must' | 'should'
 
-export interface ProbeResult {
-  probe: string
-  event: string
-  rule: ProbeRule
-  expect: string
-  status: number | null
-  durationMs: number
-  error: string | null
-  passed: boolean
-}
-
 interface Probe {
   probe: string
   event: string
@@ -30,6 +19,13 @@ interface Probe {
   expect: string
   body: string
   isPassing: (status: number | null) => boolean
+}
+
+export type ProbeResult = Omit<Probe, 'body' | 'isPassing'> & {
+  status: number | null
+  durationMs: number
+  error: string | null
+  passed: boolean
 }
 
 const ACK = 'a 2xx within 15 s'
@@ -77,14 +73,9 @@ export function probes(now: Date): Probe[] {
   return out
 }
 
-/** How long the whole probe may take unless `--timeout` says otherwise. */
 export const PROBE_TIMEOUT = '60s'
 
-/**
- * Sends every probe in turn and reports each; exit 1 when a well-formed event was not acknowledged.
- * The whole probe ends by `timeout` (each probe waits at most 15 s, and less when less is left);
- * a probe there was no time left for is reported as not sent.
- */
+/** Exit 1 when a well-formed event was not acknowledged. Probes left when `timeout` is used up are not sent. */
 export async function probe(w: WebhookContext, url: string, timeout = PROBE_TIMEOUT): Promise<ProbeResult[]> {
   if (!/^https?:\/\//i.test(url))
     throw new UsageError(`"${url}" is not an http(s) URL (e.g. http://localhost:3000/hooks)`)
@@ -98,15 +89,13 @@ export async function probe(w: WebhookContext, url: string, timeout = PROBE_TIME
       leftMs > 0
         ? await sendWebhook(w.ctx, url, p.body, { showAtMost: 0, timeoutMs: Math.min(WEBHOOK_TIMEOUT_MS, leftMs) })
         : { status: null, durationMs: 0, error: `not sent: the probe's ${timeout} were used up (--timeout)` }
+    const { body: _, isPassing, ...about } = p
     const result: ProbeResult = {
-      probe: p.probe,
-      event: p.event,
-      rule: p.rule,
-      expect: p.expect,
+      ...about,
       status: sent.status,
       durationMs: sent.durationMs,
       error: sent.error,
-      passed: p.isPassing(sent.status),
+      passed: isPassing(sent.status),
     }
     results.push(result)
     if (!w.out.isJson) printResult(w, result)

@@ -1,7 +1,6 @@
 // `store webhooks receive --port N`: a local receiver that prints each webhook readably, checks it
 // against the spec's schemas and headers, and can answer INVOICE.ITEM.DELIVER-DYNAMIC with content.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import {
   DYNAMIC_DELIVERY_EVENT,
   WEBHOOK_HEADERS,
@@ -11,6 +10,8 @@ import {
 } from '../../contract/events.js'
 import { isNestedDeeperThan } from '../../contract/common.js'
 import { UsageError } from '../exit-codes.js'
+import { parseJson } from '../fidelity/id-map.js'
+import { listen, readBody } from '../fidelity/local-server.js'
 import type { WebhookContext } from './http.js'
 
 export interface ReceiveOptions {
@@ -18,7 +19,6 @@ export interface ReceiveOptions {
   host: string
   dynamicResponse?: string
   status?: string
-  maxBytes?: number
 }
 
 export interface Received {
@@ -33,36 +33,20 @@ export interface Received {
 }
 
 const MAX_BODY = 1024 * 1024
-/** The deepest JSON taken: a webhook payload nests a few levels; far deeper JSON overflows whatever walks it. */
+/** A webhook payload nests a few levels; far deeper JSON overflows whatever walks it. */
 export const RECEIVE_MAX_DEPTH = 64
 
-function readBody(req: IncomingMessage, limit: number): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size <= limit) chunks.push(chunk)
-    })
-    req.on('end', () => resolve(size > limit ? undefined : Buffer.concat(chunks).toString('utf8')))
-    req.on('error', reject)
-  })
-}
-
-/** What is off in the request headers compared with the spec's (Content-Type, User-Agent). */
 export function checkHeaders(headers: IncomingMessage['headers']): string[] {
-  const problems: string[] = []
-  const type = headers['content-type'] ?? ''
-  if (!/^application\/json\s*(;|$)/i.test(type))
-    problems.push(
-      `Content-Type is ${type ? JSON.stringify(type) : 'missing'}, expected ${WEBHOOK_HEADERS['Content-Type']}`,
-    )
-  const agent = headers['user-agent'] ?? ''
-  if (agent !== WEBHOOK_HEADERS['User-Agent'])
-    problems.push(
-      `User-Agent is ${agent ? JSON.stringify(agent) : 'missing'}, expected ${WEBHOOK_HEADERS['User-Agent']}`,
-    )
-  return problems
+  const fits = {
+    'Content-Type': (value: string) => /^application\/json\s*(;|$)/i.test(value),
+    'User-Agent': (value: string) => value === WEBHOOK_HEADERS['User-Agent'],
+  }
+  return Object.entries(fits).flatMap(([name, fit]) => {
+    const value = headers[name.toLowerCase()] as string | undefined
+    if (fit(value ?? '')) return []
+    const expected = WEBHOOK_HEADERS[name as keyof typeof fits]
+    return [`${name} is ${value ? JSON.stringify(value) : 'missing'}, expected ${expected}`]
+  })
 }
 
 /** One line about the record a payload carries (order number, product, e-mail, amount). */
@@ -108,15 +92,10 @@ export function describePayload(body: Record<string, unknown>): string {
   return parts.filter((p) => p !== undefined && p !== null && p !== '').join(' · ')
 }
 
-/** The answer to a dynamic delivery: the given text, as JSON when it parses as JSON. */
-function dynamicAnswer(text: string): { type: string; body: string } {
-  try {
-    JSON.parse(text)
-    return { type: 'application/json', body: text }
-  } catch {
-    return { type: 'text/plain; charset=utf-8', body: text }
-  }
-}
+const dynamicAnswer = (text: string) => ({
+  type: parseJson(text) === undefined ? 'text/plain; charset=utf-8' : 'application/json',
+  body: text,
+})
 
 export interface Receiver {
   server: Server
@@ -124,7 +103,6 @@ export interface Receiver {
   close(): Promise<void>
 }
 
-/** Starts the receiver; `onReceived` sees every request after it was checked. */
 export function startReceiver(
   o: ReceiveOptions,
   onReceived: (r: Received) => void,
@@ -137,44 +115,26 @@ export function startReceiver(
   if (!Number.isInteger(status) || status < 100 || status > 599)
     throw new UsageError(`--status: "${o.status}" is not an HTTP status`)
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const text = await readBody(req, o.maxBytes ?? MAX_BODY)
+    const text = await readBody(req, MAX_BODY)
     const base = {
       at: now().toISOString(),
       method: req.method ?? '',
       path: req.url ?? '/',
       headerProblems: checkHeaders(req.headers),
     }
-    if (text === undefined) {
-      onReceived({
-        ...base,
-        event: null,
-        valid: false,
-        problems: [`body is larger than ${o.maxBytes ?? MAX_BODY} bytes`],
-        body: null,
-      })
-      res.writeHead(413, { 'content-type': 'application/json' }).end('{"error":"body too large"}')
-      return
+    const refuse = (status: number, problem: string, body: unknown, error = problem) => {
+      onReceived({ ...base, event: null, valid: false, problems: [problem], body })
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error }))
     }
+    if (text === undefined) return refuse(413, `body is larger than ${MAX_BODY} bytes`, null, 'body too large')
     let body: unknown
     try {
       body = JSON.parse(text)
     } catch (error) {
-      onReceived({
-        ...base,
-        event: null,
-        valid: false,
-        problems: [`body is not JSON (${(error as Error).message})`],
-        body: text,
-      })
-      res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"body is not JSON"}')
-      return
+      return refuse(400, `body is not JSON (${(error as Error).message})`, text, 'body is not JSON')
     }
-    if (isNestedDeeperThan(body, RECEIVE_MAX_DEPTH)) {
-      const problem = `body is JSON nested more than ${RECEIVE_MAX_DEPTH} levels deep; no webhook payload is`
-      onReceived({ ...base, event: null, valid: false, problems: [problem], body: null })
-      res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: problem }))
-      return
-    }
+    if (isNestedDeeperThan(body, RECEIVE_MAX_DEPTH))
+      return refuse(400, `body is JSON nested more than ${RECEIVE_MAX_DEPTH} levels deep; no webhook payload is`, null)
     const check = validateWebhookPayload(body)
     onReceived({ ...base, event: check.kind ?? null, valid: check.ok, problems: check.problems, body })
     if (check.kind === DYNAMIC_DELIVERY_EVENT) {
@@ -193,31 +153,13 @@ export function startReceiver(
       if (!res.headersSent) res.writeHead(500).end()
     })
   })
-  return new Promise((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new UsageError(`--port ${port}: the port is in use on ${o.host}; pass another --port (0 picks a free one)`)
-          : error,
-      )
-    })
-    server.listen(port, o.host, () => {
-      const address = server.address() as AddressInfo
-      const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
-      resolve({
-        server,
-        url: `http://${host}:${address.port}`,
-        close: () =>
-          new Promise<void>((done) => {
-            server.closeAllConnections()
-            server.close(() => done())
-          }),
-      })
-    })
-  })
+  return listen(server, port, o.host).then(({ address, close }) => ({
+    server,
+    url: `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`,
+    close,
+  }))
 }
 
-/** Prints one received webhook: a summary line, the record, then each problem; `--json` one JSON line. */
 export function printReceived(w: WebhookContext, r: Received): void {
   const { out } = w
   if (out.isJson) return out.ndjson(r)

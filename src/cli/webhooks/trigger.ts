@@ -7,7 +7,6 @@ import {
   productEventData,
   subscriptionEventData,
   type PayloadSources,
-  type PayloadShop,
 } from '../../contract/event-payloads.js'
 import { loadEventSample } from '../../contract/event-samples.js'
 import {
@@ -57,8 +56,7 @@ async function sourcesFor(w: WebhookContext, productIds: string[]): Promise<Payl
       if (!isStoreError(error) || error.status !== 404) throw error
     }
   }
-  const payloadShop: PayloadShop = { id: shop.id, name: shop.name }
-  return { shop: payloadShop, product: (id) => products.get(id) }
+  return { shop: { id: shop.id, name: shop.name }, product: (id) => products.get(id) }
 }
 
 function pickLine(order: Order, kind: EventKind, itemId: string | undefined): OrderItem {
@@ -94,10 +92,8 @@ export async function payloadFromRecord(
       return dynamicDeliveryPayload(order, pickLine(order, kind, itemId), at.toISOString())
     if (category === 'mystery')
       return webhookBody(kind as WebhookEventKind, mysteryRevealedData(order, pickLine(order, kind, itemId)), at)
-    const sources = await sourcesFor(
-      w,
-      order.items.map((i) => i.productId),
-    )
+    const productIds = order.items.map((i) => i.productId)
+    const sources = await sourcesFor(w, productIds)
     const item = isLineVariant(kind) ? pickLine(order, kind, itemId) : undefined
     return webhookBody(kind as WebhookEventKind, orderEventData(order, sources, item), at)
   }
@@ -116,7 +112,6 @@ export async function payloadFromRecord(
   )
 }
 
-/** The sample body of a kind, its `timestamp` set to now (the time of sending). */
 export function samplePayload(kind: EventKind, now: Date): Record<string, unknown> {
   const body = loadEventSample(kind)
   return kind === DYNAMIC_DELIVERY_EVENT ? body : { ...body, timestamp: now.toISOString() }
@@ -144,7 +139,6 @@ export async function trigger(w: WebhookContext, kindText: string, o: TriggerOpt
   return result
 }
 
-/** Prints what `trigger` did; throws (exit 1) when the receiver did not answer 2xx. */
 export function reportTrigger(w: WebhookContext, r: TriggerResult, dryRun: boolean): void {
   const { out } = w
   for (const problem of r.problems) out.warn(`payload does not match the ${r.kind} schema: ${problem}`)

@@ -1,8 +1,8 @@
-// `store webhooks wait`: blocks until the emulator emits an event of a kind (matching fields,
-// optionally since an event id), so scripts and tests wait for it instead of sleeping.
+// `store webhooks wait`: blocks until the emulator emits a matching event, so scripts need not sleep.
 import { isWebhookEventKind, type WebhookEventKind } from '../../contract/event-kinds.js'
 import type { EmittedEvent } from '../../contract/webhooks.js'
 import { StoreError } from '../../contract/store-error.js'
+import { valueAt } from '../../fixtures/expect.js'
 import { UsageError } from '../exit-codes.js'
 import { parseDuration } from '../commands/emulator.js'
 import { CheckFailedError, type WebhookContext } from './http.js'
@@ -23,12 +23,9 @@ export function parseMatches(pairs: readonly string[]): { path: string[]; value:
   })
 }
 
-/** Whether every match holds for the event's data; values are compared as text (`12` matches 12). */
 export function isMatching(event: EmittedEvent, matches: ReturnType<typeof parseMatches>): boolean {
   return matches.every(({ path, value }) => {
-    let at: unknown = event.data
-    for (const key of path)
-      at = at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined
+    const at = valueAt(event.data, path)
     return at !== undefined && (typeof at === 'object' ? JSON.stringify(at) : String(at)) === value
   })
 }

@@ -10,26 +10,27 @@ import { ERROR_MEANINGS, type Operation, errorsOf } from '../operations/operatio
 
 export const errorResponseName = (status: number) => `Error${status}`
 
+const RETRY_AFTER = z.object({
+  'Retry-After': z.string().optional().meta({
+    description:
+      'Seconds to wait before retrying; sent with every rate-limit refusal, not with the cap on open event streams.',
+  }),
+})
+
 const ERROR_PAGE = z.string().meta({ description: 'An error page saying what went wrong.' })
 
 /** The shared error answers, one per status, each `{ error, errors? }`. */
 export function errorResponses(): Record<string, ZodOpenApiResponseObject> {
-  const out: Record<string, ZodOpenApiResponseObject> = {}
-  for (const [status, description] of Object.entries(ERROR_MEANINGS)) {
-    const response: ZodOpenApiResponseObject = {
-      description,
-      content: { 'application/json': { schema: ErrorBodySchema } },
-    }
-    if (status === '429')
-      response.headers = z.object({
-        'Retry-After': z.string().optional().meta({
-          description:
-            'Seconds to wait before retrying; sent with every rate-limit refusal, not with the cap on open event streams.',
-        }),
-      })
-    out[errorResponseName(Number(status))] = response
-  }
-  return out
+  return Object.fromEntries(
+    Object.entries(ERROR_MEANINGS).map(([status, description]) => [
+      errorResponseName(Number(status)),
+      {
+        description,
+        content: { 'application/json': { schema: ErrorBodySchema } },
+        ...(status === '429' ? { headers: RETRY_AFTER } : {}),
+      },
+    ]),
+  )
 }
 
 function operationOf(route: Operation): ZodOpenApiOperationObject {

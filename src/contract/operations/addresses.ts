@@ -3,6 +3,7 @@
 // in its place (scripts/build.js, scripts/build-cli.js), so a client that checks no answer loads no zod.
 import { API_OPERATIONS, CONTROL_OPERATIONS, type OperationId } from './index.js'
 import type { Operation } from './operation.js'
+import { NoQuerySchema } from '../common.js'
 
 export interface Address {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE'
@@ -14,6 +15,8 @@ export interface Address {
   auth: boolean
   /** Answers text (the codes export), not JSON. */
   text: boolean
+  /** Takes query parameters. */
+  query: boolean
 }
 
 const addressOf = (operation: Operation, root: Address['root']): Address => ({
@@ -22,6 +25,7 @@ const addressOf = (operation: Operation, root: Address['root']): Address => ({
   root,
   auth: operation.auth !== false,
   text: !('application/json' in operation.ok.content) && 'text/plain' in operation.ok.content,
+  query: operation.query !== undefined && operation.query !== NoQuerySchema,
 })
 
 /** Every operation's address, by id. */

@@ -10,12 +10,9 @@ import { ORDER_OPERATIONS } from './api/orders.js'
 import { PRODUCT_OPERATIONS } from './api/products.js'
 import { SUBSCRIPTION_OPERATIONS } from './api/subscriptions.js'
 import { THEME_OPERATIONS } from './api/themes.js'
-import { ACCOUNT_OPERATIONS } from './control/accounts.js'
 import { CLOCK_OPERATIONS } from './control/clock.js'
 import { EVENT_OPERATIONS } from './control/events.js'
 import { FAULT_OPERATIONS } from './control/faults.js'
-import { HEALTH_OPERATIONS } from './control/health.js'
-import { KEY_OPERATIONS } from './control/keys.js'
 import { ORDER_CONTROL_OPERATIONS } from './control/orders.js'
 import { PRODUCT_CONTROL_OPERATIONS } from './control/products.js'
 import { QUERY_OPERATIONS } from './control/queries.js'
@@ -45,7 +42,6 @@ export const API_OPERATIONS = withIds({
 /** The emulator's control API (`/_emulator`, DESIGN.md "Emulator control API") and its public storefront (`/storefront`). */
 export const CONTROL_OPERATIONS = withIds({
   ...SHOP_OPERATIONS,
-  ...KEY_OPERATIONS,
   ...PRODUCT_CONTROL_OPERATIONS,
   ...ORDER_CONTROL_OPERATIONS,
   ...SUBSCRIPTION_CONTROL_OPERATIONS,
@@ -56,9 +52,7 @@ export const CONTROL_OPERATIONS = withIds({
   ...REQUEST_LOG_OPERATIONS,
   ...FAULT_OPERATIONS,
   ...STATE_OPERATIONS,
-  ...ACCOUNT_OPERATIONS,
   ...STOREFRONT_OPERATIONS,
-  ...HEALTH_OPERATIONS,
   ...CONTROL_DOCUMENT_OPERATIONS,
 })
 

@@ -64,6 +64,13 @@ export const HOST_REFUSED =
 /** An answer's content: one JSON schema. */
 export const json = <S extends z.ZodType>(schema: S) => ({ 'application/json': schema })
 
+/** An answer of one JSON schema. */
+export const answer = <const N extends number, S extends z.ZodType>(status: N, description: string, schema: S) => ({
+  status,
+  description,
+  content: json(schema),
+})
+
 /** The answer of a route that removes something. */
 export const SUCCESS = {
   status: 200,
@@ -98,6 +105,25 @@ export function errorsOf(route: OperationInput): ErrorCase[] {
 
 /** An operation as its area declares it: everything but its id, which is its key in the tables. */
 export type OperationInput = Omit<Operation, 'operationId'>
+
+type Shared<S> = S extends string ? { tag: S } : S
+
+/**
+ * A table of operations that share a tag (or whatever else `shared` holds), each given it.
+ * @example const CLOCK_OPERATIONS = area('clock', { getClock: { method: 'get', … } })
+ */
+export const area = <
+  const S extends string | Partial<OperationInput>,
+  const T extends Record<string, Omit<OperationInput, keyof Shared<S>> & Partial<OperationInput>>,
+>(
+  shared: S,
+  table: T,
+) => {
+  const given: object = typeof shared === 'string' ? { tag: shared } : shared
+  return Object.fromEntries(Object.entries(table).map(([id, operation]) => [id, { ...given, ...operation }])) as {
+    [K in keyof T]: Shared<S> & T[K]
+  }
+}
 
 /** The status of an error case. */
 export const statusOf = (error: ErrorCase): number => (typeof error === 'number' ? error : error[0])

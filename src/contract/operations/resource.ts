@@ -1,5 +1,5 @@
 import type * as z from 'zod'
-import { type OperationInput, SUCCESS, json } from './operation.js'
+import { type OperationInput, SUCCESS, answer } from './operation.js'
 
 /** How the documents speak of a resource; its operations' summaries and answers are made of these. */
 export interface ResourceNames {
@@ -16,13 +16,6 @@ export interface ResourceNames {
 
 /** What an operation adds to the words made from the names, or replaces: its description, query, errors, summary. */
 type More = Partial<OperationInput>
-
-/** An answer of one JSON schema. */
-const answer = <const N extends number, S extends z.ZodType>(status: N, description: string, schema: S) => ({
-  status,
-  description,
-  content: json(schema),
-})
 
 /**
  * The standard operations of a resource, in the documents' words: list, get, create, update and

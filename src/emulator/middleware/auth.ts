@@ -41,8 +41,9 @@ export function waitForShopAccount(accounts: AccountService): MiddlewareHandler 
 
 /**
  * The secret of an `Authorization: Bearer <API_KEY>` header; 401 without one. Not hono's
- * bearer-auth: it answers a malformed header 400 where the spec says 401, and refuses the `_` of
- * every key (its token68 alphabet has none).
+ * bearer-auth: it answers a malformed header 400 where the spec says 401 (only a whole Response of
+ * the caller's changes that), adds a `WWW-Authenticate` header to every refusal, and calls a token
+ * outside the token68 alphabet malformed where this answers it as an unknown key.
  */
 export function bearerSecret(header: string | undefined): string {
   if (!header) throw new StoreError(401, 'missing API key: send the header Authorization: Bearer <API_KEY>')

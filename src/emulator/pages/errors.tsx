@@ -1,5 +1,9 @@
+import type { ErrorHandler } from 'hono'
+import { HTTPException } from 'hono/http-exception'
 import type { FC } from 'hono/jsx'
-import { Document } from './layout.js'
+import { StoreError } from '../../contract/errors.js'
+import type { Log } from '../deps.js'
+import { Document, renderPage } from './layout.js'
 
 /** An HTML error for a page route (JSON routes keep the API's `{ error }` shape). */
 export const ErrorPage: FC<{ status: number; message: string; home: string }> = ({ status, message, home }) => (
@@ -17,3 +21,18 @@ export const ErrorPage: FC<{ status: number; message: string; home: string }> = 
     </main>
   </Document>
 )
+
+/** A page app's `onError`: a refusal as a page with its status and words; anything else logged, and a 500 page. */
+export function pageErrors(
+  log: Log,
+  home: string,
+  wordsOf = (error: StoreError | HTTPException) => error.message,
+): ErrorHandler {
+  return (error, c) => {
+    if (error instanceof StoreError || error instanceof HTTPException)
+      return renderPage(c, ErrorPage({ status: error.status, message: wordsOf(error), home }), error.status)
+    log(`internal error on ${c.req.method} ${c.req.path}: ${(error as Error)?.stack ?? String(error)}`)
+    const message = 'the emulator hit an unexpected problem (logged by store serve)'
+    return renderPage(c, ErrorPage({ status: 500, message, home }), 500)
+  }
+}

@@ -73,19 +73,8 @@ export function linksIn(value: unknown): string[] {
   return [...found]
 }
 
-/** `1 day`, `3 hours`: the clock-advance presets. */
+/** `1 day`, `3 hours`: the clock-advance presets, whole hours or days. */
 export function duration(seconds: number): string {
-  const units: [number, string][] = [
-    [86400, 'day'],
-    [3600, 'hour'],
-    [60, 'minute'],
-    [1, 'second'],
-  ]
-  for (const [size, name] of units) {
-    if (seconds >= size && seconds % size === 0) {
-      const n = seconds / size
-      return `${n} ${name}${n === 1 ? '' : 's'}`
-    }
-  }
-  return `${seconds} seconds`
+  const [n, unit] = seconds % 86400 === 0 ? [seconds / 86400, 'day'] : [seconds / 3600, 'hour']
+  return `${n} ${unit}${n === 1 ? '' : 's'}`
 }

@@ -2,7 +2,7 @@ import type { FC } from 'hono/jsx'
 import type { Invoice, InvoiceItem } from '../../contract/storefront.js'
 import type { MysteryOpen } from '../../contract/mystery.js'
 import type { Handover } from '../../contract/orders.js'
-import { Badge, Table } from './layout.js'
+import { Badge, Facts, OddsCells, Table } from './layout.js'
 import { linksIn, pretty, safeUrl, when } from './format.js'
 
 type LineMystery = NonNullable<InvoiceItem['mystery']>
@@ -130,26 +130,21 @@ export const MysteryReveal: FC<{ item: InvoiceItem; mystery: LineMystery; orderN
   orderNumber,
 }) => (
   <div class="stack" data-mystery-line={item.id} data-commitment={mystery.commitment}>
-    <dl class="kv">
-      <dt>Commitment (before purchase)</dt>
-      <dd>
-        <code>{mystery.commitment}</code>
-      </dd>
-      <dt>Pool version</dt>
-      <dd>{mystery.poolVersion}</dd>
-      <dt>Client seed</dt>
-      <dd>
-        <code>{mystery.clientSeed}</code>
-      </dd>
-      <dt>Server seed</dt>
-      <dd>
-        {mystery.serverSeed ? (
-          <code>{mystery.serverSeed}</code>
-        ) : (
-          <span class="muted">revealed once the order is paid</span>
-        )}
-      </dd>
-    </dl>
+    <Facts
+      rows={[
+        ['Commitment (before purchase)', <code>{mystery.commitment}</code>],
+        ['Pool version', mystery.poolVersion],
+        ['Client seed', <code>{mystery.clientSeed}</code>],
+        [
+          'Server seed',
+          mystery.serverSeed ? (
+            <code>{mystery.serverSeed}</code>
+          ) : (
+            <span class="muted">revealed once the order is paid</span>
+          ),
+        ],
+      ]}
+    />
     {mystery.opens.length === 0 ? <p class="muted">The boxes are opened when the order is paid.</p> : null}
     {mystery.opens.map((open) => (
       <OpenView open={open} />
@@ -185,43 +180,28 @@ const OpenView: FC<{ open: MysteryOpen }> = ({ open }) => (
         Code: <code>{open.code}</code>
       </p>
     ) : null}
-    <dl class="kv small">
-      <dt>Nonce</dt>
-      <dd>{open.nonce}</dd>
-      <dt>Proof hash</dt>
-      <dd>
-        <code>{open.proofHash}</code>
-      </dd>
-      <dt>Roll</dt>
-      <dd>
-        {open.rollIndex} of {open.totalWeight}
-      </dd>
-      {open.codeProof ? (
-        <>
-          <dt>Code proof</dt>
-          <dd>
-            <code>{open.codeProof}</code> → index {open.codeIndex} of {open.codePoolSize}
-          </dd>
-        </>
-      ) : null}
-    </dl>
+    <Facts
+      class="small"
+      rows={[
+        ['Nonce', open.nonce],
+        ['Proof hash', <code>{open.proofHash}</code>],
+        ['Roll', `${open.rollIndex} of ${open.totalWeight}`],
+        [
+          'Code proof',
+          open.codeProof ? (
+            <>
+              <code>{open.codeProof}</code> → index {open.codeIndex} of {open.codePoolSize}
+            </>
+          ) : null,
+        ],
+      ]}
+    />
     <details>
       <summary>Odds at this open</summary>
       <Table caption="Odds snapshot" head={['Outcome', 'Weight', 'Chance', 'Stock']}>
         {open.odds.map((o) => (
           <tr>
-            <td>
-              {o.name}
-              {o.name === open.outcome ? (
-                <>
-                  {' '}
-                  <Badge tone="ok">won</Badge>
-                </>
-              ) : null}
-            </td>
-            <td class="num">{o.weight}</td>
-            <td class="num">{o.chance.toFixed(2)} %</td>
-            <td class="num">{o.stock === null ? '∞' : o.stock}</td>
+            <OddsCells outcome={o} won={o.name === open.outcome} />
           </tr>
         ))}
       </Table>

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import type { Child, FC, PropsWithChildren } from 'hono/jsx'
+import * as z from 'zod'
 
 /** Where the pages' own static files live (public: the login page needs them too). */
 export const ASSETS = '/_assets'
@@ -108,21 +109,95 @@ export const Table: FC<PropsWithChildren<{ caption?: string; head: Child[] }>> =
   </div>
 )
 
-export const Badge: FC<{ tone?: 'ok' | 'bad' | 'warn'; children: Child }> = ({ tone, children }) => (
+type Tone = 'ok' | 'bad' | 'warn'
+
+export const Badge: FC<{ tone?: Tone; children: Child }> = ({ tone, children }) => (
   <span class={tone ? `badge ${tone}` : 'badge'}>{children}</span>
 )
 
+const paymentTone = (s: string): Tone => (s === 'paid' ? 'ok' : s === 'disputed' || s === 'refunded' ? 'bad' : 'warn')
+const statusTone = (s: string): Tone =>
+  s === 'completed' ? 'ok' : s === 'cancelled' || s === 'refunded' ? 'bad' : 'warn'
+
+export const PaymentBadge: FC<{ status: string }> = ({ status }) => <Badge tone={paymentTone(status)}>{status}</Badge>
+export const StatusBadge: FC<{ status: string }> = ({ status }) => <Badge tone={statusTone(status)}>{status}</Badge>
+
+/** A definition list of `[term, value]` rows; a row whose value is null, undefined or false is left out. */
+export const Facts: FC<{ rows: [Child, Child][]; class?: string }> = ({ rows, class: more }) => (
+  <dl class={more ? `kv ${more}` : 'kv'}>
+    {rows.map(([term, value]) =>
+      value === null || value === undefined || value === false ? null : (
+        <>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </>
+      ),
+    )}
+  </dl>
+)
+
+type Attributes = Record<string, unknown>
+
+/**
+ * A form the pages' script (src/browser/pages.ts) sends as JSON to `api`, with its submit button and
+ * a notice for the outcome; other `data-` attributes tell the script what to do with the answer.
+ */
+export const ApiForm: FC<PropsWithChildren<{ api: string; submit: string; inline?: boolean } & Attributes>> = ({
+  api,
+  submit,
+  inline,
+  notice,
+  children,
+  ...attributes
+}) => {
+  const button = <button type="submit">{submit}</button>
+  return (
+    <form data-api={api} {...attributes}>
+      {children}
+      {inline ? button : <div class="actions">{button}</div>}
+      <Notice id={notice as string | undefined} />
+    </form>
+  )
+}
+
+/** A labelled input (text unless `type` says otherwise). */
+export const Input: FC<{ id: string; label: Child } & Attributes> = ({ id, label, ...attributes }) => (
+  <>
+    <label for={id}>{label}</label>
+    <input id={id} type="text" {...attributes} />
+  </>
+)
+
+/** A labelled number input whose bounds are those of the schema the API checks the field with. */
+export const NumberInput: FC<{ id: string; label: Child; schema: z.ZodType } & Attributes> = ({
+  schema,
+  ...attributes
+}) => {
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' })
+  const step = json.multipleOf ?? (json.type === 'integer' ? undefined : 'any')
+  return <Input type="number" min={json.minimum} max={json.maximum} step={step} data-type="number" {...attributes} />
+}
+
 /** A live region where the pages' scripts report the outcome of an action. */
-export const Notice: FC<{ id: string }> = ({ id }) => (
+export const Notice: FC<{ id?: string }> = ({ id }) => (
   <div id={id} class="notice" role="status" aria-live="polite"></div>
 )
 
 /** The published cells of one mystery outcome (name, weight, chance, stock), the same on every page. */
-export const OddsCells: FC<{ outcome: { name: string; weight: number; chance: number; stock: number | null } }> = ({
-  outcome,
-}) => (
+export const OddsCells: FC<{
+  outcome: { name: string; weight: number; chance: number; stock: number | null }
+  won?: boolean
+}> = ({ outcome, won }) => (
   <>
-    <td>{outcome.name}</td>
+    <td>
+      {outcome.name}
+      {won ? (
+        <>
+          {' '}
+          <Badge tone="ok">won</Badge>
+        </>
+      ) : null}
+    </td>
     <td class="num">{outcome.weight}</td>
     <td class="num">{outcome.chance.toFixed(2)} %</td>
     <td class="num">{outcome.stock === null ? '∞' : outcome.stock}</td>

@@ -6,6 +6,8 @@ import type { JsonAnswer, RouteDeps } from './route.js'
 
 /** A shop's resource as its service keeps it. */
 interface ResourceService<Row> {
+  /** The shop's rows, newest first or as the resource orders them. */
+  list?(shop: ShopRecord): Row[]
   get(shop: ShopRecord, id: string): Row
   create(shop: ShopRecord, body: never): Promise<Row>
   update(shop: ShopRecord, id: string, body: never): Promise<Row>
@@ -27,8 +29,6 @@ export function crudHandlers<Row>(resource: {
   /** The list's envelope key: `{ groups: [...] }`. */
   key: string
   service: (services: Services) => ResourceService<Row>
-  /** The shop's rows, newest first or as the resource orders them. */
-  list?: (services: Services, shop: ShopRecord) => Row[]
   /** The row as the API shows it (the row itself when left out). */
   present?: (row: Row, services: Services, shop: ShopRecord) => unknown
 }) {
@@ -37,7 +37,7 @@ export function crudHandlers<Row>(resource: {
   const shown = (c: Context<AuthedEnv>, services: Services, row: Row) => present(row, services, c.get('shop'))
   const list: CrudHandler<RouteDeps> = (c, { services }) => ({
     status: 200,
-    body: { [key]: resource.list!(services, c.get('shop')).map((row) => shown(c, services, row)) },
+    body: { [key]: service(services).list!(c.get('shop')).map((row) => shown(c, services, row)) },
   })
   const get: CrudHandler<Input> = (c, { services, params }) => ({
     status: 200,

@@ -152,8 +152,6 @@ export class JournalWriter {
   private queuedSeq: number
   /** Called when the last queued transaction is settled. */
   onIdle?: () => void
-  /** While a fold writes the db file, the text of each append since it took the rows. */
-  appended?: string[]
 
   constructor(
     private file: JournalFile,
@@ -238,7 +236,6 @@ export class JournalWriter {
           continue
         }
         this.bytes += Buffer.byteLength(text)
-        this.appended?.push(text)
         this.seq += batch.length
         this.settle(batch.length)
         for (const q of batch) q.resolve()

@@ -8,6 +8,7 @@ import {
   type Collections,
 } from './collections.js'
 import { readDbFile, writeDbFile, type DbFile, type DbRows } from './db-file.js'
+import { open } from 'node:fs/promises'
 import { removeTemporaryFiles, temporaryPathBeside } from '../files.js'
 import { nodeJournalIO, type JournalFile, type JournalIO } from './journal-io.js'
 import { JournalWriter, journalHeader, reasonOf, replayJournal } from './journal.js'
@@ -288,45 +289,39 @@ export class Store {
   /**
    * Once the journal has grown past the threshold and nothing is queued (memory is what the disk
    * holds): writes the rows as the new db file while appends go on, then, between two appends,
-   * replaces the journal by one holding only the lines appended since. A crash at any moment leaves
-   * the old db file with the whole journal, or the new one with a journal whose lines up to the db
-   * file's `seq` are skipped at the next start. A failure leaves the journal growing; the fold is
-   * tried again later. A fold waits for a pause in the writes: under writes that never pause, the
-   * journal grows until they do, or until close.
+   * replaces the journal by one holding only the lines appended since, read back from its end. A
+   * crash at any moment leaves the old db file with the whole journal, or the new one with a journal
+   * whose lines up to the db file's `seq` are skipped at the next start. A failure leaves the journal
+   * growing; the fold is tried again later.
    */
   private foldIfDue(): void {
     const writer = this.writer
     if (!writer || this.folding || this.closing || writer.bytes < this.nextFoldAt) return
     if (writer.applied !== writer.settled) return
-    this.folding = this.fold(writer, { seq: writer.seq, rows: this.snapshot() }).finally(() => {
+    this.folding = this.fold(writer, { seq: writer.seq, rows: this.snapshot() }, writer.bytes).finally(() => {
       this.folding = undefined
       this.nextFoldAt = writer.bytes + this.foldThreshold()
     })
   }
 
-  /**
-   * The journal's new text is written beside it while appends go on; only what was appended since
-   * that copy is added between two appends, before the rename, so writes wait for a short append
-   * rather than for a copy of everything appended while the db file was written.
-   */
-  private async fold(writer: JournalWriter, db: DbFile): Promise<void> {
-    const since: string[] = (writer.appended = [])
+  private async fold(writer: JournalWriter, db: DbFile, journalBytes: number): Promise<void> {
     const temporary = temporaryPathBeside(this.journalPath)
     let file: JournalFile | undefined
     try {
       const dbBytes = await writeDbFile(this.path, db)
-      const copied = since.length
-      let text = journalHeader(db.seq) + since.slice(0, copied).join('')
-      await this.io.create(temporary, text)
-      file = await this.io.openForAppend(temporary)
-      const opened = file
       await writer.betweenWrites(async () => {
-        const rest = since.slice(copied).join('')
-        if (rest) await opened.append(Buffer.from(rest))
-        if (rest && !opened.isDurableOnAppend) await opened.sync()
-        text += rest
+        const since = Buffer.alloc(writer.bytes - journalBytes)
+        const journal = await open(this.journalPath)
+        const read = await journal.read(since, 0, since.length, journalBytes).finally(() => journal.close())
+        if (read.bytesRead !== since.length) throw new Error('the journal ended before its last append')
+        const text = journalHeader(db.seq) + since.toString('utf8')
+        await this.io.create(temporary, text)
+        file = await this.io.openForAppend(temporary)
         await this.io.rename(temporary, this.journalPath)
-        await writer.replaceFile(opened, Buffer.byteLength(text)).close()
+        await writer
+          .replaceFile(file, Buffer.byteLength(text))
+          .close()
+          .catch(() => undefined)
       })
       this.dbBytes = dbBytes
     } catch (error) {
@@ -335,8 +330,6 @@ export class Store {
       this.options.log?.(
         `folding ${this.journalPath} into ${this.path} failed (${reasonOf(error)}); it is tried again later`,
       )
-    } finally {
-      writer.appended = undefined
     }
   }
 }

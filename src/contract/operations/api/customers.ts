@@ -1,5 +1,5 @@
 import { CustomerDetailSchema, CustomerListQuerySchema, CustomerListSchema } from '../../customers.js'
-import { type OperationInput, json } from '../operation.js'
+import { answer, type OperationInput } from '../operation.js'
 import { resourceOperations } from '../resource.js'
 
 const customer = resourceOperations({
@@ -18,6 +18,6 @@ export const CUSTOMER_OPERATIONS = {
   getCustomer: customer.get(CustomerDetailSchema, {
     description:
       'With order stats and notes. Emulator: `stats` is `{paidOrders, unpaidOrders, averageOrderValue, firstOrderAt}`, `notes` is `[{text, createdAt}]`.',
-    ok: { status: 200, description: 'The customer with stats and notes.', content: json(CustomerDetailSchema) },
+    ok: answer(200, 'The customer with stats and notes.', CustomerDetailSchema),
   }),
 } satisfies Record<string, OperationInput>

@@ -1,5 +1,5 @@
 import { OrderListQuerySchema, OrderListSchema, OrderSchema, UpdateOrderBodySchema } from '../../orders.js'
-import { type OperationInput, json } from '../operation.js'
+import { answer, type OperationInput } from '../operation.js'
 import { resourceOperations } from '../resource.js'
 
 const order = resourceOperations({
@@ -13,7 +13,7 @@ export const ORDER_OPERATIONS = {
   listOrders: order.list(OrderListSchema, {
     description: 'Most recent first, scoped to the shop. `limit` defaults to 50 (at most 200).',
     query: OrderListQuerySchema,
-    ok: { status: 200, description: '`{ orders: [...] }` with their items.', content: json(OrderListSchema) },
+    ok: answer(200, '`{ orders: [...] }` with their items.', OrderListSchema),
   }),
   getOrder: order.get(OrderSchema, {
     description:

@@ -1,14 +1,13 @@
 import { ClockAdvanceBodySchema, ClockSchema } from '../../fulfilment.js'
-import { json, type OperationInput } from '../operation.js'
+import { answer, area } from '../operation.js'
 
 /** The calling account's time; `advance` makes its renewals, trial ends and notices fall due. */
-export const CLOCK_OPERATIONS = {
+export const CLOCK_OPERATIONS = area('clock', {
   getClock: {
     method: 'get',
     path: '/_emulator/clock',
     summary: "The emulator's time",
-    tag: 'clock',
-    ok: { status: 200, description: 'The time and its offset from the real clock.', content: json(ClockSchema) },
+    ok: answer(200, 'The time and its offset from the real clock.', ClockSchema),
   },
   advanceClock: {
     method: 'post',
@@ -16,8 +15,7 @@ export const CLOCK_OPERATIONS = {
     summary: 'Move the clock forward',
     description:
       'At most 5 years at a time. What falls due runs earliest first: upcoming notices, trial ends, renewals, with their events.',
-    tag: 'clock',
     body: ClockAdvanceBodySchema,
-    ok: { status: 200, description: 'The new time and what fell due.', content: json(ClockSchema) },
+    ok: answer(200, 'The new time and what fell due.', ClockSchema),
   },
-} satisfies Record<string, OperationInput>
+})

@@ -12,24 +12,23 @@ import {
 } from '../../fulfilment.js'
 import { errorCases } from '../../refusals.js'
 import { OrderSchema } from '../../orders.js'
-import { type OperationInput, json } from '../operation.js'
+import { answer, area } from '../operation.js'
 
 const ID = { id: 'The order id or its `ORD-…` order number.' }
-const ORDER = { status: 200, description: 'The order.', content: json(OrderSchema) } as const
+const ORDER = answer(200, 'The order.', OrderSchema)
 
 /** The payment processor's and the dashboard's order actions (docs/storefront.md, "Order flow"). */
-export const ORDER_CONTROL_OPERATIONS = {
+export const ORDER_CONTROL_OPERATIONS = area('orders', {
   payOrder: {
     method: 'post',
     path: '/_emulator/orders/{id}/pay',
     summary: 'Mark an order paid',
     description:
       'Without `amount` the amount due is paid; less than due makes it `partial`. Paid in full, fulfilment runs per line and the payment events fire. Idempotent: paying again delivers nothing twice, it only retries undelivered lines. The body may be left out.',
-    tag: 'orders',
     params: ID,
     body: PayBodySchema,
     bodyOptional: true,
-    ok: { status: 200, description: 'The order after payment.', content: json(OrderSchema) },
+    ok: answer(200, 'The order after payment.', OrderSchema),
     errors: errorCases(PAYMENT_ABOVE_DUE, PAYMENT_NOT_ABOVE_ZERO, ORDER_CLOSED_TO_PAYMENT, PAYMENT_ALREADY_SETTLED),
   },
   retryDelivery: {
@@ -37,7 +36,6 @@ export const ORDER_CONTROL_OPERATIONS = {
     path: '/_emulator/orders/{id}/deliver',
     summary: 'Retry undelivered lines',
     description: 'Runs fulfilment again for lines left undelivered (no stock then, a Dynamic endpoint down).',
-    tag: 'orders',
     params: ID,
     ok: ORDER,
     errors: errorCases(DELIVERY_BEFORE_PAYMENT),
@@ -47,7 +45,6 @@ export const ORDER_CONTROL_OPERATIONS = {
     path: '/_emulator/orders/{id}/tracking',
     summary: 'Add tracking',
     description: 'Tracking for the Physical lines of a paid order, which delivers them.',
-    tag: 'orders',
     params: ID,
     body: TrackingBodySchema,
     ok: ORDER,
@@ -58,9 +55,8 @@ export const ORDER_CONTROL_OPERATIONS = {
     path: '/_emulator/orders/{id}/dispute',
     summary: 'Dispute an order',
     description: '`paymentStatus: disputed` (paid or partial orders).',
-    tag: 'orders',
     params: ID,
     ok: ORDER,
     errors: errorCases(DISPUTE_WITHOUT_PAYMENT),
   },
-} satisfies Record<string, OperationInput>
+})

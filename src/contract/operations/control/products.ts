@@ -1,21 +1,20 @@
 import { FulfilmentSetupBodySchema, FulfilmentSetupSchema } from '../../fulfilment.js'
 import { CURSOR_NOT_ISSUED, ControlProductListQuerySchema, ProductListSchema } from '../../products.js'
 import { errorCases } from '../../refusals.js'
-import { type OperationInput, json } from '../operation.js'
+import { answer, area } from '../operation.js'
 
 const ID = { id: 'The product id or its `rec_…` productId.' }
 
 /** The dashboard's product list of every status and the dashboard-only product setup. */
-export const PRODUCT_CONTROL_OPERATIONS = {
+export const PRODUCT_CONTROL_OPERATIONS = area('products', {
   listAllProducts: {
     method: 'get',
     path: '/_emulator/products',
     summary: "The shop's products of any status",
     description:
       'Newest first, paged and enveloped like `GET /api/v1/products` (which lists Live ones only). `status` is Live, Draft, Archived or all (the default).',
-    tag: 'products',
     query: ControlProductListQuerySchema,
-    ok: { status: 200, description: '`{ products: [...], nextCursor }`', content: json(ProductListSchema) },
+    ok: answer(200, '`{ products: [...], nextCursor }`', ProductListSchema),
     errors: errorCases(CURSOR_NOT_ISSUED),
   },
   getFulfilment: {
@@ -24,9 +23,8 @@ export const PRODUCT_CONTROL_OPERATIONS = {
     summary: "Read a product's fulfilment setup",
     description:
       'What the hosted service configures in its dashboard: delivery message, files, serial pool, Dynamic URL, mystery table with its public commitment (never the server seed), subscription plan.',
-    tag: 'products',
     params: ID,
-    ok: { status: 200, description: 'The setup.', content: json(FulfilmentSetupSchema) },
+    ok: answer(200, 'The setup.', FulfilmentSetupSchema),
   },
   setFulfilment: {
     method: 'put',
@@ -34,10 +32,9 @@ export const PRODUCT_CONTROL_OPERATIONS = {
     summary: "Set a product's fulfilment setup",
     description:
       'A field that is present replaces the stored one, `null` removes it, an absent field is kept. `serials` replaces the code pool and stock follows it. Which fields a product type accepts is checked against the product.',
-    tag: 'products',
     params: ID,
     body: FulfilmentSetupBodySchema,
-    ok: { status: 200, description: 'The setup as stored.', content: json(FulfilmentSetupSchema) },
+    ok: answer(200, 'The setup as stored.', FulfilmentSetupSchema),
     errors: [[409, 'A code was already delivered and cannot return to a pool.']],
   },
-} satisfies Record<string, OperationInput>
+})

@@ -1,34 +1,32 @@
 import { QueryReplyBodySchema } from '../../fulfilment.js'
 import { FeedbackListSchema, QueryListSchema, QuerySchema } from '../../storefront.js'
-import { type OperationInput, json } from '../operation.js'
+import { answer, area } from '../operation.js'
 import { resourceOperations } from '../resource.js'
 
 const QUERY_ID = "The query's id."
 const customerQuery = resourceOperations({ path: '/_emulator/queries', one: 'a customer query', id: QUERY_ID })
 
 /** Customer queries and feedback as the merchant sees them. */
-export const QUERY_OPERATIONS = {
+export const QUERY_OPERATIONS = area('queries', {
   listQueries: customerQuery.list(QueryListSchema, { summary: 'Customer queries', description: 'Newest first.' }),
   getQuery: customerQuery.get(QuerySchema, {
     summary: 'One customer query',
-    ok: { status: 200, description: 'The query with its replies.', content: json(QuerySchema) },
+    ok: answer(200, 'The query with its replies.', QuerySchema),
   }),
   replyToQuery: {
     method: 'post',
     path: '/_emulator/queries/{id}/reply',
     summary: 'Reply to a customer query',
     description: "The merchant's reply (`query:replied`).",
-    tag: 'queries',
     params: { id: QUERY_ID },
     body: QueryReplyBodySchema,
-    ok: { status: 200, description: 'The query with the reply.', content: json(QuerySchema) },
+    ok: answer(200, 'The query with the reply.', QuerySchema),
   },
   listFeedback: {
     method: 'get',
     path: '/_emulator/feedback',
     summary: 'Customer feedback',
     description: 'Ratings buyers left on their invoices, newest first.',
-    tag: 'queries',
-    ok: { status: 200, description: '`{ feedback: [...] }`', content: json(FeedbackListSchema) },
+    ok: answer(200, '`{ feedback: [...] }`', FeedbackListSchema),
   },
-} satisfies Record<string, OperationInput>
+})

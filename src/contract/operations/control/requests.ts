@@ -5,17 +5,16 @@ import {
   RequestLogListSchema,
   RequestLogQuerySchema,
 } from '../../requests.js'
-import { type OperationInput, json } from '../operation.js'
+import { answer, area, json } from '../operation.js'
 import { LastEventIdHeader, eventStream } from './events.js'
 
 /** The request inspector (docs/emulator.md, "Request inspector"). */
-export const REQUEST_LOG_OPERATIONS = {
+export const REQUEST_LOG_OPERATIONS = area('requests', {
   listRequests: {
     method: 'get',
     path: '/_emulator/requests',
     summary: 'The request inspector',
     description: `The calling account's recent \`/api/v1\` and \`/_emulator\` requests, newest first: time, method, path, query, status, duration, headers and bodies (keys, cookies and \`secret\` fields masked; bodies cut at ${REQUEST_LOG_BODY_LIMIT} characters), and for an error the reason in words. The last ${REQUEST_LOG_CAPACITY} per account are kept, in memory. Requests refused before their key was recognised (401) belong to no account and are not kept. With \`Accept: text/event-stream\`: Server-Sent Events of each new request as it is answered; \`Last-Event-ID\` or \`after\` replays the kept ones after it first.`,
-    tag: 'requests',
     query: RequestLogQuerySchema,
     headers: LastEventIdHeader,
     errors: [[404, 'The request log is off: the emulator records no requests (`store serve --no-request-log`).']],
@@ -32,8 +31,7 @@ export const REQUEST_LOG_OPERATIONS = {
     method: 'get',
     path: '/_emulator/requests/{id}',
     summary: 'One recorded request',
-    tag: 'requests',
     params: { id: "The request's id (`req_…`) or sequence number." },
-    ok: { status: 200, description: 'The request.', content: json(RequestLogEntrySchema) },
+    ok: answer(200, 'The request.', RequestLogEntrySchema),
   },
-} satisfies Record<string, OperationInput>
+})

@@ -20,8 +20,10 @@ import {
   StorefrontProductQuerySchema,
   StorefrontProductSchema,
 } from '../../storefront.js'
-import { type ErrorCase, HOST_REFUSED, type OperationInput, json } from '../operation.js'
+import { answer, type ErrorCase, HOST_REFUSED, area, json } from '../operation.js'
 
+/** Public: no key. */
+const STOREFRONT = { tag: 'storefront', auth: false } as const
 const SHOP_PARAM = { shop: "The shop's slug." }
 const BLACKLISTED: ErrorCase = [
   403,
@@ -41,22 +43,16 @@ const STOREFRONT_WRITE_LIMITS: ErrorCase[] = [
  * operations, the one read the embeddable checkout needs (a group by id), and the shop's
  * stylesheet. The HTML pages (shop, product, checkout form, invoice page) are no operations.
  */
-export const STOREFRONT_OPERATIONS = {
+export const STOREFRONT_OPERATIONS = area(STOREFRONT, {
   listStorefrontProducts: {
     method: 'get',
     path: '/storefront/{shop}/products',
     summary: 'Live products of a shop',
     description:
       'Listed Live products, paged like `GET /api/v1/products` (`limit`, `cursor`); `q` keeps those whose name holds it. A MysteryBox carries its public commitment, pool version and drop table.',
-    tag: 'storefront',
-    auth: false,
     params: SHOP_PARAM,
     query: StorefrontProductQuerySchema,
-    ok: {
-      status: 200,
-      description: '`{ products: [...], nextCursor }`',
-      content: json(StorefrontProductListSchema),
-    },
+    ok: answer(200, '`{ products: [...], nextCursor }`', StorefrontProductListSchema),
     errors: [BLACKLISTED],
   },
   getStorefrontProduct: {
@@ -64,10 +60,8 @@ export const STOREFRONT_OPERATIONS = {
     path: '/storefront/{shop}/products/{id}',
     summary: 'One Live product',
     description: 'Unlisted products too, by direct id.',
-    tag: 'storefront',
-    auth: false,
     params: { ...SHOP_PARAM, id: 'The product id or its `rec_…` productId.' },
-    ok: { status: 200, description: 'The product.', content: json(StorefrontProductSchema) },
+    ok: answer(200, 'The product.', StorefrontProductSchema),
     errors: [BLACKLISTED],
   },
   checkout: {
@@ -76,15 +70,9 @@ export const STOREFRONT_OPERATIONS = {
     summary: 'Check out',
     description:
       "Either `items` or `groupId`. Prices: line totals, the group's `discountPercent`, then the coupon, rounded to cents, never negative. The order is `pending` and unpaid; pay it with `POST /_emulator/orders/{id}/pay`. A mystery client seed goes in `customFields.__mysteryClientSeed`.",
-    tag: 'storefront',
-    auth: false,
     params: SHOP_PARAM,
     body: CheckoutBodySchema,
-    ok: {
-      status: 201,
-      description: 'The order and its invoice URL (also in `Location`).',
-      content: json(CheckoutResponseSchema),
-    },
+    ok: answer(201, 'The order and its invoice URL (also in `Location`).', CheckoutResponseSchema),
     errors: [
       ...errorCases(
         COUPON_UNKNOWN,
@@ -110,8 +98,6 @@ export const STOREFRONT_OPERATIONS = {
     summary: 'The invoice',
     description:
       'JSON when `Accept` asks for JSON and not HTML (or with the query `?format=json`), the invoice page otherwise: deliveries, tracking, and every mystery open with its verification fields.',
-    tag: 'storefront',
-    auth: false,
     params: {
       ...SHOP_PARAM,
       orderId: 'The internal order id (order numbers are guessable, so they are not accepted).',
@@ -129,8 +115,6 @@ export const STOREFRONT_OPERATIONS = {
     path: '/storefront/{shop}/invoices/{orderId}/codes.txt',
     summary: 'Bulk code export',
     description: 'Raw codes only, one per line, without product-name prefixes.',
-    tag: 'storefront',
-    auth: false,
     params: { ...SHOP_PARAM, orderId: 'The internal order id.' },
     ok: { status: 200, description: 'The codes.', content: { 'text/plain': z.string() } },
     errors: [BLACKLISTED],
@@ -140,11 +124,9 @@ export const STOREFRONT_OPERATIONS = {
     path: '/storefront/{shop}/invoices/{orderId}/feedback',
     summary: 'Leave feedback',
     description: 'A rating of one product of a paid order (`feedback:received`). One per product per order.',
-    tag: 'storefront',
-    auth: false,
     params: { ...SHOP_PARAM, orderId: 'The internal order id.' },
     body: CreateFeedbackBodySchema,
-    ok: { status: 201, description: 'The feedback.', content: json(FeedbackSchema) },
+    ok: answer(201, 'The feedback.', FeedbackSchema),
     errors: [
       BLACKLISTED,
       [409, 'The order is not paid, or this product already has feedback.'],
@@ -156,21 +138,17 @@ export const STOREFRONT_OPERATIONS = {
     path: '/storefront/{shop}/queries',
     summary: 'Ask the merchant',
     description: 'A customer query (`query:created`).',
-    tag: 'storefront',
-    auth: false,
     params: SHOP_PARAM,
     body: CreateQueryBodySchema,
-    ok: { status: 201, description: 'The query.', content: json(QuerySchema) },
+    ok: answer(201, 'The query.', QuerySchema),
     errors: [BLACKLISTED, ...STOREFRONT_WRITE_LIMITS],
   },
   getStorefrontGroup: {
     method: 'get',
     path: '/storefront/{shop}/groups/{id}',
     summary: 'One group (for the embed)',
-    tag: 'storefront',
-    auth: false,
     params: { ...SHOP_PARAM, id: "The group's id." },
-    ok: { status: 200, description: 'The group with its products.', content: json(GroupSchema) },
+    ok: answer(200, 'The group with its products.', GroupSchema),
     errors: [BLACKLISTED],
   },
   getStorefrontThemeCss: {
@@ -178,11 +156,9 @@ export const STOREFRONT_OPERATIONS = {
     path: '/storefront/{shop}/theme.css',
     summary: "The shop's theme as CSS",
     description: "The active theme's colors, layout and custom CSS, as the storefront pages load them.",
-    tag: 'storefront',
-    auth: false,
     params: SHOP_PARAM,
     ok: { status: 200, description: 'The stylesheet.', content: { 'text/css': z.string() } },
     errors: [BLACKLISTED],
     pages: true,
   },
-} satisfies Record<string, OperationInput>
+})

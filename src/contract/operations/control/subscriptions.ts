@@ -1,5 +1,5 @@
 import { SubscriptionSchema } from '../../subscriptions.js'
-import { json, type OperationInput } from '../operation.js'
+import { answer, type OperationInput } from '../operation.js'
 
 /** The processor's cancellation: CANCELLED at once. */
 export const SUBSCRIPTION_CONTROL_OPERATIONS = {
@@ -10,7 +10,7 @@ export const SUBSCRIPTION_CONTROL_OPERATIONS = {
     description: 'CANCELLED at once, `canceledAt` set.',
     tag: 'subscriptions',
     params: { id: "The subscription's id." },
-    ok: { status: 200, description: 'The subscription.', content: json(SubscriptionSchema) },
+    ok: answer(200, 'The subscription.', SubscriptionSchema),
     errors: [[409, 'The subscription is already cancelled.']],
   },
 } satisfies Record<string, OperationInput>

@@ -8,7 +8,7 @@ import {
   WebhookSchema,
 } from '../../webhooks.js'
 import { WEBHOOK_ENDPOINT_LIMIT } from '../../constants.js'
-import { type OperationInput, json } from '../operation.js'
+import { answer, area } from '../operation.js'
 import { resourceOperations } from '../resource.js'
 
 const ENDPOINT_ID = "The endpoint's id."
@@ -18,7 +18,7 @@ const webhook = resourceOperations({
   many: 'webhook endpoints',
   id: ENDPOINT_ID,
 })
-const ENDPOINT = { status: 200, description: 'The endpoint.', content: json(WebhookSchema) } as const
+const ENDPOINT = answer(200, 'The endpoint.', WebhookSchema)
 const DELIVERY_ID = { id: "The delivery's id." }
 
 /**
@@ -26,7 +26,7 @@ const DELIVERY_ID = { id: "The delivery's id." }
  * API"; spec, "Delivery rules" 3 and 4), per shop. The log's operations come before `/{id}`: the
  * emulator mounts them in this order, and hono tries them so.
  */
-export const WEBHOOK_OPERATIONS = {
+export const WEBHOOK_OPERATIONS = area('webhooks', {
   listWebhooks: webhook.list(WebhookListSchema),
   createWebhook: webhook.create(CreateWebhookBodySchema, WebhookSchema, {
     summary: 'Add a webhook endpoint',
@@ -40,27 +40,24 @@ export const WEBHOOK_OPERATIONS = {
     summary: 'The delivery log',
     description:
       'Newest first (the last 5,000 deliveries per shop are kept): URL, event, response status, retry count, created time.',
-    tag: 'webhooks',
     query: DeliveryLogQuerySchema,
-    ok: { status: 200, description: '`{ deliveries: [...] }`', content: json(WebhookDeliveryListSchema) },
+    ok: answer(200, '`{ deliveries: [...] }`', WebhookDeliveryListSchema),
   },
   getDelivery: {
     method: 'get',
     path: '/_emulator/webhooks/logs/{id}',
     summary: 'One delivery',
     description: 'With the exact payload sent and every attempt.',
-    tag: 'webhooks',
     params: DELIVERY_ID,
-    ok: { status: 200, description: 'The delivery.', content: json(WebhookDeliverySchema) },
+    ok: answer(200, 'The delivery.', WebhookDeliverySchema),
   },
   resendDelivery: {
     method: 'post',
     path: '/_emulator/webhooks/logs/{id}/resend',
     summary: 'Resend a delivery',
     description: 'The exact payload again, to the same URL, as a new entry of the log (one attempt).',
-    tag: 'webhooks',
     params: DELIVERY_ID,
-    ok: { status: 201, description: 'The new delivery.', content: json(WebhookDeliverySchema) },
+    ok: answer(201, 'The new delivery.', WebhookDeliverySchema),
   },
   getWebhook: webhook.get(WebhookSchema, { summary: 'One webhook endpoint', ok: ENDPOINT }),
   deleteWebhook: webhook.delete({ summary: 'Remove a webhook endpoint' }),
@@ -69,9 +66,8 @@ export const WEBHOOK_OPERATIONS = {
     path: '/_emulator/webhooks/{id}/simulate',
     summary: 'Send sample data of one kind',
     description: 'The dashboard\'s simulator: a test delivery with sample data (spec, "Delivery rules" 4).',
-    tag: 'webhooks',
     params: { id: ENDPOINT_ID },
     body: SimulateWebhookBodySchema,
-    ok: { status: 201, description: 'The delivery.', content: json(WebhookDeliverySchema) },
+    ok: answer(201, 'The delivery.', WebhookDeliverySchema),
   },
-} satisfies Record<string, OperationInput>
+})

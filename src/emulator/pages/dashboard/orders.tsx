@@ -3,15 +3,13 @@ import { ORDER_STATUSES, type Order } from '../../../contract/orders.js'
 import type { Invoice } from '../../../contract/storefront.js'
 import type { Customer } from '../../../contract/customers.js'
 import type { Subscription } from '../../../contract/subscriptions.js'
-import { Badge, Notice, Table } from '../layout.js'
+import { ClockAdvanceBodySchema, PayBodySchema } from '../../../contract/fulfilment.js'
+import { ApiForm, Badge, Facts, Input, Notice, NumberInput, PaymentBadge, StatusBadge, Table } from '../layout.js'
 import { HandoverView, MysteryReveal, TrackingPanel } from '../handover.js'
 import { duration, money, pretty, when } from '../format.js'
 import { GATEWAYS } from '../storefront/catalogue.js'
 import { DASHBOARD_API, DashboardShell, dashHref, type DashView } from './shell.js'
 import { ListControls, type Paged } from './paging.js'
-
-const paymentTone = (s: string) => (s === 'paid' ? 'ok' : s === 'disputed' || s === 'refunded' ? 'bad' : 'warn')
-const statusTone = (s: string) => (s === 'completed' ? 'ok' : s === 'cancelled' || s === 'refunded' ? 'bad' : 'warn')
 
 export const OrdersPage: FC<{ view: DashView; orders: Paged<Order> }> = ({ view, orders: paged }) => {
   const orders = paged.rows
@@ -44,7 +42,7 @@ export const OrdersPage: FC<{ view: DashView; orders: Paged<Order> }> = ({ view,
               <td>{o.items.map((i) => `${i.quantity} × ${i.productName}`).join(', ')}</td>
               <td class="num">{money(o.total, o.currency)}</td>
               <td>
-                <Badge tone={statusTone(o.status)}>{o.status}</Badge>
+                <StatusBadge status={o.status} />
                 {o.items.some((i) => i.delivery?.status === 'awaiting_shipment') ? (
                   <>
                     {' '}
@@ -53,7 +51,7 @@ export const OrdersPage: FC<{ view: DashView; orders: Paged<Order> }> = ({ view,
                 ) : null}
               </td>
               <td>
-                <Badge tone={paymentTone(o.paymentStatus)}>{o.paymentStatus}</Badge>
+                <PaymentBadge status={o.paymentStatus} />
               </td>
             </tr>
           ))}
@@ -87,66 +85,57 @@ export const OrderDetailPage: FC<{
       scripts={hasMystery ? ['verify.js'] : []}
     >
       <div class="row">
-        <Badge tone={statusTone(order.status)}>{order.status}</Badge>
-        <Badge tone={paymentTone(order.paymentStatus)}>{order.paymentStatus}</Badge>
+        <StatusBadge status={order.status} />
+        <PaymentBadge status={order.paymentStatus} />
         <a href={invoiceUrl}>Customer invoice</a>
       </div>
       <section class="panel" aria-label="Order">
-        <dl class="kv">
-          <dt>Ids</dt>
-          <dd>
-            <code>{order.id}</code> · <code>{order.orderNumber}</code>
-          </dd>
-          <dt>Customer</dt>
-          <dd>
-            {order.customerName ? `${order.customerName} · ` : ''}
-            {order.customerEmail}
-          </dd>
-          <dt>Created</dt>
-          <dd>{when(order.createdAt)}</dd>
-          <dt>Paid</dt>
-          <dd>{order.paidAt ? when(order.paidAt) : 'not yet'}</dd>
-          <dt>Total</dt>
-          <dd>
-            <strong>{money(order.total, c)}</strong>
-            {invoice.discount
-              ? ` (after ${money(invoice.discount, c)} discount${order.couponCode ? `, coupon ${order.couponCode}` : ''})`
-              : ''}
-          </dd>
-          <dt>Paid so far</dt>
-          <dd>
-            {money(invoice.amountPaid, c)}
-            {invoice.amountDue > 0 ? ` · due ${money(invoice.amountDue, c)}` : ''}
-            {order.paymentStatus === 'refunded' ? ` · refunded ${money(invoice.amountPaid, c)}` : ''}
-          </dd>
-          <dt>Payment method</dt>
-          <dd>{order.paymentMethod || order.gateway || '—'}</dd>
-          {order.ip || order.country ? (
-            <>
-              <dt>Visitor</dt>
-              <dd>{[order.ip, order.country].filter(Boolean).join(' · ')}</dd>
-            </>
-          ) : null}
-          {order.customFields && Object.keys(order.customFields).length ? (
-            <>
-              <dt>Custom fields</dt>
-              <dd>
+        <Facts
+          rows={[
+            [
+              'Ids',
+              <>
+                <code>{order.id}</code> · <code>{order.orderNumber}</code>
+              </>,
+            ],
+            ['Customer', `${order.customerName ? `${order.customerName} · ` : ''}${order.customerEmail}`],
+            ['Created', when(order.createdAt)],
+            ['Paid', order.paidAt ? when(order.paidAt) : 'not yet'],
+            [
+              'Total',
+              <>
+                <strong>{money(order.total, c)}</strong>
+                {invoice.discount
+                  ? ` (after ${money(invoice.discount, c)} discount${order.couponCode ? `, coupon ${order.couponCode}` : ''})`
+                  : ''}
+              </>,
+            ],
+            [
+              'Paid so far',
+              money(invoice.amountPaid, c) +
+                (invoice.amountDue > 0 ? ` · due ${money(invoice.amountDue, c)}` : '') +
+                (order.paymentStatus === 'refunded' ? ` · refunded ${money(invoice.amountPaid, c)}` : ''),
+            ],
+            ['Payment method', order.paymentMethod || order.gateway || '—'],
+            ['Visitor', [order.ip, order.country].filter(Boolean).join(' · ') || null],
+            [
+              'Custom fields',
+              order.customFields && Object.keys(order.customFields).length ? (
                 <pre>{pretty(order.customFields)}</pre>
-              </dd>
-            </>
-          ) : null}
-        </dl>
+              ) : null,
+            ],
+          ]}
+        />
       </section>
 
       <section class="panel" aria-labelledby="actions-h">
         <h2 id="actions-h">Actions</h2>
         <div class="grid">
           {invoice.amountDue > 0 || order.paymentStatus === 'unpaid' ? (
-            <form
-              data-api={`${api}/pay`}
-              data-dashboard=""
+            <ApiForm
+              api={`${api}/pay`}
+              submit="Mark paid"
               data-success={`Payment recorded for ${order.orderNumber}.`}
-              data-notice="pay-notice"
               aria-labelledby="pay-h"
             >
               <h3 id="pay-h">Mark paid</h3>
@@ -154,14 +143,11 @@ export const OrderDetailPage: FC<{
                 Runs fulfilment for every line. Leave the amount empty to pay what is due; less than that is a partial
                 payment. Paying twice delivers nothing twice.
               </p>
-              <label for="pay-amount">Amount ({c})</label>
-              <input
+              <NumberInput
                 id="pay-amount"
                 name="amount"
-                type="number"
-                step="0.01"
-                min="0.01"
-                data-type="number"
+                label={`Amount (${c})`}
+                schema={PayBodySchema.shape.amount}
                 placeholder={invoice.amountDue > 0 ? String(invoice.amountDue) : 'nothing due'}
               />
               <label for="pay-gateway">Gateway</label>
@@ -172,13 +158,7 @@ export const OrderDetailPage: FC<{
                   </option>
                 ))}
               </select>
-              <div class="actions">
-                <button type="submit" data-action="pay">
-                  Mark paid
-                </button>
-              </div>
-              <Notice id="pay-notice" />
-            </form>
+            </ApiForm>
           ) : (
             <section aria-labelledby="pay-h">
               <h3 id="pay-h">Payment</h3>
@@ -198,10 +178,8 @@ export const OrderDetailPage: FC<{
                   <button
                     type="button"
                     data-api={`${api}/deliver`}
-                    data-dashboard=""
                     data-success="Delivery retried."
                     data-notice="deliver-notice"
-                    data-action="deliver"
                   >
                     Retry delivery
                   </button>
@@ -216,11 +194,10 @@ export const OrderDetailPage: FC<{
               ) : null}
             </section>
           )}
-          <form
-            data-api={`${api}/tracking`}
-            data-dashboard=""
+          <ApiForm
+            api={`${api}/tracking`}
+            submit="Add tracking"
             data-success="Tracking added; it shows on the invoice."
-            data-notice="tracking-notice"
             aria-labelledby="tracking-h"
           >
             <h3 id="tracking-h">Tracking</h3>
@@ -229,21 +206,14 @@ export const OrderDetailPage: FC<{
                 ? 'Shown on the invoice of this Physical order.'
                 : 'Tracking is for orders with a Physical line.'}
             </p>
-            <label for="tracking-code">Tracking code</label>
-            <input id="tracking-code" name="code" type="text" required />
-            <label for="tracking-carrier">Carrier</label>
-            <input id="tracking-carrier" name="carrier" type="text" placeholder="optional" />
-            <div class="actions">
-              <button type="submit">Add tracking</button>
-            </div>
-            <Notice id="tracking-notice" />
-          </form>
-          <form
-            data-api={`${DASHBOARD_API}/v1/orders/${encodeURIComponent(order.id)}`}
+            <Input id="tracking-code" name="code" label="Tracking code" required />
+            <Input id="tracking-carrier" name="carrier" label="Carrier" placeholder="optional" />
+          </ApiForm>
+          <ApiForm
+            api={`${DASHBOARD_API}/v1/orders/${encodeURIComponent(order.id)}`}
+            submit="Set status"
             data-method="PUT"
-            data-dashboard=""
             data-success="Status updated."
-            data-notice="status-notice"
             aria-labelledby="status-h"
           >
             <h3 id="status-h">Status</h3>
@@ -258,11 +228,7 @@ export const OrderDetailPage: FC<{
                 </option>
               ))}
             </select>
-            <div class="actions">
-              <button type="submit">Set status</button>
-            </div>
-            <Notice id="status-notice" />
-          </form>
+          </ApiForm>
           <section aria-labelledby="dispute-h">
             <h3 id="dispute-h">Dispute</h3>
             <p class="small muted">
@@ -272,7 +238,6 @@ export const OrderDetailPage: FC<{
               type="button"
               class="danger"
               data-api={`${api}/dispute`}
-              data-dashboard=""
               data-confirm={`Mark ${order.orderNumber} as disputed?`}
               data-success="Order marked disputed."
               data-notice="dispute-notice"
@@ -369,7 +334,6 @@ export const SubscriptionsPage: FC<{
             type="button"
             class="secondary"
             data-api={`${DASHBOARD_API}/emulator/clock/advance`}
-            data-dashboard=""
             data-body={JSON.stringify({ seconds })}
             data-success={`Clock advanced by ${duration(seconds)}.`}
           >
@@ -377,27 +341,22 @@ export const SubscriptionsPage: FC<{
           </button>
         ))}
       </div>
-      <form
-        data-api={`${DASHBOARD_API}/emulator/clock/advance`}
-        data-dashboard=""
+      <ApiForm
+        api={`${DASHBOARD_API}/emulator/clock/advance`}
+        submit="Advance"
+        inline
         data-success="Clock advanced."
         class="row mt"
       >
-        <label for="advance-seconds" class="inline">
-          Seconds
-        </label>
-        <input
+        <NumberInput
           id="advance-seconds"
           name="seconds"
-          type="number"
-          min="1"
-          step="1"
+          label="Seconds"
+          schema={ClockAdvanceBodySchema.shape.seconds}
           required
-          data-type="number"
           class="w-16"
         />
-        <button type="submit">Advance</button>
-      </form>
+      </ApiForm>
     </section>
     <ListControls view={view} path="/subscriptions" paged={subscriptions} noun="subscriptions" />
     {subscriptions.rows.length === 0 ? (
@@ -441,7 +400,6 @@ export const SubscriptionsPage: FC<{
                   type="button"
                   class="danger"
                   data-api={`${DASHBOARD_API}/emulator/subscriptions/${encodeURIComponent(s.id)}/cancel`}
-                  data-dashboard=""
                   data-confirm="Cancel this subscription?"
                   data-success="Subscription cancelled."
                 >

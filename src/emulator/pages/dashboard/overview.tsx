@@ -1,6 +1,6 @@
 import type { FC } from 'hono/jsx'
 import type { KeyRecord } from '../../../contract/rows.js'
-import { Document, Notice, Table } from '../layout.js'
+import { ApiForm, Document, Facts, Input, Table } from '../layout.js'
 import { maskedKey, when } from '../format.js'
 import { DASHBOARD, DASHBOARD_API, DashboardShell, dashHref, type DashView } from './shell.js'
 
@@ -20,10 +20,10 @@ export const LoginPage: FC<{ error?: string; next?: string }> = ({ error, next }
           </div>
         ) : null}
         <form method="post" action={`${DASHBOARD}/login`}>
-          <label for="key">API key</label>
-          <input
+          <Input
             id="key"
             name="key"
+            label="API key"
             type="password"
             autocomplete="current-password"
             required
@@ -59,29 +59,37 @@ export const OverviewPage: FC<{ view: DashView; keys: KeyRecord[]; currentKeyId:
     <DashboardShell view={view} title="Overview" section="/">
       <section class="panel" aria-labelledby="api-h">
         <h2 id="api-h">API</h2>
-        <dl class="kv">
-          <dt>Base URL</dt>
-          <dd>
-            <code id="base-url">{base}</code>{' '}
-            <button type="button" class="secondary" data-copy="#base-url">
-              Copy
-            </button>
-          </dd>
-          <dt>Selected shop</dt>
-          <dd>
-            {view.shop.name} · <code>{view.shop.slug}</code> · <code>{view.shop.id}</code>
-          </dd>
-          <dt>Storefront</dt>
-          <dd>
-            <a
-              href={`/storefront/${encodeURIComponent(view.shop.slug)}`}
-            >{`${view.origin}/storefront/${view.shop.slug}`}</a>
-          </dd>
-          <dt>Emulator clock</dt>
-          <dd>
-            {when(clockNow)} (<a href={dashHref(view, '/subscriptions')}>advance</a>)
-          </dd>
-        </dl>
+        <Facts
+          rows={[
+            [
+              'Base URL',
+              <>
+                <code id="base-url">{base}</code>{' '}
+                <button type="button" class="secondary" data-copy="#base-url">
+                  Copy
+                </button>
+              </>,
+            ],
+            [
+              'Selected shop',
+              <>
+                {view.shop.name} · <code>{view.shop.slug}</code> · <code>{view.shop.id}</code>
+              </>,
+            ],
+            [
+              'Storefront',
+              <a href={`/storefront/${encodeURIComponent(view.shop.slug)}`}>
+                {`${view.origin}/storefront/${view.shop.slug}`}
+              </a>,
+            ],
+            [
+              'Emulator clock',
+              <>
+                {when(clockNow)} (<a href={dashHref(view, '/subscriptions')}>advance</a>)
+              </>,
+            ],
+          ]}
+        />
         <h3>Example request</h3>
         <pre id="curl">{curl}</pre>
         <div class="actions">
@@ -115,7 +123,6 @@ export const OverviewPage: FC<{ view: DashView; keys: KeyRecord[]; currentKeyId:
                   class="danger"
                   data-api={`${DASHBOARD_API}/emulator/keys/${encodeURIComponent(key.id)}`}
                   data-method="DELETE"
-                  data-dashboard=""
                   data-confirm={`Revoke the key ${maskedKey(key)}? Requests using it will get 401.`}
                   data-success="Key revoked."
                 >
@@ -125,13 +132,13 @@ export const OverviewPage: FC<{ view: DashView; keys: KeyRecord[]; currentKeyId:
             </tr>
           ))}
         </Table>
-        <form
-          data-api={`${DASHBOARD_API}/emulator/keys`}
-          data-dashboard=""
+        <ApiForm
+          api={`${DASHBOARD_API}/emulator/keys`}
+          submit="Create key"
+          inline
           data-then="show"
           data-show="#new-key"
           data-show-field="secret"
-          data-notice="key-notice"
           data-success="Key created. Copy the secret now: it is not shown again."
           class="row mt"
         >
@@ -139,9 +146,7 @@ export const OverviewPage: FC<{ view: DashView; keys: KeyRecord[]; currentKeyId:
             Key name
           </label>
           <input id="key-name" name="name" type="text" placeholder="name (optional)" class="w-16" />
-          <button type="submit">Create key</button>
-        </form>
-        <Notice id="key-notice" />
+        </ApiForm>
         <div id="new-key" hidden>
           <pre data-output="" id="new-key-secret"></pre>
           <button type="button" class="secondary" data-copy="#new-key-secret">
@@ -173,34 +178,23 @@ export const OverviewPage: FC<{ view: DashView; keys: KeyRecord[]; currentKeyId:
             </tr>
           ))}
         </Table>
-        <form
-          data-api={`${DASHBOARD_API}/emulator/shops`}
-          data-dashboard=""
-          data-success="Shop added."
-          data-notice="shop-notice"
-        >
+        <ApiForm api={`${DASHBOARD_API}/emulator/shops`} submit="Add shop" data-success="Shop added.">
           <div class="fields">
             <div>
-              <label for="shop-name">Name</label>
-              <input id="shop-name" name="name" type="text" required />
+              <Input id="shop-name" name="name" label="Name" required />
             </div>
             <div>
-              <label for="shop-slug">Slug</label>
-              <input
+              <Input
                 id="shop-slug"
                 name="slug"
-                type="text"
+                label="Slug"
                 required
                 pattern="[a-z0-9][a-z0-9-]*[a-z0-9]"
                 placeholder="my-shop"
               />
             </div>
           </div>
-          <div class="actions">
-            <button type="submit">Add shop</button>
-          </div>
-        </form>
-        <Notice id="shop-notice" />
+        </ApiForm>
       </section>
 
       <section class="panel" aria-labelledby="embed-h">

@@ -18,9 +18,9 @@ export interface Paged<T> extends ListQuery {
 }
 
 /** `?page=` and `?q=` of a dashboard list; anything that is not a page number reads as the first page. */
-export function listQuery(query: (name: string) => string | undefined): ListQuery {
-  const page = Math.floor(Number(query('page') ?? 1))
-  return { page: Number.isFinite(page) && page >= 1 ? page : 1, search: (query('q') ?? '').trim().slice(0, 200) }
+export function listQuery(query: Record<string, string | undefined>): ListQuery {
+  const page = Math.floor(Number(query.page ?? 1))
+  return { page: Number.isFinite(page) && page >= 1 ? page : 1, search: (query.q ?? '').trim().slice(0, 200) }
 }
 
 /**

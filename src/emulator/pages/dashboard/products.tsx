@@ -1,8 +1,12 @@
 import type { FC } from 'hono/jsx'
-import type { FulfilmentSetup } from '../../../contract/fulfilment.js'
+import {
+  type FulfilmentSetup,
+  SubscriptionIntervalSchema,
+  SubscriptionPlanSchema,
+} from '../../../contract/fulfilment.js'
 import type { Product } from '../../../contract/products.js'
 import { ACCEPTS } from '../../services/catalogue/setup.js'
-import { Badge, Notice, OddsCells, Table } from '../layout.js'
+import { ApiForm, Badge, Facts, Input, NumberInput, OddsCells, Table } from '../layout.js'
 import { money, pretty, safeUrl, when } from '../format.js'
 import { embedSnippet } from './overview.js'
 import { DASHBOARD_API, DashboardShell, type DashView } from './shell.js'
@@ -71,12 +75,14 @@ function setupSummary(product: Product, setup: FulfilmentSetup | null): string {
   if (setup.files.length) parts.push(`${setup.files.length} file${setup.files.length === 1 ? '' : 's'}`)
   if (setup.dynamicWebhookUrl) parts.push('dynamic URL')
   if (setup.mystery) parts.push(`${setup.mystery.outcomes.length} outcomes, pool v${setup.mystery.poolVersion}`)
-  if (setup.subscription)
-    parts.push(
-      `every ${setup.subscription.intervalCount} ${setup.subscription.interval.toLowerCase()}${setup.subscription.trialDays ? `, ${setup.subscription.trialDays}-day trial` : ''}`,
-    )
+  if (setup.subscription) parts.push(planText(setup.subscription, ''))
   if (setup.deliveryMessage) parts.push('message')
   return parts.join(' · ') || 'not set up'
+}
+
+/** `every 1 month, 7-day trial`. */
+function planText(plan: NonNullable<FulfilmentSetup['subscription']>, noTrial: string): string {
+  return `every ${plan.intervalCount} ${plan.interval.toLowerCase()}${plan.trialDays ? `, ${plan.trialDays}-day trial` : noTrial}`
 }
 
 const ProductPanel: FC<{ view: DashView; row: ProductRow }> = ({ view, row: { product, setup } }) => {
@@ -97,65 +103,40 @@ const ProductPanel: FC<{ view: DashView; row: ProductRow }> = ({ view, row: { pr
           ) : null}
         </div>
       </div>
-      <dl class="kv">
-        <dt>Type</dt>
-        <dd>{product.type}</dd>
-        <dt>Ids</dt>
-        <dd>
-          <code>{product.id}</code> · <code>{product.productId}</code>
-        </dd>
-        <dt>Price</dt>
-        <dd>{money(product.price, product.currency)}</dd>
-        <dt>Stock</dt>
-        <dd>{product.stock === null ? 'unlimited' : product.stock}</dd>
-        {product.description ? (
-          <>
-            <dt>Description</dt>
-            <dd>{product.description}</dd>
-          </>
-        ) : null}
-        {image ? (
-          <>
-            <dt>Image</dt>
-            <dd>
+      <Facts
+        rows={[
+          ['Type', product.type],
+          [
+            'Ids',
+            <>
+              <code>{product.id}</code> · <code>{product.productId}</code>
+            </>,
+          ],
+          ['Price', money(product.price, product.currency)],
+          ['Stock', product.stock === null ? 'unlimited' : product.stock],
+          ['Description', product.description || null],
+          [
+            'Image',
+            image ? (
               <a href={image} rel="noopener noreferrer">
                 {image}
               </a>
-            </dd>
-          </>
-        ) : null}
-        <dt>Updated</dt>
-        <dd>{when(product.updatedAt)}</dd>
-      </dl>
+            ) : null,
+          ],
+          ['Updated', when(product.updatedAt)],
+        ]}
+      />
 
       {setup?.deliveryMessage || setup?.dynamicWebhookUrl || setup?.subscription ? (
         <>
           <h3>Delivery setup</h3>
-          <dl class="kv">
-            {setup.deliveryMessage ? (
-              <>
-                <dt>Message</dt>
-                <dd class="delivery-message">{setup.deliveryMessage}</dd>
-              </>
-            ) : null}
-            {setup.dynamicWebhookUrl ? (
-              <>
-                <dt>Dynamic webhook URL</dt>
-                <dd>
-                  <code>{setup.dynamicWebhookUrl}</code>
-                </dd>
-              </>
-            ) : null}
-            {setup.subscription ? (
-              <>
-                <dt>Plan</dt>
-                <dd>
-                  every {setup.subscription.intervalCount} {setup.subscription.interval.toLowerCase()}
-                  {setup.subscription.trialDays ? `, ${setup.subscription.trialDays}-day trial` : ', no trial'}
-                </dd>
-              </>
-            ) : null}
-          </dl>
+          <Facts
+            rows={[
+              ['Message', setup.deliveryMessage ? <span class="delivery-message">{setup.deliveryMessage}</span> : null],
+              ['Dynamic webhook URL', setup.dynamicWebhookUrl ? <code>{setup.dynamicWebhookUrl}</code> : null],
+              ['Plan', setup.subscription ? planText(setup.subscription, ', no trial') : null],
+            ]}
+          />
         </>
       ) : null}
       {setup?.mystery ? <MysteryTable mystery={setup.mystery} /> : null}
@@ -190,13 +171,12 @@ const ProductPanel: FC<{ view: DashView; row: ProductRow }> = ({ view, row: { pr
       ) : (
         <details>
           <summary>Edit delivery setup</summary>
-          <form
+          <ApiForm
             id={formId}
-            data-api={`${DASHBOARD_API}/emulator/products/${encodeURIComponent(product.id)}/fulfilment`}
+            api={`${DASHBOARD_API}/emulator/products/${encodeURIComponent(product.id)}/fulfilment`}
+            submit="Save delivery setup"
             data-method="PUT"
-            data-dashboard=""
             data-success={`Delivery setup of ${product.name} saved.`}
-            data-notice={`${formId}-notice`}
           >
             {fields.includes('deliveryMessage') ? (
               <>
@@ -236,19 +216,19 @@ const ProductPanel: FC<{ view: DashView; row: ProductRow }> = ({ view, row: { pr
               </>
             ) : null}
             {fields.includes('dynamicWebhookUrl') ? (
-              <>
-                <label for={`${formId}-dyn`}>
-                  Dynamic webhook URL (receives <code>INVOICE.ITEM.DELIVER-DYNAMIC</code>)
-                </label>
-                <input
-                  id={`${formId}-dyn`}
-                  name="dynamicWebhookUrl"
-                  type="url"
-                  value={setup?.dynamicWebhookUrl ?? ''}
-                  data-null-empty=""
-                  placeholder="http://127.0.0.1:4011/deliver"
-                />
-              </>
+              <Input
+                id={`${formId}-dyn`}
+                label={
+                  <>
+                    Dynamic webhook URL (receives <code>INVOICE.ITEM.DELIVER-DYNAMIC</code>)
+                  </>
+                }
+                name="dynamicWebhookUrl"
+                type="url"
+                value={setup?.dynamicWebhookUrl ?? ''}
+                data-null-empty=""
+                placeholder="http://127.0.0.1:4011/deliver"
+              />
             ) : null}
             {fields.includes('mystery') ? (
               <>
@@ -280,7 +260,7 @@ const ProductPanel: FC<{ view: DashView; row: ProductRow }> = ({ view, row: { pr
                   <div>
                     <label for={`${formId}-int`}>Interval</label>
                     <select id={`${formId}-int`} name="subscription.interval">
-                      {['DAY', 'WEEK', 'MONTH', 'YEAR'].map((i) => (
+                      {SubscriptionIntervalSchema.options.map((i) => (
                         <option value={i} selected={(setup?.subscription?.interval ?? 'MONTH') === i}>
                           {i}
                         </option>
@@ -288,37 +268,27 @@ const ProductPanel: FC<{ view: DashView; row: ProductRow }> = ({ view, row: { pr
                     </select>
                   </div>
                   <div>
-                    <label for={`${formId}-cnt`}>Every</label>
-                    <input
+                    <NumberInput
                       id={`${formId}-cnt`}
                       name="subscription.intervalCount"
-                      type="number"
-                      min="1"
-                      max="365"
-                      data-type="number"
+                      label="Every"
+                      schema={SubscriptionPlanSchema.shape.intervalCount}
                       value={String(setup?.subscription?.intervalCount ?? 1)}
                     />
                   </div>
                   <div>
-                    <label for={`${formId}-trial`}>Trial days</label>
-                    <input
+                    <NumberInput
                       id={`${formId}-trial`}
                       name="subscription.trialDays"
-                      type="number"
-                      min="0"
-                      max="730"
-                      data-type="number"
+                      label="Trial days"
+                      schema={SubscriptionPlanSchema.shape.trialDays}
                       value={String(setup?.subscription?.trialDays ?? 0)}
                     />
                   </div>
                 </div>
               </fieldset>
             ) : null}
-            <div class="actions">
-              <button type="submit">Save delivery setup</button>
-            </div>
-          </form>
-          <Notice id={`${formId}-notice`} />
+          </ApiForm>
         </details>
       )}
 
@@ -341,14 +311,12 @@ const ProductPanel: FC<{ view: DashView; row: ProductRow }> = ({ view, row: { pr
 export const MysteryTable: FC<{ mystery: NonNullable<FulfilmentSetup['mystery']> }> = ({ mystery }) => (
   <>
     <h3>Mystery drop table</h3>
-    <dl class="kv">
-      <dt>Commitment</dt>
-      <dd>
-        <code>{mystery.commitment}</code>
-      </dd>
-      <dt>Pool version</dt>
-      <dd>{mystery.poolVersion}</dd>
-    </dl>
+    <Facts
+      rows={[
+        ['Commitment', <code>{mystery.commitment}</code>],
+        ['Pool version', mystery.poolVersion],
+      ]}
+    />
     <Table caption="Drop table" head={['Outcome', 'Weight', 'Chance', 'Stock', 'Codes left']}>
       {mystery.outcomes.map((o) => (
         <tr>

@@ -1,6 +1,6 @@
 import type { FC } from 'hono/jsx'
 import type { Feedback, Query } from '../../../contract/storefront.js'
-import { Badge, Notice, Table } from '../layout.js'
+import { ApiForm, Badge, Table } from '../layout.js'
 import { when } from '../format.js'
 import { DASHBOARD_API, DashboardShell, type DashView } from './shell.js'
 
@@ -36,19 +36,14 @@ export const QueriesPage: FC<{ view: DashView; queries: Query[]; feedback: Feedb
               <p class="delivery-message">{r.message}</p>
             </div>
           ))}
-          <form
-            data-api={`${DASHBOARD_API}/emulator/queries/${encodeURIComponent(q.id)}/reply`}
-            data-dashboard=""
+          <ApiForm
+            api={`${DASHBOARD_API}/emulator/queries/${encodeURIComponent(q.id)}/reply`}
+            submit="Send reply"
             data-success="Reply sent."
-            data-notice={`reply-${q.id}`}
           >
             <label for={`reply-text-${q.id}`}>Reply</label>
             <textarea id={`reply-text-${q.id}`} name="message" required></textarea>
-            <div class="actions">
-              <button type="submit">Send reply</button>
-            </div>
-          </form>
-          <Notice id={`reply-${q.id}`} />
+          </ApiForm>
         </section>
       ))
     )}

@@ -7,7 +7,7 @@ import {
   type RequestLogEntry,
 } from '../../../contract/requests.js'
 import { pretty, when } from '../format.js'
-import { Badge, Table } from '../layout.js'
+import { Badge, Facts, Table } from '../layout.js'
 import { DASHBOARD, DASHBOARD_API, DashboardShell, dashHref, type DashView } from './shell.js'
 
 export interface RequestFilterView {
@@ -74,7 +74,7 @@ export const RequestsPage: FC<{ view: DashView; entries: RequestLogEntry[]; filt
   for (const [name, value] of Object.entries(filter)) if (value) query.set(name, value)
   if (entries[0]) query.set('after', String(entries[0].sequence))
   return (
-    <DashboardShell view={view} title="Requests" section="/requests" scripts={['requests.js']}>
+    <DashboardShell view={view} title="Requests" section="/requests">
       <p class="muted">
         Every <code>/api/v1</code> and <code>/_emulator</code> request of this account, newest on top: the last{' '}
         {REQUEST_LOG_CAPACITY} are kept in memory, bodies cut at {REQUEST_LOG_BODY_LIMIT} characters, keys and secrets
@@ -99,8 +99,6 @@ export const RequestsPage: FC<{ view: DashView; entries: RequestLogEntry[]; filt
           class="badge warn"
           data-stream={`${DASHBOARD_API}/emulator/requests?${query}`}
           data-rows="requests-table"
-          data-detail={`${DASHBOARD}/requests/`}
-          data-shop={view.shop.slug}
         >
           connecting…
         </span>
@@ -128,18 +126,10 @@ const Exchange: FC<{
 }> = ({ side, headers, body, none }) => (
   <section class="panel" aria-labelledby={`${side}-h`}>
     <h2 id={`${side}-h`}>{side === 'request' ? 'Request' : 'Response'}</h2>
-    <dl class="kv small">
-      {Object.entries(headers).map(([name, value]) => (
-        <>
-          <dt>
-            <code>{name}</code>
-          </dt>
-          <dd>
-            <code>{value}</code>
-          </dd>
-        </>
-      ))}
-    </dl>
+    <Facts
+      class="small"
+      rows={Object.entries(headers).map(([name, value]) => [<code>{name}</code>, <code>{value}</code>])}
+    />
     <h3>Body</h3>
     {body ? (
       <>
@@ -169,26 +159,17 @@ export const RequestDetailPage: FC<{ view: DashView; entry: RequestLogEntry }> =
           {entry.reason}
         </div>
       ) : null}
-      <dl class="kv">
-        <dt>Status</dt>
-        <dd>
-          <Badge tone={statusTone(entry.status)}>{entry.status}</Badge>
-        </dd>
-        <dt>When</dt>
-        <dd>{when(entry.at)}</dd>
-        <dt>Duration</dt>
-        <dd>{entry.durationMs.toFixed(1)} ms</dd>
-        <dt>Query</dt>
-        <dd>{entry.query ? <code>{entry.query}</code> : '—'}</dd>
-        <dt>Shop</dt>
-        <dd>{entry.shop ?? '—'}</dd>
-        <dt>Sent</dt>
-        <dd>{entry.via === 'dashboard' ? 'from the dashboard (signed-in session)' : 'with an API key'}</dd>
-        <dt>Id</dt>
-        <dd>
-          <code>{entry.id}</code>
-        </dd>
-      </dl>
+      <Facts
+        rows={[
+          ['Status', <Badge tone={statusTone(entry.status)}>{entry.status}</Badge>],
+          ['When', when(entry.at)],
+          ['Duration', `${entry.durationMs.toFixed(1)} ms`],
+          ['Query', entry.query ? <code>{entry.query}</code> : '—'],
+          ['Shop', entry.shop ?? '—'],
+          ['Sent', entry.via === 'dashboard' ? 'from the dashboard (signed-in session)' : 'with an API key'],
+          ['Id', <code>{entry.id}</code>],
+        ]}
+      />
     </section>
     <Exchange
       side="request"

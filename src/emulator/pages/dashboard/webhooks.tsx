@@ -7,14 +7,15 @@ import {
   SUBSCRIPTION_EVENT_KINDS,
   WEBHOOK_EVENT_KINDS,
 } from '../../../contract/events.js'
-import type {
-  EmittedEvent,
-  Webhook,
-  WebhookChaos,
-  WebhookDelivery,
-  WebhookDeliverySummary,
+import {
+  WebhookChaosSchema,
+  type EmittedEvent,
+  type Webhook,
+  type WebhookChaos,
+  type WebhookDelivery,
+  type WebhookDeliverySummary,
 } from '../../../contract/webhooks.js'
-import { Badge, Notice, Table } from '../layout.js'
+import { ApiForm, Badge, Facts, Input, NumberInput, Table } from '../layout.js'
 import { pretty, when } from '../format.js'
 import { DASHBOARD, DASHBOARD_API, DashboardShell, dashHref, type DashView } from './shell.js'
 
@@ -26,6 +27,14 @@ const KIND_GROUPS: [string, readonly string[]][] = [
   ['Feedback', FEEDBACK_EVENT_KINDS],
 ]
 
+const CHAOS_FIELDS: [keyof WebhookChaos, string][] = [
+  ['duplicate', 'Share delivered twice (0 to 1)'],
+  ['reorderMs', 'Reorder window (ms)'],
+  ['delayMs', 'Delay (ms)'],
+  ['failFirst', 'Attempts counted as failed'],
+  ['seed', 'Seed'],
+]
+
 const stateTone = (state: string) => (state === 'delivered' ? 'ok' : state === 'failed' ? 'bad' : 'warn')
 
 const ResendButton: FC<{ delivery: { id: string } }> = ({ delivery }) => (
@@ -33,9 +42,7 @@ const ResendButton: FC<{ delivery: { id: string } }> = ({ delivery }) => (
     type="button"
     class="secondary"
     data-api={`${DASHBOARD_API}/emulator/webhooks/logs/${encodeURIComponent(delivery.id)}/resend`}
-    data-dashboard=""
     data-success="Delivery re-sent; the new attempt is at the top of the log."
-    data-action="resend"
   >
     Resend
   </button>
@@ -86,7 +93,6 @@ export const WebhooksPage: FC<{ view: DashView; webhooks: Webhook[]; deliveries:
                   class="danger"
                   data-api={`${DASHBOARD_API}/emulator/webhooks/${encodeURIComponent(w.id)}`}
                   data-method="DELETE"
-                  data-dashboard=""
                   data-confirm={`Delete the endpoint ${w.url}?`}
                   data-success="Endpoint deleted."
                 >
@@ -99,15 +105,20 @@ export const WebhooksPage: FC<{ view: DashView; webhooks: Webhook[]; deliveries:
       )}
       <details open={webhooks.length === 0}>
         <summary>Add an endpoint</summary>
-        <form
-          data-api={`${DASHBOARD_API}/emulator/webhooks`}
-          data-dashboard=""
+        <ApiForm
+          api={`${DASHBOARD_API}/emulator/webhooks`}
+          submit="Add endpoint"
           data-success="Endpoint added."
-          data-notice="add-notice"
           id="add-webhook"
         >
-          <label for="webhook-url">URL</label>
-          <input id="webhook-url" name="url" type="url" required placeholder="http://127.0.0.1:3000/webhooks" />
+          <Input
+            id="webhook-url"
+            name="url"
+            label="URL"
+            type="url"
+            required
+            placeholder="http://127.0.0.1:3000/webhooks"
+          />
           <fieldset>
             <legend>Events (at least one)</legend>
             <label class="inline">
@@ -130,30 +141,16 @@ export const WebhooksPage: FC<{ view: DashView; webhooks: Webhook[]; deliveries:
               Test your handler against duplicates, reordering, delays and lost answers. The same seed makes the same
               choices for the same events.
             </p>
-            <label for="chaos-duplicate">Share delivered twice (0 to 1)</label>
-            <input
-              id="chaos-duplicate"
-              name="chaos.duplicate"
-              type="number"
-              min="0"
-              max="1"
-              step="0.01"
-              data-type="number"
-            />
-            <label for="chaos-reorder">Reorder window (ms)</label>
-            <input id="chaos-reorder" name="chaos.reorderMs" type="number" min="0" max="60000" data-type="number" />
-            <label for="chaos-delay">Delay (ms)</label>
-            <input id="chaos-delay" name="chaos.delayMs" type="number" min="0" max="60000" data-type="number" />
-            <label for="chaos-fail-first">Attempts counted as failed</label>
-            <input id="chaos-fail-first" name="chaos.failFirst" type="number" min="0" max="10" data-type="number" />
-            <label for="chaos-seed">Seed</label>
-            <input id="chaos-seed" name="chaos.seed" type="number" min="0" data-type="number" />
+            {CHAOS_FIELDS.map(([name, label]) => (
+              <NumberInput
+                id={`chaos-${name}`}
+                name={`chaos.${name}`}
+                label={label}
+                schema={WebhookChaosSchema.shape[name]}
+              />
+            ))}
           </fieldset>
-          <div class="actions">
-            <button type="submit">Add endpoint</button>
-          </div>
-        </form>
-        <Notice id="add-notice" />
+        </ApiForm>
       </details>
     </section>
 
@@ -166,12 +163,11 @@ export const WebhooksPage: FC<{ view: DashView; webhooks: Webhook[]; deliveries:
       {webhooks.length === 0 ? (
         <p>Add an endpoint first.</p>
       ) : (
-        <form
+        <ApiForm
           id="simulate"
-          data-api={`${DASHBOARD_API}/emulator/webhooks/${encodeURIComponent(webhooks[0].id)}/simulate`}
-          data-dashboard=""
+          api={`${DASHBOARD_API}/emulator/webhooks/${encodeURIComponent(webhooks[0].id)}/simulate`}
+          submit="Send test delivery"
           data-success="Test delivery sent; it is at the top of the log."
-          data-notice="sim-notice"
         >
           <div class="fields">
             <div>
@@ -193,12 +189,8 @@ export const WebhooksPage: FC<{ view: DashView; webhooks: Webhook[]; deliveries:
               </select>
             </div>
           </div>
-          <div class="actions">
-            <button type="submit">Send test delivery</button>
-          </div>
-        </form>
+        </ApiForm>
       )}
-      <Notice id="sim-notice" />
     </section>
 
     <section class="panel" aria-labelledby="log-h">
@@ -244,69 +236,61 @@ export const WebhooksPage: FC<{ view: DashView; webhooks: Webhook[]; deliveries:
   </DashboardShell>
 )
 
+const DeliveryLink: FC<{ view: DashView; id: string }> = ({ view, id }) => (
+  <a href={dashHref(view, `/webhooks/logs/${encodeURIComponent(id)}`)}>
+    <code>{id}</code>
+  </a>
+)
+
 export const DeliveryPage: FC<{ view: DashView; delivery: WebhookDelivery }> = ({ view, delivery: d }) => (
   <DashboardShell view={view} title={`Delivery of ${d.event}`} section="/webhooks">
     <p>
       <a href={dashHref(view, '/webhooks')}>← Webhooks</a>
     </p>
     <section class="panel" aria-label="Delivery">
-      <dl class="kv">
-        <dt>Id</dt>
-        <dd>
-          <code>{d.id}</code>
-        </dd>
-        <dt>URL</dt>
-        <dd>
-          <code>{d.url}</code>
-        </dd>
-        <dt>Event</dt>
-        <dd>
-          <code>{d.event}</code>
-        </dd>
-        <dt>State</dt>
-        <dd>
-          <Badge tone={stateTone(d.state)}>{d.state}</Badge>
-          {d.nextAttemptAt ? <span class="muted small"> next attempt {when(d.nextAttemptAt)}</span> : null}
-        </dd>
-        <dt>Response status</dt>
-        <dd>{d.responseStatus ?? 'none'}</dd>
-        <dt>Retries</dt>
-        <dd>
-          {d.retryCount} of {d.maxAttempts - 1}
-        </dd>
-        <dt>Origin</dt>
-        <dd>
-          {d.origin}
-          {d.resendOf ? (
+      <Facts
+        rows={[
+          ['Id', <code>{d.id}</code>],
+          ['URL', <code>{d.url}</code>],
+          ['Event', <code>{d.event}</code>],
+          [
+            'State',
             <>
-              {' '}
-              of{' '}
-              <a href={dashHref(view, `/webhooks/logs/${encodeURIComponent(d.resendOf)}`)}>
-                <code>{d.resendOf}</code>
-              </a>
-            </>
-          ) : null}
-        </dd>
-        {d.chaos ? (
-          <>
-            <dt>Chaos</dt>
-            <dd data-chaos="">
-              seed {d.chaos.seed}, draw {d.chaos.draw}: held {d.chaos.delayMs + d.chaos.holdMs} ms
-              {d.chaos.failFirst ? `, first ${d.chaos.failFirst} attempts counted as failed` : ''}
-              {d.chaos.duplicateOf ? (
+              <Badge tone={stateTone(d.state)}>{d.state}</Badge>
+              {d.nextAttemptAt ? <span class="muted small"> next attempt {when(d.nextAttemptAt)}</span> : null}
+            </>,
+          ],
+          ['Response status', d.responseStatus ?? 'none'],
+          ['Retries', `${d.retryCount} of ${d.maxAttempts - 1}`],
+          [
+            'Origin',
+            <>
+              {d.origin}
+              {d.resendOf ? (
                 <>
-                  , a duplicate of{' '}
-                  <a href={dashHref(view, `/webhooks/logs/${encodeURIComponent(d.chaos.duplicateOf)}`)}>
-                    <code>{d.chaos.duplicateOf}</code>
-                  </a>
+                  {' '}
+                  of <DeliveryLink view={view} id={d.resendOf} />
                 </>
               ) : null}
-            </dd>
-          </>
-        ) : null}
-        <dt>Created</dt>
-        <dd>{when(d.createdAt)}</dd>
-      </dl>
+            </>,
+          ],
+          [
+            'Chaos',
+            d.chaos ? (
+              <span data-chaos="">
+                seed {d.chaos.seed}, draw {d.chaos.draw}: held {d.chaos.delayMs + d.chaos.holdMs} ms
+                {d.chaos.failFirst ? `, first ${d.chaos.failFirst} attempts counted as failed` : ''}
+                {d.chaos.duplicateOf ? (
+                  <>
+                    , a duplicate of <DeliveryLink view={view} id={d.chaos.duplicateOf} />
+                  </>
+                ) : null}
+              </span>
+            ) : null,
+          ],
+          ['Created', when(d.createdAt)],
+        ]}
+      />
       <div class="actions">
         <ResendButton delivery={d} />
       </div>

@@ -2,7 +2,7 @@ import type { FC } from 'hono/jsx'
 import type { Group } from '../../../contract/groups.js'
 import type { StorefrontProduct } from '../../../contract/storefront.js'
 import type { MysteryPublic } from '../../../contract/mystery.js'
-import { Badge, Notice, OddsCells, Table } from '../layout.js'
+import { ApiForm, Badge, Facts, Input, OddsCells, Table } from '../layout.js'
 import { money, safeUrl } from '../format.js'
 import { priceOrder } from '../../services/storefront/pricing.js'
 import { StorefrontShell, storefrontHref, type ShopView } from './shell.js'
@@ -164,14 +164,12 @@ export const ProductPage: FC<{ shop: ShopView; product: StorefrontProduct }> = (
 export const MysteryOdds: FC<{ mystery: MysteryPublic }> = ({ mystery }) => (
   <section class="panel" aria-labelledby="odds-h">
     <h2 id="odds-h">Odds and commitment</h2>
-    <dl class="kv">
-      <dt>Commitment</dt>
-      <dd>
-        <code data-commitment="">{mystery.commitment}</code>
-      </dd>
-      <dt>Pool version</dt>
-      <dd data-pool-version="">{mystery.poolVersion}</dd>
-    </dl>
+    <Facts
+      rows={[
+        ['Commitment', <code data-commitment="">{mystery.commitment}</code>],
+        ['Pool version', <span data-pool-version="">{mystery.poolVersion}</span>],
+      ]}
+    />
     <p class="small muted">
       The commitment is SHA-256 of a secret server seed, fixed before you buy. Your invoice reveals the seed after
       payment, and your browser checks every roll against it.
@@ -245,20 +243,21 @@ export const CheckoutPage: FC<{ shop: ShopView; target: CheckoutTarget }> = ({ s
             </strong>
           </p>
         </section>
-        <form
+        <ApiForm
           class="panel"
-          data-api={storefrontHref(shop, '/checkout')}
+          api={storefrontHref(shop, '/checkout')}
+          submit="Place order"
+          notice="checkout-notice"
           data-then="go"
           data-go-field="invoiceUrl"
-          data-notice="checkout-notice"
         >
           {product ? (
             <>
               <input type="hidden" name="items.0.productId" value={product.productId} />
-              <label for="quantity">Quantity</label>
-              <input
+              <Input
                 id="quantity"
                 name="items.0.quantity"
+                label="Quantity"
                 type="number"
                 min="1"
                 max={String(product.stock ?? 10000)}
@@ -272,16 +271,13 @@ export const CheckoutPage: FC<{ shop: ShopView; target: CheckoutTarget }> = ({ s
           )}
           <div class="fields">
             <div>
-              <label for="email">E-mail</label>
-              <input id="email" name="email" type="email" required autocomplete="email" />
+              <Input id="email" name="email" label="E-mail" type="email" required autocomplete="email" />
             </div>
             <div>
-              <label for="name">Name</label>
-              <input id="name" name="name" type="text" autocomplete="name" />
+              <Input id="name" name="name" label="Name" autocomplete="name" />
             </div>
             <div>
-              <label for="coupon">Coupon</label>
-              <input id="coupon" name="couponCode" type="text" autocomplete="off" />
+              <Input id="coupon" name="couponCode" label="Coupon" autocomplete="off" />
             </div>
           </div>
           <fieldset>
@@ -301,11 +297,7 @@ export const CheckoutPage: FC<{ shop: ShopView; target: CheckoutTarget }> = ({ s
               <input id="client-seed" name="customFields.__mysteryClientSeed" type="text" maxlength={64} />
             </details>
           ) : null}
-          <div class="actions">
-            <button type="submit">Place order</button>
-          </div>
-          <Notice id="checkout-notice" />
-        </form>
+        </ApiForm>
       </div>
     </StorefrontShell>
   )

@@ -1,13 +1,10 @@
 import type { FC } from 'hono/jsx'
 import type { Invoice } from '../../../contract/storefront.js'
-import { Badge, Notice } from '../layout.js'
+import { ApiForm, Facts, PaymentBadge, StatusBadge } from '../layout.js'
 import { HandoverView, MysteryReveal, TrackingPanel } from '../handover.js'
 import { money, when } from '../format.js'
 import { StorefrontShell, type ShopView } from './shell.js'
 import type { ThemeView } from './theme.js'
-
-const paymentTone = (s: string) => (s === 'paid' ? 'ok' : s === 'disputed' || s === 'refunded' ? 'bad' : 'warn')
-const statusTone = (s: string) => (s === 'completed' ? 'ok' : s === 'cancelled' || s === 'refunded' ? 'bad' : 'warn')
 
 /**
  * The buyer's invoice (spec, "Fulfilment"; DESIGN.md, "Storefront"): every delivery, all codes with
@@ -25,56 +22,37 @@ export const InvoicePage: FC<{ invoice: Invoice; theme?: ThemeView }> = ({ invoi
       <div class="spread">
         <h1>Invoice {invoice.orderNumber}</h1>
         <div class="row">
-          <Badge tone={statusTone(invoice.status)}>{invoice.status}</Badge>
-          <Badge tone={paymentTone(invoice.paymentStatus)}>{invoice.paymentStatus}</Badge>
+          <StatusBadge status={invoice.status} />
+          <PaymentBadge status={invoice.paymentStatus} />
         </div>
       </div>
       <section class="panel" aria-label="Summary">
-        <dl class="kv">
-          <dt>Customer</dt>
-          <dd>
-            {invoice.customerName ? `${invoice.customerName} · ` : ''}
-            {invoice.customerEmail}
-          </dd>
-          <dt>Created</dt>
-          <dd>{when(invoice.createdAt)}</dd>
-          <dt>Paid</dt>
-          <dd>{invoice.paidAt ? when(invoice.paidAt) : 'not yet'}</dd>
-          <dt>Subtotal</dt>
-          <dd>{money(invoice.subtotal, c)}</dd>
-          {invoice.discount ? (
-            <>
-              <dt>Discount</dt>
-              <dd>
-                −{money(invoice.discount, c)}
-                {invoice.coupon ? (
-                  <>
-                    {' '}
-                    (coupon <code>{invoice.coupon.code}</code>)
-                  </>
-                ) : null}
-              </dd>
-            </>
-          ) : null}
-          <dt>Total</dt>
-          <dd>
-            <strong>{money(invoice.total, c)}</strong>
-          </dd>
-          <dt>Paid so far</dt>
-          <dd>{money(invoice.amountPaid, c)}</dd>
-          {invoice.paymentStatus === 'refunded' ? (
-            <>
-              <dt>Refunded</dt>
-              <dd>{money(invoice.amountPaid, c)}</dd>
-            </>
-          ) : null}
-          {invoice.amountDue > 0 ? (
-            <>
-              <dt>Due</dt>
-              <dd>{money(invoice.amountDue, c)}</dd>
-            </>
-          ) : null}
-        </dl>
+        <Facts
+          rows={[
+            ['Customer', `${invoice.customerName ? `${invoice.customerName} · ` : ''}${invoice.customerEmail}`],
+            ['Created', when(invoice.createdAt)],
+            ['Paid', invoice.paidAt ? when(invoice.paidAt) : 'not yet'],
+            ['Subtotal', money(invoice.subtotal, c)],
+            [
+              'Discount',
+              invoice.discount ? (
+                <>
+                  −{money(invoice.discount, c)}
+                  {invoice.coupon ? (
+                    <>
+                      {' '}
+                      (coupon <code>{invoice.coupon.code}</code>)
+                    </>
+                  ) : null}
+                </>
+              ) : null,
+            ],
+            ['Total', <strong>{money(invoice.total, c)}</strong>],
+            ['Paid so far', money(invoice.amountPaid, c)],
+            ['Refunded', invoice.paymentStatus === 'refunded' ? money(invoice.amountPaid, c) : null],
+            ['Due', invoice.amountDue > 0 ? money(invoice.amountDue, c) : null],
+          ]}
+        />
         {invoice.paymentStatus === 'unpaid' || invoice.paymentStatus === 'partial' ? (
           <p class="notice">Deliveries appear here once the shop has received your payment.</p>
         ) : null}
@@ -127,10 +105,10 @@ export const InvoicePage: FC<{ invoice: Invoice; theme?: ThemeView }> = ({ invoi
 const FeedbackForm: FC<{ invoice: Invoice }> = ({ invoice }) => (
   <section class="panel" aria-labelledby="feedback-h">
     <h2 id="feedback-h">Feedback</h2>
-    <form
-      data-api={`/storefront/${encodeURIComponent(invoice.shop.slug)}/invoices/${encodeURIComponent(invoice.id)}/feedback`}
+    <ApiForm
+      api={`/storefront/${encodeURIComponent(invoice.shop.slug)}/invoices/${encodeURIComponent(invoice.id)}/feedback`}
+      submit="Send feedback"
       data-then="replace"
-      data-notice="feedback-notice"
       data-success="Thank you for your feedback."
     >
       <div class="fields">
@@ -147,10 +125,6 @@ const FeedbackForm: FC<{ invoice: Invoice }> = ({ invoice }) => (
       </div>
       <label for="comment">Comment</label>
       <textarea id="comment" name="comment" maxlength={2000}></textarea>
-      <div class="actions">
-        <button type="submit">Send feedback</button>
-      </div>
-    </form>
-    <Notice id="feedback-notice" />
+    </ApiForm>
   </section>
 )

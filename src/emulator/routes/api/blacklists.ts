@@ -5,7 +5,6 @@ import { authedHandlers } from '../route.js'
 const entry = crudHandlers({
   key: 'blacklists',
   service: (services) => services.blacklists,
-  list: (services, shop) => services.blacklists.list(shop),
   present: presentBlacklistEntry,
 })
 

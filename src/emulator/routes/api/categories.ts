@@ -4,7 +4,6 @@ import { authedHandlers } from '../route.js'
 const category = crudHandlers({
   key: 'categories',
   service: (services) => services.categories,
-  list: (services, shop) => services.categories.list(shop),
   present: (row, services, shop) => services.categories.present(shop, row),
 })
 

@@ -4,7 +4,6 @@ import { authedHandlers } from '../route.js'
 const group = crudHandlers({
   key: 'groups',
   service: (services) => services.groups,
-  list: (services, shop) => services.groups.list(shop),
   present: (row, services, shop) => services.groups.present(shop, row),
 })
 

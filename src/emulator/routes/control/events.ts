@@ -5,11 +5,7 @@ import type { StreamEnd } from '../../services/events/streams.js'
 import type { EventRecord } from '../../../contract/rows.js'
 import { authedHandlers } from '../route.js'
 import { answerSse } from './sse-sink.js'
-
-/** A comment line this often keeps proxies and clients from closing an idle stream. */
-export const DEFAULT_HEARTBEAT_MS = 15_000
-/** What a client waits before reconnecting (SSE `retry:`). */
-const RECONNECT_MS = 1_000
+import { DEFAULT_HEARTBEAT_MS, RECONNECT_MS, lastEventIdOf } from './sse.js'
 
 function parseKinds(list: string | undefined): Set<string> | undefined {
   if (!list) return undefined
@@ -25,15 +21,6 @@ function parseKinds(list: string | undefined): Set<string> | undefined {
       [{ field: 'events', message: 'holds an unknown kind' }],
     )
   return new Set(kinds)
-}
-
-function parseLastEventId(raw: string | undefined): number | undefined {
-  if (raw === undefined || raw.trim() === '') return undefined
-  if (!/^\d{1,15}$/.test(raw.trim()))
-    throw new StoreError(400, `Last-Event-ID: "${raw}" is not an event id of this stream (a sequence number)`, [
-      { field: 'Last-Event-ID', message: 'is not a sequence number' },
-    ])
-  return Number(raw.trim())
 }
 
 /** The last words of a stream the emulator ends: why, and where its reader picks up again. */
@@ -73,7 +60,7 @@ export function eventMessages(): (event: EventRecord) => Uint8Array {
 export const eventHandlers = authedHandlers({
   streamEvents: (c, { services: { events: bus, clock }, options, query, eventMessage: format }) => {
     const kinds = parseKinds(query.events)
-    let after = parseLastEventId(c.req.header('last-event-id') ?? query.lastEventId)
+    let after = lastEventIdOf(c.req.header('last-event-id') ?? query.lastEventId, 'an event id of this stream')
     const shop = c.get('shop')
     const heartbeatMs = options.webhooks?.heartbeatMs ?? DEFAULT_HEARTBEAT_MS
     let wake = () => {}

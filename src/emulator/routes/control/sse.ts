@@ -3,9 +3,9 @@ import { type SSEStreamingApi, streamSSE } from 'hono/streaming'
 import { StoreError } from '../../../contract/errors.js'
 
 /** A comment line this often keeps proxies and clients from closing an idle stream. */
-const DEFAULT_HEARTBEAT_MS = 15_000
+export const DEFAULT_HEARTBEAT_MS = 15_000
 /** What a client waits before reconnecting (SSE `retry:`). */
-const RECONNECT_MS = 1_000
+export const RECONNECT_MS = 1_000
 
 /** A `Last-Event-ID` (header or query) as a sequence number; undefined when none was sent. */
 export function lastEventIdOf(raw: string | undefined, what: string): number | undefined {

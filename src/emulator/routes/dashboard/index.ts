@@ -20,7 +20,7 @@ import { apiRoutes } from '../api/index.js'
 import type { RouteDeps } from '../route.js'
 import { renderPage } from '../../pages/layout.js'
 import { LoginThrottle, loginClientOf } from './login-throttle.js'
-import { ErrorPage } from '../../pages/errors.js'
+import { pageErrors } from '../../pages/errors.js'
 import { LoginPage, OverviewPage } from '../../pages/dashboard/overview.js'
 import { ProductsPage } from '../../pages/dashboard/products.js'
 import { CustomersPage, OrderDetailPage, OrdersPage, SubscriptionsPage } from '../../pages/dashboard/orders.js'
@@ -29,10 +29,14 @@ import { QueriesPage } from '../../pages/dashboard/queries.js'
 import { DASHBOARD, type DashView } from '../../pages/dashboard/shell.js'
 import { DASH_PAGE_SIZE, listQuery, pageOf } from '../../pages/dashboard/paging.js'
 import { buildInvoice, invoicePath } from '../../services/orders/invoice.js'
-import { inspectorPages } from './inspector.js'
-import type { PageEnv } from './page-env.js'
+import { REQUEST_LOG_LIMIT, RequestLogQuerySchema } from '../../../contract/requests.js'
+import { parseWith } from '../../middleware/validate.js'
+import { REFERENCE_DOCUMENTS, ReferencePage, type ReferenceDocument } from '../../pages/dashboard/reference.js'
+import { RequestDetailPage, RequestsPage } from '../../pages/dashboard/requests.js'
+import { swaggerUiAssetPath } from '../pages/index.js'
 import {
   DASHBOARD_PATH,
+  type PageEnv,
   Sessions,
   clearSessionCookie,
   requireSession,
@@ -67,41 +71,19 @@ export function dashboardRoutes(
   dashApi.notFound((c) => answerJson(c, { error: `not found: no dashboard route ${c.req.method} ${c.req.path}` }, 404))
 
   const app = new Hono<PageEnv>()
-  app.onError((error, c) => {
-    if (error instanceof StoreError || error instanceof HTTPException) {
-      const status = error.status as 400
-      return renderPage(c, ErrorPage({ status, message: error.message, home: DASHBOARD }), status)
-    }
-    deps.log(`internal error on ${c.req.method} ${c.req.path}: ${(error as Error)?.stack ?? String(error)}`)
-    return renderPage(
-      c,
-      ErrorPage({
-        status: 500,
-        message: 'the emulator hit an unexpected problem (logged by store serve)',
-        home: DASHBOARD,
-      }),
-      500 as 400,
-    )
-  })
+  // Only the same-origin check below refuses a page with hono's own 403.
+  const crossSite = `this form was sent from another site; open ${DASHBOARD}/login on this emulator and send it from there`
+  app.onError(
+    pageErrors(deps.log, DASHBOARD, (error) =>
+      error instanceof HTTPException && error.status === 403 ? crossSite : error.message,
+    ),
+  )
   // Form posts (login, logout) must come from the dashboard's own page, on a name the emulator answers to.
-  const sameOrigin = csrf({
-    origin: (origin, c) => origin === new URL(c.req.url).origin && (hosts.admitsOrigin(origin) || !isOverNetwork(c)),
-  })
-  app.use(async (c, next) => {
-    let isPassed = false
-    try {
-      return await sameOrigin(c, () => {
-        isPassed = true
-        return next()
-      })
-    } catch (error) {
-      if (isPassed || !(error instanceof HTTPException) || error.status !== 403) throw error
-      throw new StoreError(
-        403,
-        `this form was sent from another site; open ${DASHBOARD}/login on this emulator and send it from there`,
-      )
-    }
-  })
+  app.use(
+    csrf({
+      origin: (origin, c) => origin === new URL(c.req.url).origin && (hosts.admitsOrigin(origin) || !isOverNetwork(c)),
+    }),
+  )
   app.route('/api', dashApi)
 
   app.get('/login', async (c) => {
@@ -171,7 +153,7 @@ export function dashboardRoutes(
 
   app.get('/products', (c) => {
     const view = viewOf(c)
-    const query = listQuery((name) => c.req.query(name))
+    const query = listQuery(c.req.query())
     const needle = query.search.toLowerCase()
     const matches = needle
       ? (p: ProductRecord) => [p.name, p.productId, p.id, p.type].some((field) => field.toLowerCase().includes(needle))
@@ -188,11 +170,12 @@ export function dashboardRoutes(
 
   app.get('/orders', (c) => {
     const view = viewOf(c)
-    const paged = pageOf(
-      services.orders.list(view.shop, Infinity),
-      listQuery((name) => c.req.query(name)),
-      (o) => [o.orderNumber, o.id, o.customerEmail, o.customerName],
-    )
+    const paged = pageOf(services.orders.list(view.shop, Infinity), listQuery(c.req.query()), (o) => [
+      o.orderNumber,
+      o.id,
+      o.customerEmail,
+      o.customerName,
+    ])
     return renderPage(c, OrdersPage({ view, orders: { ...paged, rows: paged.rows.map(presentOrder) } }))
   })
 
@@ -212,21 +195,21 @@ export function dashboardRoutes(
 
   app.get('/customers', (c) => {
     const view = viewOf(c)
-    const customers = pageOf(
-      services.customers.list(view.shop, Infinity),
-      listQuery((name) => c.req.query(name)),
-      (cu) => [cu.email, cu.name, cu.id],
-    )
+    const customers = pageOf(services.customers.list(view.shop, Infinity), listQuery(c.req.query()), (cu) => [
+      cu.email,
+      cu.name,
+      cu.id,
+    ])
     return renderPage(c, CustomersPage({ view, customers }))
   })
 
   app.get('/subscriptions', (c) => {
     const view = viewOf(c)
-    const paged = pageOf(
-      services.subscriptions.list(view.shop),
-      listQuery((name) => c.req.query(name)),
-      (s) => [s.id, s.customerEmail, s.productName],
-    )
+    const paged = pageOf(services.subscriptions.list(view.shop), listQuery(c.req.query()), (s) => [
+      s.id,
+      s.customerEmail,
+      s.productName,
+    ])
     const subscriptions = { ...paged, rows: paged.rows.map(presentSubscription) }
     const { now, offsetSeconds } = services.clock.state(view.account)
     return renderPage(c, SubscriptionsPage({ view, subscriptions, clockNow: now, offsetSeconds }))
@@ -258,7 +241,30 @@ export function dashboardRoutes(
     const recent = services.events.recent(view.shop.id, RECENT_EVENTS).map(presentEvent)
     return renderPage(c, EventsPage({ view, recent, after }))
   })
-  app.route('/', inspectorPages(requests, viewOf))
+  app.get('/requests', (c) => {
+    const { status, method, path } = c.req.query()
+    const filter = parseWith(RequestLogQuerySchema, {
+      ...(status ? { status } : {}),
+      ...(method ? { method } : {}),
+      ...(path ? { path } : {}),
+    })
+    const entries = requests.list(c.get('account').id, filter, REQUEST_LOG_LIMIT.default)
+    return renderPage(c, RequestsPage({ view: viewOf(c), entries, filter }))
+  })
+
+  app.get('/requests/:id', (c) => {
+    const entry = requests.find(c.get('account').id, c.req.param('id'))
+    return renderPage(c, RequestDetailPage({ view: viewOf(c), entry }))
+  })
+
+  const swaggerUi = swaggerUiAssetPath()
+  app.get('/reference', (c) => {
+    const wanted = c.req.query('doc') ?? 'api'
+    if (!Object.hasOwn(REFERENCE_DOCUMENTS, wanted))
+      throw new StoreError(404, `no API reference "${wanted}": choose ${Object.keys(REFERENCE_DOCUMENTS).join(' or ')}`)
+    const document = wanted as ReferenceDocument
+    return renderPage(c, ReferencePage({ view: viewOf(c), document, assets: swaggerUi }))
+  })
 
   return app
 }

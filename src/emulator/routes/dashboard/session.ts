@@ -14,6 +14,11 @@ export const DASHBOARD_HEADER = 'x-dashboard-request'
 /** Sessions one account may hold; a new login past it ends that account's oldest session. */
 const SESSIONS_PER_ACCOUNT = 100
 
+/** What a dashboard page's handlers find on the context once the session is checked. */
+export interface PageEnv {
+  Variables: { account: AccountRecord; key: KeyRecord }
+}
+
 interface Session {
   keyId: string
   accountId: string

@@ -1,43 +1,100 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { Hono, type Context } from 'hono'
-import { HTTPException } from 'hono/http-exception'
 import { StoreError } from '../../../contract/errors.js'
 import type { Log } from '../../deps.js'
 import type { ShopRecord } from '../../../contract/rows.js'
 import { type RouteDeps, mountRoutes, publicHandlers } from '../route.js'
 import { visitorOf } from '../storefront/index.js'
 import { renderPage } from '../../pages/layout.js'
-import { ErrorPage } from '../../pages/errors.js'
+import { pageErrors } from '../../pages/errors.js'
 import { CheckoutPage, ProductPage, SHOP_PAGE_SIZE, ShopPage } from '../../pages/storefront/catalogue.js'
 import type { ShopView } from '../../pages/storefront/shell.js'
 import { themeCss, themeView } from '../../pages/storefront/theme.js'
 import { parseQuery } from '../../middleware/validate.js'
 import { StorefrontProductQuerySchema } from '../../../contract/storefront.js'
 import { InvoicePage } from '../../pages/storefront/invoice.js'
-import { groupById, groupHasMystery, listedGroups } from '../../pages/storefront-data.js'
+import type { Group } from '../../../contract/groups.js'
+import type { Services } from '../../services/index.js'
 import { readBrowserAsset } from '../../pages/browser-assets.js'
 
-export const CSS = 'text/css; charset=utf-8'
-export const JS = 'text/javascript; charset=utf-8'
+const CSS = 'text/css; charset=utf-8'
+const JS = 'text/javascript; charset=utf-8'
+
+const isLive = (services: Services, shop: ShopRecord, id: string) =>
+  services.catalogue.lookUp(shop, id)?.status === 'Live'
+
+/** Listed bundles whose products are all Live (a bundle with a Draft product cannot be bought), named like `search`. */
+export function listedGroups(services: Services, shop: ShopRecord, search = ''): Group[] {
+  const needle = search.toLowerCase()
+  return services.groups
+    .list(shop)
+    .map((row) => services.groups.present(shop, row))
+    .filter(
+      (g) =>
+        !g.unlisted &&
+        g.name.toLowerCase().includes(needle) &&
+        g.products.length > 0 &&
+        g.products.every((p) => isLive(services, shop, p.id)),
+    )
+}
+
+/** A bundle by id (unlisted ones too: reachable by direct link); 404 otherwise. */
+export function groupById(services: Services, shop: ShopRecord, id: string): Group {
+  return services.groups.present(shop, services.groups.get(shop, id))
+}
+
+/** Whether any product of a bundle is a MysteryBox (the checkout then offers a client seed). */
+export function groupHasMystery(services: Services, shop: ShopRecord, group: Group): boolean {
+  return group.products.some((p) => services.catalogue.lookUp(shop, p.id)?.type === 'MysteryBox')
+}
 
 /** The shop page's query: a search and a cursor (its page size is fixed). */
 const ShopPageQuerySchema = StorefrontProductQuerySchema.omit({ limit: true })
 
-export const asset =
-  (body: string, type: string, crossOrigin = false) =>
-  (c: Context) =>
+const typeOf = (file: string) => (file.endsWith('.css') ? CSS : JS)
+
+/** A bundle of src/browser, read when the app is built. */
+function asset(file: string, crossOrigin = false) {
+  const body = readBrowserAsset(file)
+  return (c: Context) =>
     c.body(body, 200, {
-      'Content-Type': type,
+      'Content-Type': typeOf(file),
       'Cache-Control': 'no-cache',
       'X-Content-Type-Options': 'nosniff',
       ...(crossOrigin ? { 'Cross-Origin-Resource-Policy': 'cross-origin', 'Access-Control-Allow-Origin': '*' } : {}),
     })
+}
 
-/** The pages' own static files, under /_assets (public: the login page needs them). */
+/** Swagger UI's files as `npm run build` copies them from swagger-ui-dist (a dev dependency). */
+const SWAGGER_UI = new URL('../../../../dist/browser/swagger-ui/', import.meta.url)
+
+/** Where the reference page finds Swagger UI under /_assets: versioned, so it can be cached for good. */
+export function swaggerUiAssetPath(): string {
+  return `swagger-ui/${(JSON.parse(readBrowserAsset('version.json', SWAGGER_UI)) as { version: string }).version}`
+}
+
+/**
+ * The pages' own static files, under /_assets (public: the login page needs them), and the renderer
+ * of the API reference (Swagger UI, served from the files the build copied: nothing is fetched from
+ * elsewhere, so the reference works offline and within the pages' Content-Security-Policy), read on first use.
+ */
 export function assetRoutes(): Hono {
-  return new Hono()
-    .get('/_assets/pages.css', asset(readBrowserAsset('pages.css'), CSS))
-    .get('/_assets/pages.js', asset(readBrowserAsset('pages.js'), JS))
-    .get('/_assets/verify.js', asset(readBrowserAsset('verify.js'), JS))
+  const app = new Hono()
+  for (const file of ['pages.css', 'pages.js', 'verify.js', 'reference.js', 'reference.css'])
+    app.get(`/_assets/${file}`, asset(file))
+  const loaded = new Map<string, Buffer>()
+  app.get(`/_assets/${swaggerUiAssetPath()}/:file{swagger-ui-bundle\\.js|swagger-ui\\.css}`, (c) => {
+    const file = c.req.param('file')
+    let body = loaded.get(file)
+    if (!body) loaded.set(file, (body = readFileSync(fileURLToPath(new URL(file, SWAGGER_UI)))))
+    return c.body(new Uint8Array(body), 200, {
+      'Content-Type': typeOf(file),
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'X-Content-Type-Options': 'nosniff',
+    })
+  })
+  return app
 }
 
 /**
@@ -53,9 +110,7 @@ const embedHandlers = publicHandlers({
 })
 
 export function embedRoutes(deps: RouteDeps): Hono {
-  const app = new Hono()
-    .get('/embed.js', asset(readBrowserAsset('embed.js'), JS, true))
-    .get('/embed.css', asset(readBrowserAsset('embed.css'), CSS, true))
+  const app = new Hono().get('/embed.js', asset('embed.js', true)).get('/embed.css', asset('embed.css', true))
   return mountRoutes(app, embedHandlers, deps)
 }
 
@@ -63,7 +118,7 @@ export function embedRoutes(deps: RouteDeps): Hono {
  * "JSON when asked for JSON, a page otherwise" (DESIGN.md, storefront invoice): JSON when the
  * Accept header names JSON and not HTML, or with `?format=json`; browsers and plain curl get the page.
  */
-export function wantsJson(c: Context): boolean {
+function wantsJson(c: Context): boolean {
   if (c.req.query('format') === 'json') return true
   const accept = c.req.header('accept') ?? ''
   return /application\/(?:[\w.+-]+\+)?json/i.test(accept) && !/text\/html/i.test(accept)
@@ -97,17 +152,7 @@ export function storefrontPageRoutes(deps: RouteDeps, log: Log): Hono {
   const { services } = deps
   const { storefront } = services
   const app = new Hono()
-  app.onError((error, c) => {
-    if (error instanceof StoreError || error instanceof HTTPException) {
-      return renderPage(c, ErrorPage({ status: error.status, message: error.message, home: '/' }), error.status as 400)
-    }
-    log(`internal error on ${c.req.method} ${c.req.path}: ${(error as Error)?.stack ?? String(error)}`)
-    return renderPage(
-      c,
-      ErrorPage({ status: 500, message: 'the emulator hit an unexpected problem (logged by store serve)', home: '/' }),
-      500 as 400,
-    )
-  })
+  app.onError(pageErrors(log, '/'))
 
   /** The shop of `:shop`, refusing blacklisted visitors as the JSON storefront does (spec, "Blacklist entry"). */
   const shopOf = (c: Context): ShopRecord => {

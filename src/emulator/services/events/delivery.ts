@@ -3,6 +3,7 @@ import type { DeliveryAttempt } from '../../../contract/webhooks.js'
 import type { EmulatorOptions, Sleep } from '../../deps.js'
 import type { ServiceDeps } from '../common/deps.js'
 import type { DeliveryRecord } from '../../../contract/rows.js'
+import { readAtMost } from '../../../contract/read-at-most.js'
 
 /**
  * Automatic retries (docs/webhooks.md, "Webhooks"): 5 attempts in all, the first at once, then after
@@ -48,22 +49,6 @@ export function describeFetchError(error: unknown, timedOut: boolean, timeoutMs:
 }
 
 /**
- * The body's first `limit` bytes, and whether there was more: reading stops there and the
- * connection is dropped, so a huge or endless answer costs neither memory nor the whole timeout.
- */
-export async function readAtMost(res: Response, limit: number): Promise<{ bytes: Uint8Array; truncated: boolean }> {
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for await (const chunk of res.body ?? []) {
-    chunks.push(chunk)
-    size += chunk.length
-    // Leaving the loop cancels the body, which drops the connection.
-    if (size > limit) break
-  }
-  return { bytes: Buffer.concat(chunks).subarray(0, limit), truncated: size > limit }
-}
-
-/**
  * One webhook POST with exactly the spec's headers (Content-Type, User-Agent; Node's fetch adds
  * only transport headers) and a timeout covering the whole exchange. Never throws.
  */
@@ -85,7 +70,7 @@ export async function postWebhook(
       signal,
       redirect: 'manual',
     })
-    const { bytes, truncated } = await readAtMost(res, RESPONSE_BODY_LIMIT)
+    const { bytes, truncated } = await readAtMost(res.body, RESPONSE_BODY_LIMIT)
     return {
       status: res.status,
       durationMs: elapsed(started),

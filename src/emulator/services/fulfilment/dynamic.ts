@@ -6,7 +6,7 @@ import { isSettled } from '../orders/flow.js'
 import { type Fulfil, retryHint, undelivered } from './fulfil.js'
 import { setupHint } from '../catalogue/setup-hint.js'
 import { takeUnits } from './units.js'
-import { readAtMost } from '../events/delivery.js'
+import { readAtMost } from '../../../contract/read-at-most.js'
 
 declare module '../../deps.js' {
   interface EmulatorOptions {
@@ -23,7 +23,7 @@ export const MAX_ANSWER_DEPTH = 64
 export const WAITING_FOR_ANSWER = 'waiting for the answer of the Dynamic Webhook URL'
 
 async function readAnswer(res: Response): Promise<{ contentType: string; content: unknown } | { tooLarge: true }> {
-  const { bytes, truncated } = await readAtMost(res, MAX_DYNAMIC_ANSWER)
+  const { bytes, truncated } = await readAtMost(res.body, MAX_DYNAMIC_ANSWER)
   if (truncated) return { tooLarge: true }
   const body = new TextDecoder().decode(bytes)
   const contentType = res.headers.get('content-type') ?? ''
