@@ -3,7 +3,9 @@ import type { FulfilmentSetup } from '../../../contract/fulfilment.js'
 import { ProductSchema } from '../../../contract/products.js'
 import type { FulfilmentRecord, ProductRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from '../common/deps.js'
-import { listed } from '../common/listed.js'
+import { presenterOf } from '../common/listed.js'
+
+const copyProduct = presenterOf(ProductSchema)
 import { serialPool } from './serial-pool.js'
 import { availableUnits } from './stock.js'
 
@@ -13,7 +15,9 @@ import { availableUnits } from './stock.js'
  * limit, so no page offers what checkout would refuse.
  */
 export function presentProduct(row: ProductRecord, stock: number | null) {
-  return { ...listed(ProductSchema, row), stock }
+  const product = copyProduct(row)
+  product.stock = stock
+  return product
 }
 
 /** The setup as the merchant sees it: pools as they stand, the public commitment, never the server seed. */

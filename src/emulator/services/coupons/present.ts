@@ -1,5 +1,6 @@
+import type { ListedFields } from '../../../contract/common.js'
 import { CouponSchema } from '../../../contract/coupons.js'
 import type { CouponRecord } from '../../../contract/rows.js'
-import { listed } from '../common/listed.js'
+import { presenterOf } from '../common/listed.js'
 
-export const presentCoupon = (row: CouponRecord) => listed(CouponSchema, row)
+export const presentCoupon: (row: CouponRecord) => ListedFields<typeof CouponSchema> = presenterOf(CouponSchema)

@@ -1,6 +1,9 @@
+import type { ListedFields } from '../../../contract/common.js'
 import { OrderItemSchema, OrderSchema } from '../../../contract/orders.js'
 import type { OrderLineRecord, OrderRecord } from '../../../contract/rows.js'
-import { listed } from '../common/listed.js'
+import { presenterOf } from '../common/listed.js'
+
+const copyOrder = presenterOf(OrderSchema)
 
 /**
  * An order as the API shows it: the spec's fields, then what the emulator keeps beside them
@@ -8,8 +11,11 @@ import { listed } from '../common/listed.js'
  * lacks stay absent.
  */
 export function presentOrder(row: OrderRecord) {
-  return { ...listed(OrderSchema, row), items: row.items.map(presentOrderItem) }
+  const order = copyOrder(row)
+  order.items = row.items.map(presentOrderItem)
+  return order
 }
 
 /** One line of an order; a mystery line's server seed is on it only once the order is paid. */
-export const presentOrderItem = (line: OrderLineRecord) => listed(OrderItemSchema, line)
+export const presentOrderItem: (line: OrderLineRecord) => ListedFields<typeof OrderItemSchema> =
+  presenterOf(OrderItemSchema)

@@ -1,9 +1,11 @@
+import type { ListedFields } from '../../../contract/common.js'
 import { SubscriptionSchema } from '../../../contract/subscriptions.js'
 import type { SubscriptionRecord } from '../../../contract/rows.js'
-import { listed } from '../common/listed.js'
+import { presenterOf } from '../common/listed.js'
 
 /**
  * A subscription as the API shows it: the spec's fields, then its plan, charge and where the
  * emulator clock stands in it (docs/storefront.md, "Subscriptions").
  */
-export const presentSubscription = (row: SubscriptionRecord) => listed(SubscriptionSchema, row)
+export const presentSubscription: (row: SubscriptionRecord) => ListedFields<typeof SubscriptionSchema> =
+  presenterOf(SubscriptionSchema)

@@ -1,10 +1,12 @@
 import type { ListedFields } from '../../../contract/common.js'
 import { type ThemeSchema, ThemeSummarySchema } from '../../../contract/themes.js'
 import type { ShopRecord, ThemeRecord } from '../../../contract/rows.js'
-import { listed } from '../common/listed.js'
+import { presenterOf } from '../common/listed.js'
+
+const copySummary = presenterOf(ThemeSummarySchema)
 
 export const presentThemeSummary = (shop: ShopRecord, theme: ThemeRecord) =>
-  listed(ThemeSummarySchema, { ...theme, shopSlug: shop.slug })
+  copySummary({ ...theme, shopSlug: shop.slug })
 
 /** The full bundle: summary, config and the two files as text (spec, "Themes"). */
 export function presentTheme(shop: ShopRecord, theme: ThemeRecord): ListedFields<typeof ThemeSchema> {

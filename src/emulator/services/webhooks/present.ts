@@ -1,12 +1,14 @@
+import type { ListedFields } from '../../../contract/common.js'
 import { WebhookDeliverySummarySchema, WebhookSchema } from '../../../contract/webhooks.js'
 import type { DeliveryRecord, WebhookRecord } from '../../../contract/rows.js'
-import { listed } from '../common/listed.js'
+import { presenterOf } from '../common/listed.js'
 
 /** A webhook endpoint as the control API shows it. */
-export const presentWebhook = (row: WebhookRecord) => listed(WebhookSchema, row)
+export const presentWebhook: (row: WebhookRecord) => ListedFields<typeof WebhookSchema> = presenterOf(WebhookSchema)
 
 /** A delivery of the log as listed: without the payload and the attempts. */
-export const summariseDelivery = (row: DeliveryRecord) => listed(WebhookDeliverySummarySchema, row)
+export const summariseDelivery: (row: DeliveryRecord) => ListedFields<typeof WebhookDeliverySummarySchema> =
+  presenterOf(WebhookDeliverySummarySchema)
 
 /** One delivery with every attempt and the exact body sent. */
 export function presentDelivery(row: DeliveryRecord) {
