@@ -61,7 +61,7 @@ export function numericId(id: string): number {
 }
 
 /** ISO 8601 → Unix seconds (spec, "Delivery rules" 5); 0 for a missing time. */
-function unixSeconds(iso: string | null | undefined): number {
+export function unixSeconds(iso: string | null | undefined): number {
   const ms = iso ? Date.parse(iso) : NaN
   return Number.isFinite(ms) ? Math.floor(ms / 1000) : 0
 }
@@ -70,21 +70,32 @@ function unixOrNull(iso: unknown): number | null {
   return typeof iso === 'string' && iso ? unixSeconds(iso) : null
 }
 
-/** Number formats by currency: one is costly to build, and most payloads share a currency. */
-const formats = new Map<string, Intl.NumberFormat | null>()
+interface MoneyFormat {
+  format: Intl.NumberFormat | null
+  /** The last amount formatted and its text: most payloads in a row carry the same price. */
+  amount?: number
+  text?: string
+}
+const formats = new Map<string, MoneyFormat>()
 
-/** An amount as people read it (`$39.60`); a currency Intl does not know reads `12.00 XYZ`. */
+/** An amount as people read it (`$39.60`); formats are cached per currency, they are costly to build and to run. */
 export function displayMoney(amount: number, currency: string): string {
-  let format = formats.get(currency)
-  if (format === undefined) {
+  let entry = formats.get(currency)
+  if (entry === undefined) {
+    let format: Intl.NumberFormat | null
     try {
       format = new Intl.NumberFormat('en-US', { style: 'currency', currency })
     } catch {
       format = null
     }
-    formats.set(currency, format)
+    entry = { format }
+    formats.set(currency, entry)
   }
-  return format ? format.format(amount) : `${amount.toFixed(2)} ${currency}`
+  if (entry.text !== undefined && Object.is(entry.amount, amount)) return entry.text
+  const text = entry.format ? entry.format.format(amount) : `${amount.toFixed(2)} ${currency}`
+  entry.amount = amount
+  entry.text = text
+  return text
 }
 
 const amountString = (n: number) => (Math.round(n * 100) / 100).toFixed(2)
@@ -129,32 +140,24 @@ export function productEventData(product: Product, shop: PayloadShop): ProductEv
   }
 }
 
-/** A product that is gone, rebuilt from what an order line or a subscription remembers of it. */
-function goneProduct(
-  known: Pick<Product, 'id' | 'productId' | 'name' | 'type' | 'price' | 'currency' | 'createdAt'>,
-): Product {
+/** A product that is gone, rebuilt from what an order line remembers of it. */
+function productFromLine(item: OrderItem, order: Order): Product {
   return {
+    id: item.productId,
+    productId: item.productId,
+    name: item.productName,
     description: '',
     image: '',
+    type: item.productType ?? 'Service',
+    price: item.price,
+    currency: order.currency,
     stock: null,
     status: 'Archived',
     sortOrder: 0,
     unlisted: false,
-    ...known,
-    updatedAt: known.createdAt,
-  }
-}
-
-function productFromLine(item: OrderItem, order: Order): Product {
-  return goneProduct({
-    id: item.productId,
-    productId: item.productId,
-    name: item.productName,
-    type: item.productType ?? 'Service',
-    price: item.price,
-    currency: order.currency,
     createdAt: order.createdAt,
-  })
+    updatedAt: order.createdAt,
+  }
 }
 
 function productOfLine(item: OrderItem, order: Order, sources: PayloadSources): Product {
@@ -244,6 +247,10 @@ function statusHistory(order: Loose<Order>): {
   return { raw, upper: raw.map((h) => ({ status: h.status.toUpperCase(), created_at: unixSeconds(h.at) })) }
 }
 
+function customerOf(order: Loose<Order>): string | null {
+  return str(order.customerId)
+}
+
 interface Discounts {
   amount: number
   group: number
@@ -278,6 +285,15 @@ function discountBreakdown(d: Discounts): OrderEventData['discount_breakdown'] {
 function originOf(order: Loose<Order>): string {
   const origin = str(order.origin)
   return !origin || origin === 'checkout' ? 'STOREFRONT' : origin.toUpperCase()
+}
+
+/**
+ * What `gatewayOf` reads of `top` laid over `under`, as `{ ...under, ...top }` has it. Spreading
+ * two records of some fifty fields into one costs more than building the rest of a payload.
+ */
+function gatewayFieldsOf(top: Record<string, unknown>, under: Record<string, unknown>): Record<string, unknown> {
+  const field = (key: string) => (Object.hasOwn(top, key) ? top[key] : under[key])
+  return { gateway: field('gateway'), payments: field('payments'), paymentMethod: field('paymentMethod') }
 }
 
 function gatewayOf(record: Record<string, unknown>, fallback: string): string {
@@ -325,7 +341,7 @@ export function orderEventData(order: Order, sources: PayloadSources, item?: Ord
     shop_id: numericId(sources.shop.id),
     name: sources.shop.name,
     customer_email: order.customerEmail,
-    customer_id: str(o.customerId),
+    customer_id: customerOf(o),
     product_id: product.id,
     product_title: line?.productName ?? product.name,
     product_type: upperType(line?.productType ?? product.type),
@@ -378,17 +394,22 @@ export function subscriptionEventData(
 ): SubscriptionEventData {
   const s = subscription as Loose<Subscription>
   const o = (order ?? {}) as Record<string, unknown>
-  const product =
-    sources.product(subscription.productId) ??
-    goneProduct({
-      id: subscription.productId,
-      productId: subscription.productProductId,
-      name: subscription.productName,
-      type: 'Subscription',
-      price: num(s.amount) ?? 0,
-      currency: str(s.currency) ?? 'USD',
-      createdAt: subscription.createdAt,
-    })
+  const product = sources.product(subscription.productId) ?? {
+    id: subscription.productId,
+    productId: subscription.productProductId,
+    name: subscription.productName,
+    description: '',
+    image: '',
+    type: 'Subscription' as const,
+    price: num(s.amount) ?? 0,
+    currency: str(s.currency) ?? 'USD',
+    stock: null,
+    status: 'Archived' as const,
+    sortOrder: 0,
+    unlisted: false,
+    createdAt: subscription.createdAt,
+    updatedAt: subscription.createdAt,
+  }
   const plan = sources.plan?.(product.id)
   const line = order?.items.find((i) => i.productId === product.id)
   const amount = num(s.amount) ?? line?.total ?? product.price
@@ -420,7 +441,7 @@ export function subscriptionEventData(
     current_period_end: unixSeconds(subscription.currentPeriodEnd),
     trial_start: unixOrNull(s.trialStart),
     trial_end: unixOrNull(s.trialEnd),
-    gateway: gatewayOf({ ...o, ...s }, 'PROCESSOR'),
+    gateway: gatewayOf(gatewayFieldsOf(s, o), 'PROCESSOR'),
     country,
     ip: str(s.ip) ?? str(o.ip),
     ip_info: ipInfo(country, str(s.city) ?? str(o.city)),
@@ -510,7 +531,7 @@ export function dynamicDeliveryPayload(order: Order, item: OrderItem, now: strin
     id: order.id,
     order_number: order.orderNumber,
     unique_id: order.id,
-    shop_customer_id: str(o.customerId) ?? '',
+    shop_customer_id: customerOf(o) ?? '',
     coupon_id: couponId ?? '',
     coupon_discount: amountString(couponDiscount),
     gateway_fee: amountString(0),
@@ -524,7 +545,7 @@ export function dynamicDeliveryPayload(order: Order, item: OrderItem, now: strin
     amount: item.quantity,
     custom_fields: fields,
     customer: {
-      id: str(o.customerId) ?? '',
+      id: customerOf(o) ?? '',
       email: order.customerEmail,
       name: order.customerName,
       chat_id: text(fields.chat_id),
