@@ -18,7 +18,7 @@ export interface StartOptions {
   log: Log
   options?: EmulatorOptions
   foldAtBytes?: number
-  io?: import('./store/journal-io.js').JournalIO
+  io?: import('./store/journal.js').JournalIO
 }
 
 export interface StartedEmulator {

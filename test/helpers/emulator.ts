@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { startEmulator, type StartedEmulator } from '../../src/emulator/start.js'
 import { offsetClock, type EmulatorOptions } from '../../src/emulator/deps.js'
 import { loadSeedFile, type SeedInput } from '../../src/contract/seed-file.js'
-import type { JournalIO } from '../../src/emulator/store/journal-io.js'
+import type { JournalIO } from '../../src/emulator/store/journal.js'
 import { checkResponses } from './openapi.js'
 
 export const TEST_KEY = 'sk_live_testtesttesttesttesttesttesttest'

@@ -1,7 +1,8 @@
+import { constants } from 'node:fs'
+import { open } from 'node:fs/promises'
 import { StoreError } from '../../contract/errors.js'
 import { collectionNamed, type CollectionName, type Collections } from './collections.js'
-import { forEachLine } from '../files.js'
-import type { JournalFile } from './journal-io.js'
+import { forEachLine, writeAll } from '../files.js'
 import { ROW_SCHEMAS } from '../../contract/rows.js'
 import { checkRow, type JournalOp, type Tx } from './tx.js'
 
@@ -16,6 +17,41 @@ import { checkRow, type JournalOp, type Tx } from './tx.js'
  * ```
  */
 export const journalHeader = (after: number) => `{"journal":2,"after":${after}}\n`
+
+/** The journal as the writer appends to it; opened through `StoreOptions.io` so tests can make the disk fail. */
+export interface JournalFile {
+  append(bytes: Uint8Array): Promise<void>
+  sync(): Promise<void>
+  /** `append` returns once its bytes are on disk (the file was opened with O_DSYNC): no `sync` follows it. */
+  readonly isDurableOnAppend?: boolean
+  truncate(size: number): Promise<void>
+  close(): Promise<void>
+}
+
+export interface JournalIO {
+  openForAppend(path: string): Promise<JournalFile>
+}
+
+export const nodeJournalIO: JournalIO = {
+  async openForAppend(path) {
+    const handle = await open(path, constants.O_WRONLY | constants.O_CREAT | (constants.O_DSYNC ?? 0), 0o600)
+    let end = (await handle.stat()).size
+    return {
+      isDurableOnAppend: constants.O_DSYNC !== undefined,
+      // One write for the whole batch: appendFile would cut it into 512 KB writes, each a turn of the event loop.
+      append: async (bytes) => {
+        await writeAll(handle, bytes, end)
+        end += bytes.length
+      },
+      sync: () => handle.datasync(),
+      truncate: async (size) => {
+        await handle.truncate(size)
+        end = size
+      },
+      close: () => handle.close(),
+    }
+  },
+}
 
 export const reasonOf = (error: unknown) =>
   (error as NodeJS.ErrnoException)?.code ?? (error as Error)?.message ?? String(error)

@@ -8,10 +8,19 @@ import {
   type Collections,
 } from './collections.js'
 import { readDbFile, writeDbFile, type DbFile, type DbRows } from './db-file.js'
-import { open } from 'node:fs/promises'
-import { removeTemporaryFiles, temporaryPathBeside } from '../files.js'
-import { nodeJournalIO, type JournalFile, type JournalIO } from './journal-io.js'
-import { JournalWriter, journalHeader, reasonOf, replayJournal } from './journal.js'
+import { existsSync } from 'node:fs'
+import { open, rename, rm } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { removeTemporaryFiles, syncFolder, temporaryPathBeside, writeFileDurably } from '../files.js'
+import {
+  type JournalFile,
+  type JournalIO,
+  JournalWriter,
+  journalHeader,
+  nodeJournalIO,
+  reasonOf,
+  replayJournal,
+} from './journal.js'
 import { acquireLock } from './lock.js'
 import { Tx } from './tx.js'
 
@@ -185,7 +194,7 @@ export class Store {
         )
       }
       await this.writer.close()
-      await this.io.unlink(this.journalPath)
+      await rm(this.journalPath, { force: true })
     } finally {
       this.releaseLock?.()
     }
@@ -208,13 +217,13 @@ export class Store {
       throw dbRefused(path, `it cannot be read (${reasonOf(error)})`)
     }
     if (typeof db === 'string') throw dbRefused(path, db)
-    if ((await this.io.size(`${this.journalPath}.next`)) !== undefined)
+    if (existsSync(`${this.journalPath}.next`))
       throw new StoreError(
         500,
         `journal ${this.journalPath}.next was left by an earlier version of store while it folded the journal. Start that version once on this db and stop it with Ctrl+C, then start this one.`,
       )
     if (db === null) {
-      if ((await this.io.size(this.journalPath)) !== undefined)
+      if (existsSync(this.journalPath))
         throw new StoreError(
           500,
           `db file ${path} is missing but its journal ${this.journalPath} exists. Restore the db file, or move the journal aside to start anew.`,
@@ -240,7 +249,7 @@ export class Store {
       this.options.log?.(
         `journal ${this.journalPath}: ignored a torn last line (${replayed.torn} bytes) left by an interrupted write`,
       )
-    if (!replayed) await this.io.create(this.journalPath, journalHeader(db.seq))
+    if (!replayed) await writeFileDurably(this.journalPath, journalHeader(db.seq))
     const file = await this.io.openForAppend(this.journalPath)
     const bytes = replayed?.bytes ?? Buffer.byteLength(journalHeader(db.seq))
     if (replayed?.torn) {
@@ -315,9 +324,10 @@ export class Store {
         const read = await journal.read(since, 0, since.length, journalBytes).finally(() => journal.close())
         if (read.bytesRead !== since.length) throw new Error('the journal ended before its last append')
         const text = journalHeader(db.seq) + since.toString('utf8')
-        await this.io.create(temporary, text)
+        await writeFileDurably(temporary, text)
         file = await this.io.openForAppend(temporary)
-        await this.io.rename(temporary, this.journalPath)
+        await rename(temporary, this.journalPath)
+        await syncFolder(dirname(this.journalPath))
         await writer
           .replaceFile(file, Buffer.byteLength(text))
           .close()
@@ -326,7 +336,7 @@ export class Store {
       this.dbBytes = dbBytes
     } catch (error) {
       await file?.close().catch(() => undefined)
-      await this.io.unlink(temporary).catch(() => undefined)
+      await rm(temporary, { force: true }).catch(() => undefined)
       this.options.log?.(
         `folding ${this.journalPath} into ${this.path} failed (${reasonOf(error)}); it is tried again later`,
       )

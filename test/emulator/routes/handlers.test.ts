@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { OPERATIONS } from '../../../src/contract/operations/index.js'
-import { API_HANDLERS } from '../../../src/emulator/routes/api/index.js'
+import { API_HANDLERS } from '../../../src/emulator/routes/api.js'
 import { accountHandlers } from '../../../src/emulator/routes/control/accounts.js'
 import { CONTROL_HANDLERS } from '../../../src/emulator/routes/control/index.js'
 import { healthHandlers } from '../../../src/emulator/routes/control/health.js'

@@ -1,6 +1,5 @@
 import { readFileSync, statSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { nodeJournalIO } from '../../../src/emulator/store/journal-io.js'
 import { Store } from '../../../src/emulator/store/store.js'
 import { FaultyIO, account, errno, journalBytes, journalLines, openAsCrashingProcess, tmpDb } from './store-helpers.js'
 
@@ -63,7 +62,8 @@ describe('Store: folding the journal into the db file', () => {
     const io = new FaultyIO()
     const store = await Store.open({ path: db, io, foldAtBytes: FOLD_AT, log: (line) => logs.push(line) })
     // The journal cannot be rewritten: the db file is written, the journal stays whole.
-    io.create = async () => {
+    const openForAppend = io.openForAppend
+    io.openForAppend = async () => {
       throw errno('ENOSPC', 'no space left on device')
     }
     for (let i = 0; i < 60; i++) await store.tx((tx) => tx.put('accounts', account(i)))
@@ -72,7 +72,7 @@ describe('Store: folding the journal into the db file', () => {
       logs.some((line) => /^folding .+\.journal into .+ failed \(ENOSPC\); it is tried again later$/.test(line)),
     ).toBe(true)
     expect(journalLines(db)).toHaveLength(60)
-    io.create = nodeJournalIO.create
+    io.openForAppend = openForAppend
     for (let i = 60; i < 120; i++) await store.tx((tx) => tx.put('accounts', account(i)))
     await store.settle()
     expect(journalLines(db).length).toBeLessThan(60)

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
-import { nodeJournalIO, type JournalFile, type JournalIO } from '../../../src/emulator/store/journal-io.js'
+import { nodeJournalIO, type JournalFile, type JournalIO } from '../../../src/emulator/store/journal.js'
 import { Store, type StoreOptions } from '../../../src/emulator/store/store.js'
 import type { AccountRecord } from '../../../src/contract/rows.js'
 
@@ -87,11 +87,6 @@ export class FaultyIO implements JournalIO {
       close: () => file.close(),
     }
   }
-
-  create = nodeJournalIO.create
-  rename = nodeJournalIO.rename
-  unlink = nodeJournalIO.unlink
-  size = nodeJournalIO.size
 }
 
 export const readText = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8') : undefined)

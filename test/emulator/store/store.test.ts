@@ -1,7 +1,7 @@
 import { constants, existsSync, readFileSync, unlinkSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { StoreError } from '../../../src/contract/errors.js'
-import { nodeJournalIO } from '../../../src/emulator/store/journal-io.js'
+import { nodeJournalIO } from '../../../src/emulator/store/journal.js'
 import { Store } from '../../../src/emulator/store/store.js'
 import { testEmulator } from '../../helpers/emulator.js'
 import { DEAD_PID, FaultyIO, account, journalLines, openAsCrashingProcess, tmpDb } from './store-helpers.js'

@@ -1,33 +1,170 @@
 import type { Hono } from 'hono'
+import { PRODUCT_LIMIT } from '../../../contract/products.js'
 import type { AuthedEnv } from '../../middleware/auth.js'
-import { type RouteDeps, mountRoutes } from '../route.js'
-import { clockHandlers } from './clock.js'
+import { presentKey, presentShop } from '../../services/accounts/present.js'
+import { presentProduct } from '../../services/catalogue/present.js'
+import { presentQuery } from '../../services/customer-queries/present.js'
+import { presentFeedback } from '../../services/feedback/present.js'
+import { presentOrder } from '../../services/orders/present.js'
+import { presentSubscription } from '../../services/subscriptions/present.js'
+import { presentDelivery, presentWebhook, summariseDelivery } from '../../services/webhooks/present.js'
+import { type RouteDeps, authedHandlers, mountRoutes } from '../route.js'
 import { eventHandlers } from './events.js'
-import { faultHandlers } from './faults.js'
-import { keyHandlers } from './keys.js'
-import { orderControlHandlers } from './orders.js'
-import { productControlHandlers } from './products.js'
-import { queryHandlers } from './queries.js'
 import { requestLogHandlers } from './requests.js'
-import { shopHandlers } from './shops.js'
-import { stateHandlers } from './states.js'
-import { subscriptionControlHandlers } from './subscriptions.js'
-import { webhookHandlers } from './webhooks.js'
 
-/** The dashboard's functions over HTTP under /_emulator (DESIGN.md, "Emulator control API"), behind the key. */
+const SUCCESS = { status: 200, body: { success: true } } as const
+
+/**
+ * The dashboard's functions over HTTP under /_emulator (DESIGN.md, "Emulator control API"), behind
+ * the key: the account's shops, keys, clock, faults and saved states; the shop's products of every
+ * status, the payment processor's order actions, webhooks, customer queries and feedback.
+ */
 export const CONTROL_HANDLERS = {
-  ...shopHandlers,
-  ...keyHandlers,
-  ...productControlHandlers,
-  ...orderControlHandlers,
-  ...subscriptionControlHandlers,
-  ...clockHandlers,
-  ...webhookHandlers,
+  ...authedHandlers({
+    listShops: (c, { services }) => ({
+      status: 200,
+      body: { shops: services.accounts.shops(c.get('account')).map(presentShop) },
+    }),
+    createShop: async (c, { services, body }) => ({
+      status: 201,
+      body: presentShop(await services.accounts.createShop(c.get('account'), await body())),
+    }),
+    listKeys: (c, { services }) => ({
+      status: 200,
+      body: { keys: services.accounts.keys(c.get('account')).map(presentKey) },
+    }),
+    createKey: async (c, { services, body }) => {
+      const { name } = await body()
+      const { key, secret } = await services.accounts.createKey(c.get('account'), name ?? null)
+      // The secret is shown once, in this answer only (spec, "Authentication").
+      return { status: 201, body: { ...presentKey(key), secret } }
+    },
+    revokeKey: async (c, { services, params }) => {
+      await services.accounts.revokeKey(c.get('account'), params.id)
+      return SUCCESS
+    },
+    listAllProducts: (c, { services: { catalogue }, query }) => {
+      const limit = query.limit ?? PRODUCT_LIMIT.default
+      const { page, nextCursor } = catalogue.pageByStatus(c.get('shop'), query.status ?? 'all', limit, query.cursor)
+      return {
+        status: 200,
+        body: { products: page.map((product) => presentProduct(product, catalogue.stockOf(product))), nextCursor },
+      }
+    },
+    getFulfilment: (c, { services, params }) => ({
+      status: 200,
+      body: services.catalogue.setup(c.get('shop'), params.id),
+    }),
+    setFulfilment: async (c, { services, params, body }) => ({
+      status: 200,
+      body: await services.catalogue.putSetup(c.get('shop'), params.id, await body()),
+    }),
+    payOrder: async (c, { services, params, body }) => ({
+      status: 200,
+      body: presentOrder(await services.payment.pay(c.get('shop'), params.id, await body())),
+    }),
+    retryDelivery: async (c, { services, params }) => ({
+      status: 200,
+      body: presentOrder(await services.payment.deliver(c.get('shop'), params.id)),
+    }),
+    addTracking: async (c, { services, params, body }) => ({
+      status: 200,
+      body: presentOrder(await services.payment.track(c.get('shop'), params.id, await body())),
+    }),
+    disputeOrder: async (c, { services, params }) => ({
+      status: 200,
+      body: presentOrder(await services.payment.dispute(c.get('shop'), params.id)),
+    }),
+    cancelSubscription: async (c, { services, params }) => ({
+      status: 200,
+      body: presentSubscription(await services.subscriptions.cancel(c.get('shop'), params.id)),
+    }),
+    getClock: (c, { services }) => ({ status: 200, body: services.clock.state(c.get('account')) }),
+    advanceClock: async (c, { services, body }) => ({
+      status: 200,
+      body: await services.clock.advance(c.get('account'), (await body()).seconds),
+    }),
+    listWebhooks: (c, { services }) => ({
+      status: 200,
+      body: { webhooks: services.webhooks.list(c.get('shop')).map(presentWebhook) },
+    }),
+    createWebhook: async (c, { services, body }) => ({
+      status: 201,
+      body: presentWebhook(await services.webhooks.create(c.get('shop'), await body())),
+    }),
+    listDeliveries: (c, { services, query }) => ({
+      status: 200,
+      body: { deliveries: services.webhooks.logs(c.get('shop'), query).map(summariseDelivery) },
+    }),
+    getDelivery: (c, { services, params }) => ({
+      status: 200,
+      body: presentDelivery(services.webhooks.delivery(c.get('shop'), params.id)),
+    }),
+    resendDelivery: async (c, { services, params }) => ({
+      status: 201,
+      body: presentDelivery(await services.webhooks.resend(c.get('shop'), params.id)),
+    }),
+    getWebhook: (c, { services, params }) => ({
+      status: 200,
+      body: presentWebhook(services.webhooks.get(c.get('shop'), params.id)),
+    }),
+    deleteWebhook: async (c, { services, params }) => {
+      await services.webhooks.delete(c.get('shop'), params.id)
+      return SUCCESS
+    },
+    simulateWebhook: async (c, { services, params, body }) => {
+      // An unknown endpoint answers 404 before a body is looked at.
+      const webhook = services.webhooks.get(c.get('shop'), params.id)
+      const { event } = await body()
+      return { status: 201, body: presentDelivery(await services.webhooks.simulate(c.get('shop'), webhook, event)) }
+    },
+    listQueries: (c, { services }) => ({
+      status: 200,
+      body: { queries: services.storefront.queries(c.get('shop')).map(presentQuery) },
+    }),
+    getQuery: (c, { services, params }) => ({
+      status: 200,
+      body: presentQuery(services.storefront.query(c.get('shop'), params.id)),
+    }),
+    replyToQuery: async (c, { services, params, body }) => ({
+      status: 200,
+      body: presentQuery(await services.storefront.reply(c.get('shop'), params.id, (await body()).message)),
+    }),
+    listFeedback: (c, { services }) => ({
+      status: 200,
+      body: { feedback: services.storefront.feedback(c.get('shop')).map(presentFeedback) },
+    }),
+    listFaults: (c, { services }) => ({ status: 200, body: { faults: services.faults.list(c.get('account')) } }),
+    createFault: async (c, { services, body }) => ({
+      status: 201,
+      body: services.faults.create(c.get('account'), await body()),
+    }),
+    deleteFault: (c, { services, params }) => {
+      services.faults.delete(c.get('account'), params.id)
+      return SUCCESS
+    },
+    listStates: async (c, { services }) => ({
+      status: 200,
+      body: { states: await services.states.list(c.get('account')) },
+    }),
+    exportState: async (c, { services }) => ({
+      status: 200,
+      body: await services.states.export(c.get('shop')),
+      stream: true,
+    }),
+    saveState: async (c, { services, body }) => ({
+      status: 201,
+      body: await services.states.save(c.get('account'), (await body()).name),
+    }),
+    restoreState: async (c, { services, body }) => {
+      const restore = await body()
+      if ('seed' in restore) return { status: 200, body: await services.states.import(c.get('shop'), restore.seed) }
+      return { status: 200, body: await services.states.restore(c.get('account'), restore.name) }
+    },
+    resetAccount: async (c, { services }) => ({ status: 200, body: await services.states.reset(c.get('account')) }),
+  }),
   ...eventHandlers,
-  ...queryHandlers,
   ...requestLogHandlers,
-  ...faultHandlers,
-  ...stateHandlers,
 }
 
 /** Mounts the control API on `control` (at `/_emulator`), which brings the key and shop middleware. */
