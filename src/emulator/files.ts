@@ -1,4 +1,5 @@
 /** Durable file writes and line-by-line reading, for the store's files and saved states alike. */
+import { randomUUID } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { open, readdir, rename, unlink, stat, type FileHandle } from 'node:fs/promises'
@@ -23,11 +24,9 @@ export async function syncFolder(folder: string): Promise<void> {
   }
 }
 
-let sequence = 0
-
-/** A temporary path beside `path`, `.<name>.<pid>.<n>.tmp`: two writers never share one. */
+/** A temporary path beside `path`, `.<name>.<pid>.<uuid>.tmp`: two writers never share one. */
 export function temporaryPathBeside(path: string): string {
-  return join(dirname(path), `.${basename(path)}.${process.pid}.${++sequence}.tmp`)
+  return join(dirname(path), `.${basename(path)}.${process.pid}.${randomUUID()}.tmp`)
 }
 
 /** Removes what writes a crash interrupted (`.<db>*.tmp`, its journal's too); safe while holding the db's lock. */

@@ -1,21 +1,16 @@
 import type { Hono } from 'hono'
 import { createApp } from './app.js'
-import type { EmulatorDeps, EmulatorOptions, Clock, Random, Sleep, Log } from './deps.js'
+import type { EmulatorDeps, EmulatorOptions } from './deps.js'
 import { createServices, type Services } from './services/index.js'
 import { Store } from './store/store.js'
 import { parseSeed, type SeedInput } from '../contract/seed-file.js'
 
-export interface StartOptions {
+export interface StartOptions extends Omit<EmulatorDeps, 'store' | 'options'> {
   db: string
   /** Records for a new db, checked as the API checks its bodies (a seed file's content, or an object). */
   seed?: SeedInput
   /** A new db's key; on a db made earlier it must be one of its keys (refused with 409 otherwise). */
   apiKey?: string
-  clock: Clock
-  random: Random
-  fetch: typeof fetch
-  sleep: Sleep
-  log: Log
   options?: EmulatorOptions
   foldAtBytes?: number
   io?: import('./store/journal.js').JournalIO
@@ -86,14 +81,6 @@ export async function startEmulator(options: StartOptions): Promise<StartedEmula
   }
 }
 
-function depsOf(store: Store, options: StartOptions): EmulatorDeps {
-  return {
-    store,
-    clock: options.clock,
-    random: options.random,
-    fetch: options.fetch,
-    sleep: options.sleep,
-    log: options.log,
-    options: options.options ?? {},
-  }
+function depsOf(store: Store, { clock, random, fetch, sleep, log, options }: StartOptions): EmulatorDeps {
+  return { store, clock, random, fetch, sleep, log, options: options ?? {} }
 }

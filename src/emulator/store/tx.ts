@@ -47,7 +47,7 @@ export class Tx {
    */
   put<K extends CollectionName>(name: K, row: RowOf<K>): RowOf<K> {
     this.assertOpen()
-    const collection = this.collectionOf(name)
+    const collection = collectionNamed(this.collections, name)
     const key = collection.keyOf(row)
     if (collection.get(key) === row) {
       throw new StoreError(
@@ -74,7 +74,7 @@ export class Tx {
 
   delete(name: CollectionName, key: string): void {
     this.assertOpen()
-    const collection = this.collectionOf(name)
+    const collection = collectionNamed(this.collections, name)
     const previous = collection.delete(key)
     if (!previous) return
     this.changes.push({ name, collection, key, previous })
@@ -90,10 +90,6 @@ export class Tx {
     }
     this.changes.length = 0
     this.ops.length = 0
-  }
-
-  private collectionOf(name: CollectionName): AnyCollection {
-    return collectionNamed(this.collections, name)
   }
 
   private assertOpen(): void {

@@ -1,6 +1,7 @@
 import { REQUEST_LOG_LIMIT, type RequestLogEntry, matchesRequestFilter } from '../../../contract/requests.js'
 import { authedHandlers } from '../route.js'
-import { lastEventIdOf, streamQueue } from './sse.js'
+import { answerSse } from './sse-sink.js'
+import { DEFAULT_HEARTBEAT_MS, RECONNECT_MS, lastEventIdOf } from './sse.js'
 
 /**
  * The calling account's recent requests (docs/emulator.md, "Request inspector"). JSON, newest first; with
@@ -20,18 +21,26 @@ export const requestLogHandlers = authedHandlers({
     // An id past the log's end comes from before a restart (the log starts empty): replay it all.
     if (after !== undefined && after > newest) after = 0
     return {
-      response: streamQueue<RequestLogEntry>(c, {
-        heartbeatMs: options.webhooks?.heartbeatMs,
-        nowIso: () => clock.nowIso(c.get('account')),
-        start: () => ({
-          backlog: after === undefined ? [] : recorder.since(account, query, after),
-          comment: `requests of this account; newest ${recorder.newest(account)}`,
-        }),
-        subscribe: (push) =>
-          recorder.subscribe(account, (entry) => {
-            if (matchesRequestFilter(entry, query)) push(entry)
-          }),
-        send: (stream, entry) => stream.writeSSE({ id: String(entry.sequence), data: JSON.stringify(entry) }),
+      response: answerSse(c, (sink) => {
+        const send = (entry: RequestLogEntry) => sink.write(`data: ${JSON.stringify(entry)}\nid: ${entry.sequence}\n\n`)
+        sink.write(`retry: ${RECONNECT_MS}\n: requests of this account; newest ${recorder.newest(account)}\n\n`)
+        if (after !== undefined) for (const entry of recorder.since(account, query, after)) send(entry)
+        const unsubscribe = recorder.subscribe(account, (entry) => {
+          if (matchesRequestFilter(entry, query)) send(entry)
+        })
+        // A periodic keep-alive, not a wait: unref'd so it never holds the process open.
+        const heartbeat = setInterval(
+          () => sink.write(`: heartbeat ${clock.nowIso(c.get('account'))}\n\n`),
+          options.webhooks?.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
+        )
+        heartbeat.unref?.()
+        return {
+          drained: () => {},
+          closed: () => {
+            unsubscribe()
+            clearInterval(heartbeat)
+          },
+        }
       }),
     }
   },

@@ -1,5 +1,3 @@
-import type { Context } from 'hono'
-import { type SSEStreamingApi, streamSSE } from 'hono/streaming'
 import { StoreError } from '../../../contract/errors.js'
 
 /** A comment line this often keeps proxies and clients from closing an idle stream. */
@@ -15,55 +13,4 @@ export function lastEventIdOf(raw: string | undefined, what: string): number | u
       { field: 'Last-Event-ID', message: 'is not a sequence number' },
     ])
   return Number(raw.trim())
-}
-
-/**
- * A Server-Sent Events answer fed by a queue: first the backlog `start` returns, then every item
- * `subscribe` hands over, each written by `send`, until the client goes. `start` and `subscribe`
- * run in the same tick, so no item falls between the backlog and the live ones.
- */
-export function streamQueue<T>(
-  c: Context,
-  o: {
-    /** `store serve`'s heartbeat setting (EmulatorOptions.webhooks.heartbeatMs); 15 s without it. */
-    heartbeatMs?: number
-    /** The emulator's time, written in each heartbeat. */
-    nowIso(): string
-    start(): { backlog: T[]; comment: string }
-    subscribe(push: (item: T) => void): () => void
-    send(stream: SSEStreamingApi, item: T): Promise<void>
-  },
-): Response {
-  const heartbeatMs = o.heartbeatMs ?? DEFAULT_HEARTBEAT_MS
-  return streamSSE(c, async (stream) => {
-    const { backlog: queue, comment } = o.start()
-    let wake: (() => void) | undefined
-    const unsubscribe = o.subscribe((item) => {
-      queue.push(item)
-      wake?.()
-    })
-    // A periodic keep-alive, not a wait: unref'd so it never holds the process open.
-    const heartbeat = setInterval(() => void stream.write(`: heartbeat ${o.nowIso()}\n\n`), heartbeatMs)
-    heartbeat.unref?.()
-    stream.onAbort(() => {
-      unsubscribe()
-      clearInterval(heartbeat)
-      wake?.()
-    })
-    await stream.write(`retry: ${RECONNECT_MS}\n: ${comment}\n\n`)
-    try {
-      while (!stream.aborted) {
-        const next = queue.shift()
-        if (next === undefined) {
-          await new Promise<void>((resolve) => (wake = resolve))
-          wake = undefined
-          continue
-        }
-        await o.send(stream, next)
-      }
-    } finally {
-      unsubscribe()
-      clearInterval(heartbeat)
-    }
-  })
 }
