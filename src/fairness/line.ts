@@ -1,7 +1,7 @@
 // Checks of a whole order line, beyond each open on its own: DESIGN.md "Mystery box fairness — exact
 // algorithm" (opens of a line use nonces 0…n-1 and one client seed; stock drops by one per win).
 import type { MysteryOpen } from '../contract/mystery.js'
-import { verifyOpen, type Check } from './verify.js'
+import { check, verifyOpen, type Check } from './verify.js'
 
 /** A check of one open: {@link verifyOpen}'s checks plus the line-level ones. */
 export interface LineCheck extends Omit<Check, 'name'> {
@@ -28,12 +28,6 @@ export interface OpenReport {
   checks: LineCheck[]
 }
 
-function lineCheck(name: LineCheck['name'], expected: string, actual: unknown, inputs: LineCheck['inputs']): LineCheck {
-  const stated =
-    actual === undefined ? '(missing)' : typeof actual === 'object' ? JSON.stringify(actual) : String(actual)
-  return { name, ok: expected === stated, expected, actual: stated, inputs }
-}
-
 const snapshot = (odds: unknown) =>
   Array.isArray(odds) ? odds.map((e) => ({ name: e?.name, weight: e?.weight, stock: e?.stock })) : odds
 
@@ -50,9 +44,9 @@ export function verifyLine(line: MysteryLine, expectedCommitment = line.expected
   return line.opens.map((open, position) => {
     const { checks } = verifyOpen(open, expectedCommitment === undefined ? {} : { expectedCommitment })
     const all: LineCheck[] = [...checks]
-    all.push(lineCheck('nonce', String(position), open.nonce, { position, index: open.index ?? '(missing)' }))
+    all.push(check('nonce', String(position), open.nonce, { position, index: open.index ?? '(missing)' }))
     if (line.clientSeed !== undefined)
-      all.push(lineCheck('clientSeed', line.clientSeed, open.clientSeed, { lineClientSeed: line.clientSeed }))
+      all.push(check('clientSeed', line.clientSeed, open.clientSeed, { lineClientSeed: line.clientSeed }))
     if (position > 0) {
       const previous = line.opens[position - 1]
       const expected = Array.isArray(previous.odds)
@@ -63,7 +57,7 @@ export function verifyLine(line: MysteryLine, expectedCommitment = line.expected
           }))
         : previous.odds
       all.push(
-        lineCheck('odds', JSON.stringify(expected), snapshot(open.odds), { previousOutcome: String(previous.outcome) }),
+        check('odds', JSON.stringify(expected), snapshot(open.odds), { previousOutcome: String(previous.outcome) }),
       )
     }
     // An outcome's pool loses the drawn code: its next win in the line draws from one fewer.
@@ -73,7 +67,7 @@ export function verifyLine(line: MysteryLine, expectedCommitment = line.expected
       .find((o) => o.outcome === open.outcome && o.codePoolSize !== undefined)
     if (open.codePoolSize !== undefined && lastWin) {
       all.push(
-        lineCheck('codePoolSize', String(Number(lastWin.codePoolSize) - 1), open.codePoolSize, {
+        check('codePoolSize', String(Number(lastWin.codePoolSize) - 1), open.codePoolSize, {
           outcome: String(open.outcome),
           previousCodePoolSize: String(lastWin.codePoolSize),
           previousOpen: lastWin.index ?? '(missing)',

@@ -26,8 +26,10 @@ function attempt(compute: () => string | number): string {
   }
 }
 
-function check(name: Check['name'], expected: string, actual: unknown, inputs: Check['inputs']): Check {
-  const stated = actual === undefined ? '(missing)' : String(actual)
+/** A check of `actual` as stated against what the verifier computed (an error computing it fails the check). */
+export function check<N extends string>(name: N, expected: string, actual: unknown, inputs: Check['inputs']) {
+  const stated =
+    actual === undefined ? '(missing)' : typeof actual === 'object' ? JSON.stringify(actual) : String(actual)
   return { name, ok: !expected.startsWith('error: ') && expected === stated, expected, actual: stated, inputs }
 }
 
