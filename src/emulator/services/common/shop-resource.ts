@@ -16,7 +16,7 @@ export interface ResourceRules<K extends CollectionName, Create, Update, Shown, 
 
 /**
  * List, get, create, update and delete of a shop's resource kept in one collection, each write
- * one transaction; the rows as stored, which the routes present (routes/crud.ts).
+ * one transaction; the rows as stored, which the routes present (routes/api.ts).
  */
 export class ShopResource<K extends CollectionName, Create, Update, Shown = RowOf<K>, Filter = never> {
   constructor(
