@@ -23,12 +23,12 @@ import type { Tx } from '../../store/store.js'
 import { findCouponByCode } from '../coupons/rules.js'
 import { matchBlacklist } from '../blacklists/rules.js'
 import { couponRefusal } from '../coupons/refusal.js'
-import { recordOrderPlaced } from '../customers/bookkeeping.js'
 import { clientSeedOf, rotateSeed } from '../catalogue/mystery.js'
 import { emitOrderEvents } from '../orders/flow.js'
-import { nextOrderNumber } from '../orders/numbers.js'
+import { placeOrder } from '../orders/rules.js'
 import { priceOrder } from './pricing.js'
 import { availableUnits } from '../catalogue/stock.js'
+import { lookUpProduct } from '../catalogue/products.js'
 import { setupHint } from '../catalogue/setup-hint.js'
 import { rowOfShop } from '../common/shop-rows.js'
 
@@ -77,11 +77,10 @@ function wantedLines(
 
 /** A product that can be sold on this storefront: Live (unlisted is fine: reachable by direct id), not an InfoCard. */
 function saleableProduct(deps: ServiceDeps, shop: ShopRecord, w: Wanted): ProductRecord {
-  const products = deps.collections.products
-  const found = products.get(w.productId) ?? products.getBy('productId', w.productId)
+  const found = lookUpProduct(deps, shop, w.productId)
   // Draft and Archived products answer exactly like unknown ones: the storefront does not reveal them.
   const field = w.field === 'groupId' ? 'groupId' : `${w.field}.productId`
-  if (!found || found.shopId !== shop.id || found.status !== 'Live') {
+  if (found?.status !== 'Live') {
     throw new StoreError(404, `product not found: ${w.productId}`, [
       { field, message: 'is not a product on sale in this shop' },
     ])
@@ -172,54 +171,40 @@ export function checkout(deps: ServiceDeps, tx: Tx, shopId: string, body: Checko
 
   // Every check passed: from here on only writes.
   const now = deps.nowIso(shop)
-  const orderNumber = nextOrderNumber(deps, tx, shop.id)
-  const customer = recordOrderPlaced(deps, tx, shop, { email: body.email, name: body.name, country }, now)
-  const orderId = deps.newId('ord')
-  const items: OrderLineRecord[] = resolved.map((r, i) => {
-    const line: OrderLineRecord = {
-      id: deps.newId('item'),
-      productId: r.product.id,
-      productName: r.product.name,
-      productType: r.product.type,
-      quantity: r.quantity,
-      price: lines[i].price,
-      total: priced.lineTotals[i],
-      delivery: { status: 'awaiting_payment' },
-      ...(r.trial ? { trial: true } : {}),
-    }
-    if (r.product.type !== 'MysteryBox') return line
-    const state = r.setup!.mystery!
-    tx.put('seals', {
-      id: line.id,
-      shopId: shop.id,
-      orderId,
-      productId: r.product.id,
-      serverSeed: state.serverSeed,
-      createdAt: now,
-    })
-    tx.put('fulfilments', { ...r.setup!, mystery: rotateSeed(deps, state), updatedAt: now })
-    return {
-      ...line,
-      mystery: { commitment: state.commitment, poolVersion: state.poolVersion, clientSeed: clientSeed!, opens: [] },
-    }
-  })
   if (coupon) tx.put('coupons', { ...coupon, usedCount: coupon.usedCount + 1, updatedAt: now })
-
-  const order: OrderRecord = {
-    id: orderId,
-    orderNumber,
+  const order = placeOrder(deps, tx, shop, { email: body.email, name: body.name, country }, now, (orderId) => ({
     status: 'pending',
     paymentStatus: 'unpaid',
     total: priced.total,
     currency,
-    customerEmail: body.email,
-    customerName: body.name || customer.name,
     paymentMethod: body.gateway ?? '',
-    createdAt: now,
-    paidAt: null,
-    items,
-    shopId: shop.id,
-    customerId: customer.id,
+    items: resolved.map((r, i) => {
+      const line: OrderLineRecord = {
+        id: deps.newId('item'),
+        productId: r.product.id,
+        productName: r.product.name,
+        productType: r.product.type,
+        quantity: r.quantity,
+        price: lines[i].price,
+        total: priced.lineTotals[i],
+        delivery: { status: 'awaiting_payment' },
+        ...(r.trial ? { trial: true } : {}),
+      }
+      if (r.product.type !== 'MysteryBox') return line
+      // The line is bound to the product's current commitment; the product moves on to a fresh seed.
+      const state = r.setup!.mystery!
+      tx.put('seals', {
+        id: line.id,
+        shopId: shop.id,
+        orderId,
+        productId: r.product.id,
+        serverSeed: state.serverSeed,
+        createdAt: now,
+      })
+      tx.put('fulfilments', { ...r.setup!, mystery: rotateSeed(deps, state), updatedAt: now })
+      const { commitment, poolVersion } = state
+      return { ...line, mystery: { commitment, poolVersion, clientSeed: clientSeed!, opens: [] } }
+    }),
     subtotal: priced.subtotal,
     discount: priced.discount,
     groupId: group?.id ?? null,
@@ -232,15 +217,8 @@ export function checkout(deps: ServiceDeps, tx: Tx, shopId: string, body: Checko
     gateway: body.gateway ?? 'processor',
     ip,
     country,
-    amountPaid: 0,
-    payments: [],
-    tracking: [],
-    disputedAt: null,
-    updatedAt: now,
     origin: 'checkout',
-    subscriptionId: null,
-  }
-  tx.put('orders', order)
+  }))
   emitOrderEvents(deps, tx, shop, 'order:created', order)
   return order
 }

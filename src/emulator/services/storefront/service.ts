@@ -1,7 +1,9 @@
 import type { CheckoutBody, CreateFeedbackBody, CreateQueryBody, Invoice } from '../../../contract/storefront.js'
 import type { StorefrontProduct } from '../../../contract/storefront.js'
 import type { FeedbackRecord, OrderRecord, QueryRecord, ShopRecord } from '../../../contract/rows.js'
-import { liveProduct, pageListedProducts, shopBySlug } from './listing.js'
+import { pageListedProducts, storefrontProduct } from './listing.js'
+import { lookUpProduct } from '../catalogue/products.js'
+import { StoreError } from '../../../contract/errors.js'
 import { assertNotBlacklisted, checkout, type Visitor } from './checkout.js'
 import { createQuery, findQuery, replyToQuery } from '../customer-queries/rules.js'
 import { createFeedback } from '../feedback/rules.js'
@@ -19,7 +21,9 @@ export class StorefrontService {
 
   /** The shop of a storefront URL (`:shop` is the slug); 404 otherwise. */
   shop(slug: string): ShopRecord {
-    return shopBySlug(this.deps, slug)
+    const shop = this.deps.collections.shops.getBy('slug', slug.toLowerCase())
+    if (!shop) throw new StoreError(404, `shop not found: ${slug}`)
+    return shop
   }
 
   /** Refuses a blacklisted visitor (by e-mail, IP or country) with 403. */
@@ -34,7 +38,9 @@ export class StorefrontService {
 
   /** A Live product by internal id or productId, unlisted ones included; 404 otherwise. */
   product(shop: ShopRecord, id: string): StorefrontProduct {
-    return liveProduct(this.deps, shop, id)
+    const product = lookUpProduct(this.deps, shop, id)
+    if (product?.status !== 'Live') throw new StoreError(404, `product not found: ${id}`)
+    return storefrontProduct(this.deps, product)
   }
 
   /** Places an order (every check first, then every write, in one transaction). */
