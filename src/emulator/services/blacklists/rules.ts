@@ -7,8 +7,9 @@ import {
   type CreateBlacklistBody,
   type UpdateBlacklistBody,
 } from '../../../contract/blacklists.js'
+import { StoreError } from '../../../contract/errors.js'
 import { refuse } from '../../../contract/refusals.js'
-import type { BlacklistRecord, ShopRecord } from '../../../contract/rows.js'
+import type { ShopRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from '../common/deps.js'
 import type { ResourceRules } from '../common/shop-resource.js'
 import { rowOfShop } from '../common/shop-rows.js'
@@ -16,15 +17,25 @@ import { rowOfShop } from '../common/shop-rows.js'
 const entryOf = (deps: ServiceDeps, shop: ShopRecord, type: BlacklistType, value: string) =>
   deps.collections.blacklists.getBy('entry', `${shop.id}:${type}:${value}`)
 
-/** The entry matching a visitor's IP, country or e-mail, if any (for checkout and the storefront). */
-export function matchBlacklist(
+/**
+ * Refuses a blacklisted visitor (by e-mail, IP or country) with 403 (spec, "Blacklist entry":
+ * matching visitors are kept out). The message names what matched, never the merchant's reason.
+ */
+export function assertNotBlacklisted(
   deps: ServiceDeps,
   shop: ShopRecord,
-  type: BlacklistType,
-  value: string,
-): BlacklistRecord | undefined {
-  const checked = normaliseBlacklistValue(type, value)
-  return 'value' in checked ? entryOf(deps, shop, type, checked.value) : undefined
+  who: { ip?: string | null; country?: string | null; email?: string },
+): void {
+  const checks = [
+    ['EMAIL', who.email, 'your e-mail address'],
+    ['IP', who.ip, 'your IP address'],
+    ['COUNTRY', who.country, 'your country'],
+  ] as const
+  for (const [type, value, what] of checks) {
+    const checked = value ? normaliseBlacklistValue(type, value) : undefined
+    if (checked && 'value' in checked && entryOf(deps, shop, type, checked.value))
+      throw new StoreError(403, `${what} is blocked by this shop; contact the merchant if you think this is a mistake`)
+  }
 }
 
 /** One entry per visitor (the same type and value): a second is a 409. */

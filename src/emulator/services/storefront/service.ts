@@ -13,7 +13,8 @@ import type { ServiceDeps } from '../common/deps.js'
 import { rowOfShop } from '../common/shop-rows.js'
 import { buildInvoice, codesText } from '../orders/invoice.js'
 import { findOrder } from '../orders/rules.js'
-import { assertNotBlacklisted, checkout, type Visitor } from './checkout.js'
+import { assertNotBlacklisted } from '../blacklists/rules.js'
+import { checkout, type Visitor } from './checkout.js'
 import { pageListedProducts, storefrontProduct } from './listing.js'
 
 /**
@@ -50,7 +51,7 @@ export class StorefrontService {
 
   /** Places an order (every check first, then every write, in one transaction). */
   checkout(shop: ShopRecord, body: CheckoutBody, visitor: Visitor): Promise<OrderRecord> {
-    return this.deps.transact((tx) => checkout(this.deps, tx, shop.id, body, visitor))
+    return this.deps.transact((tx) => checkout(this.deps, tx, shop, body, visitor))
   }
 
   /** An order of the shop by its internal id only: the invoice URL is the buyer's bearer link, ORD-<n> is guessable. */
