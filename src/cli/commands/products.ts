@@ -1,13 +1,12 @@
 import type { Command } from 'commander'
 import { PRODUCT_LIMIT, PRODUCT_LIST_STATUSES } from '../../contract/constants.js'
 import type { Product, ProductList } from '../../contract/products.js'
-import type { Bodies } from '../bodies.js'
+import type { Bodies } from '../operation-command.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import { isStoreError, UsageError } from '../exit-codes.js'
 import { formatMoney, type Column, type Output } from '../output.js'
 import { entriesOf, registerResource } from '../resource.js'
-import { limitOf } from './orders.js'
 
 const PRODUCT_COLUMNS: Column<Product>[] = [
   ['ID', (p) => p.productId],
@@ -23,6 +22,14 @@ interface ListProductsOptions {
   cursor?: string
   all?: boolean
   status?: string
+}
+
+function limitOf(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n < 1 || n > PRODUCT_LIMIT.max)
+    throw new UsageError(`--limit: "${raw}" is not a whole number from 1 to ${PRODUCT_LIMIT.max}`)
+  return n
 }
 
 type ListStatus = (typeof PRODUCT_LIST_STATUSES)[number]
@@ -57,7 +64,7 @@ async function productPage(
 
 /** One page (with a hint to the next on a terminal), or with `--all` every page (NDJSON with `--json`). */
 async function listProducts(cc: CommandContext, o: ListProductsOptions): Promise<void> {
-  const limit = limitOf(o.limit, PRODUCT_LIMIT.max)
+  const limit = limitOf(o.limit)
   const status = statusOf(o.status)
   const empty = status === 'Live' ? 'No products found' : `No ${status === 'all' ? '' : `${status} `}products found`
   if (o.all) {
@@ -110,6 +117,7 @@ export function register(program: Command, ctx: CliContext, bodies?: Bodies): vo
   registerResource<Product>(program, ctx, {
     bodies,
     name: 'products',
+    one: 'Product',
     singular: 'product',
     description: 'list, show, create, update and delete products',
     examples: {
@@ -143,14 +151,7 @@ export function register(program: Command, ctx: CliContext, bodies?: Bodies): vo
       run: (cc, opts) => listProducts(cc, opts as ListProductsOptions),
     },
     saved: reportSavedProduct,
-    get: (client, id) => client.products.get(id),
-    create: {
-      body: 'createProduct',
-      // Asked on a terminal: a product left Draft is not listed, which surprises people otherwise.
-      flags: { status: { askDefault: 'Draft' } },
-      run: (client, body) => client.products.create(body),
-    },
-    update: { body: 'updateProduct', run: (client, id, body) => client.products.update(id, body) },
-    delete: (client, id) => client.products.delete(id),
+    // Asked on a terminal: a product left Draft is not listed, which surprises people otherwise.
+    flags: { create: { status: { askDefault: 'Draft' } } },
   })
 }
