@@ -69,10 +69,14 @@ export interface OperationCommandSpec {
   /** A list answer as a table: the envelope's key, the columns, the words when it is empty. */
   rows?: [key: string, columns: Column<Answer>[], empty: string]
   /** Shows the answer off `--json`, or not at all (false); default field by field (nothing for `{ success: true }`). */
-  show?: false | ((cc: CommandContext, answer: Answer, args: string[]) => void)
+  show?: false | ((cc: CommandContext, answer: Answer, args: string[]) => unknown)
   /** The line that says what was done, off `--json`. */
   done?: (answer: Answer, args: string[]) => string
   isDefault?: boolean
+  /** Sends only the fields given, at least one; none is required. */
+  isUpdate?: boolean
+  /** Where the body's flags and schema come from; default the operation's. */
+  bodies?: Bodies
 }
 
 /** Declares `name` under `parent` as a call of the operation `id`. */
@@ -84,7 +88,9 @@ export function operationCommand(
   spec: OperationCommandSpec,
 ): Command {
   const { summary, params, body, query } = OPERATION_FLAGS[id]
-  const fields = withOverrides(body ?? query ?? [], spec.flags)
+  const bodies = spec.bodies ?? SPEC_BODIES
+  const derived = withOverrides(body ? bodies.fields(id as BodyName) : (query ?? []), spec.flags)
+  const fields = spec.isUpdate ? derived.map((f) => ({ ...f, required: false })) : derived
   const cmd = withExamples(parent.command(name, { isDefault: spec.isDefault }), ...spec.examples)
   cmd.description(spec.description ?? summary)
   for (const [param, accepts] of params) cmd.argument(`<${param}>`, accepts)
@@ -100,13 +106,13 @@ export function operationCommand(
       if (spec.confirm) await confirmOrYes(cc, opts, ...spec.confirm(args, cc))
       const what = spec.what ?? name
       const prompter = cc.interactive ? cc.prompter : undefined
-      const input = fields.length || body ? await buildBody(cc, { fields, opts, what, prompter }) : {}
+      const isUpdate = spec.isUpdate
+      const input = fields.length || body ? await buildBody(cc, { fields, opts, what, prompter, isUpdate }) : {}
       await spec.amend?.(cc, input, opts, args)
       // The schemas load only to check what was given: a plain read starts without zod.
-      if (body || Object.keys(input).length) {
-        const operation = (await operations())[id] as { body?: z.ZodType; query?: z.ZodType }
-        checkBody((operation.body ?? operation.query)!, input, what)
-      }
+      if (body) checkBody(await bodies.schema(id as BodyName), input, what)
+      else if (Object.keys(input).length)
+        checkBody(((await operations())[id] as { query: z.ZodType }).query, input, what)
       const answer: Answer = await cc.client().call(
         id as never,
         {
@@ -115,7 +121,7 @@ export function operationCommand(
         } as never,
       )
       if (cc.out.isJson) return cc.out.json(answer)
-      if (spec.show) spec.show(cc, answer, args)
+      if (spec.show) await spec.show(cc, answer, args)
       else if (spec.rows) cc.out.rows(answer[spec.rows[0]], spec.rows[1], spec.rows[2])
       else if (spec.show !== false && !answer.success) cc.out.record(answer, Object.entries(answer))
       if (spec.done) cc.out.success(spec.done(answer, args))

@@ -3,13 +3,12 @@
 // `registerResource`: each subcommand calls the API's operation of its name (`listCoupons`, `getCoupon`…).
 import type { Command } from 'commander'
 import type { OperationId } from '../contract/operations/index.js'
-import { withOverrides, type FlagOverrides } from './body-fields.js'
+import type { FlagOverrides } from './body-fields.js'
 import { OPERATION_FLAGS } from './body-flags.js'
 import { inContext, type CommandContext } from './client-factory.js'
 import type { CliContext } from './context.js'
 import { withExamples } from './examples.js'
-import { addDataOption, addFieldOptions, buildBody } from './input.js'
-import { type Bodies, type BodyName, confirmOrYes, operationCommand, SPEC_BODIES, YES } from './operation-command.js'
+import { type Bodies, operationCommand } from './operation-command.js'
 import type { Column, Output } from './output.js'
 
 export interface ResourceSpec<Row extends object> {
@@ -39,8 +38,8 @@ export interface ResourceSpec<Row extends object> {
   flags?: { list?: FlagOverrides; create?: FlagOverrides; update?: FlagOverrides }
   /** A `get` of the resource's own (a coupon by its code too). */
   get?: (cc: CommandContext, id: string) => Promise<Row>
-  /** Around the update's call: what the resource needs to know before it (an order's payment). */
-  update?: (cc: CommandContext, id: string, body: Record<string, unknown>, call: () => Promise<Row>) => Promise<Row>
+  /** Before an update is sent: what the resource needs to know first (an order's payment). */
+  beforeUpdate?: (cc: CommandContext, id: string, body: Record<string, unknown>) => Promise<void>
   /** The messages after a create or update (off `--json`); default `✓ Created coupon cpn_…`. */
   saved?: (out: Output, row: Row, verb: 'Created' | 'Updated') => void
   /**
@@ -52,95 +51,79 @@ export interface ResourceSpec<Row extends object> {
   bodies?: Bodies
 }
 
-/** Calls an operation on one record: `id` is its path parameter, whatever the path names it. */
-// biome-ignore lint/suspicious/noExplicitAny: each operation answers what it declares
-const call = (cc: CommandContext, op: OperationId, id: string, body?: object): Promise<any> =>
-  cc.client().call(op as never, { params: { [OPERATION_FLAGS[op].params[0][0]]: id }, body } as never)
-
 /** Registers the resource's command and its subcommands on the program: those its operations exist for. */
 export function registerResource<Row extends object>(
   program: Command,
   ctx: CliContext,
   spec: ResourceSpec<Row>,
 ): Command {
-  const bodies = spec.bodies ?? SPEC_BODIES
   const cmd = program.command(spec.name).description(spec.description)
   const { singular, examples } = spec
   const store = `store ${spec.name}`
   const idOf = (verb: string) => `${verb}${spec.one}` as OperationId
   const has = (verb: string) => idOf(verb) in OPERATION_FLAGS
   const listExamples = examples.list ?? [`${store} list`, `${store} list --json`]
-  const empty = spec.empty ?? `No ${spec.name} found`
   if (spec.list) {
     const list = withExamples(cmd.command('list').description(`list ${spec.name}`), ...listExamples)
     ;(spec.list.options?.(list) ?? list).action(
       inContext(ctx, (cc, opts: Record<string, unknown>) => spec.list!.run(cc, opts)),
     )
   } else {
-    const name = `${spec.name[0].toUpperCase()}${spec.name.slice(1)}`
-    operationCommand(cmd, ctx, 'list', `list${name}` as OperationId, {
+    operationCommand(cmd, ctx, 'list', `list${spec.name[0].toUpperCase()}${spec.name.slice(1)}` as OperationId, {
       examples: listExamples,
       flags: spec.flags?.list,
-      rows: [spec.name, spec.columns ?? [], empty],
+      rows: [spec.name, spec.columns ?? [], spec.empty ?? `No ${spec.name} found`],
     })
   }
+  const getExamples = examples.get ?? [`${store} get ${examples.id}`, `${store} get ${examples.id} --json`]
+  const show = (cc: CommandContext, row: Row) => showRecord(cc, spec, row)
   const get = (cc: CommandContext, id: string): Promise<Row> =>
-    spec.get ? spec.get(cc, id) : call(cc, idOf('get'), id)
-  withExamples(
-    cmd.command('get'),
-    ...(examples.get ?? [`${store} get ${examples.id}`, `${store} get ${examples.id} --json`]),
-  )
+    spec.get ? spec.get(cc, id) : cc.client().call(idOf('get') as never, { params: paramsOf(idOf('get'), id) } as never)
+  withExamples(cmd.command('get'), ...getExamples)
     .description(`show one ${singular}`)
     .argument('<id>', `${singular} id`)
     .action(inContext(ctx, async (cc, id: string) => showRecord(cc, spec, await get(cc, id))))
-  for (const verb of ['create', 'update'] as const) {
-    if (!has(verb)) continue
-    const isUpdate = verb === 'update'
-    const name = idOf(verb) as BodyName
-    const sub = withExamples(
-      cmd.command(verb),
-      ...(examples[verb] ?? []),
-      ...(isUpdate ? [] : [`${store} create --data @${singular.replace(/\s+/g, '-')}.json`]),
-    )
-    if (isUpdate) sub.description(`change a ${singular}: only the given fields`).argument('<id>', `${singular} id`)
-    else sub.description(`create a ${singular} (missing required fields are asked for on a terminal)`)
-    const derived = withOverrides(bodies.fields(name), spec.flags?.[verb])
-    const fields = isUpdate ? derived.map((f) => ({ ...f, required: false })) : derived
-    addDataOption(addFieldOptions(sub, fields)).action(
-      inContext(ctx, async (cc, ...args: unknown[]) => {
-        const [id, opts] = (isUpdate ? args : [undefined, ...args]) as [string, Record<string, unknown>]
-        const prompter = cc.interactive && !isUpdate ? cc.prompter : undefined
-        const what = isUpdate ? `${singular} update` : singular
-        const schema = await bodies.schema(name)
-        const body = await buildBody(cc, { fields, opts, schema, what, prompter, isUpdate })
-        const send = () => (isUpdate ? call(cc, name, id, body) : cc.client().call(name as never, { body } as never))
-        const row: Row = isUpdate && spec.update ? await spec.update(cc, id, body, send) : await send()
-        await showRecord(cc, spec, row)
-        if (cc.out.isJson) return
-        const saved = isUpdate ? 'Updated' : 'Created'
-        if (spec.saved) spec.saved(cc.out, row, saved)
-        else cc.out.success(`${saved} ${singular} ${idOfRow(row)}`)
-      }),
-    )
+  const saved = (verb: 'Created' | 'Updated') => async (cc: CommandContext, row: Row) => {
+    await show(cc, row)
+    if (spec.saved) spec.saved(cc.out, row, verb)
+    else cc.out.success(`${verb} ${singular} ${idOfRow(row)}`)
   }
-  if (has('delete')) {
-    withExamples(cmd.command('delete'), `${store} delete ${examples.id}`, `${store} delete ${examples.id} --yes`)
-      .description(`delete a ${singular} (asks first on a terminal)`)
-      .argument('<id>', `${singular} id`)
-      .option(...YES)
-      .action(
-        inContext(ctx, async (cc, id: string, opts: { yes?: boolean }) => {
-          // The record is looked up first: the question names it, and an unknown id is a not-found error.
-          const question = async () => `Delete ${singular} ${labelOf(await get(cc, id))}? This cannot be undone.`
-          await confirmOrYes(cc, opts, question, `delete ${singular} ${id}`)
-          const answer = await call(cc, idOf('delete'), id)
-          if (cc.out.isJson) cc.out.json(answer)
-          else cc.out.success(`Deleted ${singular} ${id}`)
-        }),
-      )
-  }
+  if (has('create'))
+    operationCommand(cmd, ctx, 'create', idOf('create'), {
+      examples: [...(examples.create ?? []), `${store} create --data @${singular.replace(/\s+/g, '-')}.json`],
+      description: `create a ${singular} (missing required fields are asked for on a terminal)`,
+      what: singular,
+      flags: spec.flags?.create,
+      bodies: spec.bodies,
+      show: saved('Created'),
+    })
+  if (has('update'))
+    operationCommand(cmd, ctx, 'update', idOf('update'), {
+      examples: examples.update ?? [],
+      description: `change a ${singular}: only the given fields`,
+      what: `${singular} update`,
+      flags: spec.flags?.update,
+      bodies: spec.bodies,
+      isUpdate: true,
+      amend: (cc, body, _o, [id]) => spec.beforeUpdate?.(cc, id, body),
+      show: saved('Updated'),
+    })
+  if (has('delete'))
+    operationCommand(cmd, ctx, 'delete', idOf('delete'), {
+      examples: [`${store} delete ${examples.id}`, `${store} delete ${examples.id} --yes`],
+      description: `delete a ${singular} (asks first on a terminal)`,
+      // The record is looked up first: the question names it, and an unknown id is a not-found error.
+      confirm: ([id], cc) => [
+        async () => `Delete ${singular} ${labelOf(await get(cc, id))}? This cannot be undone.`,
+        `delete ${singular} ${id}`,
+      ],
+      done: (_, [id]) => `Deleted ${singular} ${id}`,
+    })
   return cmd
 }
+
+/** The path parameters of an operation on one record, whatever its path names the id. */
+const paramsOf = (op: OperationId, id: string) => ({ [OPERATION_FLAGS[op].params[0][0]]: id })
 
 /** A record schema as far as display needs it: the field names, in order. */
 export type RecordShape = { shape: object }

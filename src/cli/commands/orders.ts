@@ -64,11 +64,10 @@ export function register(program: Command, ctx: CliContext): void {
       ['CREATED', (o) => o.createdAt],
     ],
     flags: { list: { limit: { description: `how many (1-${ORDER_LIMIT.max}, default ${ORDER_LIMIT.default})` } } },
-    update: async (cc, id, body, send) => {
-      const before = body.status === 'refunded' ? await cc.client().orders.get(id) : undefined
-      const order = await send()
-      if (before) paymentBefore.set(order.id, before.paymentStatus)
-      return order
+    beforeUpdate: async (cc, id, body) => {
+      if (body.status !== 'refunded') return
+      const before = await cc.client().orders.get(id)
+      paymentBefore.set(before.id, before.paymentStatus)
     },
   })
 }
