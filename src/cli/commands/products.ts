@@ -1,6 +1,9 @@
 import type { Command } from 'commander'
-import { PRODUCT_LIMIT, PRODUCT_LIST_STATUSES } from '../../contract/constants.js'
+import { PRODUCT_LIMIT, type PRODUCT_LIST_STATUSES } from '../../contract/constants.js'
 import type { Product, ProductList } from '../../contract/products.js'
+import { withOverrides } from '../body-fields.js'
+import { OPERATION_FLAGS } from '../body-flags.js'
+import { addFieldOptions, buildBody } from '../input.js'
 import type { Bodies } from '../operation-command.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
@@ -17,29 +20,16 @@ const PRODUCT_COLUMNS: Column<Product>[] = [
   ['STATUS', (p) => p.status],
 ]
 
-interface ListProductsOptions {
-  limit?: string
-  cursor?: string
-  all?: boolean
-  status?: string
-}
-
-function limitOf(raw: string | undefined): number | undefined {
-  if (raw === undefined) return undefined
-  const n = Number(raw)
-  if (!Number.isInteger(n) || n < 1 || n > PRODUCT_LIMIT.max)
-    throw new UsageError(`--limit: "${raw}" is not a whole number from 1 to ${PRODUCT_LIMIT.max}`)
-  return n
-}
-
 type ListStatus = (typeof PRODUCT_LIST_STATUSES)[number]
 
-function statusOf(raw: string | undefined): ListStatus {
-  if (raw === undefined) return 'Live'
-  const match = PRODUCT_LIST_STATUSES.find((s) => s.toLowerCase() === raw.trim().toLowerCase())
-  if (!match) throw new UsageError(`--status: "${raw}" is not one of ${PRODUCT_LIST_STATUSES.join(', ')}`)
-  return match
-}
+/** The list's flags: the emulator's list query (`--limit`, `--cursor`, `--status`), read as the API's. */
+const LIST_FIELDS = withOverrides(OPERATION_FLAGS.listAllProducts.query!, {
+  limit: { description: `products per page (1-${PRODUCT_LIMIT.max}, default ${PRODUCT_LIMIT.default})` },
+  cursor: { description: 'start at this cursor (a previous nextCursor)' },
+  status: {
+    description: 'products of this status (default Live); other than Live needs the emulator (GET /_emulator/products)',
+  },
+})
 
 /**
  * One page of products (the API's Live list), or of another status through the emulator's
@@ -63,13 +53,13 @@ async function productPage(
 }
 
 /** One page (with a hint to the next on a terminal), or with `--all` every page (NDJSON with `--json`). */
-async function listProducts(cc: CommandContext, o: ListProductsOptions): Promise<void> {
-  const limit = limitOf(o.limit)
-  const status = statusOf(o.status)
+async function listProducts(cc: CommandContext, o: Record<string, unknown>): Promise<void> {
+  const query = await buildBody(cc, { fields: LIST_FIELDS, opts: o, what: 'list' })
+  const { limit, status = 'Live' } = query as { limit?: number; status?: ListStatus }
   const empty = status === 'Live' ? 'No products found' : `No ${status === 'all' ? '' : `${status} `}products found`
   if (o.all) {
     const rows: Product[] = []
-    let cursor = o.cursor
+    let cursor = query.cursor as string | undefined
     do {
       const page = await productPage(cc, status, { limit: limit ?? PRODUCT_LIMIT.max, cursor })
       if (cc.out.isJson) for (const product of page.products) cc.out.ndjson(product)
@@ -79,7 +69,7 @@ async function listProducts(cc: CommandContext, o: ListProductsOptions): Promise
     if (!cc.out.isJson) cc.out.rows(rows, PRODUCT_COLUMNS, empty)
     return
   }
-  const page = await productPage(cc, status, { limit, cursor: o.cursor })
+  const page = await productPage(cc, status, { limit, cursor: query.cursor as string | undefined })
   cc.out.list(page, page.products, PRODUCT_COLUMNS, empty)
   if (page.nextCursor && cc.out.isTTY && !cc.out.isJson)
     cc.out.info(cc.out.chalk.dim(`More products: --cursor ${page.nextCursor}, or --all for every page`))
@@ -139,16 +129,10 @@ export function register(program: Command, ctx: CliContext, bodies?: Bodies): vo
       ),
     list: {
       options: (cmd) =>
-        cmd
+        addFieldOptions(cmd, LIST_FIELDS)
           .description('list Live products, newest first (other statuses: --status, on the emulator)')
-          .option('--limit <n>', `products per page (1-${PRODUCT_LIMIT.max}, default ${PRODUCT_LIMIT.default})`)
-          .option('--cursor <cursor>', 'start at this cursor (a previous nextCursor)')
-          .option('--all', 'follow nextCursor through every page (NDJSON with --json)')
-          .option(
-            '--status <Live|Draft|Archived|all>',
-            'products of this status (default Live); other than Live needs the emulator (GET /_emulator/products)',
-          ),
-      run: (cc, opts) => listProducts(cc, opts as ListProductsOptions),
+          .option('--all', 'follow nextCursor through every page (NDJSON with --json)'),
+      run: listProducts,
     },
     saved: reportSavedProduct,
     // Asked on a terminal: a product left Draft is not listed, which surprises people otherwise.
