@@ -167,9 +167,6 @@ async function showInvoice(cc: CommandContext, order: string, o: { store?: strin
   printDeliveries(cc.out, items)
 }
 
-/** An answer that is an order is shown as one. */
-const orderAnswer = (cc: CommandContext, order: Order) => showOrder(cc, order)
-
 export function register(program: Command, ctx: CliContext): void {
   const emu = program
     .command('emulator')
@@ -321,13 +318,13 @@ export function register(program: Command, ctx: CliContext): void {
   })
   op(emu, 'tracking', 'addTracking', {
     examples: ['store emulator tracking ORD-2 --code 1Z999 --carrier UPS'],
-    show: orderAnswer,
+    show: showOrder,
     done: (_, [order]) => `Added tracking to ${order}`,
   })
   op(emu, 'dispute', 'disputeOrder', {
     examples: ['store emulator dispute ORD-1 --yes'],
     confirm: ([order]) => [`Mark order ${order} disputed?`, `dispute order ${order}`],
-    show: orderAnswer,
+    show: showOrder,
     done: (_, [order]) => `Order ${order} disputed`,
   })
 
