@@ -95,7 +95,7 @@ export function operationCommand(
   cmd.description(spec.description ?? summary)
   for (const [param, accepts] of params) cmd.argument(`<${param}>`, accepts)
   addFieldOptions(cmd, fields)
-  if (body) addDataOption(cmd)
+  if (body && fields.length) addDataOption(cmd)
   if (spec.confirm) cmd.option(...YES)
   spec.options?.(cmd)
   return cmd.action(

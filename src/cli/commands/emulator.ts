@@ -310,6 +310,7 @@ export function register(program: Command, ctx: CliContext): void {
   op(emu, 'pay', 'payOrder', {
     examples: ['store emulator pay ORD-2', 'store emulator pay ORD-2 --amount 5'],
     what: 'payment',
+    flags: { amount: { description: 'pay less than due: a partial payment' } },
     show: (cc, paid: Order, [order]) => {
       showOrder(cc, paid)
       if (paid.paymentStatus !== 'paid') cc.out.success(`Paid part of ${order}: ${paid.paymentStatus}`)
