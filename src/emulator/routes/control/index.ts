@@ -45,7 +45,7 @@ export const CONTROL_HANDLERS = {
     },
     listAllProducts: (c, { services: { catalogue }, query }) => {
       const limit = query.limit ?? PRODUCT_LIMIT.default
-      const { page, nextCursor } = catalogue.pageByStatus(c.get('shop'), query.status ?? 'all', limit, query.cursor)
+      const { page, nextCursor } = catalogue.page(c.get('shop'), limit, query.cursor, query.status ?? 'all')
       return {
         status: 200,
         body: { products: page.map((product) => presentProduct(product, catalogue.stockOf(product))), nextCursor },
