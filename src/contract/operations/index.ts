@@ -1,15 +1,7 @@
 // Every operation of the API and of the emulator, as plain data keyed by operationId: what the
 // emulator binds its handlers to, what the client calls, what the documents, the CLI, the proxy's
 // check, drift and the MSW handlers read.
-import { BLACKLIST_OPERATIONS } from './api/blacklists.js'
-import { CATEGORY_OPERATIONS } from './api/categories.js'
-import { COUPON_OPERATIONS } from './api/coupons.js'
-import { CUSTOMER_OPERATIONS } from './api/customers.js'
-import { GROUP_OPERATIONS } from './api/groups.js'
-import { ORDER_OPERATIONS } from './api/orders.js'
-import { PRODUCT_OPERATIONS } from './api/products.js'
-import { SUBSCRIPTION_OPERATIONS } from './api/subscriptions.js'
-import { THEME_OPERATIONS } from './api/themes.js'
+import { API_OPERATION_TABLE } from './api.js'
 import { CLOCK_OPERATIONS } from './control/clock.js'
 import { EVENT_OPERATIONS } from './control/events.js'
 import { FAULT_OPERATIONS } from './control/faults.js'
@@ -26,18 +18,7 @@ import { API_DOCUMENT_OPERATIONS, CONTROL_DOCUMENT_OPERATIONS } from './document
 import { withIds } from './operation.js'
 
 /** `/api/v1` (spec, "Endpoints"), paths relative to it. */
-export const API_OPERATIONS = withIds({
-  ...PRODUCT_OPERATIONS,
-  ...ORDER_OPERATIONS,
-  ...COUPON_OPERATIONS,
-  ...BLACKLIST_OPERATIONS,
-  ...CATEGORY_OPERATIONS,
-  ...GROUP_OPERATIONS,
-  ...CUSTOMER_OPERATIONS,
-  ...SUBSCRIPTION_OPERATIONS,
-  ...THEME_OPERATIONS,
-  ...API_DOCUMENT_OPERATIONS,
-})
+export const API_OPERATIONS = withIds({ ...API_OPERATION_TABLE, ...API_DOCUMENT_OPERATIONS })
 
 /** The emulator's control API (`/_emulator`, DESIGN.md "Emulator control API") and its public storefront (`/storefront`). */
 export const CONTROL_OPERATIONS = withIds({
