@@ -23,16 +23,15 @@ export const trimmedText = (max: number) =>
 export const NameSchema = trimmedText(MAX_NAME)
 export const TextSchema = z.string().max(MAX_TEXT, `must be at most ${MAX_TEXT} characters`)
 export const MoneySchema = z.number().nonnegative('must not be negative').max(MAX_MONEY, `must be at most ${MAX_MONEY}`)
-export const CountSchema = z
-  .number()
-  .int('must be an integer')
-  .nonnegative('must not be negative')
-  .max(MAX_COUNT, `must be at most ${MAX_COUNT}`)
-export const SortOrderSchema = z
-  .number()
-  .int('must be an integer')
-  .min(-MAX_COUNT, `must be at least ${-MAX_COUNT}`)
-  .max(MAX_COUNT, `must be at most ${MAX_COUNT}`)
+/** A whole number from `min` to `max`; what is refused is said in words. */
+export const intBetween = (min: number, max: number) =>
+  z
+    .number()
+    .int('must be an integer')
+    .min(min, min === 0 ? 'must not be negative' : `must be at least ${min}`)
+    .max(max, `must be at most ${max}`)
+export const CountSchema = intBetween(0, MAX_COUNT)
+export const SortOrderSchema = intBetween(-MAX_COUNT, MAX_COUNT)
 export const CurrencySchema = z
   .string()
   .regex(/^[A-Za-z]{3}$/, 'must be a 3-letter currency code')

@@ -7,6 +7,7 @@ import {
   SafeObjectSchema,
   TimestampSchema,
   exactlyOneOf,
+  intBetween,
   trimmedText,
 } from './common.js'
 import { MysteryOpenSchema, MysteryPublicSchema } from './mystery.js'
@@ -32,11 +33,7 @@ export const MAX_QUANTITY = 10_000
 export const MAX_LINES = 100
 
 /** How many units of a product one order line holds. */
-export const QuantitySchema = z
-  .number()
-  .int('must be an integer')
-  .min(1, 'must be at least 1')
-  .max(MAX_QUANTITY, `must be at most ${MAX_QUANTITY}`)
+export const QuantitySchema = intBetween(1, MAX_QUANTITY)
 
 export const MAX_CUSTOM_FIELDS = 50
 export const MAX_CUSTOM_FIELD_NAME = 100
