@@ -25,17 +25,13 @@ export const DEFAULT_RETRY: RetryOptions = { retries: 3, baseDelayMs: 250, maxDe
 export interface HttpOptions {
   /** Base URL ending in `/api/v1`. Default: the local emulator, {@link DEFAULT_BASE_URL}. */
   baseUrl?: string
-  /** Secret key sent as `Authorization: Bearer <key>`. */
   apiKey?: string
   /** Shop id or slug sent as `X-Service-Shop` (spec, "Authentication", multiple shops). */
   shop?: string
   /** The fetch to use; default the global `fetch`, looked up per request (so MSW can patch it later). */
   fetch?: typeof fetch
-  /** How to wait between retries; default a timer. Tests pass an instant one. */
   sleep?: (ms: number) => Promise<void>
-  /** Milliseconds since the epoch, to read a Retry-After date; default `Date.now`. */
   now?: () => number
-  /** Retry policy, or `false` for a single attempt. */
   retry?: Partial<RetryOptions> | false
   /** Give up on an attempt after this long (ms); 0 waits forever. Default 30 s. */
   timeoutMs?: number

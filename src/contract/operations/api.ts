@@ -75,7 +75,6 @@ const THEME_ID = { themeId: 'The theme id, typically `default`.' }
 
 /** `/api/v1` (spec, "Endpoints"), paths relative to it, by operationId. */
 export const API_OPERATION_TABLE = {
-  // `/products` (spec, "Endpoints: Products").
   listProducts: product.list(ProductListSchema, {
     description:
       "Live products only, newest created first. `limit` defaults to 100 (at most 250); pass the previous answer's `nextCursor` as `cursor` for the next page; `nextCursor` is null at the end.",
@@ -92,7 +91,6 @@ export const API_OPERATION_TABLE = {
     errors: errorCases(STOCK_FOLLOWS_POOL),
   }),
   deleteProduct: product.delete({ description: 'Permanent; its fulfilment setup and code pools go with it.' }),
-  // `/orders` (spec, "Endpoints: Orders"): list, read, status update.
   listOrders: order.list(OrderListSchema, {
     description: 'Most recent first, scoped to the shop. `limit` defaults to 50 (at most 200).',
     query: OrderListQuerySchema,
@@ -107,7 +105,6 @@ export const API_OPERATION_TABLE = {
     description:
       "For marking orders completed or cancelled by hand. Emulator: any of the five statuses may follow any other; the current status again changes nothing. `refunded` on an order that took money is a refund: paymentStatus becomes `refunded` and the money received leaves the customer's totalSpent; delivered goods, stock, codes and the coupon's use stay. On an order that took no money, and for every other status, only the status changes.",
   }),
-  // `/coupons` (spec, "Endpoints: Coupons").
   listCoupons: coupon.list(CouponListSchema, {
     description: '`active=true` lists only active coupons (`false` only inactive ones). Emulator: newest first.',
     query: CouponListQuerySchema,
@@ -123,7 +120,6 @@ export const API_OPERATION_TABLE = {
     errors: errorCases(COUPON_PERCENT_ABOVE_100, COUPON_CODE_TAKEN),
   }),
   deleteCoupon: coupon.delete({ description: 'Permanent.' }),
-  // `/blacklists` (spec, "Endpoints: Blacklists"): visitors kept off the storefront.
   listBlacklists: entry.list(BlacklistListSchema, {
     description: 'Visitors matching an entry cannot use the storefront. Emulator: newest first.',
     query: NoQuerySchema,
@@ -139,7 +135,6 @@ export const API_OPERATION_TABLE = {
     errors: errorCases(BLACKLIST_VALUE_UNFIT, BLACKLIST_DUPLICATE),
   }),
   deleteBlacklistEntry: entry.delete({ description: 'The visitor is no longer blocked.' }),
-  // `/categories` (spec, "Endpoints: Categories").
   listCategories: category.list(CategoryListSchema, {
     description: 'Sorted by sortOrder (lower first), then creation date, with their bound products and groups.',
     query: NoQuerySchema,
@@ -153,7 +148,6 @@ export const API_OPERATION_TABLE = {
     errors: errorCases(UNKNOWN_PRODUCT, UNKNOWN_GROUP),
   }),
   deleteCategory: category.delete({ description: 'Bound products and groups are kept.' }),
-  // `/groups` (spec, "Endpoints: Groups"): bundles.
   listGroups: group.list(GroupListSchema, {
     description: 'Groups (bundles) with their products.',
     query: NoQuerySchema,
@@ -166,7 +160,6 @@ export const API_OPERATION_TABLE = {
     errors: errorCases(UNKNOWN_PRODUCT),
   }),
   deleteGroup: group.delete({ description: 'Member products are kept.' }),
-  // `/customers` (spec, "Customers"): read only, records are kept by checkout.
   listCustomers: customer.list(CustomerListSchema, {
     description:
       'Customers who placed orders, newest created first. Emulator: `limit` defaults to 50 (at most 200); customers are kept per shop by e-mail from checkouts.',
@@ -177,13 +170,11 @@ export const API_OPERATION_TABLE = {
       'With order stats and notes. Emulator: `stats` is `{paidOrders, unpaidOrders, averageOrderValue, firstOrderAt}`, `notes` is `[{text, createdAt}]`.',
     ok: answer(200, 'The customer with stats and notes.', CustomerDetailSchema),
   }),
-  // `/subscriptions` (spec, "Subscriptions"): read only, made by checkout and moved by the clock.
   listSubscriptions: subscription.list(SubscriptionListSchema, {
     description: 'With product and customer details. Emulator: newest first.',
     query: NoQuerySchema,
   }),
   getSubscription: subscription.get(SubscriptionSchema, { description: 'Including processor ids and period end.' }),
-  // `/themes` (spec, "Endpoints: Themes"): list, read, update.
   ...area('themes', {
     listThemes: {
       method: 'get',

@@ -84,7 +84,6 @@ const customerQuery = resourceOperations({ path: '/_emulator/queries', one: 'a c
 
 /** The emulator's control API (`/_emulator`, DESIGN.md "Emulator control API"), by operationId. */
 export const CONTROL_OPERATION_TABLE = {
-  // The calling account's shops (the oldest is the one used without `X-Service-Shop`) and its API keys.
   ...area('shops and keys', {
     listShops: {
       method: 'get',
@@ -133,7 +132,6 @@ export const CONTROL_OPERATION_TABLE = {
       errors: [[409, "The account's last key cannot be revoked; create another first."]],
     },
   }),
-  // The dashboard's product list of every status and the dashboard-only product setup.
   ...area('products', {
     listAllProducts: {
       method: 'get',
@@ -166,7 +164,6 @@ export const CONTROL_OPERATION_TABLE = {
       errors: [[409, 'A code was already delivered and cannot return to a pool.']],
     },
   }),
-  // The payment processor's and the dashboard's order actions (docs/storefront.md, "Order flow").
   ...area('orders', {
     payOrder: {
       method: 'post',
@@ -209,7 +206,6 @@ export const CONTROL_OPERATION_TABLE = {
       errors: errorCases(DISPUTE_WITHOUT_PAYMENT),
     },
   }),
-  // The processor's cancellation: CANCELLED at once.
   cancelSubscription: {
     method: 'post',
     path: '/_emulator/subscriptions/{id}/cancel',
@@ -220,7 +216,6 @@ export const CONTROL_OPERATION_TABLE = {
     ok: answer(200, 'The subscription.', SubscriptionSchema),
     errors: [[409, 'The subscription is already cancelled.']],
   },
-  // The calling account's time; `advance` makes its renewals, trial ends and notices fall due.
   ...area('clock', {
     getClock: {
       method: 'get',
@@ -238,9 +233,7 @@ export const CONTROL_OPERATION_TABLE = {
       ok: answer(200, 'The new time and what fell due.', ClockSchema),
     },
   }),
-  // Webhook endpoints, the delivery log, resend and the simulator (DESIGN.md, "Emulator control API";
-  // spec, "Delivery rules" 3 and 4), per shop. The log's operations come before `/{id}`: the emulator
-  // mounts them in this order, and hono tries them so.
+  // The log's operations come before `/{id}`: the emulator mounts them in this order, and hono tries them so.
   ...area('webhooks', {
     listWebhooks: webhook.list(WebhookListSchema),
     createWebhook: webhook.create(CreateWebhookBodySchema, WebhookSchema, {
@@ -286,7 +279,6 @@ export const CONTROL_OPERATION_TABLE = {
       ok: answer(201, 'The delivery.', WebhookDeliverySchema),
     },
   }),
-  // The shop's events as Server-Sent Events.
   streamEvents: {
     method: 'get',
     path: '/_emulator/events',
@@ -308,7 +300,6 @@ export const CONTROL_OPERATION_TABLE = {
       content: eventStream('Server-Sent Events; `data` is an emitted event as JSON.'),
     },
   },
-  // Customer queries and feedback as the merchant sees them.
   ...area('queries', {
     listQueries: customerQuery.list(QueryListSchema, { summary: 'Customer queries', description: 'Newest first.' }),
     getQuery: customerQuery.get(QuerySchema, {
@@ -332,7 +323,6 @@ export const CONTROL_OPERATION_TABLE = {
       ok: answer(200, '`{ feedback: [...] }`', FeedbackListSchema),
     },
   }),
-  // The request inspector (docs/emulator.md, "Request inspector").
   ...area('requests', {
     listRequests: {
       method: 'get',
@@ -359,7 +349,6 @@ export const CONTROL_OPERATION_TABLE = {
       ok: answer(200, 'The request.', RequestLogEntrySchema),
     },
   }),
-  // The calling account's rules that make chosen requests fail (docs/webhooks.md, "Chosen failures").
   ...area('faults', {
     listFaults: {
       method: 'get',
