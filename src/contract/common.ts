@@ -94,31 +94,21 @@ export const safeObjectWith = <S extends z.core.$ZodLooseShape>(shape: S) =>
     })
     .meta({ propertyNames: { maxLength: MAX_KEY } })
 
-/**
- * Refuses an object that holds none of `keys`, with `issue`'s words; the documents say so too
- * (`anyOf`: one of them required).
- */
-export const atLeastOneOf = <S extends z.ZodObject>(
-  schema: S,
-  keys: readonly (keyof z.output<S> & string)[],
-  issue: { message: string; path?: string[] },
-) =>
-  schema
-    .refine((body) => keys.some((key) => (body as Record<string, unknown>)[key] !== undefined), issue)
-    .meta({ anyOf: keys.map((key) => ({ required: [key] })) })
+const holding =
+  (how: 'anyOf' | 'oneOf', fits: (count: number) => boolean) =>
+  <S extends z.ZodObject>(
+    schema: S,
+    keys: readonly (keyof z.output<S> & string)[],
+    issue: { message: string; path?: string[] },
+  ) =>
+    schema
+      .refine((body) => fits(keys.filter((key) => (body as Record<string, unknown>)[key] !== undefined).length), issue)
+      .meta({ [how]: keys.map((key) => ({ required: [key] })) })
 
-/**
- * Refuses an object that holds none or more than one of `keys`, with `issue`'s words; the
- * documents say so too (`oneOf`: exactly one of them required).
- */
-export const exactlyOneOf = <S extends z.ZodObject>(
-  schema: S,
-  keys: readonly (keyof z.output<S> & string)[],
-  issue: { message: string; path?: string[] },
-) =>
-  schema
-    .refine((body) => keys.filter((key) => (body as Record<string, unknown>)[key] !== undefined).length === 1, issue)
-    .meta({ oneOf: keys.map((key) => ({ required: [key] })) })
+/** Refuses an object that holds none of `keys`, with `issue`'s words; the documents say so too (`anyOf`). */
+export const atLeastOneOf = holding('anyOf', (count) => count > 0)
+/** Refuses an object that holds none or more than one of `keys`; the documents say so too (`oneOf`). */
+export const exactlyOneOf = holding('oneOf', (count) => count === 1)
 
 /**
  * The member of a body discriminated by `key` for when `key` is left out. zod needs the key in
