@@ -74,7 +74,7 @@ export const FulfilmentSetupBodySchema = z
       if (codes.has(code)) refuse(path, `duplicates the code "${code}"; every code is delivered once`)
       codes.add(code)
     }
-    body.serials?.forEach((code, at) => once(code, ['serials', at]))
+    for (const [at, code] of (body.serials ?? []).entries()) once(code, ['serials', at])
     codes.clear()
     const names = new Set<string>()
     body.mystery?.outcomes.forEach((o, at) => {
@@ -88,7 +88,7 @@ export const FulfilmentSetupBodySchema = z
         refuse([...path, 'stock'], 'must be a number (at most the number of codes) when the outcome has codes')
       else if (o.stock !== undefined && o.stock > o.codes.length)
         refuse([...path, 'stock'], `must be at most the number of codes (${o.codes.length})`)
-      o.codes.forEach((code, k) => once(code, [...path, 'codes', k]))
+      for (const [k, code] of o.codes.entries()) once(code, [...path, 'codes', k])
     })
   })
 export type FulfilmentSetupBody = z.infer<typeof FulfilmentSetupBodySchema>
