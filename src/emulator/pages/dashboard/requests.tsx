@@ -7,7 +7,7 @@ import {
   type RequestLogEntry,
 } from '../../../contract/requests.js'
 import { pretty, when } from '../format.js'
-import { Badge, Facts, Table } from '../layout.js'
+import { Badge, Facts, Input, Select, Table } from '../layout.js'
 import { DASHBOARD, DASHBOARD_API, DashboardShell, dashHref, type DashView } from './shell.js'
 
 export interface RequestFilterView {
@@ -17,49 +17,9 @@ export interface RequestFilterView {
 }
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE']
+const ANY = ['', 'any'] as const
 
 const statusTone = (status: number) => (status < 300 ? 'ok' : status < 400 ? 'warn' : 'bad')
-
-const FilterSelect: FC<{ name: string; label: string; choices: readonly string[]; chosen?: string }> = ({
-  name,
-  label,
-  choices,
-  chosen,
-}) => (
-  <label class="inline" for={`filter-${name}`}>
-    {label}
-    <select id={`filter-${name}`} name={name}>
-      <option value="">any</option>
-      {choices.map((choice) => (
-        <option value={choice} selected={chosen === choice}>
-          {choice}
-        </option>
-      ))}
-    </select>
-  </label>
-)
-
-const RequestRow: FC<{ view: DashView; entry: RequestLogEntry }> = ({ view, entry }) => (
-  <tr data-request={entry.id}>
-    <td class="nowrap">{when(entry.at)}</td>
-    <td>
-      <code>{entry.method}</code>
-    </td>
-    <td>
-      <a href={dashHref(view, `/requests/${entry.id}`)}>
-        <code>
-          {entry.path}
-          {entry.query ? `?${entry.query}` : ''}
-        </code>
-      </a>
-    </td>
-    <td>
-      <Badge tone={statusTone(entry.status)}>{entry.status}</Badge>
-    </td>
-    <td class="num">{entry.durationMs.toFixed(1)} ms</td>
-    <td class="small">{entry.reason ?? ''}</td>
-  </tr>
-)
 
 /**
  * The request inspector: what the account's apps sent to `/api/v1` and `/_emulator`, newest on
@@ -82,12 +42,15 @@ export const RequestsPage: FC<{ view: DashView; entries: RequestLogEntry[]; filt
       </p>
       <form method="get" action={`${DASHBOARD}/requests`} class="row" aria-label="Filters">
         <input type="hidden" name="shop" value={view.shop.slug} />
-        <FilterSelect name="status" label="Status" choices={STATUS_CLASSES} chosen={filter.status} />
-        <FilterSelect name="method" label="Method" choices={METHODS} chosen={filter.method} />
-        <label class="inline" for="filter-path">
-          Path starts with
-          <input id="filter-path" name="path" type="text" value={filter.path ?? ''} placeholder="/api/v1/orders" />
-        </label>
+        <Select
+          id="filter-status"
+          name="status"
+          label="Status"
+          choices={[ANY, ...STATUS_CLASSES]}
+          chosen={filter.status}
+        />
+        <Select id="filter-method" name="method" label="Method" choices={[ANY, ...METHODS]} chosen={filter.method} />
+        <Input id="filter-path" name="path" label="Path starts with" value={filter.path ?? ''} />
         <button type="submit" class="secondary">
           Filter
         </button>
@@ -107,11 +70,26 @@ export const RequestsPage: FC<{ view: DashView; entries: RequestLogEntry[]; filt
         No requests yet. Call the API with a key of this account, or use “Try it” on the API reference.
       </p>
       <div id="requests-table">
-        <Table caption="Recorded requests" head={['When', 'Method', 'Path', 'Status', 'Duration', 'Reason']}>
-          {entries.map((entry) => (
-            <RequestRow view={view} entry={entry} />
-          ))}
-        </Table>
+        <Table
+          caption="Recorded requests"
+          rows={entries}
+          rowAttrs={(entry) => ({ 'data-request': entry.id })}
+          columns={[
+            ['When', (entry) => when(entry.at), 'nowrap'],
+            ['Method', (entry) => <code>{entry.method}</code>],
+            [
+              'Path',
+              (entry) => (
+                <a href={dashHref(view, `/requests/${entry.id}`)}>
+                  <code>{entry.query ? `${entry.path}?${entry.query}` : entry.path}</code>
+                </a>
+              ),
+            ],
+            ['Status', (entry) => <Badge tone={statusTone(entry.status)}>{entry.status}</Badge>],
+            ['Duration', (entry) => `${entry.durationMs.toFixed(1)} ms`, 'num'],
+            ['Reason', (entry) => entry.reason, 'small'],
+          ]}
+        />
       </div>
     </DashboardShell>
   )

@@ -15,7 +15,7 @@ import {
   type WebhookDelivery,
   type WebhookDeliverySummary,
 } from '../../../contract/webhooks.js'
-import { ApiForm, Badge, Facts, Input, NumberInput, Table } from '../layout.js'
+import { ApiForm, Badge, Facts, Input, NumberInput, Select, Table } from '../layout.js'
 import { pretty, when } from '../format.js'
 import { DASHBOARD, DASHBOARD_API, DashboardShell, dashHref, type DashView } from './shell.js'
 
@@ -34,6 +34,8 @@ const CHAOS_FIELDS: [keyof WebhookChaos, string][] = [
   ['failFirst', 'Attempts counted as failed'],
   ['seed', 'Seed'],
 ]
+
+const simulateApi = (w: Webhook) => `${DASHBOARD_API}/emulator/webhooks/${encodeURIComponent(w.id)}/simulate`
 
 const stateTone = (state: string) => (state === 'delivered' ? 'ok' : state === 'failed' ? 'bad' : 'warn')
 
@@ -67,27 +69,22 @@ export const WebhooksPage: FC<{ view: DashView; webhooks: Webhook[]; deliveries:
   <DashboardShell view={view} title="Webhooks" section="/webhooks">
     <section class="panel" aria-labelledby="endpoints-h">
       <h2 id="endpoints-h">Endpoints</h2>
-      <p class="muted small">
-        Each endpoint gets a POST per subscribed event (<code>User-Agent: Service-Webhook/1.0</code>, 15 s timeout, 2xx
-        = delivered, failed deliveries retried with backoff).
-      </p>
+      <p class="muted small">Each endpoint gets a POST per subscribed event; failed deliveries are retried.</p>
       {webhooks.length === 0 ? (
         <p>No endpoints yet.</p>
       ) : (
-        <Table caption="Webhook endpoints" head={['URL', 'Events', 'Chaos', 'Created', '']}>
-          {webhooks.map((w) => (
-            <tr data-webhook={w.id}>
-              <td class="url">
-                <code>{w.url}</code>
-              </td>
-              <td class="small">
-                {w.events.length === WEBHOOK_EVENT_KINDS.length ? 'all events' : w.events.join(', ')}
-              </td>
-              <td class="small" data-chaos="">
-                {w.chaos ? chaosText(w.chaos) : 'none'}
-              </td>
-              <td class="nowrap">{when(w.createdAt)}</td>
-              <td>
+        <Table
+          caption="Webhook endpoints"
+          rows={webhooks}
+          rowAttrs={(w) => ({ 'data-webhook': w.id })}
+          columns={[
+            ['URL', (w) => <code>{w.url}</code>, 'url'],
+            ['Events', (w) => (w.events.length === WEBHOOK_EVENT_KINDS.length ? 'all' : w.events.join(', ')), 'small'],
+            ['Chaos', (w) => <span data-chaos="">{w.chaos ? chaosText(w.chaos) : 'none'}</span>, 'small'],
+            ['Created', (w) => when(w.createdAt), 'nowrap'],
+            [
+              '',
+              (w) => (
                 <button
                   type="button"
                   class="danger"
@@ -98,10 +95,10 @@ export const WebhooksPage: FC<{ view: DashView; webhooks: Webhook[]; deliveries:
                 >
                   Delete
                 </button>
-              </td>
-            </tr>
-          ))}
-        </Table>
+              ),
+            ],
+          ]}
+        />
       )}
       <details open={webhooks.length === 0}>
         <summary>Add an endpoint</summary>
@@ -137,10 +134,6 @@ export const WebhooksPage: FC<{ view: DashView; webhooks: Webhook[]; deliveries:
           </fieldset>
           <fieldset>
             <legend>Delivery chaos (optional)</legend>
-            <p class="small muted">
-              Test your handler against duplicates, reordering, delays and lost answers. The same seed makes the same
-              choices for the same events.
-            </p>
             {CHAOS_FIELDS.map(([name, label]) => (
               <NumberInput
                 id={`chaos-${name}`}
@@ -156,39 +149,24 @@ export const WebhooksPage: FC<{ view: DashView; webhooks: Webhook[]; deliveries:
 
     <section class="panel" aria-labelledby="sim-h">
       <h2 id="sim-h">Simulator</h2>
-      <p class="muted small">
-        Sends a test delivery with sample data to one endpoint, for any event kind (
-        <code>POST /_emulator/webhooks/:id/simulate</code>); it is logged like any other.
-      </p>
+      <p class="muted small">Sends a test delivery of any event kind, with sample data, to one endpoint.</p>
       {webhooks.length === 0 ? (
         <p>Add an endpoint first.</p>
       ) : (
         <ApiForm
           id="simulate"
-          api={`${DASHBOARD_API}/emulator/webhooks/${encodeURIComponent(webhooks[0].id)}/simulate`}
+          api={simulateApi(webhooks[0])}
           submit="Send test delivery"
           data-success="Test delivery sent; it is at the top of the log."
         >
-          <div class="fields">
-            <div>
-              <label for="sim-endpoint">Endpoint</label>
-              <select id="sim-endpoint" data-skip="" data-sets-api="">
-                {webhooks.map((w) => (
-                  <option value={`${DASHBOARD_API}/emulator/webhooks/${encodeURIComponent(w.id)}/simulate`}>
-                    {w.url}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label for="sim-event">Event</label>
-              <select id="sim-event" name="event">
-                {WEBHOOK_EVENT_KINDS.map((kind) => (
-                  <option value={kind}>{kind}</option>
-                ))}
-              </select>
-            </div>
-          </div>
+          <Select
+            id="sim-endpoint"
+            label="Endpoint"
+            data-skip=""
+            data-sets-api=""
+            choices={webhooks.map((w) => [simulateApi(w), w.url] as const)}
+          />
+          <Select id="sim-event" name="event" label="Event" choices={WEBHOOK_EVENT_KINDS} />
         </ApiForm>
       )}
     </section>
@@ -200,37 +178,27 @@ export const WebhooksPage: FC<{ view: DashView; webhooks: Webhook[]; deliveries:
       ) : (
         <Table
           caption="Webhook deliveries"
-          head={['Created', 'Event', 'URL', 'State', 'Response', 'Retries', 'Origin', '']}
-        >
-          {deliveries.map((d) => (
-            <tr data-delivery={d.id} data-event={d.event}>
-              <td class="nowrap">
-                <a href={dashHref(view, `/webhooks/logs/${encodeURIComponent(d.id)}`)}>{when(d.createdAt)}</a>
-              </td>
-              <td>
-                <code>{d.event}</code>
-              </td>
-              <td class="small url">
-                <code>{d.url}</code>
-              </td>
-              <td>
-                <Badge tone={stateTone(d.state)}>{d.state}</Badge>
-              </td>
-              <td class="num">{d.responseStatus ?? '—'}</td>
-              <td class="num">{d.retryCount}</td>
-              <td class="small">
-                {d.origin}
-                {d.resendOf ? ` of ${d.resendOf}` : ''}
-              </td>
-              <td>
+          rows={deliveries}
+          rowAttrs={(d) => ({ 'data-delivery': d.id, 'data-event': d.event })}
+          columns={[
+            ['Created', (d) => when(d.createdAt), 'nowrap'],
+            ['Event', (d) => <code>{d.event}</code>],
+            ['URL', (d) => <code>{d.url}</code>, 'small url'],
+            ['State', (d) => <Badge tone={stateTone(d.state)}>{d.state}</Badge>],
+            ['Response', (d) => d.responseStatus ?? '—', 'num'],
+            ['Retries', (d) => d.retryCount, 'num'],
+            ['Origin', (d) => (d.resendOf ? `${d.origin} of ${d.resendOf}` : d.origin), 'small'],
+            [
+              '',
+              (d) => (
                 <span class="row nowrap">
                   <a href={dashHref(view, `/webhooks/logs/${encodeURIComponent(d.id)}`)}>View</a>
                   <ResendButton delivery={d} />
                 </span>
-              </td>
-            </tr>
-          ))}
-        </Table>
+              ),
+            ],
+          ]}
+        />
       )}
     </section>
   </DashboardShell>

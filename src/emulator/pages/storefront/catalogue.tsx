@@ -2,7 +2,7 @@ import type { FC } from 'hono/jsx'
 import type { Group } from '../../../contract/groups.js'
 import type { StorefrontProduct } from '../../../contract/storefront.js'
 import type { MysteryPublic } from '../../../contract/mystery.js'
-import { ApiForm, Badge, Facts, Input, OddsCells, Table } from '../layout.js'
+import { ApiForm, Badge, type Column, Facts, Input, Table, oddsColumns } from '../layout.js'
 import { money, safeUrl } from '../format.js'
 import { priceOrder } from '../../services/storefront/pricing.js'
 import { StorefrontShell, storefrontHref, type ShopView } from './shell.js'
@@ -161,28 +161,31 @@ export const ProductPage: FC<{ shop: ShopView; product: StorefrontProduct }> = (
 }
 
 /** What a mystery box publishes before purchase (spec 7.1): the commitment, pool version and drop table. */
-export const MysteryOdds: FC<{ mystery: MysteryPublic }> = ({ mystery }) => (
-  <section class="panel" aria-labelledby="odds-h">
-    <h2 id="odds-h">Odds and commitment</h2>
-    <Facts
-      rows={[
-        ['Commitment', <code data-commitment="">{mystery.commitment}</code>],
-        ['Pool version', <span data-pool-version="">{mystery.poolVersion}</span>],
-      ]}
-    />
-    <p class="small muted">
-      The commitment is SHA-256 of a secret server seed, fixed before you buy. Your invoice reveals the seed after
-      payment, and your browser checks every roll against it.
-    </p>
-    <Table caption="Drop table" head={['Outcome', 'Weight', 'Chance', 'Stock']}>
-      {mystery.outcomes.map((o) => (
-        <tr>
-          <OddsCells outcome={o} />
-        </tr>
-      ))}
-    </Table>
-  </section>
-)
+export function MysteryOdds<T extends MysteryPublic['outcomes'][number]>(props: {
+  mystery: { commitment: string; poolVersion: number; outcomes: T[] }
+  more?: Column<T>[]
+}) {
+  return (
+    <section class="panel" aria-labelledby="odds-h">
+      <h2 id="odds-h">Odds and commitment</h2>
+      <Facts
+        rows={[
+          ['Commitment', <code data-commitment="">{props.mystery.commitment}</code>],
+          ['Pool version', <span data-pool-version="">{props.mystery.poolVersion}</span>],
+        ]}
+      />
+      <p class="small muted">
+        The commitment is SHA-256 of a secret server seed, fixed before you buy. Your invoice reveals the seed after
+        payment, and your browser checks every roll against it.
+      </p>
+      <Table
+        caption="Drop table"
+        rows={props.mystery.outcomes}
+        columns={[...oddsColumns<T>(), ...(props.more ?? [])]}
+      />
+    </section>
+  )
+}
 
 export interface CheckoutTarget {
   product?: StorefrontProduct
