@@ -1,12 +1,5 @@
 import type { FC } from 'hono/jsx'
-import {
-  FEEDBACK_EVENT_KINDS,
-  ORDER_EVENT_KINDS,
-  PRODUCT_EVENT_KINDS,
-  QUERY_EVENT_KINDS,
-  SUBSCRIPTION_EVENT_KINDS,
-  WEBHOOK_EVENT_KINDS,
-} from '../../../contract/events.js'
+import { WEBHOOK_EVENT_KINDS } from '../../../contract/events.js'
 import {
   WebhookChaosSchema,
   type EmittedEvent,
@@ -17,23 +10,7 @@ import {
 } from '../../../contract/webhooks.js'
 import { ApiForm, Badge, Facts, Input, NumberInput, Select, Table } from '../layout.js'
 import { pretty, when } from '../format.js'
-import { DASHBOARD, DASHBOARD_API, DashboardShell, dashHref, type DashView } from './shell.js'
-
-const KIND_GROUPS: [string, readonly string[]][] = [
-  ['Order', ORDER_EVENT_KINDS],
-  ['Product', PRODUCT_EVENT_KINDS],
-  ['Subscription', SUBSCRIPTION_EVENT_KINDS],
-  ['Query', QUERY_EVENT_KINDS],
-  ['Feedback', FEEDBACK_EVENT_KINDS],
-]
-
-const CHAOS_FIELDS: [keyof WebhookChaos, string][] = [
-  ['duplicate', 'Share delivered twice (0 to 1)'],
-  ['reorderMs', 'Reorder window (ms)'],
-  ['delayMs', 'Delay (ms)'],
-  ['failFirst', 'Attempts counted as failed'],
-  ['seed', 'Seed'],
-]
+import { DASHBOARD_API, DashboardShell, dashHref, type DashView } from './shell.js'
 
 const simulateApi = (w: Webhook) => `${DASHBOARD_API}/emulator/webhooks/${encodeURIComponent(w.id)}/simulate`
 
@@ -108,37 +85,25 @@ export const WebhooksPage: FC<{ view: DashView; webhooks: Webhook[]; deliveries:
           data-success="Endpoint added."
           id="add-webhook"
         >
-          <Input
-            id="webhook-url"
-            name="url"
-            label="URL"
-            type="url"
-            required
-            placeholder="http://127.0.0.1:3000/webhooks"
-          />
+          <Input id="webhook-url" name="url" label="URL" type="url" required />
           <fieldset>
             <legend>Events (at least one)</legend>
             <label class="inline">
               <input type="checkbox" data-check-all="" data-skip="" /> <strong>all events</strong>
             </label>
-            {KIND_GROUPS.map(([group, kinds]) => (
-              <div>
-                <p class="small muted">{group}</p>
-                {kinds.map((kind) => (
-                  <label class="inline">
-                    <input type="checkbox" name="events" value={kind} data-type="checks" /> {kind}
-                  </label>
-                ))}
-              </div>
+            {WEBHOOK_EVENT_KINDS.map((kind) => (
+              <label class="inline">
+                <input type="checkbox" name="events" value={kind} data-type="checks" /> {kind}
+              </label>
             ))}
           </fieldset>
           <fieldset>
-            <legend>Delivery chaos (optional)</legend>
-            {CHAOS_FIELDS.map(([name, label]) => (
+            <legend>Delivery chaos (optional; duplicate is a share from 0 to 1)</legend>
+            {(['duplicate', 'reorderMs', 'delayMs', 'failFirst', 'seed'] as const).map((name) => (
               <NumberInput
                 id={`chaos-${name}`}
                 name={`chaos.${name}`}
-                label={label}
+                label={name}
                 schema={WebhookChaosSchema.shape[name]}
               />
             ))}
@@ -212,9 +177,6 @@ const DeliveryLink: FC<{ view: DashView; id: string }> = ({ view, id }) => (
 
 export const DeliveryPage: FC<{ view: DashView; delivery: WebhookDelivery }> = ({ view, delivery: d }) => (
   <DashboardShell view={view} title={`Delivery of ${d.event}`} section="/webhooks">
-    <p>
-      <a href={dashHref(view, '/webhooks')}>← Webhooks</a>
-    </p>
     <section class="panel" aria-label="Delivery">
       <Facts
         rows={[
@@ -230,32 +192,18 @@ export const DeliveryPage: FC<{ view: DashView; delivery: WebhookDelivery }> = (
           ],
           ['Response status', d.responseStatus ?? 'none'],
           ['Retries', `${d.retryCount} of ${d.maxAttempts - 1}`],
-          [
-            'Origin',
-            <>
-              {d.origin}
-              {d.resendOf ? (
-                <>
-                  {' '}
-                  of <DeliveryLink view={view} id={d.resendOf} />
-                </>
-              ) : null}
-            </>,
-          ],
+          ['Origin', d.origin],
+          ['Resend of', d.resendOf ? <DeliveryLink view={view} id={d.resendOf} /> : null],
           [
             'Chaos',
             d.chaos ? (
               <span data-chaos="">
                 seed {d.chaos.seed}, draw {d.chaos.draw}: held {d.chaos.delayMs + d.chaos.holdMs} ms
                 {d.chaos.failFirst ? `, first ${d.chaos.failFirst} attempts counted as failed` : ''}
-                {d.chaos.duplicateOf ? (
-                  <>
-                    , a duplicate of <DeliveryLink view={view} id={d.chaos.duplicateOf} />
-                  </>
-                ) : null}
               </span>
             ) : null,
           ],
+          ['Duplicate of', d.chaos?.duplicateOf ? <DeliveryLink view={view} id={d.chaos.duplicateOf} /> : null],
           ['Created', when(d.createdAt)],
         ]}
       />
@@ -290,14 +238,8 @@ export const DeliveryPage: FC<{ view: DashView; delivery: WebhookDelivery }> = (
               {a.error ? <span class="small">{a.error}</span> : null}
               {a.chaos ? <span class="small">{a.chaos}</span> : null}
             </p>
-            {a.responseBody ? (
-              <>
-                <p class="small muted">Response body{a.responseTruncated ? ' (truncated)' : ''}</p>
-                <pre>{pretty(a.responseBody)}</pre>
-              </>
-            ) : (
-              <p class="small muted">Empty response body.</p>
-            )}
+            {a.responseTruncated ? <p class="small muted">The response body, cut:</p> : null}
+            {a.responseBody ? <pre>{pretty(a.responseBody)}</pre> : <p class="small muted">Empty response body.</p>}
           </article>
         ))
       )}
@@ -309,8 +251,7 @@ export const DeliveryPage: FC<{ view: DashView; delivery: WebhookDelivery }> = (
 export const EventsPage: FC<{ view: DashView; recent: EmittedEvent[]; after: number }> = ({ view, recent, after }) => (
   <DashboardShell view={view} title="Live events" section="/events">
     <p class="muted">
-      Every event of this emulator as it is emitted (the stream behind <code>GET /_emulator/events</code>), newest on
-      top. Keep this page open while you check out on the storefront or pay orders.
+      Every event as it is emitted, newest on top (from a terminal: <code>store webhooks listen</code>).
     </p>
     <p>
       Stream:{' '}
@@ -341,9 +282,5 @@ export const EventsPage: FC<{ view: DashView; recent: EmittedEvent[]; after: num
         </li>
       ))}
     </ul>
-    <p class="small muted">
-      From a terminal: <code>store webhooks listen --forward-to URL</code>. Dashboard:{' '}
-      <a href={`${DASHBOARD}?shop=${encodeURIComponent(view.shop.slug)}`}>overview</a>.
-    </p>
   </DashboardShell>
 )

@@ -151,66 +151,59 @@ export function dashboardRoutes(
     )
   })
 
+  /** One page of a list as `?page=` and `?q=` ask, searching the texts `fields` gives. */
+  const listed = <T>(c: Context, items: Iterable<T>, fields: (item: T) => (string | null | undefined)[]) =>
+    pageOf(items, listQuery(c.req.query()), fields)
+
   app.get('/products', (c) => {
     const view = viewOf(c)
     const query = listQuery(c.req.query())
     const needle = query.search.toLowerCase()
-    const matches = needle
-      ? (p: ProductRecord) => [p.name, p.productId, p.id, p.type].some((field) => field.toLowerCase().includes(needle))
-      : undefined
+    const matches = (p: ProductRecord) =>
+      [p.name, p.productId, p.id, p.type].some((f) => f.toLowerCase().includes(needle))
     const browse = (page: number) => services.catalogue.browse(view.shop, page, DASH_PAGE_SIZE, matches)
     const first = browse(query.page - 1)
     const pages = Math.max(1, Math.ceil(first.total / DASH_PAGE_SIZE))
     // A page past the last shows the last.
     const { rows, total } = query.page > pages ? browse(pages - 1) : first
     const shown = rows.map(({ product, setup }) => ({ product: presentProduct(product, setup.stock), setup }))
-    const page = Math.min(query.page, pages)
-    return renderPage(c, ProductsPage({ view, products: { rows: shown, page, pages, total, search: query.search } }))
+    const products = { rows: shown, page: Math.min(query.page, pages), pages, total, search: query.search }
+    return renderPage(c, ProductsPage({ view, products }))
   })
 
   app.get('/orders', (c) => {
     const view = viewOf(c)
-    const paged = pageOf(services.orders.list(view.shop, Infinity), listQuery(c.req.query()), (o) => [
+    const { rows, ...paged } = listed(c, services.orders.list(view.shop, Infinity), (o) => [
       o.orderNumber,
       o.id,
       o.customerEmail,
       o.customerName,
     ])
-    return renderPage(c, OrdersPage({ view, orders: { ...paged, rows: paged.rows.map(presentOrder) } }))
+    return renderPage(c, OrdersPage({ view, orders: { ...paged, rows: rows.map(presentOrder) } }))
   })
 
   app.get('/orders/:id', (c) => {
     const view = viewOf(c)
     const order = services.orders.get(view.shop, c.req.param('id'))
-    return renderPage(
-      c,
-      OrderDetailPage({
-        view,
-        order: presentOrder(order),
-        invoice: buildInvoice(view.shop, order),
-        invoiceUrl: invoicePath(view.shop, order),
-      }),
-    )
+    const invoice = buildInvoice(view.shop, order)
+    const invoiceUrl = invoicePath(view.shop, order)
+    return renderPage(c, OrderDetailPage({ view, order: presentOrder(order), invoice, invoiceUrl }))
   })
 
   app.get('/customers', (c) => {
     const view = viewOf(c)
-    const customers = pageOf(services.customers.list(view.shop, Infinity), listQuery(c.req.query()), (cu) => [
-      cu.email,
-      cu.name,
-      cu.id,
-    ])
+    const customers = listed(c, services.customers.list(view.shop, Infinity), (cu) => [cu.email, cu.name, cu.id])
     return renderPage(c, CustomersPage({ view, customers }))
   })
 
   app.get('/subscriptions', (c) => {
     const view = viewOf(c)
-    const paged = pageOf(services.subscriptions.list(view.shop), listQuery(c.req.query()), (s) => [
+    const { rows, ...paged } = listed(c, services.subscriptions.list(view.shop), (s) => [
       s.id,
       s.customerEmail,
       s.productName,
     ])
-    const subscriptions = { ...paged, rows: paged.rows.map(presentSubscription) }
+    const subscriptions = { ...paged, rows: rows.map(presentSubscription) }
     const { now, offsetSeconds } = services.clock.state(view.account)
     return renderPage(c, SubscriptionsPage({ view, subscriptions, clockNow: now, offsetSeconds }))
   })
