@@ -39,13 +39,8 @@ export interface ShopPageProps {
   nextCursor: string | null
 }
 
-const shopPageHref = (shop: ShopView, search: string, cursor?: string) => {
-  const query = new URLSearchParams()
-  if (search) query.set('q', search)
-  if (cursor) query.set('cursor', cursor)
-  const text = query.toString()
-  return storefrontHref(shop, text ? `?${text}` : '')
-}
+const shopPageHref = (shop: ShopView, search: string, cursor?: string) =>
+  storefrontHref(shop, `?${new URLSearchParams({ q: search, ...(cursor ? { cursor } : {}) })}`)
 
 export const ShopPage: FC<ShopPageProps> = ({ shop, products, groups, search, isLater, nextCursor }) => (
   <StorefrontShell shop={shop} title="Products" current="products">
@@ -94,15 +89,8 @@ export const ShopPage: FC<ShopPageProps> = ({ shop, products, groups, search, is
       {groups.map((g) => (
         <article class="card" data-group={g.id}>
           <h2>{g.name}</h2>
-          <p class="muted small">Bundle{g.discountPercent ? ` · ${g.discountPercent}% off` : ''}</p>
           {g.description ? <p>{g.description}</p> : null}
-          <ul class="small">
-            {g.products.map((p) => (
-              <li>
-                {p.name} — {money(p.price)}
-              </li>
-            ))}
-          </ul>
+          <BundleContents group={g} />
           <a class="button" href={storefrontHref(shop, `/checkout?group=${encodeURIComponent(g.id)}`)}>
             Buy the bundle
           </a>
@@ -187,6 +175,17 @@ export function MysteryOdds<T extends MysteryPublic['outcomes'][number]>(props: 
   )
 }
 
+const BundleContents: FC<{ group: Group }> = ({ group }) => (
+  <>
+    <ul>
+      {group.products.map((p) => (
+        <li>{`${p.name} — ${money(p.price)}`}</li>
+      ))}
+    </ul>
+    {group.discountPercent ? <p>Bundle discount: {group.discountPercent}%</p> : null}
+  </>
+)
+
 export interface CheckoutTarget {
   product?: StorefrontProduct
   group?: Group
@@ -219,18 +218,7 @@ export const CheckoutPage: FC<{ shop: ShopView; target: CheckoutTarget }> = ({ s
               {money(product.price, product.currency)} each{product.stock !== null ? ` · ${product.stock} left` : ''}
             </p>
           ) : null}
-          {group ? (
-            <>
-              <ul>
-                {group.products.map((p) => (
-                  <li>
-                    {p.name} — {money(p.price)}
-                  </li>
-                ))}
-              </ul>
-              {group.discountPercent ? <p>Bundle discount: {group.discountPercent}%</p> : null}
-            </>
-          ) : null}
+          {group ? <BundleContents group={group} /> : null}
           <p class="spread order-total">
             <span>
               Total <span class="muted small">(before any coupon)</span>
@@ -272,17 +260,9 @@ export const CheckoutPage: FC<{ shop: ShopView; target: CheckoutTarget }> = ({ s
           ) : (
             <input type="hidden" name="groupId" value={group!.id} />
           )}
-          <div class="fields">
-            <div>
-              <Input id="email" name="email" label="E-mail" type="email" required autocomplete="email" />
-            </div>
-            <div>
-              <Input id="name" name="name" label="Name" autocomplete="name" />
-            </div>
-            <div>
-              <Input id="coupon" name="couponCode" label="Coupon" autocomplete="off" />
-            </div>
-          </div>
+          <Input id="email" name="email" label="E-mail" type="email" required autocomplete="email" />
+          <Input id="name" name="name" label="Name" autocomplete="name" />
+          <Input id="coupon" name="couponCode" label="Coupon" autocomplete="off" />
           <fieldset>
             <legend>Pay with</legend>
             {GATEWAYS.map(([value, label], i) => (
@@ -292,13 +272,12 @@ export const CheckoutPage: FC<{ shop: ShopView; target: CheckoutTarget }> = ({ s
             ))}
           </fieldset>
           {hasMystery ? (
-            <details>
-              <summary>Client seed (optional)</summary>
-              <label for="client-seed">
-                Your own client seed, 1–64 printable characters; a random one is used otherwise
-              </label>
-              <input id="client-seed" name="customFields.__mysteryClientSeed" type="text" maxlength={64} />
-            </details>
+            <Input
+              id="client-seed"
+              name="customFields.__mysteryClientSeed"
+              label="Client seed (optional, 1–64 printable characters)"
+              maxlength={64}
+            />
           ) : null}
         </ApiForm>
       </div>
