@@ -7,19 +7,11 @@ import { linksIn, money, pretty, safeUrl, when } from './format.js'
 
 type LineMystery = NonNullable<InvoiceItem['mystery']>
 
-const HANDOVER_LABEL: Record<string, [string, 'ok' | 'bad' | 'warn' | undefined]> = {
-  awaiting_payment: ['awaiting payment', 'warn'],
-  awaiting_shipment: ['awaiting shipment', 'warn'],
-  delivered: ['delivered', 'ok'],
-  partial: ['partly delivered', 'warn'],
-  undelivered: ['not delivered', 'bad'],
-  none: ['nothing to deliver', undefined],
-}
+const HANDOVER_TONE: Record<string, 'ok' | 'bad' | 'warn'> = { delivered: 'ok', undelivered: 'bad', none: 'ok' }
 
-const HandoverStatus: FC<{ handover: Handover | undefined }> = ({ handover }) => {
-  const [label, tone] = HANDOVER_LABEL[handover?.status ?? 'awaiting_payment'] ?? [String(handover?.status), undefined]
-  return <Badge tone={tone}>{label}</Badge>
-}
+const HandoverStatus: FC<{ handover: Handover }> = ({ handover }) => (
+  <Badge tone={HANDOVER_TONE[handover.status] ?? 'warn'}>{handover.status.replace('_', ' ')}</Badge>
+)
 
 /** A link when the URL is http(s), plain text otherwise (a `javascript:` URL never becomes a link). */
 export const SafeLink: FC<{ url: string; label?: string }> = ({ url, label }) => {
@@ -218,8 +210,8 @@ const OpenView: FC<{ open: MysteryOpen }> = ({ open }) => (
 /** An order's tracking codes (Physical lines), as a panel; nothing when there are none. */
 const TrackingPanel: FC<{ tracking: Invoice['tracking'] }> = ({ tracking }) =>
   tracking.length ? (
-    <section class="panel" aria-labelledby="tracking-h">
-      <h2 id="tracking-h">Tracking</h2>
+    <section class="panel" aria-labelledby="tracks-h">
+      <h2 id="tracks-h">Tracking</h2>
       <Table
         caption="Tracking"
         rows={tracking}

@@ -4,7 +4,18 @@ import type { Invoice } from '../../../contract/storefront.js'
 import type { Customer } from '../../../contract/customers.js'
 import type { Subscription } from '../../../contract/subscriptions.js'
 import { ClockAdvanceBodySchema, PayBodySchema } from '../../../contract/fulfilment.js'
-import { ApiForm, Badge, Facts, Input, Notice, NumberInput, PaymentBadge, StatusBadge, Table } from '../layout.js'
+import {
+  ApiForm,
+  Badge,
+  Facts,
+  Input,
+  Notice,
+  NumberInput,
+  PaymentBadge,
+  Select,
+  StatusBadge,
+  Table,
+} from '../layout.js'
 import { InvoiceLines, invoiceFacts } from '../handover.js'
 import { duration, money, pretty, when } from '../format.js'
 import { GATEWAYS } from '../storefront/catalogue.js'
@@ -54,7 +65,6 @@ export const OrderDetailPage: FC<{
   const c = order.currency
   const isPaid =
     order.paymentStatus === 'paid' || order.paymentStatus === 'disputed' || order.paymentStatus === 'refunded'
-  const hasPhysical = order.items.some((i) => i.productType === 'Physical')
   const hasMystery = invoice.items.some((i) => i.mystery)
   const undelivered = isPaid
     ? invoice.items.filter((i) => i.delivery.status === 'undelivered' || i.delivery.status === 'partial').length
@@ -75,20 +85,13 @@ export const OrderDetailPage: FC<{
       <section class="panel" aria-label="Order">
         <Facts
           rows={[
-            [
-              'Ids',
-              <>
-                <code>{order.id}</code> · <code>{order.orderNumber}</code>
-              </>,
-            ],
+            ['Id', <code>{order.id}</code>],
             ...invoiceFacts(invoice),
             ['Payment method', order.paymentMethod || order.gateway || '—'],
             ['Visitor', [order.ip, order.country].filter(Boolean).join(' · ') || null],
             [
               'Custom fields',
-              order.customFields && Object.keys(order.customFields).length ? (
-                <pre>{pretty(order.customFields)}</pre>
-              ) : null,
+              Object.keys(order.customFields ?? {}).length ? <pre>{pretty(order.customFields)}</pre> : null,
             ],
           ]}
         />
@@ -113,21 +116,20 @@ export const OrderDetailPage: FC<{
                 schema={PayBodySchema.shape.amount}
                 placeholder={invoice.amountDue > 0 ? String(invoice.amountDue) : 'nothing due'}
               />
-              <label for="pay-gateway">Gateway</label>
-              <select id="pay-gateway" name="gateway">
-                {GATEWAYS.map(([value, label]) => (
-                  <option value={value} selected={value === (order.gateway ?? 'processor')}>
-                    {label}
-                  </option>
-                ))}
-              </select>
+              <Select
+                id="pay-gateway"
+                name="gateway"
+                label="Gateway"
+                choices={GATEWAYS}
+                chosen={order.gateway ?? 'processor'}
+              />
             </ApiForm>
           ) : (
             <section aria-labelledby="pay-h">
               <h3 id="pay-h">Payment</h3>
               <p>
                 {order.paymentStatus === 'refunded'
-                  ? `Refunded (${money(invoice.amountPaid, c)} back to the buyer); it takes no more payments.`
+                  ? `Refunded (${money(invoice.amountPaid, c)} back to the buyer).`
                   : isPaid
                     ? `Paid in full (${money(invoice.amountPaid, c)}).`
                     : 'Nothing is due.'}
@@ -148,8 +150,7 @@ export const OrderDetailPage: FC<{
               ) : null}
               {toShip ? (
                 <p class="small muted" data-awaiting-shipment="">
-                  {toShip} Physical line{toShip === 1 ? ' awaits' : 's await'} shipment:{' '}
-                  <a href="#tracking-code">add its tracking</a> below to deliver {toShip === 1 ? 'it' : 'them'}.
+                  {toShip} Physical line(s) await shipment: <a href="#tracking-code">add its tracking</a> to deliver.
                 </p>
               ) : null}
             </section>
@@ -161,7 +162,6 @@ export const OrderDetailPage: FC<{
             aria-labelledby="tracking-h"
           >
             <h3 id="tracking-h">Tracking</h3>
-            <p class="small muted">{hasPhysical ? 'Shown on the invoice.' : 'For orders with a Physical line.'}</p>
             <Input id="tracking-code" name="code" label="Tracking code" required />
             <Input id="tracking-carrier" name="carrier" label="Carrier" placeholder="optional" />
           </ApiForm>
@@ -173,14 +173,7 @@ export const OrderDetailPage: FC<{
             aria-labelledby="status-h"
           >
             <h3 id="status-h">Status</h3>
-            <label for="status">Status</label>
-            <select id="status" name="status">
-              {ORDER_STATUSES.map((s) => (
-                <option value={s} selected={s === order.status}>
-                  {s}
-                </option>
-              ))}
-            </select>
+            <Select id="status" name="status" label="Status" choices={ORDER_STATUSES} chosen={order.status} />
           </ApiForm>
           <section aria-labelledby="dispute-h">
             <h3 id="dispute-h">Dispute</h3>
@@ -256,7 +249,7 @@ export const SubscriptionsPage: FC<{
       <p>
         Now: <strong data-clock="">{when(clockNow)}</strong>{' '}
         <span class="muted small">
-          ({offsetSeconds === 0 ? 'real time' : `${ahead(offsetSeconds)} ahead of real time`})
+          ({offsetSeconds === 0 ? 'real time' : `${(offsetSeconds / 3600).toFixed(1)} h ahead of real time`})
         </span>
       </p>
       <p class="small muted">
@@ -289,7 +282,6 @@ export const SubscriptionsPage: FC<{
           label="Seconds"
           schema={ClockAdvanceBodySchema.shape.seconds}
           required
-          class="w-16"
         />
       </ApiForm>
     </section>
@@ -329,12 +321,3 @@ const CancelButton: FC<{ id: string }> = ({ id }) => (
     Cancel
   </button>
 )
-
-/** `30 days 2 h` from an offset in seconds. */
-function ahead(seconds: number): string {
-  const days = Math.floor(seconds / 86400)
-  const hours = Math.round((seconds % 86400) / 3600)
-  return [days ? `${days} day${days === 1 ? '' : 's'}` : '', hours || !days ? `${hours} h` : '']
-    .filter(Boolean)
-    .join(' ')
-}

@@ -1,7 +1,10 @@
 import type { FC } from 'hono/jsx'
 import type { KeyRecord } from '../../../contract/rows.js'
 import { ApiForm, Document, Facts, Input, Table } from '../layout.js'
-import { maskedKey, when } from '../format.js'
+import { when } from '../format.js'
+
+/** `sk_live_…wxyz`: a key as the dashboard shows it, from its stored prefix and last four. */
+const maskedKey = (key: KeyRecord) => `${key.prefix}…${key.last4}`
 import { DASHBOARD, DASHBOARD_API, DashboardShell, dashHref, type DashView } from './shell.js'
 
 export const LoginPage: FC<{ error?: string; next?: string }> = ({ error, next }) => (
@@ -52,7 +55,6 @@ export const OverviewPage: FC<{ view: DashView; keys: KeyRecord[]; currentKeyId:
     `  -H "Authorization: Bearer $STORE_API_KEY" \\`,
     `  -H "X-Service-Shop: ${view.shop.slug}"`,
   ].join('\n')
-  const cli = `store products list --base-url ${base} --shop ${view.shop.slug}`
   return (
     <DashboardShell view={view} title="Overview" section="/">
       <section class="panel" aria-labelledby="api-h">
@@ -95,8 +97,6 @@ export const OverviewPage: FC<{ view: DashView; keys: KeyRecord[]; currentKeyId:
             Copy curl
           </button>
         </div>
-        <h3>Same with the CLI</h3>
-        <pre>{cli}</pre>
       </section>
 
       <section class="panel" aria-labelledby="keys-h">
@@ -125,7 +125,7 @@ export const OverviewPage: FC<{ view: DashView; keys: KeyRecord[]; currentKeyId:
           <label class="skip" for="key-name">
             Key name
           </label>
-          <input id="key-name" name="name" type="text" placeholder="name (optional)" class="w-16" />
+          <input id="key-name" name="name" type="text" placeholder="name (optional)" />
         </ApiForm>
         <div id="new-key" hidden>
           <pre data-output="" id="new-key-secret"></pre>
@@ -155,15 +155,6 @@ export const OverviewPage: FC<{ view: DashView; keys: KeyRecord[]; currentKeyId:
           <Input id="shop-name" name="name" label="Name" required />
           <Input id="shop-slug" name="slug" label="Slug" required placeholder="my-shop" />
         </ApiForm>
-      </section>
-
-      <section class="panel" aria-labelledby="embed-h">
-        <h2 id="embed-h">Embed</h2>
-        <p class="muted small">
-          Sells a product on any page, without a redirect; each product's own code is on the{' '}
-          <a href={dashHref(view, '/products')}>products page</a>.
-        </p>
-        <pre>{embedSnippet(view.origin, view.shop.slug, { product: 'PRODUCT_ID' })}</pre>
       </section>
     </DashboardShell>
   )

@@ -1,6 +1,5 @@
 import type { FC } from 'hono/jsx'
 import {
-  REQUEST_LOG_BODY_LIMIT,
   REQUEST_LOG_CAPACITY,
   STATUS_CLASSES,
   type RecordedBody,
@@ -36,9 +35,8 @@ export const RequestsPage: FC<{ view: DashView; entries: RequestLogEntry[]; filt
   return (
     <DashboardShell view={view} title="Requests" section="/requests">
       <p class="muted">
-        Every <code>/api/v1</code> and <code>/_emulator</code> request of this account, newest on top: the last{' '}
-        {REQUEST_LOG_CAPACITY} are kept in memory, bodies cut at {REQUEST_LOG_BODY_LIMIT} characters, keys and secrets
-        masked. From a terminal: <code>store logs tail</code>.
+        The last {REQUEST_LOG_CAPACITY} API requests of this account, newest on top, secrets masked (from a terminal:{' '}
+        <code>store logs tail</code>).
       </p>
       <form method="get" action={`${DASHBOARD}/requests`} class="row" aria-label="Filters">
         <input type="hidden" name="shop" value={view.shop.slug} />
@@ -109,27 +107,18 @@ const Exchange: FC<{
       rows={Object.entries(headers).map(([name, value]) => [<code>{name}</code>, <code>{value}</code>])}
     />
     <h3>Body</h3>
-    {body ? (
-      <>
-        {body.truncated ? (
-          <p class="small muted">
-            The first {body.text.length} of {body.size} characters.
-          </p>
-        ) : null}
-        <pre id={`${side}-body`}>{body.truncated ? body.text : pretty(body.text)}</pre>
-      </>
-    ) : (
-      <p class="small muted">{none}</p>
-    )}
+    {body?.truncated ? (
+      <p class="small muted">
+        The first {body.text.length} of {body.size} characters.
+      </p>
+    ) : null}
+    {body ? <pre id={`${side}-body`}>{body.truncated ? body.text : pretty(body.text)}</pre> : <p>{none}</p>}
   </section>
 )
 
 /** One recorded request: what was sent, what was answered, and why it failed. */
 export const RequestDetailPage: FC<{ view: DashView; entry: RequestLogEntry }> = ({ view, entry }) => (
   <DashboardShell view={view} title={`${entry.method} ${entry.path}`} section="/requests">
-    <p>
-      <a href={dashHref(view, '/requests')}>← All requests</a>
-    </p>
     <section class="panel" aria-labelledby="summary-h">
       <h2 id="summary-h">Summary</h2>
       {entry.reason ? (
@@ -142,19 +131,14 @@ export const RequestDetailPage: FC<{ view: DashView; entry: RequestLogEntry }> =
           ['Status', <Badge tone={statusTone(entry.status)}>{entry.status}</Badge>],
           ['When', when(entry.at)],
           ['Duration', `${entry.durationMs.toFixed(1)} ms`],
-          ['Query', entry.query ? <code>{entry.query}</code> : '—'],
-          ['Shop', entry.shop ?? '—'],
+          ['Query', entry.query ? <code>{entry.query}</code> : null],
+          ['Shop', entry.shop],
           ['Sent', entry.via === 'dashboard' ? 'from the dashboard (signed-in session)' : 'with an API key'],
           ['Id', <code>{entry.id}</code>],
         ]}
       />
     </section>
-    <Exchange
-      side="request"
-      headers={entry.requestHeaders}
-      body={entry.requestBody}
-      none="No body (or none was read before the answer)."
-    />
+    <Exchange side="request" headers={entry.requestHeaders} body={entry.requestBody} none="No body was read." />
     <Exchange side="response" headers={entry.responseHeaders} body={entry.responseBody} none="No body (or a stream)." />
   </DashboardShell>
 )

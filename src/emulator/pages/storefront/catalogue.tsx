@@ -135,7 +135,7 @@ export const ProductPage: FC<{ shop: ShopView; product: StorefrontProduct }> = (
                   <label for="qty" class="inline">
                     Quantity
                   </label>
-                  <input id="qty" name="quantity" type="number" min="1" max={String(max)} value="1" class="w-16" />
+                  <input id="qty" name="quantity" type="number" min="1" max={String(max)} value="1" />
                   <button type="submit">Buy now</button>
                 </form>
               ) : null}

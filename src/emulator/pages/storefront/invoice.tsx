@@ -1,6 +1,6 @@
 import type { FC } from 'hono/jsx'
 import type { Invoice } from '../../../contract/storefront.js'
-import { ApiForm, Facts, PaymentBadge, StatusBadge } from '../layout.js'
+import { ApiForm, Facts, PaymentBadge, Select, StatusBadge, TextArea } from '../layout.js'
 import { InvoiceLines, invoiceFacts } from '../handover.js'
 import { StorefrontShell, type ShopView } from './shell.js'
 import type { ThemeView } from './theme.js'
@@ -69,20 +69,14 @@ const FeedbackForm: FC<{ invoice: Invoice }> = ({ invoice }) => (
       data-then="replace"
       data-success="Thank you for your feedback."
     >
-      <div class="fields">
-        <div>
-          <label for="rating">Rating</label>
-          <select id="rating" name="rating" data-type="number">
-            {[5, 4, 3, 2, 1].map((n) => (
-              <option value={String(n)}>
-                {'★'.repeat(n)} ({n})
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-      <label for="comment">Comment</label>
-      <textarea id="comment" name="comment" maxlength={2000}></textarea>
+      <Select
+        id="rating"
+        name="rating"
+        label="Rating"
+        data-type="number"
+        choices={['5', '4', '3', '2', '1'].map((n) => [n, `${'★'.repeat(Number(n))} (${n})`] as const)}
+      />
+      <TextArea id="comment" name="comment" label="Comment" maxlength={2000} />
     </ApiForm>
   </section>
 )

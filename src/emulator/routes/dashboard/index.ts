@@ -49,11 +49,8 @@ import { answerJson } from '../../inspector/answer.js'
 const RECENT_EVENTS = 20
 
 /**
- * The emulator's dashboard under /_dashboard (DESIGN.md: what the hosted service configures in its
- * dashboard). Server-rendered pages behind a login with an API key, drawn from the services; their
- * scripts call `/_dashboard/api/emulator/…` and `/_dashboard/api/v1/…`, the control API and /api/v1
- * themselves mounted a second time behind the session cookie, so every action runs the same handler
- * as over HTTP.
+ * The dashboard under /_dashboard: pages behind a login with an API key; their scripts call the
+ * control API and /api/v1 mounted again under /_dashboard/api behind the session cookie.
  */
 export function dashboardRoutes(
   routeDeps: RouteDeps,
@@ -98,7 +95,12 @@ export function dashboardRoutes(
       const error = `Too many failed logins from this address: try again in ${wait} s.`
       return renderPage(c, LoginPage({ error, next: safeNext(c.req.query('next')) }), 429)
     }
-    const form = await readForm(c)
+    // A body that is not a readable form is the sender's fault (400), never a 500.
+    const form = await c.req.parseBody().catch((error) => {
+      if (error instanceof StoreError) throw error
+      const words = 'send it as application/x-www-form-urlencoded or well-formed multipart/form-data'
+      throw new StoreError(400, `the form could not be read: ${words}`)
+    })
     const key = typeof form.key === 'string' ? form.key : ''
     // A new login ends the session the browser had (before opening the next, which could reuse its id with seeded randomness).
     sessions.close(sessionIdOf(c))
@@ -260,19 +262,6 @@ export function dashboardRoutes(
   })
 
   return app
-}
-
-/** The fields of a form post; a body that is not a readable form is the sender's fault (400), never a 500. */
-async function readForm(c: Context): Promise<Record<string, unknown>> {
-  try {
-    return await c.req.parseBody()
-  } catch (error) {
-    if (error instanceof StoreError) throw error
-    throw new StoreError(
-      400,
-      'the form could not be read: send it as application/x-www-form-urlencoded or well-formed multipart/form-data',
-    )
-  }
 }
 
 /** A path of the dashboard, as `next` must be: no other site (open redirect), no bytes a header cannot hold. */
