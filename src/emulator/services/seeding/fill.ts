@@ -1,38 +1,14 @@
 import { StoreError } from '../../../contract/errors.js'
 import { FulfilmentSetupBodySchema } from '../../../contract/fulfilment.js'
-import { newSecretKey } from '../../ids.js'
-import type { AccountRecord, ShopRecord } from '../../../contract/rows.js'
+import type { ShopRecord } from '../../../contract/rows.js'
 import { blacklistValue, type SeedFile } from '../../../contract/seed-file.js'
 import type { Tx } from '../../store/store.js'
-import { buildKey, buildShop } from '../accounts/rules.js'
-import { newProductId } from '../catalogue/products.js'
+import { buildProduct } from '../catalogue/products.js'
+import { buildCoupon } from '../coupons/rules.js'
+import { buildBlacklistEntry } from '../blacklists/rules.js'
 import { NEW_CUSTOMER } from '../customers/bookkeeping.js'
 import { applyFulfilmentSetup } from '../catalogue/setup.js'
 import type { ServiceDeps } from '../common/deps.js'
-import { defaultTheme } from '../themes/rules.js'
-
-interface InitOptions {
-  apiKey?: string
-  seed?: SeedFile
-  /** When the account is made: the emulator's clock, which no account has moved. */
-  createdAt: string
-}
-
-/** Fills a new db: one account, the `demo` shop, a key, the default theme, then the seed's records; the generated key when none was given. */
-export function initialiseDb(deps: ServiceDeps, tx: Tx, options: InitOptions): string | undefined {
-  const account: AccountRecord = {
-    id: deps.newId('acct'),
-    name: 'Demo Account',
-    createdAt: options.createdAt,
-  }
-  tx.put('accounts', account)
-  const shop = tx.put('shops', buildShop(deps, account.id, 'Demo Shop', 'demo'))
-  tx.put('themes', defaultTheme(deps, shop))
-  const generatedKey = options.apiKey ? undefined : newSecretKey(deps.random)
-  tx.put('keys', buildKey(deps, account.id, options.apiKey ?? generatedKey!, 'default'))
-  if (options.seed) seedShop(deps, tx, shop, options.seed)
-  return generatedKey
-}
 
 /** Stores a checked seed's records in `shop`, keeping the ids they carry and filling what they omit. */
 export function seedShop(deps: ServiceDeps, tx: Tx, shop: ShopRecord, seed: SeedFile): void {
@@ -51,34 +27,16 @@ export function seedShop(deps: ServiceDeps, tx: Tx, shop: ShopRecord, seed: Seed
   ]
   for (const p of seed.products ?? []) {
     const { fulfilment, ...fields } = p
-    const product = tx.put('products', {
-      description: '',
-      image: '',
-      currency: 'USD',
-      stock: null,
-      status: 'Draft',
-      sortOrder: 0,
-      unlisted: false,
-      ...fields,
-      id: p.id ?? deps.newId('prod'),
-      productId: p.productId ?? newProductId(deps),
-      ...dated(p),
-    })
+    const built = buildProduct(deps, shop, fields)
+    const { id = built.id, productId = built.productId } = p
+    const product = tx.put('products', { ...built, ...fields, id, productId, ...dated(p) })
     storedIdOf.set(product.id, product.id)
     storedIdOf.set(product.productId, product.id)
     if (fulfilment) applySeedFulfilment(deps, tx, shop, product.id, fulfilment)
   }
   for (const c of seed.coupons ?? []) {
-    tx.put('coupons', {
-      usageLimit: null,
-      usedCount: 0,
-      minAmount: null,
-      expiresAt: null,
-      active: true,
-      ...c,
-      id: c.id ?? deps.newId('cpn'),
-      ...dated(c),
-    })
+    const built = buildCoupon(deps, shop, c)
+    tx.put('coupons', { ...built, ...c, id: c.id ?? built.id, ...dated(c) })
   }
   for (const g of seed.groups ?? []) {
     tx.put('groups', {
@@ -105,14 +63,8 @@ export function seedShop(deps: ServiceDeps, tx: Tx, shop: ShopRecord, seed: Seed
     })
   }
   for (const b of seed.blacklists ?? []) {
-    tx.put('blacklists', {
-      reason: null,
-      ...b,
-      value: blacklistValue(b),
-      id: b.id ?? deps.newId('bl'),
-      createdAt: b.createdAt ?? now,
-      shopId,
-    })
+    const built = buildBlacklistEntry(deps, shop, { ...b, value: blacklistValue(b) })
+    tx.put('blacklists', { ...built, ...b, value: built.value, id: b.id ?? built.id, createdAt: b.createdAt ?? now })
   }
   for (const c of seed.customers ?? []) {
     tx.put('customers', {

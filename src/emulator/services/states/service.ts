@@ -1,6 +1,6 @@
 import { StoreError, notFound } from '../../../contract/errors.js'
 import type { Row } from '../../store/collection.js'
-import { collectionNamed, type CollectionName } from '../../store/collections.js'
+import type { CollectionName } from '../../store/collections.js'
 import { parseSeed, type SeedFile } from '../../../contract/seed-file.js'
 import type { AccountRecord, KeyRecord, ShopRecord } from '../../../contract/rows.js'
 import { newSecretKey } from '../../ids.js'
@@ -9,7 +9,7 @@ import { assertAccountExists } from '../accounts/rules.js'
 import type { AccountService } from '../accounts/service.js'
 import { demoSeed } from '../../demo-seed.js'
 import type { AccountFences, Reserved } from '../accounts/fences.js'
-import { countRows, deleteRows, eachListed, rowsOfShop, rowsOfShops } from './account-rows.js'
+import { countRows, eachListed, eachRowOfShop, keyOf, rowsOfShops } from './account-rows.js'
 import { planRestore } from './restore-plan.js'
 import { changeInSteps } from './steps.js'
 import { DEFAULT_MAX_ACCOUNTS } from '../../deps.js'
@@ -110,7 +110,7 @@ export class StateService {
       const shops = [...collections.shops.oldestFirst('account', id)]
       const rows = await rowsOfShops(this.deps, shops, { logs: true })
       await changeInSteps(this.deps, id, eachListed({ keys, ...rows, shops }), {
-        apply: (tx, [name, row]) => tx.delete(name, collectionNamed(collections, name).keyOf(row)),
+        apply: (tx, [name, row]) => tx.delete(name, keyOf(this.deps, name, row)),
         mark: (tx) => tx.put('accounts', { ...collections.accounts.get(id)!, unfinished: { operation: 'delete' } }),
         finish: (tx) => tx.delete('accounts', id),
       })
@@ -192,20 +192,20 @@ export class StateService {
   /** Replaces a shop's records (and empties its logs) with a seed file's, as if the shop were new and seeded with it. */
   async import(shop: ShopRecord, raw: Record<string, unknown>): Promise<{ records: number }> {
     const seed = checkedSeed(raw)
-    await this.queue.run(shop.accountId, () => this.importNow(shop, seed))
-    return { records: countRows(rowsOfShop(this.deps, shop, { logs: false })) }
-  }
-
-  private async importNow(shop: ShopRecord, seed: SeedFile): Promise<void> {
-    await this.deps.transact((tx) => {
-      assertAccountExists(this.deps, shop.accountId)
-      if (!this.deps.collections.shops.get(shop.id)) throw notFound('shop', shop.slug)
-      deleteRows(this.deps, tx, rowsOfShop(this.deps, shop, { logs: true }))
-      const current = this.deps.collections.shops.get(shop.id) ?? shop
-      tx.put('shops', { ...current, orderSeq: 0 })
-      tx.put('themes', defaultTheme(this.deps, shop))
-      this.seeding.seedShop(tx, this.deps.collections.shops.get(shop.id) ?? shop, seed)
-    })
+    const { deps } = this
+    await this.queue.run(shop.accountId, () =>
+      deps.transact((tx) => {
+        assertAccountExists(deps, shop.accountId)
+        const current = deps.collections.shops.get(shop.id)
+        if (!current) throw notFound('shop', shop.slug)
+        for (const [name, row] of [...eachRowOfShop(deps, shop, { logs: true })])
+          tx.delete(name, keyOf(deps, name, row))
+        const emptied = tx.put('shops', { ...current, orderSeq: 0 })
+        tx.put('themes', defaultTheme(deps, shop))
+        this.seeding.seedShop(tx, emptied, seed)
+      }),
+    )
+    return { records: [...eachRowOfShop(deps, shop, { logs: false })].length }
   }
 
   private async capture(account: AccountRecord, name: string): Promise<SavedState> {
@@ -235,9 +235,7 @@ export class StateService {
     }
     await changeInSteps(this.deps, account.id, steps(), {
       apply: (tx, [name, row, change]) =>
-        change === 'delete'
-          ? tx.delete(name, collectionNamed(collections, name).keyOf(row))
-          : tx.put(name, row as never),
+        change === 'delete' ? tx.delete(name, keyOf(this.deps, name, row)) : tx.put(name, row as never),
       mark: (tx) => tx.put('accounts', { ...current(), unfinished: { operation: 'restore', state: state.name } }),
       finish: (tx) => {
         const now = current()
