@@ -9,11 +9,23 @@ import { buildBlacklistEntry } from '../blacklists/rules.js'
 import { NEW_CUSTOMER } from '../customers/bookkeeping.js'
 import { applyFulfilmentSetup } from '../catalogue/setup.js'
 import type { ServiceDeps } from '../common/deps.js'
+import type { AccountFences } from '../accounts/fences.js'
 
-/** Stores a checked seed's records in `shop`, keeping the ids they carry and filling what they omit. */
-export function seedShop(deps: ServiceDeps, tx: Tx, shop: ShopRecord, seed: SeedFile): void {
+type SeededCollection = 'products' | 'coupons' | 'groups' | 'categories' | 'blacklists' | 'customers' | 'orders'
+
+/**
+ * Stores a checked seed's records in `shop`, filling what they omit. A record keeps the id it
+ * carries unless the db holds it or a restore under way keeps it (`reserved`): ids are keys of the
+ * whole emulator, while a seed is written for one shop. Then it gets a fresh one, and every
+ * reference inside the seed follows it.
+ */
+export function seedShop(deps: ServiceDeps, tx: Tx, shop: ShopRecord, seed: SeedFile, reserved: AccountFences): void {
   const now = deps.nowIso(shop)
   const shopId = shop.id
+  const isFree = (collection: SeededCollection, id: string | undefined): id is string =>
+    id !== undefined && !deps.collections[collection].get(id) && !reserved.isReserved(collection, id)
+  const idFor = (collection: SeededCollection, id: string | undefined, prefix: string) =>
+    isFree(collection, id) ? id : deps.newId(prefix)
   // What a seed record may leave out that every stored row of the shop holds.
   const dated = (record: { createdAt?: string; updatedAt?: string }) => ({
     createdAt: record.createdAt ?? now,
@@ -28,18 +40,24 @@ export function seedShop(deps: ServiceDeps, tx: Tx, shop: ShopRecord, seed: Seed
   for (const p of seed.products ?? []) {
     const { fulfilment, ...fields } = p
     const built = buildProduct(deps, shop, fields)
-    const { id = built.id, productId = built.productId } = p
+    const id = isFree('products', p.id) ? p.id : built.id
+    const isProductIdFree =
+      p.productId !== undefined &&
+      !deps.collections.products.getBy('productId', p.productId) &&
+      !reserved.isProductIdReserved(p.productId)
+    const productId = isProductIdFree ? p.productId! : built.productId
     const product = tx.put('products', { ...built, ...fields, id, productId, ...dated(p) })
-    storedIdOf.set(product.id, product.id)
-    storedIdOf.set(product.productId, product.id)
+    storedIdOf.set(p.id ?? id, id)
+    storedIdOf.set(p.productId ?? productId, id)
     if (fulfilment) applySeedFulfilment(deps, tx, shop, product.id, fulfilment)
   }
   for (const c of seed.coupons ?? []) {
     const built = buildCoupon(deps, shop, c)
-    tx.put('coupons', { ...built, ...c, id: c.id ?? built.id, ...dated(c) })
+    tx.put('coupons', { ...built, ...c, id: isFree('coupons', c.id) ? c.id : built.id, ...dated(c) })
   }
+  const groupIdOf = new Map<string, string>()
   for (const g of seed.groups ?? []) {
-    tx.put('groups', {
+    const group = tx.put('groups', {
       description: '',
       discountPercent: 0,
       image: null,
@@ -47,9 +65,10 @@ export function seedShop(deps: ServiceDeps, tx: Tx, shop: ShopRecord, seed: Seed
       unlisted: false,
       ...g,
       productIds: productIds(g.productIds),
-      id: g.id ?? deps.newId('grp'),
+      id: idFor('groups', g.id, 'grp'),
       ...dated(g),
     })
+    if (g.id) groupIdOf.set(g.id, group.id)
   }
   for (const c of seed.categories ?? []) {
     tx.put('categories', {
@@ -57,21 +76,27 @@ export function seedShop(deps: ServiceDeps, tx: Tx, shop: ShopRecord, seed: Seed
       unlisted: false,
       ...c,
       productIds: productIds(c.productIds),
-      groupIds: [...new Set(c.groupIds)],
-      id: c.id ?? deps.newId('cat'),
+      groupIds: [...new Set(c.groupIds?.map((id) => groupIdOf.get(id) ?? id))],
+      id: idFor('categories', c.id, 'cat'),
       ...dated(c),
     })
   }
   for (const b of seed.blacklists ?? []) {
     const built = buildBlacklistEntry(deps, shop, { ...b, value: blacklistValue(b) })
-    tx.put('blacklists', { ...built, ...b, value: built.value, id: b.id ?? built.id, createdAt: b.createdAt ?? now })
+    tx.put('blacklists', {
+      ...built,
+      ...b,
+      value: built.value,
+      id: isFree('blacklists', b.id) ? b.id : built.id,
+      createdAt: b.createdAt ?? now,
+    })
   }
   for (const c of seed.customers ?? []) {
     tx.put('customers', {
       ...NEW_CUSTOMER,
       notes: [],
       ...c,
-      id: c.id ?? deps.newId('cus'),
+      id: idFor('customers', c.id, 'cus'),
       ...dated(c),
     })
   }
@@ -106,7 +131,7 @@ export function seedShop(deps: ServiceDeps, tx: Tx, shop: ShopRecord, seed: Seed
       paymentMethod: '',
       paidAt: null,
       ...o,
-      id: o.id ?? deps.newId('ord'),
+      id: idFor('orders', o.id, 'ord'),
       orderNumber: `ORD-${number}`,
       total: o.total ?? Math.round(items.reduce((sum, i) => sum + i.total, 0) * 100) / 100,
       customerEmail: email,

@@ -4,13 +4,11 @@ import { hex, newSecretKey } from '../../ids.js'
 import type { AccountRecord, KeyRecord, ShopRecord } from '../../../contract/rows.js'
 import type { Tx } from '../../store/store.js'
 import { buildKey, buildShop, hashKey } from '../accounts/rules.js'
-import { newProductId } from '../catalogue/products.js'
 import type { AccountFences } from '../accounts/fences.js'
 import type { AccountClocks } from '../clock/account-clocks.js'
 import type { ServiceDeps } from '../common/deps.js'
 import { defaultTheme } from '../themes/rules.js'
 import { seedShop } from './fill.js'
-import { withFreeIds } from './free-ids.js'
 import type { SeedFile } from '../../../contract/seed-file.js'
 
 /** Filling a new db (the demo shop, a key, a seed file's records), `--api-key`, and new accounts with their seed. */
@@ -97,15 +95,6 @@ export class SeedingService {
    * or another account's restore under way keeps them.
    */
   seedShop(tx: Tx, shop: ShopRecord, seed: SeedFile): void {
-    const { collections } = this.deps
-    const free = withFreeIds(seed, {
-      isTaken: (collection, id) =>
-        collections[collection].get(id) !== undefined || this.fences.isReserved(collection, id),
-      isProductIdTaken: (productId) =>
-        collections.products.getBy('productId', productId) !== undefined || this.fences.isProductIdReserved(productId),
-      newId: (prefix) => this.deps.newId(prefix),
-      newProductId: () => newProductId(this.deps),
-    })
-    seedShop(this.deps, tx, shop, free)
+    seedShop(this.deps, tx, shop, seed, this.fences)
   }
 }
