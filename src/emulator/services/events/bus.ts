@@ -99,7 +99,6 @@ export class EventBus {
     this.staged.set(tx, list)
   }
 
-  /** Called by the store after a transaction reached disk. */
   committed(tx: Tx): void {
     const list = this.staged.get(tx)
     if (!list) return
@@ -151,7 +150,6 @@ export class EventBus {
     return out
   }
 
-  /** The sequence number of the newest event on disk. */
   lastCommittedSeq(): number {
     this.committedSeq ??= this.lastSeq()
     return this.committedSeq
@@ -193,7 +191,6 @@ export class EventBus {
     return row
   }
 
-  /** Deletes the shop's oldest rows of a log until at most `keep` are left. */
   private trimOldest(tx: Tx, log: 'events' | 'deliveries', shop: ShopRecord, keep: number): void {
     const kept = this.deps.collections[log]
     for (let excess = kept.count('shop', shop.id) - keep; excess > 0; excess--)

@@ -8,7 +8,6 @@ const FLUSH_EVERY_MS = 100
 /** Streams written in one turn of the event loop during a flush; other requests are answered between turns. */
 const STREAMS_PER_TURN = 50
 
-/** Why a stream was ended from the emulator's side. */
 export type StreamEnd = { reason: 'overflow'; bytes: number } | { reason: 'revoked' }
 
 export interface StreamRequest {
@@ -56,7 +55,6 @@ class ShopFeed {
     this.events.push({ seq: event.seq, kind: event.kind, text, upTo })
   }
 
-  /** Index of the first event after `seq`. */
   private after(seq: number): number {
     let low = 0
     let high = this.events.length
@@ -68,7 +66,6 @@ class ShopFeed {
     return low
   }
 
-  /** Bytes of the events after `seq`. */
   bytesAfter(seq: number): number {
     const from = this.after(seq)
     if (from >= this.events.length) return 0
@@ -127,7 +124,6 @@ export class EventStream {
     if (!this.closed && this.feed.newest > this.position) this.streams.flushSoon(this)
   }
 
-  /** Ends the stream from the emulator's side. */
   end(end: StreamEnd): void {
     if (this.closed) return
     this.close()
@@ -179,7 +175,6 @@ export class EventStreams {
     this.flushSoon()
   }
 
-  /** How many streams are open. */
   get size(): number {
     return this.all.size
   }
@@ -206,12 +201,10 @@ export class EventStreams {
     return stream
   }
 
-  /** Open streams of a key. */
   countOf(keyId: string): number {
     return [...this.all].filter((s) => s.request.keyId === keyId).length
   }
 
-  /** Ends every stream of a key (it was revoked). */
   endKey(keyId: string): void {
     for (const stream of [...this.all]) if (stream.request.keyId === keyId) stream.end({ reason: 'revoked' })
   }

@@ -17,7 +17,6 @@ export class SeedingService {
     private readonly deps: ServiceDeps,
     private readonly clocks: AccountClocks,
     private readonly fences: AccountFences,
-    /** The db file, named in what `checkKey` answers. */
     private readonly dbPath: string,
   ) {}
 

@@ -23,10 +23,8 @@ const BY_SHOP = [
 /** The account's history: logs of what happened, not data a saved state brings back. */
 const LOGS = ['events', 'deliveries'] as const satisfies CollectionName[]
 
-/** Rows by collection, in the order they were stored. */
 export type RowsByCollection = Partial<Record<CollectionName, Row[]>>
 
-/** The key of a row of the collection `name`. */
 export const keyOf = (deps: ServiceDeps, name: CollectionName, row: Row) =>
   collectionNamed(deps.collections, name).keyOf(row)
 
@@ -80,5 +78,4 @@ export function* eachListed(
     for (const row of list) yield [name, row]
 }
 
-/** How many rows are listed. */
 export const countRows = (rows: RowsByCollection) => Object.values(rows).reduce((count, list) => count + list.length, 0)

@@ -79,7 +79,6 @@ export class StateService {
     }
   }
 
-  /** Bytes the saved states take on disk. */
   get savedBytes(): number {
     return this.saved.bytes
   }
@@ -142,8 +141,11 @@ export class StateService {
   }
 
   /**
-   * Fenced from its start: a write of the account that lands before it ends is refused, and
-   * what the state holds is kept from other accounts until it ends (fences.ts).
+   * Fenced from its start: a write of the account that lands before it ends is refused, and what
+   * the state holds is kept from other accounts until it ends (fences.ts). The account's shops and
+   * rows are swapped for the state's (restore-plan.ts), and its clock, in one transaction when few
+   * rows differ; otherwise in steps, the account marked meanwhile so that a start restores the same
+   * state again if a stop interrupts it (changeInSteps).
    */
   private restoreFenced(account: AccountRecord, name: string): Promise<{ name: string; records: number }> {
     const reserved: Reserved = { keys: new Map(), slugs: new Set(), productIds: new Set() }
@@ -151,28 +153,33 @@ export class StateService {
       name === SEED_STATE
         ? 'account {account} was being reset while this request ran; nothing was changed. Send the request again.'
         : `account {account} was being restored to saved state "${name}" while this request ran; nothing was changed. Send the request again.`
-    return this.fences.during(account.id, { status: 409, refusal, reserved }, () =>
-      this.restoreNow(account, name, reserved),
-    )
-  }
-
-  private async restoreNow(
-    account: AccountRecord,
-    name: string,
-    reserved: Reserved,
-  ): Promise<{ name: string; records: number }> {
-    assertAccountExists(this.deps, account.id)
-    const state = await this.saved.read(account.id, name)
-    if (!state) {
-      if (name === SEED_STATE)
+    return this.fences.during(account.id, { status: 409, refusal, reserved }, async () => {
+      assertAccountExists(this.deps, account.id)
+      const state = await this.saved.read(account.id, name)
+      if (!state && name === SEED_STATE)
         throw new StoreError(
           409,
           'this account has no seed state (its db was made before saved states existed); save a state with POST /_emulator/state/save and restore that instead',
         )
-      throw new StoreError(404, `no saved state named "${name}"; list them with GET /_emulator/state`)
-    }
-    await this.replace(account, state, reserved)
-    return { name, records: countRows(state.rows) }
+      if (!state) throw new StoreError(404, `no saved state named "${name}"; list them with GET /_emulator/state`)
+      const { gone, changed } = await planRestore(this.deps, account, state, reserved)
+      const current = () => this.deps.collections.accounts.get(account.id) ?? account
+      const steps = function* (): Generator<[CollectionName, Row, 'delete' | 'put']> {
+        for (const [name, row] of gone) yield [name, row, 'delete']
+        for (const [name, row] of changed) yield [name, row, 'put']
+      }
+      await changeInSteps(this.deps, account.id, steps(), {
+        apply: (tx, [name, row, change]) =>
+          change === 'delete' ? tx.delete(name, keyOf(this.deps, name, row)) : tx.put(name, row as never),
+        mark: (tx) => tx.put('accounts', { ...current(), unfinished: { operation: 'restore', state: state.name } }),
+        finish: (tx) => {
+          const now = current()
+          if ((now.clockOffsetMs ?? 0) !== state.clockOffsetMs || now.unfinished)
+            tx.put('accounts', { ...withoutMark(now), clockOffsetMs: state.clockOffsetMs })
+        },
+      })
+      return { name, records: countRows(state.rows) }
+    })
   }
 
   /** `POST /_emulator/reset`: the account as it was created. */
@@ -219,39 +226,12 @@ export class StateService {
       rows: await rowsOfShops(this.deps, shops, { logs: false }),
     }
   }
-
-  /**
-   * Swaps the account's shops and rows for the state's (restore-plan.ts), and its clock, in one
-   * transaction when few rows differ; otherwise in steps, the account marked meanwhile so that a
-   * start restores the same state again if a stop interrupts it (changeInSteps).
-   */
-  private async replace(account: AccountRecord, state: SavedState, reserved: Reserved): Promise<void> {
-    const { collections } = this.deps
-    const { gone, changed } = await planRestore(this.deps, account, state, reserved)
-    const current = () => collections.accounts.get(account.id) ?? account
-    const steps = function* (): Generator<[CollectionName, Row, 'delete' | 'put']> {
-      for (const [name, row] of gone) yield [name, row, 'delete']
-      for (const [name, row] of changed) yield [name, row, 'put']
-    }
-    await changeInSteps(this.deps, account.id, steps(), {
-      apply: (tx, [name, row, change]) =>
-        change === 'delete' ? tx.delete(name, keyOf(this.deps, name, row)) : tx.put(name, row as never),
-      mark: (tx) => tx.put('accounts', { ...current(), unfinished: { operation: 'restore', state: state.name } }),
-      finish: (tx) => {
-        const now = current()
-        if ((now.clockOffsetMs ?? 0) !== state.clockOffsetMs || now.unfinished)
-          tx.put('accounts', { ...withoutMark(now), clockOffsetMs: state.clockOffsetMs })
-      },
-    })
-  }
 }
 
-/** The account without the mark of an unfinished restore or deletion. */
 function withoutMark({ unfinished: _, ...account }: AccountRecord): AccountRecord {
   return account
 }
 
-/** What a write of an account refused by its deletion under way says. */
 const DELETED =
   'account {account} was deleted while this request ran; nothing was changed. Create an account with POST /_emulator/accounts.'
 

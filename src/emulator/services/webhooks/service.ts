@@ -30,11 +30,9 @@ type DeliveryFields = Parameters<EventBus['queueDelivery']>[2]
 export class WebhookService {
   constructor(
     private readonly deps: ServiceDeps,
-    /** The bus itself, whose delivery log and worker a test delivery goes through. */
     private readonly bus: EventBus,
   ) {}
 
-  /** The shop's endpoints, oldest first. */
   list(shop: ShopRecord): WebhookRecord[] {
     return [...this.deps.collections.webhooks.oldestFirst('shop', shop.id)]
   }
