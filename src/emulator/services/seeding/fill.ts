@@ -3,9 +3,9 @@ import { FulfilmentSetupBodySchema } from '../../../contract/fulfilment.js'
 import type { ShopRecord } from '../../../contract/rows.js'
 import { blacklistValue, type SeedFile } from '../../../contract/seed-file.js'
 import type { Tx } from '../../store/store.js'
-import { buildProduct } from '../catalogue/products.js'
-import { buildCoupon } from '../coupons/rules.js'
-import { buildBlacklistEntry } from '../blacklists/rules.js'
+import { newProductId } from '../catalogue/products.js'
+import { couponRules } from '../coupons/rules.js'
+import { blacklistRules } from '../blacklists/rules.js'
 import { NEW_CUSTOMER } from '../customers/bookkeeping.js'
 import { applyFulfilmentSetup } from '../catalogue/setup.js'
 import type { ServiceDeps } from '../common/deps.js'
@@ -39,20 +39,31 @@ export function seedShop(deps: ServiceDeps, tx: Tx, shop: ShopRecord, seed: Seed
   ]
   for (const p of seed.products ?? []) {
     const { fulfilment, ...fields } = p
-    const built = buildProduct(deps, shop, fields)
-    const id = isFree('products', p.id) ? p.id : built.id
+    const id = idFor('products', p.id, 'prod')
     const isProductIdFree =
       p.productId !== undefined &&
       !deps.collections.products.getBy('productId', p.productId) &&
       !reserved.isProductIdReserved(p.productId)
-    const productId = isProductIdFree ? p.productId! : built.productId
-    const product = tx.put('products', { ...built, ...fields, id, productId, ...dated(p) })
+    const productId = isProductIdFree ? p.productId! : newProductId(deps)
+    const product = tx.put('products', {
+      description: '',
+      image: '',
+      currency: 'USD',
+      stock: null,
+      status: 'Draft',
+      sortOrder: 0,
+      unlisted: false,
+      ...fields,
+      id,
+      productId,
+      ...dated(p),
+    })
     storedIdOf.set(p.id ?? id, id)
     storedIdOf.set(p.productId ?? productId, id)
     if (fulfilment) applySeedFulfilment(deps, tx, shop, product.id, fulfilment)
   }
   for (const c of seed.coupons ?? []) {
-    const built = buildCoupon(deps, shop, c)
+    const built = couponRules.build(deps, shop, c)
     tx.put('coupons', { ...built, ...c, id: isFree('coupons', c.id) ? c.id : built.id, ...dated(c) })
   }
   const groupIdOf = new Map<string, string>()
@@ -82,7 +93,7 @@ export function seedShop(deps: ServiceDeps, tx: Tx, shop: ShopRecord, seed: Seed
     })
   }
   for (const b of seed.blacklists ?? []) {
-    const built = buildBlacklistEntry(deps, shop, { ...b, value: blacklistValue(b) })
+    const built = blacklistRules.build(deps, shop, { ...b, value: blacklistValue(b) })
     tx.put('blacklists', {
       ...built,
       ...b,
