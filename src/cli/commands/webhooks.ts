@@ -10,7 +10,7 @@ import {
   type WebhookEventKind,
 } from '../../contract/event-kinds.js'
 import type { WebhookDelivery, DeliveryLogQuery } from '../../contract/webhooks.js'
-import { commandContext } from '../client-factory.js'
+import { commandContext, type CommandContext } from '../client-factory.js'
 import { examples } from '../examples.js'
 import { wrapWords } from '../layout.js'
 import type { CliContext } from '../context.js'
@@ -18,7 +18,7 @@ import { UsageError } from '../exit-codes.js'
 import { addDataOption, addFieldOptions, buildBody, readArgument } from '../input.js'
 import { SPEC_BODIES } from '../bodies.js'
 import { withOverrides } from '../body-fields.js'
-import { CheckFailedError, webhookContext, type WebhookContext } from '../webhooks/http.js'
+import { CheckFailedError, webhookContext } from '../webhooks/http.js'
 import type { TriggerOptions } from '../webhooks/trigger.js'
 
 const collect = (value: string, previous: string[] = []) => [...previous, value]
@@ -285,7 +285,7 @@ export function register(program: Command, ctx: CliContext): void {
 }
 
 /** `store webhooks events`: the table the README carries too. */
-export function listEvents(w: WebhookContext): void {
+export function listEvents(w: CommandContext): void {
   const rows = EVENT_KINDS_IN_READING_ORDER.map((kind) => ({
     kind,
     category: categoryOf(kind),
@@ -314,14 +314,14 @@ export function listEvents(w: WebhookContext): void {
 }
 
 async function receive(
-  w: WebhookContext,
+  w: CommandContext,
   o: { port: string; host: string; dynamicResponse?: string; status: string },
 ): Promise<void> {
   const { printReceived, startReceiver } = await import('../webhooks/receive.js')
   const receiver = await startReceiver(
     o,
     (r) => printReceived(w, r),
-    () => w.ctx.now(),
+    () => w.now(),
   )
   w.out.info(`Listening on ${receiver.url} for webhooks (Ctrl+C to stop)`)
   await new Promise<void>((resolve) => {
@@ -330,13 +330,13 @@ async function receive(
       offTerm()
       void receiver.close().then(resolve)
     }
-    const offInt = w.ctx.onSignal('SIGINT', stop)
-    const offTerm = w.ctx.onSignal('SIGTERM', stop)
+    const offInt = w.onSignal('SIGINT', stop)
+    const offTerm = w.onSignal('SIGTERM', stop)
   })
 }
 
-async function validateFile(w: WebhookContext, file: string): Promise<void> {
-  const { text, from } = await readArgument(w.ctx, file === '-' ? '-' : `@${file}`)
+async function validateFile(w: CommandContext, file: string): Promise<void> {
+  const { text, from } = await readArgument(w, file === '-' ? '-' : `@${file}`)
   let body: unknown
   try {
     body = JSON.parse(text)
@@ -356,7 +356,7 @@ async function validateFile(w: WebhookContext, file: string): Promise<void> {
   if (!check.ok) throw new CheckFailedError(`${from} does not match the spec's schemas`)
 }
 
-async function listDeliveries(w: WebhookContext, o: Record<string, string | undefined>): Promise<void> {
+async function listDeliveries(w: CommandContext, o: Record<string, string | undefined>): Promise<void> {
   if (o.limit !== undefined && !/^\d+$/.test(o.limit))
     throw new UsageError(`--limit: "${o.limit}" is not a whole number`)
   // The emulator checks the filters (an unknown state is its 400, as before).
@@ -383,7 +383,7 @@ async function listDeliveries(w: WebhookContext, o: Record<string, string | unde
   )
 }
 
-async function showDelivery(w: WebhookContext, id: string): Promise<void> {
+async function showDelivery(w: CommandContext, id: string): Promise<void> {
   const d = await w.client().emulator.webhooks.log(id)
   if (w.out.isJson) return w.out.json(d)
   w.out.record(d, [
@@ -415,7 +415,7 @@ async function showDelivery(w: WebhookContext, id: string): Promise<void> {
 }
 
 /** The result of a one-attempt delivery (resend, simulate); exit 1 when it was not delivered. */
-function reportDelivery(w: WebhookContext, d: WebhookDelivery): void {
+function reportDelivery(w: CommandContext, d: WebhookDelivery): void {
   const attempt = d.attempts.at(-1)
   if (w.out.isJson) w.out.json(d)
   else {

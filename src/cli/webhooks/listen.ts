@@ -9,7 +9,8 @@ import {
 } from '../../contract/event-kinds.js'
 import { UsageError } from '../exit-codes.js'
 import { followUntilStopped } from '../follow-until-stopped.js'
-import { isOk, sendWebhook, type Sent, type WebhookContext } from './http.js'
+import { isOk, sendWebhook, type Sent } from './http.js'
+import type { CommandContext } from '../client-factory.js'
 
 export interface ListenOptions {
   /** `URL` (every event) or `PATTERN=URL` (`order:*`, `order:paid,product:*`), repeatable. */
@@ -92,8 +93,8 @@ class TargetQueue {
 }
 
 /** An event whose POST got no answer is tried again in the background: a dead URL holds no later event. */
-export async function listen(w: WebhookContext, o: ListenOptions): Promise<void> {
-  const { ctx, out } = w
+export async function listen(w: CommandContext, o: ListenOptions): Promise<void> {
+  const { out } = w
   const targets = (o.forwardTo ?? []).map(parseForwardTarget)
   const isForwarding = targets.length > 0
   const isNamingUrl = targets.length > 1
@@ -114,7 +115,7 @@ export async function listen(w: WebhookContext, o: ListenOptions): Promise<void>
   const retrying = new Set<Promise<void>>()
   const forwardOne = async (target: { url: string }, event: EmittedEvent, body: string, signal: AbortSignal) => {
     if (signal.aborted) return
-    const first = await sendWebhook(ctx, target.url, body, { showAtMost: 0, signal })
+    const first = await sendWebhook(w, target.url, body, { showAtMost: 0, signal })
     if (signal.aborted) return
     if (first.status !== null) return printForwarded(w, forwarded(event, target.url, first, 1), isNamingUrl)
     const retry = retryForward(w, target.url, event, body, first, signal).then((f) => {
@@ -124,13 +125,13 @@ export async function listen(w: WebhookContext, o: ListenOptions): Promise<void>
     void retry.finally(() => retrying.delete(retry))
   }
   try {
-    await followUntilStopped(ctx, out, messages, async (signal, onStatus) => {
+    await followUntilStopped(w, out, messages, async (signal, onStatus) => {
       for await (const event of client.emulator.events({ events: kinds, since: o.since, signal, onStatus })) {
         if (!isForwarding) {
           printEvent(w, event)
           continue
         }
-        const body = JSON.stringify(webhookBody(event.event as WebhookEventKind, event.data, ctx.now()))
+        const body = JSON.stringify(webhookBody(event.event as WebhookEventKind, event.data, w.now()))
         for (const [i, target] of targets.entries()) {
           if (!target.matches(event.event)) continue
           if (queues[i].add(() => forwardOne(target, event, body, signal))) continue
@@ -147,9 +148,9 @@ export async function listen(w: WebhookContext, o: ListenOptions): Promise<void>
   }
 }
 
-function printEvent(w: WebhookContext, event: EmittedEvent): void {
+function printEvent(w: CommandContext, event: EmittedEvent): void {
   if (w.out.isJson) return w.out.ndjson(event)
-  w.out.line(`${w.ctx.now().toISOString().slice(11, 19)}  #${event.sequence}  ${event.event}`)
+  w.out.line(`${w.now().toISOString().slice(11, 19)}  #${event.sequence}  ${event.event}`)
 }
 
 type Forwarded = ReturnType<typeof forwarded>
@@ -168,17 +169,17 @@ const forwarded = (
   attempts,
 })
 
-function pause(w: WebhookContext, ms: number, signal: AbortSignal): Promise<void> {
+function pause(w: CommandContext, ms: number, signal: AbortSignal): Promise<void> {
   if (signal.aborted) return Promise.resolve()
   return new Promise<void>((resolve) => {
     signal.addEventListener('abort', () => resolve(), { once: true })
-    void w.ctx.sleep(ms).then(resolve)
+    void w.sleep(ms).then(resolve)
   })
 }
 
 /** POSTs the event again to a local URL that did not answer; any answer, 2xx or not, ends it. */
 async function retryForward(
-  w: WebhookContext,
+  w: CommandContext,
   url: string,
   event: EmittedEvent,
   body: string,
@@ -194,16 +195,16 @@ async function retryForward(
     )
     await pause(w, delay, stop)
     if (stop.aborted) break
-    sent = await sendWebhook(w.ctx, url, body, { showAtMost: 0, signal: stop })
+    sent = await sendWebhook(w, url, body, { showAtMost: 0, signal: stop })
     attempts++
   }
   return forwarded(event, url, sent, attempts)
 }
 
-function printForwarded(w: WebhookContext, f: Forwarded, isNamingUrl: boolean): void {
+function printForwarded(w: CommandContext, f: Forwarded, isNamingUrl: boolean): void {
   const { out } = w
-  if (out.isJson) return out.ndjson({ ...f, at: w.ctx.now().toISOString() })
-  const time = w.ctx.now().toISOString().slice(11, 19)
+  if (out.isJson) return out.ndjson({ ...f, at: w.now().toISOString() })
+  const time = w.now().toISOString().slice(11, 19)
   const status =
     f.status === null
       ? out.chalk.red(`not delivered (${f.error})`)

@@ -12,7 +12,7 @@ import { isNestedDeeperThan } from '../../contract/common.js'
 import { UsageError } from '../exit-codes.js'
 import { parseJson } from '../fidelity/id-map.js'
 import { listen, readBody } from '../fidelity/local-server.js'
-import type { WebhookContext } from './http.js'
+import type { CommandContext } from '../client-factory.js'
 
 export interface ReceiveOptions {
   port: string
@@ -160,7 +160,7 @@ export function startReceiver(
   }))
 }
 
-export function printReceived(w: WebhookContext, r: Received): void {
+export function printReceived(w: CommandContext, r: Received): void {
   const { out } = w
   if (out.isJson) return out.ndjson(r)
   const c = out.chalk
