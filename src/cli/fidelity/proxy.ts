@@ -3,9 +3,8 @@
 // Served until Ctrl+C or SIGTERM, then a summary (exit 1 when an answer broke the spec's schemas).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { resolve } from 'node:path'
-import type { Http } from '../../client/http.js'
 import { StoreError } from '../../contract/store-error.js'
-import { clientFor, type CommandContext } from '../client-factory.js'
+import type { CommandContext } from '../client-factory.js'
 import { counted } from '../counted.js'
 import { UsageError } from '../exit-codes.js'
 import { version } from '../version.js'
@@ -53,9 +52,9 @@ export interface ProxyOptions {
   port: number
   host: string
   upstream: string
-  /** A client on the upstream: its key (`--api-key`) replaces the caller's when set. */
-  http: Http
-  hasOwnKey: boolean
+  fetch: typeof fetch
+  /** `--api-key`: replaces the caller's key when set. */
+  apiKey: string | undefined
   findRoute: (method: string, path: string) => ApiRoute | undefined
   recorder?: HarRecorder
   now: () => Date
@@ -120,7 +119,7 @@ export function startProxy(o: ProxyOptions): Promise<RunningProxy> {
     const headers: Record<string, string> = {}
     for (const [name, value] of Object.entries(req.headers)) {
       if (value === undefined || HOP_BY_HOP.has(name)) continue
-      if (name === 'authorization' && o.hasOwnKey) continue
+      if (name === 'authorization' && o.apiKey) continue
       headers[name] = Array.isArray(value) ? value.join(', ') : value
     }
     const upstreamPath = target.replace(/^\/api\/v1/, '')
@@ -129,8 +128,8 @@ export function startProxy(o: ProxyOptions): Promise<RunningProxy> {
     stats.requests++
     let answer: UpstreamAnswer
     try {
-      answer = await askUpstream(o.http, method, upstreamPath, {
-        headers,
+      answer = await askUpstream(o.fetch, o.upstream + upstreamPath, method, {
+        headers: o.apiKey ? { ...headers, authorization: `Bearer ${o.apiKey}` } : headers,
         body: body === '' && (method === 'GET' || method === 'HEAD') ? undefined : body,
       })
     } catch (error) {
@@ -159,7 +158,7 @@ export function startProxy(o: ProxyOptions): Promise<RunningProxy> {
         ms,
         method,
         url: o.upstream + upstreamPath,
-        requestHeaders: { ...headers, ...(o.hasOwnKey ? { authorization: 'Bearer (--api-key)' } : {}) },
+        requestHeaders: { ...headers, ...(o.apiKey ? { authorization: 'Bearer (--api-key)' } : {}) },
         requestBody: body === '' ? undefined : body,
         status: answer.status,
         statusText: answer.statusText,
@@ -177,7 +176,7 @@ export function startProxy(o: ProxyOptions): Promise<RunningProxy> {
     let relayedBody: Buffer | string = answer.bytes
     if (answer.status === 401) {
       o.onLine(
-        `store proxy: ${o.upstream} refused the key (401): check ${o.hasOwnKey ? 'the key given with --api-key' : 'the key your client sends (or give the proxy one with --api-key)'}`,
+        `store proxy: ${o.upstream} refused the key (401): check ${o.apiKey ? 'the key given with --api-key' : 'the key your client sends (or give the proxy one with --api-key)'}`,
       )
       if (!isErrorBody(text)) {
         relayedBody = JSON.stringify({ error: `the upstream refused the key (401): check the API key` })
@@ -214,7 +213,6 @@ export async function runProxy(cc: CommandContext, o: ProxyFlags): Promise<void>
   const upstream = apiBaseOf(o.upstream, '--upstream')
   // The flag only: STORE_API_KEY is usually the local emulator's key, not the hosted service's.
   const apiKey = cc.globals.apiKey
-  const http = clientFor(cc, { baseUrl: upstream, apiKey }, cc.globals).http
   const recordPath = o.record ? resolve(cc.cwd, o.record) : undefined
   const recorder = recordPath
     ? await HarRecorder.create(recordPath, version(), apiKey ? [apiKey] : []).catch((error: NodeJS.ErrnoException) => {
@@ -228,8 +226,8 @@ export async function runProxy(cc: CommandContext, o: ProxyFlags): Promise<void>
     port,
     host: o.host,
     upstream,
-    http,
-    hasOwnKey: apiKey !== undefined,
+    fetch: cc.fetch,
+    apiKey,
     findRoute: routeFinder(),
     recorder,
     now: () => cc.now(),
