@@ -146,15 +146,8 @@ export function reportTrigger(w: CommandContext, r: TriggerResult, dryRun: boole
   if (dryRun) return out.json(r.payload)
   const sent = r.sent!
   if (out.isJson) {
-    out.json({
-      event: r.kind,
-      url: r.url,
-      status: sent.status,
-      durationMs: sent.durationMs,
-      error: sent.error,
-      body: sent.body,
-      bodyTruncated: sent.bodyTruncated,
-    })
+    const { status, durationMs, error, body, bodyTruncated } = sent
+    out.json({ event: r.kind, url: r.url, status, durationMs, error, body, bodyTruncated })
   } else {
     out.info(`${r.kind} → POST ${r.url}`)
     if (sent.status === null) out.line(`no answer: ${sent.error}  ${sent.durationMs} ms`)
