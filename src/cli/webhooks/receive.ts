@@ -1,6 +1,6 @@
 // `store webhooks receive --port N`: a local receiver that prints each webhook readably, checks it
 // against the spec's schemas and headers, and can answer INVOICE.ITEM.DELIVER-DYNAMIC with content.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import {
   DYNAMIC_DELIVERY_EVENT,
   WEBHOOK_HEADERS,
@@ -98,7 +98,6 @@ const dynamicAnswer = (text: string) => ({
 })
 
 export interface Receiver {
-  server: Server
   url: string
   close(): Promise<void>
 }
@@ -154,7 +153,6 @@ export function startReceiver(
     })
   })
   return listen(server, port, o.host).then(({ address, close }) => ({
-    server,
     url: `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`,
     close,
   }))
