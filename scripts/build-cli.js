@@ -32,14 +32,14 @@ const emulatorOutside = {
 
 /**
  * Modules whose value is data made from other modules, evaluated once from their tsc build and put
- * in the bundle as that data: src/cli/body-flags.ts derives every body's flags from its schema;
+ * in the bundle as that data: src/cli/body-flags.ts derives every operation's arguments and flags;
  * src/contract/operations/addresses.ts takes each operation's method and path; src/cli/command-list.ts
  * lists the top-level commands. So declaring the create and update flags and calling an operation
  * load no zod (the schemas still load when a command checks a body or --verbose checks an answer),
  * and `store --help` loads no command module.
  */
 const AS_DATA = {
-  'cli/body-flags': 'BODY_FIELDS',
+  'cli/body-flags': 'OPERATION_FLAGS',
   'contract/operations/addresses': 'ADDRESSES',
   'cli/command-list': 'COMMAND_LIST',
 }

@@ -2,6 +2,7 @@
 // shape gives the flags, the types how a value is read, `.describe()` the help line and prompt,
 // and what is not optional is required on create. A field added to a body needs no other edit.
 import type * as z from 'zod'
+import type { CliContext } from './context.js'
 
 type FieldKind =
   | 'string'
@@ -32,7 +33,7 @@ export interface BodyField {
   /** Not required, but asked for on a terminal when not given, this choice preselected (enums). */
   askDefault?: string
   /** A command's own reading of the value (`--events all`), in place of the kind's; the schema checks it after. */
-  parse?: (text: string) => unknown
+  parse?: (text: string, io: Pick<CliContext, 'stdin' | 'cwd'>) => unknown
   /** The value's shape in help, where the kind's would not say it (`<kinds|all>`). */
   placeholder?: string
 }
@@ -45,7 +46,10 @@ export interface BodyField {
  */
 export type FlagOverrides = Record<
   string,
-  false | (Pick<BodyField, 'flag' | 'askDefault' | 'parse' | 'placeholder'> & { kind?: 'text' | 'json' })
+  | false
+  | (Partial<Pick<BodyField, 'flag' | 'askDefault' | 'parse' | 'placeholder' | 'description'>> & {
+      kind?: 'text' | 'json'
+    })
 >
 
 /** The parts of a zod definition the walk reads (zod's `def`, public in zod 4). */

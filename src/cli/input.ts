@@ -116,7 +116,7 @@ async function convert(ctx: Pick<CliContext, 'stdin' | 'cwd'>, f: BodyField, raw
   const flag = `--${flagOf(f)}`
   if (f.kind === 'boolean') return raw
   const text = String(raw)
-  if (f.parse) return f.parse(text)
+  if (f.parse) return f.parse(text, ctx)
   const isNull = NULL_WORDS.has(text.trim().toLowerCase())
   switch (f.kind) {
     case 'nullable-string':

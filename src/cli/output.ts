@@ -36,36 +36,15 @@ export function chalkFor(enabled: boolean): ChalkInstance {
   return new Chalk({ level: enabled ? 1 : 0 })
 }
 
-const GOOD = new Set(['live', 'paid', 'completed', 'active', 'delivered'])
-const WAITING = new Set([
-  'draft',
-  'pending',
-  'processing',
-  'unpaid',
-  'partial',
-  'trialing',
-  'awaiting_payment',
-  'awaiting_shipment',
-  'awaiting shipment',
-])
-const BAD = new Set([
-  'archived',
-  'cancelled',
-  'canceled',
-  'refunded',
-  'disputed',
-  'undelivered',
-  'inactive',
-  'expired',
-  'failed',
-])
+const GOOD = /^(?:live|paid|completed|active|delivered)$/i
+const WAITING = /^(?:draft|pending|processing|unpaid|partial|trialing|awaiting[_ ]payment|awaiting[_ ]shipment)$/i
+const BAD = /^(?:archived|cancell?ed|refunded|disputed|undelivered|inactive|expired|failed)$/i
 
 /** A status word in its colour (green done, yellow waiting, red ended); other text unchanged. */
 export function colorStatus(chalk: ChalkInstance, text: string): string {
-  const word = text.toLowerCase()
-  if (GOOD.has(word)) return chalk.green(text)
-  if (WAITING.has(word)) return chalk.yellow(text)
-  if (BAD.has(word)) return chalk.red(text)
+  if (GOOD.test(text)) return chalk.green(text)
+  if (WAITING.test(text)) return chalk.yellow(text)
+  if (BAD.test(text)) return chalk.red(text)
   return text
 }
 

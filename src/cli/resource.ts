@@ -1,22 +1,27 @@
 // `store <resource> list|get|create|update|delete`, declared per resource (cloudflare/workers-sdk
-// packages/wrangler/src/kv/index.ts keeps commands as small declarative objects), wired by `registerResource`.
+// packages/wrangler/src/kv/index.ts keeps commands as small declarative objects), wired by
+// `registerResource`: each subcommand calls the API's operation of its name (`listCoupons`, `getCoupon`…).
 import type { Command } from 'commander'
-import type { StoreClient } from '../client/index.js'
-import { SPEC_BODIES, type Bodies, type BodyName } from './bodies.js'
-import { withOverrides, type FlagOverrides } from './body-fields.js'
+import type { OperationId } from '../contract/operations/index.js'
+import type { FlagOverrides } from './body-fields.js'
+import { OPERATION_FLAGS } from './body-flags.js'
 import { inContext, type CommandContext } from './client-factory.js'
 import type { CliContext } from './context.js'
 import { withExamples } from './examples.js'
-import { CancelledError, UsageError } from './exit-codes.js'
-import { addDataOption, addFieldOptions, buildBody } from './input.js'
+import { type Bodies, operationCommand } from './operation-command.js'
 import type { Column, Output } from './output.js'
 
 export interface ResourceSpec<Row extends object> {
-  /** The command and API path name: `coupons`. */
+  /** The command and API path name: `coupons`; its list is the operation `listCoupons`. */
   name: string
+  /** What its other operations are named after: `getCoupon`, `createCoupon`… */
+  one: string
   /** For messages: `coupon`. */
   singular: string
   description: string
+  /** The list's columns (unless it is the resource's own), and what an empty list says on a terminal. */
+  columns?: Column<Row>[]
+  empty?: string
   /** How `get`, `create` and `update` show one record off `--json`; default every field, the schema's first. */
   show?: (cc: CommandContext, row: Row, shape?: RecordShape) => void
   /**
@@ -24,25 +29,17 @@ export interface ResourceSpec<Row extends object> {
    * field order is the display order of the default `show`.
    */
   schema?: () => Promise<RecordShape>
+  /** A list of the resource's own, in place of the operation's. */
   list?: {
-    /** Extra flags of `list`. */
     options?: (cmd: Command) => Command
     run: (cc: CommandContext, opts: Record<string, unknown>) => Promise<void>
   }
-  get?: (client: StoreClient, id: string) => Promise<Row>
-  /** Its flags are the body schema's fields (body-fields.ts), with the resource's `flags` changes. */
-  create?: {
-    body: BodyName
-    flags?: FlagOverrides
-    run: (client: StoreClient, body: never) => Promise<Row>
-  }
-  /** As `create`; nothing is required: an update sends only the fields given. */
-  update?: {
-    body: BodyName
-    flags?: FlagOverrides
-    run: (client: StoreClient, id: string, body: never) => Promise<Row>
-  }
-  delete?: (client: StoreClient, id: string) => Promise<unknown>
+  /** Flag changes for the list's query and the create and update bodies (body-fields.ts). */
+  flags?: { list?: FlagOverrides; create?: FlagOverrides; update?: FlagOverrides }
+  /** A `get` of the resource's own (a coupon by its code too). */
+  get?: (cc: CommandContext, id: string) => Promise<Row>
+  /** Before an update is sent: what the resource needs to know first (an order's payment). */
+  beforeUpdate?: (cc: CommandContext, id: string, body: Record<string, unknown>) => Promise<void>
   /** The messages after a create or update (off `--json`); default `✓ Created coupon cpn_…`. */
   saved?: (out: Output, row: Row, verb: 'Created' | 'Updated') => void
   /**
@@ -54,141 +51,79 @@ export interface ResourceSpec<Row extends object> {
   bodies?: Bodies
 }
 
-/** A resource's calls on the client (`client.groups`): its envelope under `Key`, one record, and the writes it has. */
-interface ResourceCalls<Row, Key extends string> {
-  list(): Promise<Record<Key, Row[]>>
-  get(id: string): Promise<Row>
-  create?(body: never): Promise<Row>
-  update?(id: string, body: never): Promise<Row>
-  delete?(id: string): Promise<unknown>
-}
-
-/**
- * The subcommands of a resource the client holds as its calls: `list` shows the whole envelope's
- * `key` in `columns` (`empty` when there is none), `get` one record, and with `bodies`, `create`,
- * `update` and `delete`.
- * @example
- * registerResource(program, ctx, { name: 'groups', …, ...clientCommands((client) => client.groups, 'groups', GROUP_COLUMNS, 'No groups found') })
- */
-export function clientCommands<Row extends object, Key extends string>(
-  calls: (client: StoreClient) => ResourceCalls<Row, Key>,
-  key: Key,
-  columns: Column<Row>[],
-  empty: string,
-  bodies?: { create: BodyName; update: BodyName },
-): Pick<ResourceSpec<Row>, 'list' | 'get' | 'create' | 'update' | 'delete'> {
-  const list = async (cc: CommandContext) => {
-    const envelope = await calls(cc.client()).list()
-    cc.out.list(envelope, envelope[key], columns, empty)
-  }
-  return {
-    list: { run: (cc) => list(cc) },
-    get: (client, id) => calls(client).get(id),
-    ...(bodies && {
-      create: { body: bodies.create, run: (client, body) => calls(client).create!(body) },
-      update: { body: bodies.update, run: (client, id, body) => calls(client).update!(id, body) },
-      delete: (client, id) => calls(client).delete!(id),
-    }),
-  }
-}
-
-/** `--yes` of a command that asks first. */
-export const YES = ['-y, --yes', 'do not ask for confirmation (required when not on a terminal)'] as const
-
-/** The action of a `list` command: the envelope's `key` in `columns` (the envelope itself with `--json`). */
-export const listAction = <Row, Key extends string>(
-  ctx: CliContext,
-  call: (client: StoreClient) => Promise<Record<Key, readonly Row[]>>,
-  key: Key,
-  columns: Column<Row>[],
-  empty: string,
-) =>
-  inContext(ctx, async (cc) => {
-    const envelope = await call(cc.client())
-    cc.out.list(envelope, envelope[key], columns, empty)
-  })
-
-/** Registers the resource's command and its subcommands on the program. */
+/** Registers the resource's command and its subcommands on the program: those its operations exist for. */
 export function registerResource<Row extends object>(
   program: Command,
   ctx: CliContext,
   spec: ResourceSpec<Row>,
 ): Command {
-  const bodies = spec.bodies ?? SPEC_BODIES
   const cmd = program.command(spec.name).description(spec.description)
   const { singular, examples } = spec
   const store = `store ${spec.name}`
+  const idOf = (verb: string) => `${verb}${spec.one}` as OperationId
+  const has = (verb: string) => idOf(verb) in OPERATION_FLAGS
+  const listExamples = examples.list ?? [`${store} list`, `${store} list --json`]
   if (spec.list) {
-    const list = withExamples(
-      cmd.command('list').description(`list ${spec.name}`),
-      ...(examples.list ?? [`${store} list`, `${store} list --json`]),
-    )
+    const list = withExamples(cmd.command('list').description(`list ${spec.name}`), ...listExamples)
     ;(spec.list.options?.(list) ?? list).action(
       inContext(ctx, (cc, opts: Record<string, unknown>) => spec.list!.run(cc, opts)),
     )
+  } else {
+    operationCommand(cmd, ctx, 'list', `list${spec.name[0].toUpperCase()}${spec.name.slice(1)}` as OperationId, {
+      examples: listExamples,
+      flags: spec.flags?.list,
+      rows: [spec.name, spec.columns ?? [], spec.empty ?? `No ${spec.name} found`],
+    })
   }
-  if (spec.get) {
-    withExamples(
-      cmd.command('get'),
-      ...(examples.get ?? [`${store} get ${examples.id}`, `${store} get ${examples.id} --json`]),
-    )
-      .description(`show one ${singular}`)
-      .argument('<id>', `${singular} id`)
-      .action(inContext(ctx, async (cc, id: string) => showRecord(cc, spec, await spec.get!(cc.client(), id))))
+  const getExamples = examples.get ?? [`${store} get ${examples.id}`, `${store} get ${examples.id} --json`]
+  const show = (cc: CommandContext, row: Row) => showRecord(cc, spec, row)
+  const get = (cc: CommandContext, id: string): Promise<Row> =>
+    spec.get ? spec.get(cc, id) : cc.client().call(idOf('get') as never, { params: paramsOf(idOf('get'), id) } as never)
+  withExamples(cmd.command('get'), ...getExamples)
+    .description(`show one ${singular}`)
+    .argument('<id>', `${singular} id`)
+    .action(inContext(ctx, async (cc, id: string) => showRecord(cc, spec, await get(cc, id))))
+  const saved = (verb: 'Created' | 'Updated') => async (cc: CommandContext, row: Row) => {
+    await show(cc, row)
+    if (spec.saved) spec.saved(cc.out, row, verb)
+    else cc.out.success(`${verb} ${singular} ${idOfRow(row)}`)
   }
-  if (spec.create) {
-    const { body: name, flags, run } = spec.create
-    const create = withExamples(
-      cmd.command('create'),
-      ...(examples.create ?? []),
-      `${store} create --data @${singular.replace(/\s+/g, '-')}.json`,
-    ).description(`create a ${singular} (missing required fields are asked for on a terminal)`)
-    const fields = withOverrides(bodies.fields(name), flags)
-    addDataOption(addFieldOptions(create, fields)).action(
-      inContext(ctx, async (cc, opts: Record<string, unknown>) => {
-        const prompter = cc.interactive ? cc.prompter : undefined
-        const schema = await bodies.schema(name)
-        const body = await buildBody(cc, { fields, opts, schema, what: singular, prompter })
-        await showSaved(cc, spec, 'Created', await run(cc.client(), body as never))
-      }),
-    )
-  }
-  if (spec.update) {
-    const { body: name, flags, run } = spec.update
-    const update = withExamples(cmd.command('update'), ...(examples.update ?? []))
-      .description(`change a ${singular}: only the given fields`)
-      .argument('<id>', `${singular} id`)
-    const fields = withOverrides(bodies.fields(name), flags).map((f) => ({ ...f, required: false }))
-    addDataOption(addFieldOptions(update, fields)).action(
-      inContext(ctx, async (cc, id: string, opts: Record<string, unknown>) => {
-        const schema = await bodies.schema(name)
-        const body = await buildBody(cc, { fields, opts, schema, what: `${singular} update`, isUpdate: true })
-        await showSaved(cc, spec, 'Updated', await run(cc.client(), id, body as never))
-      }),
-    )
-  }
-  const remove = spec.delete
-  if (remove) {
-    withExamples(cmd.command('delete'), `${store} delete ${examples.id}`, `${store} delete ${examples.id} --yes`)
-      .description(`delete a ${singular} (asks first on a terminal)`)
-      .argument('<id>', `${singular} id`)
-      .option(...YES)
-      .action(
-        inContext(ctx, async (cc, id: string, opts: { yes?: boolean }) => {
-          // The record is looked up first: the question names it, and an unknown id is a not-found error.
-          const question = async () => {
-            const row = spec.get ? await spec.get(cc.client(), id) : undefined
-            return `Delete ${singular} ${row ? labelOf(row) : id}? This cannot be undone.`
-          }
-          await confirmOrYes(cc, opts, question, `delete ${singular} ${id}`)
-          const answer = await remove(cc.client(), id)
-          if (cc.out.isJson) cc.out.json(answer)
-          else cc.out.success(`Deleted ${singular} ${id}`)
-        }),
-      )
-  }
+  if (has('create'))
+    operationCommand(cmd, ctx, 'create', idOf('create'), {
+      examples: [...(examples.create ?? []), `${store} create --data @${singular.replace(/\s+/g, '-')}.json`],
+      description: `create a ${singular} (missing required fields are asked for on a terminal)`,
+      what: singular,
+      flags: spec.flags?.create,
+      bodies: spec.bodies,
+      show: saved('Created'),
+    })
+  if (has('update'))
+    operationCommand(cmd, ctx, 'update', idOf('update'), {
+      examples: examples.update ?? [],
+      description: `change a ${singular}: only the given fields`,
+      what: `${singular} update`,
+      flags: spec.flags?.update,
+      bodies: spec.bodies,
+      isUpdate: true,
+      amend: (cc, body, _o, [id]) => spec.beforeUpdate?.(cc, id, body),
+      show: saved('Updated'),
+    })
+  if (has('delete'))
+    operationCommand(cmd, ctx, 'delete', idOf('delete'), {
+      examples: [`${store} delete ${examples.id}`, `${store} delete ${examples.id} --yes`],
+      description: `delete a ${singular} (asks first on a terminal)`,
+      // The record is looked up first: the question names it, and an unknown id is a not-found error.
+      confirm: ([id], cc) => [
+        async () => `Delete ${singular} ${labelOf(await get(cc, id))}? This cannot be undone.`,
+        `delete ${singular} ${id}`,
+      ],
+      done: (_, [id]) => `Deleted ${singular} ${id}`,
+    })
   return cmd
 }
+
+/** The path parameters of an operation on one record, whatever its path names the id. */
+const paramsOf = (op: OperationId, id: string) => ({ [OPERATION_FLAGS[op].params[0][0]]: id })
 
 /** A record schema as far as display needs it: the field names, in order. */
 export type RecordShape = { shape: object }
@@ -212,45 +147,15 @@ export function entriesOf(row: object, schema?: { shape: object }): [string, unk
   return [...known, ...rest].map((k) => [k, (row as Record<string, unknown>)[k]])
 }
 
-/** The saved record, then (off `--json`) the line that says so: the resource's own, or `✓ Created coupon cpn_…`. */
-async function showSaved<Row extends object>(
-  cc: CommandContext,
-  spec: ResourceSpec<Row>,
-  verb: 'Created' | 'Updated',
-  row: Row,
-): Promise<void> {
-  await showRecord(cc, spec, row)
-  if (cc.out.isJson) return
-  if (spec.saved) spec.saved(cc.out, row, verb)
-  else cc.out.success(`${verb} ${spec.singular} ${idOf(row)}`)
-}
-
-/**
- * `--yes`, or a yes on a terminal; off a terminal without `--yes` it is a usage error (exit 2).
- * A question given as a function is asked for only when it is asked (it may look the record up).
- */
-export async function confirmOrYes(
-  cc: CommandContext,
-  opts: { yes?: boolean },
-  question: string | (() => Promise<string>),
-  action: string,
-): Promise<void> {
-  if (opts.yes) return
-  if (!cc.interactive)
-    throw new UsageError(`refusing to ${action} without confirmation: pass --yes (no terminal to ask on)`)
-  const text = typeof question === 'string' ? question : await question()
-  if (!(await cc.prompter.confirm(text, { default: false }))) throw new CancelledError(`cancelled: did not ${action}`)
-}
-
 /** A record as a question names it: `"Game Key" (rec_demoSerial001)`, or its id alone. */
 function labelOf(row: object): string {
   const r = row as { name?: unknown; code?: unknown; value?: unknown; email?: unknown }
   const name = [r.name, r.code, r.value, r.email].find((v) => typeof v === 'string' && v !== '')
-  const id = idOf(row)
+  const id = idOfRow(row)
   return name === undefined || name === id ? id : `"${name}" (${id})`
 }
 
-function idOf(row: object): string {
-  const r = row as { id?: string; code?: string; productId?: string; orderNumber?: string }
+function idOfRow(row: object): string {
+  const r = row as { id?: string; productId?: string; orderNumber?: string }
   return r.orderNumber ?? r.productId ?? r.id ?? ''
 }

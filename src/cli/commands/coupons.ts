@@ -3,7 +3,7 @@ import type { Coupon } from '../../contract/coupons.js'
 import type { CliContext } from '../context.js'
 import type { Column } from '../output.js'
 import { entriesOf, registerResource } from '../resource.js'
-import type { StoreClient } from '../../client/index.js'
+import type { CommandContext } from '../client-factory.js'
 import { isStoreError } from '../exit-codes.js'
 
 /**
@@ -29,7 +29,8 @@ const couponColumns = (now: Date): Column<Coupon>[] => [
 ]
 
 /** A coupon by id, or by its code (any case) when no coupon has that id. */
-async function findCoupon(client: StoreClient, idOrCode: string): Promise<Coupon> {
+async function findCoupon(cc: CommandContext, idOrCode: string): Promise<Coupon> {
+  const client = cc.client()
   try {
     return await client.coupons.get(idOrCode)
   } catch (error) {
@@ -44,6 +45,7 @@ async function findCoupon(client: StoreClient, idOrCode: string): Promise<Coupon
 export function register(program: Command, ctx: CliContext): void {
   registerResource<Coupon>(program, ctx, {
     name: 'coupons',
+    one: 'Coupon',
     singular: 'coupon',
     description: 'list, show, create, update and delete coupons',
     examples: {
@@ -78,8 +80,5 @@ export function register(program: Command, ctx: CliContext): void {
         ),
       ),
     get: findCoupon,
-    create: { body: 'createCoupon', run: (client, body) => client.coupons.create(body) },
-    update: { body: 'updateCoupon', run: (client, id, body) => client.coupons.update(id, body) },
-    delete: (client, id) => client.coupons.delete(id),
   })
 }

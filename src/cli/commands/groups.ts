@@ -1,23 +1,22 @@
 import type { Command } from 'commander'
 import type { Group } from '../../contract/groups.js'
 import type { CliContext } from '../context.js'
-import type { Column } from '../output.js'
-import { clientCommands, registerResource } from '../resource.js'
-
-export const GROUP_COLUMNS: Column<Group>[] = [
-  ['ID', (g) => g.id],
-  ['NAME', (g) => g.name],
-  ['DISCOUNT', (g) => `${g.discountPercent}%`],
-  ['SORT', (g) => g.sortOrder],
-  ['UNLISTED', (g) => (g.unlisted ? 'yes' : 'no')],
-  ['PRODUCTS', (g) => g.products.length],
-]
+import { registerResource } from '../resource.js'
 
 export function register(program: Command, ctx: CliContext): void {
   registerResource<Group>(program, ctx, {
     name: 'groups',
+    one: 'Group',
     singular: 'group',
     description: 'list, show, create, update and delete product groups (bundles)',
+    columns: [
+      ['ID', (g) => g.id],
+      ['NAME', (g) => g.name],
+      ['DISCOUNT', (g) => `${g.discountPercent}%`],
+      ['SORT', (g) => g.sortOrder],
+      ['UNLISTED', (g) => (g.unlisted ? 'yes' : 'no')],
+      ['PRODUCTS', (g) => g.products.length],
+    ],
     examples: {
       id: 'grp_demo_bundle',
       create: [
@@ -26,9 +25,5 @@ export function register(program: Command, ctx: CliContext): void {
       update: ['store groups update grp_demo_bundle --discount-percent 20'],
     },
     schema: () => import('../../contract/groups.js').then((m) => m.GroupSchema),
-    ...clientCommands((client) => client.groups, 'groups', GROUP_COLUMNS, 'No groups found', {
-      create: 'createGroup',
-      update: 'updateGroup',
-    }),
   })
 }

@@ -1,6 +1,6 @@
 // `store mystery verify|roll`: DESIGN.md "Mystery box fairness — exact algorithm", checked with the
 // same src/fairness code the emulator rolls with, from the revealed values alone.
-import type { Command } from 'commander'
+import { type Command, InvalidArgumentError, Option } from 'commander'
 import type {
   LineCheck,
   MysteryLine,
@@ -44,7 +44,6 @@ export function parseWeights(text: string): MysteryOutcome[] {
 }
 
 async function tableOf(cc: CommandContext, o: { weights?: string; table?: string }): Promise<MysteryOutcome[]> {
-  if (o.weights && o.table) throw new UsageError('give --weights or --table, not both')
   if (o.weights) return parseWeights(o.weights)
   if (!o.table) throw new UsageError('missing --weights name:weight,… (or --table @file.json)')
   const value = await readJsonArgument(cc, o.table, '--table')
@@ -63,41 +62,30 @@ async function tableOf(cc: CommandContext, o: { weights?: string; table?: string
   }))
 }
 
-function intFlag(flag: string, raw: string | undefined): number | undefined {
-  if (raw === undefined) return undefined
+/** A flag's value as a whole number ≥ 0 (commander's parser: a bad one is a usage error). */
+function whole(raw: string): number {
   const n = Number(raw)
-  if (!Number.isSafeInteger(n) || n < 0) throw new UsageError(`${flag}: "${raw}" is not a whole number ≥ 0`)
+  if (!Number.isSafeInteger(n) || n < 0) throw new InvalidArgumentError(`"${raw}" is not a whole number ≥ 0`)
   return n
 }
 
-export interface VerifyOptions {
-  file?: string
-  commitment?: string
-  serverSeed?: string
-  clientSeed?: string
-  nonce?: string
-  weights?: string
-  table?: string
-  proofHash?: string
-  rollIndex?: string
-  totalWeight?: string
-  outcome?: string
-  codePoolSize?: string
-  codeProof?: string
-  codeIndex?: string
-}
+/** The flags of `verify` and `roll`: the raw values as given, the numbers parsed. */
+type Flags = Partial<Record<'file' | 'commitment' | 'serverSeed' | 'clientSeed' | 'weights' | 'table', string>> &
+  Partial<Record<'proofHash' | 'outcome' | 'codeProof', string>> &
+  Partial<
+    Record<'nonce' | 'rollIndex' | 'totalWeight' | 'codePoolSize' | 'codeIndex' | 'quantity' | 'poolVersion', number>
+  >
 
 /** The fairness code (and its hashing): loaded by the mystery commands only. */
 const fairness = () => import('../../fairness/index.js')
 
 /** The open the raw flags state, for verifyStated. */
-async function statedFromFlags(cc: CommandContext, o: VerifyOptions): Promise<OpenReport> {
+async function statedFromFlags(cc: CommandContext, o: Flags): Promise<OpenReport> {
   const { oddsOf, verifyStated } = await fairness()
   if (!o.serverSeed || !o.clientSeed)
     throw new UsageError(
       'raw verification needs --server-seed and --client-seed (and --weights); or give an order number or --file',
     )
-  const nonce = intFlag('--nonce', o.nonce) ?? 0
   const table = await tableOf(cc, o)
   let odds: OddsEntry[]
   try {
@@ -105,32 +93,19 @@ async function statedFromFlags(cc: CommandContext, o: VerifyOptions): Promise<Op
   } catch (error) {
     throw new UsageError(`--weights: ${(error as Error).message}`)
   }
-  const totalWeight = intFlag('--total-weight', o.totalWeight)
-  const rollIndex = intFlag('--roll-index', o.rollIndex)
-  const codePoolSize = intFlag('--code-pool-size', o.codePoolSize)
-  if (codePoolSize !== undefined || o.codeProof !== undefined || o.codeIndex !== undefined) {
-    if (codePoolSize === undefined || codePoolSize < 1)
-      throw new UsageError('the code pass needs --code-pool-size (the pool size at that open, ≥ 1)')
-  }
+  const { codePoolSize, codeProof, codeIndex } = o
+  if ((codePoolSize !== undefined || codeProof !== undefined || codeIndex !== undefined) && !codePoolSize)
+    throw new UsageError('the code pass needs --code-pool-size (the pool size at that open, ≥ 1)')
+  const { serverSeed, clientSeed, commitment, proofHash, totalWeight, rollIndex, outcome } = o
   return verifyStated({
     label: 'flags',
-    serverSeed: o.serverSeed,
-    clientSeed: o.clientSeed,
-    nonce,
-    odds,
-    codePoolSize,
-    commitment: o.commitment,
-    proofHash: o.proofHash,
-    totalWeight,
-    rollIndex,
-    outcome: o.outcome,
-    codeProof: o.codeProof,
-    codeIndex: intFlag('--code-index', o.codeIndex),
+    ...{ serverSeed, clientSeed, nonce: o.nonce ?? 0, odds, codePoolSize, commitment, proofHash },
+    ...{ totalWeight, rollIndex, outcome, codeProof, codeIndex },
   })
 }
 
 /** Verifies an order (through the API), a JSON file, or raw flags; prints every check; fails naming each failed one. */
-export async function verifyMystery(cc: CommandContext, target: string | undefined, o: VerifyOptions): Promise<void> {
+async function verifyMystery(cc: CommandContext, target: string | undefined, o: Flags): Promise<void> {
   const { collectLines, verifyLine } = await fairness()
   const fromFlags = o.serverSeed !== undefined || o.clientSeed !== undefined
   const file = o.file ?? (target?.startsWith('@') ? target.slice(1) : undefined)
@@ -206,31 +181,12 @@ function printReports(cc: CommandContext, reports: OpenReport[], subject: string
   }
 }
 
-export interface RollOptions {
-  serverSeed?: string
-  clientSeed?: string
-  nonce?: string
-  quantity?: string
-  weights?: string
-  table?: string
-  poolVersion?: string
-}
-
 /** Computes outcomes: one open at `--nonce`, or `--quantity` opens of a line with stock taken down as they go. */
-export async function rollMystery(cc: CommandContext, o: RollOptions): Promise<void> {
+async function rollMystery(cc: CommandContext, o: Flags): Promise<void> {
   const { commitmentOf, openAt, openBox } = await fairness()
   if (!o.serverSeed || !o.clientSeed) throw new UsageError('missing --server-seed or --client-seed')
-  if (o.nonce !== undefined && o.quantity !== undefined)
-    throw new UsageError('give --nonce (one open) or --quantity (opens 0…n-1 of a line), not both')
-  const table = await tableOf(cc, o)
-  const nonce = intFlag('--nonce', o.nonce)
-  const quantity = intFlag('--quantity', o.quantity)
-  const line = {
-    serverSeed: o.serverSeed,
-    clientSeed: o.clientSeed,
-    poolVersion: intFlag('--pool-version', o.poolVersion) ?? 1,
-    outcomes: table,
-  }
+  const { nonce, quantity, serverSeed, clientSeed } = o
+  const line = { serverSeed, clientSeed, poolVersion: o.poolVersion ?? 1, outcomes: await tableOf(cc, o) }
   let opens: MysteryOpen[]
   try {
     opens =
@@ -240,7 +196,7 @@ export async function rollMystery(cc: CommandContext, o: RollOptions): Promise<v
   } catch (error) {
     throw new UsageError((error as Error).message)
   }
-  const commitment = commitmentOf(o.serverSeed)
+  const commitment = commitmentOf(serverSeed)
   if (cc.out.isJson) return cc.out.json({ commitment, opens })
   if (cc.out.isTTY) cc.out.record(null, [['commitment', commitment]])
   cc.out.rows(opens, [
@@ -267,17 +223,22 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--commitment <sha256>', 'the commitment shown before purchase (default: the one on the order line)')
     .option('--server-seed <hex>', 'raw: the revealed server seed')
     .option('--client-seed <seed>', 'raw: the client seed')
-    .option('--nonce <n>', 'raw: the nonce (quantity index, default 0)')
-    .option('--weights <name:weight[:stock],...>', 'raw: the odds snapshot at that open, in table order')
+    .option('--nonce <n>', 'raw: the nonce (quantity index, default 0)', whole)
+    .addOption(
+      new Option(
+        '--weights <name:weight[:stock],...>',
+        'raw: the odds snapshot at that open, in table order',
+      ).conflicts('table'),
+    )
     .option('--table <@file.json|json>', 'raw: the odds snapshot as JSON [{name, weight, stock}]')
     .option('--proof-hash <hex>', 'raw: the stated proof hash, to check')
-    .option('--total-weight <n>', 'raw: the stated total weight, to check')
-    .option('--roll-index <n>', 'raw: the stated roll index, to check')
+    .option('--total-weight <n>', 'raw: the stated total weight, to check', whole)
+    .option('--roll-index <n>', 'raw: the stated roll index, to check', whole)
     .option('--outcome <name>', 'raw: the stated outcome, to check')
-    .option('--code-pool-size <n>', 'raw: remaining codes of the won outcome at that open (second pass)')
+    .option('--code-pool-size <n>', 'raw: remaining codes of the won outcome at that open (second pass)', whole)
     .option('--code-proof <hex>', 'raw: the stated code proof, to check')
-    .option('--code-index <n>', 'raw: the stated code index, to check')
-    .action(inContext(ctx, (cc, target: string | undefined, opts: VerifyOptions) => verifyMystery(cc, target, opts)))
+    .option('--code-index <n>', 'raw: the stated code index, to check', whole)
+    .action(inContext(ctx, verifyMystery))
   mystery
     .command('roll')
     .addHelpText(
@@ -287,10 +248,10 @@ export function register(program: Command, ctx: CliContext): void {
     .description('compute the outcome of given seeds against a drop table (offline)')
     .requiredOption('--server-seed <hex>', 'server seed (64 lowercase hex)')
     .requiredOption('--client-seed <seed>', 'client seed (1-64 printable characters)')
-    .option('--weights <name:weight[:stock],...>', 'the drop table, in order')
+    .addOption(new Option('--weights <name:weight[:stock],...>', 'the drop table, in order').conflicts('table'))
     .option('--table <@file.json|json>', 'the drop table as JSON [{name, weight, stock, codes?}]')
-    .option('--nonce <n>', 'one open at this nonce')
-    .option('--quantity <n>', 'opens 0…n-1 of one line, stock decrementing as they go (default 1)')
-    .option('--pool-version <n>', 'pool version to record (default 1)')
-    .action(inContext(ctx, (cc, opts: RollOptions) => rollMystery(cc, opts)))
+    .addOption(new Option('--nonce <n>', 'one open at this nonce').argParser(whole).conflicts('quantity'))
+    .option('--quantity <n>', 'opens 0…n-1 of one line, stock decrementing as they go (default 1)', whole)
+    .option('--pool-version <n>', 'pool version to record (default 1)', whole)
+    .action(inContext(ctx, rollMystery))
 }

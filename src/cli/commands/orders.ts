@@ -3,19 +3,8 @@ import { ORDER_LIMIT } from '../../contract/constants.js'
 import type { Order, OrderItem } from '../../contract/orders.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
-import { UsageError } from '../exit-codes.js'
 import { formatMoney, type Column } from '../output.js'
 import { registerResource } from '../resource.js'
-
-const ORDER_COLUMNS: Column<Order>[] = [
-  ['ORDER', (o) => o.orderNumber],
-  ['STATUS', (o) => o.status],
-  ['PAYMENT', (o) => o.paymentStatus],
-  ['TOTAL', (o) => formatMoney(o.total, o.currency)],
-  ['CUSTOMER', (o) => o.customerEmail],
-  ['ITEMS', (o) => o.items.reduce((n, i) => n + i.quantity, 0)],
-  ['CREATED', (o) => o.createdAt],
-]
 
 const ITEM_COLUMNS: Column<OrderItem>[] = [
   ['PRODUCT', (i) => i.productName],
@@ -25,15 +14,6 @@ const ITEM_COLUMNS: Column<OrderItem>[] = [
   ['TOTAL', (i) => formatMoney(i.total)],
   ['DELIVERY', (i) => i.delivery?.status],
 ]
-
-/** Parses `--limit` against a list's bounds. */
-export function limitOf(raw: string | undefined, max: number): number | undefined {
-  if (raw === undefined) return undefined
-  const n = Number(raw)
-  if (!Number.isInteger(n) || n < 1 || n > max)
-    throw new UsageError(`--limit: "${raw}" is not a whole number from 1 to ${max}`)
-  return n
-}
 
 /** The order's fields, then (on a terminal) its lines as a table. */
 export function showOrder(cc: CommandContext, order: Order): void {
@@ -61,6 +41,7 @@ export function register(program: Command, ctx: CliContext): void {
   const paymentBefore = new Map<string, Order['paymentStatus']>()
   registerResource<Order>(program, ctx, {
     name: 'orders',
+    one: 'Order',
     singular: 'order',
     description: 'list and show orders, set their status (id or ORD- number)',
     examples: {
@@ -73,25 +54,20 @@ export function register(program: Command, ctx: CliContext): void {
       out.success(`${verb} order ${order.orderNumber}`)
       if (order.status === 'refunded') out.info(refundLine(order, paymentBefore.get(order.id)))
     },
-    list: {
-      options: (cmd) =>
-        cmd
-          .description('list orders, most recent first')
-          .option('--limit <n>', `how many (1-${ORDER_LIMIT.max}, default ${ORDER_LIMIT.default})`),
-      run: async (cc, opts: { limit?: string }) => {
-        const envelope = await cc.client().orders.list({ limit: limitOf(opts.limit, ORDER_LIMIT.max) })
-        cc.out.list(envelope, envelope.orders, ORDER_COLUMNS, 'No orders found')
-      },
-    },
-    get: (client, id) => client.orders.get(id),
-    update: {
-      body: 'updateOrder',
-      run: async (client, id, body) => {
-        const before = (body as { status?: string }).status === 'refunded' ? await client.orders.get(id) : undefined
-        const order = await client.orders.update(id, body)
-        if (before) paymentBefore.set(order.id, before.paymentStatus)
-        return order
-      },
+    columns: [
+      ['ORDER', (o) => o.orderNumber],
+      ['STATUS', (o) => o.status],
+      ['PAYMENT', (o) => o.paymentStatus],
+      ['TOTAL', (o) => formatMoney(o.total, o.currency)],
+      ['CUSTOMER', (o) => o.customerEmail],
+      ['ITEMS', (o) => o.items.reduce((n, i) => n + i.quantity, 0)],
+      ['CREATED', (o) => o.createdAt],
+    ],
+    flags: { list: { limit: { description: `how many (1-${ORDER_LIMIT.max}, default ${ORDER_LIMIT.default})` } } },
+    beforeUpdate: async (cc, id, body) => {
+      if (body.status !== 'refunded') return
+      const before = await cc.client().orders.get(id)
+      paymentBefore.set(before.id, before.paymentStatus)
     },
   })
 }

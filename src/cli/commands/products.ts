@@ -1,13 +1,15 @@
 import type { Command } from 'commander'
-import { PRODUCT_LIMIT, PRODUCT_LIST_STATUSES } from '../../contract/constants.js'
+import { PRODUCT_LIMIT, type PRODUCT_LIST_STATUSES } from '../../contract/constants.js'
 import type { Product, ProductList } from '../../contract/products.js'
-import type { Bodies } from '../bodies.js'
+import { withOverrides } from '../body-fields.js'
+import { OPERATION_FLAGS } from '../body-flags.js'
+import { addFieldOptions, buildBody } from '../input.js'
+import type { Bodies } from '../operation-command.js'
 import type { CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import { isStoreError, UsageError } from '../exit-codes.js'
 import { formatMoney, type Column, type Output } from '../output.js'
 import { entriesOf, registerResource } from '../resource.js'
-import { limitOf } from './orders.js'
 
 const PRODUCT_COLUMNS: Column<Product>[] = [
   ['ID', (p) => p.productId],
@@ -18,21 +20,16 @@ const PRODUCT_COLUMNS: Column<Product>[] = [
   ['STATUS', (p) => p.status],
 ]
 
-interface ListProductsOptions {
-  limit?: string
-  cursor?: string
-  all?: boolean
-  status?: string
-}
-
 type ListStatus = (typeof PRODUCT_LIST_STATUSES)[number]
 
-function statusOf(raw: string | undefined): ListStatus {
-  if (raw === undefined) return 'Live'
-  const match = PRODUCT_LIST_STATUSES.find((s) => s.toLowerCase() === raw.trim().toLowerCase())
-  if (!match) throw new UsageError(`--status: "${raw}" is not one of ${PRODUCT_LIST_STATUSES.join(', ')}`)
-  return match
-}
+/** The list's flags: the emulator's list query (`--limit`, `--cursor`, `--status`), read as the API's. */
+const LIST_FIELDS = withOverrides(OPERATION_FLAGS.listAllProducts.query!, {
+  limit: { description: `products per page (1-${PRODUCT_LIMIT.max}, default ${PRODUCT_LIMIT.default})` },
+  cursor: { description: 'start at this cursor (a previous nextCursor)' },
+  status: {
+    description: 'products of this status (default Live); other than Live needs the emulator (GET /_emulator/products)',
+  },
+})
 
 /**
  * One page of products (the API's Live list), or of another status through the emulator's
@@ -56,13 +53,13 @@ async function productPage(
 }
 
 /** One page (with a hint to the next on a terminal), or with `--all` every page (NDJSON with `--json`). */
-async function listProducts(cc: CommandContext, o: ListProductsOptions): Promise<void> {
-  const limit = limitOf(o.limit, PRODUCT_LIMIT.max)
-  const status = statusOf(o.status)
+async function listProducts(cc: CommandContext, o: Record<string, unknown>): Promise<void> {
+  const query = await buildBody(cc, { fields: LIST_FIELDS, opts: o, what: 'list' })
+  const { limit, status = 'Live' } = query as { limit?: number; status?: ListStatus }
   const empty = status === 'Live' ? 'No products found' : `No ${status === 'all' ? '' : `${status} `}products found`
   if (o.all) {
     const rows: Product[] = []
-    let cursor = o.cursor
+    let cursor = query.cursor as string | undefined
     do {
       const page = await productPage(cc, status, { limit: limit ?? PRODUCT_LIMIT.max, cursor })
       if (cc.out.isJson) for (const product of page.products) cc.out.ndjson(product)
@@ -72,7 +69,7 @@ async function listProducts(cc: CommandContext, o: ListProductsOptions): Promise
     if (!cc.out.isJson) cc.out.rows(rows, PRODUCT_COLUMNS, empty)
     return
   }
-  const page = await productPage(cc, status, { limit, cursor: o.cursor })
+  const page = await productPage(cc, status, { limit, cursor: query.cursor as string | undefined })
   cc.out.list(page, page.products, PRODUCT_COLUMNS, empty)
   if (page.nextCursor && cc.out.isTTY && !cc.out.isJson)
     cc.out.info(cc.out.chalk.dim(`More products: --cursor ${page.nextCursor}, or --all for every page`))
@@ -110,6 +107,7 @@ export function register(program: Command, ctx: CliContext, bodies?: Bodies): vo
   registerResource<Product>(program, ctx, {
     bodies,
     name: 'products',
+    one: 'Product',
     singular: 'product',
     description: 'list, show, create, update and delete products',
     examples: {
@@ -131,26 +129,13 @@ export function register(program: Command, ctx: CliContext, bodies?: Bodies): vo
       ),
     list: {
       options: (cmd) =>
-        cmd
+        addFieldOptions(cmd, LIST_FIELDS)
           .description('list Live products, newest first (other statuses: --status, on the emulator)')
-          .option('--limit <n>', `products per page (1-${PRODUCT_LIMIT.max}, default ${PRODUCT_LIMIT.default})`)
-          .option('--cursor <cursor>', 'start at this cursor (a previous nextCursor)')
-          .option('--all', 'follow nextCursor through every page (NDJSON with --json)')
-          .option(
-            '--status <Live|Draft|Archived|all>',
-            'products of this status (default Live); other than Live needs the emulator (GET /_emulator/products)',
-          ),
-      run: (cc, opts) => listProducts(cc, opts as ListProductsOptions),
+          .option('--all', 'follow nextCursor through every page (NDJSON with --json)'),
+      run: listProducts,
     },
     saved: reportSavedProduct,
-    get: (client, id) => client.products.get(id),
-    create: {
-      body: 'createProduct',
-      // Asked on a terminal: a product left Draft is not listed, which surprises people otherwise.
-      flags: { status: { askDefault: 'Draft' } },
-      run: (client, body) => client.products.create(body),
-    },
-    update: { body: 'updateProduct', run: (client, id, body) => client.products.update(id, body) },
-    delete: (client, id) => client.products.delete(id),
+    // Asked on a terminal: a product left Draft is not listed, which surprises people otherwise.
+    flags: { create: { status: { askDefault: 'Draft' } } },
   })
 }

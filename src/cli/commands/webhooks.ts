@@ -9,15 +9,18 @@ import {
   fixtureFileOf,
   type WebhookEventKind,
 } from '../../contract/event-kinds.js'
-import type { WebhookDelivery, DeliveryLogQuery } from '../../contract/webhooks.js'
-import { commandContext, type CommandContext } from '../client-factory.js'
-import { examples } from '../examples.js'
-import { wrapWords } from '../layout.js'
+import type { WebhookDelivery } from '../../contract/webhooks.js'
+import { OPERATION_FLAGS } from '../body-flags.js'
+import { commandContext, inContext, type CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
+import { counted } from '../counted.js'
+import { examples } from '../examples.js'
 import { UsageError } from '../exit-codes.js'
-import { addDataOption, addFieldOptions, buildBody, readArgument } from '../input.js'
-import { SPEC_BODIES } from '../bodies.js'
-import { withOverrides } from '../body-fields.js'
+import { addFieldOptions, buildBody, readArgument } from '../input.js'
+import { wrapWords } from '../layout.js'
+import { operationCommand } from '../operation-command.js'
+import type { Column } from '../output.js'
+import { describeChaos, parseChaos } from '../webhooks/chaos.js'
 import { CheckFailedError, webhookContext } from '../webhooks/http.js'
 import type { TriggerOptions } from '../webhooks/trigger.js'
 
@@ -154,19 +157,21 @@ export function register(program: Command, ctx: CliContext): void {
     .description("check a webhook payload (a file, or - for stdin) against the spec's schemas")
     .action((file: string, _o: unknown, command: Command) => validateFile(wctx(command), file))
 
-  webhooks
+  const logs = webhooks
     .command('logs [id]')
     .addHelpText('after', examples('store webhooks logs --state failed', 'store webhooks logs dlv_…'))
     .description(
       "the emulator's delivery log, newest first; with an id, one delivery with its attempts and exact payload",
     )
-    .option('--webhook <id>', 'only deliveries to this endpoint')
-    .option('--event <kind>', 'only this event kind')
-    .option('--state <state>', 'pending, retrying, delivered or failed')
-    .option('--limit <n>', 'at most this many (default 50, max 500)')
-    .action((id: string | undefined, o: Record<string, string | undefined>, command: Command) =>
-      id ? showDelivery(wctx(command), id) : listDeliveries(wctx(command), o),
-    )
+  addFieldOptions(logs, OPERATION_FLAGS.listDeliveries.query!).action(
+    inContext(ctx, async (cc, id: string | undefined, o: Record<string, unknown>) => {
+      const w = webhookContext(cc)
+      if (id) return showDelivery(w, id)
+      const query = await buildBody(cc, { fields: OPERATION_FLAGS.listDeliveries.query!, opts: o, what: 'filter' })
+      const raw = await w.client().emulator.webhooks.logs(query)
+      cc.out.list(raw, raw.deliveries, DELIVERY_COLUMNS, 'No deliveries logged')
+    }),
+  )
 
   webhooks
     .command('resend <id>')
@@ -177,83 +182,40 @@ export function register(program: Command, ctx: CliContext): void {
       reportDelivery(w, await w.client().emulator.webhooks.resend(id))
     })
 
-  webhooks
-    .command('list')
-    .addHelpText('after', examples('store webhooks list', 'store webhooks list --json'))
-    .description("the emulator's webhook endpoints")
-    .action(async (_o: unknown, command: Command) => {
-      const w = wctx(command)
-      const raw = await w.client().emulator.webhooks.list()
-      w.out.list(
-        raw,
-        raw.webhooks,
-        [
-          ['ID', (h) => h.id],
-          ['URL', (h) => h.url],
-          ['EVENTS', (h) => h.events.join(',')],
-          ['CREATED', (h) => h.createdAt],
-          // Last, so scripts reading the columns before it by position keep working.
-          [
-            'CHAOS',
-            (h) =>
-              h.chaos
-                ? Object.entries(h.chaos)
-                    .map(([k, v]) => `${k}=${v}`)
-                    .join(' ')
-                : '',
-          ],
-        ],
-        'No webhook endpoints (add one with store webhooks create)',
-      )
-    })
-
-  const create = webhooks
-    .command('create')
-    .addHelpText(
-      'after',
-      examples(
-        'store webhooks create --url http://localhost:3000/hooks --events order:paid,order:created',
-        'store webhooks create --url http://localhost:3000/hooks --events all',
-        'store webhooks create --url http://localhost:3000/hooks --events all --chaos duplicate=0.2,reorderMs=2000,seed=7',
-      ),
-    )
-    .description('add a webhook endpoint to the emulator')
-  const fields = withOverrides(SPEC_BODIES.fields('createWebhook'), {
-    events: { parse: eventKinds, placeholder: '<kind,kind,...|all>' },
-    chaos: {
-      parse: (text) => import('../webhooks/chaos.js').then((m) => m.parseChaos(text)),
-      placeholder: '<key=value,...|json>',
+  operationCommand(webhooks, ctx, 'list', 'listWebhooks', {
+    examples: ['store webhooks list', 'store webhooks list --json'],
+    rows: [
+      'webhooks',
+      [
+        ['ID', (h) => h.id],
+        ['URL', (h) => h.url],
+        ['EVENTS', (h) => h.events.join(',')],
+        ['CREATED', (h) => h.createdAt],
+        // Last, so scripts reading the columns before it by position keep working.
+        ['CHAOS', (h) => (h.chaos ? describeChaos(h.chaos) : '')],
+      ],
+      'No webhook endpoints (add one with store webhooks create)',
+    ],
+  })
+  operationCommand(webhooks, ctx, 'create', 'createWebhook', {
+    examples: [
+      'store webhooks create --url http://localhost:3000/hooks --events order:paid,order:created',
+      'store webhooks create --url http://localhost:3000/hooks --events all',
+      'store webhooks create --url http://localhost:3000/hooks --events all --chaos duplicate=0.2,reorderMs=2000,seed=7',
+    ],
+    what: 'webhook endpoint',
+    flags: {
+      events: { parse: eventKinds, placeholder: '<kind,kind,...|all>' },
+      chaos: { parse: parseChaos, placeholder: '<key=value,...|json>' },
     },
+    show: (cc, hook) => cc.out.line(hook.id),
+    done: (hook) =>
+      `webhook ${hook.id} → ${hook.url} (${counted(hook.events.length, 'kinds')})${hook.chaos ? `; chaos ${describeChaos(hook.chaos)}` : ''}`,
   })
-  addDataOption(addFieldOptions(create, fields)).action(async (o: Record<string, unknown>, command: Command) => {
-    const cc = commandContext(ctx, command)
-    const body = await buildBody(cc, {
-      fields,
-      opts: o,
-      schema: await SPEC_BODIES.schema('createWebhook'),
-      what: 'webhook endpoint',
-      prompter: cc.interactive ? cc.prompter : undefined,
-    })
-    const w = webhookContext(cc)
-    const hook = await w.client().emulator.webhooks.create(body as never)
-    if (w.out.isJson) return w.out.json(hook)
-    const { describeChaos } = await import('../webhooks/chaos.js')
-    w.out.line(hook.id)
-    w.out.success(
-      `webhook ${hook.id} → ${hook.url} (${hook.events.length} kind${hook.events.length === 1 ? '' : 's'})${hook.chaos ? `; chaos ${describeChaos(hook.chaos)}` : ''}`,
-    )
+  operationCommand(webhooks, ctx, 'delete', 'deleteWebhook', {
+    examples: ['store webhooks delete wh_…'],
+    done: (_, [id]) => `deleted webhook ${id}`,
   })
-
-  webhooks
-    .command('delete <id>')
-    .addHelpText('after', examples('store webhooks delete wh_…'))
-    .description('remove a webhook endpoint of the emulator')
-    .action(async (id: string, _o: unknown, command: Command) => {
-      const w = wctx(command)
-      const raw = await w.client().emulator.webhooks.delete(id)
-      if (w.out.isJson) return w.out.json(raw)
-      w.out.success(`deleted webhook ${id}`)
-    })
 
   webhooks
     .command('wait')
@@ -356,32 +318,15 @@ async function validateFile(w: CommandContext, file: string): Promise<void> {
   if (!check.ok) throw new CheckFailedError(`${from} does not match the spec's schemas`)
 }
 
-async function listDeliveries(w: CommandContext, o: Record<string, string | undefined>): Promise<void> {
-  if (o.limit !== undefined && !/^\d+$/.test(o.limit))
-    throw new UsageError(`--limit: "${o.limit}" is not a whole number`)
-  // The emulator checks the filters (an unknown state is its 400, as before).
-  const query = {
-    webhook: o.webhook,
-    event: o.event,
-    state: o.state as DeliveryLogQuery['state'],
-    limit: o.limit === undefined ? undefined : Number(o.limit),
-  }
-  const raw = await w.client().emulator.webhooks.logs(query)
-  w.out.list(
-    raw,
-    raw.deliveries,
-    [
-      ['ID', (d) => d.id],
-      ['EVENT', (d) => d.event],
-      ['URL', (d) => d.url],
-      ['STATE', (d) => d.state],
-      ['STATUS', (d) => d.responseStatus],
-      ['RETRIES', (d) => d.retryCount],
-      ['CREATED', (d) => d.createdAt],
-    ],
-    'No deliveries logged',
-  )
-}
+const DELIVERY_COLUMNS: Column<Omit<WebhookDelivery, 'payload' | 'attempts'>>[] = [
+  ['ID', (d) => d.id],
+  ['EVENT', (d) => d.event],
+  ['URL', (d) => d.url],
+  ['STATE', (d) => d.state],
+  ['STATUS', (d) => d.responseStatus],
+  ['RETRIES', (d) => d.retryCount],
+  ['CREATED', (d) => d.createdAt],
+]
 
 async function showDelivery(w: CommandContext, id: string): Promise<void> {
   const d = await w.client().emulator.webhooks.log(id)

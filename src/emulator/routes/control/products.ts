@@ -6,7 +6,7 @@ import { authedHandlers } from '../route.js'
 export const productControlHandlers = authedHandlers({
   listAllProducts: (c, { services: { catalogue }, query }) => {
     const limit = query.limit ?? PRODUCT_LIMIT.default
-    const { page, nextCursor } = catalogue.pageByStatus(c.get('shop'), query.status ?? 'all', limit, query.cursor)
+    const { page, nextCursor } = catalogue.page(c.get('shop'), limit, query.cursor, query.status ?? 'all')
     return {
       status: 200,
       body: { products: page.map((product) => presentProduct(product, catalogue.stockOf(product))), nextCursor },

@@ -1,37 +1,54 @@
+import { notFound } from '../../../contract/errors.js'
 import type { FulfilmentSetup, FulfilmentSetupBody } from '../../../contract/fulfilment.js'
-import type { CreateProductBody, UpdateProductBody } from '../../../contract/products.js'
+import { type CreateProductBody, PRODUCT_LIMIT, type UpdateProductBody } from '../../../contract/products.js'
 import type { ProductRecord, ShopRecord } from '../../../contract/rows.js'
-import { applyProductUpdate, buildProduct, findProduct, lookUpProduct, pageProducts } from './products.js'
-import { deliveredCodesOf, removeProductCodes } from './serial-pool.js'
+import type { ServiceDeps } from '../common/deps.js'
+import { given } from '../common/shop-rows.js'
+import { productEvents } from '../events/product-events.js'
 import { presentSetup } from './present.js'
+import { decodeTuple, encodeTuple, isNumber, lookUpProduct, newProductId } from './products.js'
+import { deliveredCodesOf, removeProductCodes } from './serial-pool.js'
 import { applyFulfilmentSetup } from './setup.js'
 import { availableUnits, refuseStockOfPool } from './stock.js'
-import type { ServiceDeps } from '../common/deps.js'
-import { productEvents } from '../events/product-events.js'
-
-/** A product with its dashboard-only setup, as the dashboard lists them. */
-export interface ProductWithSetup {
-  product: ProductRecord
-  setup: FulfilmentSetup
-}
 
 /** The shop's products (`/api/v1/products`) and their fulfilment setup (`/_emulator/products/:id/fulfilment`). */
 export class CatalogueService {
   constructor(private readonly deps: ServiceDeps) {}
 
-  /** Live products, newest first, one page at a time (spec, "Pagination"). */
-  page(shop: ShopRecord, limit: number, cursor: string | undefined) {
-    return pageProducts(this.deps, shop, 'Live', limit, cursor)
-  }
-
-  /** Products of one status, or all of them, newest first, paged like `page` (`/_emulator/products`). */
-  pageByStatus(shop: ShopRecord, status: ProductRecord['status'] | 'all', limit: number, cursor: string | undefined) {
-    return pageProducts(this.deps, shop, status, limit, cursor)
+  /**
+   * Products of one status (Live for the API), or all of them, newest first, one page at a time
+   * (spec, "Pagination": the cursor is the last product's place).
+   */
+  page(
+    shop: ShopRecord,
+    limit: number = PRODUCT_LIMIT.default,
+    cursor?: string,
+    status: ProductRecord['status'] | 'all' = 'Live',
+  ) {
+    const products = this.deps.collections.products
+    const after = cursor
+      ? (decodeTuple(cursor, ([t, i]) => isNumber(t) && typeof i === 'string') as [number, string])
+      : undefined
+    const page: ProductRecord[] = []
+    let more = false
+    const index = status === 'Live' ? 'live' : 'shop'
+    for (const product of products.newestFirst(index, shop.id, after && { time: after[0], id: after[1] })) {
+      if (status !== 'all' && product.status !== status) continue
+      if (page.length === limit) {
+        more = true
+        break
+      }
+      page.push(product)
+    }
+    const last = page.length > 0 ? products.positionOf(page[page.length - 1]) : undefined
+    return { page, nextCursor: more && last ? encodeTuple([last.time, last.id]) : null }
   }
 
   /** A product of the shop by internal id or `rec_…` productId; 404 otherwise. */
   get(shop: ShopRecord, id: string): ProductRecord {
-    return findProduct(this.deps, shop, id)
+    const product = lookUpProduct(this.deps, shop, id)
+    if (!product) throw notFound('product', id)
+    return product
   }
 
   /**
@@ -42,24 +59,41 @@ export class CatalogueService {
     return availableUnits(this.deps, product, this.deps.collections.fulfilments.get(product.id))
   }
 
-  /** A product of the shop by internal id or productId, or undefined. */
   lookUp(shop: ShopRecord, id: string): ProductRecord | undefined {
     return lookUpProduct(this.deps, shop, id)
   }
 
   create(shop: ShopRecord, body: CreateProductBody): Promise<ProductRecord> {
-    return this.deps.transact((tx) => {
-      const created = tx.put('products', buildProduct(this.deps, shop, body))
-      productEvents.created(this.deps, tx, shop, created)
+    const deps = this.deps
+    return deps.transact((tx) => {
+      const now = deps.nowIso(shop)
+      const created = tx.put('products', {
+        id: deps.newId('prod'),
+        productId: newProductId(deps),
+        name: body.name,
+        description: body.description ?? '',
+        image: '',
+        type: body.type,
+        price: body.price,
+        currency: body.currency ?? 'USD',
+        stock: body.stock === undefined ? null : body.stock,
+        status: body.status ?? 'Draft',
+        sortOrder: 0,
+        unlisted: body.unlisted ?? false,
+        createdAt: now,
+        updatedAt: now,
+        shopId: shop.id,
+      })
+      productEvents.created(deps, tx, shop, created)
       return created
     })
   }
 
   update(shop: ShopRecord, id: string, body: UpdateProductBody): Promise<ProductRecord> {
     return this.deps.transact((tx) => {
-      const before = findProduct(this.deps, shop, id)
+      const before = this.get(shop, id)
       if (body.stock !== undefined) refuseStockOfPool(before)
-      const after = tx.put('products', applyProductUpdate(this.deps, before, body))
+      const after = tx.put('products', { ...before, ...given(body), updatedAt: this.deps.nowIso(before) })
       productEvents.edited(this.deps, tx, shop, before, after)
       return after
     })
@@ -68,7 +102,7 @@ export class CatalogueService {
   /** Deletes a product with its setup, its code pool and its record of delivered codes. */
   delete(shop: ShopRecord, id: string): Promise<void> {
     return this.deps.transact((tx) => {
-      const product = findProduct(this.deps, shop, id)
+      const product = this.get(shop, id)
       tx.delete('products', product.id)
       tx.delete('fulfilments', product.id)
       removeProductCodes(tx, this.deps.collections, product.id)
@@ -85,8 +119,8 @@ export class CatalogueService {
     page: number,
     size: number,
     matches: (product: ProductRecord) => boolean = () => true,
-  ): { rows: ProductWithSetup[]; total: number } {
-    const rows: ProductWithSetup[] = []
+  ): { rows: { product: ProductRecord; setup: FulfilmentSetup }[]; total: number } {
+    const rows: { product: ProductRecord; setup: FulfilmentSetup }[] = []
     let total = 0
     for (const product of this.deps.collections.products.newestFirst('shop', shop.id)) {
       if (!matches(product)) continue
@@ -98,24 +132,24 @@ export class CatalogueService {
 
   /** The product's setup as the merchant sees it. */
   setup(shop: ShopRecord, id: string): FulfilmentSetup {
-    const product = findProduct(this.deps, shop, id)
+    const product = this.get(shop, id)
     return presentSetup(this.deps, product, this.deps.collections.fulfilments.get(product.id))
   }
 
   /** The serial codes the product has delivered, which keep a code from being handed out twice. */
   deliveredCodes(shop: ShopRecord, id: string): string[] {
-    return deliveredCodesOf(this.deps.collections, findProduct(this.deps, shop, id).id)
+    return deliveredCodesOf(this.deps.collections, this.get(shop, id).id)
   }
 
   /** The drop table's server seed, which the setup view keeps secret (only its commitment shows). */
   mysterySeed(shop: ShopRecord, id: string): string | undefined {
-    return this.deps.collections.fulfilments.get(findProduct(this.deps, shop, id).id)?.mystery?.serverSeed
+    return this.deps.collections.fulfilments.get(this.get(shop, id).id)?.mystery?.serverSeed
   }
 
   /** Replaces the given fields of a product's setup (pools, tables, plans); the product's stock follows. */
   putSetup(shop: ShopRecord, id: string, body: FulfilmentSetupBody): Promise<FulfilmentSetup> {
     return this.deps.transact((tx) => {
-      const product = findProduct(this.deps, shop, id)
+      const product = this.get(shop, id)
       const setup = applyFulfilmentSetup(this.deps, tx, shop, product, body)
       return presentSetup(this.deps, this.deps.collections.products.get(product.id)!, setup)
     })

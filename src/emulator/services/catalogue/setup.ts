@@ -43,21 +43,6 @@ function checkFieldsFit(product: ProductRecord, body: FulfilmentSetupBody): void
   }
 }
 
-/** A code may be delivered once only: a setup that brings back a delivered code is refused. */
-function checkNotDelivered(
-  deps: ServiceDeps,
-  product: ProductRecord,
-  codes: readonly { code: string; field: string }[],
-): void {
-  const again = codes.find((c) => wasDelivered(deps.collections, product.id, c.code))
-  if (again)
-    throw fieldError(
-      409,
-      again.field,
-      `code "${again.code}" was already delivered to a buyer; every code is delivered once`,
-    )
-}
-
 function toOutcomes(body: NonNullable<FulfilmentSetupBody['mystery']>): MysteryOutcome[] {
   return body.outcomes.map((o) => ({
     name: o.name,
@@ -72,6 +57,7 @@ function toOutcomes(body: NonNullable<FulfilmentSetupBody['mystery']>): MysteryO
  * an absent field is kept. `serials` replaces the code pool and the product's stock follows it;
  * `mystery` replaces the drop table under a new pool version with a new seed and commitment
  * (version 1 the first time) and the stock follows the table's capacity (null if unlimited).
+ * A code already delivered may not come back: every code is delivered once.
  */
 export function applyFulfilmentSetup(
   deps: ServiceDeps,
@@ -81,57 +67,40 @@ export function applyFulfilmentSetup(
   body: FulfilmentSetupBody,
 ): FulfilmentRecord {
   checkFieldsFit(product, body)
+  const codes = [
+    ...(body.serials ?? []).map((code, i) => ({ code, field: `serials.${i}` })),
+    ...(body.mystery?.outcomes ?? []).flatMap((o, i) =>
+      (o.codes ?? []).map((code, k) => ({ code, field: `mystery.outcomes.${i}.codes.${k}` })),
+    ),
+  ]
+  const again = codes.find((c) => wasDelivered(deps.collections, product.id, c.code))
+  if (again)
+    throw fieldError(
+      409,
+      again.field,
+      `code "${again.code}" was already delivered to a buyer; every code is delivered once`,
+    )
+
   const before = deps.collections.fulfilments.get(product.id)
+  const { serials, mystery, subscription, files, ...plain } = body
   const next: FulfilmentRecord = { ...before, id: product.id, shopId: shop.id, updatedAt: deps.nowIso(shop) }
-  const set = <K extends keyof FulfilmentRecord>(key: K, value: FulfilmentRecord[K] | null | undefined) => {
-    if (value === undefined) return
-    if (value === null) delete next[key]
-    else next[key] = value
+  const changes: Record<string, unknown> = {
+    ...plain,
+    files: files?.map((f) => ({ ...f })),
+    serialPool: serials === undefined ? undefined : serials ? true : null,
+    mystery: mystery ? newPoolVersion(deps, toOutcomes(mystery), before?.mystery?.poolVersion ?? 0) : mystery,
+    subscription: subscription ? { ...subscription, trialDays: subscription.trialDays ?? 0 } : subscription,
   }
-  set('deliveryMessage', body.deliveryMessage)
-  set(
-    'files',
-    body.files?.map((f) => ({ ...f })),
-  )
-  set('dynamicWebhookUrl', body.dynamicWebhookUrl)
-  if (body.serials)
-    checkNotDelivered(
-      deps,
-      product,
-      body.serials.map((code, i) => ({ code, field: `serials.${i}` })),
-    )
-  if (body.serials !== undefined) {
-    // The pool's codes are rows of their own (`serials`); the setup only says that there is one.
-    replaceSerialPool(tx, deps.collections, shop.id, product.id, body.serials)
-    set('serialPool', body.serials ? true : null)
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) delete next[key as keyof FulfilmentRecord]
+    else if (value !== undefined) Object.assign(next, { [key]: value })
   }
-  if (body.mystery) {
-    checkNotDelivered(
-      deps,
-      product,
-      body.mystery.outcomes.flatMap((o, i) =>
-        (o.codes ?? []).map((code, k) => ({ code, field: `mystery.outcomes.${i}.codes.${k}` })),
-      ),
-    )
-  }
-  set(
-    'mystery',
-    body.mystery ? newPoolVersion(deps, toOutcomes(body.mystery), before?.mystery?.poolVersion ?? 0) : body.mystery,
-  )
-  set(
-    'subscription',
-    body.subscription
-      ? {
-          interval: body.subscription.interval,
-          intervalCount: body.subscription.intervalCount,
-          trialDays: body.subscription.trialDays ?? 0,
-        }
-      : body.subscription,
-  )
+  // The pool's codes are rows of their own (`serials`); the setup only says that there is one.
+  if (serials !== undefined) replaceSerialPool(tx, deps.collections, shop.id, product.id, serials)
   tx.put('fulfilments', next)
 
   const emit = emitNow(deps, tx, shop)
-  if (body.serials) putStock(deps, tx, product, body.serials.length, emit)
-  else if (body.mystery) putStock(deps, tx, product, mysteryCapacity(next.mystery!.outcomes), emit)
+  if (serials) putStock(deps, tx, product, serials.length, emit)
+  else if (mystery) putStock(deps, tx, product, mysteryCapacity(next.mystery!.outcomes), emit)
   return next
 }

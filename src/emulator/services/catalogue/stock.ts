@@ -28,49 +28,44 @@ export function mysteryCapacity(outcomes: readonly { stock: number | null }[]): 
   return sum
 }
 
-/**
- * The limit a product type's own pool puts on sales, beside `product.stock`: the serial pool's
- * size, the drop table's capacity; null when the type has no pool (or an unlimited one).
- */
-export function poolLimit(
-  deps: ServiceDeps,
-  product: ProductRecord,
-  setup: FulfilmentRecord | undefined,
-): number | null {
-  if (product.type === 'Serial') return setup?.serialPool ? serialCount(deps.collections, product.id) : 0
-  if (product.type === 'MysteryBox') return setup?.mystery ? mysteryCapacity(setup.mystery.outcomes) : 0
-  return null
-}
-
-/**
- * Serial and MysteryBox stock follows the product's pool (its codes, its drop table), so a stock
- * set through the API would not be what checkout sells: refused with what to do instead.
- */
-export function refuseStockOfPool(product: ProductRecord): void {
-  const pool =
-    product.type === 'Serial'
-      ? {
-          pool: 'its code pool',
-          how: `add or replace codes with ${setupHint(product.productId, '--serials @codes.txt')}`,
-        }
-      : product.type === 'MysteryBox'
-        ? {
-            pool: 'its drop table',
-            how: `change the outcomes' stock with ${setupHint(product.productId, '--mystery @table.json')}`,
-          }
-        : undefined
-  if (pool) throw refuse(STOCK_FOLLOWS_POOL, { type: product.type, ...pool })
-}
-
-/** Units that can be sold now: the smaller of `product.stock` and the pool limit; null = unlimited. */
+/** The units that can be sold now: the smaller of `product.stock` and its type's pool (its codes, its drop table); null = unlimited. */
 export function availableUnits(
   deps: ServiceDeps,
   product: ProductRecord,
   setup: FulfilmentRecord | undefined,
 ): number | null {
-  const pool = poolLimit(deps, product, setup)
+  const pool =
+    product.type === 'Serial'
+      ? setup?.serialPool
+        ? serialCount(deps.collections, product.id)
+        : 0
+      : product.type === 'MysteryBox'
+        ? setup?.mystery
+          ? mysteryCapacity(setup.mystery.outcomes)
+          : 0
+        : null
   if (product.stock === null) return pool
   return pool === null ? product.stock : Math.min(product.stock, pool)
+}
+
+/**
+ * Serial and MysteryBox stock follows the product's pool, so a stock set through the API would
+ * not be what checkout sells: refused with what to do instead.
+ */
+export function refuseStockOfPool(product: ProductRecord): void {
+  const how = (what: string, flags: string) => `${what} with ${setupHint(product.productId, flags)}`
+  if (product.type === 'Serial')
+    throw refuse(STOCK_FOLLOWS_POOL, {
+      type: product.type,
+      pool: 'its code pool',
+      how: how('add or replace codes', '--serials @codes.txt'),
+    })
+  if (product.type === 'MysteryBox')
+    throw refuse(STOCK_FOLLOWS_POOL, {
+      type: product.type,
+      pool: 'its drop table',
+      how: how("change the outcomes' stock", '--mystery @table.json'),
+    })
 }
 
 /**

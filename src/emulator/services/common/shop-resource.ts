@@ -3,7 +3,7 @@ import type { ShopRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from './deps.js'
 
 /** How a shop's resource finds, lists, builds, updates and shows its rows. */
-export interface ResourceRules<K extends CollectionName, Create, Update, Shown, Filter> {
+export interface ResourceRules<K extends CollectionName, Create, Update, Shown = RowOf<K>, Filter = never> {
   collection: K
   find(deps: ServiceDeps, shop: ShopRecord, id: string): RowOf<K>
   /** The shop's rows, newest first or as the resource orders them; `filter` as the list takes one. */

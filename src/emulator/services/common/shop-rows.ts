@@ -38,3 +38,8 @@ export function rowOfShop<T extends { shopId: string }>(
   if (!row) throw notFound(what, id)
   return row
 }
+
+/** The fields an update body sent: a field left out keeps what is stored. */
+export function given(body: object) {
+  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined))
+}

@@ -3,9 +3,8 @@ import { dynamicDeliveryPayload } from '../../../contract/event-payloads.js'
 import { FORBIDDEN_KEYS } from '../../../contract/common.js'
 import type { FulfilmentRecord, OrderLineRecord } from '../../../contract/rows.js'
 import { isSettled } from '../orders/flow.js'
-import { type Fulfil, retryHint, undelivered } from './fulfil.js'
+import { type Fulfil, retryHint, takeUnits, undelivered } from './fulfil.js'
 import { setupHint } from '../catalogue/setup-hint.js'
-import { takeUnits } from './units.js'
 import { readAtMost } from '../../../contract/read-at-most.js'
 
 declare module '../../deps.js' {

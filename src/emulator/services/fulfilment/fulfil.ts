@@ -8,7 +8,7 @@ import type {
   ShopRecord,
 } from '../../../contract/rows.js'
 import type { Tx } from '../../store/store.js'
-import type { Emit } from '../catalogue/stock.js'
+import { type Emit, putStock } from '../catalogue/stock.js'
 
 /** What one line's fulfilment sees, inside the payment (or retry) transaction. */
 export interface FulfilContext {
@@ -65,3 +65,20 @@ export function delivered(line: OrderLineRecord, now: string, content: Partial<H
 }
 
 export const retryHint = (order: OrderRecord) => `then retry with POST /_emulator/orders/${order.orderNumber}/deliver`
+
+/**
+ * Takes a line's units from `product.stock` once (null stock: nothing to count). A line whose
+ * units are already taken is returned as is; with too little stock nothing is taken and the line
+ * is undelivered with the reason (DESIGN.md: stock never below zero, never silently dropped).
+ */
+export function takeUnits(ctx: FulfilContext): { line: OrderLineRecord; ok: boolean } {
+  const { line, product } = ctx
+  if (line.taken === line.quantity) return { line, ok: true }
+  if (!product) return { line: undelivered(line, `product ${line.productId} no longer exists`), ok: false }
+  if (product.stock !== null && product.stock < line.quantity) {
+    const reason = `out of stock: ${product.stock} of ${line.quantity} unit(s) left; restock the product, ${retryHint(ctx.order)}`
+    return { line: undelivered(line, reason), ok: false }
+  }
+  putStock(ctx.deps, ctx.tx, product, product.stock === null ? null : product.stock - line.quantity, ctx.emit)
+  return { line: { ...line, taken: line.quantity }, ok: true }
+}

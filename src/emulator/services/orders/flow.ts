@@ -1,6 +1,7 @@
 // The order flow (docs/storefront.md, "Order flow"): checkout → pending/unpaid; a payment below the total →
 // partial; the full amount → paid, status completed when every line is delivered, else processing
 // (processing becomes completed once the last line is delivered); a dispute → paymentStatus disputed.
+import type { OrderKind } from '../../../contract/event-kinds.js'
 import type { OrderStatus } from '../../../contract/orders.js'
 import type { ServiceDeps } from '../common/deps.js'
 import type { OrderLineRecord, OrderRecord, ShopRecord } from '../../../contract/rows.js'
@@ -26,14 +27,12 @@ export function settleStatus(order: OrderRecord): OrderStatus {
     : order.status
 }
 
-export type OrderEventKind = 'order:created' | 'order:paid' | 'order:partial' | 'order:disputed' | 'order:updated'
-
 /** A plain order kind once with `{ order }`, then its `:product` variant once per line with `{ order, item }`. */
 export function emitOrderEvents(
   deps: ServiceDeps,
   tx: Tx,
   shop: ShopRecord,
-  kind: OrderEventKind,
+  kind: OrderKind,
   order: OrderRecord,
 ): void {
   deps.events.emit(tx, shop, kind, { order })

@@ -1,9 +1,10 @@
-import type { ListedFields } from '../../../contract/common.js'
 import { OrderItemSchema, OrderSchema } from '../../../contract/orders.js'
-import type { OrderLineRecord, OrderRecord } from '../../../contract/rows.js'
+import type { OrderRecord } from '../../../contract/rows.js'
 import { presenterOf } from '../common/listed.js'
 
 const copyOrder = presenterOf(OrderSchema)
+/** One line of an order; a mystery line's server seed is on it only once the order is paid. */
+const copyLine = presenterOf(OrderItemSchema)
 
 /**
  * An order as the API shows it: the spec's fields, then what the emulator keeps beside them
@@ -12,10 +13,6 @@ const copyOrder = presenterOf(OrderSchema)
  */
 export function presentOrder(row: OrderRecord) {
   const order = copyOrder(row)
-  order.items = row.items.map(presentOrderItem)
+  order.items = row.items.map(copyLine)
   return order
 }
-
-/** One line of an order; a mystery line's server seed is on it only once the order is paid. */
-export const presentOrderItem: (line: OrderLineRecord) => ListedFields<typeof OrderItemSchema> =
-  presenterOf(OrderItemSchema)

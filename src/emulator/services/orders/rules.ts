@@ -1,9 +1,9 @@
-import { recordMoneyReceived } from '../customers/bookkeeping.js'
-import { ORDER_LIMIT, type UpdateOrderBody } from '../../../contract/orders.js'
-import type { ServiceDeps } from '../common/deps.js'
-import { rowOfShop, take } from '../common/shop-rows.js'
+import { StoreError } from '../../../contract/errors.js'
 import type { OrderRecord, ShopRecord } from '../../../contract/rows.js'
 import type { Tx } from '../../store/store.js'
+import type { ServiceDeps } from '../common/deps.js'
+import { rowOfShop } from '../common/shop-rows.js'
+import { type Buyer, recordOrderPlaced } from '../customers/bookkeeping.js'
 
 /** An order of the shop by internal id or `ORD-<n>` orderNumber (spec, "Resources: Order"); 404 otherwise. */
 export function findOrder(deps: ServiceDeps, shop: ShopRecord, id: string): OrderRecord {
@@ -13,45 +13,67 @@ export function findOrder(deps: ServiceDeps, shop: ShopRecord, id: string): Orde
   )
 }
 
-/** The shop's orders, most recent first (spec, "Orders": limit default 50, max 200). */
-export function listOrders(deps: ServiceDeps, shop: ShopRecord, limit: number = ORDER_LIMIT.default): OrderRecord[] {
-  return take(deps.collections.orders.newestFirst('shop', shop.id), limit)
+/**
+ * The shop's next display number `ORD-<n>` from its `orderSeq` (spec, "Order": orderNumber).
+ * Numbers already taken (seeded orders) are skipped.
+ */
+function nextOrderNumber(deps: ServiceDeps, tx: Tx, shopId: string): string {
+  const shop = deps.collections.shops.get(shopId)
+  if (!shop) throw new StoreError(404, `shop not found: ${shopId}`)
+  let seq = shop.orderSeq
+  do seq++
+  while (deps.collections.orders.getBy('orderNumber', `${shop.id}:ORD-${seq}`))
+  tx.put('shops', { ...shop, orderSeq: seq })
+  return `ORD-${seq}`
 }
 
+type OrderFields = Pick<OrderRecord, 'status' | 'paymentStatus' | 'total' | 'currency' | 'items' | 'origin'> &
+  Partial<OrderRecord>
+
 /**
- * PUT /orders/:id. Any status may follow any other (the spec shows no restriction); setting the
- * status an order already has changes nothing and fires nothing (docs/storefront.md, "Order flow").
- * `refunded` is a refund (docs/storefront.md, "Refunds"): the money received goes back, so paymentStatus
- * becomes `refunded` and the customer's totalSpent drops by it. An order that took no money has
- * nothing to give back: its status becomes `refunded` (spec: "the given value") and its
- * paymentStatus stays as it was. Delivered goods, stock, codes and the coupon's use stay as they are.
+ * Stores a new order of checkout or a renewal: numbers it, counts it to the buyer's customer
+ * record, and fills what `fill` (given the order's id) leaves out as an order without discounts,
+ * payments or visitor.
  */
-export function updateOrderStatus(
+export function placeOrder(
   deps: ServiceDeps,
   tx: Tx,
   shop: ShopRecord,
-  id: string,
-  body: UpdateOrderBody,
+  buyer: Buyer,
+  at: string,
+  fill: (id: string) => OrderFields,
 ): OrderRecord {
-  const before = findOrder(deps, shop, id)
-  if (before.status === body.status) return before
-  const now = deps.nowIso(shop)
-  const received = before.amountPaid ?? (before.paymentStatus === 'paid' ? before.total : 0)
-  const isRefund = body.status === 'refunded' && before.paymentStatus !== 'refunded' && received > 0
-  // updatedAt is kept beside the spec's fields, as commerce does on each of its writes.
-  const order = tx.put('orders', {
-    ...before,
-    status: body.status,
-    ...(isRefund ? { paymentStatus: 'refunded' as const } : {}),
-    updatedAt: now,
+  const orderNumber = nextOrderNumber(deps, tx, shop.id)
+  const customer = recordOrderPlaced(deps, tx, shop, buyer, at)
+  const id = deps.newId('ord')
+  const fields = fill(id)
+  return tx.put('orders', {
+    id,
+    orderNumber,
+    customerEmail: buyer.email,
+    customerName: buyer.name || customer.name,
+    paymentMethod: '',
+    createdAt: at,
+    paidAt: null,
+    shopId: shop.id,
+    customerId: customer.id,
+    subtotal: fields.total,
+    discount: 0,
+    groupId: null,
+    groupDiscount: 0,
+    couponId: null,
+    couponCode: null,
+    couponDiscount: 0,
+    customFields: {},
+    gateway: 'processor',
+    ip: null,
+    country: null,
+    amountPaid: 0,
+    payments: [],
+    tracking: [],
+    disputedAt: null,
+    updatedAt: at,
+    subscriptionId: null,
+    ...fields,
   })
-  if (isRefund) recordMoneyReceived(deps, tx, before.customerId, -received, now)
-  // A plain kind fires once per order, its `:product` variant once per line item (DESIGN.md, "Webhooks").
-  deps.events.emit(tx, shop, 'order:updated', { order })
-  for (const item of order.items) deps.events.emit(tx, shop, 'order:updated:product', { order, item })
-  if (order.status === 'cancelled') {
-    deps.events.emit(tx, shop, 'order:cancelled', { order })
-    for (const item of order.items) deps.events.emit(tx, shop, 'order:cancelled:product', { order, item })
-  }
-  return order
 }

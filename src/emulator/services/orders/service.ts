@@ -1,18 +1,20 @@
-import type { UpdateOrderBody } from '../../../contract/orders.js'
+import { ORDER_LIMIT, type UpdateOrderBody } from '../../../contract/orders.js'
 import type { OrderRecord, ShopRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from '../common/deps.js'
-import { findOrder, listOrders, updateOrderStatus } from './rules.js'
+import { take } from '../common/shop-rows.js'
+import { recordMoneyReceived } from '../customers/bookkeeping.js'
+import { emitOrderEvents } from './flow.js'
+import { findOrder } from './rules.js'
 
 /** The shop's orders (`/api/v1/orders`): made by checkout and renewals, moved on by payment (payment.ts). */
 export class OrderService {
   constructor(private readonly deps: ServiceDeps) {}
 
-  /** Most recent first, at most `limit`. */
-  list(shop: ShopRecord, limit: number): OrderRecord[] {
-    return listOrders(this.deps, shop, limit)
+  /** Most recent first (spec, "Orders": limit default 50, max 200). */
+  list(shop: ShopRecord, limit: number = ORDER_LIMIT.default): OrderRecord[] {
+    return take(this.deps.collections.orders.newestFirst('shop', shop.id), limit)
   }
 
-  /** An order by internal id or `ORD-<n>`; 404 otherwise. */
   get(shop: ShopRecord, id: string): OrderRecord {
     return findOrder(this.deps, shop, id)
   }
@@ -24,8 +26,32 @@ export class OrderService {
     return seal?.orderId === order.id ? seal.serverSeed : undefined
   }
 
-  /** The merchant sets the status; the same status again changes nothing and fires nothing. */
+  /**
+   * PUT /orders/:id. Any status may follow any other (the spec shows no restriction); setting the
+   * status an order already has changes nothing and fires nothing (docs/storefront.md, "Order flow").
+   * `refunded` is a refund (docs/storefront.md, "Refunds"): the money received goes back, so paymentStatus
+   * becomes `refunded` and the customer's totalSpent drops by it. An order that took no money has
+   * nothing to give back: its status becomes `refunded` (spec: "the given value") and its
+   * paymentStatus stays as it was. Delivered goods, stock, codes and the coupon's use stay as they are.
+   */
   updateStatus(shop: ShopRecord, id: string, body: UpdateOrderBody): Promise<OrderRecord> {
-    return this.deps.transact((tx) => updateOrderStatus(this.deps, tx, shop, id, body))
+    const deps = this.deps
+    return deps.transact((tx) => {
+      const before = findOrder(deps, shop, id)
+      if (before.status === body.status) return before
+      const now = deps.nowIso(shop)
+      const received = before.amountPaid ?? (before.paymentStatus === 'paid' ? before.total : 0)
+      const isRefund = body.status === 'refunded' && before.paymentStatus !== 'refunded' && received > 0
+      const order = tx.put('orders', {
+        ...before,
+        status: body.status,
+        ...(isRefund ? { paymentStatus: 'refunded' as const } : {}),
+        updatedAt: now,
+      })
+      if (isRefund) recordMoneyReceived(deps, tx, before.customerId, -received, now)
+      emitOrderEvents(deps, tx, shop, 'order:updated', order)
+      if (order.status === 'cancelled') emitOrderEvents(deps, tx, shop, 'order:cancelled', order)
+      return order
+    })
   }
 }

@@ -24,14 +24,10 @@ import { emitOrderEvents, isSettled, settleStatus, statusOfPaid } from '../order
 import type { Emit } from '../catalogue/stock.js'
 
 /** Queues events so the order's own event goes out before what its fulfilment caused. */
-function eventQueue(): { emit: Emit; flush: (deps: ServiceDeps, tx: Tx, shop: ShopRecord) => void } {
-  const queued: ((deps: ServiceDeps, tx: Tx, shop: ShopRecord) => void)[] = []
-  return {
-    emit: (kind, subject) => queued.push((deps, tx, shop) => deps.events.emit(tx, shop, kind, subject)),
-    flush: (deps, tx, shop) => {
-      for (const send of queued) send(deps, tx, shop)
-    },
-  }
+function eventQueue(deps: ServiceDeps, tx: Tx, shop: ShopRecord) {
+  const queued: Parameters<Emit>[] = []
+  const emit: Emit = (kind, subject) => void queued.push([kind, subject])
+  return { emit, flush: () => queued.forEach(([kind, subject]) => deps.events.emit(tx, shop, kind, subject)) }
 }
 
 /** Runs the type's synchronous fulfilment for every line not yet settled (inside the transaction). */
@@ -109,12 +105,12 @@ export class PaymentService {
         emitOrderEvents(deps, tx, shop, 'order:partial', partial)
         return { order: partial, alreadyPaid: false }
       }
-      const queue = eventQueue()
+      const queue = eventQueue(deps, tx, shop)
       const paid: OrderRecord = { ...before, ...received, paymentStatus: 'paid', paidAt: now, gateway }
       const items = fulfilLines(deps, tx, shop, paid, queue.emit)
       const stored = tx.put('orders', { ...paid, items, status: statusOfPaid(items) })
       emitOrderEvents(deps, tx, shop, 'order:paid', stored)
-      queue.flush(deps, tx, shop)
+      queue.flush()
       return { order: stored, alreadyPaid: false }
     })
     if (alreadyPaid) return this.deliver(shop, order.id)
@@ -134,11 +130,11 @@ export class PaymentService {
       if (before.paymentStatus !== 'paid') {
         throw refuse(DELIVERY_BEFORE_PAYMENT, { order: before.orderNumber, paymentStatus: before.paymentStatus })
       }
-      const queue = eventQueue()
+      const queue = eventQueue(deps, tx, shop)
       const items = fulfilLines(deps, tx, shop, before, queue.emit)
       if (sameLines(items, before.items)) return before
       const stored = putUpdated(deps, tx, shop, { ...before, items, updatedAt: deps.nowIso(shop) })
-      queue.flush(deps, tx, shop)
+      queue.flush()
       return stored
     })
     return this.handOverRemoteLines(shop, order.id)

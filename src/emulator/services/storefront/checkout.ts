@@ -21,14 +21,14 @@ import type {
 } from '../../../contract/rows.js'
 import type { Tx } from '../../store/store.js'
 import { findCouponByCode } from '../coupons/rules.js'
-import { matchBlacklist } from '../blacklists/rules.js'
+import { assertNotBlacklisted } from '../blacklists/rules.js'
 import { couponRefusal } from '../coupons/refusal.js'
-import { recordOrderPlaced } from '../customers/bookkeeping.js'
 import { clientSeedOf, rotateSeed } from '../catalogue/mystery.js'
 import { emitOrderEvents } from '../orders/flow.js'
-import { nextOrderNumber } from '../orders/numbers.js'
+import { placeOrder } from '../orders/rules.js'
 import { priceOrder } from './pricing.js'
 import { availableUnits } from '../catalogue/stock.js'
+import { lookUpProduct } from '../catalogue/products.js'
 import { setupHint } from '../catalogue/setup-hint.js'
 import { rowOfShop } from '../common/shop-rows.js'
 
@@ -36,58 +36,6 @@ import { rowOfShop } from '../common/shop-rows.js'
 export interface Visitor {
   ip: string | null
   country: string | null
-}
-
-/**
- * Refuses a blacklisted visitor with 403 (spec, "Blacklist entry": matching visitors are kept
- * out). The message names what matched, never the merchant's internal reason.
- */
-export function assertNotBlacklisted(
-  deps: ServiceDeps,
-  shop: ShopRecord,
-  who: { ip?: string | null; country?: string | null; email?: string },
-): void {
-  const checks: ['IP' | 'COUNTRY' | 'EMAIL', string | null | undefined, string][] = [
-    ['EMAIL', who.email, 'your e-mail address'],
-    ['IP', who.ip, 'your IP address'],
-    ['COUNTRY', who.country, 'your country'],
-  ]
-  for (const [type, value, what] of checks) {
-    if (value && matchBlacklist(deps, shop, type, value))
-      throw new StoreError(403, `${what} is blocked by this shop; contact the merchant if you think this is a mistake`)
-  }
-}
-
-interface Wanted {
-  productId: string
-  quantity: number
-  field: string
-}
-
-function wantedLines(
-  deps: ServiceDeps,
-  shop: ShopRecord,
-  body: CheckoutBody,
-): { wanted: Wanted[]; group: GroupRecord | null } {
-  if (body.items) return { wanted: body.items.map((i, at) => ({ ...i, field: `items.${at}` })), group: null }
-  const group = rowOfShop(deps.collections.groups, shop, body.groupId!, 'group')
-  if (group.productIds.length === 0) throw refuse(GROUP_EMPTY, { name: group.name })
-  return { wanted: group.productIds.map((productId) => ({ productId, quantity: 1, field: 'groupId' })), group }
-}
-
-/** A product that can be sold on this storefront: Live (unlisted is fine: reachable by direct id), not an InfoCard. */
-function saleableProduct(deps: ServiceDeps, shop: ShopRecord, w: Wanted): ProductRecord {
-  const products = deps.collections.products
-  const found = products.get(w.productId) ?? products.getBy('productId', w.productId)
-  // Draft and Archived products answer exactly like unknown ones: the storefront does not reveal them.
-  const field = w.field === 'groupId' ? 'groupId' : `${w.field}.productId`
-  if (!found || found.shopId !== shop.id || found.status !== 'Live') {
-    throw new StoreError(404, `product not found: ${w.productId}`, [
-      { field, message: 'is not a product on sale in this shop' },
-    ])
-  }
-  if (found.type === 'InfoCard') throw refuse(INFO_CARD_NOT_FOR_SALE, { field, name: found.name })
-  return found
 }
 
 interface Resolved {
@@ -105,20 +53,36 @@ interface Resolved {
  * the product's current commitment and rotates the product to a fresh seed, and fires
  * `order:created` (+ `:product` per line). Stock is checked here but taken at payment.
  */
-export function checkout(deps: ServiceDeps, tx: Tx, shopId: string, body: CheckoutBody, visitor: Visitor): OrderRecord {
-  const shop = deps.collections.shops.get(shopId)
-  if (!shop) throw new StoreError(404, `shop not found: ${shopId}`)
+export function checkout(
+  deps: ServiceDeps,
+  tx: Tx,
+  shop: ShopRecord,
+  body: CheckoutBody,
+  visitor: Visitor,
+): OrderRecord {
   const ip = body.ip ?? visitor.ip
   const country = body.country ?? visitor.country
   assertNotBlacklisted(deps, shop, { email: body.email, ip, country })
 
-  const { wanted, group } = wantedLines(deps, shop, body)
+  let group: GroupRecord | null = null
+  let wanted = body.items?.map((item, at) => ({ ...item, field: `items.${at}` }))
+  if (!wanted) {
+    group = rowOfShop(deps.collections.groups, shop, body.groupId!, 'group')
+    if (group.productIds.length === 0) throw refuse(GROUP_EMPTY, { name: group.name })
+    wanted = group.productIds.map((productId) => ({ productId, quantity: 1, field: 'groupId' }))
+  }
   const resolved: Resolved[] = []
-  const seen = new Set<string>()
   for (const w of wanted) {
-    const product = saleableProduct(deps, shop, w)
-    if (seen.has(product.id)) throw refuse(LISTED_TWICE, { field: `${w.field}.productId`, name: product.name })
-    seen.add(product.id)
+    // Live only (unlisted is fine: reachable by direct id); Draft and Archived answer like unknown ones.
+    const product = lookUpProduct(deps, shop, w.productId)
+    const field = w.field === 'groupId' ? 'groupId' : `${w.field}.productId`
+    if (product?.status !== 'Live')
+      throw new StoreError(404, `product not found: ${w.productId}`, [
+        { field, message: 'is not a product on sale in this shop' },
+      ])
+    if (product.type === 'InfoCard') throw refuse(INFO_CARD_NOT_FOR_SALE, { field, name: product.name })
+    if (resolved.some((r) => r.product.id === product.id))
+      throw refuse(LISTED_TWICE, { field: `${w.field}.productId`, name: product.name })
     const setup = deps.collections.fulfilments.get(product.id)
     resolved.push({
       product,
@@ -172,54 +136,40 @@ export function checkout(deps: ServiceDeps, tx: Tx, shopId: string, body: Checko
 
   // Every check passed: from here on only writes.
   const now = deps.nowIso(shop)
-  const orderNumber = nextOrderNumber(deps, tx, shop.id)
-  const customer = recordOrderPlaced(deps, tx, shop, { email: body.email, name: body.name, country }, now)
-  const orderId = deps.newId('ord')
-  const items: OrderLineRecord[] = resolved.map((r, i) => {
-    const line: OrderLineRecord = {
-      id: deps.newId('item'),
-      productId: r.product.id,
-      productName: r.product.name,
-      productType: r.product.type,
-      quantity: r.quantity,
-      price: lines[i].price,
-      total: priced.lineTotals[i],
-      delivery: { status: 'awaiting_payment' },
-      ...(r.trial ? { trial: true } : {}),
-    }
-    if (r.product.type !== 'MysteryBox') return line
-    const state = r.setup!.mystery!
-    tx.put('seals', {
-      id: line.id,
-      shopId: shop.id,
-      orderId,
-      productId: r.product.id,
-      serverSeed: state.serverSeed,
-      createdAt: now,
-    })
-    tx.put('fulfilments', { ...r.setup!, mystery: rotateSeed(deps, state), updatedAt: now })
-    return {
-      ...line,
-      mystery: { commitment: state.commitment, poolVersion: state.poolVersion, clientSeed: clientSeed!, opens: [] },
-    }
-  })
   if (coupon) tx.put('coupons', { ...coupon, usedCount: coupon.usedCount + 1, updatedAt: now })
-
-  const order: OrderRecord = {
-    id: orderId,
-    orderNumber,
+  const order = placeOrder(deps, tx, shop, { email: body.email, name: body.name, country }, now, (orderId) => ({
     status: 'pending',
     paymentStatus: 'unpaid',
     total: priced.total,
     currency,
-    customerEmail: body.email,
-    customerName: body.name || customer.name,
     paymentMethod: body.gateway ?? '',
-    createdAt: now,
-    paidAt: null,
-    items,
-    shopId: shop.id,
-    customerId: customer.id,
+    items: resolved.map((r, i) => {
+      const line: OrderLineRecord = {
+        id: deps.newId('item'),
+        productId: r.product.id,
+        productName: r.product.name,
+        productType: r.product.type,
+        quantity: r.quantity,
+        price: lines[i].price,
+        total: priced.lineTotals[i],
+        delivery: { status: 'awaiting_payment' },
+        ...(r.trial ? { trial: true } : {}),
+      }
+      if (r.product.type !== 'MysteryBox') return line
+      // The line is bound to the product's current commitment; the product moves on to a fresh seed.
+      const state = r.setup!.mystery!
+      tx.put('seals', {
+        id: line.id,
+        shopId: shop.id,
+        orderId,
+        productId: r.product.id,
+        serverSeed: state.serverSeed,
+        createdAt: now,
+      })
+      tx.put('fulfilments', { ...r.setup!, mystery: rotateSeed(deps, state), updatedAt: now })
+      const { commitment, poolVersion } = state
+      return { ...line, mystery: { commitment, poolVersion, clientSeed: clientSeed!, opens: [] } }
+    }),
     subtotal: priced.subtotal,
     discount: priced.discount,
     groupId: group?.id ?? null,
@@ -232,15 +182,8 @@ export function checkout(deps: ServiceDeps, tx: Tx, shopId: string, body: Checko
     gateway: body.gateway ?? 'processor',
     ip,
     country,
-    amountPaid: 0,
-    payments: [],
-    tracking: [],
-    disputedAt: null,
-    updatedAt: now,
     origin: 'checkout',
-    subscriptionId: null,
-  }
-  tx.put('orders', order)
+  }))
   emitOrderEvents(deps, tx, shop, 'order:created', order)
   return order
 }

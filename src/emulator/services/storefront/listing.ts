@@ -1,21 +1,13 @@
 // What the public storefront shows (DESIGN.md "Storefront"): Live products, unlisted ones only by
 // direct id, a MysteryBox with its commitment, pool version and drop table — never seeds or codes.
-import { StoreError } from '../../../contract/errors.js'
 import type { StorefrontProduct } from '../../../contract/storefront.js'
 import type { ServiceDeps } from '../common/deps.js'
 import { presentProduct } from '../catalogue/present.js'
 import type { ProductRecord, ShopRecord } from '../../../contract/rows.js'
 import { compareKeys, type SortKey } from '../../store/sorted-index.js'
 import { publicMystery } from '../catalogue/mystery.js'
-import { decodeTuple, encodeTuple } from '../catalogue/products.js'
+import { decodeTuple, encodeTuple, isNumber } from '../catalogue/products.js'
 import { availableUnits } from '../catalogue/stock.js'
-
-/** The shop of a storefront URL (`:shop` is the slug); 404 otherwise. */
-export function shopBySlug(deps: ServiceDeps, slug: string): ShopRecord {
-  const shop = deps.collections.shops.getBy('slug', slug.toLowerCase())
-  if (!shop) throw new StoreError(404, `shop not found: ${slug}`)
-  return shop
-}
 
 /** A product as the storefront shows it; a MysteryBox adds `mystery` from its setup. */
 export function storefrontProduct(deps: ServiceDeps, product: ProductRecord): StorefrontProduct {
@@ -34,8 +26,6 @@ interface ListedKey {
 }
 
 const byListing = (a: ListedKey, b: ListedKey) => a.sortOrder - b.sortOrder || compareKeys(b.at, a.at)
-
-const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v)
 
 function decodeListedCursor(cursor: string): ListedKey {
   const [sortOrder, time, id] = decodeTuple(
@@ -78,13 +68,4 @@ export function pageListedProducts(
     products: page.map((l) => storefrontProduct(deps, l.product)),
     nextCursor: listed.length > limit && last ? encodeTuple([last.sortOrder, last.at.time, last.at.id]) : null,
   }
-}
-
-/** A Live product by internal id or productId, unlisted ones included; Draft, Archived and unknown alike 404. */
-export function liveProduct(deps: ServiceDeps, shop: ShopRecord, id: string): StorefrontProduct {
-  const products = deps.collections.products
-  const product = products.get(id) ?? products.getBy('productId', id)
-  if (!product || product.shopId !== shop.id || product.status !== 'Live')
-    throw new StoreError(404, `product not found: ${id}`)
-  return storefrontProduct(deps, product)
 }

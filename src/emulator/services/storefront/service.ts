@@ -1,25 +1,35 @@
-import type { CheckoutBody, CreateFeedbackBody, CreateQueryBody, Invoice } from '../../../contract/storefront.js'
-import type { StorefrontProduct } from '../../../contract/storefront.js'
+import { StoreError } from '../../../contract/errors.js'
 import type { FeedbackRecord, OrderRecord, QueryRecord, ShopRecord } from '../../../contract/rows.js'
-import { liveProduct, pageListedProducts, shopBySlug } from './listing.js'
-import { assertNotBlacklisted, checkout, type Visitor } from './checkout.js'
-import { createQuery, findQuery, replyToQuery } from '../customer-queries/rules.js'
-import { createFeedback } from '../feedback/rules.js'
+import type {
+  CheckoutBody,
+  CreateFeedbackBody,
+  CreateQueryBody,
+  Invoice,
+  StorefrontProduct,
+} from '../../../contract/storefront.js'
+import { base62 } from '../../ids.js'
+import { lookUpProduct } from '../catalogue/products.js'
 import type { ServiceDeps } from '../common/deps.js'
-import { buildInvoice, codesText } from '../orders/invoice.js'
 import { rowOfShop } from '../common/shop-rows.js'
+import { buildInvoice, codesText } from '../orders/invoice.js'
+import { findOrder } from '../orders/rules.js'
+import { assertNotBlacklisted } from '../blacklists/rules.js'
+import { checkout, type Visitor } from './checkout.js'
+import { pageListedProducts, storefrontProduct } from './listing.js'
 
 /**
  * The public storefront (DESIGN.md "Storefront"; no key): the shop by its slug, what it sells,
- * checkout, the buyer's invoice and feedback, customer queries; and the merchant's side of the
- * queries and feedback.
+ * checkout, the buyer's invoice and feedback, customer queries (tickets `TCK-…`); and the
+ * merchant's side of the queries and feedback.
  */
 export class StorefrontService {
   constructor(private readonly deps: ServiceDeps) {}
 
   /** The shop of a storefront URL (`:shop` is the slug); 404 otherwise. */
   shop(slug: string): ShopRecord {
-    return shopBySlug(this.deps, slug)
+    const shop = this.deps.collections.shops.getBy('slug', slug.toLowerCase())
+    if (!shop) throw new StoreError(404, `shop not found: ${slug}`)
+    return shop
   }
 
   /** Refuses a blacklisted visitor (by e-mail, IP or country) with 403. */
@@ -34,12 +44,14 @@ export class StorefrontService {
 
   /** A Live product by internal id or productId, unlisted ones included; 404 otherwise. */
   product(shop: ShopRecord, id: string): StorefrontProduct {
-    return liveProduct(this.deps, shop, id)
+    const product = lookUpProduct(this.deps, shop, id)
+    if (product?.status !== 'Live') throw new StoreError(404, `product not found: ${id}`)
+    return storefrontProduct(this.deps, product)
   }
 
   /** Places an order (every check first, then every write, in one transaction). */
   checkout(shop: ShopRecord, body: CheckoutBody, visitor: Visitor): Promise<OrderRecord> {
-    return this.deps.transact((tx) => checkout(this.deps, tx, shop.id, body, visitor))
+    return this.deps.transact((tx) => checkout(this.deps, tx, shop, body, visitor))
   }
 
   /** An order of the shop by its internal id only: the invoice URL is the buyer's bearer link, ORD-<n> is guessable. */
@@ -57,15 +69,82 @@ export class StorefrontService {
     return { orderNumber: order.orderNumber, text: codesText(order) }
   }
 
-  /** A rating of one product of a paid order, once per order and product (`feedback:received`). */
+  /**
+   * A rating of one product of a paid order (the first line's product unless `productId` names
+   * another line), once per order and product (`feedback:received`).
+   */
   leaveFeedback(shop: ShopRecord, orderId: string, body: CreateFeedbackBody): Promise<FeedbackRecord> {
-    return this.deps.transact((tx) => createFeedback(this.deps, tx, shop, this.invoiceOrder(shop, orderId), body))
+    const deps = this.deps
+    return deps.transact((tx) => {
+      const order = this.invoiceOrder(shop, orderId)
+      if (order.paymentStatus !== 'paid')
+        throw new StoreError(409, `order ${order.orderNumber} is not paid; feedback follows a purchase`)
+      const line =
+        body.productId === undefined
+          ? order.items[0]
+          : order.items.find(
+              (l) =>
+                l.productId === body.productId ||
+                deps.collections.products.get(l.productId)?.productId === body.productId,
+            )
+      if (!line)
+        throw new StoreError(400, `productId: ${body.productId} is not a product of order ${order.orderNumber}`, [
+          { field: 'productId', message: 'is not a product of this order' },
+        ])
+      if (deps.collections.feedback.getBy('order', `${order.id}:${line.productId}`))
+        throw new StoreError(409, `feedback for "${line.productName}" on order ${order.orderNumber} was already left`)
+      const feedback = tx.put('feedback', {
+        id: deps.newId('fbk'),
+        shopId: shop.id,
+        orderId: order.id,
+        orderNumber: order.orderNumber,
+        productId: line.productId,
+        productTitle: line.productName,
+        customerEmail: order.customerEmail,
+        customerId: order.customerId,
+        rating: body.rating,
+        comment: body.comment ?? '',
+        createdAt: deps.nowIso(shop),
+      })
+      deps.events.emit(tx, shop, 'feedback:received', { feedback })
+      return feedback
+    })
   }
 
-  /** A customer's query, a ticket `TCK-…` (`query:created`); blacklisted e-mail addresses are refused. */
+  /** A ticket `TCK-…`, status open (`query:created`); an `orderId` must name an order of the shop; blacklisted e-mail addresses are refused. */
   ask(shop: ShopRecord, body: CreateQueryBody): Promise<QueryRecord> {
-    assertNotBlacklisted(this.deps, shop, { email: body.email })
-    return this.deps.transact((tx) => createQuery(this.deps, tx, shop, body))
+    const deps = this.deps
+    assertNotBlacklisted(deps, shop, { email: body.email })
+    return deps.transact((tx) => {
+      let order: OrderRecord | undefined
+      if (body.orderId !== undefined) {
+        try {
+          order = findOrder(deps, shop, body.orderId)
+        } catch {
+          throw new StoreError(404, `orderId: no order ${body.orderId} in this shop`, [
+            { field: 'orderId', message: 'is not an order of this shop' },
+          ])
+        }
+      }
+      const now = deps.nowIso(shop)
+      const query = tx.put('queries', {
+        id: deps.newId('qry'),
+        shopId: shop.id,
+        ticketId: `TCK-${base62(deps.random, 8).toUpperCase()}`,
+        customerEmail: body.email,
+        customerId: deps.collections.customers.getBy('email', `${shop.id}:${body.email}`)?.id ?? null,
+        orderId: order?.id ?? null,
+        subject: body.subject,
+        message: body.message,
+        status: 'open',
+        replies: [],
+        replyCount: 0,
+        createdAt: now,
+        updatedAt: now,
+      })
+      deps.events.emit(tx, shop, 'query:created', { query })
+      return query
+    })
   }
 
   /** The shop's customer queries, newest first. */
@@ -74,12 +153,26 @@ export class StorefrontService {
   }
 
   query(shop: ShopRecord, id: string): QueryRecord {
-    return findQuery(this.deps, shop, id)
+    return rowOfShop(this.deps.collections.queries, shop, id, 'query')
   }
 
   /** The merchant's answer; the query becomes answered (`query:replied`). */
   reply(shop: ShopRecord, id: string, message: string): Promise<QueryRecord> {
-    return this.deps.transact((tx) => replyToQuery(this.deps, tx, shop, id, message))
+    const deps = this.deps
+    return deps.transact((tx) => {
+      const before = this.query(shop, id)
+      const now = deps.nowIso(shop)
+      const replies = [...before.replies, { message, createdAt: now }]
+      const query = tx.put('queries', {
+        ...before,
+        replies,
+        replyCount: replies.length,
+        status: 'answered',
+        updatedAt: now,
+      })
+      deps.events.emit(tx, shop, 'query:replied', { query })
+      return query
+    })
   }
 
   /** Feedback buyers left on their invoices, newest first. */

@@ -2,7 +2,6 @@
 // created ACTIVE or TRIALING when their order is paid; as the clock passes, an upcoming notice
 // fires UPCOMING_NOTICE_DAYS (spec/subscription-due.ts) before each period end, a trial ends into ACTIVE with its first charge,
 // an ACTIVE period renews with a charge; CANCELLED never renews.
-import { StoreError } from '../../../contract/errors.js'
 import type { SubscriptionKind } from '../../../contract/events.js'
 import type { SubscriptionInterval } from '../../../contract/fulfilment.js'
 import type { ServiceDeps } from '../common/deps.js'
@@ -17,10 +16,9 @@ import type {
 } from '../../../contract/rows.js'
 import type { Tx } from '../../store/store.js'
 import { nextDueOf } from '../../../contract/subscription-due.js'
-import { findSubscription } from './rules.js'
-import { recordMoneyReceived, recordOrderPlaced } from '../customers/bookkeeping.js'
-import { nextOrderNumber } from '../orders/numbers.js'
-import type { Emit } from '../catalogue/stock.js'
+import { recordMoneyReceived } from '../customers/bookkeeping.js'
+import { placeOrder } from '../orders/rules.js'
+import { type Emit, emitNow } from '../catalogue/stock.js'
 
 const DAY_MS = 24 * 3600 * 1000
 
@@ -58,7 +56,7 @@ function processorCustomerIdFor(deps: ServiceDeps, shop: ShopRecord, customerId:
   return `cus_${base62(deps.random, 14)}`
 }
 
-function emitSubscription(
+export function emitSubscription(
   emit: Emit,
   kind: SubscriptionKind,
   subscription: SubscriptionRecord,
@@ -126,75 +124,35 @@ export function startSubscription(
   return subscription
 }
 
-/** POST /_emulator/subscriptions/:id/cancel: CANCELLED at once with canceledAt; it never renews. */
-export function cancelSubscription(deps: ServiceDeps, tx: Tx, shop: ShopRecord, id: string): SubscriptionRecord {
-  const before = findSubscription(deps, shop, id)
-  if (before.status === 'CANCELLED')
-    throw new StoreError(409, `subscription ${before.id} was already cancelled at ${before.canceledAt}`)
-  const now = deps.nowIso(shop)
-  const subscription = tx.put('subscriptions', {
-    ...before,
-    status: 'CANCELLED',
-    canceledAt: now,
-    updatedAt: now,
-  })
-  const emit: Emit = (kind, subject) => deps.events.emit(tx, shop, kind, subject)
-  emitSubscription(emit, 'subscription:cancelled', subscription)
-  emitSubscription(emit, 'subscription:updated', subscription)
-  return subscription
-}
-
 /** The order of one charged period: created paid and completed, as the processor charged it. */
 function chargePeriod(deps: ServiceDeps, tx: Tx, shop: ShopRecord, s: SubscriptionRecord, at: string): OrderRecord {
-  const orderNumber = nextOrderNumber(deps, tx, shop.id)
-  const customer = recordOrderPlaced(deps, tx, shop, { email: s.customerEmail }, at)
-  const line: OrderLineRecord = {
-    id: deps.newId('item'),
-    productId: s.productId,
-    productName: s.productName,
-    productType: 'Subscription',
-    quantity: s.quantity,
-    price: s.unitPrice,
-    total: s.amount,
-    taken: s.quantity,
-    delivery: { status: 'delivered', reason: null, deliveredAt: at, subscriptionId: s.id },
-  }
-  const order: OrderRecord = {
-    id: deps.newId('ord'),
-    orderNumber,
+  const order = placeOrder(deps, tx, shop, { email: s.customerEmail }, at, () => ({
     status: 'completed',
     paymentStatus: 'paid',
     total: s.amount,
     currency: s.currency,
-    customerEmail: s.customerEmail,
-    customerName: customer.name,
     paymentMethod: s.gateway,
-    createdAt: at,
     paidAt: at,
-    items: [line],
-    shopId: shop.id,
-    customerId: customer.id,
-    subtotal: s.amount,
-    discount: 0,
-    groupId: null,
-    groupDiscount: 0,
-    couponId: null,
-    couponCode: null,
-    couponDiscount: 0,
-    customFields: {},
+    items: [
+      {
+        id: deps.newId('item'),
+        productId: s.productId,
+        productName: s.productName,
+        productType: 'Subscription',
+        quantity: s.quantity,
+        price: s.unitPrice,
+        total: s.amount,
+        taken: s.quantity,
+        delivery: { status: 'delivered', reason: null, deliveredAt: at, subscriptionId: s.id },
+      },
+    ],
     gateway: s.gateway,
-    ip: null,
-    country: null,
     amountPaid: s.amount,
     payments: [{ amount: s.amount, gateway: s.gateway, at }],
-    tracking: [],
-    disputedAt: null,
-    updatedAt: at,
     origin: 'renewal',
     subscriptionId: s.id,
-  }
-  tx.put('orders', order)
-  recordMoneyReceived(deps, tx, customer.id, s.amount, at)
+  }))
+  recordMoneyReceived(deps, tx, order.customerId, s.amount, at)
   return order
 }
 
@@ -212,7 +170,7 @@ export interface DueCounts {
 export function runDue(deps: ServiceDeps, tx: Tx, shop: ShopRecord, s: SubscriptionRecord, counts: DueCounts): void {
   const due = nextDueOf(s)
   if (!due) return
-  const emit: Emit = (kind, subject) => deps.events.emit(tx, shop, kind, subject)
+  const emit = emitNow(deps, tx, shop)
   const at = new Date(Math.max(due.at, Date.parse(s.updatedAt))).toISOString()
   if (due.kind === 'upcoming') {
     const next = tx.put('subscriptions', { ...s, upcomingNotifiedFor: s.currentPeriodEnd, updatedAt: at })

@@ -1,6 +1,5 @@
 import { StoreError } from '../../../contract/errors.js'
 import type { Clock } from '../../deps.js'
-import type { SubscriptionRecord } from '../../../contract/rows.js'
 import { SortedIndex } from '../../store/sorted-index.js'
 import { nextDueOf } from '../../../contract/subscription-due.js'
 import type { Tx } from '../../store/store.js'
@@ -78,14 +77,10 @@ function runBatch(deps: ServiceDeps, scope: AdvanceScope, tx: Tx, endOffset: num
     // Whole seconds keep the offset an exact sum of the seconds asked for.
     const behind = at! - clock.now().getTime()
     if (behind > 0) clock.advance(Math.min(Math.ceil(behind / 1000), (endOffset - clock.offsetMs()) / 1000))
-    runSubscription(deps, tx, subscription, counts)
+    const shop = deps.collections.shops.get(subscription.shopId)
+    if (!shop) throw new StoreError(500, `subscription ${subscription.id} belongs to no shop`)
+    runDue(deps, tx, shop, subscription, counts)
     headOf(subscription.shopId)
   }
   return false
-}
-
-function runSubscription(deps: ServiceDeps, tx: Tx, subscription: SubscriptionRecord, counts: DueCounts): void {
-  const shop = deps.collections.shops.get(subscription.shopId)
-  if (!shop) throw new StoreError(500, `subscription ${subscription.id} belongs to no shop`)
-  runDue(deps, tx, shop, subscription, counts)
 }

@@ -1,23 +1,36 @@
+import { StoreError } from '../../../contract/errors.js'
 import type { ShopRecord, SubscriptionRecord } from '../../../contract/rows.js'
+import { emitNow } from '../catalogue/stock.js'
 import type { ServiceDeps } from '../common/deps.js'
-import { cancelSubscription } from './billing.js'
-import { findSubscription, listSubscriptions } from './rules.js'
+import { rowOfShop, take } from '../common/shop-rows.js'
+import { emitSubscription } from './billing.js'
 
 /** The shop's subscriptions (`/api/v1/subscriptions`): made by paid orders, moved by the clock, cancelled by the processor. */
 export class SubscriptionService {
   constructor(private readonly deps: ServiceDeps) {}
 
-  /** Newest created first, at most `limit` when given. */
-  list(shop: ShopRecord, limit?: number): SubscriptionRecord[] {
-    return listSubscriptions(this.deps, shop, limit)
+  /** Newest created first, at most `limit`. */
+  list(shop: ShopRecord, limit = Infinity): SubscriptionRecord[] {
+    return take(this.deps.collections.subscriptions.newestFirst('shop', shop.id), limit)
   }
 
   get(shop: ShopRecord, id: string): SubscriptionRecord {
-    return findSubscription(this.deps, shop, id)
+    return rowOfShop(this.deps.collections.subscriptions, shop, id, 'subscription')
   }
 
-  /** CANCELLED at once with canceledAt; it never renews (409 when it already was). */
+  /** POST /_emulator/subscriptions/:id/cancel: CANCELLED at once with canceledAt; it never renews. */
   cancel(shop: ShopRecord, id: string): Promise<SubscriptionRecord> {
-    return this.deps.transact((tx) => cancelSubscription(this.deps, tx, shop, id))
+    const deps = this.deps
+    return deps.transact((tx) => {
+      const before = this.get(shop, id)
+      if (before.status === 'CANCELLED')
+        throw new StoreError(409, `subscription ${before.id} was already cancelled at ${before.canceledAt}`)
+      const now = deps.nowIso(shop)
+      const subscription = tx.put('subscriptions', { ...before, status: 'CANCELLED', canceledAt: now, updatedAt: now })
+      const emit = emitNow(deps, tx, shop)
+      emitSubscription(emit, 'subscription:cancelled', subscription)
+      emitSubscription(emit, 'subscription:updated', subscription)
+      return subscription
+    })
   }
 }

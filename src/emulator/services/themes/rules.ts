@@ -1,4 +1,3 @@
-import { notFound } from '../../../contract/errors.js'
 import type { UpdateThemeBody } from '../../../contract/themes.js'
 import type { ShopRecord, ThemeRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from '../common/deps.js'
@@ -45,22 +44,6 @@ export function defaultTheme(deps: ServiceDeps, shop: ShopRecord): ThemeRecord {
     createdAt: now,
     updatedAt: now,
   }
-}
-
-/** A theme of the shop by id (`default` for every shop); 404 otherwise. */
-export function findTheme(deps: ServiceDeps, shop: ShopRecord, themeId: string): ThemeRecord {
-  const theme = deps.collections.themes.get(`${shop.id}:${themeId}`)
-  if (!theme) throw notFound('theme', themeId)
-  return theme
-}
-
-export function listThemes(deps: ServiceDeps, shop: ShopRecord): ThemeRecord[] {
-  return [...deps.collections.themes.oldestFirst('shop', shop.id)]
-}
-
-/** The active theme's id; `default` when none is marked active. */
-export function activeThemeId(themes: ThemeRecord[]): string {
-  return themes.find((t) => t.isActive)?.id ?? 'default'
 }
 
 /**
