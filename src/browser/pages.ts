@@ -7,8 +7,6 @@ import type { ErrorBody } from '../contract/errors.js'
 
 type Json = Record<string, unknown>
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
-/** The fields of a streamed event the feed shows. */
-type FeedEvent = Partial<Record<'event' | 'kind' | 'createdAt' | 'timestamp', string>>
 
 const FLASH = 'store-flash'
 /** The most events the live feed keeps on the page. */
@@ -20,197 +18,126 @@ function notice(el: Element | null, text: string, ok: boolean): void {
   el.className = `notice ${ok ? 'ok' : 'bad'}`
 }
 
+/** Sets `a.b.0.c` in `target`; a numeric key makes an array: items.0.productId -> { items: [{ productId }] }. */
 function setPath(target: Json, path: string, value: unknown): void {
   const keys = path.split('.')
+  const last = keys.pop()!
   let at = target
-  // A numeric key makes an array: items.0.productId -> { items: [{ productId }] }.
-  for (let i = 0; i < keys.length - 1; i++) {
-    at[keys[i]] = at[keys[i]] || (/^\d+$/.test(keys[i + 1]) ? [] : {})
-    at = at[keys[i]] as Json
-  }
-  at[keys[keys.length - 1]] = value
+  keys.forEach((key, i) => {
+    at[key] ??= /^\d+$/.test(keys[i + 1] ?? last) ? [] : {}
+    at = at[key] as Json
+  })
+  at[last] = value
 }
 
-function lines(text: string): string[] {
-  return text
-    .split(/\r?\n/)
+const lines = (text: string) =>
+  text
+    .split('\n')
     .map((s) => s.trim())
     .filter(Boolean)
-}
 
-// One field's value as JSON, by its data-type; undefined leaves the field out of the body.
+/** One field's value as JSON, by its data-type; undefined leaves the field out of the body. */
 function fieldValue(el: Field): unknown {
-  const type = el.getAttribute('data-type') || 'text'
-  const raw = el.value
-  if (el instanceof HTMLInputElement && el.type === 'checkbox' && type !== 'checks') return el.checked
-  if (raw === '' || raw === undefined) return el.hasAttribute('data-null-empty') ? null : undefined
-  switch (type) {
-    case 'number':
-      return Number(raw)
-    case 'lines':
-      return lines(raw)
-    case 'json':
-      return JSON.parse(raw)
-    case 'files':
-      return lines(raw).map((line) => {
-        const cut = line.indexOf('|')
-        return cut < 0
-          ? { name: line.split('/').pop() || line, url: line }
-          : { name: line.slice(0, cut).trim(), url: line.slice(cut + 1).trim() }
-      })
-    default:
-      return raw
+  const type = el.getAttribute('data-type')
+  if (el.value === '') return el.hasAttribute('data-null-empty') ? null : undefined
+  if (type === 'number') return Number(el.value)
+  if (type === 'lines') return lines(el.value)
+  if (type === 'json') {
+    try {
+      return JSON.parse(el.value)
+    } catch (error) {
+      throw new Error(`${el.name}: is not valid JSON (${(error as Error).message})`)
+    }
   }
+  if (type === 'files')
+    return lines(el.value).map((line) => {
+      const [name, url] = line.includes('|') ? line.split('|', 2).map((s) => s.trim()) : [line.split('/').pop(), line]
+      return { name, url }
+    })
+  return el.value
 }
 
 function bodyOf(form: HTMLFormElement): Json {
   const body: Json = {}
-  const checks: Record<string, string[]> = {}
-  for (const el of form.elements) {
-    if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement))
-      continue
-    if (!el.name || el.disabled || el.hasAttribute('data-skip')) continue
-    if (el instanceof HTMLInputElement && el.type === 'radio' && !el.checked) continue
-    if (el.type === 'submit' || el.type === 'button') continue
-    if (el instanceof HTMLInputElement && el.getAttribute('data-type') === 'checks') {
-      checks[el.name] = checks[el.name] || []
-      if (el.checked) checks[el.name].push(el.value)
+  for (const el of form.querySelectorAll<Field>('input[name], select[name], textarea[name]')) {
+    if (el.disabled || el.hasAttribute('data-skip')) continue
+    if (el.getAttribute('data-type') === 'checks') {
+      const checked = form.querySelectorAll<HTMLInputElement>(`input[name="${el.name}"]:checked`)
+      setPath(
+        body,
+        el.name,
+        [...checked].map((box) => box.value),
+      )
       continue
     }
-    let value: unknown
-    try {
-      value = fieldValue(el)
-    } catch (error) {
-      throw new Error(`${el.name}: is not valid JSON (${(error as Error).message})`)
-    }
+    if (el.type === 'radio' && !(el as HTMLInputElement).checked) continue
+    const value = fieldValue(el)
     if (value !== undefined) setPath(body, el.name, value)
   }
-  for (const name of Object.keys(checks)) setPath(body, name, checks[name])
   return body
 }
 
-function describe(status: number, json: Partial<ErrorBody> | null): string {
-  if (json && typeof json.error === 'string') {
-    const more = (json.errors || []).slice(1).map((e) => `${e.field}: ${e.message}`)
-    return json.error + (more.length ? ` (also ${more.join('; ')})` : '')
-  }
-  return `request failed with status ${status}`
-}
-
 async function send(el: Element, body: unknown): Promise<Json | null> {
-  const method = (el.getAttribute('data-method') || 'POST').toUpperCase()
   const headers: Record<string, string> = { accept: 'application/json' }
   if (body !== undefined) headers['content-type'] = 'application/json'
   const url = el.getAttribute('data-api')!
   if (url.startsWith('/_dashboard/')) {
     headers['x-dashboard-request'] = '1'
-    const shop = document.body.getAttribute('data-shop')
-    if (shop) headers['x-service-shop'] = shop
+    headers['x-service-shop'] = document.body.getAttribute('data-shop') ?? ''
   }
   const res = await fetch(url, {
-    method,
+    method: el.getAttribute('data-method') ?? 'POST',
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: 'same-origin',
   })
-  const text = await res.text()
-  let json: Json | null = null
-  try {
-    json = text ? JSON.parse(text) : null
-  } catch {
-    json = null
-  }
-  if (!res.ok) throw new Error(describe(res.status, json))
-  return json
+  const json: Partial<ErrorBody> & Json = await res.json().catch(() => null)
+  if (res.ok) return json
+  const more = (json?.errors ?? []).slice(1).map((e) => `${e.field}: ${e.message}`)
+  const words = typeof json?.error === 'string' ? json.error : `request failed with status ${res.status}`
+  throw new Error(more.length ? `${words} (also ${more.join('; ')})` : words)
 }
 
+/** What an action does with its answer, by `data-then`: go to a URL it holds, show a field, replace the form, or reload. */
 function after(el: Element, json: Json | null, noticeEl: Element | null): void {
-  const then = el.getAttribute('data-then') || 'reload'
-  const success = el.getAttribute('data-success') || 'Done.'
-  if (then === 'go') {
-    const url = json?.[el.getAttribute('data-go-field') || 'url']
-    if (typeof url === 'string') {
-      location.assign(url)
-      return
-    }
-  }
+  const then = el.getAttribute('data-then')
+  const success = el.getAttribute('data-success') ?? 'Done.'
+  if (then === 'go') return location.assign(String(json?.[el.getAttribute('data-go-field')!]))
   if (then === 'show') {
-    const target = document.querySelector<HTMLElement>(el.getAttribute('data-show')!)
-    const field = el.getAttribute('data-show-field')
-    if (target) {
-      target.hidden = false
-      const out = target.querySelector('[data-output]') || target
-      out.textContent = field ? String(json?.[field]) : JSON.stringify(json, null, 2)
-    }
-    notice(noticeEl, success, true)
-    return
+    const target = document.querySelector<HTMLElement>(el.getAttribute('data-show')!)!
+    target.hidden = false
+    target.querySelector('[data-output]')!.textContent = String(json?.[el.getAttribute('data-show-field')!])
+    return notice(noticeEl, success, true)
   }
   if (then === 'replace') {
     const done = document.createElement('p')
-    done.className = 'notice ok'
+    notice(done, success, true)
     done.setAttribute('role', 'status')
-    done.textContent = success
     el.replaceWith(done)
     if (noticeEl) noticeEl.textContent = ''
     return
   }
-  try {
-    sessionStorage.setItem(FLASH, success)
-  } catch {
-    // private mode: reload without the message
-  }
+  sessionStorage.setItem(FLASH, success)
   location.reload()
 }
 
 /** Where the outcome of an action shows: its form's own notice, the one it names, or the page's. */
 function noticeOf(el: Element): Element | null {
-  return el.querySelector(':scope > .notice') ?? document.getElementById(el.getAttribute('data-notice') || 'flash')
+  return el.querySelector(':scope > .notice') ?? document.getElementById(el.getAttribute('data-notice') ?? 'flash')
 }
 
-function run(el: Element, body: unknown, button: HTMLButtonElement | null): void {
+function run(el: Element, body: () => unknown, button: HTMLButtonElement | null): void {
   const noticeEl = noticeOf(el)
   const question = el.getAttribute('data-confirm')
   if (question && !window.confirm(question)) return
   if (button) button.disabled = true
   notice(noticeEl, 'Working\u2026', true)
-  send(el, body)
+  Promise.resolve()
+    .then(() => send(el, body()))
     .then((json) => after(el, json, noticeEl))
     .catch((error: Error) => notice(noticeEl, error.message, false))
-    .then(() => {
+    .finally(() => {
       if (button) button.disabled = false
     })
-}
-
-function fallbackCopy(source: Element | null): void {
-  if (!(source instanceof HTMLInputElement || source instanceof HTMLTextAreaElement)) return
-  source.select()
-  try {
-    document.execCommand('copy')
-  } catch {
-    // the text stays selected for the user to copy
-  }
-}
-
-function copyFrom(copy: HTMLButtonElement): void {
-  const source = document.querySelector(copy.getAttribute('data-copy')!)
-  const value = (source as Partial<HTMLInputElement> | null)?.value
-  const text = source ? (value !== undefined ? value : source.textContent) : ''
-  const done = () => {
-    const label = copy.textContent
-    copy.textContent = 'Copied'
-    setTimeout(() => {
-      copy.textContent = label
-    }, 1500)
-  }
-  if (navigator.clipboard && window.isSecureContext)
-    navigator.clipboard.writeText(text ?? '').then(done, () => {
-      fallbackCopy(source)
-      done()
-    })
-  else {
-    fallbackCopy(source)
-    done()
-  }
 }
 
 document.addEventListener('submit', (event) => {
@@ -220,54 +147,48 @@ document.addEventListener('submit', (event) => {
   // A select marked data-sets-api picks the URL (the simulator's endpoint).
   const target = form.querySelector<HTMLSelectElement>('[data-sets-api]')
   if (target) form.setAttribute('data-api', target.value)
-  let body: Json
-  try {
-    body = bodyOf(form)
-  } catch (error) {
-    notice(noticeOf(form), (error as Error).message, false)
-    return
-  }
-  run(form, body, form.querySelector<HTMLButtonElement>('button[type="submit"], button:not([type])'))
+  run(form, () => bodyOf(form), form.querySelector('button[type="submit"]'))
 })
 
 document.addEventListener('click', (event) => {
-  if (!(event.target instanceof Element)) return
-  const button = event.target.closest<HTMLButtonElement>('button[data-api]')
-  if (button && !button.form) {
+  const button = (event.target as Element).closest<HTMLButtonElement>('button[data-api], button[data-copy]')
+  if (button?.hasAttribute('data-api')) {
     const raw = button.getAttribute('data-body')
-    run(button, raw ? JSON.parse(raw) : undefined, button)
-    return
+    return run(button, () => (raw ? JSON.parse(raw) : undefined), button)
   }
-  const copy = event.target.closest<HTMLButtonElement>('button[data-copy]')
-  if (copy) copyFrom(copy)
+  if (!button) return
+  const source = document.querySelector(button.getAttribute('data-copy')!)
+  const text = source instanceof HTMLTextAreaElement ? source.value : (source?.textContent ?? '')
+  const label = button.textContent
+  // Without a secure context there is no clipboard: the codes are selected for the user to copy.
+  if (!navigator.clipboard) return (source as HTMLTextAreaElement | null)?.select?.()
+  navigator.clipboard.writeText(text).then(() => {
+    button.textContent = 'Copied'
+    setTimeout(() => {
+      button.textContent = label
+    }, 1500)
+  })
 })
 
 // The checkout's total follows its quantity field (unit price × quantity, rounded to cents, formatted as the server does).
 document.addEventListener('input', (event) => {
-  const el = event.target
-  const out = el instanceof Element && el.id ? document.querySelector(`[data-total-of="${el.id}"]`) : null
-  const quantity = Math.floor(Number((el as Partial<HTMLInputElement> | null)?.value))
+  const el = event.target as HTMLInputElement
+  const out = el.id ? document.querySelector(`[data-total-of="${el.id}"]`) : null
+  const quantity = Math.floor(Number(el.value))
   if (!out || !(quantity >= 1)) return
   const amount = Math.round((Number(out.getAttribute('data-unit-price')) * quantity + Number.EPSILON) * 100) / 100
-  const currency = out.getAttribute('data-currency') || 'USD'
-  try {
-    out.textContent = new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'code' })
-      .format(amount)
-      .replace(/\u00a0/g, ' ')
-  } catch {
-    out.textContent = `${currency} ${amount.toFixed(2)}`
-  }
+  const currency = out.getAttribute('data-currency')!
+  out.textContent = new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'code' })
+    .format(amount)
+    .replace(/\u00a0/g, ' ')
 })
 
 document.addEventListener('change', (event) => {
-  const el = event.target
-  if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement)) return
-  if (el.hasAttribute('data-autosubmit') && el.form) el.form.submit()
-  if (el instanceof HTMLInputElement && el.hasAttribute('data-check-all')) {
-    const scope = el.closest('fieldset')
-    for (const box of scope?.querySelectorAll<HTMLInputElement>('input[type="checkbox"][data-type="checks"]') ?? [])
+  const el = event.target as HTMLInputElement
+  if (el.hasAttribute('data-autosubmit')) el.form?.submit()
+  if (el.hasAttribute('data-check-all'))
+    for (const box of el.closest('fieldset')!.querySelectorAll<HTMLInputElement>('input[data-type="checks"]'))
       box.checked = el.checked
-  }
 })
 
 /** An element holding `children` (strings become text, never HTML). */
@@ -279,20 +200,13 @@ function el(tag: string, className: string, ...children: (Node | string)[]): HTM
 }
 
 /** Follows a stream of Server-Sent Events, showing its state in `status`; `show` gets each message. */
-function follow(
-  url: string,
-  status: Element | null,
-  show: (message: MessageEvent<string>) => void,
-  kinds: string[] = [],
-) {
+function follow(url: string, status: Element, show: (message: MessageEvent<string>) => void, kinds: string[] = []) {
   const source = new EventSource(url)
   source.onmessage = show
   for (const kind of kinds) source.addEventListener(kind, show)
   const state = (text: string, tone: string) => {
-    if (status) {
-      status.textContent = text
-      status.className = `badge ${tone}`
-    }
+    status.textContent = text
+    status.className = `badge ${tone}`
   }
   source.onopen = () => state('connected', 'ok')
   source.onerror = () => state('reconnecting\u2026', 'warn')
@@ -300,31 +214,28 @@ function follow(
 
 // The Live events page: each event goes on top of the list, as the page drew the first ones.
 function feed(list: HTMLElement): void {
-  const kinds: string[] = JSON.parse(list.getAttribute('data-kinds') || '[]')
+  const kinds: string[] = JSON.parse(list.getAttribute('data-kinds')!)
   follow(
     list.getAttribute('data-feed')!,
-    document.getElementById(list.getAttribute('data-status') ?? ''),
+    document.getElementById(list.getAttribute('data-status')!)!,
     (message) => {
-      let parsed: FeedEvent | null = null
-      try {
-        parsed = JSON.parse(message.data)
-      } catch {
-        parsed = null
-      }
-      const kind = parsed?.event || parsed?.kind || message.type
-      const meta =
-        (message.lastEventId ? `#${message.lastEventId} \u00b7 ` : '') + (parsed?.createdAt || parsed?.timestamp || '')
+      const event: { event?: string; createdAt?: string } = JSON.parse(message.data)
+      const kind = event.event ?? message.type
       const li = el(
         'li',
         '',
-        el('div', 'spread', el('strong', '', kind), el('span', 'muted small', meta)),
-        el('pre', '', parsed ? JSON.stringify(parsed, null, 2) : message.data),
+        el(
+          'div',
+          'spread',
+          el('strong', '', kind),
+          el('span', 'muted small', `#${message.lastEventId} · ${event.createdAt}`),
+        ),
+        el('pre', '', JSON.stringify(event, null, 2)),
       )
       li.setAttribute('data-kind', kind)
-      list.insertBefore(li, list.firstChild)
+      list.prepend(li)
       while (list.children.length > FEED_MAX) list.lastChild!.remove()
-      const empty = document.getElementById('feed-empty')
-      if (empty) empty.hidden = true
+      document.getElementById('feed-empty')!.hidden = true
     },
     kinds,
   )
@@ -342,12 +253,12 @@ function tail(status: HTMLElement): void {
     isLoading = true
     while (isStale) {
       isStale = false
-      const page = await fetch(location.href, { credentials: 'same-origin' })
+      const html = await fetch(location.href)
         .then((res) => res.text())
-        .then((html) => new DOMParser().parseFromString(html, 'text/html'))
-        .catch(() => null)
+        .catch(() => '')
+      const page = new DOMParser().parseFromString(html, 'text/html')
       for (const id of ids) {
-        const fresh = page?.getElementById(id)
+        const fresh = page.getElementById(id)
         if (fresh) document.getElementById(id)?.replaceWith(document.adoptNode(fresh))
       }
     }
@@ -357,13 +268,8 @@ function tail(status: HTMLElement): void {
 }
 
 function init(): void {
-  let flash = null
-  try {
-    flash = sessionStorage.getItem(FLASH)
-    sessionStorage.removeItem(FLASH)
-  } catch {
-    flash = null
-  }
+  const flash = sessionStorage.getItem(FLASH)
+  sessionStorage.removeItem(FLASH)
   if (flash) notice(document.getElementById('flash'), flash, true)
   for (const list of document.querySelectorAll<HTMLElement>('[data-feed]')) feed(list)
   const status = document.getElementById('tail-status')

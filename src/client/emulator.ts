@@ -3,20 +3,16 @@
 // handlers answer these.
 import type { CreateAccountInput } from '../contract/accounts.js'
 import type { WebhookEventKind } from '../contract/event-kinds.js'
-import type { FulfilmentSetupInput, PayInput, TrackingInput } from '../contract/fulfilment.js'
-import type { ControlProductListQuery } from '../contract/products.js'
-import type { CreateShopInput } from '../contract/shops.js'
-import type { DeliveryLogQuery, EmittedEvent } from '../contract/webhooks.js'
+import type { PayInput } from '../contract/fulfilment.js'
+import type { EmittedEvent } from '../contract/webhooks.js'
 import { StoreError } from '../contract/store-error.js'
 import type { CallOptions, Http } from './http.js'
 import { follow, jsonOf, type FollowOptions, type StreamStatus } from './follow.js'
-import { resource } from './resources.js'
+import { resource, verbs } from './resources.js'
 
-/** How the live event stream is doing, for progress messages. */
 export type EventStreamStatus = StreamStatus
 
 export interface EventsOptions extends FollowOptions {
-  /** Only these kinds. */
   events?: readonly WebhookEventKind[]
 }
 
@@ -38,59 +34,50 @@ export function emulator(http: Http) {
   type Id = string
   type Opts = CallOptions
   const call = http.call.bind(http)
+  const { list, get: byId, create, update } = verbs(http)
   return {
-    /** The account's shops, oldest first. */
-    listShops: (options: Opts = {}) => call('listShops', options),
-    createShop: (body: CreateShopInput, options: Opts = {}) => call('createShop', { ...options, body }),
-    listKeys: (options: Opts = {}) => call('listKeys', options),
+    listShops: list('listShops'),
+    createShop: create('createShop'),
+    listKeys: list('listKeys'),
     /** A new key; its `secret` is in this answer only. */
     createKey: (body: { name?: string } = {}, options: Opts = {}) => call('createKey', { ...options, body }),
-    revokeKey: (id: Id, options: Opts = {}) => call('revokeKey', { ...options, params: { id } }),
+    revokeKey: byId('revokeKey'),
     /**
      * The shop's products of any status, as the dashboard lists them (`GET /_emulator/products`):
      * `status` Live, Draft, Archived or `all` (default); paged like `products.list`.
      */
-    listProducts: (query: ControlProductListQuery = {}, options: Opts = {}) =>
-      call('listAllProducts', { ...options, query }),
+    listProducts: list('listAllProducts'),
     /** The product's dashboard-only setup: pools, files, dynamic URL, mystery table with its commitment. */
-    getFulfilment: (id: Id, options: Opts = {}) => call('getFulfilment', { ...options, params: { id } }),
+    getFulfilment: byId('getFulfilment'),
     /** Replaces the given parts of the setup (`null` removes one); `serials` replaces the pool and stock follows it. */
-    setFulfilment: (id: Id, body: FulfilmentSetupInput, options: Opts = {}) =>
-      call('setFulfilment', { ...options, params: { id }, body }),
+    setFulfilment: update('setFulfilment'),
     /** Marks an order paid (less than the amount due: partial) and runs fulfilment; idempotent. */
     payOrder: (id: Id, body: PayInput = {}, options: Opts = {}) =>
       call('payOrder', { ...options, params: { id }, body }),
     /** Runs fulfilment again for lines left undelivered (no stock then, dynamic endpoint down). */
-    retryDelivery: (id: Id, options: Opts = {}) => call('retryDelivery', { ...options, params: { id } }),
-    addTracking: (id: Id, body: TrackingInput, options: Opts = {}) =>
-      call('addTracking', { ...options, params: { id }, body }),
-    disputeOrder: (id: Id, options: Opts = {}) => call('disputeOrder', { ...options, params: { id } }),
-    /** CANCELLED at once. */
-    cancelSubscription: (id: Id, options: Opts = {}) => call('cancelSubscription', { ...options, params: { id } }),
-    /** The emulator's time. */
-    getClock: (options: Opts = {}) => call('getClock', options),
+    retryDelivery: byId('retryDelivery'),
+    addTracking: update('addTracking'),
+    disputeOrder: byId('disputeOrder'),
+    cancelSubscription: byId('cancelSubscription'),
+    getClock: list('getClock'),
     /** Moves the emulator clock forward: renewals, trial ends and notices fall due and fire. */
     advanceClock: (seconds: number, options: Opts = {}) => call('advanceClock', { ...options, body: { seconds } }),
-    /** Customer queries, newest first. */
-    listQueries: (options: Opts = {}) => call('listQueries', options),
-    getQuery: (id: Id, options: Opts = {}) => call('getQuery', { ...options, params: { id } }),
+    listQueries: list('listQueries'),
+    getQuery: byId('getQuery'),
     /** The merchant's reply to a customer query (`query:replied`). */
     replyToQuery: (id: Id, message: string, options: Opts = {}) =>
       call('replyToQuery', { ...options, params: { id }, body: { message } }),
-    /** Feedback buyers left on their invoices, newest first. */
-    listFeedback: (options: Opts = {}) => call('listFeedback', options),
+    listFeedback: list('listFeedback'),
     /** Webhook endpoints, the delivery log, resend and the simulator (`/_emulator/webhooks`). */
     webhooks: {
       ...resource(http, { list: 'listWebhooks', get: 'getWebhook', create: 'createWebhook', delete: 'deleteWebhook' }),
       /** The dashboard simulator: sample data of one kind sent to the endpoint once, logged like any delivery. */
       simulate: (id: Id, event: WebhookEventKind, options: Opts = {}) =>
         call('simulateWebhook', { ...options, params: { id }, body: { event } }),
-      /** The delivery log, newest first (without payloads and attempts). */
-      logs: (query: DeliveryLogQuery = {}, options: Opts = {}) => call('listDeliveries', { ...options, query }),
-      /** One delivery with every attempt and the exact payload sent. */
-      log: (id: Id, options: Opts = {}) => call('getDelivery', { ...options, params: { id } }),
+      logs: list('listDeliveries'),
+      log: byId('getDelivery'),
       /** The logged delivery's exact payload again, to its URL, as a new entry of the log (one attempt). */
-      resend: (id: Id, options: Opts = {}) => call('resendDelivery', { ...options, params: { id } }),
+      resend: byId('resendDelivery'),
     },
     /**
      * Rules that make chosen requests of the account fail (`/_emulator/faults`): the next `times`
@@ -117,17 +104,13 @@ export function emulator(http: Http) {
     /** A new isolated account (own key, first shop, own clock); its key's `secret` is in this answer only. */
     createAccount: (body: CreateAccountInput = {}, options: Opts = {}) => call('createAccount', { ...options, body }),
     /** Removes an account with everything in it (a key may remove only its own account). */
-    deleteAccount: (id: Id, options: Opts = {}) => call('deleteAccount', { ...options, params: { id } }),
-    /** Saves the calling account's data, clock included, under a name. */
+    deleteAccount: byId('deleteAccount'),
     saveState: (name: string, options: Opts = {}) => call('saveState', { ...options, body: { name } }),
-    /** Puts the account back to a saved state. */
     restoreState: (name: string, options: Opts = {}) => call('restoreState', { ...options, body: { name } }),
-    listStates: (options: Opts = {}) => call('listStates', options),
+    listStates: list('listStates'),
     /** The account back to the state it was created with. */
-    reset: (options: Opts = {}) => call('resetAccount', options),
-    /** The shop's records as a seed file. */
-    exportState: (options: Opts = {}) => call('exportState', options),
-    /** Replaces the shop's records with a seed file's. */
+    reset: list('resetAccount'),
+    exportState: list('exportState'),
     importState: (seed: Record<string, unknown>, options: Opts = {}) =>
       call('restoreState', { ...options, body: { seed } }),
   }

@@ -7,7 +7,6 @@ import { StoreError } from '../contract/store-error.js'
 import type { CallOptions, Http } from './http.js'
 import { parseSse, type SseMessage } from './sse.js'
 
-/** How a followed stream is doing, for progress messages. */
 export type StreamStatus =
   | { state: 'connected'; reconnected: boolean; resumedAfter?: string }
   | { state: 'reconnecting'; reason: string; inMs: number }

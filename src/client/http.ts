@@ -1,10 +1,9 @@
-// The transport under every resource module: base URL, auth, X-Service-Shop, retries, error
-// decoding (STYLE.md "Errors: one type, two mappings") and an optional request log. No zod and
-// no Node built-ins here: an operation is called by its address, and answers are checked only
-// against the declarations the caller hands in (`drift`).
+// The transport under every resource module. No zod and no Node built-ins here: an operation is
+// called by its address, and answers are checked only against the declarations handed in (`drift`).
 import { ADDRESSES } from '../contract/operations/addresses.js'
 import type { OperationId } from '../contract/operations/index.js'
 import { maskKey } from '../contract/keys.js'
+import { maskSecretsIn } from '../contract/mask.js'
 import { type ErrorBody, type FieldError, StoreError } from '../contract/store-error.js'
 import type { Answer, CallArgs, CallInput, CallOptions } from './call.js'
 
@@ -12,13 +11,12 @@ import type { Answer, CallArgs, CallInput, CallOptions } from './call.js'
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010/api/v1'
 
 export interface RetryOptions {
-  /** Retries after the first attempt (0 turns retrying off). Default 3. */
+  /** Retries after the first attempt (0 turns retrying off). */
   retries: number
-  /** First backoff delay; doubles per retry. Default 250 ms. */
+  /** First backoff delay; doubles per retry. */
   baseDelayMs: number
-  /** Cap of one backoff delay. Default 8 s. */
   maxDelayMs: number
-  /** A 429 whose Retry-After asks for longer than this is not waited for. Default 60 s. */
+  /** A 429 whose Retry-After asks for longer than this is not waited for. */
   maxRetryAfterMs: number
 }
 
@@ -27,17 +25,13 @@ export const DEFAULT_RETRY: RetryOptions = { retries: 3, baseDelayMs: 250, maxDe
 export interface HttpOptions {
   /** Base URL ending in `/api/v1`. Default: the local emulator, {@link DEFAULT_BASE_URL}. */
   baseUrl?: string
-  /** Secret key sent as `Authorization: Bearer <key>`. */
   apiKey?: string
   /** Shop id or slug sent as `X-Service-Shop` (spec, "Authentication", multiple shops). */
   shop?: string
   /** The fetch to use; default the global `fetch`, looked up per request (so MSW can patch it later). */
   fetch?: typeof fetch
-  /** How to wait between retries; default a timer. Tests pass an instant one. */
   sleep?: (ms: number) => Promise<void>
-  /** Milliseconds since the epoch, to read a Retry-After date; default `Date.now`. */
   now?: () => number
-  /** Retry policy, or `false` for a single attempt. */
   retry?: Partial<RetryOptions> | false
   /** Give up on an attempt after this long (ms); 0 waits forever. Default 30 s. */
   timeoutMs?: number
@@ -45,13 +39,10 @@ export interface HttpOptions {
   log?: (line: string) => void
   /** Told before each wait for a retry: why (`429`, `503`, `no answer`) and for how long. */
   onRetry?: (retry: RetryNotice) => void
-  /** Extra headers sent on every request. */
   headers?: Record<string, string>
   /**
-   * Checks each answer against the schema its operation declares and reports what differs: an
-   * enum value the client does not know, a missing field, a wrong type. The answer is returned all
-   * the same (the server's JSON as received, unknown fields kept); throw from `report` to refuse it
-   * instead. Without this option nothing is checked and no schema is loaded.
+   * Checks each answer against the schema its operation declares and reports what differs; the
+   * answer is returned all the same, unless `report` throws. Without it no schema is loaded.
    * @example new StoreClient({ drift: { operations: OPERATIONS, report: (d) => console.warn(d) } })
    */
   drift?: {
@@ -72,10 +63,7 @@ export interface RetryNotice {
   isRetryAfter: boolean
 }
 
-/**
- * A failed request's StoreError carries how many attempts were made (`1`: it was not retried, as
- * a POST without an answer is not).
- */
+/** A failed request's StoreError carries how many attempts were made. */
 export type AttemptedError = StoreError & { attempts: number }
 
 const withAttempts = (error: StoreError, attempts: number): AttemptedError => Object.assign(error, { attempts })
@@ -86,8 +74,7 @@ export type DeclaredAnswers = Record<
   { ok: { content: { readonly [type: string]: { safeParse(value: unknown): CheckedAnswer } } } }
 >
 
-/** What zod's `safeParse` says of an answer. */
-export type CheckedAnswer =
+type CheckedAnswer =
   | { success: true }
   | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } }
 
@@ -96,14 +83,12 @@ export interface ResponseDrift {
   method: Method
   path: string
   status: number
-  /** The operation whose declared answer it was checked against: `getProduct`, `listOrders`… */
   operation: OperationId
   /** One entry per difference: the field path (`products.0.type`) and what differs. */
   issues: FieldError[]
 }
 
-/** An answer as it came ({@link Http.exchange}): status, a header by name, the body as text. */
-export interface Exchanged {
+interface Exchanged {
   status: number
   statusText: string
   header(name: string): string | null
@@ -118,13 +103,11 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD'
 export interface RequestOptions extends CallOptions {
   query?: Record<string, QueryValue>
   body?: unknown
-  /** The operation called: its declared answer is what `drift` checks the answer against. */
+  /** Whose declared answer `drift` checks the answer against. */
   operation?: OperationId
   /** `api` (default): relative to the base URL; `origin`: relative to its origin (`/_emulator`, `/storefront`). */
   root?: 'api' | 'origin'
-  /** Send the key (default true; the storefront is public). */
   auth?: boolean
-  /** `text` returns the body as a string (the codes.txt export). */
   as?: 'json' | 'text'
   headers?: Record<string, string>
 }
@@ -158,12 +141,11 @@ export class Http {
     this.retry = options.retry === false ? { ...DEFAULT_RETRY, retries: 0 } : { ...DEFAULT_RETRY, ...options.retry }
   }
 
-  /** The same settings with some replaced (`client.withShop(...)`). */
   with(overrides: Partial<HttpOptions>): Http {
     return new Http({ ...this.options, ...overrides })
   }
 
-  url(path: string, query?: Record<string, QueryValue>, root: 'api' | 'origin' = 'api'): string {
+  private url(path: string, query?: Record<string, QueryValue>, root: 'api' | 'origin' = 'api'): string {
     const url = new URL((root === 'api' ? this.baseUrl : this.origin) + path)
     for (const [key, value] of Object.entries(query ?? {})) {
       if (value !== undefined && value !== null) url.searchParams.set(key, String(value))
@@ -262,26 +244,24 @@ export class Http {
     path: string,
     opts: { headers?: Record<string, string>; body?: string; signal?: AbortSignal } = {},
   ): Promise<Exchanged> {
-    const headers: Record<string, string> = { ...this.options.headers }
-    if (this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`
-    if (this.options.shop) headers['x-service-shop'] = this.options.shop
-    Object.assign(headers, opts.headers)
+    const headers = { ...this.options.headers, ...this.keyHeaders(true), ...opts.headers }
     const { res, text } = await this.exchangeOnce(method, this.baseUrl + path, headers, opts.body, opts.signal)
     return { status: res.status, statusText: statusTextOf(res), header: (name) => res.headers.get(name), text }
   }
 
   private headersFor(opts: RequestOptions): Record<string, string> {
-    const headers: Record<string, string> = {
-      accept: opts.as === 'text' ? 'text/plain, */*' : 'application/json',
-      ...this.options.headers,
-      ...opts.headers,
-    }
-    if (opts.auth !== false && this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`
-    if (this.options.shop) headers['x-service-shop'] = this.options.shop
-    return headers
+    const accept = opts.as === 'text' ? 'text/plain, */*' : 'application/json'
+    return { accept, ...this.options.headers, ...opts.headers, ...this.keyHeaders(opts.auth !== false) }
   }
 
-  /** One attempt, its answer read and logged. */
+  private keyHeaders(auth: boolean): Record<string, string> {
+    const { apiKey, shop } = this.options
+    return {
+      ...(auth && apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
+      ...(shop ? { 'x-service-shop': shop } : {}),
+    }
+  }
+
   private async exchangeOnce(
     method: string,
     url: string,
@@ -297,7 +277,7 @@ export class Http {
     return { res, text }
   }
 
-  /** Sends one request; no answer is a StoreError of status 0 whose `cause` is the network error. */
+  /** No answer is a StoreError of status 0 whose `cause` is the network error. */
   private async send(
     method: string,
     url: string,
@@ -396,14 +376,9 @@ export class Http {
     if (text) this.log(`< ${this.mask(truncate(text))}`)
   }
 
-  /** Hides the key and any `secret` field (a created key's secret) in logged bodies. */
+  /** Hides the key, any other API key and any `secret` field in logged bodies. */
   private mask(text: string): string {
-    const key = this.options.apiKey
-    const masked = key ? text.split(key).join(maskKey(key)) : text
-    return masked.replace(
-      /("secret"\s*:\s*")([^"]*)"/g,
-      (_all, head: string, secret: string) => `${head}${maskKey(secret)}"`,
-    )
+    return maskSecretsIn(text, this.options.apiKey ? [this.options.apiKey] : [])
   }
 }
 

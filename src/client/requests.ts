@@ -1,17 +1,13 @@
 // The emulator's request inspector (`/_emulator/requests`): what an app sent and what it was
 // answered, for the calling key's account. Only `store serve` answers it.
+import type { Operations } from '../contract/operations/index.js'
 import type { RequestLogEntry } from '../contract/requests.js'
+import type { QueryOf } from './call.js'
 import { follow, jsonOf, type FollowOptions } from './follow.js'
 import type { CallOptions, Http } from './http.js'
 
 /** Filters of the request log: status class (`4xx`) or code (`404`), method, path prefix; `after` a sequence. */
-export interface RequestLogFilter {
-  status?: string
-  method?: string
-  path?: string
-  limit?: number
-  after?: number
-}
+export type RequestLogFilter = QueryOf<Operations['listRequests']>
 
 export type RequestsClient = ReturnType<typeof requests>
 

@@ -26,12 +26,9 @@ type Method<V extends Verb, K extends OperationId> = V extends 'list'
 /** A resource's methods, one per operation it names. */
 export type Resource<I extends Ids> = { [V in keyof I & Verb]: Method<V, I[V] & OperationId> }
 
-/**
- * The methods of a resource over `http`: `list(query?, options?)` (or `list(options?)` when the
- * operation takes no query), `get(id)`, `create(body)`, `update(id, body)`, `delete(id)`.
- */
-export function resource<const I extends Ids>(http: Http, ids: I, param = 'id'): Resource<I> {
-  // biome-ignore lint/suspicious/noExplicitAny: each method is typed by Resource<I>
+/** Makers of one method per verb's shape: `verbs(http).get('revokeKey')` is `(id, options?)`. */
+export function verbs(http: Http, param = 'id') {
+  // biome-ignore lint/suspicious/noExplicitAny: each method is typed by Method<V, K>
   const call = http.call.bind(http) as (id: OperationId, input: object) => Promise<any>
   const params = (id: string) => ({ [param]: id })
   const methods: Record<Verb, (id: OperationId) => unknown> = {
@@ -56,8 +53,17 @@ export function resource<const I extends Ids>(http: Http, ids: I, param = 'id'):
       (key: string, options: CallOptions = {}) =>
         call(id, { ...options, params: params(key) }),
   }
+  return methods as { [V in Verb]: <K extends OperationId>(id: K) => Method<V, K> }
+}
+
+/**
+ * The methods of a resource over `http`: `list(query?, options?)` (or `list(options?)` when the
+ * operation takes no query), `get(id)`, `create(body)`, `update(id, body)`, `delete(id)`.
+ */
+export function resource<const I extends Ids>(http: Http, ids: I, param = 'id'): Resource<I> {
+  const made = verbs(http, param)
   return Object.fromEntries(
-    Object.entries(ids).map(([verb, id]) => [verb, methods[verb as Verb](id as OperationId)]),
+    Object.entries(ids).map(([verb, id]) => [verb, made[verb as Verb](id as OperationId)]),
   ) as Resource<I>
 }
 

@@ -23,16 +23,15 @@ export const trimmedText = (max: number) =>
 export const NameSchema = trimmedText(MAX_NAME)
 export const TextSchema = z.string().max(MAX_TEXT, `must be at most ${MAX_TEXT} characters`)
 export const MoneySchema = z.number().nonnegative('must not be negative').max(MAX_MONEY, `must be at most ${MAX_MONEY}`)
-export const CountSchema = z
-  .number()
-  .int('must be an integer')
-  .nonnegative('must not be negative')
-  .max(MAX_COUNT, `must be at most ${MAX_COUNT}`)
-export const SortOrderSchema = z
-  .number()
-  .int('must be an integer')
-  .min(-MAX_COUNT, `must be at least ${-MAX_COUNT}`)
-  .max(MAX_COUNT, `must be at most ${MAX_COUNT}`)
+/** A whole number from `min` to `max`; what is refused is said in words. */
+export const intBetween = (min: number, max: number) =>
+  z
+    .number()
+    .int('must be an integer')
+    .min(min, min === 0 ? 'must not be negative' : `must be at least ${min}`)
+    .max(max, `must be at most ${max}`)
+export const CountSchema = intBetween(0, MAX_COUNT)
+export const SortOrderSchema = intBetween(-MAX_COUNT, MAX_COUNT)
 export const CurrencySchema = z
   .string()
   .regex(/^[A-Za-z]{3}$/, 'must be a 3-letter currency code')
@@ -95,31 +94,21 @@ export const safeObjectWith = <S extends z.core.$ZodLooseShape>(shape: S) =>
     })
     .meta({ propertyNames: { maxLength: MAX_KEY } })
 
-/**
- * Refuses an object that holds none of `keys`, with `issue`'s words; the documents say so too
- * (`anyOf`: one of them required).
- */
-export const atLeastOneOf = <S extends z.ZodObject>(
-  schema: S,
-  keys: readonly (keyof z.output<S> & string)[],
-  issue: { message: string; path?: string[] },
-) =>
-  schema
-    .refine((body) => keys.some((key) => (body as Record<string, unknown>)[key] !== undefined), issue)
-    .meta({ anyOf: keys.map((key) => ({ required: [key] })) })
+const holding =
+  (how: 'anyOf' | 'oneOf', fits: (count: number) => boolean) =>
+  <S extends z.ZodObject>(
+    schema: S,
+    keys: readonly (keyof z.output<S> & string)[],
+    issue: { message: string; path?: string[] },
+  ) =>
+    schema
+      .refine((body) => fits(keys.filter((key) => (body as Record<string, unknown>)[key] !== undefined).length), issue)
+      .meta({ [how]: keys.map((key) => ({ required: [key] })) })
 
-/**
- * Refuses an object that holds none or more than one of `keys`, with `issue`'s words; the
- * documents say so too (`oneOf`: exactly one of them required).
- */
-export const exactlyOneOf = <S extends z.ZodObject>(
-  schema: S,
-  keys: readonly (keyof z.output<S> & string)[],
-  issue: { message: string; path?: string[] },
-) =>
-  schema
-    .refine((body) => keys.filter((key) => (body as Record<string, unknown>)[key] !== undefined).length === 1, issue)
-    .meta({ oneOf: keys.map((key) => ({ required: [key] })) })
+/** Refuses an object that holds none of `keys`, with `issue`'s words; the documents say so too (`anyOf`). */
+export const atLeastOneOf = holding('anyOf', (count) => count > 0)
+/** Refuses an object that holds none or more than one of `keys`; the documents say so too (`oneOf`). */
+export const exactlyOneOf = holding('oneOf', (count) => count === 1)
 
 /**
  * The member of a body discriminated by `key` for when `key` is left out. zod needs the key in

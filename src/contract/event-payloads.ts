@@ -1,5 +1,7 @@
+import type { SubscriptionPlan } from './fulfilment.js'
 import type { Order, OrderItem } from './orders.js'
 import type { Product } from './products.js'
+import type { Feedback, Query } from './storefront.js'
 import type { Subscription } from './subscriptions.js'
 import {
   DYNAMIC_DELIVERY_EVENT,
@@ -19,19 +21,9 @@ import {
  * so an event and its simulation carry the same shape. Pure: no clock, no I/O.
  */
 
-export interface PayloadShop {
-  id: string
-  name: string
-}
-export interface SubscriptionPlan {
-  interval: string
-  intervalCount: number
-  trialDays?: number
-}
-
 /** What a builder may look up besides its record. */
 export interface PayloadSources {
-  shop: PayloadShop
+  shop: { id: string; name: string }
   /** A product by internal id (or `rec_…` id); undefined when it is gone. */
   product(id: string): Product | undefined
   /** A Subscription product's plan (dashboard-only setup), when known. */
@@ -66,10 +58,6 @@ export function unixSeconds(iso: string | null | undefined): number {
   return Number.isFinite(ms) ? Math.floor(ms / 1000) : 0
 }
 
-function unixOrNull(iso: unknown): number | null {
-  return typeof iso === 'string' && iso ? unixSeconds(iso) : null
-}
-
 interface MoneyFormat {
   format: Intl.NumberFormat | null
   /** The last amount formatted and its text: most payloads in a row carry the same price. */
@@ -101,18 +89,15 @@ export function displayMoney(amount: number, currency: string): string {
 const amountString = (n: number) => (Math.round(n * 100) / 100).toFixed(2)
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null)
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null)
 const obj = (v: unknown): Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {}
-
-type Loose<T> = T & Record<string, unknown>
 
 function upperType(type: string): ProductEventData['product_type'] {
   return type.toUpperCase() as ProductEventData['product_type']
 }
 
 /** Product data (spec, "Product data"). Unlimited stock (null) is sent as -1. */
-export function productEventData(product: Product, shop: PayloadShop): ProductEventData {
+export function productEventData(product: Product, shop: PayloadSources['shop']): ProductEventData {
   const stock = product.stock === null ? -1 : product.stock
   const image = product.image || ''
   return {
@@ -140,34 +125,41 @@ export function productEventData(product: Product, shop: PayloadShop): ProductEv
   }
 }
 
-/** A product that is gone, rebuilt from what an order line remembers of it. */
-function productFromLine(item: OrderItem, order: Order): Product {
+/** A product that is gone, rebuilt from what an order line or subscription remembers of it. */
+function goneProduct(
+  p: Pick<Product, 'id' | 'productId' | 'name' | 'type' | 'price' | 'currency' | 'createdAt'>,
+): Product {
   return {
-    id: item.productId,
-    productId: item.productId,
-    name: item.productName,
+    ...p,
     description: '',
     image: '',
-    type: item.productType ?? 'Service',
-    price: item.price,
-    currency: order.currency,
     stock: null,
     status: 'Archived',
     sortOrder: 0,
     unlisted: false,
-    createdAt: order.createdAt,
-    updatedAt: order.createdAt,
+    updatedAt: p.createdAt,
   }
 }
 
 function productOfLine(item: OrderItem, order: Order, sources: PayloadSources): Product {
-  return sources.product(item.productId) ?? productFromLine(item, order)
+  return (
+    sources.product(item.productId) ??
+    goneProduct({
+      id: item.productId,
+      productId: item.productId,
+      name: item.productName,
+      type: item.productType ?? 'Service',
+      price: item.price,
+      currency: order.currency,
+      createdAt: order.createdAt,
+    })
+  )
 }
 
-function ipInfo(country: string | null, city: string | null): IpInfo {
+function ipInfo(country: string | null): IpInfo {
   return {
     country_code: country,
-    city,
+    city: null,
     isp: null,
     region: null,
     device: null,
@@ -189,18 +181,12 @@ function conversions(total: number, currency: string): OrderEventData['total_con
   return { ...fiat, crypto }
 }
 
-function trackingCodes(order: Loose<Order>): string[] {
-  const tracking = order.tracking
-  const list = Array.isArray(tracking) ? tracking : tracking ? [tracking] : []
-  return list.map((t) => str(obj(t).code)).filter((c): c is string => c !== null)
-}
-
-function deliveryInfo(items: OrderItem[], order: Loose<Order>): OrderEventData['delivery_info'] {
+function deliveryInfo(items: OrderItem[], order: Order): OrderEventData['delivery_info'] {
   const info = {
     downloads: [] as string[],
     license_keys: [] as string[],
     external_urls: [] as string[],
-    tracking_codes: trackingCodes(order),
+    tracking_codes: (order.tracking ?? []).map((t) => t.code).filter(Boolean),
   }
   for (const item of items) {
     const delivery = item.delivery
@@ -210,7 +196,7 @@ function deliveryInfo(items: OrderItem[], order: Loose<Order>): OrderEventData['
     const content = delivery.dynamic?.content
     if (typeof content === 'string')
       for (const url of content.match(/https?:\/\/\S+/g) ?? []) info.external_urls.push(url)
-    for (const open of (item.mystery?.opens ?? []) as { code?: string }[])
+    for (const open of item.mystery?.opens ?? [])
       if (open.code && !info.license_keys.includes(open.code)) info.license_keys.push(open.code)
   }
   return info
@@ -226,65 +212,22 @@ function overallDelivery(items: OrderItem[]): string {
   return states.includes('awaiting_shipment') ? 'awaiting_shipment' : 'awaiting_payment'
 }
 
-function statusHistory(order: Loose<Order>): {
-  raw: OrderEventData['status_history_raw']
-  upper: OrderEventData['status_history']
-} {
-  const recorded = Array.isArray(order.statusHistory) ? (order.statusHistory as unknown[]).map(obj) : []
-  const raw = recorded.length
-    ? recorded.map((h) => ({
-        status: String(h.status ?? ''),
-        ...(str(h.paymentStatus) ? { paymentStatus: String(h.paymentStatus) } : {}),
-        at: String(h.at ?? h.createdAt ?? order.createdAt),
-      }))
-    : [
-        { status: 'pending', paymentStatus: 'unpaid', at: order.createdAt },
-        ...(order.paidAt ? [{ status: order.status, paymentStatus: order.paymentStatus, at: order.paidAt }] : []),
-        ...(!order.paidAt && order.status !== 'pending'
-          ? [{ status: order.status, paymentStatus: order.paymentStatus, at: str(order.updatedAt) ?? order.createdAt }]
-          : []),
-      ]
-  return { raw, upper: raw.map((h) => ({ status: h.status.toUpperCase(), created_at: unixSeconds(h.at) })) }
+/** The order's steps so far: checkout, then payment or the status it was last set to. */
+function statusHistory(order: Order): OrderEventData['status_history_raw'] {
+  const history = [{ status: 'pending', paymentStatus: 'unpaid', at: order.createdAt }]
+  const at = order.paidAt ?? (order.status !== 'pending' ? order.updatedAt || order.createdAt : null)
+  if (at) history.push({ status: order.status, paymentStatus: order.paymentStatus, at })
+  return history
 }
 
-function customerOf(order: Loose<Order>): string | null {
-  return str(order.customerId)
-}
-
-interface Discounts {
-  amount: number
-  group: number
-  coupon: number
-  couponCode: string | null
-  couponId: string | null
-  couponType: string | null
-}
-
-function discountOf(order: Loose<Order>): Discounts {
-  const group = num(order.groupDiscount) ?? 0
-  const coupon = num(order.couponDiscount) ?? 0
-  return {
-    amount: num(order.discount) ?? group + coupon,
-    group,
-    coupon,
-    couponCode: str(order.couponCode),
-    couponId: str(order.couponId),
-    couponType: str(order.couponType),
-  }
-}
-
-function discountBreakdown(d: Discounts): OrderEventData['discount_breakdown'] {
+function discountBreakdown(order: Order, amount: number): OrderEventData['discount_breakdown'] {
   const out: OrderEventData['discount_breakdown'] = []
-  if (d.group > 0) out.push({ type: 'GROUP', amount: d.group })
-  if (d.coupon > 0) out.push({ type: 'COUPON', amount: d.coupon, ...(d.couponCode ? { code: d.couponCode } : {}) })
-  if (!out.length && d.amount > 0) out.push({ type: 'DISCOUNT', amount: d.amount })
+  const { groupDiscount = 0, couponDiscount = 0, couponCode } = order
+  if (groupDiscount > 0) out.push({ type: 'GROUP', amount: groupDiscount })
+  if (couponDiscount > 0)
+    out.push({ type: 'COUPON', amount: couponDiscount, ...(couponCode ? { code: couponCode } : {}) })
+  if (!out.length && amount > 0) out.push({ type: 'DISCOUNT', amount })
   return out
-}
-
-/** Where an order came from, upper case as the spec's example (EMBED); a storefront checkout is STOREFRONT. */
-function originOf(order: Loose<Order>): string {
-  const origin = str(order.origin)
-  return !origin || origin === 'checkout' ? 'STOREFRONT' : origin.toUpperCase()
 }
 
 /**
@@ -310,63 +253,64 @@ function gatewayOf(record: Record<string, unknown>, fallback: string): string {
  * are that line's, amounts stay the order's.
  */
 export function orderEventData(order: Order, sources: PayloadSources, item?: OrderItem): OrderEventData {
-  const o = order as Loose<Order>
   const items = order.items
   const line = item ?? items[0]
-  const product = line
-    ? productOfLine(line, order, sources)
-    : productFromLine({ id: '', productId: '', productName: '', quantity: 1, price: 0, total: 0 }, order)
-  const discounts = discountOf(o)
-  const history = statusHistory(o)
-  const country = str(o.country)
-  const city = str(o.city)
-  const gateway = gatewayOf(o, 'PROCESSOR')
+  const product = productOfLine(
+    line ?? { id: '', productId: '', productName: '', quantity: 1, price: 0, total: 0 },
+    order,
+    sources,
+  )
+  const discount = order.discount ?? (order.groupDiscount ?? 0) + (order.couponDiscount ?? 0)
+  const history = statusHistory(order)
+  const country = order.country || null
+  const gateway = gatewayOf(order, 'PROCESSOR')
   const subscriptionId =
-    line?.delivery?.subscriptionId ?? (line?.productType === 'Subscription' ? str(o.subscriptionId) : null)
+    line?.delivery?.subscriptionId ?? (line?.productType === 'Subscription' ? order.subscriptionId || null : null)
   const number = Number(order.orderNumber.replace(/^ORD-/, ''))
+  const paid = order.paidAt ? order.id : null
   return {
     id: Number.isSafeInteger(number) && number > 0 ? number : numericId(order.id),
     uniqid: order.id,
-    type: str(o.groupId) ? 'GROUP' : 'PRODUCT',
+    type: order.groupId ? 'GROUP' : 'PRODUCT',
     subtype: subscriptionId ? 'SUBSCRIPTION' : null,
-    origin: originOf(o),
+    origin: order.origin === 'renewal' ? 'RENEWAL' : 'STOREFRONT',
     total: order.total,
     total_display: displayMoney(order.total, order.currency),
     currency: order.currency,
     exchange_rate: 1,
-    discount: discounts.amount,
+    discount,
     fee_percentage: 0,
     fee_breakdown: [],
-    discount_breakdown: discountBreakdown(discounts),
+    discount_breakdown: discountBreakdown(order, discount),
     shop_id: numericId(sources.shop.id),
     name: sources.shop.name,
     customer_email: order.customerEmail,
-    customer_id: customerOf(o),
+    customer_id: order.customerId || null,
     product_id: product.id,
     product_title: line?.productName ?? product.name,
     product_type: upperType(line?.productType ?? product.type),
     quantity: item ? item.quantity : items.reduce((sum, i) => sum + i.quantity, 0),
     subscription_id: subscriptionId,
     subscription_time: subscriptionId ? 1 : null,
-    custom_fields: obj(o.customFields),
+    custom_fields: order.customFields ?? {},
     gateway,
     gateway_data: {
       type: gateway,
-      label: str(o.paymentMethod) ?? gateway,
-      payment_reference: str(o.paymentReference) ?? (order.paidAt ? `pay_${order.id}` : null),
+      label: order.paymentMethod || gateway,
+      payment_reference: paid && `pay_${paid}`,
     },
-    processor_id: str(o.processorId) ?? (order.paidAt && gateway === 'PROCESSOR' ? `pi_${order.id}` : null),
-    wallet_order_id: str(o.walletOrderId) ?? (order.paidAt && gateway === 'WALLET' ? `wo_${order.id}` : null),
+    processor_id: paid && gateway === 'PROCESSOR' ? `pi_${paid}` : null,
+    wallet_order_id: paid && gateway === 'WALLET' ? `wo_${paid}` : null,
     country,
-    location: country ? (city ? `${city}, ${country}` : country) : null,
-    ip: str(o.ip),
+    location: country,
+    ip: order.ip || null,
     is_vpn_or_proxy: false,
-    ip_info: ipInfo(country, city),
+    ip_info: ipInfo(country),
     status: order.status.toUpperCase(),
-    status_history: history.upper,
-    status_history_raw: history.raw,
+    status_history: history.map((h) => ({ status: h.status.toUpperCase(), created_at: unixSeconds(h.at) })),
+    status_history_raw: history,
     created_at: unixSeconds(order.createdAt),
-    updated_at: unixSeconds(str(o.updatedAt) ?? order.paidAt ?? order.createdAt),
+    updated_at: unixSeconds(order.updatedAt || order.paidAt || order.createdAt),
     product: productEventData(product, sources.shop),
     products: items.map((i) => ({
       uniqid: i.id,
@@ -375,10 +319,8 @@ export function orderEventData(order: Order, sources: PayloadSources, item?: Ord
       price: i.price,
       currency: order.currency,
     })),
-    delivery_info: deliveryInfo(item ? [item] : items, o),
-    delivery: item
-      ? ((item.delivery as Record<string, unknown> | undefined) ?? null)
-      : { status: overallDelivery(items) },
+    delivery_info: deliveryInfo(item ? [item] : items, order),
+    delivery: item ? (item.delivery ?? null) : { status: overallDelivery(items) },
     total_conversions: conversions(order.total, order.currency),
   }
 }
@@ -392,62 +334,56 @@ export function subscriptionEventData(
   sources: PayloadSources,
   order?: Order,
 ): SubscriptionEventData {
-  const s = subscription as Loose<Subscription>
-  const o = (order ?? {}) as Record<string, unknown>
-  const product = sources.product(subscription.productId) ?? {
-    id: subscription.productId,
-    productId: subscription.productProductId,
-    name: subscription.productName,
-    description: '',
-    image: '',
-    type: 'Subscription' as const,
-    price: num(s.amount) ?? 0,
-    currency: str(s.currency) ?? 'USD',
-    stock: null,
-    status: 'Archived' as const,
-    sortOrder: 0,
-    unlisted: false,
-    createdAt: subscription.createdAt,
-    updatedAt: subscription.createdAt,
-  }
+  const s = subscription
+  const product =
+    sources.product(s.productId) ??
+    goneProduct({
+      id: s.productId,
+      productId: s.productProductId,
+      name: s.productName,
+      type: 'Subscription',
+      price: s.amount ?? 0,
+      currency: s.currency || 'USD',
+      createdAt: s.createdAt,
+    })
   const plan = sources.plan?.(product.id)
   const line = order?.items.find((i) => i.productId === product.id)
-  const amount = num(s.amount) ?? line?.total ?? product.price
-  const currency = str(s.currency) ?? order?.currency ?? product.currency
-  const country = str(s.country) ?? str(o.country)
-  const status = subscription.status.toUpperCase()
+  const amount = s.amount ?? line?.total ?? product.price
+  const currency = s.currency || order?.currency || product.currency
+  const country = order?.country || null
+  const unixOrNull = (iso: string | null | undefined) => (iso ? unixSeconds(iso) : null)
   return {
-    id: subscription.id,
-    uniqid: subscription.id,
+    id: s.id,
+    uniqid: s.id,
     shop_id: numericId(sources.shop.id),
     shop_name: sources.shop.name,
     product_id: product.id,
     product_uniqid: product.productId,
-    product_title: subscription.productName,
+    product_title: s.productName,
     product_type: upperType(product.type),
-    customer_id: subscription.customerId,
-    customer_email: subscription.customerEmail,
-    subscription_id: subscription.id,
-    processor_subscription_id: subscription.processorSubscriptionId,
-    processor_price_id: str(s.processorPriceId) ?? `price_${product.productId.replace(/^rec_/, '')}`,
-    subscription_status: status,
+    customer_id: s.customerId,
+    customer_email: s.customerEmail,
+    subscription_id: s.id,
+    processor_subscription_id: s.processorSubscriptionId,
+    processor_price_id: `price_${product.productId.replace(/^rec_/, '')}`,
+    subscription_status: s.status.toUpperCase(),
     amount,
     amount_display: displayMoney(amount, currency),
     currency,
-    quantity: num(s.quantity) ?? line?.quantity ?? 1,
-    billing_interval: (str(s.interval) ?? plan?.interval ?? 'MONTH').toUpperCase(),
-    recurring_interval_count: num(s.intervalCount) ?? plan?.intervalCount ?? 1,
-    current_period_start: unixSeconds(str(s.currentPeriodStart) ?? subscription.createdAt),
-    current_period_end: unixSeconds(subscription.currentPeriodEnd),
+    quantity: s.quantity ?? line?.quantity ?? 1,
+    billing_interval: (s.interval || plan?.interval || 'MONTH').toUpperCase(),
+    recurring_interval_count: s.intervalCount ?? plan?.intervalCount ?? 1,
+    current_period_start: unixSeconds(s.currentPeriodStart || s.createdAt),
+    current_period_end: unixSeconds(s.currentPeriodEnd),
     trial_start: unixOrNull(s.trialStart),
     trial_end: unixOrNull(s.trialEnd),
-    gateway: gatewayOf(gatewayFieldsOf(s, o), 'PROCESSOR'),
+    gateway: gatewayOf(gatewayFieldsOf(s, order ?? {}), 'PROCESSOR'),
     country,
-    ip: str(s.ip) ?? str(o.ip),
-    ip_info: ipInfo(country, str(s.city) ?? str(o.city)),
-    created_at: unixSeconds(subscription.createdAt),
-    updated_at: unixOrNull(s.updatedAt) ?? unixSeconds(subscription.createdAt),
-    canceled_at: unixOrNull(subscription.canceledAt),
+    ip: order?.ip || null,
+    ip_info: ipInfo(country),
+    created_at: unixSeconds(s.createdAt),
+    updated_at: unixOrNull(s.updatedAt) ?? unixSeconds(s.createdAt),
+    canceled_at: unixOrNull(s.canceledAt),
     product: productEventData(product, sources.shop),
   }
 }
@@ -460,56 +396,32 @@ export function mysteryRevealedData(
   return { orderId: order.id, orderNumber: order.orderNumber, productId: item.productId, productName: item.productName }
 }
 
-/**
- * A customer query as the storefront stores it. Field names are read leniently (`email` or
- * `customerEmail`, `replies` or `replyCount`) so the record can evolve without breaking events.
- */
-export interface QueryLike {
-  id: string
-  subject?: string
-  message?: string
-  status?: string
-  createdAt: string
-  updatedAt?: string
-  [key: string]: unknown
-}
-
-export function queryEventData(query: QueryLike, sources: PayloadSources): QueryEventData {
-  const q = query as Record<string, unknown>
-  const replies = Array.isArray(q.replies) ? q.replies.length : (num(q.replyCount) ?? 0)
+export function queryEventData(query: Query, sources: PayloadSources): QueryEventData {
   return {
     id: query.id,
-    ticket_id: str(q.ticketId) ?? query.id,
+    ticket_id: query.ticketId || query.id,
     shop_id: numericId(sources.shop.id),
-    customer_email: str(q.customerEmail) ?? str(q.email) ?? '',
-    customer_id: str(q.customerId),
-    subject: str(q.subject) ?? '',
-    message: str(q.message) ?? '',
-    status: (str(q.status) ?? (replies > 0 ? 'replied' : 'open')).toUpperCase(),
-    reply_count: replies,
+    customer_email: query.customerEmail,
+    customer_id: query.customerId || null,
+    subject: query.subject,
+    message: query.message,
+    status: query.status.toUpperCase(),
+    reply_count: query.replies.length,
     created_at: unixSeconds(query.createdAt),
-    updated_at: unixSeconds(str(q.updatedAt) ?? query.createdAt),
+    updated_at: unixSeconds(query.updatedAt || query.createdAt),
   }
 }
 
-export interface FeedbackLike {
-  id: string
-  createdAt: string
-  [key: string]: unknown
-}
-
-export function feedbackEventData(feedback: FeedbackLike, sources: PayloadSources): FeedbackEventData {
-  const f = feedback as Record<string, unknown>
-  const productId = str(f.productId) ?? ''
+export function feedbackEventData(feedback: Feedback, sources: PayloadSources): FeedbackEventData {
   return {
     id: feedback.id,
     shop_id: numericId(sources.shop.id),
-    product_id: productId,
-    product_title: str(f.productTitle) ?? str(f.productName) ?? sources.product(productId)?.name ?? '',
-    order_id: str(f.orderId) ?? '',
-    customer_email: str(f.customerEmail) ?? str(f.email) ?? '',
-    rating: num(f.rating) ?? 0,
-    comment: str(f.comment) ?? str(f.message) ?? '',
+    product_id: feedback.productId,
+    product_title: feedback.productTitle || sources.product(feedback.productId)?.name || '',
+    order_id: feedback.orderId,
+    customer_email: feedback.customerEmail,
+    rating: feedback.rating,
+    comment: feedback.comment,
     created_at: unixSeconds(feedback.createdAt),
   }
 }
@@ -523,21 +435,21 @@ const text = (v: unknown): string | null => (typeof v === 'string' || typeof v =
  * `coupon` is null without a coupon, chat fields come from the custom fields `chat_id` and `chat_username`.
  */
 export function dynamicDeliveryPayload(order: Order, item: OrderItem, now: string): DynamicDeliveryPayload {
-  const o = order as Loose<Order>
-  const fields = obj(o.customFields)
-  const { coupon: couponDiscount, couponCode, couponId, couponType } = discountOf(o)
+  const fields = order.customFields ?? {}
+  const couponDiscount = amountString(order.couponDiscount ?? 0)
+  const customerId = order.customerId || ''
   return {
     event: DYNAMIC_DELIVERY_EVENT,
     id: order.id,
     order_number: order.orderNumber,
     unique_id: order.id,
-    shop_customer_id: customerOf(o) ?? '',
-    coupon_id: couponId ?? '',
-    coupon_discount: amountString(couponDiscount),
+    shop_customer_id: customerId,
+    coupon_id: order.couponId || '',
+    coupon_discount: couponDiscount,
     gateway_fee: amountString(0),
     created_at: order.createdAt,
-    updated_at: str(o.updatedAt) ?? now,
-    gateway: (str(o.gateway) ?? order.paymentMethod ?? '').toUpperCase(),
+    updated_at: order.updatedAt || now,
+    gateway: (order.gateway || order.paymentMethod || '').toUpperCase(),
     email: order.customerEmail,
     status: order.status.toLowerCase(),
     price: amountString(order.total),
@@ -545,14 +457,19 @@ export function dynamicDeliveryPayload(order: Order, item: OrderItem, now: strin
     amount: item.quantity,
     custom_fields: fields,
     customer: {
-      id: customerOf(o) ?? '',
+      id: customerId,
       email: order.customerEmail,
       name: order.customerName,
       chat_id: text(fields.chat_id),
       chat_username: text(fields.chat_username),
     },
-    coupon: couponId
-      ? { id: couponId, code: couponCode ?? '', discount: amountString(couponDiscount), type: couponType ?? 'fixed' }
+    coupon: order.couponId
+      ? {
+          id: order.couponId,
+          code: order.couponCode || '',
+          discount: couponDiscount,
+          type: order.couponType || 'fixed',
+        }
       : null,
     item: {
       id: item.id,

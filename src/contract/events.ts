@@ -1,6 +1,8 @@
 import * as z from 'zod'
 import { categoryOf, WEBHOOK_EVENT_KINDS, DYNAMIC_DELIVERY_EVENT, isWebhookEventKind } from './event-kinds.js'
 import type { EventCategory } from './event-kinds.js'
+import { PRODUCT_TYPES } from './constants.js'
+import type { ProductType } from './products.js'
 
 /**
  * A zod schema per payload category of the spec ("Events"). `store webhooks validate|receive`,
@@ -20,16 +22,7 @@ const UnixSeconds = z.number().int().nonnegative()
 const UnixSecondsOrNull = UnixSeconds.nullable()
 const NullableString = z.string().nullable()
 const Money = z.number()
-const UpperProductType = z.enum([
-  'SERVICE',
-  'DIGITAL',
-  'PHYSICAL',
-  'SERIAL',
-  'SUBSCRIPTION',
-  'INFOCARD',
-  'DYNAMIC',
-  'MYSTERYBOX',
-])
+const UpperProductType = z.enum(PRODUCT_TYPES.map((type) => type.toUpperCase() as Uppercase<ProductType>))
 
 export const IpInfoSchema = z.object({
   country_code: NullableString,

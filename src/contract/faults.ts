@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { SafeObjectSchema, TimestampSchema, anyCaseOf, atLeastOneOf } from './common.js'
+import { SafeObjectSchema, TimestampSchema, anyCaseOf, atLeastOneOf, intBetween } from './common.js'
 
 /**
  * Chosen failures of the emulator (`/_emulator/faults`): rules that make the next matching
@@ -32,12 +32,7 @@ export type FaultMatch = z.infer<typeof FaultMatchSchema>
 
 export const CreateFaultBodySchema = z.strictObject({
   match: FaultMatchSchema,
-  times: z
-    .number()
-    .int('must be an integer')
-    .min(1, 'must be at least 1')
-    .max(FAULT_LIMITS.times, `must be at most ${FAULT_LIMITS.times}`)
-    .default(1),
+  times: intBetween(1, FAULT_LIMITS.times).default(1),
   status: z
     .number()
     .int('must be an integer')
@@ -45,12 +40,7 @@ export const CreateFaultBodySchema = z.strictObject({
     .max(599, 'must be 599 or less')
     .optional(),
   body: SafeObjectSchema.optional(),
-  latencyMs: z
-    .number()
-    .int('must be an integer')
-    .min(0, 'must not be negative')
-    .max(FAULT_LIMITS.latencyMs, `must be at most ${FAULT_LIMITS.latencyMs}`)
-    .optional(),
+  latencyMs: intBetween(0, FAULT_LIMITS.latencyMs).optional(),
 })
 export type CreateFaultBody = z.output<typeof CreateFaultBodySchema>
 export type CreateFaultInput = z.input<typeof CreateFaultBodySchema>

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { MoneySchema, NameSchema, TextSchema, TimestampSchema, UrlSchema, trimmedText } from './common.js'
+import { MoneySchema, NameSchema, TextSchema, TimestampSchema, UrlSchema, intBetween, trimmedText } from './common.js'
 import { MysteryPublicSchema } from './mystery.js'
 import { fieldRefusal, refusal } from './refusals.js'
 
@@ -16,11 +16,7 @@ const FileSchema = z.strictObject({ name: NameSchema, url: UrlSchema })
 
 export const MysteryOutcomeSetupSchema = z.strictObject({
   name: NameSchema,
-  weight: z
-    .number()
-    .int('must be an integer')
-    .min(1, 'must be at least 1')
-    .max(1_000_000_000, 'must be at most 1000000000'),
+  weight: intBetween(1, 1_000_000_000),
   /** null = unlimited; omitted = the size of `codes`, or unlimited without codes. */
   stock: z.number().int('must be an integer').min(0, 'must not be negative').max(1_000_000_000).nullable().optional(),
   codes: z.array(CodeSchema).max(MAX_CODES, `must hold at most ${MAX_CODES} codes`).optional(),
@@ -32,19 +28,8 @@ export type SubscriptionInterval = z.infer<typeof SubscriptionIntervalSchema>
 
 export const SubscriptionPlanSchema = z.strictObject({
   interval: SubscriptionIntervalSchema.describe('subscription billing interval'),
-  intervalCount: z
-    .number()
-    .int('must be an integer')
-    .min(1, 'must be at least 1')
-    .max(365, 'must be at most 365')
-    .describe('intervals per billing period'),
-  trialDays: z
-    .number()
-    .int('must be an integer')
-    .min(0, 'must not be negative')
-    .max(730, 'must be at most 730')
-    .describe('free trial days')
-    .optional(),
+  intervalCount: intBetween(1, 365).describe('intervals per billing period'),
+  trialDays: intBetween(0, 730).describe('free trial days').optional(),
 })
 export type SubscriptionPlan = z.infer<typeof SubscriptionPlanSchema>
 
@@ -83,53 +68,27 @@ export const FulfilmentSetupBodySchema = z
     subscription: SubscriptionPlanSchema.nullable().describe('subscription plan (Subscription)').optional(),
   })
   .superRefine((body, ctx) => {
-    const serials = body.serials ?? []
-    const seen = new Set<string>()
-    serials.forEach((code, at) => {
-      if (seen.has(code))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['serials', at],
-          message: `duplicates the code "${code}"; every code is delivered once`,
-        })
-      seen.add(code)
-    })
-    const outcomes = body.mystery?.outcomes ?? []
-    const names = new Set<string>()
     const codes = new Set<string>()
-    outcomes.forEach((o, at) => {
-      if (names.has(o.name))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['mystery', 'outcomes', at, 'name'],
-          message: `duplicates the outcome "${o.name}"`,
-        })
+    const refuse = (path: PropertyKey[], message: string) => ctx.addIssue({ code: 'custom', path, message })
+    const once = (code: string, path: PropertyKey[]) => {
+      if (codes.has(code)) refuse(path, `duplicates the code "${code}"; every code is delivered once`)
+      codes.add(code)
+    }
+    for (const [at, code] of (body.serials ?? []).entries()) once(code, ['serials', at])
+    codes.clear()
+    const names = new Set<string>()
+    body.mystery?.outcomes.forEach((o, at) => {
+      const path = ['mystery', 'outcomes', at]
+      if (names.has(o.name)) refuse([...path, 'name'], `duplicates the outcome "${o.name}"`)
       names.add(o.name)
       if (!o.codes) return
       // The published stock alone decides whether an outcome can be won (fairness module), so a
       // coded outcome can never show more stock than it has codes.
       if (o.stock === null)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['mystery', 'outcomes', at, 'stock'],
-          message: 'must be a number (at most the number of codes) when the outcome has codes',
-        })
-      else if (o.stock !== undefined && o.stock > o.codes.length) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['mystery', 'outcomes', at, 'stock'],
-          message: `must be at most the number of codes (${o.codes.length})`,
-        })
-      }
-      o.codes.forEach((code, k) => {
-        if (codes.has(code))
-          ctx.addIssue({
-            code: 'custom',
-            path: ['mystery', 'outcomes', at, 'codes', k],
-            message: `duplicates the code "${code}"; every code is delivered once`,
-          })
-        codes.add(code)
-      })
+        refuse([...path, 'stock'], 'must be a number (at most the number of codes) when the outcome has codes')
+      else if (o.stock !== undefined && o.stock > o.codes.length)
+        refuse([...path, 'stock'], `must be at most the number of codes (${o.codes.length})`)
+      for (const [k, code] of o.codes.entries()) once(code, [...path, 'codes', k])
     })
   })
 export type FulfilmentSetupBody = z.infer<typeof FulfilmentSetupBodySchema>
@@ -147,15 +106,7 @@ export const FulfilmentSetupSchema = z.object({
   serials: z.array(z.string()).nullable(),
   dynamicWebhookUrl: z.string().nullable(),
   mystery: MysteryPublicSchema.extend({
-    outcomes: z.array(
-      z.object({
-        name: z.string(),
-        weight: z.number(),
-        chance: z.number(),
-        stock: z.number().int().nullable(),
-        codes: z.array(z.string()).optional(),
-      }),
-    ),
+    outcomes: z.array(MysteryPublicSchema.shape.outcomes.element.extend({ codes: z.array(z.string()).optional() })),
   }).nullable(),
   subscription: z
     .object({ interval: SubscriptionIntervalSchema, intervalCount: z.number().int(), trialDays: z.number().int() })

@@ -18,11 +18,9 @@ import { WebhookDeliverySchema, WebhookSchema } from './webhooks.js'
 
 /**
  * What the db holds, one zod schema per collection: the API's record schema with the internal
- * fields routes never show (`shopId`, key hashes, …), or the row's own schema where the API has
- * none. Record types are inferred from them. Rows are checked with these when they are written
- * (`Tx.put`) and when a db file or journal the store did not vouch for is loaded. A row schema
- * takes the API schema's fields as an exact object: unknown fields are not refused (a db written
- * by another version loads), but the record types name every field there is.
+ * fields routes never show, or the row's own schema where the API has none. Checked when a row is
+ * written and when a db file the store did not vouch for is loaded. Unknown fields are not
+ * refused (a db written by another version loads), but the record types name every field there is.
  */
 
 const Id = z.string().min(1)
@@ -70,7 +68,6 @@ export type KeyRecord = z.infer<typeof KeyRowSchema>
 export const ProductRowSchema = z.object({ ...ProductSchema.shape, ...ShopId })
 export type ProductRecord = z.infer<typeof ProductRowSchema>
 
-/** An order line as commerce writes it (the API's order item, every field named). */
 export const OrderLineRowSchema = z.object(OrderItemSchema.shape)
 export type OrderLineRecord = z.infer<typeof OrderLineRowSchema>
 
@@ -194,11 +191,9 @@ export const SealRowSchema = z.object({
 })
 export type SealRecord = z.infer<typeof SealRowSchema>
 
-/** A customer query from the storefront (`query:created`, `query:replied`). */
 export const QueryRowSchema = z.object({ ...QuerySchema.shape, ...ShopId })
 export type QueryRecord = z.infer<typeof QueryRowSchema>
 
-/** Feedback a buyer left on a paid invoice (`feedback:received`). */
 export const FeedbackRowSchema = z.object({ ...FeedbackSchema.shape, ...ShopId, customerId: z.string().nullable() })
 export type FeedbackRecord = z.infer<typeof FeedbackRowSchema>
 
@@ -234,11 +229,9 @@ export const WebhookRowSchema = z.object({
 })
 export type WebhookRecord = z.infer<typeof WebhookRowSchema>
 
-/** One delivery of the webhook log, with every attempt and the exact body sent. */
 export const DeliveryRowSchema = z.object({ ...WebhookDeliverySchema.shape, ...ShopId })
 export type DeliveryRecord = z.infer<typeof DeliveryRowSchema>
 
-/** The schema of every collection's rows, by collection name. */
 export const ROW_SCHEMAS = {
   meta: MetaRowSchema,
   accounts: AccountRowSchema,

@@ -7,10 +7,11 @@ import {
   SafeObjectSchema,
   TimestampSchema,
   exactlyOneOf,
+  intBetween,
   trimmedText,
 } from './common.js'
-import { MysteryOpenSchema, MysteryPublicSchema } from './mystery.js'
-import { HandoverSchema, OrderSchema, PaymentStatusSchema, OrderStatusSchema, TrackingSchema } from './orders.js'
+import { LineMysterySchema, MysteryPublicSchema } from './mystery.js'
+import { HandoverSchema, OrderItemSchema, OrderSchema, TrackingSchema } from './orders.js'
 import { ProductListQuerySchema, ProductSchema, ProductTypeSchema } from './products.js'
 import { fieldRefusal, refusal } from './refusals.js'
 
@@ -32,11 +33,7 @@ export const MAX_QUANTITY = 10_000
 export const MAX_LINES = 100
 
 /** How many units of a product one order line holds. */
-export const QuantitySchema = z
-  .number()
-  .int('must be an integer')
-  .min(1, 'must be at least 1')
-  .max(MAX_QUANTITY, `must be at most ${MAX_QUANTITY}`)
+export const QuantitySchema = intBetween(1, MAX_QUANTITY)
 
 export const MAX_CUSTOM_FIELDS = 50
 export const MAX_CUSTOM_FIELD_NAME = 100
@@ -113,46 +110,39 @@ export const CheckoutResponseSchema = z.object({ order: OrderSchema, invoiceUrl:
 export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>
 
 /** One line of the invoice: the order item plus what was delivered and, for a mystery box, every verification field. */
-export const InvoiceItemSchema = z.object({
-  id: z.string(),
-  productId: z.string(),
-  productName: z.string(),
+export const InvoiceItemSchema = OrderItemSchema.pick({
+  id: true,
+  productId: true,
+  productName: true,
+  quantity: true,
+  price: true,
+  total: true,
+}).extend({
   productType: ProductTypeSchema.nullable(),
-  quantity: z.number().int(),
-  price: z.number(),
-  total: z.number(),
   delivery: HandoverSchema,
-  mystery: z
-    .looseObject({
-      commitment: z.string(),
-      poolVersion: z.number().int(),
-      clientSeed: z.string(),
-      serverSeed: z.string().optional(),
-      opens: z.array(MysteryOpenSchema),
-      verification: z.array(z.string()),
-    })
-    .optional(),
+  mystery: LineMysterySchema.extend({ verification: z.array(z.string()) }).optional(),
 })
 export type InvoiceItem = z.infer<typeof InvoiceItemSchema>
 
 /** `GET /storefront/:shop/invoices/:orderId` as JSON: what the buyer sees. */
-export const InvoiceSchema = z.object({
-  id: z.string(),
-  orderNumber: z.string(),
+export const InvoiceSchema = OrderSchema.pick({
+  id: true,
+  orderNumber: true,
+  status: true,
+  paymentStatus: true,
+  currency: true,
+  total: true,
+  customerEmail: true,
+  customerName: true,
+  createdAt: true,
+  paidAt: true,
+}).extend({
   shop: z.object({ name: z.string(), slug: z.string() }),
-  status: OrderStatusSchema,
-  paymentStatus: PaymentStatusSchema,
-  currency: z.string(),
   subtotal: z.number(),
   discount: z.number(),
-  total: z.number(),
   amountPaid: z.number(),
   amountDue: z.number(),
   coupon: z.object({ code: z.string(), discount: z.number() }).nullable(),
-  customerEmail: z.string(),
-  customerName: z.string(),
-  createdAt: TimestampSchema,
-  paidAt: TimestampSchema.nullable(),
   items: z.array(InvoiceItemSchema),
   tracking: z.array(TrackingSchema),
   codesUrl: z.string(),

@@ -19,6 +19,6 @@ export function register(program: Command, ctx: CliContext): void {
       ),
     )
     .action(async (file: string, _o: unknown, command: Command) =>
-      (await import('../fidelity/drift-command.js')).runDrift(commandContext(ctx, command), file),
+      (await import('../fidelity/drift.js')).runDrift(commandContext(ctx, command), file),
     )
 }

@@ -40,9 +40,9 @@ export function register(program: Command, ctx: CliContext): void {
       const { fixtureEnv } = await import('../../fixtures/env.js')
       const { asUsage, parseFixtureFile } = await import('../fixtures/parse.js')
       const { printPlan, printStep } = await import('../fixtures/report.js')
-      const { text, from } = await readArgument(w.ctx, file === '-' ? '-' : `@${file}`)
+      const { text, from } = await readArgument(w, file === '-' ? '-' : `@${file}`)
       const steps = await parseFixtureFile(text, from)
-      const env = fixtureEnv(w.ctx.env, o.env)
+      const env = fixtureEnv(w.env, o.env)
       await asUsage(() => checkReferences(steps, env))
       if (o.dryRun) return printPlan(w.out, steps)
       await asUsage(() => runFixtures(w.client(), steps, { env, onStep: (r) => printStep(w.out, r) }))
@@ -61,6 +61,6 @@ export function register(program: Command, ctx: CliContext): void {
       ),
     )
     .action(async (file: string, o: { out?: string }, command: Command) =>
-      (await import('../fidelity/from-har-command.js')).runFixturesFromHar(commandContext(ctx, command), file, o),
+      (await import('../fidelity/har-fixtures.js')).runFixturesFromHar(commandContext(ctx, command), file, o),
     )
 }

@@ -4,7 +4,7 @@ import type { Command } from 'commander'
 import { commandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import { examples } from '../examples.js'
-import type { ProxyFlags } from '../fidelity/proxy-command.js'
+import type { ProxyFlags } from '../fidelity/proxy.js'
 
 export function register(program: Command, ctx: CliContext): void {
   program
@@ -25,6 +25,6 @@ export function register(program: Command, ctx: CliContext): void {
       ),
     )
     .action(async (o: ProxyFlags, command: Command) =>
-      (await import('../fidelity/proxy-command.js')).runProxy(commandContext(ctx, command), o),
+      (await import('../fidelity/proxy.js')).runProxy(commandContext(ctx, command), o),
     )
 }

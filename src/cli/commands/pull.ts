@@ -4,7 +4,7 @@ import type { Command } from 'commander'
 import { commandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import { examples } from '../examples.js'
-import type { PullFlags } from '../fidelity/pull-command.js'
+import type { PullFlags } from '../fidelity/pull.js'
 
 export function register(program: Command, ctx: CliContext): void {
   program
@@ -24,6 +24,6 @@ export function register(program: Command, ctx: CliContext): void {
       ),
     )
     .action(async (o: PullFlags, command: Command) =>
-      (await import('../fidelity/pull-command.js')).runPull(commandContext(ctx, command), o),
+      (await import('../fidelity/pull.js')).runPull(commandContext(ctx, command), o),
     )
 }

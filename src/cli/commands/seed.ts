@@ -19,6 +19,6 @@ export function register(program: Command, ctx: CliContext): void {
       examples('store seed from-har session.har --out seed.json', 'store serve --db :memory: --seed seed.json'),
     )
     .action(async (file: string, o: { out?: string }, command: Command) =>
-      (await import('../fidelity/from-har-command.js')).runSeedFromHar(commandContext(ctx, command), file, o),
+      (await import('../fidelity/recording-seed.js')).runSeedFromHar(commandContext(ctx, command), file, o),
     )
 }

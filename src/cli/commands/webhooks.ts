@@ -11,7 +11,7 @@ import {
 } from '../../contract/event-kinds.js'
 import type { WebhookDelivery } from '../../contract/webhooks.js'
 import { OPERATION_FLAGS } from '../body-flags.js'
-import { commandContext, inContext } from '../client-factory.js'
+import { commandContext, inContext, type CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import { counted } from '../counted.js'
 import { examples } from '../examples.js'
@@ -21,7 +21,7 @@ import { wrapWords } from '../layout.js'
 import { operationCommand } from '../operation-command.js'
 import type { Column } from '../output.js'
 import { describeChaos, parseChaos } from '../webhooks/chaos.js'
-import { CheckFailedError, webhookContext, type WebhookContext } from '../webhooks/http.js'
+import { CheckFailedError, webhookContext } from '../webhooks/http.js'
 import type { TriggerOptions } from '../webhooks/trigger.js'
 
 const collect = (value: string, previous: string[] = []) => [...previous, value]
@@ -247,7 +247,7 @@ export function register(program: Command, ctx: CliContext): void {
 }
 
 /** `store webhooks events`: the table the README carries too. */
-export function listEvents(w: WebhookContext): void {
+export function listEvents(w: CommandContext): void {
   const rows = EVENT_KINDS_IN_READING_ORDER.map((kind) => ({
     kind,
     category: categoryOf(kind),
@@ -276,14 +276,14 @@ export function listEvents(w: WebhookContext): void {
 }
 
 async function receive(
-  w: WebhookContext,
+  w: CommandContext,
   o: { port: string; host: string; dynamicResponse?: string; status: string },
 ): Promise<void> {
   const { printReceived, startReceiver } = await import('../webhooks/receive.js')
   const receiver = await startReceiver(
     o,
     (r) => printReceived(w, r),
-    () => w.ctx.now(),
+    () => w.now(),
   )
   w.out.info(`Listening on ${receiver.url} for webhooks (Ctrl+C to stop)`)
   await new Promise<void>((resolve) => {
@@ -292,13 +292,13 @@ async function receive(
       offTerm()
       void receiver.close().then(resolve)
     }
-    const offInt = w.ctx.onSignal('SIGINT', stop)
-    const offTerm = w.ctx.onSignal('SIGTERM', stop)
+    const offInt = w.onSignal('SIGINT', stop)
+    const offTerm = w.onSignal('SIGTERM', stop)
   })
 }
 
-async function validateFile(w: WebhookContext, file: string): Promise<void> {
-  const { text, from } = await readArgument(w.ctx, file === '-' ? '-' : `@${file}`)
+async function validateFile(w: CommandContext, file: string): Promise<void> {
+  const { text, from } = await readArgument(w, file === '-' ? '-' : `@${file}`)
   let body: unknown
   try {
     body = JSON.parse(text)
@@ -328,7 +328,7 @@ const DELIVERY_COLUMNS: Column<Omit<WebhookDelivery, 'payload' | 'attempts'>>[] 
   ['CREATED', (d) => d.createdAt],
 ]
 
-async function showDelivery(w: WebhookContext, id: string): Promise<void> {
+async function showDelivery(w: CommandContext, id: string): Promise<void> {
   const d = await w.client().emulator.webhooks.log(id)
   if (w.out.isJson) return w.out.json(d)
   w.out.record(d, [
@@ -360,7 +360,7 @@ async function showDelivery(w: WebhookContext, id: string): Promise<void> {
 }
 
 /** The result of a one-attempt delivery (resend, simulate); exit 1 when it was not delivered. */
-function reportDelivery(w: WebhookContext, d: WebhookDelivery): void {
+function reportDelivery(w: CommandContext, d: WebhookDelivery): void {
   const attempt = d.attempts.at(-1)
   if (w.out.isJson) w.out.json(d)
   else {

@@ -11,11 +11,14 @@ import {
   type FixtureStep,
 } from '../../contract/fixtures.js'
 import { anyOf, kindOf } from '../../fixtures/expect.js'
+import type { CommandContext } from '../client-factory.js'
 import { UsageError } from '../exit-codes.js'
+import { writeOut } from './atomic-write.js'
 import { isReferenceKey } from './compare.js'
-import { type Har, type HarEntry, headerOf } from './har.js'
+import { type Har, type HarEntry, headerOf, readHar } from './har.js'
 import { mapStrings, parseJson } from './id-map.js'
-import { apiSegments, countsOf, seedFromRecording } from './recording-seed.js'
+import { maskText } from './mask.js'
+import { apiSegments, countsOf, describeCounts, seedFromRecording, singular } from './recording-seed.js'
 
 export interface FixturesFromHar {
   file: FixtureFile
@@ -81,8 +84,6 @@ function expectedBody(value: unknown, learnt: Learnt, depth = 0, key = ''): unkn
   return value === null ? anyOf() : anyOf(kindOf(value) as Exclude<ReturnType<typeof kindOf>, 'nothing'>)
 }
 
-const singular = (noun: string) =>
-  noun.endsWith('ies') ? `${noun.slice(0, -3)}y` : noun.endsWith('s') ? noun.slice(0, -1) : noun
 const VERBS: Record<string, string> = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' }
 
 /** `create-product`, `list-products`, `get-product-404`: what the step does. */
@@ -120,12 +121,6 @@ function stepOf(entry: HarEntry, name: string, learnt: Learnt, notes: string[]):
     },
     expect,
   }
-}
-
-export function describeCounts(counts: Record<string, number>): string {
-  return Object.entries(counts)
-    .map(([kind, n]) => `${n} ${n === 1 ? singular(kind) : kind}`)
-    .join(', ')
 }
 
 export function fixturesFromHar(har: Har, file: string): FixturesFromHar {
@@ -179,4 +174,21 @@ export function fixturesFromHar(har: Har, file: string): FixturesFromHar {
     throw new UsageError(`${file}: the fixtures made of it would not run: ${issue.path.join('.')}: ${issue.message}`)
   }
   return { file: candidate as FixtureFile, notes, unmade }
+}
+
+export async function runFixturesFromHar(cc: CommandContext, file: string, o: { out?: string }): Promise<void> {
+  const made = fixturesFromHar(await readHar(cc.cwd, file), file)
+  for (const note of made.notes) cc.out.warn(note)
+  if (Object.keys(made.unmade).length)
+    cc.out.warn(
+      `${file} reads records it does not create (${describeCounts(made.unmade)}): run the fixtures in an account seeded with them (store seed from-har ${file} --out seed.json, then store serve --seed seed.json, store state import seed.json or createTestAccount({ seed }))`,
+    )
+  const steps = made.file.fixtures.length
+  await writeOut(
+    cc,
+    // Recordings are masked already; the mask runs again for any key a hand-made HAR kept.
+    maskText(`${JSON.stringify(made.file, null, 2)}\n`, []),
+    o.out,
+    `${steps} steps from ${file}${o.out ? ` written to ${o.out}; run them with store fixtures run ${o.out}` : ''}`,
+  )
 }

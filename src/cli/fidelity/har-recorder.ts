@@ -89,11 +89,11 @@ export function harEntryOf(x: Exchange, known: readonly string[]): HarEntry {
 const INDENT = '\n      '
 
 export class HarRecorder {
-  private writing: Promise<void> = Promise.resolve()
-  private written = 0
-  /** Entries a failed write left out, written with the next one. */
+  /** Entries in the file. */
+  entries = 0
+  /** Entries not yet written: a failed write leaves them for the next one. */
   private pending: string[] = []
-  private failure: Error | undefined
+  private writing: Promise<void> = Promise.resolve()
 
   private constructor(
     private readonly file: FileHandle,
@@ -114,52 +114,37 @@ export class HarRecorder {
     return new HarRecorder(file, tail, Buffer.byteLength(head), secrets)
   }
 
-  get entries(): number {
-    return this.written
-  }
-
   /**
-   * Keeps the exchange (masked) and appends it; resolves once it is in the file (in the system's
-   * cache: a killed process loses none of it), rejects with the write's error (the entry is then
-   * written with the next one).
+   * Appends the exchange (masked); resolves once it is in the file (in the system's cache: a killed
+   * process loses none of it), rejects with the write's error.
    */
   add(exchange: Exchange): Promise<void> {
-    const text = JSON.stringify(harEntryOf(exchange, this.secrets), null, 2).split('\n').join(INDENT)
-    this.pending.push(text)
-    return this.queue(() => this.appendPending())
+    this.pending.push(JSON.stringify(harEntryOf(exchange, this.secrets), null, 2).split('\n').join(INDENT))
+    return this.flush()
   }
 
   async close(): Promise<void> {
     try {
-      await this.queue(() => this.appendPending())
-      if (this.failure) throw this.failure
+      await this.flush()
     } finally {
       await this.file.close()
     }
   }
 
-  private queue(work: () => Promise<void>): Promise<void> {
-    const next = this.writing.then(work)
-    this.writing = next.catch(() => undefined)
-    return next
-  }
-
-  private async appendPending(): Promise<void> {
-    // Entries added while this write runs wait for the next one.
-    const batch = this.pending.splice(0)
-    if (!batch.length) return
-    try {
-      const entries = batch.map((text, i) => `${this.written + i === 0 ? '' : ','}${INDENT}${text}`).join('')
+  /** One write at a time; each writes every pending entry and the tail after them, in one positional write. */
+  private flush(): Promise<void> {
+    const next = this.writing.then(async () => {
+      // Entries added while this write runs wait for the next one.
+      const batch = this.pending.slice()
+      if (!batch.length) return
+      const entries = batch.map((text, i) => `${this.entries + i === 0 ? '' : ','}${INDENT}${text}`).join('')
       const bytes = Buffer.from(entries + this.tail)
-      // One positional write: the entries and the tail after them land together.
       await this.file.write(bytes, 0, bytes.length, this.end)
       this.end += bytes.length - Buffer.byteLength(this.tail)
-      this.written += batch.length
-      this.failure = undefined
-    } catch (error) {
-      this.pending.unshift(...batch)
-      this.failure = error as Error
-      throw error
-    }
+      this.entries += batch.length
+      this.pending.splice(0, batch.length)
+    })
+    this.writing = next.catch(() => undefined)
+    return next
   }
 }

@@ -35,14 +35,8 @@ export class IdMap {
   }
 
   rewriteBody(text: string | undefined): string | undefined {
-    if (text === undefined || this.forward.size === 0) return text
-    let body: unknown
-    try {
-      body = JSON.parse(text)
-    } catch {
-      return text
-    }
-    return JSON.stringify(mapStrings(body, (text) => this.forward.get(text) ?? text))
+    const body = this.forward.size === 0 ? undefined : parseJson(text)
+    return body === undefined ? text : JSON.stringify(mapStrings(body, (text) => this.forward.get(text) ?? text))
   }
 }
 

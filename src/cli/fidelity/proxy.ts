@@ -1,13 +1,18 @@
 // `store proxy`: forwards `/api/v1` to the upstream and relays its answers unchanged, recording
 // (masked) and checking each; its own failures (upstream unreachable, TLS) are a JSON `{ error }`.
+// Served until Ctrl+C or SIGTERM, then a summary (exit 1 when an answer broke the spec's schemas).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { Http } from '../../client/http.js'
+import { resolve } from 'node:path'
 import { StoreError } from '../../contract/store-error.js'
-import type { ApiRoute } from './schema-check.js'
-import type { HarRecorder, RecordedBody } from './har-recorder.js'
+import type { CommandContext } from '../client-factory.js'
+import { counted } from '../counted.js'
+import { UsageError } from '../exit-codes.js'
+import { version } from '../version.js'
+import { apiBaseOf } from './base-url.js'
+import { HarRecorder, type RecordedBody } from './har-recorder.js'
 import { parseJson } from './id-map.js'
 import { listen, readBody } from './local-server.js'
-import { checkAnswer, type Mismatch } from './schema-check.js'
+import { type ApiRoute, checkAnswer, describeMismatch, type Mismatch, routeFinder } from './schema-check.js'
 import { AnswerTooLargeError, askUpstream, MAX_RELAYED_BYTES, type UpstreamAnswer } from './upstream.js'
 
 /** Request headers that belong to one connection, not to the request: never forwarded. */
@@ -47,9 +52,9 @@ export interface ProxyOptions {
   port: number
   host: string
   upstream: string
-  /** A client on the upstream: its key (`--api-key`) replaces the caller's when set. */
-  http: Http
-  hasOwnKey: boolean
+  fetch: typeof fetch
+  /** `--api-key`: replaces the caller's key when set. */
+  apiKey: string | undefined
   findRoute: (method: string, path: string) => ApiRoute | undefined
   recorder?: HarRecorder
   now: () => Date
@@ -114,7 +119,7 @@ export function startProxy(o: ProxyOptions): Promise<RunningProxy> {
     const headers: Record<string, string> = {}
     for (const [name, value] of Object.entries(req.headers)) {
       if (value === undefined || HOP_BY_HOP.has(name)) continue
-      if (name === 'authorization' && o.hasOwnKey) continue
+      if (name === 'authorization' && o.apiKey) continue
       headers[name] = Array.isArray(value) ? value.join(', ') : value
     }
     const upstreamPath = target.replace(/^\/api\/v1/, '')
@@ -123,8 +128,8 @@ export function startProxy(o: ProxyOptions): Promise<RunningProxy> {
     stats.requests++
     let answer: UpstreamAnswer
     try {
-      answer = await askUpstream(o.http, method, upstreamPath, {
-        headers,
+      answer = await askUpstream(o.fetch, o.upstream + upstreamPath, method, {
+        headers: o.apiKey ? { ...headers, authorization: `Bearer ${o.apiKey}` } : headers,
         body: body === '' && (method === 'GET' || method === 'HEAD') ? undefined : body,
       })
     } catch (error) {
@@ -153,7 +158,7 @@ export function startProxy(o: ProxyOptions): Promise<RunningProxy> {
         ms,
         method,
         url: o.upstream + upstreamPath,
-        requestHeaders: { ...headers, ...(o.hasOwnKey ? { authorization: 'Bearer (--api-key)' } : {}) },
+        requestHeaders: { ...headers, ...(o.apiKey ? { authorization: 'Bearer (--api-key)' } : {}) },
         requestBody: body === '' ? undefined : body,
         status: answer.status,
         statusText: answer.statusText,
@@ -171,7 +176,7 @@ export function startProxy(o: ProxyOptions): Promise<RunningProxy> {
     let relayedBody: Buffer | string = answer.bytes
     if (answer.status === 401) {
       o.onLine(
-        `store proxy: ${o.upstream} refused the key (401): check ${o.hasOwnKey ? 'the key given with --api-key' : 'the key your client sends (or give the proxy one with --api-key)'}`,
+        `store proxy: ${o.upstream} refused the key (401): check ${o.apiKey ? 'the key given with --api-key' : 'the key your client sends (or give the proxy one with --api-key)'}`,
       )
       if (!isErrorBody(text)) {
         relayedBody = JSON.stringify({ error: `the upstream refused the key (401): check the API key` })
@@ -192,4 +197,68 @@ export function startProxy(o: ProxyOptions): Promise<RunningProxy> {
     stats,
     close,
   }))
+}
+
+export interface ProxyFlags {
+  upstream: string
+  record?: string
+  port: string
+  host: string
+}
+
+export async function runProxy(cc: CommandContext, o: ProxyFlags): Promise<void> {
+  const port = Number(o.port)
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port: "${o.port}" is not a port (0-65535)`)
+  const upstream = apiBaseOf(o.upstream, '--upstream')
+  // The flag only: STORE_API_KEY is usually the local emulator's key, not the hosted service's.
+  const apiKey = cc.globals.apiKey
+  const recordPath = o.record ? resolve(cc.cwd, o.record) : undefined
+  const recorder = recordPath
+    ? await HarRecorder.create(recordPath, version(), apiKey ? [apiKey] : []).catch((error: NodeJS.ErrnoException) => {
+        throw new UsageError(
+          `--record: cannot write ${recordPath} (${error.code ?? error.message}); pass a path in a folder that exists`,
+        )
+      })
+    : undefined
+  const started = performance.now()
+  const proxy = await startProxy({
+    port,
+    host: o.host,
+    upstream,
+    fetch: cc.fetch,
+    apiKey,
+    findRoute: routeFinder(),
+    recorder,
+    now: () => cc.now(),
+    clock: () => performance.now() - started,
+    onMismatch: (m) => cc.out.line(`! ${describeMismatch(m)}`),
+    onLine: (line) => cc.out.info(line),
+    onRecordFailed: (error) =>
+      cc.out.warn(
+        `could not write ${recordPath}: ${error.message}; the exchanges are kept and written with the next one`,
+      ),
+  })
+  cc.out.info(`store proxy: ${proxy.url} → ${upstream}`)
+  if (recordPath) cc.out.info(`recording to ${recordPath} (HAR 1.2, keys masked)`)
+  cc.out.info('Ctrl+C stops it')
+  await new Promise<void>((done) => {
+    const offInt = cc.onSignal('SIGINT', stop)
+    const offTerm = cc.onSignal('SIGTERM', stop)
+    function stop() {
+      offInt()
+      offTerm()
+      done()
+    }
+  })
+  await proxy.close()
+  await recorder?.close()
+  const { requests, answersWithMismatches, mismatches } = proxy.stats
+  const recorded = recorder ? `; ${recorder.entries} recorded to ${recordPath}` : ''
+  if (answersWithMismatches)
+    // Answers that broke the spec's schemas: exit 1.
+    throw new Error(
+      `${answersWithMismatches} of ${requests} answers broke the spec's schemas (${counted(mismatches, 'mismatches')}, printed above)${recorded}`,
+    )
+  cc.out.success(`${counted(requests, 'answers')} relayed, all as the spec's schemas describe them${recorded}`)
 }

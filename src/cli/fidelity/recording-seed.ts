@@ -1,8 +1,11 @@
-// The state a recording starts from, as far as its reads showed it, except records it created
+// `store seed from-har`, and what `store drift` seeds: the state a recording starts from, as far as its reads showed it, except records it created
 // itself (the replay creates them again); each under a fresh id, entered in the id map.
 import type { SeedInput } from '../../contract/seed-file.js'
-import type { HarEntry } from './har.js'
+import type { CommandContext } from '../client-factory.js'
+import { writeOut } from './atomic-write.js'
+import { readHar, type HarEntry } from './har.js'
 import { IdMap, mapStrings, parseJson } from './id-map.js'
+import { seedText } from './pull.js'
 import { isSeedKind, SeedCollector, type SeedKind, seedableOnly, type Unseedable } from './seed-records.js'
 
 /** `/api/v1/products/prod_1?x=1` → `['products', 'prod_1']`; undefined when not under `/api/v1`. */
@@ -60,6 +63,15 @@ export const countsOf = (seed: SeedInput): Record<string, number> =>
       .filter(([, n]) => n > 0),
   )
 
+export const singular = (noun: string) =>
+  noun.endsWith('ies') ? `${noun.slice(0, -3)}y` : noun.endsWith('s') ? noun.slice(0, -1) : noun
+
+export function describeCounts(counts: Record<string, number>): string {
+  return Object.entries(counts)
+    .map(([kind, n]) => `${n} ${n === 1 ? singular(kind) : kind}`)
+    .join(', ')
+}
+
 /** With `suffix`, every record under a fresh id entered in `ids`; without, under its recorded id. */
 export function seedFromRecording(
   entries: readonly HarEntry[],
@@ -112,4 +124,21 @@ export function seedFromRecording(
     }
   const renamed = mapStrings(seed, (text, key) => (isReferenceKey(key) ? (ids.replayedOf(text) ?? text) : text))
   return { seed: renamed as SeedInput, unseedable }
+}
+
+export async function runSeedFromHar(cc: CommandContext, file: string, o: { out?: string }): Promise<void> {
+  const har = await readHar(cc.cwd, file)
+  const { seed, unseedable } = seedFromRecording(har.log.entries)
+  for (const u of unseedable)
+    cc.out.warn(`not seeded: ${u.kind} ${u.id}, read in a shape the seed file does not take (${u.problem})`)
+  const counts = countsOf(seed)
+  const what = Object.keys(counts).length
+    ? describeCounts(counts)
+    : 'no record (the recording reads only what it creates)'
+  await writeOut(
+    cc,
+    seedText(seed, []),
+    o.out,
+    `${what} from the reads of ${file}${o.out ? ` written to ${o.out}; load it with store serve --seed ${o.out}, store state import ${o.out} or createTestAccount({ seed })` : ''}`,
+  )
 }

@@ -1,42 +1,25 @@
 // Which operation of `/api/v1` a request is, from the contract's operations, and the proxy's check
 // of each upstream answer against its schemas: a status the route does not answer, a field missing,
 // renamed or of another type, an error that is not `{ error, errors? }`.
-import type * as z from 'zod'
 import { ErrorBodySchema } from '../../contract/errors.js'
 import { API_OPERATIONS, type Operation, errorsOf, statusOf } from '../../contract/operations/index.js'
 import { kindOf as jsonKindOf, valueAt } from '../../fixtures/expect.js'
 
 export interface ApiRoute {
+  /** `GET /products/{id}` */
   name: string
-  okStatus: number
-  okSchema: z.ZodType | undefined
-  statuses: Set<number>
+  operation: Operation
 }
 
-interface Matcher {
-  method: string
-  pattern: RegExp
-  route: ApiRoute
-}
-
-function matcherOf(route: Operation): Matcher {
-  const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')
-  const statuses = new Set([route.ok.status, ...errorsOf(route).map(statusOf)])
-  return {
-    method: route.method.toUpperCase(),
-    pattern: new RegExp(`^${source}/?$`),
-    route: {
-      name: `${route.method.toUpperCase()} ${route.path}`,
-      okStatus: route.ok.status,
-      okSchema: route.ok.content['application/json'],
-      statuses,
-    },
-  }
-}
-
+/** The operation of `/api/v1` a request is; its name is the method and path when none is. */
 export function routeFinder(): (method: string, path: string) => ApiRoute | undefined {
-  const matchers = Object.values<Operation>(API_OPERATIONS).map(matcherOf)
-  return (method, path) => matchers.find((m) => m.method === method.toUpperCase() && m.pattern.test(path))?.route
+  const routes = Object.values<Operation>(API_OPERATIONS).map((operation) => ({
+    name: `${operation.method.toUpperCase()} ${operation.path}`,
+    operation,
+    pattern: new RegExp(`^${operation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
+  }))
+  return (method, path) =>
+    routes.find((r) => r.operation.method.toUpperCase() === method.toUpperCase() && r.pattern.test(path))
 }
 
 export const unknownRouteName = (method: string, path: string) => `${method.toUpperCase()} ${path}`
@@ -65,7 +48,7 @@ export function checkAnswer(
   request: { method: string; path: string },
   answer: { status: number; text: string },
 ): Mismatch[] {
-  const name = route?.name ?? `${request.method.toUpperCase()} ${request.path}`
+  const name = route?.name ?? unknownRouteName(request.method, request.path)
   const at = (field: string, expected: string, got: string): Mismatch => ({
     route: name,
     status: answer.status,
@@ -75,9 +58,12 @@ export function checkAnswer(
   })
   if (!route) return [at('(route)', 'a route of /api/v1 in the spec', name)]
   const out: Mismatch[] = []
-  if (!route.statuses.has(answer.status))
-    out.push(at('(status)', `one of ${[...route.statuses].join(', ')}`, String(answer.status)))
-  const schema = answer.status < 300 ? route.okSchema : answer.status >= 400 ? ErrorBodySchema : undefined
+  const { ok } = route.operation
+  const statuses = new Set([ok.status, ...errorsOf(route.operation).map(statusOf)])
+  if (!statuses.has(answer.status))
+    out.push(at('(status)', `one of ${[...statuses].join(', ')}`, String(answer.status)))
+  const schema =
+    answer.status < 300 ? ok.content['application/json'] : answer.status >= 400 ? ErrorBodySchema : undefined
   if (!schema) return out
   let body: unknown
   try {

@@ -123,9 +123,10 @@ export class SeedCollector {
       )
       if (!rows.length) continue
       seed[kind] = rows.map((row) => {
-        if (kind === 'groups') return withIds(row, { productIds: held(row.productIds, products) })
+        // A list left undefined is left out of the file.
+        if (kind === 'groups') return { ...row, productIds: held(row.productIds, products) }
         if (kind === 'categories')
-          return withIds(row, { productIds: held(row.productIds, products), groupIds: held(row.groupIds, groups) })
+          return { ...row, productIds: held(row.productIds, products), groupIds: held(row.groupIds, groups) }
         if (kind === 'products') return withPool(row)
         return row
       })
@@ -164,13 +165,4 @@ function withPool(product: Row): Row {
   if (product.type === 'MysteryBox' && stock !== undefined)
     return { ...product, fulfilment: { mystery: { outcomes: [{ name: 'Placeholder outcome', weight: 1, stock }] } } }
   return product
-}
-
-function withIds(row: Row, lists: Record<string, string[] | undefined>): Row {
-  const out = { ...row }
-  for (const [key, ids] of Object.entries(lists)) {
-    if (ids === undefined) delete out[key]
-    else out[key] = ids
-  }
-  return out
 }

@@ -1,7 +1,6 @@
 // The proxy's request to the upstream with the client's settings: the answer read as bytes up to a
 // bound, relayed as it came, and decoded (gzip, br, deflate) for the check and the recording.
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
-import type { Http } from '../../client/http.js'
 import { readAtMost } from '../../contract/read-at-most.js'
 import { StoreError } from '../../contract/store-error.js'
 
@@ -50,30 +49,19 @@ function textOf(bytes: Buffer, encoding: string | null, limit: number): { text?:
   }
 }
 
-/** No answer is a StoreError with status 0. @throws AnswerTooLargeError past `limit` bytes */
+/** No answer is a StoreError with status 0. @throws AnswerTooLargeError past MAX_RELAYED_BYTES */
 export async function askUpstream(
-  http: Http,
+  fetch: typeof globalThis.fetch,
+  url: string,
   method: string,
-  path: string,
   o: { headers: Record<string, string>; body: string | undefined },
 ): Promise<UpstreamAnswer> {
   const limit = MAX_RELAYED_BYTES
-  const url = http.baseUrl + path
-  const headers: Record<string, string> = { ...http.options.headers }
-  if (http.options.apiKey) headers.authorization = `Bearer ${http.options.apiKey}`
-  if (http.options.shop) headers['x-service-shop'] = http.options.shop
-  Object.assign(headers, o.headers)
-  const timeoutMs = http.options.timeoutMs ?? 30_000
-  const fetchImpl = http.options.fetch ?? globalThis.fetch
+  const timeoutMs = 30_000
   let res: Response
   let bytes: Buffer
   try {
-    res = await fetchImpl(url, {
-      method,
-      headers,
-      body: o.body,
-      ...(timeoutMs > 0 ? { signal: AbortSignal.timeout(timeoutMs) } : {}),
-    })
+    res = await fetch(url, { method, headers: o.headers, body: o.body, signal: AbortSignal.timeout(timeoutMs) })
     const read = await readAtMost(res.body, limit)
     if (read.truncated) throw new AnswerTooLargeError()
     bytes = read.bytes

@@ -1,27 +1,14 @@
-// What the webhook commands run with, and the POST of a webhook body to a receiver with exactly
+// The control API's key check of the webhook commands, and the POST of a webhook body to a receiver with exactly
 // the spec's headers. The emulator's control API is read through the one StoreClient.
 import { WEBHOOK_HEADERS, WEBHOOK_TIMEOUT_MS } from '../../contract/event-kinds.js'
-import type { StoreClient } from '../../client/index.js'
 import { readAtMost } from '../../contract/read-at-most.js'
 import type { CommandContext } from '../client-factory.js'
-import type { CliContext } from '../context.js'
-import type { Connection } from '../connection.js'
+import { extendContext, type CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
-import type { Output } from '../output.js'
 
-export interface WebhookContext {
-  ctx: CliContext
-  out: Output
-  connection(): Connection
-  /** The client for the emulator's control API; the key is required there. */
-  client(): StoreClient
-}
-
-export function webhookContext(cc: CommandContext): WebhookContext {
-  return {
-    ctx: cc,
-    out: cc.out,
-    connection: cc.connection,
+/** The command's context, its client refused without a key: the emulator's control API needs one. */
+export function webhookContext(cc: CommandContext): CommandContext {
+  return extendContext(cc, {
     client: () => {
       if (!cc.connection().apiKey)
         throw new UsageError(
@@ -29,7 +16,7 @@ export function webhookContext(cc: CommandContext): WebhookContext {
         )
       return cc.client()
     },
-  }
+  })
 }
 
 function describeNetworkError(error: unknown): string {

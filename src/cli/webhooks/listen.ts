@@ -9,7 +9,8 @@ import {
 } from '../../contract/event-kinds.js'
 import { UsageError } from '../exit-codes.js'
 import { followUntilStopped } from '../follow-until-stopped.js'
-import { isOk, sendWebhook, type Sent, type WebhookContext } from './http.js'
+import { isOk, sendWebhook, type Sent } from './http.js'
+import type { CommandContext } from '../client-factory.js'
 
 export interface ListenOptions {
   /** `URL` (every event) or `PATTERN=URL` (`order:*`, `order:paid,product:*`), repeatable. */
@@ -78,137 +79,101 @@ export function parseForwardTarget(text: string) {
 /** Events that may wait for one target's earlier POSTs; past it, that target misses the event (said on its line). */
 export const FORWARD_QUEUE_LIMIT = 1_000
 
-/** One target's POSTs, one at a time in event order, so a target that never answers holds only its own events. */
-class TargetQueue {
-  tail: Promise<void> = Promise.resolve()
-  private waiting = 0
-
-  add(send: () => Promise<void>): boolean {
-    if (this.waiting >= FORWARD_QUEUE_LIMIT) return false
-    this.waiting++
-    this.tail = this.tail.then(send).finally(() => this.waiting--)
-    return true
-  }
-}
-
-/** An event whose POST got no answer is tried again in the background: a dead URL holds no later event. */
-export async function listen(w: WebhookContext, o: ListenOptions): Promise<void> {
-  const { ctx, out } = w
-  const targets = (o.forwardTo ?? []).map(parseForwardTarget)
-  const isForwarding = targets.length > 0
-  const isNamingUrl = targets.length > 1
+/**
+ * Each target's POSTs go one at a time in event order, so a target that never answers holds only
+ * its own events; an event whose POST got no answer is tried again in the background.
+ */
+export async function listen(w: CommandContext, o: ListenOptions): Promise<void> {
+  const { out } = w
+  const targets = (o.forwardTo ?? []).map((text) => ({
+    ...parseForwardTarget(text),
+    tail: Promise.resolve(),
+    waiting: 0,
+  }))
   const kinds = parseKinds(o.events)
   if (o.since !== undefined && !/^\d+$/.test(o.since))
     throw new UsageError(`--since: "${o.since}" is not an event id (a sequence number; 0 replays every kept event)`)
   const client = w.client()
   const { origin } = w.connection()
-  const what = kinds ? kinds.join(', ') : 'every event'
   const messages = {
-    ready: isForwarding
+    ready: targets.length
       ? forwardingLine(origin, kinds, targets)
-      : `Ready! Printing ${what} from ${origin} (Ctrl+C to stop; --forward-to URL POSTs them, --json prints payloads)`,
+      : `Ready! Printing ${kinds ? kinds.join(', ') : 'every event'} from ${origin} (Ctrl+C to stop; --forward-to URL POSTs them, --json prints payloads)`,
     reconnected: (after: string | undefined) =>
       `Reconnected to ${origin}${after !== undefined ? `; resuming after event ${after}` : ''}`,
   }
-  const queues = targets.map(() => new TargetQueue())
+  const print = (
+    event: EmittedEvent,
+    url: string,
+    sent: Pick<Sent, 'status' | 'durationMs' | 'error'>,
+    attempts: number,
+  ) => {
+    const { status, durationMs, error } = sent
+    const at = w.now().toISOString()
+    if (out.isJson)
+      return out.ndjson({ sequence: event.sequence, event: event.event, url, status, durationMs, error, attempts, at })
+    const shown =
+      status === null
+        ? out.chalk.red(`not delivered (${error})`)
+        : out.chalk[isOk(status) ? 'green' : 'red'](String(status))
+    const to = targets.length > 1 ? `${url} ` : ''
+    out.line(`${at.slice(11, 19)}  #${event.sequence}  ${event.event}  → ${to}${shown}  ${durationMs} ms`)
+  }
   const retrying = new Set<Promise<void>>()
-  const forwardOne = async (target: { url: string }, event: EmittedEvent, body: string, signal: AbortSignal) => {
+  /** POSTs the event again while the URL gives no answer; any answer, 2xx or not, ends it. */
+  const retry = async (url: string, event: EmittedEvent, body: string, first: Sent, signal: AbortSignal) => {
+    let sent = first
+    let attempts = 1
+    for (const delay of FORWARD_RETRY_DELAYS_MS) {
+      out.info(
+        `${url} did not answer (${sent.error}); trying ${event.event} #${event.sequence} again in ${delay / 1000} s`,
+      )
+      await Promise.race([
+        w.sleep(delay),
+        new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true })),
+      ])
+      if (signal.aborted) return
+      sent = await sendWebhook(w, url, body, { showAtMost: 0, signal })
+      attempts++
+      if (signal.aborted) return
+      if (sent.status !== null) break
+    }
+    print(event, url, sent, attempts)
+  }
+  const forward = async (url: string, event: EmittedEvent, body: string, signal: AbortSignal) => {
     if (signal.aborted) return
-    const first = await sendWebhook(ctx, target.url, body, { showAtMost: 0, signal })
+    const first = await sendWebhook(w, url, body, { showAtMost: 0, signal })
     if (signal.aborted) return
-    if (first.status !== null) return printForwarded(w, forwarded(event, target.url, first, 1), isNamingUrl)
-    const retry = retryForward(w, target.url, event, body, first, signal).then((f) => {
-      if (!signal.aborted) printForwarded(w, f, isNamingUrl)
-    })
-    retrying.add(retry)
-    void retry.finally(() => retrying.delete(retry))
+    if (first.status !== null) return print(event, url, first, 1)
+    const later = retry(url, event, body, first, signal)
+    retrying.add(later)
+    void later.finally(() => retrying.delete(later))
   }
   try {
-    await followUntilStopped(ctx, out, messages, async (signal, onStatus) => {
+    await followUntilStopped(w, out, messages, async (signal, onStatus) => {
       for await (const event of client.emulator.events({ events: kinds, since: o.since, signal, onStatus })) {
-        if (!isForwarding) {
-          printEvent(w, event)
+        if (!targets.length) {
+          if (out.isJson) out.ndjson(event)
+          else out.line(`${w.now().toISOString().slice(11, 19)}  #${event.sequence}  ${event.event}`)
           continue
         }
-        const body = JSON.stringify(webhookBody(event.event as WebhookEventKind, event.data, ctx.now()))
-        for (const [i, target] of targets.entries()) {
+        const body = JSON.stringify(webhookBody(event.event as WebhookEventKind, event.data, w.now()))
+        for (const target of targets) {
           if (!target.matches(event.event)) continue
-          if (queues[i].add(() => forwardOne(target, event, body, signal))) continue
-          const error = `not sent: ${FORWARD_QUEUE_LIMIT} earlier events still wait for ${target.url}`
-          printForwarded(w, forwarded(event, target.url, { status: null, durationMs: 0, error }, 0), isNamingUrl)
+          if (target.waiting >= FORWARD_QUEUE_LIMIT) {
+            const error = `not sent: ${FORWARD_QUEUE_LIMIT} earlier events still wait for ${target.url}`
+            print(event, target.url, { status: null, durationMs: 0, error }, 0)
+            continue
+          }
+          target.waiting++
+          target.tail = target.tail.then(() => forward(target.url, event, body, signal)).finally(() => target.waiting--)
         }
         if (signal.aborted) break
       }
     })
   } finally {
     // Stopped (or the stream gave up): POSTs and retries still waiting were aborted with it and settle now.
-    await Promise.all(queues.map((q) => q.tail))
+    await Promise.all(targets.map((t) => t.tail))
     await Promise.all(retrying)
   }
-}
-
-function printEvent(w: WebhookContext, event: EmittedEvent): void {
-  if (w.out.isJson) return w.out.ndjson(event)
-  w.out.line(`${w.ctx.now().toISOString().slice(11, 19)}  #${event.sequence}  ${event.event}`)
-}
-
-type Forwarded = ReturnType<typeof forwarded>
-const forwarded = (
-  event: EmittedEvent,
-  url: string,
-  sent: Pick<Sent, 'status' | 'durationMs' | 'error'>,
-  attempts: number,
-) => ({
-  sequence: event.sequence,
-  event: event.event,
-  url,
-  status: sent.status,
-  durationMs: sent.durationMs,
-  error: sent.error,
-  attempts,
-})
-
-function pause(w: WebhookContext, ms: number, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.resolve()
-  return new Promise<void>((resolve) => {
-    signal.addEventListener('abort', () => resolve(), { once: true })
-    void w.ctx.sleep(ms).then(resolve)
-  })
-}
-
-/** POSTs the event again to a local URL that did not answer; any answer, 2xx or not, ends it. */
-async function retryForward(
-  w: WebhookContext,
-  url: string,
-  event: EmittedEvent,
-  body: string,
-  first: Sent,
-  stop: AbortSignal,
-): Promise<Forwarded> {
-  let sent = first
-  let attempts = 1
-  for (const delay of FORWARD_RETRY_DELAYS_MS) {
-    if (sent.status !== null || stop.aborted) break
-    w.out.info(
-      `${url} did not answer (${sent.error}); trying ${event.event} #${event.sequence} again in ${delay / 1000} s`,
-    )
-    await pause(w, delay, stop)
-    if (stop.aborted) break
-    sent = await sendWebhook(w.ctx, url, body, { showAtMost: 0, signal: stop })
-    attempts++
-  }
-  return forwarded(event, url, sent, attempts)
-}
-
-function printForwarded(w: WebhookContext, f: Forwarded, isNamingUrl: boolean): void {
-  const { out } = w
-  if (out.isJson) return out.ndjson({ ...f, at: w.ctx.now().toISOString() })
-  const time = w.ctx.now().toISOString().slice(11, 19)
-  const status =
-    f.status === null
-      ? out.chalk.red(`not delivered (${f.error})`)
-      : isOk(f.status)
-        ? out.chalk.green(String(f.status))
-        : out.chalk.red(String(f.status))
-  out.line(`${time}  #${f.sequence}  ${f.event}  → ${isNamingUrl ? `${f.url} ` : ''}${status}  ${f.durationMs} ms`)
 }

@@ -4,7 +4,8 @@ import { WEBHOOK_EVENT_KINDS, WEBHOOK_TIMEOUT_MS, type WebhookEventKind } from '
 import { loadEventSample } from '../../contract/event-samples.js'
 import { parseDuration } from '../commands/emulator.js'
 import { UsageError } from '../exit-codes.js'
-import { CheckFailedError, isOk, sendWebhook, type WebhookContext } from './http.js'
+import { CheckFailedError, isOk, sendWebhook } from './http.js'
+import type { CommandContext } from '../client-factory.js'
 
 /** A kind no version of the spec has: the handler should answer it without breaking. */
 export const UNKNOWN_KIND = 'order:teleported'
@@ -76,18 +77,18 @@ export function probes(now: Date): Probe[] {
 export const PROBE_TIMEOUT = '60s'
 
 /** Exit 1 when a well-formed event was not acknowledged. Probes left when `timeout` is used up are not sent. */
-export async function probe(w: WebhookContext, url: string, timeout = PROBE_TIMEOUT): Promise<ProbeResult[]> {
+export async function probe(w: CommandContext, url: string, timeout = PROBE_TIMEOUT): Promise<ProbeResult[]> {
   if (!/^https?:\/\//i.test(url))
     throw new UsageError(`"${url}" is not an http(s) URL (e.g. http://localhost:3000/hooks)`)
   const seconds = parseDuration(timeout)
   if (seconds < 1) throw new UsageError(`--timeout: "${timeout}" is less than a second`)
   const started = performance.now()
   const results: ProbeResult[] = []
-  for (const p of probes(w.ctx.now())) {
+  for (const p of probes(w.now())) {
     const leftMs = Math.round(seconds * 1000 - (performance.now() - started))
     const sent =
       leftMs > 0
-        ? await sendWebhook(w.ctx, url, p.body, { showAtMost: 0, timeoutMs: Math.min(WEBHOOK_TIMEOUT_MS, leftMs) })
+        ? await sendWebhook(w, url, p.body, { showAtMost: 0, timeoutMs: Math.min(WEBHOOK_TIMEOUT_MS, leftMs) })
         : { status: null, durationMs: 0, error: `not sent: the probe's ${timeout} were used up (--timeout)` }
     const { body: _, isPassing, ...about } = p
     const result: ProbeResult = {
@@ -112,7 +113,7 @@ export async function probe(w: WebhookContext, url: string, timeout = PROBE_TIME
   return results
 }
 
-function printResult(w: WebhookContext, r: ProbeResult): void {
+function printResult(w: CommandContext, r: ProbeResult): void {
   const { out } = w
   const answer = r.status ?? `no answer (${r.error})`
   // Piped: the probe's name, the event's kind, status, ms, verdict; a kind's own probe is named `kind`.

@@ -1,6 +1,6 @@
 // `store webhooks receive --port N`: a local receiver that prints each webhook readably, checks it
 // against the spec's schemas and headers, and can answer INVOICE.ITEM.DELIVER-DYNAMIC with content.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import {
   DYNAMIC_DELIVERY_EVENT,
   WEBHOOK_HEADERS,
@@ -12,7 +12,7 @@ import { isNestedDeeperThan } from '../../contract/common.js'
 import { UsageError } from '../exit-codes.js'
 import { parseJson } from '../fidelity/id-map.js'
 import { listen, readBody } from '../fidelity/local-server.js'
-import type { WebhookContext } from './http.js'
+import type { CommandContext } from '../client-factory.js'
 
 export interface ReceiveOptions {
   port: string
@@ -98,7 +98,6 @@ const dynamicAnswer = (text: string) => ({
 })
 
 export interface Receiver {
-  server: Server
   url: string
   close(): Promise<void>
 }
@@ -154,13 +153,12 @@ export function startReceiver(
     })
   })
   return listen(server, port, o.host).then(({ address, close }) => ({
-    server,
     url: `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`,
     close,
   }))
 }
 
-export function printReceived(w: WebhookContext, r: Received): void {
+export function printReceived(w: CommandContext, r: Received): void {
   const { out } = w
   if (out.isJson) return out.ndjson(r)
   const c = out.chalk

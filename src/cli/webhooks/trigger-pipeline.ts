@@ -12,8 +12,9 @@ import { runFixtures } from '../../fixtures/run.js'
 import { asUsage, parseFixtureFile } from '../fixtures/parse.js'
 import { TRIGGER_FIXTURES_DIR } from '../shipped-files.js'
 import { applyOverride, parseOverride } from './overrides.js'
-import { CheckFailedError, type WebhookContext } from './http.js'
+import { CheckFailedError } from './http.js'
 import { startReceiver, type Received } from './receive.js'
+import type { CommandContext } from '../client-factory.js'
 
 /** How long to wait for the event once the steps ran (renewals and deliveries are quick; this is a ceiling). */
 export const TRIGGER_EVENT_TIMEOUT_MS = 10_000
@@ -53,10 +54,10 @@ export async function triggerFixture(
  * Exit 1 when no event came. A Dynamic fixture delivers to STORE_DYNAMIC_URL, else to a receiver
  * of this process.
  */
-export async function triggerInEmulator(w: WebhookContext, kind: EventKind, o: PipelineOptions): Promise<void> {
+export async function triggerInEmulator(w: CommandContext, kind: EventKind, o: PipelineOptions): Promise<void> {
   const { file, path } = await triggerFixture(kind, o.override)
   const needsDynamicUrl = JSON.stringify(file).includes(`\${env:${DYNAMIC_URL_VARIABLE}}`)
-  const env = { ...w.ctx.env }
+  const env = { ...w.env }
   if (o.dryRun) return printPlan(w.out, file)
   const dynamic: Received[] = []
   const receiver =
@@ -64,7 +65,7 @@ export async function triggerInEmulator(w: WebhookContext, kind: EventKind, o: P
       ? await startReceiver(
           { port: '0', host: '127.0.0.1', status: '200' },
           (r) => dynamic.push(r),
-          () => w.ctx.now(),
+          () => w.now(),
         )
       : undefined
   if (receiver) env[DYNAMIC_URL_VARIABLE] = `${receiver.url}/deliver`
@@ -89,7 +90,7 @@ export async function triggerInEmulator(w: WebhookContext, kind: EventKind, o: P
 
 /** Resolves once connected, before the steps run, so the event cannot slip by. */
 async function listenFor(
-  w: WebhookContext,
+  w: CommandContext,
   kind: EventKind,
   stop: AbortSignal,
 ): Promise<{ first: Promise<EmittedEvent> }> {
@@ -127,7 +128,7 @@ async function listenFor(
   return { first }
 }
 
-function reportDynamic(w: WebhookContext, url: string, received: Received[] | undefined): void {
+function reportDynamic(w: CommandContext, url: string, received: Received[] | undefined): void {
   if (received === undefined) return w.out.success(`${DYNAMIC_DELIVERY_EVENT} was POSTed to ${url}`)
   const delivery = received.find((r) => r.event === DYNAMIC_DELIVERY_EVENT)
   if (!delivery) throw new CheckFailedError(`the steps ran but no ${DYNAMIC_DELIVERY_EVENT} reached ${url}`)

@@ -24,7 +24,8 @@ import type { Order, OrderItem } from '../../contract/orders.js'
 import type { Product } from '../../contract/products.js'
 import { isStoreError, UsageError } from '../exit-codes.js'
 import { applyOverride, parseOverride } from './overrides.js'
-import { CheckFailedError, SHOWN_ANSWER_BYTES, isOk, sendWebhook, type Sent, type WebhookContext } from './http.js'
+import { CheckFailedError, SHOWN_ANSWER_BYTES, isOk, sendWebhook, type Sent } from './http.js'
+import type { CommandContext } from '../client-factory.js'
 
 export interface TriggerOptions {
   to?: string
@@ -42,7 +43,7 @@ export function checkKind(kind: string): EventKind {
   )
 }
 
-async function sourcesFor(w: WebhookContext, productIds: string[]): Promise<PayloadSources> {
+async function sourcesFor(w: CommandContext, productIds: string[]): Promise<PayloadSources> {
   const { shops } = await w.client().emulator.listShops()
   const wanted = w.connection().shop
   const shop = (wanted ? shops.find((s) => s.id === wanted || s.slug === wanted.toLowerCase()) : shops[0]) ?? shops[0]
@@ -79,13 +80,13 @@ function pickLine(order: Order, kind: EventKind, itemId: string | undefined): Or
 
 /** A payload built from a record of the emulator (`--from ORD-…`, a product id or a subscription id). */
 export async function payloadFromRecord(
-  w: WebhookContext,
+  w: CommandContext,
   kind: EventKind,
   ref: string,
   itemId?: string,
 ): Promise<Record<string, unknown>> {
   const category = categoryOf(kind)
-  const at = w.ctx.now()
+  const at = w.now()
   if (category === 'order' || category === 'dynamic' || category === 'mystery') {
     const order = await w.client().orders.get(ref)
     if (kind === DYNAMIC_DELIVERY_EVENT)
@@ -125,35 +126,28 @@ export interface TriggerResult {
   sent?: Sent
 }
 
-export async function trigger(w: WebhookContext, kindText: string, o: TriggerOptions): Promise<TriggerResult> {
+export async function trigger(w: CommandContext, kindText: string, o: TriggerOptions): Promise<TriggerResult> {
   const kind = checkKind(kindText)
   const overrides = (o.override ?? []).map((text) => parseOverride(text, kind !== DYNAMIC_DELIVERY_EVENT))
   if (o.item && !o.from) throw new UsageError('--item goes with --from ORD-…')
   if (!o.to || !/^https?:\/\//i.test(o.to)) throw new UsageError(`--to: "${o.to}" is not an http(s) URL`)
-  let payload = o.from ? await payloadFromRecord(w, kind, o.from, o.item) : samplePayload(kind, w.ctx.now())
+  let payload = o.from ? await payloadFromRecord(w, kind, o.from, o.item) : samplePayload(kind, w.now())
   for (const override of overrides) payload = applyOverride(payload, override)
   const { problems } = validateWebhookPayload(payload)
   const result: TriggerResult = { kind, url: o.to, payload, problems }
   if (o.dryRun) return result
-  result.sent = await sendWebhook(w.ctx, o.to, JSON.stringify(payload), { showAtMost: SHOWN_ANSWER_BYTES })
+  result.sent = await sendWebhook(w, o.to, JSON.stringify(payload), { showAtMost: SHOWN_ANSWER_BYTES })
   return result
 }
 
-export function reportTrigger(w: WebhookContext, r: TriggerResult, dryRun: boolean): void {
+export function reportTrigger(w: CommandContext, r: TriggerResult, dryRun: boolean): void {
   const { out } = w
   for (const problem of r.problems) out.warn(`payload does not match the ${r.kind} schema: ${problem}`)
   if (dryRun) return out.json(r.payload)
   const sent = r.sent!
   if (out.isJson) {
-    out.json({
-      event: r.kind,
-      url: r.url,
-      status: sent.status,
-      durationMs: sent.durationMs,
-      error: sent.error,
-      body: sent.body,
-      bodyTruncated: sent.bodyTruncated,
-    })
+    const { status, durationMs, error, body, bodyTruncated } = sent
+    out.json({ event: r.kind, url: r.url, status, durationMs, error, body, bodyTruncated })
   } else {
     out.info(`${r.kind} → POST ${r.url}`)
     if (sent.status === null) out.line(`no answer: ${sent.error}  ${sent.durationMs} ms`)

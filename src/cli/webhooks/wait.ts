@@ -5,7 +5,8 @@ import { StoreError } from '../../contract/store-error.js'
 import { valueAt } from '../../fixtures/expect.js'
 import { UsageError } from '../exit-codes.js'
 import { parseDuration } from '../commands/emulator.js'
-import { CheckFailedError, type WebhookContext } from './http.js'
+import { CheckFailedError } from './http.js'
+import type { CommandContext } from '../client-factory.js'
 
 export interface WaitOptions {
   event: string
@@ -30,7 +31,7 @@ export function isMatching(event: EmittedEvent, matches: ReturnType<typeof parse
   })
 }
 
-export async function waitForEvent(w: WebhookContext, o: WaitOptions): Promise<void> {
+export async function waitForEvent(w: CommandContext, o: WaitOptions): Promise<void> {
   if (!isWebhookEventKind(o.event))
     throw new UsageError(`--event: "${o.event}" is not an event kind of the spec (see store webhooks events)`)
   const matches = parseMatches(o.match ?? [])

@@ -5,22 +5,9 @@ import { API_OPERATIONS, CONTROL_OPERATIONS, type OperationId } from './index.js
 import type { Operation } from './operation.js'
 import { NoQuerySchema } from '../common.js'
 
-export interface Address {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
-  /** The path template (`/coupons/{id}`), relative to `root`. */
-  path: string
-  /** `api`: relative to the base URL (`…/api/v1`); `origin`: to its origin (`/_emulator`, `/storefront`). */
-  root: 'api' | 'origin'
-  /** Sends the key (the storefront is public). */
-  auth: boolean
-  /** Answers text (the codes export), not JSON. */
-  text: boolean
-  /** Takes query parameters. */
-  query: boolean
-}
-
-const addressOf = (operation: Operation, root: Address['root']): Address => ({
-  method: operation.method.toUpperCase() as Address['method'],
+/** `root` `api`: relative to the base URL (`…/api/v1`); `origin`: to its origin (`/_emulator`, `/storefront`). */
+const addressOf = (operation: Operation, root: 'api' | 'origin') => ({
+  method: operation.method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: operation.path,
   root,
   auth: operation.auth !== false,
@@ -32,4 +19,4 @@ const addressOf = (operation: Operation, root: Address['root']): Address => ({
 export const ADDRESSES = Object.fromEntries([
   ...Object.values<Operation>(API_OPERATIONS).map((o) => [o.operationId, addressOf(o, 'api')]),
   ...Object.values<Operation>(CONTROL_OPERATIONS).map((o) => [o.operationId, addressOf(o, 'origin')]),
-]) as Record<OperationId, Address>
+]) as Record<OperationId, ReturnType<typeof addressOf>>

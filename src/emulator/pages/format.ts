@@ -39,11 +39,6 @@ export function safeUrl(value: unknown): string | undefined {
   }
 }
 
-/** `sk_live_…wxyz`: a key as the dashboard shows it, from its stored prefix and last four. */
-export function maskedKey(key: { prefix: string; last4: string }): string {
-  return `${key.prefix}…${key.last4}`
-}
-
 /** JSON for a `<pre>`: two-space indent, as `--json` prints. */
 export function pretty(value: unknown): string {
   if (typeof value === 'string') {

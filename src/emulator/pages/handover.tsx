@@ -1,25 +1,17 @@
-import type { FC } from 'hono/jsx'
+import type { Child, FC } from 'hono/jsx'
 import type { Invoice, InvoiceItem } from '../../contract/storefront.js'
 import type { MysteryOpen } from '../../contract/mystery.js'
 import type { Handover } from '../../contract/orders.js'
-import { Badge, Facts, OddsCells, Table } from './layout.js'
-import { linksIn, pretty, safeUrl, when } from './format.js'
+import { Badge, Facts, Table, oddsColumns } from './layout.js'
+import { linksIn, money, pretty, safeUrl, when } from './format.js'
 
 type LineMystery = NonNullable<InvoiceItem['mystery']>
 
-const HANDOVER_LABEL: Record<string, [string, 'ok' | 'bad' | 'warn' | undefined]> = {
-  awaiting_payment: ['awaiting payment', 'warn'],
-  awaiting_shipment: ['awaiting shipment', 'warn'],
-  delivered: ['delivered', 'ok'],
-  partial: ['partly delivered', 'warn'],
-  undelivered: ['not delivered', 'bad'],
-  none: ['nothing to deliver', undefined],
-}
+const HANDOVER_TONE: Record<string, 'ok' | 'bad' | 'warn'> = { delivered: 'ok', undelivered: 'bad', none: 'ok' }
 
-const HandoverStatus: FC<{ handover: Handover | undefined }> = ({ handover }) => {
-  const [label, tone] = HANDOVER_LABEL[handover?.status ?? 'awaiting_payment'] ?? [String(handover?.status), undefined]
-  return <Badge tone={tone}>{label}</Badge>
-}
+const HandoverStatus: FC<{ handover: Handover }> = ({ handover }) => (
+  <Badge tone={HANDOVER_TONE[handover.status] ?? 'warn'}>{handover.status.replace('_', ' ')}</Badge>
+)
 
 /** A link when the URL is http(s), plain text otherwise (a `javascript:` URL never becomes a link). */
 export const SafeLink: FC<{ url: string; label?: string }> = ({ url, label }) => {
@@ -198,13 +190,7 @@ const OpenView: FC<{ open: MysteryOpen }> = ({ open }) => (
     />
     <details>
       <summary>Odds at this open</summary>
-      <Table caption="Odds snapshot" head={['Outcome', 'Weight', 'Chance', 'Stock']}>
-        {open.odds.map((o) => (
-          <tr>
-            <OddsCells outcome={o} won={o.name === open.outcome} />
-          </tr>
-        ))}
-      </Table>
+      <Table caption="Odds snapshot" columns={oddsColumns(open.outcome)} rows={open.odds} />
     </details>
     <ul class="check-list" aria-label="Verification">
       {CHECKS.map(([name, label]) => (
@@ -222,20 +208,61 @@ const OpenView: FC<{ open: MysteryOpen }> = ({ open }) => (
 )
 
 /** An order's tracking codes (Physical lines), as a panel; nothing when there are none. */
-export const TrackingPanel: FC<{ tracking: Invoice['tracking']; headingId: string }> = ({ tracking, headingId }) =>
+const TrackingPanel: FC<{ tracking: Invoice['tracking'] }> = ({ tracking }) =>
   tracking.length ? (
-    <section class="panel" aria-labelledby={headingId}>
-      <h2 id={headingId}>Tracking</h2>
-      <Table caption="Tracking" head={['Code', 'Carrier', 'Added']}>
-        {tracking.map((t) => (
-          <tr>
-            <td>
-              <code>{t.code}</code>
-            </td>
-            <td>{t.carrier ?? '—'}</td>
-            <td>{when(t.addedAt)}</td>
-          </tr>
-        ))}
-      </Table>
+    <section class="panel" aria-labelledby="tracks-h">
+      <h2 id="tracks-h">Tracking</h2>
+      <Table
+        caption="Tracking"
+        rows={tracking}
+        columns={[
+          ['Code', (t) => <code>{t.code}</code>],
+          ['Carrier', (t) => t.carrier ?? '—'],
+          ['Added', (t) => when(t.addedAt)],
+        ]}
+      />
     </section>
   ) : null
+
+/** What the invoice and the order's page say of its money and dates. */
+export function invoiceFacts(invoice: Invoice): [Child, Child][] {
+  const c = invoice.currency
+  return [
+    ['Customer', [invoice.customerName, invoice.customerEmail].filter(Boolean).join(' · ')],
+    ['Created', when(invoice.createdAt)],
+    ['Paid', invoice.paidAt ? when(invoice.paidAt) : 'not yet'],
+    ['Subtotal', money(invoice.subtotal, c)],
+    [
+      'Discount',
+      invoice.discount ? (
+        <>
+          −{money(invoice.discount, c)} {invoice.coupon ? <code>{invoice.coupon.code}</code> : null}
+        </>
+      ) : null,
+    ],
+    ['Total', <strong>{money(invoice.total, c)}</strong>],
+    ['Paid so far', money(invoice.amountPaid, c)],
+    ['Refunded', invoice.paymentStatus === 'refunded' ? money(invoice.amountPaid, c) : null],
+    ['Due', invoice.amountDue > 0 ? money(invoice.amountDue, c) : null],
+  ]
+}
+
+/** Each line of an invoice as a panel: what was bought, what was delivered, and its mystery reveals. */
+export const InvoiceLines: FC<{ invoice: Invoice }> = ({ invoice }) => (
+  <>
+    {invoice.items.map((item, at) => (
+      <section class="panel" aria-labelledby={`item-${at}-h`} data-item={item.id}>
+        <div class="spread">
+          <h2 id={`item-${at}-h`}>{item.productName}</h2>
+          <span class="muted">
+            {item.productType} · {item.quantity} × {money(item.price, invoice.currency)} ={' '}
+            <strong>{money(item.total, invoice.currency)}</strong>
+          </span>
+        </div>
+        <HandoverView item={item} codesId={`codes-${at}`} />
+        {item.mystery ? <MysteryReveal item={item} mystery={item.mystery} orderNumber={invoice.orderNumber} /> : null}
+      </section>
+    ))}
+    <TrackingPanel tracking={invoice.tracking} />
+  </>
+)

@@ -92,22 +92,40 @@ export const TopBar: FC<PropsWithChildren<{ brand: string; brandHref: string; na
   </header>
 )
 
-/** A table that scrolls sideways on a phone instead of overflowing the page. */
-export const Table: FC<PropsWithChildren<{ caption?: string; head: Child[] }>> = ({ caption, head, children }) => (
-  <div class="table-wrap">
-    <table>
-      {caption ? <caption class="skip">{caption}</caption> : null}
-      <thead>
-        <tr>
-          {head.map((h) => (
-            <th scope="col">{h}</th>
+/** A column of a table: its heading, its cell from a row, and the cell's class. */
+export type Column<T> = [Child, (row: T) => Child, string?]
+
+/** A table of `rows` by `columns`, scrolling sideways on a phone instead of overflowing the page. */
+export function Table<T>(props: {
+  caption: string
+  columns: Column<T>[]
+  rows: T[]
+  rowAttrs?: (row: T) => Record<string, string>
+}) {
+  return (
+    <div class="table-wrap">
+      <table>
+        <caption class="skip">{props.caption}</caption>
+        <thead>
+          <tr>
+            {props.columns.map(([head]) => (
+              <th scope="col">{head}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {props.rows.map((row) => (
+            <tr {...props.rowAttrs?.(row)}>
+              {props.columns.map(([, cell, cls]) => (
+                <td class={cls}>{cell(row)}</td>
+              ))}
+            </tr>
           ))}
-        </tr>
-      </thead>
-      <tbody>{children}</tbody>
-    </table>
-  </div>
-)
+        </tbody>
+      </table>
+    </div>
+  )
+}
 
 type Tone = 'ok' | 'bad' | 'warn'
 
@@ -168,6 +186,40 @@ export const Input: FC<{ id: string; label: Child } & Attributes> = ({ id, label
   </>
 )
 
+/** A labelled textarea holding `text`. */
+export const TextArea: FC<{ id: string; label: Child; text?: string } & Attributes> = ({
+  id,
+  label,
+  text,
+  ...attributes
+}) => (
+  <>
+    <label for={id}>{label}</label>
+    <textarea id={id} {...attributes}>
+      {text ?? ''}
+    </textarea>
+  </>
+)
+
+/** A labelled select of `choices` (a value, or a value and its label) with `chosen` selected. */
+export const Select: FC<
+  { id: string; label: Child; choices: readonly (string | readonly [string, string])[]; chosen?: string } & Attributes
+> = ({ id, label, choices, chosen, ...attributes }) => (
+  <>
+    <label for={id}>{label}</label>
+    <select id={id} {...attributes}>
+      {choices.map((choice) => {
+        const [value, text] = typeof choice === 'string' ? [choice, choice] : choice
+        return (
+          <option value={value} selected={value === chosen}>
+            {text}
+          </option>
+        )
+      })}
+    </select>
+  </>
+)
+
 /** A labelled number input whose bounds are those of the schema the API checks the field with. */
 export const NumberInput: FC<{ id: string; label: Child; schema: z.ZodType } & Attributes> = ({
   schema,
@@ -183,23 +235,22 @@ export const Notice: FC<{ id?: string }> = ({ id }) => (
   <div id={id} class="notice" role="status" aria-live="polite"></div>
 )
 
-/** The published cells of one mystery outcome (name, weight, chance, stock), the same on every page. */
-export const OddsCells: FC<{
-  outcome: { name: string; weight: number; chance: number; stock: number | null }
-  won?: boolean
-}> = ({ outcome, won }) => (
-  <>
-    <td>
-      {outcome.name}
-      {won ? (
+type Odds = { name: string; weight: number; chance: number; stock: number | null }
+
+/** The published columns of mystery outcomes (name, weight, chance, stock), the same on every page; `won` marks one. */
+export const oddsColumns = <T extends Odds>(won?: string): Column<T>[] => [
+  [
+    'Outcome',
+    (o) =>
+      o.name === won ? (
         <>
-          {' '}
-          <Badge tone="ok">won</Badge>
+          {o.name} <Badge tone="ok">won</Badge>
         </>
-      ) : null}
-    </td>
-    <td class="num">{outcome.weight}</td>
-    <td class="num">{outcome.chance.toFixed(2)} %</td>
-    <td class="num">{outcome.stock === null ? '∞' : outcome.stock}</td>
-  </>
-)
+      ) : (
+        o.name
+      ),
+  ],
+  ['Weight', (o) => o.weight, 'num'],
+  ['Chance', (o) => `${o.chance.toFixed(2)} %`, 'num'],
+  ['Stock', (o) => o.stock ?? '∞', 'num'],
+]

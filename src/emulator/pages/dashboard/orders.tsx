@@ -4,62 +4,56 @@ import type { Invoice } from '../../../contract/storefront.js'
 import type { Customer } from '../../../contract/customers.js'
 import type { Subscription } from '../../../contract/subscriptions.js'
 import { ClockAdvanceBodySchema, PayBodySchema } from '../../../contract/fulfilment.js'
-import { ApiForm, Badge, Facts, Input, Notice, NumberInput, PaymentBadge, StatusBadge, Table } from '../layout.js'
-import { HandoverView, MysteryReveal, TrackingPanel } from '../handover.js'
+import {
+  ApiForm,
+  Badge,
+  Facts,
+  Input,
+  Notice,
+  NumberInput,
+  PaymentBadge,
+  Select,
+  StatusBadge,
+  Table,
+} from '../layout.js'
+import { InvoiceLines, invoiceFacts } from '../handover.js'
 import { duration, money, pretty, when } from '../format.js'
 import { GATEWAYS } from '../storefront/catalogue.js'
 import { DASHBOARD_API, DashboardShell, dashHref, type DashView } from './shell.js'
-import { ListControls, type Paged } from './paging.js'
+import { List, type Paged } from './paging.js'
 
-export const OrdersPage: FC<{ view: DashView; orders: Paged<Order> }> = ({ view, orders: paged }) => {
-  const orders = paged.rows
-  return (
-    <DashboardShell view={view} title="Orders" section="/orders">
-      <p class="muted">
-        The orders of {view.shop.name}, newest first; search by order number, e-mail or name. New orders come from the
-        storefront, the embed or <code>POST /storefront/{view.shop.slug}/checkout</code>.
-      </p>
-      <ListControls view={view} path="/orders" paged={paged} noun="orders" />
-      {orders.length === 0 && paged.search ? (
-        <p>No order matches “{paged.search}”.</p>
-      ) : orders.length === 0 ? (
-        <p>
-          No orders yet.{' '}
-          <a href={`/storefront/${encodeURIComponent(view.shop.slug)}`}>Buy something on the storefront</a>.
-        </p>
-      ) : (
-        <Table caption="Orders" head={['Order', 'Created', 'Customer', 'Items', 'Total', 'Status', 'Payment']}>
-          {orders.map((o) => (
-            <tr data-order={o.orderNumber}>
-              <td class="nowrap">
-                <a href={dashHref(view, `/orders/${encodeURIComponent(o.id)}`)}>{o.orderNumber}</a>
-              </td>
-              <td class="nowrap">{when(o.createdAt)}</td>
-              <td>
-                {o.customerName ? `${o.customerName} ` : ''}
-                <span class="muted">{o.customerEmail}</span>
-              </td>
-              <td>{o.items.map((i) => `${i.quantity} × ${i.productName}`).join(', ')}</td>
-              <td class="num">{money(o.total, o.currency)}</td>
-              <td>
-                <StatusBadge status={o.status} />
-                {o.items.some((i) => i.delivery?.status === 'awaiting_shipment') ? (
-                  <>
-                    {' '}
-                    <Badge tone="warn">awaiting shipment</Badge>
-                  </>
-                ) : null}
-              </td>
-              <td>
-                <PaymentBadge status={o.paymentStatus} />
-              </td>
-            </tr>
-          ))}
-        </Table>
-      )}
-    </DashboardShell>
-  )
-}
+export const OrdersPage: FC<{ view: DashView; orders: Paged<Order> }> = ({ view, orders }) => (
+  <DashboardShell view={view} title="Orders" section="/orders">
+    <p class="muted">Newest first; new orders come from the storefront, the embed or its checkout API.</p>
+    <List
+      view={view}
+      path="/orders"
+      paged={orders}
+      noun="orders"
+      empty={<a href={`/storefront/${encodeURIComponent(view.shop.slug)}`}>No orders yet: buy on the storefront.</a>}
+      rowAttrs={(o) => ({ 'data-order': o.orderNumber })}
+      columns={[
+        ['Order', (o) => <a href={dashHref(view, `/orders/${encodeURIComponent(o.id)}`)}>{o.orderNumber}</a>, 'nowrap'],
+        ['Created', (o) => when(o.createdAt), 'nowrap'],
+        ['Customer', (o) => [o.customerName, o.customerEmail].filter(Boolean).join(' · ')],
+        ['Items', (o) => o.items.map((i) => `${i.quantity} × ${i.productName}`).join(', ')],
+        ['Total', (o) => money(o.total, o.currency), 'num'],
+        [
+          'Status',
+          (o) => (
+            <>
+              <StatusBadge status={o.status} />
+              {o.items.some((i) => i.delivery?.status === 'awaiting_shipment') ? (
+                <Badge tone="warn">awaiting shipment</Badge>
+              ) : null}
+            </>
+          ),
+        ],
+        ['Payment', (o) => <PaymentBadge status={o.paymentStatus} />],
+      ]}
+    />
+  </DashboardShell>
+)
 
 export const OrderDetailPage: FC<{
   view: DashView
@@ -71,7 +65,6 @@ export const OrderDetailPage: FC<{
   const c = order.currency
   const isPaid =
     order.paymentStatus === 'paid' || order.paymentStatus === 'disputed' || order.paymentStatus === 'refunded'
-  const hasPhysical = order.items.some((i) => i.productType === 'Physical')
   const hasMystery = invoice.items.some((i) => i.mystery)
   const undelivered = isPaid
     ? invoice.items.filter((i) => i.delivery.status === 'undelivered' || i.delivery.status === 'partial').length
@@ -92,37 +85,13 @@ export const OrderDetailPage: FC<{
       <section class="panel" aria-label="Order">
         <Facts
           rows={[
-            [
-              'Ids',
-              <>
-                <code>{order.id}</code> · <code>{order.orderNumber}</code>
-              </>,
-            ],
-            ['Customer', `${order.customerName ? `${order.customerName} · ` : ''}${order.customerEmail}`],
-            ['Created', when(order.createdAt)],
-            ['Paid', order.paidAt ? when(order.paidAt) : 'not yet'],
-            [
-              'Total',
-              <>
-                <strong>{money(order.total, c)}</strong>
-                {invoice.discount
-                  ? ` (after ${money(invoice.discount, c)} discount${order.couponCode ? `, coupon ${order.couponCode}` : ''})`
-                  : ''}
-              </>,
-            ],
-            [
-              'Paid so far',
-              money(invoice.amountPaid, c) +
-                (invoice.amountDue > 0 ? ` · due ${money(invoice.amountDue, c)}` : '') +
-                (order.paymentStatus === 'refunded' ? ` · refunded ${money(invoice.amountPaid, c)}` : ''),
-            ],
+            ['Id', <code>{order.id}</code>],
+            ...invoiceFacts(invoice),
             ['Payment method', order.paymentMethod || order.gateway || '—'],
             ['Visitor', [order.ip, order.country].filter(Boolean).join(' · ') || null],
             [
               'Custom fields',
-              order.customFields && Object.keys(order.customFields).length ? (
-                <pre>{pretty(order.customFields)}</pre>
-              ) : null,
+              Object.keys(order.customFields ?? {}).length ? <pre>{pretty(order.customFields)}</pre> : null,
             ],
           ]}
         />
@@ -139,10 +108,7 @@ export const OrderDetailPage: FC<{
               aria-labelledby="pay-h"
             >
               <h3 id="pay-h">Mark paid</h3>
-              <p class="small muted">
-                Runs fulfilment for every line. Leave the amount empty to pay what is due; less than that is a partial
-                payment. Paying twice delivers nothing twice.
-              </p>
+              <p class="small muted">Runs fulfilment; an empty amount pays what is due, less is a partial payment.</p>
               <NumberInput
                 id="pay-amount"
                 name="amount"
@@ -150,31 +116,27 @@ export const OrderDetailPage: FC<{
                 schema={PayBodySchema.shape.amount}
                 placeholder={invoice.amountDue > 0 ? String(invoice.amountDue) : 'nothing due'}
               />
-              <label for="pay-gateway">Gateway</label>
-              <select id="pay-gateway" name="gateway">
-                {GATEWAYS.map(([value, label]) => (
-                  <option value={value} selected={value === (order.gateway ?? 'processor')}>
-                    {label}
-                  </option>
-                ))}
-              </select>
+              <Select
+                id="pay-gateway"
+                name="gateway"
+                label="Gateway"
+                choices={GATEWAYS}
+                chosen={order.gateway ?? 'processor'}
+              />
             </ApiForm>
           ) : (
             <section aria-labelledby="pay-h">
               <h3 id="pay-h">Payment</h3>
               <p>
                 {order.paymentStatus === 'refunded'
-                  ? `Refunded (${money(invoice.amountPaid, c)} back to the buyer); it takes no more payments.`
+                  ? `Refunded (${money(invoice.amountPaid, c)} back to the buyer).`
                   : isPaid
                     ? `Paid in full (${money(invoice.amountPaid, c)}).`
                     : 'Nothing is due.'}
               </p>
               {undelivered ? (
                 <>
-                  <p class="small muted">
-                    {undelivered} line{undelivered === 1 ? ' is' : 's are'} not delivered yet (for example a Dynamic
-                    endpoint that failed, or stock that ran out).
-                  </p>
+                  <p class="small muted">{undelivered} line(s) not delivered yet.</p>
                   <button
                     type="button"
                     data-api={`${api}/deliver`}
@@ -188,8 +150,7 @@ export const OrderDetailPage: FC<{
               ) : null}
               {toShip ? (
                 <p class="small muted" data-awaiting-shipment="">
-                  {toShip} Physical line{toShip === 1 ? ' awaits' : 's await'} shipment:{' '}
-                  <a href="#tracking-code">add its tracking</a> below to deliver {toShip === 1 ? 'it' : 'them'}.
+                  {toShip} Physical line(s) await shipment: <a href="#tracking-code">add its tracking</a> to deliver.
                 </p>
               ) : null}
             </section>
@@ -201,11 +162,6 @@ export const OrderDetailPage: FC<{
             aria-labelledby="tracking-h"
           >
             <h3 id="tracking-h">Tracking</h3>
-            <p class="small muted">
-              {hasPhysical
-                ? 'Shown on the invoice of this Physical order.'
-                : 'Tracking is for orders with a Physical line.'}
-            </p>
             <Input id="tracking-code" name="code" label="Tracking code" required />
             <Input id="tracking-carrier" name="carrier" label="Carrier" placeholder="optional" />
           </ApiForm>
@@ -217,23 +173,10 @@ export const OrderDetailPage: FC<{
             aria-labelledby="status-h"
           >
             <h3 id="status-h">Status</h3>
-            <p class="small muted">
-              As <code>PUT /api/v1/orders/:id</code>.
-            </p>
-            <label for="status">Status</label>
-            <select id="status" name="status">
-              {ORDER_STATUSES.map((s) => (
-                <option value={s} selected={s === order.status}>
-                  {s}
-                </option>
-              ))}
-            </select>
+            <Select id="status" name="status" label="Status" choices={ORDER_STATUSES} chosen={order.status} />
           </ApiForm>
           <section aria-labelledby="dispute-h">
             <h3 id="dispute-h">Dispute</h3>
-            <p class="small muted">
-              The buyer disputed the payment (fires <code>order:disputed</code>).
-            </p>
             <button
               type="button"
               class="danger"
@@ -253,57 +196,42 @@ export const OrderDetailPage: FC<{
       {order.payments?.length ? (
         <section class="panel" aria-labelledby="payments-h">
           <h2 id="payments-h">Payments</h2>
-          <Table caption="Payments" head={['When', 'Gateway', 'Amount']}>
-            {order.payments.map((p) => (
-              <tr>
-                <td>{when(p.at)}</td>
-                <td>{p.gateway}</td>
-                <td class="num">{money(p.amount, c)}</td>
-              </tr>
-            ))}
-          </Table>
+          <Table
+            caption="Payments"
+            rows={order.payments}
+            columns={[
+              ['When', (p) => when(p.at)],
+              ['Gateway', (p) => p.gateway],
+              ['Amount', (p) => money(p.amount, c), 'num'],
+            ]}
+          />
         </section>
       ) : null}
 
-      {invoice.items.map((item, at) => (
-        <section class="panel" aria-labelledby={`line-${at}-h`} data-line={item.id}>
-          <div class="spread">
-            <h2 id={`line-${at}-h`}>{item.productName}</h2>
-            <span class="muted">
-              {item.productType ?? ''} · {item.quantity} × {money(item.price, c)} = {money(item.total, c)}
-            </span>
-          </div>
-          <HandoverView item={item} codesId={`codes-${at}`} />
-          {item.mystery ? <MysteryReveal item={item} mystery={item.mystery} orderNumber={invoice.orderNumber} /> : null}
-        </section>
-      ))}
-
-      <TrackingPanel tracking={invoice.tracking} headingId="tracks-h" />
+      <InvoiceLines invoice={invoice} />
     </DashboardShell>
   )
 }
 
 export const CustomersPage: FC<{ view: DashView; customers: Paged<Customer> }> = ({ view, customers }) => (
   <DashboardShell view={view} title="Customers" section="/customers">
-    <p class="muted">Customers are kept per shop by e-mail from checkouts; totals count paid money.</p>
-    <ListControls view={view} path="/customers" paged={customers} noun="customers" />
-    {customers.rows.length === 0 ? (
-      <p>{customers.search ? `No customer matches “${customers.search}”.` : 'No customers yet.'}</p>
-    ) : (
-      <Table caption="Customers" head={['Name', 'E-mail', 'Country', 'Orders', 'Spent', 'Last order', 'Since']}>
-        {customers.rows.map((cu) => (
-          <tr>
-            <td>{cu.name || '—'}</td>
-            <td>{cu.email}</td>
-            <td>{[cu.country, cu.city].filter(Boolean).join(' · ') || '—'}</td>
-            <td class="num">{cu.totalOrders}</td>
-            <td class="num">{money(cu.totalSpent)}</td>
-            <td class="nowrap">{when(cu.lastOrderAt)}</td>
-            <td class="nowrap">{when(cu.createdAt)}</td>
-          </tr>
-        ))}
-      </Table>
-    )}
+    <p class="muted">Kept per shop by e-mail from checkouts; totals count paid money.</p>
+    <List
+      view={view}
+      path="/customers"
+      paged={customers}
+      noun="customers"
+      empty="No customers yet."
+      columns={[
+        ['Name', (cu) => cu.name || '—'],
+        ['E-mail', (cu) => cu.email],
+        ['Country', (cu) => [cu.country, cu.city].filter(Boolean).join(' · ') || '—'],
+        ['Orders', (cu) => cu.totalOrders, 'num'],
+        ['Spent', (cu) => money(cu.totalSpent), 'num'],
+        ['Last order', (cu) => when(cu.lastOrderAt), 'nowrap'],
+        ['Since', (cu) => when(cu.createdAt), 'nowrap'],
+      ]}
+    />
   </DashboardShell>
 )
 
@@ -321,7 +249,7 @@ export const SubscriptionsPage: FC<{
       <p>
         Now: <strong data-clock="">{when(clockNow)}</strong>{' '}
         <span class="muted small">
-          ({offsetSeconds === 0 ? 'real time' : `${ahead(offsetSeconds)} ahead of real time`})
+          ({offsetSeconds === 0 ? 'real time' : `${(offsetSeconds / 3600).toFixed(1)} h ahead of real time`})
         </span>
       </p>
       <p class="small muted">
@@ -354,71 +282,42 @@ export const SubscriptionsPage: FC<{
           label="Seconds"
           schema={ClockAdvanceBodySchema.shape.seconds}
           required
-          class="w-16"
         />
       </ApiForm>
     </section>
-    <ListControls view={view} path="/subscriptions" paged={subscriptions} noun="subscriptions" />
-    {subscriptions.rows.length === 0 ? (
-      <p>
-        {subscriptions.search
-          ? `No subscription matches “${subscriptions.search}”.`
-          : 'No subscriptions yet: buy a Subscription product on the storefront and pay the order.'}
-      </p>
-    ) : (
-      <Table
-        caption="Subscriptions"
-        head={['Product', 'Customer', 'Status', 'Period ends', 'Processor ids', 'Created', '']}
-      >
-        {subscriptions.rows.map((s) => (
-          <tr data-subscription={s.id}>
-            <td>
-              {s.productName} <code class="small">{s.productProductId}</code>
-            </td>
-            <td>{s.customerEmail}</td>
-            <td>
-              <Badge tone={s.status === 'ACTIVE' ? 'ok' : s.status === 'TRIALING' ? 'warn' : 'bad'}>{s.status}</Badge>
-            </td>
-            <td class="nowrap">{when(s.currentPeriodEnd)}</td>
-            <td class="small">
-              <code>{s.processorSubscriptionId}</code>
-              <br />
-              <code>{s.processorCustomerId}</code>
-            </td>
-            <td class="nowrap">
-              {when(s.createdAt)}
-              {s.canceledAt ? (
-                <>
-                  <br />
-                  <span class="muted">cancelled {when(s.canceledAt)}</span>
-                </>
-              ) : null}
-            </td>
-            <td>
-              {s.status !== 'CANCELLED' ? (
-                <button
-                  type="button"
-                  class="danger"
-                  data-api={`${DASHBOARD_API}/emulator/subscriptions/${encodeURIComponent(s.id)}/cancel`}
-                  data-confirm="Cancel this subscription?"
-                  data-success="Subscription cancelled."
-                >
-                  Cancel
-                </button>
-              ) : null}
-            </td>
-          </tr>
-        ))}
-      </Table>
-    )}
+    <List
+      view={view}
+      path="/subscriptions"
+      paged={subscriptions}
+      noun="subscriptions"
+      empty="No subscriptions yet: buy a Subscription product on the storefront and pay the order."
+      rowAttrs={(s) => ({ 'data-subscription': s.id })}
+      columns={[
+        ['Product', (s) => s.productName],
+        ['Customer', (s) => s.customerEmail],
+        [
+          'Status',
+          (s) => (
+            <Badge tone={s.status === 'ACTIVE' ? 'ok' : s.status === 'CANCELLED' ? 'bad' : 'warn'}>{s.status}</Badge>
+          ),
+        ],
+        ['Period ends', (s) => when(s.currentPeriodEnd), 'nowrap'],
+        ['Processor ids', (s) => <code>{`${s.processorSubscriptionId} ${s.processorCustomerId}`}</code>, 'small'],
+        ['Created', (s) => when(s.createdAt), 'nowrap'],
+        ['Cancelled', (s) => (s.status === 'CANCELLED' ? when(s.canceledAt) : <CancelButton id={s.id} />), 'nowrap'],
+      ]}
+    />
   </DashboardShell>
 )
 
-/** `30 days 2 h` from an offset in seconds. */
-function ahead(seconds: number): string {
-  const days = Math.floor(seconds / 86400)
-  const hours = Math.round((seconds % 86400) / 3600)
-  return [days ? `${days} day${days === 1 ? '' : 's'}` : '', hours || !days ? `${hours} h` : '']
-    .filter(Boolean)
-    .join(' ')
-}
+const CancelButton: FC<{ id: string }> = ({ id }) => (
+  <button
+    type="button"
+    class="danger"
+    data-api={`${DASHBOARD_API}/emulator/subscriptions/${encodeURIComponent(id)}/cancel`}
+    data-confirm="Cancel this subscription?"
+    data-success="Subscription cancelled."
+  >
+    Cancel
+  </button>
+)

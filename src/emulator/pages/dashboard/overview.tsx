@@ -1,7 +1,10 @@
 import type { FC } from 'hono/jsx'
 import type { KeyRecord } from '../../../contract/rows.js'
 import { ApiForm, Document, Facts, Input, Table } from '../layout.js'
-import { maskedKey, when } from '../format.js'
+import { when } from '../format.js'
+
+/** `sk_live_…wxyz`: a key as the dashboard shows it, from its stored prefix and last four. */
+const maskedKey = (key: KeyRecord) => `${key.prefix}…${key.last4}`
 import { DASHBOARD, DASHBOARD_API, DashboardShell, dashHref, type DashView } from './shell.js'
 
 export const LoginPage: FC<{ error?: string; next?: string }> = ({ error, next }) => (
@@ -10,9 +13,7 @@ export const LoginPage: FC<{ error?: string; next?: string }> = ({ error, next }
       <div class="panel">
         <h1>Emulator dashboard</h1>
         <p class="muted">
-          Enter an API key of this emulator (the one <code>store serve</code> printed, or the one passed with{' '}
-          <code>--api-key</code>). It is checked once and never put in a URL; the session lives in this emulator's
-          memory.
+          Enter an API key of this emulator (the one <code>store serve</code> printed).
         </p>
         {error ? (
           <div class="notice bad" role="alert">
@@ -54,7 +55,6 @@ export const OverviewPage: FC<{ view: DashView; keys: KeyRecord[]; currentKeyId:
     `  -H "Authorization: Bearer $STORE_API_KEY" \\`,
     `  -H "X-Service-Shop: ${view.shop.slug}"`,
   ].join('\n')
-  const cli = `store products list --base-url ${base} --shop ${view.shop.slug}`
   return (
     <DashboardShell view={view} title="Overview" section="/">
       <section class="panel" aria-labelledby="api-h">
@@ -97,41 +97,21 @@ export const OverviewPage: FC<{ view: DashView; keys: KeyRecord[]; currentKeyId:
             Copy curl
           </button>
         </div>
-        <h3>Same with the CLI</h3>
-        <pre>{cli}</pre>
       </section>
 
       <section class="panel" aria-labelledby="keys-h">
         <h2 id="keys-h">API keys</h2>
-        <p class="muted small">
-          Secrets are shown once, when created; afterwards only their prefix and last four characters.
-        </p>
-        <Table caption="API keys" head={['Name', 'Key', 'Created', '']}>
-          {keys.map((key) => (
-            <tr>
-              <td>
-                {key.name ?? '—'}
-                {key.id === currentKeyId ? <span class="badge">this session</span> : null}
-              </td>
-              <td>
-                <code>{maskedKey(key)}</code>
-              </td>
-              <td>{when(key.createdAt)}</td>
-              <td>
-                <button
-                  type="button"
-                  class="danger"
-                  data-api={`${DASHBOARD_API}/emulator/keys/${encodeURIComponent(key.id)}`}
-                  data-method="DELETE"
-                  data-confirm={`Revoke the key ${maskedKey(key)}? Requests using it will get 401.`}
-                  data-success="Key revoked."
-                >
-                  Revoke
-                </button>
-              </td>
-            </tr>
-          ))}
-        </Table>
+        <p class="muted small">A secret is shown once, when created.</p>
+        <Table
+          caption="API keys"
+          rows={keys}
+          columns={[
+            ['Name', (key) => (key.id === currentKeyId ? `${key.name ?? '—'} (this session)` : (key.name ?? '—'))],
+            ['Key', (key) => <code>{maskedKey(key)}</code>],
+            ['Created', (key) => when(key.createdAt)],
+            ['', (key) => <RevokeButton keyRecord={key} />],
+          ]}
+        />
         <ApiForm
           api={`${DASHBOARD_API}/emulator/keys`}
           submit="Create key"
@@ -145,7 +125,7 @@ export const OverviewPage: FC<{ view: DashView; keys: KeyRecord[]; currentKeyId:
           <label class="skip" for="key-name">
             Key name
           </label>
-          <input id="key-name" name="name" type="text" placeholder="name (optional)" class="w-16" />
+          <input id="key-name" name="name" type="text" placeholder="name (optional)" />
         </ApiForm>
         <div id="new-key" hidden>
           <pre data-output="" id="new-key-secret"></pre>
@@ -158,56 +138,40 @@ export const OverviewPage: FC<{ view: DashView; keys: KeyRecord[]; currentKeyId:
       <section class="panel" aria-labelledby="shops-h">
         <h2 id="shops-h">Shops</h2>
         <p class="muted small">
-          Send <code>X-Service-Shop: &lt;id or slug&gt;</code> to work on a shop; without it the oldest shop is used.
+          Requests choose a shop with <code>X-Service-Shop</code>; without it the oldest is used.
         </p>
-        <Table caption="Shops" head={['Name', 'Slug', 'Id', 'Created', '']}>
-          {view.shops.map((shop) => (
-            <tr>
-              <td>{shop.name}</td>
-              <td>
-                <code>{shop.slug}</code>
-              </td>
-              <td>
-                <code>{shop.id}</code>
-              </td>
-              <td>{when(shop.createdAt)}</td>
-              <td class="row">
-                <a href={`${DASHBOARD}?shop=${encodeURIComponent(shop.slug)}`}>Manage</a>
-                <a href={`/storefront/${encodeURIComponent(shop.slug)}`}>Storefront</a>
-              </td>
-            </tr>
-          ))}
-        </Table>
+        <Table
+          caption="Shops"
+          rows={view.shops}
+          columns={[
+            ['Name', (shop) => <a href={`${DASHBOARD}?shop=${encodeURIComponent(shop.slug)}`}>{shop.name}</a>],
+            ['Slug', (shop) => <code>{shop.slug}</code>],
+            ['Id', (shop) => <code>{shop.id}</code>],
+            ['Created', (shop) => when(shop.createdAt)],
+            ['', (shop) => <a href={`/storefront/${encodeURIComponent(shop.slug)}`}>Storefront</a>],
+          ]}
+        />
         <ApiForm api={`${DASHBOARD_API}/emulator/shops`} submit="Add shop" data-success="Shop added.">
-          <div class="fields">
-            <div>
-              <Input id="shop-name" name="name" label="Name" required />
-            </div>
-            <div>
-              <Input
-                id="shop-slug"
-                name="slug"
-                label="Slug"
-                required
-                pattern="[a-z0-9][a-z0-9-]*[a-z0-9]"
-                placeholder="my-shop"
-              />
-            </div>
-          </div>
+          <Input id="shop-name" name="name" label="Name" required />
+          <Input id="shop-slug" name="slug" label="Slug" required placeholder="my-shop" />
         </ApiForm>
-      </section>
-
-      <section class="panel" aria-labelledby="embed-h">
-        <h2 id="embed-h">Embed</h2>
-        <p class="muted small">
-          Put this on any page (any origin) to sell a product without a redirect; each product's own code is on the{' '}
-          <a href={dashHref(view, '/products')}>products page</a>.
-        </p>
-        <pre>{embedSnippet(view.origin, view.shop.slug, { product: 'PRODUCT_ID' })}</pre>
       </section>
     </DashboardShell>
   )
 }
+
+const RevokeButton: FC<{ keyRecord: KeyRecord }> = ({ keyRecord: key }) => (
+  <button
+    type="button"
+    class="danger"
+    data-api={`${DASHBOARD_API}/emulator/keys/${encodeURIComponent(key.id)}`}
+    data-method="DELETE"
+    data-confirm={`Revoke the key ${maskedKey(key)}? Requests using it will get 401.`}
+    data-success="Key revoked."
+  >
+    Revoke
+  </button>
+)
 
 /** The embed code the dashboard generates: script, stylesheet and a button (spec, "Embed"). */
 export function embedSnippet(

@@ -1,4 +1,5 @@
-import type { FC } from 'hono/jsx'
+import type { Child, FC } from 'hono/jsx'
+import { type Column, Table } from '../layout.js'
 import { type DashView, DASHBOARD, dashHref } from './shell.js'
 
 /** Rows a dashboard list shows at once. */
@@ -86,5 +87,28 @@ export const ListControls: FC<{ view: DashView; path: string; paged: Paged<unkno
         </a>
       ) : null}
     </div>
+  )
+}
+
+/** A dashboard list: its controls, then one page of its rows as a table, or what to say when there are none. */
+export function List<T>(props: {
+  view: DashView
+  path: string
+  paged: Paged<T>
+  noun: string
+  empty: Child
+  columns: Column<T>[]
+  rowAttrs?: (row: T) => Record<string, string>
+}) {
+  const { paged, noun } = props
+  return (
+    <>
+      <ListControls view={props.view} path={props.path} paged={paged} noun={noun} />
+      {paged.rows.length ? (
+        <Table caption={noun} columns={props.columns} rows={paged.rows} rowAttrs={props.rowAttrs} />
+      ) : (
+        <p>{paged.search ? `No ${noun.replace(/s$/, '')} matches “${paged.search}”.` : props.empty}</p>
+      )}
+    </>
   )
 }

@@ -6,11 +6,13 @@ import {
 } from '../../../contract/fulfilment.js'
 import type { Product } from '../../../contract/products.js'
 import { ACCEPTS } from '../../services/catalogue/setup.js'
-import { ApiForm, Badge, Facts, Input, NumberInput, OddsCells, Table } from '../layout.js'
+import { ApiForm, Badge, Facts, Input, NumberInput, Select, TextArea } from '../layout.js'
 import { money, pretty, safeUrl, when } from '../format.js'
+import { SafeLink } from '../handover.js'
 import { embedSnippet } from './overview.js'
+import { MysteryOdds } from '../storefront/catalogue.js'
 import { DASHBOARD_API, DashboardShell, type DashView } from './shell.js'
-import { ListControls, type Paged } from './paging.js'
+import { List, type Paged } from './paging.js'
 
 export interface ProductRow {
   product: Product
@@ -22,50 +24,34 @@ const PREFILL_CODES = 2000
 
 const statusTone = (status: string) => (status === 'Live' ? 'ok' : status === 'Archived' ? 'bad' : 'warn')
 
-export const ProductsPage: FC<{ view: DashView; products: Paged<ProductRow> }> = ({ view, products }) => {
-  const rows = products.rows
-  return (
-    <DashboardShell view={view} title="Products" section="/products">
-      <p class="muted">
-        Every product of <strong>{view.shop.name}</strong> in any status, newest first. Catalogue fields are edited
-        through <code>/api/v1/products</code>; what happens on payment — delivery message, files, serial pool, dynamic
-        URL, mystery drop table, subscription plan — is set here (<code>PUT /_emulator/products/:id/fulfilment</code>).
-      </p>
-      <ListControls view={view} path="/products" paged={products} noun="products" />
-      {rows.length === 0 && products.search ? <p>No product matches “{products.search}”.</p> : null}
-      <Table caption="Products" head={['Name', 'Type', 'Status', 'Price', 'Stock', 'Delivery setup', 'Id']}>
-        {rows.map(({ product, setup }) => (
-          <tr data-product={product.productId}>
-            <td>
-              <a href={`#p-${product.id}`}>{product.name}</a>
-              {product.unlisted ? (
-                <>
-                  {' '}
-                  <Badge>unlisted</Badge>
-                </>
-              ) : null}
-            </td>
-            <td>{product.type}</td>
-            <td>
-              <Badge tone={statusTone(product.status)}>{product.status}</Badge>
-            </td>
-            <td class="num">{money(product.price, product.currency)}</td>
-            <td class="num" data-stock>
-              {product.stock === null ? '∞' : product.stock}
-            </td>
-            <td>{setupSummary(product, setup)}</td>
-            <td>
-              <code>{product.productId}</code>
-            </td>
-          </tr>
-        ))}
-      </Table>
-      {rows.map((row) => (
-        <ProductPanel view={view} row={row} />
-      ))}
-    </DashboardShell>
-  )
-}
+export const ProductsPage: FC<{ view: DashView; products: Paged<ProductRow> }> = ({ view, products }) => (
+  <DashboardShell view={view} title="Products" section="/products">
+    <p class="muted">
+      Catalogue fields are edited through <code>/api/v1/products</code>; what happens on payment is set here (
+      <code>PUT /_emulator/products/:id/fulfilment</code>).
+    </p>
+    <List
+      view={view}
+      path="/products"
+      paged={products}
+      noun="products"
+      empty="No products yet."
+      rowAttrs={({ product }) => ({ 'data-product': product.productId })}
+      columns={[
+        ['Name', ({ product }) => <a href={`#p-${product.id}`}>{product.name}</a>],
+        ['Type', ({ product }) => (product.unlisted ? `${product.type}, unlisted` : product.type)],
+        ['Status', ({ product }) => <Badge tone={statusTone(product.status)}>{product.status}</Badge>],
+        ['Price', ({ product }) => money(product.price, product.currency), 'num'],
+        ['Stock', ({ product }) => product.stock ?? '∞', 'num'],
+        ['Delivery setup', ({ product, setup }) => setupSummary(product, setup)],
+        ['Id', ({ product }) => <code>{product.productId}</code>],
+      ]}
+    />
+    {products.rows.map((row) => (
+      <ProductPanel view={view} row={row} />
+    ))}
+  </DashboardShell>
+)
 
 function setupSummary(product: Product, setup: FulfilmentSetup | null): string {
   if (product.type === 'InfoCard') return 'display only'
@@ -94,76 +80,36 @@ const ProductPanel: FC<{ view: DashView; row: ProductRow }> = ({ view, row: { pr
     <section class="panel" id={`p-${product.id}`} aria-labelledby={`p-${product.id}-h`}>
       <div class="spread">
         <h2 id={`p-${product.id}-h`}>{product.name}</h2>
-        <div class="row">
-          <Badge tone={statusTone(product.status)}>{product.status}</Badge>
-          {product.status === 'Live' ? (
-            <a href={`/storefront/${encodeURIComponent(view.shop.slug)}/p/${encodeURIComponent(product.productId)}`}>
-              Storefront page
-            </a>
-          ) : null}
-        </div>
+        {product.status === 'Live' ? (
+          <a href={`/storefront/${encodeURIComponent(view.shop.slug)}/p/${encodeURIComponent(product.productId)}`}>
+            Storefront page
+          </a>
+        ) : null}
       </div>
       <Facts
         rows={[
-          ['Type', product.type],
-          [
-            'Ids',
-            <>
-              <code>{product.id}</code> · <code>{product.productId}</code>
-            </>,
-          ],
-          ['Price', money(product.price, product.currency)],
-          ['Stock', product.stock === null ? 'unlimited' : product.stock],
+          ['Id', <code>{product.id}</code>],
           ['Description', product.description || null],
-          [
-            'Image',
-            image ? (
-              <a href={image} rel="noopener noreferrer">
-                {image}
-              </a>
-            ) : null,
-          ],
+          ['Image', image ? <SafeLink url={image} /> : null],
           ['Updated', when(product.updatedAt)],
+          ['Message', setup?.deliveryMessage ? <span class="delivery-message">{setup.deliveryMessage}</span> : null],
+          ['Dynamic webhook URL', setup?.dynamicWebhookUrl ? <code>{setup.dynamicWebhookUrl}</code> : null],
+          ['Plan', setup?.subscription ? planText(setup.subscription, ', no trial') : null],
+          ['Serial pool', serials ? `${serials.length} unused code${serials.length === 1 ? '' : 's'}` : null],
+          [
+            'Files',
+            setup?.files.length
+              ? setup.files.map((f) => (
+                  <p>
+                    <SafeLink url={f.url} label={f.name} />
+                  </p>
+                ))
+              : null,
+          ],
         ]}
       />
-
-      {setup?.deliveryMessage || setup?.dynamicWebhookUrl || setup?.subscription ? (
-        <>
-          <h3>Delivery setup</h3>
-          <Facts
-            rows={[
-              ['Message', setup.deliveryMessage ? <span class="delivery-message">{setup.deliveryMessage}</span> : null],
-              ['Dynamic webhook URL', setup.dynamicWebhookUrl ? <code>{setup.dynamicWebhookUrl}</code> : null],
-              ['Plan', setup.subscription ? planText(setup.subscription, ', no trial') : null],
-            ]}
-          />
-        </>
-      ) : null}
-      {setup?.mystery ? <MysteryTable mystery={setup.mystery} /> : null}
-      {serials ? (
-        <p>
-          <strong>Serial pool:</strong> {serials.length} unused code{serials.length === 1 ? '' : 's'} (stock follows the
-          pool).
-        </p>
-      ) : null}
-      {setup?.files.length ? (
-        <>
-          <h3>Files</h3>
-          <ul>
-            {setup.files.map((f) => (
-              <li>
-                {f.name} —{' '}
-                {safeUrl(f.url) ? (
-                  <a href={safeUrl(f.url)} rel="noopener noreferrer">
-                    {f.url}
-                  </a>
-                ) : (
-                  <code>{f.url}</code>
-                )}
-              </li>
-            ))}
-          </ul>
-        </>
+      {setup?.mystery ? (
+        <MysteryOdds mystery={setup.mystery} more={[['Codes left', (o) => o.codes?.length ?? '—', 'num']]} />
       ) : null}
 
       {fields.length === 0 ? (
@@ -179,113 +125,78 @@ const ProductPanel: FC<{ view: DashView; row: ProductRow }> = ({ view, row: { pr
             data-success={`Delivery setup of ${product.name} saved.`}
           >
             {fields.includes('deliveryMessage') ? (
-              <>
-                <label for={`${formId}-msg`}>Delivery message (shown on the invoice)</label>
-                <textarea id={`${formId}-msg`} name="deliveryMessage" data-null-empty="">
-                  {setup?.deliveryMessage ?? ''}
-                </textarea>
-              </>
+              <TextArea
+                id={`${formId}-msg`}
+                label="Delivery message (shown on the invoice)"
+                name="deliveryMessage"
+                data-null-empty=""
+                text={setup?.deliveryMessage ?? ''}
+              />
             ) : null}
             {fields.includes('files') ? (
-              <>
-                <label for={`${formId}-files`}>
-                  Files, one per line: <code>name | https://url</code>
-                </label>
-                <textarea id={`${formId}-files`} name="files" data-type="files" data-null-empty="">
-                  {(setup?.files ?? []).map((f) => `${f.name} | ${f.url}`).join('\n')}
-                </textarea>
-              </>
+              <TextArea
+                id={`${formId}-files`}
+                label="Files, one per line: name | https://url"
+                name="files"
+                data-type="files"
+                data-null-empty=""
+                text={(setup?.files ?? []).map((f) => `${f.name} | ${f.url}`).join('\n')}
+              />
             ) : null}
             {fields.includes('serials') ? (
-              <>
-                <label for={`${formId}-serials`}>
-                  Serial pool, one code per line (replaces the pool; stock follows it)
-                </label>
-                <textarea
-                  id={`${formId}-serials`}
-                  name="serials"
-                  data-type="lines"
-                  placeholder={
-                    serials && serials.length > PREFILL_CODES
-                      ? `${serials.length} codes — leave empty to keep them`
-                      : 'KEY-0001'
-                  }
-                >
-                  {serials && serials.length <= PREFILL_CODES ? serials.join('\n') : ''}
-                </textarea>
-              </>
+              <TextArea
+                id={`${formId}-serials`}
+                label="Serial pool, one code per line (replaces the pool; stock follows it)"
+                name="serials"
+                data-type="lines"
+                placeholder={serials && serials.length > PREFILL_CODES ? 'leave empty to keep the pool' : 'KEY-0001'}
+                text={serials && serials.length <= PREFILL_CODES ? serials.join('\n') : ''}
+              />
             ) : null}
             {fields.includes('dynamicWebhookUrl') ? (
               <Input
                 id={`${formId}-dyn`}
-                label={
-                  <>
-                    Dynamic webhook URL (receives <code>INVOICE.ITEM.DELIVER-DYNAMIC</code>)
-                  </>
-                }
+                label="Dynamic webhook URL"
                 name="dynamicWebhookUrl"
                 type="url"
                 value={setup?.dynamicWebhookUrl ?? ''}
                 data-null-empty=""
-                placeholder="http://127.0.0.1:4011/deliver"
               />
             ) : null}
             {fields.includes('mystery') ? (
-              <>
-                <label for={`${formId}-mystery`}>
-                  Drop table (JSON:{' '}
-                  <code>
-                    [{'{'}"name", "weight", "stock", "codes"?{'}'}]
-                  </code>
-                  ; saving rotates the seed and bumps the pool version)
-                </label>
-                <textarea id={`${formId}-mystery`} name="mystery.outcomes" data-type="json" rows={8}>
-                  {setup?.mystery
-                    ? pretty(
-                        setup.mystery.outcomes.map((o) => ({
-                          name: o.name,
-                          weight: o.weight,
-                          stock: o.stock,
-                          ...(o.codes ? { codes: o.codes } : {}),
-                        })),
-                      )
-                    : ''}
-                </textarea>
-              </>
+              <TextArea
+                id={`${formId}-mystery`}
+                label="Drop table, JSON [{name, weight, stock, codes?}] (saving rotates the seed)"
+                name="mystery.outcomes"
+                data-type="json"
+                rows={8}
+                text={setup?.mystery ? pretty(setup.mystery.outcomes.map(({ chance, ...outcome }) => outcome)) : ''}
+              />
             ) : null}
             {fields.includes('subscription') ? (
               <fieldset>
                 <legend>Subscription plan</legend>
-                <div class="fields">
-                  <div>
-                    <label for={`${formId}-int`}>Interval</label>
-                    <select id={`${formId}-int`} name="subscription.interval">
-                      {SubscriptionIntervalSchema.options.map((i) => (
-                        <option value={i} selected={(setup?.subscription?.interval ?? 'MONTH') === i}>
-                          {i}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                  <div>
-                    <NumberInput
-                      id={`${formId}-cnt`}
-                      name="subscription.intervalCount"
-                      label="Every"
-                      schema={SubscriptionPlanSchema.shape.intervalCount}
-                      value={String(setup?.subscription?.intervalCount ?? 1)}
-                    />
-                  </div>
-                  <div>
-                    <NumberInput
-                      id={`${formId}-trial`}
-                      name="subscription.trialDays"
-                      label="Trial days"
-                      schema={SubscriptionPlanSchema.shape.trialDays}
-                      value={String(setup?.subscription?.trialDays ?? 0)}
-                    />
-                  </div>
-                </div>
+                <Select
+                  id={`${formId}-int`}
+                  label="Interval"
+                  name="subscription.interval"
+                  choices={SubscriptionIntervalSchema.options}
+                  chosen={setup?.subscription?.interval ?? 'MONTH'}
+                />
+                <NumberInput
+                  id={`${formId}-cnt`}
+                  name="subscription.intervalCount"
+                  label="Every"
+                  schema={SubscriptionPlanSchema.shape.intervalCount}
+                  value={String(setup?.subscription?.intervalCount ?? 1)}
+                />
+                <NumberInput
+                  id={`${formId}-trial`}
+                  name="subscription.trialDays"
+                  label="Trial days"
+                  schema={SubscriptionPlanSchema.shape.trialDays}
+                  value={String(setup?.subscription?.trialDays ?? 0)}
+                />
               </fieldset>
             ) : null}
           </ApiForm>
@@ -306,24 +217,3 @@ const ProductPanel: FC<{ view: DashView; row: ProductRow }> = ({ view, row: { pr
     </section>
   )
 }
-
-/** The published side of a mystery box: commitment, pool version and odds. The server seed is never shown before an order reveals it. */
-export const MysteryTable: FC<{ mystery: NonNullable<FulfilmentSetup['mystery']> }> = ({ mystery }) => (
-  <>
-    <h3>Mystery drop table</h3>
-    <Facts
-      rows={[
-        ['Commitment', <code>{mystery.commitment}</code>],
-        ['Pool version', mystery.poolVersion],
-      ]}
-    />
-    <Table caption="Drop table" head={['Outcome', 'Weight', 'Chance', 'Stock', 'Codes left']}>
-      {mystery.outcomes.map((o) => (
-        <tr>
-          <OddsCells outcome={o} />
-          <td class="num">{o.codes ? o.codes.length : '—'}</td>
-        </tr>
-      ))}
-    </Table>
-  </>
-)

@@ -1,6 +1,6 @@
 import type { FC } from 'hono/jsx'
 import type { Feedback, Query } from '../../../contract/storefront.js'
-import { ApiForm, Badge, Table } from '../layout.js'
+import { ApiForm, Badge, Table, TextArea } from '../layout.js'
 import { when } from '../format.js'
 import { DASHBOARD_API, DashboardShell, type DashView } from './shell.js'
 
@@ -41,8 +41,7 @@ export const QueriesPage: FC<{ view: DashView; queries: Query[]; feedback: Feedb
             submit="Send reply"
             data-success="Reply sent."
           >
-            <label for={`reply-text-${q.id}`}>Reply</label>
-            <textarea id={`reply-text-${q.id}`} name="message" required></textarea>
+            <TextArea id={`reply-text-${q.id}`} label="Reply" name="message" required />
           </ApiForm>
         </section>
       ))
@@ -51,21 +50,18 @@ export const QueriesPage: FC<{ view: DashView; queries: Query[]; feedback: Feedb
     {feedback.length === 0 ? (
       <p>No feedback yet.</p>
     ) : (
-      <Table caption="Feedback" head={['Order', 'Product', 'Customer', 'Rating', 'Comment', 'When']}>
-        {feedback.map((f) => (
-          <tr>
-            <td>{f.orderNumber}</td>
-            <td>{f.productTitle}</td>
-            <td>{f.customerEmail}</td>
-            <td class="nowrap" aria-label={`${f.rating} of 5`}>
-              {'★'.repeat(f.rating)}
-              {'☆'.repeat(5 - f.rating)}
-            </td>
-            <td>{f.comment || '—'}</td>
-            <td class="nowrap">{when(f.createdAt)}</td>
-          </tr>
-        ))}
-      </Table>
+      <Table
+        caption="Feedback"
+        rows={feedback}
+        columns={[
+          ['Order', (f) => f.orderNumber],
+          ['Product', (f) => f.productTitle],
+          ['Customer', (f) => f.customerEmail],
+          ['Rating', (f) => `${f.rating} of 5`, 'nowrap'],
+          ['Comment', (f) => f.comment || '—'],
+          ['When', (f) => when(f.createdAt), 'nowrap'],
+        ]}
+      />
     )}
   </DashboardShell>
 )

@@ -1,13 +1,12 @@
 import type { FC } from 'hono/jsx'
 import {
-  REQUEST_LOG_BODY_LIMIT,
   REQUEST_LOG_CAPACITY,
   STATUS_CLASSES,
   type RecordedBody,
   type RequestLogEntry,
 } from '../../../contract/requests.js'
 import { pretty, when } from '../format.js'
-import { Badge, Facts, Table } from '../layout.js'
+import { Badge, Facts, Input, Select, Table } from '../layout.js'
 import { DASHBOARD, DASHBOARD_API, DashboardShell, dashHref, type DashView } from './shell.js'
 
 export interface RequestFilterView {
@@ -17,49 +16,9 @@ export interface RequestFilterView {
 }
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE']
+const ANY = ['', 'any'] as const
 
 const statusTone = (status: number) => (status < 300 ? 'ok' : status < 400 ? 'warn' : 'bad')
-
-const FilterSelect: FC<{ name: string; label: string; choices: readonly string[]; chosen?: string }> = ({
-  name,
-  label,
-  choices,
-  chosen,
-}) => (
-  <label class="inline" for={`filter-${name}`}>
-    {label}
-    <select id={`filter-${name}`} name={name}>
-      <option value="">any</option>
-      {choices.map((choice) => (
-        <option value={choice} selected={chosen === choice}>
-          {choice}
-        </option>
-      ))}
-    </select>
-  </label>
-)
-
-const RequestRow: FC<{ view: DashView; entry: RequestLogEntry }> = ({ view, entry }) => (
-  <tr data-request={entry.id}>
-    <td class="nowrap">{when(entry.at)}</td>
-    <td>
-      <code>{entry.method}</code>
-    </td>
-    <td>
-      <a href={dashHref(view, `/requests/${entry.id}`)}>
-        <code>
-          {entry.path}
-          {entry.query ? `?${entry.query}` : ''}
-        </code>
-      </a>
-    </td>
-    <td>
-      <Badge tone={statusTone(entry.status)}>{entry.status}</Badge>
-    </td>
-    <td class="num">{entry.durationMs.toFixed(1)} ms</td>
-    <td class="small">{entry.reason ?? ''}</td>
-  </tr>
-)
 
 /**
  * The request inspector: what the account's apps sent to `/api/v1` and `/_emulator`, newest on
@@ -76,18 +35,20 @@ export const RequestsPage: FC<{ view: DashView; entries: RequestLogEntry[]; filt
   return (
     <DashboardShell view={view} title="Requests" section="/requests">
       <p class="muted">
-        Every <code>/api/v1</code> and <code>/_emulator</code> request of this account, newest on top: the last{' '}
-        {REQUEST_LOG_CAPACITY} are kept in memory, bodies cut at {REQUEST_LOG_BODY_LIMIT} characters, keys and secrets
-        masked. From a terminal: <code>store logs tail</code>.
+        The last {REQUEST_LOG_CAPACITY} API requests of this account, newest on top, secrets masked (from a terminal:{' '}
+        <code>store logs tail</code>).
       </p>
       <form method="get" action={`${DASHBOARD}/requests`} class="row" aria-label="Filters">
         <input type="hidden" name="shop" value={view.shop.slug} />
-        <FilterSelect name="status" label="Status" choices={STATUS_CLASSES} chosen={filter.status} />
-        <FilterSelect name="method" label="Method" choices={METHODS} chosen={filter.method} />
-        <label class="inline" for="filter-path">
-          Path starts with
-          <input id="filter-path" name="path" type="text" value={filter.path ?? ''} placeholder="/api/v1/orders" />
-        </label>
+        <Select
+          id="filter-status"
+          name="status"
+          label="Status"
+          choices={[ANY, ...STATUS_CLASSES]}
+          chosen={filter.status}
+        />
+        <Select id="filter-method" name="method" label="Method" choices={[ANY, ...METHODS]} chosen={filter.method} />
+        <Input id="filter-path" name="path" label="Path starts with" value={filter.path ?? ''} />
         <button type="submit" class="secondary">
           Filter
         </button>
@@ -107,11 +68,26 @@ export const RequestsPage: FC<{ view: DashView; entries: RequestLogEntry[]; filt
         No requests yet. Call the API with a key of this account, or use “Try it” on the API reference.
       </p>
       <div id="requests-table">
-        <Table caption="Recorded requests" head={['When', 'Method', 'Path', 'Status', 'Duration', 'Reason']}>
-          {entries.map((entry) => (
-            <RequestRow view={view} entry={entry} />
-          ))}
-        </Table>
+        <Table
+          caption="Recorded requests"
+          rows={entries}
+          rowAttrs={(entry) => ({ 'data-request': entry.id })}
+          columns={[
+            ['When', (entry) => when(entry.at), 'nowrap'],
+            ['Method', (entry) => <code>{entry.method}</code>],
+            [
+              'Path',
+              (entry) => (
+                <a href={dashHref(view, `/requests/${entry.id}`)}>
+                  <code>{entry.query ? `${entry.path}?${entry.query}` : entry.path}</code>
+                </a>
+              ),
+            ],
+            ['Status', (entry) => <Badge tone={statusTone(entry.status)}>{entry.status}</Badge>],
+            ['Duration', (entry) => `${entry.durationMs.toFixed(1)} ms`, 'num'],
+            ['Reason', (entry) => entry.reason, 'small'],
+          ]}
+        />
       </div>
     </DashboardShell>
   )
@@ -131,27 +107,18 @@ const Exchange: FC<{
       rows={Object.entries(headers).map(([name, value]) => [<code>{name}</code>, <code>{value}</code>])}
     />
     <h3>Body</h3>
-    {body ? (
-      <>
-        {body.truncated ? (
-          <p class="small muted">
-            The first {body.text.length} of {body.size} characters.
-          </p>
-        ) : null}
-        <pre id={`${side}-body`}>{body.truncated ? body.text : pretty(body.text)}</pre>
-      </>
-    ) : (
-      <p class="small muted">{none}</p>
-    )}
+    {body?.truncated ? (
+      <p class="small muted">
+        The first {body.text.length} of {body.size} characters.
+      </p>
+    ) : null}
+    {body ? <pre id={`${side}-body`}>{body.truncated ? body.text : pretty(body.text)}</pre> : <p>{none}</p>}
   </section>
 )
 
 /** One recorded request: what was sent, what was answered, and why it failed. */
 export const RequestDetailPage: FC<{ view: DashView; entry: RequestLogEntry }> = ({ view, entry }) => (
   <DashboardShell view={view} title={`${entry.method} ${entry.path}`} section="/requests">
-    <p>
-      <a href={dashHref(view, '/requests')}>← All requests</a>
-    </p>
     <section class="panel" aria-labelledby="summary-h">
       <h2 id="summary-h">Summary</h2>
       {entry.reason ? (
@@ -164,19 +131,14 @@ export const RequestDetailPage: FC<{ view: DashView; entry: RequestLogEntry }> =
           ['Status', <Badge tone={statusTone(entry.status)}>{entry.status}</Badge>],
           ['When', when(entry.at)],
           ['Duration', `${entry.durationMs.toFixed(1)} ms`],
-          ['Query', entry.query ? <code>{entry.query}</code> : '—'],
-          ['Shop', entry.shop ?? '—'],
+          ['Query', entry.query ? <code>{entry.query}</code> : null],
+          ['Shop', entry.shop],
           ['Sent', entry.via === 'dashboard' ? 'from the dashboard (signed-in session)' : 'with an API key'],
           ['Id', <code>{entry.id}</code>],
         ]}
       />
     </section>
-    <Exchange
-      side="request"
-      headers={entry.requestHeaders}
-      body={entry.requestBody}
-      none="No body (or none was read before the answer)."
-    />
+    <Exchange side="request" headers={entry.requestHeaders} body={entry.requestBody} none="No body was read." />
     <Exchange side="response" headers={entry.responseHeaders} body={entry.responseBody} none="No body (or a stream)." />
   </DashboardShell>
 )

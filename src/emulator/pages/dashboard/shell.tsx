@@ -63,11 +63,6 @@ export const DashboardShell: FC<
               </option>
             ))}
           </select>
-          <noscript>
-            <button type="submit" class="secondary">
-              Switch
-            </button>
-          </noscript>
         </form>
         <form method="post" action={`${DASHBOARD}/logout`}>
           <button type="submit" class="secondary">

@@ -1,12 +1,5 @@
 import type { FC } from 'hono/jsx'
-import {
-  FEEDBACK_EVENT_KINDS,
-  ORDER_EVENT_KINDS,
-  PRODUCT_EVENT_KINDS,
-  QUERY_EVENT_KINDS,
-  SUBSCRIPTION_EVENT_KINDS,
-  WEBHOOK_EVENT_KINDS,
-} from '../../../contract/events.js'
+import { WEBHOOK_EVENT_KINDS } from '../../../contract/events.js'
 import {
   WebhookChaosSchema,
   type EmittedEvent,
@@ -15,25 +8,11 @@ import {
   type WebhookDelivery,
   type WebhookDeliverySummary,
 } from '../../../contract/webhooks.js'
-import { ApiForm, Badge, Facts, Input, NumberInput, Table } from '../layout.js'
+import { ApiForm, Badge, Facts, Input, NumberInput, Select, Table } from '../layout.js'
 import { pretty, when } from '../format.js'
-import { DASHBOARD, DASHBOARD_API, DashboardShell, dashHref, type DashView } from './shell.js'
+import { DASHBOARD_API, DashboardShell, dashHref, type DashView } from './shell.js'
 
-const KIND_GROUPS: [string, readonly string[]][] = [
-  ['Order', ORDER_EVENT_KINDS],
-  ['Product', PRODUCT_EVENT_KINDS],
-  ['Subscription', SUBSCRIPTION_EVENT_KINDS],
-  ['Query', QUERY_EVENT_KINDS],
-  ['Feedback', FEEDBACK_EVENT_KINDS],
-]
-
-const CHAOS_FIELDS: [keyof WebhookChaos, string][] = [
-  ['duplicate', 'Share delivered twice (0 to 1)'],
-  ['reorderMs', 'Reorder window (ms)'],
-  ['delayMs', 'Delay (ms)'],
-  ['failFirst', 'Attempts counted as failed'],
-  ['seed', 'Seed'],
-]
+const simulateApi = (w: Webhook) => `${DASHBOARD_API}/emulator/webhooks/${encodeURIComponent(w.id)}/simulate`
 
 const stateTone = (state: string) => (state === 'delivered' ? 'ok' : state === 'failed' ? 'bad' : 'warn')
 
@@ -67,27 +46,22 @@ export const WebhooksPage: FC<{ view: DashView; webhooks: Webhook[]; deliveries:
   <DashboardShell view={view} title="Webhooks" section="/webhooks">
     <section class="panel" aria-labelledby="endpoints-h">
       <h2 id="endpoints-h">Endpoints</h2>
-      <p class="muted small">
-        Each endpoint gets a POST per subscribed event (<code>User-Agent: Service-Webhook/1.0</code>, 15 s timeout, 2xx
-        = delivered, failed deliveries retried with backoff).
-      </p>
+      <p class="muted small">Each endpoint gets a POST per subscribed event; failed deliveries are retried.</p>
       {webhooks.length === 0 ? (
         <p>No endpoints yet.</p>
       ) : (
-        <Table caption="Webhook endpoints" head={['URL', 'Events', 'Chaos', 'Created', '']}>
-          {webhooks.map((w) => (
-            <tr data-webhook={w.id}>
-              <td class="url">
-                <code>{w.url}</code>
-              </td>
-              <td class="small">
-                {w.events.length === WEBHOOK_EVENT_KINDS.length ? 'all events' : w.events.join(', ')}
-              </td>
-              <td class="small" data-chaos="">
-                {w.chaos ? chaosText(w.chaos) : 'none'}
-              </td>
-              <td class="nowrap">{when(w.createdAt)}</td>
-              <td>
+        <Table
+          caption="Webhook endpoints"
+          rows={webhooks}
+          rowAttrs={(w) => ({ 'data-webhook': w.id })}
+          columns={[
+            ['URL', (w) => <code>{w.url}</code>, 'url'],
+            ['Events', (w) => (w.events.length === WEBHOOK_EVENT_KINDS.length ? 'all' : w.events.join(', ')), 'small'],
+            ['Chaos', (w) => <span data-chaos="">{w.chaos ? chaosText(w.chaos) : 'none'}</span>, 'small'],
+            ['Created', (w) => when(w.createdAt), 'nowrap'],
+            [
+              '',
+              (w) => (
                 <button
                   type="button"
                   class="danger"
@@ -98,10 +72,10 @@ export const WebhooksPage: FC<{ view: DashView; webhooks: Webhook[]; deliveries:
                 >
                   Delete
                 </button>
-              </td>
-            </tr>
-          ))}
-        </Table>
+              ),
+            ],
+          ]}
+        />
       )}
       <details open={webhooks.length === 0}>
         <summary>Add an endpoint</summary>
@@ -111,41 +85,25 @@ export const WebhooksPage: FC<{ view: DashView; webhooks: Webhook[]; deliveries:
           data-success="Endpoint added."
           id="add-webhook"
         >
-          <Input
-            id="webhook-url"
-            name="url"
-            label="URL"
-            type="url"
-            required
-            placeholder="http://127.0.0.1:3000/webhooks"
-          />
+          <Input id="webhook-url" name="url" label="URL" type="url" required />
           <fieldset>
             <legend>Events (at least one)</legend>
             <label class="inline">
               <input type="checkbox" data-check-all="" data-skip="" /> <strong>all events</strong>
             </label>
-            {KIND_GROUPS.map(([group, kinds]) => (
-              <div>
-                <p class="small muted">{group}</p>
-                {kinds.map((kind) => (
-                  <label class="inline">
-                    <input type="checkbox" name="events" value={kind} data-type="checks" /> {kind}
-                  </label>
-                ))}
-              </div>
+            {WEBHOOK_EVENT_KINDS.map((kind) => (
+              <label class="inline">
+                <input type="checkbox" name="events" value={kind} data-type="checks" /> {kind}
+              </label>
             ))}
           </fieldset>
           <fieldset>
-            <legend>Delivery chaos (optional)</legend>
-            <p class="small muted">
-              Test your handler against duplicates, reordering, delays and lost answers. The same seed makes the same
-              choices for the same events.
-            </p>
-            {CHAOS_FIELDS.map(([name, label]) => (
+            <legend>Delivery chaos (optional; duplicate is a share from 0 to 1)</legend>
+            {(['duplicate', 'reorderMs', 'delayMs', 'failFirst', 'seed'] as const).map((name) => (
               <NumberInput
                 id={`chaos-${name}`}
                 name={`chaos.${name}`}
-                label={label}
+                label={name}
                 schema={WebhookChaosSchema.shape[name]}
               />
             ))}
@@ -156,39 +114,24 @@ export const WebhooksPage: FC<{ view: DashView; webhooks: Webhook[]; deliveries:
 
     <section class="panel" aria-labelledby="sim-h">
       <h2 id="sim-h">Simulator</h2>
-      <p class="muted small">
-        Sends a test delivery with sample data to one endpoint, for any event kind (
-        <code>POST /_emulator/webhooks/:id/simulate</code>); it is logged like any other.
-      </p>
+      <p class="muted small">Sends a test delivery of any event kind, with sample data, to one endpoint.</p>
       {webhooks.length === 0 ? (
         <p>Add an endpoint first.</p>
       ) : (
         <ApiForm
           id="simulate"
-          api={`${DASHBOARD_API}/emulator/webhooks/${encodeURIComponent(webhooks[0].id)}/simulate`}
+          api={simulateApi(webhooks[0])}
           submit="Send test delivery"
           data-success="Test delivery sent; it is at the top of the log."
         >
-          <div class="fields">
-            <div>
-              <label for="sim-endpoint">Endpoint</label>
-              <select id="sim-endpoint" data-skip="" data-sets-api="">
-                {webhooks.map((w) => (
-                  <option value={`${DASHBOARD_API}/emulator/webhooks/${encodeURIComponent(w.id)}/simulate`}>
-                    {w.url}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label for="sim-event">Event</label>
-              <select id="sim-event" name="event">
-                {WEBHOOK_EVENT_KINDS.map((kind) => (
-                  <option value={kind}>{kind}</option>
-                ))}
-              </select>
-            </div>
-          </div>
+          <Select
+            id="sim-endpoint"
+            label="Endpoint"
+            data-skip=""
+            data-sets-api=""
+            choices={webhooks.map((w) => [simulateApi(w), w.url] as const)}
+          />
+          <Select id="sim-event" name="event" label="Event" choices={WEBHOOK_EVENT_KINDS} />
         </ApiForm>
       )}
     </section>
@@ -200,37 +143,27 @@ export const WebhooksPage: FC<{ view: DashView; webhooks: Webhook[]; deliveries:
       ) : (
         <Table
           caption="Webhook deliveries"
-          head={['Created', 'Event', 'URL', 'State', 'Response', 'Retries', 'Origin', '']}
-        >
-          {deliveries.map((d) => (
-            <tr data-delivery={d.id} data-event={d.event}>
-              <td class="nowrap">
-                <a href={dashHref(view, `/webhooks/logs/${encodeURIComponent(d.id)}`)}>{when(d.createdAt)}</a>
-              </td>
-              <td>
-                <code>{d.event}</code>
-              </td>
-              <td class="small url">
-                <code>{d.url}</code>
-              </td>
-              <td>
-                <Badge tone={stateTone(d.state)}>{d.state}</Badge>
-              </td>
-              <td class="num">{d.responseStatus ?? '—'}</td>
-              <td class="num">{d.retryCount}</td>
-              <td class="small">
-                {d.origin}
-                {d.resendOf ? ` of ${d.resendOf}` : ''}
-              </td>
-              <td>
+          rows={deliveries}
+          rowAttrs={(d) => ({ 'data-delivery': d.id, 'data-event': d.event })}
+          columns={[
+            ['Created', (d) => when(d.createdAt), 'nowrap'],
+            ['Event', (d) => <code>{d.event}</code>],
+            ['URL', (d) => <code>{d.url}</code>, 'small url'],
+            ['State', (d) => <Badge tone={stateTone(d.state)}>{d.state}</Badge>],
+            ['Response', (d) => d.responseStatus ?? '—', 'num'],
+            ['Retries', (d) => d.retryCount, 'num'],
+            ['Origin', (d) => (d.resendOf ? `${d.origin} of ${d.resendOf}` : d.origin), 'small'],
+            [
+              '',
+              (d) => (
                 <span class="row nowrap">
                   <a href={dashHref(view, `/webhooks/logs/${encodeURIComponent(d.id)}`)}>View</a>
                   <ResendButton delivery={d} />
                 </span>
-              </td>
-            </tr>
-          ))}
-        </Table>
+              ),
+            ],
+          ]}
+        />
       )}
     </section>
   </DashboardShell>
@@ -244,9 +177,6 @@ const DeliveryLink: FC<{ view: DashView; id: string }> = ({ view, id }) => (
 
 export const DeliveryPage: FC<{ view: DashView; delivery: WebhookDelivery }> = ({ view, delivery: d }) => (
   <DashboardShell view={view} title={`Delivery of ${d.event}`} section="/webhooks">
-    <p>
-      <a href={dashHref(view, '/webhooks')}>← Webhooks</a>
-    </p>
     <section class="panel" aria-label="Delivery">
       <Facts
         rows={[
@@ -262,32 +192,18 @@ export const DeliveryPage: FC<{ view: DashView; delivery: WebhookDelivery }> = (
           ],
           ['Response status', d.responseStatus ?? 'none'],
           ['Retries', `${d.retryCount} of ${d.maxAttempts - 1}`],
-          [
-            'Origin',
-            <>
-              {d.origin}
-              {d.resendOf ? (
-                <>
-                  {' '}
-                  of <DeliveryLink view={view} id={d.resendOf} />
-                </>
-              ) : null}
-            </>,
-          ],
+          ['Origin', d.origin],
+          ['Resend of', d.resendOf ? <DeliveryLink view={view} id={d.resendOf} /> : null],
           [
             'Chaos',
             d.chaos ? (
               <span data-chaos="">
                 seed {d.chaos.seed}, draw {d.chaos.draw}: held {d.chaos.delayMs + d.chaos.holdMs} ms
                 {d.chaos.failFirst ? `, first ${d.chaos.failFirst} attempts counted as failed` : ''}
-                {d.chaos.duplicateOf ? (
-                  <>
-                    , a duplicate of <DeliveryLink view={view} id={d.chaos.duplicateOf} />
-                  </>
-                ) : null}
               </span>
             ) : null,
           ],
+          ['Duplicate of', d.chaos?.duplicateOf ? <DeliveryLink view={view} id={d.chaos.duplicateOf} /> : null],
           ['Created', when(d.createdAt)],
         ]}
       />
@@ -322,14 +238,8 @@ export const DeliveryPage: FC<{ view: DashView; delivery: WebhookDelivery }> = (
               {a.error ? <span class="small">{a.error}</span> : null}
               {a.chaos ? <span class="small">{a.chaos}</span> : null}
             </p>
-            {a.responseBody ? (
-              <>
-                <p class="small muted">Response body{a.responseTruncated ? ' (truncated)' : ''}</p>
-                <pre>{pretty(a.responseBody)}</pre>
-              </>
-            ) : (
-              <p class="small muted">Empty response body.</p>
-            )}
+            {a.responseTruncated ? <p class="small muted">The response body, cut:</p> : null}
+            {a.responseBody ? <pre>{pretty(a.responseBody)}</pre> : <p class="small muted">Empty response body.</p>}
           </article>
         ))
       )}
@@ -341,8 +251,7 @@ export const DeliveryPage: FC<{ view: DashView; delivery: WebhookDelivery }> = (
 export const EventsPage: FC<{ view: DashView; recent: EmittedEvent[]; after: number }> = ({ view, recent, after }) => (
   <DashboardShell view={view} title="Live events" section="/events">
     <p class="muted">
-      Every event of this emulator as it is emitted (the stream behind <code>GET /_emulator/events</code>), newest on
-      top. Keep this page open while you check out on the storefront or pay orders.
+      Every event as it is emitted, newest on top (from a terminal: <code>store webhooks listen</code>).
     </p>
     <p>
       Stream:{' '}
@@ -373,9 +282,5 @@ export const EventsPage: FC<{ view: DashView; recent: EmittedEvent[]; after: num
         </li>
       ))}
     </ul>
-    <p class="small muted">
-      From a terminal: <code>store webhooks listen --forward-to URL</code>. Dashboard:{' '}
-      <a href={`${DASHBOARD}?shop=${encodeURIComponent(view.shop.slug)}`}>overview</a>.
-    </p>
   </DashboardShell>
 )

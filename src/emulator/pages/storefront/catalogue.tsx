@@ -2,7 +2,7 @@ import type { FC } from 'hono/jsx'
 import type { Group } from '../../../contract/groups.js'
 import type { StorefrontProduct } from '../../../contract/storefront.js'
 import type { MysteryPublic } from '../../../contract/mystery.js'
-import { ApiForm, Badge, Facts, Input, OddsCells, Table } from '../layout.js'
+import { ApiForm, Badge, type Column, Facts, Input, Table, oddsColumns } from '../layout.js'
 import { money, safeUrl } from '../format.js'
 import { priceOrder } from '../../services/storefront/pricing.js'
 import { StorefrontShell, storefrontHref, type ShopView } from './shell.js'
@@ -39,13 +39,8 @@ export interface ShopPageProps {
   nextCursor: string | null
 }
 
-const shopPageHref = (shop: ShopView, search: string, cursor?: string) => {
-  const query = new URLSearchParams()
-  if (search) query.set('q', search)
-  if (cursor) query.set('cursor', cursor)
-  const text = query.toString()
-  return storefrontHref(shop, text ? `?${text}` : '')
-}
+const shopPageHref = (shop: ShopView, search: string, cursor?: string) =>
+  storefrontHref(shop, `?${new URLSearchParams({ q: search, ...(cursor ? { cursor } : {}) })}`)
 
 export const ShopPage: FC<ShopPageProps> = ({ shop, products, groups, search, isLater, nextCursor }) => (
   <StorefrontShell shop={shop} title="Products" current="products">
@@ -94,15 +89,8 @@ export const ShopPage: FC<ShopPageProps> = ({ shop, products, groups, search, is
       {groups.map((g) => (
         <article class="card" data-group={g.id}>
           <h2>{g.name}</h2>
-          <p class="muted small">Bundle{g.discountPercent ? ` · ${g.discountPercent}% off` : ''}</p>
           {g.description ? <p>{g.description}</p> : null}
-          <ul class="small">
-            {g.products.map((p) => (
-              <li>
-                {p.name} — {money(p.price)}
-              </li>
-            ))}
-          </ul>
+          <BundleContents group={g} />
           <a class="button" href={storefrontHref(shop, `/checkout?group=${encodeURIComponent(g.id)}`)}>
             Buy the bundle
           </a>
@@ -147,7 +135,7 @@ export const ProductPage: FC<{ shop: ShopView; product: StorefrontProduct }> = (
                   <label for="qty" class="inline">
                     Quantity
                   </label>
-                  <input id="qty" name="quantity" type="number" min="1" max={String(max)} value="1" class="w-16" />
+                  <input id="qty" name="quantity" type="number" min="1" max={String(max)} value="1" />
                   <button type="submit">Buy now</button>
                 </form>
               ) : null}
@@ -161,27 +149,41 @@ export const ProductPage: FC<{ shop: ShopView; product: StorefrontProduct }> = (
 }
 
 /** What a mystery box publishes before purchase (spec 7.1): the commitment, pool version and drop table. */
-export const MysteryOdds: FC<{ mystery: MysteryPublic }> = ({ mystery }) => (
-  <section class="panel" aria-labelledby="odds-h">
-    <h2 id="odds-h">Odds and commitment</h2>
-    <Facts
-      rows={[
-        ['Commitment', <code data-commitment="">{mystery.commitment}</code>],
-        ['Pool version', <span data-pool-version="">{mystery.poolVersion}</span>],
-      ]}
-    />
-    <p class="small muted">
-      The commitment is SHA-256 of a secret server seed, fixed before you buy. Your invoice reveals the seed after
-      payment, and your browser checks every roll against it.
-    </p>
-    <Table caption="Drop table" head={['Outcome', 'Weight', 'Chance', 'Stock']}>
-      {mystery.outcomes.map((o) => (
-        <tr>
-          <OddsCells outcome={o} />
-        </tr>
+export function MysteryOdds<T extends MysteryPublic['outcomes'][number]>(props: {
+  mystery: { commitment: string; poolVersion: number; outcomes: T[] }
+  more?: Column<T>[]
+}) {
+  return (
+    <section class="panel" aria-labelledby="odds-h">
+      <h2 id="odds-h">Odds and commitment</h2>
+      <Facts
+        rows={[
+          ['Commitment', <code data-commitment="">{props.mystery.commitment}</code>],
+          ['Pool version', <span data-pool-version="">{props.mystery.poolVersion}</span>],
+        ]}
+      />
+      <p class="small muted">
+        The commitment is SHA-256 of a secret server seed, fixed before you buy. Your invoice reveals the seed after
+        payment, and your browser checks every roll against it.
+      </p>
+      <Table
+        caption="Drop table"
+        rows={props.mystery.outcomes}
+        columns={[...oddsColumns<T>(), ...(props.more ?? [])]}
+      />
+    </section>
+  )
+}
+
+const BundleContents: FC<{ group: Group }> = ({ group }) => (
+  <>
+    <ul>
+      {group.products.map((p) => (
+        <li>{`${p.name} — ${money(p.price)}`}</li>
       ))}
-    </Table>
-  </section>
+    </ul>
+    {group.discountPercent ? <p>Bundle discount: {group.discountPercent}%</p> : null}
+  </>
 )
 
 export interface CheckoutTarget {
@@ -216,18 +218,7 @@ export const CheckoutPage: FC<{ shop: ShopView; target: CheckoutTarget }> = ({ s
               {money(product.price, product.currency)} each{product.stock !== null ? ` · ${product.stock} left` : ''}
             </p>
           ) : null}
-          {group ? (
-            <>
-              <ul>
-                {group.products.map((p) => (
-                  <li>
-                    {p.name} — {money(p.price)}
-                  </li>
-                ))}
-              </ul>
-              {group.discountPercent ? <p>Bundle discount: {group.discountPercent}%</p> : null}
-            </>
-          ) : null}
+          {group ? <BundleContents group={group} /> : null}
           <p class="spread order-total">
             <span>
               Total <span class="muted small">(before any coupon)</span>
@@ -269,17 +260,9 @@ export const CheckoutPage: FC<{ shop: ShopView; target: CheckoutTarget }> = ({ s
           ) : (
             <input type="hidden" name="groupId" value={group!.id} />
           )}
-          <div class="fields">
-            <div>
-              <Input id="email" name="email" label="E-mail" type="email" required autocomplete="email" />
-            </div>
-            <div>
-              <Input id="name" name="name" label="Name" autocomplete="name" />
-            </div>
-            <div>
-              <Input id="coupon" name="couponCode" label="Coupon" autocomplete="off" />
-            </div>
-          </div>
+          <Input id="email" name="email" label="E-mail" type="email" required autocomplete="email" />
+          <Input id="name" name="name" label="Name" autocomplete="name" />
+          <Input id="coupon" name="couponCode" label="Coupon" autocomplete="off" />
           <fieldset>
             <legend>Pay with</legend>
             {GATEWAYS.map(([value, label], i) => (
@@ -289,13 +272,12 @@ export const CheckoutPage: FC<{ shop: ShopView; target: CheckoutTarget }> = ({ s
             ))}
           </fieldset>
           {hasMystery ? (
-            <details>
-              <summary>Client seed (optional)</summary>
-              <label for="client-seed">
-                Your own client seed, 1–64 printable characters; a random one is used otherwise
-              </label>
-              <input id="client-seed" name="customFields.__mysteryClientSeed" type="text" maxlength={64} />
-            </details>
+            <Input
+              id="client-seed"
+              name="customFields.__mysteryClientSeed"
+              label="Client seed (optional, 1–64 printable characters)"
+              maxlength={64}
+            />
           ) : null}
         </ApiForm>
       </div>

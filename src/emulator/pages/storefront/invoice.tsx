@@ -1,8 +1,7 @@
 import type { FC } from 'hono/jsx'
 import type { Invoice } from '../../../contract/storefront.js'
-import { ApiForm, Facts, PaymentBadge, StatusBadge } from '../layout.js'
-import { HandoverView, MysteryReveal, TrackingPanel } from '../handover.js'
-import { money, when } from '../format.js'
+import { ApiForm, Facts, PaymentBadge, Select, StatusBadge, TextArea } from '../layout.js'
+import { InvoiceLines, invoiceFacts } from '../handover.js'
 import { StorefrontShell, type ShopView } from './shell.js'
 import type { ThemeView } from './theme.js'
 
@@ -16,7 +15,6 @@ export const InvoicePage: FC<{ invoice: Invoice; theme?: ThemeView }> = ({ invoi
   const shop: ShopView = { ...invoice.shop, theme }
   const allCodes = invoice.items.flatMap((item) => item.delivery.codes ?? [])
   const hasMystery = invoice.items.some((item) => item.mystery)
-  const c = invoice.currency
   return (
     <StorefrontShell shop={shop} title={`Invoice ${invoice.orderNumber}`} scripts={hasMystery ? ['verify.js'] : []}>
       <div class="spread">
@@ -27,32 +25,7 @@ export const InvoicePage: FC<{ invoice: Invoice; theme?: ThemeView }> = ({ invoi
         </div>
       </div>
       <section class="panel" aria-label="Summary">
-        <Facts
-          rows={[
-            ['Customer', `${invoice.customerName ? `${invoice.customerName} · ` : ''}${invoice.customerEmail}`],
-            ['Created', when(invoice.createdAt)],
-            ['Paid', invoice.paidAt ? when(invoice.paidAt) : 'not yet'],
-            ['Subtotal', money(invoice.subtotal, c)],
-            [
-              'Discount',
-              invoice.discount ? (
-                <>
-                  −{money(invoice.discount, c)}
-                  {invoice.coupon ? (
-                    <>
-                      {' '}
-                      (coupon <code>{invoice.coupon.code}</code>)
-                    </>
-                  ) : null}
-                </>
-              ) : null,
-            ],
-            ['Total', <strong>{money(invoice.total, c)}</strong>],
-            ['Paid so far', money(invoice.amountPaid, c)],
-            ['Refunded', invoice.paymentStatus === 'refunded' ? money(invoice.amountPaid, c) : null],
-            ['Due', invoice.amountDue > 0 ? money(invoice.amountDue, c) : null],
-          ]}
-        />
+        <Facts rows={invoiceFacts(invoice)} />
         {invoice.paymentStatus === 'unpaid' || invoice.paymentStatus === 'partial' ? (
           <p class="notice">Deliveries appear here once the shop has received your payment.</p>
         ) : null}
@@ -81,22 +54,7 @@ export const InvoicePage: FC<{ invoice: Invoice; theme?: ThemeView }> = ({ invoi
         </section>
       ) : null}
 
-      {invoice.items.map((item, at) => (
-        <section class="panel" aria-labelledby={`item-${at}-h`} data-item={item.id}>
-          <div class="spread">
-            <h2 id={`item-${at}-h`}>{item.productName}</h2>
-            <span class="muted">
-              {item.quantity} × {money(item.price, c)} = <strong>{money(item.total, c)}</strong>
-            </span>
-          </div>
-          {item.productType ? <p class="muted small">{item.productType}</p> : null}
-          <HandoverView item={item} codesId={`codes-${at}`} />
-          {item.mystery ? <MysteryReveal item={item} mystery={item.mystery} orderNumber={invoice.orderNumber} /> : null}
-        </section>
-      ))}
-
-      <TrackingPanel tracking={invoice.tracking} headingId="tracking-h" />
-
+      <InvoiceLines invoice={invoice} />
       {invoice.paymentStatus === 'paid' ? <FeedbackForm invoice={invoice} /> : null}
     </StorefrontShell>
   )
@@ -111,20 +69,14 @@ const FeedbackForm: FC<{ invoice: Invoice }> = ({ invoice }) => (
       data-then="replace"
       data-success="Thank you for your feedback."
     >
-      <div class="fields">
-        <div>
-          <label for="rating">Rating</label>
-          <select id="rating" name="rating" data-type="number">
-            {[5, 4, 3, 2, 1].map((n) => (
-              <option value={String(n)}>
-                {'★'.repeat(n)} ({n})
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-      <label for="comment">Comment</label>
-      <textarea id="comment" name="comment" maxlength={2000}></textarea>
+      <Select
+        id="rating"
+        name="rating"
+        label="Rating"
+        data-type="number"
+        choices={['5', '4', '3', '2', '1'].map((n) => [n, `${'★'.repeat(Number(n))} (${n})`] as const)}
+      />
+      <TextArea id="comment" name="comment" label="Comment" maxlength={2000} />
     </ApiForm>
   </section>
 )

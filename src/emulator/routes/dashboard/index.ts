@@ -49,11 +49,8 @@ import { answerJson } from '../../inspector/answer.js'
 const RECENT_EVENTS = 20
 
 /**
- * The emulator's dashboard under /_dashboard (DESIGN.md: what the hosted service configures in its
- * dashboard). Server-rendered pages behind a login with an API key, drawn from the services; their
- * scripts call `/_dashboard/api/emulator/…` and `/_dashboard/api/v1/…`, the control API and /api/v1
- * themselves mounted a second time behind the session cookie, so every action runs the same handler
- * as over HTTP.
+ * The dashboard under /_dashboard: pages behind a login with an API key; their scripts call the
+ * control API and /api/v1 mounted again under /_dashboard/api behind the session cookie.
  */
 export function dashboardRoutes(
   routeDeps: RouteDeps,
@@ -98,7 +95,12 @@ export function dashboardRoutes(
       const error = `Too many failed logins from this address: try again in ${wait} s.`
       return renderPage(c, LoginPage({ error, next: safeNext(c.req.query('next')) }), 429)
     }
-    const form = await readForm(c)
+    // A body that is not a readable form is the sender's fault (400), never a 500.
+    const form = await c.req.parseBody().catch((error) => {
+      if (error instanceof StoreError) throw error
+      const words = 'send it as application/x-www-form-urlencoded or well-formed multipart/form-data'
+      throw new StoreError(400, `the form could not be read: ${words}`)
+    })
     const key = typeof form.key === 'string' ? form.key : ''
     // A new login ends the session the browser had (before opening the next, which could reuse its id with seeded randomness).
     sessions.close(sessionIdOf(c))
@@ -151,66 +153,59 @@ export function dashboardRoutes(
     )
   })
 
+  /** One page of a list as `?page=` and `?q=` ask, searching the texts `fields` gives. */
+  const listed = <T>(c: Context, items: Iterable<T>, fields: (item: T) => (string | null | undefined)[]) =>
+    pageOf(items, listQuery(c.req.query()), fields)
+
   app.get('/products', (c) => {
     const view = viewOf(c)
     const query = listQuery(c.req.query())
     const needle = query.search.toLowerCase()
-    const matches = needle
-      ? (p: ProductRecord) => [p.name, p.productId, p.id, p.type].some((field) => field.toLowerCase().includes(needle))
-      : undefined
+    const matches = (p: ProductRecord) =>
+      [p.name, p.productId, p.id, p.type].some((f) => f.toLowerCase().includes(needle))
     const browse = (page: number) => services.catalogue.browse(view.shop, page, DASH_PAGE_SIZE, matches)
     const first = browse(query.page - 1)
     const pages = Math.max(1, Math.ceil(first.total / DASH_PAGE_SIZE))
     // A page past the last shows the last.
     const { rows, total } = query.page > pages ? browse(pages - 1) : first
     const shown = rows.map(({ product, setup }) => ({ product: presentProduct(product, setup.stock), setup }))
-    const page = Math.min(query.page, pages)
-    return renderPage(c, ProductsPage({ view, products: { rows: shown, page, pages, total, search: query.search } }))
+    const products = { rows: shown, page: Math.min(query.page, pages), pages, total, search: query.search }
+    return renderPage(c, ProductsPage({ view, products }))
   })
 
   app.get('/orders', (c) => {
     const view = viewOf(c)
-    const paged = pageOf(services.orders.list(view.shop, Infinity), listQuery(c.req.query()), (o) => [
+    const { rows, ...paged } = listed(c, services.orders.list(view.shop, Infinity), (o) => [
       o.orderNumber,
       o.id,
       o.customerEmail,
       o.customerName,
     ])
-    return renderPage(c, OrdersPage({ view, orders: { ...paged, rows: paged.rows.map(presentOrder) } }))
+    return renderPage(c, OrdersPage({ view, orders: { ...paged, rows: rows.map(presentOrder) } }))
   })
 
   app.get('/orders/:id', (c) => {
     const view = viewOf(c)
     const order = services.orders.get(view.shop, c.req.param('id'))
-    return renderPage(
-      c,
-      OrderDetailPage({
-        view,
-        order: presentOrder(order),
-        invoice: buildInvoice(view.shop, order),
-        invoiceUrl: invoicePath(view.shop, order),
-      }),
-    )
+    const invoice = buildInvoice(view.shop, order)
+    const invoiceUrl = invoicePath(view.shop, order)
+    return renderPage(c, OrderDetailPage({ view, order: presentOrder(order), invoice, invoiceUrl }))
   })
 
   app.get('/customers', (c) => {
     const view = viewOf(c)
-    const customers = pageOf(services.customers.list(view.shop, Infinity), listQuery(c.req.query()), (cu) => [
-      cu.email,
-      cu.name,
-      cu.id,
-    ])
+    const customers = listed(c, services.customers.list(view.shop, Infinity), (cu) => [cu.email, cu.name, cu.id])
     return renderPage(c, CustomersPage({ view, customers }))
   })
 
   app.get('/subscriptions', (c) => {
     const view = viewOf(c)
-    const paged = pageOf(services.subscriptions.list(view.shop), listQuery(c.req.query()), (s) => [
+    const { rows, ...paged } = listed(c, services.subscriptions.list(view.shop), (s) => [
       s.id,
       s.customerEmail,
       s.productName,
     ])
-    const subscriptions = { ...paged, rows: paged.rows.map(presentSubscription) }
+    const subscriptions = { ...paged, rows: rows.map(presentSubscription) }
     const { now, offsetSeconds } = services.clock.state(view.account)
     return renderPage(c, SubscriptionsPage({ view, subscriptions, clockNow: now, offsetSeconds }))
   })
@@ -267,19 +262,6 @@ export function dashboardRoutes(
   })
 
   return app
-}
-
-/** The fields of a form post; a body that is not a readable form is the sender's fault (400), never a 500. */
-async function readForm(c: Context): Promise<Record<string, unknown>> {
-  try {
-    return await c.req.parseBody()
-  } catch (error) {
-    if (error instanceof StoreError) throw error
-    throw new StoreError(
-      400,
-      'the form could not be read: send it as application/x-www-form-urlencoded or well-formed multipart/form-data',
-    )
-  }
 }
 
 /** A path of the dashboard, as `next` must be: no other site (open redirect), no bytes a header cannot hold. */

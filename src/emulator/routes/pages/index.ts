@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { Hono, type Context } from 'hono'
+import * as z from 'zod'
 import { StoreError } from '../../../contract/errors.js'
 import type { Log } from '../../deps.js'
 import type { ShopRecord } from '../../../contract/rows.js'
@@ -51,19 +52,20 @@ export function groupHasMystery(services: Services, shop: ShopRecord, group: Gro
 
 /** The shop page's query: a search and a cursor (its page size is fixed). */
 const ShopPageQuerySchema = StorefrontProductQuerySchema.omit({ limit: true })
+/** The checkout page's query: a product and its quantity (anything but a count reads as 1), or a bundle. */
+const CheckoutPageQuerySchema = z.object({
+  product: z.string().optional(),
+  group: z.string().optional(),
+  quantity: z.coerce.number().int().min(1).catch(1),
+})
 
 const typeOf = (file: string) => (file.endsWith('.css') ? CSS : JS)
+const STATIC = { 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' }
 
 /** A bundle of src/browser, read when the app is built. */
-function asset(file: string, crossOrigin = false) {
+function asset(file: string, headers: Record<string, string> = {}) {
   const body = readBrowserAsset(file)
-  return (c: Context) =>
-    c.body(body, 200, {
-      'Content-Type': typeOf(file),
-      'Cache-Control': 'no-cache',
-      'X-Content-Type-Options': 'nosniff',
-      ...(crossOrigin ? { 'Cross-Origin-Resource-Policy': 'cross-origin', 'Access-Control-Allow-Origin': '*' } : {}),
-    })
+  return (c: Context) => c.body(body, 200, { 'Content-Type': typeOf(file), ...STATIC, ...headers })
 }
 
 /** Swagger UI's files as `npm run build` copies them from swagger-ui-dist (a dev dependency). */
@@ -75,9 +77,9 @@ export function swaggerUiAssetPath(): string {
 }
 
 /**
- * The pages' own static files, under /_assets (public: the login page needs them), and the renderer
- * of the API reference (Swagger UI, served from the files the build copied: nothing is fetched from
- * elsewhere, so the reference works offline and within the pages' Content-Security-Policy), read on first use.
+ * The pages' own static files, under /_assets (public: the login page needs them), and Swagger UI
+ * for the API reference, served from the files the build copied (so the reference works offline
+ * and within the pages' Content-Security-Policy), read on first use.
  */
 export function assetRoutes(): Hono {
   const app = new Hono()
@@ -90,8 +92,8 @@ export function assetRoutes(): Hono {
     if (!body) loaded.set(file, (body = readFileSync(fileURLToPath(new URL(file, SWAGGER_UI)))))
     return c.body(new Uint8Array(body), 200, {
       'Content-Type': typeOf(file),
+      ...STATIC,
       'Cache-Control': 'public, max-age=31536000, immutable',
-      'X-Content-Type-Options': 'nosniff',
     })
   })
   return app
@@ -110,7 +112,8 @@ const embedHandlers = publicHandlers({
 })
 
 export function embedRoutes(deps: RouteDeps): Hono {
-  const app = new Hono().get('/embed.js', asset('embed.js', true)).get('/embed.css', asset('embed.css', true))
+  const anyOrigin = { 'Cross-Origin-Resource-Policy': 'cross-origin', 'Access-Control-Allow-Origin': '*' }
+  const app = new Hono().get('/embed.js', asset('embed.js', anyOrigin)).get('/embed.css', asset('embed.css', anyOrigin))
   return mountRoutes(app, embedHandlers, deps)
 }
 
@@ -130,11 +133,7 @@ const stylesheetHandlers = publicHandlers({
     const shop = services.storefront.shop(params.shop)
     services.storefront.assertAllowed(shop, visitorOf(c))
     return {
-      response: c.body(themeCss(services.themes.active(shop)), 200, {
-        'Content-Type': CSS,
-        'Cache-Control': 'no-cache',
-        'X-Content-Type-Options': 'nosniff',
-      }),
+      response: c.body(themeCss(services.themes.active(shop)), 200, { 'Content-Type': CSS, ...STATIC }),
     }
   },
 })
@@ -188,27 +187,18 @@ export function storefrontPageRoutes(deps: RouteDeps, log: Log): Hono {
 
   app.get('/:shop/checkout', async (c) => {
     const shop = shopOf(c)
-    const productId = c.req.query('product')
-    const groupId = c.req.query('group')
-    if (!productId && !groupId) return c.redirect(`/storefront/${encodeURIComponent(shop.slug)}`, 303)
-    const quantity = Math.max(1, Math.floor(Number(c.req.query('quantity') ?? 1)) || 1)
+    const { product: productId, group: groupId, quantity } = parseQuery(c, CheckoutPageQuerySchema)
     if (productId) {
       const product = storefront.product(shop, productId)
       if (product.type === 'InfoCard')
         throw new StoreError(400, `${product.name} is an information card and cannot be bought`)
-      return renderPage(
-        c,
-        CheckoutPage({ shop: viewOf(shop), target: { product, quantity, hasMystery: product.type === 'MysteryBox' } }),
-      )
+      const target = { product, quantity, hasMystery: product.type === 'MysteryBox' }
+      return renderPage(c, CheckoutPage({ shop: viewOf(shop), target }))
     }
-    const group = groupById(services, shop, groupId!)
-    return renderPage(
-      c,
-      CheckoutPage({
-        shop: viewOf(shop),
-        target: { group, quantity: 1, hasMystery: groupHasMystery(services, shop, group) },
-      }),
-    )
+    if (!groupId) return c.redirect(`/storefront/${encodeURIComponent(shop.slug)}`, 303)
+    const group = groupById(services, shop, groupId)
+    const target = { group, quantity: 1, hasMystery: groupHasMystery(services, shop, group) }
+    return renderPage(c, CheckoutPage({ shop: viewOf(shop), target }))
   })
 
   app.get('/:shop/invoices/:orderId', async (c, next) => {

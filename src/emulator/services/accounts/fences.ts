@@ -32,7 +32,6 @@ export class AccountFences {
 
   constructor(private readonly collections: Collections) {}
 
-  /** Runs `work` with the account fenced; a restore passes what it reserves. */
   async during<T>(accountId: string, fence: Fence, work: () => Promise<T>): Promise<T> {
     this.fences.set(accountId, fence)
     try {

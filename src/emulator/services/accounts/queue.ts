@@ -17,7 +17,6 @@ export class AccountQueue {
     return this.track(this.held, accountId, work())
   }
 
-  /** Keeps `run` as the account's latest in `by` until it settles. */
   private track<T>(by: Map<string, Promise<unknown>>, accountId: string, run: Promise<T>): Promise<T> {
     const settled = run.catch(() => undefined)
     by.set(accountId, settled)

@@ -35,9 +35,8 @@ export class AccountService {
   }
 
   /** Calls `listener` with the id of each key revoked from now on, once the revocation is on disk. */
-  onKeyRevoked(listener: (keyId: string) => void): () => void {
+  onKeyRevoked(listener: (keyId: string) => void): void {
     this.revokedListeners.add(listener)
-    return () => this.revokedListeners.delete(listener)
   }
 
   /** Calls `listener` with the id of each account deleted from now on, once its removal is on disk. */
@@ -45,7 +44,6 @@ export class AccountService {
     this.deletedListeners.add(listener)
   }
 
-  /** Tells the listeners an account was deleted. */
   accountGone(id: string): void {
     for (const listener of this.deletedListeners) listener(id)
   }
@@ -100,12 +98,10 @@ export class AccountService {
     return shop
   }
 
-  /** Every account, in the order they were made. */
   all(): AccountRecord[] {
     return [...this.deps.collections.accounts.values()]
   }
 
-  /** The account's shops, oldest first. */
   shops(account: AccountRecord): ShopRecord[] {
     return [...this.deps.collections.shops.oldestFirst('account', account.id)]
   }
@@ -124,7 +120,6 @@ export class AccountService {
     })
   }
 
-  /** The account's keys, oldest first. */
   keys(account: AccountRecord): KeyRecord[] {
     return [...this.deps.collections.keys.oldestFirst('account', account.id)]
   }

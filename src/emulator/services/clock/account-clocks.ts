@@ -17,14 +17,12 @@ export class AccountClocks {
     private readonly collections: Collections,
   ) {}
 
-  /** How far the owner's account moved its clock, in ms. */
   offsetMs(owner: TimeOwner): number {
     const accountId = 'accountId' in owner ? owner.accountId : this.collections.shops.get(owner.shopId)?.accountId
     if (accountId === undefined) return 0
     return this.walking.get(accountId) ?? this.collections.accounts.get(accountId)?.clockOffsetMs ?? 0
   }
 
-  /** Now on the clock of the owner's account. */
   now(owner: TimeOwner): Date {
     return new Date(this.clock.now().getTime() + this.offsetMs(owner))
   }

@@ -20,7 +20,6 @@ export class ClockService {
     return this.deps.nowIso({ accountId: account.id })
   }
 
-  /** How far the account moved its clock, in ms. */
   offsetMs(account: AccountRecord): number {
     return this.deps.clockOffsetMs({ accountId: account.id })
   }

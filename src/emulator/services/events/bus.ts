@@ -4,23 +4,31 @@ import type { Tx } from '../../store/store.js'
 import type { DeliveryRecord, EventRecord, ShopRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from '../common/deps.js'
 import { buildEventData, type EventSubject } from './payloads.js'
-import { DeliveryWorker, deliverySettings } from './delivery.js'
-import type { PendingEvent } from './pending.js'
-import { EventStreams, streamSettings } from './streams.js'
+import { DeliveryWorker } from './delivery.js'
+import { EventStreams } from './streams.js'
 import { chaosPlan } from './chaos.js'
 import type { DeliveryChaos } from '../../../contract/webhooks.js'
 
-export type { PendingEvent } from './pending.js'
+/** A committed event as listeners get it: `data` is the subject the operation emitted, `record` the logged payload. */
+export interface PendingEvent {
+  kind: WebhookEventKind
+  shopId: string
+  data: unknown
+  seq: number
+  record: EventRecord
+}
+
+type DeliveryFields = Pick<
+  DeliveryRecord,
+  'webhookId' | 'eventId' | 'event' | 'url' | 'payload' | 'origin' | 'maxAttempts'
+> & {
+  resendOf?: string | null
+}
 
 /** Events kept per shop in the log; older ones are dropped as new ones arrive (docs/webhooks.md, "Events"). */
 export const EVENT_LOG_RETENTION = 5_000
-/** Deliveries kept per shop in the webhook log. */
+/** Deliveries kept per shop in the webhook log, in every state: an unsettled one that falls out gets no further attempt. */
 export const DELIVERY_LOG_RETENTION = 5_000
-
-interface Staged {
-  event: PendingEvent
-  deliveryIds: string[]
-}
 
 /**
  * Where operations announce events (DESIGN.md, "Webhooks"; STYLE.md: "events go out after the write").
@@ -33,18 +41,17 @@ interface Staged {
  */
 export class EventBus {
   private readonly listeners = new Set<(event: PendingEvent) => void>()
-  private readonly staged = new WeakMap<Tx, Staged[]>()
+  private readonly staged = new WeakMap<Tx, { event: PendingEvent; deliveryIds: string[] }[]>()
   private committedSeq?: number
   readonly worker: DeliveryWorker
   readonly streams: EventStreams
 
   constructor(
     private readonly deps: Omit<ServiceDeps, 'events'>,
-    /** The network and waits of webhook delivery, and its settings. */
     { fetch, sleep, options }: Pick<EmulatorDeps, 'fetch' | 'sleep' | 'options'>,
   ) {
-    this.worker = new DeliveryWorker(deps, { fetch, sleep }, deliverySettings(options))
-    this.streams = new EventStreams(streamSettings(options), sleep)
+    this.worker = new DeliveryWorker(deps, { fetch, sleep }, options)
+    this.streams = new EventStreams(options, sleep)
   }
 
   /** Records an event of `shop` in the transaction `tx`, with the subject its kind needs (`EventSubjects`). */
@@ -68,8 +75,8 @@ export class EventBus {
     const deliveryIds: string[] = []
     // The exact bytes every attempt sends: `timestamp` is the time of the first sending (spec, "Request").
     let body: string | undefined
-    const subscribed = [...collections.webhooks.oldestFirst('shop', shop.id)].filter((w) => w.events.includes(kind))
-    for (const webhook of subscribed) {
+    for (const webhook of [...collections.webhooks.oldestFirst('shop', shop.id)]) {
+      if (!webhook.events.includes(kind)) continue
       body ??= JSON.stringify(webhookBody(kind, data, this.deps.now(shop)))
       const fields = {
         webhookId: webhook.id,
@@ -82,27 +89,23 @@ export class EventBus {
       }
       const plan = webhook.chaos && chaosPlan(webhook.chaos, webhook.chaosDraws ?? 0)
       if (plan) tx.put('webhooks', { ...webhook, chaosDraws: plan.first.draw + 1 })
-      const first = tx.put('deliveries', this.withChaos(shop, this.newDelivery(shop, fields), plan?.first))
+      const first = this.queueDelivery(tx, shop, fields, plan?.first)
       deliveryIds.push(first.id)
-      if (plan?.duplicate) {
-        const chaos = { ...plan.duplicate, duplicateOf: first.id }
-        deliveryIds.push(tx.put('deliveries', this.withChaos(shop, this.newDelivery(shop, fields), chaos)).id)
-      }
-      this.trimDeliveries(tx, shop)
+      if (plan?.duplicate)
+        deliveryIds.push(this.queueDelivery(tx, shop, fields, { ...plan.duplicate, duplicateOf: first.id }).id)
     }
     const list = this.staged.get(tx) ?? []
     list.push({ event: { kind, shopId: shop.id, data: subject, seq, record }, deliveryIds })
     this.staged.set(tx, list)
   }
 
-  /** Called by the store after a transaction reached disk. */
   committed(tx: Tx): void {
     const list = this.staged.get(tx)
     if (!list) return
     this.staged.delete(tx)
     for (const { event, deliveryIds } of list) {
       this.committedSeq = Math.max(this.committedSeq ?? 0, event.seq)
-      this.streams.dispatch(event)
+      this.streams.dispatch(event.record)
       for (const listener of this.listeners) {
         try {
           listener(event)
@@ -147,7 +150,6 @@ export class EventBus {
     return out
   }
 
-  /** The sequence number of the newest event on disk. */
   lastCommittedSeq(): number {
     this.committedSeq ??= this.lastSeq()
     return this.committedSeq
@@ -164,14 +166,14 @@ export class EventBus {
     this.worker.stop()
   }
 
-  newDelivery(
-    shop: ShopRecord,
-    fields: Pick<DeliveryRecord, 'webhookId' | 'eventId' | 'event' | 'url' | 'payload' | 'origin' | 'maxAttempts'> & {
-      resendOf?: string | null
-    },
-  ): DeliveryRecord {
-    const now = this.deps.nowIso(shop)
-    return {
+  /**
+   * Stores a delivery row, held back as its endpoint's chaos decided (its first attempt waits
+   * `delayMs + holdMs`), and trims the shop's delivery log to DELIVERY_LOG_RETENTION.
+   */
+  queueDelivery(tx: Tx, shop: ShopRecord, fields: DeliveryFields, chaos?: DeliveryChaos): DeliveryRecord {
+    const now = this.deps.now(shop)
+    const waitMs = chaos ? chaos.delayMs + chaos.holdMs : 0
+    const row = tx.put('deliveries', {
       id: this.deps.newId('whd'),
       shopId: shop.id,
       resendOf: null,
@@ -179,30 +181,16 @@ export class EventBus {
       state: 'pending',
       responseStatus: null,
       retryCount: 0,
-      nextAttemptAt: null,
+      nextAttemptAt: waitMs > 0 ? new Date(now.getTime() + waitMs).toISOString() : null,
       attempts: [],
-      createdAt: now,
-      updatedAt: now,
-    }
-  }
-
-  /** A delivery held back as its endpoint's chaos decided: its first attempt waits `delayMs + holdMs`. */
-  private withChaos(shop: ShopRecord, delivery: DeliveryRecord, chaos: DeliveryChaos | undefined): DeliveryRecord {
-    if (!chaos) return delivery
-    const waitMs = chaos.delayMs + chaos.holdMs
-    const nextAttemptAt = waitMs > 0 ? new Date(this.deps.now(shop).getTime() + waitMs).toISOString() : null
-    return { ...delivery, chaos, nextAttemptAt }
-  }
-
-  /**
-   * Keeps the shop's delivery log at DELIVERY_LOG_RETENTION rows, in every state: an unsettled
-   * delivery that falls out gets no further attempt (docs/webhooks.md, "Webhooks").
-   */
-  trimDeliveries(tx: Tx, shop: ShopRecord): void {
+      ...(chaos && { chaos }),
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+    })
     this.trimOldest(tx, 'deliveries', shop, DELIVERY_LOG_RETENTION)
+    return row
   }
 
-  /** Deletes the shop's oldest rows of a log until at most `keep` are left. */
   private trimOldest(tx: Tx, log: 'events' | 'deliveries', shop: ShopRecord, keep: number): void {
     const kept = this.deps.collections[log]
     for (let excess = kept.count('shop', shop.id) - keep; excess > 0; excess--)

@@ -2,45 +2,18 @@ import { WEBHOOK_HEADERS, WEBHOOK_TIMEOUT_MS } from '../../../contract/events.js
 import type { DeliveryAttempt } from '../../../contract/webhooks.js'
 import type { EmulatorOptions, Sleep } from '../../deps.js'
 import type { ServiceDeps } from '../common/deps.js'
-import type { DeliveryRecord } from '../../../contract/rows.js'
 import { readAtMost } from '../../../contract/read-at-most.js'
 
 /**
  * Automatic retries (docs/webhooks.md, "Webhooks"): 5 attempts in all, the first at once, then after
  * 1 s, 2 s, 4 s and 8 s (exponential, base 1 s, factor 2). The spec leaves the schedule open.
  */
-export const DEFAULT_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000]
+const DEFAULT_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000]
 /** Response bodies are kept in the log up to this many bytes. */
 export const RESPONSE_BODY_LIMIT = 4_096
-const DEFAULT_CONCURRENCY = 16
-
-export interface DeliverySettings {
-  timeoutMs: number
-  retryDelaysMs: number[]
-  maxAttempts: number
-  concurrency: number
-}
-
-export function deliverySettings(options: EmulatorOptions): DeliverySettings {
-  const retryDelaysMs = options.webhooks?.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS
-  return {
-    timeoutMs: options.webhooks?.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
-    retryDelaysMs,
-    maxAttempts: retryDelaysMs.length + 1,
-    concurrency: options.webhooks?.concurrency ?? DEFAULT_CONCURRENCY,
-  }
-}
-
-export interface PostOutcome {
-  status: number | null
-  durationMs: number
-  error: string | null
-  responseBody: string
-  responseTruncated: boolean
-}
 
 /** Why a request got no answer, in words (connection refused, timed out, …). */
-export function describeFetchError(error: unknown, timedOut: boolean, timeoutMs: number): string {
+function describeFetchError(error: unknown, timedOut: boolean, timeoutMs: number): string {
   if (timedOut) return `timed out after ${timeoutMs} ms`
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause
   if (cause?.code === 'ECONNREFUSED') return 'connection refused (ECONNREFUSED)'
@@ -52,17 +25,18 @@ export function describeFetchError(error: unknown, timedOut: boolean, timeoutMs:
  * One webhook POST with exactly the spec's headers (Content-Type, User-Agent; Node's fetch adds
  * only transport headers) and a timeout covering the whole exchange. Never throws.
  */
-export async function postWebhook(
-  fetchFn: typeof fetch,
-  url: string,
-  body: string,
-  timeoutMs: number,
-  stop?: AbortSignal,
-): Promise<PostOutcome> {
+async function postWebhook(fetchFn: typeof fetch, url: string, body: string, timeoutMs: number, stop: AbortSignal) {
   const timeout = AbortSignal.timeout(timeoutMs)
-  const signal = stop ? AbortSignal.any([timeout, stop]) : timeout
   const started = performance.now()
+  const outcome = {
+    status: null as number | null,
+    durationMs: 0,
+    error: null as string | null,
+    responseBody: '',
+    responseTruncated: false,
+  }
   try {
+    const signal = AbortSignal.any([timeout, stop])
     const res = await fetchFn(url, {
       method: 'POST',
       headers: { ...WEBHOOK_HEADERS },
@@ -71,26 +45,19 @@ export async function postWebhook(
       redirect: 'manual',
     })
     const { bytes, truncated } = await readAtMost(res.body, RESPONSE_BODY_LIMIT)
-    return {
+    Object.assign(outcome, {
       status: res.status,
-      durationMs: elapsed(started),
-      error: null,
       responseBody: new TextDecoder().decode(bytes),
       responseTruncated: truncated,
-    }
+    })
   } catch (error) {
-    return {
-      status: null,
-      durationMs: elapsed(started),
-      error: describeFetchError(error, timeout.aborted, timeoutMs),
-      responseBody: '',
-      responseTruncated: false,
-    }
+    outcome.error = describeFetchError(error, timeout.aborted, timeoutMs)
   }
+  outcome.durationMs = Math.round((performance.now() - started) * 10) / 10
+  return outcome
 }
 
-const elapsed = (started: number) => Math.round((performance.now() - started) * 10) / 10
-export const isDelivered = (status: number | null) => status !== null && status >= 200 && status <= 299
+type PostOutcome = Awaited<ReturnType<typeof postWebhook>>
 
 /**
  * Sends the delivery rows the bus queued, each in its own loop of attempts, and records every
@@ -105,12 +72,21 @@ export class DeliveryWorker {
   )
   private active = 0
   private readonly waiting: (() => void)[] = []
+  readonly settings
 
   constructor(
     private readonly deps: Omit<ServiceDeps, 'events'>,
     private readonly network: { fetch: typeof fetch; sleep: Sleep },
-    readonly settings: DeliverySettings,
-  ) {}
+    options: EmulatorOptions,
+  ) {
+    const retryDelaysMs = options.webhooks?.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS
+    this.settings = {
+      timeoutMs: options.webhooks?.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
+      retryDelaysMs,
+      maxAttempts: retryDelaysMs.length + 1,
+      concurrency: options.webhooks?.concurrency ?? 16,
+    }
+  }
 
   /** Starts (or joins) the attempts of a delivery row; settles when the row is delivered, failed or the worker stops. */
   start(id: string): Promise<void> {
@@ -143,19 +119,14 @@ export class DeliveryWorker {
   }
 
   private async run(id: string): Promise<void> {
-    let row = this.deps.collections.deliveries.get(id)
+    const { deliveries, webhooks } = this.deps.collections
+    let row = deliveries.get(id)
     while (row && (row.state === 'pending' || row.state === 'retrying') && !this.stopped) {
-      if (row.nextAttemptAt) {
-        const wait = Date.parse(row.nextAttemptAt) - this.deps.now(row).getTime()
-        if (wait > 0) await this.wait(wait)
-        if (this.stopped) return
-        row = this.deps.collections.deliveries.get(id)
-        if (!row) return
-      }
-      if (row.webhookId && !this.deps.collections.webhooks.get(row.webhookId)) {
-        row = await this.settle(row, 'failed')
-        return
-      }
+      const wait = row.nextAttemptAt ? Date.parse(row.nextAttemptAt) - this.deps.now(row).getTime() : 0
+      // The injected sleep, cut short when the worker stops.
+      if (wait > 0) await Promise.race([this.network.sleep(wait), this.whenStopped])
+      if (this.stopped) return
+      if (row.webhookId && !webhooks.get(row.webhookId)) return void (await this.record(id))
       const outcome = await this.send(id)
       if (!outcome || this.stopped) return
       row = await this.record(id, outcome)
@@ -164,25 +135,35 @@ export class DeliveryWorker {
 
   /** One attempt, once a slot is free; undefined when the worker stopped or the row fell out of the log meanwhile. */
   private async send(id: string): Promise<(PostOutcome & { at: string }) | undefined> {
-    await this.acquire()
+    if (this.active < this.settings.concurrency) this.active++
+    else await new Promise<void>((resolve) => this.waiting.push(resolve))
     try {
       const row = this.deps.collections.deliveries.get(id)
       if (!row || this.stopped) return undefined
+      const { fetch } = this.network
       const at = this.deps.nowIso(row)
-      return {
-        at,
-        ...(await postWebhook(this.network.fetch, row.url, row.payload, this.settings.timeoutMs, this.stopping.signal)),
-      }
+      return { at, ...(await postWebhook(fetch, row.url, row.payload, this.settings.timeoutMs, this.stopping.signal)) }
     } finally {
-      this.release()
+      const next = this.waiting.shift()
+      if (next) next()
+      else this.active--
     }
   }
 
-  private async record(id: string, outcome: PostOutcome & { at: string }): Promise<DeliveryRecord | undefined> {
+  /** Records an attempt in the row; without one, the row fails (its endpoint was deleted). */
+  private async record(id: string, outcome?: PostOutcome & { at: string }) {
     try {
       return await this.deps.transact((tx) => {
         const current = this.deps.collections.deliveries.get(id)
         if (!current) return undefined
+        const now = this.deps.now(current)
+        if (!outcome)
+          return tx.put('deliveries', {
+            ...current,
+            state: 'failed',
+            nextAttemptAt: null,
+            updatedAt: now.toISOString(),
+          })
         const number = current.attempts.length + 1
         const isFailedByChaos = current.chaos !== undefined && number <= current.chaos.failFirst
         const attempt: DeliveryAttempt = isFailedByChaos
@@ -193,10 +174,9 @@ export class DeliveryWorker {
             }
           : { attempt: number, ...outcome }
         const attempts = [...current.attempts, attempt]
-        const delivered = isDelivered(outcome.status) && !isFailedByChaos
+        const delivered = outcome.status !== null && outcome.status >= 200 && outcome.status <= 299 && !isFailedByChaos
         const exhausted = attempts.length >= current.maxAttempts
         const delay = this.settings.retryDelaysMs[attempts.length - 1] ?? this.settings.retryDelaysMs.at(-1) ?? 0
-        const now = this.deps.now(current)
         return tx.put('deliveries', {
           ...current,
           attempts,
@@ -212,36 +192,5 @@ export class DeliveryWorker {
       this.deps.log(`webhooks: attempt of delivery ${id} not recorded: ${(error as Error).message}`)
       return undefined
     }
-  }
-
-  private async settle(row: DeliveryRecord, state: 'failed'): Promise<DeliveryRecord | undefined> {
-    return this.deps
-      .transact((tx) => {
-        const current = this.deps.collections.deliveries.get(row.id)
-        return current
-          ? tx.put('deliveries', { ...current, state, nextAttemptAt: null, updatedAt: this.deps.nowIso(current) })
-          : undefined
-      })
-      .catch(() => undefined)
-  }
-
-  /** The injected sleep, cut short when the worker stops. */
-  private wait(ms: number): Promise<void> {
-    if (this.stopped) return Promise.resolve()
-    return Promise.race([this.network.sleep(ms), this.whenStopped])
-  }
-
-  private async acquire(): Promise<void> {
-    if (this.active < this.settings.concurrency) {
-      this.active++
-      return
-    }
-    await new Promise<void>((resolve) => this.waiting.push(resolve))
-  }
-
-  private release(): void {
-    const next = this.waiting.shift()
-    if (next) next()
-    else this.active--
   }
 }

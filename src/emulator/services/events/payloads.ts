@@ -5,9 +5,7 @@ import {
   productEventData,
   queryEventData,
   subscriptionEventData,
-  type FeedbackLike,
   type PayloadSources,
-  type QueryLike,
 } from '../../../contract/event-payloads.js'
 import type { ListedFields } from '../../../contract/common.js'
 import type {
@@ -21,6 +19,7 @@ import type {
   WebhookEventKind,
 } from '../../../contract/events.js'
 import type { Order, OrderItem } from '../../../contract/orders.js'
+import type { Feedback, Query } from '../../../contract/storefront.js'
 import type { Product } from '../../../contract/products.js'
 import type { Subscription } from '../../../contract/subscriptions.js'
 import type { ShopRecord } from '../../../contract/rows.js'
@@ -33,8 +32,8 @@ type OrderLineSubject = { order: Order; item: OrderItem }
 type SubscriptionSubject = { subscription: Subscription; order?: Order }
 type ProductSubject = { product: Product }
 type MysteryRevealedSubject = ListedFields<typeof MysteryRevealedDataSchema>
-type QuerySubject = { query: QueryLike }
-type FeedbackSubject = { feedback: FeedbackLike }
+type QuerySubject = { query: Query }
+type FeedbackSubject = { feedback: Feedback }
 
 /**
  * What an operation hands `emit` for each kind (the records as stored): order kinds `{ order }`,

@@ -2,34 +2,12 @@ import { setImmediate as nextTurn } from 'node:timers/promises'
 import { StoreError } from '../../../contract/errors.js'
 import type { EmulatorOptions, Sleep } from '../../deps.js'
 import type { EventRecord } from '../../../contract/rows.js'
-import type { PendingEvent } from './pending.js'
 
-/** Open event streams (SSE) one key may hold at once; one more is answered 429. */
-const DEFAULT_STREAMS_PER_KEY = 100
-/** Open event streams one account may hold at once, over all its keys; one more is answered 429. */
-const DEFAULT_STREAMS_PER_ACCOUNT = 200
-/** Events a stream may hold unsent, in bytes of their text; a reader that falls further behind is dropped. */
-const DEFAULT_STREAM_BUFFER_BYTES = 8 * 1024 * 1024
 /** Events reach streams in batches at most this often: one write carries all of a batch. */
 const FLUSH_EVERY_MS = 100
 /** Streams written in one turn of the event loop during a flush; other requests are answered between turns. */
 const STREAMS_PER_TURN = 50
 
-export interface StreamSettings {
-  perKey: number
-  perAccount: number
-  bufferBytes: number
-}
-
-export function streamSettings(options: EmulatorOptions): StreamSettings {
-  return {
-    perKey: options.webhooks?.streamsPerKey ?? DEFAULT_STREAMS_PER_KEY,
-    perAccount: options.webhooks?.streamsPerAccount ?? DEFAULT_STREAMS_PER_ACCOUNT,
-    bufferBytes: options.webhooks?.streamBufferBytes ?? DEFAULT_STREAM_BUFFER_BYTES,
-  }
-}
-
-/** Why a stream was ended from the emulator's side. */
 export type StreamEnd = { reason: 'overflow'; bytes: number } | { reason: 'revoked' }
 
 export interface StreamRequest {
@@ -77,7 +55,6 @@ class ShopFeed {
     this.events.push({ seq: event.seq, kind: event.kind, text, upTo })
   }
 
-  /** Index of the first event after `seq`. */
   private after(seq: number): number {
     let low = 0
     let high = this.events.length
@@ -89,7 +66,6 @@ class ShopFeed {
     return low
   }
 
-  /** Bytes of the events after `seq`. */
   bytesAfter(seq: number): number {
     const from = this.after(seq)
     if (from >= this.events.length) return 0
@@ -125,9 +101,8 @@ export class EventStream {
 
   constructor(
     readonly request: StreamRequest,
-    private readonly feed: ShopFeed,
-    private readonly resumed: (stream: EventStream) => void,
-    private readonly release: (stream: EventStream) => void,
+    readonly feed: ShopFeed,
+    private readonly streams: EventStreams,
   ) {
     this.position = feed.newest
   }
@@ -146,10 +121,9 @@ export class EventStream {
 
   /** The reader caught up: what came meanwhile goes out with the next batch, not in a write of its own. */
   resume(): void {
-    if (!this.closed && this.feed.newest > this.position) this.resumed(this)
+    if (!this.closed && this.feed.newest > this.position) this.streams.flushSoon(this)
   }
 
-  /** Ends the stream from the emulator's side. */
   end(end: StreamEnd): void {
     if (this.closed) return
     this.close()
@@ -160,96 +134,79 @@ export class EventStream {
   close(): void {
     if (this.closed) return
     this.closed = true
-    this.release(this)
+    this.streams.forget(this)
   }
 }
 
 /**
- * The event streams (GET /_emulator/events) of the emulator: at most `perKey` open per key, fed
- * by the bus and found by shop, so a committed event costs its shop one append to a shared feed;
- * each stream holds at most `bufferBytes` unsent, past which its reader is dropped (it may reconnect
- * with Last-Event-ID). Revoking a key ends its streams (`endKey`).
+ * The event streams (GET /_emulator/events) of the emulator: at most `perKey` open per key and
+ * `perAccount` per account, fed by the bus and found by shop, so a committed event costs its shop
+ * one append to a shared feed; each stream holds at most `bufferBytes` unsent, past which its
+ * reader is dropped (it may reconnect with Last-Event-ID). Revoking a key ends its streams (`endKey`).
  */
 export class EventStreams {
+  private readonly all = new Set<EventStream>()
   private readonly byShop = new Map<string, ShopFeed>()
-  private readonly byKey = new Map<string, Set<EventStream>>()
-  private readonly byAccount = new Map<string, Set<EventStream>>()
   /** Shops with new events, and streams that caught up, to write at the next flush. */
   private waitingShops = new Set<ShopFeed>()
   private waitingStreams = new Set<EventStream>()
   private flushing = false
+  private readonly perKey: number
+  private readonly perAccount: number
+  private readonly bufferBytes: number
 
   constructor(
-    readonly settings: StreamSettings,
+    options: EmulatorOptions,
     private readonly sleep: Sleep,
-  ) {}
+  ) {
+    this.perKey = options.webhooks?.streamsPerKey ?? 100
+    this.perAccount = options.webhooks?.streamsPerAccount ?? 200
+    this.bufferBytes = options.webhooks?.streamBufferBytes ?? 8 * 1024 * 1024
+  }
 
   /** Hands a committed event to its shop's streams (the bus calls it, in sequence order). */
-  dispatch(event: PendingEvent): void {
+  dispatch(event: EventRecord): void {
     const feed = this.byShop.get(event.shopId)
     if (!feed) return
     // The streams of a shop share one format: the event's text is made once for all.
     const first = feed.streams.values().next().value as EventStream
-    feed.append(event.record, first.request.format(event.record))
+    feed.append(event, first.request.format(event))
     this.waitingShops.add(feed)
     this.flushSoon()
   }
 
-  /** How many streams are open. */
   get size(): number {
-    let size = 0
-    for (const streams of this.byKey.values()) size += streams.size
-    return size
+    return this.all.size
   }
 
   /** Opens a stream, or 429 when its key holds `perKey` already, or its account `perAccount`. */
   open(request: StreamRequest): EventStream {
-    const ofKey = this.byKey.get(request.keyId)
-    if (ofKey && ofKey.size >= this.settings.perKey)
+    const ofKey = this.countOf(request.keyId)
+    if (ofKey >= this.perKey)
       throw new StoreError(
         429,
-        `this key already has ${ofKey.size} open event streams, the most one key may hold (${this.settings.perKey}); close one, or use another key (POST /_emulator/keys)`,
+        `this key already has ${ofKey} open event streams, the most one key may hold (${this.perKey}); close one, or use another key (POST /_emulator/keys)`,
       )
-    const ofAccount = this.byAccount.get(request.accountId)
-    if (ofAccount && ofAccount.size >= this.settings.perAccount)
+    const ofAccount = [...this.all].filter((s) => s.request.accountId === request.accountId).length
+    if (ofAccount >= this.perAccount)
       throw new StoreError(
         429,
-        `this account already has ${ofAccount.size} open event streams, the most one account may hold (${this.settings.perAccount}); close one first`,
+        `this account already has ${ofAccount} open event streams, the most one account may hold (${this.perAccount}); close one first`,
       )
     let feed = this.byShop.get(request.shopId)
-    if (!feed) {
-      feed = new ShopFeed()
-      this.byShop.set(request.shopId, feed)
-    }
-    const stream = new EventStream(
-      request,
-      feed,
-      (caughtUp) => {
-        this.waitingStreams.add(caughtUp)
-        this.flushSoon()
-      },
-      (closed) => this.forget(closed, feed),
-    )
+    if (!feed) this.byShop.set(request.shopId, (feed = new ShopFeed()))
+    const stream = new EventStream(request, feed, this)
     feed.streams.add(stream)
-    for (const [by, id] of [
-      [this.byKey, request.keyId],
-      [this.byAccount, request.accountId],
-    ] as const) {
-      const streams = by.get(id)
-      if (streams) streams.add(stream)
-      else by.set(id, new Set([stream]))
-    }
+    this.all.add(stream)
     return stream
   }
 
-  /** Open streams of a key. */
   countOf(keyId: string): number {
-    return this.byKey.get(keyId)?.size ?? 0
+    return [...this.all].filter((s) => s.request.keyId === keyId).length
   }
 
-  /** Ends every stream of a key (it was revoked). */
   endKey(keyId: string): void {
-    for (const stream of [...(this.byKey.get(keyId) ?? [])]) stream.end({ reason: 'revoked' })
+    for (const stream of [...this.all]) if (stream.request.keyId === keyId) stream.end({ reason: 'revoked' })
   }
 
   /**
@@ -257,7 +214,8 @@ export class EventStreams {
    * write per stream carries every event of the batch instead of one write per event. News that
    * comes while a flush runs waits for the next one.
    */
-  private flushSoon(): void {
+  flushSoon(caughtUp?: EventStream): void {
+    if (caughtUp) this.waitingStreams.add(caughtUp)
     if (this.flushing) return
     this.flushing = true
     void this.sleep(FLUSH_EVERY_MS).then(() => this.flush())
@@ -272,35 +230,25 @@ export class EventStreams {
     let written = 0
     for (const stream of ready) {
       if (++written % STREAMS_PER_TURN === 0) await nextTurn()
-      this.wake(stream)
+      if (stream.closed) continue
+      // A reader too far behind is dropped; it may reconnect with Last-Event-ID.
+      const behind = stream.behind()
+      if (behind > this.bufferBytes) stream.end({ reason: 'overflow', bytes: behind })
+      else stream.request.wake()
     }
     for (const feed of shops) feed.trim()
     this.flushing = false
     if (this.waitingShops.size > 0 || this.waitingStreams.size > 0) this.flushSoon()
   }
 
-  /** Has `stream` write what it holds, or drops it when it is too far behind. */
-  private wake(stream: EventStream): void {
-    if (stream.closed) return
-    const behind = stream.behind()
-    if (behind > this.settings.bufferBytes) stream.end({ reason: 'overflow', bytes: behind })
-    else stream.request.wake()
-  }
-
-  private forget(stream: EventStream, feed: ShopFeed): void {
+  forget(stream: EventStream): void {
+    const { feed } = stream
+    this.all.delete(stream)
     this.waitingStreams.delete(stream)
     feed.streams.delete(stream)
     if (feed.streams.size === 0) {
       this.byShop.delete(stream.request.shopId)
       this.waitingShops.delete(feed)
-    }
-    for (const [by, id] of [
-      [this.byKey, stream.request.keyId],
-      [this.byAccount, stream.request.accountId],
-    ] as const) {
-      const streams = by.get(id)
-      streams?.delete(stream)
-      if (streams?.size === 0) by.delete(id)
     }
   }
 }

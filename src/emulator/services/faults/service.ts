@@ -4,16 +4,12 @@ import type { AccountRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from '../common/deps.js'
 import { pathGlob } from './path-glob.js'
 
-interface Rule extends Fault {
-  matchesPath?: (path: string) => boolean
-}
-
 /**
  * Chosen failures (`/_emulator/faults`): per-account rules that make the next matching requests
  * fail, or wait first. Rules live in memory, as the request log does: a restart forgets them.
  */
 export class FaultService {
-  private readonly rules = new Map<string, Rule[]>()
+  private readonly rules = new Map<string, Fault[]>()
 
   constructor(private readonly deps: ServiceDeps) {}
 
@@ -29,7 +25,7 @@ export class FaultService {
         `this account holds ${FAULT_LIMITS.rules} fault rules already, the most it may; delete some (DELETE /_emulator/faults/:id)`,
       )
     const onlyDelays = body.status === undefined && body.body === undefined && body.latencyMs !== undefined
-    const rule: Rule = {
+    const rule: Fault = {
       id: this.deps.newId('flt'),
       match: body.match,
       status: onlyDelays ? null : (body.status ?? 500),
@@ -38,7 +34,6 @@ export class FaultService {
       times: body.times,
       remaining: body.times,
       createdAt: this.deps.nowIso({ accountId: account.id }),
-      matchesPath: body.match.path === undefined ? undefined : pathGlob(body.match.path),
     }
     this.rules.set(account.id, [...rules, rule])
     return present(rule)
@@ -59,7 +54,7 @@ export class FaultService {
     const rule = rules?.find(
       (r) =>
         (r.match.method === undefined || r.match.method === method) &&
-        (r.matchesPath === undefined || r.matchesPath(path)),
+        (r.match.path === undefined || pathGlob(r.match.path)(path)),
     )
     if (!rules || !rule) return undefined
     rule.remaining--
@@ -72,7 +67,6 @@ export class FaultService {
   }
 }
 
-function present(rule: Rule): Fault {
-  const { matchesPath: _, ...fault } = rule
-  return { ...fault, match: { ...fault.match } }
+function present(rule: Fault): Fault {
+  return { ...rule, match: { ...rule.match } }
 }

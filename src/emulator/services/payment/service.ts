@@ -27,7 +27,10 @@ import type { Emit } from '../catalogue/stock.js'
 function eventQueue(deps: ServiceDeps, tx: Tx, shop: ShopRecord) {
   const queued: Parameters<Emit>[] = []
   const emit: Emit = (kind, subject) => void queued.push([kind, subject])
-  return { emit, flush: () => queued.forEach(([kind, subject]) => deps.events.emit(tx, shop, kind, subject)) }
+  const flush = () => {
+    for (const [kind, subject] of queued) deps.events.emit(tx, shop, kind, subject)
+  }
+  return { emit, flush }
 }
 
 /** Runs the type's synchronous fulfilment for every line not yet settled (inside the transaction). */

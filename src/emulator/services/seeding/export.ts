@@ -20,18 +20,14 @@ const KEYS = {
 
 /** A product's dashboard-only setup as the body of `PUT /_emulator/products/:id/fulfilment`, its codes gathered in steps. */
 async function setupBody(deps: ServiceDeps, setup: FulfilmentRecord): Promise<Record<string, unknown>> {
-  const body: Record<string, unknown> = {}
-  if (setup.deliveryMessage !== undefined) body.deliveryMessage = setup.deliveryMessage
-  if (setup.files !== undefined) body.files = setup.files
+  const body = pick(['deliveryMessage', 'files', 'dynamicWebhookUrl', 'subscription'], setup)
   if (setup.serialPool) {
     const codes: string[] = []
     await eachInSteps(deps.collections.serials.oldestFirst('product', setup.id), (s) => codes.push(s.code))
     body.serials = codes
   }
-  if (setup.dynamicWebhookUrl !== undefined) body.dynamicWebhookUrl = setup.dynamicWebhookUrl
   if (setup.mystery)
     body.mystery = { outcomes: setup.mystery.outcomes.map((o) => pick(['name', 'weight', 'stock', 'codes'], o)) }
-  if (setup.subscription) body.subscription = setup.subscription
   return body
 }
 

@@ -1,43 +1,31 @@
 import { StoreError } from '../../../contract/errors.js'
 import { FulfilmentSetupBodySchema } from '../../../contract/fulfilment.js'
-import { newSecretKey } from '../../ids.js'
-import type { AccountRecord, ShopRecord } from '../../../contract/rows.js'
+import type { ShopRecord } from '../../../contract/rows.js'
 import { blacklistValue, type SeedFile } from '../../../contract/seed-file.js'
 import type { Tx } from '../../store/store.js'
-import { buildKey, buildShop } from '../accounts/rules.js'
 import { newProductId } from '../catalogue/products.js'
+import { couponRules } from '../coupons/rules.js'
+import { blacklistRules } from '../blacklists/rules.js'
 import { NEW_CUSTOMER } from '../customers/bookkeeping.js'
 import { applyFulfilmentSetup } from '../catalogue/setup.js'
 import type { ServiceDeps } from '../common/deps.js'
-import { defaultTheme } from '../themes/rules.js'
+import type { AccountFences } from '../accounts/fences.js'
 
-interface InitOptions {
-  apiKey?: string
-  seed?: SeedFile
-  /** When the account is made: the emulator's clock, which no account has moved. */
-  createdAt: string
-}
+type SeededCollection = 'products' | 'coupons' | 'groups' | 'categories' | 'blacklists' | 'customers' | 'orders'
 
-/** Fills a new db: one account, the `demo` shop, a key, the default theme, then the seed's records; the generated key when none was given. */
-export function initialiseDb(deps: ServiceDeps, tx: Tx, options: InitOptions): string | undefined {
-  const account: AccountRecord = {
-    id: deps.newId('acct'),
-    name: 'Demo Account',
-    createdAt: options.createdAt,
-  }
-  tx.put('accounts', account)
-  const shop = tx.put('shops', buildShop(deps, account.id, 'Demo Shop', 'demo'))
-  tx.put('themes', defaultTheme(deps, shop))
-  const generatedKey = options.apiKey ? undefined : newSecretKey(deps.random)
-  tx.put('keys', buildKey(deps, account.id, options.apiKey ?? generatedKey!, 'default'))
-  if (options.seed) seedShop(deps, tx, shop, options.seed)
-  return generatedKey
-}
-
-/** Stores a checked seed's records in `shop`, keeping the ids they carry and filling what they omit. */
-export function seedShop(deps: ServiceDeps, tx: Tx, shop: ShopRecord, seed: SeedFile): void {
+/**
+ * Stores a checked seed's records in `shop`, filling what they omit. A record keeps the id it
+ * carries unless the db holds it or a restore under way keeps it (`reserved`): ids are keys of the
+ * whole emulator, while a seed is written for one shop. Then it gets a fresh one, and every
+ * reference inside the seed follows it.
+ */
+export function seedShop(deps: ServiceDeps, tx: Tx, shop: ShopRecord, seed: SeedFile, reserved: AccountFences): void {
   const now = deps.nowIso(shop)
   const shopId = shop.id
+  const isFree = (collection: SeededCollection, id: string | undefined): id is string =>
+    id !== undefined && !deps.collections[collection].get(id) && !reserved.isReserved(collection, id)
+  const idFor = (collection: SeededCollection, id: string | undefined, prefix: string) =>
+    isFree(collection, id) ? id : deps.newId(prefix)
   // What a seed record may leave out that every stored row of the shop holds.
   const dated = (record: { createdAt?: string; updatedAt?: string }) => ({
     createdAt: record.createdAt ?? now,
@@ -51,6 +39,12 @@ export function seedShop(deps: ServiceDeps, tx: Tx, shop: ShopRecord, seed: Seed
   ]
   for (const p of seed.products ?? []) {
     const { fulfilment, ...fields } = p
+    const id = idFor('products', p.id, 'prod')
+    const isProductIdFree =
+      p.productId !== undefined &&
+      !deps.collections.products.getBy('productId', p.productId) &&
+      !reserved.isProductIdReserved(p.productId)
+    const productId = isProductIdFree ? p.productId! : newProductId(deps)
     const product = tx.put('products', {
       description: '',
       image: '',
@@ -60,28 +54,21 @@ export function seedShop(deps: ServiceDeps, tx: Tx, shop: ShopRecord, seed: Seed
       sortOrder: 0,
       unlisted: false,
       ...fields,
-      id: p.id ?? deps.newId('prod'),
-      productId: p.productId ?? newProductId(deps),
+      id,
+      productId,
       ...dated(p),
     })
-    storedIdOf.set(product.id, product.id)
-    storedIdOf.set(product.productId, product.id)
+    storedIdOf.set(p.id ?? id, id)
+    storedIdOf.set(p.productId ?? productId, id)
     if (fulfilment) applySeedFulfilment(deps, tx, shop, product.id, fulfilment)
   }
   for (const c of seed.coupons ?? []) {
-    tx.put('coupons', {
-      usageLimit: null,
-      usedCount: 0,
-      minAmount: null,
-      expiresAt: null,
-      active: true,
-      ...c,
-      id: c.id ?? deps.newId('cpn'),
-      ...dated(c),
-    })
+    const built = couponRules.build(deps, shop, c)
+    tx.put('coupons', { ...built, ...c, id: isFree('coupons', c.id) ? c.id : built.id, ...dated(c) })
   }
+  const groupIdOf = new Map<string, string>()
   for (const g of seed.groups ?? []) {
-    tx.put('groups', {
+    const group = tx.put('groups', {
       description: '',
       discountPercent: 0,
       image: null,
@@ -89,9 +76,10 @@ export function seedShop(deps: ServiceDeps, tx: Tx, shop: ShopRecord, seed: Seed
       unlisted: false,
       ...g,
       productIds: productIds(g.productIds),
-      id: g.id ?? deps.newId('grp'),
+      id: idFor('groups', g.id, 'grp'),
       ...dated(g),
     })
+    if (g.id) groupIdOf.set(g.id, group.id)
   }
   for (const c of seed.categories ?? []) {
     tx.put('categories', {
@@ -99,19 +87,19 @@ export function seedShop(deps: ServiceDeps, tx: Tx, shop: ShopRecord, seed: Seed
       unlisted: false,
       ...c,
       productIds: productIds(c.productIds),
-      groupIds: [...new Set(c.groupIds)],
-      id: c.id ?? deps.newId('cat'),
+      groupIds: [...new Set(c.groupIds?.map((id) => groupIdOf.get(id) ?? id))],
+      id: idFor('categories', c.id, 'cat'),
       ...dated(c),
     })
   }
   for (const b of seed.blacklists ?? []) {
+    const built = blacklistRules.build(deps, shop, { ...b, value: blacklistValue(b) })
     tx.put('blacklists', {
-      reason: null,
+      ...built,
       ...b,
-      value: blacklistValue(b),
-      id: b.id ?? deps.newId('bl'),
+      value: built.value,
+      id: isFree('blacklists', b.id) ? b.id : built.id,
       createdAt: b.createdAt ?? now,
-      shopId,
     })
   }
   for (const c of seed.customers ?? []) {
@@ -119,7 +107,7 @@ export function seedShop(deps: ServiceDeps, tx: Tx, shop: ShopRecord, seed: Seed
       ...NEW_CUSTOMER,
       notes: [],
       ...c,
-      id: c.id ?? deps.newId('cus'),
+      id: idFor('customers', c.id, 'cus'),
       ...dated(c),
     })
   }
@@ -154,7 +142,7 @@ export function seedShop(deps: ServiceDeps, tx: Tx, shop: ShopRecord, seed: Seed
       paymentMethod: '',
       paidAt: null,
       ...o,
-      id: o.id ?? deps.newId('ord'),
+      id: idFor('orders', o.id, 'ord'),
       orderNumber: `ORD-${number}`,
       total: o.total ?? Math.round(items.reduce((sum, i) => sum + i.total, 0) * 100) / 100,
       customerEmail: email,

@@ -1,16 +1,14 @@
 import { StoreError } from '../../../contract/errors.js'
 import { maskKey } from '../../../contract/keys.js'
-import { hex } from '../../ids.js'
+import { hex, newSecretKey } from '../../ids.js'
 import type { AccountRecord, KeyRecord, ShopRecord } from '../../../contract/rows.js'
 import type { Tx } from '../../store/store.js'
 import { buildKey, buildShop, hashKey } from '../accounts/rules.js'
-import { newProductId } from '../catalogue/products.js'
 import type { AccountFences } from '../accounts/fences.js'
 import type { AccountClocks } from '../clock/account-clocks.js'
 import type { ServiceDeps } from '../common/deps.js'
 import { defaultTheme } from '../themes/rules.js'
-import { initialiseDb, seedShop } from './fill.js'
-import { withFreeIds } from './free-ids.js'
+import { seedShop } from './fill.js'
 import type { SeedFile } from '../../../contract/seed-file.js'
 
 /** Filling a new db (the demo shop, a key, a seed file's records), `--api-key`, and new accounts with their seed. */
@@ -19,13 +17,19 @@ export class SeedingService {
     private readonly deps: ServiceDeps,
     private readonly clocks: AccountClocks,
     private readonly fences: AccountFences,
-    /** The db file, named in what `checkKey` answers. */
     private readonly dbPath: string,
   ) {}
 
-  /** Fills a new db inside the store's first transaction; the generated key when none was given. */
+  /** Fills a new db inside the store's first transaction: the `demo` shop; the generated key when none was given. */
   fillNewDb(tx: Tx, o: { apiKey?: string; seed?: SeedFile }): string | undefined {
-    return initialiseDb(this.deps, tx, { ...o, createdAt: this.clocks.emulatorNow().toISOString() })
+    const { key } = this.addAccount(tx, {
+      ...o,
+      slug: 'demo',
+      name: 'Demo Account',
+      shopName: 'Demo Shop',
+      key: o.apiKey,
+    })
+    return o.apiKey ? undefined : key
   }
 
   /**
@@ -54,25 +58,35 @@ export class SeedingService {
     keyName?: string
     seed?: SeedFile
   }): Promise<{ account: AccountRecord; shop: ShopRecord; key: KeyRecord }> {
+    return this.deps.transact((tx) => {
+      const { account, shop, record } = this.addAccount(tx, o)
+      return { account, shop, key: record }
+    })
+  }
+
+  /** `createAccount` in the transaction `tx`; a key is drawn when none is given. */
+  private addAccount(
+    tx: Tx,
+    o: { slug?: string; key?: string; name?: string; shopName?: string; keyName?: string; seed?: SeedFile },
+  ) {
     const deps = this.deps
     const slug = o.slug ?? `shop-${hex(deps.random.bytes(5))}`
-    return deps.transact((tx) => {
-      if (deps.collections.shops.getBy('slug', slug))
-        throw new StoreError(409, `shop.slug: a shop with slug "${slug}" already exists; choose another`, [
-          { field: 'shop.slug', message: 'is taken' },
-        ])
-      const account = tx.put('accounts', {
-        id: deps.newId('acct'),
-        name: o.name ?? `Account of ${slug}`,
-        createdAt: this.clocks.emulatorNow().toISOString(),
-        clockOffsetMs: 0,
-      })
-      const shop = tx.put('shops', buildShop(deps, account.id, o.shopName ?? o.name ?? `Shop ${slug}`, slug))
-      tx.put('themes', defaultTheme(deps, shop))
-      const key = tx.put('keys', buildKey(deps, account.id, o.key, o.keyName ?? 'default'))
-      if (o.seed) this.seedShop(tx, shop, o.seed)
-      return { account, shop: deps.collections.shops.get(shop.id) ?? shop, key }
+    if (deps.collections.shops.getBy('slug', slug))
+      throw new StoreError(409, `shop.slug: a shop with slug "${slug}" already exists; choose another`, [
+        { field: 'shop.slug', message: 'is taken' },
+      ])
+    const account = tx.put('accounts', {
+      id: deps.newId('acct'),
+      name: o.name ?? `Account of ${slug}`,
+      createdAt: this.clocks.emulatorNow().toISOString(),
+      clockOffsetMs: 0,
     })
+    const shop = tx.put('shops', buildShop(deps, account.id, o.shopName ?? o.name ?? `Shop ${slug}`, slug))
+    tx.put('themes', defaultTheme(deps, shop))
+    const key = o.key ?? newSecretKey(deps.random)
+    const record = tx.put('keys', buildKey(deps, account.id, key, o.keyName ?? 'default'))
+    if (o.seed) this.seedShop(tx, shop, o.seed)
+    return { account, shop: deps.collections.shops.get(shop.id) ?? shop, record, key }
   }
 
   /**
@@ -80,15 +94,6 @@ export class SeedingService {
    * or another account's restore under way keeps them.
    */
   seedShop(tx: Tx, shop: ShopRecord, seed: SeedFile): void {
-    const { collections } = this.deps
-    const free = withFreeIds(seed, {
-      isTaken: (collection, id) =>
-        collections[collection].get(id) !== undefined || this.fences.isReserved(collection, id),
-      isProductIdTaken: (productId) =>
-        collections.products.getBy('productId', productId) !== undefined || this.fences.isProductIdReserved(productId),
-      newId: (prefix) => this.deps.newId(prefix),
-      newProductId: () => newProductId(this.deps),
-    })
-    seedShop(this.deps, tx, shop, free)
+    seedShop(this.deps, tx, shop, seed, this.fences)
   }
 }

@@ -1,7 +1,6 @@
 import type { Row } from '../../store/collection.js'
 import { collectionNamed, type CollectionName } from '../../store/collections.js'
 import type { ShopRecord } from '../../../contract/rows.js'
-import type { Tx } from '../../store/store.js'
 import type { ServiceDeps } from '../common/deps.js'
 import { eachInSteps } from './steps.js'
 
@@ -24,15 +23,10 @@ const BY_SHOP = [
 /** The account's history: logs of what happened, not data a saved state brings back. */
 const LOGS = ['events', 'deliveries'] as const satisfies CollectionName[]
 
-/** Rows by collection, in the order they were stored. */
 export type RowsByCollection = Partial<Record<CollectionName, Row[]>>
 
-function push(out: RowsByCollection, name: CollectionName, row: Row | undefined): void {
-  if (row === undefined) return
-  let list = out[name]
-  if (!list) out[name] = list = []
-  list.push(row)
-}
+export const keyOf = (deps: ServiceDeps, name: CollectionName, row: Row) =>
+  collectionNamed(deps.collections, name).keyOf(row)
 
 /**
  * Every row of a shop (without the shop itself): the setups, code pools, delivered codes and
@@ -62,12 +56,6 @@ export function* eachRowOfShop(
     for (const row of collections[name].oldestFirst('shop', shop.id)) yield [name, row]
 }
 
-/** `eachRowOfShop` gathered by collection, at once (for a shop of a few rows). */
-export function rowsOfShop(deps: ServiceDeps, shop: ShopRecord, o: { logs: boolean }, out: RowsByCollection = {}) {
-  for (const [name, row] of eachRowOfShop(deps, shop, o)) push(out, name, row)
-  return out
-}
-
 /** `eachRowOfShop` of every shop gathered by collection, in steps that let other requests run. */
 export async function rowsOfShops(
   deps: ServiceDeps,
@@ -75,7 +63,8 @@ export async function rowsOfShops(
   o: { logs: boolean },
 ): Promise<RowsByCollection> {
   const out: RowsByCollection = {}
-  for (const shop of shops) await eachInSteps(eachRowOfShop(deps, shop, o), ([name, row]) => push(out, name, row))
+  for (const shop of shops)
+    await eachInSteps(eachRowOfShop(deps, shop, o), ([name, row]) => (out[name] ??= []).push(row))
   return out
 }
 
@@ -89,17 +78,4 @@ export function* eachListed(
     for (const row of list) yield [name, row]
 }
 
-/** Deletes every row listed, in the transaction `tx`. */
-export function deleteRows(deps: ServiceDeps, tx: Tx, rows: RowsByCollection): void {
-  for (const [name, list] of Object.entries(rows) as [CollectionName, Row[]][]) {
-    const collection = collectionNamed(deps.collections, name)
-    for (const row of list) tx.delete(name, collection.keyOf(row))
-  }
-}
-
-/** How many rows are listed. */
-export function countRows(rows: RowsByCollection): number {
-  let count = 0
-  for (const list of Object.values(rows)) count += list?.length ?? 0
-  return count
-}
+export const countRows = (rows: RowsByCollection) => Object.values(rows).reduce((count, list) => count + list.length, 0)

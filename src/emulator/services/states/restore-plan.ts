@@ -1,9 +1,9 @@
 import { StoreError } from '../../../contract/errors.js'
 import type { Row } from '../../store/collection.js'
-import { collectionNamed, type CollectionName } from '../../store/collections.js'
+import type { CollectionName } from '../../store/collections.js'
 import type { AccountRecord, ShopRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from '../common/deps.js'
-import { eachListed, rowsOfShops } from './account-rows.js'
+import { eachListed, eachRowOfShop, keyOf } from './account-rows.js'
 import type { Reserved } from '../accounts/fences.js'
 import type { SavedState } from './saved-states.js'
 import { eachInSteps } from './steps.js'
@@ -30,29 +30,27 @@ export async function planRestore(
   state: SavedState,
   reserved: Reserved,
 ): Promise<RestorePlan> {
-  const { collections } = deps
-  const shops = [...collections.shops.oldestFirst('account', account.id)]
+  const shops = [...deps.collections.shops.oldestFirst('account', account.id)]
   const ownShops = new Set([...shops, ...state.shops].map((shop) => shop.id))
   const kept = reserved.keys
   const changed: [CollectionName, Row][] = []
   await eachInSteps(eachListed(state.rows, state.shops), ([name, row]) => {
     assertNotHeldElsewhere(deps, account, ownShops, name, row)
-    const collection = collectionNamed(collections, name)
-    const key = collection.keyOf(row)
+    const key = keyOf(deps, name, row)
     let keys = kept.get(name)
     if (!keys) kept.set(name, (keys = new Set()))
     keys.add(key)
     if (name === 'shops') reserved.slugs.add(String(row.slug))
     if (name === 'products') reserved.productIds.add(String(row.productId))
-    const held = collection.get(key)
+    const held = deps.collections[name].get(key)
     if (!held || JSON.stringify(held) !== JSON.stringify(row)) changed.push([name, row])
   })
   const gone: [CollectionName, Row][] = []
-  const isGone = ([name, row]: [CollectionName, Row]) =>
-    !kept.get(name)?.has(collectionNamed(collections, name).keyOf(row))
-  await eachInSteps(eachListed(await rowsOfShops(deps, shops, { logs: true })), (entry) => {
-    if (isGone(entry)) gone.push(entry)
-  })
+  const isGone = ([name, row]: [CollectionName, Row]) => !kept.get(name)?.has(keyOf(deps, name, row))
+  for (const shop of shops)
+    await eachInSteps(eachRowOfShop(deps, shop, { logs: true }), (entry) => {
+      if (isGone(entry)) gone.push(entry)
+    })
   for (const shop of shops) if (isGone(['shops', shop])) gone.push(['shops', shop])
   return { gone, changed }
 }
@@ -76,8 +74,7 @@ function assertNotHeldElsewhere(
       )
     return
   }
-  const collection = collectionNamed(collections, name)
-  const held = collection.get(collection.keyOf(row)) as (Row & { shopId?: string }) | undefined
+  const held = collections[name].get(keyOf(deps, name, row)) as (Row & { shopId?: string }) | undefined
   const sameProductId = name === 'products' ? collections.products.getBy('productId', String(row.productId)) : undefined
   for (const holder of [held, sameProductId])
     if (holder?.shopId !== undefined && !ownShops.has(holder.shopId))

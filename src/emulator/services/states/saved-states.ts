@@ -13,24 +13,14 @@ export interface SavedStateInfo {
 }
 
 /** Where saved states are kept: files beside the db, or memory for a `:memory:` db. */
-export interface SavedStates {
-  /** Finds what earlier runs saved (and removes what a crash left half written). */
-  open(): Promise<void>
-  read(accountId: string, name: string): Promise<SavedState | undefined>
-  write(accountId: string, state: SavedState): Promise<void>
-  list(accountId: string): Promise<SavedStateInfo[]>
-  /** Forgets every state of the account. */
-  remove(accountId: string): Promise<void>
-  /** Bytes every saved state takes. */
-  readonly bytes: number
-}
+export type SavedStates = ReturnType<typeof savedStateFiles>
 
 /**
  * One file per state, `<db>.states/<account id>/<name>.json` (state-file.ts), written durably (a
  * temporary file, fsynced, renamed over the old one): a restart finds every state saved. Nothing of them is
  * kept in memory but their sizes, which count against `--max-db-size`.
  */
-export function savedStateFiles(dir: string): SavedStates {
+export function savedStateFiles(dir: string) {
   const sizes = new Map<string, number>()
   let total = 0
   const setSize = (file: string, bytes: number) => {
@@ -40,6 +30,7 @@ export function savedStateFiles(dir: string): SavedStates {
   }
   const fileOf = (accountId: string, name: string) => join(dir, accountId, `${name}.json`)
   return {
+    /** Finds what earlier runs saved (and removes what a crash left half written). */
     async open() {
       for (const account of await readdir(dir).catch(() => [] as string[])) {
         for (const name of await readdir(join(dir, account)).catch(() => [] as string[])) {
@@ -49,7 +40,7 @@ export function savedStateFiles(dir: string): SavedStates {
         }
       }
     },
-    async read(accountId, name) {
+    async read(accountId: string, name: string): Promise<SavedState | undefined> {
       const file = fileOf(accountId, name)
       let state: SavedState | string
       try {
@@ -64,13 +55,13 @@ export function savedStateFiles(dir: string): SavedStates {
         `saved state "${name}" cannot be read (${state}): its file ${file} is damaged. Save the state again (POST /_emulator/state/save), or delete the file.`,
       )
     },
-    async write(accountId, state) {
+    async write(accountId: string, state: SavedState) {
       await mkdir(join(dir, accountId), { recursive: true })
       const file = fileOf(accountId, state.name)
       const bytes = await writeFileDurably(file, (handle) => writeStateFile(state, (chunk) => writeAll(handle, chunk)))
       setSize(file, bytes)
     },
-    async list(accountId) {
+    async list(accountId: string) {
       const names = await readdir(join(dir, accountId)).catch(() => [] as string[])
       const out: SavedStateInfo[] = []
       for (const file of names.filter((n) => n.endsWith('.json')).sort()) {
@@ -80,7 +71,7 @@ export function savedStateFiles(dir: string): SavedStates {
       }
       return out
     },
-    async remove(accountId) {
+    async remove(accountId: string) {
       await rm(join(dir, accountId), { recursive: true, force: true })
       for (const file of [...sizes.keys()]) if (file.startsWith(join(dir, accountId, '/'))) setSize(file, 0)
     },
@@ -96,7 +87,7 @@ export function savedStatesInMemory(): SavedStates {
   return {
     open: async () => undefined,
     read: async (accountId, name) => byAccount.get(accountId)?.get(name)?.state,
-    async write(accountId, state) {
+    async write(accountId: string, state: SavedState) {
       let states = byAccount.get(accountId)
       if (!states) byAccount.set(accountId, (states = new Map()))
       states.set(state.name, { state, bytes: await writeStateFile(state, async () => undefined) })

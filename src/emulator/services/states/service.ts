@@ -1,6 +1,6 @@
 import { StoreError, notFound } from '../../../contract/errors.js'
 import type { Row } from '../../store/collection.js'
-import { collectionNamed, type CollectionName } from '../../store/collections.js'
+import type { CollectionName } from '../../store/collections.js'
 import { parseSeed, type SeedFile } from '../../../contract/seed-file.js'
 import type { AccountRecord, KeyRecord, ShopRecord } from '../../../contract/rows.js'
 import { newSecretKey } from '../../ids.js'
@@ -9,7 +9,7 @@ import { assertAccountExists } from '../accounts/rules.js'
 import type { AccountService } from '../accounts/service.js'
 import { demoSeed } from '../../demo-seed.js'
 import type { AccountFences, Reserved } from '../accounts/fences.js'
-import { countRows, deleteRows, eachListed, rowsOfShop, rowsOfShops } from './account-rows.js'
+import { countRows, eachListed, eachRowOfShop, keyOf, rowsOfShops } from './account-rows.js'
 import { planRestore } from './restore-plan.js'
 import { changeInSteps } from './steps.js'
 import { DEFAULT_MAX_ACCOUNTS } from '../../deps.js'
@@ -79,7 +79,6 @@ export class StateService {
     }
   }
 
-  /** Bytes the saved states take on disk. */
   get savedBytes(): number {
     return this.saved.bytes
   }
@@ -110,7 +109,7 @@ export class StateService {
       const shops = [...collections.shops.oldestFirst('account', id)]
       const rows = await rowsOfShops(this.deps, shops, { logs: true })
       await changeInSteps(this.deps, id, eachListed({ keys, ...rows, shops }), {
-        apply: (tx, [name, row]) => tx.delete(name, collectionNamed(collections, name).keyOf(row)),
+        apply: (tx, [name, row]) => tx.delete(name, keyOf(this.deps, name, row)),
         mark: (tx) => tx.put('accounts', { ...collections.accounts.get(id)!, unfinished: { operation: 'delete' } }),
         finish: (tx) => tx.delete('accounts', id),
       })
@@ -142,8 +141,11 @@ export class StateService {
   }
 
   /**
-   * Fenced from its start: a write of the account that lands before it ends is refused, and
-   * what the state holds is kept from other accounts until it ends (fences.ts).
+   * Fenced from its start: a write of the account that lands before it ends is refused, and what
+   * the state holds is kept from other accounts until it ends (fences.ts). The account's shops and
+   * rows are swapped for the state's (restore-plan.ts), and its clock, in one transaction when few
+   * rows differ; otherwise in steps, the account marked meanwhile so that a start restores the same
+   * state again if a stop interrupts it (changeInSteps).
    */
   private restoreFenced(account: AccountRecord, name: string): Promise<{ name: string; records: number }> {
     const reserved: Reserved = { keys: new Map(), slugs: new Set(), productIds: new Set() }
@@ -151,28 +153,33 @@ export class StateService {
       name === SEED_STATE
         ? 'account {account} was being reset while this request ran; nothing was changed. Send the request again.'
         : `account {account} was being restored to saved state "${name}" while this request ran; nothing was changed. Send the request again.`
-    return this.fences.during(account.id, { status: 409, refusal, reserved }, () =>
-      this.restoreNow(account, name, reserved),
-    )
-  }
-
-  private async restoreNow(
-    account: AccountRecord,
-    name: string,
-    reserved: Reserved,
-  ): Promise<{ name: string; records: number }> {
-    assertAccountExists(this.deps, account.id)
-    const state = await this.saved.read(account.id, name)
-    if (!state) {
-      if (name === SEED_STATE)
+    return this.fences.during(account.id, { status: 409, refusal, reserved }, async () => {
+      assertAccountExists(this.deps, account.id)
+      const state = await this.saved.read(account.id, name)
+      if (!state && name === SEED_STATE)
         throw new StoreError(
           409,
           'this account has no seed state (its db was made before saved states existed); save a state with POST /_emulator/state/save and restore that instead',
         )
-      throw new StoreError(404, `no saved state named "${name}"; list them with GET /_emulator/state`)
-    }
-    await this.replace(account, state, reserved)
-    return { name, records: countRows(state.rows) }
+      if (!state) throw new StoreError(404, `no saved state named "${name}"; list them with GET /_emulator/state`)
+      const { gone, changed } = await planRestore(this.deps, account, state, reserved)
+      const current = () => this.deps.collections.accounts.get(account.id) ?? account
+      const steps = function* (): Generator<[CollectionName, Row, 'delete' | 'put']> {
+        for (const [name, row] of gone) yield [name, row, 'delete']
+        for (const [name, row] of changed) yield [name, row, 'put']
+      }
+      await changeInSteps(this.deps, account.id, steps(), {
+        apply: (tx, [name, row, change]) =>
+          change === 'delete' ? tx.delete(name, keyOf(this.deps, name, row)) : tx.put(name, row as never),
+        mark: (tx) => tx.put('accounts', { ...current(), unfinished: { operation: 'restore', state: state.name } }),
+        finish: (tx) => {
+          const now = current()
+          if ((now.clockOffsetMs ?? 0) !== state.clockOffsetMs || now.unfinished)
+            tx.put('accounts', { ...withoutMark(now), clockOffsetMs: state.clockOffsetMs })
+        },
+      })
+      return { name, records: countRows(state.rows) }
+    })
   }
 
   /** `POST /_emulator/reset`: the account as it was created. */
@@ -192,20 +199,20 @@ export class StateService {
   /** Replaces a shop's records (and empties its logs) with a seed file's, as if the shop were new and seeded with it. */
   async import(shop: ShopRecord, raw: Record<string, unknown>): Promise<{ records: number }> {
     const seed = checkedSeed(raw)
-    await this.queue.run(shop.accountId, () => this.importNow(shop, seed))
-    return { records: countRows(rowsOfShop(this.deps, shop, { logs: false })) }
-  }
-
-  private async importNow(shop: ShopRecord, seed: SeedFile): Promise<void> {
-    await this.deps.transact((tx) => {
-      assertAccountExists(this.deps, shop.accountId)
-      if (!this.deps.collections.shops.get(shop.id)) throw notFound('shop', shop.slug)
-      deleteRows(this.deps, tx, rowsOfShop(this.deps, shop, { logs: true }))
-      const current = this.deps.collections.shops.get(shop.id) ?? shop
-      tx.put('shops', { ...current, orderSeq: 0 })
-      tx.put('themes', defaultTheme(this.deps, shop))
-      this.seeding.seedShop(tx, this.deps.collections.shops.get(shop.id) ?? shop, seed)
-    })
+    const { deps } = this
+    await this.queue.run(shop.accountId, () =>
+      deps.transact((tx) => {
+        assertAccountExists(deps, shop.accountId)
+        const current = deps.collections.shops.get(shop.id)
+        if (!current) throw notFound('shop', shop.slug)
+        for (const [name, row] of [...eachRowOfShop(deps, shop, { logs: true })])
+          tx.delete(name, keyOf(deps, name, row))
+        const emptied = tx.put('shops', { ...current, orderSeq: 0 })
+        tx.put('themes', defaultTheme(deps, shop))
+        this.seeding.seedShop(tx, emptied, seed)
+      }),
+    )
+    return { records: [...eachRowOfShop(deps, shop, { logs: false })].length }
   }
 
   private async capture(account: AccountRecord, name: string): Promise<SavedState> {
@@ -219,41 +226,12 @@ export class StateService {
       rows: await rowsOfShops(this.deps, shops, { logs: false }),
     }
   }
-
-  /**
-   * Swaps the account's shops and rows for the state's (restore-plan.ts), and its clock, in one
-   * transaction when few rows differ; otherwise in steps, the account marked meanwhile so that a
-   * start restores the same state again if a stop interrupts it (changeInSteps).
-   */
-  private async replace(account: AccountRecord, state: SavedState, reserved: Reserved): Promise<void> {
-    const { collections } = this.deps
-    const { gone, changed } = await planRestore(this.deps, account, state, reserved)
-    const current = () => collections.accounts.get(account.id) ?? account
-    const steps = function* (): Generator<[CollectionName, Row, 'delete' | 'put']> {
-      for (const [name, row] of gone) yield [name, row, 'delete']
-      for (const [name, row] of changed) yield [name, row, 'put']
-    }
-    await changeInSteps(this.deps, account.id, steps(), {
-      apply: (tx, [name, row, change]) =>
-        change === 'delete'
-          ? tx.delete(name, collectionNamed(collections, name).keyOf(row))
-          : tx.put(name, row as never),
-      mark: (tx) => tx.put('accounts', { ...current(), unfinished: { operation: 'restore', state: state.name } }),
-      finish: (tx) => {
-        const now = current()
-        if ((now.clockOffsetMs ?? 0) !== state.clockOffsetMs || now.unfinished)
-          tx.put('accounts', { ...withoutMark(now), clockOffsetMs: state.clockOffsetMs })
-      },
-    })
-  }
 }
 
-/** The account without the mark of an unfinished restore or deletion. */
 function withoutMark({ unfinished: _, ...account }: AccountRecord): AccountRecord {
   return account
 }
 
-/** What a write of an account refused by its deletion under way says. */
 const DELETED =
   'account {account} was deleted while this request ran; nothing was changed. Create an account with POST /_emulator/accounts.'
 

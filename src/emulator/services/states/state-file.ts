@@ -9,21 +9,10 @@ import { countRows, type RowsByCollection } from './account-rows.js'
 import { eachInSteps } from './steps.js'
 
 /**
- * A saved state file: a header, then each collection as a line naming it and how many rows
- * follow, one row per line, and the count of all rows to close it. A state of any size is written
- * and read a step at a time, and a file cut short is found:
- *
- * ```
- * {"version":2,"name":"before","savedAt":"2026-01-01T00:00:00.000Z","clockOffsetMs":0}
- * {"collection":"shops","rows":1}
- * {"id":"shop_…",…}
- * {"collection":"serials","rows":800000}
- * {"id":"prod_…:0",…}
- * …
- * {"rows":800017}
- * ```
- *
- * Files of version 1 (one JSON object, written by earlier versions) are still read, in one piece.
+ * A saved state file (docs/testing.md, "Saved states"): a header, then each collection as a line
+ * naming it and how many rows follow, one row per line, and the count of all rows to close it. A
+ * state of any size is written and read a step at a time, and a file cut short is found. Files of
+ * version 1 (one JSON object, written by earlier versions) are still read, in one piece.
  */
 export interface SavedState {
   name: string

@@ -3,7 +3,6 @@ import { WebhookDeliverySummarySchema, WebhookSchema } from '../../../contract/w
 import type { DeliveryRecord, WebhookRecord } from '../../../contract/rows.js'
 import { presenterOf } from '../common/listed.js'
 
-/** A webhook endpoint as the control API shows it. */
 export const presentWebhook: (row: WebhookRecord) => ListedFields<typeof WebhookSchema> = presenterOf(WebhookSchema)
 
 /** A delivery of the log as listed: without the payload and the attempts. */

@@ -20,7 +20,7 @@ function sampleData(kind: WebhookEventKind, shop: ShopRecord): Record<string, un
   return data
 }
 
-type DeliveryFields = Parameters<EventBus['newDelivery']>[1]
+type DeliveryFields = Parameters<EventBus['queueDelivery']>[2]
 
 /**
  * Webhook endpoints, the delivery log, resend and the simulator (DESIGN.md, "Emulator control
@@ -30,11 +30,9 @@ type DeliveryFields = Parameters<EventBus['newDelivery']>[1]
 export class WebhookService {
   constructor(
     private readonly deps: ServiceDeps,
-    /** The bus itself, whose delivery log and worker a test delivery goes through. */
     private readonly bus: EventBus,
   ) {}
 
-  /** The shop's endpoints, oldest first. */
   list(shop: ShopRecord): WebhookRecord[] {
     return [...this.deps.collections.webhooks.oldestFirst('shop', shop.id)]
   }
@@ -122,11 +120,7 @@ export class WebhookService {
 
   /** Inserts a one-attempt delivery, sends it and answers with the logged result (resend, simulate). */
   private async deliverOnce(shop: ShopRecord, fields: DeliveryFields): Promise<DeliveryRecord> {
-    const row = await this.deps.transact((tx) => {
-      const created = tx.put('deliveries', this.bus.newDelivery(shop, fields))
-      this.bus.trimDeliveries(tx, shop)
-      return created
-    })
+    const row = await this.deps.transact((tx) => this.bus.queueDelivery(tx, shop, fields))
     await this.bus.worker.start(row.id)
     return this.deps.collections.deliveries.get(row.id) ?? row
   }
