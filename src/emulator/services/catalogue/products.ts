@@ -1,4 +1,4 @@
-import { CURSOR_NOT_ISSUED } from '../../../contract/products.js'
+import { CURSOR_NOT_ISSUED, type CreateProductBody } from '../../../contract/products.js'
 import { refuse } from '../../../contract/refusals.js'
 import type { ProductRecord, ShopRecord } from '../../../contract/rows.js'
 import { base62 } from '../../ids.js'
@@ -11,10 +11,37 @@ export function lookUpProduct(deps: ServiceDeps, shop: ShopRecord, id: string): 
   return product?.shopId === shop.id ? product : undefined
 }
 
-export function newProductId(deps: ServiceDeps): string {
+function newProductId(deps: ServiceDeps): string {
   for (;;) {
     const candidate = `rec_${base62(deps.random, 12)}`
     if (!deps.collections.products.getBy('productId', candidate)) return candidate
+  }
+}
+
+/** A new product of the shop, with the defaults of what `body` leaves out; fresh ids unless `ids` gives them. */
+export function buildProduct(
+  deps: ServiceDeps,
+  shop: ShopRecord,
+  body: CreateProductBody,
+  ids: { id?: string; productId?: string } = {},
+): ProductRecord {
+  const now = deps.nowIso(shop)
+  return {
+    id: ids.id ?? deps.newId('prod'),
+    productId: ids.productId ?? newProductId(deps),
+    name: body.name,
+    description: body.description ?? '',
+    image: '',
+    type: body.type,
+    price: body.price,
+    currency: body.currency ?? 'USD',
+    stock: body.stock ?? null,
+    status: body.status ?? 'Draft',
+    sortOrder: 0,
+    unlisted: body.unlisted ?? false,
+    createdAt: now,
+    updatedAt: now,
+    shopId: shop.id,
   }
 }
 

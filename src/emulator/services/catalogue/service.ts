@@ -6,7 +6,7 @@ import type { ServiceDeps } from '../common/deps.js'
 import { given } from '../common/shop-rows.js'
 import { productEvents } from '../events/product-events.js'
 import { presentSetup } from './present.js'
-import { decodeTuple, encodeTuple, isNumber, lookUpProduct, newProductId } from './products.js'
+import { buildProduct, decodeTuple, encodeTuple, isNumber, lookUpProduct } from './products.js'
 import { deliveredCodesOf, removeProductCodes } from './serial-pool.js'
 import { applyFulfilmentSetup } from './setup.js'
 import { availableUnits, refuseStockOfPool } from './stock.js'
@@ -15,10 +15,7 @@ import { availableUnits, refuseStockOfPool } from './stock.js'
 export class CatalogueService {
   constructor(private readonly deps: ServiceDeps) {}
 
-  /**
-   * Products of one status (Live for the API), or all of them, newest first, one page at a time
-   * (spec, "Pagination": the cursor is the last product's place).
-   */
+  /** Products of one status (Live for the API), or all, newest first; the cursor is the last product's place. */
   page(
     shop: ShopRecord,
     limit: number = PRODUCT_LIMIT.default,
@@ -44,46 +41,21 @@ export class CatalogueService {
     return { page, nextCursor: more && last ? encodeTuple([last.time, last.id]) : null }
   }
 
-  /** A product of the shop by internal id or `rec_…` productId; 404 otherwise. */
   get(shop: ShopRecord, id: string): ProductRecord {
     const product = lookUpProduct(this.deps, shop, id)
     if (!product) throw notFound('product', id)
     return product
   }
 
-  /**
-   * The stock a product shows everywhere (API, storefront, dashboard): the units checkout would
-   * sell now, the smaller of `product.stock` and its type's pool (a Serial without codes: 0).
-   */
+  /** The units checkout would sell now, which the product shows everywhere (API, storefront, dashboard). */
   stockOf(product: ProductRecord): number | null {
     return availableUnits(this.deps, product, this.deps.collections.fulfilments.get(product.id))
-  }
-
-  lookUp(shop: ShopRecord, id: string): ProductRecord | undefined {
-    return lookUpProduct(this.deps, shop, id)
   }
 
   create(shop: ShopRecord, body: CreateProductBody): Promise<ProductRecord> {
     const deps = this.deps
     return deps.transact((tx) => {
-      const now = deps.nowIso(shop)
-      const created = tx.put('products', {
-        id: deps.newId('prod'),
-        productId: newProductId(deps),
-        name: body.name,
-        description: body.description ?? '',
-        image: '',
-        type: body.type,
-        price: body.price,
-        currency: body.currency ?? 'USD',
-        stock: body.stock === undefined ? null : body.stock,
-        status: body.status ?? 'Draft',
-        sortOrder: 0,
-        unlisted: body.unlisted ?? false,
-        createdAt: now,
-        updatedAt: now,
-        shopId: shop.id,
-      })
+      const created = tx.put('products', buildProduct(deps, shop, body))
       productEvents.created(deps, tx, shop, created)
       return created
     })
@@ -99,7 +71,6 @@ export class CatalogueService {
     })
   }
 
-  /** Deletes a product with its setup, its code pool and its record of delivered codes. */
   delete(shop: ShopRecord, id: string): Promise<void> {
     return this.deps.transact((tx) => {
       const product = this.get(shop, id)
@@ -110,10 +81,7 @@ export class CatalogueService {
     })
   }
 
-  /**
-   * Every product of the shop (Draft and Archived too) that `matches` accepts, newest first, page
-   * `page` (from 0) of `size`, each with its setup; `total` counts every match.
-   */
+  /** Every product (Draft and Archived too) that `matches` accepts, page `page` (from 0); `total` counts matches. */
   browse(
     shop: ShopRecord,
     page: number,
@@ -130,7 +98,6 @@ export class CatalogueService {
     return { rows, total }
   }
 
-  /** The product's setup as the merchant sees it. */
   setup(shop: ShopRecord, id: string): FulfilmentSetup {
     const product = this.get(shop, id)
     return presentSetup(this.deps, product, this.deps.collections.fulfilments.get(product.id))
@@ -146,7 +113,6 @@ export class CatalogueService {
     return this.deps.collections.fulfilments.get(this.get(shop, id).id)?.mystery?.serverSeed
   }
 
-  /** Replaces the given fields of a product's setup (pools, tables, plans); the product's stock follows. */
   putSetup(shop: ShopRecord, id: string, body: FulfilmentSetupBody): Promise<FulfilmentSetup> {
     return this.deps.transact((tx) => {
       const product = this.get(shop, id)

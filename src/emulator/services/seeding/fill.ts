@@ -3,7 +3,7 @@ import { FulfilmentSetupBodySchema } from '../../../contract/fulfilment.js'
 import type { ShopRecord } from '../../../contract/rows.js'
 import { blacklistValue, type SeedFile } from '../../../contract/seed-file.js'
 import type { Tx } from '../../store/store.js'
-import { newProductId } from '../catalogue/products.js'
+import { buildProduct } from '../catalogue/products.js'
 import { couponRules } from '../coupons/rules.js'
 import { blacklistRules } from '../blacklists/rules.js'
 import { NEW_CUSTOMER } from '../customers/bookkeeping.js'
@@ -39,28 +39,18 @@ export function seedShop(deps: ServiceDeps, tx: Tx, shop: ShopRecord, seed: Seed
   ]
   for (const p of seed.products ?? []) {
     const { fulfilment, ...fields } = p
-    const id = idFor('products', p.id, 'prod')
     const isProductIdFree =
       p.productId !== undefined &&
       !deps.collections.products.getBy('productId', p.productId) &&
       !reserved.isProductIdReserved(p.productId)
-    const productId = isProductIdFree ? p.productId! : newProductId(deps)
-    const product = tx.put('products', {
-      description: '',
-      image: '',
-      currency: 'USD',
-      stock: null,
-      status: 'Draft',
-      sortOrder: 0,
-      unlisted: false,
-      ...fields,
-      id,
-      productId,
-      ...dated(p),
+    const built = buildProduct(deps, shop, p, {
+      id: isFree('products', p.id) ? p.id : undefined,
+      productId: isProductIdFree ? p.productId : undefined,
     })
-    storedIdOf.set(p.id ?? id, id)
-    storedIdOf.set(p.productId ?? productId, id)
-    if (fulfilment) applySeedFulfilment(deps, tx, shop, product.id, fulfilment)
+    tx.put('products', { ...built, ...fields, id: built.id, productId: built.productId, ...dated(p) })
+    storedIdOf.set(p.id ?? built.id, built.id)
+    storedIdOf.set(p.productId ?? built.productId, built.id)
+    if (fulfilment) applySeedFulfilment(deps, tx, shop, built.id, fulfilment)
   }
   for (const c of seed.coupons ?? []) {
     const built = couponRules.build(deps, shop, c)
@@ -155,13 +145,7 @@ export function seedShop(deps: ServiceDeps, tx: Tx, shop: ShopRecord, seed: Seed
   tx.put('shops', { ...shop, orderSeq: Math.max(shop.orderSeq, seq) })
 }
 
-/**
- * Applies a seed product's `fulfilment` block exactly as PUT /_emulator/products/:id/fulfilment
- * would: validated with the same schema, serials become the pool (stock follows), a mystery table
- * gets a server seed from the injected randomness, its commitment and pool version 1.
- * @throws StoreError (400, field `seed`) naming the product and the field at fault, so a bad seed
- * is refused whole: a body's with that answer, a seed file's at start with its message
- */
+/** Applies a seed product's `fulfilment` as PUT …/fulfilment would; a bad one refuses the whole seed. */
 function applySeedFulfilment(
   deps: ServiceDeps,
   tx: Tx,
@@ -185,7 +169,6 @@ function applySeedFulfilment(
   }
 }
 
-/** A seed refused for a record it holds: 400 on the field `seed`, the message naming the record and field. */
 function badSeed(message: string): StoreError {
   return new StoreError(400, message, [{ field: 'seed', message }])
 }
