@@ -22,32 +22,9 @@ import { readBrowserAsset } from '../../pages/browser-assets.js'
 const CSS = 'text/css; charset=utf-8'
 const JS = 'text/javascript; charset=utf-8'
 
-const isLive = (services: Services, shop: ShopRecord, id: string) =>
-  services.catalogue.lookUp(shop, id)?.status === 'Live'
-
-/** Listed bundles whose products are all Live (a bundle with a Draft product cannot be bought), named like `search`. */
-export function listedGroups(services: Services, shop: ShopRecord, search = ''): Group[] {
-  const needle = search.toLowerCase()
-  return services.groups
-    .list(shop)
-    .map((row) => services.groups.present(shop, row))
-    .filter(
-      (g) =>
-        !g.unlisted &&
-        g.name.toLowerCase().includes(needle) &&
-        g.products.length > 0 &&
-        g.products.every((p) => isLive(services, shop, p.id)),
-    )
-}
-
 /** A bundle by id (unlisted ones too: reachable by direct link); 404 otherwise. */
 export function groupById(services: Services, shop: ShopRecord, id: string): Group {
   return services.groups.present(shop, services.groups.get(shop, id))
-}
-
-/** Whether any product of a bundle is a MysteryBox (the checkout then offers a client seed). */
-export function groupHasMystery(services: Services, shop: ShopRecord, group: Group): boolean {
-  return group.products.some((p) => services.catalogue.lookUp(shop, p.id)?.type === 'MysteryBox')
 }
 
 /** The shop page's query: a search and a cursor (its page size is fixed). */
@@ -171,7 +148,7 @@ export function storefrontPageRoutes(deps: RouteDeps, log: Log): Hono {
     const { cursor, q } = parseQuery(c, ShopPageQuerySchema)
     const search = q?.trim() ?? ''
     const { products, nextCursor } = storefront.products(shop, { limit: SHOP_PAGE_SIZE, cursor, search })
-    const groups = cursor ? [] : listedGroups(services, shop, search)
+    const groups = cursor ? [] : services.storefront.groups(shop, search)
     return renderPage(
       c,
       ShopPage({ shop: viewOf(shop), products, groups, search, isLater: cursor !== undefined, nextCursor }),
@@ -197,7 +174,7 @@ export function storefrontPageRoutes(deps: RouteDeps, log: Log): Hono {
     }
     if (!groupId) return c.redirect(`/storefront/${encodeURIComponent(shop.slug)}`, 303)
     const group = groupById(services, shop, groupId)
-    const target = { group, quantity: 1, hasMystery: groupHasMystery(services, shop, group) }
+    const target = { group, quantity: 1, hasMystery: services.storefront.groupHasMystery(group) }
     return renderPage(c, CheckoutPage({ shop: viewOf(shop), target }))
   })
 

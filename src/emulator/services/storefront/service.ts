@@ -7,7 +7,10 @@ import type {
   Invoice,
   StorefrontProduct,
 } from '../../../contract/storefront.js'
+import type { Group } from '../../../contract/groups.js'
 import { base62 } from '../../ids.js'
+import { groupRules } from '../groups/rules.js'
+import { presentGroup } from '../groups/present.js'
 import { lookUpProduct } from '../catalogue/products.js'
 import type { ServiceDeps } from '../common/deps.js'
 import { rowOfShop } from '../common/shop-rows.js'
@@ -17,29 +20,43 @@ import { assertNotBlacklisted } from '../blacklists/rules.js'
 import { checkout, type Visitor } from './checkout.js'
 import { pageListedProducts, storefrontProduct } from './listing.js'
 
-/**
- * The public storefront (DESIGN.md "Storefront"; no key): the shop by its slug, what it sells,
- * checkout, the buyer's invoice and feedback, customer queries (tickets `TCK-…`); and the
- * merchant's side of the queries and feedback.
- */
+/** The public storefront (DESIGN.md "Storefront"; no key), and the merchant's side of its queries and feedback. */
 export class StorefrontService {
   constructor(private readonly deps: ServiceDeps) {}
 
-  /** The shop of a storefront URL (`:shop` is the slug); 404 otherwise. */
   shop(slug: string): ShopRecord {
     const shop = this.deps.collections.shops.getBy('slug', slug.toLowerCase())
     if (!shop) throw new StoreError(404, `shop not found: ${slug}`)
     return shop
   }
 
-  /** Refuses a blacklisted visitor (by e-mail, IP or country) with 403. */
   assertAllowed(shop: ShopRecord, who: { ip?: string | null; country?: string | null; email?: string }): void {
     assertNotBlacklisted(this.deps, shop, who)
   }
 
-  /** Live, listed products (whose name holds `search`): sortOrder first, then newest first, a page at a time. */
   products(shop: ShopRecord, query: { limit: number; cursor?: string; search?: string }) {
     return pageListedProducts(this.deps, shop, query)
+  }
+
+  /** Listed bundles whose products are all Live (one with a Draft product cannot be bought), named like `search`. */
+  groups(shop: ShopRecord, search = ''): Group[] {
+    const needle = search.toLowerCase()
+    const isLive = (id: string) => this.deps.collections.products.get(id)?.status === 'Live'
+    return groupRules
+      .list(this.deps, shop)
+      .map((row) => presentGroup(this.deps, shop, row))
+      .filter(
+        (g) =>
+          !g.unlisted &&
+          g.name.toLowerCase().includes(needle) &&
+          g.products.length > 0 &&
+          g.products.every((p) => isLive(p.id)),
+      )
+  }
+
+  /** Whether any product of a bundle is a MysteryBox (the checkout then offers a client seed). */
+  groupHasMystery(group: Group): boolean {
+    return group.products.some((p) => this.deps.collections.products.get(p.id)?.type === 'MysteryBox')
   }
 
   /** A Live product by internal id or productId, unlisted ones included; 404 otherwise. */
@@ -49,7 +66,6 @@ export class StorefrontService {
     return storefrontProduct(this.deps, product)
   }
 
-  /** Places an order (every check first, then every write, in one transaction). */
   checkout(shop: ShopRecord, body: CheckoutBody, visitor: Visitor): Promise<OrderRecord> {
     return this.deps.transact((tx) => checkout(this.deps, tx, shop, body, visitor))
   }
@@ -63,16 +79,11 @@ export class StorefrontService {
     return buildInvoice(shop, this.invoiceOrder(shop, orderId))
   }
 
-  /** The invoice's codes, one per line, for `codes.txt`. */
   codes(shop: ShopRecord, orderId: string): { orderNumber: string; text: string } {
     const order = this.invoiceOrder(shop, orderId)
     return { orderNumber: order.orderNumber, text: codesText(order) }
   }
 
-  /**
-   * A rating of one product of a paid order (the first line's product unless `productId` names
-   * another line), once per order and product (`feedback:received`).
-   */
   leaveFeedback(shop: ShopRecord, orderId: string, body: CreateFeedbackBody): Promise<FeedbackRecord> {
     const deps = this.deps
     return deps.transact((tx) => {
@@ -111,7 +122,6 @@ export class StorefrontService {
     })
   }
 
-  /** A ticket `TCK-…`, status open (`query:created`); an `orderId` must name an order of the shop; blacklisted e-mail addresses are refused. */
   ask(shop: ShopRecord, body: CreateQueryBody): Promise<QueryRecord> {
     const deps = this.deps
     assertNotBlacklisted(deps, shop, { email: body.email })
@@ -147,7 +157,6 @@ export class StorefrontService {
     })
   }
 
-  /** The shop's customer queries, newest first. */
   queries(shop: ShopRecord): QueryRecord[] {
     return [...this.deps.collections.queries.newestFirst('shop', shop.id)]
   }
@@ -156,7 +165,6 @@ export class StorefrontService {
     return rowOfShop(this.deps.collections.queries, shop, id, 'query')
   }
 
-  /** The merchant's answer; the query becomes answered (`query:replied`). */
   reply(shop: ShopRecord, id: string, message: string): Promise<QueryRecord> {
     const deps = this.deps
     return deps.transact((tx) => {
@@ -175,7 +183,6 @@ export class StorefrontService {
     })
   }
 
-  /** Feedback buyers left on their invoices, newest first. */
   feedback(shop: ShopRecord): FeedbackRecord[] {
     return [...this.deps.collections.feedback.newestFirst('shop', shop.id)]
   }
