@@ -4,15 +4,10 @@ import type { EmulatorOptions, Sleep } from '../../deps.js'
 import type { ServiceDeps } from '../common/deps.js'
 import { readAtMost } from '../../../contract/read-at-most.js'
 
-/**
- * Automatic retries (docs/webhooks.md, "Webhooks"): 5 attempts in all, the first at once, then after
- * 1 s, 2 s, 4 s and 8 s (exponential, base 1 s, factor 2). The spec leaves the schedule open.
- */
+/** 5 attempts in all (docs/webhooks.md, "Webhooks"); the spec leaves the schedule open. */
 const DEFAULT_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000]
-/** Response bodies are kept in the log up to this many bytes. */
 export const RESPONSE_BODY_LIMIT = 4_096
 
-/** Why a request got no answer, in words (connection refused, timed out, …). */
 function describeFetchError(error: unknown, timedOut: boolean, timeoutMs: number): string {
   if (timedOut) return `timed out after ${timeoutMs} ms`
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause
@@ -21,20 +16,19 @@ function describeFetchError(error: unknown, timedOut: boolean, timeoutMs: number
   return (error as Error)?.message ?? String(error)
 }
 
-/**
- * One webhook POST with exactly the spec's headers (Content-Type, User-Agent; Node's fetch adds
- * only transport headers) and a timeout covering the whole exchange. Never throws.
- */
-async function postWebhook(fetchFn: typeof fetch, url: string, body: string, timeoutMs: number, stop: AbortSignal) {
+type PostOutcome = Omit<DeliveryAttempt, 'attempt' | 'at' | 'chaos'>
+
+/** The spec's headers only (fetch adds transport ones); the timeout covers the whole exchange. Never throws. */
+async function postWebhook(
+  fetchFn: typeof fetch,
+  url: string,
+  body: string,
+  timeoutMs: number,
+  stop: AbortSignal,
+): Promise<PostOutcome> {
   const timeout = AbortSignal.timeout(timeoutMs)
   const started = performance.now()
-  const outcome = {
-    status: null as number | null,
-    durationMs: 0,
-    error: null as string | null,
-    responseBody: '',
-    responseTruncated: false,
-  }
+  const elapsed = () => Math.round((performance.now() - started) * 10) / 10
   try {
     const signal = AbortSignal.any([timeout, stop])
     const res = await fetchFn(url, {
@@ -45,25 +39,15 @@ async function postWebhook(fetchFn: typeof fetch, url: string, body: string, tim
       redirect: 'manual',
     })
     const { bytes, truncated } = await readAtMost(res.body, RESPONSE_BODY_LIMIT)
-    Object.assign(outcome, {
-      status: res.status,
-      responseBody: new TextDecoder().decode(bytes),
-      responseTruncated: truncated,
-    })
+    const responseBody = new TextDecoder().decode(bytes)
+    return { status: res.status, durationMs: elapsed(), error: null, responseBody, responseTruncated: truncated }
   } catch (error) {
-    outcome.error = describeFetchError(error, timeout.aborted, timeoutMs)
+    const message = describeFetchError(error, timeout.aborted, timeoutMs)
+    return { status: null, durationMs: elapsed(), error: message, responseBody: '', responseTruncated: false }
   }
-  outcome.durationMs = Math.round((performance.now() - started) * 10) / 10
-  return outcome
 }
 
-type PostOutcome = Awaited<ReturnType<typeof postWebhook>>
-
-/**
- * Sends the delivery rows the bus queued, each in its own loop of attempts, and records every
- * attempt in the row with a transaction of its own. Runs off the request path: the operation that
- * fired the event has answered before the first attempt starts.
- */
+/** Sends queued deliveries off the request path, each attempt recorded in a transaction of its own. */
 export class DeliveryWorker {
   private readonly running = new Map<string, Promise<void>>()
   private readonly stopping = new AbortController()
@@ -109,7 +93,6 @@ export class DeliveryWorker {
     this.stopping.abort()
   }
 
-  /** Resolves once no delivery is in progress (every row delivered, failed, or the worker stopped). */
   async idle(): Promise<void> {
     while (this.running.size) await Promise.allSettled([...this.running.values()])
   }
@@ -123,7 +106,6 @@ export class DeliveryWorker {
     let row = deliveries.get(id)
     while (row && (row.state === 'pending' || row.state === 'retrying') && !this.stopped) {
       const wait = row.nextAttemptAt ? Date.parse(row.nextAttemptAt) - this.deps.now(row).getTime() : 0
-      // The injected sleep, cut short when the worker stops.
       if (wait > 0) await Promise.race([this.network.sleep(wait), this.whenStopped])
       if (this.stopped) return
       if (row.webhookId && !webhooks.get(row.webhookId)) return void (await this.record(id))
@@ -166,14 +148,8 @@ export class DeliveryWorker {
           })
         const number = current.attempts.length + 1
         const isFailedByChaos = current.chaos !== undefined && number <= current.chaos.failFirst
-        const attempt: DeliveryAttempt = isFailedByChaos
-          ? {
-              attempt: number,
-              ...outcome,
-              chaos: `failFirst: attempt ${number} of the first ${current.chaos?.failFirst} counted as failed, whatever the answer`,
-            }
-          : { attempt: number, ...outcome }
-        const attempts = [...current.attempts, attempt]
+        const chaos = `failFirst: attempt ${number} of the first ${current.chaos?.failFirst} counted as failed, whatever the answer`
+        const attempts = [...current.attempts, { attempt: number, ...outcome, ...(isFailedByChaos && { chaos }) }]
         const delivered = outcome.status !== null && outcome.status >= 200 && outcome.status <= 299 && !isFailedByChaos
         const exhausted = attempts.length >= current.maxAttempts
         const delay = this.settings.retryDelaysMs[attempts.length - 1] ?? this.settings.retryDelaysMs.at(-1) ?? 0

@@ -15,11 +15,7 @@ export interface SavedStateInfo {
 /** Where saved states are kept: files beside the db, or memory for a `:memory:` db. */
 export type SavedStates = ReturnType<typeof savedStateFiles>
 
-/**
- * One file per state, `<db>.states/<account id>/<name>.json` (state-file.ts), written durably (a
- * temporary file, fsynced, renamed over the old one): a restart finds every state saved. Nothing of them is
- * kept in memory but their sizes, which count against `--max-db-size`.
- */
+/** One file per state, `<db>.states/<account id>/<name>.json`, written durably; only their sizes stay in memory. */
 export function savedStateFiles(dir: string) {
   const sizes = new Map<string, number>()
   let total = 0
@@ -60,6 +56,7 @@ export function savedStateFiles(dir: string) {
       const file = fileOf(accountId, state.name)
       const bytes = await writeFileDurably(file, (handle) => writeStateFile(state, (chunk) => writeAll(handle, chunk)))
       setSize(file, bytes)
+      return bytes
     },
     async list(accountId: string) {
       const names = await readdir(join(dir, accountId)).catch(() => [] as string[])
@@ -90,7 +87,9 @@ export function savedStatesInMemory(): SavedStates {
     async write(accountId: string, state: SavedState) {
       let states = byAccount.get(accountId)
       if (!states) byAccount.set(accountId, (states = new Map()))
-      states.set(state.name, { state, bytes: await writeStateFile(state, async () => undefined) })
+      const bytes = await writeStateFile(state, async () => undefined)
+      states.set(state.name, { state, bytes })
+      return bytes
     },
     list: async (accountId) =>
       [...(byAccount.get(accountId)?.values() ?? [])]

@@ -22,10 +22,7 @@ import { defaultTheme } from '../themes/rules.js'
 /** The state an account was created with, which `POST /_emulator/reset` brings back. */
 const SEED_STATE = '.seed'
 
-/**
- * Accounts as test fixtures (docs/testing.md, "Using store in your test suite"): creating and deleting
- * whole accounts, and saving, restoring, resetting, exporting and importing the calling account's data.
- */
+/** Accounts as test fixtures (docs/testing.md, "Using store in your test suite"). */
 export class StateService {
   constructor(
     private readonly deps: ServiceDeps,
@@ -34,7 +31,6 @@ export class StateService {
     private readonly accounts: AccountService,
     private readonly queue: AccountQueue,
     private readonly fences: AccountFences,
-    /** `--max-accounts`: accounts the emulator holds at most. */
     private readonly maxAccounts = DEFAULT_MAX_ACCOUNTS,
   ) {}
 
@@ -88,21 +84,14 @@ export class StateService {
     await this.saved.write(account.id, await this.capture(account, SEED_STATE))
   }
 
-  /** Removes an account with everything in it, its saved states included. */
   deleteAccount(id: string): Promise<void> {
     if (!this.deps.collections.accounts.get(id)) throw notFound('account', id)
     return this.queue.run(id, () => this.queue.holding(id, () => this.removeAccount(id)))
   }
 
-  /**
-   * Fenced from its start (no write of the account lands once it began), in one transaction for
-   * a small account; a large one in steps (changeInSteps), marked meanwhile: its keys first (it
-   * can no longer be reached), its shops' rows, its shops, the account last, so the db loads at
-   * every step.
-   */
+  /** Keys first (the account can no longer be reached), the account last, so the db loads at every step. */
   private removeAccount(id: string): Promise<void> {
-    const fence = { status: 404, refusal: DELETED }
-    return this.fences.during(id, fence, async () => {
+    return this.fences.during(id, { status: 404, refusal: DELETED }, async () => {
       const { collections } = this.deps
       if (!collections.accounts.get(id)) throw notFound('account', id)
       const keys = [...collections.keys.oldestFirst('account', id)]
@@ -124,9 +113,8 @@ export class StateService {
       // Queued behind the account's deletion, it must not write a state for an account now gone.
       assertAccountExists(this.deps, account.id)
       const state = await this.queue.holding(account.id, () => this.capture(account, name))
-      await this.saved.write(account.id, state)
-      const info = (await this.saved.list(account.id)).find((s) => s.name === name)
-      return { name, savedAt: state.savedAt, bytes: info?.bytes ?? 0, records: countRows(state.rows) }
+      const bytes = await this.saved.write(account.id, state)
+      return { name, savedAt: state.savedAt, bytes, records: countRows(state.rows) }
     })
   }
 
@@ -135,17 +123,13 @@ export class StateService {
     return (await this.saved.list(account.id)).filter((s) => !s.name.startsWith('.'))
   }
 
-  /** Puts the account back to a saved state: its shops, their records and its clock; its logs are emptied. */
   restore(account: AccountRecord, name: string): Promise<{ name: string; records: number }> {
     return this.queue.run(account.id, () => this.queue.holding(account.id, () => this.restoreFenced(account, name)))
   }
 
   /**
-   * Fenced from its start: a write of the account that lands before it ends is refused, and what
-   * the state holds is kept from other accounts until it ends (fences.ts). The account's shops and
-   * rows are swapped for the state's (restore-plan.ts), and its clock, in one transaction when few
-   * rows differ; otherwise in steps, the account marked meanwhile so that a start restores the same
-   * state again if a stop interrupts it (changeInSteps).
+   * Fenced from its start (fences.ts); the account's rows are swapped for the state's in steps,
+   * marked meanwhile, so that a start restores the same state again if a stop interrupts it.
    */
   private restoreFenced(account: AccountRecord, name: string): Promise<{ name: string; records: number }> {
     const reserved: Reserved = { keys: new Map(), slugs: new Set(), productIds: new Set() }
@@ -182,16 +166,12 @@ export class StateService {
     })
   }
 
-  /** `POST /_emulator/reset`: the account as it was created. */
   async reset(account: AccountRecord): Promise<{ records: number }> {
     const { records } = await this.restore(account, SEED_STATE)
     return { records }
   }
 
-  /**
-   * A shop's records as a seed file, gathered a step at a time, the account held meanwhile so
-   * that none of its requests changes it half way.
-   */
+  /** Held meanwhile, so that none of the account's requests changes the shop half way. */
   export(shop: ShopRecord): Promise<Record<string, unknown[]>> {
     return this.queue.run(shop.accountId, () => this.queue.holding(shop.accountId, () => exportSeed(this.deps, shop)))
   }
