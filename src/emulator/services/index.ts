@@ -27,12 +27,7 @@ import { WebhookService } from './webhooks/service.js'
 /** Every service of the emulator, built once over one store and handed to the app. */
 export type Services = ReturnType<typeof createServices>
 
-/**
- * Builds every service over one `ServiceDeps` (the collections, transactions, ids, time,
- * randomness, log and the event bus's `emit`, the bus made first from the rest); the network only
- * for the bus and payment, the bus itself only for webhooks' test deliveries, the emulator's clock
- * only for the clock and seeding.
- */
+/** The network only for the bus and payment, the emulator's clock only for the clock and seeding. */
 export function createServices(emulator: EmulatorDeps) {
   const { store } = emulator
   const clocks = new AccountClocks(emulator.clock, store.collections)

@@ -3,11 +3,7 @@ import type { Row } from '../../store/collection.js'
 import type { CollectionName, Collections } from '../../store/collections.js'
 import type { Tx } from '../../store/store.js'
 
-/**
- * What a restore keeps for its account while it runs: the keys, shop slugs and product ids of
- * the state it brings back, which no other account may take meanwhile (a restore never stops
- * half way on a value it freed a step before).
- */
+/** Kept from other accounts while a restore runs, so it never stops half way on a value it freed a step before. */
 export interface Reserved {
   keys: Map<CollectionName, Set<string>>
   slugs: Set<string>
@@ -15,15 +11,13 @@ export interface Reserved {
 }
 
 interface Fence {
-  /** What a write of the account that lands meanwhile is refused with. */
   refusal: string
   status: number
   reserved?: Reserved
 }
 
 /**
- * The accounts under a whole-account operation (a deletion, a restore, a reset). Every
- * transaction is checked here before it ends: one that changes a row of a fenced account, other
+ * The accounts under a whole-account operation: a transaction that changes a row of one, other
  * than the operation's own, is refused and rolled back, so a request whose key was checked before
  * the operation began (a slow body, an injected latency) lands before it or not at all.
  */
@@ -41,22 +35,17 @@ export class AccountFences {
     }
   }
 
-  /** Whether a restore under way keeps this key of `collection` for its account. */
   isReserved(collection: CollectionName, key: string): boolean {
     for (const { reserved } of this.fences.values()) if (reserved?.keys.get(collection)?.has(key)) return true
     return false
   }
 
-  /** Whether a restore under way keeps this `rec_…` product id for its account. */
   isProductIdReserved(productId: string): boolean {
     for (const { reserved } of this.fences.values()) if (reserved?.productIds.has(productId)) return true
     return false
   }
 
-  /**
-   * Throws when `tx` changes a row of a fenced account other than `own` (the operation's own
-   * transactions), or takes a value a restore keeps. Call inside the transaction, after its changes.
-   */
+  /** Call inside the transaction, after its changes; `own` is the account whose operation runs it. */
   check(tx: Tx, own?: string): void {
     if (this.fences.size === 0 || (this.fences.size === 1 && own !== undefined && this.fences.has(own))) return
     for (const { name, collection, key, previous } of tx.changes) {

@@ -1,8 +1,6 @@
 /**
- * Runs the work of one account one piece after another (a clock advance, a restore, a reset, an
- * import, a deletion): each starts once the one before has ended, so two never interleave. Other
- * accounts' work runs beside it. Work done in steps holds the account meanwhile (`holding`): the
- * account's requests wait for it (`whenFree`), so none sees it half done.
+ * Runs the work of one account one piece after another; other accounts' work runs beside it. Work
+ * done in steps holds the account (`holding`): its requests wait for it (`whenFree`).
  */
 export class AccountQueue {
   private readonly running = new Map<string, Promise<unknown>>()

@@ -19,16 +19,12 @@ export class AccountService {
     private readonly queue: AccountQueue,
   ) {}
 
-  /**
-   * Resolves once no restore, reset or deletion of the account is under way (docs/testing.md, "Saved
-   * states"): its requests wait for it, so none sees it half done. Undefined when none is.
-   */
+  /** Resolves once no restore, reset or deletion of the account is under way; undefined when none is. */
   whenFree(accountId: string): Promise<void> | undefined {
     const held = this.queue.whenFree(accountId)
     return held?.then(() => this.whenFree(accountId))
   }
 
-  /** `whenFree` for the account of the shop with this slug (a storefront request). */
   whenShopFree(slug: string): Promise<void> | undefined {
     const shop = this.deps.collections.shops.getBy('slug', slug.toLowerCase())
     return shop && this.whenFree(shop.accountId)
@@ -48,10 +44,7 @@ export class AccountService {
     for (const listener of this.deletedListeners) listener(id)
   }
 
-  /**
-   * The key of a secret: looked up by its SHA-256, the stored hash then compared in constant time;
-   * the secret itself is never compared with anything. Undefined when unknown or revoked.
-   */
+  /** Looked up by the secret's SHA-256, the stored hash then compared in constant time; never the secret itself. */
   keyOf(secret: string): KeyRecord | undefined {
     const hash = hashKey(secret)
     const key = this.deps.collections.keys.getBy('hash', hash)
@@ -72,7 +65,6 @@ export class AccountService {
     return { key, account }
   }
 
-  /** The key and its account by key id, if both still exist (a dashboard session holds only the id). */
   keyById(keyId: string): { key: KeyRecord; account: AccountRecord } | undefined {
     const key = this.deps.collections.keys.get(keyId)
     const account = key && this.deps.collections.accounts.get(key.accountId)
@@ -134,10 +126,7 @@ export class AccountService {
     return { key, secret }
   }
 
-  /**
-   * Revokes a key of the account; its last key stays (409), so the account keeps a way in. What
-   * the key holds open (event streams, dashboard sessions) ends at once (`onKeyRevoked`).
-   */
+  /** The account's last key stays (409), so the account keeps a way in; what the key holds open ends at once. */
   async revokeKey(account: AccountRecord, id: string): Promise<void> {
     await this.deps.transact((tx) => {
       const key = this.deps.collections.keys.get(id)

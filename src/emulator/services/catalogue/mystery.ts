@@ -39,10 +39,7 @@ export function publicMystery(state: MysteryState): MysteryPublic {
   return { commitment: state.commitment, poolVersion: state.poolVersion, outcomes: oddsOf(state.outcomes) }
 }
 
-/**
- * Step 3: the buyer's `customFields.__mysteryClientSeed` when sent (1–64 printable characters,
- * anything else is refused with 400 rather than silently replaced), otherwise 16 random bytes as hex.
- */
+/** Step 3: the buyer's client seed when sent (a bad one is refused, never silently replaced), else 16 random bytes. */
 export function clientSeedOf(deps: ServiceDeps, customFields: Record<string, unknown> | undefined): string {
   const given = customFields?.[CLIENT_SEED_FIELD]
   if (given === undefined) return clientSeedFromBytes(deps.random.bytes(16))

@@ -9,11 +9,7 @@ const copyProduct = presenterOf(ProductSchema)
 import { serialPool } from './serial-pool.js'
 import { availableUnits } from './stock.js'
 
-/**
- * A product as the API shows it (spec, "Resources: Product"): every listed field, never the shop.
- * `stock` is what can be sold now (the catalogue's `stockOf`): a pool-backed type shows its pool's
- * limit, so no page offers what checkout would refuse.
- */
+/** `stock` is what can be sold now (`stockOf`), so no page offers what checkout would refuse. */
 export function presentProduct(row: ProductRecord, stock: number | null) {
   const product = copyProduct(row)
   product.stock = stock

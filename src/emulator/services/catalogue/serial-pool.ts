@@ -7,7 +7,6 @@ import type { Tx } from '../../store/store.js'
 const serialId = (productId: string, position: number) => `${productId}:${position}`
 const deliveredId = (productId: string, code: string) => `${productId}:${code}`
 
-/** Unused codes left in a product's pool. */
 export function serialCount(collections: Collections, productId: string): number {
   return collections.serials.count('product', productId)
 }
@@ -19,7 +18,6 @@ export function serialPool(collections: Collections, productId: string): string[
   return codes
 }
 
-/** Replaces a product's pool by `codes` (null or empty: no codes left). */
 export function replaceSerialPool(
   tx: Tx,
   collections: Collections,
@@ -54,7 +52,6 @@ export function recordDelivered(tx: Tx, shopId: string, productId: string, codes
     tx.put('deliveredCodes', { id: deliveredId(productId, code), shopId, productId, code, deliveredAt: at })
 }
 
-/** Every code delivered from a product so far. */
 export function deliveredCodesOf(collections: Collections, productId: string): string[] {
   return [...collections.deliveredCodes.oldestFirst('product', productId)].map((row) => row.code)
 }

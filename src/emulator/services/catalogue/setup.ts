@@ -52,13 +52,7 @@ function toOutcomes(body: NonNullable<FulfilmentSetupBody['mystery']>): MysteryO
   }))
 }
 
-/**
- * Applies a setup body to a product: a field present replaces the stored one, `null` removes it,
- * an absent field is kept. `serials` replaces the code pool and the product's stock follows it;
- * `mystery` replaces the drop table under a new pool version with a new seed and commitment
- * (version 1 the first time) and the stock follows the table's capacity (null if unlimited).
- * A code already delivered may not come back: every code is delivered once.
- */
+/** A field present replaces the stored one, `null` removes it, an absent one is kept; delivered codes never return. */
 export function applyFulfilmentSetup(
   deps: ServiceDeps,
   tx: Tx,

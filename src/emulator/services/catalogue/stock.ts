@@ -11,10 +11,7 @@ import { STOCK_FOLLOWS_POOL } from '../../../contract/products.js'
 import { refuse } from '../../../contract/refusals.js'
 import type { Tx } from '../../store/store.js'
 
-/**
- * Queues an event of a known kind with the subject that kind needs, so the caller decides the
- * order events go out in (all still inside the transaction).
- */
+/** Queues an event with the subject its kind needs, so the caller decides the order events go out in. */
 export type Emit = <K extends WebhookEventKind>(kind: K, subject: EventSubject<K>) => void
 
 /** Boxes a drop table can still give: null (unlimited) if an in-stock outcome has unlimited stock. */
@@ -48,10 +45,7 @@ export function availableUnits(
   return pool === null ? product.stock : Math.min(product.stock, pool)
 }
 
-/**
- * Serial and MysteryBox stock follows the product's pool, so a stock set through the API would
- * not be what checkout sells: refused with what to do instead.
- */
+/** Serial and MysteryBox stock follows the pool, so a stock set through the API would not be what checkout sells. */
 export function refuseStockOfPool(product: ProductRecord): void {
   const how = (what: string, flags: string) => `${what} with ${setupHint(product.productId, flags)}`
   if (product.type === 'Serial')
@@ -68,20 +62,13 @@ export function refuseStockOfPool(product: ProductRecord): void {
     })
 }
 
-/**
- * The stock a product shows after a sale of `taken` units, given the pool size afterwards:
- * it never rises above the pool and never drops below zero.
- */
+/** The stock after a sale of `taken` units: never above the pool after it, never below zero. */
 export function stockAfterSale(stock: number | null, taken: number, poolAfter: number | null): number | null {
   const counted = stock === null ? null : Math.max(0, stock - taken)
   if (poolAfter === null) return counted
   return counted === null ? poolAfter : Math.min(counted, poolAfter)
 }
 
-/**
- * Stores a product's new stock; fires `product:stock` when it changed and `product:stock:low`
- * when it went down to the warning level or below. Returns the stored product.
- */
 export function putStock(
   deps: ServiceDeps,
   tx: Tx,
@@ -96,7 +83,6 @@ export function putStock(
   return next
 }
 
-/** An Emit that announces at once on the bus, for callers with nothing to order. */
 export function emitNow(deps: ServiceDeps, tx: Tx, shop: ShopRecord): Emit {
   return (kind, data) => deps.events.emit(tx, shop, kind, data)
 }

@@ -4,11 +4,7 @@ import type { Collections } from '../../store/collections.js'
 /** Whose time: an account (a shop row carries its `accountId`), or a row of a shop. */
 export type TimeOwner = { accountId: string } | { shopId: string }
 
-/**
- * Each account's clock (docs/storefront.md, "Test clocks"): the emulator's clock plus the offset the owner's
- * account moved its clock by, kept in the account's row. While an advance walks an account's
- * clock, the walked offset runs ahead of the row within a transaction (`walk`).
- */
+/** Each account's clock: the emulator's plus the offset in the account's row, or the one an advance walked. */
 export class AccountClocks {
   private readonly walking = new Map<string, number>()
 

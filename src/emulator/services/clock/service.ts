@@ -15,7 +15,6 @@ export class ClockService {
     private readonly queue: AccountQueue,
   ) {}
 
-  /** Now on the account's clock, as every timestamp the API answers it with. */
   nowIso(account: AccountRecord): string {
     return this.deps.nowIso({ accountId: account.id })
   }
@@ -29,10 +28,7 @@ export class ClockService {
     return { now: this.deps.nowIso(owner), offsetSeconds: this.deps.clockOffsetMs(owner) / 1000 }
   }
 
-  /**
-   * A db from before each account had its own clock kept one offset for the whole emulator: every
-   * account takes it as its own (they all lived on that clock), once, at start.
-   */
+  /** A db from before per-account clocks kept one offset for all: every account takes it, once, at start. */
   async adoptEmulatorWideOffset(): Promise<void> {
     const meta = this.deps.collections.meta.get('meta')
     if (meta?.clockOffsetMs === undefined) return
@@ -45,12 +41,7 @@ export class ClockService {
     })
   }
 
-  /**
-   * Moves the account's clock and runs what of its shops fell due, in transactions of bounded size
-   * (due-work.ts); the answer waits for the last one. If one fails, the clock stays where the last
-   * durable one put it. An account's advances, restores, resets, imports and its deletion run one
-   * after another (account-queue.ts); other accounts' run beside them.
-   */
+  /** Runs what fell due in bounded transactions; if one fails, the clock stays where the last durable one put it. */
   advance(account: AccountRecord, seconds: number): Promise<ClockState> {
     return this.queue.run(account.id, async () => {
       if (!this.deps.collections.accounts.get(account.id)) throw notFound('account', account.id)
@@ -63,11 +54,7 @@ export class ClockService {
     })
   }
 
-  /**
-   * The account's clock as the advance walks it: between two of its transactions the walked
-   * offset is the one the last transaction stored in the account's row; within one it runs ahead,
-   * so what that transaction writes carries the time it happened at.
-   */
+  /** Within a transaction of the advance the walked offset runs ahead of the account's row. */
   private scope(account: AccountRecord): AdvanceScope {
     const { deps, clocks } = this
     const id = account.id

@@ -10,28 +10,16 @@ import type { EventSubject } from '../events/payloads.js'
 
 export type { TimeOwner } from '../clock/account-clocks.js'
 
-/**
- * What every service works with, made once per emulator: the store's collections, its
- * transactions, one id factory (so ids stay ordered), each account's time, the injected
- * randomness and log, and the event bus. Not the store itself or the network: a service that
- * calls out is handed `fetch` by name.
- */
+/** What every service works with, made once per emulator; a service that calls out is handed `fetch` by name. */
 export interface ServiceDeps {
-  /** The store's collections: read them here, change them only inside `transact`. */
   collections: Collections
-  /**
-   * Runs `change` as one transaction of the store; resolves once it is on disk. Refused when it
-   * changes an account under a whole-account operation (accounts/fences.ts).
-   */
+  /** Resolves once on disk; refused when it changes an account under a whole-account operation (fences.ts). */
   transact<R>(change: (tx: Tx) => R): Promise<R>
   /** `transact` for the whole-account operation of `accountId`, which its own fence lets through. */
   transactAs<R>(accountId: string, change: (tx: Tx) => R): Promise<R>
   newId: NewId
-  /** Now on the clock of the owner's account. */
   now(owner: TimeOwner): Date
-  /** `now(owner)` as the API writes timestamps. */
   nowIso(owner: TimeOwner): string
-  /** How far the owner's account moved its clock, in ms. */
   clockOffsetMs(owner: TimeOwner): number
   random: Random
   log: Log

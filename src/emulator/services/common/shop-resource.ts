@@ -14,10 +14,7 @@ export interface ResourceRules<K extends CollectionName, Create, Update, Shown =
   present?(deps: ServiceDeps, shop: ShopRecord, row: RowOf<K>): Shown
 }
 
-/**
- * List, get, create, update and delete of a shop's resource kept in one collection, each write
- * one transaction; the rows as stored, which the routes present (routes/api.ts).
- */
+/** List, get, create, update and delete of a shop's resource kept in one collection. */
 export class ShopResource<K extends CollectionName, Create, Update, Shown = RowOf<K>, Filter = never> {
   constructor(
     private readonly deps: ServiceDeps,

@@ -21,11 +21,7 @@ export function bySortOrder<T extends { sortOrder: number; createdAt: string; id
   )
 }
 
-/**
- * The row `id` of `collection` when it belongs to the shop (another shop's row is as good as
- * none), else the one `orElse` finds by another key (a code, an e-mail, an ORD- number); 404
- * naming `what` otherwise.
- */
+/** The row `id` of the shop (another shop's row is as good as none), else what `orElse` finds; 404 otherwise. */
 export function rowOfShop<T extends { shopId: string }>(
   collection: { get(id: string): T | undefined },
   shop: ShopRecord,

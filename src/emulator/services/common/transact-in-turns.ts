@@ -12,10 +12,8 @@ export interface Turn {
 }
 
 /**
- * Runs a long job as transactions of `step`, one per turn of the event loop, so other requests are
- * answered between two of them (the clock's due work, whole-account operations). Up to IN_FLIGHT
- * wait for the disk at once. Resolves once every transaction is on disk; the first that fails
- * stops the job and is thrown, what the transactions before it did staying done.
+ * Runs a long job as transactions of `step`, one per turn of the event loop, up to IN_FLIGHT waiting
+ * for the disk at once; the first that fails stops the job and is thrown.
  */
 export async function transactInTurns(deps: ServiceDeps, step: (tx: Tx) => Turn): Promise<void> {
   const inFlight: Promise<void>[] = []

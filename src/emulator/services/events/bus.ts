@@ -31,13 +31,9 @@ export const EVENT_LOG_RETENTION = 5_000
 export const DELIVERY_LOG_RETENTION = 5_000
 
 /**
- * Where operations announce events (DESIGN.md, "Webhooks"; STYLE.md: "events go out after the write").
- *
- * `emit` runs inside the operation's transaction: it builds the spec payload from the record at
- * once, appends it to the ordered event log (`events`, sequence numbers from `meta.eventSeq`) and
- * queues a delivery row per subscribed endpoint, all in that same transaction, so an event is on
- * disk exactly when the change that caused it is. After the commit, `committed` hands the events
- * to SSE listeners and the delivery worker; nothing of delivery runs on the request's path.
+ * Where operations announce events (DESIGN.md, "Webhooks"): `emit` logs the event and queues its
+ * deliveries inside the operation's transaction, so an event is on disk exactly when its change is;
+ * after the commit, `committed` hands it to streams, listeners and the delivery worker.
  */
 export class EventBus {
   private readonly listeners = new Set<(event: PendingEvent) => void>()
@@ -54,7 +50,6 @@ export class EventBus {
     this.streams = new EventStreams(options, sleep)
   }
 
-  /** Records an event of `shop` in the transaction `tx`, with the subject its kind needs (`EventSubjects`). */
   emit<K extends WebhookEventKind>(tx: Tx, shop: ShopRecord, kind: K, subject: EventSubject<K>): void {
     const { collections } = this.deps
     const data = buildEventData(collections, shop, subject)
@@ -117,18 +112,15 @@ export class EventBus {
     }
   }
 
-  /** Every committed event from now on, in sequence order. Returns the unsubscribe function. */
   subscribe(listener: (event: PendingEvent) => void): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
   }
 
-  /** How many listeners are subscribed, open event streams (SSE) included. */
   get listenerCount(): number {
     return this.listeners.size + this.streams.size
   }
 
-  /** Committed events of a shop after `afterSeq`, oldest first, from the log's index (no scan of the log). */
   backlog(shopId: string, afterSeq: number): EventRecord[] {
     const upTo = this.lastCommittedSeq()
     const out: EventRecord[] = []
@@ -161,15 +153,10 @@ export class EventBus {
     this.worker.resumeUnsettled()
   }
 
-  /** Stops the delivery worker: no new attempts; in-flight requests are aborted. */
   stop(): void {
     this.worker.stop()
   }
 
-  /**
-   * Stores a delivery row, held back as its endpoint's chaos decided (its first attempt waits
-   * `delayMs + holdMs`), and trims the shop's delivery log to DELIVERY_LOG_RETENTION.
-   */
   queueDelivery(tx: Tx, shop: ShopRecord, fields: DeliveryFields, chaos?: DeliveryChaos): DeliveryRecord {
     const now = this.deps.now(shop)
     const waitMs = chaos ? chaos.delayMs + chaos.holdMs : 0

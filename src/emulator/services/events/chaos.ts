@@ -2,9 +2,8 @@ import type { DeliveryChaos, WebhookChaos } from '../../../contract/webhooks.js'
 import { seededDraw } from '../../seeded-draw.js'
 
 /**
- * The chaos of the `draw`-th event of an endpoint (docs/webhooks.md, "Delivery chaos"): the first
- * delivery's note, and a duplicate's if one is drawn. A pure function of the seed and the draw's
- * number, so the same seed makes the same choices on every run.
+ * The chaos of the `draw`-th event of an endpoint (docs/webhooks.md, "Delivery chaos"): a pure
+ * function of the seed and the draw's number, so the same seed makes the same choices on every run.
  */
 export function chaosPlan(
   chaos: WebhookChaos,

@@ -35,13 +35,7 @@ type MysteryRevealedSubject = ListedFields<typeof MysteryRevealedDataSchema>
 type QuerySubject = { query: Query }
 type FeedbackSubject = { feedback: Feedback }
 
-/**
- * What an operation hands `emit` for each kind (the records as stored): order kinds `{ order }`,
- * their `:product` variants `{ order, item }` (one event per line item); subscription kinds and
- * their variants `{ subscription, order? }`; product kinds `{ product }`;
- * product:mystery:revealed `{ orderId, orderNumber, productId, productName }`; query kinds
- * `{ query }`; feedback:received `{ feedback }`.
- */
+/** What an operation hands `emit` for each kind: the records as stored. */
 export type EventSubjects = { [K in OrderKind]: OrderSubject } & {
   [K in LineVariant<OrderKind>]: OrderLineSubject
 } & { [K in SubscriptionKind | LineVariant<SubscriptionKind>]: SubscriptionSubject } & {
@@ -62,10 +56,6 @@ export function emulatorSources(collections: Collections, shop: ShopRecord): Pay
   }
 }
 
-/**
- * The spec's `data` for an event, built from its subject at the moment it is emitted. The subject's
- * shape names its payload table; that it fits its kind is the compiler's to check (`EventSubjects`).
- */
 export function buildEventData(
   collections: Collections,
   shop: ShopRecord,

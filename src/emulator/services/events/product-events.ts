@@ -8,7 +8,6 @@ export function isLowStockDrop(before: number | null, after: number | null): boo
   return after !== null && (before === null || after < before) && after <= LOW_STOCK_THRESHOLD
 }
 
-/** Which product events an operation fires (inside its transaction). */
 export const productEvents = {
   created(deps: ServiceDeps, tx: Tx, shop: ShopRecord, product: ProductRecord) {
     deps.events.emit(tx, shop, 'product:created', { product })
@@ -17,7 +16,6 @@ export const productEvents = {
     deps.events.emit(tx, shop, 'product:edited', { product: after })
     productEvents.stockChanged(deps, tx, shop, before, after)
   },
-  /** product:stock when the stock changed, and product:stock:low when it dropped to the warning level or below. */
   stockChanged(deps: ServiceDeps, tx: Tx, shop: ShopRecord, before: ProductRecord, after: ProductRecord) {
     if (before.stock === after.stock) return
     deps.events.emit(tx, shop, 'product:stock', { product: after })

@@ -38,10 +38,8 @@ async function readAnswer(res: Response): Promise<{ contentType: string; content
 }
 
 /**
- * Whether parsed JSON can be stored and served back as it is: nested at most MAX_ANSWER_DEPTH
- * levels (deeper JSON overflows the stack of whatever walks it: the journal, the presenters, the
- * pages), with finite numbers only (`1e309` would come back as null) and no prototype keys.
- * Anything else is kept as the text it came as.
+ * Whether parsed JSON can be stored and served back as it is: deeper JSON overflows the stack of
+ * whatever walks it, `1e309` would come back as null, and prototype keys are refused.
  */
 function isStorableJson(value: unknown, depth = 0): boolean {
   if (typeof value === 'number') return Number.isFinite(value)
@@ -52,13 +50,7 @@ function isStorableJson(value: unknown, depth = 0): boolean {
   return true
 }
 
-/**
- * Dynamic: the line's units are taken at payment, then — outside the transaction — the service
- * POSTs `INVOICE.ITEM.DELIVER-DYNAMIC` to the product's Dynamic Webhook URL with a 15 s timeout.
- * A 2xx answer (text, links or JSON) is the delivery shown on the invoice; anything else leaves
- * the line undelivered with the reason, and POST /_emulator/orders/:id/deliver (or paying again)
- * POSTs again for undelivered dynamic lines only.
- */
+/** Dynamic: units taken at payment, then the POST after the transaction; a 2xx answer is the delivery. */
 export const dynamic: Fulfil = {
   fulfil(ctx) {
     // Units taken: the line only waits for its POST, which runs after the transaction.

@@ -17,9 +17,7 @@ export interface FulfilContext {
   shop: ShopRecord
   order: OrderRecord
   line: OrderLineRecord
-  /** The product now; undefined once it was deleted. */
   product: ProductRecord | undefined
-  /** Its dashboard-only setup (`PUT /_emulator/products/:id/fulfilment`), if any. */
   setup: FulfilmentRecord | undefined
   now: string
   /** Queues an event; the payment emits the order's own events first, then these. */
@@ -27,17 +25,12 @@ export interface FulfilContext {
 }
 
 /**
- * Fulfilment of one product type (spec, "What the service does" 5–6). `fulfil` runs inside a
- * store transaction, so it is synchronous and does no I/O: it takes stock, codes or rolls and
- * returns the line as it now stands. It is called for a line until the line is settled, so it
- * must never take twice (it looks at `line.taken`). Types delivered over the network add
- * `handOverRemote`, run after the transaction.
+ * `fulfil` runs inside the transaction (synchronous, no I/O) and is called for a line until the
+ * line is settled, so it must never take twice (it looks at `line.taken`).
  */
 export interface Fulfil {
   fulfil(ctx: FulfilContext): OrderLineRecord
-  /** Whether the line waits for `handOverRemote` (after `fulfil` allocated it). */
   awaitsRemote?(line: OrderLineRecord, setup: FulfilmentRecord | undefined): boolean
-  /** The handover over the network: `fetch`, its timeout (the type's own by default) and the time. */
   handOverRemote?(
     remote: { fetch: typeof fetch; timeoutMs?: number; nowIso: ServiceDeps['nowIso'] },
     order: OrderRecord,
@@ -66,11 +59,7 @@ export function delivered(line: OrderLineRecord, now: string, content: Partial<H
 
 export const retryHint = (order: OrderRecord) => `then retry with POST /_emulator/orders/${order.orderNumber}/deliver`
 
-/**
- * Takes a line's units from `product.stock` once (null stock: nothing to count). A line whose
- * units are already taken is returned as is; with too little stock nothing is taken and the line
- * is undelivered with the reason (DESIGN.md: stock never below zero, never silently dropped).
- */
+/** Takes a line's units once; with too little stock nothing is taken and the line is undelivered with the reason. */
 export function takeUnits(ctx: FulfilContext): { line: OrderLineRecord; ok: boolean } {
   const { line, product } = ctx
   if (line.taken === line.quantity) return { line, ok: true }

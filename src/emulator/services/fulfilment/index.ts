@@ -9,7 +9,6 @@ import { mysteryBox } from './mystery-box.js'
 import { serial } from './serial.js'
 
 export const fulfilments: Record<ProductType, Fulfil> = {
-  /** Manual fulfilment: the invoice shows the delivery message and any file links (spec 5). */
   Service: {
     fulfil(ctx) {
       const { line, ok } = takeUnits(ctx)
@@ -22,7 +21,6 @@ export const fulfilments: Record<ProductType, Fulfil> = {
       })
     },
   },
-  /** The product's files as download links on the invoice (spec 5, 6). */
   Digital: {
     fulfil(ctx) {
       const files = ctx.setup?.files ?? []
@@ -43,11 +41,7 @@ export const fulfilments: Record<ProductType, Fulfil> = {
         : line
     },
   },
-  /**
-   * Stock is taken at payment; the line counts as delivered once tracking is added (spec 6:
-   * "tracking added via the dashboard or order updates is shown on the invoice"), so the order
-   * stays processing until it ships.
-   */
+  /** The line counts as delivered once tracking is added (spec 6), so the order stays processing until it ships. */
   Physical: {
     fulfil(ctx) {
       const wasTaken = ctx.line.taken === ctx.line.quantity
@@ -60,10 +54,6 @@ export const fulfilments: Record<ProductType, Fulfil> = {
     },
   },
   Serial: serial,
-  /**
-   * A subscription per paid line (quantity = seats), ACTIVE, or TRIALING when the plan has trial
-   * days; renewals then follow the emulator clock (subscriptions/billing.ts).
-   */
   Subscription: {
     fulfil(ctx) {
       if (ctx.line.delivery?.subscriptionId) return ctx.line

@@ -7,11 +7,9 @@ import { delivered, retryHint, undelivered } from './fulfil.js'
 import { setupHint } from '../catalogue/setup-hint.js'
 
 /**
- * MysteryBox (DESIGN.md "Mystery box fairness", steps 4–9): payment reveals the server seed the
- * line was bound to at checkout, then `quantity` opens are rolled with it by the pure fairness
- * module against the product's table as it stands; the won outcomes' stock decrements and coded
- * outcomes give a code by the second pass. A table that changed moves to a new pool version and
- * seed. `product:mystery:revealed` fires once the line's rolls are done.
+ * MysteryBox (DESIGN.md "Mystery box fairness", steps 4–9): payment reveals the seed bound at
+ * checkout and rolls the line's opens against the table as it stands; a changed table moves to a new
+ * pool version and seed.
  */
 export const mysteryBox: Fulfil = {
   fulfil(ctx) {

@@ -4,12 +4,7 @@ import type { Fulfil } from './fulfil.js'
 import { delivered, retryHint, undelivered } from './fulfil.js'
 import { setupHint } from '../catalogue/setup-hint.js'
 
-/**
- * Serial: one unique code per ordered unit, taken from the front of the product's pool at
- * payment; the code leaves the pool (its `serials` row is deleted) and is recorded in
- * `deliveredCodes`, so no code is delivered twice and stock follows the pool (spec 5, 6). A sale
- * touches only the rows of the codes it takes: its cost does not grow with the pool.
- */
+/** Serial: one code per unit from the front of the pool; delivered codes are recorded, so none goes out twice. */
 export const serial: Fulfil = {
   fulfil(ctx) {
     const { line, product, setup } = ctx

@@ -12,15 +12,11 @@ export function isSettled(line: OrderLineRecord): boolean {
   return line.delivery?.status === 'delivered' || line.delivery?.status === 'none'
 }
 
-/** The status a paid order takes from its lines. */
 export function statusOfPaid(lines: readonly OrderLineRecord[]): OrderStatus {
   return lines.every(isSettled) ? 'completed' : 'processing'
 }
 
-/**
- * After a delivery changed a paid order's lines: processing becomes completed when every line is
- * settled. Any other status (one the merchant set with PUT /orders/:id) is left alone.
- */
+/** Only processing becomes completed once every line is settled: a status the merchant set is left alone. */
 export function settleStatus(order: OrderRecord): OrderStatus {
   return order.status === 'processing' && order.paymentStatus === 'paid' && order.items.every(isSettled)
     ? 'completed'

@@ -29,10 +29,6 @@ function invoiceItem(line: OrderLineRecord, paid: boolean): InvoiceItem {
   return item
 }
 
-/**
- * The invoice of an order: amounts, every line's delivery (codes, files, messages, dynamic answers,
- * tracking) and, for mystery lines, every verification field of every open with the steps to check them.
- */
 export function buildInvoice(shop: ShopRecord, order: OrderRecord): Invoice {
   const paid =
     order.paymentStatus === 'paid' || order.paymentStatus === 'disputed' || order.paymentStatus === 'refunded'

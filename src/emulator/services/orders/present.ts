@@ -6,11 +6,7 @@ const copyOrder = presenterOf(OrderSchema)
 /** One line of an order; a mystery line's server seed is on it only once the order is paid. */
 const copyLine = presenterOf(OrderItemSchema)
 
-/**
- * An order as the API shows it: the spec's fields, then what the emulator keeps beside them
- * (pricing, coupon, payments, tracking: docs/storefront.md, "Order flow"). Fields a seeded order
- * lacks stay absent.
- */
+/** The spec's fields, then what the emulator keeps beside them; fields a seeded order lacks stay absent. */
 export function presentOrder(row: OrderRecord) {
   const order = copyOrder(row)
   order.items = row.items.map(copyLine)

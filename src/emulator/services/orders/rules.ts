@@ -13,10 +13,7 @@ export function findOrder(deps: ServiceDeps, shop: ShopRecord, id: string): Orde
   )
 }
 
-/**
- * The shop's next display number `ORD-<n>` from its `orderSeq` (spec, "Order": orderNumber).
- * Numbers already taken (seeded orders) are skipped.
- */
+/** The shop's next `ORD-<n>` from its `orderSeq`, skipping numbers seeded orders took. */
 function nextOrderNumber(deps: ServiceDeps, tx: Tx, shopId: string): string {
   const shop = deps.collections.shops.get(shopId)
   if (!shop) throw new StoreError(404, `shop not found: ${shopId}`)
@@ -30,11 +27,7 @@ function nextOrderNumber(deps: ServiceDeps, tx: Tx, shopId: string): string {
 type OrderFields = Pick<OrderRecord, 'status' | 'paymentStatus' | 'total' | 'currency' | 'items' | 'origin'> &
   Partial<OrderRecord>
 
-/**
- * Stores a new order of checkout or a renewal: numbers it, counts it to the buyer's customer
- * record, and fills what `fill` (given the order's id) leaves out as an order without discounts,
- * payments or visitor.
- */
+/** Stores a new order of checkout or a renewal: numbers it and counts it to the buyer's customer record. */
 export function placeOrder(
   deps: ServiceDeps,
   tx: Tx,

@@ -27,12 +27,9 @@ export class OrderService {
   }
 
   /**
-   * PUT /orders/:id. Any status may follow any other (the spec shows no restriction); setting the
-   * status an order already has changes nothing and fires nothing (docs/storefront.md, "Order flow").
-   * `refunded` is a refund (docs/storefront.md, "Refunds"): the money received goes back, so paymentStatus
-   * becomes `refunded` and the customer's totalSpent drops by it. An order that took no money has
-   * nothing to give back: its status becomes `refunded` (spec: "the given value") and its
-   * paymentStatus stays as it was. Delivered goods, stock, codes and the coupon's use stay as they are.
+   * PUT /orders/:id: any status may follow any other (docs/storefront.md, "Order flow"). `refunded`
+   * gives back the money received (docs/storefront.md, "Refunds"); an order that took no money keeps
+   * its paymentStatus. Delivered goods, stock, codes and the coupon's use stay as they are.
    */
   updateStatus(shop: ShopRecord, id: string, body: UpdateOrderBody): Promise<OrderRecord> {
     const deps = this.deps

@@ -33,7 +33,6 @@ function eventQueue(deps: ServiceDeps, tx: Tx, shop: ShopRecord) {
   return { emit, flush }
 }
 
-/** Runs the type's synchronous fulfilment for every line not yet settled (inside the transaction). */
 function fulfilLines(deps: ServiceDeps, tx: Tx, shop: ShopRecord, order: OrderRecord, emit: Emit): OrderLineRecord[] {
   const now = deps.nowIso(shop)
   return order.items.map((line) => {
@@ -48,7 +47,6 @@ function fulfilLines(deps: ServiceDeps, tx: Tx, shop: ShopRecord, order: OrderRe
   })
 }
 
-/** Stores an order whose lines changed, its status following them, and fires `order:updated`. */
 function putUpdated(deps: ServiceDeps, tx: Tx, shop: ShopRecord, next: OrderRecord): OrderRecord {
   const stored = tx.put('orders', { ...next, status: settleStatus(next) })
   emitOrderEvents(deps, tx, shop, 'order:updated', stored)
@@ -58,9 +56,8 @@ function putUpdated(deps: ServiceDeps, tx: Tx, shop: ShopRecord, next: OrderReco
 const sameLines = (a: readonly OrderLineRecord[], b: readonly OrderLineRecord[]) => a.every((line, i) => line === b[i])
 
 /**
- * Payment, delivery retries, tracking and disputes: the orchestration above checkout and
- * fulfilment (it runs each product type's fulfilment on the lines of a paid order), so neither
- * of those imports the other.
+ * Payment, delivery retries, tracking and disputes: the orchestration above checkout and fulfilment,
+ * so neither of those imports the other.
  */
 export class PaymentService {
   /** Lines whose Dynamic POST is under way: a second pay or retry never POSTs the same line twice at once. */
@@ -68,17 +65,10 @@ export class PaymentService {
 
   constructor(
     private readonly deps: ServiceDeps,
-    /** What Dynamic lines are POSTed with: the network and, when set, a shorter timeout. */
     private readonly network: { fetch: typeof fetch; timeoutMs?: number },
   ) {}
 
-  /**
-   * POST /_emulator/orders/:id/pay. Without `amount` the amount due is paid. Less than the due
-   * amount: paymentStatus partial, `order:partial`. The rest: paid, fulfilment runs once per line,
-   * `order:paid`, then what fulfilment caused (stock, subscriptions, `product:mystery:revealed`);
-   * Dynamic lines are POSTed after the transaction. Paying a paid order takes no money and delivers
-   * nothing twice: it only retries lines still undelivered (as POST …/deliver does).
-   */
+  /** Paying a paid order takes no money and delivers nothing twice: it retries undelivered lines only. */
   async pay(shop: ShopRecord, id: string, body: PayBody): Promise<OrderRecord> {
     const deps = this.deps
     const { order, alreadyPaid } = await deps.transact((tx) => {
@@ -121,11 +111,7 @@ export class PaymentService {
     return this.handOverRemoteLines(shop, order.id)
   }
 
-  /**
-   * POST /_emulator/orders/:id/deliver (and paying a paid order): re-attempts every line of a paid
-   * order that is not settled — stock and pools are checked again, Dynamic lines are POSTed again;
-   * settled lines are never touched, so nothing is delivered twice.
-   */
+  /** Re-attempts the unsettled lines of a paid order; settled lines are never touched. */
   async deliver(shop: ShopRecord, id: string): Promise<OrderRecord> {
     const deps = this.deps
     const order = await deps.transact((tx) => {
@@ -143,10 +129,7 @@ export class PaymentService {
     return this.handOverRemoteLines(shop, order.id)
   }
 
-  /**
-   * The network part of fulfilment (Dynamic): one POST per waiting line, all lines at once, each
-   * result recorded in its own transaction. A line already being POSTed is skipped.
-   */
+  /** POSTs every waiting Dynamic line at once, each result recorded in its own transaction. */
   private async handOverRemoteLines(shop: ShopRecord, orderId: string): Promise<OrderRecord> {
     const deps = this.deps
     const order = deps.collections.orders.get(orderId)
@@ -186,11 +169,7 @@ export class PaymentService {
     return now
   }
 
-  /**
-   * POST /_emulator/orders/:id/tracking: adds tracking to a paid order with a Physical line; every
-   * Physical line whose stock was taken becomes delivered with the tracking (the order completes
-   * when nothing else waits). Fires `order:updated` (+ `:product`).
-   */
+  /** Adds tracking; every Physical line whose stock was taken becomes delivered with it. */
   track(shop: ShopRecord, id: string, body: TrackingBody): Promise<OrderRecord> {
     const deps = this.deps
     return deps.transact((tx) => {
@@ -210,11 +189,7 @@ export class PaymentService {
     })
   }
 
-  /**
-   * POST /_emulator/orders/:id/dispute: a paid or partially paid order becomes paymentStatus
-   * disputed (its status and deliveries stay) and `order:disputed` fires. Disputing a disputed
-   * order changes nothing and fires nothing.
-   */
+  /** Disputing a disputed order changes nothing and fires nothing. */
   dispute(shop: ShopRecord, id: string): Promise<OrderRecord> {
     const deps = this.deps
     return deps.transact((tx) => {
@@ -231,7 +206,6 @@ export class PaymentService {
   }
 }
 
-/** 404: the order a payment's Dynamic lines were POSTed for was removed or put back unpaid meanwhile. */
 function goneWhileDelivering(order: string): StoreError {
   return new StoreError(
     404,

@@ -33,9 +33,8 @@ export class SeedingService {
   }
 
   /**
-   * `--api-key KEY` on a db made earlier: the key must already be one of its keys. It is never
-   * added to an account it was not made for (the account it was made for may have been deleted,
-   * and the first account left may be another tenant's): 409 saying what to do instead.
+   * `--api-key KEY` on a db made earlier must already be one of its keys: it is never added to an
+   * account it was not made for (that one may be gone, and the first left another tenant's).
    */
   checkKey(secret: string): void {
     if (this.deps.collections.keys.getBy('hash', hashKey(secret))) return
@@ -45,11 +44,7 @@ export class SeedingService {
     )
   }
 
-  /**
-   * A further account with its own shop (and default theme), its key and its own clock, as a new
-   * db's first account is made (`POST /_emulator/accounts`). A seed fills the shop: its ids are
-   * kept where no other record holds them, and replaced (references included) where one does.
-   */
+  /** A further account with its own shop, key and clock (`POST /_emulator/accounts`), as a new db's first is made. */
   createAccount(o: {
     slug?: string
     key: string
@@ -64,7 +59,6 @@ export class SeedingService {
     })
   }
 
-  /** `createAccount` in the transaction `tx`; a key is drawn when none is given. */
   private addAccount(
     tx: Tx,
     o: { slug?: string; key?: string; name?: string; shopName?: string; keyName?: string; seed?: SeedFile },
@@ -89,10 +83,6 @@ export class SeedingService {
     return { account, shop: deps.collections.shops.get(shop.id) ?? shop, record, key }
   }
 
-  /**
-   * Stores a checked seed's records in `shop`, with fresh ids where the db already holds theirs
-   * or another account's restore under way keeps them.
-   */
   seedShop(tx: Tx, shop: ShopRecord, seed: SeedFile): void {
     seedShop(this.deps, tx, shop, seed, this.fences)
   }

@@ -29,11 +29,8 @@ export const keyOf = (deps: ServiceDeps, name: CollectionName, row: Row) =>
   collectionNamed(deps.collections, name).keyOf(row)
 
 /**
- * Every row of a shop (without the shop itself): the setups, code pools, delivered codes and
- * seals of its products and orders, its records, and with `logs` its event and delivery logs.
- * The rows found through a product or order come before it: deleted in this order, a deletion
- * stopped half way leaves none that cannot be found again. Each collection's rows in the order
- * of its lists, so deleting them takes each from the front of its index.
+ * Every row of a shop but the shop, with `logs` its event and delivery logs. The rows found through
+ * a product or order come before it, so a deletion stopped half way leaves none that cannot be found again.
  */
 export function* eachRowOfShop(
   deps: ServiceDeps,

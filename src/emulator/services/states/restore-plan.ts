@@ -8,21 +8,15 @@ import type { Reserved } from '../accounts/fences.js'
 import type { SavedState } from './saved-states.js'
 import { eachInSteps } from './steps.js'
 
-/**
- * What restoring a state changes in an account: the rows to delete (a shop's rows before the
- * shop, so the db loads at every step) and the rows to write (shops before their rows). Only what
- * differs: restoring a state after a test's few changes writes those few rows.
- */
+/** Only what differs: restoring a state after a test's few changes writes those few rows. */
 export interface RestorePlan {
   gone: [CollectionName, Row][]
   changed: [CollectionName, Row][]
 }
 
 /**
- * The plan of restoring `state` in `account`, worked out a step at a time (the account is fenced
- * meanwhile, so nothing of it changes); 409 when another account holds a shop or row of the
- * state. What the state holds goes into `reserved` as it is checked, so no other account takes it
- * before the restore ends.
+ * 409 when another account holds a shop or row of the state; what the state holds goes into
+ * `reserved` as it is checked, so no other account takes it before the restore ends.
  */
 export async function planRestore(
   deps: ServiceDeps,

@@ -30,10 +30,7 @@ const SAVED_COLLECTIONS = new Set(
   Object.keys(ROW_SCHEMAS).filter((name) => name !== 'meta' && name !== 'accounts' && name !== 'keys'),
 )
 
-/**
- * Hands the state's lines to `write` a chunk of about a megabyte at a time, a turn of the event
- * loop after each; returns the bytes written.
- */
+/** Hands the state's lines to `write` about a megabyte at a time, a turn of the event loop after each. */
 export async function writeStateFile(state: SavedState, write: (chunk: Buffer) => Promise<void>): Promise<number> {
   const { name, savedAt, clockOffsetMs } = state
   let chunk = `${JSON.stringify({ version: VERSION, name, savedAt, clockOffsetMs })}\n`

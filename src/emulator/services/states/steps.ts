@@ -1,20 +1,15 @@
-// Whole-account work in bounded steps (docs/testing.md, "Saved states"): an account of 800,000 serial
-// codes is read, compared and written a step at a time, so other accounts' requests are answered
-// between two steps instead of after the whole of it.
+// Whole-account work in bounded steps (docs/testing.md, "Saved states"): other accounts' requests
+// are answered between two steps instead of after the whole of it.
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Tx } from '../../store/store.js'
 import type { ServiceDeps } from '../common/deps.js'
 import { transactInTurns } from '../common/transact-in-turns.js'
 
-/**
- * Time one step may take. With a step's journal line and what else shares the event loop's turn
- * (a fold's chunk, another request), a turn stays well under 50 ms.
- */
+/** Time one step may take: with what else shares its turn (a fold's chunk, a request), a turn stays under 50 ms. */
 const STEP_BUDGET_MS = 8
 /** Rows written per transaction at most: a journal line stays a few hundred kilobytes. */
 const ROWS_PER_TRANSACTION = 2_000
 
-/** Calls `each` with every item, yielding to other work every STEP_BUDGET_MS. */
 export async function eachInSteps<T>(items: Iterable<T>, each: (item: T) => void): Promise<void> {
   let stopAt = performance.now() + STEP_BUDGET_MS
   let count = 0
@@ -29,13 +24,9 @@ export async function eachInSteps<T>(items: Iterable<T>, each: (item: T) => void
 }
 
 /**
- * A whole-account operation's changes: `apply(tx, item)` for every item, in order, then
- * `finish(tx)`. In one transaction when they fit in one; else in transactions of at most
- * ROWS_PER_TRANSACTION items and STEP_BUDGET_MS of work, the first of which also runs `mark(tx)`
- * (the mark a start finds to finish what a stop interrupted), and the last `finish(tx)`. A crash
- * leaves the account as it was, marked with a prefix of the items done, or done. Each transaction
- * is the operation's own (`transactAs`). Resolves once every transaction is on disk; the first
- * failure stops the steps and is thrown.
+ * `apply(tx, item)` for every item, then `finish(tx)`: in one transaction when they fit in one;
+ * else the first step also runs `mark(tx)`, which a start finds to finish what a stop interrupted.
+ * A crash leaves the account as it was, marked with a prefix of the items done, or done.
  */
 export async function changeInSteps<T>(
   deps: ServiceDeps,

@@ -46,13 +46,7 @@ interface Resolved {
   trial: boolean
 }
 
-/**
- * Places an order: blacklist (403), products (404 unknown/Draft/Archived, 400 InfoCard), one
- * currency per order (400), stock (409), coupon (400/409), then prices it (line totals, group
- * discount, coupon), numbers it `ORD-<n>`, counts the customer's order, binds each mystery line to
- * the product's current commitment and rotates the product to a fresh seed, and fires
- * `order:created` (+ `:product` per line). Stock is checked here but taken at payment.
- */
+/** Places an order: every check first, then every write. Stock is checked here but taken at payment. */
 export function checkout(
   deps: ServiceDeps,
   tx: Tx,

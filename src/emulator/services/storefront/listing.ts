@@ -9,7 +9,6 @@ import { publicMystery } from '../catalogue/mystery.js'
 import { decodeTuple, encodeTuple, isNumber } from '../catalogue/products.js'
 import { availableUnits } from '../catalogue/stock.js'
 
-/** A product as the storefront shows it; a MysteryBox adds `mystery` from its setup. */
 export function storefrontProduct(deps: ServiceDeps, product: ProductRecord): StorefrontProduct {
   const setup = deps.collections.fulfilments.get(product.id)
   const mystery = product.type === 'MysteryBox' ? setup?.mystery : undefined
@@ -35,11 +34,7 @@ function decodeListedCursor(cursor: string): ListedKey {
   return { sortOrder, at: { time, id } }
 }
 
-/**
- * Live, listed products whose name holds `search` (any case): sortOrder first, then newest first,
- * `limit` per page after `cursor` (spec, "Pagination": an opaque `nextCursor`, null on the last
- * page). The cursor is the last product's place, so a page never repeats or skips a product.
- */
+/** The cursor is the last product's place (spec, "Pagination"), so a page never repeats or skips a product. */
 export function pageListedProducts(
   deps: ServiceDeps,
   shop: ShopRecord,

@@ -4,9 +4,7 @@ import type { CouponType } from '../../../contract/coupons.js'
 import { cents } from '../../money.js'
 
 export interface PriceInput {
-  /** Unit price and quantity of each line. */
   lines: readonly { price: number; quantity: number }[]
-  /** The group's discountPercent (0 when the order is not a group checkout). */
   groupDiscountPercent?: number
   coupon?: { type: CouponType; value: number }
 }
@@ -22,12 +20,6 @@ export interface Priced {
   total: number
 }
 
-/**
- * Prices an order. Each step is rounded to cents (half up, as `cents`):
- * line total = price × quantity; subtotal = Σ line totals; group discount = subtotal × percent / 100;
- * coupon: percentage of what is left, or a fixed amount capped at what is left; total ≥ 0.
- * @example priceOrder({ lines: [{ price: 9.5, quantity: 2 }], coupon: { type: 'fixed', value: 5 } }).total // 14
- */
 export function priceOrder(input: PriceInput): Priced {
   const lineTotals = input.lines.map((l) => cents(l.price * l.quantity))
   const subtotal = cents(lineTotals.reduce((sum, t) => sum + t, 0))

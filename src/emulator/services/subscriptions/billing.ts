@@ -1,7 +1,4 @@
-// Subscriptions on the emulator clock (DESIGN.md "Orders, fulfilment, stock"; README "Subscriptions"):
-// created ACTIVE or TRIALING when their order is paid; as the clock passes, an upcoming notice
-// fires UPCOMING_NOTICE_DAYS (spec/subscription-due.ts) before each period end, a trial ends into ACTIVE with its first charge,
-// an ACTIVE period renews with a charge; CANCELLED never renews.
+// Subscriptions on the emulator clock (docs/storefront.md, "Subscriptions"): CANCELLED never renews.
 import type { SubscriptionKind } from '../../../contract/events.js'
 import type { SubscriptionInterval } from '../../../contract/fulfilment.js'
 import type { ServiceDeps } from '../common/deps.js'
@@ -29,10 +26,7 @@ export interface Plan {
 }
 export const DEFAULT_PLAN: Plan = { interval: 'MONTH', intervalCount: 1, trialDays: 0 }
 
-/**
- * `at` moved forward by `count` × `times` intervals. Months and years are calendar steps in UTC
- * from the anchor, clamped to the month's last day (Jan 31 + 1 month = Feb 28/29, + 2 = Mar 31).
- */
+/** Months and years clamp to the month's last day: Jan 31 + 1 month = Feb 28/29. */
 export function addIntervals(at: string, interval: SubscriptionInterval, count: number, times: number): string {
   const date = new Date(Date.parse(at))
   if (interval === 'DAY' || interval === 'WEEK') {
@@ -67,10 +61,7 @@ export function emitSubscription(
   emit(`${kind}:product`, subject)
 }
 
-/**
- * Starts the subscription of a paid Subscription line: TRIALING until the trial ends when the
- * plan has trial days (the line was charged 0), else ACTIVE with the first period paid by the order.
- */
+/** TRIALING when the plan has trial days (the line charged 0), else ACTIVE with the first period paid by the order. */
 export function startSubscription(
   deps: ServiceDeps,
   tx: Tx,
@@ -162,11 +153,7 @@ export interface DueCounts {
   renewed: number
 }
 
-/**
- * Runs the one thing `s` waits for, at its own due time (`nextDueOf`): the upcoming notice, or
- * the period's end: a trial ends (TRIALING → ACTIVE plus the first charge) or the period renews
- * (a new period and its paid order). Counts it in `counts`.
- */
+/** Runs the one thing `s` waits for at its due time (`nextDueOf`): the upcoming notice, a trial's end or a renewal. */
 export function runDue(deps: ServiceDeps, tx: Tx, shop: ShopRecord, s: SubscriptionRecord, counts: DueCounts): void {
   const due = nextDueOf(s)
   if (!due) return

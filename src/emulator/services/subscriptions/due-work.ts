@@ -7,30 +7,21 @@ import type { ServiceDeps } from '../common/deps.js'
 import { type DueCounts, runDue } from './billing.js'
 import { transactInTurns } from '../common/transact-in-turns.js'
 
-/**
- * Due items per transaction at most, and the time their work may take. With the transaction's
- * journal line and what else shares the event loop's turn (a fold's chunk, a collection), a turn
- * stays well under 50 ms.
- */
+/** Due items per transaction at most, and the time their work may take: a turn stays well under 50 ms. */
 const DUE_PER_TRANSACTION = 100
 const TRANSACTION_BUDGET_MS = 4
 
-/** What an advance moves, and whose due work it runs. */
 export interface AdvanceScope {
   clock: Clock
-  /** The shops whose subscriptions fall due as this clock moves. */
   shopIds(): Iterable<string>
   /** Records the clock's offset in `tx`, the transaction that applies the work due up to it. */
   saveOffset(tx: Tx, offsetMs: number): void
 }
 
 /**
- * Moves `scope.clock` forward by `seconds` and runs what falls due meanwhile, each item at its
- * own due time. The clock walks: it reaches each item's due time (to the second above) before the
- * item runs, and each transaction records the offset it reached, so a request answered between
- * two transactions sees a consistent world (the clock at T, everything due before T done) and a
- * crash leaves the clock where the last durable transaction put it. Resolves once every
- * transaction is on disk; when one fails, the clock goes back to where the last durable one put it.
+ * The clock walks: it reaches each item's due time before the item runs, and each transaction records
+ * the offset it reached, so a request answered between two sees the clock at T and everything due
+ * before T done; when one fails, the clock goes back to where the last durable one put it.
  */
 export async function advanceAndRunDue(deps: ServiceDeps, scope: AdvanceScope, seconds: number): Promise<DueCounts> {
   const { clock } = scope
@@ -51,10 +42,7 @@ export async function advanceAndRunDue(deps: ServiceDeps, scope: AdvanceScope, s
   return counts
 }
 
-/**
- * Runs due items in time order, up to DUE_PER_TRANSACTION or TRANSACTION_BUDGET_MS of work
- * (which items share a transaction changes no outcome); true when nothing is due before the end.
- */
+/** Runs due items in time order (which share a transaction changes no outcome); true when nothing more is due. */
 function runBatch(deps: ServiceDeps, scope: AdvanceScope, tx: Tx, endOffset: number, counts: DueCounts): boolean {
   const { clock } = scope
   const heads = new SortedIndex()

@@ -3,9 +3,6 @@ import { SubscriptionSchema } from '../../../contract/subscriptions.js'
 import type { SubscriptionRecord } from '../../../contract/rows.js'
 import { presenterOf } from '../common/listed.js'
 
-/**
- * A subscription as the API shows it: the spec's fields, then its plan, charge and where the
- * emulator clock stands in it (docs/storefront.md, "Subscriptions").
- */
+/** The spec's fields, then its plan, charge and where the emulator clock stands in it. */
 export const presentSubscription: (row: SubscriptionRecord) => ListedFields<typeof SubscriptionSchema> =
   presenterOf(SubscriptionSchema)

@@ -9,7 +9,6 @@ import { emitSubscription } from './billing.js'
 export class SubscriptionService {
   constructor(private readonly deps: ServiceDeps) {}
 
-  /** Newest created first, at most `limit`. */
   list(shop: ShopRecord, limit = Infinity): SubscriptionRecord[] {
     return take(this.deps.collections.subscriptions.newestFirst('shop', shop.id), limit)
   }

@@ -22,11 +22,7 @@ function sampleData(kind: WebhookEventKind, shop: ShopRecord): Record<string, un
 
 type DeliveryFields = Parameters<EventBus['queueDelivery']>[2]
 
-/**
- * Webhook endpoints, the delivery log, resend and the simulator (DESIGN.md, "Emulator control
- * API"; spec, "Delivery rules" 3 and 4). Everything is per shop; the bus queues and sends the
- * deliveries of real events (events/bus.ts).
- */
+/** Webhook endpoints, the delivery log, resend and the simulator; the bus sends the deliveries of real events. */
 export class WebhookService {
   constructor(
     private readonly deps: ServiceDeps,
@@ -71,7 +67,6 @@ export class WebhookService {
     return this.deps.transact((tx) => tx.delete('webhooks', this.get(shop, id).id))
   }
 
-  /** The delivery log, newest first, filtered by endpoint, event kind and state. */
   logs(shop: ShopRecord, query: z.output<typeof DeliveryLogQuerySchema>): DeliveryRecord[] {
     const limit = query.limit ?? DELIVERY_LOG_LIMIT.default
     const out: DeliveryRecord[] = []
