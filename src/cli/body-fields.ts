@@ -4,24 +4,15 @@
 import type * as z from 'zod'
 import type { CliContext } from './context.js'
 
-type FieldKind =
-  | 'string'
-  | 'number'
-  | 'integer'
-  | 'boolean'
-  | 'enum'
-  | 'list'
-  | 'json'
-  | 'text'
-  | 'nullable-integer'
-  | 'nullable-number'
-  | 'nullable-string'
+type FieldKind = 'string' | 'number' | 'integer' | 'boolean' | 'enum' | 'list' | 'json' | 'text'
 
 /** One body field as a flag: `--flag` on the command line, `path` in the body. */
 export interface BodyField {
   /** Where the value goes: `['usageLimit']`, `['files', 'custom.css']`. */
   path: string[]
   kind: FieldKind
+  /** A string or number that may be null: `null` (or none, unlimited, never) sends null. */
+  nullable?: boolean
   description: string
   choices?: readonly string[]
   /** Required on create: prompted for on a TTY, a usage error otherwise. */
@@ -127,10 +118,9 @@ function fieldOf(schema: z.ZodType, path: string[]): BodyField {
   const def = defOf(base)
   switch (def.type) {
     case 'string':
-      return { ...field, kind: isNullable ? 'nullable-string' : 'string' }
     case 'number': {
-      const kind = (base as z.ZodNumber).isInt ? 'integer' : 'number'
-      return { ...field, kind: isNullable ? `nullable-${kind}` : kind }
+      const kind = def.type === 'string' ? 'string' : (base as z.ZodNumber).isInt ? 'integer' : 'number'
+      return { ...field, kind, ...(isNullable && { nullable: true }) }
     }
     case 'boolean':
       return { ...field, kind: 'boolean' }

@@ -5,7 +5,8 @@ import type { Command } from 'commander'
 import { StoreClient } from '../client/index.js'
 import { extendContext, type CliContext } from './context.js'
 import { resolveConnection, type Connection, type GlobalOptions } from './connection.js'
-import { Output, chalkFor, isColorWanted } from './output.js'
+import { Chalk } from 'chalk'
+import { Output } from './output.js'
 import { inquirerPrompter, type Prompter } from './prompter.js'
 import { selectProfile } from './profiles.js'
 
@@ -37,15 +38,18 @@ export const inContext =
 
 export function contextFor(ctx: CliContext, globals: GlobalOptions): CommandContext {
   const isTTY = Boolean(ctx.stdout.isTTY)
-  const color = isColorWanted(isTTY, ctx.env, globals.color)
-  const out = new Output({
-    stdout: ctx.stdout,
-    stderr: ctx.stderr,
+  // Colour on a terminal, unless --no-color, TERM=dumb or NO_COLOR (any value, no-color.org;
+  // chalk does not read it).
+  const color = isTTY && globals.color !== false && !ctx.env.NO_COLOR && ctx.env.TERM !== 'dumb'
+  const chalk = new Chalk({ level: color ? 1 : 0 })
+  const out = new Output(
+    ctx.stdout,
+    ctx.stderr,
     isTTY,
-    json: Boolean(globals.json),
-    chalk: chalkFor(color),
-    width: isTTY ? ctx.stdout.columns : undefined,
-  })
+    Boolean(globals.json),
+    chalk,
+    (isTTY && ctx.stdout.columns) || undefined,
+  )
   let connection: Connection | undefined
   let client: StoreClient | undefined
   const connectionOf = () => {
@@ -77,13 +81,7 @@ export function clientFor(
   globals: Pick<GlobalOptions, 'verbose'> = {},
 ): StoreClient {
   // main() names the key in force when the API refuses it, and where the URL came from when nothing answers there.
-  if (ctx.session)
-    Object.assign(ctx.session, {
-      apiKey: connection.apiKey,
-      apiKeySource: connection.apiKeySource,
-      baseUrlSource: connection.baseUrlSource,
-      profile: connection.profile,
-    })
+  if (ctx.session) ctx.session.connection = connection
   return new StoreClient({
     baseUrl: connection.baseUrl,
     apiKey: connection.apiKey,

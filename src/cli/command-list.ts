@@ -4,18 +4,12 @@ import { Command, Help } from 'commander'
 import { COMMANDS } from './commands-index.js'
 import type { CliContext } from './context.js'
 
-export interface ListedCommand {
-  name: string
-  /** As the help lists it: `serve [options]`, `drift [options] <file>`. */
-  term: string
-  description: string
-}
-
-async function listCommands(): Promise<ListedCommand[]> {
+/** Each command's name, its term as the help lists it (`drift [options] <file>`) and its description. */
+async function listCommands() {
   const program = new Command()
   for (const command of COMMANDS) (await command.load()).register(program, {} as CliContext)
   const help = new Help()
   return program.commands.map((c) => ({ name: c.name(), term: help.subcommandTerm(c), description: c.description() }))
 }
 
-export const COMMAND_LIST: ListedCommand[] = await listCommands()
+export const COMMAND_LIST = await listCommands()

@@ -1,8 +1,7 @@
+import { DEFAULT_BASE_URL } from '../client/http.js'
 import type { CliContext } from './context.js'
 import { UsageError } from './exit-codes.js'
 import { PROFILE_SOURCE_WORDS, type ProfileSource } from './profiles.js'
-
-export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010/api/v1'
 
 /** Global options as commander hands them over (`command.optsWithGlobals()`). */
 export interface GlobalOptions {
@@ -76,18 +75,18 @@ function firstOf(candidates: [value: string | undefined, source: string][]): [st
   return candidates.find((c): c is [string, string] => c[0] !== undefined)
 }
 
-/** An http(s) URL, or a usage error that says what to write instead (`localhost:4010` has no scheme). */
-function checkBaseUrl(value: string, source: string): string {
+/** What is wrong with a base URL, saying what to write instead; undefined for an http(s) URL. */
+export function urlProblem(value: string, source: string): string | undefined {
   const example = (host: string) => `http://${host.replace(/\/+$/, '')}${/\/api\/v1\/?$/.test(host) ? '' : '/api/v1'}`
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value))
-    throw new UsageError(`${source}: "${value}" has no scheme: write ${example(value)}`)
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    throw new UsageError(`${source}: "${value}" is not a URL: write it like ${DEFAULT_BASE_URL}`)
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new UsageError(`${source}: "${value}" is not an http(s) URL: write it like ${DEFAULT_BASE_URL}`)
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return `${source}: "${value}" has no scheme: write ${example(value)}`
+  if (!URL.canParse(value)) return `${source}: "${value}" is not a URL: write it like ${DEFAULT_BASE_URL}`
+  if (!/^https?:$/.test(new URL(value).protocol))
+    return `${source}: "${value}" is not an http(s) URL: write it like ${DEFAULT_BASE_URL}`
+}
+
+/** The base URL, or a usage error that says what to write instead. */
+export function checkBaseUrl(value: string, source: string): string {
+  const problem = urlProblem(value, source)
+  if (problem) throw new UsageError(problem)
   return value
 }

@@ -1,38 +1,28 @@
 import type { Writable, Readable } from 'node:stream'
+import type { Connection } from './connection.js'
 import type { Prompter } from './prompter.js'
 
-export interface Streams {
+/** What a command may use of the world: passed in, so tests run commands in-process. */
+export interface CliContext {
   stdin: Readable & { isTTY?: boolean }
   /** `columns` is the terminal's width: tables, detail views and `--help` fit it. */
   stdout: Writable & { isTTY?: boolean; columns?: number }
   stderr: Writable & { isTTY?: boolean }
-}
-
-/** What a command may use of the world: passed in, so tests run commands in-process. */
-export interface CliContext extends Streams {
   env: Record<string, string | undefined>
   cwd: string
   now(): Date
   sleep(ms: number): Promise<void>
   randomBytes(n: number): Uint8Array
   fetch: typeof fetch
-  /** Keeps the process alive until the returned promise settles (long-running commands). */
+  /** Handles the signal until the returned function is called. */
   onSignal(signal: 'SIGINT' | 'SIGTERM' | 'SIGHUP', handler: () => void): () => void
-  exit?(code: number): void
   /** Asks the user on a TTY; default @inquirer/prompts on stdin/stderr. Tests pass a fake. */
   prompter?: Prompter
-  /** Where `store login` keeps profiles; default from env (profiles.ts `configDirOf`). */
-  configDir?: string
   /**
-   * The key this run sends and where it and the base URL came from, once known: main() names them
-   * when the key is refused or nothing answers at the URL.
+   * This run's connection, once known: main() names its key when it is refused, and where its URL
+   * came from when nothing answers there.
    */
-  session?: {
-    apiKey?: string
-    apiKeySource?: string
-    baseUrlSource?: string
-    profile?: { name: string; source: string }
-  }
+  session?: { connection?: Partial<Connection> }
 }
 
 /**
@@ -42,4 +32,17 @@ export interface CliContext extends Streams {
 export function extendContext<T extends object, E extends object>(ctx: T, extra: E): T & E {
   const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(ctx))
   return Object.defineProperties(copy, Object.getOwnPropertyDescriptors(extra)) as T & E
+}
+
+/** Resolves at the first SIGINT or SIGTERM (Ctrl+C, a stop); its handlers are in place from the call on. */
+export function untilStopped(ctx: Pick<CliContext, 'onSignal'>): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      offInt()
+      offTerm()
+      resolve()
+    }
+    const offInt = ctx.onSignal('SIGINT', stop)
+    const offTerm = ctx.onSignal('SIGTERM', stop)
+  })
 }

@@ -3,7 +3,7 @@
 import type { Handover, OrderItem } from '../contract/orders.js'
 import type { MysteryOpen } from '../contract/mystery.js'
 import { nestedLines, wrapWords } from './layout.js'
-import type { Output } from './output.js'
+import { colorStatus, type Output } from './output.js'
 
 /** An order or invoice line as far as its delivery goes. */
 interface DeliveredLine {
@@ -61,7 +61,9 @@ export function printDeliveries(out: Output, lines: readonly DeliveredLine[]): v
   const width = out.width ?? 100
   for (const line of lines) {
     const status = line.delivery?.status ?? 'none'
-    out.line(`${out.chalk.bold(line.productName)} × ${line.quantity}  ${colorWord(out, status)}`)
+    out.line(
+      `${out.chalk.bold(line.productName)} × ${line.quantity}  ${colorStatus(out.chalk, status.replace(/_/g, ' '))}`,
+    )
     const entries = deliveryEntries(line)
     const labelWidth = Math.max(0, ...entries.map(([label]) => label.length))
     const indent = ' '.repeat(4 + labelWidth)
@@ -73,11 +75,6 @@ export function printDeliveries(out: Output, lines: readonly DeliveredLine[]): v
       for (const more of rest) out.line(`${first ? indent : '    '}${more}`)
     }
   }
-}
-
-function colorWord(out: Output, status: string): string {
-  const word = status.replace(/_/g, ' ')
-  return status === 'delivered' ? out.chalk.green(word) : status === 'none' ? word : out.chalk.yellow(word)
 }
 
 /**

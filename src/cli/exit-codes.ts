@@ -1,13 +1,6 @@
 import type { StoreError } from '../contract/errors.js'
 
-/**
- * Exit codes, one place (docs/cli.md, "Exit codes"):
- * 0 success (empty results, help, version too) · 1 unexpected error, or a check that failed
- * (`store mystery verify`) · 2 usage (unknown flag, bad value, input missing with no terminal to
- * ask, invalid config) · 3 rejected by the API (400, 409, 413, other 4xx) · 4 auth (401, 403) ·
- * 5 not found (404) · 6 still 429 or 5xx after retries · 7 API unreachable (no answer) ·
- * 130 cancelled at a prompt (Ctrl+C, or "no" to a confirmation).
- */
+/** The exit codes, in one place: docs/cli.md, "Exit codes", says when each is used. */
 export const EXIT = {
   ok: 0,
   unexpected: 1,
@@ -21,18 +14,12 @@ export const EXIT = {
 } as const
 
 export class UsageError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'UsageError'
-  }
+  override name = 'UsageError'
 }
 
 /** Declined at a confirmation prompt (exit 130, like Ctrl+C at a prompt). */
 export class CancelledError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'CancelledError'
-  }
+  override name = 'CancelledError'
 }
 
 /**

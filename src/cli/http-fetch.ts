@@ -21,7 +21,8 @@ export const httpFetch: typeof fetch = (input, init = {}) => {
         ? process.getBuiltinModule('node:https').request
         : process.getBuiltinModule('node:http').request
     const body = init.body === undefined || init.body === null ? undefined : String(init.body)
-    const headers: Record<string, string> = { ...headersOf(init.headers) }
+    // The client and the webhook commands give their headers as a plain object.
+    const headers = { ...(init.headers as Record<string, string> | undefined) }
     if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body))
     const req = send(url, { method: init.method ?? 'GET', headers }, (res) => resolve(responseOf(res, signal)))
     const abort = () => req.destroy(signal?.reason)
@@ -32,19 +33,6 @@ export const httpFetch: typeof fetch = (input, init = {}) => {
     )
     req.end(body)
   })
-}
-
-function headersOf(headers: RequestInit['headers']): Record<string, string> {
-  if (!headers) return {}
-  if (Array.isArray(headers)) return Object.fromEntries(headers)
-  if (typeof (headers as Headers).forEach === 'function') {
-    const out: Record<string, string> = {}
-    ;(headers as Headers).forEach((value, key) => {
-      out[key] = value
-    })
-    return out
-  }
-  return headers as Record<string, string>
 }
 
 /** The answer as the Response members the CLI reads: status, headers, text(), json(), body. */

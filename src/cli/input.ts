@@ -13,11 +13,12 @@ import { type BodyField, flagOf, nameOf } from './body-fields.js'
 
 /** A usage error that carries field errors, printed like the API's (exit 2: nothing was sent). */
 export class InputError extends UsageError {
-  readonly errors: FieldError[]
-  constructor(message: string, errors: FieldError[]) {
+  override name = 'InputError'
+  constructor(
+    message: string,
+    readonly errors: FieldError[],
+  ) {
     super(message)
-    this.name = 'InputError'
-    this.errors = errors
   }
 }
 
@@ -30,9 +31,6 @@ const NULL_WORDS = new Set(['null', 'none', 'unlimited', 'never'])
 const PLACEHOLDERS: Partial<Record<BodyField['kind'], string>> = {
   number: '<number>',
   integer: '<integer>',
-  'nullable-integer': '<integer|null>',
-  'nullable-number': '<number|null>',
-  'nullable-string': '<value|null>',
   list: '<id,id,...>',
   json: '<@file.json|json|->',
   text: '<@file|text|->',
@@ -41,7 +39,8 @@ const PLACEHOLDERS: Partial<Record<BodyField['kind'], string>> = {
 function placeholder(f: BodyField): string {
   if (f.placeholder) return f.placeholder
   if (f.kind === 'enum') return isShortEnum(f) ? `<${f.choices!.join('|')}>` : `<${flagOf(f)}>`
-  return PLACEHOLDERS[f.kind] ?? '<value>'
+  const shown = PLACEHOLDERS[f.kind] ?? '<value>'
+  return f.nullable ? shown.replace('>', '|null>') : shown
 }
 
 /** Choices short enough to stand in the flag's placeholder; longer ones are listed in its description. */
@@ -117,21 +116,14 @@ async function convert(ctx: Pick<CliContext, 'stdin' | 'cwd'>, f: BodyField, raw
   if (f.kind === 'boolean') return raw
   const text = String(raw)
   if (f.parse) return f.parse(text, ctx)
-  const isNull = NULL_WORDS.has(text.trim().toLowerCase())
+  if (f.nullable && NULL_WORDS.has(text.trim().toLowerCase())) return null
   switch (f.kind) {
-    case 'nullable-string':
-      return isNull ? null : text
-    case 'nullable-number':
-    // biome-ignore lint/suspicious/noFallthroughSwitchClause: a nullable number that is not null is parsed as a number
-    case 'nullable-integer':
-      if (isNull) return null
-    // falls through
     case 'number':
     case 'integer': {
       const n = Number(text)
       if (text.trim() === '' || !Number.isFinite(n))
         throw new InputError(`${flag}: "${text}" is not a number`, [{ field: nameOf(f), message: 'must be a number' }])
-      if (f.kind.endsWith('integer') && !Number.isInteger(n))
+      if (f.kind === 'integer' && !Number.isInteger(n))
         throw new InputError(`${flag}: "${text}" is not an integer`, [
           { field: nameOf(f), message: 'must be an integer' },
         ])
@@ -159,33 +151,24 @@ async function convert(ctx: Pick<CliContext, 'stdin' | 'cwd'>, f: BodyField, raw
   }
 }
 
-function setPath(target: Record<string, unknown>, path: string[], value: unknown): void {
+type Body = Record<string, unknown>
+
+function setPath(target: Body, path: string[], value: unknown): void {
   let at = target
   for (const key of path.slice(0, -1)) {
     const next = at[key]
-    at = (at[key] = next && typeof next === 'object' && !Array.isArray(next) ? { ...(next as object) } : {}) as Record<
-      string,
-      unknown
-    >
+    at = at[key] = next && typeof next === 'object' && !Array.isArray(next) ? { ...next } : {}
   }
   at[path[path.length - 1]] = value
 }
 
-function hasPath(target: Record<string, unknown>, path: string[]): boolean {
-  let at: unknown = target
-  for (const key of path) {
-    if (!at || typeof at !== 'object' || !(key in at)) return false
-    at = (at as Record<string, unknown>)[key]
-  }
-  return at !== undefined
-}
+const hasPath = (target: Body, path: string[]) =>
+  path.reduce<unknown>((at, key) => (at as Body | null | undefined)?.[key], target) !== undefined
 
 export interface BodyOptions {
   fields: readonly BodyField[]
   /** Parsed commander options of the command. */
   opts: Record<string, unknown>
-  /** The spec's body schema; leave out when the caller adds fields and checks the body itself. */
-  schema?: z.ZodType
   /** Prompt for missing required fields (stdin and stdout are terminals). */
   prompter?: Prompter
   /** What the body is for, in messages ("a coupon"). */
@@ -195,8 +178,8 @@ export interface BodyOptions {
 }
 
 /**
- * `--data` (if any) overlaid with the flags, required fields asked for on a TTY, then checked
- * with the spec's body schema. Returns the body to send, as given (the server normalises it).
+ * `--data` (if any) overlaid with the flags, required fields asked for on a TTY: the body to send,
+ * as given (the caller checks it with its schema; the server normalises it).
  */
 export async function buildBody(
   ctx: Pick<CliContext, 'stdin' | 'cwd'>,
@@ -235,7 +218,6 @@ export async function buildBody(
       `nothing to update: give at least one of ${o.fields.map((f) => `--${flagOf(f)}`).join(', ')}, or --data`,
     )
   }
-  if (o.schema) checkBody(o.schema, body, o.what)
   return body
 }
 
@@ -257,11 +239,10 @@ async function ask(ctx: Pick<CliContext, 'stdin' | 'cwd'>, prompter: Prompter, f
   const text = await prompter.input(label, {
     validate: (value) => {
       if (value.trim() === '') return 'a value is required'
-      if (f.kind.endsWith('number') || f.kind.endsWith('integer')) {
+      if (f.kind === 'number' || f.kind === 'integer') {
         const n = Number(value)
-        if (!Number.isFinite(n) && !(f.kind.startsWith('nullable') && NULL_WORDS.has(value.trim().toLowerCase())))
-          return 'enter a number'
-        if (f.kind.endsWith('integer') && Number.isFinite(n) && !Number.isInteger(n)) return 'enter a whole number'
+        if (!Number.isFinite(n) && !(f.nullable && NULL_WORDS.has(value.trim().toLowerCase()))) return 'enter a number'
+        if (f.kind === 'integer' && Number.isFinite(n) && !Number.isInteger(n)) return 'enter a whole number'
       }
       return true
     },

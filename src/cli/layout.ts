@@ -88,11 +88,11 @@ function field(key: string, value: unknown, width: number): string[] {
   return [first ? `${key}: ${first}` : `${key}:`, ...rest.map((line) => `  ${line}`)]
 }
 
+/** An array entry: `- ` before its first line; a record's first field beside it, not below. */
 function bullet(value: unknown, width: number): string[] {
-  if (isPlainObject(value)) {
-    const lines = Object.entries(value).flatMap(([key, entry]) => field(key, entry, width - 2))
-    return lines.map((line, i) => (i === 0 ? `- ${line}` : `  ${line}`))
-  }
-  const [first, ...rest] = nestedLines(value, width - 2)
+  const [first, ...rest] =
+    isPlainObject(value) && Object.keys(value).length
+      ? Object.entries(value).flatMap(([key, entry]) => field(key, entry, width - 2))
+      : nestedLines(value, width - 2)
   return [`- ${first}`, ...rest.map((line) => `  ${line}`)]
 }

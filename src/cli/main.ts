@@ -6,9 +6,10 @@ import { extendContext, type CliContext } from './context.js'
 import { EXIT, exitCodeOf, isStoreError } from './exit-codes.js'
 import { examples } from './examples.js'
 import type { AttemptedError } from '../client/http.js'
+import type { Connection } from './connection.js'
 import { maskKey } from '../contract/keys.js'
-import { version } from './version.js'
 import { escapeControls } from './terminal-text.js'
+import { version } from './version.js'
 
 export function buildProgram(ctx: CliContext): Command {
   const program = new Command('store')
@@ -85,7 +86,9 @@ export async function main(argv: string[], ctx: CliContext, commands: CommandMod
  * with none named, lists them all from data so `store --help` loads no command module.
  */
 async function declareCommands(program: Command, argv: string[], commands: CommandModule[], ctx: CliContext) {
-  const name = commandNamed(program, argv)
+  // The first word that is not a global option or its value; for `help X`, X.
+  const [first, second] = program.parseOptions(argv).operands
+  const name = first === 'help' ? second : first
   const chosen = name === 'completion' ? commands : commands.filter((c) => c.name === name)
   for (const command of chosen) (await command.load()).register(program, ctx)
   if (chosen.length > 0) return
@@ -100,31 +103,10 @@ async function declareCommands(program: Command, argv: string[], commands: Comma
   })
 }
 
-/** The first word of argv that is not a global option or its value; for `help X`, X. */
-function commandNamed(program: Command, argv: string[]): string | undefined {
-  const words: string[] = []
-  for (let i = 0; i < argv.length && argv[i] !== '--'; i++) {
-    const word = argv[i]!
-    if (!word.startsWith('-')) words.push(word)
-    else if (!word.includes('=')) {
-      const option = program.options.find((o) => o.long === word || o.short === word)
-      if (option?.required || option?.optional) i++
-    }
-    if (words.length === 2 || (words.length === 1 && words[0] !== 'help')) break
-  }
-  return words[0] === 'help' ? words[1] : words[0]
-}
-
 function reportError(error: unknown, ctx: CliContext, verbose: boolean, isJson = false): number {
-  if (error instanceof CommanderError) {
-    if (
-      error.code === 'commander.helpDisplayed' ||
-      error.code === 'commander.version' ||
-      error.code === 'commander.help'
-    )
-      return EXIT.ok
-    return EXIT.usage
-  }
+  // Help (asked for, or shown for a command without its subcommand) and the version are no error.
+  if (error instanceof CommanderError)
+    return error.code.startsWith('commander.help') || error.code === 'commander.version' ? EXIT.ok : EXIT.usage
   const code = exitCodeOf(error)
   // Ctrl+C at a prompt: inquirer's message ("User force closed the prompt…") says nothing useful.
   const message =
@@ -133,7 +115,7 @@ function reportError(error: unknown, ctx: CliContext, verbose: boolean, isJson =
   const say = (text: string) => ctx.stderr.write(escapeControls(`${text}\n`))
   // Field errors of the API (StoreError) and of local checks (InputError), one per line.
   const fieldErrors = (error as { errors?: unknown })?.errors
-  const hint = hintFor(error, code, ctx.session)
+  const hint = hintFor(error, code, ctx.session?.connection)
   if (isJson) {
     const errors = Array.isArray(fieldErrors) ? { errors: fieldErrors } : {}
     ctx.stderr.write(`${JSON.stringify({ error: message, ...errors, ...(hint ? { hint } : {}) })}\n`)
@@ -148,12 +130,12 @@ function reportError(error: unknown, ctx: CliContext, verbose: boolean, isJson =
 }
 
 /** What to do next, for the failures that have an obvious next step. */
-function hintFor(error: unknown, code: number, session: CliContext['session']): string | undefined {
+function hintFor(error: unknown, code: number, connection: Partial<Connection> = {}): string | undefined {
   if (!isStoreError(error)) return undefined
-  if (code === EXIT.unreachable) return unreachableHint(session)
+  if (code === EXIT.unreachable) return unreachableHint(connection)
   if (error.status === 401) {
-    const key = session?.apiKey
-    const from = session?.apiKeySource ? ` (from ${session.apiKeySource})` : ''
+    const { apiKey: key, apiKeySource } = connection
+    const from = apiKeySource ? ` (from ${apiKeySource})` : ''
     const which = key ? `the key ${maskKey(key)}${from} was refused` : 'no API key was sent'
     return `${which}: pass --api-key, set STORE_API_KEY, or run \`store login\`.`
   }
@@ -175,12 +157,10 @@ function hintFor(error: unknown, code: number, session: CliContext['session']): 
  * Nothing answered: where the URL came from (a flag, the environment, a profile and how that one
  * was chosen, or the default), so a server that moved or stopped is found.
  */
-function unreachableHint(session: CliContext['session']): string {
+function unreachableHint({ baseUrlSource: from, profile }: Partial<Connection>): string {
   const start = 'Start the emulator with `store serve`, or pass --base-url (or --profile).'
-  const from = session?.baseUrlSource
   if (!from) return `is the API running there? ${start}`
   const where = from.startsWith('the default') ? `The URL is ${from}.` : `The URL came from ${from}.`
-  const profile = session?.profile
   const forget =
     profile && from.startsWith('the base-url of')
       ? ` If its server is gone for good, \`store config remove ${profile.name}\` forgets the profile.`

@@ -4,7 +4,7 @@
 import type { Command } from 'commander'
 import type * as z from 'zod'
 import type { OperationId } from '../contract/operations/index.js'
-import { type FlagOverrides, withOverrides, type BodyField } from './body-fields.js'
+import { bodyFields, type FlagOverrides, withOverrides } from './body-fields.js'
 import { OPERATION_FLAGS, type BodyName } from './body-flags.js'
 import { inContext, type CommandContext } from './client-factory.js'
 import type { CliContext } from './context.js'
@@ -15,22 +15,11 @@ import type { Column } from './output.js'
 
 export type { BodyName }
 
-/** Where a command finds a body's flags and, when it checks the body, its schema. */
-export interface Bodies {
-  fields(name: BodyName): BodyField[]
-  schema(name: BodyName): Promise<z.ZodType>
-}
+/** Body schemas in place of the operations' own (as if the contract declared them so). */
+export type Bodies = Partial<Record<BodyName, z.ZodType>>
 
-const operations = () => import('../contract/operations/index.js').then((m) => m.OPERATIONS)
-
-/** The operations' bodies: flags derived from the schemas, each schema loaded when a body is checked. */
-export const SPEC_BODIES: Bodies = {
-  fields: (name) => OPERATION_FLAGS[name].body!,
-  schema: (name) => operations().then((all) => all[name].body),
-}
-
-/** `--yes` of a command that asks first. */
-export const YES = ['-y, --yes', 'do not ask for confirmation (required when not on a terminal)'] as const
+/** The operations, loaded when a body or query is checked: a plain read starts without zod. */
+export const operations = () => import('../contract/operations/index.js').then((m) => m.OPERATIONS)
 
 /**
  * `--yes`, or a yes on a terminal; off a terminal without `--yes` it is a usage error (exit 2).
@@ -88,15 +77,15 @@ export function operationCommand(
   spec: OperationCommandSpec,
 ): Command {
   const { summary, params, body, query } = OPERATION_FLAGS[id]
-  const bodies = spec.bodies ?? SPEC_BODIES
-  const derived = withOverrides(body ? bodies.fields(id as BodyName) : (query ?? []), spec.flags)
+  const own = spec.bodies?.[id as BodyName]
+  const derived = withOverrides(own ? bodyFields(own) : (body ?? query ?? []), spec.flags)
   const fields = spec.isUpdate ? derived.map((f) => ({ ...f, required: false })) : derived
   const cmd = withExamples(parent.command(name, { isDefault: spec.isDefault }), ...spec.examples)
   cmd.description(spec.description ?? summary)
   for (const [param, accepts] of params) cmd.argument(`<${param}>`, accepts)
   addFieldOptions(cmd, fields)
   if (body && fields.length) addDataOption(cmd)
-  if (spec.confirm) cmd.option(...YES)
+  if (spec.confirm) cmd.option('-y, --yes', 'do not ask for confirmation (required when not on a terminal)')
   spec.options?.(cmd)
   return cmd.action(
     inContext(ctx, async (cc, ...rest: unknown[]) => {
@@ -110,9 +99,10 @@ export function operationCommand(
       const input = fields.length || body ? await buildBody(cc, { fields, opts, what, prompter, isUpdate }) : {}
       await spec.amend?.(cc, input, opts, args)
       // The schemas load only to check what was given: a plain read starts without zod.
-      if (body) checkBody(await bodies.schema(id as BodyName), input, what)
-      else if (Object.keys(input).length)
-        checkBody(((await operations())[id] as { query: z.ZodType }).query, input, what)
+      if (body || Object.keys(input).length) {
+        const declared = (await operations())[id] as { body?: z.ZodType; query?: z.ZodType }
+        checkBody((own ?? declared.body ?? declared.query)!, input, what)
+      }
       const answer: Answer = await cc.client().call(
         id as never,
         {

@@ -1,40 +1,13 @@
 // Output rules (STYLE.md, "Output"): data to stdout, messages to stderr; on a TTY an aligned table
 // with a header and colour for status words; piped, one record per line, tab-separated, no header,
 // no colour; `--json` prints the API's JSON unchanged.
-import { Chalk, type ChalkInstance } from 'chalk'
+import type { ChalkInstance } from 'chalk'
 import type { Writable } from 'node:stream'
 import { fitWidths, GAP, nestedLines, shortTimestamp, truncate } from './layout.js'
 import { escapeControls } from './terminal-text.js'
 
 /** One table column: its header and how to read the cell from a record. */
 export type Column<T> = [header: string, value: (row: T) => unknown]
-
-export interface OutputOptions {
-  stdout: Writable
-  stderr: Writable
-  /** stdout is a terminal: tables with headers; otherwise tab-separated lines. */
-  isTTY: boolean
-  json: boolean
-  chalk: ChalkInstance
-  /** The terminal's width in columns (tables and detail views fit it); unknown when piped. */
-  width?: number
-}
-
-/**
- * Colour only when stdout is a terminal, NO_COLOR is unset (any value turns it off, no-color.org)
- * and `--no-color` was not given. chalk does not read NO_COLOR itself, hence one decision here.
- */
-export function isColorWanted(
-  isTTY: boolean,
-  env: Record<string, string | undefined>,
-  colorFlag: boolean | undefined,
-): boolean {
-  return isTTY && colorFlag !== false && (env.NO_COLOR === undefined || env.NO_COLOR === '') && env.TERM !== 'dumb'
-}
-
-export function chalkFor(enabled: boolean): ChalkInstance {
-  return new Chalk({ level: enabled ? 1 : 0 })
-}
 
 const GOOD = /^(?:live|paid|completed|active|delivered)$/i
 const WAITING = /^(?:draft|pending|processing|unpaid|partial|trialing|awaiting[_ ]payment|awaiting[_ ]shipment)$/i
@@ -61,21 +34,16 @@ export function formatMoney(amount: number, currency?: string): string {
 }
 
 export class Output {
-  readonly isTTY: boolean
-  readonly isJson: boolean
-  readonly chalk: ChalkInstance
-  readonly width: number | undefined
-  private readonly stdout: Writable
-  private readonly stderr: Writable
-
-  constructor(o: OutputOptions) {
-    this.stdout = o.stdout
-    this.stderr = o.stderr
-    this.isTTY = o.isTTY
-    this.isJson = o.json
-    this.chalk = o.chalk
-    this.width = o.width && o.width > 0 ? o.width : undefined
-  }
+  constructor(
+    private readonly stdout: Writable,
+    private readonly stderr: Writable,
+    /** stdout is a terminal: tables with headers; otherwise tab-separated lines. */
+    readonly isTTY: boolean,
+    readonly isJson: boolean,
+    readonly chalk: ChalkInstance,
+    /** The terminal's width in columns (tables and detail views fit it); unknown when piped. */
+    readonly width: number | undefined,
+  ) {}
 
   /**
    * Human text on a stream, its control characters escaped (terminal-text.ts): every line of

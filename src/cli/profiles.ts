@@ -1,9 +1,7 @@
 // Saved profiles (`store login`, `store config`): one JSON file, mode 0600, in the user's config
 // dir ($XDG_CONFIG_HOME/store, else ~/.config/store; %APPDATA%\store on Windows).
-import { chmodSync, mkdirSync, renameSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { LowSync, type SyncAdapter } from 'lowdb'
-import { DataFileSync } from 'lowdb/node'
 import type { CliContext } from './context.js'
 import { UsageError } from './exit-codes.js'
 
@@ -51,7 +49,6 @@ export const PROFILE_KEYS = { 'base-url': 'baseUrl', 'api-key': 'apiKey', shop: 
   string,
   keyof Profile
 >
-export type ProfileKeyName = keyof typeof PROFILE_KEYS
 
 export const DEFAULT_PROFILE = 'default'
 
@@ -59,22 +56,23 @@ export const DEFAULT_PROFILE = 'default'
 export const LOCAL_PROFILE = 'local'
 
 /** Where the config lives, from the environment only (tests set XDG_CONFIG_HOME to a tmp dir). */
-export function configDirOf(ctx: Pick<CliContext, 'env' | 'configDir'>): string {
-  if (ctx.configDir) return ctx.configDir
-  const env = ctx.env
-  if (env.XDG_CONFIG_HOME) return join(env.XDG_CONFIG_HOME, 'store')
-  if (env.APPDATA && !env.HOME) return join(env.APPDATA, 'store')
+export function configPathOf({ env }: Pick<CliContext, 'env'>): string {
   const home = env.HOME ?? env.USERPROFILE
-  if (!home) throw new UsageError('cannot tell where to keep the config: set HOME or XDG_CONFIG_HOME')
-  return join(home, '.config', 'store')
+  const dir = env.XDG_CONFIG_HOME || (env.APPDATA && !env.HOME ? env.APPDATA : home && join(home, '.config'))
+  if (!dir) throw new UsageError('cannot tell where to keep the config: set HOME or XDG_CONFIG_HOME')
+  return join(dir, 'store', 'config.json')
 }
 
-export function configPathOf(ctx: Pick<CliContext, 'env' | 'configDir'>): string {
-  return join(configDirOf(ctx), 'config.json')
-}
-
-/** The file's text, checked: today's messages for invalid JSON and an invalid shape. */
-function parseConfig(path: string, text: string): ConfigFile {
+/** The config file, or an empty one when there is none yet. */
+export function readConfig(ctx: Pick<CliContext, 'env'>): ConfigFile {
+  const path = configPathOf(ctx)
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} }
+    throw new UsageError(`cannot read ${path}: ${(error as Error).message}`)
+  }
   let json: unknown
   try {
     json = JSON.parse(text)
@@ -88,62 +86,22 @@ function parseConfig(path: string, text: string): ConfigFile {
   return json as ConfigFile
 }
 
-const serialise = (config: ConfigFile) => `${JSON.stringify(config, null, 2)}\n`
-
 /**
- * The config file as lowdb's adapter. lowdb's file adapter reads it (no file: null, so lowdb keeps
- * the empty default). Writing stays ours: lowdb writes its temporary file with the default mode
- * (0644 under the usual umask) and renames it into place, and this file holds API keys.
+ * Reads the config file, lets `change` change it, and writes it whole: atomically (a temporary
+ * file renamed into place) with mode 0600 in a folder of mode 0700, since it holds API keys.
  */
-class ConfigFileAdapter implements SyncAdapter<ConfigFile> {
-  readonly #path: string
-  readonly #file: DataFileSync<ConfigFile>
-
-  constructor(path: string) {
-    this.#path = path
-    this.#file = new DataFileSync(path, { parse: (text) => parseConfig(path, text), stringify: serialise })
-  }
-
-  read(): ConfigFile | null {
-    try {
-      return this.#file.read()
-    } catch (error) {
-      if (error instanceof UsageError) throw error
-      throw new UsageError(`cannot read ${this.#path}: ${(error as Error).message}`)
-    }
-  }
-
-  /** Writes the whole file atomically with mode 0600, its directory 0700. */
-  write(config: ConfigFile): void {
-    mkdirSync(dirname(this.#path), { recursive: true, mode: 0o700 })
-    const temp = `${this.#path}.${process.pid}.tmp`
-    writeFileSync(temp, serialise(config), { mode: 0o600 })
-    chmodSync(temp, 0o600)
-    renameSync(temp, this.#path)
-  }
+export function updateConfig(ctx: Pick<CliContext, 'env'>, change: (config: ConfigFile) => void): void {
+  const config = readConfig(ctx)
+  change(config)
+  const path = configPathOf(ctx)
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
+  const temp = `${path}.${process.pid}.tmp`
+  writeFileSync(temp, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 })
+  chmodSync(temp, 0o600)
+  renameSync(temp, path)
 }
 
-/**
- * The config file, read now: `data` is an empty config when there is none yet; `update(fn)` (or
- * `write()`) saves it atomically with mode 0600.
- * @example openConfig(ctx).update((config) => { config.current = 'staging' })
- */
-export function openConfig(ctx: Pick<CliContext, 'env' | 'configDir'>): LowSync<ConfigFile> {
-  const db = new LowSync<ConfigFile>(new ConfigFileAdapter(configPathOf(ctx)), { profiles: {} })
-  db.read()
-  return db
-}
-
-/** The config file, or an empty one when there is none yet. */
-export function readConfig(ctx: Pick<CliContext, 'env' | 'configDir'>): ConfigFile {
-  return openConfig(ctx).data
-}
-
-/**
- * How the profile in force was chosen: `--profile`, STORE_PROFILE, the file's `current`, the
- * profile named `default`, the `local` profile `store serve` saved (when no other is chosen), or
- * none at all.
- */
+/** How the profile in force was chosen (see selectProfile). */
 export type ProfileSource = '--profile' | 'STORE_PROFILE' | 'current' | 'default' | 'local' | 'none'
 
 /** The words for a ProfileSource in messages: `profile "local" (${words})`. */
@@ -162,27 +120,22 @@ export const PROFILE_SOURCE_WORDS: Record<ProfileSource, string> = {
  * profile at all is an empty one.
  */
 export function selectProfile(
-  ctx: Pick<CliContext, 'env' | 'configDir'>,
+  ctx: Pick<CliContext, 'env'>,
   globals: { profile?: string },
   config = readConfig(ctx),
-): { name: string; profile: Profile; isSaved: boolean; source: ProfileSource } {
+): { name: string; profile: Profile; source: ProfileSource } {
   const wanted = globals.profile ?? ctx.env.STORE_PROFILE
   if (wanted !== undefined) {
     const profile = config.profiles[wanted]
     if (!profile) throw unknownProfile(config, wanted)
-    return {
-      name: wanted,
-      profile,
-      isSaved: true,
-      source: globals.profile === undefined ? 'STORE_PROFILE' : '--profile',
-    }
+    return { name: wanted, profile, source: globals.profile === undefined ? 'STORE_PROFILE' : '--profile' }
   }
   const name = config.current ?? DEFAULT_PROFILE
   const profile = config.profiles[name]
   if (!profile && config.profiles[LOCAL_PROFILE])
-    return { name: LOCAL_PROFILE, profile: config.profiles[LOCAL_PROFILE], isSaved: true, source: 'local' }
-  if (!profile) return { name, profile: {}, isSaved: false, source: 'none' }
-  return { name, profile, isSaved: true, source: config.current === undefined ? 'default' : 'current' }
+    return { name: LOCAL_PROFILE, profile: config.profiles[LOCAL_PROFILE], source: 'local' }
+  if (!profile) return { name, profile: {}, source: 'none' }
+  return { name, profile, source: config.current === undefined ? 'default' : 'current' }
 }
 
 /** A profile the config does not hold, named in a usage error with those it does. */
@@ -195,7 +148,43 @@ export function unknownProfile(config: ConfigFile, name: string): UsageError {
 
 export function profileKeyOf(name: string): keyof Profile {
   const kebab = name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace(/_/g, '-')
-  const key = PROFILE_KEYS[kebab as ProfileKeyName]
+  const key = PROFILE_KEYS[kebab as keyof typeof PROFILE_KEYS]
   if (!key) throw new UsageError(`unknown key "${name}": use one of ${Object.keys(PROFILE_KEYS).join(', ')}`)
   return key
+}
+
+// `store serve` keeps the key it knows, with its URL, in a profile: `local` on the default port, or
+// the one `--profile` names, so `store products list` in another terminal works with no further step.
+
+/** The key saved in the profile `name`, if any (an unreadable config counts as none). */
+export function savedKey(ctx: Pick<CliContext, 'env'>, name: string): string | undefined {
+  try {
+    return readConfig(ctx).profiles[name]?.apiKey
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Saves `baseUrl` and `apiKey` as the profile `name`, keeping its shop. Returns where, and the
+ * profile the CLI uses instead when another one is in force (then `--profile NAME` picks this);
+ * `otherProfile` is null when commands use no profile unless told.
+ */
+export function saveProfile(
+  ctx: Pick<CliContext, 'env'>,
+  name: string,
+  baseUrl: string,
+  apiKey: string,
+): { path: string; otherProfile?: string | null } {
+  updateConfig(ctx, (config) => {
+    config.profiles[name] = { ...config.profiles[name], baseUrl, apiKey }
+  })
+  let inForce: string | null | undefined
+  try {
+    const selected = selectProfile(ctx, {})
+    inForce = selected.source === 'none' ? null : selected.name
+  } catch {
+    inForce = ctx.env.STORE_PROFILE
+  }
+  return { path: configPathOf(ctx), otherProfile: inForce === name ? undefined : inForce }
 }

@@ -8,27 +8,23 @@ import { OPERATION_FLAGS } from './body-flags.js'
 import { inContext, type CommandContext } from './client-factory.js'
 import type { CliContext } from './context.js'
 import { withExamples } from './examples.js'
-import { type Bodies, operationCommand } from './operation-command.js'
+import { type Bodies, operationCommand, operations } from './operation-command.js'
 import type { Column, Output } from './output.js'
 
 export interface ResourceSpec<Row extends object> {
   /** The command and API path name: `coupons`; its list is the operation `listCoupons`. */
   name: string
-  /** What its other operations are named after: `getCoupon`, `createCoupon`… */
+  /** What its other operations are named after (`getCoupon`, `createCoupon`…), and in words its messages' `coupon`. */
   one: string
-  /** For messages: `coupon`. */
-  singular: string
   description: string
   /** The list's columns (unless it is the resource's own), and what an empty list says on a terminal. */
   columns?: Column<Row>[]
   empty?: string
-  /** How `get`, `create` and `update` show one record off `--json`; default every field, the schema's first. */
-  show?: (cc: CommandContext, row: Row, shape?: RecordShape) => void
   /**
-   * The record schema, loaded when a record is shown (zod stays out of `--help` and `list`): its
-   * field order is the display order of the default `show`.
+   * How `get`, `create` and `update` show one record off `--json`; default every field in the
+   * order of the record schema (`shape`: the answer of the `get` operation, loaded to show a record).
    */
-  schema?: () => Promise<RecordShape>
+  show?: (cc: CommandContext, row: Row, shape: RecordShape) => void
   /** A list of the resource's own, in place of the operation's. */
   list?: {
     options?: (cmd: Command) => Command
@@ -58,7 +54,8 @@ export function registerResource<Row extends object>(
   spec: ResourceSpec<Row>,
 ): Command {
   const cmd = program.command(spec.name).description(spec.description)
-  const { singular, examples } = spec
+  const { examples } = spec
+  const singular = spec.one.replace(/\B[A-Z]/g, (c) => ` ${c}`).toLowerCase()
   const store = `store ${spec.name}`
   const idOf = (verb: string) => `${verb}${spec.one}` as OperationId
   const has = (verb: string) => idOf(verb) in OPERATION_FLAGS
@@ -76,13 +73,13 @@ export function registerResource<Row extends object>(
     })
   }
   const getExamples = examples.get ?? [`${store} get ${examples.id}`, `${store} get ${examples.id} --json`]
-  const show = (cc: CommandContext, row: Row) => showRecord(cc, spec, row)
+  const show = (cc: CommandContext, row: Row) => showRecord(cc, spec, row, idOf('get'))
   const get = (cc: CommandContext, id: string): Promise<Row> =>
     spec.get ? spec.get(cc, id) : cc.client().call(idOf('get') as never, { params: paramsOf(idOf('get'), id) } as never)
   withExamples(cmd.command('get'), ...getExamples)
     .description(`show one ${singular}`)
     .argument('<id>', `${singular} id`)
-    .action(inContext(ctx, async (cc, id: string) => showRecord(cc, spec, await get(cc, id))))
+    .action(inContext(ctx, async (cc, id: string) => show(cc, await get(cc, id))))
   const saved = (verb: 'Created' | 'Updated') => async (cc: CommandContext, row: Row) => {
     await show(cc, row)
     if (spec.saved) spec.saved(cc.out, row, verb)
@@ -131,18 +128,20 @@ export type RecordShape = { shape: object }
 /** Shows a record: the API's JSON with `--json`, else the resource's view. */
 async function showRecord<Row extends object>(
   cc: CommandContext,
-  spec: Pick<ResourceSpec<Row>, 'show' | 'schema'>,
+  spec: Pick<ResourceSpec<Row>, 'show'>,
   row: Row,
+  get: OperationId,
 ): Promise<void> {
   if (cc.out.isJson) return cc.out.record(row, [])
-  const shape = await spec.schema?.()
+  const declared = (await operations())[get] as { ok: { content: { 'application/json': RecordShape } } }
+  const shape = declared.ok.content['application/json']
   if (!spec.show) return cc.out.record(row, entriesOf(row, shape))
   spec.show(cc, row, shape)
 }
 
 /** A record's fields: those the schema lists, in its order, then any others the server sent. */
-export function entriesOf(row: object, schema?: { shape: object }): [string, unknown][] {
-  const known = schema ? Object.keys(schema.shape).filter((k) => k in row) : []
+export function entriesOf(row: object, schema: RecordShape): [string, unknown][] {
+  const known = Object.keys(schema.shape).filter((k) => k in row)
   const rest = Object.keys(row).filter((k) => !known.includes(k))
   return [...known, ...rest].map((k) => [k, (row as Record<string, unknown>)[k]])
 }

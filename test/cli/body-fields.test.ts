@@ -14,12 +14,12 @@ describe('bodyFields', () => {
         .datetime()
         .transform((s) => s)
         .nullable(),
-      { kind: 'nullable-string' },
+      { kind: 'string', nullable: true },
     ],
     ['a number', z.number().min(0), { kind: 'number' }],
     ['an integer', z.number().int(), { kind: 'integer' }],
-    ['a nullable integer', z.number().int().nullable(), { kind: 'nullable-integer' }],
-    ['a nullable number', z.number().nullable(), { kind: 'nullable-number' }],
+    ['a nullable integer', z.number().int().nullable(), { kind: 'integer', nullable: true }],
+    ['a nullable number', z.number().nullable(), { kind: 'number', nullable: true }],
     ['a boolean', z.boolean(), { kind: 'boolean' }],
     ['an enum', z.enum(['a', 'b']), { kind: 'enum', choices: ['a', 'b'] }],
     ['an array of strings', z.array(z.string()), { kind: 'list' }],

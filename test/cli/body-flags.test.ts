@@ -6,20 +6,10 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod'
-import { SPEC_BODIES, type Bodies, type BodyName } from '../../src/cli/operation-command.js'
-import { bodyFields } from '../../src/cli/body-fields.js'
 import { register as registerProducts } from '../../src/cli/commands/products.js'
 import { CreateProductBodySchema } from '../../src/contract/products.js'
 import { testEmulator } from '../helpers/emulator.js'
 import { runCli, scriptedPrompter } from './run-cli.js'
-
-/** The spec's bodies, `name` replaced by `schema`: as if the spec declared it so. */
-function bodiesWith(name: BodyName, schema: z.ZodType): Bodies {
-  return {
-    fields: (n) => (n === name ? bodyFields(schema) : SPEC_BODIES.fields(n)),
-    schema: async (n) => (n === name ? schema : SPEC_BODIES.schema(n)),
-  }
-}
 
 describe('a field added to a body schema', () => {
   const CreateWithEngraving = CreateProductBodySchema.extend({
@@ -31,7 +21,7 @@ describe('a field added to a body schema', () => {
       name: 'products',
       load: async () => ({
         register: (...[program, ctx]: Parameters<typeof registerProducts>) =>
-          registerProducts(program, ctx, bodiesWith('createProduct', CreateWithEngraving)),
+          registerProducts(program, ctx, { createProduct: CreateWithEngraving }),
       }),
     },
   ]

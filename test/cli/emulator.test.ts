@@ -103,7 +103,7 @@ describe('store emulator', () => {
     })
     expect(await runCli(['emulator', 'checkout', '--item', 'rec_demoSerial001'], { app: emu.app })).toMatchObject({
       code: 2,
-      stderr: 'error: missing --email for checkout (no terminal to ask on)\n',
+      stderr: 'error: missing --email for checkout (give the flags or --data; there is no terminal to ask on)\n',
     })
     const unknown = await runCli(['emulator', 'checkout', '--item', 'rec_nope', '--email', 'a@b.co'], { app: emu.app })
     expect(unknown.code).toBe(5)

@@ -7,7 +7,6 @@ export function register(program: Command, ctx: CliContext): void {
   registerResource<BlacklistEntry>(program, ctx, {
     name: 'blacklists',
     one: 'BlacklistEntry',
-    singular: 'blacklist entry',
     description: 'block visitors by IP, country or e-mail',
     columns: [
       ['ID', (b) => b.id],
@@ -22,6 +21,5 @@ export function register(program: Command, ctx: CliContext): void {
       create: ['store blacklists create --type EMAIL --value fraud@example.com --reason chargebacks'],
       update: ['store blacklists update bl_demo_ip --reason "card testing"'],
     },
-    schema: () => import('../../contract/blacklists.js').then((m) => m.BlacklistEntrySchema),
   })
 }

@@ -7,7 +7,6 @@ export function register(program: Command, ctx: CliContext): void {
   registerResource<Category>(program, ctx, {
     name: 'categories',
     one: 'Category',
-    singular: 'category',
     description: 'list, show, create, update and delete categories',
     columns: [
       ['ID', (c) => c.id],
@@ -22,6 +21,5 @@ export function register(program: Command, ctx: CliContext): void {
       create: ['store categories create --name Games --product-ids rec_demoSerial001,rec_demoMystery01'],
       update: ['store categories update cat_demo_merch --sort-order 5'],
     },
-    schema: () => import('../../contract/categories.js').then((m) => m.CategorySchema),
   })
 }

@@ -1,51 +1,37 @@
 // `store completion bash|zsh|fish`: scripts generated from the command tree itself, so they never
 // drift from the commands. Only this command loads every command module (`--help` loads none).
-import type { Command, Option } from 'commander'
+import type { Command } from 'commander'
 import { examples } from '../examples.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
 
-export const SHELLS = ['bash', 'zsh', 'fish'] as const
-export type Shell = (typeof SHELLS)[number]
+/** A command with the words from the program to it (`emulator shops`). */
+type Node = { cmd: Command; path: string[] }
 
-interface Node {
-  /** Words from the program to this command: `emulator shops`. */
-  path: string[]
-  description: string
-  subcommands: Node[]
-  options: { flag: string; takesValue: boolean; description: string }[]
-}
-
-function nodeOf(cmd: Command, path: string[]): Node {
-  const options = (cmd.options as readonly Option[])
-    .filter((o) => o.long)
-    .map((o) => ({ flag: o.long!, takesValue: o.required || o.optional, description: o.description }))
-  return {
-    path,
-    description: cmd.description(),
-    options,
-    subcommands: cmd.commands.map((sub) => nodeOf(sub, [...path, sub.name()])),
-  }
-}
-
-function flatten(node: Node): Node[] {
-  return [node, ...node.subcommands.flatMap(flatten)]
-}
-
+const nodesOf = (cmd: Command, path: string[] = []): Node[] => [
+  { cmd, path },
+  ...cmd.commands.flatMap((sub) => nodesOf(sub, [...path, sub.name()])),
+]
+const flagsOf = (cmd: Command) => cmd.options.filter((o) => o.long && o.long !== '--version')
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim()
 
-/** Words offered after a command path: its subcommands and its options (plus the globals). */
-function wordsOf(node: Node, globals: Node['options']): string[] {
-  const names = node.subcommands.map((s) => s.path[s.path.length - 1])
-  const flags = [...node.options, ...(node.path.length ? globals : [])].map((o) => o.flag)
-  return [...new Set([...names, ...flags, '--help'])]
-}
+/** Flags offered after a command path: its own, plus the globals below the program. */
+const flagWords = (n: Node, root: Command) =>
+  [...flagsOf(n.cmd), ...(n.path.length ? flagsOf(root) : [])].map((o) => o.long!)
 
 /** The commands in order, the flags that take a value, and every command path as `|a|a b|`. */
-function scriptParts(root: Node) {
-  const nodes = flatten(root)
-  const valueFlags = [...new Set(nodes.flatMap((n) => n.options.filter((o) => o.takesValue).map((o) => o.flag)))]
+function scriptParts(root: Command) {
+  const nodes = nodesOf(root)
+  const valueFlags = [
+    ...new Set(
+      nodes.flatMap((n) =>
+        flagsOf(n.cmd)
+          .filter((o) => o.required || o.optional)
+          .map((o) => o.long!),
+      ),
+    ),
+  ]
   return { nodes, valueFlags, known: `|${nodes.map((n) => n.path.join(' ')).join('|')}|` }
 }
 
@@ -62,10 +48,13 @@ function walk(first: string, end: string, wordsVar: string, valueFlags: string[]
 `
 }
 
-export function bashScript(root: Node): string {
+function bashScript(root: Command): string {
   const { nodes, valueFlags, known } = scriptParts(root)
   const cases = nodes
-    .map((n) => `    ${quote(n.path.join(' '))}) words=${quote(wordsOf(n, root.options).join(' '))} ;;`)
+    .map((n) => {
+      const words = new Set([...n.cmd.commands.map((s) => s.name()), ...flagWords(n, root), '--help'])
+      return `    ${quote(n.path.join(' '))}) words=${quote([...words].join(' '))} ;;`
+    })
     .join('\n')
   return `# store completion for bash. Load it with:  source <(store completion bash)
 _store_completion() {
@@ -81,14 +70,14 @@ complete -o default -F _store_completion store
 `
 }
 
-export function zshScript(root: Node): string {
+function zshScript(root: Command): string {
   const { nodes, valueFlags, known } = scriptParts(root)
   const cases = nodes
     .map((n) => {
-      const subs = n.subcommands
-        .map((s) => quote(`${s.path[s.path.length - 1]}:${oneLine(s.description).replace(/:/g, '\\:')}`))
+      const subs = n.cmd.commands
+        .map((s) => quote(`${s.name()}:${oneLine(s.description()).replace(/:/g, '\\:')}`))
         .join(' ')
-      const flags = [...n.options, ...(n.path.length ? root.options : [])].map((o) => quote(o.flag)).join(' ')
+      const flags = flagWords(n, root).map(quote).join(' ')
       return `    ${quote(n.path.join(' '))}) subs=(${subs}); flags=(${flags} --help) ;;`
     })
     .join('\n')
@@ -112,38 +101,27 @@ if [[ "\${zsh_eval_context[-1]}" == loadautofunc ]]; then _store "$@"; else comp
 `
 }
 
-export function fishScript(root: Node): string {
+function fishScript(root: Command): string {
   const lines = ['# store completion for fish. Load it with:  store completion fish | source', 'complete -c store -f']
-  for (const node of flatten(root)) {
-    const ancestors = node.path
-    const seen = ancestors.map((word) => `__fish_seen_subcommand_from ${word}`)
-    const childNames = node.subcommands.map((s) => s.path[s.path.length - 1])
+  for (const { cmd, path } of nodesOf(root)) {
+    const seen = path.map((word) => `__fish_seen_subcommand_from ${word}`)
+    const childNames = cmd.commands.map((s) => s.name())
     const notDeeper = childNames.length ? [`not __fish_seen_subcommand_from ${childNames.join(' ')}`] : []
-    const at = ancestors.length === 0 ? ['__fish_use_subcommand'] : [...seen, ...notDeeper]
-    for (const sub of node.subcommands) {
+    const at = path.length === 0 ? ['__fish_use_subcommand'] : [...seen, ...notDeeper]
+    for (const sub of cmd.commands)
       lines.push(
-        `complete -c store -n ${quote(at.join('; and '))} -a ${sub.path[sub.path.length - 1]} -d ${quote(oneLine(sub.description))}`,
+        `complete -c store -n ${quote(at.join('; and '))} -a ${sub.name()} -d ${quote(oneLine(sub.description()))}`,
       )
-    }
-    const optionCondition = ancestors.length ? ` -n ${quote(seen.join('; and '))}` : ''
-    for (const o of node.options) {
+    const optionCondition = path.length ? ` -n ${quote(seen.join('; and '))}` : ''
+    for (const o of flagsOf(cmd))
       lines.push(
-        `complete -c store${optionCondition} -l ${o.flag.replace(/^--/, '')}${o.takesValue ? ' -r' : ''} -d ${quote(oneLine(o.description))}`,
+        `complete -c store${optionCondition} -l ${o.long!.replace(/^--/, '')}${o.required || o.optional ? ' -r' : ''} -d ${quote(oneLine(o.description))}`,
       )
-    }
   }
   return `${lines.join('\n')}\n`
 }
 
-/** The script for `shell`, from the program every command is declared on. */
-export function printCompletion(ctx: CliContext, program: Command, shell: string): void {
-  if (!(SHELLS as readonly string[]).includes(shell))
-    throw new UsageError(`unknown shell "${shell}": use bash, zsh or fish`)
-  const root = nodeOf(program, [])
-  root.options = root.options.filter((o) => o.flag !== '--version')
-  const script = shell === 'bash' ? bashScript(root) : shell === 'zsh' ? zshScript(root) : fishScript(root)
-  ctx.stdout.write(script)
-}
+const SCRIPTS = { bash: bashScript, zsh: zshScript, fish: fishScript }
 
 export function register(program: Command, ctx: CliContext): void {
   program
@@ -156,5 +134,8 @@ export function register(program: Command, ctx: CliContext): void {
       'print a shell completion script: source <(store completion bash), or zsh, or store completion fish | source',
     )
     .argument('<shell>', 'bash, zsh or fish')
-    .action((shell: string) => printCompletion(ctx, program, shell))
+    .action((shell: string) => {
+      if (!Object.hasOwn(SCRIPTS, shell)) throw new UsageError(`unknown shell "${shell}": use bash, zsh or fish`)
+      ctx.stdout.write(SCRIPTS[shell as keyof typeof SCRIPTS](program))
+    })
 }

@@ -7,11 +7,11 @@ import { UsageError } from '../exit-codes.js'
 import {
   PROFILE_KEYS,
   configPathOf,
-  openConfig,
   profileKeyOf,
   readConfig,
   selectProfile,
   unknownProfile,
+  updateConfig,
   type Profile,
 } from '../profiles.js'
 
@@ -55,10 +55,9 @@ export function setConfig(cc: CommandContext, key: string, value: string | undef
   const field = profileKeyOf(key)
   if (field === 'baseUrl' && value !== undefined && !/^https?:\/\/[^\s]+$/.test(value))
     throw new UsageError(`base-url: "${value}" is not an http(s) URL`)
-  const db = openConfig(cc)
   // With no profile of its own the user is on the one `store serve` saved: change that one.
-  const name = cc.globals.profile ?? cc.env.STORE_PROFILE ?? selectProfile(cc, {}, db.data).name
-  db.update((config) => {
+  const name = cc.globals.profile ?? cc.env.STORE_PROFILE ?? selectProfile(cc, {}).name
+  updateConfig(cc, (config) => {
     const profile: Profile = { ...config.profiles[name] }
     if (value === undefined) delete profile[field]
     else profile[field] = field === 'baseUrl' ? value.replace(/\/+$/, '') : value
@@ -69,9 +68,8 @@ export function setConfig(cc: CommandContext, key: string, value: string | undef
 }
 
 export function useProfile(cc: CommandContext, name: string): void {
-  const db = openConfig(cc)
-  if (!db.data.profiles[name]) throw unknownProfile(db.data, name)
-  db.update((config) => {
+  updateConfig(cc, (config) => {
+    if (!config.profiles[name]) throw unknownProfile(config, name)
     config.current = name
   })
   cc.out.success(`Now using profile "${name}"`)
@@ -79,13 +77,14 @@ export function useProfile(cc: CommandContext, name: string): void {
 
 /** Forgets a saved profile; the current one too, and then no profile is current. */
 export function removeProfile(cc: CommandContext, name: string): void {
-  const db = openConfig(cc)
-  if (!db.data.profiles[name]) {
-    const known = Object.keys(db.data.profiles)
-    throw new UsageError(`no profile "${name}"${known.length ? ` (saved: ${known.join(', ')})` : ' (none are saved)'}`)
-  }
-  const wasCurrent = db.data.current === name
-  db.update((config) => {
+  let wasCurrent = false
+  updateConfig(cc, (config) => {
+    const known = Object.keys(config.profiles)
+    if (!known.includes(name))
+      throw new UsageError(
+        `no profile "${name}"${known.length ? ` (saved: ${known.join(', ')})` : ' (none are saved)'}`,
+      )
+    wasCurrent = config.current === name
     delete config.profiles[name]
     if (wasCurrent) delete config.current
   })

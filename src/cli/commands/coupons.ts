@@ -46,7 +46,6 @@ export function register(program: Command, ctx: CliContext): void {
   registerResource<Coupon>(program, ctx, {
     name: 'coupons',
     one: 'Coupon',
-    singular: 'coupon',
     description: 'list, show, create, update and delete coupons',
     examples: {
       id: 'cpn_demo_welcome',
@@ -58,7 +57,6 @@ export function register(program: Command, ctx: CliContext): void {
         'store coupons update cpn_demo_five --usage-limit 50',
       ],
     },
-    schema: () => import('../../contract/coupons.js').then((m) => m.CouponSchema),
     list: {
       options: (cmd) => cmd.option('--active', 'only active coupons'),
       run: async (cc, opts: { active?: boolean }) => {

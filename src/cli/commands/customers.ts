@@ -9,7 +9,6 @@ export function register(program: Command, ctx: CliContext): void {
   registerResource<Customer>(program, ctx, {
     name: 'customers',
     one: 'Customer',
-    singular: 'customer',
     description: 'list and show customers (read only)',
     columns: [
       ['ID', (c) => c.id],
@@ -23,6 +22,5 @@ export function register(program: Command, ctx: CliContext): void {
       list: { limit: { description: `how many (1-${CUSTOMER_LIMIT.max}, default ${CUSTOMER_LIMIT.default})` } },
     },
     examples: { id: 'ada@example.com', list: ['store customers list --limit 10', 'store customers list --json'] },
-    schema: () => import('../../contract/customers.js').then((m) => m.CustomerDetailSchema),
   })
 }

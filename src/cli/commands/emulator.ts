@@ -12,7 +12,8 @@ import { withExamples } from '../examples.js'
 import { UsageError } from '../exit-codes.js'
 import { addDataOption, addFieldOptions, buildBody, checkBody, readArgument, readJsonArgument } from '../input.js'
 import type { OperationId } from '../../contract/operations/index.js'
-import { operationCommand, SPEC_BODIES, type OperationCommandSpec } from '../operation-command.js'
+import { OPERATION_FLAGS } from '../body-flags.js'
+import { operationCommand, operations, type OperationCommandSpec } from '../operation-command.js'
 import { formatMoney } from '../output.js'
 import { showOrder } from './orders.js'
 
@@ -85,17 +86,18 @@ async function fulfilmentParts(cc: CommandContext, body: Record<string, unknown>
     })
 }
 
-/** The checkout's flags: the body's, with `--item` and `--field` read and the e-mail asked for by the command. */
-const CHECKOUT_FIELDS = withOverrides(SPEC_BODIES.fields('checkout'), {
+/** The checkout's flags: the body's, with `--item` and `--field` read by the command. */
+const CHECKOUT_FIELDS = withOverrides(OPERATION_FLAGS.checkout.body!, {
   items: false,
   customFields: false,
   groupId: { flag: 'group' },
   couponCode: { flag: 'coupon' },
-}).map((f) => ({ ...f, required: false }))
+})
 
 /** A buyer's checkout on the storefront; `--pay` then pays it in full (fulfilment runs). */
 async function checkout(cc: CommandContext, o: Record<string, unknown>): Promise<void> {
-  const body = await buildBody(cc, { fields: CHECKOUT_FIELDS, opts: o, what: 'checkout' })
+  const prompter = cc.interactive ? cc.prompter : undefined
+  const body = await buildBody(cc, { fields: CHECKOUT_FIELDS, opts: o, what: 'checkout', prompter })
   const { item, field, clientSeed, pay, store } = o as Record<string, string[] | string | undefined>
   if (item?.length)
     body.items = (item as string[]).map((entry) => {
@@ -112,13 +114,7 @@ async function checkout(cc: CommandContext, o: Record<string, unknown>): Promise
   if (Object.keys(fields).length) body.customFields = fields
   if (body.items === undefined && body.groupId === undefined)
     throw new UsageError('nothing to buy: give --item PRODUCT[:QUANTITY] (repeatable) or --group GROUP')
-  if (body.email === undefined) {
-    if (!cc.interactive) throw new UsageError('missing --email for checkout (no terminal to ask on)')
-    body.email = await cc.prompter.input('Buyer e-mail', {
-      validate: (v) => (/^\S+@\S+\.\S+$/.test(v) ? true : 'enter an e-mail address'),
-    })
-  }
-  checkBody(await SPEC_BODIES.schema('checkout'), body, 'checkout')
+  checkBody((await operations()).checkout.body, body, 'checkout')
   const client = cc.client()
   const result = await client.storefront.checkout(await storefrontSlug(cc, store as string | undefined), body as never)
   const order = pay ? await client.emulator.payOrder(result.order.id) : result.order

@@ -7,7 +7,6 @@ export function register(program: Command, ctx: CliContext): void {
   registerResource<Group>(program, ctx, {
     name: 'groups',
     one: 'Group',
-    singular: 'group',
     description: 'list, show, create, update and delete product groups (bundles)',
     columns: [
       ['ID', (g) => g.id],
@@ -24,6 +23,5 @@ export function register(program: Command, ctx: CliContext): void {
       ],
       update: ['store groups update grp_demo_bundle --discount-percent 20'],
     },
-    schema: () => import('../../contract/groups.js').then((m) => m.GroupSchema),
   })
 }

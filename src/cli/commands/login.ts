@@ -2,19 +2,11 @@ import type { Command } from 'commander'
 import { DEFAULT_BASE_URL, maskSecret } from '../../client/http.js'
 import { StoreError } from '../../contract/store-error.js'
 import { clientFor, inContext, type CommandContext } from '../client-factory.js'
+import { checkBaseUrl, urlProblem } from '../connection.js'
 import { examples } from '../examples.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
-import { DEFAULT_PROFILE, configPathOf, openConfig, type Profile } from '../profiles.js'
-
-function checkUrl(value: string): true | string {
-  try {
-    const url = new URL(value)
-    return url.protocol === 'http:' || url.protocol === 'https:' ? true : 'use an http(s) URL'
-  } catch {
-    return 'not a URL (e.g. https://shop.example.com/api/v1)'
-  }
-}
+import { DEFAULT_PROFILE, configPathOf, readConfig, updateConfig, type Profile } from '../profiles.js'
 
 /**
  * Asks for what the flags and env do not give (on a terminal only), checks the key with
@@ -23,8 +15,8 @@ function checkUrl(value: string): true | string {
 export async function login(cc: CommandContext): Promise<void> {
   const { globals, env } = cc
   const name = globals.profile ?? env.STORE_PROFILE ?? DEFAULT_PROFILE
-  const db = openConfig(cc)
-  const saved: Profile = db.data.profiles[name] ?? {}
+  const config = readConfig(cc)
+  const saved: Profile = config.profiles[name] ?? {}
   const ask = cc.interactive ? cc.prompter : undefined
 
   let baseUrl = globals.baseUrl ?? env.STORE_BASE_URL
@@ -32,12 +24,10 @@ export async function login(cc: CommandContext): Promise<void> {
     baseUrl = ask
       ? await ask.input('API base URL (ends in /api/v1)', {
           default: saved.baseUrl ?? DEFAULT_BASE_URL,
-          validate: checkUrl,
+          validate: (value) => urlProblem(value, 'the URL') ?? true,
         })
       : (saved.baseUrl ?? DEFAULT_BASE_URL)
-  const urlCheck = checkUrl(baseUrl)
-  if (urlCheck !== true) throw new UsageError(`--base-url: "${baseUrl}" is ${urlCheck}`)
-  baseUrl = baseUrl.replace(/\/+$/, '')
+  baseUrl = checkBaseUrl(baseUrl, '--base-url').replace(/\/+$/, '')
 
   let apiKey = globals.apiKey ?? env.STORE_API_KEY
   if (apiKey === undefined) {
@@ -61,14 +51,13 @@ export async function login(cc: CommandContext): Promise<void> {
   const profile: Profile = { baseUrl, apiKey, ...(shop ? { shop } : {}) }
   // A profile named with --profile (or STORE_PROFILE) beside others is saved, not switched to:
   // the current one stays, until `store config use`. The first profile, or the current one, is current.
-  const current = db.data.current
+  const current = config.current
   const isCurrent =
     current === name ||
-    (current === undefined && Object.keys(db.data.profiles).length === 0) ||
-    (current === undefined && name === DEFAULT_PROFILE)
-  db.update((config) => {
-    if (isCurrent) config.current = name
-    config.profiles[name] = profile
+    (current === undefined && (Object.keys(config.profiles).length === 0 || name === DEFAULT_PROFILE))
+  updateConfig(cc, (changed) => {
+    if (isCurrent) changed.current = name
+    changed.profiles[name] = profile
   })
   const path = configPathOf(cc)
   if (cc.out.isJson)

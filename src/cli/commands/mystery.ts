@@ -12,10 +12,9 @@ import type {
 import { inContext, type CommandContext } from '../client-factory.js'
 import { examples } from '../examples.js'
 import type { CliContext } from '../context.js'
+import { counted } from '../counted.js'
 import { UsageError } from '../exit-codes.js'
 import { readJsonArgument } from '../input.js'
-
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 /** name:weight[:stock],… → a drop table (stock omitted or null/unlimited: unlimited). */
 export function parseWeights(text: string): MysteryOutcome[] {
@@ -47,12 +46,8 @@ async function tableOf(cc: CommandContext, o: { weights?: string; table?: string
   if (o.weights) return parseWeights(o.weights)
   if (!o.table) throw new UsageError('missing --weights name:weight,… (or --table @file.json)')
   const value = await readJsonArgument(cc, o.table, '--table')
-  const rows = Array.isArray(value)
-    ? value
-    : isObject(value) && Array.isArray(value.outcomes)
-      ? value.outcomes
-      : undefined
-  if (!rows)
+  const rows: unknown = Array.isArray(value) ? value : (value as { outcomes?: unknown } | null)?.outcomes
+  if (!Array.isArray(rows))
     throw new UsageError('--table: expected an array of { name, weight, stock?, codes? } or { outcomes: [...] }')
   return rows.map((r: Record<string, unknown>) => ({
     name: String(r.name),
@@ -125,7 +120,6 @@ async function verifyMystery(cc: CommandContext, target: string | undefined, o: 
       subject = file === '-' ? 'stdin' : file
       lines = collectLines(await readJsonArgument(cc, file === '-' ? '-' : `@${file}`, file), subject)
     } else if (target !== undefined) {
-      subject = target
       const order = await cc.client().orders.get(target)
       subject = order.orderNumber
       lines = collectLines(order, order.orderNumber)
@@ -157,18 +151,15 @@ function printReports(cc: CommandContext, reports: OpenReport[], subject: string
     for (const r of reports) {
       cc.out.line(`${chalk.bold(`${r.label} · open ${r.index}`)} (nonce ${r.nonce}) → ${r.outcome}`)
       for (const c of r.checks) {
-        const result =
-          c.claimed === false ? c.expected : c.ok ? `${c.expected}` : `expected ${c.expected}, stated ${c.actual}`
+        const result = c.ok || c.claimed === false ? c.expected : `expected ${c.expected}, stated ${c.actual}`
         cc.out.line(`  ${mark(c)} ${c.name.padEnd(11)} ${result}`)
         for (const [k, v] of Object.entries(c.inputs)) cc.out.line(chalk.dim(`      ${k}: ${v}`))
       }
     }
-    const counted = reports.flatMap((r) => r.checks).filter((c) => c.claimed !== false).length
+    const checked = reports.flatMap((r) => r.checks).filter((c) => c.claimed !== false).length
     if (!failed.length)
       cc.out.line(
-        chalk.green(
-          `Verified ${reports.length} open${reports.length === 1 ? '' : 's'} of ${subject}: all ${counted} checks passed.`,
-        ),
+        chalk.green(`Verified ${counted(reports.length, 'opens')} of ${subject}: all ${checked} checks passed.`),
       )
   }
   if (failed.length) {

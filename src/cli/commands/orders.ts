@@ -42,7 +42,6 @@ export function register(program: Command, ctx: CliContext): void {
   registerResource<Order>(program, ctx, {
     name: 'orders',
     one: 'Order',
-    singular: 'order',
     description: 'list and show orders, set their status (id or ORD- number)',
     examples: {
       id: 'ORD-1',

@@ -108,7 +108,6 @@ export function register(program: Command, ctx: CliContext, bodies?: Bodies): vo
     bodies,
     name: 'products',
     one: 'Product',
-    singular: 'product',
     description: 'list, show, create, update and delete products',
     examples: {
       id: 'rec_demoSerial001',
@@ -120,7 +119,6 @@ export function register(program: Command, ctx: CliContext, bodies?: Bodies): vo
       create: ['store products create --name "Key" --price 5 --type Serial --status Live'],
       update: ['store products update rec_demoSerial001 --price 7.5 --stock unlimited'],
     },
-    schema: () => import('../../contract/products.js').then((m) => m.ProductSchema),
     // null stock is unlimited (spec, "Product"), as the list's STOCK column says too
     show: (cc, p, shape) =>
       cc.out.record(

@@ -2,8 +2,9 @@ import type { Command } from 'commander'
 import { answerClientError } from './serve-client-errors.js'
 import { existsSync, readFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
+import { setTimeout as wait } from 'node:timers/promises'
 import { examples } from '../examples.js'
-import type { CliContext } from '../context.js'
+import { type CliContext, untilStopped } from '../context.js'
 import { isStoreError, UsageError } from '../exit-codes.js'
 import { DEMO_SEED_PATH } from '../shipped-files.js'
 import { maskKey } from '../../contract/keys.js'
@@ -11,8 +12,7 @@ import { escapeControls } from '../terminal-text.js'
 import type { EmulatorOptions } from '../../emulator/deps.js'
 import type { SeedFile } from '../../contract/seed-file.js'
 import { DEFAULT_MAX_ACCOUNTS, offsetClock } from '../../emulator/deps.js'
-import { saveProfile, savedKey } from '../local-profile.js'
-import { LOCAL_PROFILE } from '../profiles.js'
+import { LOCAL_PROFILE, saveProfile, savedKey } from '../profiles.js'
 
 export interface ServeOptions {
   port: string
@@ -199,10 +199,7 @@ function parseSize(flag: string, value: string): number {
  * each is fixed by changing a flag or the file it names, and the message says how.
  */
 export class StartRefusedError extends UsageError {
-  constructor(message: string) {
-    super(message)
-    this.name = 'StartRefusedError'
-  }
+  override name = 'StartRefusedError'
 }
 
 function readTls(o: ServeOptions): { cert: Buffer; key: Buffer } | undefined {
@@ -257,21 +254,15 @@ const STARTUP_WAIT_MS = 60_000
  */
 export function waitForLoad(loaded: Promise<Handle>, waitMs: number): Handle {
   return async (request, env) => {
-    let timer: NodeJS.Timeout | undefined
-    const late = new Promise<undefined>((resolve) => {
-      timer = setTimeout(() => resolve(undefined), waitMs).unref()
-    })
-    let app: Handle | undefined
-    try {
-      app = await Promise.race([loaded, late])
-    } catch (error) {
+    const late = new AbortController()
+    const app = await Promise.race([loaded, wait(waitMs, undefined, { ref: false, signal: late.signal })])
+      .catch((error: Error) => error)
+      .finally(() => late.abort())
+    if (app instanceof Error)
       return Response.json(
-        { error: `the emulator did not start: ${(error as Error).message}` },
+        { error: `the emulator did not start: ${app.message}` },
         { status: 503, headers: { connection: 'close' } },
       )
-    } finally {
-      clearTimeout(timer)
-    }
     if (app) return app(request, env)
     return Response.json(
       { error: `the emulator is still loading its db after ${waitMs / 1000} s; try again in a moment` },
@@ -380,29 +371,18 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
     isKeyOfDb: (secret) => started.services.accounts.keyOf(secret) !== undefined,
   })
   // The handlers are in place before the banner: a SIGTERM right after it still flushes and unlocks.
-  const stopped = new Promise<void>((resolve, reject) => {
-    const stop = () => {
-      offInt()
-      offTerm()
-      closeServer()
-      // Webhook deliveries stop first (in-flight ones aborted); unsettled ones resume at the next start.
-      started.stop().then(
-        () => {
-          human.write(
-            o.db === ':memory:'
-              ? 'Stopped. Nothing was kept (--db :memory:).\n'
-              : `Stopped. Everything is in ${o.db}: store serve --db ${o.db} starts from it again.\n`,
-          )
-          resolve()
-        },
-        (error: Error) => {
-          // Exit 1, not the 5xx mapping: the server did run, and the message says what was kept.
-          reject(new Error(`could not flush ${o.db} on exit: ${error.message}`))
-        },
-      )
-    }
-    const offInt = ctx.onSignal('SIGINT', stop)
-    const offTerm = ctx.onSignal('SIGTERM', stop)
+  const stopped = untilStopped(ctx).then(async () => {
+    closeServer()
+    // Webhook deliveries stop first (in-flight ones aborted); unsettled ones resume at the next start.
+    await started.stop().catch((error: Error) => {
+      // Exit 1, not the 5xx mapping: the server did run, and the message says what was kept.
+      throw new Error(`could not flush ${o.db} on exit: ${error.message}`)
+    })
+    human.write(
+      o.db === ':memory:'
+        ? 'Stopped. Nothing was kept (--db :memory:).\n'
+        : `Stopped. Everything is in ${o.db}: store serve --db ${o.db} starts from it again.\n`,
+    )
   })
   human.write(
     [

@@ -8,7 +8,6 @@ export function register(program: Command, ctx: CliContext): void {
   const cmd = registerResource<Subscription>(program, ctx, {
     name: 'subscriptions',
     one: 'Subscription',
-    singular: 'subscription',
     description: 'list and show subscriptions (read only); cancel on the emulator',
     columns: [
       ['ID', (s) => s.id],
@@ -19,7 +18,6 @@ export function register(program: Command, ctx: CliContext): void {
       ['CANCELED', (s) => s.canceledAt],
     ],
     examples: { id: 'sub_…' },
-    schema: () => import('../../contract/subscriptions.js').then((m) => m.SubscriptionSchema),
   })
   // Through the emulator control API: the hosted service does this in its dashboard.
   operationCommand(cmd, ctx, 'cancel', 'cancelSubscription', {

@@ -7,7 +7,6 @@ export function register(program: Command, ctx: CliContext): void {
   registerResource<Theme | ThemeSummary>(program, ctx, {
     name: 'themes',
     one: 'Theme',
-    singular: 'theme',
     description: 'list, show and update storefront themes',
     columns: [
       ['ID', (t) => t.id],

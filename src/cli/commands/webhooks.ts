@@ -12,7 +12,7 @@ import {
 import type { WebhookDelivery } from '../../contract/webhooks.js'
 import { OPERATION_FLAGS } from '../body-flags.js'
 import { commandContext, inContext, type CommandContext } from '../client-factory.js'
-import type { CliContext } from '../context.js'
+import { type CliContext, untilStopped } from '../context.js'
 import { counted } from '../counted.js'
 import { examples } from '../examples.js'
 import { UsageError } from '../exit-codes.js'
@@ -192,7 +192,7 @@ export function register(program: Command, ctx: CliContext): void {
         ['EVENTS', (h) => h.events.join(',')],
         ['CREATED', (h) => h.createdAt],
         // Last, so scripts reading the columns before it by position keep working.
-        ['CHAOS', (h) => (h.chaos ? describeChaos(h.chaos) : '')],
+        ['CHAOS', (h) => describeChaos(h.chaos)],
       ],
       'No webhook endpoints (add one with store webhooks create)',
     ],
@@ -259,9 +259,8 @@ export function listEvents(w: CommandContext): void {
     for (const r of rows) w.out.line(`${r.kind}\t${r.category}\t${r.firedBy}`)
     return
   }
-  // The whole sentence, not a truncated cell: this is the reference the README repeats, wrapped at
-  // word boundaries so the terminal never breaks a word. Beside a column of kinds when the terminal leaves the sentences room enough; below each kind
-  // otherwise (the longest route in them is 45 characters).
+  // The whole sentence, not a truncated cell (the README repeats this reference), wrapped at word
+  // boundaries: beside a column of kinds when the terminal leaves it room enough, else below each kind.
   const columns = w.out.width ?? 80
   const width = Math.max(...rows.map((r) => r.kind.length))
   const isStacked = columns - width - 2 < 60
@@ -286,15 +285,8 @@ async function receive(
     () => w.now(),
   )
   w.out.info(`Listening on ${receiver.url} for webhooks (Ctrl+C to stop)`)
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      offInt()
-      offTerm()
-      void receiver.close().then(resolve)
-    }
-    const offInt = w.onSignal('SIGINT', stop)
-    const offTerm = w.onSignal('SIGTERM', stop)
-  })
+  await untilStopped(w)
+  await receiver.close()
 }
 
 async function validateFile(w: CommandContext, file: string): Promise<void> {
@@ -311,7 +303,7 @@ async function validateFile(w: CommandContext, file: string): Promise<void> {
   else if (check.ok) w.out.line(`✓ ${from}: a valid ${check.kind} payload`)
   else {
     w.out.line(
-      `✗ ${from}: ${check.kind ? `not a valid ${check.kind} payload` : 'not a webhook payload'} (${check.problems.length} problem${check.problems.length === 1 ? '' : 's'})`,
+      `✗ ${from}: ${check.kind ? `not a valid ${check.kind} payload` : 'not a webhook payload'} (${counted(check.problems.length, 'problems')})`,
     )
     for (const problem of check.problems) w.out.line(`  ${problem}`)
   }
@@ -331,21 +323,11 @@ const DELIVERY_COLUMNS: Column<Omit<WebhookDelivery, 'payload' | 'attempts'>>[] 
 async function showDelivery(w: CommandContext, id: string): Promise<void> {
   const d = await w.client().emulator.webhooks.log(id)
   if (w.out.isJson) return w.out.json(d)
-  w.out.record(d, [
-    ['id', d.id],
-    ['event', d.event],
-    ['url', d.url],
-    ['state', d.state],
-    ['status', d.responseStatus],
-    ['retries', d.retryCount],
-    ['origin', d.resendOf ? `${d.origin} of ${d.resendOf}` : d.origin],
-    ['webhook', d.webhookId],
-    ['created', d.createdAt],
-    ['next attempt', d.nextAttemptAt],
-  ])
+  const { payload, attempts, ...fields } = d
+  w.out.record(d, Object.entries(fields))
   w.out.line()
   w.out.rows(
-    d.attempts,
+    attempts,
     [
       ['ATTEMPT', (a) => a.attempt],
       ['AT', (a) => a.at],
@@ -356,7 +338,7 @@ async function showDelivery(w: CommandContext, id: string): Promise<void> {
     'No attempt yet',
   )
   w.out.line()
-  w.out.line(JSON.stringify(JSON.parse(d.payload), null, 2))
+  w.out.line(JSON.stringify(JSON.parse(payload), null, 2))
 }
 
 /** The result of a one-attempt delivery (resend, simulate); exit 1 when it was not delivered. */
