@@ -1,6 +1,6 @@
 // How `store drift` compares a recorded answer with the emulator's: status, fields and their types,
 // error form, list length, order and paging; ids and cursors matched by position, not compared.
-import { kindOf as shapeOf } from '../../fixtures/expect.js'
+import { join, kindOf as shapeOf } from '../../fixtures/expect.js'
 import { counted } from '../counted.js'
 import { type IdMap, parseJson } from './id-map.js'
 
@@ -34,7 +34,6 @@ export const isReferenceKey = (key: string) =>
 /** `error` of a validation answer: `<field>: <message>` (spec, "Errors"). */
 const FIELD_MESSAGE = /^[\w.[\]]+: \S/
 
-const join = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key))
 const idOf = (record: unknown) => {
   const id = (record as { id?: unknown } | null)?.id
   return typeof id === 'string' ? id : undefined

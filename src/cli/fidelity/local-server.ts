@@ -29,8 +29,6 @@ export function portOf(text: string): number {
   return port
 }
 
-type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
-
 /**
  * Serves `handle` on `host:port`, `onError` answering what it throws; a port in use is a usage error
  * naming `--port`.
@@ -38,7 +36,7 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
 export function serveLocally(
   port: number,
   host: string,
-  handle: Handler,
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
   onError: (error: Error, res: ServerResponse) => void,
 ): Promise<{ address: AddressInfo; close(): Promise<void> }> {
   const server = createServer((req, res) => {
