@@ -4,7 +4,7 @@
 // and whether the project is typed as ES modules or CommonJS.
 import { startEmulator, type StartedEmulator } from '../emulator/start.js'
 import { offsetClock, type Clock, type EmulatorOptions, type Log, type Random, type Sleep } from '../emulator/deps.js'
-import { parseSeed, type SeedFile, type SeedInput } from '../contract/seed-file.js'
+import { parseSeed, type SeedInput } from '../contract/seed-file.js'
 import { demoSeed } from '../emulator/demo-seed.js'
 import { StoreClient } from '../client/index.js'
 
@@ -68,7 +68,13 @@ export function createStoreHandlers<Handler>(
 ): StoreHandlers<Handler> {
   const origin = (o.origin ?? DEFAULT_ORIGIN).replace(/\/+$/, '')
   const apiKey = o.apiKey ?? MSW_API_KEY
-  const seed = seedOf(o.seed)
+  // Checked now: a bad record is refused when the handlers are made, naming it.
+  const seed =
+    o.seed === 'empty'
+      ? undefined
+      : typeof o.seed === 'object'
+        ? parseSeed(o.seed, 'createStoreHandlers: seed')
+        : demoSeed()
   let running: Promise<StartedEmulator> | undefined
 
   const start = () =>
@@ -85,18 +91,15 @@ export function createStoreHandlers<Handler>(
       options: { publicOrigin: origin, ...o.options },
     })
   const emulator = () => (running ??= start())
-  /** The typed client on the app itself (never through MSW), for what the handlers ask the control API. */
-  const control = async () => {
+  /** Asked of the control API on the app itself, never through MSW. */
+  const isBusy = async (): Promise<boolean> => {
     const { app } = await emulator()
-    return new StoreClient({
+    const client = new StoreClient({
       baseUrl: `${origin}/api/v1`,
       apiKey,
       retry: false,
       fetch: (input, init) => Promise.resolve(app.request(input instanceof Request ? input : String(input), init)),
     })
-  }
-  const isBusy = async (): Promise<boolean> => {
-    const client = await control()
     for (const shop of (await client.emulator.listShops()).shops)
       for (const state of ['pending', 'retrying'] as const) {
         const { deliveries } = await client.withShop(shop.id).emulator.webhooks.logs({ state, limit: 1 })
@@ -127,11 +130,4 @@ export function createStoreHandlers<Handler>(
       if (previous) await (await previous).stop()
     },
   })
-}
-
-/** The seed to start from, checked with the seed file's schema: a bad record is refused now, naming it. */
-function seedOf(seed: StoreHandlersOptions['seed']): SeedFile | undefined {
-  if (seed === 'empty') return undefined
-  if (seed === undefined || seed === 'demo') return demoSeed()
-  return parseSeed(seed, 'createStoreHandlers: seed')
 }

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import type { Account } from '../contract/accounts.js'
 import type { Shop } from '../contract/shops.js'
-import { type FixtureFile, FixtureFileSchema } from '../contract/fixtures.js'
+import { FixtureFileSchema } from '../contract/fixtures.js'
 import { fixtureEnv } from '../fixtures/env.js'
 import { runFixtures as run, type StepResult } from '../fixtures/run.js'
 import { StoreClient } from '../client/index.js'
@@ -44,12 +44,10 @@ export async function startTestEmulator(o: { db?: string; port?: number } = {}):
     log: () => undefined,
     options: { adminKey: key },
   })
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const started = serve({ fetch: emulator.app.fetch, hostname: '127.0.0.1', port: o.port ?? 0 }, () =>
-      resolve(started),
-    )
+  let server!: ReturnType<typeof serve>
+  const { port } = await new Promise<AddressInfo>((resolve) => {
+    server = serve({ fetch: emulator.app.fetch, hostname: '127.0.0.1', port: o.port ?? 0 }, resolve)
   })
-  const { port } = server.address() as AddressInfo
   return {
     baseUrl: `http://127.0.0.1:${port}/api/v1`,
     key,
@@ -104,9 +102,7 @@ export async function createTestAccount(o: TestAccountOptions = {}): Promise<Tes
     key: created.key.secret,
     shop: created.shop,
     account: created.account,
-    remove: async () => {
-      await client.emulator.deleteAccount(created.account.id)
-    },
+    remove: () => client.emulator.deleteAccount(created.account.id).then(() => undefined),
   }
 }
 
@@ -146,7 +142,6 @@ export async function runFixtures(
       `runFixtures: ${from} is not a fixtures file: ${issue.path.join('.') || '(file)'}: ${issue.message}`,
     )
   }
-  const file: FixtureFile = parsed.data
   const env = fixtureEnv({ ...process.env, ...o.env }, Object.keys(o.env ?? {}))
-  return run(client, file, { env, onStep: o.onStep })
+  return run(client, parsed.data, { env, onStep: o.onStep })
 }

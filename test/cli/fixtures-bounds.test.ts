@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { MAX_FILLED_IN_CHARS, MAX_FIXTURE_DEPTH } from '../../src/fixtures/bounds.js'
+import { MAX_FILLED_IN_CHARS, MAX_FIXTURE_DEPTH } from '../../src/fixtures/errors.js'
 import { cleanups, cli, servedEmulator } from './webhooks-harness.js'
 
 /**

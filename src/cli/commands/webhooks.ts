@@ -78,8 +78,8 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--dry-run', 'print the steps (with --to: the payload) instead of sending anything')
     .action(async (kind: string, o: TriggerOptions, command: Command) => {
       const w = wctx(command)
-      const { checkKind, reportTrigger, trigger } = await import('../webhooks/trigger.js')
-      if (o.to !== undefined) return reportTrigger(w, await trigger(w, kind, o), Boolean(o.dryRun))
+      const { checkKind, trigger } = await import('../webhooks/trigger.js')
+      if (o.to !== undefined) return trigger(w, kind, o)
       const checked = checkKind(kind)
       if (o.from || o.item)
         throw new UsageError('--from and --item build a payload for --to URL; add --to, or drop them')

@@ -3,8 +3,16 @@ import { basename, dirname, join, resolve } from 'node:path'
 import type { CommandContext } from '../client-factory.js'
 import { UsageError } from '../exit-codes.js'
 
-/** Whole or not at all (a temporary file renamed over it); readable by its owner only, whatever the umask. */
-async function writeFileAtomic(path: string, text: string): Promise<void> {
+/**
+ * Prints `text`, or writes it to `out` whole or not at all (a temporary file renamed over it), for
+ * its owner only whatever the umask: seeds, fixtures and recordings hold e-mails.
+ */
+export async function writeOut(cc: CommandContext, text: string, out: string | undefined, done: string): Promise<void> {
+  if (!out) {
+    cc.stdout.write(text)
+    return cc.out.info(done)
+  }
+  const path = resolve(cc.cwd, out)
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`)
   try {
     await writeFile(temporary, text, { mode: 0o600, flush: true })
@@ -12,20 +20,6 @@ async function writeFileAtomic(path: string, text: string): Promise<void> {
     await rename(temporary, path)
   } catch (error) {
     await rm(temporary, { force: true })
-    throw error
-  }
-}
-
-/** Prints `text`, or writes it to `out` for its owner only: seeds, fixtures and recordings hold e-mails. */
-export async function writeOut(cc: CommandContext, text: string, out: string | undefined, done: string): Promise<void> {
-  if (!out) {
-    cc.stdout.write(text)
-    return cc.out.info(done)
-  }
-  const path = resolve(cc.cwd, out)
-  try {
-    await writeFileAtomic(path, text)
-  } catch (error) {
     throw new UsageError(
       `--out: cannot write ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); nothing was written`,
     )

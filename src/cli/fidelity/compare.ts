@@ -1,6 +1,6 @@
 // How `store drift` compares a recorded answer with the emulator's: status, fields and their types,
 // error form, list length, order and paging; ids and cursors matched by position, not compared.
-import { kindOf as shapeOf } from '../../fixtures/expect.js'
+import { join, kindOf as shapeOf } from '../../fixtures/expect.js'
 import { counted } from '../counted.js'
 import { type IdMap, parseJson } from './id-map.js'
 
@@ -34,73 +34,12 @@ export const isReferenceKey = (key: string) =>
 /** `error` of a validation answer: `<field>: <message>` (spec, "Errors"). */
 const FIELD_MESSAGE = /^[\w.[\]]+: \S/
 
-const join = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key))
-
-class Comparison {
-  readonly differences: Difference[] = []
-
-  constructor(
-    private readonly ids: IdMap,
-    private readonly isError: boolean,
-  ) {}
-
-  add(kind: DifferenceKind, field: string, recorded: string, replayed: string): void {
-    this.differences.push({ kind: this.isError ? 'error form' : kind, field, recorded, replayed })
-  }
-
-  walk(recorded: unknown, replayed: unknown, path: string, key: string): void {
-    const [a, b] = [shapeOf(recorded), shapeOf(replayed)]
-    if (a !== b) return this.add(key === 'nextCursor' ? 'paging' : 'type', path, a, b)
-    if (a === 'string' && isReferenceKey(key)) return this.reference(recorded as string, replayed as string, path)
-    if (a === 'array') return this.list(recorded as unknown[], replayed as unknown[], path)
-    if (a !== 'object') return
-    const r = recorded as Record<string, unknown>
-    const p = replayed as Record<string, unknown>
-    for (const k of Object.keys(r)) {
-      if (!(k in p)) this.add(k === 'nextCursor' ? 'paging' : 'missing field', join(path, k), shapeOf(r[k]), 'nothing')
-      else this.walk(r[k], p[k], join(path, k), k)
-    }
-    for (const k of Object.keys(p))
-      if (!(k in r)) this.add(k === 'nextCursor' ? 'paging' : 'extra field', join(path, k), 'nothing', shapeOf(p[k]))
-  }
-
-  private reference(recorded: string, replayed: string, path: string): void {
-    const known = this.ids.replayedOf(recorded)
-    if (known === undefined) {
-      if (this.ids.isTaken(replayed) && recorded !== replayed)
-        return this.add('reference', path, recorded, `${replayed}, which stands for another recorded record`)
-      return this.ids.enter(recorded, replayed)
-    }
-    if (known !== replayed) this.add('reference', path, `${recorded} (${known} here)`, replayed)
-  }
-
-  private list(recorded: unknown[], replayed: unknown[], path: string): void {
-    if (recorded.length !== replayed.length)
-      this.add('length', path || '(list)', counted(recorded.length, 'items'), counted(replayed.length, 'items'))
-    this.order(recorded, replayed, path)
-    const shared = Math.min(recorded.length, replayed.length)
-    for (let i = 0; i < shared; i++) this.walk(recorded[i], replayed[i], join(path, i), '')
-  }
-
-  /** Records of a list in another order: a recorded record found at another position than its own. */
-  private order(recorded: unknown[], replayed: unknown[], path: string): void {
-    const idAt = (list: unknown[], i: number) => {
-      const id = (list[i] as { id?: unknown } | null)?.id
-      return typeof id === 'string' ? id : undefined
-    }
-    const positions = new Map<string, number>()
-    replayed.forEach((_, i) => {
-      const id = idAt(replayed, i)
-      if (id !== undefined) positions.set(id, i)
-    })
-    for (let i = 0; i < recorded.length; i++) {
-      const id = idAt(recorded, i)
-      const expected = id === undefined ? undefined : this.ids.replayedOf(id)
-      const at = expected === undefined ? undefined : positions.get(expected)
-      if (at !== undefined && at !== i) return this.add('order', path || '(list)', `${id} at ${i}`, `at ${at}`)
-    }
-  }
+const idOf = (record: unknown) => {
+  const id = (record as { id?: unknown } | null)?.id
+  return typeof id === 'string' ? id : undefined
 }
+const describeForm = (error: string) =>
+  FIELD_MESSAGE.test(error) ? `"<field>: <message>" (${error.split(':')[0]})` : 'plain words'
 
 export function compareAnswers(recorded: Answer, replayed: Answer, ids: IdMap): Difference[] {
   if (recorded.status !== replayed.status)
@@ -110,27 +49,62 @@ export function compareAnswers(recorded: Answer, replayed: Answer, ids: IdMap): 
   const b = parseJson(replayed.text)
   if (a === undefined || b === undefined) {
     if ((a === undefined) === (b === undefined)) return []
-    const kind = isError ? 'error form' : 'body'
     const form = (value: unknown) => (value === undefined ? 'not JSON' : 'JSON')
-    return [{ kind, field: '(body)', recorded: form(a), replayed: form(b) }]
+    return [{ kind: isError ? 'error form' : 'body', field: '(body)', recorded: form(a), replayed: form(b) }]
   }
-  const comparison = new Comparison(ids, isError)
-  comparison.walk(a, b, '', '')
-  if (isError) errorForm(comparison, a, b)
-  return comparison.differences
-}
+  const differences: Difference[] = []
+  const add = (kind: DifferenceKind, field: string, recorded: string, replayed: string) =>
+    differences.push({ kind: isError ? 'error form' : kind, field, recorded, replayed })
 
-function errorForm(comparison: Comparison, recorded: unknown, replayed: unknown): void {
+  const walk = (r: unknown, p: unknown, path: string, key: string): void => {
+    const [kindR, kindP] = [shapeOf(r), shapeOf(p)]
+    if (kindR !== kindP) add(key === 'nextCursor' ? 'paging' : 'type', path, kindR, kindP)
+    else if (kindR === 'string' && isReferenceKey(key)) reference(r as string, p as string, path)
+    else if (kindR === 'array') list(r as unknown[], p as unknown[], path)
+    if (kindR !== 'object' || kindP !== 'object') return
+    const [rs, ps] = [r as Record<string, unknown>, p as Record<string, unknown>]
+    for (const k of Object.keys(rs)) {
+      if (!(k in ps)) add(k === 'nextCursor' ? 'paging' : 'missing field', join(path, k), shapeOf(rs[k]), 'nothing')
+      else walk(rs[k], ps[k], join(path, k), k)
+    }
+    for (const k of Object.keys(ps))
+      if (!(k in rs)) add(k === 'nextCursor' ? 'paging' : 'extra field', join(path, k), 'nothing', shapeOf(ps[k]))
+  }
+
+  const reference = (r: string, p: string, path: string): void => {
+    const known = ids.replayedOf(r)
+    if (known === undefined) {
+      if (ids.isTaken(p) && r !== p) add('reference', path, r, `${p}, which stands for another recorded record`)
+      else ids.enter(r, p)
+    } else if (known !== p) add('reference', path, `${r} (${known} here)`, p)
+  }
+
+  const list = (r: unknown[], p: unknown[], path: string): void => {
+    if (r.length !== p.length) add('length', path || '(list)', counted(r.length, 'items'), counted(p.length, 'items'))
+    // Records in another order: the first recorded record found at another position than its own.
+    const positions = new Map(p.map((record, i) => [idOf(record), i]))
+    for (const [i, record] of r.entries()) {
+      const id = idOf(record)
+      const expected = id === undefined ? undefined : ids.replayedOf(id)
+      const at = expected === undefined ? undefined : positions.get(expected)
+      if (at !== undefined && at !== i) {
+        add('order', path || '(list)', `${id} at ${i}`, `at ${at}`)
+        break
+      }
+    }
+    for (let i = 0; i < Math.min(r.length, p.length); i++) walk(r[i], p[i], join(path, i), '')
+  }
+
+  walk(a, b, '', '')
+  if (!isError) return differences
   const error = (v: unknown) => (v as { error?: unknown } | null)?.error
-  const [a, b] = [error(recorded), error(replayed)]
-  if (typeof a === 'string' && typeof b === 'string' && FIELD_MESSAGE.test(a) !== FIELD_MESSAGE.test(b))
-    comparison.add('error form', 'error', describeForm(a), describeForm(b))
+  const [ea, eb] = [error(a), error(b)]
+  if (typeof ea === 'string' && typeof eb === 'string' && FIELD_MESSAGE.test(ea) !== FIELD_MESSAGE.test(eb))
+    add('error form', 'error', describeForm(ea), describeForm(eb))
   const fields = (v: unknown) =>
     ((v as { errors?: unknown } | null)?.errors as { field?: unknown }[] | undefined)?.map((e) => String(e?.field))
-  const [fa, fb] = [fields(recorded), fields(replayed)]
+  const [fa, fb] = [fields(a), fields(b)]
   if (fa && fb && fa.join(',') !== fb.join(','))
-    comparison.add('error form', 'errors', `fields ${fa.join(', ')}`, `fields ${fb.join(', ')}`)
+    add('error form', 'errors', `fields ${fa.join(', ')}`, `fields ${fb.join(', ')}`)
+  return differences
 }
-
-const describeForm = (error: string) =>
-  FIELD_MESSAGE.test(error) ? `"<field>: <message>" (${error.split(':')[0]})` : 'plain words'

@@ -8,10 +8,10 @@ import { CancelledError, UsageError } from '../exit-codes.js'
 import type { Output } from '../output.js'
 import { routeFinder, unknownRouteName } from './schema-check.js'
 import { compareAnswers, type Difference } from './compare.js'
-import { checkReplayable, type Har, type HarEntry, headerOf, readHar } from './har.js'
+import { apiPathOf, checkReplayable, type HarEntry, headerOf, readHar } from './har.js'
 import { IdMap } from './id-map.js'
-import { apiSegments, seedFromRecording } from './recording-seed.js'
-import type { Unseedable } from './seed-records.js'
+import { seedFromRecording } from './recording-seed.js'
+import { countsOf, type Unseedable } from './seed-records.js'
 
 export interface EntryDifference extends Difference {
   entry: number
@@ -42,12 +42,6 @@ export interface DriftReport {
 /** A key no account holds: the recorded request was refused for its key, and so is the replay. */
 const REFUSED_KEY = 'sk_live_storedriftnotakey0000000000000'
 
-const pathAndQuery = (url: string) => {
-  const u = new URL(url)
-  const at = u.pathname.indexOf('/api/v1')
-  return u.pathname.slice(at + '/api/v1'.length) + u.search
-}
-
 /** Headers of the replayed request: its content type; its key and shop only when they were refused. */
 function headersFor(entry: HarEntry): Record<string, string> {
   const headers: Record<string, string> = { accept: 'application/json' }
@@ -55,24 +49,33 @@ function headersFor(entry: HarEntry): Record<string, string> {
   if (type) headers['content-type'] = type
   const shop = headerOf(entry.request.headers, 'x-service-shop')
   if (entry.response.status === 403 && shop) headers['x-service-shop'] = shop
+  if (entry.response.status === 401 && headerOf(entry.request.headers, 'authorization'))
+    headers.authorization = `Bearer ${REFUSED_KEY}`
   return headers
 }
 
-/**
- * `admin` may create accounts; the replay's account is removed at the end, also when `stop` aborts
- * (then it rejects with CancelledError).
- */
-export async function replayRecording(
-  har: Har,
-  admin: StoreClient,
-  suffix: string,
-  stop?: AbortSignal,
-): Promise<DriftReport> {
-  const entries = har.log.entries.map((entry, index) => ({ entry, index }))
-  const api = entries.filter(({ entry }) => apiSegments(entry.request.url) !== undefined)
+/** The replay's account is removed at the end, also when Ctrl+C, a kill or a closed terminal stop it. */
+export async function runDrift(cc: CommandContext, file: string): Promise<void> {
+  const har = await readHar(cc.cwd, file)
+  checkReplayable(har, file)
+  if (!cc.connection().apiKey)
+    throw new UsageError(
+      'store drift needs a key of the emulator that may create accounts: pass --api-key or set STORE_API_KEY (the key store serve printed, or its --admin-key)',
+    )
+  const suffix = `d${Buffer.from(cc.randomBytes(3)).toString('hex')}`
+  const api = har.log.entries.flatMap((entry, index) => (apiPathOf(entry.request.url) ? [{ entry, index }] : []))
   const ids = new IdMap()
   const { seed, unseedable } = seedFromRecording(har.log.entries, ids, suffix)
-  const created = await admin.emulator.createAccount({ name: 'store drift', seed })
+  const stopping = new AbortController()
+  const stop = stopping.signal
+  const offs = (['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map((signal) =>
+    cc.onSignal(signal, () => stopping.abort(signal)),
+  )
+  const admin = cc.client()
+  const created = await admin.emulator.createAccount({ name: 'store drift', seed }).catch((error: unknown) => {
+    for (const off of offs) off()
+    throw error
+  })
   const http = admin.http.with({ apiKey: created.key.secret, shop: undefined, retry: false })
   const anonymous = http.with({ apiKey: undefined })
   const findRoute = routeFinder()
@@ -84,86 +87,60 @@ export async function replayRecording(
     unseedable.find((u) => u.id && (path.split(/[/?]/).includes(u.id) || text.includes(`"${u.id}"`)))?.id
   try {
     for (const { entry, index } of api) {
-      if (stop?.aborted) break
+      if (stop.aborted) break
       const method = entry.request.method.toUpperCase()
-      const recordedPath = pathAndQuery(entry.request.url)
-      const path = ids.rewritePath(recordedPath)
-      const refusedForKey = entry.response.status === 401
-      const headers = headersFor(entry)
-      if (refusedForKey && headerOf(entry.request.headers, 'authorization'))
-        headers.authorization = `Bearer ${REFUSED_KEY}`
-      let answer: Awaited<ReturnType<typeof http.exchange>>
-      try {
-        answer = await (refusedForKey ? anonymous : http).exchange(method, path, {
-          headers,
+      const { path, search } = apiPathOf(entry.request.url)!
+      const request = { method, path: path + search }
+      const answer = await (entry.response.status === 401 ? anonymous : http)
+        .exchange(method, ids.rewritePath(request.path), {
+          headers: headersFor(entry),
           body: ids.rewriteBody(entry.request.postData?.text),
           signal: stop,
         })
-      } catch (error) {
-        if (stop?.aborted) break
-        throw error
-      }
+        .catch((error) => {
+          if (stop.aborted) return undefined
+          throw error
+        })
+      if (!answer) break
       replayed++
-      const differences = compareAnswers(
-        { status: entry.response.status, text: entry.response.content.text ?? '' },
-        { status: answer.status, text: answer.text },
-        ids,
-      )
-      const bare = recordedPath.split('?')[0] || '/'
-      const endpoint = findRoute(method, bare)?.name ?? unknownRouteName(method, bare)
-      const report = endpoints.get(endpoint) ?? { endpoint, requests: 0, differing: 0, differences: [] }
-      endpoints.set(endpoint, report)
-      report.requests++
-      const cause = differences.length ? causeOf(recordedPath, entry.response.content.text ?? '') : undefined
-      const request = `${method} ${recordedPath}`
-      if (cause) for (const d of differences) explained.push({ ...d, entry: index, request, cause })
-      else if (differences.length) report.differing++
-      if (!cause) for (const d of differences) report.differences.push({ ...d, entry: index, request })
+      const recorded = { status: entry.response.status, text: entry.response.content.text ?? '' }
+      const differences = compareAnswers(recorded, answer, ids).map((d) => ({
+        ...d,
+        entry: index,
+        request: `${method} ${request.path}`,
+      }))
+      const endpoint = findRoute(method, path || '/')?.name ?? unknownRouteName(method, path || '/')
+      const group = endpoints.get(endpoint) ?? { endpoint, requests: 0, differing: 0, differences: [] }
+      endpoints.set(endpoint, group)
+      group.requests++
+      const cause = differences.length ? causeOf(request.path, recorded.text) : undefined
+      if (cause) explained.push(...differences.map((d) => ({ ...d, cause })))
+      else if (differences.length) {
+        group.differing++
+        group.differences.push(...differences)
+      }
     }
   } finally {
+    for (const off of offs) off()
     await new StoreClient(http).emulator.deleteAccount(created.account.id).catch(() => undefined)
   }
-  if (stop?.aborted)
+  if (stop.aborted)
     throw new CancelledError(
       `store drift stopped (${String(stop.reason)}) after replaying ${replayed} of ${api.length} entries; its account ${created.account.id} was removed`,
     )
   const list = [...endpoints.values()]
-  const seeded = Object.fromEntries(Object.entries(seed).map(([kind, rows]) => [kind, (rows as unknown[]).length]))
-  return {
+  const report: DriftReport = {
     replayed: api.length,
-    skipped: entries.length - api.length,
-    seeded,
+    skipped: har.log.entries.length - api.length,
+    seeded: countsOf(seed),
     unseedable,
     explained,
     differences: list.reduce((n, e) => n + e.differences.length, 0),
     endpoints: list,
   }
-}
-
-export async function runDrift(cc: CommandContext, file: string): Promise<void> {
-  const har = await readHar(cc.cwd, file)
-  checkReplayable(har, file)
-  if (!cc.connection().apiKey)
-    throw new UsageError(
-      'store drift needs a key of the emulator that may create accounts: pass --api-key or set STORE_API_KEY (the key store serve printed, or its --admin-key)',
-    )
-  const suffix = Buffer.from(cc.randomBytes(3)).toString('hex')
-  // Ctrl+C, a kill or a closed terminal stop the replay, which then removes its account.
-  const stopping = new AbortController()
-  const offs = (['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map((signal) =>
-    cc.onSignal(signal, () => stopping.abort(signal)),
-  )
-  let report: DriftReport
-  try {
-    report = await replayRecording(har, cc.client(), `d${suffix}`, stopping.signal)
-  } finally {
-    for (const off of offs) off()
-  }
   printDriftReport(cc.out, report, file)
   concludeDrift(cc.out, report, file)
 }
-
-const plural = (n: number, word: string) => counted(n, `${word}s`.replace(/ys$/, 'ies'))
 
 export function describeDifference(d: EntryDifference): string {
   return `entry ${d.entry}  ${d.request}  ${d.kind}: ${d.field}: recorded ${d.recorded}, emulator ${d.replayed}`
@@ -177,27 +154,26 @@ export function printDriftReport(out: Output, report: DriftReport, file: string)
     for (const d of report.explained.filter((e) => e.cause === u.id))
       out.info(`  ${describeDifference(d)} (follows from it; not drift)`)
   }
-  const c = out.chalk
   const width = Math.max(0, ...report.endpoints.map((e) => e.endpoint.length))
   for (const e of report.endpoints) {
-    const verdict = e.differing ? c.red(`${e.differing} differ`) : c.green('same')
-    out.line(`${e.endpoint.padEnd(width)}  ${plural(e.requests, 'request').padStart(12)}  ${verdict}`)
+    const verdict = e.differing ? out.chalk.red(`${e.differing} differ`) : out.chalk.green('same')
+    out.line(`${e.endpoint.padEnd(width)}  ${counted(e.requests, 'requests').padStart(12)}  ${verdict}`)
     for (const d of e.differences) out.line(`  ${describeDifference(d)}`)
   }
 }
 
+/** A found difference exits 1 (docs/cli.md, "Exit codes"). */
 export function concludeDrift(out: Output, report: DriftReport, file: string): void {
-  const skipped = report.skipped ? ` (${plural(report.skipped, 'entry')} not under /api/v1 left out)` : ''
+  const skipped = report.skipped ? ` (${counted(report.skipped, 'entries')} not under /api/v1 left out)` : ''
   const differing = report.endpoints.reduce((n, e) => n + e.differing, 0)
   const unseeded = report.explained.length
-    ? `; ${plural(report.explained.length, 'difference')} that ${report.explained.length === 1 ? 'follows from a record not seeded is' : 'follow from records not seeded are'} not counted (above)`
+    ? `; ${counted(report.explained.length, 'differences')} that ${report.explained.length === 1 ? 'follows from a record not seeded is' : 'follow from records not seeded are'} not counted (above)`
     : ''
   if (report.differences === 0)
     return out.success(
-      `the emulator answered ${unseeded ? '' : 'all '}${plural(report.replayed, 'request')} of ${file} alike${skipped}${unseeded}`,
+      `the emulator answered ${unseeded ? '' : 'all '}${counted(report.replayed, 'requests')} of ${file} alike${skipped}${unseeded}`,
     )
-  // A found difference: exit 1 (docs/cli.md, "Exit codes").
   throw new Error(
-    `the emulator answered ${differing} of ${plural(report.replayed, 'request')} of ${file} differently (${plural(report.differences, 'difference')})${skipped}${unseeded}; see the report above, and README "Is the emulator still right?" for what is compared`,
+    `the emulator answered ${differing} of ${counted(report.replayed, 'requests')} of ${file} differently (${counted(report.differences, 'differences')})${skipped}${unseeded}; see the report above, and README "Is the emulator still right?" for what is compared`,
   )
 }

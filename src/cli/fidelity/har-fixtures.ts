@@ -2,47 +2,31 @@
 // `${step:json.path}` references, and each step expects the recorded status and field names.
 import { basename } from 'node:path'
 import { decodeLoosely } from '../../contract/mask.js'
-import {
-  FIXTURE_MAX_STEPS,
-  FIXTURE_METHODS,
-  type FixtureExpect,
-  type FixtureFile,
-  FixtureFileSchema,
-  type FixtureStep,
-} from '../../contract/fixtures.js'
+import { FIXTURE_MAX_STEPS, FIXTURE_METHODS, FixtureFileSchema, type FixtureStep } from '../../contract/fixtures.js'
 import { anyOf, kindOf } from '../../fixtures/expect.js'
 import type { CommandContext } from '../client-factory.js'
 import { UsageError } from '../exit-codes.js'
 import { writeOut } from './atomic-write.js'
 import { isReferenceKey } from './compare.js'
-import { type Har, type HarEntry, headerOf, readHar } from './har.js'
+import { apiPathOf, headerOf, readHar } from './har.js'
 import { mapStrings, parseJson } from './id-map.js'
 import { maskText } from './mask.js'
-import { apiSegments, countsOf, describeCounts, seedFromRecording, singular } from './recording-seed.js'
-
-export interface FixturesFromHar {
-  file: FixtureFile
-  notes: string[]
-  /** Records the recording read without creating them, by kind: what `store seed from-har` seeds. */
-  unmade: Record<string, number>
-}
+import { apiSegments, seedFromRecording, singular } from './recording-seed.js'
+import { countsOf, describeCounts } from './seed-records.js'
 
 /** Recorded value → the reference to the earlier answer that first gave it. */
 type Learnt = Map<string, string>
-
-const API = '/api/v1'
 
 const safeDecode = (text: string) => decodeLoosely(text.replace(/\+/g, ' '))
 
 /** `/products/rec_1?cursor=c1` after `/api/v1`, learnt values as references. */
 function stepPath(url: string, learnt: Learnt): string {
-  const u = new URL(url)
-  const rest = u.pathname.slice(u.pathname.indexOf(API) + API.length)
+  const { path: rest, search } = apiPathOf(url)!
   const path = rest
     .split('/')
     .map((segment) => learnt.get(safeDecode(segment)) ?? segment)
     .join('/')
-  const query = u.search
+  const query = search
     .slice(1)
     .split('&')
     .filter(Boolean)
@@ -52,20 +36,15 @@ function stepPath(url: string, learnt: Learnt): string {
       const ref = learnt.get(safeDecode(pair.slice(at + 1)))
       return ref === undefined ? pair : `${pair.slice(0, at)}=${ref}`
     })
-  return `${API}${path}${query.length ? `?${query.join('&')}` : ''}`
+  return `/api/v1${path}${query.length ? `?${query.join('&')}` : ''}`
 }
 
 /** Enters each id, order number and cursor of a step's answer, where the answer first gave it. */
 function learn(value: unknown, step: string, path: string, key: string, learnt: Learnt): void {
-  if (typeof value === 'string') {
-    if (isReferenceKey(key) && value !== '' && !learnt.has(value)) learnt.set(value, `\${${step}:${path}}`)
-    return
-  }
-  if (Array.isArray(value)) {
-    for (const [i, v] of value.entries()) learn(v, step, path ? `${path}.${i}` : String(i), '', learnt)
-    return
-  }
+  if (typeof value === 'string' && isReferenceKey(key) && value !== '' && !learnt.has(value))
+    learnt.set(value, `\${${step}:${path}}`)
   if (value === null || typeof value !== 'object') return
+  // An array's items by index, which is no reference key.
   for (const [k, v] of Object.entries(value))
     if (/^[A-Za-z0-9_-]+$/.test(k)) learn(v, step, path ? `${path}.${k}` : k, k, learnt)
 }
@@ -103,39 +82,19 @@ function nameOf(method: string, segments: string[], status: number, taken: Set<s
   return name
 }
 
-function stepOf(entry: HarEntry, name: string, learnt: Learnt, notes: string[]): FixtureStep {
-  const method = entry.request.method.toUpperCase() as FixtureStep['request']['method']
-  const text = entry.request.postData?.text
-  const body = parseJson(text)
-  if (text && body === undefined)
-    notes.push(`step "${name}": the recorded body is not JSON; the step sends it as a JSON string`)
-  const status = entry.response.status
-  const answer = parseJson(entry.response.content.text)
-  const expect: FixtureExpect = { status, ...(answer !== undefined ? { body: expectedBody(answer, learnt) } : {}) }
-  return {
-    name,
-    request: {
-      method,
-      path: stepPath(entry.request.url, learnt),
-      ...(body !== undefined ? { body: mapStrings(body, (s) => learnt.get(s) ?? s) } : text ? { body: text } : {}),
-    },
-    expect,
-  }
-}
-
-export function fixturesFromHar(har: Har, file: string): FixturesFromHar {
+export async function runFixturesFromHar(cc: CommandContext, file: string, o: { out?: string }): Promise<void> {
+  const har = await readHar(cc.cwd, file)
   const notes: string[] = []
   const learnt: Learnt = new Map()
   const taken = new Set<string>()
   const steps: FixtureStep[] = []
-  const api = har.log.entries
-    .map((entry, index) => ({ entry, index, segments: apiSegments(entry.request.url) }))
-    .filter((e) => e.segments !== undefined)
-  for (const { entry, index, segments } of api) {
-    const method = entry.request.method.toUpperCase()
+  for (const [index, entry] of har.log.entries.entries()) {
+    const segments = apiSegments(entry.request.url)
+    if (!segments) continue
+    const method = entry.request.method.toUpperCase() as FixtureStep['request']['method']
     const status = entry.response.status
     const what = `entry ${index} (${method} ${new URL(entry.request.url).pathname})`
-    if (!(FIXTURE_METHODS as readonly string[]).includes(method)) {
+    if (!FIXTURE_METHODS.includes(method)) {
       notes.push(`${what}: left out; a step sends ${FIXTURE_METHODS.join(', ')}`)
       continue
     }
@@ -145,10 +104,22 @@ export function fixturesFromHar(har: Har, file: string): FixturesFromHar {
       )
       continue
     }
-    const step = stepOf(entry, nameOf(method, segments!, status, taken), learnt, notes)
-    steps.push(step)
+    const name = nameOf(method, segments, status, taken)
+    const text = entry.request.postData?.text
+    const body = parseJson(text)
+    if (text && body === undefined)
+      notes.push(`step "${name}": the recorded body is not JSON; the step sends it as a JSON string`)
     const answer = parseJson(entry.response.content.text)
-    if (status >= 200 && status <= 299 && answer !== undefined) learn(answer, step.name, '', '', learnt)
+    steps.push({
+      name,
+      request: {
+        method,
+        path: stepPath(entry.request.url, learnt),
+        ...(body !== undefined ? { body: mapStrings(body, (s) => learnt.get(s) ?? s) } : text ? { body: text } : {}),
+      },
+      expect: { status, ...(answer !== undefined ? { body: expectedBody(answer, learnt) } : {}) },
+    })
+    if (status >= 200 && status <= 299 && answer !== undefined) learn(answer, name, '', '', learnt)
   }
   if (steps.length === 0)
     throw new UsageError(`${file} holds no /api/v1 exchange to make a step of; record one with store proxy --record`)
@@ -157,38 +128,33 @@ export function fixturesFromHar(har: Har, file: string): FixturesFromHar {
       `${file} holds ${steps.length} /api/v1 exchanges; a fixtures file holds at most ${FIXTURE_MAX_STEPS} steps: record a shorter session`,
     )
   const { seed, unseedable } = seedFromRecording(har.log.entries)
-  // Records read in a shape the seed file does not take are read all the same.
+  // Records the recording read without creating them, what `store seed from-har` seeds; those read in
+  // a shape the seed file does not take are read all the same.
   const unmade = countsOf(seed)
   for (const u of unseedable) unmade[u.kind] = (unmade[u.kind] ?? 0) + 1
   const name = basename(file)
   const seedHint = Object.keys(unmade).length
     ? ` It reads records it does not create (${describeCounts(unmade)}): run it in an account seeded with store seed from-har ${name}.`
     : ''
-  const candidate = {
+  const fixtures = {
     description: `Made from ${name} by store fixtures from-har: ${steps.length} steps, each expecting the recorded status and field names.${seedHint}`,
     fixtures: steps,
   }
-  const checked = FixtureFileSchema.safeParse(candidate)
+  const checked = FixtureFileSchema.safeParse(fixtures)
   if (!checked.success) {
     const [issue] = checked.error.issues
     throw new UsageError(`${file}: the fixtures made of it would not run: ${issue.path.join('.')}: ${issue.message}`)
   }
-  return { file: candidate as FixtureFile, notes, unmade }
-}
-
-export async function runFixturesFromHar(cc: CommandContext, file: string, o: { out?: string }): Promise<void> {
-  const made = fixturesFromHar(await readHar(cc.cwd, file), file)
-  for (const note of made.notes) cc.out.warn(note)
-  if (Object.keys(made.unmade).length)
+  for (const note of notes) cc.out.warn(note)
+  if (Object.keys(unmade).length)
     cc.out.warn(
-      `${file} reads records it does not create (${describeCounts(made.unmade)}): run the fixtures in an account seeded with them (store seed from-har ${file} --out seed.json, then store serve --seed seed.json, store state import seed.json or createTestAccount({ seed }))`,
+      `${file} reads records it does not create (${describeCounts(unmade)}): run the fixtures in an account seeded with them (store seed from-har ${file} --out seed.json, then store serve --seed seed.json, store state import seed.json or createTestAccount({ seed }))`,
     )
-  const steps = made.file.fixtures.length
   await writeOut(
     cc,
     // Recordings are masked already; the mask runs again for any key a hand-made HAR kept.
-    maskText(`${JSON.stringify(made.file, null, 2)}\n`, []),
+    maskText(`${JSON.stringify(fixtures, null, 2)}\n`, []),
     o.out,
-    `${steps} steps from ${file}${o.out ? ` written to ${o.out}; run them with store fixtures run ${o.out}` : ''}`,
+    `${steps.length} steps from ${file}${o.out ? ` written to ${o.out}; run them with store fixtures run ${o.out}` : ''}`,
   )
 }

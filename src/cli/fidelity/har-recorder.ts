@@ -1,19 +1,12 @@
 // The proxy's recording: each exchange, masked, is written in place of the file's closing brackets,
 // which follow it in the same write, so a process killed at any moment leaves a complete HAR.
-import { chmod, type FileHandle, open } from 'node:fs/promises'
-import { emptyHar, type HarEntry } from './har.js'
+import { chmod, open } from 'node:fs/promises'
+import type { HarEntry } from './har.js'
 import { credentialsIn, maskHeaders, maskText } from './mask.js'
+import type { UpstreamAnswer } from './upstream.js'
 
 /** The most of one body kept in the recording (characters of text, or of base64); the entry says when it was cut. */
 export const MAX_RECORDED_BODY = 4 * 1024 * 1024
-
-/** An answer's body as the recording keeps it: text, or base64 when it was not text. */
-export interface RecordedBody {
-  text: string
-  encoding?: 'base64'
-  size: number
-  comment?: string
-}
 
 export interface Exchange {
   startedAt: Date
@@ -22,10 +15,9 @@ export interface Exchange {
   url: string
   requestHeaders: Record<string, string>
   requestBody: string | undefined
-  status: number
-  statusText: string
+  answer: UpstreamAnswer
+  /** The answer's headers the proxy relayed. */
   responseHeaders: Record<string, string>
-  response: RecordedBody
 }
 
 const pairs = (headers: Record<string, string>) => Object.entries(headers).map(([name, value]) => ({ name, value }))
@@ -36,16 +28,26 @@ function capped(text: string, size: number, comment?: string): { text: string; c
   return { text: text.slice(0, MAX_RECORDED_BODY), comment: comment ? `${comment}; ${cut}` : cut }
 }
 
+/** The answer as the recording keeps it: its text (decoded from gzip and the like), else base64. */
+function contentOf({ text, bytes, decodedFrom, header }: UpstreamAnswer, secrets: readonly string[]) {
+  if (text === undefined) {
+    const coding = header('content-encoding')
+    const comment = `the body as it came${coding ? ` (Content-Encoding: ${coding})` : ''}: not UTF-8 text`
+    return { size: bytes.length, ...capped(bytes.toString('base64'), bytes.length, comment), encoding: 'base64' }
+  }
+  const size = Buffer.byteLength(text)
+  const comment = decodedFrom && `decoded from ${decodedFrom} (${bytes.length} bytes as sent)`
+  return { size, ...capped(maskText(text, secrets), size, comment) }
+}
+
 export function harEntryOf(x: Exchange, known: readonly string[]): HarEntry {
   const secrets = [...known, ...credentialsIn(Object.entries(x.requestHeaders))]
   const url = new URL(maskText(x.url, secrets))
   const requestHeaders = maskHeaders(Object.entries(x.requestHeaders), secrets)
   const responseHeaders = maskHeaders(Object.entries(x.responseHeaders), secrets)
   const requestSize = x.requestBody === undefined ? 0 : Buffer.byteLength(x.requestBody)
-  const request =
-    x.requestBody === undefined ? undefined : capped(maskText(x.requestBody, secrets), requestSize, undefined)
-  const answer = x.response
-  const content = capped(answer.encoding ? answer.text : maskText(answer.text, secrets), answer.size, answer.comment)
+  const content = contentOf(x.answer, secrets)
+  const mimeType = requestHeaders['content-type'] ?? 'application/json'
   return {
     startedDateTime: x.startedAt.toISOString(),
     time: x.ms,
@@ -61,25 +63,22 @@ export function harEntryOf(x: Exchange, known: readonly string[]): HarEntry {
       cookies: [],
       headersSize: -1,
       bodySize: requestSize,
-      ...(request === undefined
-        ? {}
-        : { postData: { mimeType: requestHeaders['content-type'] ?? 'application/json', ...request } }),
+      // Left out of the file when undefined.
+      postData:
+        x.requestBody === undefined
+          ? undefined
+          : { mimeType, ...capped(maskText(x.requestBody, secrets), requestSize) },
     },
     response: {
-      status: x.status,
-      statusText: x.statusText,
+      status: x.answer.status,
+      statusText: x.answer.statusText,
       httpVersion: 'HTTP/1.1',
       headers: pairs(responseHeaders),
       cookies: [],
-      content: {
-        size: answer.size,
-        mimeType: responseHeaders['content-type'] ?? '',
-        ...content,
-        ...(answer.encoding ? { encoding: answer.encoding } : {}),
-      },
+      content: { mimeType: responseHeaders['content-type'] ?? '', ...content },
       redirectURL: responseHeaders.location ?? '',
       headersSize: -1,
-      bodySize: answer.size,
+      bodySize: content.size,
     },
     cache: {},
     timings: { send: 0, wait: x.ms, receive: 0 },
@@ -88,63 +87,60 @@ export function harEntryOf(x: Exchange, known: readonly string[]): HarEntry {
 
 const INDENT = '\n      '
 
-export class HarRecorder {
+export interface HarRecorder {
   /** Entries in the file. */
-  entries = 0
-  /** Entries not yet written: a failed write leaves them for the next one. */
-  private pending: string[] = []
-  private writing: Promise<void> = Promise.resolve()
-
-  private constructor(
-    private readonly file: FileHandle,
-    private readonly tail: string,
-    /** Where the tail starts: the next entry is written here. */
-    private end: number,
-    private readonly secrets: readonly string[],
-  ) {}
-
-  /** Creates the file: the empty recording, readable by its owner only (it holds the shop's data, keys masked). */
-  static async create(path: string, version: string, secrets: readonly string[]): Promise<HarRecorder> {
-    const empty = JSON.stringify(emptyHar(version), null, 2)
-    const at = empty.indexOf('"entries": []') + '"entries": ['.length
-    const [head, tail] = [empty.slice(0, at), `\n    ${empty.slice(at)}\n`]
-    const file = await open(path, 'w', 0o600)
-    await chmod(path, 0o600)
-    await file.write(`${head}${tail}`, 0)
-    return new HarRecorder(file, tail, Buffer.byteLength(head), secrets)
-  }
-
+  readonly entries: number
   /**
    * Appends the exchange (masked); resolves once it is in the file (in the system's cache: a killed
    * process loses none of it), rejects with the write's error.
    */
-  add(exchange: Exchange): Promise<void> {
-    this.pending.push(JSON.stringify(harEntryOf(exchange, this.secrets), null, 2).split('\n').join(INDENT))
-    return this.flush()
-  }
+  add(exchange: Exchange): Promise<void>
+  close(): Promise<void>
+}
 
-  async close(): Promise<void> {
-    try {
-      await this.flush()
-    } finally {
-      await this.file.close()
-    }
-  }
-
+/** Creates the file: the empty recording, readable by its owner only (it holds the shop's data, keys masked). */
+export async function createHarRecorder(
+  path: string,
+  version: string,
+  secrets: readonly string[],
+): Promise<HarRecorder> {
+  const har = { log: { version: '1.2', creator: { name: 'store proxy', version }, entries: [] } }
+  const empty = JSON.stringify(har, null, 2)
+  const at = empty.indexOf('"entries": []') + '"entries": ['.length
+  const [head, tail] = [empty.slice(0, at), `\n    ${empty.slice(at)}\n`]
+  const file = await open(path, 'w', 0o600)
+  await chmod(path, 0o600)
+  await file.write(`${head}${tail}`, 0)
+  /** Where the tail starts: the next entry is written here. */
+  let end = Buffer.byteLength(head)
+  let entries = 0
+  /** Entries not yet written: a failed write leaves them for the next one. */
+  const pending: string[] = []
+  let writing = Promise.resolve()
   /** One write at a time; each writes every pending entry and the tail after them, in one positional write. */
-  private flush(): Promise<void> {
-    const next = this.writing.then(async () => {
+  const flush = () => {
+    const next = writing.then(async () => {
       // Entries added while this write runs wait for the next one.
-      const batch = this.pending.slice()
+      const batch = pending.slice()
       if (!batch.length) return
-      const entries = batch.map((text, i) => `${this.entries + i === 0 ? '' : ','}${INDENT}${text}`).join('')
-      const bytes = Buffer.from(entries + this.tail)
-      await this.file.write(bytes, 0, bytes.length, this.end)
-      this.end += bytes.length - Buffer.byteLength(this.tail)
-      this.entries += batch.length
-      this.pending.splice(0, batch.length)
+      const text = batch.map((entry, i) => `${entries + i === 0 ? '' : ','}${INDENT}${entry}`).join('')
+      const bytes = Buffer.from(text + tail)
+      await file.write(bytes, 0, bytes.length, end)
+      end += bytes.length - Buffer.byteLength(tail)
+      entries += batch.length
+      pending.splice(0, batch.length)
     })
-    this.writing = next.catch(() => undefined)
+    writing = next.catch(() => undefined)
     return next
+  }
+  return {
+    get entries() {
+      return entries
+    },
+    add(exchange) {
+      pending.push(JSON.stringify(harEntryOf(exchange, secrets), null, 2).split('\n').join(INDENT))
+      return flush()
+    },
+    close: () => flush().finally(() => file.close()),
   }
 }

@@ -9,28 +9,29 @@ import { UsageError } from '../exit-codes.js'
 
 const NameValueSchema = z.looseObject({ name: z.string(), value: z.string() })
 
-const HarRequestSchema = z.looseObject({
-  method: z.string().min(1),
-  url: z.url(),
+/** What a request and a response both carry. */
+const MESSAGE = {
   httpVersion: z.string(),
   headers: z.array(NameValueSchema),
-  queryString: z.array(NameValueSchema),
   cookies: z.array(z.looseObject({})),
   headersSize: z.number(),
   bodySize: z.number(),
+}
+
+const HarRequestSchema = z.looseObject({
+  method: z.string().min(1),
+  url: z.url(),
+  ...MESSAGE,
+  queryString: z.array(NameValueSchema),
   postData: z.looseObject({ mimeType: z.string(), text: z.string().optional() }).optional(),
 })
 
 const HarResponseSchema = z.looseObject({
   status: z.number().int(),
   statusText: z.string(),
-  httpVersion: z.string(),
-  headers: z.array(NameValueSchema),
-  cookies: z.array(z.looseObject({})),
+  ...MESSAGE,
   content: z.looseObject({ size: z.number(), mimeType: z.string(), text: z.string().optional() }),
   redirectURL: z.string(),
-  headersSize: z.number(),
-  bodySize: z.number(),
 })
 
 const HarEntrySchema = z.looseObject({
@@ -52,18 +53,8 @@ export const HarSchema = z.object({
 
 export type Har = z.infer<typeof HarSchema>
 export type HarEntry = z.infer<typeof HarEntrySchema>
-export type HarHeader = z.infer<typeof NameValueSchema>
 
-export function emptyHar(version: string): Har {
-  return { log: { version: '1.2', creator: { name: 'store proxy', version }, entries: [] } }
-}
-
-/** `log.entries[3].response.status`: where a problem is, as a reader finds it in the file. */
-function where(path: readonly PropertyKey[]): string {
-  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('')
-}
-
-/** The recording in the file, or a usage error saying why it cannot be read or is not one. */
+/** The recording in the file. @throws UsageError naming the file, the entry and the field at fault */
 export async function readHar(cwd: string, file: string): Promise<Har> {
   let text: string
   try {
@@ -73,11 +64,6 @@ export async function readHar(cwd: string, file: string): Promise<Har> {
       `${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); record one with store proxy --record ${file}`,
     )
   }
-  return parseHar(text, file)
-}
-
-/** @throws UsageError naming the file, the entry and the field at fault */
-export function parseHar(text: string, file: string): Har {
   let raw: unknown
   try {
     raw = JSON.parse(text)
@@ -89,7 +75,8 @@ export function parseHar(text: string, file: string): Har {
   const parsed = HarSchema.safeParse(raw)
   if (!parsed.success) {
     const [issue] = parsed.error.issues
-    const at = where(issue.path)
+    // `log.entries[3].response.status`: where a problem is, as a reader finds it in the file.
+    const at = z.core.toDotPath(issue.path)
     const entry = /^log\.entries\[(\d+)\]/.exec(at)?.[1]
     throw new UsageError(
       `${file} is ${entry === undefined ? 'not a HAR file' : `damaged at entry ${entry}`}: ${at || 'top level'}: ${issue.message}; record it again with store proxy --record`,
@@ -100,19 +87,22 @@ export function parseHar(text: string, file: string): Har {
   return parsed.data
 }
 
-export function headerOf(headers: readonly HarHeader[], name: string): string | undefined {
+export function headerOf(headers: HarEntry['request']['headers'], name: string): string | undefined {
   const lower = name.toLowerCase()
   return headers.find((h) => h.name.toLowerCase() === lower)?.value
+}
+
+/** `…/api/v1/products/prod_1?x=1` → `/products/prod_1` and `?x=1`; undefined when not under `/api/v1`. */
+export function apiPathOf(url: string): { path: string; search: string } | undefined {
+  const u = new URL(url)
+  const at = u.pathname.indexOf('/api/v1')
+  return at < 0 ? undefined : { path: u.pathname.slice(at + '/api/v1'.length), search: u.search }
 }
 
 /** An HTTP method: a token (RFC 9110). */
 const METHOD = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 /** Whether a header value holds what none may: a line break or another control character (a tab may). */
-const hasControl = (text: string) =>
-  [...text].some((ch) => {
-    const code = ch.charCodeAt(0)
-    return (code < 0x20 && code !== 0x09) || code === 0x7f
-  })
+const hasControl = (text: string) => [...text].some((ch) => (ch < ' ' && ch !== '\t') || ch === '\x7f')
 
 function problemOf(entry: HarEntry): string | undefined {
   const { request } = entry

@@ -28,10 +28,8 @@ export class IdMap {
       return replayed === undefined ? s : encodeURIComponent(replayed)
     })
     if (query === undefined) return segments.join('/')
-    const params = new URLSearchParams(query)
-    const out = new URLSearchParams()
-    for (const [name, value] of params) out.append(name, this.forward.get(value) ?? value)
-    return `${segments.join('/')}?${out.toString()}`
+    const params = [...new URLSearchParams(query)].map(([name, value]) => [name, this.forward.get(value) ?? value])
+    return `${segments.join('/')}?${new URLSearchParams(params)}`
   }
 
   rewriteBody(text: string | undefined): string | undefined {
@@ -48,7 +46,6 @@ export function mapStrings(value: unknown, fn: (text: string, key: string) => st
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, fn, k)]))
 }
 
-/** The value of a JSON text; undefined when the text is not JSON. */
 export function parseJson(text: string | undefined): unknown {
   try {
     return text ? JSON.parse(text) : undefined

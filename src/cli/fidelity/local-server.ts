@@ -1,5 +1,5 @@
 // What `store proxy` and `store webhooks receive` share as local HTTP servers.
-import type { IncomingMessage, Server } from 'node:http'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { UsageError } from '../exit-codes.js'
 
@@ -17,12 +17,31 @@ export function readBody(req: IncomingMessage, limit: number): Promise<string | 
   })
 }
 
-/** Listens on `host:port`; a port in use is a usage error naming `--port`. */
-export function listen(
-  server: Server,
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+}
+
+/** `--port`: 0 (a free port) to 65535. */
+export function portOf(text: string): number {
+  const port = Number(text)
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port: "${text}" is not a port (0-65535)`)
+  return port
+}
+
+/**
+ * Serves `handle` on `host:port`, `onError` answering what it throws; a port in use is a usage error
+ * naming `--port`.
+ */
+export function serveLocally(
   port: number,
   host: string,
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+  onError: (error: Error, res: ServerResponse) => void,
 ): Promise<{ address: AddressInfo; close(): Promise<void> }> {
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: Error) => onError(error, res))
+  })
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(

@@ -29,12 +29,10 @@ export function maskText(text: string, secrets: readonly string[]): string {
   return chosen
 }
 
-const isCredentialHeader = (name: string) => CREDENTIAL_HEADER.test(name)
-
 export function credentialsIn(headers: Iterable<[string, string]>): string[] {
   const found: string[] = []
   for (const [name, value] of headers) {
-    if (!isCredentialHeader(name)) continue
+    if (!CREDENTIAL_HEADER.test(name)) continue
     const credential = SCHEMED.exec(value)?.[2] ?? value.trim()
     for (const secret of [credential, value.trim()]) if (secret.length >= SHORTEST_CREDENTIAL) found.push(secret)
   }
@@ -54,7 +52,7 @@ export function maskHeaders(headers: Iterable<[string, string]>, secrets: readon
   for (const [name, value] of headers) {
     const lower = name.toLowerCase()
     if (lower === 'cookie' || lower === 'set-cookie') masked[name] = maskedHeaders([[lower, value]], secrets)[lower]
-    else if (isCredentialHeader(lower)) masked[name] = maskCredential(value)
+    else if (CREDENTIAL_HEADER.test(lower)) masked[name] = maskCredential(value)
     else masked[name] = maskText(value, secrets)
   }
   return masked

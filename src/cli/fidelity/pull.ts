@@ -5,24 +5,12 @@ import { parseSeed, type SeedInput } from '../../contract/seed-file.js'
 import { CUSTOMER_LIMIT, ORDER_LIMIT, PRODUCT_LIMIT } from '../../contract/constants.js'
 import { StoreError } from '../../contract/store-error.js'
 import { contextFor, type CommandContext } from '../client-factory.js'
-import { counted } from '../counted.js'
 import { UsageError } from '../exit-codes.js'
 import { anonymizeSeed } from './anonymize.js'
 import { writeOut } from './atomic-write.js'
 import { apiBaseOf } from './base-url.js'
 import { maskText } from './mask.js'
-import { SEED_KINDS, SeedCollector } from './seed-records.js'
-
-export interface PullOptions {
-  withOrders?: boolean
-  anonymize?: boolean
-}
-
-export interface Pulled {
-  seed: SeedInput
-  counts: Record<string, number>
-  notes: string[]
-}
+import { countsOf, describeCounts, SeedCollector } from './seed-records.js'
 
 // Orders and customers have no cursor: one page of the largest `limit` is all the API gives.
 const UNPAGED_LIMIT = Math.min(ORDER_LIMIT.max, CUSTOMER_LIMIT.max)
@@ -65,7 +53,19 @@ async function* allProducts(client: StoreClient): AsyncGenerator<unknown> {
   }
 }
 
-export async function pullShop(client: StoreClient, o: PullOptions): Promise<Pulled> {
+export interface PullFlags {
+  from: string
+  out?: string
+  anonymize?: boolean
+  withOrders?: boolean
+}
+
+export async function runPull(cc: CommandContext, o: PullFlags): Promise<void> {
+  const from = apiBaseOf(o.from, '--from')
+  const hosted = contextFor(cc, { ...cc.globals, baseUrl: from })
+  const apiKey = hosted.connection().apiKey
+  if (!apiKey) throw new UsageError("store pull needs the shop's API key: pass --api-key (or set STORE_API_KEY)")
+  const client = hosted.client()
   const collector = new SeedCollector()
   const notes: string[] = []
   for await (const product of allProducts(client)) collector.add('products', product)
@@ -101,40 +101,18 @@ export async function pullShop(client: StoreClient, o: PullOptions): Promise<Pul
       `${(error as Error).message}. The hosted shop holds a record the emulator's seed file does not take; nothing was written`,
     )
   }
-  const counts = Object.fromEntries(SEED_KINDS.map((kind) => [kind, collector.count(kind)]))
-  return { seed, counts, notes }
-}
-
-export function seedText(seed: SeedInput, secrets: readonly string[]): string {
-  return maskText(`${JSON.stringify(seed, null, 2)}\n`, secrets)
-}
-
-export interface PullFlags {
-  from: string
-  out?: string
-  anonymize?: boolean
-  withOrders?: boolean
-}
-
-export async function runPull(cc: CommandContext, o: PullFlags): Promise<void> {
-  const from = apiBaseOf(o.from, '--from')
-  const hosted = contextFor(cc, { ...cc.globals, baseUrl: from })
-  const apiKey = hosted.connection().apiKey
-  if (!apiKey) throw new UsageError("store pull needs the shop's API key: pass --api-key (or set STORE_API_KEY)")
-  const pulled = await pullShop(hosted.client(), { withOrders: o.withOrders, anonymize: o.anonymize })
-  const text = seedText(pulled.seed, [apiKey])
-  for (const note of pulled.notes) cc.out.warn(note)
-  const counts = Object.entries(pulled.counts)
-    .filter(([, n]) => n > 0)
-    .map(([kind, n]) => counted(n, kind))
-    .join(', ')
-  const what = `pulled ${counts || 'nothing'} from ${from}`
+  for (const note of notes) cc.out.warn(note)
+  const what = `pulled ${describeCounts(countsOf(raw)) || 'nothing'} from ${from}`
   await writeOut(
     cc,
-    text,
+    seedText(seed, [apiKey]),
     o.out,
     o.out
       ? `${what} into ${o.out}${o.anonymize ? ' (anonymized)' : ''}; load it with store serve --seed ${o.out}, store state import ${o.out} or createTestAccount({ seed })`
       : what,
   )
+}
+
+export function seedText(seed: SeedInput, secrets: readonly string[]): string {
+  return maskText(`${JSON.stringify(seed, null, 2)}\n`, secrets)
 }

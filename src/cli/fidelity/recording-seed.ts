@@ -3,22 +3,14 @@
 import type { SeedInput } from '../../contract/seed-file.js'
 import type { CommandContext } from '../client-factory.js'
 import { writeOut } from './atomic-write.js'
-import { readHar, type HarEntry } from './har.js'
+import { apiPathOf, readHar, type HarEntry } from './har.js'
 import { IdMap, mapStrings, parseJson } from './id-map.js'
 import { seedText } from './pull.js'
-import { isSeedKind, SeedCollector, type SeedKind, seedableOnly, type Unseedable } from './seed-records.js'
+import { countsOf, describeCounts, isSeedKind, SeedCollector, type SeedKind, seedableOnly } from './seed-records.js'
 
 /** `/api/v1/products/prod_1?x=1` → `['products', 'prod_1']`; undefined when not under `/api/v1`. */
-export function apiSegments(url: string): string[] | undefined {
-  const path = new URL(url).pathname
-  const at = path.indexOf('/api/v1')
-  if (at < 0) return undefined
-  return path
-    .slice(at + '/api/v1'.length)
-    .split('/')
-    .filter(Boolean)
-    .map((s) => decodeURIComponent(s))
-}
+export const apiSegments = (url: string): string[] | undefined =>
+  apiPathOf(url)?.path.split('/').filter(Boolean).map(decodeURIComponent)
 
 function recordsOf(kind: SeedKind, body: unknown): unknown[] {
   if (body === null || typeof body !== 'object') return []
@@ -35,13 +27,6 @@ interface Summarised {
   groups?: { id: string; name: string }[]
 }
 
-function notePage(entry: HarEntry, body: unknown, pages: { followed: Set<string>; offered: Set<string> }): void {
-  const cursor = new URL(entry.request.url).searchParams.get('cursor')
-  if (cursor) pages.followed.add(cursor)
-  const next = (body as { nextCursor?: unknown } | undefined)?.nextCursor
-  if (typeof next === 'string') pages.offered.add(next)
-}
-
 /** Stands for a page offered but never read: without it the emulator would say there is no next page. */
 function unreadPage(products: readonly Record<string, unknown>[]): Record<string, unknown> {
   const oldest = Math.min(...products.map((p) => Date.parse(String(p.createdAt))).filter(Number.isFinite))
@@ -55,29 +40,11 @@ function unreadPage(products: readonly Record<string, unknown>[]): Record<string
   }
 }
 
-/** How many records of each kind a seed holds, kinds it holds none of left out. */
-export const countsOf = (seed: SeedInput): Record<string, number> =>
-  Object.fromEntries(
-    Object.entries(seed)
-      .map(([kind, rows]) => [kind, (rows as unknown[]).length] as const)
-      .filter(([, n]) => n > 0),
-  )
-
 export const singular = (noun: string) =>
   noun.endsWith('ies') ? `${noun.slice(0, -3)}y` : noun.endsWith('s') ? noun.slice(0, -1) : noun
 
-export function describeCounts(counts: Record<string, number>): string {
-  return Object.entries(counts)
-    .map(([kind, n]) => `${n} ${n === 1 ? singular(kind) : kind}`)
-    .join(', ')
-}
-
 /** With `suffix`, every record under a fresh id entered in `ids`; without, under its recorded id. */
-export function seedFromRecording(
-  entries: readonly HarEntry[],
-  ids = new IdMap(),
-  suffix?: string,
-): { seed: SeedInput; unseedable: Unseedable[] } {
+export function seedFromRecording(entries: readonly HarEntry[], ids = new IdMap(), suffix?: string) {
   const collector = new SeedCollector()
   const created = new Set<string>()
   const pages = { followed: new Set<string>(), offered: new Set<string>() }
@@ -89,7 +56,12 @@ export function seedFromRecording(
     const kind = segments[0]
     const method = entry.request.method.toUpperCase()
     const body = parseJson(entry.response.content.text)
-    if (kind === 'products' && method === 'GET' && segments.length === 1) notePage(entry, body, pages)
+    if (kind === 'products' && method === 'GET' && segments.length === 1) {
+      const cursor = new URL(entry.request.url).searchParams.get('cursor')
+      if (cursor) pages.followed.add(cursor)
+      const next = (body as { nextCursor?: unknown } | undefined)?.nextCursor
+      if (typeof next === 'string') pages.offered.add(next)
+    }
     if (method === 'POST') {
       const id = (body as { id?: unknown } | undefined)?.id
       if (typeof id === 'string') created.add(id)
@@ -131,10 +103,7 @@ export async function runSeedFromHar(cc: CommandContext, file: string, o: { out?
   const { seed, unseedable } = seedFromRecording(har.log.entries)
   for (const u of unseedable)
     cc.out.warn(`not seeded: ${u.kind} ${u.id}, read in a shape the seed file does not take (${u.problem})`)
-  const counts = countsOf(seed)
-  const what = Object.keys(counts).length
-    ? describeCounts(counts)
-    : 'no record (the recording reads only what it creates)'
+  const what = describeCounts(countsOf(seed)) || 'no record (the recording reads only what it creates)'
   await writeOut(
     cc,
     seedText(seed, []),

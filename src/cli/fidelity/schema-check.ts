@@ -4,6 +4,7 @@
 import { ErrorBodySchema } from '../../contract/errors.js'
 import { API_OPERATIONS, type Operation, errorsOf, statusOf } from '../../contract/operations/index.js'
 import { kindOf as jsonKindOf, valueAt } from '../../fixtures/expect.js'
+import { parseJson } from './id-map.js'
 
 export interface ApiRoute {
   /** `GET /products/{id}` */
@@ -34,12 +35,9 @@ export interface Mismatch {
   got: string
 }
 
-const kindOf = (value: unknown) => (jsonKindOf(value) === 'timestamp' ? 'string' : jsonKindOf(value))
-
 function describeGot(value: unknown): string {
-  const kind = kindOf(value)
-  if (kind === 'string' || kind === 'number' || kind === 'boolean') return `${kind} ${JSON.stringify(value)}`
-  return kind
+  const kind = jsonKindOf(value) === 'timestamp' ? 'string' : jsonKindOf(value)
+  return kind === 'string' || kind === 'number' || kind === 'boolean' ? `${kind} ${JSON.stringify(value)}` : kind
 }
 
 /** `[]` when the answer conforms; `route` is undefined when no route of the spec matches. */
@@ -65,12 +63,9 @@ export function checkAnswer(
   const schema =
     answer.status < 300 ? ok.content['application/json'] : answer.status >= 400 ? ErrorBodySchema : undefined
   if (!schema) return out
-  let body: unknown
-  try {
-    body = JSON.parse(answer.text)
-  } catch {
+  const body = parseJson(answer.text)
+  if (body === undefined)
     return [...out, at('(body)', 'JSON', answer.text === '' ? 'an empty body' : 'text that is not JSON')]
-  }
   const checked = schema.safeParse(body)
   if (checked.success) return out
   for (const issue of checked.error.issues) {

@@ -3,10 +3,12 @@
 // from the seed file's schema, so a seed written here is one the emulator accepts.
 import type * as z from 'zod'
 import { SeedFileSchema, type SeedInput } from '../../contract/seed-file.js'
+import { counted } from '../counted.js'
 
 export const SEED_KINDS = ['products', 'coupons', 'categories', 'groups', 'blacklists', 'customers', 'orders'] as const
 export type SeedKind = (typeof SEED_KINDS)[number]
 type Row = Record<string, unknown>
+type Records = Record<SeedKind, Map<string, Row>>
 
 const shape = SeedFileSchema.shape
 type FieldSchemas = Record<string, z.ZodType>
@@ -26,12 +28,9 @@ export interface Unseedable {
 }
 
 /** The seed without the records its schema refuses (a record read in another shape), and what was left out. */
-export function seedableOnly(seed: Record<string, Record<string, unknown>[]>): {
-  seed: Record<string, Record<string, unknown>[]>
-  unseedable: Unseedable[]
-} {
+export function seedableOnly(seed: Record<string, Row[]>): { seed: Record<string, Row[]>; unseedable: Unseedable[] } {
   const unseedable: Unseedable[] = []
-  const out: Record<string, Record<string, unknown>[]> = {}
+  const out: Record<string, Row[]> = {}
   for (const [kind, rows] of Object.entries(seed)) {
     if (!isSeedKind(kind)) continue
     out[kind] = rows.filter((row) => {
@@ -67,18 +66,13 @@ const idsOf = (list: unknown): string[] | undefined =>
   Array.isArray(list) ? list.map((r) => (r as { id?: unknown })?.id).filter((id) => typeof id === 'string') : undefined
 
 /** A record of the API (`GET /products/:id`, an element of `{ categories }`…) as a seed record. */
-export function seedRecordOf(kind: SeedKind, record: Row): Row {
+function seedRecordOf(kind: SeedKind, record: Row): Row {
   const row = pick(fieldsOf(RECORD_SCHEMAS[kind]), record)
-  switch (kind) {
-    case 'categories':
-      return { ...row, productIds: idsOf(record.products), groupIds: idsOf(record.groups) }
-    case 'groups':
-      return { ...row, productIds: idsOf(record.products) }
-    case 'orders':
-      return { ...row, items: Array.isArray(record.items) ? record.items.map((item) => pick(ITEM_FIELDS, item)) : [] }
-    default:
-      return row
-  }
+  if (kind === 'categories' || kind === 'groups') row.productIds = idsOf(record.products)
+  if (kind === 'categories') row.groupIds = idsOf(record.groups)
+  if (kind === 'orders')
+    row.items = Array.isArray(record.items) ? record.items.map((item) => pick(ITEM_FIELDS, item)) : []
+  return row
 }
 
 /**
@@ -86,39 +80,28 @@ export function seedRecordOf(kind: SeedKind, record: Row): Row {
  * category's members only those it holds (the seed file's rule).
  */
 export class SeedCollector {
-  private readonly records = new Map<SeedKind, Map<string, Row>>(SEED_KINDS.map((k) => [k, new Map()]))
-
-  has(kind: SeedKind, id: string): boolean {
-    return this.records.get(kind)!.has(id)
-  }
+  private readonly records = Object.fromEntries(SEED_KINDS.map((kind) => [kind, new Map()])) as Records
 
   add(kind: SeedKind, record: unknown): void {
     const id = (record as Row | null)?.id
-    if (typeof id !== 'string' || this.has(kind, id)) return
-    this.records.get(kind)!.set(id, seedRecordOf(kind, record as Row))
+    if (typeof id === 'string' && !this.records[kind].has(id))
+      this.records[kind].set(id, seedRecordOf(kind, record as Row))
   }
 
   missingProducts(): string[] {
-    const wanted = new Set<string>()
-    for (const row of [...this.records.get('groups')!.values(), ...this.records.get('categories')!.values()])
-      for (const id of (row.productIds as string[] | undefined) ?? []) wanted.add(id)
-    for (const order of this.records.get('orders')!.values())
-      for (const item of order.items as Row[]) if (typeof item.productId === 'string') wanted.add(item.productId)
-    return [...wanted].filter((id) => !this.has('products', id))
-  }
-
-  count(kind: SeedKind): number {
-    return this.records.get(kind)!.size
+    const { groups, categories, orders, products } = this.records
+    const wanted = new Set([...groups.values(), ...categories.values()].flatMap((row) => row.productIds as string[]))
+    for (const order of orders.values()) for (const item of order.items as Row[]) wanted.add(item.productId as string)
+    return [...wanted].filter((id) => typeof id === 'string' && !products.has(id))
   }
 
   toSeed(): SeedInput {
     this.addBuyers()
-    const products = new Set(this.records.get('products')!.keys())
-    const groups = new Set(this.records.get('groups')!.keys())
-    const held = (ids: unknown, known: Set<string>) => (ids as string[] | undefined)?.filter((id) => known.has(id))
+    const { products, groups } = this.records
+    const held = (ids: unknown, known: Map<string, Row>) => (ids as string[] | undefined)?.filter((id) => known.has(id))
     const seed: Record<string, Row[]> = {}
     for (const kind of SEED_KINDS) {
-      const rows = [...this.records.get(kind)!.values()].sort((a, b) =>
+      const rows = [...this.records[kind].values()].sort((a, b) =>
         String(a.createdAt ?? '').localeCompare(String(b.createdAt ?? '')),
       )
       if (!rows.length) continue
@@ -127,8 +110,7 @@ export class SeedCollector {
         if (kind === 'groups') return { ...row, productIds: held(row.productIds, products) }
         if (kind === 'categories')
           return { ...row, productIds: held(row.productIds, products), groupIds: held(row.groupIds, groups) }
-        if (kind === 'products') return withPool(row)
-        return row
+        return kind === 'products' ? withPool(row) : row
       })
     }
     return seed as SeedInput
@@ -136,17 +118,14 @@ export class SeedCollector {
 
   /** A customer for each order whose buyer the reads did not show: the order names them. */
   private addBuyers(): void {
-    const customers = this.records.get('customers')!
+    const { customers, orders } = this.records
     const emails = new Set([...customers.values()].map((c) => String(c.email).toLowerCase()))
-    for (const order of this.records.get('orders')!.values()) {
+    for (const order of orders.values()) {
       const email = String(order.customerEmail ?? '').toLowerCase()
       if (!email || emails.has(email)) continue
       emails.add(email)
-      customers.set(`buyer:${email}`, {
-        email,
-        ...(order.customerName ? { name: order.customerName } : {}),
-        createdAt: order.createdAt,
-      })
+      const name = order.customerName ? { name: order.customerName } : {}
+      customers.set(`buyer:${email}`, { email, ...name, createdAt: order.createdAt })
     }
   }
 }
@@ -166,3 +145,16 @@ function withPool(product: Row): Row {
     return { ...product, fulfilment: { mystery: { outcomes: [{ name: 'Placeholder outcome', weight: 1, stock }] } } }
   return product
 }
+
+/** How many records of each kind a seed holds, kinds it holds none of left out. */
+export const countsOf = (seed: SeedInput): Record<string, number> =>
+  Object.fromEntries(
+    Object.entries(seed)
+      .map(([kind, rows]) => [kind, (rows as unknown[]).length] as const)
+      .filter(([, n]) => n > 0),
+  )
+
+export const describeCounts = (counts: Record<string, number>) =>
+  Object.entries(counts)
+    .map(([kind, n]) => counted(n, kind))
+    .join(', ')

@@ -30,20 +30,13 @@ const DECODERS: Record<string, (bytes: Buffer, o: { maxOutputLength: number }) =
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 /** The body's text, decoded from its Content-Encoding; undefined when it is not text (or cannot be decoded). */
-function textOf(bytes: Buffer, encoding: string | null, limit: number): { text?: string; decodedFrom?: string } {
-  const coding = encoding?.trim().toLowerCase()
-  let plain = bytes
-  if (coding && coding !== 'identity') {
-    const decode = DECODERS[coding]
-    if (!decode) return {}
-    try {
-      plain = decode(bytes, { maxOutputLength: limit })
-    } catch {
-      return {}
-    }
-  }
+function textOf(bytes: Buffer, encoding: string | null): { text?: string; decodedFrom?: string } {
+  const coding = encoding?.trim().toLowerCase() || 'identity'
+  const decode = coding === 'identity' ? (plain: Buffer) => plain : DECODERS[coding]
+  if (!decode) return {}
   try {
-    return { text: utf8.decode(plain), ...(coding && coding !== 'identity' ? { decodedFrom: coding } : {}) }
+    const text = utf8.decode(decode(bytes, { maxOutputLength: MAX_RELAYED_BYTES }))
+    return coding === 'identity' ? { text } : { text, decodedFrom: coding }
   } catch {
     return {}
   }
@@ -56,13 +49,12 @@ export async function askUpstream(
   method: string,
   o: { headers: Record<string, string>; body: string | undefined },
 ): Promise<UpstreamAnswer> {
-  const limit = MAX_RELAYED_BYTES
   const timeoutMs = 30_000
   let res: Response
   let bytes: Buffer
   try {
     res = await fetch(url, { method, headers: o.headers, body: o.body, signal: AbortSignal.timeout(timeoutMs) })
-    const read = await readAtMost(res.body, limit)
+    const read = await readAtMost(res.body, MAX_RELAYED_BYTES)
     if (read.truncated) throw new AnswerTooLargeError()
     bytes = read.bytes
   } catch (error) {
@@ -72,13 +64,7 @@ export async function askUpstream(
       e?.name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : e?.cause?.message || e?.message
     throw Object.assign(new StoreError(0, `could not reach ${url}: ${reason}`), { cause: e?.cause ?? error })
   }
-  const decoded = textOf(bytes, res.headers.get('content-encoding'), limit)
-  return {
-    status: res.status,
-    statusText: res.statusText,
-    header: (name) => res.headers.get(name),
-    bytes,
-    ...decoded,
-    text: decoded.text,
-  }
+  const { status, statusText, headers } = res
+  const header = (name: string) => headers.get(name)
+  return { status, statusText, header, bytes, text: undefined, ...textOf(bytes, header('content-encoding')) }
 }

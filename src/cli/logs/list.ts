@@ -1,5 +1,5 @@
 // `store logs list` and `store logs get`: the request inspector after the fact.
-import type { RequestLogEntry, RequestLogList } from '../../contract/requests.js'
+import type { RequestLogEntry } from '../../contract/requests.js'
 import type { CommandContext } from '../client-factory.js'
 import { UsageError } from '../exit-codes.js'
 import { filterOf, printRequest, type TailOptions } from './request-line.js'
@@ -17,16 +17,12 @@ export async function listRequests(cc: CommandContext, o: ListOptions): Promise<
   if (o.failed && o.status !== undefined) throw new UsageError('--failed and --status go apart: pass one of them')
   const filter = filterOf(o)
   const client = cc.client()
-  let list: RequestLogList
-  if (o.failed) {
-    const [client4xx, server5xx] = await Promise.all(
-      ['4xx', '5xx'].map((status) => client.requests.list({ ...filter, status, limit })),
-    )
-    const requests = [...client4xx.requests, ...server5xx.requests]
-      .sort((a, b) => b.sequence - a.sequence)
-      .slice(0, limit)
-    list = { requests }
-  } else list = await client.requests.list({ ...filter, limit })
+  // Failed: the newest of the 4xx and the 5xx answers.
+  const lists = await Promise.all(
+    (o.failed ? ['4xx', '5xx'] : [filter.status]).map((status) => client.requests.list({ ...filter, status, limit })),
+  )
+  const requests = lists.flatMap((l) => l.requests).sort((a, b) => b.sequence - a.sequence)
+  const list = { requests: requests.slice(0, limit) }
   if (cc.out.isJson) return cc.out.json(list)
   if (list.requests.length === 0 && cc.out.isTTY) cc.out.info(o.failed ? 'No failed requests' : 'No requests found')
   for (const entry of [...list.requests].reverse()) printRequest(cc, entry)

@@ -31,12 +31,7 @@ export function printRequest(cc: CommandContext, entry: RequestLogEntry): void {
   const { out } = cc
   if (out.isJson) return out.ndjson(entry)
   const chalk = out.chalk
-  const status =
-    entry.status < 300
-      ? chalk.green(entry.status)
-      : entry.status < 400
-        ? chalk.yellow(entry.status)
-        : chalk.red(entry.status)
+  const status = (entry.status < 300 ? chalk.green : entry.status < 400 ? chalk.yellow : chalk.red)(entry.status)
   const path = entry.query ? `${entry.path}?${entry.query}` : entry.path
   const method = out.isTTY ? entry.method.padEnd(6) : entry.method
   const fields = [entry.at.slice(11, 19), method, path, status, `${entry.durationMs} ms`]

@@ -16,13 +16,11 @@ export async function tail(cc: CommandContext, o: TailOptions): Promise<void> {
     reconnected: (after: string | undefined) =>
       `Reconnected to ${origin}${after !== undefined ? `; resuming after request ${after}` : ''}`,
   }
+  // The CLI's own control calls (`store emulator …`, `webhooks listen`) would bury what an app sends.
+  const isCliControlCall = (entry: RequestLogEntry) =>
+    entry.path.startsWith('/_emulator') && entry.requestHeaders['user-agent'] === CLI_USER_AGENT
   await followUntilStopped(cc, cc.out, messages, async (signal, onStatus) => {
     for await (const entry of client.requests.stream(filter, { signal, onStatus }))
       if (!isCliControlCall(entry)) printRequest(cc, entry)
   })
-}
-
-/** The CLI's own control calls (`store emulator …`, `webhooks listen`) would bury what an app sends. */
-function isCliControlCall(entry: RequestLogEntry): boolean {
-  return entry.path.startsWith('/_emulator') && entry.requestHeaders['user-agent'] === CLI_USER_AGENT
 }

@@ -19,11 +19,6 @@ export function webhookContext(cc: CommandContext): CommandContext {
   })
 }
 
-function describeNetworkError(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } })?.cause
-  return cause?.code ?? cause?.message ?? (error as Error)?.message ?? String(error)
-}
-
 export interface Sent {
   status: number | null
   statusText: string
@@ -59,17 +54,14 @@ export async function sendWebhook(
       redirect: 'manual',
     })
     const { bytes, truncated } = await readAtMost(res.body, o.showAtMost)
-    const answer = new TextDecoder().decode(bytes)
-    return {
-      status: res.status,
-      statusText: res.statusText,
-      durationMs: ms(),
-      body: answer,
-      bodyTruncated: truncated,
-      error: null,
-    }
+    const { status, statusText } = res
+    const text = new TextDecoder().decode(bytes)
+    return { status, statusText, durationMs: ms(), body: text, bodyTruncated: truncated, error: null }
   } catch (error) {
-    const reason = timeout.aborted ? `timed out after ${timeoutMs / 1000} s` : describeNetworkError(error)
+    const cause = (error as { cause?: { code?: string; message?: string } })?.cause
+    const reason = timeout.aborted
+      ? `timed out after ${timeoutMs / 1000} s`
+      : (cause?.code ?? cause?.message ?? String((error as Error)?.message ?? error))
     return { status: null, statusText: '', durationMs: ms(), body: '', bodyTruncated: false, error: reason }
   }
 }

@@ -19,6 +19,8 @@ export interface ListenOptions {
   since?: string
 }
 
+type Outcome = Pick<Sent, 'status' | 'durationMs' | 'error'>
+
 export const FORWARD_RETRY_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000]
 
 function parseKinds(text: string | undefined): WebhookEventKind[] | undefined {
@@ -33,13 +35,9 @@ function parseKinds(text: string | undefined): WebhookEventKind[] | undefined {
   return kinds as WebhookEventKind[]
 }
 
+/** `*` matches any run of characters; everything else itself. */
 const globOf = (pattern: string) =>
-  new RegExp(
-    `^${pattern
-      .split('*')
-      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.*')}$`,
-  )
+  new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*')}$`)
 
 /** The ready line of `listen --forward-to`: what each URL gets. */
 export function forwardingLine(
@@ -102,13 +100,7 @@ export async function listen(w: CommandContext, o: ListenOptions): Promise<void>
     reconnected: (after: string | undefined) =>
       `Reconnected to ${origin}${after !== undefined ? `; resuming after event ${after}` : ''}`,
   }
-  const print = (
-    event: EmittedEvent,
-    url: string,
-    sent: Pick<Sent, 'status' | 'durationMs' | 'error'>,
-    attempts: number,
-  ) => {
-    const { status, durationMs, error } = sent
+  const print = (event: EmittedEvent, url: string, { status, durationMs, error }: Outcome, attempts: number) => {
     const at = w.now().toISOString()
     if (out.isJson)
       return out.ndjson({ sequence: event.sequence, event: event.event, url, status, durationMs, error, attempts, at })
@@ -120,34 +112,29 @@ export async function listen(w: CommandContext, o: ListenOptions): Promise<void>
     out.line(`${at.slice(11, 19)}  #${event.sequence}  ${event.event}  → ${to}${shown}  ${durationMs} ms`)
   }
   const retrying = new Set<Promise<void>>()
-  /** POSTs the event again while the URL gives no answer; any answer, 2xx or not, ends it. */
-  const retry = async (url: string, event: EmittedEvent, body: string, first: Sent, signal: AbortSignal) => {
-    let sent = first
-    let attempts = 1
-    for (const delay of FORWARD_RETRY_DELAYS_MS) {
-      out.info(
-        `${url} did not answer (${sent.error}); trying ${event.event} #${event.sequence} again in ${delay / 1000} s`,
-      )
-      await Promise.race([
-        w.sleep(delay),
-        new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true })),
-      ])
-      if (signal.aborted) return
-      sent = await sendWebhook(w, url, body, { showAtMost: 0, signal })
-      attempts++
-      if (signal.aborted) return
-      if (sent.status !== null) break
-    }
-    print(event, url, sent, attempts)
-  }
+  /** POSTs the event in the target's turn; while the URL gives no answer, again in the background. */
   const forward = async (url: string, event: EmittedEvent, body: string, signal: AbortSignal) => {
+    const post = () => sendWebhook(w, url, body, { showAtMost: 0, signal })
+    let sent = await post()
     if (signal.aborted) return
-    const first = await sendWebhook(w, url, body, { showAtMost: 0, signal })
-    if (signal.aborted) return
-    if (first.status !== null) return print(event, url, first, 1)
-    const later = retry(url, event, body, first, signal)
-    retrying.add(later)
-    void later.finally(() => retrying.delete(later))
+    if (sent.status !== null) return print(event, url, sent, 1)
+    const retry = (async () => {
+      let attempts = 1
+      for (const delay of FORWARD_RETRY_DELAYS_MS) {
+        const again = `trying ${event.event} #${event.sequence} again in ${delay / 1000} s`
+        out.info(`${url} did not answer (${sent.error}); ${again}`)
+        const aborted = new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }))
+        await Promise.race([w.sleep(delay), aborted])
+        if (signal.aborted) return
+        sent = await post()
+        attempts++
+        if (signal.aborted) return
+        if (sent.status !== null) break
+      }
+      print(event, url, sent, attempts)
+    })()
+    retrying.add(retry)
+    void retry.finally(() => retrying.delete(retry))
   }
   try {
     await followUntilStopped(w, out, messages, async (signal, onStatus) => {

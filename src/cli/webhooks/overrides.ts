@@ -59,23 +59,20 @@ export function applyOverride(body: Record<string, unknown>, o: Override): Recor
   const copy = structuredClone(body)
   let parent: unknown = copy
   for (let i = 0; i < o.path.length - 1; i++) {
-    const key = o.path[i]
-    const next = parent !== null && typeof parent === 'object' ? (parent as Record<string, unknown>)[key] : undefined
-    if (next === null || typeof next !== 'object') {
+    const next = (parent as Record<string, unknown>)[o.path[i]]
+    if (next === null || typeof next !== 'object')
       throw new UsageError(
         `--override ${o.text}: ${o.path.slice(0, i + 1).join('.')} is not an object or array in this payload`,
       )
-    }
     parent = next
   }
   const leaf = o.path[o.path.length - 1]
   if (Array.isArray(parent)) {
     const index = Number(leaf)
-    if (!Number.isInteger(index) || index < 0 || index >= parent.length) {
+    if (!Number.isInteger(index) || index < 0 || index >= parent.length)
       throw new UsageError(
         `--override ${o.text}: ${o.path.slice(0, -1).join('.')} has ${parent.length} item(s); "${leaf}" is not an index of it`,
       )
-    }
     parent[index] = typedValue(o, parent[index])
   } else {
     const record = parent as Record<string, unknown>

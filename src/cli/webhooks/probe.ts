@@ -10,13 +10,11 @@ import type { CommandContext } from '../client-factory.js'
 /** A kind no version of the spec has: the handler should answer it without breaking. */
 export const UNKNOWN_KIND = 'order:teleported'
 
-/** `must`: the spec's rule, a failure exits 1; `should`: advice, reported only. */
-export type ProbeRule = 'must' | 'should'
-
 interface Probe {
   probe: string
   event: string
-  rule: ProbeRule
+  /** `must`: the spec's rule, a failure exits 1; `should`: advice, reported only. */
+  rule: 'must' | 'should'
   expect: string
   body: string
   isPassing: (status: number | null) => boolean
@@ -44,34 +42,35 @@ export function probes(now: Date): Probe[] {
     isPassing: isOk,
   })
   const paid = sample('order:paid')
-  const out: Probe[] = WEBHOOK_EVENT_KINDS.map((kind) => must(kind, kind, sample(kind)))
-  out.push(must('duplicate', 'order:paid', paid))
   // Another order, whose payment arrives before its creation, as deliveries held up by retries do.
   const another = (body: Record<string, unknown>) => {
     const data = body.data as { id: number; uniqid: string }
     return { ...body, data: { ...data, id: data.id + 1, uniqid: `${data.uniqid}_later` } }
   }
-  out.push(must('out of order (1 of 2)', 'order:paid', another(paid)))
-  out.push(must('out of order (2 of 2)', 'order:created', another(sample('order:created'))))
   const data = paid.data as Record<string, unknown>
-  out.push({
-    ...must('extra fields', 'order:paid', {
-      ...paid,
-      probe_note: 'a field newer senders add',
-      data: { ...data, probe_extra: { nested: true } },
-    }),
-    rule: 'should',
-    expect: `${ACK}: fields it does not know are ignored`,
-  })
-  out.push({
-    probe: 'unknown kind',
-    event: UNKNOWN_KIND,
-    rule: 'should',
-    expect: 'an answer within 15 s (2xx to take it, 4xx to refuse it), not a crash',
-    body: JSON.stringify({ ...paid, event: UNKNOWN_KIND }),
-    isPassing: (status) => status !== null && status < 500,
-  })
-  return out
+  return [
+    ...WEBHOOK_EVENT_KINDS.map((kind) => must(kind, kind, sample(kind))),
+    must('duplicate', 'order:paid', paid),
+    must('out of order (1 of 2)', 'order:paid', another(paid)),
+    must('out of order (2 of 2)', 'order:created', another(sample('order:created'))),
+    {
+      ...must('extra fields', 'order:paid', {
+        ...paid,
+        probe_note: 'a field newer senders add',
+        data: { ...data, probe_extra: { nested: true } },
+      }),
+      rule: 'should',
+      expect: `${ACK}: fields it does not know are ignored`,
+    },
+    {
+      probe: 'unknown kind',
+      event: UNKNOWN_KIND,
+      rule: 'should',
+      expect: 'an answer within 15 s (2xx to take it, 4xx to refuse it), not a crash',
+      body: JSON.stringify({ ...paid, event: UNKNOWN_KIND }),
+      isPassing: (status) => status !== null && status < 500,
+    },
+  ]
 }
 
 export const PROBE_TIMEOUT = '60s'
@@ -91,13 +90,8 @@ export async function probe(w: CommandContext, url: string, timeout = PROBE_TIME
         ? await sendWebhook(w, url, p.body, { showAtMost: 0, timeoutMs: Math.min(WEBHOOK_TIMEOUT_MS, leftMs) })
         : { status: null, durationMs: 0, error: `not sent: the probe's ${timeout} were used up (--timeout)` }
     const { body: _, isPassing, ...about } = p
-    const result: ProbeResult = {
-      ...about,
-      status: sent.status,
-      durationMs: sent.durationMs,
-      error: sent.error,
-      passed: isPassing(sent.status),
-    }
+    const { status, durationMs, error } = sent
+    const result: ProbeResult = { ...about, status, durationMs, error, passed: isPassing(status) }
     results.push(result)
     if (!w.out.isJson) printResult(w, result)
   }

@@ -1,6 +1,6 @@
 // `store webhooks receive --port N`: a local receiver that prints each webhook readably, checks it
 // against the spec's schemas and headers, and can answer INVOICE.ITEM.DELIVER-DYNAMIC with content.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import {
   DYNAMIC_DELIVERY_EVENT,
   WEBHOOK_HEADERS,
@@ -9,9 +9,10 @@ import {
   validateWebhookPayload,
 } from '../../contract/events.js'
 import { isNestedDeeperThan } from '../../contract/common.js'
+import type { EventCategory } from '../../contract/event-kinds.js'
 import { UsageError } from '../exit-codes.js'
 import { parseJson } from '../fidelity/id-map.js'
-import { listen, readBody } from '../fidelity/local-server.js'
+import { portOf, readBody, sendJson, serveLocally } from '../fidelity/local-server.js'
 import type { CommandContext } from '../client-factory.js'
 
 export interface ReceiveOptions {
@@ -49,53 +50,41 @@ export function checkHeaders(headers: IncomingMessage['headers']): string[] {
   })
 }
 
-/** One line about the record a payload carries (order number, product, e-mail, amount). */
-export function describePayload(body: Record<string, unknown>): string {
-  const kind = String(body.event ?? '')
-  const d = (kind === DYNAMIC_DELIVERY_EVENT ? body : (body.data ?? {})) as Record<string, unknown>
-  if (!isEventKind(kind)) return ''
-  const parts: unknown[] = []
-  switch (categoryOf(kind)) {
-    case 'order': {
-      const lines =
-        kind.endsWith(':product') || !Array.isArray(d.products)
-          ? `${d.product_title} ×${d.quantity}`
-          : (d.products as { title?: string; quantity?: number }[]).map((p) => `${p.title} ×${p.quantity}`).join(', ')
-      parts.push(`order #${d.id} ${d.uniqid}`, d.status, d.customer_email, d.total_display, lines)
-      break
-    }
-    case 'product':
-      parts.push(`product ${d.uniqid} "${d.title}"`, d.product_type, d.price_display, `stock ${d.stock}`)
-      break
-    case 'mystery':
-      parts.push(`order ${d.orderNumber} (${d.orderId})`, `product "${d.productName}" ${d.productId}`)
-      break
-    case 'subscription':
-      parts.push(
-        `subscription ${d.id}`,
-        d.subscription_status,
-        d.customer_email,
-        `"${d.product_title}"`,
-        d.amount_display,
-      )
-      break
-    case 'query':
-      parts.push(`query ${d.ticket_id}`, d.status, d.customer_email, `"${d.subject}"`)
-      break
-    case 'feedback':
-      parts.push(`feedback ${d.id}`, `${d.rating}/5`, d.customer_email, `"${d.product_title}"`)
-      break
-    case 'dynamic':
-      parts.push(`order ${d.order_number}`, d.email, `item ${(d.item as { id?: string })?.id} ×${d.amount}`)
-      break
-  }
-  return parts.filter((p) => p !== undefined && p !== null && p !== '').join(' · ')
+type Data = Record<string, unknown>
+
+const SUMMARIES: Record<EventCategory, (d: Data, kind: string) => unknown[]> = {
+  order: (d, kind) => [
+    `order #${d.id} ${d.uniqid}`,
+    d.status,
+    d.customer_email,
+    d.total_display,
+    kind.endsWith(':product') || !Array.isArray(d.products)
+      ? `${d.product_title} ×${d.quantity}`
+      : (d.products as Data[]).map((p) => `${p.title} ×${p.quantity}`).join(', '),
+  ],
+  product: (d) => [`product ${d.uniqid} "${d.title}"`, d.product_type, d.price_display, `stock ${d.stock}`],
+  mystery: (d) => [`order ${d.orderNumber} (${d.orderId})`, `product "${d.productName}" ${d.productId}`],
+  subscription: (d) => [
+    `subscription ${d.id}`,
+    d.subscription_status,
+    d.customer_email,
+    `"${d.product_title}"`,
+    d.amount_display,
+  ],
+  query: (d) => [`query ${d.ticket_id}`, d.status, d.customer_email, `"${d.subject}"`],
+  feedback: (d) => [`feedback ${d.id}`, `${d.rating}/5`, d.customer_email, `"${d.product_title}"`],
+  dynamic: (d) => [`order ${d.order_number}`, d.email, `item ${(d.item as Data)?.id} ×${d.amount}`],
 }
 
-const dynamicAnswer = (text: string) => ({
-  type: parseJson(text) === undefined ? 'text/plain; charset=utf-8' : 'application/json',
-  body: text,
-})
+/** One line about the record a payload carries (order number, product, e-mail, amount). */
+export function describePayload(body: Data): string {
+  const kind = String(body.event ?? '')
+  if (!isEventKind(kind)) return ''
+  const data = (kind === DYNAMIC_DELIVERY_EVENT ? body : (body.data ?? {})) as Data
+  return SUMMARIES[categoryOf(kind)](data, kind)
+    .filter((p) => p !== undefined && p !== null && p !== '')
+    .join(' · ')
+}
 
 export interface Receiver {
   url: string
@@ -107,9 +96,7 @@ export function startReceiver(
   onReceived: (r: Received) => void,
   now: () => Date,
 ): Promise<Receiver> {
-  const port = Number(o.port)
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new UsageError(`--port: "${o.port}" is not a port (0-65535)`)
+  const port = portOf(o.port)
   const status = o.status === undefined ? 200 : Number(o.status)
   if (!Number.isInteger(status) || status < 100 || status > 599)
     throw new UsageError(`--status: "${o.status}" is not an HTTP status`)
@@ -123,7 +110,7 @@ export function startReceiver(
     }
     const refuse = (status: number, problem: string, body: unknown, error = problem) => {
       onReceived({ ...base, event: null, valid: false, problems: [problem], body })
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error }))
+      sendJson(res, status, { error })
     }
     if (text === undefined) return refuse(413, `body is larger than ${MAX_BODY} bytes`, null, 'body too large')
     let body: unknown
@@ -136,23 +123,17 @@ export function startReceiver(
       return refuse(400, `body is JSON nested more than ${RECEIVE_MAX_DEPTH} levels deep; no webhook payload is`, null)
     const check = validateWebhookPayload(body)
     onReceived({ ...base, event: check.kind ?? null, valid: check.ok, problems: check.problems, body })
-    if (check.kind === DYNAMIC_DELIVERY_EVENT) {
-      const order = body as { order_number?: string; item?: { id?: string } }
-      const answer = dynamicAnswer(
-        o.dynamicResponse ??
-          `Delivered by store webhooks receive for ${order.order_number ?? 'the order'}, item ${order.item?.id ?? ''}`.trim(),
-      )
-      res.writeHead(status, { 'content-type': answer.type }).end(answer.body)
-      return
-    }
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ received: true }))
+    if (check.kind !== DYNAMIC_DELIVERY_EVENT) return sendJson(res, status, { received: true })
+    const order = body as { order_number?: string; item?: { id?: string } }
+    const answer =
+      o.dynamicResponse ??
+      `Delivered by store webhooks receive for ${order.order_number ?? 'the order'}, item ${order.item?.id ?? ''}`.trim()
+    const type = parseJson(answer) === undefined ? 'text/plain; charset=utf-8' : 'application/json'
+    res.writeHead(status, { 'content-type': type }).end(answer)
   }
-  const server = createServer((req, res) => {
-    handle(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(500).end()
-    })
-  })
-  return listen(server, port, o.host).then(({ address, close }) => ({
+  return serveLocally(port, o.host, handle, (_, res) => {
+    if (!res.headersSent) res.writeHead(500).end()
+  }).then(({ address, close }) => ({
     url: `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`,
     close,
   }))
@@ -167,9 +148,7 @@ export function printReceived(w: CommandContext, r: Received): void {
       ? c.green('✓ valid')
       : c.red(`✗ ${r.problems.length + r.headerProblems.length} problem(s)`)
   out.line(`${r.at.slice(11, 19)}  ${r.method} ${r.path}  ${c.bold(r.event ?? '(no event)')}  ${verdict}`)
-  if (r.body !== null && typeof r.body === 'object') {
-    const summary = describePayload(r.body as Record<string, unknown>)
-    if (summary) out.line(`  ${summary}`)
-  }
+  const summary = r.body !== null && typeof r.body === 'object' ? describePayload(r.body as Data) : ''
+  if (summary) out.line(`  ${summary}`)
   for (const problem of [...r.headerProblems, ...r.problems]) out.line(`  ${c.red('✗')} ${problem}`)
 }

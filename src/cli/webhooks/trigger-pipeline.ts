@@ -3,8 +3,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { DYNAMIC_DELIVERY_EVENT, fixtureFileOf, type EventKind } from '../../contract/event-kinds.js'
-import type { FixtureFile } from '../../contract/fixtures.js'
-import type { EmittedEvent } from '../../contract/webhooks.js'
 import { UsageError } from '../exit-codes.js'
 import { printPlan, printStep } from '../fixtures/report.js'
 import { fixtureEnv } from '../../fixtures/env.js'
@@ -26,14 +24,15 @@ export interface PipelineOptions {
   dryRun?: boolean
 }
 
-/** The shipped fixture of a kind, with `--override STEP.path=value` applied to that step's body. */
-export async function triggerFixture(
-  kind: EventKind,
-  overrides: string[] = [],
-): Promise<{ file: FixtureFile; path: string }> {
+/**
+ * Exit 1 when no event came. A Dynamic fixture delivers to STORE_DYNAMIC_URL, else to a receiver
+ * of this process.
+ */
+export async function triggerInEmulator(w: CommandContext, kind: EventKind, o: PipelineOptions): Promise<void> {
   const path = join(TRIGGER_FIXTURES_DIR, fixtureFileOf(kind))
   const file = await parseFixtureFile(readFileSync(path, 'utf8'), path)
-  for (const text of overrides) {
+  // `--override STEP.path=value` sets a field of that step's body.
+  for (const text of o.override ?? []) {
     const override = parseOverride(text, false)
     const [name, ...rest] = override.path
     const step = file.fixtures.find((s) => s.name === name)
@@ -47,15 +46,6 @@ export async function triggerFixture(
       throw new UsageError(`--override ${text}: step "${name}" sends no body to set a field of`)
     step.request.body = applyOverride(body as Record<string, unknown>, { ...override, path: rest })
   }
-  return { file, path }
-}
-
-/**
- * Exit 1 when no event came. A Dynamic fixture delivers to STORE_DYNAMIC_URL, else to a receiver
- * of this process.
- */
-export async function triggerInEmulator(w: CommandContext, kind: EventKind, o: PipelineOptions): Promise<void> {
-  const { file, path } = await triggerFixture(kind, o.override)
   const needsDynamicUrl = JSON.stringify(file).includes(`\${env:${DYNAMIC_URL_VARIABLE}}`)
   const env = { ...w.env }
   if (o.dryRun) return printPlan(w.out, file)
@@ -76,8 +66,17 @@ export async function triggerInEmulator(w: CommandContext, kind: EventKind, o: P
     await asUsage(() =>
       runFixtures(w.client(), file, { env: fixtureEnv(env), onStep: (r) => printStep(w.out, r, 'stderr') }),
     )
-    if (kind === DYNAMIC_DELIVERY_EVENT)
-      return reportDynamic(w, env[DYNAMIC_URL_VARIABLE]!, receiver ? dynamic : undefined)
+    if (kind === DYNAMIC_DELIVERY_EVENT) {
+      const url = env[DYNAMIC_URL_VARIABLE]!
+      if (!receiver) return w.out.success(`${DYNAMIC_DELIVERY_EVENT} was POSTed to ${url}`)
+      const delivery = dynamic.find((r) => r.event === DYNAMIC_DELIVERY_EVENT)
+      if (!delivery) throw new CheckFailedError(`the steps ran but no ${DYNAMIC_DELIVERY_EVENT} reached ${url}`)
+      if (w.out.isJson) return w.out.json(delivery.body)
+      w.out.line(`${DYNAMIC_DELIVERY_EVENT}\t${url}`)
+      return w.out.success(
+        `${DYNAMIC_DELIVERY_EVENT} reached a receiver of this command (set ${DYNAMIC_URL_VARIABLE} to send it to your own)`,
+      )
+    }
     const emitted = await listening!.first
     if (w.out.isJson) return w.out.json(emitted)
     w.out.line(`evt_${emitted.sequence}\t${emitted.event}`)
@@ -89,18 +88,12 @@ export async function triggerInEmulator(w: CommandContext, kind: EventKind, o: P
 }
 
 /** Resolves once connected, before the steps run, so the event cannot slip by. */
-async function listenFor(
-  w: CommandContext,
-  kind: EventKind,
-  stop: AbortSignal,
-): Promise<{ first: Promise<EmittedEvent> }> {
+async function listenFor(w: CommandContext, kind: EventKind, stop: AbortSignal) {
   const timeout = AbortSignal.timeout(TRIGGER_EVENT_TIMEOUT_MS)
   const signal = AbortSignal.any([stop, timeout])
   let isConnected = false
-  let markConnected: () => void = () => undefined
-  const connected = new Promise<void>((resolve) => {
-    markConnected = resolve
-  })
+  let markConnected!: () => void
+  const connected = new Promise<void>((resolve) => (markConnected = resolve))
   const first = (async () => {
     try {
       for await (const event of w.client().emulator.events({
@@ -126,15 +119,4 @@ async function listenFor(
   await Promise.race([connected, first])
   // Wrapped: an async function returning the promise itself would wait for it.
   return { first }
-}
-
-function reportDynamic(w: CommandContext, url: string, received: Received[] | undefined): void {
-  if (received === undefined) return w.out.success(`${DYNAMIC_DELIVERY_EVENT} was POSTed to ${url}`)
-  const delivery = received.find((r) => r.event === DYNAMIC_DELIVERY_EVENT)
-  if (!delivery) throw new CheckFailedError(`the steps ran but no ${DYNAMIC_DELIVERY_EVENT} reached ${url}`)
-  if (w.out.isJson) return w.out.json(delivery.body)
-  w.out.line(`${DYNAMIC_DELIVERY_EVENT}\t${url}`)
-  w.out.success(
-    `${DYNAMIC_DELIVERY_EVENT} reached a receiver of this command (set ${DYNAMIC_URL_VARIABLE} to send it to your own)`,
-  )
 }

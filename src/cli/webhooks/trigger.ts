@@ -24,7 +24,7 @@ import type { Order, OrderItem } from '../../contract/orders.js'
 import type { Product } from '../../contract/products.js'
 import { isStoreError, UsageError } from '../exit-codes.js'
 import { applyOverride, parseOverride } from './overrides.js'
-import { CheckFailedError, SHOWN_ANSWER_BYTES, isOk, sendWebhook, type Sent } from './http.js'
+import { CheckFailedError, SHOWN_ANSWER_BYTES, isOk, sendWebhook } from './http.js'
 import type { CommandContext } from '../client-factory.js'
 
 export interface TriggerOptions {
@@ -79,82 +79,64 @@ function pickLine(order: Order, kind: EventKind, itemId: string | undefined): Or
 }
 
 /** A payload built from a record of the emulator (`--from ORD-…`, a product id or a subscription id). */
-export async function payloadFromRecord(
-  w: CommandContext,
-  kind: EventKind,
-  ref: string,
-  itemId?: string,
-): Promise<Record<string, unknown>> {
+async function payloadFromRecord(w: CommandContext, kind: EventKind, ref: string, itemId?: string) {
   const category = categoryOf(kind)
   const at = w.now()
+  const body = (data: unknown) => webhookBody(kind as WebhookEventKind, data, at)
   if (category === 'order' || category === 'dynamic' || category === 'mystery') {
     const order = await w.client().orders.get(ref)
     if (kind === DYNAMIC_DELIVERY_EVENT)
       return dynamicDeliveryPayload(order, pickLine(order, kind, itemId), at.toISOString())
-    if (category === 'mystery')
-      return webhookBody(kind as WebhookEventKind, mysteryRevealedData(order, pickLine(order, kind, itemId)), at)
-    const productIds = order.items.map((i) => i.productId)
-    const sources = await sourcesFor(w, productIds)
+    if (category === 'mystery') return body(mysteryRevealedData(order, pickLine(order, kind, itemId)))
     const item = isLineVariant(kind) ? pickLine(order, kind, itemId) : undefined
-    return webhookBody(kind as WebhookEventKind, orderEventData(order, sources, item), at)
+    return body(
+      orderEventData(
+        order,
+        await sourcesFor(
+          w,
+          order.items.map((i) => i.productId),
+        ),
+        item,
+      ),
+    )
   }
   if (category === 'product') {
     const product = await w.client().products.get(ref)
-    const sources = await sourcesFor(w, [])
-    return webhookBody(kind as WebhookEventKind, productEventData(product, sources.shop), at)
+    return body(productEventData(product, (await sourcesFor(w, [])).shop))
   }
   if (category === 'subscription') {
     const subscription = await w.client().subscriptions.get(ref)
-    const sources = await sourcesFor(w, [subscription.productId])
-    return webhookBody(kind as WebhookEventKind, subscriptionEventData(subscription, sources), at)
+    return body(subscriptionEventData(subscription, await sourcesFor(w, [subscription.productId])))
   }
   throw new UsageError(
     `--from works with order, product and subscription kinds; ${kind} has no API to read its record, so its sample comes from fixtures/events/ (drop --from, use --override)`,
   )
 }
 
-export function samplePayload(kind: EventKind, now: Date): Record<string, unknown> {
-  const body = loadEventSample(kind)
-  return kind === DYNAMIC_DELIVERY_EVENT ? body : { ...body, timestamp: now.toISOString() }
-}
-
-export interface TriggerResult {
-  kind: EventKind
-  url: string
-  payload: Record<string, unknown>
-  problems: string[]
-  sent?: Sent
-}
-
-export async function trigger(w: CommandContext, kindText: string, o: TriggerOptions): Promise<TriggerResult> {
+/** Exit 1 when the receiver gave no answer or not a 2xx. */
+export async function trigger(w: CommandContext, kindText: string, o: TriggerOptions): Promise<void> {
+  const { out } = w
   const kind = checkKind(kindText)
   const overrides = (o.override ?? []).map((text) => parseOverride(text, kind !== DYNAMIC_DELIVERY_EVENT))
   if (o.item && !o.from) throw new UsageError('--item goes with --from ORD-…')
   if (!o.to || !/^https?:\/\//i.test(o.to)) throw new UsageError(`--to: "${o.to}" is not an http(s) URL`)
-  let payload = o.from ? await payloadFromRecord(w, kind, o.from, o.item) : samplePayload(kind, w.now())
+  const timestamp = kind === DYNAMIC_DELIVERY_EVENT ? {} : { timestamp: w.now().toISOString() }
+  let payload = o.from ? await payloadFromRecord(w, kind, o.from, o.item) : { ...loadEventSample(kind), ...timestamp }
   for (const override of overrides) payload = applyOverride(payload, override)
-  const { problems } = validateWebhookPayload(payload)
-  const result: TriggerResult = { kind, url: o.to, payload, problems }
-  if (o.dryRun) return result
-  result.sent = await sendWebhook(w, o.to, JSON.stringify(payload), { showAtMost: SHOWN_ANSWER_BYTES })
-  return result
-}
-
-export function reportTrigger(w: CommandContext, r: TriggerResult, dryRun: boolean): void {
-  const { out } = w
-  for (const problem of r.problems) out.warn(`payload does not match the ${r.kind} schema: ${problem}`)
-  if (dryRun) return out.json(r.payload)
-  const sent = r.sent!
+  for (const problem of validateWebhookPayload(payload).problems)
+    out.warn(`payload does not match the ${kind} schema: ${problem}`)
+  if (o.dryRun) return out.json(payload)
+  const sent = await sendWebhook(w, o.to, JSON.stringify(payload), { showAtMost: SHOWN_ANSWER_BYTES })
   if (out.isJson) {
     const { status, durationMs, error, body, bodyTruncated } = sent
-    out.json({ event: r.kind, url: r.url, status, durationMs, error, body, bodyTruncated })
+    out.json({ event: kind, url: o.to, status, durationMs, error, body, bodyTruncated })
   } else {
-    out.info(`${r.kind} → POST ${r.url}`)
+    out.info(`${kind} → POST ${o.to}`)
     if (sent.status === null) out.line(`no answer: ${sent.error}  ${sent.durationMs} ms`)
     else out.line(`${sent.status}${sent.statusText ? ` ${sent.statusText}` : ''}  ${sent.durationMs} ms`)
     if (sent.body) out.line(sent.body.replace(/\n$/, ''))
     if (sent.bodyTruncated) out.info(`(the answer was cut at ${SHOWN_ANSWER_BYTES} bytes)`)
   }
-  if (sent.status === null) throw new CheckFailedError(`the receiver at ${r.url} did not answer (${sent.error})`)
+  if (sent.status === null) throw new CheckFailedError(`the receiver at ${o.to} did not answer (${sent.error})`)
   if (!isOk(sent.status)) throw new CheckFailedError(`the receiver answered ${sent.status}, not 2xx`)
 }

@@ -1,5 +1,5 @@
 // `store webhooks wait`: blocks until the emulator emits a matching event, so scripts need not sleep.
-import { isWebhookEventKind, type WebhookEventKind } from '../../contract/event-kinds.js'
+import { isWebhookEventKind } from '../../contract/event-kinds.js'
 import type { EmittedEvent } from '../../contract/webhooks.js'
 import { StoreError } from '../../contract/store-error.js'
 import { valueAt } from '../../fixtures/expect.js'
@@ -38,19 +38,16 @@ export async function waitForEvent(w: CommandContext, o: WaitOptions): Promise<v
   const seconds = parseDuration(o.timeout)
   if (o.since !== undefined && !/^(evt_)?\d{1,15}$/.test(o.since))
     throw new UsageError(`--since: "${o.since}" is not an event id (evt_12, or its number 12)`)
-  const kind = o.event as WebhookEventKind
-  let event: EmittedEvent
-  try {
-    event = await w
-      .client()
-      .emulator.events.waitFor(kind, (e) => isMatching(e, matches), { timeout: seconds * 1000, since: o.since })
-  } catch (error) {
-    if (error instanceof StoreError && error.status === 408) {
+  const kind = o.event
+  const options = { timeout: seconds * 1000, since: o.since }
+  const event = await w
+    .client()
+    .emulator.events.waitFor(kind, (e) => isMatching(e, matches), options)
+    .catch((error: unknown) => {
+      if (!(error instanceof StoreError) || error.status !== 408) throw error
       const what = matches.length ? ` matching ${(o.match ?? []).join(', ')}` : ''
       throw new CheckFailedError(`no ${kind} event${what} within ${o.timeout}`)
-    }
-    throw error
-  }
+    })
   if (w.out.isJson) return w.out.json(event)
   w.out.line(`${event.id}\t${event.event}`)
 }
