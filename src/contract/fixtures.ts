@@ -8,7 +8,6 @@ import * as z from 'zod'
  */
 
 export const FIXTURE_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const
-/** Most steps one file may hold. */
 export const FIXTURE_MAX_STEPS = 200
 
 export const FixtureRequestSchema = z.strictObject({

@@ -202,11 +202,6 @@ export function blacklistValue(b: { type: z.infer<typeof SeedBlacklistSchema>['t
   return 'value' in checked ? checked.value : b.value
 }
 
-/** `products[1].price`: where a problem is, as a reader finds it in the file. */
-function where(path: readonly PropertyKey[]): string {
-  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('')
-}
-
 /**
  * Marks the seeds parseSeed returned, so that one checked already (`store serve` checks its seed
  * file before it opens the db) is not checked a second time, at 100,000 products a second or more.
@@ -225,7 +220,7 @@ export function parseSeed(raw: unknown, source: string): SeedFile {
   const result = SeedFileSchema.safeParse(raw, { reportInput: true })
   if (result.success) return Object.defineProperty(result.data, CHECKED, { value: true })
   const [problem] = inputProblems(result.error)
-  throw new Error(`${source} was refused: ${where(problem.path) || 'top level'}: ${problem.message}`)
+  throw new Error(`${source} was refused: ${z.core.toDotPath(problem.path) || 'top level'}: ${problem.message}`)
 }
 
 /** Reads and checks a seed file; the error names the file, the record and the field at fault. */

@@ -30,21 +30,27 @@ export const SubscriptionBillingSchema = z.object({
   updatedAt: TimestampSchema,
 })
 
-export const SubscriptionSchema = z.object({
-  id: z.string(),
-  productId: z.string(),
-  productName: z.string(),
-  productProductId: z.string(),
-  customerId: z.string(),
-  customerEmail: z.string(),
-  status: z.string(),
-  processorSubscriptionId: z.string(),
-  processorCustomerId: z.string(),
-  currentPeriodEnd: TimestampSchema,
-  createdAt: TimestampSchema,
-  canceledAt: TimestampSchema.nullable(),
-  ...SubscriptionBillingSchema.partial().shape,
-})
+export const SubscriptionSchema = z
+  .object({
+    id: z.string(),
+    productId: z.string().describe('Internal product id.'),
+    productName: z.string(),
+    productProductId: z.string().describe('The `rec_` style product id.'),
+    customerId: z.string(),
+    customerEmail: z.string(),
+    status: z.string().describe('ACTIVE, TRIALING, CANCELLED (the list is open).'),
+    processorSubscriptionId: z.string(),
+    processorCustomerId: z.string(),
+    currentPeriodEnd: TimestampSchema,
+    createdAt: TimestampSchema,
+    canceledAt: TimestampSchema.nullable().describe('null while not cancelled.'),
+    ...SubscriptionBillingSchema.partial().shape,
+  })
+  .meta({
+    id: 'Subscription',
+    description:
+      'A subscription (read only). Emulator: made by paying a Subscription line, moved by the emulator clock.',
+  })
 export interface Subscription extends z.infer<typeof SubscriptionSchema> {}
 
 export const SubscriptionListSchema = z.object({ subscriptions: z.array(SubscriptionSchema) })

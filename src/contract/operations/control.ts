@@ -81,6 +81,7 @@ const eventStream = (what: string) => ({
 
 const QUERY_ID = "The query's id."
 const customerQuery = resourceOperations({ path: '/_emulator/queries', one: 'a customer query', id: QUERY_ID })
+const fault = resourceOperations({ path: '/_emulator/faults', one: 'a fault rule', id: "The rule's id (`flt_…`)." })
 
 /** The emulator's control API (`/_emulator`, DESIGN.md "Emulator control API"), by operationId. */
 export const CONTROL_OPERATION_TABLE = {
@@ -164,48 +165,47 @@ export const CONTROL_OPERATION_TABLE = {
       errors: [[409, 'A code was already delivered and cannot return to a pool.']],
     },
   }),
-  ...area('orders', {
-    payOrder: {
-      method: 'post',
-      path: '/_emulator/orders/{id}/pay',
-      summary: 'Mark an order paid',
-      description:
-        'Without `amount` the amount due is paid; less than due makes it `partial`. Paid in full, fulfilment runs per line and the payment events fire. Idempotent: paying again delivers nothing twice, it only retries undelivered lines. The body may be left out.',
-      params: ORDER_ID,
-      body: PayBodySchema,
-      bodyOptional: true,
-      ok: answer(200, 'The order after payment.', OrderSchema),
-      errors: errorCases(PAYMENT_ABOVE_DUE, PAYMENT_NOT_ABOVE_ZERO, ORDER_CLOSED_TO_PAYMENT, PAYMENT_ALREADY_SETTLED),
+  ...area(
+    { tag: 'orders', params: ORDER_ID },
+    {
+      payOrder: {
+        method: 'post',
+        path: '/_emulator/orders/{id}/pay',
+        summary: 'Mark an order paid',
+        description:
+          'Without `amount` the amount due is paid; less than due makes it `partial`. Paid in full, fulfilment runs per line and the payment events fire. Idempotent: paying again delivers nothing twice, it only retries undelivered lines. The body may be left out.',
+        body: PayBodySchema,
+        bodyOptional: true,
+        ok: answer(200, 'The order after payment.', OrderSchema),
+        errors: errorCases(PAYMENT_ABOVE_DUE, PAYMENT_NOT_ABOVE_ZERO, ORDER_CLOSED_TO_PAYMENT, PAYMENT_ALREADY_SETTLED),
+      },
+      retryDelivery: {
+        method: 'post',
+        path: '/_emulator/orders/{id}/deliver',
+        summary: 'Retry undelivered lines',
+        description: 'Runs fulfilment again for lines left undelivered (no stock then, a Dynamic endpoint down).',
+        ok: ORDER,
+        errors: errorCases(DELIVERY_BEFORE_PAYMENT),
+      },
+      addTracking: {
+        method: 'post',
+        path: '/_emulator/orders/{id}/tracking',
+        summary: 'Add tracking',
+        description: 'Tracking for the Physical lines of a paid order, which delivers them.',
+        body: TrackingBodySchema,
+        ok: ORDER,
+        errors: errorCases(TRACKING_WITHOUT_PHYSICAL, SHIPPING_BEFORE_PAYMENT),
+      },
+      disputeOrder: {
+        method: 'post',
+        path: '/_emulator/orders/{id}/dispute',
+        summary: 'Dispute an order',
+        description: '`paymentStatus: disputed` (paid or partial orders).',
+        ok: ORDER,
+        errors: errorCases(DISPUTE_WITHOUT_PAYMENT),
+      },
     },
-    retryDelivery: {
-      method: 'post',
-      path: '/_emulator/orders/{id}/deliver',
-      summary: 'Retry undelivered lines',
-      description: 'Runs fulfilment again for lines left undelivered (no stock then, a Dynamic endpoint down).',
-      params: ORDER_ID,
-      ok: ORDER,
-      errors: errorCases(DELIVERY_BEFORE_PAYMENT),
-    },
-    addTracking: {
-      method: 'post',
-      path: '/_emulator/orders/{id}/tracking',
-      summary: 'Add tracking',
-      description: 'Tracking for the Physical lines of a paid order, which delivers them.',
-      params: ORDER_ID,
-      body: TrackingBodySchema,
-      ok: ORDER,
-      errors: errorCases(TRACKING_WITHOUT_PHYSICAL, SHIPPING_BEFORE_PAYMENT),
-    },
-    disputeOrder: {
-      method: 'post',
-      path: '/_emulator/orders/{id}/dispute',
-      summary: 'Dispute an order',
-      description: '`paymentStatus: disputed` (paid or partial orders).',
-      params: ORDER_ID,
-      ok: ORDER,
-      errors: errorCases(DISPUTE_WITHOUT_PAYMENT),
-    },
-  }),
+  ),
   cancelSubscription: {
     method: 'post',
     path: '/_emulator/subscriptions/{id}/cancel',
@@ -350,30 +350,18 @@ export const CONTROL_OPERATION_TABLE = {
     },
   }),
   ...area('faults', {
-    listFaults: {
-      method: 'get',
-      path: '/_emulator/faults',
+    listFaults: fault.list(FaultListSchema, {
       summary: "The account's fault rules",
       description:
         'Oldest first; a rule is gone once it has failed `times` requests. Rules live in memory: a restart forgets them.',
-      ok: answer(200, '`{ faults: [...] }`', FaultListSchema),
-    },
-    createFault: {
-      method: 'post',
-      path: '/_emulator/faults',
+    }),
+    createFault: fault.create(CreateFaultBodySchema, FaultSchema, {
       summary: 'Make the next matching requests fail',
       description:
         "The next `times` (default 1) `/api/v1` and `/_emulator` requests of the account that match `match` (a method, a path where `*` matches any run of characters, or both; at least one) are answered `status` (default 500) with `body`, or the spec's error body, after waiting `latencyMs`. With only `latencyMs` they wait, then are answered as usual. The `/_emulator/faults` routes themselves are never failed. Any request may also carry `Prefer: code=NNN` (400-599): that one request is answered NNN with the spec's error body and changes nothing.",
-      body: CreateFaultBodySchema,
       ok: answer(201, 'The rule.', FaultSchema),
       errors: [[409, 'The account holds 100 rules already: delete some first.']],
-    },
-    deleteFault: {
-      method: 'delete',
-      path: '/_emulator/faults/{id}',
-      summary: 'Remove a fault rule',
-      params: { id: "The rule's id (`flt_…`)." },
-      ok: SUCCESS,
-    },
+    }),
+    deleteFault: fault.delete({ summary: 'Remove a fault rule' }),
   }),
 } satisfies Record<string, OperationInput>
