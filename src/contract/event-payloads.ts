@@ -58,13 +58,20 @@ export function unixSeconds(iso: string | null | undefined): number {
   return Number.isFinite(ms) ? Math.floor(ms / 1000) : 0
 }
 
-/** An amount as people read it (`$39.60`). */
+const formats = new Map<string, Intl.NumberFormat | null>()
+
+/** An amount as people read it (`$39.60`). A format is kept per currency: building one costs far more than using it. */
 export function displayMoney(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount)
-  } catch {
-    return `${amount.toFixed(2)} ${currency}`
+  let format = formats.get(currency)
+  if (format === undefined) {
+    try {
+      format = new Intl.NumberFormat('en-US', { style: 'currency', currency })
+    } catch {
+      format = null
+    }
+    formats.set(currency, format)
   }
+  return format ? format.format(amount) : `${amount.toFixed(2)} ${currency}`
 }
 
 const amountString = (n: number) => (Math.round(n * 100) / 100).toFixed(2)
