@@ -5,7 +5,6 @@ export * from './store-error.js'
 
 export const FieldErrorSchema: z.ZodType<FieldError> = z.object({ field: z.string(), message: z.string() })
 
-/** Every error response of the API: `{ error, errors? }` (spec, "Errors"). */
 export const ErrorBodySchema: z.ZodType<ErrorBody> = z
   .object({
     error: z.string().describe('What went wrong and what to do; for validation `<field>: <message>`.'),

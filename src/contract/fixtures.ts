@@ -56,8 +56,7 @@ export const FixtureStepSchema = z.strictObject({
 export type FixtureStep = z.output<typeof FixtureStepSchema>
 
 export const FixtureFileSchema = z.strictObject({
-  /** What the file does, in a sentence: shown by `--dry-run`. */
-  description: z.string().max(1000).optional(),
+  description: z.string().max(1000).describe('What the file does, in a sentence: shown by `--dry-run`.').optional(),
   fixtures: z
     .array(FixtureStepSchema)
     .min(1, 'must hold at least one step')

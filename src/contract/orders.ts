@@ -46,10 +46,8 @@ export const HandoverSchema = z.object({
     .optional(),
   subscriptionId: z.string().optional(),
   attempts: z.number().int().optional(),
-  /** A Physical line: the order's tracking once shipped. */
-  tracking: z.array(TrackingSchema).optional(),
-  /** A MysteryBox line: the outcome of each open. */
-  outcomes: z.array(z.string()).optional(),
+  tracking: z.array(TrackingSchema).describe("A Physical line: the order's tracking once shipped.").optional(),
+  outcomes: z.array(z.string()).describe('A MysteryBox line: the outcome of each open.').optional(),
 })
 export type Handover = z.infer<typeof HandoverSchema>
 
@@ -96,8 +94,7 @@ export const OrderExtrasSchema = z.object({
   tracking: z.array(TrackingSchema),
   disputedAt: TimestampSchema.nullable(),
   updatedAt: TimestampSchema,
-  /** `checkout`, or `renewal`: an order the clock created for a subscription period. */
-  origin: z.enum(['checkout', 'renewal']),
+  origin: z.enum(['checkout', 'renewal']).describe('`renewal`: an order the clock created for a subscription period.'),
   subscriptionId: z.string().nullable(),
 })
 

@@ -28,8 +28,7 @@ export const RecordedRequestSchema = z.looseObject({
   receivedAt: TimestampSchema,
   method: z.string(),
   path: z.string(),
-  /** The query string without `?`; empty when there is none. */
-  query: z.string(),
+  query: z.string().describe('The query string without `?`; empty when there is none.'),
   status: z.number().int(),
   durationMs: z.number().nonnegative(),
   /** The shop the request acted on (slug), or what `X-Service-Shop` named when that was refused. */
@@ -38,19 +37,16 @@ export const RecordedRequestSchema = z.looseObject({
     .enum(['api', 'dashboard'])
     .describe('`api` with a Bearer key, `dashboard` from the dashboard with its session.'),
   reason: z.string().nullable().describe('For an error, why, in words.'),
-  /** Keys, cookies and `secret` fields masked. */
-  requestHeaders: z.record(z.string(), z.string()),
+  requestHeaders: z.record(z.string(), z.string()).describe('Keys, cookies and `secret` fields masked.'),
   /** null: no body was sent, or the emulator refused the request before reading it. */
   requestBody: RecordedBodySchema.nullable(),
   responseHeaders: z.record(z.string(), z.string()),
-  /** null: no body, or a stream (Server-Sent Events). */
-  responseBody: RecordedBodySchema.nullable(),
+  responseBody: RecordedBodySchema.nullable().describe('null: no body, or a stream (Server-Sent Events).'),
 })
 export type RecordedRequest = z.infer<typeof RecordedRequestSchema>
 
 export const RequestLogEntrySchema = RecordedRequestSchema.extend({
-  /** `req_<sequence>`. */
-  id: z.string(),
+  id: z.string().describe('`req_<sequence>`.'),
   sequence: z.number().int().positive().describe('Grows by one per request of the account; the SSE `id`.'),
 }).meta({ id: 'RequestLogEntry', description: 'A recorded request (the request inspector).' })
 export type RequestLogEntry = z.infer<typeof RequestLogEntrySchema>

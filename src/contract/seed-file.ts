@@ -160,17 +160,12 @@ const BaseSeedFileSchema = z.strictObject({
 /** A seed: records in the API's own shapes (DESIGN.md, `--seed FILE`), checked as the API checks them. */
 export const SeedFileSchema = BaseSeedFileSchema.superRefine((seed, ctx) => {
   const issues: Issue[] = []
-  checkUnique(issues, seed.products, 'products', 'id', (p) => p.id)
+  for (const [at, records] of Object.entries(seed))
+    checkUnique(issues, records as { id?: string }[], at, 'id', (r) => r.id)
   checkUnique(issues, seed.products, 'products', 'productId', (p) => p.productId)
-  checkUnique(issues, seed.coupons, 'coupons', 'id', (c) => c.id)
   checkUnique(issues, seed.coupons, 'coupons', 'code', (c) => c.code)
-  checkUnique(issues, seed.categories, 'categories', 'id', (c) => c.id)
-  checkUnique(issues, seed.groups, 'groups', 'id', (g) => g.id)
-  checkUnique(issues, seed.blacklists, 'blacklists', 'id', (b) => b.id)
   checkUnique(issues, seed.blacklists, 'blacklists', 'value', (b) => `${b.type}:${blacklistValue(b)}`)
-  checkUnique(issues, seed.customers, 'customers', 'id', (c) => c.id)
   checkUnique(issues, seed.customers, 'customers', 'email', (c) => c.email)
-  checkUnique(issues, seed.orders, 'orders', 'id', (o) => o.id)
   checkUnique(issues, seed.orders, 'orders', 'orderNumber', (o) => o.orderNumber)
   // The products' ids are gathered only when groups or categories bind some.
   if (seed.groups?.length || seed.categories?.length) {

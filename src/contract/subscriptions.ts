@@ -22,8 +22,7 @@ export const SubscriptionBillingSchema = z.object({
   trialDays: z.number().int().nonnegative(),
   trialStart: TimestampSchema.nullable(),
   trialEnd: TimestampSchema.nullable(),
-  /** Start of the first charged period; period k ends at anchor + (k + 1) intervals. */
-  anchorAt: TimestampSchema,
+  anchorAt: TimestampSchema.describe('Start of the first charged period; period k ends at anchor + (k + 1) intervals.'),
   periodsCharged: z.number().int().nonnegative(),
   currentPeriodStart: TimestampSchema,
   upcomingNotifiedFor: TimestampSchema.nullable(),

@@ -6,7 +6,7 @@ import {
   ShopListSchema,
   ShopSchema,
 } from '../shops.js'
-import { answer, ACCOUNT_DELETED, SUCCESS, area, type OperationInput, json } from './operation.js'
+import { answer, ACCOUNT_DELETED, area, type OperationInput, json } from './operation.js'
 import {
   FulfilmentSetupBodySchema,
   FulfilmentSetupSchema,
@@ -51,6 +51,15 @@ import {
 } from '../requests.js'
 import { CreateFaultBodySchema, FaultListSchema, FaultSchema } from '../faults.js'
 
+const SHOPS_AND_KEYS = 'shops and keys'
+const shop = resourceOperations({ path: '/_emulator/shops', one: 'a shop', id: '', tag: SHOPS_AND_KEYS })
+const key = resourceOperations({
+  path: '/_emulator/keys',
+  one: 'a key',
+  id: "The key's id (`key_…`).",
+  tag: SHOPS_AND_KEYS,
+})
+
 const PRODUCT_ID = { id: 'The product id or its `rec_…` productId.' }
 
 const ORDER_ID = { id: 'The order id or its `ORD-…` order number.' }
@@ -85,53 +94,37 @@ const fault = resourceOperations({ path: '/_emulator/faults', one: 'a fault rule
 
 /** The emulator's control API (`/_emulator`, DESIGN.md "Emulator control API"), by operationId. */
 export const CONTROL_OPERATION_TABLE = {
-  ...area('shops and keys', {
-    listShops: {
-      method: 'get',
-      path: '/_emulator/shops',
+  ...area(SHOPS_AND_KEYS, {
+    listShops: shop.list(ShopListSchema, {
       summary: "List the account's shops",
       description: 'Oldest first; the oldest is the one used without `X-Service-Shop`.',
-      ok: answer(200, '`{ shops: [...] }`', ShopListSchema),
-    },
-    createShop: {
-      method: 'post',
-      path: '/_emulator/shops',
+    }),
+    createShop: shop.create(CreateShopBodySchema, ShopSchema, {
       summary: 'Add a shop',
       description: 'A new shop of the calling account, with the default theme.',
-      body: CreateShopBodySchema,
       ok: answer(201, 'The shop.', ShopSchema),
       errors: [
         [404, ACCOUNT_DELETED],
         [409, 'A shop with this slug already exists.'],
       ],
-    },
-    listKeys: {
-      method: 'get',
-      path: '/_emulator/keys',
+    }),
+    listKeys: key.list(ApiKeyListSchema, {
       summary: "List the account's keys",
       description: 'Masked: prefix and last four characters; the secret is never shown again.',
-      ok: answer(200, '`{ keys: [...] }`', ApiKeyListSchema),
-    },
-    createKey: {
-      method: 'post',
-      path: '/_emulator/keys',
+    }),
+    createKey: key.create(CreateKeyBodySchema, ApiKeySchema, {
       summary: 'Add a key',
       description:
         'The secret (`sk_live_…`) is in this answer only (spec, "Authentication"). The body may be left out.',
-      body: CreateKeyBodySchema,
       bodyOptional: true,
       ok: answer(201, 'The key with its `secret`.', ApiKeySchema),
       errors: [[404, ACCOUNT_DELETED]],
-    },
-    revokeKey: {
-      method: 'delete',
-      path: '/_emulator/keys/{id}',
+    }),
+    revokeKey: key.delete({
       summary: 'Revoke a key',
       description: 'Requests with it answer 401 from now on; dashboard sessions it opened end.',
-      params: { id: "The key's id (`key_…`)." },
-      ok: SUCCESS,
       errors: [[409, "The account's last key cannot be revoked; create another first."]],
-    },
+    }),
   }),
   ...area('products', {
     listAllProducts: {
