@@ -7,7 +7,7 @@ import type { PayInput } from '../contract/fulfilment.js'
 import type { EmittedEvent } from '../contract/webhooks.js'
 import { StoreError } from '../contract/store-error.js'
 import type { CallOptions, Http } from './http.js'
-import { follow, jsonOf, type FollowOptions, type StreamStatus } from './follow.js'
+import { follow, type FollowOptions, type StreamStatus } from './follow.js'
 import { resource, verbs } from './resources.js'
 
 export type EventStreamStatus = StreamStatus
@@ -142,10 +142,5 @@ async function waitFor(
 
 function events(http: Http, options: EventsOptions): AsyncGenerator<EmittedEvent> {
   const query = options.events?.length ? { events: options.events.join(',') } : undefined
-  return follow(http, 'streamEvents', query, options, (message) => {
-    const event = jsonOf(message.data) as EmittedEvent | undefined
-    return typeof event?.event === 'string' && typeof event.sequence === 'number'
-      ? { item: event, id: String(event.sequence) }
-      : undefined
-  })
+  return follow<EmittedEvent>(http, 'streamEvents', query, options)
 }

@@ -4,8 +4,8 @@
 import { ADDRESSES } from '../contract/operations/addresses.js'
 import type { OperationId } from '../contract/operations/index.js'
 import { StoreError } from '../contract/store-error.js'
-import type { CallOptions, Http } from './http.js'
-import { parseSse, type SseMessage } from './sse.js'
+import { type CallOptions, type Http, jsonOf } from './http.js'
+import { parseSse } from './sse.js'
 
 export type StreamStatus =
   | { state: 'connected'; reconnected: boolean; resumedAfter?: string }
@@ -23,15 +23,14 @@ export interface FollowOptions extends CallOptions {
 export const RECONNECT_DELAYS_MS: readonly number[] = [250, 500, 1_000, 2_000, 5_000]
 
 /**
- * Yields each message `read` makes something of, with the id to resume after. Ends when `signal`
- * aborts or the caller stops iterating; a refusal (4xx) throws its StoreError.
+ * Yields each message's data, a JSON object with its `sequence` (the id to resume after). Ends when
+ * `signal` aborts or the caller stops iterating; a refusal (4xx) throws its StoreError.
  */
-export async function* follow<T>(
+export async function* follow<T extends { sequence: number }>(
   http: Http,
   operation: OperationId,
   query: Record<string, string | undefined> | undefined,
   options: FollowOptions,
-  read: (message: SseMessage) => { item: T; id: string } | undefined,
 ): AsyncGenerator<T> {
   const delays = options.reconnectDelaysMs?.length ? options.reconnectDelaysMs : RECONNECT_DELAYS_MS
   // Aborted when the caller stops iterating, so the open stream is closed at once.
@@ -55,10 +54,10 @@ export async function* follow<T>(
         options.onStatus?.({ state: 'connected', reconnected: connectedBefore, resumedAfter: lastId })
         connectedBefore = true
         for await (const message of parseSse(res.body as ReadableStream<Uint8Array>, signal)) {
-          const read_ = read(message)
-          if (!read_) continue
-          lastId = message.id ?? read_.id
-          yield read_.item
+          const item = jsonOf(message.data) as T | undefined
+          if (typeof item?.sequence !== 'number') continue
+          lastId = message.id ?? String(item.sequence)
+          yield item
         }
         reason = 'the stream ended (the emulator stopped?)'
       } catch (error) {
@@ -85,13 +84,4 @@ export async function* follow<T>(
 function describe(error: unknown): string {
   const e = error as { message?: string; cause?: { code?: string; message?: string } }
   return e?.cause?.code ?? e?.cause?.message ?? e?.message ?? String(error)
-}
-
-/** The message's data as JSON, or undefined when it is not JSON. */
-export function jsonOf(data: string): unknown {
-  try {
-    return JSON.parse(data)
-  } catch {
-    return undefined
-  }
 }

@@ -2,8 +2,7 @@
 // called by its address, and answers are checked only against the declarations handed in (`drift`).
 import { ADDRESSES } from '../contract/operations/addresses.js'
 import type { OperationId } from '../contract/operations/index.js'
-import { maskKey } from '../contract/keys.js'
-import { maskSecretsIn } from '../contract/mask.js'
+import { maskSecretsIn, maskedHeaders } from '../contract/mask.js'
 import { type ErrorBody, type FieldError, StoreError } from '../contract/store-error.js'
 import type { Answer, CallArgs, CallInput, CallOptions } from './call.js'
 
@@ -88,13 +87,6 @@ export interface ResponseDrift {
   issues: FieldError[]
 }
 
-interface Exchanged {
-  status: number
-  statusText: string
-  header(name: string): string | null
-  text: string
-}
-
 export type { CallOptions } from './call.js'
 
 type QueryValue = string | number | boolean | null | undefined
@@ -117,9 +109,6 @@ const LOG_BODY_LIMIT = 2_000
 
 /** The CLI's name for the one masking rule of keys. */
 export { maskKey as maskSecret } from '../contract/keys.js'
-
-/** Percent-encodes one path segment (ids come from users and may hold `/` or `?`). */
-export const segment = (id: string | number): string => encodeURIComponent(String(id))
 
 /**
  * The HTTP layer of {@link StoreClient}. Retries a 429 after its `Retry-After` (any method: the
@@ -164,7 +153,8 @@ export class Http {
       query?: Record<string, QueryValue>
       body?: unknown
     }
-    const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => segment(params[name]!))
+    // Ids come from users and may hold `/` or `?`.
+    const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])))
     return this.request(method, filled, {
       query,
       body,
@@ -183,36 +173,38 @@ export class Http {
     if (body !== undefined) headers['content-type'] = 'application/json'
     const canRetryFailure = IDEMPOTENT.has(method)
 
-    for (let attempt = 0; ; attempt++) {
-      const retriesLeft = attempt < this.retry.retries
+    for (let attempt = 1; ; attempt++) {
+      const retriesLeft = attempt <= this.retry.retries
+      const notice = { method, path, attempt, waitMs: this.backoff(attempt), status: null, isRetryAfter: false }
       let answer: { res: Response; text: string }
       try {
         answer = await this.exchangeOnce(method, url, headers, body, opts.signal)
       } catch (error) {
         this.log(`< no answer: ${(error as Error).message}`)
-        if (canRetryFailure && retriesLeft && !opts.signal?.aborted) {
-          await this.wait(this.backoff(attempt), 'no answer', { method, path, attempt: attempt + 1, status: null })
-          continue
-        }
-        throw withAttempts(error as StoreError, attempt + 1)
+        if (!canRetryFailure || !retriesLeft || opts.signal?.aborted) throw withAttempts(error as StoreError, attempt)
+        await this.wait('no answer', notice)
+        continue
       }
       const { res, text } = answer
       if (res.ok) return this.decode(method, path, res, text, opts)
-
-      const notice = { method, path, attempt: attempt + 1, status: res.status }
       if (retriesLeft && res.status === 429) {
         const asked = retryAfterMs(res.headers.get('retry-after'), this.options.now ?? Date.now)
-        const wait = asked ?? this.backoff(attempt)
-        if (wait <= this.retry.maxRetryAfterMs) {
-          await this.wait(wait, '429 Too Many Requests', { ...notice, isRetryAfter: asked !== undefined })
+        const waitMs = asked ?? notice.waitMs
+        if (waitMs <= this.retry.maxRetryAfterMs) {
+          await this.wait('429 Too Many Requests', {
+            ...notice,
+            status: 429,
+            waitMs,
+            isRetryAfter: asked !== undefined,
+          })
           continue
         }
       }
       if (retriesLeft && res.status >= 500 && canRetryFailure) {
-        await this.wait(this.backoff(attempt), `${res.status}`, notice)
+        await this.wait(`${res.status}`, { ...notice, status: res.status })
         continue
       }
-      throw withAttempts(errorOf(res, text), attempt + 1)
+      throw withAttempts(errorOf(res, text), attempt)
     }
   }
 
@@ -221,8 +213,10 @@ export class Http {
    * else the API's StoreError (status 0 when no answer came). Not retried: the caller reconnects.
    */
   async open(method: Method, path: string, opts: RequestOptions = {}): Promise<Response> {
-    const url = this.url(path, opts.query, opts.root)
-    const res = await this.send(method, url, this.headersFor(opts), undefined, opts.signal, 0)
+    const res = await this.send(method, this.url(path, opts.query, opts.root), this.headersFor(opts), undefined, {
+      signal: opts.signal,
+      timeoutMs: 0,
+    })
     if (res.ok) {
       this.log(`< ${res.status} ${statusTextOf(res)} (stream)`)
       return res
@@ -243,7 +237,7 @@ export class Http {
     method: string,
     path: string,
     opts: { headers?: Record<string, string>; body?: string; signal?: AbortSignal } = {},
-  ): Promise<Exchanged> {
+  ): Promise<{ status: number; statusText: string; header(name: string): string | null; text: string }> {
     const headers = { ...this.options.headers, ...this.keyHeaders(true), ...opts.headers }
     const { res, text } = await this.exchangeOnce(method, this.baseUrl + path, headers, opts.body, opts.signal)
     return { status: res.status, statusText: statusTextOf(res), header: (name) => res.headers.get(name), text }
@@ -271,7 +265,7 @@ export class Http {
   ): Promise<{ res: Response; text: string }> {
     // Timed for the log only: the first performance.now() loads node:perf_hooks in Node.
     const started = this.options.log ? performance.now() : 0
-    const res = await this.send(method, url, headers, body, signal)
+    const res = await this.send(method, url, headers, body, { signal })
     const text = await res.text()
     this.logAnswer(res, text, this.options.log ? performance.now() - started : 0)
     return { res, text }
@@ -283,19 +277,21 @@ export class Http {
     url: string,
     headers: Record<string, string>,
     body: string | undefined,
-    signal: AbortSignal | undefined,
-    timeoutMs = this.options.timeoutMs ?? 30_000,
+    { signal, timeoutMs = this.options.timeoutMs ?? 30_000 }: { signal?: AbortSignal; timeoutMs?: number },
   ): Promise<Response> {
-    this.logRequest(method, url, headers, body)
-    const signals = [signal, timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined].filter(
-      (s): s is AbortSignal => s !== undefined,
-    )
+    if (this.options.log) {
+      this.log(`> ${method} ${url}`)
+      for (const [name, value] of Object.entries(maskedHeaders(Object.entries(headers), this.secrets())))
+        this.log(`> ${name}: ${value}`)
+      if (body !== undefined) this.log(`> ${this.shown(body)}`)
+    }
+    const timeout = timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined
     try {
       return await (this.options.fetch ?? globalThis.fetch)(url, {
         method,
         headers,
         body,
-        ...(signals.length ? { signal: AbortSignal.any(signals) } : {}),
+        signal: signal && timeout ? AbortSignal.any([signal, timeout]) : (signal ?? timeout),
       })
     } catch (error) {
       throw Object.assign(new StoreError(0, `could not reach ${url}: ${reasonOf(error, timeoutMs)}`), {
@@ -313,12 +309,9 @@ export class Http {
   ): Promise<unknown> {
     if (opts.as === 'text') return text
     if (res.status === 204 || text === '') return undefined
-    let json: unknown
-    try {
-      json = JSON.parse(text)
-    } catch {
+    const json = jsonOf(text)
+    if (json === undefined)
       throw new StoreError(res.status, `unexpected answer to ${method} ${path}: not JSON (${snippet(text)})`)
-    }
     const drift = this.options.drift
     if (opts.operation && drift) {
       const operations = typeof drift.operations === 'function' ? await drift.operations() : drift.operations
@@ -335,37 +328,25 @@ export class Http {
   /** Waits `ms` with the injected sleep; resolves early when `signal` aborts. */
   async pause(ms: number, signal?: AbortSignal): Promise<void> {
     if (signal?.aborted) return
+    const sleep = this.options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)))
     await Promise.race([
-      (this.options.sleep ?? defaultSleep)(ms),
+      sleep(ms),
       new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true })),
     ])
   }
 
   private backoff(attempt: number): number {
-    return Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** attempt)
+    return Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1))
   }
 
-  private async wait(
-    ms: number,
-    why: string,
-    notice: Omit<RetryNotice, 'waitMs' | 'isRetryAfter'> & { isRetryAfter?: boolean },
-  ): Promise<void> {
-    this.log(`  retrying after ${why} in ${ms} ms`)
-    this.options.onRetry?.({ ...notice, waitMs: ms, isRetryAfter: notice.isRetryAfter ?? false })
-    await (this.options.sleep ?? defaultSleep)(ms)
+  private async wait(why: string, notice: RetryNotice): Promise<void> {
+    this.log(`  retrying after ${why} in ${notice.waitMs} ms`)
+    this.options.onRetry?.(notice)
+    await this.pause(notice.waitMs)
   }
 
   private log(line: string): void {
     this.options.log?.(line)
-  }
-
-  private logRequest(method: string, url: string, headers: Record<string, string>, body: string | undefined): void {
-    if (!this.options.log) return
-    this.log(`> ${method} ${url}`)
-    for (const [name, value] of Object.entries(headers)) {
-      this.log(`> ${name}: ${name === 'authorization' ? `Bearer ${maskKey(value.replace(/^Bearer\s+/i, ''))}` : value}`)
-    }
-    if (body !== undefined) this.log(`> ${this.mask(truncate(body))}`)
   }
 
   private logAnswer(res: Response, text: string, ms: number): void {
@@ -373,17 +354,27 @@ export class Http {
     this.log(`< ${res.status} ${statusTextOf(res)} (${Math.round(ms)} ms)`)
     const retryAfter = res.headers.get('retry-after')
     if (retryAfter) this.log(`< retry-after: ${retryAfter}`)
-    if (text) this.log(`< ${this.mask(truncate(text))}`)
+    if (text) this.log(`< ${this.shown(text)}`)
   }
 
-  /** Hides the key, any other API key and any `secret` field in logged bodies. */
-  private mask(text: string): string {
-    return maskSecretsIn(text, this.options.apiKey ? [this.options.apiKey] : [])
+  private secrets(): string[] {
+    return this.options.apiKey ? [this.options.apiKey] : []
+  }
+
+  /** A body as the log shows it: cut short, the key, any other API key and any `secret` field hidden. */
+  private shown(text: string): string {
+    const cut = text.length > LOG_BODY_LIMIT ? `${text.slice(0, LOG_BODY_LIMIT)}… (${text.length} characters)` : text
+    return maskSecretsIn(cut, this.secrets())
   }
 }
 
-function defaultSleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms))
+/** The text as JSON, or undefined when it is not JSON. */
+export function jsonOf(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
 }
 
 /** Retry-After as seconds or an HTTP date (RFC 9110 §10.2.3), in ms; undefined when absent or unreadable. */
@@ -399,12 +390,7 @@ export function retryAfterMs(header: string | null, now: () => number): number |
 export function errorOf(res: Response, text: string): StoreError {
   const retryAfter = res.headers.get('retry-after')
   const headers = retryAfter ? { 'Retry-After': retryAfter } : undefined
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(text)
-  } catch {
-    parsed = undefined
-  }
+  const parsed = jsonOf(text)
   if (isErrorBody(parsed)) return new StoreError(res.status, parsed.error, parsed.errors, headers)
   const location = res.headers.get('location')
   // A redirect is not an API answer: the base URL points at something else (a page, a login).
@@ -419,13 +405,11 @@ export function errorOf(res: Response, text: string): StoreError {
 
 /** The API's error body (spec, "Errors"): `{ error, errors? }`, each field error `{ field, message }`. */
 function isErrorBody(value: unknown): value is ErrorBody {
-  if (value === null || typeof value !== 'object') return false
-  const { error, errors } = value as { error?: unknown; errors?: unknown }
+  const { error, errors } = (value ?? {}) as { error?: unknown; errors?: { field?: unknown; message?: unknown }[] }
   if (typeof error !== 'string') return false
-  if (errors === undefined) return true
   return (
-    Array.isArray(errors) &&
-    errors.every((e) => typeof e?.field === 'string' && typeof (e as { message?: unknown }).message === 'string')
+    errors === undefined ||
+    (Array.isArray(errors) && errors.every((e) => typeof e?.field === 'string' && typeof e.message === 'string'))
   )
 }
 
@@ -468,10 +452,6 @@ function reasonOf(error: unknown, timeoutMs: number): string {
   if (/wrong version number|packet length too long|EPROTO/i.test(reason))
     return 'the server there does not speak TLS (is it an http:// server, such as store serve without --tls-cert?): write the URL with http://'
   return reason
-}
-
-function truncate(text: string): string {
-  return text.length > LOG_BODY_LIMIT ? `${text.slice(0, LOG_BODY_LIMIT)}… (${text.length} characters)` : text
 }
 
 function snippet(text: string): string {

@@ -3,7 +3,7 @@
 import type { Operations } from '../contract/operations/index.js'
 import type { RequestLogEntry } from '../contract/requests.js'
 import type { QueryOf } from './call.js'
-import { follow, jsonOf, type FollowOptions } from './follow.js'
+import { follow, type FollowOptions } from './follow.js'
 import type { CallOptions, Http } from './http.js'
 
 /** Filters of the request log: status class (`4xx`) or code (`404`), method, path prefix; `after` a sequence. */
@@ -23,11 +23,6 @@ export function requests(http: Http) {
      * `since`, the kept requests after that sequence come first. A refusal throws its StoreError.
      */
     stream: (query: Pick<RequestLogFilter, 'status' | 'method' | 'path'> = {}, options: FollowOptions = {}) =>
-      follow(http, 'listRequests', { ...query }, options, (message) => {
-        const entry = jsonOf(message.data) as RequestLogEntry | undefined
-        return typeof entry?.sequence === 'number' && typeof entry.path === 'string'
-          ? { item: entry, id: String(entry.sequence) }
-          : undefined
-      }),
+      follow<RequestLogEntry>(http, 'listRequests', { ...query }, options),
   }
 }

@@ -67,26 +67,35 @@ export function resource<const I extends Ids>(http: Http, ids: I, param = 'id'):
   ) as Resource<I>
 }
 
+type Crud<Many extends string, One extends string> = Resource<{
+  list: `list${Many}` & OperationId
+  get: `get${One}` & OperationId
+  create: `create${One}` & OperationId
+  update: `update${One}` & OperationId
+  delete: `delete${One}` & OperationId
+}>
+
+/** The five methods of a resource whose operations are `list<Many>`, `get<One>`, `create<One>`, … */
+function crud<const Many extends string, const One extends string>(http: Http, many: Many, one: One) {
+  const ids = [`list${many}`, `get${one}`, `create${one}`, `update${one}`, `delete${one}`]
+  const [list, get, create, update, remove] = ids as OperationId[]
+  return resource(http, { list, get, create, update, delete: remove }) as unknown as Crud<Many, One>
+}
+
 /** `/products` (spec, "Endpoints: Products"); `:id` is the internal id or the `rec_` productId. */
 export function products(http: Http) {
-  const crud = resource(http, {
-    list: 'listProducts',
-    get: 'getProduct',
-    create: 'createProduct',
-    update: 'updateProduct',
-    delete: 'deleteProduct',
-  })
+  const methods = crud(http, 'Products', 'Product')
   type Query = QueryOf<Operations['listProducts']>
   async function* pages(query: Query = {}, options: CallOptions = {}) {
     let cursor = query.cursor
     do {
-      const page = await crud.list({ ...query, cursor }, options)
+      const page = await methods.list({ ...query, cursor }, options)
       yield page
       cursor = page.nextCursor ?? undefined
     } while (cursor)
   }
   return {
-    ...crud,
+    ...methods,
     /**
      * Every page from `query.cursor` on, following `nextCursor`.
      * @example for await (const page of client.products.pages({ limit: 250 })) console.log(page.products.length)
@@ -109,37 +118,13 @@ export function apiResources(http: Http) {
     /** `/orders`: `:id` is the internal id or the `ORD-` orderNumber; `update` sets the status. */
     orders: resource(http, { list: 'listOrders', get: 'getOrder', update: 'updateOrder' }),
     /** `/coupons`: codes are uppercased by the server; `expiresAt: null` removes the expiry. */
-    coupons: resource(http, {
-      list: 'listCoupons',
-      get: 'getCoupon',
-      create: 'createCoupon',
-      update: 'updateCoupon',
-      delete: 'deleteCoupon',
-    }),
+    coupons: crud(http, 'Coupons', 'Coupon'),
     /** `/blacklists`: IP, COUNTRY or EMAIL entries of the shop. */
-    blacklists: resource(http, {
-      list: 'listBlacklists',
-      get: 'getBlacklistEntry',
-      create: 'createBlacklistEntry',
-      update: 'updateBlacklistEntry',
-      delete: 'deleteBlacklistEntry',
-    }),
+    blacklists: crud(http, 'Blacklists', 'BlacklistEntry'),
     /** `/categories`: `productIds`/`groupIds` bind products and groups (an update replaces the lists). */
-    categories: resource(http, {
-      list: 'listCategories',
-      get: 'getCategory',
-      create: 'createCategory',
-      update: 'updateCategory',
-      delete: 'deleteCategory',
-    }),
+    categories: crud(http, 'Categories', 'Category'),
     /** `/groups` (bundles): `productIds` replaces the member list. */
-    groups: resource(http, {
-      list: 'listGroups',
-      get: 'getGroup',
-      create: 'createGroup',
-      update: 'updateGroup',
-      delete: 'deleteGroup',
-    }),
+    groups: crud(http, 'Groups', 'Group'),
     /** `/customers`: read only; `get` adds order stats and notes. */
     customers: resource(http, { list: 'listCustomers', get: 'getCustomer' }),
     /** `/subscriptions`: read only; cancelling is `client.emulator.cancelSubscription`. */

@@ -7,13 +7,15 @@ import { fieldRefusal, refusal } from './refusals.js'
 export const BlacklistTypeSchema = z.enum(BLACKLIST_TYPES)
 export type BlacklistType = z.infer<typeof BlacklistTypeSchema>
 
-export const BlacklistEntrySchema = z.object({
-  id: z.string(),
-  type: BlacklistTypeSchema,
-  value: z.string(),
-  reason: z.string().nullable(),
-  createdAt: TimestampSchema,
-})
+export const BlacklistEntrySchema = z
+  .object({
+    id: z.string(),
+    type: BlacklistTypeSchema.describe('IP, COUNTRY or EMAIL.'),
+    value: z.string().describe('An IP address, a 2-letter country code, or an e-mail address according to type.'),
+    reason: z.string().nullable().describe('Internal note; never shown to the visitor.'),
+    createdAt: TimestampSchema,
+  })
+  .meta({ id: 'BlacklistEntry', description: 'Visitors matching an entry are prevented from using the storefront.' })
 export interface BlacklistEntry extends z.infer<typeof BlacklistEntrySchema> {}
 
 /** What the value of each entry type must be (spec, "Blacklist entry"). */

@@ -2,16 +2,20 @@ import * as z from 'zod'
 import { IdListSchema, NameSchema, SortOrderSchema, TimestampSchema } from './common.js'
 import { fieldRefusal } from './refusals.js'
 
-export const CategorySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  sortOrder: z.number().int(),
-  unlisted: z.boolean(),
-  products: z.array(z.object({ id: z.string(), name: z.string(), productId: z.string() })),
-  groups: z.array(z.object({ id: z.string(), name: z.string() })),
-  createdAt: TimestampSchema,
-  updatedAt: TimestampSchema.optional(),
-})
+export const CategorySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    sortOrder: z.number().int().describe('Lower first, default 0.'),
+    unlisted: z.boolean().describe('Default false.'),
+    products: z
+      .array(z.object({ id: z.string(), name: z.string(), productId: z.string() }))
+      .describe('Bound products: `{id, name, productId}`.'),
+    groups: z.array(z.object({ id: z.string(), name: z.string() })).describe('Bound groups: `{id, name}`.'),
+    createdAt: TimestampSchema,
+    updatedAt: TimestampSchema.optional(),
+  })
+  .meta({ id: 'Category' })
 export interface Category extends z.infer<typeof CategorySchema> {}
 
 export const CreateCategoryBodySchema = z.strictObject({

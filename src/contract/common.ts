@@ -142,7 +142,7 @@ export function findForbiddenKey(value: unknown, depth = 0): string | undefined 
   return undefined
 }
 
-export const SuccessSchema = z.object({ success: z.literal(true) })
+export const SuccessSchema = z.object({ success: z.literal(true) }).meta({ id: 'Success' })
 /** `{ success: true }`: the answer of a delete. */
 export interface Success extends z.infer<typeof SuccessSchema> {}
 

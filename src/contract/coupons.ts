@@ -6,19 +6,24 @@ import { fieldRefusal, refusal } from './refusals.js'
 export const CouponTypeSchema = z.enum(COUPON_TYPES)
 export type CouponType = z.infer<typeof CouponTypeSchema>
 
-export const CouponSchema = z.object({
-  id: z.string(),
-  code: z.string(),
-  type: CouponTypeSchema,
-  value: z.number(),
-  usageLimit: z.number().int().nullable(),
-  usedCount: z.number().int(),
-  minAmount: z.number().nullable(),
-  expiresAt: TimestampSchema.nullable(),
-  active: z.boolean(),
-  createdAt: TimestampSchema,
-  updatedAt: TimestampSchema,
-})
+export const CouponSchema = z
+  .object({
+    id: z.string(),
+    code: z.string().describe('Stored uppercased; unique per shop.'),
+    type: CouponTypeSchema.describe('percentage or fixed.'),
+    value: z.number().describe('Percent or currency units.'),
+    usageLimit: z.number().int().nullable().describe('null = unlimited.'),
+    usedCount: z.number().int(),
+    minAmount: z
+      .number()
+      .nullable()
+      .describe('Minimum order total; null = none. Emulator: compared after the group discount.'),
+    expiresAt: TimestampSchema.nullable().describe('ISO 8601 or null; null = never.'),
+    active: z.boolean().describe('Default true.'),
+    createdAt: TimestampSchema,
+    updatedAt: TimestampSchema,
+  })
+  .meta({ id: 'Coupon' })
 export interface Coupon extends z.infer<typeof CouponSchema> {}
 
 const CodeSchema = trimmedText(64)

@@ -5,8 +5,9 @@ export * from './store-error.js'
 
 export const FieldErrorSchema: z.ZodType<FieldError> = z.object({ field: z.string(), message: z.string() })
 
-/** Every error response of the API: `{ error, errors? }` (spec, "Errors"). */
-export const ErrorBodySchema: z.ZodType<ErrorBody> = z.object({
-  error: z.string(),
-  errors: z.array(FieldErrorSchema).optional(),
-})
+export const ErrorBodySchema: z.ZodType<ErrorBody> = z
+  .object({
+    error: z.string().describe('What went wrong and what to do; for validation `<field>: <message>`.'),
+    errors: z.array(FieldErrorSchema).describe('Validation only: every field at fault.').optional(),
+  })
+  .meta({ id: 'Error', description: 'Every error answer (spec, "Errors").' })

@@ -77,18 +77,16 @@ export const QUERY_EVENT_KINDS = ofCategory('query')
 export const FEEDBACK_EVENT_KINDS = ofCategory('feedback')
 export const PRODUCT_EVENT_KINDS = ofCategory('product')
 export const SUBSCRIPTION_EVENT_KINDS = ofCategory('subscription')
-export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number]
 export type ProductEventKind = (typeof PRODUCT_EVENT_KINDS)[number]
-export type SubscriptionEventKind = (typeof SUBSCRIPTION_EVENT_KINDS)[number]
 export type QueryEventKind = (typeof QUERY_EVENT_KINDS)[number]
 export type FeedbackEventKind = (typeof FEEDBACK_EVENT_KINDS)[number]
 
 /** The variant of a kind fired once per line item (orders) or subscribed product (subscriptions). */
 export type LineVariant<K extends string> = `${K}:product`
 /** Order kinds fired once per order; each has its `:product` variant. */
-export type OrderKind = Exclude<OrderEventKind, LineVariant<string>>
+export type OrderKind = Exclude<(typeof ORDER_EVENT_KINDS)[number], LineVariant<string>>
 /** Subscription kinds fired once per subscription; each has its `:product` variant. */
-export type SubscriptionKind = Exclude<SubscriptionEventKind, LineVariant<string>>
+export type SubscriptionKind = Exclude<(typeof SUBSCRIPTION_EVENT_KINDS)[number], LineVariant<string>>
 
 export type EventCategory = 'order' | 'query' | 'feedback' | 'product' | 'mystery' | 'subscription' | 'dynamic'
 

@@ -58,32 +58,20 @@ export function unixSeconds(iso: string | null | undefined): number {
   return Number.isFinite(ms) ? Math.floor(ms / 1000) : 0
 }
 
-interface MoneyFormat {
-  format: Intl.NumberFormat | null
-  /** The last amount formatted and its text: most payloads in a row carry the same price. */
-  amount?: number
-  text?: string
-}
-const formats = new Map<string, MoneyFormat>()
+const formats = new Map<string, Intl.NumberFormat | null>()
 
-/** An amount as people read it (`$39.60`); formats are cached per currency, they are costly to build and to run. */
+/** An amount as people read it (`$39.60`). A format is kept per currency: building one costs far more than using it. */
 export function displayMoney(amount: number, currency: string): string {
-  let entry = formats.get(currency)
-  if (entry === undefined) {
-    let format: Intl.NumberFormat | null
+  let format = formats.get(currency)
+  if (format === undefined) {
     try {
       format = new Intl.NumberFormat('en-US', { style: 'currency', currency })
     } catch {
       format = null
     }
-    entry = { format }
-    formats.set(currency, entry)
+    formats.set(currency, format)
   }
-  if (entry.text !== undefined && Object.is(entry.amount, amount)) return entry.text
-  const text = entry.format ? entry.format.format(amount) : `${amount.toFixed(2)} ${currency}`
-  entry.amount = amount
-  entry.text = text
-  return text
+  return format ? format.format(amount) : `${amount.toFixed(2)} ${currency}`
 }
 
 const amountString = (n: number) => (Math.round(n * 100) / 100).toFixed(2)
@@ -230,15 +218,6 @@ function discountBreakdown(order: Order, amount: number): OrderEventData['discou
   return out
 }
 
-/**
- * What `gatewayOf` reads of `top` laid over `under`, as `{ ...under, ...top }` has it. Spreading
- * two records of some fifty fields into one costs more than building the rest of a payload.
- */
-function gatewayFieldsOf(top: Record<string, unknown>, under: Record<string, unknown>): Record<string, unknown> {
-  const field = (key: string) => (Object.hasOwn(top, key) ? top[key] : under[key])
-  return { gateway: field('gateway'), payments: field('payments'), paymentMethod: field('paymentMethod') }
-}
-
 function gatewayOf(record: Record<string, unknown>, fallback: string): string {
   const payments = Array.isArray(record.payments) ? record.payments.map(obj) : []
   const paid = payments.length ? str(payments[payments.length - 1].gateway) : null
@@ -377,7 +356,7 @@ export function subscriptionEventData(
     current_period_end: unixSeconds(s.currentPeriodEnd),
     trial_start: unixOrNull(s.trialStart),
     trial_end: unixOrNull(s.trialEnd),
-    gateway: gatewayOf(gatewayFieldsOf(s, order ?? {}), 'PROCESSOR'),
+    gateway: gatewayOf({ ...order, ...s }, 'PROCESSOR'),
     country,
     ip: order?.ip || null,
     ip_info: ipInfo(country),

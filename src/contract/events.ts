@@ -74,13 +74,11 @@ export const StatusHistoryEntrySchema = z.object({ status: z.string(), created_a
 
 /** Order data: every order:* kind (spec, "Order data"). */
 export const OrderEventDataSchema = z.object({
-  // Identifiers
   id: z.number().int(),
   uniqid: z.string(),
   type: z.string(),
   subtype: NullableString,
   origin: z.string(),
-  // Amounts
   total: Money,
   total_display: z.string(),
   currency: z.string().length(3),
@@ -89,38 +87,31 @@ export const OrderEventDataSchema = z.object({
   fee_percentage: z.number(),
   fee_breakdown: z.array(z.object({ name: z.string(), amount: Money })),
   discount_breakdown: z.array(z.object({ type: z.string(), amount: Money })),
-  // Shop and customer
   shop_id: z.number().int(),
   name: z.string(),
   customer_email: z.string(),
   customer_id: NullableString,
-  // Product
   product_id: z.string(),
   product_title: z.string(),
   product_type: UpperProductType,
   quantity: z.number().int(),
   subscription_id: NullableString,
   subscription_time: z.number().int().nullable(),
-  // Metadata
   custom_fields: z.record(z.string(), z.unknown()),
-  // Gateway
   gateway: z.string(),
   gateway_data: z.object({ type: z.string(), label: z.string(), payment_reference: NullableString }),
   processor_id: NullableString,
   wallet_order_id: NullableString,
-  // Location
   country: NullableString,
   location: NullableString,
   ip: NullableString,
   is_vpn_or_proxy: z.boolean(),
   ip_info: IpInfoSchema,
-  // Status
   status: z.string().regex(/^[A-Z_]+$/, 'must be upper case'),
   status_history: z.array(StatusHistoryEntrySchema),
   status_history_raw: z.array(z.object({ status: z.string(), paymentStatus: z.string().optional(), at: z.string() })),
   created_at: UnixSeconds,
   updated_at: UnixSeconds,
-  // Nested
   product: ProductEventDataSchema,
   products: z.array(
     z.object({

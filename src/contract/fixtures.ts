@@ -8,7 +8,6 @@ import * as z from 'zod'
  */
 
 export const FIXTURE_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const
-/** Most steps one file may hold. */
 export const FIXTURE_MAX_STEPS = 200
 
 export const FixtureRequestSchema = z.strictObject({
@@ -57,8 +56,7 @@ export const FixtureStepSchema = z.strictObject({
 export type FixtureStep = z.output<typeof FixtureStepSchema>
 
 export const FixtureFileSchema = z.strictObject({
-  /** What the file does, in a sentence: shown by `--dry-run`. */
-  description: z.string().max(1000).optional(),
+  description: z.string().max(1000).describe('What the file does, in a sentence: shown by `--dry-run`.').optional(),
   fixtures: z
     .array(FixtureStepSchema)
     .min(1, 'must hold at least one step')

@@ -98,22 +98,24 @@ export type FulfilmentSetupInput = z.input<typeof FulfilmentSetupBodySchema>
  * The setup as the control API shows it to the merchant: the pools as they stand now, the
  * mystery table with its public commitment. The server seed is never shown.
  */
-export const FulfilmentSetupSchema = z.object({
-  productId: z.string(),
-  productType: z.string(),
-  deliveryMessage: z.string().nullable(),
-  files: z.array(z.object({ name: z.string(), url: z.string() })),
-  serials: z.array(z.string()).nullable(),
-  dynamicWebhookUrl: z.string().nullable(),
-  mystery: MysteryPublicSchema.extend({
-    outcomes: z.array(MysteryPublicSchema.shape.outcomes.element.extend({ codes: z.array(z.string()).optional() })),
-  }).nullable(),
-  subscription: z
-    .object({ interval: SubscriptionIntervalSchema, intervalCount: z.number().int(), trialDays: z.number().int() })
-    .nullable(),
-  stock: z.number().int().nullable(),
-  updatedAt: TimestampSchema.nullable(),
-})
+export const FulfilmentSetupSchema = z
+  .object({
+    productId: z.string(),
+    productType: z.string(),
+    deliveryMessage: z.string().nullable(),
+    files: z.array(z.object({ name: z.string(), url: z.string() })),
+    serials: z.array(z.string()).nullable(),
+    dynamicWebhookUrl: z.string().nullable(),
+    mystery: MysteryPublicSchema.extend({
+      outcomes: z.array(MysteryPublicSchema.shape.outcomes.element.extend({ codes: z.array(z.string()).optional() })),
+    }).nullable(),
+    subscription: z
+      .object({ interval: SubscriptionIntervalSchema, intervalCount: z.number().int(), trialDays: z.number().int() })
+      .nullable(),
+    stock: z.number().int().nullable(),
+    updatedAt: TimestampSchema.nullable(),
+  })
+  .meta({ id: 'FulfilmentSetup' })
 export interface FulfilmentSetup extends z.infer<typeof FulfilmentSetupSchema> {}
 
 /** Body of `POST /_emulator/orders/:id/pay`: without `amount` the amount due is paid. */
@@ -129,7 +131,6 @@ export const PayBodySchema = z.strictObject({
 export type PayBody = z.infer<typeof PayBodySchema>
 export type PayInput = z.input<typeof PayBodySchema>
 
-/** Body of `POST /_emulator/orders/:id/tracking`. */
 export const TrackingBodySchema = z.strictObject({
   code: trimmedText(100),
   carrier: trimmedText(100).optional(),
@@ -140,7 +141,6 @@ export type TrackingInput = z.input<typeof TrackingBodySchema>
 /** Five years: enough for yearly renewals, small enough that daily plans stay a bounded amount of work. */
 export const MAX_CLOCK_ADVANCE_SECONDS = 5 * 366 * 24 * 3600
 
-/** Body of `POST /_emulator/clock/advance`. */
 export const ClockAdvanceBodySchema = z.strictObject({
   seconds: z
     .number()
@@ -150,14 +150,15 @@ export const ClockAdvanceBodySchema = z.strictObject({
 })
 
 /** Answer of the clock routes: the emulator's time and what fell due while it moved. */
-export const ClockSchema = z.object({
-  now: TimestampSchema,
-  offsetSeconds: z.number(),
-  due: z.object({ upcoming: z.number().int(), trialsEnded: z.number().int(), renewed: z.number().int() }).optional(),
-})
+export const ClockSchema = z
+  .object({
+    now: TimestampSchema,
+    offsetSeconds: z.number(),
+    due: z.object({ upcoming: z.number().int(), trialsEnded: z.number().int(), renewed: z.number().int() }).optional(),
+  })
+  .meta({ id: 'Clock' })
 export interface ClockState extends z.infer<typeof ClockSchema> {}
 
-/** Body of `POST /_emulator/queries/:id/reply`. */
 export const QueryReplyBodySchema = z.strictObject({
   message: trimmedText(10_000),
 })

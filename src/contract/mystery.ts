@@ -50,8 +50,7 @@ export const LineMysterySchema = z.looseObject({
   commitment: z.string(),
   poolVersion: z.number().int(),
   clientSeed: z.string(),
-  /** Only after payment; before it the seed is kept apart from the order. */
-  serverSeed: Hex64.optional(),
+  serverSeed: Hex64.describe('Only after payment; before it the seed is kept apart from the order.').optional(),
   opens: z.array(MysteryOpenSchema),
 })
 

@@ -46,10 +46,8 @@ export const HandoverSchema = z.object({
     .optional(),
   subscriptionId: z.string().optional(),
   attempts: z.number().int().optional(),
-  /** A Physical line: the order's tracking once shipped. */
-  tracking: z.array(TrackingSchema).optional(),
-  /** A MysteryBox line: the outcome of each open. */
-  outcomes: z.array(z.string()).optional(),
+  tracking: z.array(TrackingSchema).describe("A Physical line: the order's tracking once shipped.").optional(),
+  outcomes: z.array(z.string()).describe('A MysteryBox line: the outcome of each open.').optional(),
 })
 export type Handover = z.infer<typeof HandoverSchema>
 
@@ -96,26 +94,36 @@ export const OrderExtrasSchema = z.object({
   tracking: z.array(TrackingSchema),
   disputedAt: TimestampSchema.nullable(),
   updatedAt: TimestampSchema,
-  /** `checkout`, or `renewal`: an order the clock created for a subscription period. */
-  origin: z.enum(['checkout', 'renewal']),
+  origin: z.enum(['checkout', 'renewal']).describe('`renewal`: an order the clock created for a subscription period.'),
   subscriptionId: z.string().nullable(),
 })
 
-export const OrderSchema = z.object({
-  id: z.string(),
-  orderNumber: z.string().regex(/^ORD-\d+$/),
-  status: OrderStatusSchema,
-  paymentStatus: PaymentStatusSchema,
-  total: z.number(),
-  currency: z.string(),
-  customerEmail: z.string(),
-  customerName: z.string(),
-  paymentMethod: z.string(),
-  createdAt: TimestampSchema,
-  paidAt: TimestampSchema.nullable(),
-  items: z.array(OrderItemSchema),
-  ...OrderExtrasSchema.partial().shape,
-})
+export const OrderSchema = z
+  .object({
+    id: z.string().describe('Internal identifier.'),
+    orderNumber: z
+      .string()
+      .regex(/^ORD-\d+$/)
+      .describe('Display number, form `ORD-<number>`; accepted wherever `:id` of an order is.'),
+    status: OrderStatusSchema.describe('Settable values: pending, processing, completed, cancelled, refunded.'),
+    paymentStatus: PaymentStatusSchema.describe(
+      'The spec shows `paid`. Emulator: `unpaid` at checkout, `partial` after a payment below the amount due, `paid`, `disputed`, `refunded` (set by `PUT /orders/{id}` with status `refunded`).',
+    ),
+    total: z.number(),
+    currency: z.string(),
+    customerEmail: z.string(),
+    customerName: z.string(),
+    paymentMethod: z.string().describe('Free text naming the method.'),
+    createdAt: TimestampSchema,
+    paidAt: TimestampSchema.nullable().describe('ISO 8601; null until paid.'),
+    items: z.array(OrderItemSchema),
+    ...OrderExtrasSchema.partial().shape,
+  })
+  .meta({
+    id: 'Order',
+    description:
+      'An order with its items. Emulator: lines also carry their delivery and, for mystery boxes, every open.',
+  })
 export type Order = z.infer<typeof OrderSchema>
 
 export const UpdateOrderBodySchema = z.strictObject({ status: OrderStatusSchema.describe('new status') })
@@ -125,7 +133,6 @@ export type UpdateOrderInput = z.input<typeof UpdateOrderBodySchema>
 export const OrderListQuerySchema = z.strictObject({
   limit: limitQuery(ORDER_LIMIT.max),
 })
-/** `limit`: default 50, max 200. */
 export type OrderListQuery = z.output<typeof OrderListQuerySchema>
 export const OrderListSchema = z.object({ orders: z.array(OrderSchema) })
 export type OrderList = z.infer<typeof OrderListSchema>

@@ -23,37 +23,32 @@ export type RecordedBody = z.infer<typeof RecordedBodySchema>
 /** A request as recorded, before the log gives it its place (`id`, `sequence`). */
 export const RecordedRequestSchema = z.looseObject({
   /** When the request arrived, by the calling account's emulator clock (the time its records were written at). */
-  at: TimestampSchema,
+  at: TimestampSchema.describe("When the request arrived, by the emulator's clock."),
   /** When the request arrived, by the machine's clock (differs from `at` once the account's clock was advanced). */
   receivedAt: TimestampSchema,
   method: z.string(),
   path: z.string(),
-  /** The query string without `?`; empty when there is none. */
-  query: z.string(),
+  query: z.string().describe('The query string without `?`; empty when there is none.'),
   status: z.number().int(),
   durationMs: z.number().nonnegative(),
   /** The shop the request acted on (slug), or what `X-Service-Shop` named when that was refused. */
   shop: z.string().nullable(),
-  /** `api`: with a Bearer key; `dashboard`: from the dashboard's pages with the signed-in session. */
-  via: z.enum(['api', 'dashboard']),
-  /** For an error (4xx, 5xx), why, in words: the answer's `error` and its field errors. */
-  reason: z.string().nullable(),
-  /** Keys, cookies and `secret` fields masked. */
-  requestHeaders: z.record(z.string(), z.string()),
+  via: z
+    .enum(['api', 'dashboard'])
+    .describe('`api` with a Bearer key, `dashboard` from the dashboard with its session.'),
+  reason: z.string().nullable().describe('For an error, why, in words.'),
+  requestHeaders: z.record(z.string(), z.string()).describe('Keys, cookies and `secret` fields masked.'),
   /** null: no body was sent, or the emulator refused the request before reading it. */
   requestBody: RecordedBodySchema.nullable(),
   responseHeaders: z.record(z.string(), z.string()),
-  /** null: no body, or a stream (Server-Sent Events). */
-  responseBody: RecordedBodySchema.nullable(),
+  responseBody: RecordedBodySchema.nullable().describe('null: no body, or a stream (Server-Sent Events).'),
 })
 export type RecordedRequest = z.infer<typeof RecordedRequestSchema>
 
 export const RequestLogEntrySchema = RecordedRequestSchema.extend({
-  /** `req_<sequence>`. */
-  id: z.string(),
-  /** Grows by one per request of the account; the SSE `id`, so `Last-Event-ID` resumes. */
-  sequence: z.number().int().positive(),
-})
+  id: z.string().describe('`req_<sequence>`.'),
+  sequence: z.number().int().positive().describe('Grows by one per request of the account; the SSE `id`.'),
+}).meta({ id: 'RequestLogEntry', description: 'A recorded request (the request inspector).' })
 export type RequestLogEntry = z.infer<typeof RequestLogEntrySchema>
 export const RequestLogListSchema = z.object({ requests: z.array(RequestLogEntrySchema) })
 export type RequestLogList = z.infer<typeof RequestLogListSchema>

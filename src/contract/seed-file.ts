@@ -160,17 +160,12 @@ const BaseSeedFileSchema = z.strictObject({
 /** A seed: records in the API's own shapes (DESIGN.md, `--seed FILE`), checked as the API checks them. */
 export const SeedFileSchema = BaseSeedFileSchema.superRefine((seed, ctx) => {
   const issues: Issue[] = []
-  checkUnique(issues, seed.products, 'products', 'id', (p) => p.id)
+  for (const [at, records] of Object.entries(seed))
+    checkUnique(issues, records as { id?: string }[], at, 'id', (r) => r.id)
   checkUnique(issues, seed.products, 'products', 'productId', (p) => p.productId)
-  checkUnique(issues, seed.coupons, 'coupons', 'id', (c) => c.id)
   checkUnique(issues, seed.coupons, 'coupons', 'code', (c) => c.code)
-  checkUnique(issues, seed.categories, 'categories', 'id', (c) => c.id)
-  checkUnique(issues, seed.groups, 'groups', 'id', (g) => g.id)
-  checkUnique(issues, seed.blacklists, 'blacklists', 'id', (b) => b.id)
   checkUnique(issues, seed.blacklists, 'blacklists', 'value', (b) => `${b.type}:${blacklistValue(b)}`)
-  checkUnique(issues, seed.customers, 'customers', 'id', (c) => c.id)
   checkUnique(issues, seed.customers, 'customers', 'email', (c) => c.email)
-  checkUnique(issues, seed.orders, 'orders', 'id', (o) => o.id)
   checkUnique(issues, seed.orders, 'orders', 'orderNumber', (o) => o.orderNumber)
   // The products' ids are gathered only when groups or categories bind some.
   if (seed.groups?.length || seed.categories?.length) {
@@ -202,11 +197,6 @@ export function blacklistValue(b: { type: z.infer<typeof SeedBlacklistSchema>['t
   return 'value' in checked ? checked.value : b.value
 }
 
-/** `products[1].price`: where a problem is, as a reader finds it in the file. */
-function where(path: readonly PropertyKey[]): string {
-  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('')
-}
-
 /**
  * Marks the seeds parseSeed returned, so that one checked already (`store serve` checks its seed
  * file before it opens the db) is not checked a second time, at 100,000 products a second or more.
@@ -225,7 +215,7 @@ export function parseSeed(raw: unknown, source: string): SeedFile {
   const result = SeedFileSchema.safeParse(raw, { reportInput: true })
   if (result.success) return Object.defineProperty(result.data, CHECKED, { value: true })
   const [problem] = inputProblems(result.error)
-  throw new Error(`${source} was refused: ${where(problem.path) || 'top level'}: ${problem.message}`)
+  throw new Error(`${source} was refused: ${z.core.toDotPath(problem.path) || 'top level'}: ${problem.message}`)
 }
 
 /** Reads and checks a seed file; the error names the file, the record and the field at fault. */

@@ -1,12 +1,14 @@
 import * as z from 'zod'
 import { NameSchema, TimestampSchema } from './common.js'
 
-export const ShopSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  createdAt: TimestampSchema,
-})
+export const ShopSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    slug: z.string().describe('Names the shop in `X-Service-Shop` and in storefront paths.'),
+    createdAt: TimestampSchema,
+  })
+  .meta({ id: 'Shop' })
 export interface Shop extends z.infer<typeof ShopSchema> {}
 export const ShopListSchema = z.object({ shops: z.array(ShopSchema) })
 export type ShopList = z.infer<typeof ShopListSchema>
@@ -24,14 +26,16 @@ export type CreateShopBody = z.infer<typeof CreateShopBodySchema>
 export type CreateShopInput = z.input<typeof CreateShopBodySchema>
 
 /** A key as listed: the secret is shown only in the answer that creates it. */
-export const ApiKeySchema = z.object({
-  id: z.string(),
-  name: z.string().nullable(),
-  prefix: z.string(),
-  last4: z.string(),
-  createdAt: TimestampSchema,
-  secret: z.string().optional(),
-})
+export const ApiKeySchema = z
+  .object({
+    id: z.string(),
+    name: z.string().nullable(),
+    prefix: z.string().describe('The first characters of the secret.'),
+    last4: z.string().describe('The last four characters of the secret.'),
+    createdAt: TimestampSchema,
+    secret: z.string().describe('In the answer that creates the key only.').optional(),
+  })
+  .meta({ id: 'ApiKey' })
 export interface ApiKey extends z.infer<typeof ApiKeySchema> {}
 export const ApiKeyListSchema = z.object({ keys: z.array(ApiKeySchema) })
 export type ApiKeyList = z.infer<typeof ApiKeyListSchema>

@@ -9,7 +9,6 @@ export const StateNameSchema = z
     'must be 1-64 letters, digits, ".", "_" or "-", starting with a letter or digit',
   )
 
-/** Body of `POST /_emulator/state/save`. */
 export const SaveStateBodySchema = z.strictObject({ name: StateNameSchema })
 
 /**

@@ -16,7 +16,9 @@ import { ProductListQuerySchema, ProductSchema, ProductTypeSchema } from './prod
 import { fieldRefusal, refusal } from './refusals.js'
 
 /** A product as the storefront shows it; a MysteryBox adds its public commitment and drop table (never seeds or codes). */
-export const StorefrontProductSchema = ProductSchema.extend({ mystery: MysteryPublicSchema.optional() })
+export const StorefrontProductSchema = ProductSchema.extend({ mystery: MysteryPublicSchema.optional() }).meta({
+  id: 'StorefrontProduct',
+})
 export interface StorefrontProduct extends z.infer<typeof StorefrontProductSchema> {}
 /** One page of the storefront's products; `nextCursor` fetches the next (null on the last page). */
 export const StorefrontProductListSchema = z.object({
@@ -32,7 +34,6 @@ export type StorefrontProductList = z.infer<typeof StorefrontProductListSchema>
 export const MAX_QUANTITY = 10_000
 export const MAX_LINES = 100
 
-/** How many units of a product one order line holds. */
 export const QuantitySchema = intBetween(1, MAX_QUANTITY)
 
 export const MAX_CUSTOM_FIELDS = 50
@@ -110,14 +111,7 @@ export const CheckoutResponseSchema = z.object({ order: OrderSchema, invoiceUrl:
 export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>
 
 /** One line of the invoice: the order item plus what was delivered and, for a mystery box, every verification field. */
-export const InvoiceItemSchema = OrderItemSchema.pick({
-  id: true,
-  productId: true,
-  productName: true,
-  quantity: true,
-  price: true,
-  total: true,
-}).extend({
+export const InvoiceItemSchema = OrderItemSchema.omit({ taken: true, trial: true }).extend({
   productType: ProductTypeSchema.nullable(),
   delivery: HandoverSchema,
   mystery: LineMysterySchema.extend({ verification: z.array(z.string()) }).optional(),
@@ -136,20 +130,21 @@ export const InvoiceSchema = OrderSchema.pick({
   customerName: true,
   createdAt: true,
   paidAt: true,
-}).extend({
-  shop: z.object({ name: z.string(), slug: z.string() }),
-  subtotal: z.number(),
-  discount: z.number(),
-  amountPaid: z.number(),
-  amountDue: z.number(),
-  coupon: z.object({ code: z.string(), discount: z.number() }).nullable(),
-  items: z.array(InvoiceItemSchema),
-  tracking: z.array(TrackingSchema),
-  codesUrl: z.string(),
 })
+  .extend({
+    shop: z.object({ name: z.string(), slug: z.string() }),
+    subtotal: z.number(),
+    discount: z.number(),
+    amountPaid: z.number(),
+    amountDue: z.number(),
+    coupon: z.object({ code: z.string(), discount: z.number() }).nullable(),
+    items: z.array(InvoiceItemSchema),
+    tracking: z.array(TrackingSchema),
+    codesUrl: z.string(),
+  })
+  .meta({ id: 'Invoice' })
 export type Invoice = z.infer<typeof InvoiceSchema>
 
-/** Body of `POST /storefront/:shop/queries`: a customer's question to the merchant. */
 export const CreateQueryBodySchema = z.strictObject({
   email: EmailSchema,
   subject: trimmedText(200),
@@ -161,25 +156,26 @@ export type CreateQueryInput = z.input<typeof CreateQueryBodySchema>
 
 export const QueryStatusSchema = z.enum(['open', 'answered'])
 
-export const QuerySchema = z.object({
-  id: z.string(),
-  ticketId: z.string(),
-  customerEmail: z.string(),
-  customerId: z.string().nullable(),
-  orderId: z.string().nullable(),
-  subject: z.string(),
-  message: z.string(),
-  status: QueryStatusSchema,
-  replies: z.array(z.object({ message: z.string(), createdAt: TimestampSchema })),
-  replyCount: z.number().int(),
-  createdAt: TimestampSchema,
-  updatedAt: TimestampSchema,
-})
+export const QuerySchema = z
+  .object({
+    id: z.string(),
+    ticketId: z.string(),
+    customerEmail: z.string(),
+    customerId: z.string().nullable(),
+    orderId: z.string().nullable(),
+    subject: z.string(),
+    message: z.string(),
+    status: QueryStatusSchema,
+    replies: z.array(z.object({ message: z.string(), createdAt: TimestampSchema })),
+    replyCount: z.number().int(),
+    createdAt: TimestampSchema,
+    updatedAt: TimestampSchema,
+  })
+  .meta({ id: 'Query' })
 export interface Query extends z.infer<typeof QuerySchema> {}
 export const QueryListSchema = z.object({ queries: z.array(QuerySchema) })
 export type QueryList = z.infer<typeof QueryListSchema>
 
-/** Body of `POST /storefront/:shop/invoices/:orderId/feedback`. */
 export const CreateFeedbackBodySchema = z.strictObject({
   rating: z.number().int('must be an integer').min(1, 'must be between 1 and 5').max(5, 'must be between 1 and 5'),
   comment: z.string().trim().max(2000, 'must be at most 2000 characters').optional(),
@@ -188,17 +184,19 @@ export const CreateFeedbackBodySchema = z.strictObject({
 export type CreateFeedbackBody = z.infer<typeof CreateFeedbackBodySchema>
 export type CreateFeedbackInput = z.input<typeof CreateFeedbackBodySchema>
 
-export const FeedbackSchema = z.object({
-  id: z.string(),
-  orderId: z.string(),
-  orderNumber: z.string(),
-  productId: z.string(),
-  productTitle: z.string(),
-  customerEmail: z.string(),
-  rating: z.number().int(),
-  comment: z.string(),
-  createdAt: TimestampSchema,
-})
+export const FeedbackSchema = z
+  .object({
+    id: z.string(),
+    orderId: z.string(),
+    orderNumber: z.string(),
+    productId: z.string(),
+    productTitle: z.string(),
+    customerEmail: z.string(),
+    rating: z.number().int(),
+    comment: z.string(),
+    createdAt: TimestampSchema,
+  })
+  .meta({ id: 'Feedback' })
 export interface Feedback extends z.infer<typeof FeedbackSchema> {}
 
 export const FeedbackListSchema = z.object({ feedback: z.array(FeedbackSchema) })

@@ -22,29 +22,34 @@ export const SubscriptionBillingSchema = z.object({
   trialDays: z.number().int().nonnegative(),
   trialStart: TimestampSchema.nullable(),
   trialEnd: TimestampSchema.nullable(),
-  /** Start of the first charged period; period k ends at anchor + (k + 1) intervals. */
-  anchorAt: TimestampSchema,
+  anchorAt: TimestampSchema.describe('Start of the first charged period; period k ends at anchor + (k + 1) intervals.'),
   periodsCharged: z.number().int().nonnegative(),
   currentPeriodStart: TimestampSchema,
   upcomingNotifiedFor: TimestampSchema.nullable(),
   updatedAt: TimestampSchema,
 })
 
-export const SubscriptionSchema = z.object({
-  id: z.string(),
-  productId: z.string(),
-  productName: z.string(),
-  productProductId: z.string(),
-  customerId: z.string(),
-  customerEmail: z.string(),
-  status: z.string(),
-  processorSubscriptionId: z.string(),
-  processorCustomerId: z.string(),
-  currentPeriodEnd: TimestampSchema,
-  createdAt: TimestampSchema,
-  canceledAt: TimestampSchema.nullable(),
-  ...SubscriptionBillingSchema.partial().shape,
-})
+export const SubscriptionSchema = z
+  .object({
+    id: z.string(),
+    productId: z.string().describe('Internal product id.'),
+    productName: z.string(),
+    productProductId: z.string().describe('The `rec_` style product id.'),
+    customerId: z.string(),
+    customerEmail: z.string(),
+    status: z.string().describe('ACTIVE, TRIALING, CANCELLED (the list is open).'),
+    processorSubscriptionId: z.string(),
+    processorCustomerId: z.string(),
+    currentPeriodEnd: TimestampSchema,
+    createdAt: TimestampSchema,
+    canceledAt: TimestampSchema.nullable().describe('null while not cancelled.'),
+    ...SubscriptionBillingSchema.partial().shape,
+  })
+  .meta({
+    id: 'Subscription',
+    description:
+      'A subscription (read only). Emulator: made by paying a Subscription line, moved by the emulator clock.',
+  })
 export interface Subscription extends z.infer<typeof SubscriptionSchema> {}
 
 export const SubscriptionListSchema = z.object({ subscriptions: z.array(SubscriptionSchema) })

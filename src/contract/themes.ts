@@ -1,21 +1,29 @@
 import * as z from 'zod'
 import { SafeObjectSchema, TimestampSchema, atLeastOneOf, safeObjectWith } from './common.js'
 
-export const ThemeSummarySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  owner: z.string(),
-  version: z.string(),
-  isActive: z.boolean(),
-  shopSlug: z.string(),
-  updatedAt: TimestampSchema,
-})
+export const ThemeSummarySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    owner: z.string(),
+    version: z.string(),
+    isActive: z.boolean().describe('Whether the shop uses this theme.'),
+    shopSlug: z.string(),
+    updatedAt: TimestampSchema,
+  })
+  .meta({ id: 'ThemeSummary' })
 export interface ThemeSummary extends z.infer<typeof ThemeSummarySchema> {}
 
 export const ThemeSchema = ThemeSummarySchema.extend({
-  config: z.record(z.string(), z.unknown()),
-  files: z.object({ 'theme.json': z.string(), 'custom.css': z.string() }),
-})
+  config: z
+    .record(z.string(), z.unknown())
+    .describe(
+      'Normalised theme configuration (colors, layout, components). Emulator: defaults merged in, unknown keys kept.',
+    ),
+  files: z
+    .object({ 'theme.json': z.string(), 'custom.css': z.string() })
+    .describe('`theme.json` and `custom.css` as text.'),
+}).meta({ id: 'Theme' })
 export interface Theme extends z.infer<typeof ThemeSchema> {}
 
 export const ThemeListSchema = z.object({ activeThemeId: z.string(), themes: z.array(ThemeSummarySchema) })

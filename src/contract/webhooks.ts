@@ -43,14 +43,16 @@ export const WebhookChaosSettingsSchema = WebhookChaosSchema.required({ seed: tr
 export type WebhookChaos = z.infer<typeof WebhookChaosSettingsSchema>
 
 /** A webhook endpoint: a URL plus at least one event kind (spec, "Webhook configuration"), and its delivery chaos if any. */
-export const WebhookSchema = z.object({
-  id: z.string(),
-  url: z.string(),
-  events: z.array(WebhookEventKindSchema).min(1),
-  chaos: WebhookChaosSettingsSchema.optional(),
-  createdAt: TimestampSchema,
-  updatedAt: TimestampSchema,
-})
+export const WebhookSchema = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    events: z.array(WebhookEventKindSchema).min(1),
+    chaos: WebhookChaosSettingsSchema.optional(),
+    createdAt: TimestampSchema,
+    updatedAt: TimestampSchema,
+  })
+  .meta({ id: 'Webhook' })
 export interface Webhook extends z.infer<typeof WebhookSchema> {}
 export const WebhookListSchema = z.object({ webhooks: z.array(WebhookSchema) })
 export type WebhookList = z.infer<typeof WebhookListSchema>
@@ -109,28 +111,32 @@ export interface DeliveryChaos extends z.infer<typeof DeliveryChaosSchema> {}
  * A webhook delivery as the log shows it (spec, "Delivery rules" 3: URL, event, response status,
  * retry count, created time), with every attempt and the exact body sent (`payload`).
  */
-export const WebhookDeliverySchema = z.object({
-  id: z.string(),
-  webhookId: z.string().nullable(),
-  eventId: z.string().nullable(),
-  event: z.string(),
-  url: z.string(),
-  state: DeliveryStateSchema,
-  responseStatus: z.number().int().nullable(),
-  retryCount: z.number().int().nonnegative(),
-  maxAttempts: z.number().int().positive(),
-  nextAttemptAt: TimestampSchema.nullable(),
-  origin: z.enum(['event', 'resend', 'simulate']),
-  resendOf: z.string().nullable(),
-  chaos: DeliveryChaosSchema.optional(),
-  payload: z.string(),
-  attempts: z.array(DeliveryAttemptSchema),
-  createdAt: TimestampSchema,
-  updatedAt: TimestampSchema,
-})
+export const WebhookDeliverySchema = z
+  .object({
+    id: z.string(),
+    webhookId: z.string().nullable(),
+    eventId: z.string().nullable(),
+    event: z.string(),
+    url: z.string(),
+    state: DeliveryStateSchema,
+    responseStatus: z.number().int().nullable(),
+    retryCount: z.number().int().nonnegative(),
+    maxAttempts: z.number().int().positive(),
+    nextAttemptAt: TimestampSchema.nullable(),
+    origin: z.enum(['event', 'resend', 'simulate']),
+    resendOf: z.string().nullable(),
+    chaos: DeliveryChaosSchema.optional(),
+    payload: z.string(),
+    attempts: z.array(DeliveryAttemptSchema),
+    createdAt: TimestampSchema,
+    updatedAt: TimestampSchema,
+  })
+  .meta({ id: 'WebhookDelivery' })
 export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>
 /** The log list leaves out the payload and attempts; GET …/logs/:id has them. */
-export const WebhookDeliverySummarySchema = WebhookDeliverySchema.omit({ payload: true, attempts: true })
+export const WebhookDeliverySummarySchema = WebhookDeliverySchema.omit({ payload: true, attempts: true }).meta({
+  id: 'WebhookDeliverySummary',
+})
 export interface WebhookDeliverySummary extends z.infer<typeof WebhookDeliverySummarySchema> {}
 export const WebhookDeliveryListSchema = z.object({ deliveries: z.array(WebhookDeliverySummarySchema) })
 export type WebhookDeliveryList = z.infer<typeof WebhookDeliveryListSchema>

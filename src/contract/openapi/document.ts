@@ -1,67 +1,12 @@
-import type { z } from 'zod'
 import { createDocument, type ZodOpenApiObject, type oas31 } from 'zod-openapi'
-import { BlacklistEntrySchema } from '../blacklists.js'
-import { CategorySchema } from '../categories.js'
-import { SuccessSchema } from '../common.js'
-import { CouponSchema } from '../coupons.js'
-import { CustomerDetailSchema, CustomerSchema } from '../customers.js'
-import { ErrorBodySchema } from '../errors.js'
-import { ClockSchema, FulfilmentSetupSchema } from '../fulfilment.js'
-import { GroupSchema } from '../groups.js'
-import { OrderSchema } from '../orders.js'
-import { ProductSchema } from '../products.js'
-import { RequestLogEntrySchema } from '../requests.js'
-import { ApiKeySchema, ShopSchema } from '../shops.js'
-import { FeedbackSchema, InvoiceSchema, QuerySchema, StorefrontProductSchema } from '../storefront.js'
-import { SubscriptionSchema } from '../subscriptions.js'
-import { ThemeSchema, ThemeSummarySchema } from '../themes.js'
-import { WebhookDeliverySchema, WebhookSchema, WebhookDeliverySummarySchema } from '../webhooks.js'
 import { API_OPERATIONS, CONTROL_OPERATIONS } from '../operations/index.js'
 import type { Operation } from '../operations/operation.js'
-import { SCHEMA_DESCRIPTIONS } from './descriptions.js'
 import { errorResponses, pathsOf } from './paths.js'
 
 export type OpenApiDocument = oas31.OpenAPIObject
 
 /** Where the local emulator answers by default (`store serve`). */
 export const DEFAULT_EMULATOR_ORIGIN = 'http://127.0.0.1:4010'
-
-const SHARED_SCHEMAS: Record<string, z.ZodType> = {
-  Error: ErrorBodySchema,
-  Success: SuccessSchema,
-  Order: OrderSchema,
-  Subscription: SubscriptionSchema,
-  Group: GroupSchema,
-}
-
-const API_SCHEMAS: Record<string, z.ZodType> = {
-  ...SHARED_SCHEMAS,
-  Product: ProductSchema,
-  Coupon: CouponSchema,
-  BlacklistEntry: BlacklistEntrySchema,
-  Category: CategorySchema,
-  Customer: CustomerSchema,
-  CustomerDetail: CustomerDetailSchema,
-  ThemeSummary: ThemeSummarySchema,
-  Theme: ThemeSchema,
-}
-
-const CONTROL_SCHEMAS: Record<string, z.ZodType> = {
-  ...SHARED_SCHEMAS,
-  Shop: ShopSchema,
-  ApiKey: ApiKeySchema,
-  Product: ProductSchema,
-  FulfilmentSetup: FulfilmentSetupSchema,
-  Clock: ClockSchema,
-  Webhook: WebhookSchema,
-  WebhookDelivery: WebhookDeliverySchema,
-  WebhookDeliverySummary: WebhookDeliverySummarySchema,
-  Query: QuerySchema,
-  Feedback: FeedbackSchema,
-  RequestLogEntry: RequestLogEntrySchema,
-  StorefrontProduct: StorefrontProductSchema,
-  Invoice: InvoiceSchema,
-}
 
 const SHOP_HEADER = {
   name: 'X-Service-Shop',
@@ -110,7 +55,6 @@ function buildDocument(o: {
   description: string
   serverUrl: string
   operations: Operation[]
-  schemas: Record<string, z.ZodType>
   tags: readonly (readonly [string, string])[]
 }): OpenApiDocument {
   const spec: ZodOpenApiObject = {
@@ -135,28 +79,9 @@ function buildDocument(o: {
       },
       parameters: { ShopHeader: SHOP_HEADER },
       responses: errorResponses(),
-      schemas: o.schemas,
     },
   }
-  return describeSchemas(createDocument(spec))
-}
-
-/** Adds the words of SCHEMA_DESCRIPTIONS to the document's schema components. */
-function describeSchemas(document: OpenApiDocument): OpenApiDocument {
-  const schemas = document.components?.schemas ?? {}
-  for (const [name, fields] of Object.entries(SCHEMA_DESCRIPTIONS)) {
-    const schema = schemas[name] as oas31.SchemaObject | undefined
-    if (!schema) continue
-    for (const [field, words] of Object.entries(fields)) {
-      if (field === '') schema.description = words
-      else {
-        const property = schema.properties?.[field] as oas31.SchemaObject | undefined
-        if (!property) throw new Error(`descriptions name ${name}.${field}, which the schema does not have`)
-        property.description = words
-      }
-    }
-  }
-  return document
+  return createDocument(spec)
 }
 
 /**
@@ -171,7 +96,6 @@ export function createApiDocument(options: DocumentOptions = {}): OpenApiDocumen
       'The Online Store REST API (`/api/v1`) as the local emulator implements it. Every request carries `Authorization: Bearer <API_KEY>` and optionally `X-Service-Shop`; bodies are JSON. Errors are `{ "error": "…", "errors"?: [{ "field", "message" }] }`. Where the spec leaves a detail open, the descriptions marked "Emulator:" say what the emulator does.',
     serverUrl: `${options.origin ?? DEFAULT_EMULATOR_ORIGIN}/api/v1`,
     operations: Object.values(API_OPERATIONS),
-    schemas: API_SCHEMAS,
     tags: API_TAGS,
   })
 }
@@ -184,7 +108,6 @@ export function createControlDocument(options: DocumentOptions = {}): OpenApiDoc
       'What the hosted service does in its dashboard, over HTTP under `/_emulator` (Bearer key, honours `X-Service-Shop`), and what a customer does on the public storefront (`/storefront/{shop}`, no key).',
     serverUrl: options.origin ?? DEFAULT_EMULATOR_ORIGIN,
     operations: Object.values(CONTROL_OPERATIONS),
-    schemas: CONTROL_SCHEMAS,
     tags: CONTROL_TAGS,
   })
 }

@@ -15,7 +15,6 @@ const addressOf = (operation: Operation, root: 'api' | 'origin') => ({
   query: operation.query !== undefined && operation.query !== NoQuerySchema,
 })
 
-/** Every operation's address, by id. */
 export const ADDRESSES = Object.fromEntries([
   ...Object.values<Operation>(API_OPERATIONS).map((o) => [o.operationId, addressOf(o, 'api')]),
   ...Object.values<Operation>(CONTROL_OPERATIONS).map((o) => [o.operationId, addressOf(o, 'origin')]),

@@ -6,7 +6,7 @@ import {
   ShopListSchema,
   ShopSchema,
 } from '../shops.js'
-import { answer, ACCOUNT_DELETED, SUCCESS, area, type OperationInput, json } from './operation.js'
+import { answer, ACCOUNT_DELETED, area, type OperationInput, json } from './operation.js'
 import {
   FulfilmentSetupBodySchema,
   FulfilmentSetupSchema,
@@ -51,6 +51,15 @@ import {
 } from '../requests.js'
 import { CreateFaultBodySchema, FaultListSchema, FaultSchema } from '../faults.js'
 
+const SHOPS_AND_KEYS = 'shops and keys'
+const shop = resourceOperations({ path: '/_emulator/shops', one: 'a shop', id: '', tag: SHOPS_AND_KEYS })
+const key = resourceOperations({
+  path: '/_emulator/keys',
+  one: 'a key',
+  id: "The key's id (`key_…`).",
+  tag: SHOPS_AND_KEYS,
+})
+
 const PRODUCT_ID = { id: 'The product id or its `rec_…` productId.' }
 
 const ORDER_ID = { id: 'The order id or its `ORD-…` order number.' }
@@ -81,56 +90,41 @@ const eventStream = (what: string) => ({
 
 const QUERY_ID = "The query's id."
 const customerQuery = resourceOperations({ path: '/_emulator/queries', one: 'a customer query', id: QUERY_ID })
+const fault = resourceOperations({ path: '/_emulator/faults', one: 'a fault rule', id: "The rule's id (`flt_…`)." })
 
 /** The emulator's control API (`/_emulator`, DESIGN.md "Emulator control API"), by operationId. */
 export const CONTROL_OPERATION_TABLE = {
-  ...area('shops and keys', {
-    listShops: {
-      method: 'get',
-      path: '/_emulator/shops',
+  ...area(SHOPS_AND_KEYS, {
+    listShops: shop.list(ShopListSchema, {
       summary: "List the account's shops",
       description: 'Oldest first; the oldest is the one used without `X-Service-Shop`.',
-      ok: answer(200, '`{ shops: [...] }`', ShopListSchema),
-    },
-    createShop: {
-      method: 'post',
-      path: '/_emulator/shops',
+    }),
+    createShop: shop.create(CreateShopBodySchema, ShopSchema, {
       summary: 'Add a shop',
       description: 'A new shop of the calling account, with the default theme.',
-      body: CreateShopBodySchema,
       ok: answer(201, 'The shop.', ShopSchema),
       errors: [
         [404, ACCOUNT_DELETED],
         [409, 'A shop with this slug already exists.'],
       ],
-    },
-    listKeys: {
-      method: 'get',
-      path: '/_emulator/keys',
+    }),
+    listKeys: key.list(ApiKeyListSchema, {
       summary: "List the account's keys",
       description: 'Masked: prefix and last four characters; the secret is never shown again.',
-      ok: answer(200, '`{ keys: [...] }`', ApiKeyListSchema),
-    },
-    createKey: {
-      method: 'post',
-      path: '/_emulator/keys',
+    }),
+    createKey: key.create(CreateKeyBodySchema, ApiKeySchema, {
       summary: 'Add a key',
       description:
         'The secret (`sk_live_…`) is in this answer only (spec, "Authentication"). The body may be left out.',
-      body: CreateKeyBodySchema,
       bodyOptional: true,
       ok: answer(201, 'The key with its `secret`.', ApiKeySchema),
       errors: [[404, ACCOUNT_DELETED]],
-    },
-    revokeKey: {
-      method: 'delete',
-      path: '/_emulator/keys/{id}',
+    }),
+    revokeKey: key.delete({
       summary: 'Revoke a key',
       description: 'Requests with it answer 401 from now on; dashboard sessions it opened end.',
-      params: { id: "The key's id (`key_…`)." },
-      ok: SUCCESS,
       errors: [[409, "The account's last key cannot be revoked; create another first."]],
-    },
+    }),
   }),
   ...area('products', {
     listAllProducts: {
@@ -164,48 +158,47 @@ export const CONTROL_OPERATION_TABLE = {
       errors: [[409, 'A code was already delivered and cannot return to a pool.']],
     },
   }),
-  ...area('orders', {
-    payOrder: {
-      method: 'post',
-      path: '/_emulator/orders/{id}/pay',
-      summary: 'Mark an order paid',
-      description:
-        'Without `amount` the amount due is paid; less than due makes it `partial`. Paid in full, fulfilment runs per line and the payment events fire. Idempotent: paying again delivers nothing twice, it only retries undelivered lines. The body may be left out.',
-      params: ORDER_ID,
-      body: PayBodySchema,
-      bodyOptional: true,
-      ok: answer(200, 'The order after payment.', OrderSchema),
-      errors: errorCases(PAYMENT_ABOVE_DUE, PAYMENT_NOT_ABOVE_ZERO, ORDER_CLOSED_TO_PAYMENT, PAYMENT_ALREADY_SETTLED),
+  ...area(
+    { tag: 'orders', params: ORDER_ID },
+    {
+      payOrder: {
+        method: 'post',
+        path: '/_emulator/orders/{id}/pay',
+        summary: 'Mark an order paid',
+        description:
+          'Without `amount` the amount due is paid; less than due makes it `partial`. Paid in full, fulfilment runs per line and the payment events fire. Idempotent: paying again delivers nothing twice, it only retries undelivered lines. The body may be left out.',
+        body: PayBodySchema,
+        bodyOptional: true,
+        ok: answer(200, 'The order after payment.', OrderSchema),
+        errors: errorCases(PAYMENT_ABOVE_DUE, PAYMENT_NOT_ABOVE_ZERO, ORDER_CLOSED_TO_PAYMENT, PAYMENT_ALREADY_SETTLED),
+      },
+      retryDelivery: {
+        method: 'post',
+        path: '/_emulator/orders/{id}/deliver',
+        summary: 'Retry undelivered lines',
+        description: 'Runs fulfilment again for lines left undelivered (no stock then, a Dynamic endpoint down).',
+        ok: ORDER,
+        errors: errorCases(DELIVERY_BEFORE_PAYMENT),
+      },
+      addTracking: {
+        method: 'post',
+        path: '/_emulator/orders/{id}/tracking',
+        summary: 'Add tracking',
+        description: 'Tracking for the Physical lines of a paid order, which delivers them.',
+        body: TrackingBodySchema,
+        ok: ORDER,
+        errors: errorCases(TRACKING_WITHOUT_PHYSICAL, SHIPPING_BEFORE_PAYMENT),
+      },
+      disputeOrder: {
+        method: 'post',
+        path: '/_emulator/orders/{id}/dispute',
+        summary: 'Dispute an order',
+        description: '`paymentStatus: disputed` (paid or partial orders).',
+        ok: ORDER,
+        errors: errorCases(DISPUTE_WITHOUT_PAYMENT),
+      },
     },
-    retryDelivery: {
-      method: 'post',
-      path: '/_emulator/orders/{id}/deliver',
-      summary: 'Retry undelivered lines',
-      description: 'Runs fulfilment again for lines left undelivered (no stock then, a Dynamic endpoint down).',
-      params: ORDER_ID,
-      ok: ORDER,
-      errors: errorCases(DELIVERY_BEFORE_PAYMENT),
-    },
-    addTracking: {
-      method: 'post',
-      path: '/_emulator/orders/{id}/tracking',
-      summary: 'Add tracking',
-      description: 'Tracking for the Physical lines of a paid order, which delivers them.',
-      params: ORDER_ID,
-      body: TrackingBodySchema,
-      ok: ORDER,
-      errors: errorCases(TRACKING_WITHOUT_PHYSICAL, SHIPPING_BEFORE_PAYMENT),
-    },
-    disputeOrder: {
-      method: 'post',
-      path: '/_emulator/orders/{id}/dispute',
-      summary: 'Dispute an order',
-      description: '`paymentStatus: disputed` (paid or partial orders).',
-      params: ORDER_ID,
-      ok: ORDER,
-      errors: errorCases(DISPUTE_WITHOUT_PAYMENT),
-    },
-  }),
+  ),
   cancelSubscription: {
     method: 'post',
     path: '/_emulator/subscriptions/{id}/cancel',
@@ -350,30 +343,18 @@ export const CONTROL_OPERATION_TABLE = {
     },
   }),
   ...area('faults', {
-    listFaults: {
-      method: 'get',
-      path: '/_emulator/faults',
+    listFaults: fault.list(FaultListSchema, {
       summary: "The account's fault rules",
       description:
         'Oldest first; a rule is gone once it has failed `times` requests. Rules live in memory: a restart forgets them.',
-      ok: answer(200, '`{ faults: [...] }`', FaultListSchema),
-    },
-    createFault: {
-      method: 'post',
-      path: '/_emulator/faults',
+    }),
+    createFault: fault.create(CreateFaultBodySchema, FaultSchema, {
       summary: 'Make the next matching requests fail',
       description:
         "The next `times` (default 1) `/api/v1` and `/_emulator` requests of the account that match `match` (a method, a path where `*` matches any run of characters, or both; at least one) are answered `status` (default 500) with `body`, or the spec's error body, after waiting `latencyMs`. With only `latencyMs` they wait, then are answered as usual. The `/_emulator/faults` routes themselves are never failed. Any request may also carry `Prefer: code=NNN` (400-599): that one request is answered NNN with the spec's error body and changes nothing.",
-      body: CreateFaultBodySchema,
       ok: answer(201, 'The rule.', FaultSchema),
       errors: [[409, 'The account holds 100 rules already: delete some first.']],
-    },
-    deleteFault: {
-      method: 'delete',
-      path: '/_emulator/faults/{id}',
-      summary: 'Remove a fault rule',
-      params: { id: "The rule's id (`flt_…`)." },
-      ok: SUCCESS,
-    },
+    }),
+    deleteFault: fault.delete({ summary: 'Remove a fault rule' }),
   }),
 } satisfies Record<string, OperationInput>

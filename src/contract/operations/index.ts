@@ -24,4 +24,4 @@ export const OPERATIONS = { ...API_OPERATIONS, ...CONTROL_OPERATIONS }
 export type Operations = typeof OPERATIONS
 export type OperationId = keyof Operations
 
-export { type ErrorCase, type Operation, type OperationInput, errorsOf, statusOf } from './operation.js'
+export { type Operation, errorsOf, statusOf } from './operation.js'

@@ -61,7 +61,6 @@ export const ACCOUNT_DELETED = 'The account was deleted while the request ran; n
 export const HOST_REFUSED =
   'Over the network, a `Host` the emulator does not answer to (a guard against DNS rebinding): `localhost`, IP addresses, `--host` and each `store serve --allowed-host NAME` are admitted.'
 
-/** An answer's content: one JSON schema. */
 export const json = <S extends z.ZodType>(schema: S) => ({ 'application/json': schema })
 
 /** An answer of one JSON schema. */
@@ -72,11 +71,7 @@ export const answer = <const N extends number, S extends z.ZodType>(status: N, d
 })
 
 /** The answer of a route that removes something. */
-export const SUCCESS = {
-  status: 200,
-  description: '`{ "success": true }`',
-  content: json(SuccessSchema),
-} as const
+export const SUCCESS = answer(200, '`{ "success": true }`', SuccessSchema)
 
 /** The statuses a route answers besides its success: auth, shop, input, body, lookups, and its own. */
 export function errorsOf(route: OperationInput): ErrorCase[] {
@@ -125,7 +120,6 @@ export const area = <
   }
 }
 
-/** The status of an error case. */
 export const statusOf = (error: ErrorCase): number => (typeof error === 'number' ? error : error[0])
 
 /**

@@ -22,13 +22,13 @@ import {
 } from '../../storefront.js'
 import { answer, type ErrorCase, HOST_REFUSED, area, json } from '../operation.js'
 
-/** Public: no key. */
-const STOREFRONT = { tag: 'storefront', auth: false } as const
 const SHOP_PARAM = { shop: "The shop's slug." }
 const BLACKLISTED: ErrorCase = [
   403,
   `The visitor (IP, country or e-mail) matches a blacklist entry of the shop. ${HOST_REFUSED}`,
 ]
+/** Public: no key; a blacklisted visitor is refused. */
+const STOREFRONT = { tag: 'storefront', auth: false, errors: [BLACKLISTED] } as const
 /** What refuses a storefront write beyond its fields: anyone may send one, so each is bounded. */
 const STOREFRONT_WRITE_LIMITS: ErrorCase[] = [
   [413, 'The body is over 64 KiB, the most a storefront write takes.'],
@@ -53,7 +53,6 @@ export const STOREFRONT_OPERATIONS = area(STOREFRONT, {
     params: SHOP_PARAM,
     query: StorefrontProductQuerySchema,
     ok: answer(200, '`{ products: [...], nextCursor }`', StorefrontProductListSchema),
-    errors: [BLACKLISTED],
   },
   getStorefrontProduct: {
     method: 'get',
@@ -62,7 +61,6 @@ export const STOREFRONT_OPERATIONS = area(STOREFRONT, {
     description: 'Unlisted products too, by direct id.',
     params: { ...SHOP_PARAM, id: 'The product id or its `rec_…` productId.' },
     ok: answer(200, 'The product.', StorefrontProductSchema),
-    errors: [BLACKLISTED],
   },
   checkout: {
     method: 'post',
@@ -107,7 +105,6 @@ export const STOREFRONT_OPERATIONS = area(STOREFRONT, {
       description: 'The invoice.',
       content: { ...json(InvoiceSchema), 'text/html': z.string().meta({ description: 'The invoice page.' }) },
     },
-    errors: [BLACKLISTED],
     pages: true,
   },
   getInvoiceCodes: {
@@ -117,7 +114,6 @@ export const STOREFRONT_OPERATIONS = area(STOREFRONT, {
     description: 'Raw codes only, one per line, without product-name prefixes.',
     params: { ...SHOP_PARAM, orderId: 'The internal order id.' },
     ok: { status: 200, description: 'The codes.', content: { 'text/plain': z.string() } },
-    errors: [BLACKLISTED],
   },
   leaveFeedback: {
     method: 'post',
@@ -149,7 +145,6 @@ export const STOREFRONT_OPERATIONS = area(STOREFRONT, {
     summary: 'One group (for the embed)',
     params: { ...SHOP_PARAM, id: "The group's id." },
     ok: answer(200, 'The group with its products.', GroupSchema),
-    errors: [BLACKLISTED],
   },
   getStorefrontThemeCss: {
     method: 'get',
@@ -158,7 +153,6 @@ export const STOREFRONT_OPERATIONS = area(STOREFRONT, {
     description: "The active theme's colors, layout and custom CSS, as the storefront pages load them.",
     params: SHOP_PARAM,
     ok: { status: 200, description: 'The stylesheet.', content: { 'text/css': z.string() } },
-    errors: [BLACKLISTED],
     pages: true,
   },
 })
