@@ -3,17 +3,11 @@
 // button opening a modal (product or bundle, quantity, gateway, e-mail) that checks out through the
 // storefront's JSON API with fetch — no redirect — and shows the order and its invoice link.
 // Runs on foreign pages: everything it adds is prefixed `sstore-`, every value from the API is set
-// with textContent, and it keeps no globals but one guard.
+// with textContent, and it keeps no globals. A second copy of the script leaves alone the buttons
+// the first one made.
 import type { ErrorBody } from '../contract/errors.js'
 import type { Group } from '../contract/groups.js'
 import type { CheckoutInput, CheckoutResponse, StorefrontProduct } from '../contract/storefront.js'
-
-declare global {
-  interface Window {
-    /** A second copy of the script on a page rescans through the first. */
-    __serviceStoreEmbed?: { scan(): void }
-  }
-}
 
 type Attrs = Record<string, string | boolean | undefined>
 
@@ -23,8 +17,6 @@ const GATEWAYS = [
   ['crypto', 'Crypto'],
 ]
 const SLUG = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/
-/** The spec's largest quantity (MAX_QUANTITY), written out: importing it would bundle zod. */
-const MAX_QUANTITY = 10000
 // What the checkout's API fields are called on the form, so a refusal names what the buyer sees.
 const LABELS: [RegExp, string][] = [
   [/^email$/, 'E-mail'],
@@ -36,7 +28,6 @@ const LABELS: [RegExp, string][] = [
   [/^items\.\d+\.quantity$/, 'Quantity'],
   [/^items(\.\d+(\.productId)?)?$/, 'Product'],
 ]
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"])'
 
 /** An element with attributes (`class` its class name; true an empty attribute) and children, strings as text. */
 function el<K extends keyof HTMLElementTagNameMap>(
@@ -133,38 +124,36 @@ function install(): void {
     const closeButton = el('button', { type: 'button', class: 'sstore-close', 'aria-label': 'Close' }, ['\u00d7'])
     const body = el('div', { class: 'sstore-body' })
     const status = el('div', { class: 'sstore-error', role: 'alert' })
+    // A modal <dialog> keeps focus inside it and the page behind inert.
     const modal = el(
-      'div',
-      { class: 'sstore-modal', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': `${id}-title`, tabindex: '-1' },
+      'dialog',
+      { class: 'sstore-modal', role: 'dialog', 'aria-labelledby': `${id}-title`, tabindex: '-1' },
       [closeButton, title, body, status],
     )
-    const backdrop = el('div', { class: 'sstore-backdrop' }, [modal])
-    // Escape closes; Tab and Shift+Tab go round the modal's own controls.
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault()
-        return close()
-      }
-      if (event.key !== 'Tab') return
-      const items = [...modal.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((node) => node.offsetWidth > 0)
-      const inside = modal.contains(document.activeElement)
-      if (inside && document.activeElement !== (event.shiftKey ? items[0] : items.at(-1))) return
-      event.preventDefault()
-      ;((inside && event.shiftKey ? items.at(-1) : items[0]) ?? modal).focus()
-    }
     close = () => {
       close = () => {}
-      document.removeEventListener('keydown', onKey, true)
-      backdrop.remove()
+      modal.remove()
       document.documentElement.classList.remove('sstore-locked')
       if (document.contains(trigger)) trigger.focus()
     }
     closeButton.addEventListener('click', () => close())
-    backdrop.addEventListener('mousedown', (event) => {
-      if (event.target === backdrop) close()
+    modal.addEventListener('cancel', (event) => {
+      event.preventDefault()
+      close()
     })
-    document.addEventListener('keydown', onKey, true)
-    document.body.append(backdrop)
+    // A press outside the box is on the backdrop.
+    modal.addEventListener('mousedown', (event) => {
+      const box = modal.getBoundingClientRect()
+      if (
+        event.clientX < box.left ||
+        event.clientX > box.right ||
+        event.clientY < box.top ||
+        event.clientY > box.bottom
+      )
+        close()
+    })
+    document.body.append(modal)
+    modal.showModal()
     document.documentElement.classList.add('sstore-locked')
     modal.focus()
 
@@ -179,7 +168,7 @@ function install(): void {
     const what = productId ? `products/${encodeURIComponent(productId)}` : `groups/${encodeURIComponent(groupId!)}`
     call<StorefrontProduct | Group>(`${base}/${what}`)
       .then((item) => {
-        if (document.contains(backdrop)) renderForm(item)
+        if (document.contains(modal)) renderForm(item)
       })
       .catch((error: Error) => unavailable(error.message))
 
@@ -198,7 +187,7 @@ function install(): void {
         const left = product.stock === null ? '' : ` \u00b7 ${product.stock} left`
         body.append(el('p', { class: 'sstore-price' }, [money(product.price, product.currency) + left]))
       }
-      const max = String(Math.max(1, product?.stock ?? MAX_QUANTITY))
+      const max = product?.stock == null ? undefined : String(Math.max(1, product.stock))
       const quantity = el('input', { type: 'number', min: '1', max, value: '1', inputmode: 'numeric' })
       const gateways = el('fieldset', { class: 'sstore-gateways' }, [
         el('legend', {}, ['Pay with']),
@@ -215,7 +204,7 @@ function install(): void {
       const seed = product?.type === 'MysteryBox' ? el('input', { type: 'text', maxlength: '64' }) : null
       const mystery = product?.mystery
       const submit = el('button', { type: 'submit', class: 'sstore-submit' }, ['Place order'])
-      const form = el('form', { class: 'sstore-form', novalidate: true }, [
+      const form = el('form', { class: 'sstore-form' }, [
         group
           ? el('p', { class: 'sstore-hint' }, ['One bundle: every product once.'])
           : field(`${id}-qty`, 'Quantity', quantity),
@@ -232,23 +221,17 @@ function install(): void {
       body.append(form)
       ;(group ? email : quantity).focus()
 
+      // The browser checks the fields first (e-mail, quantity within stock); the API words any other refusal.
       form.addEventListener('submit', (event) => {
         event.preventDefault()
-        const qty = Number(quantity.value)
         status.textContent = ''
-        if (!email.value || !email.validity.valid) {
-          status.textContent = 'Enter your e-mail address.'
-          return email.focus()
-        }
-        if (!group && !(Number.isInteger(qty) && qty >= 1)) {
-          status.textContent = 'Quantity must be a whole number of at least 1.'
-          return quantity.focus()
-        }
         const checked = gateways.querySelector<HTMLInputElement>('input:checked')
         const payload: CheckoutInput = {
           email: email.value.trim(),
           gateway: checked?.value ?? GATEWAYS[0][0],
-          ...(group ? { groupId: group.id } : { items: [{ productId: productId ?? '', quantity: qty }] }),
+          ...(group
+            ? { groupId: group.id }
+            : { items: [{ productId: productId ?? '', quantity: Number(quantity.value) }] }),
           ...(name.value.trim() ? { name: name.value.trim() } : {}),
           ...(coupon.value.trim() ? { couponCode: coupon.value.trim() } : {}),
           ...(seed?.value ? { customFields: { __mysteryClientSeed: seed.value } } : {}),
@@ -328,7 +311,6 @@ function install(): void {
     }
   }
 
-  window.__serviceStoreEmbed = { scan }
   const start = () => {
     scan()
     new MutationObserver(scan).observe(document.documentElement, { childList: true, subtree: true })
@@ -337,5 +319,4 @@ function install(): void {
   else start()
 }
 
-if (window.__serviceStoreEmbed) window.__serviceStoreEmbed.scan()
-else install()
+install()
