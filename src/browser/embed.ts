@@ -28,6 +28,7 @@ const LABELS: [RegExp, string][] = [
   [/^items\.\d+\.quantity$/, 'Quantity'],
   [/^items(\.\d+(\.productId)?)?$/, 'Product'],
 ]
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"])'
 
 /** An element with attributes (`class` its class name; true an empty attribute) and children, strings as text. */
 function el<K extends keyof HTMLElementTagNameMap>(
@@ -124,36 +125,38 @@ function install(): void {
     const closeButton = el('button', { type: 'button', class: 'sstore-close', 'aria-label': 'Close' }, ['\u00d7'])
     const body = el('div', { class: 'sstore-body' })
     const status = el('div', { class: 'sstore-error', role: 'alert' })
-    // A modal <dialog> keeps focus inside it and the page behind inert.
     const modal = el(
-      'dialog',
-      { class: 'sstore-modal', role: 'dialog', 'aria-labelledby': `${id}-title`, tabindex: '-1' },
+      'div',
+      { class: 'sstore-modal', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': `${id}-title`, tabindex: '-1' },
       [closeButton, title, body, status],
     )
+    const backdrop = el('div', { class: 'sstore-backdrop' }, [modal])
+    // Escape closes; Tab and Shift+Tab go round the modal's own controls.
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault()
+        return close()
+      }
+      if (event.key !== 'Tab') return
+      const items = [...modal.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((node) => node.offsetWidth > 0)
+      const inside = modal.contains(document.activeElement)
+      if (inside && document.activeElement !== (event.shiftKey ? items[0] : items.at(-1))) return
+      event.preventDefault()
+      ;((inside && event.shiftKey ? items.at(-1) : items[0]) ?? modal).focus()
+    }
     close = () => {
       close = () => {}
-      modal.remove()
+      document.removeEventListener('keydown', onKey, true)
+      backdrop.remove()
       document.documentElement.classList.remove('sstore-locked')
       if (document.contains(trigger)) trigger.focus()
     }
     closeButton.addEventListener('click', () => close())
-    modal.addEventListener('cancel', (event) => {
-      event.preventDefault()
-      close()
+    backdrop.addEventListener('mousedown', (event) => {
+      if (event.target === backdrop) close()
     })
-    // A press outside the box is on the backdrop.
-    modal.addEventListener('mousedown', (event) => {
-      const box = modal.getBoundingClientRect()
-      if (
-        event.clientX < box.left ||
-        event.clientX > box.right ||
-        event.clientY < box.top ||
-        event.clientY > box.bottom
-      )
-        close()
-    })
-    document.body.append(modal)
-    modal.showModal()
+    document.addEventListener('keydown', onKey, true)
+    document.body.append(backdrop)
     document.documentElement.classList.add('sstore-locked')
     modal.focus()
 
@@ -168,7 +171,7 @@ function install(): void {
     const what = productId ? `products/${encodeURIComponent(productId)}` : `groups/${encodeURIComponent(groupId!)}`
     call<StorefrontProduct | Group>(`${base}/${what}`)
       .then((item) => {
-        if (document.contains(modal)) renderForm(item)
+        if (document.contains(backdrop)) renderForm(item)
       })
       .catch((error: Error) => unavailable(error.message))
 
@@ -225,13 +228,12 @@ function install(): void {
       form.addEventListener('submit', (event) => {
         event.preventDefault()
         status.textContent = ''
+        const qty = Number(quantity.value)
         const checked = gateways.querySelector<HTMLInputElement>('input:checked')
         const payload: CheckoutInput = {
           email: email.value.trim(),
           gateway: checked?.value ?? GATEWAYS[0][0],
-          ...(group
-            ? { groupId: group.id }
-            : { items: [{ productId: productId ?? '', quantity: Number(quantity.value) }] }),
+          ...(group ? { groupId: group.id } : { items: [{ productId: productId ?? '', quantity: qty }] }),
           ...(name.value.trim() ? { name: name.value.trim() } : {}),
           ...(coupon.value.trim() ? { couponCode: coupon.value.trim() } : {}),
           ...(seed?.value ? { customFields: { __mysteryClientSeed: seed.value } } : {}),
