@@ -209,11 +209,8 @@ export function dashboardRoutes(
 
   page('/requests', (view, c) => {
     const { status, method, path } = c.req.query()
-    const filter = parseWith(RequestLogQuerySchema, {
-      ...(status ? { status } : {}),
-      ...(method ? { method } : {}),
-      ...(path ? { path } : {}),
-    })
+    const given = Object.entries({ status, method, path }).filter(([, value]) => value)
+    const filter = parseWith(RequestLogQuerySchema, Object.fromEntries(given))
     const entries = requests.list(view.account.id, filter, REQUEST_LOG_LIMIT.default)
     return RequestsPage({ view, entries, filter })
   })
