@@ -3,17 +3,11 @@
 // button opening a modal (product or bundle, quantity, gateway, e-mail) that checks out through the
 // storefront's JSON API with fetch — no redirect — and shows the order and its invoice link.
 // Runs on foreign pages: everything it adds is prefixed `sstore-`, every value from the API is set
-// with textContent, and it keeps no globals but one guard.
+// with textContent, and it keeps no globals. A second copy of the script leaves alone the buttons
+// the first one made.
 import type { ErrorBody } from '../contract/errors.js'
 import type { Group } from '../contract/groups.js'
 import type { CheckoutInput, CheckoutResponse, StorefrontProduct } from '../contract/storefront.js'
-
-declare global {
-  interface Window {
-    /** A second copy of the script on a page rescans through the first. */
-    __serviceStoreEmbed?: { scan(): void }
-  }
-}
 
 type Attrs = Record<string, string | boolean | undefined>
 
@@ -23,8 +17,6 @@ const GATEWAYS = [
   ['crypto', 'Crypto'],
 ]
 const SLUG = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/
-/** The spec's largest quantity (MAX_QUANTITY), written out: importing it would bundle zod. */
-const MAX_QUANTITY = 10000
 // What the checkout's API fields are called on the form, so a refusal names what the buyer sees.
 const LABELS: [RegExp, string][] = [
   [/^email$/, 'E-mail'],
@@ -198,7 +190,7 @@ function install(): void {
         const left = product.stock === null ? '' : ` \u00b7 ${product.stock} left`
         body.append(el('p', { class: 'sstore-price' }, [money(product.price, product.currency) + left]))
       }
-      const max = String(Math.max(1, product?.stock ?? MAX_QUANTITY))
+      const max = product?.stock == null ? undefined : String(Math.max(1, product.stock))
       const quantity = el('input', { type: 'number', min: '1', max, value: '1', inputmode: 'numeric' })
       const gateways = el('fieldset', { class: 'sstore-gateways' }, [
         el('legend', {}, ['Pay with']),
@@ -215,7 +207,7 @@ function install(): void {
       const seed = product?.type === 'MysteryBox' ? el('input', { type: 'text', maxlength: '64' }) : null
       const mystery = product?.mystery
       const submit = el('button', { type: 'submit', class: 'sstore-submit' }, ['Place order'])
-      const form = el('form', { class: 'sstore-form', novalidate: true }, [
+      const form = el('form', { class: 'sstore-form' }, [
         group
           ? el('p', { class: 'sstore-hint' }, ['One bundle: every product once.'])
           : field(`${id}-qty`, 'Quantity', quantity),
@@ -232,18 +224,11 @@ function install(): void {
       body.append(form)
       ;(group ? email : quantity).focus()
 
+      // The browser checks the fields first (e-mail, quantity within stock); the API words any other refusal.
       form.addEventListener('submit', (event) => {
         event.preventDefault()
-        const qty = Number(quantity.value)
         status.textContent = ''
-        if (!email.value || !email.validity.valid) {
-          status.textContent = 'Enter your e-mail address.'
-          return email.focus()
-        }
-        if (!group && !(Number.isInteger(qty) && qty >= 1)) {
-          status.textContent = 'Quantity must be a whole number of at least 1.'
-          return quantity.focus()
-        }
+        const qty = Number(quantity.value)
         const checked = gateways.querySelector<HTMLInputElement>('input:checked')
         const payload: CheckoutInput = {
           email: email.value.trim(),
@@ -328,7 +313,6 @@ function install(): void {
     }
   }
 
-  window.__serviceStoreEmbed = { scan }
   const start = () => {
     scan()
     new MutationObserver(scan).observe(document.documentElement, { childList: true, subtree: true })
@@ -337,5 +321,4 @@ function install(): void {
   else start()
 }
 
-if (window.__serviceStoreEmbed) window.__serviceStoreEmbed.scan()
-else install()
+install()

@@ -191,14 +191,6 @@ document.addEventListener('change', (event) => {
       box.checked = el.checked
 })
 
-/** An element holding `children` (strings become text, never HTML). */
-function el(tag: string, className: string, ...children: (Node | string)[]): HTMLElement {
-  const node = document.createElement(tag)
-  node.className = className
-  node.append(...children)
-  return node
-}
-
 /** Follows a stream of Server-Sent Events, showing its state in `status`; `show` gets each message. */
 function follow(url: string, status: Element, show: (message: MessageEvent<string>) => void, kinds: string[] = []) {
   const source = new EventSource(url)
@@ -212,27 +204,22 @@ function follow(url: string, status: Element, show: (message: MessageEvent<strin
   source.onerror = () => state('reconnecting\u2026', 'warn')
 }
 
-// The Live events page: each event goes on top of the list, as the page drew the first ones.
+// The Live events page: each event goes on top of the list, drawn from the page's template of one.
 function feed(list: HTMLElement): void {
+  const template = document.getElementById('feed-item') as HTMLTemplateElement
   const kinds: string[] = JSON.parse(list.getAttribute('data-kinds')!)
+  const status = document.getElementById(list.getAttribute('data-status')!)!
   follow(
     list.getAttribute('data-feed')!,
-    document.getElementById(list.getAttribute('data-status')!)!,
+    status,
     (message) => {
       const event: { event?: string; createdAt?: string } = JSON.parse(message.data)
       const kind = event.event ?? message.type
-      const li = el(
-        'li',
-        '',
-        el(
-          'div',
-          'spread',
-          el('strong', '', kind),
-          el('span', 'muted small', `#${message.lastEventId} · ${event.createdAt}`),
-        ),
-        el('pre', '', JSON.stringify(event, null, 2)),
-      )
+      const li = template.content.firstElementChild!.cloneNode(true) as HTMLElement
       li.setAttribute('data-kind', kind)
+      li.querySelector('strong')!.textContent = kind
+      li.querySelector('span')!.textContent = `#${message.lastEventId} · ${event.createdAt}`
+      li.querySelector('pre')!.textContent = JSON.stringify(event, null, 2)
       list.prepend(li)
       while (list.children.length > FEED_MAX) list.lastChild!.remove()
       document.getElementById('feed-empty')!.hidden = true

@@ -1,19 +1,19 @@
 // The invoice page's mystery-box verifier, run in the buyer's browser: the checks of src/fairness
 // (the code the emulator rolls with), over the revealed values on the page alone, each marked
 // passed or failed. Bundled by `npm run build` (scripts/build-browser.js) and served at
-// /_assets/verify.js; the page markup is MysteryReveal in pages/deliveries.tsx.
+// /_assets/verify.js; the page markup is MysteryReveal in pages/handover.tsx.
 import { verifyLine, type LineCheck, type MysteryOpen, type OpenReport } from '../fairness/index.js'
 
-/** The page's list items and the fairness checks each one shows. */
-const ITEMS: Record<string, LineCheck['name'][]> = {
-  commitment: ['commitment'],
-  nonce: ['nonce'],
-  proof: ['proofHash', 'clientSeed'],
-  roll: ['totalWeight', 'rollIndex'],
-  walk: ['outcome'],
-  chain: ['odds'],
-  code: ['codeProof', 'codeIndex', 'codePoolSize'],
-}
+/** The items of an open's check list: name, label, and the fairness checks each one shows. */
+const ITEMS: [string, string, LineCheck['name'][]][] = [
+  ['commitment', 'Commitment', ['commitment']],
+  ['nonce', 'Nonce', ['nonce']],
+  ['proof', 'Proof hash', ['proofHash', 'clientSeed']],
+  ['roll', 'Roll index', ['totalWeight', 'rollIndex']],
+  ['walk', 'Outcome', ['outcome']],
+  ['chain', 'Snapshot', ['odds']],
+  ['code', 'Code draw', ['codeProof', 'codeIndex', 'codePoolSize']],
+]
 
 /** Why an item has no check of its own. */
 const NOT_APPLICABLE: Record<string, string> = {
@@ -22,16 +22,24 @@ const NOT_APPLICABLE: Record<string, string> = {
 }
 
 type State = 'passed' | 'failed' | 'n/a' | 'not checked'
+const TONES: Record<State, string> = { passed: 'ok', failed: 'bad', 'n/a': '', 'not checked': 'warn' }
 
-function mark(item: Element, state: State, detail: string): void {
-  const badge = item.querySelector('.badge')
-  if (badge) {
+/** Fills the box's check list, each item with the state and detail `stateOf` gives it. */
+function list(box: Element, stateOf: (name: string, checks: LineCheck['name'][]) => [State, string]): void {
+  const items = ITEMS.map(([name, label, checks]) => {
+    const [state, detail] = stateOf(name, checks)
+    const li = document.createElement('li')
+    li.setAttribute('data-check', name)
+    li.setAttribute('data-result', state)
+    li.innerHTML = '<span><span></span></span><span><strong></strong> <span class="detail"></span></span>'
+    const badge = li.querySelector('span span')!
+    badge.className = `badge ${TONES[state]}`
     badge.textContent = state
-    badge.className = `badge ${state === 'passed' ? 'ok' : state === 'failed' ? 'bad' : state === 'n/a' ? '' : 'warn'}`
-  }
-  item.setAttribute('data-result', state)
-  const text = item.querySelector('.detail')
-  if (text) text.textContent = detail
+    li.querySelector('strong')!.textContent = label
+    li.querySelector('.detail')!.textContent = detail
+    return li
+  })
+  box.querySelector('.check-list')?.replaceChildren(...items)
 }
 
 function summarise(box: Element, text: string, tone: 'ok' | 'bad' | 'warn', verified?: 'passed' | 'failed'): void {
@@ -52,12 +60,11 @@ function describe(check: LineCheck): string {
 }
 
 function showReport(box: Element, report: OpenReport): void {
-  for (const item of box.querySelectorAll('[data-check]')) {
-    const name = item.getAttribute('data-check') ?? ''
-    const checks = report.checks.filter((c) => ITEMS[name]?.includes(c.name))
-    if (!checks.length) mark(item, 'n/a', NOT_APPLICABLE[name] ?? '')
-    else mark(item, checks.every((c) => c.ok) ? 'passed' : 'failed', checks.map(describe).join('; '))
-  }
+  list(box, (name, names) => {
+    const checks = report.checks.filter((c) => names.includes(c.name))
+    if (!checks.length) return ['n/a', NOT_APPLICABLE[name] ?? '']
+    return [checks.every((c) => c.ok) ? 'passed' : 'failed', checks.map(describe).join('; ')]
+  })
   if (report.ok) summarise(box, 'verified', 'ok', 'passed')
   else summarise(box, 'verification failed', 'bad', 'failed')
 }
@@ -68,8 +75,7 @@ function verifyLineElement(lineEl: Element): void {
     const opens = boxes.map((box) => JSON.parse(box.getAttribute('data-open') ?? '') as MysteryOpen)
     if (opens.some((open) => typeof open.serverSeed !== 'string')) {
       for (const box of boxes) {
-        for (const item of box.querySelectorAll('[data-check]'))
-          mark(item, 'not checked', 'the server seed is revealed once the order is paid')
+        list(box, () => ['not checked', 'the server seed is revealed once the order is paid'])
         summarise(box, 'waiting for payment', 'warn')
       }
       return

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { readBrowserAsset } from '../../src/emulator/pages/browser-assets.js'
+import { readBrowserAsset } from '../../src/emulator/routes/pages/index.js'
 import { paidMysteryOrder } from '../helpers/mystery-order.js'
 import { launchBrowser, screenshot, startEmulatorServer, watchErrors } from './harness.js'
 import { scaled } from '../helpers/time-scale.js'

@@ -51,21 +51,11 @@ export function pretty(value: unknown): string {
   return JSON.stringify(value, null, 2) ?? String(value)
 }
 
-/** http(s) URLs found in free text (dynamic deliveries), in order, without duplicates. */
+/** http(s) URLs found in free text or anywhere in JSON (dynamic deliveries), in order, without duplicates. */
 export function linksIn(value: unknown): string[] {
-  const found = new Set<string>()
-  const visit = (v: unknown, depth: number) => {
-    if (depth > 6) return
-    if (typeof v === 'string') {
-      for (const match of v.matchAll(/https?:\/\/[^\s"'<>]+/g)) {
-        const url = safeUrl(match[0].replace(/[),.;]+$/, ''))
-        if (url) found.add(url)
-      }
-    } else if (Array.isArray(v)) for (const x of v) visit(x, depth + 1)
-    else if (v && typeof v === 'object') for (const x of Object.values(v)) visit(x, depth + 1)
-  }
-  visit(value, 0)
-  return [...found]
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '')
+  const links = [...text.matchAll(/https?:\/\/[^\s"'<>\\]+/g)].map((m) => safeUrl(m[0].replace(/[),.;]+$/, '')))
+  return [...new Set(links.filter((url) => url !== undefined))]
 }
 
 /** `1 day`, `3 hours`: the clock-advance presets, whole hours or days. */

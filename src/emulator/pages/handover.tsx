@@ -1,17 +1,11 @@
-import type { Child, FC } from 'hono/jsx'
+import type { Child, FC, PropsWithChildren } from 'hono/jsx'
 import type { Invoice, InvoiceItem } from '../../contract/storefront.js'
 import type { MysteryOpen } from '../../contract/mystery.js'
 import type { Handover } from '../../contract/orders.js'
-import { Badge, Facts, Table, oddsColumns } from './layout.js'
+import { CopyButton, Facts, Panel, StateBadge, Table, oddsColumns } from './layout.js'
 import { linksIn, money, pretty, safeUrl, when } from './format.js'
 
 type LineMystery = NonNullable<InvoiceItem['mystery']>
-
-const HANDOVER_TONE: Record<string, 'ok' | 'bad' | 'warn'> = { delivered: 'ok', undelivered: 'bad', none: 'ok' }
-
-const HandoverStatus: FC<{ handover: Handover }> = ({ handover }) => (
-  <Badge tone={HANDOVER_TONE[handover.status] ?? 'warn'}>{handover.status.replace('_', ' ')}</Badge>
-)
 
 /** A link when the URL is http(s), plain text otherwise (a `javascript:` URL never becomes a link). */
 export const SafeLink: FC<{ url: string; label?: string }> = ({ url, label }) => {
@@ -36,7 +30,7 @@ export const HandoverView: FC<{ item: InvoiceItem; codesId: string }> = ({ item,
   return (
     <div class="stack" data-delivery={item.id}>
       <p class="row">
-        <HandoverStatus handover={d} />
+        <StateBadge state={d.status} />
         {d.deliveredAt ? <span class="muted small">{when(d.deliveredAt)}</span> : null}
       </p>
       {d.reason ? <div class="notice bad">{d.reason}</div> : null}
@@ -44,14 +38,7 @@ export const HandoverView: FC<{ item: InvoiceItem; codesId: string }> = ({ item,
       {codes.length ? (
         <div>
           <label for={codesId}>{codes.length === 1 ? 'Your code' : `Your ${codes.length} codes`}</label>
-          <textarea id={codesId} class="codes" readonly rows={Math.min(8, Math.max(2, codes.length))} data-codes="">
-            {codes.join('\n')}
-          </textarea>
-          <div class="actions">
-            <button type="button" class="secondary" data-copy={`#${codesId}`}>
-              Copy {codes.length === 1 ? 'code' : 'all codes'}
-            </button>
-          </div>
+          <Codes id={codesId} codes={codes} copy={codes.length === 1 ? 'Copy code' : 'Copy all codes'} data-codes="" />
         </div>
       ) : null}
       {d.files?.length ? (
@@ -75,6 +62,25 @@ export const HandoverView: FC<{ item: InvoiceItem; codesId: string }> = ({ item,
     </div>
   )
 }
+
+/** Codes in a read-only box, with a button that copies them all and any other `children` beside it. */
+export const Codes: FC<PropsWithChildren<{ id: string; codes: string[]; copy: string } & Record<string, unknown>>> = ({
+  id,
+  codes,
+  copy,
+  children,
+  ...attributes
+}) => (
+  <>
+    <textarea id={id} class="codes" readonly rows={Math.min(10, Math.max(2, codes.length))} {...attributes}>
+      {codes.join('\n')}
+    </textarea>
+    <div class="actions">
+      <CopyButton target={`#${id}`} label={copy} />
+      {children}
+    </div>
+  </>
+)
 
 /** A dynamic endpoint's answer (text, links or JSON), shown as text: it comes from a foreign server. */
 const DynamicContent: FC<{ dynamic: NonNullable<Handover['dynamic']> }> = ({ dynamic }) => {
@@ -102,19 +108,9 @@ const DynamicContent: FC<{ dynamic: NonNullable<Handover['dynamic']> }> = ({ dyn
   )
 }
 
-const CHECKS: [string, string][] = [
-  ['commitment', 'Commitment'],
-  ['nonce', 'Nonce'],
-  ['proof', 'Proof hash'],
-  ['roll', 'Roll index'],
-  ['walk', 'Outcome'],
-  ['chain', 'Snapshot'],
-  ['code', 'Code draw'],
-]
-
 /**
  * A mystery line's reveals. Each open carries its values in `data-open` (an escaped attribute);
- * /_assets/verify.js (src/browser/verify.ts) recomputes every check with src/fairness and marks it passed or failed.
+ * /_assets/verify.js (src/browser/verify.ts) recomputes every check with src/fairness and lists it, passed or failed.
  */
 export const MysteryReveal: FC<{ item: InvoiceItem; mystery: LineMystery; orderNumber: string }> = ({
   item,
@@ -192,37 +188,9 @@ const OpenView: FC<{ open: MysteryOpen }> = ({ open }) => (
       <summary>Odds at this open</summary>
       <Table caption="Odds snapshot" columns={oddsColumns(open.outcome)} rows={open.odds} />
     </details>
-    <ul class="check-list" aria-label="Verification">
-      {CHECKS.map(([name, label]) => (
-        <li data-check={name}>
-          <span>
-            <span class="badge warn">pending</span>
-          </span>
-          <span>
-            <strong>{label}</strong> <span class="detail"></span>
-          </span>
-        </li>
-      ))}
-    </ul>
+    <ul class="check-list" aria-label="Verification"></ul>
   </section>
 )
-
-/** An order's tracking codes (Physical lines), as a panel; nothing when there are none. */
-const TrackingPanel: FC<{ tracking: Invoice['tracking'] }> = ({ tracking }) =>
-  tracking.length ? (
-    <section class="panel" aria-labelledby="tracks-h">
-      <h2 id="tracks-h">Tracking</h2>
-      <Table
-        caption="Tracking"
-        rows={tracking}
-        columns={[
-          ['Code', (t) => <code>{t.code}</code>],
-          ['Carrier', (t) => t.carrier ?? '—'],
-          ['Added', (t) => when(t.addedAt)],
-        ]}
-      />
-    </section>
-  ) : null
 
 /** What the invoice and the order's page say of its money and dates. */
 export function invoiceFacts(invoice: Invoice): [Child, Child][] {
@@ -247,7 +215,7 @@ export function invoiceFacts(invoice: Invoice): [Child, Child][] {
   ]
 }
 
-/** Each line of an invoice as a panel: what was bought, what was delivered, and its mystery reveals. */
+/** Each line of an invoice as a panel (what was bought, what was delivered, its mystery reveals), then its tracking codes. */
 export const InvoiceLines: FC<{ invoice: Invoice }> = ({ invoice }) => (
   <>
     {invoice.items.map((item, at) => (
@@ -263,6 +231,18 @@ export const InvoiceLines: FC<{ invoice: Invoice }> = ({ invoice }) => (
         {item.mystery ? <MysteryReveal item={item} mystery={item.mystery} orderNumber={invoice.orderNumber} /> : null}
       </section>
     ))}
-    <TrackingPanel tracking={invoice.tracking} />
+    {invoice.tracking.length ? (
+      <Panel id="tracks" title="Tracking">
+        <Table
+          caption="Tracking"
+          rows={invoice.tracking}
+          columns={[
+            ['Code', (t) => <code>{t.code}</code>],
+            ['Carrier', (t) => t.carrier ?? '—'],
+            ['Added', (t) => when(t.addedAt)],
+          ]}
+        />
+      </Panel>
+    ) : null}
   </>
 )

@@ -62,7 +62,7 @@ export const Document: FC<PropsWithChildren<DocumentProps>> = ({
   </html>
 )
 
-export interface NavItem {
+interface NavItem {
   href: string
   label: string
   current?: boolean
@@ -95,13 +95,15 @@ export const TopBar: FC<PropsWithChildren<{ brand: string; brandHref: string; na
 /** A column of a table: its heading, its cell from a row, and the cell's class. */
 export type Column<T> = [Child, (row: T) => Child, string?]
 
-/** A table of `rows` by `columns`, scrolling sideways on a phone instead of overflowing the page. */
+/** A table of `rows` by `columns`, scrolling sideways on a phone instead of overflowing the page; `empty` says there are none. */
 export function Table<T>(props: {
   caption: string
   columns: Column<T>[]
   rows: T[]
   rowAttrs?: (row: T) => Record<string, string>
+  empty?: Child
 }) {
+  if (props.rows.length === 0 && props.empty) return <p>{props.empty}</p>
   return (
     <div class="table-wrap">
       <table>
@@ -133,12 +135,32 @@ export const Badge: FC<{ tone?: Tone; children: Child }> = ({ tone, children }) 
   <span class={tone ? `badge ${tone}` : 'badge'}>{children}</span>
 )
 
-const paymentTone = (s: string): Tone => (s === 'paid' ? 'ok' : s === 'disputed' || s === 'refunded' ? 'bad' : 'warn')
-const statusTone = (s: string): Tone =>
-  s === 'completed' ? 'ok' : s === 'cancelled' || s === 'refunded' ? 'bad' : 'warn'
+const GOOD = new Set(['paid', 'completed', 'delivered', 'none', 'Live', 'ACTIVE', 'answered'])
+const BAD = new Set([
+  'disputed',
+  'refunded',
+  'cancelled',
+  'CANCELLED',
+  'undelivered',
+  'failed',
+  'Archived',
+  'no answer',
+])
 
-export const PaymentBadge: FC<{ status: string }> = ({ status }) => <Badge tone={paymentTone(status)}>{status}</Badge>
-export const StatusBadge: FC<{ status: string }> = ({ status }) => <Badge tone={statusTone(status)}>{status}</Badge>
+/** A badge of a state (a status word, or an HTTP status): green when good, red when bad, amber while waiting. */
+export const StateBadge: FC<{ state: string | number }> = ({ state }) => {
+  const good = typeof state === 'number' ? state < 300 : GOOD.has(state)
+  const bad = typeof state === 'number' ? state >= 400 : BAD.has(state)
+  return <Badge tone={good ? 'ok' : bad ? 'bad' : 'warn'}>{String(state).replace('_', ' ')}</Badge>
+}
+
+/** A panel of a page under its heading, `${id}-h`, which names the panel. */
+export const Panel: FC<PropsWithChildren<{ id: string; title: string }>> = ({ id, title, children }) => (
+  <section class="panel" aria-labelledby={`${id}-h`}>
+    <h2 id={`${id}-h`}>{title}</h2>
+    {children}
+  </section>
+)
 
 /** A definition list of `[term, value]` rows; a row whose value is null, undefined or false is left out. */
 export const Facts: FC<{ rows: [Child, Child][]; class?: string }> = ({ rows, class: more }) => (
@@ -229,6 +251,31 @@ export const NumberInput: FC<{ id: string; label: Child; schema: z.ZodType } & A
   const step = json.multipleOf ?? (json.type === 'integer' ? undefined : 'any')
   return <Input type="number" min={json.minimum} max={json.maximum} step={step} data-type="number" {...attributes} />
 }
+
+/**
+ * A button the pages' script sends to `api` (with its `data-method`, `data-body`, `data-confirm`…);
+ * `notice` gives it a notice of its own, beside it, for the outcome.
+ */
+export const ApiButton: FC<{ api: string; label: Child; notice?: string } & Attributes> = ({
+  api,
+  label,
+  notice,
+  ...attributes
+}) => (
+  <>
+    <button type="button" data-api={api} data-notice={notice} {...attributes}>
+      {label}
+    </button>
+    {notice ? <Notice id={notice} /> : null}
+  </>
+)
+
+/** A button that copies the text of the element `target` selects. */
+export const CopyButton: FC<{ target: string; label: string }> = ({ target, label }) => (
+  <button type="button" class="secondary" data-copy={target}>
+    {label}
+  </button>
+)
 
 /** A live region where the pages' scripts report the outcome of an action. */
 export const Notice: FC<{ id?: string }> = ({ id }) => (

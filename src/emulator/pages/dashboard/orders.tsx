@@ -4,18 +4,7 @@ import type { Invoice } from '../../../contract/storefront.js'
 import type { Customer } from '../../../contract/customers.js'
 import type { Subscription } from '../../../contract/subscriptions.js'
 import { ClockAdvanceBodySchema, PayBodySchema } from '../../../contract/fulfilment.js'
-import {
-  ApiForm,
-  Badge,
-  Facts,
-  Input,
-  Notice,
-  NumberInput,
-  PaymentBadge,
-  Select,
-  StatusBadge,
-  Table,
-} from '../layout.js'
+import { ApiButton, ApiForm, Badge, Facts, Input, NumberInput, Panel, Select, StateBadge, Table } from '../layout.js'
 import { InvoiceLines, invoiceFacts } from '../handover.js'
 import { duration, money, pretty, when } from '../format.js'
 import { GATEWAYS } from '../storefront/catalogue.js'
@@ -42,14 +31,14 @@ export const OrdersPage: FC<{ view: DashView; orders: Paged<Order> }> = ({ view,
           'Status',
           (o) => (
             <>
-              <StatusBadge status={o.status} />
+              <StateBadge state={o.status} />
               {o.items.some((i) => i.delivery?.status === 'awaiting_shipment') ? (
                 <Badge tone="warn">awaiting shipment</Badge>
               ) : null}
             </>
           ),
         ],
-        ['Payment', (o) => <PaymentBadge status={o.paymentStatus} />],
+        ['Payment', (o) => <StateBadge state={o.paymentStatus} />],
       ]}
     />
   </DashboardShell>
@@ -63,11 +52,10 @@ export const OrderDetailPage: FC<{
 }> = ({ view, order, invoice, invoiceUrl }) => {
   const api = `${DASHBOARD_API}/emulator/orders/${encodeURIComponent(order.id)}`
   const c = order.currency
-  const isPaid =
-    order.paymentStatus === 'paid' || order.paymentStatus === 'disputed' || order.paymentStatus === 'refunded'
+  const isPaid = ['paid', 'disputed', 'refunded'].includes(order.paymentStatus)
   const hasMystery = invoice.items.some((i) => i.mystery)
   const undelivered = isPaid
-    ? invoice.items.filter((i) => i.delivery.status === 'undelivered' || i.delivery.status === 'partial').length
+    ? invoice.items.filter((i) => ['undelivered', 'partial'].includes(i.delivery.status)).length
     : 0
   const toShip = invoice.items.filter((i) => i.delivery.status === 'awaiting_shipment').length
   return (
@@ -78,8 +66,8 @@ export const OrderDetailPage: FC<{
       scripts={hasMystery ? ['verify.js'] : []}
     >
       <div class="row">
-        <StatusBadge status={order.status} />
-        <PaymentBadge status={order.paymentStatus} />
+        <StateBadge state={order.status} />
+        <StateBadge state={order.paymentStatus} />
         <a href={invoiceUrl}>Customer invoice</a>
       </div>
       <section class="panel" aria-label="Order">
@@ -97,8 +85,7 @@ export const OrderDetailPage: FC<{
         />
       </section>
 
-      <section class="panel" aria-labelledby="actions-h">
-        <h2 id="actions-h">Actions</h2>
+      <Panel id="actions" title="Actions">
         <div class="grid">
           {invoice.amountDue > 0 || order.paymentStatus === 'unpaid' ? (
             <ApiForm
@@ -137,15 +124,12 @@ export const OrderDetailPage: FC<{
               {undelivered ? (
                 <>
                   <p class="small muted">{undelivered} line(s) not delivered yet.</p>
-                  <button
-                    type="button"
-                    data-api={`${api}/deliver`}
+                  <ApiButton
+                    api={`${api}/deliver`}
+                    label="Retry delivery"
                     data-success="Delivery retried."
-                    data-notice="deliver-notice"
-                  >
-                    Retry delivery
-                  </button>
-                  <Notice id="deliver-notice" />
+                    notice="deliver-notice"
+                  />
                 </>
               ) : null}
               {toShip ? (
@@ -177,25 +161,21 @@ export const OrderDetailPage: FC<{
           </ApiForm>
           <section aria-labelledby="dispute-h">
             <h3 id="dispute-h">Dispute</h3>
-            <button
-              type="button"
+            <ApiButton
               class="danger"
-              data-api={`${api}/dispute`}
+              api={`${api}/dispute`}
+              label="Mark disputed"
               data-confirm={`Mark ${order.orderNumber} as disputed?`}
               data-success="Order marked disputed."
-              data-notice="dispute-notice"
+              notice="dispute-notice"
               disabled={!isPaid && order.paymentStatus !== 'partial'}
-            >
-              Mark disputed
-            </button>
-            <Notice id="dispute-notice" />
+            />
           </section>
         </div>
-      </section>
+      </Panel>
 
       {order.payments?.length ? (
-        <section class="panel" aria-labelledby="payments-h">
-          <h2 id="payments-h">Payments</h2>
+        <Panel id="payments" title="Payments">
           <Table
             caption="Payments"
             rows={order.payments}
@@ -205,7 +185,7 @@ export const OrderDetailPage: FC<{
               ['Amount', (p) => money(p.amount, c), 'num'],
             ]}
           />
-        </section>
+        </Panel>
       ) : null}
 
       <InvoiceLines invoice={invoice} />
@@ -244,8 +224,7 @@ export const SubscriptionsPage: FC<{
   offsetSeconds: number
 }> = ({ view, subscriptions, clockNow, offsetSeconds }) => (
   <DashboardShell view={view} title="Subscriptions" section="/subscriptions">
-    <section class="panel" aria-labelledby="clock-h">
-      <h2 id="clock-h">Emulator clock</h2>
+    <Panel id="clock" title="Emulator clock">
       <p>
         Now: <strong data-clock="">{when(clockNow)}</strong>{' '}
         <span class="muted small">
@@ -258,15 +237,13 @@ export const SubscriptionsPage: FC<{
       </p>
       <div class="row">
         {PRESETS.map((seconds) => (
-          <button
-            type="button"
+          <ApiButton
             class="secondary"
-            data-api={`${DASHBOARD_API}/emulator/clock/advance`}
+            api={`${DASHBOARD_API}/emulator/clock/advance`}
+            label={`+${duration(seconds)}`}
             data-body={JSON.stringify({ seconds })}
             data-success={`Clock advanced by ${duration(seconds)}.`}
-          >
-            +{duration(seconds)}
-          </button>
+          />
         ))}
       </div>
       <ApiForm
@@ -284,7 +261,7 @@ export const SubscriptionsPage: FC<{
           required
         />
       </ApiForm>
-    </section>
+    </Panel>
     <List
       view={view}
       path="/subscriptions"
@@ -295,12 +272,7 @@ export const SubscriptionsPage: FC<{
       columns={[
         ['Product', (s) => s.productName],
         ['Customer', (s) => s.customerEmail],
-        [
-          'Status',
-          (s) => (
-            <Badge tone={s.status === 'ACTIVE' ? 'ok' : s.status === 'CANCELLED' ? 'bad' : 'warn'}>{s.status}</Badge>
-          ),
-        ],
+        ['Status', (s) => <StateBadge state={s.status} />],
         ['Period ends', (s) => when(s.currentPeriodEnd), 'nowrap'],
         ['Processor ids', (s) => <code>{`${s.processorSubscriptionId} ${s.processorCustomerId}`}</code>, 'small'],
         ['Created', (s) => when(s.createdAt), 'nowrap'],
@@ -311,13 +283,11 @@ export const SubscriptionsPage: FC<{
 )
 
 const CancelButton: FC<{ id: string }> = ({ id }) => (
-  <button
-    type="button"
+  <ApiButton
     class="danger"
-    data-api={`${DASHBOARD_API}/emulator/subscriptions/${encodeURIComponent(id)}/cancel`}
+    api={`${DASHBOARD_API}/emulator/subscriptions/${encodeURIComponent(id)}/cancel`}
+    label="Cancel"
     data-confirm="Cancel this subscription?"
     data-success="Subscription cancelled."
-  >
-    Cancel
-  </button>
+  />
 )

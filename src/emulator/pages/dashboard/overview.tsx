@@ -1,11 +1,11 @@
 import type { FC } from 'hono/jsx'
 import type { KeyRecord } from '../../../contract/rows.js'
-import { ApiForm, Document, Facts, Input, Table } from '../layout.js'
+import { ApiButton, ApiForm, CopyButton, Document, Facts, Input, Panel, Table } from '../layout.js'
 import { when } from '../format.js'
+import { DASHBOARD, DASHBOARD_API, DashboardShell, dashHref, type DashView } from './shell.js'
 
 /** `sk_live_…wxyz`: a key as the dashboard shows it, from its stored prefix and last four. */
 const maskedKey = (key: KeyRecord) => `${key.prefix}…${key.last4}`
-import { DASHBOARD, DASHBOARD_API, DashboardShell, dashHref, type DashView } from './shell.js'
 
 export const LoginPage: FC<{ error?: string; next?: string }> = ({ error, next }) => (
   <Document title="Log in · store dashboard">
@@ -57,17 +57,13 @@ export const OverviewPage: FC<{ view: DashView; keys: KeyRecord[]; currentKeyId:
   ].join('\n')
   return (
     <DashboardShell view={view} title="Overview" section="/">
-      <section class="panel" aria-labelledby="api-h">
-        <h2 id="api-h">API</h2>
+      <Panel id="api" title="API">
         <Facts
           rows={[
             [
               'Base URL',
               <>
-                <code id="base-url">{base}</code>{' '}
-                <button type="button" class="secondary" data-copy="#base-url">
-                  Copy
-                </button>
+                <code id="base-url">{base}</code> <CopyButton target="#base-url" label="Copy" />
               </>,
             ],
             [
@@ -93,14 +89,11 @@ export const OverviewPage: FC<{ view: DashView; keys: KeyRecord[]; currentKeyId:
         <h3>Example request</h3>
         <pre id="curl">{curl}</pre>
         <div class="actions">
-          <button type="button" class="secondary" data-copy="#curl">
-            Copy curl
-          </button>
+          <CopyButton target="#curl" label="Copy curl" />
         </div>
-      </section>
+      </Panel>
 
-      <section class="panel" aria-labelledby="keys-h">
-        <h2 id="keys-h">API keys</h2>
+      <Panel id="keys" title="API keys">
         <p class="muted small">A secret is shown once, when created.</p>
         <Table
           caption="API keys"
@@ -122,21 +115,15 @@ export const OverviewPage: FC<{ view: DashView; keys: KeyRecord[]; currentKeyId:
           data-success="Key created. Copy the secret now: it is not shown again."
           class="row mt"
         >
-          <label class="skip" for="key-name">
-            Key name
-          </label>
-          <input id="key-name" name="name" type="text" placeholder="name (optional)" />
+          <Input id="key-name" name="name" label="Key name" placeholder="optional" />
         </ApiForm>
         <div id="new-key" hidden>
           <pre data-output="" id="new-key-secret"></pre>
-          <button type="button" class="secondary" data-copy="#new-key-secret">
-            Copy secret
-          </button>
+          <CopyButton target="#new-key-secret" label="Copy secret" />
         </div>
-      </section>
+      </Panel>
 
-      <section class="panel" aria-labelledby="shops-h">
-        <h2 id="shops-h">Shops</h2>
+      <Panel id="shops" title="Shops">
         <p class="muted small">
           Requests choose a shop with <code>X-Service-Shop</code>; without it the oldest is used.
         </p>
@@ -155,35 +142,18 @@ export const OverviewPage: FC<{ view: DashView; keys: KeyRecord[]; currentKeyId:
           <Input id="shop-name" name="name" label="Name" required />
           <Input id="shop-slug" name="slug" label="Slug" required placeholder="my-shop" />
         </ApiForm>
-      </section>
+      </Panel>
     </DashboardShell>
   )
 }
 
 const RevokeButton: FC<{ keyRecord: KeyRecord }> = ({ keyRecord: key }) => (
-  <button
-    type="button"
+  <ApiButton
     class="danger"
-    data-api={`${DASHBOARD_API}/emulator/keys/${encodeURIComponent(key.id)}`}
+    api={`${DASHBOARD_API}/emulator/keys/${encodeURIComponent(key.id)}`}
+    label="Revoke"
     data-method="DELETE"
     data-confirm={`Revoke the key ${maskedKey(key)}? Requests using it will get 401.`}
     data-success="Key revoked."
-  >
-    Revoke
-  </button>
+  />
 )
-
-/** The embed code the dashboard generates: script, stylesheet and a button (spec, "Embed"). */
-export function embedSnippet(
-  origin: string,
-  shopSlug: string,
-  target: { product?: string; group?: string },
-  label = 'Buy now',
-): string {
-  const attr = target.product ? `data-service-product="${target.product}"` : `data-service-group="${target.group}"`
-  return [
-    `<link rel="stylesheet" href="${origin}/embed.css">`,
-    `<script src="${origin}/embed.js" defer></script>`,
-    `<button data-service-store="${shopSlug}" ${attr}>${label}</button>`,
-  ].join('\n')
-}

@@ -6,10 +6,9 @@ import {
 } from '../../../contract/fulfilment.js'
 import type { Product } from '../../../contract/products.js'
 import { ACCEPTS } from '../../services/catalogue/setup.js'
-import { ApiForm, Badge, Facts, Input, NumberInput, Select, TextArea } from '../layout.js'
+import { ApiForm, CopyButton, Facts, Input, NumberInput, Select, StateBadge, TextArea } from '../layout.js'
 import { money, pretty, safeUrl, when } from '../format.js'
 import { SafeLink } from '../handover.js'
-import { embedSnippet } from './overview.js'
 import { MysteryOdds } from '../storefront/catalogue.js'
 import { DASHBOARD_API, DashboardShell, type DashView } from './shell.js'
 import { List, type Paged } from './paging.js'
@@ -22,7 +21,13 @@ export interface ProductRow {
 /** Above this many codes the form does not prefill the pool (an empty field keeps it). */
 const PREFILL_CODES = 2000
 
-const statusTone = (status: string) => (status === 'Live' ? 'ok' : status === 'Archived' ? 'bad' : 'warn')
+/** The embed code of a product: script, stylesheet and a button (spec, "Embed"). */
+const embedSnippet = (origin: string, shopSlug: string, productId: string) =>
+  [
+    `<link rel="stylesheet" href="${origin}/embed.css">`,
+    `<script src="${origin}/embed.js" defer></script>`,
+    `<button data-service-store="${shopSlug}" data-service-product="${productId}">Buy now</button>`,
+  ].join('\n')
 
 export const ProductsPage: FC<{ view: DashView; products: Paged<ProductRow> }> = ({ view, products }) => (
   <DashboardShell view={view} title="Products" section="/products">
@@ -40,7 +45,7 @@ export const ProductsPage: FC<{ view: DashView; products: Paged<ProductRow> }> =
       columns={[
         ['Name', ({ product }) => <a href={`#p-${product.id}`}>{product.name}</a>],
         ['Type', ({ product }) => (product.unlisted ? `${product.type}, unlisted` : product.type)],
-        ['Status', ({ product }) => <Badge tone={statusTone(product.status)}>{product.status}</Badge>],
+        ['Status', ({ product }) => <StateBadge state={product.status} />],
         ['Price', ({ product }) => money(product.price, product.currency), 'num'],
         ['Stock', ({ product }) => product.stock ?? '∞', 'num'],
         ['Delivery setup', ({ product, setup }) => setupSummary(product, setup)],
@@ -206,12 +211,8 @@ const ProductPanel: FC<{ view: DashView; row: ProductRow }> = ({ view, row: { pr
       {fields.length > 0 ? (
         <details>
           <summary>Embed code</summary>
-          <pre id={`embed-${product.id}`}>
-            {embedSnippet(view.origin, view.shop.slug, { product: product.productId })}
-          </pre>
-          <button type="button" class="secondary" data-copy={`#embed-${product.id}`}>
-            Copy embed code
-          </button>
+          <pre id={`embed-${product.id}`}>{embedSnippet(view.origin, view.shop.slug, product.productId)}</pre>
+          <CopyButton target={`#embed-${product.id}`} label="Copy embed code" />
         </details>
       ) : null}
     </section>

@@ -1,6 +1,6 @@
 import type { FC } from 'hono/jsx'
 import type { Feedback, Query } from '../../../contract/storefront.js'
-import { ApiForm, Badge, Table, TextArea } from '../layout.js'
+import { ApiForm, StateBadge, Table, TextArea } from '../layout.js'
 import { when } from '../format.js'
 import { DASHBOARD_API, DashboardShell, type DashView } from './shell.js'
 
@@ -23,7 +23,7 @@ export const QueriesPage: FC<{ view: DashView; queries: Query[]; feedback: Feedb
         <section class="panel" data-query={q.id} aria-labelledby={`q-${q.id}`}>
           <div class="spread">
             <h3 id={`q-${q.id}`}>{q.subject}</h3>
-            <Badge tone={q.status === 'answered' ? 'ok' : 'warn'}>{q.status}</Badge>
+            <StateBadge state={q.status} />
           </div>
           <p class="muted small">
             {q.ticketId} · {q.customerEmail} · {when(q.createdAt)}
@@ -47,21 +47,18 @@ export const QueriesPage: FC<{ view: DashView; queries: Query[]; feedback: Feedb
       ))
     )}
     <h2>Feedback</h2>
-    {feedback.length === 0 ? (
-      <p>No feedback yet.</p>
-    ) : (
-      <Table
-        caption="Feedback"
-        rows={feedback}
-        columns={[
-          ['Order', (f) => f.orderNumber],
-          ['Product', (f) => f.productTitle],
-          ['Customer', (f) => f.customerEmail],
-          ['Rating', (f) => `${f.rating} of 5`, 'nowrap'],
-          ['Comment', (f) => f.comment || '—'],
-          ['When', (f) => when(f.createdAt), 'nowrap'],
-        ]}
-      />
-    )}
+    <Table
+      caption="Feedback"
+      rows={feedback}
+      empty="No feedback yet."
+      columns={[
+        ['Order', (f) => f.orderNumber],
+        ['Product', (f) => f.productTitle],
+        ['Customer', (f) => f.customerEmail],
+        ['Rating', (f) => `${f.rating} of 5`, 'nowrap'],
+        ['Comment', (f) => f.comment || '—'],
+        ['When', (f) => when(f.createdAt), 'nowrap'],
+      ]}
+    />
   </DashboardShell>
 )

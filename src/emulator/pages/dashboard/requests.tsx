@@ -4,31 +4,24 @@ import {
   STATUS_CLASSES,
   type RecordedBody,
   type RequestLogEntry,
+  type RequestLogQuery,
 } from '../../../contract/requests.js'
 import { pretty, when } from '../format.js'
-import { Badge, Facts, Input, Select, Table } from '../layout.js'
+import { Facts, Input, Panel, Select, StateBadge, Table } from '../layout.js'
 import { DASHBOARD, DASHBOARD_API, DashboardShell, dashHref, type DashView } from './shell.js'
-
-export interface RequestFilterView {
-  status?: string
-  method?: string
-  path?: string
-}
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE']
 const ANY = ['', 'any'] as const
-
-const statusTone = (status: number) => (status < 300 ? 'ok' : status < 400 ? 'warn' : 'bad')
 
 /**
  * The request inspector: what the account's apps sent to `/api/v1` and `/_emulator`, newest on
  * top, with filters and a live tail (the stream behind `GET /_emulator/requests`).
  */
-export const RequestsPage: FC<{ view: DashView; entries: RequestLogEntry[]; filter: RequestFilterView }> = ({
-  view,
-  entries,
-  filter,
-}) => {
+export const RequestsPage: FC<{
+  view: DashView
+  entries: RequestLogEntry[]
+  filter: Pick<RequestLogQuery, 'status' | 'method' | 'path'>
+}> = ({ view, entries, filter }) => {
   const query = new URLSearchParams()
   for (const [name, value] of Object.entries(filter)) if (value) query.set(name, value)
   if (entries[0]) query.set('after', String(entries[0].sequence))
@@ -83,7 +76,7 @@ export const RequestsPage: FC<{ view: DashView; entries: RequestLogEntry[]; filt
                 </a>
               ),
             ],
-            ['Status', (entry) => <Badge tone={statusTone(entry.status)}>{entry.status}</Badge>],
+            ['Status', (entry) => <StateBadge state={entry.status} />],
             ['Duration', (entry) => `${entry.durationMs.toFixed(1)} ms`, 'num'],
             ['Reason', (entry) => entry.reason, 'small'],
           ]}
@@ -119,8 +112,7 @@ const Exchange: FC<{
 /** One recorded request: what was sent, what was answered, and why it failed. */
 export const RequestDetailPage: FC<{ view: DashView; entry: RequestLogEntry }> = ({ view, entry }) => (
   <DashboardShell view={view} title={`${entry.method} ${entry.path}`} section="/requests">
-    <section class="panel" aria-labelledby="summary-h">
-      <h2 id="summary-h">Summary</h2>
+    <Panel id="summary" title="Summary">
       {entry.reason ? (
         <div class="notice bad" data-reason="">
           {entry.reason}
@@ -128,7 +120,7 @@ export const RequestDetailPage: FC<{ view: DashView; entry: RequestLogEntry }> =
       ) : null}
       <Facts
         rows={[
-          ['Status', <Badge tone={statusTone(entry.status)}>{entry.status}</Badge>],
+          ['Status', <StateBadge state={entry.status} />],
           ['When', when(entry.at)],
           ['Duration', `${entry.durationMs.toFixed(1)} ms`],
           ['Query', entry.query ? <code>{entry.query}</code> : null],
@@ -137,7 +129,7 @@ export const RequestDetailPage: FC<{ view: DashView; entry: RequestLogEntry }> =
           ['Id', <code>{entry.id}</code>],
         ]}
       />
-    </section>
+    </Panel>
     <Exchange side="request" headers={entry.requestHeaders} body={entry.requestBody} none="No body was read." />
     <Exchange side="response" headers={entry.responseHeaders} body={entry.responseBody} none="No body (or a stream)." />
   </DashboardShell>

@@ -8,23 +8,30 @@ import {
   type WebhookDelivery,
   type WebhookDeliverySummary,
 } from '../../../contract/webhooks.js'
-import { ApiForm, Badge, Facts, Input, NumberInput, Select, Table } from '../layout.js'
+import {
+  ApiButton,
+  ApiForm,
+  CopyButton,
+  Facts,
+  Input,
+  NumberInput,
+  Panel,
+  Select,
+  StateBadge,
+  Table,
+} from '../layout.js'
 import { pretty, when } from '../format.js'
 import { DASHBOARD_API, DashboardShell, dashHref, type DashView } from './shell.js'
 
 const simulateApi = (w: Webhook) => `${DASHBOARD_API}/emulator/webhooks/${encodeURIComponent(w.id)}/simulate`
 
-const stateTone = (state: string) => (state === 'delivered' ? 'ok' : state === 'failed' ? 'bad' : 'warn')
-
 const ResendButton: FC<{ delivery: { id: string } }> = ({ delivery }) => (
-  <button
-    type="button"
+  <ApiButton
     class="secondary"
-    data-api={`${DASHBOARD_API}/emulator/webhooks/logs/${encodeURIComponent(delivery.id)}/resend`}
+    api={`${DASHBOARD_API}/emulator/webhooks/logs/${encodeURIComponent(delivery.id)}/resend`}
+    label="Resend"
     data-success="Delivery re-sent; the new attempt is at the top of the log."
-  >
-    Resend
-  </button>
+  />
 )
 
 /** An endpoint's chaos in words, for the endpoints table. */
@@ -44,39 +51,33 @@ export const WebhooksPage: FC<{ view: DashView; webhooks: Webhook[]; deliveries:
   deliveries,
 }) => (
   <DashboardShell view={view} title="Webhooks" section="/webhooks">
-    <section class="panel" aria-labelledby="endpoints-h">
-      <h2 id="endpoints-h">Endpoints</h2>
+    <Panel id="endpoints" title="Endpoints">
       <p class="muted small">Each endpoint gets a POST per subscribed event; failed deliveries are retried.</p>
-      {webhooks.length === 0 ? (
-        <p>No endpoints yet.</p>
-      ) : (
-        <Table
-          caption="Webhook endpoints"
-          rows={webhooks}
-          rowAttrs={(w) => ({ 'data-webhook': w.id })}
-          columns={[
-            ['URL', (w) => <code>{w.url}</code>, 'url'],
-            ['Events', (w) => (w.events.length === WEBHOOK_EVENT_KINDS.length ? 'all' : w.events.join(', ')), 'small'],
-            ['Chaos', (w) => <span data-chaos="">{w.chaos ? chaosText(w.chaos) : 'none'}</span>, 'small'],
-            ['Created', (w) => when(w.createdAt), 'nowrap'],
-            [
-              '',
-              (w) => (
-                <button
-                  type="button"
-                  class="danger"
-                  data-api={`${DASHBOARD_API}/emulator/webhooks/${encodeURIComponent(w.id)}`}
-                  data-method="DELETE"
-                  data-confirm={`Delete the endpoint ${w.url}?`}
-                  data-success="Endpoint deleted."
-                >
-                  Delete
-                </button>
-              ),
-            ],
-          ]}
-        />
-      )}
+      <Table
+        caption="Webhook endpoints"
+        rows={webhooks}
+        empty="No endpoints yet."
+        rowAttrs={(w) => ({ 'data-webhook': w.id })}
+        columns={[
+          ['URL', (w) => <code>{w.url}</code>, 'url'],
+          ['Events', (w) => (w.events.length === WEBHOOK_EVENT_KINDS.length ? 'all' : w.events.join(', ')), 'small'],
+          ['Chaos', (w) => <span data-chaos="">{w.chaos ? chaosText(w.chaos) : 'none'}</span>, 'small'],
+          ['Created', (w) => when(w.createdAt), 'nowrap'],
+          [
+            '',
+            (w) => (
+              <ApiButton
+                class="danger"
+                api={`${DASHBOARD_API}/emulator/webhooks/${encodeURIComponent(w.id)}`}
+                label="Delete"
+                data-method="DELETE"
+                data-confirm={`Delete the endpoint ${w.url}?`}
+                data-success="Endpoint deleted."
+              />
+            ),
+          ],
+        ]}
+      />
       <details open={webhooks.length === 0}>
         <summary>Add an endpoint</summary>
         <ApiForm
@@ -110,10 +111,9 @@ export const WebhooksPage: FC<{ view: DashView; webhooks: Webhook[]; deliveries:
           </fieldset>
         </ApiForm>
       </details>
-    </section>
+    </Panel>
 
-    <section class="panel" aria-labelledby="sim-h">
-      <h2 id="sim-h">Simulator</h2>
+    <Panel id="sim" title="Simulator">
       <p class="muted small">Sends a test delivery of any event kind, with sample data, to one endpoint.</p>
       {webhooks.length === 0 ? (
         <p>Add an endpoint first.</p>
@@ -134,45 +134,39 @@ export const WebhooksPage: FC<{ view: DashView; webhooks: Webhook[]; deliveries:
           <Select id="sim-event" name="event" label="Event" choices={WEBHOOK_EVENT_KINDS} />
         </ApiForm>
       )}
-    </section>
+    </Panel>
 
-    <section class="panel" aria-labelledby="log-h">
-      <h2 id="log-h">Delivery log</h2>
-      {deliveries.length === 0 ? (
-        <p>Nothing delivered yet.</p>
-      ) : (
-        <Table
-          caption="Webhook deliveries"
-          rows={deliveries}
-          rowAttrs={(d) => ({ 'data-delivery': d.id, 'data-event': d.event })}
-          columns={[
-            ['Created', (d) => when(d.createdAt), 'nowrap'],
-            ['Event', (d) => <code>{d.event}</code>],
-            ['URL', (d) => <code>{d.url}</code>, 'small url'],
-            ['State', (d) => <Badge tone={stateTone(d.state)}>{d.state}</Badge>],
-            ['Response', (d) => d.responseStatus ?? '—', 'num'],
-            ['Retries', (d) => d.retryCount, 'num'],
-            ['Origin', (d) => (d.resendOf ? `${d.origin} of ${d.resendOf}` : d.origin), 'small'],
-            [
-              '',
-              (d) => (
-                <span class="row nowrap">
-                  <a href={dashHref(view, `/webhooks/logs/${encodeURIComponent(d.id)}`)}>View</a>
-                  <ResendButton delivery={d} />
-                </span>
-              ),
-            ],
-          ]}
-        />
-      )}
-    </section>
+    <Panel id="log" title="Delivery log">
+      <Table
+        caption="Webhook deliveries"
+        rows={deliveries}
+        empty="Nothing delivered yet."
+        rowAttrs={(d) => ({ 'data-delivery': d.id, 'data-event': d.event })}
+        columns={[
+          ['Created', (d) => when(d.createdAt), 'nowrap'],
+          ['Event', (d) => <code>{d.event}</code>],
+          ['URL', (d) => <code>{d.url}</code>, 'small url'],
+          ['State', (d) => <StateBadge state={d.state} />],
+          ['Response', (d) => d.responseStatus ?? '—', 'num'],
+          ['Retries', (d) => d.retryCount, 'num'],
+          ['Origin', (d) => (d.resendOf ? `${d.origin} of ${d.resendOf}` : d.origin), 'small'],
+          [
+            '',
+            (d) => (
+              <span class="row nowrap">
+                <DeliveryLink view={view} id={d.id} label="View" />
+                <ResendButton delivery={d} />
+              </span>
+            ),
+          ],
+        ]}
+      />
+    </Panel>
   </DashboardShell>
 )
 
-const DeliveryLink: FC<{ view: DashView; id: string }> = ({ view, id }) => (
-  <a href={dashHref(view, `/webhooks/logs/${encodeURIComponent(id)}`)}>
-    <code>{id}</code>
-  </a>
+const DeliveryLink: FC<{ view: DashView; id: string; label?: string }> = ({ view, id, label }) => (
+  <a href={dashHref(view, `/webhooks/logs/${encodeURIComponent(id)}`)}>{label ?? <code>{id}</code>}</a>
 )
 
 export const DeliveryPage: FC<{ view: DashView; delivery: WebhookDelivery }> = ({ view, delivery: d }) => (
@@ -186,7 +180,7 @@ export const DeliveryPage: FC<{ view: DashView; delivery: WebhookDelivery }> = (
           [
             'State',
             <>
-              <Badge tone={stateTone(d.state)}>{d.state}</Badge>
+              <StateBadge state={d.state} />
               {d.nextAttemptAt ? <span class="muted small"> next attempt {when(d.nextAttemptAt)}</span> : null}
             </>,
           ],
@@ -211,17 +205,13 @@ export const DeliveryPage: FC<{ view: DashView; delivery: WebhookDelivery }> = (
         <ResendButton delivery={d} />
       </div>
     </section>
-    <section class="panel" aria-labelledby="payload-h">
-      <h2 id="payload-h">Payload (exactly as sent)</h2>
+    <Panel id="payload" title="Payload (exactly as sent)">
       <pre id="payload" data-payload="">
         {d.payload}
       </pre>
-      <button type="button" class="secondary" data-copy="#payload">
-        Copy payload
-      </button>
-    </section>
-    <section class="panel" aria-labelledby="attempts-h">
-      <h2 id="attempts-h">Attempts</h2>
+      <CopyButton target="#payload" label="Copy payload" />
+    </Panel>
+    <Panel id="attempts" title="Attempts">
       {d.attempts.length === 0 ? (
         <p>No attempt yet.</p>
       ) : (
@@ -231,9 +221,7 @@ export const DeliveryPage: FC<{ view: DashView; delivery: WebhookDelivery }> = (
               Attempt {a.attempt} · {when(a.at)}
             </h3>
             <p class="row">
-              <Badge tone={a.status !== null && a.status >= 200 && a.status < 300 ? 'ok' : 'bad'}>
-                {a.status ?? 'no answer'}
-              </Badge>
+              <StateBadge state={a.status ?? 'no answer'} />
               <span class="muted small">{a.durationMs.toFixed(0)} ms</span>
               {a.error ? <span class="small">{a.error}</span> : null}
               {a.chaos ? <span class="small">{a.chaos}</span> : null}
@@ -243,7 +231,7 @@ export const DeliveryPage: FC<{ view: DashView; delivery: WebhookDelivery }> = (
           </article>
         ))
       )}
-    </section>
+    </Panel>
   </DashboardShell>
 )
 
@@ -271,16 +259,22 @@ export const EventsPage: FC<{ view: DashView; recent: EmittedEvent[]; after: num
       data-kinds={JSON.stringify(WEBHOOK_EVENT_KINDS)}
     >
       {recent.map((event) => (
-        <li data-kind={event.event}>
-          <div class="spread">
-            <strong>{event.event}</strong>
-            <span class="muted small">
-              #{event.sequence} · {event.createdAt}
-            </span>
-          </div>
-          <pre>{JSON.stringify(event, null, 2)}</pre>
-        </li>
+        <FeedItem event={event} />
       ))}
     </ul>
+    <template id="feed-item">
+      <FeedItem />
+    </template>
   </DashboardShell>
+)
+
+/** An event of the feed; without one, the template the page's script fills for each event streamed. */
+const FeedItem: FC<{ event?: EmittedEvent }> = ({ event }) => (
+  <li data-kind={event?.event}>
+    <div class="spread">
+      <strong>{event?.event}</strong>
+      <span class="muted small">{event ? `#${event.sequence} · ${event.createdAt}` : ''}</span>
+    </div>
+    <pre>{event ? JSON.stringify(event, null, 2) : ''}</pre>
+  </li>
 )

@@ -2,7 +2,7 @@ import type { FC } from 'hono/jsx'
 import type { Group } from '../../../contract/groups.js'
 import type { StorefrontProduct } from '../../../contract/storefront.js'
 import type { MysteryPublic } from '../../../contract/mystery.js'
-import { ApiForm, Badge, type Column, Facts, Input, Table, oddsColumns } from '../layout.js'
+import { ApiForm, Badge, type Column, Facts, Input, Panel, Table, oddsColumns } from '../layout.js'
 import { money, safeUrl } from '../format.js'
 import { priceOrder } from '../../services/storefront/pricing.js'
 import { StorefrontShell, storefrontHref, type ShopView } from './shell.js'
@@ -154,8 +154,7 @@ export function MysteryOdds<T extends MysteryPublic['outcomes'][number]>(props: 
   more?: Column<T>[]
 }) {
   return (
-    <section class="panel" aria-labelledby="odds-h">
-      <h2 id="odds-h">Odds and commitment</h2>
+    <Panel id="odds" title="Odds and commitment">
       <Facts
         rows={[
           ['Commitment', <code data-commitment="">{props.mystery.commitment}</code>],
@@ -171,7 +170,7 @@ export function MysteryOdds<T extends MysteryPublic['outcomes'][number]>(props: 
         rows={props.mystery.outcomes}
         columns={[...oddsColumns<T>(), ...(props.more ?? [])]}
       />
-    </section>
+    </Panel>
   )
 }
 

@@ -1,7 +1,7 @@
 import type { FC } from 'hono/jsx'
 import type { Invoice } from '../../../contract/storefront.js'
-import { ApiForm, Facts, PaymentBadge, Select, StatusBadge, TextArea } from '../layout.js'
-import { InvoiceLines, invoiceFacts } from '../handover.js'
+import { ApiForm, Facts, Panel, Select, StateBadge, TextArea } from '../layout.js'
+import { Codes, InvoiceLines, invoiceFacts } from '../handover.js'
 import { StorefrontShell, type ShopView } from './shell.js'
 import type { ThemeView } from './theme.js'
 
@@ -20,8 +20,8 @@ export const InvoicePage: FC<{ invoice: Invoice; theme?: ThemeView }> = ({ invoi
       <div class="spread">
         <h1>Invoice {invoice.orderNumber}</h1>
         <div class="row">
-          <StatusBadge status={invoice.status} />
-          <PaymentBadge status={invoice.paymentStatus} />
+          <StateBadge state={invoice.status} />
+          <StateBadge state={invoice.paymentStatus} />
         </div>
       </div>
       <section class="panel" aria-label="Summary">
@@ -32,26 +32,13 @@ export const InvoicePage: FC<{ invoice: Invoice; theme?: ThemeView }> = ({ invoi
       </section>
 
       {allCodes.length ? (
-        <section class="panel" aria-labelledby="codes-h">
-          <h2 id="codes-h">All codes</h2>
-          <textarea
-            id="all-codes"
-            class="codes"
-            readonly
-            rows={Math.min(10, Math.max(2, allCodes.length))}
-            aria-labelledby="codes-h"
-          >
-            {allCodes.join('\n')}
-          </textarea>
-          <div class="actions">
-            <button type="button" data-copy="#all-codes">
-              Copy all codes
-            </button>
+        <Panel id="codes" title="All codes">
+          <Codes id="all-codes" codes={allCodes} copy="Copy all codes" aria-labelledby="codes-h">
             <a class="button secondary" href={invoice.codesUrl} download={`${invoice.orderNumber}-codes.txt`}>
               Download codes.txt
             </a>
-          </div>
-        </section>
+          </Codes>
+        </Panel>
       ) : null}
 
       <InvoiceLines invoice={invoice} />
@@ -61,8 +48,7 @@ export const InvoicePage: FC<{ invoice: Invoice; theme?: ThemeView }> = ({ invoi
 }
 
 const FeedbackForm: FC<{ invoice: Invoice }> = ({ invoice }) => (
-  <section class="panel" aria-labelledby="feedback-h">
-    <h2 id="feedback-h">Feedback</h2>
+  <Panel id="feedback" title="Feedback">
     <ApiForm
       api={`/storefront/${encodeURIComponent(invoice.shop.slug)}/invoices/${encodeURIComponent(invoice.id)}/feedback`}
       submit="Send feedback"
@@ -78,5 +64,5 @@ const FeedbackForm: FC<{ invoice: Invoice }> = ({ invoice }) => (
       />
       <TextArea id="comment" name="comment" label="Comment" maxlength={2000} />
     </ApiForm>
-  </section>
+  </Panel>
 )

@@ -3,8 +3,7 @@
 // style), then the theme's `custom.css`; the announcement bar and footer text as escaped page text.
 // A config value the pages cannot use safely (a colour that is not a colour, columns out of range)
 // is skipped, and the page keeps its own style for it.
-
-type Json = Record<string, unknown>
+import * as z from 'zod'
 
 /** What the storefront shell shows of a theme. */
 export interface ThemeView {
@@ -15,53 +14,45 @@ export interface ThemeView {
   footer: string | null
 }
 
-const MAX_COLUMNS = 6
 /** `#rgb`, `#rrggbb` (with alpha), `rgb()`/`hsl()` of numbers, or a colour keyword: nothing that can end a declaration. */
 const COLOUR = /^(?:#[0-9a-f]{3,8}|(?:rgb|rgba|hsl|hsla)\([0-9.,%\s/]+\)|[a-z]{3,20})$/i
 
-const section = (config: Json, key: string): Json => {
-  const value = config[key]
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {}
-}
+/** A part of the config the pages read, or nothing when it is unusable. */
+const usable = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined)
+const Colour = usable(z.string().trim().regex(COLOUR))
+const Text = usable(z.string().trim().min(1))
+const section = <T extends z.ZodRawShape>(shape: T) => usable(z.object(shape))
 
-const text = (value: unknown, max = 300): string | null =>
-  typeof value === 'string' && value.trim() ? value.trim().slice(0, max) : null
+const ThemeConfigSchema = z.object({
+  colors: section({ primary: Colour, background: Colour, text: Colour, accent: Colour }),
+  layout: section({ showSearch: z.unknown(), productColumns: usable(z.int().min(1).max(6)) }),
+  components: section({
+    announcementBar: section({ enabled: z.unknown(), text: Text }),
+    footer: section({ text: Text }),
+  }),
+})
 
-function colour(value: unknown): string | null {
-  return typeof value === 'string' && COLOUR.test(value.trim()) ? value.trim() : null
-}
-
-function columns(value: unknown): number | null {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_COLUMNS ? value : null
-}
-
-export function themeView(theme: { config: Json; updatedAt: string }): ThemeView {
-  const layout = section(theme.config, 'layout')
-  const components = section(theme.config, 'components')
-  const bar = section(components, 'announcementBar')
+export function themeView(theme: { config: Record<string, unknown>; updatedAt: string }): ThemeView {
+  const { layout, components } = ThemeConfigSchema.parse(theme.config)
+  const bar = components?.announcementBar
   return {
     version: theme.updatedAt,
-    showSearch: layout.showSearch !== false,
-    announcement: bar.enabled === true ? text(bar.text) : null,
-    footer: text(section(components, 'footer').text),
+    showSearch: layout?.showSearch !== false,
+    announcement: bar?.enabled === true ? (bar.text?.slice(0, 300) ?? null) : null,
+    footer: components?.footer?.text?.slice(0, 300) ?? null,
   }
 }
 
 /** The theme's stylesheet: its colours and columns over the pages' own, then `custom.css` as the merchant wrote it. */
-export function themeCss(theme: { config: Json; css: string }): string {
-  const colors = section(theme.config, 'colors')
-  const vars = (
-    [
-      ['--accent', colors.primary],
-      ['--bg', colors.background],
-      ['--text', colors.text],
-      ['--theme-accent', colors.accent],
-    ] as const
-  ).flatMap(([name, value]) => {
-    const safe = colour(value)
-    return safe ? [`${name}: ${safe};`] : []
-  })
-  const count = columns(section(theme.config, 'layout').productColumns)
+export function themeCss(theme: { config: Record<string, unknown>; css: string }): string {
+  const { colors, layout } = ThemeConfigSchema.parse(theme.config)
+  const vars = Object.entries({
+    '--accent': colors?.primary,
+    '--bg': colors?.background,
+    '--text': colors?.text,
+    '--theme-accent': colors?.accent,
+  }).flatMap(([name, value]) => (value ? [`${name}: ${value};`] : []))
+  const count = layout?.productColumns
   const rules = [
     vars.length ? `:root { ${vars.join(' ')} }` : '',
     count

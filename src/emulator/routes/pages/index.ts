@@ -17,7 +17,6 @@ import { StorefrontProductQuerySchema } from '../../../contract/storefront.js'
 import { InvoicePage } from '../../pages/storefront/invoice.js'
 import type { Group } from '../../../contract/groups.js'
 import type { Services } from '../../services/index.js'
-import { readBrowserAsset } from '../../pages/browser-assets.js'
 
 const CSS = 'text/css; charset=utf-8'
 const JS = 'text/javascript; charset=utf-8'
@@ -39,10 +38,28 @@ const CheckoutPageQuerySchema = z.object({
 const typeOf = (file: string) => (file.endsWith('.css') ? CSS : JS)
 const STATIC = { 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' }
 
-/** A bundle of src/browser, read when the app is built. */
-function asset(file: string, headers: Record<string, string> = {}) {
-  const body = readBrowserAsset(file)
-  return (c: Context) => c.body(body, 200, { 'Content-Type': typeOf(file), ...STATIC, ...headers })
+// src/ and dist/ sit side by side at the package root, so this resolves from either.
+const BUNDLES = new URL('../../../../dist/browser/', import.meta.url)
+
+/**
+ * One bundle (`pages.js`, `embed.css`, …) as `npm run build` made it from src/browser.
+ * @throws Error naming the missing file and `npm run build` when the bundles were not built
+ */
+export function readBrowserAsset(file: string, dir: URL = BUNDLES): string {
+  const bundle = new URL(file, dir)
+  try {
+    return readFileSync(bundle, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    throw new Error(`the browser bundle ${fileURLToPath(bundle)} is missing: run \`npm run build\` to bundle it`)
+  }
+}
+
+/** A bundle of src/browser, read when the app is built, or of Swagger UI (`dir`), read on first use. */
+function asset(file: string, headers: Record<string, string> = {}, dir?: URL) {
+  let body = dir ? undefined : readBrowserAsset(file)
+  return (c: Context) =>
+    c.body((body ??= readBrowserAsset(file, dir)), 200, { 'Content-Type': typeOf(file), ...STATIC, ...headers })
 }
 
 /** Swagger UI's files as `npm run build` copies them from swagger-ui-dist (a dev dependency). */
@@ -56,23 +73,16 @@ export function swaggerUiAssetPath(): string {
 /**
  * The pages' own static files, under /_assets (public: the login page needs them), and Swagger UI
  * for the API reference, served from the files the build copied (so the reference works offline
- * and within the pages' Content-Security-Policy), read on first use.
+ * and within the pages' Content-Security-Policy).
  */
 export function assetRoutes(): Hono {
   const app = new Hono()
   for (const file of ['pages.css', 'pages.js', 'verify.js', 'reference.js', 'reference.css'])
     app.get(`/_assets/${file}`, asset(file))
-  const loaded = new Map<string, Buffer>()
-  app.get(`/_assets/${swaggerUiAssetPath()}/:file{swagger-ui-bundle\\.js|swagger-ui\\.css}`, (c) => {
-    const file = c.req.param('file')
-    let body = loaded.get(file)
-    if (!body) loaded.set(file, (body = readFileSync(fileURLToPath(new URL(file, SWAGGER_UI)))))
-    return c.body(new Uint8Array(body), 200, {
-      'Content-Type': typeOf(file),
-      ...STATIC,
-      'Cache-Control': 'public, max-age=31536000, immutable',
-    })
-  })
+  const swagger = swaggerUiAssetPath()
+  const forGood = { 'Cache-Control': 'public, max-age=31536000, immutable' }
+  for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css'])
+    app.get(`/_assets/${swagger}/${file}`, asset(file, forGood, SWAGGER_UI))
   return app
 }
 
