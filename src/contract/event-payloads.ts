@@ -58,20 +58,32 @@ export function unixSeconds(iso: string | null | undefined): number {
   return Number.isFinite(ms) ? Math.floor(ms / 1000) : 0
 }
 
-const formats = new Map<string, Intl.NumberFormat | null>()
+interface MoneyFormat {
+  format: Intl.NumberFormat | null
+  /** The last amount formatted and its text: most payloads in a row carry the same price. */
+  amount?: number
+  text?: string
+}
+const formats = new Map<string, MoneyFormat>()
 
-/** An amount as people read it (`$39.60`). A format is kept per currency: building one costs far more than using it. */
+/** An amount as people read it (`$39.60`); formats are cached per currency, they are costly to build and to run. */
 export function displayMoney(amount: number, currency: string): string {
-  let format = formats.get(currency)
-  if (format === undefined) {
+  let entry = formats.get(currency)
+  if (entry === undefined) {
+    let format: Intl.NumberFormat | null
     try {
       format = new Intl.NumberFormat('en-US', { style: 'currency', currency })
     } catch {
       format = null
     }
-    formats.set(currency, format)
+    entry = { format }
+    formats.set(currency, entry)
   }
-  return format ? format.format(amount) : `${amount.toFixed(2)} ${currency}`
+  if (entry.text !== undefined && Object.is(entry.amount, amount)) return entry.text
+  const text = entry.format ? entry.format.format(amount) : `${amount.toFixed(2)} ${currency}`
+  entry.amount = amount
+  entry.text = text
+  return text
 }
 
 const amountString = (n: number) => (Math.round(n * 100) / 100).toFixed(2)
@@ -218,6 +230,15 @@ function discountBreakdown(order: Order, amount: number): OrderEventData['discou
   return out
 }
 
+/**
+ * What `gatewayOf` reads of `top` laid over `under`, as `{ ...under, ...top }` has it. Spreading
+ * two records of some fifty fields into one costs more than building the rest of a payload.
+ */
+function gatewayFieldsOf(top: Record<string, unknown>, under: Record<string, unknown>): Record<string, unknown> {
+  const field = (key: string) => (Object.hasOwn(top, key) ? top[key] : under[key])
+  return { gateway: field('gateway'), payments: field('payments'), paymentMethod: field('paymentMethod') }
+}
+
 function gatewayOf(record: Record<string, unknown>, fallback: string): string {
   const payments = Array.isArray(record.payments) ? record.payments.map(obj) : []
   const paid = payments.length ? str(payments[payments.length - 1].gateway) : null
@@ -356,7 +377,7 @@ export function subscriptionEventData(
     current_period_end: unixSeconds(s.currentPeriodEnd),
     trial_start: unixOrNull(s.trialStart),
     trial_end: unixOrNull(s.trialEnd),
-    gateway: gatewayOf({ ...order, ...s }, 'PROCESSOR'),
+    gateway: gatewayOf(gatewayFieldsOf(s, order ?? {}), 'PROCESSOR'),
     country,
     ip: order?.ip || null,
     ip_info: ipInfo(country),
