@@ -1,7 +1,6 @@
 import { DEFAULT_BASE_URL } from '../client/http.js'
-import type { CliContext } from './context.js'
 import { UsageError } from './exit-codes.js'
-import { PROFILE_SOURCE_WORDS, type ProfileSource } from './profiles.js'
+import { PROFILE_SOURCE_WORDS, type ProfileSource, type WithEnv } from './profiles.js'
 
 /** Global options as commander hands them over (`command.optsWithGlobals()`). */
 export interface GlobalOptions {
@@ -36,7 +35,7 @@ export interface Connection {
  * emulator. Profiles are read by `selectProfile` (store login / store config).
  */
 export function resolveConnection(
-  ctx: CliContext,
+  ctx: WithEnv,
   globals: GlobalOptions,
   profile: Partial<Pick<Connection, 'baseUrl' | 'apiKey' | 'shop'>> = {},
   chosen: { name: string; source: ProfileSource } = { name: 'default', source: 'none' },

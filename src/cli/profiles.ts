@@ -2,8 +2,10 @@
 // dir ($XDG_CONFIG_HOME/store, else ~/.config/store; %APPDATA%\store on Windows).
 import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import type { CliContext } from './context.js'
 import { UsageError } from './exit-codes.js'
+
+/** The environment, which locates the config file and holds the `STORE_*` settings. */
+export type WithEnv = { env: Record<string, string | undefined> }
 
 export interface Profile {
   baseUrl?: string
@@ -56,7 +58,7 @@ export const DEFAULT_PROFILE = 'default'
 export const LOCAL_PROFILE = 'local'
 
 /** Where the config lives, from the environment only (tests set XDG_CONFIG_HOME to a tmp dir). */
-export function configPathOf({ env }: Pick<CliContext, 'env'>): string {
+export function configPathOf({ env }: WithEnv): string {
   const home = env.HOME ?? env.USERPROFILE
   const dir = env.XDG_CONFIG_HOME || (env.APPDATA && !env.HOME ? env.APPDATA : home && join(home, '.config'))
   if (!dir) throw new UsageError('cannot tell where to keep the config: set HOME or XDG_CONFIG_HOME')
@@ -64,7 +66,7 @@ export function configPathOf({ env }: Pick<CliContext, 'env'>): string {
 }
 
 /** The config file, or an empty one when there is none yet. */
-export function readConfig(ctx: Pick<CliContext, 'env'>): ConfigFile {
+export function readConfig(ctx: WithEnv): ConfigFile {
   const path = configPathOf(ctx)
   let text: string
   try {
@@ -90,7 +92,7 @@ export function readConfig(ctx: Pick<CliContext, 'env'>): ConfigFile {
  * Reads the config file, lets `change` change it, and writes it whole: atomically (a temporary
  * file renamed into place) with mode 0600 in a folder of mode 0700, since it holds API keys.
  */
-export function updateConfig(ctx: Pick<CliContext, 'env'>, change: (config: ConfigFile) => void): void {
+export function updateConfig(ctx: WithEnv, change: (config: ConfigFile) => void): void {
   const config = readConfig(ctx)
   change(config)
   const path = configPathOf(ctx)
@@ -120,7 +122,7 @@ export const PROFILE_SOURCE_WORDS: Record<ProfileSource, string> = {
  * profile at all is an empty one.
  */
 export function selectProfile(
-  ctx: Pick<CliContext, 'env'>,
+  ctx: WithEnv,
   globals: { profile?: string },
   config = readConfig(ctx),
 ): { name: string; profile: Profile; source: ProfileSource } {
@@ -157,7 +159,7 @@ export function profileKeyOf(name: string): keyof Profile {
 // the one `--profile` names, so `store products list` in another terminal works with no further step.
 
 /** The key saved in the profile `name`, if any (an unreadable config counts as none). */
-export function savedKey(ctx: Pick<CliContext, 'env'>, name: string): string | undefined {
+export function savedKey(ctx: WithEnv, name: string): string | undefined {
   try {
     return readConfig(ctx).profiles[name]?.apiKey
   } catch {
@@ -171,7 +173,7 @@ export function savedKey(ctx: Pick<CliContext, 'env'>, name: string): string | u
  * `otherProfile` is null when commands use no profile unless told.
  */
 export function saveProfile(
-  ctx: Pick<CliContext, 'env'>,
+  ctx: WithEnv,
   name: string,
   baseUrl: string,
   apiKey: string,
