@@ -183,7 +183,7 @@ export class Http {
       const notice = { method, path, attempt, waitMs, status: null, isRetryAfter: false }
       let answer: { res: Response; text: string }
       try {
-        answer = await this.exchangeOnce(method, url, headers, body, signal)
+        answer = await this.send(method, url, headers, body, signal)
       } catch (error) {
         this.log(`< no answer: ${(error as Error).message}`)
         if (!canRetryFailure || !retriesLeft || signal?.aborted) throw withAttempts(error as StoreError, attempt)
@@ -217,14 +217,8 @@ export class Http {
     opts: { query?: Record<string, QueryValue>; headers?: Headers; signal?: AbortSignal },
   ): Promise<Response> {
     const headers = { ...this.headersFor(ADDRESSES[id].auth, 'application/json'), ...opts.headers }
-    const res = await this.send(
-      ADDRESSES[id].method,
-      this.url(id, {}, opts.query).url,
-      headers,
-      undefined,
-      opts.signal,
-      0,
-    )
+    const { url } = this.url(id, {}, opts.query)
+    const { res } = await this.send(ADDRESSES[id].method, url, headers, undefined, opts.signal, true)
     if (res.ok) {
       this.log(`< ${res.status} ${statusTextOf(res)} (stream)`)
       return res
@@ -247,7 +241,7 @@ export class Http {
     opts: { headers?: Headers; body?: string; signal?: AbortSignal } = {},
   ): Promise<{ status: number; statusText: string; header(name: string): string | null; text: string }> {
     const headers = { ...this.options.headers, ...this.keyHeaders(true), ...opts.headers }
-    const { res, text } = await this.exchangeOnce(method, this.baseUrl + path, headers, opts.body, opts.signal)
+    const { res, text } = await this.send(method, this.baseUrl + path, headers, opts.body, opts.signal)
     return { status: res.status, statusText: statusTextOf(res), header: (name) => res.headers.get(name), text }
   }
 
@@ -263,39 +257,32 @@ export class Http {
     }
   }
 
-  private async exchangeOnce(
-    method: string,
-    url: string,
-    headers: Headers,
-    body: string | undefined,
-    signal: AbortSignal | undefined,
-  ): Promise<{ res: Response; text: string }> {
-    // Timed for the log only: the first performance.now() loads node:perf_hooks in Node.
-    const started = this.options.log ? performance.now() : 0
-    const res = await this.send(method, url, headers, body, signal)
-    const text = await res.text()
-    this.logAnswer(res, text, this.options.log ? performance.now() - started : 0)
-    return { res, text }
-  }
-
-  /** No answer is a StoreError of status 0 whose `cause` is the network error. */
+  /**
+   * One attempt, its answer read and logged; a `stream` is neither read nor timed out. No answer
+   * is a StoreError of status 0 whose `cause` is the network error.
+   */
   private async send(
     method: string,
     url: string,
     headers: Headers,
     body: string | undefined,
     signal: AbortSignal | undefined,
-    timeoutMs = this.options.timeoutMs ?? 30_000,
-  ): Promise<Response> {
-    if (this.options.log) {
-      this.log(`> ${method} ${url}`)
+    stream = false,
+  ): Promise<{ res: Response; text: string }> {
+    const log = this.options.log
+    if (log) {
+      log(`> ${method} ${url}`)
       for (const [name, value] of Object.entries(maskedHeaders(Object.entries(headers), this.secrets())))
-        this.log(`> ${name}: ${value}`)
-      if (body !== undefined) this.log(`> ${this.shown(body)}`)
+        log(`> ${name}: ${value}`)
+      if (body !== undefined) log(`> ${this.shown(body)}`)
     }
+    const timeoutMs = stream ? 0 : (this.options.timeoutMs ?? 30_000)
     const timeout = timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined
+    // Timed for the log only: the first performance.now() loads node:perf_hooks in Node.
+    const started = log ? performance.now() : 0
+    let res: Response
     try {
-      return await (this.options.fetch ?? globalThis.fetch)(url, {
+      res = await (this.options.fetch ?? globalThis.fetch)(url, {
         method,
         headers,
         body,
@@ -306,6 +293,10 @@ export class Http {
         cause: (error as { cause?: unknown })?.cause ?? error,
       })
     }
+    if (stream) return { res, text: '' }
+    const text = await res.text()
+    this.logAnswer(res, text, log ? performance.now() - started : 0)
+    return { res, text }
   }
 
   /** Waits `ms` with the injected sleep; resolves early when `signal` aborts. */
