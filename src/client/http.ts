@@ -1,7 +1,7 @@
 // The transport under every resource module. No zod and no Node built-ins here: an operation is
 // called by its address, and answers are checked only against the declarations handed in (`drift`).
 import { ADDRESSES } from '../contract/operations/addresses.js'
-import type { OperationId } from '../contract/operations/index.js'
+import type { Operation, OperationId } from '../contract/operations/index.js'
 import { maskSecretsIn, maskedHeaders } from '../contract/mask.js'
 import { type ErrorBody, type FieldError, StoreError } from '../contract/store-error.js'
 import type { Answer, CallArgs, CallInput } from './call.js'
@@ -67,15 +67,8 @@ export type AttemptedError = StoreError & { attempts: number }
 
 const withAttempts = (error: StoreError, attempts: number): AttemptedError => Object.assign(error, { attempts })
 
-/** The operations as far as checking an answer needs them: each one's declared JSON answer. */
-export type DeclaredAnswers = Record<
-  string,
-  { ok: { content: { readonly [type: string]: { safeParse(value: unknown): CheckedAnswer } } } }
->
-
-type CheckedAnswer =
-  | { success: true }
-  | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } }
+/** The operations whose declared answers `drift` checks against: `OPERATIONS`. */
+export type DeclaredAnswers = Readonly<Record<string, Pick<Operation, 'ok'>>>
 
 /** How an answer differs from the schema its operation declares. */
 export interface ResponseDrift {
