@@ -10,7 +10,7 @@ import type {
   OpenReport,
 } from '../../fairness/index.js'
 import { inContext, type CommandContext } from '../client-factory.js'
-import { examples } from '../examples.js'
+import { subcommand } from '../examples.js'
 import type { CliContext } from '../context.js'
 import { counted } from '../counted.js'
 import { UsageError } from '../exit-codes.js'
@@ -203,12 +203,12 @@ export function register(program: Command, ctx: CliContext): void {
   const mystery = program
     .command('mystery')
     .description('provably fair mystery boxes: verify revealed rolls, compute outcomes')
-  mystery
-    .command('verify')
-    .addHelpText('after', examples('store mystery verify ORD-12', 'store mystery verify --file order.json'))
-    .description(
-      'check every step of mystery-box opens: from an order (through the API), a JSON file, or raw values (offline)',
-    )
+  subcommand(
+    mystery,
+    'verify',
+    'check every step of mystery-box opens: from an order (through the API), a JSON file, or raw values (offline)',
+    ['store mystery verify ORD-12', 'store mystery verify --file order.json'],
+  )
     .argument('[order]', 'order id or ORD- number to fetch (or @file.json)')
     .option('--file <path|->', 'an order, order line, invoice or open(s) as JSON (- for stdin); works offline')
     .option('--commitment <sha256>', 'the commitment shown before purchase (default: the one on the order line)')
@@ -230,13 +230,9 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--code-proof <hex>', 'raw: the stated code proof, to check')
     .option('--code-index <n>', 'raw: the stated code index, to check', whole)
     .action(inContext(ctx, verifyMystery))
-  mystery
-    .command('roll')
-    .addHelpText(
-      'after',
-      examples('store mystery roll --server-seed … --client-seed … --nonce 0 --weights "Legendary:1,Rare:9,Common:90"'),
-    )
-    .description('compute the outcome of given seeds against a drop table (offline)')
+  subcommand(mystery, 'roll', 'compute the outcome of given seeds against a drop table (offline)', [
+    'store mystery roll --server-seed … --client-seed … --nonce 0 --weights "Legendary:1,Rare:9,Common:90"',
+  ])
     .requiredOption('--server-seed <hex>', 'server seed (64 lowercase hex)')
     .requiredOption('--client-seed <seed>', 'client seed (1-64 printable characters)')
     .addOption(new Option('--weights <name:weight[:stock],...>', 'the drop table, in order').conflicts('table'))

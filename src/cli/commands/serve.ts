@@ -3,7 +3,7 @@ import { answerClientError } from './serve-client-errors.js'
 import { existsSync, readFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { setTimeout as wait } from 'node:timers/promises'
-import { examples } from '../examples.js'
+import { subcommand } from '../examples.js'
 import { type CliContext, untilStopped } from '../context.js'
 import { isStoreError, UsageError } from '../exit-codes.js'
 import { DEMO_SEED_PATH } from '../shipped-files.js'
@@ -53,19 +53,13 @@ export function profileToSave(o: { port: number; db: string; profile?: string })
 }
 
 export function register(program: Command, ctx: CliContext): void {
-  program
-    .command('serve')
-    .addHelpText(
-      'after',
-      examples(
-        'store serve',
-        'store serve --port 0 --db :memory: --api-key sk_live_test_key_for_ci_000000000000 --quiet',
-        'store serve --seed empty --db ./empty.json',
-        'store serve --port 0 --db :memory: --json',
-        'store serve --port 4011 --db ./staging.json --profile staging',
-      ),
-    )
-    .description('run the local emulator of /api/v1 on a JSON-file store')
+  subcommand(program, 'serve', 'run the local emulator of /api/v1 on a JSON-file store', [
+    'store serve',
+    'store serve --port 0 --db :memory: --api-key sk_live_test_key_for_ci_000000000000 --quiet',
+    'store serve --seed empty --db ./empty.json',
+    'store serve --port 0 --db :memory: --json',
+    'store serve --port 4011 --db ./staging.json --profile staging',
+  ])
     .option('--port <port>', 'port to listen on (0 picks a free one)', String(DEFAULT_PORT))
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option('--db <file>', 'JSON db file (":memory:" keeps nothing)', './store.json')
