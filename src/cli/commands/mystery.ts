@@ -16,27 +16,18 @@ import { counted } from '../counted.js'
 import { UsageError } from '../exit-codes.js'
 import { readJsonArgument } from '../input.js'
 
-/** name:weight[:stock],… → a drop table (stock omitted or null/unlimited: unlimited). */
+/** name:weight[:stock],… → a drop table (stock omitted or null/unlimited: unlimited); the fairness code checks the numbers. */
 export function parseWeights(text: string): MysteryOutcome[] {
   const table = text
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean)
     .map((entry) => {
-      const parts = entry.split(':')
-      if (parts.length < 2 || parts.length > 3 || !parts[0].trim())
+      const [name, weight, stock, ...extra] = entry.split(':').map((part) => part.trim())
+      if (!name || weight === undefined || extra.length)
         throw new UsageError(`--weights: "${entry}" is not name:weight or name:weight:stock`)
-      const weight = Number(parts[1])
-      if (!Number.isSafeInteger(weight) || weight < 1)
-        throw new UsageError(`--weights: weight of "${parts[0]}" must be a positive integer, got "${parts[1]}"`)
-      const stockText = parts[2]?.trim().toLowerCase()
-      const stock =
-        stockText === undefined || stockText === 'null' || stockText === 'unlimited' ? null : Number(stockText)
-      if (stock !== null && (!Number.isSafeInteger(stock) || stock < 0))
-        throw new UsageError(
-          `--weights: stock of "${parts[0]}" must be a whole number or "unlimited", got "${parts[2]}"`,
-        )
-      return { name: parts[0].trim(), weight, stock }
+      const isUnlimited = stock === undefined || /^(?:null|unlimited)$/i.test(stock)
+      return { name, weight: Number(weight), stock: isUnlimited ? null : Number(stock) }
     })
   if (!table.length) throw new UsageError('--weights: give at least one name:weight')
   return table
