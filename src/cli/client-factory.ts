@@ -18,7 +18,6 @@ export interface CommandContext extends CliContext {
   prompter: Prompter
   /** Flags, then STORE_* env, then the profile, then the local emulator. */
   connection(): Connection
-  /** The client for that connection, built on first use. */
   client(): StoreClient
 }
 

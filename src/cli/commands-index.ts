@@ -4,7 +4,6 @@
 import type { Command } from 'commander'
 import type { CliContext } from './context.js'
 
-/** A command module adds its command (and subcommands) to the program. */
 type Register = (program: Command, ctx: CliContext) => void
 
 /** A top-level command: its module is imported only when it runs or its help is asked for. */

@@ -65,7 +65,6 @@ export function configPathOf({ env }: WithEnv): string {
   return join(dir, 'store', 'config.json')
 }
 
-/** The config file, or an empty one when there is none yet. */
 export function readConfig(ctx: WithEnv): ConfigFile {
   const path = configPathOf(ctx)
   let text: string

@@ -65,7 +65,6 @@ type Flags = Partial<Record<'file' | 'commitment' | 'serverSeed' | 'clientSeed' 
 /** The fairness code (and its hashing): loaded by the mystery commands only. */
 const fairness = () => import('../../fairness/index.js')
 
-/** The open the raw flags state, for verifyStated. */
 async function statedFromFlags(cc: CommandContext, o: Flags): Promise<OpenReport> {
   const { oddsOf, verifyStated } = await fairness()
   if (!o.serverSeed || !o.clientSeed)

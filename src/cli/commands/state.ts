@@ -12,7 +12,6 @@ import { UsageError } from '../exit-codes.js'
 import { readJsonArgument } from '../input.js'
 import { confirmOrYes, operationCommand } from '../operation-command.js'
 
-/** The saved state of that name, if the account has one. */
 async function savedState(cc: CommandContext, name: string) {
   return (await cc.client().emulator.listStates()).states.find((s) => s.name === name)
 }
