@@ -22,8 +22,7 @@ export interface CommandContext extends CliContext {
 }
 
 export function commandContext(ctx: CliContext, command: Command): CommandContext {
-  const globals = command.optsWithGlobals() as GlobalOptions
-  return contextFor(ctx, globals)
+  return contextFor(ctx, command.optsWithGlobals() as GlobalOptions)
 }
 
 /**
