@@ -90,9 +90,9 @@ export async function runDrift(cc: CommandContext, file: string): Promise<void> 
       if (stop.aborted) break
       const method = entry.request.method.toUpperCase()
       const { path, search } = apiPathOf(entry.request.url)!
-      const request = { method, path: path + search }
+      const target = path + search
       const answer = await (entry.response.status === 401 ? anonymous : http)
-        .exchange(method, ids.rewritePath(request.path), {
+        .exchange(method, ids.rewritePath(target), {
           headers: headersFor(entry),
           body: ids.rewriteBody(entry.request.postData?.text),
           signal: stop,
@@ -104,16 +104,13 @@ export async function runDrift(cc: CommandContext, file: string): Promise<void> 
       if (!answer) break
       replayed++
       const recorded = { status: entry.response.status, text: entry.response.content.text ?? '' }
-      const differences = compareAnswers(recorded, answer, ids).map((d) => ({
-        ...d,
-        entry: index,
-        request: `${method} ${request.path}`,
-      }))
+      const request = `${method} ${target}`
+      const differences = compareAnswers(recorded, answer, ids).map((d) => ({ ...d, entry: index, request }))
       const endpoint = findRoute(method, path || '/')?.name ?? unknownRouteName(method, path || '/')
       const group = endpoints.get(endpoint) ?? { endpoint, requests: 0, differing: 0, differences: [] }
       endpoints.set(endpoint, group)
       group.requests++
-      const cause = differences.length ? causeOf(request.path, recorded.text) : undefined
+      const cause = differences.length ? causeOf(target, recorded.text) : undefined
       if (cause) explained.push(...differences.map((d) => ({ ...d, cause })))
       else if (differences.length) {
         group.differing++
@@ -138,17 +135,29 @@ export async function runDrift(cc: CommandContext, file: string): Promise<void> 
     differences: list.reduce((n, e) => n + e.differences.length, 0),
     endpoints: list,
   }
-  printDriftReport(cc.out, report, file)
-  concludeDrift(cc.out, report, file)
+  const { out } = cc
+  if (out.isJson) out.json({ file, ok: report.differences === 0, ...report })
+  else printDriftReport(out, report)
+  const skipped = report.skipped ? ` (${counted(report.skipped, 'entries')} not under /api/v1 left out)` : ''
+  const differing = report.endpoints.reduce((n, e) => n + e.differing, 0)
+  const unseeded = report.explained.length
+    ? `; ${counted(report.explained.length, 'differences')} that ${report.explained.length === 1 ? 'follows from a record not seeded is' : 'follow from records not seeded are'} not counted (above)`
+    : ''
+  if (report.differences === 0)
+    return out.success(
+      `the emulator answered ${unseeded ? '' : 'all '}${counted(report.replayed, 'requests')} of ${file} alike${skipped}${unseeded}`,
+    )
+  // A found difference exits 1 (docs/cli.md, "Exit codes").
+  throw new Error(
+    `the emulator answered ${differing} of ${counted(report.replayed, 'requests')} of ${file} differently (${counted(report.differences, 'differences')})${skipped}${unseeded}; see the report above, and README "Is the emulator still right?" for what is compared`,
+  )
 }
 
-export function describeDifference(d: EntryDifference): string {
-  return `entry ${d.entry}  ${d.request}  ${d.kind}: ${d.field}: recorded ${d.recorded}, emulator ${d.replayed}`
-}
+const describeDifference = (d: EntryDifference) =>
+  `entry ${d.entry}  ${d.request}  ${d.kind}: ${d.field}: recorded ${d.recorded}, emulator ${d.replayed}`
 
-export function printDriftReport(out: Output, report: DriftReport, file: string): void {
-  if (out.isJson) return out.json({ file, ok: report.differences === 0, ...report })
-  // Each record not seeded first, with the differences it causes: those are not drift.
+/** Each record not seeded first, with the differences it causes (those are not drift), then each endpoint. */
+function printDriftReport(out: Output, report: DriftReport): void {
   for (const u of report.unseedable) {
     out.warn(`not seeded: ${u.kind} ${u.id}, read in a shape the seed file does not take (${u.problem})`)
     for (const d of report.explained.filter((e) => e.cause === u.id))
@@ -160,20 +169,4 @@ export function printDriftReport(out: Output, report: DriftReport, file: string)
     out.line(`${e.endpoint.padEnd(width)}  ${counted(e.requests, 'requests').padStart(12)}  ${verdict}`)
     for (const d of e.differences) out.line(`  ${describeDifference(d)}`)
   }
-}
-
-/** A found difference exits 1 (docs/cli.md, "Exit codes"). */
-export function concludeDrift(out: Output, report: DriftReport, file: string): void {
-  const skipped = report.skipped ? ` (${counted(report.skipped, 'entries')} not under /api/v1 left out)` : ''
-  const differing = report.endpoints.reduce((n, e) => n + e.differing, 0)
-  const unseeded = report.explained.length
-    ? `; ${counted(report.explained.length, 'differences')} that ${report.explained.length === 1 ? 'follows from a record not seeded is' : 'follow from records not seeded are'} not counted (above)`
-    : ''
-  if (report.differences === 0)
-    return out.success(
-      `the emulator answered ${unseeded ? '' : 'all '}${counted(report.replayed, 'requests')} of ${file} alike${skipped}${unseeded}`,
-    )
-  throw new Error(
-    `the emulator answered ${differing} of ${counted(report.replayed, 'requests')} of ${file} differently (${counted(report.differences, 'differences')})${skipped}${unseeded}; see the report above, and README "Is the emulator still right?" for what is compared`,
-  )
 }

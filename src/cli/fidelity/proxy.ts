@@ -6,6 +6,7 @@ import { resolve } from 'node:path'
 import { StoreError } from '../../contract/store-error.js'
 import type { CommandContext } from '../client-factory.js'
 import { counted } from '../counted.js'
+import { untilStopped } from '../context.js'
 import { UsageError } from '../exit-codes.js'
 import { version } from '../version.js'
 import { apiBaseOf } from './base-url.js'
@@ -168,10 +169,7 @@ export async function runProxy(cc: CommandContext, o: ProxyFlags): Promise<void>
   )
   if (recordPath) cc.out.info(`recording to ${recordPath} (HAR 1.2, keys masked)`)
   cc.out.info('Ctrl+C stops it')
-  const stopped = new AbortController()
-  const offs = (['SIGINT', 'SIGTERM'] as const).map((signal) => cc.onSignal(signal, () => stopped.abort()))
-  await new Promise((done) => stopped.signal.addEventListener('abort', done))
-  for (const off of offs) off()
+  await untilStopped(cc)
   await close()
   await recorder?.close()
   const { requests, answersWithMismatches, mismatches } = stats
