@@ -6,7 +6,7 @@ import type { CommandContext } from '../client-factory.js'
 import { counted } from '../counted.js'
 import { CancelledError, UsageError } from '../exit-codes.js'
 import type { Output } from '../output.js'
-import { routeFinder, unknownRouteName } from './schema-check.js'
+import { routeFinder } from './schema-check.js'
 import { compareAnswers, type Difference } from './compare.js'
 import { apiPathOf, checkReplayable, type HarEntry, headerOf, readHar } from './har.js'
 import { IdMap } from './id-map.js'
@@ -106,7 +106,7 @@ export async function runDrift(cc: CommandContext, file: string): Promise<void> 
       const recorded = { status: entry.response.status, text: entry.response.content.text ?? '' }
       const request = `${method} ${target}`
       const differences = compareAnswers(recorded, answer, ids).map((d) => ({ ...d, entry: index, request }))
-      const endpoint = findRoute(method, path || '/')?.name ?? unknownRouteName(method, path || '/')
+      const endpoint = findRoute(method, path || '/').name
       const group = endpoints.get(endpoint) ?? { endpoint, requests: 0, differing: 0, differences: [] }
       endpoints.set(endpoint, group)
       group.requests++

@@ -140,7 +140,7 @@ export async function runProxy(cc: CommandContext, o: ProxyFlags): Promise<void>
         ),
       )
     const text = answer.text ?? ''
-    const mismatches = checkAnswer(findRoute(method, path), { method, path }, { ...answer, text })
+    const mismatches = checkAnswer(findRoute(method, path), { ...answer, text })
     if (mismatches.length) {
       stats.mismatches += mismatches.length
       stats.answersWithMismatches++
