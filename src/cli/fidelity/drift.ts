@@ -13,30 +13,16 @@ import { IdMap } from './id-map.js'
 import { seedFromRecording } from './recording-seed.js'
 import { countsOf, type Unseedable } from './seed-records.js'
 
-export interface EntryDifference extends Difference {
-  entry: number
-  request: string
-}
+type EntryDifference = Difference & { entry: number; request: string }
+/** A difference that follows from a record not seeded (`cause`, its id): not drift. */
+type Explained = EntryDifference & { cause: string }
+type DriftReport = { unseedable: Unseedable[]; explained: Explained[]; endpoints: EndpointReport[] }
 
-export interface EndpointReport {
+interface EndpointReport {
   endpoint: string
   requests: number
   differing: number
   differences: EntryDifference[]
-}
-
-export interface DriftReport {
-  /** Entries replayed (those under `/api/v1`). */
-  replayed: number
-  /** Entries left out: not under `/api/v1`. */
-  skipped: number
-  seeded: Record<string, number>
-  /** Records the reads showed in a shape the seed file does not take: not seeded. */
-  unseedable: Unseedable[]
-  /** Differences of entries that read a record not seeded (`cause`, its id): they follow from it, not drift. */
-  explained: (EntryDifference & { cause: string })[]
-  differences: number
-  endpoints: EndpointReport[]
 }
 
 /** A key no account holds: the recorded request was refused for its key, and so is the replay. */
@@ -81,7 +67,7 @@ export async function runDrift(cc: CommandContext, file: string): Promise<void> 
   const findRoute = routeFinder()
   const endpoints = new Map<string, EndpointReport>()
   let replayed = 0
-  const explained: DriftReport['explained'] = []
+  const explained: Explained[] = []
   // An entry whose path or recorded answer names a record not seeded differs because of it.
   const causeOf = (path: string, text: string) =>
     unseedable.find((u) => u.id && (path.split(/[/?]/).includes(u.id) || text.includes(`"${u.id}"`)))?.id
@@ -126,8 +112,9 @@ export async function runDrift(cc: CommandContext, file: string): Promise<void> 
       `store drift stopped (${String(stop.reason)}) after replaying ${replayed} of ${api.length} entries; its account ${created.account.id} was removed`,
     )
   const list = [...endpoints.values()]
-  const report: DriftReport = {
+  const report = {
     replayed: api.length,
+    /** Entries not under `/api/v1`, left out. */
     skipped: har.log.entries.length - api.length,
     seeded: countsOf(seed),
     unseedable,
@@ -157,14 +144,14 @@ const describeDifference = (d: EntryDifference) =>
   `entry ${d.entry}  ${d.request}  ${d.kind}: ${d.field}: recorded ${d.recorded}, emulator ${d.replayed}`
 
 /** Each record not seeded first, with the differences it causes (those are not drift), then each endpoint. */
-function printDriftReport(out: Output, report: DriftReport): void {
-  for (const u of report.unseedable) {
+function printDriftReport(out: Output, { unseedable, explained, endpoints }: DriftReport): void {
+  for (const u of unseedable) {
     out.warn(`not seeded: ${u.kind} ${u.id}, read in a shape the seed file does not take (${u.problem})`)
-    for (const d of report.explained.filter((e) => e.cause === u.id))
+    for (const d of explained.filter((e) => e.cause === u.id))
       out.info(`  ${describeDifference(d)} (follows from it; not drift)`)
   }
-  const width = Math.max(0, ...report.endpoints.map((e) => e.endpoint.length))
-  for (const e of report.endpoints) {
+  const width = Math.max(0, ...endpoints.map((e) => e.endpoint.length))
+  for (const e of endpoints) {
     const verdict = e.differing ? out.chalk.red(`${e.differing} differ`) : out.chalk.green('same')
     out.line(`${e.endpoint.padEnd(width)}  ${counted(e.requests, 'requests').padStart(12)}  ${verdict}`)
     for (const d of e.differences) out.line(`  ${describeDifference(d)}`)
