@@ -58,8 +58,6 @@ function failureOf(upstream: string, error: StoreError): string {
   return `store proxy: the upstream ${upstream} gave no answer (${error.message.replace(/^could not reach \S+: /, '')}): check --upstream and that the service is running and reachable from here`
 }
 
-const isErrorBody = (text: string) => typeof (parseJson(text) as { error?: unknown })?.error === 'string'
-
 export interface ProxyFlags {
   upstream: string
   record?: string
@@ -151,7 +149,7 @@ export async function runProxy(cc: CommandContext, o: ProxyFlags): Promise<void>
       cc.out.info(
         `store proxy: ${upstream} refused the key (401): check ${apiKey ? 'the key given with --api-key' : 'the key your client sends (or give the proxy one with --api-key)'}`,
       )
-      if (!isErrorBody(text)) {
+      if (typeof (parseJson(text) as { error?: unknown })?.error !== 'string') {
         relayedBody = JSON.stringify({ error: `the upstream refused the key (401): check the API key` })
         relayed['content-type'] = 'application/json'
         delete relayed['content-encoding']
