@@ -24,9 +24,8 @@ export const NameSchema = trimmedText(MAX_NAME)
 export const TextSchema = z.string().max(MAX_TEXT, `must be at most ${MAX_TEXT} characters`)
 export const MoneySchema = z.number().nonnegative('must not be negative').max(MAX_MONEY, `must be at most ${MAX_MONEY}`)
 /** A whole number from `min` to `max`; what is refused is said in words. */
-export const intBetween = (min: number, max: number) =>
-  z
-    .number()
+export const intBetween = (min: number, max: number, number: z.ZodNumber = z.number()) =>
+  number
     .int('must be an integer')
     .min(min, min === 0 ? 'must not be negative' : `must be at least ${min}`)
     .max(max, `must be at most ${max}`)
@@ -150,5 +149,4 @@ export interface Success extends z.infer<typeof SuccessSchema> {}
 export const NoQuerySchema = z.strictObject({})
 
 /** A list's `limit` query parameter: a whole number from 1 to `max`; left out, the list's default. */
-export const limitQuery = (max: number) =>
-  z.coerce.number().int('must be an integer').min(1, 'must be at least 1').max(max, `must be at most ${max}`).optional()
+export const limitQuery = (max: number) => intBetween(1, max, z.coerce.number()).optional()

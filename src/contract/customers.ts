@@ -34,7 +34,6 @@ export const CustomerDetailSchema = CustomerSchema.extend({
 }).meta({ id: 'CustomerDetail' })
 export interface CustomerDetail extends z.infer<typeof CustomerDetailSchema> {}
 
-export { CUSTOMER_LIMIT } from './constants.js'
 export const CustomerListQuerySchema = z.strictObject({
   limit: limitQuery(CUSTOMER_LIMIT.max),
 })

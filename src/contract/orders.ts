@@ -5,7 +5,6 @@ import { CouponTypeSchema } from './coupons.js'
 import { LineMysterySchema } from './mystery.js'
 import { ProductTypeSchema } from './products.js'
 
-export { ORDER_STATUSES, ORDER_LIMIT } from './constants.js'
 export const OrderStatusSchema = z.enum(ORDER_STATUSES)
 export type OrderStatus = z.infer<typeof OrderStatusSchema>
 

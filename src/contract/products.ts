@@ -11,8 +11,6 @@ import {
 } from './common.js'
 import { fieldRefusal, refusal } from './refusals.js'
 
-export { PRODUCT_LIMIT } from './constants.js'
-
 export const ProductTypeSchema = z.enum(PRODUCT_TYPES)
 export type ProductType = z.infer<typeof ProductTypeSchema>
 

@@ -74,7 +74,6 @@ export type CreateWebhookInput = z.input<typeof CreateWebhookBodySchema>
 
 export const SimulateWebhookBodySchema = z.strictObject({ event: WebhookEventKindSchema })
 
-export { DELIVERY_LOG_LIMIT } from './constants.js'
 export const DeliveryStateSchema = z.enum(DELIVERY_STATES)
 export type DeliveryState = z.infer<typeof DeliveryStateSchema>
 

@@ -1,5 +1,6 @@
 import type { FC } from 'hono/jsx'
-import { ORDER_STATUSES, type Order } from '../../../contract/orders.js'
+import { ORDER_STATUSES } from '../../../contract/constants.js'
+import type { Order } from '../../../contract/orders.js'
 import type { Invoice } from '../../../contract/storefront.js'
 import type { Customer } from '../../../contract/customers.js'
 import type { Subscription } from '../../../contract/subscriptions.js'

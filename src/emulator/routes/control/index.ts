@@ -1,5 +1,5 @@
 import type { Hono } from 'hono'
-import { PRODUCT_LIMIT } from '../../../contract/products.js'
+import { PRODUCT_LIMIT } from '../../../contract/constants.js'
 import type { AuthedEnv } from '../../middleware/auth.js'
 import { presentKey, presentShop } from '../../services/accounts/present.js'
 import { presentProduct } from '../../services/catalogue/present.js'

@@ -1,6 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
-import { PRODUCT_LIMIT } from '../../../contract/products.js'
+import { PRODUCT_LIMIT } from '../../../contract/constants.js'
 import { publicOriginOf } from '../../middleware/hosts.js'
 import { presentOrder } from '../../services/orders/present.js'
 import { presentQuery } from '../../services/customer-queries/present.js'

@@ -1,6 +1,7 @@
 import { notFound } from '../../../contract/errors.js'
 import type { FulfilmentSetup, FulfilmentSetupBody } from '../../../contract/fulfilment.js'
-import { type CreateProductBody, PRODUCT_LIMIT, type UpdateProductBody } from '../../../contract/products.js'
+import { PRODUCT_LIMIT } from '../../../contract/constants.js'
+import type { CreateProductBody, UpdateProductBody } from '../../../contract/products.js'
 import type { ProductRecord, ShopRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from '../common/deps.js'
 import { given } from '../common/shop-rows.js'

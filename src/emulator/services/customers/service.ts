@@ -1,4 +1,5 @@
-import { CUSTOMER_LIMIT, type Customer, type CustomerDetail } from '../../../contract/customers.js'
+import { CUSTOMER_LIMIT } from '../../../contract/constants.js'
+import type { Customer, CustomerDetail } from '../../../contract/customers.js'
 import type { ShopRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from '../common/deps.js'
 import { rowOfShop, take } from '../common/shop-rows.js'

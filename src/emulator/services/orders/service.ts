@@ -1,4 +1,5 @@
-import { ORDER_LIMIT, type UpdateOrderBody } from '../../../contract/orders.js'
+import { ORDER_LIMIT } from '../../../contract/constants.js'
+import type { UpdateOrderBody } from '../../../contract/orders.js'
 import type { OrderRecord, ShopRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from '../common/deps.js'
 import { take } from '../common/shop-rows.js'
