@@ -178,7 +178,7 @@ export class Http {
       try {
         answer = await this.send(method, url, headers, body, signal)
       } catch (error) {
-        this.log(`< no answer: ${(error as Error).message}`)
+        this.options.log?.(`< no answer: ${(error as Error).message}`)
         if (!canRetryFailure || !retriesLeft || signal?.aborted) throw withAttempts(error as StoreError, attempt)
         await this.wait('no answer', notice)
         continue
@@ -213,7 +213,7 @@ export class Http {
     const { url } = this.url(id, {}, opts.query)
     const { res } = await this.send(ADDRESSES[id].method, url, headers, undefined, opts.signal, true)
     if (res.ok) {
-      this.log(`< ${res.status} ${statusTextOf(res)} (stream)`)
+      this.options.log?.(`< ${res.status} ${statusTextOf(res)} (stream)`)
       return res
     }
     const text = await res.text()
@@ -303,21 +303,18 @@ export class Http {
   }
 
   private async wait(why: string, notice: RetryNotice): Promise<void> {
-    this.log(`  retrying after ${why} in ${notice.waitMs} ms`)
+    this.options.log?.(`  retrying after ${why} in ${notice.waitMs} ms`)
     this.options.onRetry?.(notice)
     await this.pause(notice.waitMs)
   }
 
-  private log(line: string): void {
-    this.options.log?.(line)
-  }
-
   private logAnswer(res: Response, text: string, ms: number): void {
-    if (!this.options.log) return
-    this.log(`< ${res.status} ${statusTextOf(res)} (${Math.round(ms)} ms)`)
+    const log = this.options.log
+    if (!log) return
+    log(`< ${res.status} ${statusTextOf(res)} (${Math.round(ms)} ms)`)
     const retryAfter = res.headers.get('retry-after')
-    if (retryAfter) this.log(`< retry-after: ${retryAfter}`)
-    if (text) this.log(`< ${this.shown(text)}`)
+    if (retryAfter) log(`< retry-after: ${retryAfter}`)
+    if (text) log(`< ${this.shown(text)}`)
   }
 
   private secrets(): string[] {

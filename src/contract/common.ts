@@ -69,6 +69,13 @@ export const IdListSchema = z
 /** The longest key a free-form object may hold. */
 export const MAX_KEY = 200
 
+/** Refuses the first key of `value` longer than `max`, at that key (cut to 40 characters), with `words`. */
+export function refuseLongKey(value: object, ctx: z.RefinementCtx, max: number, words: string): void {
+  const long = Object.keys(value).find((key) => key.length > max)
+  if (long !== undefined)
+    ctx.addIssue({ code: 'custom', path: [long.slice(0, 40)], message: `${words} must be at most ${max} characters` })
+}
+
 function refuseForbiddenKeys(value: object, ctx: z.RefinementCtx): void {
   const bad = findForbiddenKey(value)
   if (bad) ctx.addIssue({ code: 'custom', message: `key "${bad}" is not allowed` })
@@ -82,13 +89,7 @@ export const safeObjectWith = <S extends z.core.$ZodLooseShape>(shape: S) =>
   z
     .looseObject(shape)
     .superRefine((value, ctx) => {
-      const long = Object.keys(value).find((key) => key.length > MAX_KEY)
-      if (long !== undefined)
-        ctx.addIssue({
-          code: 'custom',
-          path: [long.slice(0, 40)],
-          message: `keys must be at most ${MAX_KEY} characters`,
-        })
+      refuseLongKey(value, ctx, MAX_KEY, 'keys')
       refuseForbiddenKeys(value, ctx)
     })
     .meta({ propertyNames: { maxLength: MAX_KEY } })

@@ -8,11 +8,12 @@ import {
   TimestampSchema,
   exactlyOneOf,
   intBetween,
+  refuseLongKey,
   trimmedText,
 } from './common.js'
 import { LineMysterySchema, MysteryPublicSchema } from './mystery.js'
 import { HandoverSchema, OrderItemSchema, OrderSchema, TrackingSchema } from './orders.js'
-import { ProductListQuerySchema, ProductSchema, ProductTypeSchema } from './products.js'
+import { ProductListQuerySchema, ProductListSchema, ProductSchema, ProductTypeSchema } from './products.js'
 import { fieldRefusal, refusal } from './refusals.js'
 
 /** A product as the storefront shows it; a MysteryBox adds its public commitment and drop table (never seeds or codes). */
@@ -21,10 +22,7 @@ export const StorefrontProductSchema = ProductSchema.extend({ mystery: MysteryPu
 })
 export interface StorefrontProduct extends z.infer<typeof StorefrontProductSchema> {}
 /** One page of the storefront's products; `nextCursor` fetches the next (null on the last page). */
-export const StorefrontProductListSchema = z.object({
-  products: z.array(StorefrontProductSchema),
-  nextCursor: z.string().nullable(),
-})
+export const StorefrontProductListSchema = ProductListSchema.extend({ products: z.array(StorefrontProductSchema) })
 
 /** `limit` and `cursor` as `GET /api/v1/products` takes them, and `q`: only products whose name holds it. */
 export const StorefrontProductQuerySchema = ProductListQuerySchema.extend({ q: z.string().max(200).optional() })
@@ -52,13 +50,7 @@ export const CustomFieldsSchema = SafeObjectSchema.meta({
   const names = Object.keys(fields)
   if (names.length > MAX_CUSTOM_FIELDS)
     ctx.addIssue({ code: 'custom', message: `must hold at most ${MAX_CUSTOM_FIELDS} fields (got ${names.length})` })
-  const long = names.find((name) => name.length > MAX_CUSTOM_FIELD_NAME)
-  if (long !== undefined)
-    ctx.addIssue({
-      code: 'custom',
-      path: [long.slice(0, 40)],
-      message: `field names must be at most ${MAX_CUSTOM_FIELD_NAME} characters`,
-    })
+  refuseLongKey(fields, ctx, MAX_CUSTOM_FIELD_NAME, 'field names')
   const bytes = new TextEncoder().encode(JSON.stringify(fields)).length
   if (bytes > MAX_CUSTOM_FIELDS_BYTES)
     ctx.addIssue({
