@@ -94,7 +94,7 @@ const embedHandlers = publicHandlers({
   getStorefrontGroup: (c, { services, params }) => {
     const shop = services.storefront.shop(params.shop)
     services.storefront.assertAllowed(shop, visitorOf(c))
-    return { status: 200, body: groupById(services, shop, params.id) }
+    return groupById(services, shop, params.id)
   },
 })
 
@@ -119,9 +119,7 @@ const stylesheetHandlers = publicHandlers({
   getStorefrontThemeCss: (c, { services, params }) => {
     const shop = services.storefront.shop(params.shop)
     services.storefront.assertAllowed(shop, visitorOf(c))
-    return {
-      response: c.body(themeCss(services.themes.active(shop)), 200, { 'Content-Type': CSS, ...STATIC }),
-    }
+    return c.body(themeCss(services.themes.active(shop)), 200, { 'Content-Type': CSS, ...STATIC })
   },
 })
 
