@@ -9,7 +9,7 @@ import type { EmulatorOptions } from '../deps.js'
 import type { AuthedEnv } from '../middleware/auth.js'
 import { answerJson } from '../inspector/answer.js'
 import type { RequestRecorder } from '../inspector/recorder.js'
-import { parseQuery, parseWith, readBody, readBodyText } from '../middleware/validate.js'
+import { parseQuery, readBody } from '../middleware/validate.js'
 import type { Services } from '../services/index.js'
 import type { EventRecord } from '../../contract/rows.js'
 
@@ -61,13 +61,6 @@ type AnyHandler<E extends Env> = (
 /** Hono's `/:id` for OpenAPI's `/{id}`. */
 export const honoPath = (template: string) => template.replace(/\{(\w+)\}/g, ':$1')
 
-/** A body the operation may also get empty (no body at all means `{}`); a body that is sent must be JSON. */
-async function optionalBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  const text = await readBodyText(c)
-  if (text.trim() === '') return parseWith(schema, {})
-  return readBody(c, schema)
-}
-
 /**
  * Registers the operation of each handler on `app` (from the contract's `operations`), whose paths start after `prefix`
  * (`/_emulator` for the control API mounted at `/_emulator`). In the order the contract declares
@@ -88,7 +81,7 @@ export function mountRoutes<E extends Env>(
     const { query, body } = route
     const readDeclaredBody = (c: Context) => {
       if (!body) throw new Error(`${route.method.toUpperCase()} ${route.path} declares no body`)
-      return route.bodyOptional ? optionalBody(c, body) : readBody(c, body)
+      return readBody(c, body, route.bodyOptional)
     }
     const status = route.ok.status as ContentfulStatusCode
     app.on(route.method.toUpperCase(), honoPath(route.path.slice(prefix.length)) || '/', async (c) => {
