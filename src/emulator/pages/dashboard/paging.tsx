@@ -22,13 +22,14 @@ function listQuery(query: Record<string, string | undefined>) {
 
 /**
  * The rows of `items` that match the search of `query` (any case, in any of the texts `fields`
- * gives), one page of them; a page past the last shows the last.
+ * gives), one page of them as `present` shows them; a page past the last shows the last.
  */
-export function pageOf<T>(
+export function pageOf<T, R = T>(
   items: Iterable<T>,
   query: Record<string, string | undefined>,
   fields: (item: T) => readonly (string | null | undefined)[],
-): Paged<T> {
+  present: (item: T) => R = (item) => item as unknown as R,
+): Paged<R> {
   const { page, search } = listQuery(query)
   const needle = search.toLowerCase()
   const matched: T[] = []
@@ -36,13 +37,8 @@ export function pageOf<T>(
     if (!needle || fields(item).some((f) => f?.toLowerCase().includes(needle))) matched.push(item)
   const pages = Math.max(1, Math.ceil(matched.length / DASH_PAGE_SIZE))
   const shown = Math.min(page, pages)
-  return {
-    rows: matched.slice((shown - 1) * DASH_PAGE_SIZE, shown * DASH_PAGE_SIZE),
-    page: shown,
-    pages,
-    total: matched.length,
-    search,
-  }
+  const rows = matched.slice((shown - 1) * DASH_PAGE_SIZE, shown * DASH_PAGE_SIZE).map(present)
+  return { rows, page: shown, pages, total: matched.length, search }
 }
 
 /**

@@ -52,7 +52,7 @@ export const RequestsPage: FC<{
           id="tail-status"
           class="badge warn"
           data-stream={`${DASHBOARD_API}/emulator/requests?${query}`}
-          data-rows="requests-table"
+          data-rows="requests-table requests-empty"
         >
           connecting…
         </span>
