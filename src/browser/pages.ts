@@ -28,18 +28,16 @@ function setPath(target: Json, path: string, value: unknown): void {
   at[last] = value
 }
 
-const lines = (text: string) =>
-  text
-    .split('\n')
-    .map((s) => s.trim())
-    .filter(Boolean)
-
 /** One field's value as JSON, by its data-type; undefined leaves the field out of the body. */
 function fieldValue(el: Field): unknown {
   const type = el.getAttribute('data-type')
   if (el.value === '') return el.hasAttribute('data-null-empty') ? null : undefined
   if (type === 'number') return Number(el.value)
-  if (type === 'lines') return lines(el.value)
+  if (type === 'lines')
+    return el.value
+      .split('\n')
+      .map((s) => s.trim())
+      .filter(Boolean)
   if (type === 'json') {
     try {
       return JSON.parse(el.value)
@@ -47,11 +45,6 @@ function fieldValue(el: Field): unknown {
       throw new Error(`${el.name}: is not valid JSON (${(error as Error).message})`)
     }
   }
-  if (type === 'files')
-    return lines(el.value).map((line) => {
-      const [name, url] = line.includes('|') ? line.split('|', 2).map((s) => s.trim()) : [line.split('/').pop(), line]
-      return { name, url }
-    })
   return el.value
 }
 
@@ -118,9 +111,9 @@ function after(el: Element, json: Json | null, noticeEl: Element | null): void {
   location.reload()
 }
 
-/** Where the outcome of an action shows: its form's own notice, the one it names, or the page's. */
+/** Where the outcome of an action shows: its form's own notice, or the page's. */
 function noticeOf(el: Element): Element | null {
-  return el.querySelector(':scope > .notice') ?? document.getElementById(el.getAttribute('data-notice') ?? 'flash')
+  return el.querySelector(':scope > .notice') ?? document.getElementById('flash')
 }
 
 function run(el: Element, body: () => unknown, button: HTMLButtonElement | null): void {
