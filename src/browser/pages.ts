@@ -1,7 +1,5 @@
-// The little script of the dashboard and storefront pages, served at /_assets/pages.js.
-// Forms and buttons marked `data-api` send JSON to the same routes the API's users call (the
-// dashboard's through its session-authenticated mirror /_dashboard/api/…) and report the answer;
-// `[data-copy]` copies, `[data-stream]` keeps the Live events and Requests pages up to date.
+// The script of the dashboard and storefront pages: forms and buttons marked `data-api` send JSON to
+// the routes the API's users call (the dashboard's through its session-authenticated mirror).
 // Everything shown is set with textContent, never as HTML, or comes from the page's own server.
 import type { ErrorBody } from '../contract/errors.js'
 
@@ -53,11 +51,11 @@ function bodyOf(form: HTMLFormElement): Json {
   for (const el of form.querySelectorAll<Field>('input[name], select[name], textarea[name]')) {
     if (el.disabled || el.hasAttribute('data-skip')) continue
     if (el.getAttribute('data-type') === 'checks') {
-      const checked = form.querySelectorAll<HTMLInputElement>(`input[name="${el.name}"]:checked`)
+      const checked = [...form.querySelectorAll<HTMLInputElement>(`input[name="${el.name}"]:checked`)]
       setPath(
         body,
         el.name,
-        [...checked].map((box) => box.value),
+        checked.map((box) => box.value),
       )
       continue
     }

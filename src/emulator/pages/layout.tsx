@@ -41,7 +41,6 @@ export const Document: FC<PropsWithChildren<DocumentProps>> = ({
     <head>
       <meta charset="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
-      <meta name="referrer" content="no-referrer" />
       <link rel="icon" href="data:," />
       <title>{title}</title>
       <link rel="stylesheet" href={`${ASSETS}/pages.css`} />
@@ -61,11 +60,7 @@ export const Document: FC<PropsWithChildren<DocumentProps>> = ({
   </html>
 )
 
-interface NavItem {
-  href: string
-  label: string
-  current?: boolean
-}
+type NavItem = { href: string; label: string; current?: boolean }
 
 export const TopBar: FC<PropsWithChildren<{ brand: string; brandHref: string; nav: NavItem[]; label: string }>> = ({
   brand,

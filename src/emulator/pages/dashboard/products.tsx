@@ -21,13 +21,10 @@ export interface ProductRow {
 /** Above this many codes the form does not prefill the pool (an empty field keeps it). */
 const PREFILL_CODES = 2000
 
-/** The embed code of a product: script, stylesheet and a button (spec, "Embed"). */
+/** The embed code of a product (spec, "Embed"); the script loads its stylesheet. */
 const embedSnippet = (origin: string, shopSlug: string, productId: string) =>
-  [
-    `<link rel="stylesheet" href="${origin}/embed.css">`,
-    `<script src="${origin}/embed.js" defer></script>`,
-    `<button data-service-store="${shopSlug}" data-service-product="${productId}">Buy now</button>`,
-  ].join('\n')
+  `<script src="${origin}/embed.js" defer></script>\n` +
+  `<button data-service-store="${shopSlug}" data-service-product="${productId}">Buy now</button>`
 
 export const ProductsPage: FC<{ view: DashView; products: Paged<ProductRow> }> = ({ view, products }) => (
   <DashboardShell view={view} title="Products" section="/products">
