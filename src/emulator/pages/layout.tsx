@@ -171,23 +171,21 @@ export const Facts: FC<{ rows: [Child, Child][]; class?: string }> = ({ rows, cl
 type Attributes = Record<string, unknown>
 
 /** A form src/browser/pages.ts sends as JSON to `api`; its `data-` attributes say what to do with the answer. */
-export const ApiForm: FC<PropsWithChildren<{ api: string; submit: string; inline?: boolean } & Attributes>> = ({
+export const ApiForm: FC<PropsWithChildren<{ api: string; submit: string } & Attributes>> = ({
   api,
   submit,
-  inline,
   notice,
   children,
   ...attributes
-}) => {
-  const button = <button type="submit">{submit}</button>
-  return (
-    <form data-api={api} {...attributes}>
-      {children}
-      {inline ? button : <div class="actions">{button}</div>}
-      <Notice id={notice as string | undefined} />
-    </form>
-  )
-}
+}) => (
+  <form data-api={api} {...attributes}>
+    {children}
+    <div class="actions">
+      <button type="submit">{submit}</button>
+    </div>
+    <Notice id={notice as string | undefined} />
+  </form>
+)
 
 /** A search box of `noun` (plural) sending `?q=` to `action`, with any hidden fields as `children`. */
 export const SearchForm: FC<PropsWithChildren<{ action: string; id: string; noun: string; value: string }>> = ({

@@ -243,7 +243,6 @@ export const SubscriptionsPage: FC<{
       <ApiForm
         api={`${DASHBOARD_API}/emulator/clock/advance`}
         submit="Advance"
-        inline
         data-success="Clock advanced."
         class="row mt"
       >
