@@ -3,11 +3,11 @@ import { inStock } from '../../../fairness/index.js'
 import type { WebhookEventKind } from '../../../contract/events.js'
 import type { ServiceDeps } from '../common/deps.js'
 import type { EventSubject } from '../events/payloads.js'
-import { isLowStockDrop } from '../events/product-events.js'
 import type { FulfilmentRecord, ProductRecord, ShopRecord } from '../../../contract/rows.js'
 import { serialCount } from './serial-pool.js'
 import { setupHint } from './setup-hint.js'
 import { STOCK_FOLLOWS_POOL } from '../../../contract/products.js'
+import { LOW_STOCK_THRESHOLD } from '../../../contract/event-payloads.js'
 import { refuse } from '../../../contract/refusals.js'
 import type { Tx } from '../../store/store.js'
 
@@ -78,9 +78,17 @@ export function putStock(
 ): ProductRecord {
   if (product.stock === stock) return product
   const next = tx.put('products', { ...product, stock, updatedAt: deps.nowIso(product) })
-  emit('product:stock', { product: next })
-  if (isLowStockDrop(product.stock, stock)) emit('product:stock:low', { product: next })
+  emitStockChange(emit, product.stock, next)
   return next
+}
+
+/** product:stock when the stock changed; product:stock:low when it went down to the warning level or below (docs/webhooks.md, "Events"). */
+export function emitStockChange(emit: Emit, before: number | null, product: ProductRecord): void {
+  const after = product.stock
+  if (before === after) return
+  emit('product:stock', { product })
+  if (after !== null && (before === null || after < before) && after <= LOW_STOCK_THRESHOLD)
+    emit('product:stock:low', { product })
 }
 
 export function emitNow(deps: ServiceDeps, tx: Tx, shop: ShopRecord): Emit {
