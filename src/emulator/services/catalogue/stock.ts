@@ -47,19 +47,15 @@ export function availableUnits(
 
 /** Serial and MysteryBox stock follows the pool, so a stock set through the API would not be what checkout sells. */
 export function refuseStockOfPool(product: ProductRecord): void {
-  const how = (what: string, flags: string) => `${what} with ${setupHint(product.productId, flags)}`
-  if (product.type === 'Serial')
-    throw refuse(STOCK_FOLLOWS_POOL, {
-      type: product.type,
-      pool: 'its code pool',
-      how: how('add or replace codes', '--serials @codes.txt'),
-    })
-  if (product.type === 'MysteryBox')
-    throw refuse(STOCK_FOLLOWS_POOL, {
-      type: product.type,
-      pool: 'its drop table',
-      how: how("change the outcomes' stock", '--mystery @table.json'),
-    })
+  const pool = POOLS[product.type as keyof typeof POOLS]
+  if (!pool) return
+  const how = `${pool.how} with ${setupHint(product.productId, pool.flags)}`
+  throw refuse(STOCK_FOLLOWS_POOL, { type: product.type, pool: pool.pool, how })
+}
+
+const POOLS = {
+  Serial: { pool: 'its code pool', how: 'add or replace codes', flags: '--serials @codes.txt' },
+  MysteryBox: { pool: 'its drop table', how: "change the outcomes' stock", flags: '--mystery @table.json' },
 }
 
 /** The stock after a sale of `taken` units: never above the pool after it, never below zero. */

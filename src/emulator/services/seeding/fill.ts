@@ -169,6 +169,6 @@ function applySeedFulfilment(
   }
 }
 
-function badSeed(message: string): StoreError {
+export function badSeed(message: string): StoreError {
   return new StoreError(400, message, [{ field: 'seed', message }])
 }
