@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Deterministic benchmark dataset: a complete `store serve` db file (lowdb JSON
+// Deterministic benchmark dataset: a complete `store serve` db file (JSON
 // `{ version: 1, <collection>: rows[] }`) with the account, the `demo` shop, a key whose
 // secret is BENCH_KEY, the default theme, N Live products (the first SERIAL_PRODUCTS of type
 // Serial), M orders whose items reference the products, and a few customers whose totals

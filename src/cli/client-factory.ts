@@ -18,13 +18,11 @@ export interface CommandContext extends CliContext {
   prompter: Prompter
   /** Flags, then STORE_* env, then the profile, then the local emulator. */
   connection(): Connection
-  /** The client for that connection, built on first use. */
   client(): StoreClient
 }
 
 export function commandContext(ctx: CliContext, command: Command): CommandContext {
-  const globals = command.optsWithGlobals() as GlobalOptions
-  return contextFor(ctx, globals)
+  return contextFor(ctx, command.optsWithGlobals() as GlobalOptions)
 }
 
 /**

@@ -4,7 +4,6 @@
 import type { Command } from 'commander'
 import type { CliContext } from './context.js'
 
-/** A command module adds its command (and subcommands) to the program. */
 type Register = (program: Command, ctx: CliContext) => void
 
 /** A top-level command: its module is imported only when it runs or its help is asked for. */
@@ -13,17 +12,21 @@ export interface CommandModule {
   load: () => Promise<{ register: Register }>
 }
 
+/** A command of commands/resources.ts, which holds the resources that are a spec alone. */
+const resource = (name: keyof typeof import('./commands/resources.js')) => () =>
+  import('./commands/resources.js').then((m) => ({ register: m[name] }))
+
 export const COMMANDS: CommandModule[] = [
   { name: 'serve', load: () => import('./commands/serve.js') },
   { name: 'products', load: () => import('./commands/products.js') },
   { name: 'orders', load: () => import('./commands/orders.js') },
   { name: 'coupons', load: () => import('./commands/coupons.js') },
-  { name: 'blacklists', load: () => import('./commands/blacklists.js') },
-  { name: 'categories', load: () => import('./commands/categories.js') },
-  { name: 'groups', load: () => import('./commands/groups.js') },
-  { name: 'customers', load: () => import('./commands/customers.js') },
-  { name: 'subscriptions', load: () => import('./commands/subscriptions.js') },
-  { name: 'themes', load: () => import('./commands/themes.js') },
+  { name: 'blacklists', load: resource('blacklists') },
+  { name: 'categories', load: resource('categories') },
+  { name: 'groups', load: resource('groups') },
+  { name: 'customers', load: resource('customers') },
+  { name: 'subscriptions', load: resource('subscriptions') },
+  { name: 'themes', load: resource('themes') },
   { name: 'webhooks', load: () => import('./commands/webhooks.js') },
   { name: 'fixtures', load: () => import('./commands/fixtures.js') },
   { name: 'mystery', load: () => import('./commands/mystery.js') },

@@ -83,7 +83,6 @@ export function urlProblem(value: string, source: string): string | undefined {
     return `${source}: "${value}" is not an http(s) URL: write it like ${DEFAULT_BASE_URL}`
 }
 
-/** The base URL, or a usage error that says what to write instead. */
 export function checkBaseUrl(value: string, source: string): string {
   const problem = urlProblem(value, source)
   if (problem) throw new UsageError(problem)

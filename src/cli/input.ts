@@ -68,7 +68,6 @@ export function addDataOption(cmd: Command): Command {
   )
 }
 
-/** Reads `@file`, `-`/`@-` (stdin) or returns the text itself. */
 export async function readArgument(
   ctx: Pick<CliContext, 'stdin' | 'cwd'>,
   value: string,
@@ -167,7 +166,6 @@ const hasPath = (target: Body, path: string[]) =>
 
 export interface BodyOptions {
   fields: readonly BodyField[]
-  /** Parsed commander options of the command. */
   opts: Record<string, unknown>
   /** Prompt for missing required fields (stdin and stdout are terminals). */
   prompter?: Prompter

@@ -2,7 +2,6 @@
 // laid out as indented lines. Widths are counted in UTF-16 units, which is exact for the text
 // the API sends (names, ids, codes) except wide characters such as emoji or CJK.
 
-/** Blank columns between two table columns. */
 export const GAP = 2
 /** A column is never squeezed below this (or its natural width, when smaller). */
 const MIN_COLUMN = 6
@@ -28,7 +27,6 @@ export function fitWidths(natural: readonly number[], total: number | undefined)
   return widths
 }
 
-/** The text cut to `width` characters, an ellipsis marking the cut. */
 export function truncate(text: string, width: number): string {
   if (text.length <= width) return text
   return width <= 1 ? '…'.slice(0, width) : `${text.slice(0, width - 1)}…`

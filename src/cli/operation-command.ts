@@ -43,7 +43,6 @@ type Answer = any
 
 export interface OperationCommandSpec {
   examples: string[]
-  /** The help line, where the operation's summary would not do. */
   description?: string
   /** Changes to the flags derived from the body or query (body-fields.ts). */
   flags?: FlagOverrides
@@ -68,7 +67,6 @@ export interface OperationCommandSpec {
   bodies?: Bodies
 }
 
-/** Declares `name` under `parent` as a call of the operation `id`. */
 export function operationCommand(
   parent: Command,
   ctx: CliContext,

@@ -58,12 +58,10 @@ export class Output {
     this.stdout.write(`${JSON.stringify(value, null, 2)}\n`)
   }
 
-  /** One compact JSON value per line (`--all --json`). */
   ndjson(value: unknown): void {
     this.stdout.write(`${JSON.stringify(value)}\n`)
   }
 
-  /** A line of data on stdout. */
   line(text = ''): void {
     this.write(this.stdout, `${text}\n`)
   }
@@ -127,7 +125,6 @@ export class Output {
     }
   }
 
-  /** A message for the person at the terminal: stderr. */
   info(text: string): void {
     this.write(this.stderr, `${text}\n`)
   }

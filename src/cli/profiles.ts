@@ -65,7 +65,6 @@ export function configPathOf({ env }: WithEnv): string {
   return join(dir, 'store', 'config.json')
 }
 
-/** The config file, or an empty one when there is none yet. */
 export function readConfig(ctx: WithEnv): ConfigFile {
   const path = configPathOf(ctx)
   let text: string
@@ -103,11 +102,8 @@ export function updateConfig(ctx: WithEnv, change: (config: ConfigFile) => void)
   renameSync(temp, path)
 }
 
-/** How the profile in force was chosen (see selectProfile). */
-export type ProfileSource = '--profile' | 'STORE_PROFILE' | 'current' | 'default' | 'local' | 'none'
-
-/** The words for a ProfileSource in messages: `profile "local" (${words})`. */
-export const PROFILE_SOURCE_WORDS: Record<ProfileSource, string> = {
+/** How the profile in force was chosen (see selectProfile), in words for messages: `profile "local" (${words})`. */
+export const PROFILE_SOURCE_WORDS = {
   '--profile': 'from --profile',
   STORE_PROFILE: 'from STORE_PROFILE',
   current: 'the current profile, chosen with store config use',
@@ -115,6 +111,8 @@ export const PROFILE_SOURCE_WORDS: Record<ProfileSource, string> = {
   local: 'the one store serve saved, used when no other is chosen',
   none: 'no profile',
 }
+
+export type ProfileSource = keyof typeof PROFILE_SOURCE_WORDS
 
 /**
  * The profile in force: `--profile`, else STORE_PROFILE, else the file's current profile, else the

@@ -5,7 +5,6 @@ import { Writable, type Readable } from 'node:stream'
 export interface Prompter {
   /** Free text; `default` is taken on Enter. A `validate` message re-asks. */
   input(message: string, opts?: { default?: string; validate?: (value: string) => true | string }): Promise<string>
-  /** Hidden text (API keys). */
   password(message: string): Promise<string>
   select<T extends string>(message: string, choices: readonly T[], opts?: { default?: T }): Promise<T>
   confirm(message: string, opts?: { default?: boolean }): Promise<boolean>

@@ -281,7 +281,7 @@ describe('store mystery verify', () => {
     )
     expect(badWeights).toMatchObject({
       code: 2,
-      stderr: 'error: --weights: weight of "A" must be a positive integer, got "0"\n',
+      stderr: 'error: --weights: outcome "A": weight must be a positive integer, got 0\n',
     })
   })
 

@@ -21,7 +21,6 @@ const LINKED = [
   'chalk',
   'hono',
   '@hono/node-server',
-  'lowdb',
   '@noble/hashes',
   '@inquirer/prompts',
   'msw',

@@ -1,7 +1,7 @@
 // `store completion bash|zsh|fish`: scripts generated from the command tree itself, so they never
 // drift from the commands. Only this command loads every command module (`--help` loads none).
 import type { Command } from 'commander'
-import { examples } from '../examples.js'
+import { subcommand } from '../examples.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
 
@@ -124,15 +124,12 @@ function fishScript(root: Command): string {
 const SCRIPTS = { bash: bashScript, zsh: zshScript, fish: fishScript }
 
 export function register(program: Command, ctx: CliContext): void {
-  program
-    .command('completion')
-    .addHelpText(
-      'after',
-      examples('store completion bash > ~/.local/share/bash-completion/completions/store', 'store completion zsh'),
-    )
-    .description(
-      'print a shell completion script: source <(store completion bash), or zsh, or store completion fish | source',
-    )
+  subcommand(
+    program,
+    'completion',
+    'print a shell completion script: source <(store completion bash), or zsh, or store completion fish | source',
+    ['store completion bash > ~/.local/share/bash-completion/completions/store', 'store completion zsh'],
+  )
     .argument('<shell>', 'bash, zsh or fish')
     .action((shell: string) => {
       if (!Object.hasOwn(SCRIPTS, shell)) throw new UsageError(`unknown shell "${shell}": use bash, zsh or fish`)

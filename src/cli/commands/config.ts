@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import { maskSecret } from '../../client/http.js'
 import { inContext, type CommandContext } from '../client-factory.js'
-import { examples } from '../examples.js'
+import { withExamples } from '../examples.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
 import {
@@ -96,45 +96,32 @@ export function removeProfile(cc: CommandContext, name: string): void {
 export function register(program: Command, ctx: CliContext): void {
   const keys = Object.keys(PROFILE_KEYS).join(', ')
   const config = program.command('config').description('show and change saved profiles (made by store login)')
-  config
-    .command('list')
-    .addHelpText('after', examples('store config list'))
-    .description('list profiles; * marks the one in use')
-    .action(inContext(ctx, (cc) => listConfig(cc)))
-  config
-    .command('get')
-    .addHelpText('after', examples('store config get api-key', 'store config get base-url --profile staging'))
-    .description(`print a value of the profile in use (${keys})`)
-    .argument('<key>')
-    .action(inContext(ctx, (cc, key: string) => getConfig(cc, key)))
-  config
-    .command('set')
-    .addHelpText('after', examples('store config set shop demo'))
-    .description(`set a value in the profile in use or --profile (${keys})`)
-    .argument('<key>')
-    .argument('<value>')
-    .action(inContext(ctx, (cc, key: string, value: string) => setConfig(cc, key, value)))
-  config
-    .command('unset')
-    .addHelpText('after', examples('store config unset shop'))
-    .description('remove a value from the profile in use or --profile')
-    .argument('<key>')
-    .action(inContext(ctx, (cc, key: string) => setConfig(cc, key, undefined)))
-  config
-    .command('use')
-    .addHelpText('after', examples('store config use staging'))
-    .description('make a saved profile the current one')
-    .argument('<profile>')
-    .action(inContext(ctx, (cc, name: string) => useProfile(cc, name)))
-  config
-    .command('remove')
-    .addHelpText('after', examples('store config remove local'))
-    .description('forget a saved profile (its key too)')
-    .argument('<profile>')
-    .action(inContext(ctx, (cc, name: string) => removeProfile(cc, name)))
-  config
-    .command('path')
-    .addHelpText('after', examples('store config path'))
-    .description('print where the config file is')
-    .action(inContext(ctx, (cc) => cc.out.line(configPathOf(ctx))))
+  const sub = (
+    term: string,
+    description: string,
+    lines: string[],
+    run: (cc: CommandContext, ...args: string[]) => void,
+  ) =>
+    withExamples(config.command(term), ...lines)
+      .description(description)
+      .action(inContext(ctx, run))
+  sub('list', 'list profiles; * marks the one in use', ['store config list'], listConfig)
+  sub(
+    `get <key>`,
+    `print a value of the profile in use (${keys})`,
+    ['store config get api-key', 'store config get base-url --profile staging'],
+    getConfig,
+  )
+  sub(
+    'set <key> <value>',
+    `set a value in the profile in use or --profile (${keys})`,
+    ['store config set shop demo'],
+    setConfig,
+  )
+  sub('unset <key>', 'remove a value from the profile in use or --profile', ['store config unset shop'], (cc, key) =>
+    setConfig(cc, key, undefined),
+  )
+  sub('use <profile>', 'make a saved profile the current one', ['store config use staging'], useProfile)
+  sub('remove <profile>', 'forget a saved profile (its key too)', ['store config remove local'], removeProfile)
+  sub('path', 'print where the config file is', ['store config path'], (cc) => cc.out.line(configPathOf(ctx)))
 }

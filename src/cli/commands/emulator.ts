@@ -8,7 +8,7 @@ import { withOverrides } from '../body-fields.js'
 import { inContext, type CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import { printDeliveries, reportUndelivered } from '../deliveries.js'
-import { withExamples } from '../examples.js'
+import { subcommand } from '../examples.js'
 import { UsageError } from '../exit-codes.js'
 import { addDataOption, addFieldOptions, buildBody, checkBody, readArgument, readJsonArgument } from '../input.js'
 import type { OperationId } from '../../contract/operations/index.js'
@@ -289,12 +289,15 @@ export function register(program: Command, ctx: CliContext): void {
     done: (_, [id]) => `Updated the fulfilment setup of ${id}`,
   })
 
-  const checkoutCmd = withExamples(
-    emu.command('checkout'),
-    'store emulator checkout --item rec_demoSerial001:2 --email me@example.com --pay',
-    'store emulator checkout --group grp_demo_bundle --email me@example.com --coupon WELCOME10',
+  const checkoutCmd = subcommand(
+    emu,
+    'checkout',
+    'buy as a customer on the storefront: a pending order and its invoice URL',
+    [
+      'store emulator checkout --item rec_demoSerial001:2 --email me@example.com --pay',
+      'store emulator checkout --group grp_demo_bundle --email me@example.com --coupon WELCOME10',
+    ],
   )
-    .description('buy as a customer on the storefront: a pending order and its invoice URL')
     .option(...STORE_OPTION)
     .option('--item <product[:quantity]>', 'a product to buy (repeatable)', collect)
   addDataOption(addFieldOptions(checkoutCmd, CHECKOUT_FIELDS))
@@ -386,12 +389,10 @@ export function register(program: Command, ctx: CliContext): void {
     ],
   })
 
-  withExamples(
-    emu.command('invoice'),
+  subcommand(emu, 'invoice', "show an order's invoice as the buyer sees it (deliveries, mystery reveals)", [
     'store emulator invoice ORD-1',
     'store emulator invoice ORD-3 --codes > codes.txt',
-  )
-    .description("show an order's invoice as the buyer sees it (deliveries, mystery reveals)")
+  ])
     .argument('<order>', 'order id, or ORD- number (looked up with the key)')
     .option(...STORE_OPTION)
     .option('--codes', 'print the bulk export: raw codes, one per line')

@@ -3,7 +3,7 @@ import { DEFAULT_BASE_URL, maskSecret } from '../../client/http.js'
 import { StoreError } from '../../contract/store-error.js'
 import { clientFor, inContext, type CommandContext } from '../client-factory.js'
 import { checkBaseUrl, urlProblem } from '../connection.js'
-import { examples } from '../examples.js'
+import { subcommand } from '../examples.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
 import { DEFAULT_PROFILE, configPathOf, readConfig, updateConfig, type Profile } from '../profiles.js'
@@ -78,14 +78,10 @@ export async function login(cc: CommandContext): Promise<void> {
 }
 
 export function register(program: Command, ctx: CliContext): void {
-  program
-    .command('login')
-    .addHelpText(
-      'after',
-      examples('store login', 'store login --profile staging --base-url https://api.example.com/api/v1'),
-    )
-    .description(
-      'check an API key and save it as a profile (uses --api-key, --base-url, --shop, --profile; asks for the rest on a terminal)',
-    )
-    .action(inContext(ctx, (cc) => login(cc)))
+  subcommand(
+    program,
+    'login',
+    'check an API key and save it as a profile (uses --api-key, --base-url, --shop, --profile; asks for the rest on a terminal)',
+    ['store login', 'store login --profile staging --base-url https://api.example.com/api/v1'],
+  ).action(inContext(ctx, (cc) => login(cc)))
 }

@@ -10,33 +10,24 @@ import type {
   OpenReport,
 } from '../../fairness/index.js'
 import { inContext, type CommandContext } from '../client-factory.js'
-import { examples } from '../examples.js'
+import { subcommand } from '../examples.js'
 import type { CliContext } from '../context.js'
 import { counted } from '../counted.js'
 import { UsageError } from '../exit-codes.js'
 import { readJsonArgument } from '../input.js'
 
-/** name:weight[:stock],… → a drop table (stock omitted or null/unlimited: unlimited). */
+/** name:weight[:stock],… → a drop table (stock omitted or null/unlimited: unlimited); the fairness code checks the numbers. */
 export function parseWeights(text: string): MysteryOutcome[] {
   const table = text
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean)
     .map((entry) => {
-      const parts = entry.split(':')
-      if (parts.length < 2 || parts.length > 3 || !parts[0].trim())
+      const [name, weight, stock, ...extra] = entry.split(':').map((part) => part.trim())
+      if (!name || weight === undefined || extra.length)
         throw new UsageError(`--weights: "${entry}" is not name:weight or name:weight:stock`)
-      const weight = Number(parts[1])
-      if (!Number.isSafeInteger(weight) || weight < 1)
-        throw new UsageError(`--weights: weight of "${parts[0]}" must be a positive integer, got "${parts[1]}"`)
-      const stockText = parts[2]?.trim().toLowerCase()
-      const stock =
-        stockText === undefined || stockText === 'null' || stockText === 'unlimited' ? null : Number(stockText)
-      if (stock !== null && (!Number.isSafeInteger(stock) || stock < 0))
-        throw new UsageError(
-          `--weights: stock of "${parts[0]}" must be a whole number or "unlimited", got "${parts[2]}"`,
-        )
-      return { name: parts[0].trim(), weight, stock }
+      const isUnlimited = stock === undefined || /^(?:null|unlimited)$/i.test(stock)
+      return { name, weight: Number(weight), stock: isUnlimited ? null : Number(stock) }
     })
   if (!table.length) throw new UsageError('--weights: give at least one name:weight')
   return table
@@ -74,7 +65,6 @@ type Flags = Partial<Record<'file' | 'commitment' | 'serverSeed' | 'clientSeed' 
 /** The fairness code (and its hashing): loaded by the mystery commands only. */
 const fairness = () => import('../../fairness/index.js')
 
-/** The open the raw flags state, for verifyStated. */
 async function statedFromFlags(cc: CommandContext, o: Flags): Promise<OpenReport> {
   const { oddsOf, verifyStated } = await fairness()
   if (!o.serverSeed || !o.clientSeed)
@@ -203,12 +193,12 @@ export function register(program: Command, ctx: CliContext): void {
   const mystery = program
     .command('mystery')
     .description('provably fair mystery boxes: verify revealed rolls, compute outcomes')
-  mystery
-    .command('verify')
-    .addHelpText('after', examples('store mystery verify ORD-12', 'store mystery verify --file order.json'))
-    .description(
-      'check every step of mystery-box opens: from an order (through the API), a JSON file, or raw values (offline)',
-    )
+  subcommand(
+    mystery,
+    'verify',
+    'check every step of mystery-box opens: from an order (through the API), a JSON file, or raw values (offline)',
+    ['store mystery verify ORD-12', 'store mystery verify --file order.json'],
+  )
     .argument('[order]', 'order id or ORD- number to fetch (or @file.json)')
     .option('--file <path|->', 'an order, order line, invoice or open(s) as JSON (- for stdin); works offline')
     .option('--commitment <sha256>', 'the commitment shown before purchase (default: the one on the order line)')
@@ -230,13 +220,9 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--code-proof <hex>', 'raw: the stated code proof, to check')
     .option('--code-index <n>', 'raw: the stated code index, to check', whole)
     .action(inContext(ctx, verifyMystery))
-  mystery
-    .command('roll')
-    .addHelpText(
-      'after',
-      examples('store mystery roll --server-seed … --client-seed … --nonce 0 --weights "Legendary:1,Rare:9,Common:90"'),
-    )
-    .description('compute the outcome of given seeds against a drop table (offline)')
+  subcommand(mystery, 'roll', 'compute the outcome of given seeds against a drop table (offline)', [
+    'store mystery roll --server-seed … --client-seed … --nonce 0 --weights "Legendary:1,Rare:9,Common:90"',
+  ])
     .requiredOption('--server-seed <hex>', 'server seed (64 lowercase hex)')
     .requiredOption('--client-seed <seed>', 'client seed (1-64 printable characters)')
     .addOption(new Option('--weights <name:weight[:stock],...>', 'the drop table, in order').conflicts('table'))

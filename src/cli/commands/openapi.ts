@@ -5,7 +5,7 @@
 import type { Command } from 'commander'
 import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { examples } from '../examples.js'
+import { subcommand } from '../examples.js'
 import { inContext, type CommandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
@@ -28,13 +28,13 @@ async function printOpenApi(cc: CommandContext, o: { control?: boolean; out?: st
 }
 
 export function register(program: Command, ctx: CliContext): void {
-  program
-    .command('openapi')
-    .description(
-      'print or write the OpenAPI 3.1 document of /api/v1 (or, with --control, of /_emulator and the storefront)',
-    )
+  subcommand(
+    program,
+    'openapi',
+    'print or write the OpenAPI 3.1 document of /api/v1 (or, with --control, of /_emulator and the storefront)',
+    ['store openapi --out api.json', 'store openapi --control --out control.json'],
+  )
     .option('--control', 'the control API (/_emulator) and storefront instead of /api/v1')
     .option('--out <file>', 'write it to a file instead of stdout')
-    .addHelpText('after', examples('store openapi --out api.json', 'store openapi --control --out control.json'))
     .action(inContext(ctx, printOpenApi))
 }

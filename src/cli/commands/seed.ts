@@ -2,22 +2,19 @@
 import type { Command } from 'commander'
 import { commandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
-import { examples } from '../examples.js'
+import { subcommand } from '../examples.js'
 
 export function register(program: Command, ctx: CliContext): void {
   const seed = program
     .command('seed')
     .description('make seed files for store serve --seed, store state import and createTestAccount')
-  seed
-    .command('from-har <file>')
-    .description(
-      'the seed a HAR recording implies: every record its reads showed and it did not create, under its recorded id (what store drift seeds its account with)',
-    )
+  subcommand(
+    seed,
+    'from-har <file>',
+    'the seed a HAR recording implies: every record its reads showed and it did not create, under its recorded id (what store drift seeds its account with)',
+    ['store seed from-har session.har --out seed.json', 'store serve --db :memory: --seed seed.json'],
+  )
     .option('--out <file>', 'write the seed file here (whole or not at all) instead of stdout')
-    .addHelpText(
-      'after',
-      examples('store seed from-har session.har --out seed.json', 'store serve --db :memory: --seed seed.json'),
-    )
     .action(async (file: string, o: { out?: string }, command: Command) =>
       (await import('../fidelity/recording-seed.js')).runSeedFromHar(commandContext(ctx, command), file, o),
     )

@@ -3,7 +3,7 @@ import { answerClientError } from './serve-client-errors.js'
 import { existsSync, readFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { setTimeout as wait } from 'node:timers/promises'
-import { examples } from '../examples.js'
+import { subcommand } from '../examples.js'
 import { type CliContext, untilStopped } from '../context.js'
 import { isStoreError, UsageError } from '../exit-codes.js'
 import { DEMO_SEED_PATH } from '../shipped-files.js'
@@ -32,17 +32,14 @@ export interface ServeOptions {
   tlsCert?: string
   tlsKey?: string
   quiet?: boolean
-  /** `--no-request-log`: false. */
   requestLog?: boolean
-  /** `--seed` was on the command line (not the default): worth a word when the db exists already. */
+  /** `--seed` was on the command line, not the default. */
   isSeedGiven?: boolean
-  /** The global `--profile NAME`: save this server's URL and key as that profile, whatever its port. */
+  /** The global `--profile` and `--json`. */
   profile?: string
-  /** `--json`: once ready, one line of JSON on stdout and nothing else there. */
   json?: boolean
 }
 
-/** The port `store serve` listens on unless told otherwise, the one the CLI's default base URL names. */
 export const DEFAULT_PORT = 4010
 
 /**
@@ -56,19 +53,13 @@ export function profileToSave(o: { port: number; db: string; profile?: string })
 }
 
 export function register(program: Command, ctx: CliContext): void {
-  program
-    .command('serve')
-    .addHelpText(
-      'after',
-      examples(
-        'store serve',
-        'store serve --port 0 --db :memory: --api-key sk_live_test_key_for_ci_000000000000 --quiet',
-        'store serve --seed empty --db ./empty.json',
-        'store serve --port 0 --db :memory: --json',
-        'store serve --port 4011 --db ./staging.json --profile staging',
-      ),
-    )
-    .description('run the local emulator of /api/v1 on a JSON-file store')
+  subcommand(program, 'serve', 'run the local emulator of /api/v1 on a JSON-file store', [
+    'store serve',
+    'store serve --port 0 --db :memory: --api-key sk_live_test_key_for_ci_000000000000 --quiet',
+    'store serve --seed empty --db ./empty.json',
+    'store serve --port 0 --db :memory: --json',
+    'store serve --port 4011 --db ./staging.json --profile staging',
+  ])
     .option('--port <port>', 'port to listen on (0 picks a free one)', String(DEFAULT_PORT))
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option('--db <file>', 'JSON db file (":memory:" keeps nothing)', './store.json')
@@ -299,27 +290,19 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
   // (and so no key that was never shown). A request that comes while the db loads waits for it.
   // The node server's bindings (`incoming`) go with each request: the Host check and the
   // per-visitor limits read the socket from them.
-  let loaded: { resolve(app: Handle): void; reject(error: unknown): void } | undefined
-  const loading = new Promise<Handle>((resolve, reject) => (loaded = { resolve, reject }))
-  // Its refusal is the start's own error, thrown below; a waiting request's connection is closed with the server.
-  loading.catch(() => undefined)
-  let handle: Handle = waitForLoad(loading, STARTUP_WAIT_MS)
+  let handle: Handle | undefined
   const server = await new Promise<import('node:http').Server>((resolve, reject) => {
-    try {
-      const s = listen(
-        {
-          fetch: (request, env) => handle(request, env),
-          port,
-          hostname: o.host,
-          ...(tls ? { createServer: process.getBuiltinModule('node:https').createServer, serverOptions: tls } : {}),
-        },
-        () => resolve(s as import('node:http').Server),
-      )
-      s.once('error', reject)
-      s.on('clientError', answerClientError)
-    } catch (error) {
-      reject(error)
-    }
+    const s = listen(
+      {
+        fetch: (request, env) => handle!(request, env),
+        port,
+        hostname: o.host,
+        ...(tls ? { createServer: process.getBuiltinModule('node:https').createServer, serverOptions: tls } : {}),
+      },
+      () => resolve(s as import('node:http').Server),
+    )
+    s.once('error', reject)
+    s.on('clientError', answerClientError)
   }).catch((error: NodeJS.ErrnoException) => {
     throw listenError(error, port, o.host)
   })
@@ -328,7 +311,7 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
     server.close(() => undefined)
   }
   const isExistingDb = o.db !== ':memory:' && existsSync(o.db)
-  const started = await startEmulator({
+  const starting = startEmulator({
     db: o.db,
     seed,
     apiKey: o.apiKey,
@@ -340,15 +323,18 @@ export async function serve(o: ServeOptions, ctx: CliContext): Promise<void> {
     log,
     options: emulator,
     foldAtBytes: foldAt,
-  }).catch((error: unknown) => {
-    loaded?.reject(error)
+  })
+  const loading = starting.then((s) => s.app.fetch)
+  // Its refusal is the start's own error, thrown below; a waiting request's connection is closed with the server.
+  loading.catch(() => undefined)
+  handle = waitForLoad(loading, STARTUP_WAIT_MS)
+  const started = await starting.catch((error: unknown) => {
     closeServer()
     // The store refuses a locked, unreadable or invalid db (and a seed it cannot store) with a message naming the file.
     // By shape: the emulator is loaded from outside the CLI's bundle, with its own StoreError class.
     throw isStoreError(error) ? new StartRefusedError(error.message) : error
   })
-  handle = (request, env) => started.app.fetch(request, env)
-  loaded?.resolve(handle)
+  handle = started.app.fetch
   if (isExistingDb && o.isSeedGiven)
     ctx.stderr.write(
       `warning: --seed ${o.seed} is ignored: ${o.db} exists, and a seed fills a new db only. Pass another --db (or move this one aside) to start from the seed.\n`,
@@ -419,7 +405,6 @@ function rememberKey(
   ctx: CliContext,
   o: {
     baseUrl: string
-    /** The profile to write, if any (profileToSave). */
     profile?: string
     /** Why no profile is written, for the banner. */
     notSaved: string
@@ -429,44 +414,38 @@ function rememberKey(
   },
 ): { lines: string[]; key?: string } {
   const read = o.profile ?? LOCAL_PROFILE
-  const saved = !o.generated && !o.given ? savedKey(ctx, read) : undefined
-  const known = o.generated ?? o.given ?? (saved && o.isKeyOfDb(saved) ? saved : undefined)
-  if (!known)
+  const saved = o.generated || o.given ? undefined : savedKey(ctx, read)
+  const key = o.generated ?? o.given ?? (saved && o.isKeyOfDb(saved) ? saved : undefined)
+  if (!key)
     return {
       lines: [
         `  API key     created earlier; the profile "${read}" holds none of this db's keys`,
         `              restart with --api-key KEY if you have one of them${o.profile ? ` (it is saved as profile "${o.profile}" then)` : ''}, or start a new db (--db FILE) for a new key`,
       ],
     }
-  const shown = o.generated ?? maskKey(known)
   const origin = o.generated
     ? 'new'
     : o.given
       ? 'from --api-key'
       : `from profile "${read}"; store config get api-key --profile ${read} prints it`
+  const keyLine = (once: string) => `  API key     ${o.generated ?? maskKey(key)}  (${origin}${once})`
   const once = o.generated ? '; shown once' : ''
   if (!o.profile)
     return {
-      key: known,
-      lines: [
-        `  API key     ${shown}  (${origin}${once})`,
-        `  Profile     none saved (${o.notSaved}); --profile local saves this server as "local"`,
-      ],
+      key,
+      lines: [keyLine(once), `  Profile     none saved (${o.notSaved}); --profile local saves this server as "local"`],
     }
   try {
-    const { path, otherProfile } = saveProfile(ctx, o.profile, o.baseUrl, known)
+    const { path, otherProfile } = saveProfile(ctx, o.profile, o.baseUrl, key)
     const use =
       otherProfile === undefined
         ? 'store commands in other terminals use it'
         : otherProfile === null
           ? `pass --profile ${o.profile} (or run store config use ${o.profile}) to use this server`
           : `profile "${otherProfile}" is in force: pass --profile ${o.profile} to use this server`
-    return {
-      key: known,
-      lines: [`  API key     ${shown}  (${origin})`, `  Profile     "${o.profile}" in ${path}: ${use}`],
-    }
+    return { key, lines: [keyLine(''), `  Profile     "${o.profile}" in ${path}: ${use}`] }
   } catch (error) {
     ctx.stderr.write(`warning: the key was not saved as profile "${o.profile}": ${(error as Error).message}\n`)
-    return { key: known, lines: [`  API key     ${shown}  (${origin}${once})`] }
+    return { key, lines: [keyLine(once)] }
   }
 }

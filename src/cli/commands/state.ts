@@ -5,14 +5,13 @@ import type { Command } from 'commander'
 import type { StateChange } from '../../contract/states.js'
 import { StoreError } from '../../contract/store-error.js'
 import { inContext, type CommandContext } from '../client-factory.js'
-import { withExamples } from '../examples.js'
+import { subcommand } from '../examples.js'
 import type { CliContext } from '../context.js'
 import { counted } from '../counted.js'
 import { UsageError } from '../exit-codes.js'
 import { readJsonArgument } from '../input.js'
 import { confirmOrYes, operationCommand } from '../operation-command.js'
 
-/** The saved state of that name, if the account has one. */
 async function savedState(cc: CommandContext, name: string) {
   return (await cc.client().emulator.listStates()).states.find((s) => s.name === name)
 }
@@ -81,12 +80,10 @@ export function register(program: Command, ctx: CliContext): void {
     show: false,
     done: changed('reset the account to its seed state'),
   })
-  withExamples(
-    state.command('export'),
+  subcommand(state, 'export', "the shop's records as a seed file (for store serve --seed or store state import)", [
     'store state export --out shop.json',
     'store serve --db fresh.json --seed shop.json',
-  )
-    .description("the shop's records as a seed file (for store serve --seed or store state import)")
+  ])
     .option('--out <file>', 'write to this file instead of stdout')
     .action(
       inContext(ctx, async (cc, o: { out?: string }) => {

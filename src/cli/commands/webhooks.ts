@@ -14,7 +14,7 @@ import { OPERATION_FLAGS } from '../body-flags.js'
 import { commandContext, inContext, type CommandContext } from '../client-factory.js'
 import { type CliContext, untilStopped } from '../context.js'
 import { counted } from '../counted.js'
-import { examples } from '../examples.js'
+import { subcommand } from '../examples.js'
 import { UsageError } from '../exit-codes.js'
 import { addFieldOptions, buildBody, readArgument } from '../input.js'
 import { wrapWords } from '../layout.js'
@@ -41,26 +41,22 @@ export function register(program: Command, ctx: CliContext): void {
     .command('webhooks')
     .description('simulate, forward, receive and validate webhooks; endpoints and delivery logs of the emulator')
 
-  webhooks
-    .command('events')
-    .addHelpText('after', examples('store webhooks events', 'store webhooks events --json'))
-    .description('every event kind of the spec and the operation that fires it')
-    .action((_o: unknown, command: Command) => listEvents(wctx(command)))
+  subcommand(webhooks, 'events', 'every event kind of the spec and the operation that fires it', [
+    'store webhooks events',
+    'store webhooks events --json',
+  ]).action((_o: unknown, command: Command) => listEvents(wctx(command)))
 
-  webhooks
-    .command('trigger <kind>')
-    .addHelpText(
-      'after',
-      examples(
-        'store webhooks trigger order:paid',
-        'store webhooks trigger order:paid --override product.price=25 --override checkout.email=ada@example.com',
-        'store webhooks trigger order:paid --to http://localhost:3000/hooks',
-        'store webhooks trigger order:paid --from ORD-1 --override total=0 --to http://localhost:3000/hooks --dry-run',
-      ),
-    )
-    .description(
-      "make the emulator fire an event of any kind in the current account (it reaches the account's endpoints, listen and the delivery log), or with --to POST a sample payload to a URL",
-    )
+  subcommand(
+    webhooks,
+    'trigger <kind>',
+    "make the emulator fire an event of any kind in the current account (it reaches the account's endpoints, listen and the delivery log), or with --to POST a sample payload to a URL",
+    [
+      'store webhooks trigger order:paid',
+      'store webhooks trigger order:paid --override product.price=25 --override checkout.email=ada@example.com',
+      'store webhooks trigger order:paid --to http://localhost:3000/hooks',
+      'store webhooks trigger order:paid --from ORD-1 --override total=0 --to http://localhost:3000/hooks --dry-run',
+    ],
+  )
     .option('--to <url>', 'POST a sample payload (fixtures/events/) straight to this URL instead')
     .option(
       '--from <ref>',
@@ -87,19 +83,16 @@ export function register(program: Command, ctx: CliContext): void {
       await triggerInEmulator(w, checked, o)
     })
 
-  webhooks
-    .command('listen')
-    .addHelpText(
-      'after',
-      examples(
-        'store webhooks listen',
-        'store webhooks listen --forward-to http://localhost:3000/hooks --events order:paid',
-        "store webhooks listen --forward-to 'order:*=http://localhost:3000/orders' --forward-to 'product:*=http://localhost:3001/catalogue'",
-      ),
-    )
-    .description(
-      "print the emulator's events as they happen, or forward them to a local URL; reconnects and resumes by itself",
-    )
+  subcommand(
+    webhooks,
+    'listen',
+    "print the emulator's events as they happen, or forward them to a local URL; reconnects and resumes by itself",
+    [
+      'store webhooks listen',
+      'store webhooks listen --forward-to http://localhost:3000/hooks --events order:paid',
+      "store webhooks listen --forward-to 'order:*=http://localhost:3000/orders' --forward-to 'product:*=http://localhost:3001/catalogue'",
+    ],
+  )
     .option(
       '--forward-to <[pattern=]url>',
       "POST events to a local URL (without it: print them); 'order:*=URL' forwards only the kinds matching the pattern (repeatable)",
@@ -111,15 +104,12 @@ export function register(program: Command, ctx: CliContext): void {
       (await import('../webhooks/listen.js')).listen(wctx(command), o),
     )
 
-  webhooks
-    .command('receive')
-    .addHelpText(
-      'after',
-      examples('store webhooks receive --port 4011', 'store webhooks receive --port 4011 --status 500'),
-    )
-    .description(
-      'a local webhook receiver: prints each webhook, checks it against the schemas, answers dynamic deliveries',
-    )
+  subcommand(
+    webhooks,
+    'receive',
+    'a local webhook receiver: prints each webhook, checks it against the schemas, answers dynamic deliveries',
+    ['store webhooks receive --port 4011', 'store webhooks receive --port 4011 --status 500'],
+  )
     .option('--port <port>', 'port to listen on (0 picks a free one)', '4011')
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option(
@@ -131,38 +121,30 @@ export function register(program: Command, ctx: CliContext): void {
       receive(wctx(command), o),
     )
 
-  webhooks
-    .command('probe <url>')
-    .addHelpText(
-      'after',
-      examples(
-        'store webhooks probe http://localhost:3000/hooks',
-        'store webhooks probe http://localhost:3000/hooks --json',
-      ),
-    )
-    .description(
-      'test a webhook handler: every kind, a duplicate, an out-of-order pair, extra fields, an unknown kind; exit 1 when a well-formed event was not acknowledged',
-    )
+  subcommand(
+    webhooks,
+    'probe <url>',
+    'test a webhook handler: every kind, a duplicate, an out-of-order pair, extra fields, an unknown kind; exit 1 when a well-formed event was not acknowledged',
+    ['store webhooks probe http://localhost:3000/hooks', 'store webhooks probe http://localhost:3000/hooks --json'],
+  )
     .option('--timeout <duration>', 'end the whole probe after this long: seconds, or e.g. 90s, 2m', '60s')
     .action(async (url: string, o: { timeout: string }, command: Command) => {
       await (await import('../webhooks/probe.js')).probe(wctx(command), url, o.timeout)
     })
 
-  webhooks
-    .command('validate <file>')
-    .addHelpText(
-      'after',
-      examples('store webhooks validate payload.json', 'cat payload.json | store webhooks validate -'),
-    )
-    .description("check a webhook payload (a file, or - for stdin) against the spec's schemas")
-    .action((file: string, _o: unknown, command: Command) => validateFile(wctx(command), file))
+  subcommand(
+    webhooks,
+    'validate <file>',
+    "check a webhook payload (a file, or - for stdin) against the spec's schemas",
+    ['store webhooks validate payload.json', 'cat payload.json | store webhooks validate -'],
+  ).action((file: string, _o: unknown, command: Command) => validateFile(wctx(command), file))
 
-  const logs = webhooks
-    .command('logs [id]')
-    .addHelpText('after', examples('store webhooks logs --state failed', 'store webhooks logs dlv_…'))
-    .description(
-      "the emulator's delivery log, newest first; with an id, one delivery with its attempts and exact payload",
-    )
+  const logs = subcommand(
+    webhooks,
+    'logs [id]',
+    "the emulator's delivery log, newest first; with an id, one delivery with its attempts and exact payload",
+    ['store webhooks logs --state failed', 'store webhooks logs dlv_…'],
+  )
   addFieldOptions(logs, OPERATION_FLAGS.listDeliveries.query!).action(
     inContext(ctx, async (cc, id: string | undefined, o: Record<string, unknown>) => {
       const w = webhookContext(cc)
@@ -173,14 +155,15 @@ export function register(program: Command, ctx: CliContext): void {
     }),
   )
 
-  webhooks
-    .command('resend <id>')
-    .addHelpText('after', examples('store webhooks resend dlv_…'))
-    .description('send a logged delivery again (its exact payload, to its URL) as a new log entry')
-    .action(async (id: string, _o: unknown, command: Command) => {
-      const w = wctx(command)
-      reportDelivery(w, await w.client().emulator.webhooks.resend(id))
-    })
+  subcommand(
+    webhooks,
+    'resend <id>',
+    'send a logged delivery again (its exact payload, to its URL) as a new log entry',
+    ['store webhooks resend dlv_…'],
+  ).action(async (id: string, _o: unknown, command: Command) => {
+    const w = wctx(command)
+    reportDelivery(w, await w.client().emulator.webhooks.resend(id))
+  })
 
   operationCommand(webhooks, ctx, 'list', 'listWebhooks', {
     examples: ['store webhooks list', 'store webhooks list --json'],
@@ -217,16 +200,10 @@ export function register(program: Command, ctx: CliContext): void {
     done: (_, [id]) => `deleted webhook ${id}`,
   })
 
-  webhooks
-    .command('wait')
-    .description('wait until the emulator emits an event (exit 0), or time out (exit 1)')
-    .addHelpText(
-      'after',
-      examples(
-        'store webhooks wait --event order:paid --timeout 30s',
-        'store webhooks wait --event product:created --match title=Sticker --since evt_12',
-      ),
-    )
+  subcommand(webhooks, 'wait', 'wait until the emulator emits an event (exit 0), or time out (exit 1)', [
+    'store webhooks wait --event order:paid --timeout 30s',
+    'store webhooks wait --event product:created --match title=Sticker --since evt_12',
+  ])
     .requiredOption('--event <kind>', 'the event kind to wait for')
     .option('--match <path=value>', "a field of the event's data that must have this value (repeatable)", collect)
     .option('--timeout <duration>', 'give up after this long: seconds, or e.g. 10s, 2m', '10s')
@@ -235,10 +212,12 @@ export function register(program: Command, ctx: CliContext): void {
       (await import('../webhooks/wait.js')).waitForEvent(wctx(command), o),
     )
 
-  webhooks
-    .command('simulate <id>')
-    .addHelpText('after', examples('store webhooks simulate wh_… --event order:paid'))
-    .description('the dashboard simulator: send sample data of one kind to an endpoint, logged like any delivery')
+  subcommand(
+    webhooks,
+    'simulate <id>',
+    'the dashboard simulator: send sample data of one kind to an endpoint, logged like any delivery',
+    ['store webhooks simulate wh_… --event order:paid'],
+  )
     .requiredOption('--event <kind>', 'the event kind to simulate')
     .action(async (id: string, o: { event: string }, command: Command) => {
       const w = wctx(command)

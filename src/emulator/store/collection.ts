@@ -51,12 +51,9 @@ export class Collection<T extends Row> {
     this.sortKey = options.sortKey ?? byCreation
     for (const [index, of] of Object.entries(options.unique ?? {})) this.uniques.set(index, { of, keys: new Map() })
     for (const [index, spec] of Object.entries(options.ordered ?? {})) {
-      const sortKey = typeof spec === 'function' ? this.sortKey : spec.sortKey
-      this.ordered.set(index, {
-        scopeOf: typeof spec === 'function' ? spec : spec.scope,
-        positionOf: (row) => ({ time: sortKey(row).time, id: this.keyOf(row) }),
-        scopes: new Map(),
-      })
+      const { scope, sortKey } = typeof spec === 'function' ? { scope: spec, sortKey: this.sortKey } : spec
+      const positionOf = (row: T) => ({ time: sortKey(row).time, id: this.keyOf(row) })
+      this.ordered.set(index, { scopeOf: scope, positionOf, scopes: new Map() })
     }
   }
 
@@ -89,39 +86,38 @@ export class Collection<T extends Row> {
   }
 
   /** Rows of one scope of an ordered list, newest first, after the given position. */
-  *newestFirst(index: string, scope: string, after?: SortKey): Generator<T> {
-    const list = this.ordered.get(index)?.scopes.get(scope)
-    if (!list) return
-    for (const key of list.descending(after)) {
-      const row = this.rows.get(key)
-      if (row) yield row
-    }
+  newestFirst(index: string, scope: string, after?: SortKey): Generator<T> {
+    return this.rowsOf(this.list(index, scope)?.descending(after))
   }
 
   /** Rows of one scope of an ordered list, oldest first, from the given position on (inclusive). */
-  *oldestFirst(index: string, scope: string, from?: SortKey): Generator<T> {
-    const list = this.ordered.get(index)?.scopes.get(scope)
-    if (!list) return
-    for (const key of list.ascending(from)) {
-      const row = this.rows.get(key)
-      if (row) yield row
-    }
+  oldestFirst(index: string, scope: string, from?: SortKey): Generator<T> {
+    return this.rowsOf(this.list(index, scope)?.ascending(from))
   }
 
   /** The oldest row of one scope of an ordered list, without walking it (undefined when it is empty). */
   oldest(index: string, scope: string): T | undefined {
-    const key = this.ordered.get(index)?.scopes.get(scope)?.first()
-    return key === undefined ? undefined : this.rows.get(key)
+    return this.rows.get(this.list(index, scope)?.first() as string)
   }
 
   /** The newest row of one scope of an ordered list (undefined when it is empty). */
   newest(index: string, scope: string): T | undefined {
-    const key = this.ordered.get(index)?.scopes.get(scope)?.last()
-    return key === undefined ? undefined : this.rows.get(key)
+    return this.rows.get(this.list(index, scope)?.last() as string)
   }
 
   count(index: string, scope: string): number {
-    return this.ordered.get(index)?.scopes.get(scope)?.size ?? 0
+    return this.list(index, scope)?.size ?? 0
+  }
+
+  private list(index: string, scope: string): SortedIndex | undefined {
+    return this.ordered.get(index)?.scopes.get(scope)
+  }
+
+  private *rowsOf(keys: Iterable<string> = []): Generator<T> {
+    for (const key of keys) {
+      const row = this.rows.get(key)
+      if (row) yield row
+    }
   }
 
   positionOf(row: T): SortKey {

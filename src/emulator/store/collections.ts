@@ -90,5 +90,12 @@ export type AnyCollection = Collection<Row>
 /** One collection as rows of any kind, for code that treats them alike (transactions, loading, snapshots). */
 export const collectionNamed = (c: Collections, name: CollectionName) => c[name] as unknown as AnyCollection
 
+/** Who a row of `name` belongs to: the collection of its owners and the field naming one (none for the rest). */
+export function ownerOf(c: Collections, name: CollectionName) {
+  if (collectionNamed(c, name).hasShopIndex) return { owners: c.shops, field: 'shopId', kind: 'shop' } as const
+  if (name === 'shops' || name === 'keys') return { owners: c.accounts, field: 'accountId', kind: 'account' } as const
+  return undefined
+}
+
 /** Every collection by name, as rows of any kind. */
 export const eachCollection = (c: Collections) => Object.entries(c) as unknown as [CollectionName, AnyCollection][]

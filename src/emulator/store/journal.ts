@@ -59,26 +59,15 @@ export const reasonOf = (error: unknown) =>
 const moveAside = (dbPath: string) =>
   `The db was not loaded and no file was changed. Restore the journal (and the db file it belongs to) from a backup, or move it aside to start from ${dbPath} alone, losing the changes it holds.`
 
-export interface Replayed {
-  /** The newest transaction the journal holds (its header's when it has none). */
-  last: number
-  /** Bytes of its complete lines, and of the torn line after them (an append a crash interrupted). */
-  bytes: number
-  torn: number
-}
-
 /**
  * Applies the lines of the journal at `path` that come after transaction `dbSeq` (those up to it
  * are in the db file already) to `collections`. Refuses, naming the file, the line and what to do:
  * a missing or foreign header, a corrupt complete line, and lines lost, repeated or out of order.
- * Undefined when there is no journal.
+ * Returns the newest transaction it holds (its header's when it has none), the bytes of its
+ * complete lines and of the torn line after them (an append a crash interrupted); undefined when
+ * there is no journal.
  */
-export async function replayJournal(
-  path: string,
-  dbPath: string,
-  dbSeq: number,
-  collections: Collections,
-): Promise<Replayed | undefined> {
+export async function replayJournal(path: string, dbPath: string, dbSeq: number, collections: Collections) {
   const refuse = (problem: string) => new StoreError(500, `journal ${path} ${problem}. ${moveAside(dbPath)}`)
   let n = 0
   let last = -1
@@ -154,12 +143,12 @@ function parseLine(line: string): { seq: number; ops: JournalOp[] } | string {
   return { seq: seq as number, ops: ops as JournalOp[] }
 }
 
-interface Settles {
+interface Queued {
+  tx: Tx
+  line: string
   resolve: () => void
   reject: (error: Error) => void
 }
-type Queued = Settles & { tx: Tx; line: string }
-type Waiter = Settles & { upTo: number }
 
 /**
  * Makes transactions durable in the order they were applied to memory (group commit): whatever
@@ -178,7 +167,8 @@ export class JournalWriter {
   seq: number
   bytes: number
   private queue: Queued[] = []
-  private waiters: Waiter[] = []
+  /** The newest transaction's promise: the others settle before it. */
+  private lastWrite?: Promise<void>
   private chores: (() => Promise<void>)[] = []
   private running?: Promise<void>
   /** A failed append may have left bytes past `bytes`: they are cut before the next append. */
@@ -204,10 +194,11 @@ export class JournalWriter {
   write(tx: Tx): Promise<void> {
     const line = `${JSON.stringify({ seq: ++this.queuedSeq, ops: tx.ops })}\n`
     this.applied++
-    return new Promise((resolve, reject) => {
+    this.lastWrite = new Promise((resolve, reject) => {
       this.queue.push({ tx, line, resolve, reject })
       this.running ??= this.run()
     })
+    return this.lastWrite
   }
 
   /** Runs `chore` once no append is on its way; writes queued meanwhile wait for it. */
@@ -233,10 +224,9 @@ export class JournalWriter {
   }
 
   /** Resolves once everything applied so far is on disk; rejects once a write was refused since `mark`. */
-  whenVisible(mark: number): Promise<void> {
-    if (this.failures !== mark) return Promise.reject(this.lastFailure)
-    if (this.settled === this.applied) return Promise.resolve()
-    return new Promise((resolve, reject) => this.waiters.push({ upTo: this.applied, resolve, reject }))
+  async whenVisible(mark: number): Promise<void> {
+    if (this.settled !== this.applied) await this.lastWrite?.catch(() => undefined)
+    if (this.failures !== mark) throw this.lastFailure
   }
 
   /** Resolves once nothing is queued or being written. */
@@ -273,20 +263,13 @@ export class JournalWriter {
         }
         this.bytes += Buffer.byteLength(text)
         this.seq += batch.length
-        this.settle(batch.length)
+        this.settled += batch.length
         for (const q of batch) q.resolve()
       }
     } finally {
       this.running = undefined
     }
     this.onIdle?.()
-  }
-
-  private settle(count: number): void {
-    this.settled += count
-    const ready = this.waiters.filter((w) => w.upTo <= this.settled)
-    this.waiters = this.waiters.filter((w) => w.upTo > this.settled)
-    for (const waiter of ready) waiter.resolve()
   }
 
   private fail(failed: Queued[], error: unknown): void {
@@ -306,6 +289,5 @@ export class JournalWriter {
     )
     this.settled += failed.length
     for (const q of failed) q.reject(storeError)
-    for (const waiter of this.waiters.splice(0)) waiter.reject(storeError)
   }
 }

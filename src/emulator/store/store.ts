@@ -1,9 +1,9 @@
 import { StoreError } from '../../contract/errors.js'
-import type { Row } from './collection.js'
 import {
   collectionNamed,
   createCollections,
   eachCollection,
+  ownerOf,
   type CollectionName,
   type Collections,
 } from './collections.js'
@@ -275,20 +275,13 @@ export class Store {
 
   /** The first shop or key of no account, or row of a shop's own collection that names no shop. */
   private orphanRow(): string | undefined {
-    const owned = (name: string, rows: Iterable<Row & { shopId?: string; accountId?: string }>, isByShop: boolean) => {
-      for (const row of rows) {
-        if (isByShop && !this.collections.shops.get(row.shopId!))
-          return `${name} row ${JSON.stringify(row.id)} names shop ${JSON.stringify(row.shopId)}, which it does not hold`
-        if (!isByShop && !this.collections.accounts.get(row.accountId!))
-          return `${name} row ${JSON.stringify(row.id)} names account ${JSON.stringify(row.accountId)}, which it does not hold`
-      }
-      return undefined
+    for (const [name, collection] of eachCollection(this.collections)) {
+      const owner = ownerOf(this.collections, name)
+      for (const row of owner ? collection.values() : [])
+        if (!owner!.owners.get(row[owner!.field] as string))
+          return `${name} row ${JSON.stringify(row.id)} names ${owner!.kind} ${JSON.stringify(row[owner!.field])}, which it does not hold`
     }
-    let problem =
-      owned('shops', this.collections.shops.values(), false) ?? owned('keys', this.collections.keys.values(), false)
-    for (const [name, collection] of eachCollection(this.collections))
-      if (collection.hasShopIndex) problem ??= owned(name, collection.values(), true)
-    return problem
+    return undefined
   }
 
   private foldThreshold(): number {

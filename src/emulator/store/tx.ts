@@ -5,6 +5,7 @@ import {
   type CollectionName,
   type Collections,
   type RowOf,
+  ownerOf,
 } from './collections.js'
 import type { Row } from './collection.js'
 import { ROW_SCHEMAS } from '../../contract/rows.js'
@@ -62,11 +63,10 @@ export class Tx {
         `internal error: ${name} row ${key} does not fit the db schema (${problem}); nothing was saved`,
       )
     // A row of a shop, or a shop or key of an account, that a deletion took away meanwhile.
-    const { shops, accounts } = this.collections
-    const owners = collection.hasShopIndex ? shops : name === 'shops' || name === 'keys' ? accounts : undefined
-    const ownerId = String(owners === shops ? row.shopId : row.accountId)
-    if (owners && !owners.get(ownerId))
-      throw new StoreError(403, `${owners === shops ? 'shop' : 'account'} ${ownerId} was deleted; nothing was saved`)
+    const owner = ownerOf(this.collections, name)
+    const ownerId = owner && String(row[owner.field])
+    if (owner && !owner.owners.get(ownerId!))
+      throw new StoreError(403, `${owner.kind} ${ownerId} was deleted; nothing was saved`)
     this.changes.push({ name, collection, key, previous: collection.set(row) })
     this.ops.push({ c: name, put: row })
     return row
