@@ -76,5 +76,3 @@ export const fulfilments: Record<ProductType, Fulfil> = {
   Dynamic: dynamic,
   MysteryBox: mysteryBox,
 }
-
-export type { Fulfil } from './fulfil.js'

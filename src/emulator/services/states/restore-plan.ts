@@ -5,7 +5,7 @@ import type { AccountRecord, ShopRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from '../common/deps.js'
 import { eachListed, eachRowOfShop, keyOf } from './account-rows.js'
 import type { Reserved } from '../accounts/fences.js'
-import type { SavedState } from './saved-states.js'
+import type { SavedState } from './state-file.js'
 import { eachInSteps } from './steps.js'
 
 /** A row to delete or put; deletions come first. */
