@@ -9,7 +9,6 @@ export type {
   StoreClientOptions,
   HttpOptions,
   RetryOptions,
-  RequestOptions,
   CallOptions,
   Method,
   ResponseDrift,

@@ -1,7 +1,6 @@
 // Following a Server-Sent Events stream of the emulator through restarts: on a lost connection it
 // waits and reconnects with Last-Event-ID, so nothing is yielded twice or missed while the emulator
 // keeps it. `client.emulator.events()` and `client.requests.stream()` both follow this way.
-import { ADDRESSES } from '../contract/operations/addresses.js'
 import type { OperationId } from '../contract/operations/index.js'
 import { StoreError } from '../contract/store-error.js'
 import { type CallOptions, type Http, jsonOf } from './http.js'
@@ -43,9 +42,7 @@ export async function* follow<T extends { sequence: number }>(
     while (!signal.aborted) {
       let reason: string
       try {
-        const { method, path, root } = ADDRESSES[operation]
-        const res = await http.open(method, path, {
-          root,
+        const res = await http.open(operation, {
           query,
           signal,
           headers: { accept: 'text/event-stream', ...(lastId !== undefined ? { 'last-event-id': lastId } : {}) },

@@ -1,10 +1,10 @@
 // The transport under every resource module. No zod and no Node built-ins here: an operation is
 // called by its address, and answers are checked only against the declarations handed in (`drift`).
 import { ADDRESSES } from '../contract/operations/addresses.js'
-import type { OperationId } from '../contract/operations/index.js'
+import type { Operation, OperationId } from '../contract/operations/index.js'
 import { maskSecretsIn, maskedHeaders } from '../contract/mask.js'
 import { type ErrorBody, type FieldError, StoreError } from '../contract/store-error.js'
-import type { Answer, CallArgs, CallInput, CallOptions } from './call.js'
+import type { Answer, CallArgs, CallInput } from './call.js'
 
 /** Where the local emulator (`store serve`) listens by default. */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010/api/v1'
@@ -67,15 +67,8 @@ export type AttemptedError = StoreError & { attempts: number }
 
 const withAttempts = (error: StoreError, attempts: number): AttemptedError => Object.assign(error, { attempts })
 
-/** The operations as far as checking an answer needs them: each one's declared JSON answer. */
-export type DeclaredAnswers = Record<
-  string,
-  { ok: { content: { readonly [type: string]: { safeParse(value: unknown): CheckedAnswer } } } }
->
-
-type CheckedAnswer =
-  | { success: true }
-  | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } }
+/** The operations whose declared answers `drift` checks against: `OPERATIONS`. */
+export type DeclaredAnswers = Readonly<Record<string, Pick<Operation, 'ok'>>>
 
 /** How an answer differs from the schema its operation declares. */
 export interface ResponseDrift {
@@ -91,18 +84,7 @@ export type { CallOptions } from './call.js'
 
 type QueryValue = string | number | boolean | null | undefined
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD'
-
-export interface RequestOptions extends CallOptions {
-  query?: Record<string, QueryValue>
-  body?: unknown
-  /** Whose declared answer `drift` checks the answer against. */
-  operation?: OperationId
-  /** `api` (default): relative to the base URL; `origin`: relative to its origin (`/_emulator`, `/storefront`). */
-  root?: 'api' | 'origin'
-  auth?: boolean
-  as?: 'json' | 'text'
-  headers?: Record<string, string>
-}
+type Headers = Record<string, string>
 
 const IDEMPOTENT = new Set<Method>(['GET', 'HEAD', 'PUT', 'DELETE'])
 const LOG_BODY_LIMIT = 2_000
@@ -134,12 +116,15 @@ export class Http {
     return new Http({ ...this.options, ...overrides })
   }
 
-  private url(path: string, query?: Record<string, QueryValue>, root: 'api' | 'origin' = 'api'): string {
+  /** The operation's URL, its path's parameters filled in (ids come from users and may hold `/` or `?`). */
+  private url(id: OperationId, params: Record<string, unknown> = {}, query: Record<string, QueryValue> = {}) {
+    const { root } = ADDRESSES[id]
+    const path = ADDRESSES[id].path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])))
     const url = new URL((root === 'api' ? this.baseUrl : this.origin) + path)
-    for (const [key, value] of Object.entries(query ?? {})) {
+    for (const [key, value] of Object.entries(query)) {
       if (value !== undefined && value !== null) url.searchParams.set(key, String(value))
     }
-    return url.toString()
+    return { url: url.toString(), path }
   }
 
   /**
@@ -147,56 +132,64 @@ export class Http {
    * are typed from its declaration, and so is the answer.
    * @example const coupon = await http.call('getCoupon', { params: { id: 'SPRING' } })
    */
-  call<K extends OperationId>(id: K, ...[input]: CallArgs<K>): Promise<Answer<K>> {
-    const { method, path, root, auth, text } = ADDRESSES[id]
+  async call<K extends OperationId>(id: K, ...[input]: CallArgs<K>): Promise<Answer<K>> {
+    const { method, auth, text: asText } = ADDRESSES[id]
     const { params, query, body, signal } = (input ?? {}) as CallInput<{ params: Record<string, string> }> & {
       query?: Record<string, QueryValue>
       body?: unknown
     }
-    // Ids come from users and may hold `/` or `?`.
-    const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])))
-    return this.request(method, filled, {
-      query,
-      body,
-      signal,
-      root,
-      auth,
-      as: text ? 'text' : 'json',
-      operation: id,
-    }) as Promise<Answer<K>>
+    const { url, path } = this.url(id, params, query)
+    const headers = this.headersFor(auth, asText ? 'text/plain, */*' : 'application/json')
+    const sent = body === undefined ? undefined : JSON.stringify(body)
+    if (sent !== undefined) headers['content-type'] = 'application/json'
+    const { res, text } = await this.withRetries(method, path, url, headers, sent, signal)
+    if (asText) return text as Answer<K>
+    if (res.status === 204 || text === '') return undefined as Answer<K>
+    const json = jsonOf(text)
+    if (json === undefined)
+      throw new StoreError(res.status, `unexpected answer to ${method} ${path}: not JSON (${snippet(text)})`)
+    const drift = this.options.drift
+    if (drift) {
+      const operations = typeof drift.operations === 'function' ? await drift.operations() : drift.operations
+      const checked = operations[id]?.ok.content['application/json']?.safeParse(json)
+      if (checked && !checked.success) {
+        const issues = checked.error.issues.map((i) => ({ field: i.path.join('.') || '(root)', message: i.message }))
+        drift.report({ method, path, status: res.status, operation: id, issues })
+      }
+    }
+    // The JSON as the server sent it: same keys, same order, fields the schema does not list kept.
+    return json as Answer<K>
   }
 
-  async request(method: Method, path: string, opts: RequestOptions = {}): Promise<unknown> {
-    const url = this.url(path, opts.query, opts.root)
-    const headers = this.headersFor(opts)
-    const body = opts.body === undefined ? undefined : JSON.stringify(opts.body)
-    if (body !== undefined) headers['content-type'] = 'application/json'
+  private async withRetries(
+    method: Method,
+    path: string,
+    url: string,
+    headers: Headers,
+    body: string | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<{ res: Response; text: string }> {
     const canRetryFailure = IDEMPOTENT.has(method)
-
     for (let attempt = 1; ; attempt++) {
       const retriesLeft = attempt <= this.retry.retries
-      const notice = { method, path, attempt, waitMs: this.backoff(attempt), status: null, isRetryAfter: false }
+      const waitMs = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1))
+      const notice = { method, path, attempt, waitMs, status: null, isRetryAfter: false }
       let answer: { res: Response; text: string }
       try {
-        answer = await this.exchangeOnce(method, url, headers, body, opts.signal)
+        answer = await this.send(method, url, headers, body, signal)
       } catch (error) {
         this.log(`< no answer: ${(error as Error).message}`)
-        if (!canRetryFailure || !retriesLeft || opts.signal?.aborted) throw withAttempts(error as StoreError, attempt)
+        if (!canRetryFailure || !retriesLeft || signal?.aborted) throw withAttempts(error as StoreError, attempt)
         await this.wait('no answer', notice)
         continue
       }
       const { res, text } = answer
-      if (res.ok) return this.decode(method, path, res, text, opts)
+      if (res.ok) return answer
       if (retriesLeft && res.status === 429) {
         const asked = retryAfterMs(res.headers.get('retry-after'), this.options.now ?? Date.now)
-        const waitMs = asked ?? notice.waitMs
-        if (waitMs <= this.retry.maxRetryAfterMs) {
-          await this.wait('429 Too Many Requests', {
-            ...notice,
-            status: 429,
-            waitMs,
-            isRetryAfter: asked !== undefined,
-          })
+        const isRetryAfter = asked !== undefined
+        if ((asked ?? waitMs) <= this.retry.maxRetryAfterMs) {
+          await this.wait('429 Too Many Requests', { ...notice, status: 429, waitMs: asked ?? waitMs, isRetryAfter })
           continue
         }
       }
@@ -212,11 +205,13 @@ export class Http {
    * One attempt, for an answer read as a stream (`text/event-stream`): the Response when it is 2xx,
    * else the API's StoreError (status 0 when no answer came). Not retried: the caller reconnects.
    */
-  async open(method: Method, path: string, opts: RequestOptions = {}): Promise<Response> {
-    const res = await this.send(method, this.url(path, opts.query, opts.root), this.headersFor(opts), undefined, {
-      signal: opts.signal,
-      timeoutMs: 0,
-    })
+  async open(
+    id: OperationId,
+    opts: { query?: Record<string, QueryValue>; headers?: Headers; signal?: AbortSignal },
+  ): Promise<Response> {
+    const headers = { ...this.headersFor(ADDRESSES[id].auth, 'application/json'), ...opts.headers }
+    const { url } = this.url(id, {}, opts.query)
+    const { res } = await this.send(ADDRESSES[id].method, url, headers, undefined, opts.signal, true)
     if (res.ok) {
       this.log(`< ${res.status} ${statusTextOf(res)} (stream)`)
       return res
@@ -236,19 +231,18 @@ export class Http {
   async exchange(
     method: string,
     path: string,
-    opts: { headers?: Record<string, string>; body?: string; signal?: AbortSignal } = {},
+    opts: { headers?: Headers; body?: string; signal?: AbortSignal } = {},
   ): Promise<{ status: number; statusText: string; header(name: string): string | null; text: string }> {
     const headers = { ...this.options.headers, ...this.keyHeaders(true), ...opts.headers }
-    const { res, text } = await this.exchangeOnce(method, this.baseUrl + path, headers, opts.body, opts.signal)
+    const { res, text } = await this.send(method, this.baseUrl + path, headers, opts.body, opts.signal)
     return { status: res.status, statusText: statusTextOf(res), header: (name) => res.headers.get(name), text }
   }
 
-  private headersFor(opts: RequestOptions): Record<string, string> {
-    const accept = opts.as === 'text' ? 'text/plain, */*' : 'application/json'
-    return { accept, ...this.options.headers, ...opts.headers, ...this.keyHeaders(opts.auth !== false) }
+  private headersFor(auth: boolean, accept: string): Headers {
+    return { accept, ...this.options.headers, ...this.keyHeaders(auth) }
   }
 
-  private keyHeaders(auth: boolean): Record<string, string> {
+  private keyHeaders(auth: boolean): Headers {
     const { apiKey, shop } = this.options
     return {
       ...(auth && apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
@@ -256,38 +250,32 @@ export class Http {
     }
   }
 
-  private async exchangeOnce(
-    method: string,
-    url: string,
-    headers: Record<string, string>,
-    body: string | undefined,
-    signal: AbortSignal | undefined,
-  ): Promise<{ res: Response; text: string }> {
-    // Timed for the log only: the first performance.now() loads node:perf_hooks in Node.
-    const started = this.options.log ? performance.now() : 0
-    const res = await this.send(method, url, headers, body, { signal })
-    const text = await res.text()
-    this.logAnswer(res, text, this.options.log ? performance.now() - started : 0)
-    return { res, text }
-  }
-
-  /** No answer is a StoreError of status 0 whose `cause` is the network error. */
+  /**
+   * One attempt, its answer read and logged; a `stream` is neither read nor timed out. No answer
+   * is a StoreError of status 0 whose `cause` is the network error.
+   */
   private async send(
     method: string,
     url: string,
-    headers: Record<string, string>,
+    headers: Headers,
     body: string | undefined,
-    { signal, timeoutMs = this.options.timeoutMs ?? 30_000 }: { signal?: AbortSignal; timeoutMs?: number },
-  ): Promise<Response> {
-    if (this.options.log) {
-      this.log(`> ${method} ${url}`)
+    signal: AbortSignal | undefined,
+    stream = false,
+  ): Promise<{ res: Response; text: string }> {
+    const log = this.options.log
+    if (log) {
+      log(`> ${method} ${url}`)
       for (const [name, value] of Object.entries(maskedHeaders(Object.entries(headers), this.secrets())))
-        this.log(`> ${name}: ${value}`)
-      if (body !== undefined) this.log(`> ${this.shown(body)}`)
+        log(`> ${name}: ${value}`)
+      if (body !== undefined) log(`> ${this.shown(body)}`)
     }
+    const timeoutMs = stream ? 0 : (this.options.timeoutMs ?? 30_000)
     const timeout = timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined
+    // Timed for the log only: the first performance.now() loads node:perf_hooks in Node.
+    const started = log ? performance.now() : 0
+    let res: Response
     try {
-      return await (this.options.fetch ?? globalThis.fetch)(url, {
+      res = await (this.options.fetch ?? globalThis.fetch)(url, {
         method,
         headers,
         body,
@@ -298,31 +286,10 @@ export class Http {
         cause: (error as { cause?: unknown })?.cause ?? error,
       })
     }
-  }
-
-  private async decode(
-    method: Method,
-    path: string,
-    res: Response,
-    text: string,
-    opts: RequestOptions,
-  ): Promise<unknown> {
-    if (opts.as === 'text') return text
-    if (res.status === 204 || text === '') return undefined
-    const json = jsonOf(text)
-    if (json === undefined)
-      throw new StoreError(res.status, `unexpected answer to ${method} ${path}: not JSON (${snippet(text)})`)
-    const drift = this.options.drift
-    if (opts.operation && drift) {
-      const operations = typeof drift.operations === 'function' ? await drift.operations() : drift.operations
-      const checked = operations[opts.operation]?.ok.content['application/json']?.safeParse(json)
-      if (checked && !checked.success) {
-        const issues = checked.error.issues.map((i) => ({ field: i.path.join('.') || '(root)', message: i.message }))
-        drift.report({ method, path, status: res.status, operation: opts.operation, issues })
-      }
-    }
-    // The JSON as the server sent it: same keys, same order, fields the schema does not list kept.
-    return json
+    if (stream) return { res, text: '' }
+    const text = await res.text()
+    this.logAnswer(res, text, log ? performance.now() - started : 0)
+    return { res, text }
   }
 
   /** Waits `ms` with the injected sleep; resolves early when `signal` aborts. */
@@ -333,10 +300,6 @@ export class Http {
       sleep(ms),
       new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true })),
     ])
-  }
-
-  private backoff(attempt: number): number {
-    return Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1))
   }
 
   private async wait(why: string, notice: RetryNotice): Promise<void> {

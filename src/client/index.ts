@@ -62,7 +62,6 @@ export type {
   DeclaredAnswers,
   HttpOptions,
   Method,
-  RequestOptions,
   ResponseDrift,
   RetryNotice,
   RetryOptions,

@@ -125,34 +125,22 @@ export function productEventData(product: Product, shop: PayloadSources['shop'])
   }
 }
 
-/** A product that is gone, rebuilt from what an order line or subscription remembers of it. */
-function goneProduct(
+/** The product of `id`, or when it is gone, rebuilt from what an order line or subscription remembers of it. */
+function productOr(
+  sources: PayloadSources,
   p: Pick<Product, 'id' | 'productId' | 'name' | 'type' | 'price' | 'currency' | 'createdAt'>,
 ): Product {
-  return {
-    ...p,
-    description: '',
-    image: '',
-    stock: null,
-    status: 'Archived',
-    sortOrder: 0,
-    unlisted: false,
-    updatedAt: p.createdAt,
-  }
-}
-
-function productOfLine(item: OrderItem, order: Order, sources: PayloadSources): Product {
   return (
-    sources.product(item.productId) ??
-    goneProduct({
-      id: item.productId,
-      productId: item.productId,
-      name: item.productName,
-      type: item.productType ?? 'Service',
-      price: item.price,
-      currency: order.currency,
-      createdAt: order.createdAt,
-    })
+    sources.product(p.id) ?? {
+      ...p,
+      description: '',
+      image: '',
+      stock: null,
+      status: 'Archived',
+      sortOrder: 0,
+      unlisted: false,
+      updatedAt: p.createdAt,
+    }
   )
 }
 
@@ -255,11 +243,15 @@ function gatewayOf(record: Record<string, unknown>, fallback: string): string {
 export function orderEventData(order: Order, sources: PayloadSources, item?: OrderItem): OrderEventData {
   const items = order.items
   const line = item ?? items[0]
-  const product = productOfLine(
-    line ?? { id: '', productId: '', productName: '', quantity: 1, price: 0, total: 0 },
-    order,
-    sources,
-  )
+  const product = productOr(sources, {
+    id: line?.productId ?? '',
+    productId: line?.productId ?? '',
+    name: line?.productName ?? '',
+    type: line?.productType ?? 'Service',
+    price: line?.price ?? 0,
+    currency: order.currency,
+    createdAt: order.createdAt,
+  })
   const discount = order.discount ?? (order.groupDiscount ?? 0) + (order.couponDiscount ?? 0)
   const history = statusHistory(order)
   const country = order.country || null
@@ -335,17 +327,15 @@ export function subscriptionEventData(
   order?: Order,
 ): SubscriptionEventData {
   const s = subscription
-  const product =
-    sources.product(s.productId) ??
-    goneProduct({
-      id: s.productId,
-      productId: s.productProductId,
-      name: s.productName,
-      type: 'Subscription',
-      price: s.amount ?? 0,
-      currency: s.currency || 'USD',
-      createdAt: s.createdAt,
-    })
+  const product = productOr(sources, {
+    id: s.productId,
+    productId: s.productProductId,
+    name: s.productName,
+    type: 'Subscription',
+    price: s.amount ?? 0,
+    currency: s.currency || 'USD',
+    createdAt: s.createdAt,
+  })
   const plan = sources.plan?.(product.id)
   const line = order?.items.find((i) => i.productId === product.id)
   const amount = s.amount ?? line?.total ?? product.price

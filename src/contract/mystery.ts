@@ -58,8 +58,6 @@ export const LineMysterySchema = z.looseObject({
 export const MysteryPublicSchema = z.object({
   commitment: Hex64,
   poolVersion: z.number().int().positive(),
-  outcomes: z.array(
-    z.object({ name: z.string(), weight: z.number(), chance: z.number(), stock: z.number().int().nullable() }),
-  ),
+  outcomes: z.array(OddsEntrySchema),
 })
 export type MysteryPublic = z.infer<typeof MysteryPublicSchema>

@@ -51,7 +51,6 @@ export const RequestLogEntrySchema = RecordedRequestSchema.extend({
 }).meta({ id: 'RequestLogEntry', description: 'A recorded request (the request inspector).' })
 export type RequestLogEntry = z.infer<typeof RequestLogEntrySchema>
 export const RequestLogListSchema = z.object({ requests: z.array(RequestLogEntrySchema) })
-export type RequestLogList = z.infer<typeof RequestLogListSchema>
 
 export const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const
 

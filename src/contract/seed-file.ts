@@ -113,40 +113,6 @@ const SeedOrderSchema = z.strictObject({
     .max(MAX_LINES, `must hold at most ${MAX_LINES} items`),
 })
 
-type Issue = { path: PropertyKey[]; message: string }
-
-/** Refuses a second record with the same key: the API would answer 409 (or the id would be taken). */
-function checkUnique<T>(
-  issues: Issue[],
-  records: readonly T[] | undefined,
-  at: string,
-  field: string,
-  keyOf: (r: T) => unknown,
-): void {
-  if (!records) return
-  const seen = new Map<unknown, number>()
-  for (let i = 0; i < records.length; i++) {
-    const key = keyOf(records[i])
-    if (key === undefined) continue
-    const first = seen.get(key)
-    if (first === undefined) seen.set(key, i)
-    else issues.push({ path: [at, i, field], message: `is the same as ${at}[${first}]'s; each must be unique` })
-  }
-}
-
-/** Ids must name records of the seed, as the API refuses ids it does not know. */
-function checkKnown(
-  issues: Issue[],
-  ids: readonly string[] | undefined,
-  known: Set<string>,
-  path: PropertyKey[],
-  what: string,
-): void {
-  ids?.forEach((id, i) => {
-    if (!known.has(id)) issues.push({ path: [...path, i], message: `names no ${what} of the seed: ${id}` })
-  })
-}
-
 const BaseSeedFileSchema = z.strictObject({
   products: z.array(SeedProductSchema).optional(),
   coupons: z.array(SeedCouponSchema).optional(),
@@ -159,14 +125,28 @@ const BaseSeedFileSchema = z.strictObject({
 
 /** A seed: records in the API's own shapes (DESIGN.md, `--seed FILE`), checked as the API checks them. */
 export const SeedFileSchema = BaseSeedFileSchema.superRefine((seed, ctx) => {
-  const issues: Issue[] = []
-  for (const [at, records] of Object.entries(seed))
-    checkUnique(issues, records as { id?: string }[], at, 'id', (r) => r.id)
-  checkUnique(issues, seed.products, 'products', 'productId', (p) => p.productId)
-  checkUnique(issues, seed.coupons, 'coupons', 'code', (c) => c.code)
-  checkUnique(issues, seed.blacklists, 'blacklists', 'value', (b) => `${b.type}:${blacklistValue(b)}`)
-  checkUnique(issues, seed.customers, 'customers', 'email', (c) => c.email)
-  checkUnique(issues, seed.orders, 'orders', 'orderNumber', (o) => o.orderNumber)
+  const refuse = (path: PropertyKey[], message: string) => ctx.addIssue({ code: 'custom', path, message })
+  // A second record with the same key: the API would answer 409 (or the id would be taken).
+  const unique = <T>(at: string, records: readonly T[] | undefined, field: string, keyOf: (r: T) => unknown) => {
+    const seen = new Map<unknown, number>()
+    records?.forEach((record, i) => {
+      const key = keyOf(record)
+      const first = seen.get(key)
+      if (key === undefined) return
+      if (first === undefined) seen.set(key, i)
+      else refuse([at, i, field], `is the same as ${at}[${first}]'s; each must be unique`)
+    })
+  }
+  // Ids must name records of the seed, as the API refuses ids it does not know.
+  const known = (ids: readonly string[] = [], names: Set<string>, path: PropertyKey[], what: string) => {
+    for (const [i, id] of ids.entries()) if (!names.has(id)) refuse([...path, i], `names no ${what} of the seed: ${id}`)
+  }
+  for (const [at, records] of Object.entries(seed)) unique(at, records as { id?: string }[], 'id', (r) => r.id)
+  unique('products', seed.products, 'productId', (p) => p.productId)
+  unique('coupons', seed.coupons, 'code', (c) => c.code)
+  unique('blacklists', seed.blacklists, 'value', (b) => `${b.type}:${blacklistValue(b)}`)
+  unique('customers', seed.customers, 'email', (c) => c.email)
+  unique('orders', seed.orders, 'orderNumber', (o) => o.orderNumber)
   // The products' ids are gathered only when groups or categories bind some.
   if (seed.groups?.length || seed.categories?.length) {
     const products = new Set<string>()
@@ -176,14 +156,13 @@ export const SeedFileSchema = BaseSeedFileSchema.superRefine((seed, ctx) => {
     }
     const groups = new Set((seed.groups ?? []).flatMap((g) => (g.id === undefined ? [] : [g.id])))
     seed.groups?.forEach((g, i) => {
-      checkKnown(issues, g.productIds, products, ['groups', i, 'productIds'], 'product')
+      known(g.productIds, products, ['groups', i, 'productIds'], 'product')
     })
     seed.categories?.forEach((c, i) => {
-      checkKnown(issues, c.productIds, products, ['categories', i, 'productIds'], 'product')
-      checkKnown(issues, c.groupIds, groups, ['categories', i, 'groupIds'], 'group')
+      known(c.productIds, products, ['categories', i, 'productIds'], 'product')
+      known(c.groupIds, groups, ['categories', i, 'groupIds'], 'group')
     })
   }
-  for (const { path, message } of issues) ctx.addIssue({ code: 'custom', path, message })
 })
 
 /** What a seed file or a seed object in code may hold (before normalisation: `code: 'spring'` is fine). */

@@ -6,37 +6,23 @@ import type { CommandContext } from '../client-factory.js'
 import { counted } from '../counted.js'
 import { CancelledError, UsageError } from '../exit-codes.js'
 import type { Output } from '../output.js'
-import { routeFinder, unknownRouteName } from './schema-check.js'
+import { routeFinder } from './schema-check.js'
 import { compareAnswers, type Difference } from './compare.js'
 import { apiPathOf, checkReplayable, type HarEntry, headerOf, readHar } from './har.js'
 import { IdMap } from './id-map.js'
 import { seedFromRecording } from './recording-seed.js'
 import { countsOf, type Unseedable } from './seed-records.js'
 
-export interface EntryDifference extends Difference {
-  entry: number
-  request: string
-}
+type EntryDifference = Difference & { entry: number; request: string }
+/** A difference that follows from a record not seeded (`cause`, its id): not drift. */
+type Explained = EntryDifference & { cause: string }
+type DriftReport = { unseedable: Unseedable[]; explained: Explained[]; endpoints: EndpointReport[] }
 
-export interface EndpointReport {
+interface EndpointReport {
   endpoint: string
   requests: number
   differing: number
   differences: EntryDifference[]
-}
-
-export interface DriftReport {
-  /** Entries replayed (those under `/api/v1`). */
-  replayed: number
-  /** Entries left out: not under `/api/v1`. */
-  skipped: number
-  seeded: Record<string, number>
-  /** Records the reads showed in a shape the seed file does not take: not seeded. */
-  unseedable: Unseedable[]
-  /** Differences of entries that read a record not seeded (`cause`, its id): they follow from it, not drift. */
-  explained: (EntryDifference & { cause: string })[]
-  differences: number
-  endpoints: EndpointReport[]
 }
 
 /** A key no account holds: the recorded request was refused for its key, and so is the replay. */
@@ -81,7 +67,7 @@ export async function runDrift(cc: CommandContext, file: string): Promise<void> 
   const findRoute = routeFinder()
   const endpoints = new Map<string, EndpointReport>()
   let replayed = 0
-  const explained: DriftReport['explained'] = []
+  const explained: Explained[] = []
   // An entry whose path or recorded answer names a record not seeded differs because of it.
   const causeOf = (path: string, text: string) =>
     unseedable.find((u) => u.id && (path.split(/[/?]/).includes(u.id) || text.includes(`"${u.id}"`)))?.id
@@ -90,9 +76,9 @@ export async function runDrift(cc: CommandContext, file: string): Promise<void> 
       if (stop.aborted) break
       const method = entry.request.method.toUpperCase()
       const { path, search } = apiPathOf(entry.request.url)!
-      const request = { method, path: path + search }
+      const target = path + search
       const answer = await (entry.response.status === 401 ? anonymous : http)
-        .exchange(method, ids.rewritePath(request.path), {
+        .exchange(method, ids.rewritePath(target), {
           headers: headersFor(entry),
           body: ids.rewriteBody(entry.request.postData?.text),
           signal: stop,
@@ -104,16 +90,13 @@ export async function runDrift(cc: CommandContext, file: string): Promise<void> 
       if (!answer) break
       replayed++
       const recorded = { status: entry.response.status, text: entry.response.content.text ?? '' }
-      const differences = compareAnswers(recorded, answer, ids).map((d) => ({
-        ...d,
-        entry: index,
-        request: `${method} ${request.path}`,
-      }))
-      const endpoint = findRoute(method, path || '/')?.name ?? unknownRouteName(method, path || '/')
+      const request = `${method} ${target}`
+      const differences = compareAnswers(recorded, answer, ids).map((d) => ({ ...d, entry: index, request }))
+      const endpoint = findRoute(method, path || '/').name
       const group = endpoints.get(endpoint) ?? { endpoint, requests: 0, differing: 0, differences: [] }
       endpoints.set(endpoint, group)
       group.requests++
-      const cause = differences.length ? causeOf(request.path, recorded.text) : undefined
+      const cause = differences.length ? causeOf(target, recorded.text) : undefined
       if (cause) explained.push(...differences.map((d) => ({ ...d, cause })))
       else if (differences.length) {
         group.differing++
@@ -129,8 +112,9 @@ export async function runDrift(cc: CommandContext, file: string): Promise<void> 
       `store drift stopped (${String(stop.reason)}) after replaying ${replayed} of ${api.length} entries; its account ${created.account.id} was removed`,
     )
   const list = [...endpoints.values()]
-  const report: DriftReport = {
+  const report = {
     replayed: api.length,
+    /** Entries not under `/api/v1`, left out. */
     skipped: har.log.entries.length - api.length,
     seeded: countsOf(seed),
     unseedable,
@@ -138,32 +122,9 @@ export async function runDrift(cc: CommandContext, file: string): Promise<void> 
     differences: list.reduce((n, e) => n + e.differences.length, 0),
     endpoints: list,
   }
-  printDriftReport(cc.out, report, file)
-  concludeDrift(cc.out, report, file)
-}
-
-export function describeDifference(d: EntryDifference): string {
-  return `entry ${d.entry}  ${d.request}  ${d.kind}: ${d.field}: recorded ${d.recorded}, emulator ${d.replayed}`
-}
-
-export function printDriftReport(out: Output, report: DriftReport, file: string): void {
-  if (out.isJson) return out.json({ file, ok: report.differences === 0, ...report })
-  // Each record not seeded first, with the differences it causes: those are not drift.
-  for (const u of report.unseedable) {
-    out.warn(`not seeded: ${u.kind} ${u.id}, read in a shape the seed file does not take (${u.problem})`)
-    for (const d of report.explained.filter((e) => e.cause === u.id))
-      out.info(`  ${describeDifference(d)} (follows from it; not drift)`)
-  }
-  const width = Math.max(0, ...report.endpoints.map((e) => e.endpoint.length))
-  for (const e of report.endpoints) {
-    const verdict = e.differing ? out.chalk.red(`${e.differing} differ`) : out.chalk.green('same')
-    out.line(`${e.endpoint.padEnd(width)}  ${counted(e.requests, 'requests').padStart(12)}  ${verdict}`)
-    for (const d of e.differences) out.line(`  ${describeDifference(d)}`)
-  }
-}
-
-/** A found difference exits 1 (docs/cli.md, "Exit codes"). */
-export function concludeDrift(out: Output, report: DriftReport, file: string): void {
+  const { out } = cc
+  if (out.isJson) out.json({ file, ok: report.differences === 0, ...report })
+  else printDriftReport(out, report)
   const skipped = report.skipped ? ` (${counted(report.skipped, 'entries')} not under /api/v1 left out)` : ''
   const differing = report.endpoints.reduce((n, e) => n + e.differing, 0)
   const unseeded = report.explained.length
@@ -173,7 +134,26 @@ export function concludeDrift(out: Output, report: DriftReport, file: string): v
     return out.success(
       `the emulator answered ${unseeded ? '' : 'all '}${counted(report.replayed, 'requests')} of ${file} alike${skipped}${unseeded}`,
     )
+  // A found difference exits 1 (docs/cli.md, "Exit codes").
   throw new Error(
     `the emulator answered ${differing} of ${counted(report.replayed, 'requests')} of ${file} differently (${counted(report.differences, 'differences')})${skipped}${unseeded}; see the report above, and README "Is the emulator still right?" for what is compared`,
   )
+}
+
+const describeDifference = (d: EntryDifference) =>
+  `entry ${d.entry}  ${d.request}  ${d.kind}: ${d.field}: recorded ${d.recorded}, emulator ${d.replayed}`
+
+/** Each record not seeded first, with the differences it causes (those are not drift), then each endpoint. */
+function printDriftReport(out: Output, { unseedable, explained, endpoints }: DriftReport): void {
+  for (const u of unseedable) {
+    out.warn(`not seeded: ${u.kind} ${u.id}, read in a shape the seed file does not take (${u.problem})`)
+    for (const d of explained.filter((e) => e.cause === u.id))
+      out.info(`  ${describeDifference(d)} (follows from it; not drift)`)
+  }
+  const width = Math.max(0, ...endpoints.map((e) => e.endpoint.length))
+  for (const e of endpoints) {
+    const verdict = e.differing ? out.chalk.red(`${e.differing} differ`) : out.chalk.green('same')
+    out.line(`${e.endpoint.padEnd(width)}  ${counted(e.requests, 'requests').padStart(12)}  ${verdict}`)
+    for (const d of e.differences) out.line(`  ${describeDifference(d)}`)
+  }
 }

@@ -19,24 +19,15 @@ type Learnt = Map<string, string>
 
 const safeDecode = (text: string) => decodeLoosely(text.replace(/\+/g, ' '))
 
-/** `/products/rec_1?cursor=c1` after `/api/v1`, learnt values as references. */
+/** `/products/rec_1?cursor=c1` after `/api/v1`, learnt values (a path segment, a query value) as references. */
 function stepPath(url: string, learnt: Learnt): string {
-  const { path: rest, search } = apiPathOf(url)!
-  const path = rest
-    .split('/')
-    .map((segment) => learnt.get(safeDecode(segment)) ?? segment)
-    .join('/')
-  const query = search
-    .slice(1)
-    .split('&')
-    .filter(Boolean)
-    .map((pair) => {
-      const at = pair.indexOf('=')
-      if (at < 0) return pair
-      const ref = learnt.get(safeDecode(pair.slice(at + 1)))
-      return ref === undefined ? pair : `${pair.slice(0, at)}=${ref}`
-    })
-  return `/api/v1${path}${query.length ? `?${query.join('&')}` : ''}`
+  const { path, search } = apiPathOf(url)!
+  const segments = path.replace(/[^/]+/g, (segment) => learnt.get(safeDecode(segment)) ?? segment)
+  const query = search.replace(/([?&][^=&]*=)([^&]*)/g, (pair, name, value) => {
+    const ref = learnt.get(safeDecode(value))
+    return ref === undefined ? pair : `${name}${ref}`
+  })
+  return `/api/v1${segments}${query}`
 }
 
 /** Enters each id, order number and cursor of a step's answer, where the answer first gave it. */

@@ -87,23 +87,8 @@ export function harEntryOf(x: Exchange, known: readonly string[]): HarEntry {
 
 const INDENT = '\n      '
 
-export interface HarRecorder {
-  /** Entries in the file. */
-  readonly entries: number
-  /**
-   * Appends the exchange (masked); resolves once it is in the file (in the system's cache: a killed
-   * process loses none of it), rejects with the write's error.
-   */
-  add(exchange: Exchange): Promise<void>
-  close(): Promise<void>
-}
-
 /** Creates the file: the empty recording, readable by its owner only (it holds the shop's data, keys masked). */
-export async function createHarRecorder(
-  path: string,
-  version: string,
-  secrets: readonly string[],
-): Promise<HarRecorder> {
+export async function createHarRecorder(path: string, version: string, secrets: readonly string[]) {
   const har = { log: { version: '1.2', creator: { name: 'store proxy', version }, entries: [] } }
   const empty = JSON.stringify(har, null, 2)
   const at = empty.indexOf('"entries": []') + '"entries": ['.length
@@ -134,10 +119,12 @@ export async function createHarRecorder(
     return next
   }
   return {
+    /** Entries in the file. */
     get entries() {
       return entries
     },
-    add(exchange) {
+    /** Appends the exchange (masked); resolves once it is in the file (a killed process loses none of it). */
+    add(exchange: Exchange) {
       pending.push(JSON.stringify(harEntryOf(exchange, secrets), null, 2).split('\n').join(INDENT))
       return flush()
     },

@@ -1,20 +1,18 @@
 // What `store proxy` and `store webhooks receive` share as local HTTP servers.
+import { once } from 'node:events'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { UsageError } from '../exit-codes.js'
 
 /** The request's body as text; undefined when it is larger than `limit` bytes (read to its end all the same). */
-export function readBody(req: IncomingMessage, limit: number): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size <= limit) chunks.push(chunk)
-    })
-    req.on('end', () => resolve(size > limit ? undefined : Buffer.concat(chunks).toString('utf8')))
-    req.on('error', reject)
-  })
+export async function readBody(req: IncomingMessage, limit: number): Promise<string | undefined> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size <= limit) chunks.push(chunk)
+  }
+  return size > limit ? undefined : Buffer.concat(chunks).toString('utf8')
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
@@ -33,7 +31,7 @@ export function portOf(text: string): number {
  * Serves `handle` on `host:port`, `onError` answering what it throws; a port in use is a usage error
  * naming `--port`.
  */
-export function serveLocally(
+export async function serveLocally(
   port: number,
   host: string,
   handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
@@ -42,23 +40,15 @@ export function serveLocally(
   const server = createServer((req, res) => {
     handle(req, res).catch((error: Error) => onError(error, res))
   })
-  return new Promise((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new UsageError(`--port ${port}: the port is in use on ${host}; pass another --port (0 picks a free one)`)
-          : error,
-      )
-    })
-    server.listen(port, host, () =>
-      resolve({
-        address: server.address() as AddressInfo,
-        close: () =>
-          new Promise<void>((done) => {
-            server.closeAllConnections()
-            server.close(() => done())
-          }),
-      }),
-    )
+  await once(server.listen(port, host), 'listening').catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EADDRINUSE') throw error
+    throw new UsageError(`--port ${port}: the port is in use on ${host}; pass another --port (0 picks a free one)`)
   })
+  return {
+    address: server.address() as AddressInfo,
+    close: () => {
+      server.closeAllConnections()
+      return new Promise((done) => server.close(() => done()))
+    },
+  }
 }

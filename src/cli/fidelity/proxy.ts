@@ -6,6 +6,7 @@ import { resolve } from 'node:path'
 import { StoreError } from '../../contract/store-error.js'
 import type { CommandContext } from '../client-factory.js'
 import { counted } from '../counted.js'
+import { untilStopped } from '../context.js'
 import { UsageError } from '../exit-codes.js'
 import { version } from '../version.js'
 import { apiBaseOf } from './base-url.js'
@@ -56,8 +57,6 @@ function failureOf(upstream: string, error: StoreError): string {
     return `store proxy: the TLS connection to ${upstream} failed (${code || cause?.message}): check the upstream's certificate and that --upstream names the right host and scheme`
   return `store proxy: the upstream ${upstream} gave no answer (${error.message.replace(/^could not reach \S+: /, '')}): check --upstream and that the service is running and reachable from here`
 }
-
-const isErrorBody = (text: string) => typeof (parseJson(text) as { error?: unknown })?.error === 'string'
 
 export interface ProxyFlags {
   upstream: string
@@ -139,7 +138,7 @@ export async function runProxy(cc: CommandContext, o: ProxyFlags): Promise<void>
         ),
       )
     const text = answer.text ?? ''
-    const mismatches = checkAnswer(findRoute(method, path), { method, path }, { ...answer, text })
+    const mismatches = checkAnswer(findRoute(method, path), { ...answer, text })
     if (mismatches.length) {
       stats.mismatches += mismatches.length
       stats.answersWithMismatches++
@@ -150,7 +149,7 @@ export async function runProxy(cc: CommandContext, o: ProxyFlags): Promise<void>
       cc.out.info(
         `store proxy: ${upstream} refused the key (401): check ${apiKey ? 'the key given with --api-key' : 'the key your client sends (or give the proxy one with --api-key)'}`,
       )
-      if (!isErrorBody(text)) {
+      if (typeof (parseJson(text) as { error?: unknown })?.error !== 'string') {
         relayedBody = JSON.stringify({ error: `the upstream refused the key (401): check the API key` })
         relayed['content-type'] = 'application/json'
         delete relayed['content-encoding']
@@ -168,10 +167,7 @@ export async function runProxy(cc: CommandContext, o: ProxyFlags): Promise<void>
   )
   if (recordPath) cc.out.info(`recording to ${recordPath} (HAR 1.2, keys masked)`)
   cc.out.info('Ctrl+C stops it')
-  const stopped = new AbortController()
-  const offs = (['SIGINT', 'SIGTERM'] as const).map((signal) => cc.onSignal(signal, () => stopped.abort()))
-  await new Promise((done) => stopped.signal.addEventListener('abort', done))
-  for (const off of offs) off()
+  await untilStopped(cc)
   await close()
   await recorder?.close()
   const { requests, answersWithMismatches, mismatches } = stats

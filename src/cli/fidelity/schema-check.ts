@@ -6,24 +6,18 @@ import { API_OPERATIONS, type Operation, errorsOf, statusOf } from '../../contra
 import { kindOf as jsonKindOf, valueAt } from '../../fixtures/expect.js'
 import { parseJson } from './id-map.js'
 
-export interface ApiRoute {
-  /** `GET /products/{id}` */
-  name: string
-  operation: Operation
-}
-
-/** The operation of `/api/v1` a request is; its name is the method and path when none is. */
-export function routeFinder(): (method: string, path: string) => ApiRoute | undefined {
+/** The operation of `/api/v1` a request is, and its name (`GET /products/{id}`); the method and path when none is. */
+export function routeFinder(): (method: string, path: string) => { name: string; operation?: Operation } {
   const routes = Object.values<Operation>(API_OPERATIONS).map((operation) => ({
     name: `${operation.method.toUpperCase()} ${operation.path}`,
     operation,
     pattern: new RegExp(`^${operation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
   }))
   return (method, path) =>
-    routes.find((r) => r.operation.method.toUpperCase() === method.toUpperCase() && r.pattern.test(path))
+    routes.find((r) => r.operation.method.toUpperCase() === method.toUpperCase() && r.pattern.test(path)) ?? {
+      name: `${method.toUpperCase()} ${path}`,
+    }
 }
-
-export const unknownRouteName = (method: string, path: string) => `${method.toUpperCase()} ${path}`
 
 export interface Mismatch {
   /** `GET /products/{id}`, or the method and path when no route of the spec matches. */
@@ -40,13 +34,11 @@ function describeGot(value: unknown): string {
   return kind === 'string' || kind === 'number' || kind === 'boolean' ? `${kind} ${JSON.stringify(value)}` : kind
 }
 
-/** `[]` when the answer conforms; `route` is undefined when no route of the spec matches. */
+/** `[]` when the answer conforms. */
 export function checkAnswer(
-  route: ApiRoute | undefined,
-  request: { method: string; path: string },
+  { name, operation }: ReturnType<ReturnType<typeof routeFinder>>,
   answer: { status: number; text: string },
 ): Mismatch[] {
-  const name = route?.name ?? unknownRouteName(request.method, request.path)
   const at = (field: string, expected: string, got: string): Mismatch => ({
     route: name,
     status: answer.status,
@@ -54,10 +46,10 @@ export function checkAnswer(
     expected,
     got,
   })
-  if (!route) return [at('(route)', 'a route of /api/v1 in the spec', name)]
+  if (!operation) return [at('(route)', 'a route of /api/v1 in the spec', name)]
   const out: Mismatch[] = []
-  const { ok } = route.operation
-  const statuses = new Set([ok.status, ...errorsOf(route.operation).map(statusOf)])
+  const { ok } = operation
+  const statuses = new Set([ok.status, ...errorsOf(operation).map(statusOf)])
   if (!statuses.has(answer.status))
     out.push(at('(status)', `one of ${[...statuses].join(', ')}`, String(answer.status)))
   const schema =

@@ -10,15 +10,7 @@ export const MAX_RELAYED_BYTES = 32 * 1024 * 1024
 /** The upstream's answer was larger than MAX_RELAYED_BYTES: nothing of it was relayed. */
 export class AnswerTooLargeError extends Error {}
 
-export interface UpstreamAnswer {
-  status: number
-  statusText: string
-  header(name: string): string | null
-  bytes: Buffer
-  /** The body decoded to text; undefined when it is not UTF-8 text (then it is recorded as base64). */
-  text: string | undefined
-  decodedFrom?: string
-}
+export type UpstreamAnswer = Awaited<ReturnType<typeof askUpstream>>
 
 const DECODERS: Record<string, (bytes: Buffer, o: { maxOutputLength: number }) => Buffer> = {
   gzip: gunzipSync,
@@ -29,7 +21,6 @@ const DECODERS: Record<string, (bytes: Buffer, o: { maxOutputLength: number }) =
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
-/** The body's text, decoded from its Content-Encoding; undefined when it is not text (or cannot be decoded). */
 function textOf(bytes: Buffer, encoding: string | null): { text?: string; decodedFrom?: string } {
   const coding = encoding?.trim().toLowerCase() || 'identity'
   const decode = coding === 'identity' ? (plain: Buffer) => plain : DECODERS[coding]
@@ -42,21 +33,25 @@ function textOf(bytes: Buffer, encoding: string | null): { text?: string; decode
   }
 }
 
-/** No answer is a StoreError with status 0. @throws AnswerTooLargeError past MAX_RELAYED_BYTES */
+/**
+ * The answer's bytes, and its text decoded from its Content-Encoding (undefined when it is not UTF-8
+ * text: it is recorded as base64). No answer is a StoreError with status 0.
+ * @throws AnswerTooLargeError past MAX_RELAYED_BYTES
+ */
 export async function askUpstream(
   fetch: typeof globalThis.fetch,
   url: string,
   method: string,
   o: { headers: Record<string, string>; body: string | undefined },
-): Promise<UpstreamAnswer> {
+) {
   const timeoutMs = 30_000
-  let res: Response
-  let bytes: Buffer
   try {
-    res = await fetch(url, { method, headers: o.headers, body: o.body, signal: AbortSignal.timeout(timeoutMs) })
-    const read = await readAtMost(res.body, MAX_RELAYED_BYTES)
-    if (read.truncated) throw new AnswerTooLargeError()
-    bytes = read.bytes
+    const res = await fetch(url, { method, headers: o.headers, body: o.body, signal: AbortSignal.timeout(timeoutMs) })
+    const { bytes, truncated } = await readAtMost(res.body, MAX_RELAYED_BYTES)
+    if (truncated) throw new AnswerTooLargeError()
+    const { status, statusText, headers } = res
+    const header = (name: string) => headers.get(name)
+    return { status, statusText, header, bytes, ...textOf(bytes, header('content-encoding')) }
   } catch (error) {
     if (error instanceof AnswerTooLargeError) throw error
     const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } }
@@ -64,7 +59,4 @@ export async function askUpstream(
       e?.name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : e?.cause?.message || e?.message
     throw Object.assign(new StoreError(0, `could not reach ${url}: ${reason}`), { cause: e?.cause ?? error })
   }
-  const { status, statusText, headers } = res
-  const header = (name: string) => headers.get(name)
-  return { status, statusText, header, bytes, text: undefined, ...textOf(bytes, header('content-encoding')) }
 }

@@ -1,5 +1,4 @@
 // `store logs list` and `store logs get`: the request inspector after the fact.
-import type { RequestLogEntry } from '../../contract/requests.js'
 import type { CommandContext } from '../client-factory.js'
 import { UsageError } from '../exit-codes.js'
 import { filterOf, printRequest, type TailOptions } from './request-line.js'
@@ -22,14 +21,14 @@ export async function listRequests(cc: CommandContext, o: ListOptions): Promise<
     (o.failed ? ['4xx', '5xx'] : [filter.status]).map((status) => client.requests.list({ ...filter, status, limit })),
   )
   const requests = lists.flatMap((l) => l.requests).sort((a, b) => b.sequence - a.sequence)
-  const list = { requests: requests.slice(0, limit) }
-  if (cc.out.isJson) return cc.out.json(list)
-  if (list.requests.length === 0 && cc.out.isTTY) cc.out.info(o.failed ? 'No failed requests' : 'No requests found')
-  for (const entry of [...list.requests].reverse()) printRequest(cc, entry)
+  requests.length = Math.min(requests.length, limit)
+  if (cc.out.isJson) return cc.out.json({ requests })
+  if (requests.length === 0 && cc.out.isTTY) cc.out.info(o.failed ? 'No failed requests' : 'No requests found')
+  for (const entry of requests.reverse()) printRequest(cc, entry)
 }
 
 export async function showRequest(cc: CommandContext, id: string): Promise<void> {
-  const entry: RequestLogEntry = await cc.client().requests.get(id)
+  const entry = await cc.client().requests.get(id)
   if (cc.out.isJson) return cc.out.json(entry)
   cc.out.record(entry, Object.entries(entry))
 }

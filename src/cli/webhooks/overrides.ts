@@ -26,32 +26,23 @@ export function parseOverride(text: string, enveloped: boolean): Override {
   return { path, raw: match[3], json: match[2] === ':=', text }
 }
 
+/** `null` and JSON values as they read; a string field takes the text, a number or boolean field only its own type. */
 function typedValue(o: Override, current: unknown): unknown {
   const fail = (what: string) => new UsageError(`--override ${o.text}: ${what}`)
-  if (o.json) {
-    try {
-      return JSON.parse(o.raw) as unknown
-    } catch (error) {
-      throw fail(`the value is not JSON (${(error as Error).message})`)
-    }
-  }
-  if (o.raw === 'null') return null
-  if (typeof current === 'string') return o.raw
-  if (typeof current === 'number') {
-    const n = Number(o.raw)
-    if (o.raw.trim() === '' || !Number.isFinite(n))
-      throw fail(`the field is a number; "${o.raw}" is not (use path:=json to set another type)`)
-    return n
-  }
-  if (typeof current === 'boolean') {
-    if (o.raw !== 'true' && o.raw !== 'false') throw fail(`the field is true or false; "${o.raw}" is neither`)
-    return o.raw === 'true'
-  }
+  if (!o.json && (o.raw === 'null' || typeof current === 'string')) return o.raw === 'null' ? null : o.raw
+  let value: unknown = o.raw
   try {
-    return JSON.parse(o.raw) as unknown
-  } catch {
-    return o.raw
+    value = JSON.parse(o.raw)
+  } catch (error) {
+    if (o.json) throw fail(`the value is not JSON (${(error as Error).message})`)
   }
+  if (o.json || (typeof current !== 'number' && typeof current !== 'boolean') || typeof value === typeof current)
+    return value
+  throw fail(
+    typeof current === 'number'
+      ? `the field is a number; "${o.raw}" is not (use path:=json to set another type)`
+      : `the field is true or false; "${o.raw}" is neither`,
+  )
 }
 
 /** A copy of `body` with that one field set; the parent must exist, the field may be new. */

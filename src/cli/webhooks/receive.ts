@@ -86,16 +86,7 @@ export function describePayload(body: Data): string {
     .join(' · ')
 }
 
-export interface Receiver {
-  url: string
-  close(): Promise<void>
-}
-
-export function startReceiver(
-  o: ReceiveOptions,
-  onReceived: (r: Received) => void,
-  now: () => Date,
-): Promise<Receiver> {
+export async function startReceiver(o: ReceiveOptions, onReceived: (r: Received) => void, now: () => Date) {
   const port = portOf(o.port)
   const status = o.status === undefined ? 200 : Number(o.status)
   if (!Number.isInteger(status) || status < 100 || status > 599)
@@ -131,12 +122,13 @@ export function startReceiver(
     const type = parseJson(answer) === undefined ? 'text/plain; charset=utf-8' : 'application/json'
     res.writeHead(status, { 'content-type': type }).end(answer)
   }
-  return serveLocally(port, o.host, handle, (_, res) => {
+  const { address, close } = await serveLocally(port, o.host, handle, (_, res) => {
     if (!res.headersSent) res.writeHead(500).end()
-  }).then(({ address, close }) => ({
+  })
+  return {
     url: `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`,
     close,
-  }))
+  }
 }
 
 export function printReceived(w: CommandContext, r: Received): void {

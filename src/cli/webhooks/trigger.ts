@@ -43,12 +43,13 @@ export function checkKind(kind: string): EventKind {
   )
 }
 
-async function sourcesFor(w: CommandContext, productIds: string[]): Promise<PayloadSources> {
+/** The shop of the connection and the products `records` name. */
+async function sourcesFor(w: CommandContext, records: { productId: string }[]): Promise<PayloadSources> {
   const { shops } = await w.client().emulator.listShops()
   const wanted = w.connection().shop
   const shop = (wanted ? shops.find((s) => s.id === wanted || s.slug === wanted.toLowerCase()) : shops[0]) ?? shops[0]
   const products = new Map<string, Product>()
-  for (const id of new Set(productIds)) {
+  for (const id of new Set(records.map((r) => r.productId))) {
     try {
       const product = await w.client().products.get(id)
       products.set(product.id, product)
@@ -89,16 +90,7 @@ async function payloadFromRecord(w: CommandContext, kind: EventKind, ref: string
       return dynamicDeliveryPayload(order, pickLine(order, kind, itemId), at.toISOString())
     if (category === 'mystery') return body(mysteryRevealedData(order, pickLine(order, kind, itemId)))
     const item = isLineVariant(kind) ? pickLine(order, kind, itemId) : undefined
-    return body(
-      orderEventData(
-        order,
-        await sourcesFor(
-          w,
-          order.items.map((i) => i.productId),
-        ),
-        item,
-      ),
-    )
+    return body(orderEventData(order, await sourcesFor(w, order.items), item))
   }
   if (category === 'product') {
     const product = await w.client().products.get(ref)
@@ -106,7 +98,7 @@ async function payloadFromRecord(w: CommandContext, kind: EventKind, ref: string
   }
   if (category === 'subscription') {
     const subscription = await w.client().subscriptions.get(ref)
-    return body(subscriptionEventData(subscription, await sourcesFor(w, [subscription.productId])))
+    return body(subscriptionEventData(subscription, await sourcesFor(w, [subscription])))
   }
   throw new UsageError(
     `--from works with order, product and subscription kinds; ${kind} has no API to read its record, so its sample comes from fixtures/events/ (drop --from, use --override)`,

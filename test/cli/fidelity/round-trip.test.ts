@@ -78,8 +78,8 @@ describe('store proxy and store drift, round trip', () => {
     expect(drift).toMatchObject({ code: 0 })
     expect(drift.stdout).toMatch(/^GET \/products\s+4 requests\s+same$/m)
     // The account drift made is gone again.
-    const accounts = await fresh.client.http.request('GET', '/_emulator/shops', { root: 'origin' })
-    expect((accounts as { shops: unknown[] }).shops).toHaveLength(1)
+    const accounts = await fresh.client.http.call('listShops')
+    expect(accounts.shops).toHaveLength(1)
   })
 
   it('masks every key before it reaches the recording', async () => {
