@@ -25,6 +25,16 @@ export class InputError extends UsageError {
 /** The attribute commander stores a flag under (camelCase of the flag). */
 const attrOf = (f: BodyField) => flagOf(f).replace(/-([a-z0-9])/g, (_all, c: string) => c.toUpperCase())
 
+/** `a, b,,c` → `['a', 'b', 'c']`: the items of a comma-separated flag. */
+export const commaList = (text: string, separator: RegExp | string = ',') =>
+  text
+    .split(separator)
+    .map((s) => s.trim())
+    .filter(Boolean)
+
+/** A repeatable flag's parser for commander: each use adds one value. */
+export const collect = (value: string, previous: string[] = []) => [...previous, value]
+
 const NULL_WORDS = new Set(['null', 'none', 'unlimited', 'never'])
 
 /** How a kind's value is shown in help, unless the field names its own placeholder. */
@@ -137,10 +147,7 @@ async function convert(ctx: Pick<CliContext, 'stdin' | 'cwd'>, f: BodyField, raw
       return match
     }
     case 'list':
-      return text
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean)
+      return commaList(text)
     case 'json':
       return readJsonArgument(ctx, text, flag)
     case 'text':

@@ -16,7 +16,7 @@ import { type CliContext, untilStopped } from '../context.js'
 import { counted } from '../counted.js'
 import { subcommand } from '../examples.js'
 import { UsageError } from '../exit-codes.js'
-import { addFieldOptions, buildBody, readArgument } from '../input.js'
+import { addFieldOptions, buildBody, collect, commaList, readArgument } from '../input.js'
 import { wrapWords } from '../layout.js'
 import { operationCommand } from '../operation-command.js'
 import type { Column } from '../output.js'
@@ -24,15 +24,10 @@ import { describeChaos, parseChaos } from '../webhooks/chaos.js'
 import { CheckFailedError, webhookContext } from '../webhooks/http.js'
 import type { TriggerOptions } from '../webhooks/trigger.js'
 
-const collect = (value: string, previous: string[] = []) => [...previous, value]
-
 /** `--events`: comma-separated kinds, or `all` for every kind an endpoint can take. */
 function eventKinds(text: string): string[] {
   if (text.trim() === 'all') return ALL_EVENT_KINDS.filter((k) => categoryOf(k) !== 'dynamic')
-  return text
-    .split(',')
-    .map((k) => k.trim())
-    .filter(Boolean)
+  return commaList(text)
 }
 
 export function register(program: Command, ctx: CliContext): void {
