@@ -1,10 +1,6 @@
-// The embeddable checkout, served at /embed.js (spec, "Embed"; DESIGN.md, "Storefront").
-// Any element with data-service-store and data-service-product or data-service-group becomes a
-// button opening a modal (product or bundle, quantity, gateway, e-mail) that checks out through the
-// storefront's JSON API with fetch — no redirect — and shows the order and its invoice link.
-// Runs on foreign pages: everything it adds is prefixed `sstore-`, every value from the API is set
-// with textContent, and it keeps no globals. A second copy of the script leaves alone the buttons
-// the first one made.
+// The embeddable checkout, served at /embed.js (spec, "Embed"): a modal that checks out through the
+// storefront's JSON API, no redirect. Runs on foreign pages: everything it adds is prefixed `sstore-`,
+// every value from the API is set with textContent, and it keeps no globals.
 import type { ErrorBody } from '../contract/errors.js'
 import type { Group } from '../contract/groups.js'
 import type { CheckoutInput, CheckoutResponse, StorefrontProduct } from '../contract/storefront.js'
@@ -17,17 +13,7 @@ const GATEWAYS = [
   ['crypto', 'Crypto'],
 ]
 const SLUG = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/
-// What the checkout's API fields are called on the form, so a refusal names what the buyer sees.
-const LABELS: [RegExp, string][] = [
-  [/^email$/, 'E-mail'],
-  [/^name$/, 'Name'],
-  [/^couponCode$/, 'Coupon'],
-  [/^gateway$/, 'Payment method'],
-  [/^groupId$/, 'Bundle'],
-  [/^customFields\.__mysteryClientSeed$/, 'Client seed'],
-  [/^items\.\d+\.quantity$/, 'Quantity'],
-  [/^items(\.\d+(\.productId)?)?$/, 'Product'],
-]
+const SEED_FIELD = 'customFields.__mysteryClientSeed'
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"])'
 
 /** An element with attributes (`class` its class name; true an empty attribute) and children, strings as text. */
@@ -51,13 +37,19 @@ function money(amount: number, currency = 'USD'): string {
   }
 }
 
+/** The form's label of an API field (each input is named after its field), so a refusal names what the buyer sees. */
+function labelOf(form: HTMLFormElement | undefined, field: string): string | undefined {
+  const input = form?.querySelector<HTMLInputElement>(`input[name="${CSS.escape(field)}"]:not([type="radio"])`)
+  return input?.labels?.[0]?.textContent?.replace(/ \(optional\)$/, '')
+}
+
 /** A refusal in the buyer's words: each field error under the form's own label, never an API path. */
-function buyerMessage(json: Partial<ErrorBody>, status: number): string {
+function buyerMessage(json: Partial<ErrorBody>, status: number, form?: HTMLFormElement): string {
   const errors = json.errors ?? []
   if (errors.length)
     return errors
       .map((e) => {
-        const label = LABELS.find(([field]) => field.test(e.field))?.[1]
+        const label = labelOf(form, e.field)
         return label ? `${label}: ${e.message}.` : `Your order could not be placed: ${e.message}.`
       })
       .join(' ')
@@ -70,7 +62,7 @@ function buyerMessage(json: Partial<ErrorBody>, status: number): string {
 }
 
 /** The answer's JSON, or an Error in the buyer's words for a refusal or a shop out of reach. */
-async function call<T>(url: string, body?: CheckoutInput): Promise<T> {
+async function call<T>(url: string, body?: CheckoutInput, form?: HTMLFormElement): Promise<T> {
   const res = await fetch(url, {
     method: body ? 'POST' : 'GET',
     headers: body ? { 'content-type': 'application/json', accept: 'application/json' } : { accept: 'application/json' },
@@ -80,7 +72,7 @@ async function call<T>(url: string, body?: CheckoutInput): Promise<T> {
     throw new Error('The shop could not be reached. Check your connection and try again.')
   })
   const json = await res.json().catch(() => ({}))
-  if (!res.ok) throw new Error(buyerMessage(json, res.status))
+  if (!res.ok) throw new Error(buyerMessage(json, res.status, form))
   return json
 }
 
@@ -191,7 +183,7 @@ function install(): void {
         body.append(el('p', { class: 'sstore-price' }, [money(product.price, product.currency) + left]))
       }
       const max = product?.stock == null ? undefined : String(Math.max(1, product.stock))
-      const quantity = el('input', { type: 'number', min: '1', max, value: '1', inputmode: 'numeric' })
+      const quantity = el('input', { type: 'number', name: 'items.0.quantity', min: '1', max, value: '1' })
       const gateways = el('fieldset', { class: 'sstore-gateways' }, [
         el('legend', {}, ['Pay with']),
         ...GATEWAYS.map(([value, label], i) =>
@@ -201,10 +193,11 @@ function install(): void {
           ]),
         ),
       ])
-      const email = el('input', { type: 'email', autocomplete: 'email', required: true })
-      const name = el('input', { type: 'text', autocomplete: 'name' })
-      const coupon = el('input', { type: 'text', autocomplete: 'off' })
-      const seed = product?.type === 'MysteryBox' ? el('input', { type: 'text', maxlength: '64' }) : null
+      const email = el('input', { type: 'email', name: 'email', autocomplete: 'email', required: true })
+      const name = el('input', { type: 'text', name: 'name', autocomplete: 'name' })
+      const coupon = el('input', { type: 'text', name: 'couponCode', autocomplete: 'off' })
+      const seed =
+        product?.type === 'MysteryBox' ? el('input', { type: 'text', name: SEED_FIELD, maxlength: '64' }) : null
       const mystery = product?.mystery
       const submit = el('button', { type: 'submit', class: 'sstore-submit' }, ['Place order'])
       const form = el('form', { class: 'sstore-form' }, [
@@ -240,7 +233,7 @@ function install(): void {
         }
         submit.disabled = true
         submit.textContent = 'Placing order\u2026'
-        call<CheckoutResponse>(`${base}/checkout`, payload)
+        call<CheckoutResponse>(`${base}/checkout`, payload, form)
           .then(renderDone)
           .catch((error: Error) => {
             status.textContent = error.message

@@ -1,16 +1,12 @@
-// The little script of the dashboard and storefront pages, served at /_assets/pages.js.
-// Forms and buttons marked `data-api` send JSON to the same routes the API's users call (the
-// dashboard's through its session-authenticated mirror /_dashboard/api/…) and report the answer;
-// `[data-copy]` copies, `[data-feed]` shows the live event stream, `[data-stream]` keeps the Requests
-// page up to date. Everything shown is set with textContent, never as HTML, or comes from the page's own server.
+// The script of the dashboard and storefront pages: forms and buttons marked `data-api` send JSON to
+// the routes the API's users call (the dashboard's through its session-authenticated mirror).
+// Everything shown is set with textContent, never as HTML, or comes from the page's own server.
 import type { ErrorBody } from '../contract/errors.js'
 
 type Json = Record<string, unknown>
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
 
 const FLASH = 'store-flash'
-/** The most events the live feed keeps on the page. */
-const FEED_MAX = 200
 
 function notice(el: Element | null, text: string, ok: boolean): void {
   if (!el) return
@@ -30,18 +26,16 @@ function setPath(target: Json, path: string, value: unknown): void {
   at[last] = value
 }
 
-const lines = (text: string) =>
-  text
-    .split('\n')
-    .map((s) => s.trim())
-    .filter(Boolean)
-
 /** One field's value as JSON, by its data-type; undefined leaves the field out of the body. */
 function fieldValue(el: Field): unknown {
   const type = el.getAttribute('data-type')
   if (el.value === '') return el.hasAttribute('data-null-empty') ? null : undefined
   if (type === 'number') return Number(el.value)
-  if (type === 'lines') return lines(el.value)
+  if (type === 'lines')
+    return el.value
+      .split('\n')
+      .map((s) => s.trim())
+      .filter(Boolean)
   if (type === 'json') {
     try {
       return JSON.parse(el.value)
@@ -49,11 +43,6 @@ function fieldValue(el: Field): unknown {
       throw new Error(`${el.name}: is not valid JSON (${(error as Error).message})`)
     }
   }
-  if (type === 'files')
-    return lines(el.value).map((line) => {
-      const [name, url] = line.includes('|') ? line.split('|', 2).map((s) => s.trim()) : [line.split('/').pop(), line]
-      return { name, url }
-    })
   return el.value
 }
 
@@ -62,11 +51,11 @@ function bodyOf(form: HTMLFormElement): Json {
   for (const el of form.querySelectorAll<Field>('input[name], select[name], textarea[name]')) {
     if (el.disabled || el.hasAttribute('data-skip')) continue
     if (el.getAttribute('data-type') === 'checks') {
-      const checked = form.querySelectorAll<HTMLInputElement>(`input[name="${el.name}"]:checked`)
+      const checked = [...form.querySelectorAll<HTMLInputElement>(`input[name="${el.name}"]:checked`)]
       setPath(
         body,
         el.name,
-        [...checked].map((box) => box.value),
+        checked.map((box) => box.value),
       )
       continue
     }
@@ -120,9 +109,9 @@ function after(el: Element, json: Json | null, noticeEl: Element | null): void {
   location.reload()
 }
 
-/** Where the outcome of an action shows: its form's own notice, the one it names, or the page's. */
+/** Where the outcome of an action shows: its form's own notice, or the page's. */
 function noticeOf(el: Element): Element | null {
-  return el.querySelector(':scope > .notice') ?? document.getElementById(el.getAttribute('data-notice') ?? 'flash')
+  return el.querySelector(':scope > .notice') ?? document.getElementById('flash')
 }
 
 function run(el: Element, body: () => unknown, button: HTMLButtonElement | null): void {
@@ -191,47 +180,10 @@ document.addEventListener('change', (event) => {
       box.checked = el.checked
 })
 
-/** Follows a stream of Server-Sent Events, showing its state in `status`; `show` gets each message. */
-function follow(url: string, status: Element, show: (message: MessageEvent<string>) => void, kinds: string[] = []) {
-  const source = new EventSource(url)
-  source.onmessage = show
-  for (const kind of kinds) source.addEventListener(kind, show)
-  const state = (text: string, tone: string) => {
-    status.textContent = text
-    status.className = `badge ${tone}`
-  }
-  source.onopen = () => state('connected', 'ok')
-  source.onerror = () => state('reconnecting\u2026', 'warn')
-}
-
-// The Live events page: each event goes on top of the list, drawn from the page's template of one.
-function feed(list: HTMLElement): void {
-  const template = document.getElementById('feed-item') as HTMLTemplateElement
-  const kinds: string[] = JSON.parse(list.getAttribute('data-kinds')!)
-  const status = document.getElementById(list.getAttribute('data-status')!)!
-  follow(
-    list.getAttribute('data-feed')!,
-    status,
-    (message) => {
-      const event: { event?: string; createdAt?: string } = JSON.parse(message.data)
-      const kind = event.event ?? message.type
-      const li = template.content.firstElementChild!.cloneNode(true) as HTMLElement
-      li.setAttribute('data-kind', kind)
-      li.querySelector('strong')!.textContent = kind
-      li.querySelector('span')!.textContent = `#${message.lastEventId} · ${event.createdAt}`
-      li.querySelector('pre')!.textContent = JSON.stringify(event, null, 2)
-      list.prepend(li)
-      while (list.children.length > FEED_MAX) list.lastChild!.remove()
-      document.getElementById('feed-empty')!.hidden = true
-    },
-    kinds,
-  )
-}
-
-// The Requests page's live tail: a request the stream announces brings the page's own rows again, as
-// the server draws them (one reload at a time; announcements meanwhile make one more).
-function tail(status: HTMLElement): void {
-  const ids = [status.getAttribute('data-rows')!, 'requests-empty']
+// The live pages (Live events, Requests): each message of the stream brings the page's own rows
+// again, as the server draws them (one reload at a time; messages meanwhile make one more).
+function live(status: HTMLElement): void {
+  const ids = status.getAttribute('data-rows')!.split(' ')
   let isLoading = false
   let isStale = false
   const reload = async (): Promise<void> => {
@@ -251,16 +203,23 @@ function tail(status: HTMLElement): void {
     }
     isLoading = false
   }
-  follow(status.getAttribute('data-stream')!, status, () => void reload())
+  const source = new EventSource(status.getAttribute('data-stream')!)
+  source.onmessage = () => void reload()
+  for (const kind of JSON.parse(status.getAttribute('data-kinds') ?? '[]') as string[])
+    source.addEventListener(kind, () => void reload())
+  const state = (text: string, tone: string) => {
+    status.textContent = text
+    status.className = `badge ${tone}`
+  }
+  source.onopen = () => state('connected', 'ok')
+  source.onerror = () => state('reconnecting\u2026', 'warn')
 }
 
 function init(): void {
   const flash = sessionStorage.getItem(FLASH)
   sessionStorage.removeItem(FLASH)
   if (flash) notice(document.getElementById('flash'), flash, true)
-  for (const list of document.querySelectorAll<HTMLElement>('[data-feed]')) feed(list)
-  const status = document.getElementById('tail-status')
-  if (status?.hasAttribute('data-stream')) tail(status)
+  for (const status of document.querySelectorAll<HTMLElement>('[data-stream]')) live(status)
 }
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init)
 else init()

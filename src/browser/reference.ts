@@ -1,8 +1,5 @@
-// The API reference page's start-up, served at /_assets/reference.js after Swagger UI's bundle.
-// "Try it out" runs as the signed-in dashboard user: a request to /api/v1/… or /_emulator/… that
-// carries no Authorization header goes to the dashboard's session-authenticated mirror
-// (/_dashboard/api/v1/…, /_dashboard/api/emulator/…) with the dashboard's own header and, unless
-// one was filled in, the shop selected on the page. A key entered under "Authorize" is sent as is.
+// The API reference page's start-up: "Try it out" without an Authorization header goes to the
+// dashboard's session-authenticated mirror, in the shop selected on the page unless one was filled in.
 
 /** What Swagger UI hands its request interceptor (the fields used here). */
 interface SwaggerRequest {

@@ -1,7 +1,5 @@
 // The invoice page's mystery-box verifier, run in the buyer's browser: the checks of src/fairness
-// (the code the emulator rolls with), over the revealed values on the page alone, each marked
-// passed or failed. Bundled by `npm run build` (scripts/build-browser.js) and served at
-// /_assets/verify.js; the page markup is MysteryReveal in pages/handover.tsx.
+// over the revealed values on the page alone (MysteryReveal in pages/handover.tsx).
 import { verifyLine, type LineCheck, type MysteryOpen, type OpenReport } from '../fairness/index.js'
 
 /** The items of an open's check list: name, label, and the fairness checks each one shows. */

@@ -12,8 +12,8 @@ import { unreadableBody } from './middleware/validate.js'
 import { chosenFailures, injectFaults } from './middleware/faults.js'
 import { AllowedHosts, checkHost } from './middleware/hosts.js'
 import { guardDbSize } from './middleware/db-size.js'
-import { storefrontRateLimit } from './middleware/rate-limit.js'
-import { rateLimit, requireKey, selectShop, waitForShopAccount, type AuthedEnv } from './middleware/auth.js'
+import { rateLimit, storefrontWriter } from './middleware/rate-limit.js'
+import { requireKey, selectShop, waitForShopAccount, type AuthedEnv } from './middleware/auth.js'
 import { apiRoutes } from './routes/api.js'
 import { controlRoutes } from './routes/control/index.js'
 import { accountHandlers } from './routes/control/accounts.js'
@@ -143,11 +143,11 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
   )
 
   // The options are fixed when the app is built: a limit or fault not asked for costs no step per request.
-  const { rateLimit: limit, latencyMs, failRate } = deps.options
+  const { rateLimit: limit, storefrontRateLimit: visitorLimit, latencyMs, failRate } = deps.options
   const authed = (base: Hono<AuthedEnv>) =>
     base.use(
       requireKey(services.accounts),
-      ...(limit ? [rateLimit(deps.clock, deps.options)] : []),
+      ...(limit ? [rateLimit<AuthedEnv>(deps.clock, limit, 'requests', 'key', (c) => c.get('key').id)] : []),
       selectShop(services.accounts),
       chosenFailures(services.faults, deps.sleep),
     )
@@ -176,7 +176,10 @@ export function createApp(services: Services, deps: EmulatorDeps): Hono {
       maxAge: 600,
     }),
   )
-  app.use('/storefront/*', storefrontRateLimit(deps.clock, deps.options))
+  if (visitorLimit) {
+    const per = 'visitor (store serve --storefront-rate-limit)'
+    app.use('/storefront/*', rateLimit(deps.clock, visitorLimit, 'storefront writes', per, storefrontWriter))
+  }
   app.use('/storefront/:shop/*', waitForShopAccount(services.accounts))
   app.route('/', assetRoutes())
   app.route('/', embedRoutes(routeDeps))

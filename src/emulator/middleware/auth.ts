@@ -1,9 +1,7 @@
 import type { Context, MiddlewareHandler, Next } from 'hono'
 import { StoreError } from '../../contract/errors.js'
 import { bearerKeyOf } from '../../contract/mask.js'
-import type { Clock, EmulatorOptions } from '../deps.js'
 import type { AccountService } from '../services/accounts/service.js'
-import { FixedWindows, tooManyRequests } from './rate-limit.js'
 import type { AccountRecord, KeyRecord, ShopRecord } from '../../contract/rows.js'
 
 /** Hono variables set by the auth and shop middleware. */
@@ -56,20 +54,6 @@ export function bearerSecret(header: string | undefined): string {
 export function selectShop(accounts: AccountService): MiddlewareHandler<AuthedEnv> {
   return (c, next) => {
     c.set('shop', accounts.resolveShop(c.get('account'), c.req.header('x-service-shop')))
-    return next()
-  }
-}
-
-/** `--rate-limit N/SECONDS`: a fixed window per key, answering 429 with Retry-After. */
-export function rateLimit(clock: Clock, options: EmulatorOptions): MiddlewareHandler<AuthedEnv> {
-  const windows = new FixedWindows(clock)
-  return (c, next) => {
-    const limit = options.rateLimit
-    if (limit) {
-      const retryAfter = windows.take(c.get('key').id, limit)
-      if (retryAfter !== undefined)
-        throw tooManyRequests(`${limit.requests} requests per ${limit.windowSeconds} s per key`, retryAfter)
-    }
     return next()
   }
 }

@@ -54,12 +54,7 @@ function hostOfUrl(url: string): string | undefined {
  * code that holds the app, under whatever origin it chose, and no web page can rebind them.
  */
 export function isOverNetwork(c: Context): boolean {
-  return nodeRequestOf(c) !== undefined
-}
-
-/** The Node request @hono/node-server handed the app (`incoming`); undefined for in-process requests. */
-export function nodeRequestOf(c: Context): IncomingMessage | undefined {
-  return (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
+  return (c.env as { incoming?: IncomingMessage } | undefined)?.incoming !== undefined
 }
 
 /** Refuses a request that came over the network for a `Host` not admitted (403), naming the flag that admits it. */

@@ -4,15 +4,11 @@ import { StoreError } from '../../contract/errors.js'
 import { fieldErrors } from '../../contract/field-errors.js'
 import { MAX_DEPTH, findForbiddenKey, isNestedDeeperThan } from '../../contract/common.js'
 
-export function validationError(error: z.ZodError): StoreError {
-  const errors = fieldErrors(error)
-  return new StoreError(400, `${errors[0].field}: ${errors[0].message}`, errors)
-}
-
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value, { reportInput: true })
-  if (!result.success) throw validationError(result.error)
-  return result.data
+  if (result.success) return result.data
+  const errors = fieldErrors(result.error)
+  throw new StoreError(400, `${errors[0].field}: ${errors[0].message}`, errors)
 }
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
@@ -22,7 +18,7 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
  * connection mid-body) is the client's failure, answered 400 to whoever is still listening —
  * not an internal error logged with a stack trace.
  */
-export async function readBodyText(c: Context): Promise<string> {
+async function readBodyText(c: Context): Promise<string> {
   try {
     return await c.req.text()
   } catch (error) {
@@ -38,8 +34,12 @@ export function unreadableBody(): StoreError {
   return new StoreError(400, `body: ${message}`, [{ field: 'body', message }])
 }
 
-/** Reads and checks a JSON object body; every refusal is a 4xx StoreError that names the problem. */
-export async function readJsonBody(c: Context): Promise<unknown> {
+/**
+ * Reads and checks a JSON object body; every refusal is a 4xx StoreError that names the problem.
+ * An optional body may also be left out: no body at all counts as `{}`.
+ */
+async function readJsonBody(c: Context, isOptional: boolean): Promise<unknown> {
+  if (isOptional && (await readBodyText(c)).trim() === '') return {}
   const type = c.req.header('content-type') ?? ''
   if (!JSON_TYPE.test(type)) {
     throw new StoreError(
@@ -95,8 +95,8 @@ function findNonFiniteNumber(value: unknown, path = ''): string | undefined {
 }
 
 /** Reads the JSON body and parses it with a schema. */
-export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  return parseWith(schema, await readJsonBody(c))
+export async function readBody<S extends z.ZodType>(c: Context, schema: S, isOptional = false): Promise<z.output<S>> {
+  return parseWith(schema, await readJsonBody(c, isOptional))
 }
 
 /** Parses the query string with a strict schema (unknown parameters are refused). */

@@ -19,10 +19,7 @@ export const SafeLink: FC<{ url: string; label?: string }> = ({ url, label }) =>
   )
 }
 
-/**
- * Everything delivered on one line (spec, "Fulfilment"): message, serial codes, files, the dynamic
- * endpoint's answer, the subscription. `codesId` names the line's code box for copy-all.
- */
+/** Everything delivered on one line (spec, "Fulfilment"). */
 export const HandoverView: FC<{ item: InvoiceItem; codesId: string }> = ({ item, codesId }) => {
   const d = item.delivery
   const codes = d.codes ?? []
@@ -192,7 +189,6 @@ const OpenView: FC<{ open: MysteryOpen }> = ({ open }) => (
   </section>
 )
 
-/** What the invoice and the order's page say of its money and dates. */
 export function invoiceFacts(invoice: Invoice): [Child, Child][] {
   const c = invoice.currency
   return [
@@ -215,7 +211,6 @@ export function invoiceFacts(invoice: Invoice): [Child, Child][] {
   ]
 }
 
-/** Each line of an invoice as a panel (what was bought, what was delivered, its mystery reveals), then its tracking codes. */
 export const InvoiceLines: FC<{ invoice: Invoice }> = ({ invoice }) => (
   <>
     {invoice.items.map((item, at) => (

@@ -17,7 +17,6 @@ export const PAGE_HEADERS: Record<string, string> = {
   'Cache-Control': 'no-store',
 }
 
-/** Renders a page (a component's result) as a full HTML document with the page headers. */
 export async function renderPage(c: Context, node: unknown, status: number = 200): Promise<Response> {
   const body = String(await node)
   return c.html(`<!DOCTYPE html>${body}`, status as 200, PAGE_HEADERS)
@@ -42,7 +41,6 @@ export const Document: FC<PropsWithChildren<DocumentProps>> = ({
     <head>
       <meta charset="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
-      <meta name="referrer" content="no-referrer" />
       <link rel="icon" href="data:," />
       <title>{title}</title>
       <link rel="stylesheet" href={`${ASSETS}/pages.css`} />
@@ -62,11 +60,7 @@ export const Document: FC<PropsWithChildren<DocumentProps>> = ({
   </html>
 )
 
-interface NavItem {
-  href: string
-  label: string
-  current?: boolean
-}
+type NavItem = { href: string; label: string; current?: boolean }
 
 export const TopBar: FC<PropsWithChildren<{ brand: string; brandHref: string; nav: NavItem[]; label: string }>> = ({
   brand,
@@ -92,10 +86,9 @@ export const TopBar: FC<PropsWithChildren<{ brand: string; brandHref: string; na
   </header>
 )
 
-/** A column of a table: its heading, its cell from a row, and the cell's class. */
 export type Column<T> = [Child, (row: T) => Child, string?]
 
-/** A table of `rows` by `columns`, scrolling sideways on a phone instead of overflowing the page; `empty` says there are none. */
+/** A table that scrolls sideways on a phone instead of overflowing the page. */
 export function Table<T>(props: {
   caption: string
   columns: Column<T>[]
@@ -154,7 +147,6 @@ export const StateBadge: FC<{ state: string | number }> = ({ state }) => {
   return <Badge tone={good ? 'ok' : bad ? 'bad' : 'warn'}>{String(state).replace('_', ' ')}</Badge>
 }
 
-/** A panel of a page under its heading, `${id}-h`, which names the panel. */
 export const Panel: FC<PropsWithChildren<{ id: string; title: string }>> = ({ id, title, children }) => (
   <section class="panel" aria-labelledby={`${id}-h`}>
     <h2 id={`${id}-h`}>{title}</h2>
@@ -178,29 +170,43 @@ export const Facts: FC<{ rows: [Child, Child][]; class?: string }> = ({ rows, cl
 
 type Attributes = Record<string, unknown>
 
-/**
- * A form the pages' script (src/browser/pages.ts) sends as JSON to `api`, with its submit button and
- * a notice for the outcome; other `data-` attributes tell the script what to do with the answer.
- */
-export const ApiForm: FC<PropsWithChildren<{ api: string; submit: string; inline?: boolean } & Attributes>> = ({
+/** A form src/browser/pages.ts sends as JSON to `api`; its `data-` attributes say what to do with the answer. */
+export const ApiForm: FC<PropsWithChildren<{ api: string; submit: string } & Attributes>> = ({
   api,
   submit,
-  inline,
   notice,
   children,
   ...attributes
-}) => {
-  const button = <button type="submit">{submit}</button>
-  return (
-    <form data-api={api} {...attributes}>
-      {children}
-      {inline ? button : <div class="actions">{button}</div>}
-      <Notice id={notice as string | undefined} />
-    </form>
-  )
-}
+}) => (
+  <form data-api={api} {...attributes}>
+    {children}
+    <div class="actions">
+      <button type="submit">{submit}</button>
+    </div>
+    <Notice id={notice as string | undefined} />
+  </form>
+)
 
-/** A labelled input (text unless `type` says otherwise). */
+/** A search box of `noun` (plural) sending `?q=` to `action`, with any hidden fields as `children`. */
+export const SearchForm: FC<PropsWithChildren<{ action: string; id: string; noun: string; value: string }>> = ({
+  action,
+  id,
+  noun,
+  value,
+  children,
+}) => (
+  <form method="get" action={action} class="search" aria-label={`Search ${noun}`}>
+    {children}
+    <label for={id} class="skip">
+      Search {noun}
+    </label>
+    <input id={id} name="q" type="search" value={value} placeholder={`Search ${noun}`} />
+    <button type="submit" class="secondary">
+      Search
+    </button>
+  </form>
+)
+
 export const Input: FC<{ id: string; label: Child } & Attributes> = ({ id, label, ...attributes }) => (
   <>
     <label for={id}>{label}</label>
@@ -208,7 +214,6 @@ export const Input: FC<{ id: string; label: Child } & Attributes> = ({ id, label
   </>
 )
 
-/** A labelled textarea holding `text`. */
 export const TextArea: FC<{ id: string; label: Child; text?: string } & Attributes> = ({
   id,
   label,
@@ -223,7 +228,6 @@ export const TextArea: FC<{ id: string; label: Child; text?: string } & Attribut
   </>
 )
 
-/** A labelled select of `choices` (a value, or a value and its label) with `chosen` selected. */
 export const Select: FC<
   { id: string; label: Child; choices: readonly (string | readonly [string, string])[]; chosen?: string } & Attributes
 > = ({ id, label, choices, chosen, ...attributes }) => (
@@ -252,39 +256,26 @@ export const NumberInput: FC<{ id: string; label: Child; schema: z.ZodType } & A
   return <Input type="number" min={json.minimum} max={json.maximum} step={step} data-type="number" {...attributes} />
 }
 
-/**
- * A button the pages' script sends to `api` (with its `data-method`, `data-body`, `data-confirm`…);
- * `notice` gives it a notice of its own, beside it, for the outcome.
- */
-export const ApiButton: FC<{ api: string; label: Child; notice?: string } & Attributes> = ({
-  api,
-  label,
-  notice,
-  ...attributes
-}) => (
-  <>
-    <button type="button" data-api={api} data-notice={notice} {...attributes}>
-      {label}
-    </button>
-    {notice ? <Notice id={notice} /> : null}
-  </>
+/** A button the pages' script sends to `api` (with its `data-method`, `data-body`, `data-confirm`…). */
+export const ApiButton: FC<{ api: string; label: Child } & Attributes> = ({ api, label, ...attributes }) => (
+  <button type="button" data-api={api} {...attributes}>
+    {label}
+  </button>
 )
 
-/** A button that copies the text of the element `target` selects. */
 export const CopyButton: FC<{ target: string; label: string }> = ({ target, label }) => (
   <button type="button" class="secondary" data-copy={target}>
     {label}
   </button>
 )
 
-/** A live region where the pages' scripts report the outcome of an action. */
 export const Notice: FC<{ id?: string }> = ({ id }) => (
   <div id={id} class="notice" role="status" aria-live="polite"></div>
 )
 
 type Odds = { name: string; weight: number; chance: number; stock: number | null }
 
-/** The published columns of mystery outcomes (name, weight, chance, stock), the same on every page; `won` marks one. */
+/** The published columns of mystery outcomes, the same on every page; `won` marks one. */
 export const oddsColumns = <T extends Odds>(won?: string): Column<T>[] => [
   [
     'Outcome',

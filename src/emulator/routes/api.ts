@@ -59,29 +59,19 @@ function standardHandler(method: string, path: string): AnyHandler | undefined {
   const idOf = (params: Record<string, string>) => params[param]
   if (!param && method === 'get')
     return (c, { services }) => ({
-      status: 200,
-      body: {
-        [key]: (resource.service(services).list!(c.get('shop')) as unknown[]).map((row) => show(c, services, row)),
-      },
+      [key]: (resource.service(services).list!(c.get('shop')) as unknown[]).map((row) => show(c, services, row)),
     })
   if (!param && method === 'post')
-    return async (c, { services, body }) => ({
-      status: 201,
-      body: show(c, services, await resource.service(services).create!(c.get('shop'), (await body()) as never)),
-    })
+    return async (c, { services, body }) =>
+      show(c, services, await resource.service(services).create!(c.get('shop'), (await body()) as never))
   if (method === 'get')
-    return (c, { services, params }) => ({
-      status: 200,
-      body: show(c, services, resource.service(services).get(c.get('shop'), idOf(params))),
-    })
+    return (c, { services, params }) => show(c, services, resource.service(services).get(c.get('shop'), idOf(params)))
   if (method === 'put')
-    return async (c, { services, params, body }) => ({
-      status: 200,
-      body: show(c, services, await resource.service(services).update!(c.get('shop'), idOf(params), await body())),
-    })
+    return async (c, { services, params, body }) =>
+      show(c, services, await resource.service(services).update!(c.get('shop'), idOf(params), await body()))
   return async (c, { services, params }) => {
     await resource.service(services).delete!(c.get('shop'), idOf(params))
-    return { status: 200, body: { success: true } }
+    return { success: true }
   }
 }
 
@@ -89,33 +79,23 @@ function standardHandler(method: string, path: string): AnyHandler | undefined {
 const SPECIAL = authedHandlers({
   listProducts: (c, { services: { catalogue }, query }) => {
     const { page, nextCursor } = catalogue.page(c.get('shop'), query.limit ?? PRODUCT_LIMIT.default, query.cursor)
-    return {
-      status: 200,
-      body: { products: page.map((row) => presentProduct(row, catalogue.stockOf(row))), nextCursor },
-    }
+    return { products: page.map((row) => presentProduct(row, catalogue.stockOf(row))), nextCursor }
   },
   listOrders: (c, { services, query }) => ({
-    status: 200,
-    body: { orders: services.orders.list(c.get('shop'), query.limit ?? ORDER_LIMIT.default).map(presentOrder) },
+    orders: services.orders.list(c.get('shop'), query.limit ?? ORDER_LIMIT.default).map(presentOrder),
   }),
-  updateOrder: async (c, { services, params, body }) => ({
-    status: 200,
-    body: presentOrder(await services.orders.updateStatus(c.get('shop'), params.id, await body())),
-  }),
+  updateOrder: async (c, { services, params, body }) =>
+    presentOrder(await services.orders.updateStatus(c.get('shop'), params.id, await body())),
   listCoupons: (c, { services, query: { active } }) => {
     const list = services.coupons.list(c.get('shop'), active === undefined ? undefined : active === 'true')
-    return { status: 200, body: { coupons: list.map(presentCoupon) } }
+    return { coupons: list.map(presentCoupon) }
   },
   listCustomers: (c, { services, query }) => ({
-    status: 200,
-    body: { customers: services.customers.list(c.get('shop'), query.limit ?? CUSTOMER_LIMIT.default) },
+    customers: services.customers.list(c.get('shop'), query.limit ?? CUSTOMER_LIMIT.default),
   }),
   listThemes: (c, { services }) => {
     const { activeThemeId, themes } = services.themes.list(c.get('shop'))
-    return {
-      status: 200,
-      body: { activeThemeId, themes: themes.map((theme) => presentThemeSummary(c.get('shop'), theme)) },
-    }
+    return { activeThemeId, themes: themes.map((theme) => presentThemeSummary(c.get('shop'), theme)) }
   },
 })
 

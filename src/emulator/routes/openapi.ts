@@ -10,14 +10,10 @@ const withServer = (document: ReturnType<RouteDeps['documents']['api']>, url: st
 
 /** Both documents, public like the API reference they feed. */
 export const documentHandlers = publicHandlers({
-  getApiDocument: (c, { documents, options }) => ({
-    status: 200,
-    body: withServer(documents.api(), `${publicOriginOf(c, options.publicOrigin)}/api/v1`),
-  }),
-  getControlDocument: (c, { documents, options }) => ({
-    status: 200,
-    body: withServer(documents.control(), publicOriginOf(c, options.publicOrigin)),
-  }),
+  getApiDocument: (c, { documents, options }) =>
+    withServer(documents.api(), `${publicOriginOf(c, options.publicOrigin)}/api/v1`),
+  getControlDocument: (c, { documents, options }) =>
+    withServer(documents.control(), publicOriginOf(c, options.publicOrigin)),
 })
 
 /** Both documents' routes, each made once per app, on first use (RouteDeps.documents). */

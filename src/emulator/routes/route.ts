@@ -1,4 +1,5 @@
 import type { Context, Env, Hono } from 'hono'
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type * as z from 'zod'
 import type { oas31 } from 'zod-openapi'
@@ -8,10 +9,9 @@ import type { EmulatorOptions } from '../deps.js'
 import type { AuthedEnv } from '../middleware/auth.js'
 import { answerJson } from '../inspector/answer.js'
 import type { RequestRecorder } from '../inspector/recorder.js'
-import { parseQuery, parseWith, readBody, readBodyText } from '../middleware/validate.js'
+import { parseQuery, readBody } from '../middleware/validate.js'
 import type { Services } from '../services/index.js'
 import type { EventRecord } from '../../contract/rows.js'
-import { jsonStream } from './json-stream.js'
 
 /** What every handler may use, built once per app. */
 export interface RouteDeps {
@@ -36,32 +36,12 @@ export interface RouteInput<O> extends RouteDeps {
   body(): Promise<Parsed<O extends { body: infer B } ? B : undefined>>
 }
 
-/** What a handler answers: a status of its operation and the JSON body, with any headers beyond the content type. */
-export interface JsonAnswer {
-  status: ContentfulStatusCode
-  body: unknown
-  headers?: Record<string, string>
-  /**
-   * The body is written piece by piece as the client reads it ({@link jsonStream}), for an answer
-   * of any size (a shop's export); the request inspector then keeps no copy of its text.
-   */
-  stream?: boolean
-}
-
 /**
- * The escape hatch of an operation whose answer is not one JSON body (a Server-Sent Events
- * stream, a text file, a stylesheet): the handler makes the Response itself.
+ * The handler of operation `O` for requests that carry `E`'s variables: it returns the JSON body
+ * its operation answers on success (with the status the contract declares), or a whole Response
+ * (a stream, a text file, an answer with headers of its own).
  */
-export interface RawAnswer {
-  response: Response | Promise<Response>
-}
-
-type Content<O> = O extends { ok: { content: infer C } } ? keyof C : never
-/** Only an operation that declares a content type other than JSON may answer raw. */
-type Answer<O> = JsonAnswer | (Exclude<Content<O>, 'application/json'> extends never ? never : RawAnswer)
-
-/** The handler of operation `O` for requests that carry `E`'s variables: it returns what it answers. */
-export type Handler<E extends Env, O> = (c: Context<E>, input: RouteInput<O>) => Answer<O> | Promise<Answer<O>>
+export type Handler<E extends Env, O> = (c: Context<E>, input: RouteInput<O>) => unknown
 
 /** Handlers by operationId, for operations whose requests carry `E`'s variables. */
 export type Handlers<E extends Env> = { [K in OperationId]?: Handler<E, Operations[K]> }
@@ -76,23 +56,15 @@ export const handlersFor =
 type AnyHandler<E extends Env> = (
   c: Context<E>,
   input: RouteDeps & { params: Record<string, string>; query: unknown; body(): Promise<unknown> },
-) => JsonAnswer | RawAnswer | Promise<JsonAnswer | RawAnswer>
+) => unknown
 
 /** Hono's `/:id` for OpenAPI's `/{id}`. */
 export const honoPath = (template: string) => template.replace(/\{(\w+)\}/g, ':$1')
-
-/** A body the operation may also get empty (no body at all means `{}`); a body that is sent must be JSON. */
-async function optionalBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  const text = await readBodyText(c)
-  if (text.trim() === '') return parseWith(schema, {})
-  return readBody(c, schema)
-}
 
 /**
  * Registers the operation of each handler on `app` (from the contract's `operations`), whose paths start after `prefix`
  * (`/_emulator` for the control API mounted at `/_emulator`). In the order the contract declares
  * them: hono tries a literal path before a later parameter one only when it was registered first.
- * Here alone an answer is serialised and kept for the request inspector.
  */
 export function mountRoutes<E extends Env>(
   app: Hono<E>,
@@ -109,24 +81,20 @@ export function mountRoutes<E extends Env>(
     const { query, body } = route
     const readDeclaredBody = (c: Context) => {
       if (!body) throw new Error(`${route.method.toUpperCase()} ${route.path} declares no body`)
-      return route.bodyOptional ? optionalBody(c, body) : readBody(c, body)
+      return readBody(c, body, route.bodyOptional)
     }
-    // The input's fields are listed rather than spread from `deps`: one shape for every request.
+    const status = route.ok.status as ContentfulStatusCode
     app.on(route.method.toUpperCase(), honoPath(route.path.slice(prefix.length)) || '/', async (c) => {
       const answer = await handle(c, {
-        services: deps.services,
-        options: deps.options,
-        requests: deps.requests,
-        documents: deps.documents,
-        eventMessage: deps.eventMessage,
+        ...deps,
         params: c.req.param() as Record<string, string>,
         query: query ? parseQuery(c, query) : undefined,
         body: () => readDeclaredBody(c),
       })
-      if ('response' in answer) return answer.response
-      if (answer.stream)
-        return c.body(jsonStream(answer.body), answer.status, { ...answer.headers, 'Content-Type': 'application/json' })
-      return answerJson(c, answer.body, answer.status, answer.headers)
+      // The stream written to the node response itself (answerSse) is a Response made before
+      // @hono/node-server replaced the global one.
+      const isResponse = answer instanceof Response || answer === RESPONSE_ALREADY_SENT
+      return isResponse ? (answer as Response) : answerJson(c, answer, status)
     })
   }
   return app

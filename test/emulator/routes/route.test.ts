@@ -30,7 +30,7 @@ const handlers = {
     input: { params: { id: string }; query: { loud?: string }; body(): Promise<{ name: string }> },
   ) => {
     const { name } = await input.body()
-    return { status: 200, body: { id: input.params.id, name: input.query.loud === 'true' ? name.toUpperCase() : name } }
+    return { id: input.params.id, name: input.query.loud === 'true' ? name.toUpperCase() : name }
   },
 }
 

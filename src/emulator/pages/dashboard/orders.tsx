@@ -124,12 +124,7 @@ export const OrderDetailPage: FC<{
               {undelivered ? (
                 <>
                   <p class="small muted">{undelivered} line(s) not delivered yet.</p>
-                  <ApiButton
-                    api={`${api}/deliver`}
-                    label="Retry delivery"
-                    data-success="Delivery retried."
-                    notice="deliver-notice"
-                  />
+                  <ApiButton api={`${api}/deliver`} label="Retry delivery" data-success="Delivery retried." />
                 </>
               ) : null}
               {toShip ? (
@@ -167,7 +162,6 @@ export const OrderDetailPage: FC<{
               label="Mark disputed"
               data-confirm={`Mark ${order.orderNumber} as disputed?`}
               data-success="Order marked disputed."
-              notice="dispute-notice"
               disabled={!isPaid && order.paymentStatus !== 'partial'}
             />
           </section>
@@ -249,7 +243,6 @@ export const SubscriptionsPage: FC<{
       <ApiForm
         api={`${DASHBOARD_API}/emulator/clock/advance`}
         submit="Advance"
-        inline
         data-success="Clock advanced."
         class="row mt"
       >

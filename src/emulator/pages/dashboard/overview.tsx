@@ -108,7 +108,6 @@ export const OverviewPage: FC<{ view: DashView; keys: KeyRecord[]; currentKeyId:
         <ApiForm
           api={`${DASHBOARD_API}/emulator/keys`}
           submit="Create key"
-          inline
           data-then="show"
           data-show="#new-key"
           data-show-field="secret"

@@ -1,11 +1,9 @@
 import type { Child } from 'hono/jsx'
-import { type Column, Table } from '../layout.js'
+import { type Column, SearchForm, Table } from '../layout.js'
 import { type DashView, DASHBOARD, dashHref } from './shell.js'
 
-/** Rows a dashboard list shows at once. */
 const DASH_PAGE_SIZE = 50
 
-/** One page of a list: its rows, which page of how many, how many rows matched the search. */
 export interface Paged<T> {
   rows: T[]
   page: number
@@ -20,15 +18,13 @@ function listQuery(query: Record<string, string | undefined>) {
   return { page: Number.isFinite(page) && page >= 1 ? page : 1, search: (query.q ?? '').trim().slice(0, 200) }
 }
 
-/**
- * The rows of `items` that match the search of `query` (any case, in any of the texts `fields`
- * gives), one page of them; a page past the last shows the last.
- */
-export function pageOf<T>(
+/** The page of `items` that match the search of `query` in any of the texts `fields` gives, any case. */
+export function pageOf<T, R = T>(
   items: Iterable<T>,
   query: Record<string, string | undefined>,
   fields: (item: T) => readonly (string | null | undefined)[],
-): Paged<T> {
+  present: (item: T) => R = (item) => item as unknown as R,
+): Paged<R> {
   const { page, search } = listQuery(query)
   const needle = search.toLowerCase()
   const matched: T[] = []
@@ -36,19 +32,11 @@ export function pageOf<T>(
     if (!needle || fields(item).some((f) => f?.toLowerCase().includes(needle))) matched.push(item)
   const pages = Math.max(1, Math.ceil(matched.length / DASH_PAGE_SIZE))
   const shown = Math.min(page, pages)
-  return {
-    rows: matched.slice((shown - 1) * DASH_PAGE_SIZE, shown * DASH_PAGE_SIZE),
-    page: shown,
-    pages,
-    total: matched.length,
-    search,
-  }
+  const rows = matched.slice((shown - 1) * DASH_PAGE_SIZE, shown * DASH_PAGE_SIZE).map(present)
+  return { rows, page: shown, pages, total: matched.length, search }
 }
 
-/**
- * A dashboard list: its search box (`noun` is plural, as `orders`), "page N of M" with links to the
- * pages beside it, then one page of its rows as a table, or what to say when there are none.
- */
+/** A dashboard list: its search box (`noun` is plural, as `orders`), "page N of M", then one page of rows. */
 export function List<T>(props: {
   view: DashView
   path: string
@@ -67,16 +55,9 @@ export function List<T>(props: {
   return (
     <>
       <div class="pager" data-pager="">
-        <form method="get" action={`${DASHBOARD}${path}`} class="search" aria-label={`Search ${noun}`}>
+        <SearchForm action={`${DASHBOARD}${path}`} id="list-q" noun={noun} value={paged.search}>
           <input type="hidden" name="shop" value={view.shop.slug} />
-          <label for="list-q" class="skip">
-            Search {noun}
-          </label>
-          <input id="list-q" name="q" type="search" value={paged.search} placeholder={`Search ${noun}`} />
-          <button type="submit" class="secondary">
-            Search
-          </button>
-        </form>
+        </SearchForm>
         <span data-page-of="">
           Page {paged.page} of {paged.pages} · {paged.total} {paged.total === 1 ? noun.replace(/s$/, '') : noun}
         </span>

@@ -21,13 +21,10 @@ export interface ProductRow {
 /** Above this many codes the form does not prefill the pool (an empty field keeps it). */
 const PREFILL_CODES = 2000
 
-/** The embed code of a product: script, stylesheet and a button (spec, "Embed"). */
+/** The embed code of a product (spec, "Embed"); the script loads its stylesheet. */
 const embedSnippet = (origin: string, shopSlug: string, productId: string) =>
-  [
-    `<link rel="stylesheet" href="${origin}/embed.css">`,
-    `<script src="${origin}/embed.js" defer></script>`,
-    `<button data-service-store="${shopSlug}" data-service-product="${productId}">Buy now</button>`,
-  ].join('\n')
+  `<script src="${origin}/embed.js" defer></script>\n` +
+  `<button data-service-store="${shopSlug}" data-service-product="${productId}">Buy now</button>`
 
 export const ProductsPage: FC<{ view: DashView; products: Paged<ProductRow> }> = ({ view, products }) => (
   <DashboardShell view={view} title="Products" section="/products">
@@ -48,7 +45,6 @@ export const ProductsPage: FC<{ view: DashView; products: Paged<ProductRow> }> =
         ['Status', ({ product }) => <StateBadge state={product.status} />],
         ['Price', ({ product }) => money(product.price, product.currency), 'num'],
         ['Stock', ({ product }) => product.stock ?? '∞', 'num'],
-        ['Delivery setup', ({ product, setup }) => setupSummary(product, setup)],
         ['Id', ({ product }) => <code>{product.productId}</code>],
       ]}
     />
@@ -58,22 +54,9 @@ export const ProductsPage: FC<{ view: DashView; products: Paged<ProductRow> }> =
   </DashboardShell>
 )
 
-function setupSummary(product: Product, setup: FulfilmentSetup | null): string {
-  if (product.type === 'InfoCard') return 'display only'
-  if (!setup) return 'not set up'
-  const parts: string[] = []
-  if (setup.serials) parts.push(`${setup.serials.length} code${setup.serials.length === 1 ? '' : 's'} in pool`)
-  if (setup.files.length) parts.push(`${setup.files.length} file${setup.files.length === 1 ? '' : 's'}`)
-  if (setup.dynamicWebhookUrl) parts.push('dynamic URL')
-  if (setup.mystery) parts.push(`${setup.mystery.outcomes.length} outcomes, pool v${setup.mystery.poolVersion}`)
-  if (setup.subscription) parts.push(planText(setup.subscription, ''))
-  if (setup.deliveryMessage) parts.push('message')
-  return parts.join(' · ') || 'not set up'
-}
-
 /** `every 1 month, 7-day trial`. */
-function planText(plan: NonNullable<FulfilmentSetup['subscription']>, noTrial: string): string {
-  return `every ${plan.intervalCount} ${plan.interval.toLowerCase()}${plan.trialDays ? `, ${plan.trialDays}-day trial` : noTrial}`
+function planText(plan: NonNullable<FulfilmentSetup['subscription']>): string {
+  return `every ${plan.intervalCount} ${plan.interval.toLowerCase()}${plan.trialDays ? `, ${plan.trialDays}-day trial` : ', no trial'}`
 }
 
 const ProductPanel: FC<{ view: DashView; row: ProductRow }> = ({ view, row: { product, setup } }) => {
@@ -99,7 +82,7 @@ const ProductPanel: FC<{ view: DashView; row: ProductRow }> = ({ view, row: { pr
           ['Updated', when(product.updatedAt)],
           ['Message', setup?.deliveryMessage ? <span class="delivery-message">{setup.deliveryMessage}</span> : null],
           ['Dynamic webhook URL', setup?.dynamicWebhookUrl ? <code>{setup.dynamicWebhookUrl}</code> : null],
-          ['Plan', setup?.subscription ? planText(setup.subscription, ', no trial') : null],
+          ['Plan', setup?.subscription ? planText(setup.subscription) : null],
           ['Serial pool', serials ? `${serials.length} unused code${serials.length === 1 ? '' : 's'}` : null],
           [
             'Files',
@@ -141,11 +124,11 @@ const ProductPanel: FC<{ view: DashView; row: ProductRow }> = ({ view, row: { pr
             {fields.includes('files') ? (
               <TextArea
                 id={`${formId}-files`}
-                label="Files, one per line: name | https://url"
+                label="Files, JSON [{name, url}]"
                 name="files"
-                data-type="files"
+                data-type="json"
                 data-null-empty=""
-                text={(setup?.files ?? []).map((f) => `${f.name} | ${f.url}`).join('\n')}
+                text={setup?.files.length ? pretty(setup.files) : ''}
               />
             ) : null}
             {fields.includes('serials') ? (

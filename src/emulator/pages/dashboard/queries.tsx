@@ -4,7 +4,6 @@ import { ApiForm, StateBadge, Table, TextArea } from '../layout.js'
 import { when } from '../format.js'
 import { DASHBOARD_API, DashboardShell, type DashView } from './shell.js'
 
-/** Customer queries with the merchant's reply form (`query:replied`), and the feedback buyers left. */
 export const QueriesPage: FC<{ view: DashView; queries: Query[]; feedback: Feedback[] }> = ({
   view,
   queries,

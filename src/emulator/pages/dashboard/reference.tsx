@@ -8,11 +8,7 @@ export const REFERENCE_DOCUMENTS = {
 } as const
 export type ReferenceDocument = keyof typeof REFERENCE_DOCUMENTS
 
-/**
- * The API reference, rendered in the browser by Swagger UI from the emulator's own OpenAPI
- * document. "Try it out" runs as the signed-in dashboard user (the session cookie, through the
- * dashboard's mirror of the API) unless a key is entered under "Authorize".
- */
+/** Swagger UI over the emulator's own OpenAPI documents; "Try it out" runs as the signed-in user. */
 export const ReferencePage: FC<{ view: DashView; document: ReferenceDocument; assets: string }> = ({
   view,
   document,

@@ -13,10 +13,6 @@ import { DASHBOARD, DASHBOARD_API, DashboardShell, dashHref, type DashView } fro
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE']
 const ANY = ['', 'any'] as const
 
-/**
- * The request inspector: what the account's apps sent to `/api/v1` and `/_emulator`, newest on
- * top, with filters and a live tail (the stream behind `GET /_emulator/requests`).
- */
 export const RequestsPage: FC<{
   view: DashView
   entries: RequestLogEntry[]
@@ -52,7 +48,7 @@ export const RequestsPage: FC<{
           id="tail-status"
           class="badge warn"
           data-stream={`${DASHBOARD_API}/emulator/requests?${query}`}
-          data-rows="requests-table"
+          data-rows="requests-table requests-empty"
         >
           connecting…
         </span>
@@ -86,7 +82,6 @@ export const RequestsPage: FC<{
   )
 }
 
-/** One side of the exchange: its headers and its body (pretty JSON when whole). */
 const Exchange: FC<{
   side: 'request' | 'response'
   headers: Record<string, string>
@@ -109,7 +104,6 @@ const Exchange: FC<{
   </section>
 )
 
-/** One recorded request: what was sent, what was answered, and why it failed. */
 export const RequestDetailPage: FC<{ view: DashView; entry: RequestLogEntry }> = ({ view, entry }) => (
   <DashboardShell view={view} title={`${entry.method} ${entry.path}`} section="/requests">
     <Panel id="summary" title="Summary">

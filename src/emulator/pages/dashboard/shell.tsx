@@ -15,7 +15,6 @@ export interface DashView {
   origin: string
 }
 
-/** A dashboard link that keeps the selected shop. */
 export function dashHref(view: DashView, path: string): string {
   const [base, query] = path.split('?')
   const params = new URLSearchParams(query)

@@ -235,7 +235,7 @@ export const DeliveryPage: FC<{ view: DashView; delivery: WebhookDelivery }> = (
   </DashboardShell>
 )
 
-/** The page opens with the latest events; the stream goes on from `after` (the newest committed event), so none is missed or shown twice. */
+/** The latest events; the stream goes on from `after` (the newest committed event), so none is missed. */
 export const EventsPage: FC<{ view: DashView; recent: EmittedEvent[]; after: number }> = ({ view, recent, after }) => (
   <DashboardShell view={view} title="Live events" section="/events">
     <p class="muted">
@@ -243,38 +243,29 @@ export const EventsPage: FC<{ view: DashView; recent: EmittedEvent[]; after: num
     </p>
     <p>
       Stream:{' '}
-      <span id="feed-status" class="badge warn">
+      <span
+        id="feed-status"
+        class="badge warn"
+        data-stream={`${DASHBOARD_API}/emulator/events?lastEventId=${after}`}
+        data-rows="feed feed-empty"
+        data-kinds={JSON.stringify(WEBHOOK_EVENT_KINDS)}
+      >
         connecting…
       </span>
     </p>
     <p id="feed-empty" class="muted" hidden={recent.length > 0}>
       Waiting for events…
     </p>
-    <ul
-      id="feed"
-      class="feed"
-      aria-live="polite"
-      data-feed={`${DASHBOARD_API}/emulator/events?lastEventId=${after}`}
-      data-status="feed-status"
-      data-kinds={JSON.stringify(WEBHOOK_EVENT_KINDS)}
-    >
+    <ul id="feed" class="feed" aria-live="polite">
       {recent.map((event) => (
-        <FeedItem event={event} />
+        <li data-kind={event.event}>
+          <div class="spread">
+            <strong>{event.event}</strong>
+            <span class="muted small">{`#${event.sequence} · ${event.createdAt}`}</span>
+          </div>
+          <pre>{JSON.stringify(event, null, 2)}</pre>
+        </li>
       ))}
     </ul>
-    <template id="feed-item">
-      <FeedItem />
-    </template>
   </DashboardShell>
-)
-
-/** An event of the feed; without one, the template the page's script fills for each event streamed. */
-const FeedItem: FC<{ event?: EmittedEvent }> = ({ event }) => (
-  <li data-kind={event?.event}>
-    <div class="spread">
-      <strong>{event?.event}</strong>
-      <span class="muted small">{event ? `#${event.sequence} · ${event.createdAt}` : ''}</span>
-    </div>
-    <pre>{event ? JSON.stringify(event, null, 2) : ''}</pre>
-  </li>
 )

@@ -2,7 +2,7 @@ import type { FC } from 'hono/jsx'
 import type { Group } from '../../../contract/groups.js'
 import type { StorefrontProduct } from '../../../contract/storefront.js'
 import type { MysteryPublic } from '../../../contract/mystery.js'
-import { ApiForm, Badge, type Column, Facts, Input, Panel, Table, oddsColumns } from '../layout.js'
+import { ApiForm, Badge, type Column, Facts, Input, Panel, SearchForm, Table, oddsColumns } from '../layout.js'
 import { money, safeUrl } from '../format.js'
 import { priceOrder } from '../../services/storefront/pricing.js'
 import { StorefrontShell, storefrontHref, type ShopView } from './shell.js'
@@ -46,15 +46,7 @@ export const ShopPage: FC<ShopPageProps> = ({ shop, products, groups, search, is
   <StorefrontShell shop={shop} title="Products" current="products">
     <h1>{shop.name}</h1>
     {shop.theme?.showSearch === false ? null : (
-      <form class="search" method="get" action={storefrontHref(shop)} aria-label="Search products">
-        <label for="q" class="skip">
-          Search products
-        </label>
-        <input id="q" name="q" type="search" value={search} placeholder="Search products" />
-        <button type="submit" class="secondary">
-          Search
-        </button>
-      </form>
+      <SearchForm action={storefrontHref(shop)} id="q" noun="products" value={search} />
     )}
     {products.length === 0 && groups.length === 0 ? (
       <p class="muted">{search ? `No product matches “${search}”.` : 'Nothing is on sale yet.'}</p>
@@ -193,7 +185,6 @@ export interface CheckoutTarget {
   hasMystery: boolean
 }
 
-/** The checkout form: posts the storefront's JSON checkout and goes to the invoice it returns. */
 export const CheckoutPage: FC<{ shop: ShopView; target: CheckoutTarget }> = ({ shop, target }) => {
   const { product, group, quantity, hasMystery } = target
   const title = product?.name ?? group?.name ?? ''

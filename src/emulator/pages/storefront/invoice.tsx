@@ -5,12 +5,7 @@ import { Codes, InvoiceLines, invoiceFacts } from '../handover.js'
 import { StorefrontShell, type ShopView } from './shell.js'
 import type { ThemeView } from './theme.js'
 
-/**
- * The buyer's invoice (spec, "Fulfilment"; DESIGN.md, "Storefront"): every delivery, all codes with
- * copy-all and the raw `codes.txt`, downloads, dynamic content, tracking, and each mystery open
- * with its verification checked in the browser. Built from the same invoice object the JSON
- * answer of `GET /storefront/:shop/invoices/:orderId` carries.
- */
+/** The buyer's invoice, from the same invoice object its JSON answer carries. */
 export const InvoicePage: FC<{ invoice: Invoice; theme?: ThemeView }> = ({ invoice, theme }) => {
   const shop: ShopView = { ...invoice.shop, theme }
   const allCodes = invoice.items.flatMap((item) => item.delivery.codes ?? [])

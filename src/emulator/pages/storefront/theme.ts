@@ -1,7 +1,5 @@
-// The active theme as the storefront pages render it (docs/emulator.md, "Themes"): colours and columns as a
-// stylesheet of the shop's own (`/storefront/:shop/theme.css`, so the pages' CSP needs no inline
-// style), then the theme's `custom.css`; the announcement bar and footer text as escaped page text.
-// A config value the pages cannot use safely (a colour that is not a colour, columns out of range)
+// The active theme as the storefront pages render it (docs/emulator.md, "Themes"): a stylesheet of
+// the shop's own, so the pages' CSP needs no inline style. A config value the pages cannot use safely
 // is skipped, and the page keeps its own style for it.
 import * as z from 'zod'
 

@@ -42,10 +42,7 @@ export const accountHandlers = publicHandlers({
       seed,
     })
     // The secret is shown once, in this answer only (spec, "Authentication").
-    return {
-      status: 201,
-      body: { account: presentAccount(account), shop: presentShop(shop), key: { ...presentKey(key), secret } },
-    }
+    return { account: presentAccount(account), shop: presentShop(shop), key: { ...presentKey(key), secret } }
   },
   deleteAccount: async (c, { services, options, params: { id } }) => {
     const caller = callerOf(services, options, c.req.header('authorization'))
@@ -53,6 +50,6 @@ export const accountHandlers = publicHandlers({
       throw new StoreError(403, `a key may delete only its own account (${caller.accountId}), not ${id}`)
     answerPreferredCode(c.req.header('prefer'))
     await services.states.deleteAccount(id)
-    return { status: 200, body: { success: true } }
+    return { success: true }
   },
 })

@@ -77,75 +77,73 @@ export const eventHandlers = authedHandlers({
       wake: () => wake(),
       ended: (end) => stop(end),
     })
-    return {
-      response: answerSse(c, (sink) => {
-        // Backlog and subscription are taken in the same tick, so no event falls between them.
-        const newest = bus.lastCommittedSeq()
-        // An id beyond the log's end comes from another db (a fresh --db): replay this log from its start.
-        const replayedAll = after !== undefined && after > newest
-        if (replayedAll) after = 0
-        const backlog = after === undefined ? [] : bus.backlog(shop.id, after)
-        let replayed = 0
-        let sent = after ?? newest
-        let isBehind = false
-        // What the sink held after the last write it refused, an upper bound until it drains; while
-        // it takes writes, it holds less than its high-water mark, too little to count.
-        let heldBehind = 0
-        let isOver = false
-        held = () => heldBehind
-        const send = (text: string | Uint8Array) => {
-          if (sink.write(text)) return
-          isBehind = true
-          heldBehind = sink.held()
-        }
-        /** Sends what is ready, the backlog first, until the reader falls behind or nothing is left. */
-        const pump = () => {
-          while (!isBehind && !isOver) {
-            if (replayed < backlog.length) {
-              const event = backlog[replayed++]!
-              if (kinds && !kinds.has(event.kind)) continue
-              sent = event.seq
-              send(format(event))
-              continue
-            }
-            // Live events already sent from the backlog are skipped by their sequence number.
-            const batch = live.take(sent)
-            if (!batch.text) return
-            sent = batch.last
-            send(batch.text)
+    return answerSse(c, (sink) => {
+      // Backlog and subscription are taken in the same tick, so no event falls between them.
+      const newest = bus.lastCommittedSeq()
+      // An id beyond the log's end comes from another db (a fresh --db): replay this log from its start.
+      const replayedAll = after !== undefined && after > newest
+      if (replayedAll) after = 0
+      const backlog = after === undefined ? [] : bus.backlog(shop.id, after)
+      let replayed = 0
+      let sent = after ?? newest
+      let isBehind = false
+      // What the sink held after the last write it refused, an upper bound until it drains; while
+      // it takes writes, it holds less than its high-water mark, too little to count.
+      let heldBehind = 0
+      let isOver = false
+      held = () => heldBehind
+      const send = (text: string | Uint8Array) => {
+        if (sink.write(text)) return
+        isBehind = true
+        heldBehind = sink.held()
+      }
+      /** Sends what is ready, the backlog first, until the reader falls behind or nothing is left. */
+      const pump = () => {
+        while (!isBehind && !isOver) {
+          if (replayed < backlog.length) {
+            const event = backlog[replayed++]!
+            if (kinds && !kinds.has(event.kind)) continue
+            sent = event.seq
+            send(format(event))
+            continue
           }
+          // Live events already sent from the backlog are skipped by their sequence number.
+          const batch = live.take(sent)
+          if (!batch.text) return
+          sent = batch.last
+          send(batch.text)
         }
-        const finish = () => {
-          if (isOver) return
-          isOver = true
-          live.close()
-          clearInterval(heartbeat)
-        }
-        // A periodic keep-alive, not a wait: unref'd so it never holds the process open.
-        const heartbeat = setInterval(() => send(`: heartbeat ${clock.nowIso(c.get('account'))}\n\n`), heartbeatMs)
-        heartbeat.unref?.()
-        wake = pump
-        stop = (end) => {
-          finish()
-          sink.write(endNotice(end, sent))
-          // A reader too slow to take more is cut now; a revoked one is told and closed.
-          if (end.reason === 'overflow') sink.abort()
-          else sink.end()
-        }
-        send(
-          `retry: ${RECONNECT_MS}\n: events of shop ${shop.slug}; last event ${newest}${replayedAll ? '; Last-Event-ID was past the end of this log, replaying it from the start' : ''}\n\n`,
-        )
-        pump()
-        return {
-          drained: () => {
-            isBehind = false
-            heldBehind = 0
-            if (replayed < backlog.length) pump()
-            else live.resume()
-          },
-          closed: finish,
-        }
-      }),
-    }
+      }
+      const finish = () => {
+        if (isOver) return
+        isOver = true
+        live.close()
+        clearInterval(heartbeat)
+      }
+      // A periodic keep-alive, not a wait: unref'd so it never holds the process open.
+      const heartbeat = setInterval(() => send(`: heartbeat ${clock.nowIso(c.get('account'))}\n\n`), heartbeatMs)
+      heartbeat.unref?.()
+      wake = pump
+      stop = (end) => {
+        finish()
+        sink.write(endNotice(end, sent))
+        // A reader too slow to take more is cut now; a revoked one is told and closed.
+        if (end.reason === 'overflow') sink.abort()
+        else sink.end()
+      }
+      send(
+        `retry: ${RECONNECT_MS}\n: events of shop ${shop.slug}; last event ${newest}${replayedAll ? '; Last-Event-ID was past the end of this log, replaying it from the start' : ''}\n\n`,
+      )
+      pump()
+      return {
+        drained: () => {
+          isBehind = false
+          heldBehind = 0
+          if (replayed < backlog.length) pump()
+          else live.resume()
+        },
+        closed: finish,
+      }
+    })
   },
 })

@@ -36,8 +36,8 @@ import { swaggerUiAssetPath } from '../pages/index.js'
 import { type PageEnv, Sessions } from './session.js'
 import { answerJson } from '../../inspector/answer.js'
 
-/** Events the Live events page opens with. */
-const RECENT_EVENTS = 20
+/** Events the Live events page shows. */
+const RECENT_EVENTS = 200
 
 /**
  * The dashboard under /_dashboard: pages behind a login with an API key; their scripts call the
@@ -140,22 +140,22 @@ export function dashboardRoutes(
 
   page('/products', (view, c) => {
     const all = services.catalogue.page(view.shop, Infinity, undefined, 'all').page
-    const { rows, ...paged } = pageOf(all, c.req.query(), (p) => [p.name, p.productId, p.id, p.type])
-    const shown = rows.map((product) => {
-      const setup = services.catalogue.setup(view.shop, product.id)
-      return { product: presentProduct(product, setup.stock), setup }
-    })
-    return ProductsPage({ view, products: { ...paged, rows: shown } })
+    const products = pageOf(
+      all,
+      c.req.query(),
+      (p) => [p.name, p.productId, p.id, p.type],
+      (product) => {
+        const setup = services.catalogue.setup(view.shop, product.id)
+        return { product: presentProduct(product, setup.stock), setup }
+      },
+    )
+    return ProductsPage({ view, products })
   })
 
   page('/orders', (view, c) => {
-    const { rows, ...paged } = pageOf(services.orders.list(view.shop, Infinity), c.req.query(), (o) => [
-      o.orderNumber,
-      o.id,
-      o.customerEmail,
-      o.customerName,
-    ])
-    return OrdersPage({ view, orders: { ...paged, rows: rows.map(presentOrder) } })
+    const all = services.orders.list(view.shop, Infinity)
+    const fields = (o: (typeof all)[number]) => [o.orderNumber, o.id, o.customerEmail, o.customerName]
+    return OrdersPage({ view, orders: pageOf(all, c.req.query(), fields, presentOrder) })
   })
 
   page('/orders/:id', (view, c) => {
@@ -165,22 +165,15 @@ export function dashboardRoutes(
   })
 
   page('/customers', (view, c) => {
-    const customers = pageOf(services.customers.list(view.shop, Infinity), c.req.query(), (cu) => [
-      cu.email,
-      cu.name,
-      cu.id,
-    ])
-    return CustomersPage({ view, customers })
+    const all = services.customers.list(view.shop, Infinity)
+    return CustomersPage({ view, customers: pageOf(all, c.req.query(), (cu) => [cu.email, cu.name, cu.id]) })
   })
 
   page('/subscriptions', (view, c) => {
-    const { rows, ...paged } = pageOf(services.subscriptions.list(view.shop), c.req.query(), (s) => [
-      s.id,
-      s.customerEmail,
-      s.productName,
-    ])
+    const all = services.subscriptions.list(view.shop)
+    const fields = (s: (typeof all)[number]) => [s.id, s.customerEmail, s.productName]
+    const subscriptions = pageOf(all, c.req.query(), fields, presentSubscription)
     const { now, offsetSeconds } = services.clock.state(view.account)
-    const subscriptions = { ...paged, rows: rows.map(presentSubscription) }
     return SubscriptionsPage({ view, subscriptions, clockNow: now, offsetSeconds })
   })
 

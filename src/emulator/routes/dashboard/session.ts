@@ -19,11 +19,8 @@ export interface PageEnv {
 }
 
 /**
- * Dashboard sessions, in memory only (a restart logs everyone out), named by an HttpOnly cookie. A
- * session maps a random id to the id of the key that opened it — never the key itself — and ends on
- * logout or at once when that key is revoked. Each account holds at most SESSIONS_PER_ACCOUNT, so
- * logins into one account never end another's. Sessions do not expire with the emulator clock,
- * which `clock/advance` moves by days.
+ * Dashboard sessions, in memory only, by HttpOnly cookie: a random id to the id of the key that opened
+ * it, ended on logout or when that key is revoked; not by the emulator clock, which moves by days.
  */
 export class Sessions {
   /** Open sessions by id, oldest first. */
@@ -54,7 +51,6 @@ export class Sessions {
     return true
   }
 
-  /** Logs the browser out: its session ends and its cookie is cleared. */
   close(c: Context): void {
     this.byId.delete(getCookie(c, SESSION_COOKIE) ?? '')
     deleteCookie(c, SESSION_COOKIE, { path: DASHBOARD })

@@ -22,13 +22,12 @@ const CSS = 'text/css; charset=utf-8'
 const JS = 'text/javascript; charset=utf-8'
 
 /** A bundle by id (unlisted ones too: reachable by direct link); 404 otherwise. */
-export function groupById(services: Services, shop: ShopRecord, id: string): Group {
-  return services.groups.present(shop, services.groups.get(shop, id))
-}
+const groupById = (services: Services, shop: ShopRecord, id: string): Group =>
+  services.groups.present(shop, services.groups.get(shop, id))
 
-/** The shop page's query: a search and a cursor (its page size is fixed). */
+/** The shop page's page size is fixed. */
 const ShopPageQuerySchema = StorefrontProductQuerySchema.omit({ limit: true })
-/** The checkout page's query: a product and its quantity (anything but a count reads as 1), or a bundle. */
+/** Anything but a count reads as a quantity of 1. */
 const CheckoutPageQuerySchema = z.object({
   product: z.string().optional(),
   group: z.string().optional(),
@@ -55,14 +54,14 @@ export function readBrowserAsset(file: string, dir: URL = BUNDLES): string {
   }
 }
 
-/** A bundle of src/browser, read when the app is built, or of Swagger UI (`dir`), read on first use. */
+/** A bundle of src/browser, read when the app is built; Swagger UI's (`dir`), on first use. */
 function asset(file: string, headers: Record<string, string> = {}, dir?: URL) {
   let body = dir ? undefined : readBrowserAsset(file)
   return (c: Context) =>
     c.body((body ??= readBrowserAsset(file, dir)), 200, { 'Content-Type': typeOf(file), ...STATIC, ...headers })
 }
 
-/** Swagger UI's files as `npm run build` copies them from swagger-ui-dist (a dev dependency). */
+/** `npm run build` copies Swagger UI's files here from swagger-ui-dist (a dev dependency). */
 const SWAGGER_UI = new URL('../../../../dist/browser/swagger-ui/', import.meta.url)
 
 /** Where the reference page finds Swagger UI under /_assets: versioned, so it can be cached for good. */
@@ -70,11 +69,7 @@ export function swaggerUiAssetPath(): string {
   return `swagger-ui/${(JSON.parse(readBrowserAsset('version.json', SWAGGER_UI)) as { version: string }).version}`
 }
 
-/**
- * The pages' own static files, under /_assets (public: the login page needs them), and Swagger UI
- * for the API reference, served from the files the build copied (so the reference works offline
- * and within the pages' Content-Security-Policy).
- */
+/** Public (the login page needs them); Swagger UI is served from its copy: offline and within the pages' CSP. */
 export function assetRoutes(): Hono {
   const app = new Hono()
   for (const file of ['pages.css', 'pages.js', 'verify.js', 'reference.js', 'reference.css'])
@@ -86,15 +81,12 @@ export function assetRoutes(): Hono {
   return app
 }
 
-/**
- * The embeddable checkout (spec, "Embed"): its script and stylesheet for any origin, and the one
- * JSON read it needs that the storefront lacks, a bundle by id. JSON errors here keep the API's shape.
- */
+/** The embeddable checkout (spec, "Embed"): script and stylesheet for any origin, and a bundle by id. */
 const embedHandlers = publicHandlers({
   getStorefrontGroup: (c, { services, params }) => {
     const shop = services.storefront.shop(params.shop)
     services.storefront.assertAllowed(shop, visitorOf(c))
-    return { status: 200, body: groupById(services, shop, params.id) }
+    return groupById(services, shop, params.id)
   },
 })
 
@@ -104,49 +96,37 @@ export function embedRoutes(deps: RouteDeps): Hono {
   return mountRoutes(app, embedHandlers, deps)
 }
 
-/**
- * "JSON when asked for JSON, a page otherwise" (DESIGN.md, storefront invoice): JSON when the
- * Accept header names JSON and not HTML, or with `?format=json`; browsers and plain curl get the page.
- */
+/** "JSON when asked for JSON, a page otherwise" (DESIGN.md): browsers and plain curl get the page. */
 function wantsJson(c: Context): boolean {
   if (c.req.query('format') === 'json') return true
   const accept = c.req.header('accept') ?? ''
   return /application\/(?:[\w.+-]+\+)?json/i.test(accept) && !/text\/html/i.test(accept)
 }
 
-/** The storefront's stylesheet: an operation of the document, answered with error pages like the pages. */
+/** The storefront's stylesheet: an operation of the document, refused with error pages like the pages. */
 const stylesheetHandlers = publicHandlers({
   getStorefrontThemeCss: (c, { services, params }) => {
     const shop = services.storefront.shop(params.shop)
     services.storefront.assertAllowed(shop, visitorOf(c))
-    return {
-      response: c.body(themeCss(services.themes.active(shop)), 200, { 'Content-Type': CSS, ...STATIC }),
-    }
+    return c.body(themeCss(services.themes.active(shop)), 200, { 'Content-Type': CSS, ...STATIC })
   },
 })
 
-/** Every handler of the storefront's pages and the embed. */
 export const PAGE_HANDLERS = { ...embedHandlers, ...stylesheetHandlers }
 
-/**
- * The storefront's HTML pages, on paths the JSON storefront does not use: the shop
- * (`/storefront/:shop`), a product (`…/p/:id`), the checkout form (`GET …/checkout`; its POST is
- * the JSON checkout) and the invoice page (`GET …/invoices/:orderId` unless JSON is asked for, in
- * which case the JSON route behind answers).
- */
+/** The storefront's HTML pages, on paths (or methods, or Accept headers) the JSON storefront does not use. */
 export function storefrontPageRoutes(deps: RouteDeps, log: Log): Hono {
   const { services } = deps
   const { storefront } = services
   const app = new Hono()
   app.onError(pageErrors(log, '/'))
 
-  /** The shop of `:shop`, refusing blacklisted visitors as the JSON storefront does (spec, "Blacklist entry"). */
+  // Blacklisted visitors are refused as the JSON storefront refuses them (spec, "Blacklist entry").
   const shopOf = (c: Context): ShopRecord => {
     const shop = storefront.shop(c.req.param('shop') ?? '')
     storefront.assertAllowed(shop, visitorOf(c))
     return shop
   }
-  /** The shop as its pages show it, in its active theme. */
   const viewOf = (shop: ShopRecord): ShopView => ({
     name: shop.name,
     slug: shop.slug,

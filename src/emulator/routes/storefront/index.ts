@@ -2,6 +2,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { PRODUCT_LIMIT } from '../../../contract/products.js'
 import { publicOriginOf } from '../../middleware/hosts.js'
+import { answerJson } from '../../inspector/answer.js'
 import { presentOrder } from '../../services/orders/present.js'
 import { presentQuery } from '../../services/customer-queries/present.js'
 import { presentFeedback } from '../../services/feedback/present.js'
@@ -47,44 +48,29 @@ function storefrontShop(storefront: StorefrontService): MiddlewareHandler<Storef
 
 /** Handlers of the public storefront: `:shop` resolved, the visitor known and let in. */
 export const storefrontHandlers = handlersFor<StorefrontEnv>()({
-  listStorefrontProducts: (c, { services, query: { limit, cursor, q } }) => ({
-    status: 200,
-    body: services.storefront.products(c.get('shop'), { limit: limit ?? PRODUCT_LIMIT.default, cursor, search: q }),
-  }),
-  getStorefrontProduct: (c, { services, params }) => ({
-    status: 200,
-    body: services.storefront.product(c.get('shop'), params.id),
-  }),
+  listStorefrontProducts: (c, { services, query: { limit, cursor, q } }) =>
+    services.storefront.products(c.get('shop'), { limit: limit ?? PRODUCT_LIMIT.default, cursor, search: q }),
+  getStorefrontProduct: (c, { services, params }) => services.storefront.product(c.get('shop'), params.id),
   checkout: async (c, { services, options, body }) => {
     const order = await services.storefront.checkout(c.get('shop'), await body(), c.get('visitor'))
     const invoiceUrl = new URL(invoicePath(c.get('shop'), order), publicOriginOf(c, options.publicOrigin)).toString()
-    return { status: 201, body: { order: presentOrder(order), invoiceUrl }, headers: { Location: invoiceUrl } }
+    return answerJson(c, { order: presentOrder(order), invoiceUrl }, 201, { Location: invoiceUrl })
   },
   // The page is routes/pages' (storefrontPageRoutes), which hands JSON requests on to this.
-  getInvoice: (c, { services, params }) => ({
-    status: 200,
-    body: services.storefront.invoice(c.get('shop'), params.orderId),
-  }),
+  getInvoice: (c, { services, params }) => services.storefront.invoice(c.get('shop'), params.orderId),
   getInvoiceCodes: (c, { services, params }) => {
     const { orderNumber, text } = services.storefront.codes(c.get('shop'), params.orderId)
-    return {
-      response: c.body(text, 200, {
-        'Content-Type': 'text/plain; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${orderNumber}-codes.txt"`,
-        'Cache-Control': 'no-store',
-        'Referrer-Policy': 'no-referrer',
-        'X-Content-Type-Options': 'nosniff',
-      }),
-    }
+    return c.body(text, 200, {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${orderNumber}-codes.txt"`,
+      'Cache-Control': 'no-store',
+      'Referrer-Policy': 'no-referrer',
+      'X-Content-Type-Options': 'nosniff',
+    })
   },
-  leaveFeedback: async (c, { services, params, body }) => ({
-    status: 201,
-    body: presentFeedback(await services.storefront.leaveFeedback(c.get('shop'), params.orderId, await body())),
-  }),
-  askQuery: async (c, { services, body }) => ({
-    status: 201,
-    body: presentQuery(await services.storefront.ask(c.get('shop'), await body())),
-  }),
+  leaveFeedback: async (c, { services, params, body }) =>
+    presentFeedback(await services.storefront.leaveFeedback(c.get('shop'), params.orderId, await body())),
+  askQuery: async (c, { services, body }) => presentQuery(await services.storefront.ask(c.get('shop'), await body())),
 })
 
 /** Mounts the storefront's JSON routes (at /storefront), each behind the shop and blacklist check. */
