@@ -11,6 +11,9 @@ import { UsageError } from './exit-codes.js'
 import type { Prompter } from './prompter.js'
 import { type BodyField, flagOf, nameOf } from './body-fields.js'
 
+/** What reading `@file` and `-` needs. */
+type Io = Pick<CliContext, 'stdin' | 'cwd'>
+
 /** A usage error that carries field errors, printed like the API's (exit 2: nothing was sent). */
 export class InputError extends UsageError {
   override name = 'InputError'
@@ -78,10 +81,7 @@ export function addDataOption(cmd: Command): Command {
   )
 }
 
-export async function readArgument(
-  ctx: Pick<CliContext, 'stdin' | 'cwd'>,
-  value: string,
-): Promise<{ text: string; from: string }> {
+export async function readArgument(ctx: Io, value: string): Promise<{ text: string; from: string }> {
   if (value === '-' || value === '@-') return { text: await readStdin(ctx), from: 'stdin' }
   if (value.startsWith('@')) {
     const path = resolve(ctx.cwd, value.slice(1))
@@ -96,11 +96,7 @@ export async function readArgument(
   return { text: value, from: 'the command line' }
 }
 
-export async function readJsonArgument(
-  ctx: Pick<CliContext, 'stdin' | 'cwd'>,
-  value: string,
-  what: string,
-): Promise<unknown> {
+export async function readJsonArgument(ctx: Io, value: string, what: string): Promise<unknown> {
   const { text, from } = await readArgument(ctx, value)
   try {
     return JSON.parse(text)
@@ -120,7 +116,7 @@ async function readStdin(ctx: Pick<CliContext, 'stdin'>): Promise<string> {
 }
 
 /** The flag's value converted to its field's type, or a usage error naming the flag. */
-async function convert(ctx: Pick<CliContext, 'stdin' | 'cwd'>, f: BodyField, raw: unknown): Promise<unknown> {
+async function convert(ctx: Io, f: BodyField, raw: unknown): Promise<unknown> {
   const flag = `--${flagOf(f)}`
   if (f.kind === 'boolean') return raw
   const text = String(raw)
@@ -186,10 +182,7 @@ export interface BodyOptions {
  * `--data` (if any) overlaid with the flags, required fields asked for on a TTY: the body to send,
  * as given (the caller checks it with its schema; the server normalises it).
  */
-export async function buildBody(
-  ctx: Pick<CliContext, 'stdin' | 'cwd'>,
-  o: BodyOptions,
-): Promise<Record<string, unknown>> {
+export async function buildBody(ctx: Io, o: BodyOptions): Promise<Record<string, unknown>> {
   let body: Record<string, unknown> = {}
   if (typeof o.opts.data === 'string') {
     const data = await readJsonArgument(ctx, o.opts.data, '--data')
@@ -237,7 +230,7 @@ export function checkBody(schema: z.ZodType, body: unknown, what: string): void 
 /** How a field is named in its prompt: `product name (name)`. */
 const promptLabel = (f: BodyField) => `${f.description.replace(/\s*\(.*\)$/, '')} (${nameOf(f)})`
 
-async function ask(ctx: Pick<CliContext, 'stdin' | 'cwd'>, prompter: Prompter, f: BodyField): Promise<unknown> {
+async function ask(ctx: Io, prompter: Prompter, f: BodyField): Promise<unknown> {
   const label = promptLabel(f)
   if (f.kind === 'enum') return prompter.select(label, f.choices!)
   if (f.kind === 'boolean') return prompter.confirm(label)

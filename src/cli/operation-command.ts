@@ -13,8 +13,6 @@ import { CancelledError, UsageError } from './exit-codes.js'
 import { addDataOption, addFieldOptions, buildBody, checkBody } from './input.js'
 import type { Column } from './output.js'
 
-export type { BodyName }
-
 /** Body schemas in place of the operations' own (as if the contract declared them so). */
 export type Bodies = Partial<Record<BodyName, z.ZodType>>
 

@@ -4,8 +4,6 @@ import type { RequestLogEntry } from '../../contract/requests.js'
 import { followUntilStopped } from '../follow-until-stopped.js'
 import { filterOf, printRequest, type TailOptions } from './request-line.js'
 
-export type { TailOptions }
-
 export async function tail(cc: CommandContext, o: TailOptions): Promise<void> {
   const filter = filterOf(o)
   const client = cc.client()
