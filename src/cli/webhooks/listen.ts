@@ -87,13 +87,9 @@ export async function listen(w: CommandContext, o: ListenOptions): Promise<void>
     throw new UsageError(`--since: "${o.since}" is not an event id (a sequence number; 0 replays every kept event)`)
   const client = w.client()
   const { origin } = w.connection()
-  const messages = {
-    ready: targets.length
-      ? forwardingLine(origin, kinds, targets)
-      : `Ready! Printing ${kinds ? kinds.join(', ') : 'every event'} from ${origin} (Ctrl+C to stop; --forward-to URL POSTs them, --json prints payloads)`,
-    reconnected: (after: string | undefined) =>
-      `Reconnected to ${origin}${after !== undefined ? `; resuming after event ${after}` : ''}`,
-  }
+  const ready = targets.length
+    ? forwardingLine(origin, kinds, targets)
+    : `Ready! Printing ${kinds ? kinds.join(', ') : 'every event'} from ${origin} (Ctrl+C to stop; --forward-to URL POSTs them, --json prints payloads)`
   const print = (event: EmittedEvent, url: string, { status, durationMs, error }: Outcome, attempts: number) => {
     const at = w.now().toISOString()
     if (out.isJson)
@@ -131,7 +127,7 @@ export async function listen(w: CommandContext, o: ListenOptions): Promise<void>
     void retry.finally(() => retrying.delete(retry))
   }
   try {
-    await followUntilStopped(w, out, messages, async (signal, onStatus) => {
+    await followUntilStopped(w, ready, 'event', async (signal, onStatus) => {
       for await (const event of client.emulator.events({ events: kinds, since: o.since, signal, onStatus })) {
         if (!targets.length) {
           if (out.isJson) out.ndjson(event)
