@@ -47,15 +47,17 @@ export function rateLimit<E extends Env>(
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 /**
- * The visitor a storefront write is counted against: the socket's peer address. `X-Forwarded-For`
- * is not read here (any client can send it, and would then never reach its limit); requests made
- * in-process (tests, MSW) share one count. Reads are not counted.
+ * The client a request is counted against: the socket's peer address. `X-Forwarded-For` is not
+ * read (any client can send it, and would then never reach its limit); requests made in-process
+ * (tests, MSW) share one count.
  */
-export function storefrontWriter(c: Context): string | undefined {
-  if (!WRITES.has(c.req.method)) return undefined
+export function peerOf(c: Context): string {
   try {
-    return getConnInfo(c).remote.address ?? 'in-process'
+    return getConnInfo(c).remote.address?.replace(/^::ffff:/, '') ?? 'in-process'
   } catch {
     return 'in-process'
   }
 }
+
+/** The visitor a storefront write is counted against; reads are not counted. */
+export const storefrontWriter = (c: Context) => (WRITES.has(c.req.method) ? peerOf(c) : undefined)

@@ -33,11 +33,7 @@ export function createServices(emulator: EmulatorDeps) {
   const clocks = new AccountClocks(emulator.clock, store.collections)
   const fences = new AccountFences(store.collections)
   const withoutEvents = createServiceDeps(emulator, clocks, fences)
-  const events = new EventBus(withoutEvents, {
-    fetch: emulator.fetch,
-    sleep: emulator.sleep,
-    options: emulator.options,
-  })
+  const events = new EventBus(withoutEvents, emulator)
   const deps: ServiceDeps = { ...withoutEvents, events }
   const queue = new AccountQueue()
   const accounts = new AccountService(deps, queue)
@@ -56,10 +52,7 @@ export function createServices(emulator: EmulatorDeps) {
     faults: new FaultService(deps),
     groups: new ShopResource(deps, groupRules),
     orders: new OrderService(deps),
-    payment: new PaymentService(deps, {
-      fetch: emulator.fetch,
-      timeoutMs: emulator.options.dynamicTimeoutMs,
-    }),
+    payment: new PaymentService(deps, { fetch: emulator.fetch, timeoutMs: emulator.options.dynamicTimeoutMs }),
     seeding,
     states: new StateService(deps, seeding, saved, accounts, queue, fences, emulator.options.maxAccounts),
     storefront: new StorefrontService(deps),

@@ -18,7 +18,8 @@ import { controlRoutes } from '../control/index.js'
 import { apiRoutes } from '../api.js'
 import type { RouteDeps } from '../route.js'
 import { renderPage } from '../../pages/layout.js'
-import { LoginThrottle, loginClientOf } from './login-throttle.js'
+import { LoginThrottle } from './login-throttle.js'
+import { peerOf } from '../../middleware/rate-limit.js'
 import { pageErrors } from '../../pages/errors.js'
 import { LoginPage, OverviewPage } from '../../pages/dashboard/overview.js'
 import { ProductsPage } from '../../pages/dashboard/products.js'
@@ -85,7 +86,7 @@ export function dashboardRoutes(
     return renderPage(c, LoginPage({ next: safeNext(c.req.query('next')) }))
   })
   app.post('/login', async (c) => {
-    const client = loginClientOf(c)
+    const client = peerOf(c)
     const wait = throttle.retryAfter(client)
     if (wait > 0) {
       c.header('Retry-After', String(wait))

@@ -1,5 +1,3 @@
-import type { Context } from 'hono'
-import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Clock } from '../../deps.js'
 
 /** Failed dashboard logins one client may make per window before it must wait. */
@@ -7,18 +5,6 @@ const LOGIN_FAILURES_PER_WINDOW = 10
 const LOGIN_WINDOW_SECONDS = 60
 /** Clients remembered at once; past it the one whose window started first is forgotten. */
 const CLIENTS_KEPT = 10_000
-
-/**
- * The client a login comes from, by its socket's address: a header such as X-Forwarded-For is
- * the sender's to choose, so it cannot name who is throttled. In-process requests share one name.
- */
-export function loginClientOf(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address?.replace(/^::ffff:/, '') ?? 'unknown'
-  } catch {
-    return 'in-process'
-  }
-}
 
 /**
  * Failed dashboard logins per client in a fixed window: past LOGIN_FAILURES_PER_WINDOW the

@@ -35,13 +35,11 @@ export class AccountFences {
     }
   }
 
-  isReserved(collection: CollectionName, key: string): boolean {
-    for (const { reserved } of this.fences.values()) if (reserved?.keys.get(collection)?.has(key)) return true
-    return false
-  }
-
-  isProductIdReserved(productId: string): boolean {
-    for (const { reserved } of this.fences.values()) if (reserved?.productIds.has(productId)) return true
+  /** Whether a restore under way keeps the row `key` of `collection`, or with 'productId' that productId. */
+  isReserved(collection: CollectionName | 'productId', key: string): boolean {
+    for (const { reserved } of this.fences.values())
+      if (collection === 'productId' ? reserved?.productIds.has(key) : reserved?.keys.get(collection)?.has(key))
+        return true
     return false
   }
 

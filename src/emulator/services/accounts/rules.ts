@@ -32,9 +32,8 @@ export function buildKey(deps: ServiceDeps, accountId: string, secret: string, n
  * must not write anything of the account after it. Call inside the transaction that writes.
  */
 export function assertAccountExists(deps: ServiceDeps, accountId: string): void {
-  if (!deps.collections.accounts.get(accountId))
-    throw new StoreError(
-      404,
-      `account ${accountId} was deleted while this request ran; nothing was changed. Create an account with POST /_emulator/accounts.`,
-    )
+  if (!deps.collections.accounts.get(accountId)) throw new StoreError(404, DELETED.replace('{account}', accountId))
 }
+
+export const DELETED =
+  'account {account} was deleted while this request ran; nothing was changed. Create an account with POST /_emulator/accounts.'

@@ -13,9 +13,7 @@ export function serialCount(collections: Collections, productId: string): number
 
 /** A product's unused codes, in pool order (the order they are delivered in). */
 export function serialPool(collections: Collections, productId: string): string[] {
-  const codes: string[] = []
-  for (const row of collections.serials.oldestFirst('product', productId)) codes.push(row.code)
-  return codes
+  return Array.from(collections.serials.oldestFirst('product', productId), (row) => row.code)
 }
 
 export function replaceSerialPool(
@@ -53,7 +51,7 @@ export function recordDelivered(tx: Tx, shopId: string, productId: string, codes
 }
 
 export function deliveredCodesOf(collections: Collections, productId: string): string[] {
-  return [...collections.deliveredCodes.oldestFirst('product', productId)].map((row) => row.code)
+  return Array.from(collections.deliveredCodes.oldestFirst('product', productId), (row) => row.code)
 }
 
 /** Removes a deleted product's pool and its record of delivered codes (as deleting its setup did). */

@@ -4,12 +4,11 @@ import { type CreateProductBody, PRODUCT_LIMIT, type UpdateProductBody } from '.
 import type { ProductRecord, ShopRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from '../common/deps.js'
 import { given } from '../common/shop-rows.js'
-import { productEvents } from '../events/product-events.js'
 import { presentSetup } from './present.js'
 import { buildProduct, decodeTuple, encodeTuple, isNumber, lookUpProduct } from './products.js'
 import { deliveredCodesOf, removeProductCodes } from './serial-pool.js'
 import { applyFulfilmentSetup } from './setup.js'
-import { availableUnits, refuseStockOfPool } from './stock.js'
+import { availableUnits, emitNow, emitStockChange, refuseStockOfPool } from './stock.js'
 
 /** The shop's products (`/api/v1/products`) and their fulfilment setup (`/_emulator/products/:id/fulfilment`). */
 export class CatalogueService {
@@ -56,7 +55,7 @@ export class CatalogueService {
     const deps = this.deps
     return deps.transact((tx) => {
       const created = tx.put('products', buildProduct(deps, shop, body))
-      productEvents.created(deps, tx, shop, created)
+      deps.events.emit(tx, shop, 'product:created', { product: created })
       return created
     })
   }
@@ -66,7 +65,8 @@ export class CatalogueService {
       const before = this.get(shop, id)
       if (body.stock !== undefined) refuseStockOfPool(before)
       const after = tx.put('products', { ...before, ...given(body), updatedAt: this.deps.nowIso(before) })
-      productEvents.edited(this.deps, tx, shop, before, after)
+      this.deps.events.emit(tx, shop, 'product:edited', { product: after })
+      emitStockChange(emitNow(this.deps, tx, shop), before.stock, after)
       return after
     })
   }
@@ -77,7 +77,7 @@ export class CatalogueService {
       tx.delete('products', product.id)
       tx.delete('fulfilments', product.id)
       removeProductCodes(tx, this.deps.collections, product.id)
-      productEvents.deleted(this.deps, tx, shop, product)
+      this.deps.events.emit(tx, shop, 'product:deleted', { product })
     })
   }
 

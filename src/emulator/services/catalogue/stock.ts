@@ -3,11 +3,11 @@ import { inStock } from '../../../fairness/index.js'
 import type { WebhookEventKind } from '../../../contract/events.js'
 import type { ServiceDeps } from '../common/deps.js'
 import type { EventSubject } from '../events/payloads.js'
-import { isLowStockDrop } from '../events/product-events.js'
 import type { FulfilmentRecord, ProductRecord, ShopRecord } from '../../../contract/rows.js'
 import { serialCount } from './serial-pool.js'
 import { setupHint } from './setup-hint.js'
 import { STOCK_FOLLOWS_POOL } from '../../../contract/products.js'
+import { LOW_STOCK_THRESHOLD } from '../../../contract/event-payloads.js'
 import { refuse } from '../../../contract/refusals.js'
 import type { Tx } from '../../store/store.js'
 
@@ -47,19 +47,15 @@ export function availableUnits(
 
 /** Serial and MysteryBox stock follows the pool, so a stock set through the API would not be what checkout sells. */
 export function refuseStockOfPool(product: ProductRecord): void {
-  const how = (what: string, flags: string) => `${what} with ${setupHint(product.productId, flags)}`
-  if (product.type === 'Serial')
-    throw refuse(STOCK_FOLLOWS_POOL, {
-      type: product.type,
-      pool: 'its code pool',
-      how: how('add or replace codes', '--serials @codes.txt'),
-    })
-  if (product.type === 'MysteryBox')
-    throw refuse(STOCK_FOLLOWS_POOL, {
-      type: product.type,
-      pool: 'its drop table',
-      how: how("change the outcomes' stock", '--mystery @table.json'),
-    })
+  const pool = POOLS[product.type as keyof typeof POOLS]
+  if (!pool) return
+  const how = `${pool.how} with ${setupHint(product.productId, pool.flags)}`
+  throw refuse(STOCK_FOLLOWS_POOL, { type: product.type, pool: pool.pool, how })
+}
+
+const POOLS = {
+  Serial: { pool: 'its code pool', how: 'add or replace codes', flags: '--serials @codes.txt' },
+  MysteryBox: { pool: 'its drop table', how: "change the outcomes' stock", flags: '--mystery @table.json' },
 }
 
 /** The stock after a sale of `taken` units: never above the pool after it, never below zero. */
@@ -78,9 +74,17 @@ export function putStock(
 ): ProductRecord {
   if (product.stock === stock) return product
   const next = tx.put('products', { ...product, stock, updatedAt: deps.nowIso(product) })
-  emit('product:stock', { product: next })
-  if (isLowStockDrop(product.stock, stock)) emit('product:stock:low', { product: next })
+  emitStockChange(emit, product.stock, next)
   return next
+}
+
+/** product:stock when the stock changed; product:stock:low when it went down to the warning level or below (docs/webhooks.md, "Events"). */
+export function emitStockChange(emit: Emit, before: number | null, product: ProductRecord): void {
+  const after = product.stock
+  if (before === after) return
+  emit('product:stock', { product })
+  if (after !== null && (before === null || after < before) && after <= LOW_STOCK_THRESHOLD)
+    emit('product:stock:low', { product })
 }
 
 export function emitNow(deps: ServiceDeps, tx: Tx, shop: ShopRecord): Emit {

@@ -1,7 +1,10 @@
-import type { Category } from '../../../contract/categories.js'
+import { type Category, CategorySchema } from '../../../contract/categories.js'
 import type { CategoryRecord, ShopRecord } from '../../../contract/rows.js'
 import { boundProducts } from '../catalogue/bound-products.js'
 import type { ServiceDeps } from '../common/deps.js'
+import { presenterOf } from '../common/listed.js'
+
+const copyCategory = presenterOf(CategorySchema)
 
 /** A category as the API shows it: its bound products and groups that still exist (spec, "Categories"). */
 export function presentCategory(deps: ServiceDeps, shop: ShopRecord, category: CategoryRecord): Category {
@@ -10,18 +13,10 @@ export function presentCategory(deps: ServiceDeps, shop: ShopRecord, category: C
     const group = deps.collections.groups.get(id)
     if (group?.shopId === shop.id) groups.push({ id: group.id, name: group.name })
   }
-  return {
-    id: category.id,
-    name: category.name,
-    sortOrder: category.sortOrder,
-    unlisted: category.unlisted,
-    products: boundProducts(deps, shop, category.productIds).map((p) => ({
-      id: p.id,
-      name: p.name,
-      productId: p.productId,
-    })),
-    groups,
-    createdAt: category.createdAt,
-    updatedAt: category.updatedAt,
-  }
+  const products = boundProducts(deps, shop, category.productIds).map(({ id, name, productId }) => ({
+    id,
+    name,
+    productId,
+  }))
+  return copyCategory({ ...category, products, groups })
 }

@@ -8,8 +8,6 @@ import type { WebhookEventKind } from '../../../contract/events.js'
 import type { ShopRecord } from '../../../contract/rows.js'
 import type { EventSubject } from '../events/payloads.js'
 
-export type { TimeOwner } from '../clock/account-clocks.js'
-
 /** What every service works with, made once per emulator; a service that calls out is handed `fetch` by name. */
 export interface ServiceDeps {
   collections: Collections

@@ -45,23 +45,18 @@ export type EventSubjects = { [K in OrderKind]: OrderSubject } & {
 }
 export type EventSubject<K extends WebhookEventKind> = EventSubjects[K]
 
-/** Lookups over the emulator's own rows, for the shared payload builders. */
-export function emulatorSources(collections: Collections, shop: ShopRecord): PayloadSources {
-  const { products } = collections
-  const payloadShop = { id: shop.id, name: shop.name }
-  return {
-    shop: payloadShop,
-    product: (id) => products.get(id) ?? products.getBy('productId', id),
-    plan: (productId) => collections.fulfilments.get(productId)?.subscription,
-  }
-}
-
+/** The payload of an event, built by the contract's builders over lookups of the emulator's own rows. */
 export function buildEventData(
   collections: Collections,
   shop: ShopRecord,
   subject: EventSubject<WebhookEventKind>,
 ): Record<string, unknown> {
-  const sources = emulatorSources(collections, shop)
+  const { products } = collections
+  const sources: PayloadSources = {
+    shop: { id: shop.id, name: shop.name },
+    product: (id) => products.get(id) ?? products.getBy('productId', id),
+    plan: (productId) => collections.fulfilments.get(productId)?.subscription,
+  }
   // Not re-validated here (it costs more than building it, on the request's path): the builders are
   // typed from the schemas, and test/emulator/events/kinds.test.ts checks every kind fired for real.
   if ('subscription' in subject) return subscriptionEventData(subject.subscription, sources, subject.order)

@@ -18,7 +18,8 @@ export class FaultService {
   }
 
   create(account: AccountRecord, body: CreateFaultBody): Fault {
-    const rules = this.rules.get(account.id) ?? []
+    let rules = this.rules.get(account.id)
+    if (!rules) this.rules.set(account.id, (rules = []))
     if (rules.length >= FAULT_LIMITS.rules)
       throw new StoreError(
         409,
@@ -35,34 +36,28 @@ export class FaultService {
       remaining: body.times,
       createdAt: this.deps.nowIso({ accountId: account.id }),
     }
-    this.rules.set(account.id, [...rules, rule])
+    rules.push(rule)
     return present(rule)
   }
 
   delete(account: AccountRecord, id: string): void {
     const rules = this.rules.get(account.id) ?? []
-    if (!rules.some((r) => r.id === id)) throw notFound('fault rule', id)
-    this.rules.set(
-      account.id,
-      rules.filter((r) => r.id !== id),
-    )
+    const at = rules.findIndex((r) => r.id === id)
+    if (at < 0) throw notFound('fault rule', id)
+    rules.splice(at, 1)
   }
 
   /** The oldest rule of the account that matches the request, used once (a rule used up is dropped). */
   take(account: AccountRecord, method: string, path: string): Fault | undefined {
-    const rules = this.rules.get(account.id)
-    const rule = rules?.find(
+    const rules = this.rules.get(account.id) ?? []
+    const at = rules.findIndex(
       (r) =>
         (r.match.method === undefined || r.match.method === method) &&
         (r.match.path === undefined || pathGlob(r.match.path)(path)),
     )
-    if (!rules || !rule) return undefined
-    rule.remaining--
-    if (rule.remaining === 0)
-      this.rules.set(
-        account.id,
-        rules.filter((r) => r !== rule),
-      )
+    if (at < 0) return undefined
+    const rule = rules[at]
+    if (--rule.remaining === 0) rules.splice(at, 1)
     return present(rule)
   }
 }

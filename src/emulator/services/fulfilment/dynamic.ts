@@ -76,7 +76,8 @@ export const dynamic: Fulfil = {
       undelivered(line, `${reason}; ${retryHint(order)}`, { ...extra, attempts }).delivery!
     if (!url) return failed('no Dynamic Webhook URL is set up for this product')
     const timeoutMs = remote.timeoutMs ?? DYNAMIC_TIMEOUT_MS
-    let res: Response
+    let res: Response | undefined
+    let answer: Awaited<ReturnType<typeof readAnswer>>
     try {
       res = await remote.fetch(url, {
         method: 'POST',
@@ -85,24 +86,15 @@ export const dynamic: Fulfil = {
         signal: AbortSignal.timeout(timeoutMs),
         redirect: 'manual',
       })
-    } catch (error) {
-      const name = (error as Error)?.name
-      if (name === 'TimeoutError' || name === 'AbortError')
-        return failed(`the Dynamic Webhook URL did not answer within ${timeoutMs / 1000} s`)
-      const cause = (error as { cause?: { code?: string; message?: string } })?.cause
-      return failed(
-        `the Dynamic Webhook URL could not be reached (${cause?.code ?? cause?.message ?? (error as Error)?.message ?? String(error)})`,
-      )
-    }
-    let answer: Awaited<ReturnType<typeof readAnswer>>
-    try {
       answer = await readAnswer(res)
     } catch (error) {
-      const name = (error as Error)?.name
+      const { name, message, cause } = Object(error) as Error & { cause?: { code?: string; message?: string } }
+      const within = `within ${timeoutMs / 1000} s`
+      if (name === 'TimeoutError' || name === 'AbortError')
+        return failed(`the Dynamic Webhook URL did not ${res ? 'finish its answer' : 'answer'} ${within}`)
+      if (res) return failed(`the answer of the Dynamic Webhook URL could not be read (${message})`)
       return failed(
-        name === 'TimeoutError' || name === 'AbortError'
-          ? `the Dynamic Webhook URL did not finish its answer within ${timeoutMs / 1000} s`
-          : `the answer of the Dynamic Webhook URL could not be read (${(error as Error)?.message})`,
+        `the Dynamic Webhook URL could not be reached (${cause?.code ?? cause?.message ?? message ?? String(error)})`,
       )
     }
     if ('tooLarge' in answer)

@@ -60,17 +60,7 @@ export const fulfilments: Record<ProductType, Fulfil> = {
       const { line, ok } = takeUnits(ctx)
       if (!ok || !ctx.product) return line
       const plan = { ...DEFAULT_PLAN, ...ctx.setup?.subscription }
-      const created = startSubscription(
-        ctx.deps,
-        ctx.tx,
-        ctx.shop,
-        ctx.order,
-        line,
-        ctx.product,
-        plan,
-        ctx.now,
-        ctx.emit,
-      )
+      const created = startSubscription(ctx, line, ctx.product, plan)
       const state = created.status === 'TRIALING' ? `in its trial until ${created.trialEnd}` : 'active'
       return delivered(line, ctx.now, {
         subscriptionId: created.id,
@@ -86,5 +76,3 @@ export const fulfilments: Record<ProductType, Fulfil> = {
   Dynamic: dynamic,
   MysteryBox: mysteryBox,
 }
-
-export type { Fulfil } from './fulfil.js'

@@ -1,6 +1,6 @@
 import { StoreError } from '../../../contract/errors.js'
 import { FulfilmentSetupBodySchema } from '../../../contract/fulfilment.js'
-import type { ShopRecord } from '../../../contract/rows.js'
+import type { ProductRecord, ShopRecord } from '../../../contract/rows.js'
 import { blacklistValue, type SeedFile } from '../../../contract/seed-file.js'
 import type { Tx } from '../../store/store.js'
 import { buildProduct } from '../catalogue/products.js'
@@ -42,15 +42,15 @@ export function seedShop(deps: ServiceDeps, tx: Tx, shop: ShopRecord, seed: Seed
     const isProductIdFree =
       p.productId !== undefined &&
       !deps.collections.products.getBy('productId', p.productId) &&
-      !reserved.isProductIdReserved(p.productId)
+      !reserved.isReserved('productId', p.productId)
     const built = buildProduct(deps, shop, p, {
       id: isFree('products', p.id) ? p.id : undefined,
       productId: isProductIdFree ? p.productId : undefined,
     })
-    tx.put('products', { ...built, ...fields, id: built.id, productId: built.productId, ...dated(p) })
+    const product = tx.put('products', { ...built, ...fields, id: built.id, productId: built.productId, ...dated(p) })
     storedIdOf.set(p.id ?? built.id, built.id)
     storedIdOf.set(p.productId ?? built.productId, built.id)
-    if (fulfilment) applySeedFulfilment(deps, tx, shop, built.id, fulfilment)
+    if (fulfilment) applySeedFulfilment(deps, tx, shop, product, fulfilment)
   }
   for (const c of seed.coupons ?? []) {
     const built = couponRules.build(deps, shop, c)
@@ -150,11 +150,10 @@ function applySeedFulfilment(
   deps: ServiceDeps,
   tx: Tx,
   shop: ShopRecord,
-  productId: string,
+  product: ProductRecord,
   setup: Record<string, unknown>,
 ): void {
-  const product = deps.collections.products.get(productId)
-  if (!product) throw badSeed(`seed product ${productId}: not stored before its fulfilment`)
+  const productId = product.id
   const parsed = FulfilmentSetupBodySchema.safeParse(setup)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
@@ -169,6 +168,6 @@ function applySeedFulfilment(
   }
 }
 
-function badSeed(message: string): StoreError {
+export function badSeed(message: string): StoreError {
   return new StoreError(400, message, [{ field: 'seed', message }])
 }

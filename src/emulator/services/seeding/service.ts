@@ -11,6 +11,8 @@ import { defaultTheme } from '../themes/rules.js'
 import { seedShop } from './fill.js'
 import type { SeedFile } from '../../../contract/seed-file.js'
 
+type NewAccount = { slug?: string; key?: string; name?: string; shopName?: string; keyName?: string; seed?: SeedFile }
+
 /** Filling a new db (the demo shop, a key, a seed file's records), `--api-key`, and new accounts with their seed. */
 export class SeedingService {
   constructor(
@@ -22,14 +24,14 @@ export class SeedingService {
 
   /** Fills a new db inside the store's first transaction: the `demo` shop; the generated key when none was given. */
   fillNewDb(tx: Tx, o: { apiKey?: string; seed?: SeedFile }): string | undefined {
-    const { key } = this.addAccount(tx, {
+    const { secret } = this.addAccount(tx, {
       ...o,
       slug: 'demo',
       name: 'Demo Account',
       shopName: 'Demo Shop',
       key: o.apiKey,
     })
-    return o.apiKey ? undefined : key
+    return o.apiKey ? undefined : secret
   }
 
   /**
@@ -45,24 +47,11 @@ export class SeedingService {
   }
 
   /** A further account with its own shop, key and clock (`POST /_emulator/accounts`), as a new db's first is made. */
-  createAccount(o: {
-    slug?: string
-    key: string
-    name?: string
-    shopName?: string
-    keyName?: string
-    seed?: SeedFile
-  }): Promise<{ account: AccountRecord; shop: ShopRecord; key: KeyRecord }> {
-    return this.deps.transact((tx) => {
-      const { account, shop, record } = this.addAccount(tx, o)
-      return { account, shop, key: record }
-    })
+  createAccount(o: NewAccount): Promise<{ account: AccountRecord; shop: ShopRecord; key: KeyRecord; secret: string }> {
+    return this.deps.transact((tx) => this.addAccount(tx, o))
   }
 
-  private addAccount(
-    tx: Tx,
-    o: { slug?: string; key?: string; name?: string; shopName?: string; keyName?: string; seed?: SeedFile },
-  ) {
+  private addAccount(tx: Tx, o: NewAccount) {
     const deps = this.deps
     const slug = o.slug ?? `shop-${hex(deps.random.bytes(5))}`
     if (deps.collections.shops.getBy('slug', slug))
@@ -77,13 +66,9 @@ export class SeedingService {
     })
     const shop = tx.put('shops', buildShop(deps, account.id, o.shopName ?? o.name ?? `Shop ${slug}`, slug))
     tx.put('themes', defaultTheme(deps, shop))
-    const key = o.key ?? newSecretKey(deps.random)
-    const record = tx.put('keys', buildKey(deps, account.id, key, o.keyName ?? 'default'))
-    if (o.seed) this.seedShop(tx, shop, o.seed)
-    return { account, shop: deps.collections.shops.get(shop.id) ?? shop, record, key }
-  }
-
-  seedShop(tx: Tx, shop: ShopRecord, seed: SeedFile): void {
-    seedShop(this.deps, tx, shop, seed, this.fences)
+    const secret = o.key ?? newSecretKey(deps.random)
+    const key = tx.put('keys', buildKey(deps, account.id, secret, o.keyName ?? 'default'))
+    if (o.seed) seedShop(deps, tx, shop, o.seed, this.fences)
+    return { account, shop: deps.collections.shops.get(shop.id) ?? shop, key, secret }
   }
 }

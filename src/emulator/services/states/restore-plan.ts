@@ -5,29 +5,27 @@ import type { AccountRecord, ShopRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from '../common/deps.js'
 import { eachListed, eachRowOfShop, keyOf } from './account-rows.js'
 import type { Reserved } from '../accounts/fences.js'
-import type { SavedState } from './saved-states.js'
+import type { SavedState } from './state-file.js'
 import { eachInSteps } from './steps.js'
 
-/** Only what differs: restoring a state after a test's few changes writes those few rows. */
-export interface RestorePlan {
-  gone: [CollectionName, Row][]
-  changed: [CollectionName, Row][]
-}
+/** A row to delete or put; deletions come first. */
+export type RestoreChange = [CollectionName, Row, 'delete' | 'put']
 
 /**
- * 409 when another account holds a shop or row of the state; what the state holds goes into
- * `reserved` as it is checked, so no other account takes it before the restore ends.
+ * Only what differs: restoring a state after a test's few changes writes those few rows. 409 when
+ * another account holds a shop or row of the state; what the state holds goes into `reserved` as
+ * it is checked, so no other account takes it before the restore ends.
  */
 export async function planRestore(
   deps: ServiceDeps,
   account: AccountRecord,
   state: SavedState,
   reserved: Reserved,
-): Promise<RestorePlan> {
+): Promise<RestoreChange[]> {
   const shops = [...deps.collections.shops.oldestFirst('account', account.id)]
   const ownShops = new Set([...shops, ...state.shops].map((shop) => shop.id))
   const kept = reserved.keys
-  const changed: [CollectionName, Row][] = []
+  const changed: RestoreChange[] = []
   await eachInSteps(eachListed(state.rows, state.shops), ([name, row]) => {
     assertNotHeldElsewhere(deps, account, ownShops, name, row)
     const key = keyOf(deps, name, row)
@@ -37,16 +35,16 @@ export async function planRestore(
     if (name === 'shops') reserved.slugs.add(String(row.slug))
     if (name === 'products') reserved.productIds.add(String(row.productId))
     const held = deps.collections[name].get(key)
-    if (!held || JSON.stringify(held) !== JSON.stringify(row)) changed.push([name, row])
+    if (!held || JSON.stringify(held) !== JSON.stringify(row)) changed.push([name, row, 'put'])
   })
-  const gone: [CollectionName, Row][] = []
-  const isGone = ([name, row]: [CollectionName, Row]) => !kept.get(name)?.has(keyOf(deps, name, row))
+  const gone: RestoreChange[] = []
+  const isGone = (name: CollectionName, row: Row) => !kept.get(name)?.has(keyOf(deps, name, row))
   for (const shop of shops)
-    await eachInSteps(eachRowOfShop(deps, shop, { logs: true }), (entry) => {
-      if (isGone(entry)) gone.push(entry)
+    await eachInSteps(eachRowOfShop(deps, shop, { logs: true }), ([name, row]) => {
+      if (isGone(name, row)) gone.push([name, row, 'delete'])
     })
-  for (const shop of shops) if (isGone(['shops', shop])) gone.push(['shops', shop])
-  return { gone, changed }
+  for (const shop of shops) if (isGone('shops', shop)) gone.push(['shops', shop, 'delete'])
+  return [...gone, ...changed]
 }
 
 /** 409 when another account holds `row` now: its shop (by id or slug), its key in another account's shop, or a product's `productId`. */

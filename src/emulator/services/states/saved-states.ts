@@ -4,8 +4,6 @@ import { StoreError } from '../../../contract/errors.js'
 import { writeAll, writeFileDurably } from '../../files.js'
 import { type SavedState, readStateFile, writeStateFile } from './state-file.js'
 
-export type { SavedState } from './state-file.js'
-
 export interface SavedStateInfo {
   name: string
   savedAt: string

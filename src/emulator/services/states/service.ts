@@ -1,11 +1,8 @@
 import { StoreError, notFound } from '../../../contract/errors.js'
-import type { Row } from '../../store/collection.js'
-import type { CollectionName } from '../../store/collections.js'
 import { parseSeed, type SeedFile } from '../../../contract/seed-file.js'
 import type { AccountRecord, KeyRecord, ShopRecord } from '../../../contract/rows.js'
-import { newSecretKey } from '../../ids.js'
 import type { AccountQueue } from '../accounts/queue.js'
-import { assertAccountExists } from '../accounts/rules.js'
+import { assertAccountExists, DELETED } from '../accounts/rules.js'
 import type { AccountService } from '../accounts/service.js'
 import { demoSeed } from '../../demo-seed.js'
 import type { AccountFences, Reserved } from '../accounts/fences.js'
@@ -14,9 +11,11 @@ import { planRestore } from './restore-plan.js'
 import { changeInSteps } from './steps.js'
 import { DEFAULT_MAX_ACCOUNTS } from '../../deps.js'
 import type { ServiceDeps } from '../common/deps.js'
-import type { SavedState, SavedStateInfo, SavedStates } from './saved-states.js'
+import type { SavedStateInfo, SavedStates } from './saved-states.js'
+import type { SavedState } from './state-file.js'
 import { exportSeed } from '../seeding/export.js'
 import type { SeedingService } from '../seeding/service.js'
+import { badSeed, seedShop } from '../seeding/fill.js'
 import { defaultTheme } from '../themes/rules.js'
 
 /** The state an account was created with, which `POST /_emulator/reset` brings back. */
@@ -49,10 +48,9 @@ export class StateService {
         507,
         `this emulator holds ${this.deps.collections.accounts.size} accounts, its limit (--max-accounts ${max}): delete accounts you no longer use (DELETE /_emulator/accounts/:id), or restart store serve with a larger --max-accounts`,
       )
-    const secret = newSecretKey(this.deps.random)
-    const created = await this.seeding.createAccount({ ...o, key: secret, seed })
+    const created = await this.seeding.createAccount({ ...o, seed })
     await this.saveSeedState(created.account)
-    return { ...created, secret }
+    return created
   }
 
   /** Finds the states earlier runs saved, and finishes the restores and deletions a stop interrupted. */
@@ -146,13 +144,9 @@ export class StateService {
           'this account has no seed state (its db was made before saved states existed); save a state with POST /_emulator/state/save and restore that instead',
         )
       if (!state) throw new StoreError(404, `no saved state named "${name}"; list them with GET /_emulator/state`)
-      const { gone, changed } = await planRestore(this.deps, account, state, reserved)
+      const changes = await planRestore(this.deps, account, state, reserved)
       const current = () => this.deps.collections.accounts.get(account.id) ?? account
-      const steps = function* (): Generator<[CollectionName, Row, 'delete' | 'put']> {
-        for (const [name, row] of gone) yield [name, row, 'delete']
-        for (const [name, row] of changed) yield [name, row, 'put']
-      }
-      await changeInSteps(this.deps, account.id, steps(), {
+      await changeInSteps(this.deps, account.id, changes, {
         apply: (tx, [name, row, change]) =>
           change === 'delete' ? tx.delete(name, keyOf(this.deps, name, row)) : tx.put(name, row as never),
         mark: (tx) => tx.put('accounts', { ...current(), unfinished: { operation: 'restore', state: state.name } }),
@@ -189,7 +183,7 @@ export class StateService {
           tx.delete(name, keyOf(deps, name, row))
         const emptied = tx.put('shops', { ...current, orderSeq: 0 })
         tx.put('themes', defaultTheme(deps, shop))
-        this.seeding.seedShop(tx, emptied, seed)
+        seedShop(deps, tx, emptied, seed, this.fences)
       }),
     )
     return { records: [...eachRowOfShop(deps, shop, { logs: false })].length }
@@ -212,15 +206,11 @@ function withoutMark({ unfinished: _, ...account }: AccountRecord): AccountRecor
   return account
 }
 
-const DELETED =
-  'account {account} was deleted while this request ran; nothing was changed. Create an account with POST /_emulator/accounts.'
-
 /** A seed sent in a body, checked as `--seed FILE` is; 400 naming the record and field at fault. */
 function checkedSeed(raw: Record<string, unknown>): SeedFile {
   try {
     return parseSeed(raw, 'seed')
   } catch (error) {
-    const message = (error as Error).message
-    throw new StoreError(400, message, [{ field: 'seed', message }])
+    throw badSeed((error as Error).message)
   }
 }

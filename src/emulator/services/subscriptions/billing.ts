@@ -16,6 +16,7 @@ import { nextDueOf } from '../../../contract/subscription-due.js'
 import { recordMoneyReceived } from '../customers/bookkeeping.js'
 import { placeOrder } from '../orders/rules.js'
 import { type Emit, emitNow } from '../catalogue/stock.js'
+import type { FulfilContext } from '../fulfilment/fulfil.js'
 
 const DAY_MS = 24 * 3600 * 1000
 
@@ -63,15 +64,10 @@ export function emitSubscription(
 
 /** TRIALING when the plan has trial days (the line charged 0), else ACTIVE with the first period paid by the order. */
 export function startSubscription(
-  deps: ServiceDeps,
-  tx: Tx,
-  shop: ShopRecord,
-  order: OrderRecord,
+  { deps, tx, shop, order, now, emit }: FulfilContext,
   line: OrderLineRecord,
   product: ProductRecord,
   plan: Plan,
-  now: string,
-  emit: Emit,
 ): SubscriptionRecord {
   const trial = plan.trialDays > 0
   const trialEnd = trial ? new Date(Date.parse(now) + plan.trialDays * DAY_MS).toISOString() : null

@@ -52,15 +52,13 @@ export class WebhookService {
         url: body.url,
         events: body.events,
         // A seed drawn here when none is given is shown with the endpoint, so a run can be repeated.
-        ...(body.chaos ? { chaos: { ...body.chaos, seed: body.chaos.seed ?? this.drawSeed() } } : {}),
+        ...(body.chaos && {
+          chaos: { ...body.chaos, seed: body.chaos.seed ?? Buffer.from(this.deps.random.bytes(4)).readUInt32BE(0) },
+        }),
         createdAt: now,
         updatedAt: now,
       })
     })
-  }
-
-  private drawSeed(): number {
-    return Buffer.from(this.deps.random.bytes(4)).readUInt32BE(0)
   }
 
   delete(shop: ShopRecord, id: string): Promise<void> {
