@@ -11,6 +11,9 @@ import { UsageError } from './exit-codes.js'
 import type { Prompter } from './prompter.js'
 import { type BodyField, flagOf, nameOf } from './body-fields.js'
 
+/** What reading `@file` and `-` needs. */
+type Io = Pick<CliContext, 'stdin' | 'cwd'>
+
 /** A usage error that carries field errors, printed like the API's (exit 2: nothing was sent). */
 export class InputError extends UsageError {
   override name = 'InputError'
@@ -24,6 +27,16 @@ export class InputError extends UsageError {
 
 /** The attribute commander stores a flag under (camelCase of the flag). */
 const attrOf = (f: BodyField) => flagOf(f).replace(/-([a-z0-9])/g, (_all, c: string) => c.toUpperCase())
+
+/** `a, b,,c` → `['a', 'b', 'c']`: the items of a comma-separated flag. */
+export const commaList = (text: string, separator: RegExp | string = ',') =>
+  text
+    .split(separator)
+    .map((s) => s.trim())
+    .filter(Boolean)
+
+/** A repeatable flag's parser for commander: each use adds one value. */
+export const collect = (value: string, previous: string[] = []) => [...previous, value]
 
 const NULL_WORDS = new Set(['null', 'none', 'unlimited', 'never'])
 
@@ -68,10 +81,7 @@ export function addDataOption(cmd: Command): Command {
   )
 }
 
-export async function readArgument(
-  ctx: Pick<CliContext, 'stdin' | 'cwd'>,
-  value: string,
-): Promise<{ text: string; from: string }> {
+export async function readArgument(ctx: Io, value: string): Promise<{ text: string; from: string }> {
   if (value === '-' || value === '@-') return { text: await readStdin(ctx), from: 'stdin' }
   if (value.startsWith('@')) {
     const path = resolve(ctx.cwd, value.slice(1))
@@ -86,11 +96,7 @@ export async function readArgument(
   return { text: value, from: 'the command line' }
 }
 
-export async function readJsonArgument(
-  ctx: Pick<CliContext, 'stdin' | 'cwd'>,
-  value: string,
-  what: string,
-): Promise<unknown> {
+export async function readJsonArgument(ctx: Io, value: string, what: string): Promise<unknown> {
   const { text, from } = await readArgument(ctx, value)
   try {
     return JSON.parse(text)
@@ -110,7 +116,7 @@ async function readStdin(ctx: Pick<CliContext, 'stdin'>): Promise<string> {
 }
 
 /** The flag's value converted to its field's type, or a usage error naming the flag. */
-async function convert(ctx: Pick<CliContext, 'stdin' | 'cwd'>, f: BodyField, raw: unknown): Promise<unknown> {
+async function convert(ctx: Io, f: BodyField, raw: unknown): Promise<unknown> {
   const flag = `--${flagOf(f)}`
   if (f.kind === 'boolean') return raw
   const text = String(raw)
@@ -137,10 +143,7 @@ async function convert(ctx: Pick<CliContext, 'stdin' | 'cwd'>, f: BodyField, raw
       return match
     }
     case 'list':
-      return text
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean)
+      return commaList(text)
     case 'json':
       return readJsonArgument(ctx, text, flag)
     case 'text':
@@ -179,10 +182,7 @@ export interface BodyOptions {
  * `--data` (if any) overlaid with the flags, required fields asked for on a TTY: the body to send,
  * as given (the caller checks it with its schema; the server normalises it).
  */
-export async function buildBody(
-  ctx: Pick<CliContext, 'stdin' | 'cwd'>,
-  o: BodyOptions,
-): Promise<Record<string, unknown>> {
+export async function buildBody(ctx: Io, o: BodyOptions): Promise<Record<string, unknown>> {
   let body: Record<string, unknown> = {}
   if (typeof o.opts.data === 'string') {
     const data = await readJsonArgument(ctx, o.opts.data, '--data')
@@ -230,7 +230,7 @@ export function checkBody(schema: z.ZodType, body: unknown, what: string): void 
 /** How a field is named in its prompt: `product name (name)`. */
 const promptLabel = (f: BodyField) => `${f.description.replace(/\s*\(.*\)$/, '')} (${nameOf(f)})`
 
-async function ask(ctx: Pick<CliContext, 'stdin' | 'cwd'>, prompter: Prompter, f: BodyField): Promise<unknown> {
+async function ask(ctx: Io, prompter: Prompter, f: BodyField): Promise<unknown> {
   const label = promptLabel(f)
   if (f.kind === 'enum') return prompter.select(label, f.choices!)
   if (f.kind === 'boolean') return prompter.confirm(label)

@@ -8,12 +8,10 @@ import { bodyFields, type FlagOverrides, withOverrides } from './body-fields.js'
 import { OPERATION_FLAGS, type BodyName } from './body-flags.js'
 import { inContext, type CommandContext } from './client-factory.js'
 import type { CliContext } from './context.js'
-import { withExamples } from './examples.js'
+import { examples } from './examples.js'
 import { CancelledError, UsageError } from './exit-codes.js'
 import { addDataOption, addFieldOptions, buildBody, checkBody } from './input.js'
 import type { Column } from './output.js'
-
-export type { BodyName }
 
 /** Body schemas in place of the operations' own (as if the contract declared them so). */
 export type Bodies = Partial<Record<BodyName, z.ZodType>>
@@ -78,8 +76,10 @@ export function operationCommand(
   const own = spec.bodies?.[id as BodyName]
   const derived = withOverrides(own ? bodyFields(own) : (body ?? query ?? []), spec.flags)
   const fields = spec.isUpdate ? derived.map((f) => ({ ...f, required: false })) : derived
-  const cmd = withExamples(parent.command(name, { isDefault: spec.isDefault }), ...spec.examples)
-  cmd.description(spec.description ?? summary)
+  const cmd = parent
+    .command(name, { isDefault: spec.isDefault })
+    .description(spec.description ?? summary)
+    .addHelpText('after', examples(...spec.examples))
   for (const [param, accepts] of params) cmd.argument(`<${param}>`, accepts)
   addFieldOptions(cmd, fields)
   if (body && fields.length) addDataOption(cmd)

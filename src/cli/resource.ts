@@ -7,7 +7,7 @@ import type { FlagOverrides } from './body-fields.js'
 import { OPERATION_FLAGS } from './body-flags.js'
 import { inContext, type CommandContext } from './client-factory.js'
 import type { CliContext } from './context.js'
-import { withExamples } from './examples.js'
+import { subcommand } from './examples.js'
 import { type Bodies, operationCommand, operations } from './operation-command.js'
 import type { Column, Output } from './output.js'
 
@@ -61,7 +61,7 @@ export function registerResource<Row extends object>(
   const has = (verb: string) => idOf(verb) in OPERATION_FLAGS
   const listExamples = examples.list ?? [`${store} list`, `${store} list --json`]
   if (spec.list) {
-    const list = withExamples(cmd.command('list').description(`list ${spec.name}`), ...listExamples)
+    const list = subcommand(cmd, 'list', `list ${spec.name}`, listExamples)
     ;(spec.list.options?.(list) ?? list).action(
       inContext(ctx, (cc, opts: Record<string, unknown>) => spec.list!.run(cc, opts)),
     )
@@ -76,8 +76,7 @@ export function registerResource<Row extends object>(
   const show = (cc: CommandContext, row: Row) => showRecord(cc, spec, row, idOf('get'))
   const get = (cc: CommandContext, id: string): Promise<Row> =>
     spec.get ? spec.get(cc, id) : cc.client().call(idOf('get') as never, { params: paramsOf(idOf('get'), id) } as never)
-  withExamples(cmd.command('get'), ...getExamples)
-    .description(`show one ${singular}`)
+  subcommand(cmd, 'get', `show one ${singular}`, getExamples)
     .argument('<id>', `${singular} id`)
     .action(inContext(ctx, async (cc, id: string) => show(cc, await get(cc, id))))
   const saved = (verb: 'Created' | 'Updated') => async (cc: CommandContext, row: Row) => {

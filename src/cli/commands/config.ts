@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import { maskSecret } from '../../client/http.js'
 import { inContext, type CommandContext } from '../client-factory.js'
-import { withExamples } from '../examples.js'
+import { subcommand } from '../examples.js'
 import type { CliContext } from '../context.js'
 import { UsageError } from '../exit-codes.js'
 import {
@@ -101,10 +101,7 @@ export function register(program: Command, ctx: CliContext): void {
     description: string,
     lines: string[],
     run: (cc: CommandContext, ...args: string[]) => void,
-  ) =>
-    withExamples(config.command(term), ...lines)
-      .description(description)
-      .action(inContext(ctx, run))
+  ) => subcommand(config, term, description, lines).action(inContext(ctx, run))
   sub('list', 'list profiles; * marks the one in use', ['store config list'], listConfig)
   sub(
     `get <key>`,

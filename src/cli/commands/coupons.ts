@@ -65,18 +65,11 @@ export function register(program: Command, ctx: CliContext): void {
       },
     },
     // The state after `active` says whether checkout takes it now (expired, used up).
-    show: (cc, c, shape) =>
-      cc.out.record(
-        c,
-        entriesOf(c, shape).flatMap(([k, v]): [string, unknown][] =>
-          k === 'active'
-            ? [
-                [k, v],
-                ['state', couponState(c, cc.now())],
-              ]
-            : [[k, v]],
-        ),
-      ),
+    show: (cc, c, shape) => {
+      const entries = entriesOf(c, shape)
+      entries.splice(entries.findIndex(([k]) => k === 'active') + 1, 0, ['state', couponState(c, cc.now())])
+      cc.out.record(c, entries)
+    },
     get: findCoupon,
   })
 }

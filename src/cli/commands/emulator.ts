@@ -10,14 +10,21 @@ import type { CliContext } from '../context.js'
 import { printDeliveries, reportUndelivered } from '../deliveries.js'
 import { subcommand } from '../examples.js'
 import { UsageError } from '../exit-codes.js'
-import { addDataOption, addFieldOptions, buildBody, checkBody, readArgument, readJsonArgument } from '../input.js'
+import {
+  addDataOption,
+  addFieldOptions,
+  buildBody,
+  checkBody,
+  collect,
+  commaList,
+  readArgument,
+  readJsonArgument,
+} from '../input.js'
 import type { OperationId } from '../../contract/operations/index.js'
 import { OPERATION_FLAGS } from '../body-flags.js'
 import { operationCommand, operations, type OperationCommandSpec } from '../operation-command.js'
 import { formatMoney } from '../output.js'
 import { showOrder } from './orders.js'
-
-const collect = (value: string, previous: string[] = []) => [...previous, value]
 
 /** `90`, `90s`, `15m`, `12h`, `30d`, `2w`, or combined (`1d12h`) → seconds. */
 export function parseDuration(text: string): number {
@@ -73,10 +80,7 @@ async function fulfilmentParts(cc: CommandContext, body: Record<string, unknown>
   const { serials, file } = o as { serials?: string; file?: string[] }
   if (serials !== undefined) {
     const { text, from } = await readArgument(cc, serials)
-    body.serials = text
-      .split(from === 'the command line' ? /[,\n]/ : /\r?\n/)
-      .map((s) => s.trim())
-      .filter(Boolean)
+    body.serials = commaList(text, from === 'the command line' ? /[,\n]/ : /\r?\n/)
   }
   if (file?.length)
     body.files = file.map((entry) => {

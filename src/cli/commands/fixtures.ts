@@ -4,10 +4,8 @@ import type { Command } from 'commander'
 import { commandContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
 import { subcommand } from '../examples.js'
-import { readArgument } from '../input.js'
+import { collect, readArgument } from '../input.js'
 import { webhookContext } from '../webhooks/http.js'
-
-const collect = (value: string, previous: string[]) => [...previous, value]
 
 export function register(program: Command, ctx: CliContext): void {
   const fixtures = program

@@ -3,7 +3,7 @@ import type { Command } from 'commander'
 import { subcommand } from '../examples.js'
 import { inContext } from '../client-factory.js'
 import type { CliContext } from '../context.js'
-import type { TailOptions } from '../logs/tail.js'
+import type { TailOptions } from '../logs/request-line.js'
 import type { ListOptions } from '../logs/list.js'
 
 export function register(program: Command, ctx: CliContext): void {

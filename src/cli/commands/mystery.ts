@@ -14,21 +14,17 @@ import { subcommand } from '../examples.js'
 import type { CliContext } from '../context.js'
 import { counted } from '../counted.js'
 import { UsageError } from '../exit-codes.js'
-import { readJsonArgument } from '../input.js'
+import { commaList, readJsonArgument } from '../input.js'
 
 /** name:weight[:stock],… → a drop table (stock omitted or null/unlimited: unlimited); the fairness code checks the numbers. */
 export function parseWeights(text: string): MysteryOutcome[] {
-  const table = text
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
-    .map((entry) => {
-      const [name, weight, stock, ...extra] = entry.split(':').map((part) => part.trim())
-      if (!name || weight === undefined || extra.length)
-        throw new UsageError(`--weights: "${entry}" is not name:weight or name:weight:stock`)
-      const isUnlimited = stock === undefined || /^(?:null|unlimited)$/i.test(stock)
-      return { name, weight: Number(weight), stock: isUnlimited ? null : Number(stock) }
-    })
+  const table = commaList(text).map((entry) => {
+    const [name, weight, stock, ...extra] = entry.split(':').map((part) => part.trim())
+    if (!name || weight === undefined || extra.length)
+      throw new UsageError(`--weights: "${entry}" is not name:weight or name:weight:stock`)
+    const isUnlimited = stock === undefined || /^(?:null|unlimited)$/i.test(stock)
+    return { name, weight: Number(weight), stock: isUnlimited ? null : Number(stock) }
+  })
   if (!table.length) throw new UsageError('--weights: give at least one name:weight')
   return table
 }

@@ -6,6 +6,7 @@ import { setTimeout as wait } from 'node:timers/promises'
 import { subcommand } from '../examples.js'
 import { type CliContext, untilStopped } from '../context.js'
 import { isStoreError, UsageError } from '../exit-codes.js'
+import { collect } from '../input.js'
 import { DEMO_SEED_PATH } from '../shipped-files.js'
 import { maskKey } from '../../contract/keys.js'
 import { escapeControls } from '../terminal-text.js'
@@ -81,8 +82,8 @@ export function register(program: Command, ctx: CliContext): void {
     .option(
       '--allowed-host <name>',
       'also answer requests for this Host name (repeatable); others than localhost and IP addresses are refused',
-      (name: string, names: string[]) => [...names, name],
-      [] as string[],
+      collect,
+      [],
     )
     .option('--latency <ms>', 'delay every /api/v1 answer by this many ms')
     .option('--fail-rate <p>', 'answer this share (0..1) of /api/v1 requests with a 500')

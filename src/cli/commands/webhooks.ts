@@ -16,23 +16,19 @@ import { type CliContext, untilStopped } from '../context.js'
 import { counted } from '../counted.js'
 import { subcommand } from '../examples.js'
 import { UsageError } from '../exit-codes.js'
-import { addFieldOptions, buildBody, readArgument } from '../input.js'
+import { addFieldOptions, buildBody, collect, commaList, readArgument } from '../input.js'
 import { wrapWords } from '../layout.js'
 import { operationCommand } from '../operation-command.js'
 import type { Column } from '../output.js'
 import { describeChaos, parseChaos } from '../webhooks/chaos.js'
 import { CheckFailedError, webhookContext } from '../webhooks/http.js'
+import type { ReceiveOptions } from '../webhooks/receive.js'
 import type { TriggerOptions } from '../webhooks/trigger.js'
-
-const collect = (value: string, previous: string[] = []) => [...previous, value]
 
 /** `--events`: comma-separated kinds, or `all` for every kind an endpoint can take. */
 function eventKinds(text: string): string[] {
   if (text.trim() === 'all') return ALL_EVENT_KINDS.filter((k) => categoryOf(k) !== 'dynamic')
-  return text
-    .split(',')
-    .map((k) => k.trim())
-    .filter(Boolean)
+  return commaList(text)
 }
 
 export function register(program: Command, ctx: CliContext): void {
@@ -100,7 +96,7 @@ export function register(program: Command, ctx: CliContext): void {
     )
     .option('--events <kinds>', 'only these kinds, comma-separated')
     .option('--since <id>', 'first replay the logged events after this event id (0: every event kept)')
-    .action(async (o: { forwardTo?: string[]; events?: string; since?: string }, command: Command) =>
+    .action(async (o: import('../webhooks/listen.js').ListenOptions, command: Command) =>
       (await import('../webhooks/listen.js')).listen(wctx(command), o),
     )
 
@@ -117,9 +113,7 @@ export function register(program: Command, ctx: CliContext): void {
       'the answer to INVOICE.ITEM.DELIVER-DYNAMIC (text, links or JSON): the delivery shown on the invoice',
     )
     .option('--status <code>', "HTTP status to answer with (test your sender's retries with 500)", '200')
-    .action((o: { port: string; host: string; dynamicResponse?: string; status: string }, command: Command) =>
-      receive(wctx(command), o),
-    )
+    .action((o: ReceiveOptions, command: Command) => receive(wctx(command), o))
 
   subcommand(
     webhooks,
@@ -253,10 +247,7 @@ export function listEvents(w: CommandContext): void {
   }
 }
 
-async function receive(
-  w: CommandContext,
-  o: { port: string; host: string; dynamicResponse?: string; status: string },
-): Promise<void> {
+async function receive(w: CommandContext, o: ReceiveOptions): Promise<void> {
   const { printReceived, startReceiver } = await import('../webhooks/receive.js')
   const receiver = await startReceiver(
     o,

@@ -1,7 +1,7 @@
 // `store webhooks create --chaos …`: an endpoint's delivery chaos from `key=value,…` or JSON.
 import type { WebhookChaos, WebhookChaosInput } from '../../contract/webhooks.js'
 import { UsageError } from '../exit-codes.js'
-import { checkBody } from '../input.js'
+import { checkBody, commaList } from '../input.js'
 
 /** `duplicate=0.2,reorderMs=500,seed=7` or JSON, checked with the spec's schema before anything is sent. */
 export async function parseChaos(text: string): Promise<WebhookChaosInput> {
@@ -13,10 +13,7 @@ export async function parseChaos(text: string): Promise<WebhookChaosInput> {
       throw new UsageError(`--chaos: not valid JSON (${(error as Error).message})`)
     }
   } else {
-    const pairs = text
-      .split(',')
-      .map((p) => p.trim())
-      .filter(Boolean)
+    const pairs = commaList(text)
     if (!pairs.length) throw new UsageError('--chaos: empty; e.g. --chaos duplicate=0.2,reorderMs=500,seed=7')
     const entries = pairs.map((pair) => {
       const [key, value, ...rest] = pair.split('=')

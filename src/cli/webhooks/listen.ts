@@ -8,6 +8,7 @@ import {
   type WebhookEventKind,
 } from '../../contract/event-kinds.js'
 import { UsageError } from '../exit-codes.js'
+import { commaList } from '../input.js'
 import { followUntilStopped } from '../follow-until-stopped.js'
 import { isOk, sendWebhook, type Sent } from './http.js'
 import type { CommandContext } from '../client-factory.js'
@@ -25,10 +26,7 @@ export const FORWARD_RETRY_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000]
 
 function parseKinds(text: string | undefined): WebhookEventKind[] | undefined {
   if (!text) return undefined
-  const kinds = text
-    .split(',')
-    .map((k) => k.trim())
-    .filter(Boolean)
+  const kinds = commaList(text)
   const unknown = kinds.find((k) => !isWebhookEventKind(k))
   if (unknown)
     throw new UsageError(`--events: "${unknown}" is not an event kind (list them with store webhooks events)`)
@@ -60,11 +58,7 @@ export function parseForwardTarget(text: string) {
       `--forward-to: "${text}" is neither an http(s) URL nor PATTERN=URL (e.g. --forward-to 'order:*=http://localhost:3000/orders')`,
     )
   if (isPlain) return { url, patterns: undefined, matches: (_kind: string) => true }
-  const patterns = text
-    .slice(0, cut)
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean)
+  const patterns = commaList(text.slice(0, cut))
   const globs = patterns.map(globOf)
   for (const [i, glob] of globs.entries())
     if (!WEBHOOK_EVENT_KINDS.some((kind) => glob.test(kind)))
@@ -93,13 +87,9 @@ export async function listen(w: CommandContext, o: ListenOptions): Promise<void>
     throw new UsageError(`--since: "${o.since}" is not an event id (a sequence number; 0 replays every kept event)`)
   const client = w.client()
   const { origin } = w.connection()
-  const messages = {
-    ready: targets.length
-      ? forwardingLine(origin, kinds, targets)
-      : `Ready! Printing ${kinds ? kinds.join(', ') : 'every event'} from ${origin} (Ctrl+C to stop; --forward-to URL POSTs them, --json prints payloads)`,
-    reconnected: (after: string | undefined) =>
-      `Reconnected to ${origin}${after !== undefined ? `; resuming after event ${after}` : ''}`,
-  }
+  const ready = targets.length
+    ? forwardingLine(origin, kinds, targets)
+    : `Ready! Printing ${kinds ? kinds.join(', ') : 'every event'} from ${origin} (Ctrl+C to stop; --forward-to URL POSTs them, --json prints payloads)`
   const print = (event: EmittedEvent, url: string, { status, durationMs, error }: Outcome, attempts: number) => {
     const at = w.now().toISOString()
     if (out.isJson)
@@ -137,7 +127,7 @@ export async function listen(w: CommandContext, o: ListenOptions): Promise<void>
     void retry.finally(() => retrying.delete(retry))
   }
   try {
-    await followUntilStopped(w, out, messages, async (signal, onStatus) => {
+    await followUntilStopped(w, ready, 'event', async (signal, onStatus) => {
       for await (const event of client.emulator.events({ events: kinds, since: o.since, signal, onStatus })) {
         if (!targets.length) {
           if (out.isJson) out.ndjson(event)

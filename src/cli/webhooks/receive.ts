@@ -19,7 +19,7 @@ export interface ReceiveOptions {
   port: string
   host: string
   dynamicResponse?: string
-  status?: string
+  status: string
 }
 
 export interface Received {
@@ -88,7 +88,7 @@ export function describePayload(body: Data): string {
 
 export async function startReceiver(o: ReceiveOptions, onReceived: (r: Received) => void, now: () => Date) {
   const port = portOf(o.port)
-  const status = o.status === undefined ? 200 : Number(o.status)
+  const status = Number(o.status)
   if (!Number.isInteger(status) || status < 100 || status > 599)
     throw new UsageError(`--status: "${o.status}" is not an HTTP status`)
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
