@@ -7,9 +7,30 @@ import type { Clock } from '../deps.js'
 const SWEEP_AT = 10_000
 
 /**
- * A fixed window per client: at most `limit.requests` in each `limit.windowSeconds`, counted on
- * the injected clock; past it, a 429 with Retry-After saying which limit was hit
- * (`3 requests per 60 s per key`: `what` and `per`).
+ * Counts per client in fixed windows of `windowSeconds` on the injected clock. `add` counts one
+ * more, `peek` only reads; both give the count in the client's window and the seconds until it ends.
+ */
+export function fixedWindows(clock: Clock, windowSeconds: number) {
+  const windows = new Map<string, { start: number; count: number }>()
+  const windowMs = windowSeconds * 1000
+  const read = (client: string, add: number) => {
+    const now = clock.now().getTime()
+    let window = windows.get(client)
+    if (!window || now - window.start >= windowMs) {
+      if (!add) return { count: 0, retryAfter: 0 }
+      if (!window && windows.size >= SWEEP_AT)
+        for (const [other, { start }] of windows) if (now - start >= windowMs) windows.delete(other)
+      windows.set(client, (window = { start: now, count: 0 }))
+    }
+    window.count += add
+    return { count: window.count, retryAfter: Math.max(1, Math.ceil((window.start + windowMs - now) / 1000)) }
+  }
+  return { add: (client: string) => read(client, 1), peek: (client: string) => read(client, 0) }
+}
+
+/**
+ * At most `limit.requests` per client in each `limit.windowSeconds`; past it, a 429 with
+ * Retry-After saying which limit was hit (`3 requests per 60 s per key`: `what` and `per`).
  * `clientOf` names the client a request counts against, or undefined when it does not count.
  */
 export function rateLimit<E extends Env>(
@@ -19,20 +40,12 @@ export function rateLimit<E extends Env>(
   per: string,
   clientOf: (c: Context<E>) => string | undefined,
 ): MiddlewareHandler<E> {
-  const windows = new Map<string, { start: number; count: number }>()
-  const windowMs = limit.windowSeconds * 1000
+  const windows = fixedWindows(clock, limit.windowSeconds)
   return (c, next) => {
     const client = clientOf(c)
     if (client === undefined) return next()
-    const now = clock.now().getTime()
-    let window = windows.get(client)
-    if (!window || now - window.start >= windowMs) {
-      if (!window && windows.size >= SWEEP_AT)
-        for (const [other, { start }] of windows) if (now - start >= windowMs) windows.delete(other)
-      windows.set(client, (window = { start: now, count: 0 }))
-    }
-    if (++window.count <= limit.requests) return next()
-    const retryAfter = Math.max(1, Math.ceil((window.start + windowMs - now) / 1000))
+    const { count, retryAfter } = windows.add(client)
+    if (count <= limit.requests) return next()
     throw new StoreError(
       429,
       `rate limit exceeded: ${limit.requests} ${what} per ${limit.windowSeconds} s per ${per}; retry after ${retryAfter} s`,

@@ -18,8 +18,7 @@ import { controlRoutes } from '../control/index.js'
 import { apiRoutes } from '../api.js'
 import type { RouteDeps } from '../route.js'
 import { renderPage } from '../../pages/layout.js'
-import { LoginThrottle } from './login-throttle.js'
-import { peerOf } from '../../middleware/rate-limit.js'
+import { fixedWindows, peerOf } from '../../middleware/rate-limit.js'
 import { pageErrors } from '../../pages/errors.js'
 import { LoginPage, OverviewPage } from '../../pages/dashboard/overview.js'
 import { ProductsPage } from '../../pages/dashboard/products.js'
@@ -39,6 +38,12 @@ import { answerJson } from '../../inspector/answer.js'
 
 /** Events the Live events page shows. */
 const RECENT_EVENTS = 200
+/**
+ * Failed logins one client address may make a minute before it must wait, so guessing keys through
+ * the form is slow. A login that succeeds does not reset the count: one valid key of one's own
+ * would otherwise buy unlimited guesses at others'.
+ */
+const LOGIN_FAILURES_PER_MINUTE = 10
 
 /**
  * The dashboard under /_dashboard: pages behind a login with an API key; their scripts call the
@@ -51,7 +56,7 @@ export function dashboardRoutes(
 ): Hono<PageEnv> {
   const { services, requests } = routeDeps
   const sessions = new Sessions(services.accounts, deps.random)
-  const throttle = new LoginThrottle(deps.clock)
+  const failedLogins = fixedWindows(deps.clock, 60)
   const dashApi = new Hono()
   dashApi.onError((error, c) => errorResponse(error, c, deps.log))
   const notLoggedIn = () => {
@@ -87,10 +92,10 @@ export function dashboardRoutes(
   })
   app.post('/login', async (c) => {
     const client = peerOf(c)
-    const wait = throttle.retryAfter(client)
-    if (wait > 0) {
-      c.header('Retry-After', String(wait))
-      const error = `Too many failed logins from this address: try again in ${wait} s.`
+    const { count, retryAfter } = failedLogins.peek(client)
+    if (count >= LOGIN_FAILURES_PER_MINUTE) {
+      c.header('Retry-After', String(retryAfter))
+      const error = `Too many failed logins from this address: try again in ${retryAfter} s.`
       return renderPage(c, LoginPage({ error, next: safeNext(c.req.query('next')) }), 429)
     }
     // A body that is not a readable form is the sender's fault (400), never a 500.
@@ -100,7 +105,7 @@ export function dashboardRoutes(
       throw new StoreError(400, `the form could not be read: ${words}`)
     })
     if (!sessions.open(c, typeof form.key === 'string' ? form.key : '')) {
-      throttle.failed(client)
+      failedLogins.add(client)
       return renderPage(
         c,
         LoginPage({ error: 'That key is not a key of this emulator (or it was revoked).', next: safeNext(form.next) }),
