@@ -1,4 +1,3 @@
-import type { ListedFields } from '../../../contract/common.js'
 import { type CustomerDetail, CustomerSchema } from '../../../contract/customers.js'
 import { cents } from '../../money.js'
 import type { CustomerRecord } from '../../../contract/rows.js'
@@ -6,7 +5,7 @@ import type { ServiceDeps } from '../common/deps.js'
 import { presenterOf } from '../common/listed.js'
 
 /** A customer as listed: without the merchant's notes (the single read adds them). */
-export const presentCustomer: (row: CustomerRecord) => ListedFields<typeof CustomerSchema> = presenterOf(CustomerSchema)
+export const presentCustomer = presenterOf(CustomerSchema)
 
 /**
  * The single-customer read: the record plus order stats computed from the customer's orders
