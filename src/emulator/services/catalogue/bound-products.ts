@@ -8,11 +8,11 @@ import { lookUpProduct } from './products.js'
  * Bound product ids as stored: each given id (internal or `rec_…`) must be a product of the shop
  * and is kept as the internal id, in the given order, once.
  */
-export function resolveProductIds(deps: ServiceDeps, shop: ShopRecord, ids: string[], field = 'productIds'): string[] {
+export function resolveProductIds(deps: ServiceDeps, shop: ShopRecord, ids: string[]): string[] {
   const out = new Set<string>()
   for (const id of ids) {
     const product = lookUpProduct(deps, shop, id)
-    if (!product) throw refuse(UNKNOWN_PRODUCT, { field, id })
+    if (!product) throw refuse(UNKNOWN_PRODUCT, { field: 'productIds', id })
     out.add(product.id)
   }
   return [...out]

@@ -1,6 +1,5 @@
 import { notFound } from '../../../contract/errors.js'
 import type { FulfilmentSetup, FulfilmentSetupBody } from '../../../contract/fulfilment.js'
-import { PRODUCT_LIMIT } from '../../../contract/constants.js'
 import type { CreateProductBody, UpdateProductBody } from '../../../contract/products.js'
 import type { ProductRecord, ShopRecord } from '../../../contract/rows.js'
 import type { ServiceDeps } from '../common/deps.js'
@@ -16,12 +15,7 @@ export class CatalogueService {
   constructor(private readonly deps: ServiceDeps) {}
 
   /** Products of one status (Live for the API), or all, newest first; the cursor is the last product's place. */
-  page(
-    shop: ShopRecord,
-    limit: number = PRODUCT_LIMIT.default,
-    cursor?: string,
-    status: ProductRecord['status'] | 'all' = 'Live',
-  ) {
+  page(shop: ShopRecord, limit: number, cursor?: string, status: ProductRecord['status'] | 'all' = 'Live') {
     const products = this.deps.collections.products
     const after = cursor
       ? (decodeTuple(cursor, ([t, i]) => isNumber(t) && typeof i === 'string') as [number, string])

@@ -2,15 +2,15 @@ import { StoreError } from '../../../contract/errors.js'
 import type { ShopRecord, SubscriptionRecord } from '../../../contract/rows.js'
 import { emitNow } from '../catalogue/stock.js'
 import type { ServiceDeps } from '../common/deps.js'
-import { rowOfShop, take } from '../common/shop-rows.js'
+import { rowOfShop } from '../common/shop-rows.js'
 import { emitSubscription } from './billing.js'
 
 /** The shop's subscriptions (`/api/v1/subscriptions`): made by paid orders, moved by the clock, cancelled by the processor. */
 export class SubscriptionService {
   constructor(private readonly deps: ServiceDeps) {}
 
-  list(shop: ShopRecord, limit = Infinity): SubscriptionRecord[] {
-    return take(this.deps.collections.subscriptions.newestFirst('shop', shop.id), limit)
+  list(shop: ShopRecord): SubscriptionRecord[] {
+    return [...this.deps.collections.subscriptions.newestFirst('shop', shop.id)]
   }
 
   get(shop: ShopRecord, id: string): SubscriptionRecord {
