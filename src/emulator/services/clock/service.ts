@@ -24,8 +24,7 @@ export class ClockService {
   }
 
   state(account: AccountRecord): ClockState {
-    const owner = { accountId: account.id }
-    return { now: this.deps.nowIso(owner), offsetSeconds: this.deps.clockOffsetMs(owner) / 1000 }
+    return { now: this.nowIso(account), offsetSeconds: this.offsetMs(account) / 1000 }
   }
 
   /** A db from before per-account clocks kept one offset for all: every account takes it, once, at start. */
