@@ -6,8 +6,8 @@ import {
   isValidClientSeed,
   oddsOf,
   serverSeedFromBytes,
+  type MysteryOutcome,
 } from '../../../fairness/index.js'
-import type { MysteryOutcome } from '../../../fairness/index.js'
 import { badRequest } from '../../../contract/errors.js'
 import type { MysteryPublic } from '../../../contract/mystery.js'
 import type { ServiceDeps } from '../common/deps.js'

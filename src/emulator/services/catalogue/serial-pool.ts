@@ -1,8 +1,8 @@
 // A product's pool of Serial codes and the codes it delivered, as rows of their own (`serials`,
 // `deliveredCodes`): a sale touches only the rows of the codes it takes.
 import type { Collections } from '../../store/collections.js'
-import type { SerialRecord } from '../../../contract/rows.js'
 import type { Tx } from '../../store/store.js'
+import { take } from '../common/shop-rows.js'
 
 const serialId = (productId: string, position: number) => `${productId}:${position}`
 const deliveredId = (productId: string, code: string) => `${productId}:${code}`
@@ -31,11 +31,7 @@ export function replaceSerialPool(
 
 /** Takes the first `count` codes of a pool (the caller checked there are enough) and returns them. */
 export function takeSerials(tx: Tx, collections: Collections, productId: string, count: number): string[] {
-  const taken: SerialRecord[] = []
-  for (const row of collections.serials.oldestFirst('product', productId)) {
-    if (taken.length === count) break
-    taken.push(row)
-  }
+  const taken = take(collections.serials.oldestFirst('product', productId), count)
   for (const row of taken) tx.delete('serials', row.id)
   return taken.map((row) => row.code)
 }

@@ -2,8 +2,7 @@ import { openBox } from '../../../fairness/index.js'
 import { newPoolVersion, tableChanged } from '../catalogue/mystery.js'
 import { availableUnits, mysteryCapacity, putStock, stockAfterSale } from '../catalogue/stock.js'
 import { recordDelivered } from '../catalogue/serial-pool.js'
-import type { Fulfil } from './fulfil.js'
-import { delivered, retryHint, undelivered } from './fulfil.js'
+import { delivered, type Fulfil, retryHint, undelivered } from './fulfil.js'
 import { setupHint } from '../catalogue/setup-hint.js'
 
 /**

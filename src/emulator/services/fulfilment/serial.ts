@@ -1,7 +1,6 @@
 import { availableUnits, putStock, stockAfterSale } from '../catalogue/stock.js'
 import { recordDelivered, serialCount, takeSerials } from '../catalogue/serial-pool.js'
-import type { Fulfil } from './fulfil.js'
-import { delivered, retryHint, undelivered } from './fulfil.js'
+import { delivered, type Fulfil, retryHint, undelivered } from './fulfil.js'
 import { setupHint } from '../catalogue/setup-hint.js'
 
 /** Serial: one code per unit from the front of the pool; delivered codes are recorded, so none goes out twice. */
