@@ -6,7 +6,6 @@ import { startEmulator, type StartedEmulator } from '../emulator/start.js'
 import { offsetClock, type Clock, type EmulatorOptions, type Log, type Random, type Sleep } from '../emulator/deps.js'
 import { parseSeed, type SeedInput } from '../contract/seed-file.js'
 import { demoSeed } from '../emulator/demo-seed.js'
-import { StoreClient } from '../client/index.js'
 
 /** The key the handlers accept unless told otherwise (known in advance, like `store serve --api-key`). */
 export const MSW_API_KEY = 'sk_live_mswtestkey0000000000000000000'
@@ -91,22 +90,6 @@ export function createStoreHandlers<Handler>(
       options: { publicOrigin: origin, ...o.options },
     })
   const emulator = () => (running ??= start())
-  /** Asked of the control API on the app itself, never through MSW. */
-  const isBusy = async (): Promise<boolean> => {
-    const { app } = await emulator()
-    const client = new StoreClient({
-      baseUrl: `${origin}/api/v1`,
-      apiKey,
-      retry: false,
-      fetch: (input, init) => Promise.resolve(app.request(input instanceof Request ? input : String(input), init)),
-    })
-    for (const shop of (await client.emulator.listShops()).shops)
-      for (const state of ['pending', 'retrying'] as const) {
-        const { deliveries } = await client.withShop(shop.id).emulator.webhooks.logs({ state, limit: 1 })
-        if (deliveries.length) return true
-      }
-    return false
-  }
 
   const handler = http.all(`${origin}/*`, async ({ request }) => (await emulator()).app.fetch(request))
   return Object.assign([handler], {
@@ -114,15 +97,13 @@ export function createStoreHandlers<Handler>(
     apiKey,
     emulator,
     async settled({ timeoutMs = 30_000 }: { timeoutMs?: number } = {}) {
-      const deadline = Date.now() + timeoutMs
-      while (await isBusy()) {
-        if (Date.now() > deadline)
-          throw new Error(
-            `webhook deliveries still pending after ${timeoutMs / 1000} s; shorten the waits between attempts with options.webhooks.retryDelaysMs`,
-          )
-        // Deliveries run on the emulator's own timers: look again shortly.
-        await new Promise((resolve) => setTimeout(resolve, 5))
-      }
+      const { services } = await emulator()
+      const pending = `webhook deliveries still pending after ${timeoutMs / 1000} s; shorten the waits between attempts with options.webhooks.retryDelaysMs`
+      const timeout = AbortSignal.timeout(timeoutMs)
+      const timedOut = new Promise<never>((_, reject) =>
+        timeout.addEventListener('abort', () => reject(new Error(pending))),
+      )
+      await Promise.race([services.events.worker.idle(), timedOut])
     },
     async reset() {
       const previous = running
