@@ -9,7 +9,7 @@ import { seedText } from './pull.js'
 import { countsOf, describeCounts, isSeedKind, SeedCollector, type SeedKind, seedableOnly } from './seed-records.js'
 
 /** `/api/v1/products/prod_1?x=1` → `['products', 'prod_1']`; undefined when not under `/api/v1`. */
-export const apiSegments = (url: string): string[] | undefined =>
+const apiSegments = (url: string): string[] | undefined =>
   apiPathOf(url)?.path.split('/').filter(Boolean).map(decodeURIComponent)
 
 function recordsOf(kind: SeedKind, body: unknown): unknown[] {
@@ -39,9 +39,6 @@ function unreadPage(products: readonly Record<string, unknown>[]): Record<string
     createdAt,
   }
 }
-
-export const singular = (noun: string) =>
-  noun.endsWith('ies') ? `${noun.slice(0, -3)}y` : noun.endsWith('s') ? noun.slice(0, -1) : noun
 
 /** With `suffix`, every record under a fresh id entered in `ids`; without, under its recorded id. */
 export function seedFromRecording(entries: readonly HarEntry[], ids = new IdMap(), suffix?: string) {
