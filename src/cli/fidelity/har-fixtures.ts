@@ -142,6 +142,7 @@ export async function runFixturesFromHar(cc: CommandContext, file: string, o: { 
     // Recordings are masked already; the mask runs again for any key a hand-made HAR kept.
     maskText(`${JSON.stringify(fixtures, null, 2)}\n`, []),
     o.out,
-    `${steps.length} steps from ${file}${o.out ? ` written to ${o.out}; run them with store fixtures run ${o.out}` : ''}`,
+    `${steps.length} steps from ${file}`,
+    `run them with store fixtures run ${o.out}`,
   )
 }
