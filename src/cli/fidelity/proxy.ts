@@ -10,7 +10,6 @@ import { untilStopped } from '../context.js'
 import { UsageError } from '../exit-codes.js'
 import { version } from '../version.js'
 import { createHarRecorder } from './har-recorder.js'
-import { parseJson } from './id-map.js'
 import { portOf, readBody, sendJson, serveLocally } from './local-server.js'
 import { checkAnswer, describeMismatch, routeFinder } from './schema-check.js'
 import { AnswerTooLargeError, askUpstream, MAX_RELAYED_BYTES, type UpstreamAnswer } from './upstream.js'
@@ -140,25 +139,17 @@ export async function runProxy(cc: CommandContext, o: ProxyFlags): Promise<void>
           `could not write ${recordPath}: ${error.message}; the exchanges are kept and written with the next one`,
         ),
       )
-    const text = answer.text ?? ''
-    const mismatches = checkAnswer(findRoute(method, path), { ...answer, text })
+    const mismatches = checkAnswer(findRoute(method, path), { ...answer, text: answer.text ?? '' })
     if (mismatches.length) {
       stats.mismatches += mismatches.length
       stats.answersWithMismatches++
       for (const mismatch of mismatches) cc.out.line(`! ${describeMismatch(mismatch)}`)
     }
-    let relayedBody: Buffer | string = answer.bytes
-    if (answer.status === 401) {
+    if (answer.status === 401)
       cc.out.info(
         `store proxy: ${upstream} refused the key (401): check ${apiKey ? 'the key given with --api-key' : 'the key your client sends (or give the proxy one with --api-key)'}`,
       )
-      if (typeof (parseJson(text) as { error?: unknown })?.error !== 'string') {
-        relayedBody = JSON.stringify({ error: `the upstream refused the key (401): check the API key` })
-        relayed['content-type'] = 'application/json'
-        delete relayed['content-encoding']
-      }
-    }
-    res.writeHead(answer.status, answer.statusText, relayed).end(method === 'HEAD' ? undefined : relayedBody)
+    res.writeHead(answer.status, answer.statusText, relayed).end(method === 'HEAD' ? undefined : answer.bytes)
   }
 
   const { address, close } = await serveLocally(port, o.host, handle, (error, res) => {
