@@ -167,7 +167,6 @@ export async function runProxy(cc: CommandContext, o: ProxyFlags): Promise<void>
   const { requests, answersWithMismatches, mismatches } = stats
   const recorded = recorder ? `; ${recorder.entries} recorded to ${recordPath}` : ''
   if (answersWithMismatches)
-    // Answers that broke the spec's schemas: exit 1.
     throw new Error(
       `${answersWithMismatches} of ${requests} answers broke the spec's schemas (${counted(mismatches, 'mismatches')}, printed above)${recorded}`,
     )

@@ -15,10 +15,6 @@ import {
   writeSeed,
 } from './seed-records.js'
 
-/** `/api/v1/products/prod_1?x=1` → `['products', 'prod_1']`; undefined when not under `/api/v1`. */
-const apiSegments = (url: string): string[] | undefined =>
-  apiPathOf(url)?.path.split('/').filter(Boolean).map(decodeURIComponent)
-
 function recordsOf(kind: SeedKind, body: unknown): unknown[] {
   if (body === null || typeof body !== 'object') return []
   const list = (body as Record<string, unknown>)[kind]
@@ -51,7 +47,7 @@ export function seedFromRecording(entries: readonly HarEntry[], ids = new IdMap(
   const pages = { followed: new Set<string>(), offered: new Set<string>() }
   const summaries: Summarised[] = []
   for (const entry of entries) {
-    const segments = apiSegments(entry.request.url)
+    const segments = apiPathOf(entry.request.url)?.path.split('/').filter(Boolean).map(decodeURIComponent)
     const status = entry.response.status
     if (!segments?.length || status < 200 || status > 299 || !isSeedKind(segments[0])) continue
     const kind = segments[0]

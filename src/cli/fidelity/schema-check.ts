@@ -26,7 +26,6 @@ export function routeFinder(): (method: string, path: string) => Route {
 }
 
 export interface Mismatch {
-  /** `GET /products/{id}`, or the method and path when no route of the spec matches. */
   route: string
   status: number
   /** Where: `products.0.price`, `(status)`, `(body)`, `(route)`. */
