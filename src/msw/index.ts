@@ -6,11 +6,12 @@ import { startEmulator, type StartedEmulator } from '../emulator/start.js'
 import { offsetClock, type Clock, type EmulatorOptions, type Log, type Random, type Sleep } from '../emulator/deps.js'
 import { parseSeed, type SeedInput } from '../contract/seed-file.js'
 import { demoSeed } from '../emulator/demo-seed.js'
+import { DEFAULT_BASE_URL } from '../client/http.js'
 
 /** The key the handlers accept unless told otherwise (known in advance, like `store serve --api-key`). */
 export const MSW_API_KEY = 'sk_live_mswtestkey0000000000000000000'
 /** Where the handlers listen unless told otherwise: the CLI's and StoreClient's default base URL's origin. */
-export const DEFAULT_ORIGIN = 'http://127.0.0.1:4010'
+export const DEFAULT_ORIGIN = new URL(DEFAULT_BASE_URL).origin
 
 /** A seed as a user writes it: the records of a seed file (`store serve --seed FILE`), checked when the handlers are made. */
 export type { SeedInput }
