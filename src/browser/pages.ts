@@ -96,23 +96,17 @@ function after(el: Element, json: Json | null, noticeEl: Element | null): void {
   }
   if (then === 'replace') {
     const done = document.createElement('p')
-    notice(done, success, true)
     done.setAttribute('role', 'status')
-    el.replaceWith(done)
-    if (noticeEl) noticeEl.textContent = ''
-    return
+    notice(done, success, true)
+    return el.replaceWith(done)
   }
   sessionStorage.setItem(FLASH, success)
   location.reload()
 }
 
-/** Where the outcome of an action shows: its form's own notice, or the page's. */
-function noticeOf(el: Element): Element | null {
-  return el.querySelector(':scope > .notice') ?? document.getElementById('flash')
-}
-
+/** Sends an action and shows its outcome in its form's own notice, or the page's. */
 function run(el: Element, body: () => unknown, button: HTMLButtonElement | null): void {
-  const noticeEl = noticeOf(el)
+  const noticeEl = el.querySelector(':scope > .notice') ?? document.getElementById('flash')
   const question = el.getAttribute('data-confirm')
   if (question && !window.confirm(question)) return
   if (button) button.disabled = true
