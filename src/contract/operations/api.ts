@@ -99,7 +99,6 @@ export const API_OPERATION_TABLE = {
   listOrders: order.list(OrderListSchema, {
     description: 'Most recent first, scoped to the shop. `limit` defaults to 50 (at most 200).',
     query: OrderListQuerySchema,
-    ok: answer(200, '`{ orders: [...] }` with their items.', OrderListSchema),
   }),
   getOrder: order.get(OrderSchema, {
     description:
@@ -173,7 +172,6 @@ export const API_OPERATION_TABLE = {
   getCustomer: customer.get(CustomerDetailSchema, {
     description:
       'With order stats and notes. Emulator: `stats` is `{paidOrders, unpaidOrders, averageOrderValue, firstOrderAt}`, `notes` is `[{text, createdAt}]`.',
-    ok: answer(200, 'The customer with stats and notes.', CustomerDetailSchema),
   }),
   listSubscriptions: subscription.list(SubscriptionListSchema, {
     description: 'With product and customer details. Emulator: newest first.',
