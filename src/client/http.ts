@@ -328,7 +328,6 @@ export class Http {
   }
 }
 
-/** The text as JSON, or undefined when it is not JSON. */
 export function jsonOf(text: string): unknown {
   try {
     return JSON.parse(text)

@@ -78,7 +78,6 @@ const theme = resourceOperations({
   param: 'themeId',
 })
 
-/** `/api/v1` (spec, "Endpoints"), paths relative to it, by operationId. */
 export const API_OPERATION_TABLE = {
   listProducts: product.list(ProductListSchema, {
     description:

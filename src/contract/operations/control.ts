@@ -91,7 +91,6 @@ const QUERY_ID = "The query's id."
 const customerQuery = resourceOperations({ path: '/_emulator/queries', one: 'a customer query', id: QUERY_ID })
 const fault = resourceOperations({ path: '/_emulator/faults', one: 'a fault rule', id: "The rule's id (`flt_…`)." })
 
-/** The emulator's control API (`/_emulator`, DESIGN.md "Emulator control API"), by operationId. */
 export const CONTROL_OPERATION_TABLE = {
   ...area(SHOPS_AND_KEYS, {
     listShops: shop.list(ShopListSchema, {
