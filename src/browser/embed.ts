@@ -4,6 +4,7 @@
 import type { ErrorBody } from '../contract/errors.js'
 import type { Group } from '../contract/groups.js'
 import type { CheckoutInput, CheckoutResponse, StorefrontProduct } from '../contract/storefront.js'
+import { money } from '../emulator/pages/format.js'
 
 type Attrs = Record<string, string | boolean | undefined>
 
@@ -27,14 +28,6 @@ function el<K extends keyof HTMLElementTagNameMap>(
     if (value !== undefined && value !== false) node.setAttribute(key, value === true ? '' : value)
   for (const child of children) if (child !== null) node.append(child)
   return node
-}
-
-function money(amount: number, currency = 'USD'): string {
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount)
-  } catch {
-    return `${currency} ${Number(amount).toFixed(2)}`
-  }
 }
 
 /** The form's label of an API field (each input is named after its field), so a refusal names what the buyer sees. */

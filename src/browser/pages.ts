@@ -2,6 +2,8 @@
 // the routes the API's users call (the dashboard's through its session-authenticated mirror).
 // Everything shown is set with textContent, never as HTML, or comes from the page's own server.
 import type { ErrorBody } from '../contract/errors.js'
+import { cents } from '../emulator/money.js'
+import { money } from '../emulator/pages/format.js'
 
 type Json = Record<string, unknown>
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
@@ -29,6 +31,10 @@ function setPath(target: Json, path: string, value: unknown): void {
 /** One field's value as JSON, by its data-type; undefined leaves the field out of the body. */
 function fieldValue(el: Field): unknown {
   const type = el.getAttribute('data-type')
+  if (type === 'checks') {
+    const checked = el.form!.querySelectorAll<HTMLInputElement>(`input[name="${el.name}"]:checked`)
+    return [...checked].map((box) => box.value)
+  }
   if (el.value === '') return el.hasAttribute('data-null-empty') ? null : undefined
   if (type === 'number') return Number(el.value)
   if (type === 'lines')
@@ -50,15 +56,6 @@ function bodyOf(form: HTMLFormElement): Json {
   const body: Json = {}
   for (const el of form.querySelectorAll<Field>('input[name], select[name], textarea[name]')) {
     if (el.disabled || el.hasAttribute('data-skip')) continue
-    if (el.getAttribute('data-type') === 'checks') {
-      const checked = [...form.querySelectorAll<HTMLInputElement>(`input[name="${el.name}"]:checked`)]
-      setPath(
-        body,
-        el.name,
-        checked.map((box) => box.value),
-      )
-      continue
-    }
     if (el.type === 'radio' && !(el as HTMLInputElement).checked) continue
     const value = fieldValue(el)
     if (value !== undefined) setPath(body, el.name, value)
@@ -99,23 +96,17 @@ function after(el: Element, json: Json | null, noticeEl: Element | null): void {
   }
   if (then === 'replace') {
     const done = document.createElement('p')
-    notice(done, success, true)
     done.setAttribute('role', 'status')
-    el.replaceWith(done)
-    if (noticeEl) noticeEl.textContent = ''
-    return
+    notice(done, success, true)
+    return el.replaceWith(done)
   }
   sessionStorage.setItem(FLASH, success)
   location.reload()
 }
 
-/** Where the outcome of an action shows: its form's own notice, or the page's. */
-function noticeOf(el: Element): Element | null {
-  return el.querySelector(':scope > .notice') ?? document.getElementById('flash')
-}
-
+/** Sends an action and shows its outcome in its form's own notice, or the page's. */
 function run(el: Element, body: () => unknown, button: HTMLButtonElement | null): void {
-  const noticeEl = noticeOf(el)
+  const noticeEl = el.querySelector(':scope > .notice') ?? document.getElementById('flash')
   const question = el.getAttribute('data-confirm')
   if (question && !window.confirm(question)) return
   if (button) button.disabled = true
@@ -159,17 +150,14 @@ document.addEventListener('click', (event) => {
   })
 })
 
-// The checkout's total follows its quantity field (unit price × quantity, rounded to cents, formatted as the server does).
+// The checkout's total follows its quantity field, rounded and formatted as the server does.
 document.addEventListener('input', (event) => {
   const el = event.target as HTMLInputElement
   const out = el.id ? document.querySelector(`[data-total-of="${el.id}"]`) : null
   const quantity = Math.floor(Number(el.value))
   if (!out || !(quantity >= 1)) return
-  const amount = Math.round((Number(out.getAttribute('data-unit-price')) * quantity + Number.EPSILON) * 100) / 100
-  const currency = out.getAttribute('data-currency')!
-  out.textContent = new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'code' })
-    .format(amount)
-    .replace(/\u00a0/g, ' ')
+  const unitPrice = Number(out.getAttribute('data-unit-price'))
+  out.textContent = money(cents(unitPrice * quantity), out.getAttribute('data-currency')!)
 })
 
 document.addEventListener('change', (event) => {

@@ -88,3 +88,11 @@ export function checkBaseUrl(value: string, source: string): string {
   if (problem) throw new UsageError(problem)
   return value
 }
+
+/** A hosted service's API (`--upstream`, `--from`), checked as a base URL is, with `/api/v1` added when it lacks it. */
+export function apiBaseOf(value: string, source: string): string {
+  const base = checkBaseUrl(value, source)
+    .replace(/[?#].*$/, '')
+    .replace(/\/+$/, '')
+  return base.endsWith('/api/v1') ? base : `${base}/api/v1`
+}

@@ -110,9 +110,7 @@ export async function readJsonArgument(ctx: Io, value: string, what: string): Pr
 async function readStdin(ctx: Pick<CliContext, 'stdin'>): Promise<string> {
   if (ctx.stdin.isTTY) throw new UsageError('"-" reads stdin, but stdin is a terminal: pipe the JSON in, or use @file')
   if (ctx.stdin.readableEnded) throw new UsageError('stdin was already read: only one "-" per command')
-  const chunks: Buffer[] = []
-  for await (const chunk of ctx.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)
-  return Buffer.concat(chunks).toString('utf8')
+  return process.getBuiltinModule('node:stream/consumers').text(ctx.stdin)
 }
 
 /** The flag's value converted to its field's type, or a usage error naming the flag. */

@@ -52,8 +52,10 @@ export interface OperationCommandSpec {
   confirm?: (args: string[], cc: CommandContext) => [question: string | (() => Promise<string>), action: string]
   /** Adds to the body from the command's own flags, before the schema check. */
   amend?: (cc: CommandContext, body: Record<string, unknown>, opts: Record<string, unknown>, args: string[]) => unknown
-  /** A list answer as a table: the envelope's key, the columns, the words when it is empty. */
-  rows?: [key: string, columns: Column<Answer>[], empty: string]
+  /** A list answer as a table: the columns of its one array (`{ shops: [...] }`). */
+  rows?: Column<Answer>[]
+  /** What an empty list says; default `No shops found`, after the array's key. */
+  empty?: string
   /** Shows the answer off `--json`, or not at all (false); default field by field (nothing for `{ success: true }`). */
   show?: false | ((cc: CommandContext, answer: Answer, args: string[]) => unknown)
   /** The line that says what was done, off `--json`. */
@@ -110,8 +112,10 @@ export function operationCommand(
       )
       if (cc.out.isJson) return cc.out.json(answer)
       if (spec.show) await spec.show(cc, answer, args)
-      else if (spec.rows) cc.out.rows(answer[spec.rows[0]], spec.rows[1], spec.rows[2])
-      else if (spec.show !== false && !answer.success) cc.out.record(answer, Object.entries(answer))
+      else if (spec.rows) {
+        const [key, rows] = Object.entries(answer).find(([, v]) => Array.isArray(v))!
+        cc.out.rows(rows as unknown[], spec.rows, spec.empty ?? `No ${key} found`)
+      } else if (spec.show !== false && !answer.success) cc.out.record(answer, Object.entries(answer))
       if (spec.done) cc.out.success(spec.done(answer, args))
     }),
   )

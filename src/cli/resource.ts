@@ -69,7 +69,8 @@ export function registerResource<Row extends object>(
     operationCommand(cmd, ctx, 'list', `list${spec.name[0].toUpperCase()}${spec.name.slice(1)}` as OperationId, {
       examples: listExamples,
       flags: spec.flags?.list,
-      rows: [spec.name, spec.columns ?? [], spec.empty ?? `No ${spec.name} found`],
+      rows: spec.columns ?? [],
+      empty: spec.empty,
     })
   }
   const getExamples = examples.get ?? [`${store} get ${examples.id}`, `${store} get ${examples.id} --json`]

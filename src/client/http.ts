@@ -104,12 +104,14 @@ export class Http {
   readonly origin: string
   readonly options: Readonly<HttpOptions>
   private readonly retry: RetryOptions
+  private readonly secrets: string[]
 
   constructor(options: HttpOptions = {}) {
     this.options = options
     this.baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '')
     this.origin = this.baseUrl.replace(/\/api\/v1$/, '')
     this.retry = options.retry === false ? { ...DEFAULT_RETRY, retries: 0 } : { ...DEFAULT_RETRY, ...options.retry }
+    this.secrets = options.apiKey ? [options.apiKey] : []
   }
 
   with(overrides: Partial<HttpOptions>): Http {
@@ -265,7 +267,7 @@ export class Http {
     const log = this.options.log
     if (log) {
       log(`> ${method} ${url}`)
-      for (const [name, value] of Object.entries(maskedHeaders(Object.entries(headers), this.secrets())))
+      for (const [name, value] of Object.entries(maskedHeaders(Object.entries(headers), this.secrets)))
         log(`> ${name}: ${value}`)
       if (body !== undefined) log(`> ${this.shown(body)}`)
     }
@@ -317,18 +319,13 @@ export class Http {
     if (text) log(`< ${this.shown(text)}`)
   }
 
-  private secrets(): string[] {
-    return this.options.apiKey ? [this.options.apiKey] : []
-  }
-
   /** A body as the log shows it: cut short, the key, any other API key and any `secret` field hidden. */
   private shown(text: string): string {
     const cut = text.length > LOG_BODY_LIMIT ? `${text.slice(0, LOG_BODY_LIMIT)}… (${text.length} characters)` : text
-    return maskSecretsIn(cut, this.secrets())
+    return maskSecretsIn(cut, this.secrets)
   }
 }
 
-/** The text as JSON, or undefined when it is not JSON. */
 export function jsonOf(text: string): unknown {
   try {
     return JSON.parse(text)

@@ -27,10 +27,11 @@ type Method<V extends Verb, K extends OperationId> = V extends 'list'
 export type Resource<I extends Ids> = { [V in keyof I & Verb]: Method<V, I[V] & OperationId> }
 
 /** Makers of one method per verb's shape: `verbs(http).get('revokeKey')` is `(id, options?)`. */
-export function verbs(http: Http, param = 'id') {
+export function verbs(http: Http) {
   // biome-ignore lint/suspicious/noExplicitAny: each method is typed by Method<V, K>
   const call = http.call.bind(http) as (id: OperationId, input: object) => Promise<any>
-  const params = (id: string) => ({ [param]: id })
+  /** The operation's one path parameter (`{id}`, `{themeId}`) given `key`. */
+  const params = (id: OperationId, key: string) => ({ [ADDRESSES[id].path.match(/\{(\w+)\}/)?.[1] ?? 'id']: key })
   const methods: Record<Verb, (id: OperationId) => unknown> = {
     list: (id) =>
       ADDRESSES[id].query
@@ -39,7 +40,7 @@ export function verbs(http: Http, param = 'id') {
     get:
       (id) =>
       (key: string, options: CallOptions = {}) =>
-        call(id, { ...options, params: params(key) }),
+        call(id, { ...options, params: params(id, key) }),
     create:
       (id) =>
       (body: unknown, options: CallOptions = {}) =>
@@ -47,11 +48,11 @@ export function verbs(http: Http, param = 'id') {
     update:
       (id) =>
       (key: string, body: unknown, options: CallOptions = {}) =>
-        call(id, { ...options, params: params(key), body }),
+        call(id, { ...options, params: params(id, key), body }),
     delete:
       (id) =>
       (key: string, options: CallOptions = {}) =>
-        call(id, { ...options, params: params(key) }),
+        call(id, { ...options, params: params(id, key) }),
   }
   return methods as { [V in Verb]: <K extends OperationId>(id: K) => Method<V, K> }
 }
@@ -60,8 +61,8 @@ export function verbs(http: Http, param = 'id') {
  * The methods of a resource over `http`: `list(query?, options?)` (or `list(options?)` when the
  * operation takes no query), `get(id)`, `create(body)`, `update(id, body)`, `delete(id)`.
  */
-export function resource<const I extends Ids>(http: Http, ids: I, param = 'id'): Resource<I> {
-  const made = verbs(http, param)
+export function resource<const I extends Ids>(http: Http, ids: I): Resource<I> {
+  const made = verbs(http)
   return Object.fromEntries(
     Object.entries(ids).map(([verb, id]) => [verb, made[verb as Verb](id as OperationId)]),
   ) as Resource<I>
@@ -130,7 +131,7 @@ export function apiResources(http: Http) {
     /** `/subscriptions`: read only; cancelling is `client.emulator.cancelSubscription`. */
     subscriptions: resource(http, { list: 'listSubscriptions', get: 'getSubscription' }),
     /** `/themes`: the theme id is typically `default`; `update` takes `config` and/or `files`. */
-    themes: resource(http, { list: 'listThemes', get: 'getTheme', update: 'updateTheme' }, 'themeId'),
+    themes: resource(http, { list: 'listThemes', get: 'getTheme', update: 'updateTheme' }),
   }
 }
 

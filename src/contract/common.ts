@@ -31,17 +31,17 @@ export const intBetween = (min: number, max: number, number: z.ZodNumber = z.num
     .max(max, `must be at most ${max}`)
 export const CountSchema = intBetween(0, MAX_COUNT)
 export const SortOrderSchema = intBetween(-MAX_COUNT, MAX_COUNT)
-export const CurrencySchema = z
-  .string()
-  .regex(/^[A-Za-z]{3}$/, 'must be a 3-letter currency code')
-  .transform((s) => s.toUpperCase())
+/** A code of `length` letters in any case, kept uppercase. */
+const letterCode = (length: number, what: string) =>
+  z
+    .string()
+    .regex(new RegExp(`^[A-Za-z]{${length}}$`), `must be a ${length}-letter ${what} code`)
+    .transform((s) => s.toUpperCase())
+export const CurrencySchema = letterCode(3, 'currency')
 /** An id a client sends (a record's own or one it names). */
 export const IdSchema = trimmedText(100)
-/** An ISO 3166 country code, kept uppercase. */
-export const CountrySchema = z
-  .string()
-  .regex(/^[A-Za-z]{2}$/, 'must be a 2-letter country code')
-  .transform((s) => s.toUpperCase())
+/** An ISO 3166 country code. */
+export const CountrySchema = letterCode(2, 'country')
 /**
  * An e-mail address as a buyer types it: checked with zod's e-mail pattern (blanks around it
  * allowed, so the documents carry the same pattern), then trimmed and kept lowercase.
@@ -142,8 +142,8 @@ export function findForbiddenKey(value: unknown, depth = 0): string | undefined 
   return undefined
 }
 
+/** The answer of a delete. */
 export const SuccessSchema = z.object({ success: z.literal(true) }).meta({ id: 'Success' })
-/** `{ success: true }`: the answer of a delete. */
 export interface Success extends z.infer<typeof SuccessSchema> {}
 
 /** The query of a list that takes no parameters: any parameter is refused rather than ignored. */

@@ -13,7 +13,6 @@ export * from './event-kinds.js'
 
 export const WebhookEventKindSchema = z.enum(WEBHOOK_EVENT_KINDS)
 
-// ---------------------------------------------------------------------------------------------
 // Payload schemas. Records are loose (a payload may carry more than the spec lists); every field
 // of the spec's tables is required with the type the spec gives. `data` timestamps are Unix
 // seconds; the top-level `timestamp` is ISO 8601 (spec, "Delivery rules" 5).
@@ -249,7 +248,6 @@ export const DynamicDeliveryPayloadSchema = z.object({
 })
 export type DynamicDeliveryPayload = z.infer<typeof DynamicDeliveryPayloadSchema>
 
-/** The `data` schema of each payload category. */
 const EVENT_DATA_SCHEMAS: Record<Exclude<EventCategory, 'dynamic'>, z.ZodType> = {
   order: OrderEventDataSchema,
   subscription: SubscriptionEventDataSchema,

@@ -6,12 +6,12 @@ import { startEmulator, type StartedEmulator } from '../emulator/start.js'
 import { offsetClock, type Clock, type EmulatorOptions, type Log, type Random, type Sleep } from '../emulator/deps.js'
 import { parseSeed, type SeedInput } from '../contract/seed-file.js'
 import { demoSeed } from '../emulator/demo-seed.js'
-import { StoreClient } from '../client/index.js'
+import { DEFAULT_BASE_URL } from '../client/http.js'
 
 /** The key the handlers accept unless told otherwise (known in advance, like `store serve --api-key`). */
 export const MSW_API_KEY = 'sk_live_mswtestkey0000000000000000000'
 /** Where the handlers listen unless told otherwise: the CLI's and StoreClient's default base URL's origin. */
-export const DEFAULT_ORIGIN = 'http://127.0.0.1:4010'
+export const DEFAULT_ORIGIN = new URL(DEFAULT_BASE_URL).origin
 
 /** A seed as a user writes it: the records of a seed file (`store serve --seed FILE`), checked when the handlers are made. */
 export type { SeedInput }
@@ -91,22 +91,6 @@ export function createStoreHandlers<Handler>(
       options: { publicOrigin: origin, ...o.options },
     })
   const emulator = () => (running ??= start())
-  /** Asked of the control API on the app itself, never through MSW. */
-  const isBusy = async (): Promise<boolean> => {
-    const { app } = await emulator()
-    const client = new StoreClient({
-      baseUrl: `${origin}/api/v1`,
-      apiKey,
-      retry: false,
-      fetch: (input, init) => Promise.resolve(app.request(input instanceof Request ? input : String(input), init)),
-    })
-    for (const shop of (await client.emulator.listShops()).shops)
-      for (const state of ['pending', 'retrying'] as const) {
-        const { deliveries } = await client.withShop(shop.id).emulator.webhooks.logs({ state, limit: 1 })
-        if (deliveries.length) return true
-      }
-    return false
-  }
 
   const handler = http.all(`${origin}/*`, async ({ request }) => (await emulator()).app.fetch(request))
   return Object.assign([handler], {
@@ -114,15 +98,13 @@ export function createStoreHandlers<Handler>(
     apiKey,
     emulator,
     async settled({ timeoutMs = 30_000 }: { timeoutMs?: number } = {}) {
-      const deadline = Date.now() + timeoutMs
-      while (await isBusy()) {
-        if (Date.now() > deadline)
-          throw new Error(
-            `webhook deliveries still pending after ${timeoutMs / 1000} s; shorten the waits between attempts with options.webhooks.retryDelaysMs`,
-          )
-        // Deliveries run on the emulator's own timers: look again shortly.
-        await new Promise((resolve) => setTimeout(resolve, 5))
-      }
+      const { services } = await emulator()
+      const pending = `webhook deliveries still pending after ${timeoutMs / 1000} s; shorten the waits between attempts with options.webhooks.retryDelaysMs`
+      const timeout = AbortSignal.timeout(timeoutMs)
+      const timedOut = new Promise<never>((_, reject) =>
+        timeout.addEventListener('abort', () => reject(new Error(pending))),
+      )
+      await Promise.race([services.events.worker.idle(), timedOut])
     },
     async reset() {
       const previous = running

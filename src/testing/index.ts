@@ -11,13 +11,12 @@ import { FixtureFileSchema } from '../contract/fixtures.js'
 import { fixtureEnv } from '../fixtures/env.js'
 import { runFixtures as run, type StepResult } from '../fixtures/run.js'
 import { StoreClient } from '../client/index.js'
+import { DEFAULT_BASE_URL } from '../client/http.js'
 import { offsetClock } from '../emulator/deps.js'
 import { startEmulator } from '../emulator/start.js'
 
 export type { StepResult } from '../fixtures/run.js'
 export { FixtureFileError, FixtureStepError, type UnmetExpectation } from '../fixtures/errors.js'
-
-const DEFAULT_BASE_URL = 'http://127.0.0.1:4010/api/v1'
 
 export interface TestEmulator {
   /** `http://127.0.0.1:<port>/api/v1` */

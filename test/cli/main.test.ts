@@ -111,7 +111,8 @@ describe('store completion', () => {
   it('refuses an unknown shell (exit 2)', async () => {
     expect(await runCli(['completion', 'tcsh'])).toMatchObject({
       code: 2,
-      stderr: 'error: unknown shell "tcsh": use bash, zsh or fish\n',
+      stderr:
+        "error: command-argument value 'tcsh' is invalid for argument 'shell'. Allowed choices are bash, zsh, fish.\n(run with --help for usage)\n",
     })
   })
 })

@@ -1,9 +1,8 @@
 // `store completion bash|zsh|fish`: scripts generated from the command tree itself, so they never
 // drift from the commands. Only this command loads every command module (`--help` loads none).
-import type { Command } from 'commander'
+import { Argument, type Command } from 'commander'
 import { subcommand } from '../examples.js'
 import type { CliContext } from '../context.js'
-import { UsageError } from '../exit-codes.js'
 
 /** A command with the words from the program to it (`emulator shops`). */
 type Node = { cmd: Command; path: string[] }
@@ -130,9 +129,6 @@ export function register(program: Command, ctx: CliContext): void {
     'print a shell completion script: source <(store completion bash), or zsh, or store completion fish | source',
     ['store completion bash > ~/.local/share/bash-completion/completions/store', 'store completion zsh'],
   )
-    .argument('<shell>', 'bash, zsh or fish')
-    .action((shell: string) => {
-      if (!Object.hasOwn(SCRIPTS, shell)) throw new UsageError(`unknown shell "${shell}": use bash, zsh or fish`)
-      ctx.stdout.write(SCRIPTS[shell as keyof typeof SCRIPTS](program))
-    })
+    .addArgument(new Argument('<shell>').choices(Object.keys(SCRIPTS)))
+    .action((shell: keyof typeof SCRIPTS) => void ctx.stdout.write(SCRIPTS[shell](program)))
 }

@@ -214,14 +214,10 @@ export function register(program: Command, ctx: CliContext): void {
     isDefault: true,
     examples: ['store emulator shops', 'store emulator shops list --json'],
     rows: [
-      'shops',
-      [
-        ['ID', (s) => s.id],
-        ['SLUG', (s) => s.slug],
-        ['NAME', (s) => s.name],
-        ['CREATED', (s) => s.createdAt],
-      ],
-      'No shops found',
+      ['ID', (s) => s.id],
+      ['SLUG', (s) => s.slug],
+      ['NAME', (s) => s.name],
+      ['CREATED', (s) => s.createdAt],
     ],
   })
   op(shops, 'create', 'createShop', {
@@ -235,14 +231,10 @@ export function register(program: Command, ctx: CliContext): void {
     isDefault: true,
     examples: ['store emulator keys', 'store emulator keys list --json'],
     rows: [
-      'keys',
-      [
-        ['ID', (k) => k.id],
-        ['KEY', (k) => `${k.prefix}…${k.last4}`],
-        ['NAME', (k) => k.name],
-        ['CREATED', (k) => k.createdAt],
-      ],
-      'No keys found',
+      ['ID', (k) => k.id],
+      ['KEY', (k) => `${k.prefix}…${k.last4}`],
+      ['NAME', (k) => k.name],
+      ['CREATED', (k) => k.createdAt],
     ],
   })
   op(keys, 'create', 'createKey', {
@@ -364,32 +356,24 @@ export function register(program: Command, ctx: CliContext): void {
     isDefault: true,
     examples: ['store emulator queries', 'store emulator queries list --json'],
     rows: [
-      'queries',
-      [
-        ['ID', (q) => q.id],
-        ['STATUS', (q) => q.status],
-        ['FROM', (q) => q.customerEmail],
-        ['SUBJECT', (q) => q.subject],
-        ['REPLIES', (q) => q.replyCount],
-        ['CREATED', (q) => q.createdAt],
-      ],
-      'No queries found',
+      ['ID', (q) => q.id],
+      ['STATUS', (q) => q.status],
+      ['FROM', (q) => q.customerEmail],
+      ['SUBJECT', (q) => q.subject],
+      ['REPLIES', (q) => q.replyCount],
+      ['CREATED', (q) => q.createdAt],
     ],
   })
   op(queries, 'get', 'getQuery', { examples: ['store emulator queries get qry_…'] })
   op(emu, 'feedback', 'listFeedback', {
     examples: ['store emulator feedback', 'store emulator feedback --json'],
     rows: [
-      'feedback',
-      [
-        ['ID', (f) => f.id],
-        ['ORDER', (f) => f.orderNumber],
-        ['PRODUCT', (f) => f.productTitle],
-        ['RATING', (f) => f.rating],
-        ['FROM', (f) => f.customerEmail],
-        ['COMMENT', (f) => f.comment],
-      ],
-      'No feedback found',
+      ['ID', (f) => f.id],
+      ['ORDER', (f) => f.orderNumber],
+      ['PRODUCT', (f) => f.productTitle],
+      ['RATING', (f) => f.rating],
+      ['FROM', (f) => f.customerEmail],
+      ['COMMENT', (f) => f.comment],
     ],
   })
 

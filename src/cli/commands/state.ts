@@ -61,14 +61,11 @@ export function register(program: Command, ctx: CliContext): void {
   operationCommand(state, ctx, 'list', 'listStates', {
     examples: ['store state list', 'store state list --json'],
     rows: [
-      'states',
-      [
-        ['NAME', (s) => s.name],
-        ['SAVED', (s) => s.savedAt],
-        ['BYTES', (s) => s.bytes],
-      ],
-      'No saved states (save one with store state save NAME)',
+      ['NAME', (s) => s.name],
+      ['SAVED', (s) => s.savedAt],
+      ['BYTES', (s) => s.bytes],
     ],
+    empty: 'No saved states (save one with store state save NAME)',
   })
   operationCommand(state, ctx, 'reset', 'resetAccount', {
     examples: ['store state reset', 'store state reset --yes'],

@@ -162,17 +162,14 @@ export function register(program: Command, ctx: CliContext): void {
   operationCommand(webhooks, ctx, 'list', 'listWebhooks', {
     examples: ['store webhooks list', 'store webhooks list --json'],
     rows: [
-      'webhooks',
-      [
-        ['ID', (h) => h.id],
-        ['URL', (h) => h.url],
-        ['EVENTS', (h) => h.events.join(',')],
-        ['CREATED', (h) => h.createdAt],
-        // Last, so scripts reading the columns before it by position keep working.
-        ['CHAOS', (h) => describeChaos(h.chaos)],
-      ],
-      'No webhook endpoints (add one with store webhooks create)',
+      ['ID', (h) => h.id],
+      ['URL', (h) => h.url],
+      ['EVENTS', (h) => h.events.join(',')],
+      ['CREATED', (h) => h.createdAt],
+      // Last, so scripts reading the columns before it by position keep working.
+      ['CHAOS', (h) => describeChaos(h.chaos)],
     ],
+    empty: 'No webhook endpoints (add one with store webhooks create)',
   })
   operationCommand(webhooks, ctx, 'create', 'createWebhook', {
     examples: [

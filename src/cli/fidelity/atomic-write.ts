@@ -5,12 +5,19 @@ import { UsageError } from '../exit-codes.js'
 
 /**
  * Prints `text`, or writes it to `out` whole or not at all (a temporary file renamed over it), for
- * its owner only whatever the umask: seeds, fixtures and recordings hold e-mails.
+ * its owner only whatever the umask: seeds, fixtures and recordings hold e-mails. Then says `what`
+ * was written where, and `next`, what to do with the file.
  */
-export async function writeOut(cc: CommandContext, text: string, out: string | undefined, done: string): Promise<void> {
+export async function writeOut(
+  cc: CommandContext,
+  text: string,
+  out: string | undefined,
+  what: string,
+  next: string,
+): Promise<void> {
   if (!out) {
     cc.stdout.write(text)
-    return cc.out.info(done)
+    return cc.out.info(what)
   }
   const path = resolve(cc.cwd, out)
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`)
@@ -24,5 +31,5 @@ export async function writeOut(cc: CommandContext, text: string, out: string | u
       `--out: cannot write ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); nothing was written`,
     )
   }
-  cc.out.success(done)
+  cc.out.success(`${what} written to ${out}; ${next}`)
 }

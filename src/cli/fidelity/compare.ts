@@ -28,9 +28,9 @@ export interface Answer {
   text: string
 }
 
-/** Fields whose values name a record (or a page) and differ by nature. */
+/** Fields whose values name a record (or a page, or a list of records) and differ by nature. */
 export const isReferenceKey = (key: string) =>
-  key === 'id' || key === 'orderNumber' || key === 'nextCursor' || /Id$/.test(key)
+  key === 'id' || key === 'orderNumber' || key === 'nextCursor' || /Ids?$/.test(key)
 /** `error` of a validation answer: `<field>: <message>` (spec, "Errors"). */
 const FIELD_MESSAGE = /^[\w.[\]]+: \S/
 

@@ -8,7 +8,7 @@ import { CancelledError, UsageError } from '../exit-codes.js'
 import type { Output } from '../output.js'
 import { routeFinder } from './schema-check.js'
 import { compareAnswers, type Difference } from './compare.js'
-import { apiPathOf, checkReplayable, type HarEntry, headerOf, readHar } from './har.js'
+import { apiPathOf, type HarEntry, headerOf, readHar } from './har.js'
 import { IdMap } from './id-map.js'
 import { seedFromRecording } from './recording-seed.js'
 import { countsOf, type Unseedable } from './seed-records.js'
@@ -43,7 +43,6 @@ function headersFor(entry: HarEntry): Record<string, string> {
 /** The replay's account is removed at the end, also when Ctrl+C, a kill or a closed terminal stop it. */
 export async function runDrift(cc: CommandContext, file: string): Promise<void> {
   const har = await readHar(cc.cwd, file)
-  checkReplayable(har, file)
   if (!cc.connection().apiKey)
     throw new UsageError(
       'store drift needs a key of the emulator that may create accounts: pass --api-key or set STORE_API_KEY (the key store serve printed, or its --admin-key)',

@@ -11,7 +11,8 @@ import { isReferenceKey } from './compare.js'
 import { apiPathOf, headerOf, readHar } from './har.js'
 import { mapStrings, parseJson } from './id-map.js'
 import { maskText } from './mask.js'
-import { apiSegments, seedFromRecording, singular } from './recording-seed.js'
+import { seedFromRecording } from './recording-seed.js'
+import { type Route, routeFinder } from './schema-check.js'
 import { countsOf, describeCounts } from './seed-records.js'
 
 /** Recorded value → the reference to the earlier answer that first gave it. */
@@ -54,18 +55,12 @@ function expectedBody(value: unknown, learnt: Learnt, depth = 0, key = ''): unkn
   return value === null ? anyOf() : anyOf(kindOf(value) as Exclude<ReturnType<typeof kindOf>, 'nothing'>)
 }
 
-const VERBS: Record<string, string> = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' }
-
-/** `create-product`, `list-products`, `get-product-404`: what the step does. */
-function nameOf(method: string, segments: string[], status: number, taken: Set<string>): string {
-  const [resource = 'api', id, ...rest] = segments
-  const isList = method === 'GET' && id === undefined
-  const verb = method === 'GET' ? (isList ? 'list' : 'get') : (VERBS[method] ?? method.toLowerCase())
-  const parts = [verb, isList ? resource : singular(resource), ...rest]
-  if (status >= 400) parts.push(String(status))
-  const base = parts
-    .join('-')
-    .replace(/[^A-Za-z0-9_-]+/g, '-')
+/** What the step does, from the operation it calls: `create-product`, `list-products`, `get-product-404`. */
+function nameOf(route: Route, status: number, taken: Set<string>): string {
+  const what = route.operation?.operationId.replace(/[A-Z]/g, (c) => `-${c}`) ?? route.name
+  const base = `${what}${status >= 400 ? `-${status}` : ''}`
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, '-')
     .slice(0, 56)
   let name = base
   for (let n = 2; taken.has(name); n++) name = `${base}-${n}`
@@ -78,10 +73,11 @@ export async function runFixturesFromHar(cc: CommandContext, file: string, o: { 
   const notes: string[] = []
   const learnt: Learnt = new Map()
   const taken = new Set<string>()
+  const findRoute = routeFinder()
   const steps: FixtureStep[] = []
   for (const [index, entry] of har.log.entries.entries()) {
-    const segments = apiSegments(entry.request.url)
-    if (!segments) continue
+    const api = apiPathOf(entry.request.url)
+    if (!api) continue
     const method = entry.request.method.toUpperCase() as FixtureStep['request']['method']
     const status = entry.response.status
     const what = `entry ${index} (${method} ${new URL(entry.request.url).pathname})`
@@ -95,7 +91,7 @@ export async function runFixturesFromHar(cc: CommandContext, file: string, o: { 
       )
       continue
     }
-    const name = nameOf(method, segments, status, taken)
+    const name = nameOf(findRoute(method, api.path || '/'), status, taken)
     const text = entry.request.postData?.text
     const body = parseJson(text)
     if (text && body === undefined)
@@ -146,6 +142,7 @@ export async function runFixturesFromHar(cc: CommandContext, file: string, o: { 
     // Recordings are masked already; the mask runs again for any key a hand-made HAR kept.
     maskText(`${JSON.stringify(fixtures, null, 2)}\n`, []),
     o.out,
-    `${steps.length} steps from ${file}${o.out ? ` written to ${o.out}; run them with store fixtures run ${o.out}` : ''}`,
+    `${steps.length} steps from ${file}`,
+    `run them with store fixtures run ${o.out}`,
   )
 }

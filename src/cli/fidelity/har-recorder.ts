@@ -119,7 +119,6 @@ export async function createHarRecorder(path: string, version: string, secrets: 
     return next
   }
   return {
-    /** Entries in the file. */
     get entries() {
       return entries
     },

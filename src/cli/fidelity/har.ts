@@ -1,7 +1,7 @@
 // HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/), the recording format of `store proxy`
 // and the input of `store drift`: the fields browsers' devtools and HAR tools require, and what
-// drift reads. Entries keep fields this schema does not list. What drift checks beyond the HAR
-// shape before anything is sent: each entry it replays must make a request at all.
+// drift reads. Entries keep fields this schema does not list. Each request must be one drift can
+// send as recorded: a method that is a token, a path that decodes, header values without line breaks.
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import * as z from 'zod'
@@ -18,12 +18,27 @@ const MESSAGE = {
   bodySize: z.number(),
 }
 
+/** An HTTP method: a token (RFC 9110). */
+const METHOD = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
+const hasControl = (text: string) => [...text].some((ch) => (ch < ' ' && ch !== '\t') || ch === '\x7f')
+const HeaderValueSchema = z.string().refine((text) => !hasControl(text), 'holds a line break or control character')
+const decodes = (url: string) => {
+  try {
+    decodeURIComponent(new URL(url).pathname)
+    return true
+  } catch {
+    return false
+  }
+}
+const quoted = (input: unknown) => JSON.stringify(String(input).slice(0, 200))
+
 const HarRequestSchema = z.looseObject({
-  method: z.string().min(1),
-  url: z.url(),
+  method: z.string().regex(METHOD, { error: (issue) => `${quoted(issue.input)} is not an HTTP method` }),
+  url: z.url().refine(decodes, { error: (issue) => `${quoted(issue.input)} has a path that does not percent-decode` }),
   ...MESSAGE,
+  headers: z.array(z.looseObject({ name: z.string(), value: HeaderValueSchema })),
   queryString: z.array(NameValueSchema),
-  postData: z.looseObject({ mimeType: z.string(), text: z.string().optional() }).optional(),
+  postData: z.looseObject({ mimeType: HeaderValueSchema, text: z.string().optional() }).optional(),
 })
 
 const HarResponseSchema = z.looseObject({
@@ -97,36 +112,4 @@ export function apiPathOf(url: string): { path: string; search: string } | undef
   const u = new URL(url)
   const at = u.pathname.indexOf('/api/v1')
   return at < 0 ? undefined : { path: u.pathname.slice(at + '/api/v1'.length), search: u.search }
-}
-
-/** An HTTP method: a token (RFC 9110). */
-const METHOD = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
-/** Whether a header value holds what none may: a line break or another control character (a tab may). */
-const hasControl = (text: string) => [...text].some((ch) => (ch < ' ' && ch !== '\t') || ch === '\x7f')
-
-function problemOf(entry: HarEntry): string | undefined {
-  const { request } = entry
-  if (!METHOD.test(request.method)) return `request.method ${JSON.stringify(request.method)} is not an HTTP method`
-  const url = new URL(request.url)
-  try {
-    decodeURIComponent(url.pathname)
-  } catch {
-    return `request.url ${JSON.stringify(request.url.slice(0, 200))} has a path that does not percent-decode`
-  }
-  const type = request.postData?.mimeType ?? headerOf(request.headers, 'content-type')
-  if (type !== undefined && hasControl(type)) return 'the request content type holds a line break or control character'
-  const shop = headerOf(request.headers, 'x-service-shop')
-  if (shop !== undefined && hasControl(shop)) return 'the X-Service-Shop header holds a line break or control character'
-  return undefined
-}
-
-/** @throws UsageError naming the first entry drift could not send as recorded */
-export function checkReplayable(har: Har, file: string): void {
-  for (const [index, entry] of har.log.entries.entries()) {
-    const problem = problemOf(entry)
-    if (problem)
-      throw new UsageError(
-        `${file} is damaged at entry ${index}: ${problem}; record it again with store proxy --record`,
-      )
-  }
 }

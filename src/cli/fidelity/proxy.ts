@@ -3,15 +3,13 @@
 // Served until Ctrl+C or SIGTERM, then a summary (exit 1 when an answer broke the spec's schemas).
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { resolve } from 'node:path'
-import { StoreError } from '../../contract/store-error.js'
 import type { CommandContext } from '../client-factory.js'
+import { apiBaseOf } from '../connection.js'
 import { counted } from '../counted.js'
 import { untilStopped } from '../context.js'
 import { UsageError } from '../exit-codes.js'
 import { version } from '../version.js'
-import { apiBaseOf } from './base-url.js'
 import { createHarRecorder } from './har-recorder.js'
-import { parseJson } from './id-map.js'
 import { portOf, readBody, sendJson, serveLocally } from './local-server.js'
 import { checkAnswer, describeMismatch, routeFinder } from './schema-check.js'
 import { AnswerTooLargeError, askUpstream, MAX_RELAYED_BYTES, type UpstreamAnswer } from './upstream.js'
@@ -47,15 +45,19 @@ const RELAYED = [
 ]
 
 const MAX_BODY = 10 * 1024 * 1024
+/** An upstream that takes longer gave no answer. */
+const UPSTREAM_TIMEOUT_MS = 30_000
 const TLS_CODE = /CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_VERIFY|DEPTH_ZERO/i
 
 /** Why the upstream gave no answer, and what to check, for the caller and the terminal alike. */
-function failureOf(upstream: string, error: StoreError): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause
-  const code = cause?.code ?? ''
-  if (TLS_CODE.test(code) || TLS_CODE.test(cause?.message ?? ''))
-    return `store proxy: the TLS connection to ${upstream} failed (${code || cause?.message}): check the upstream's certificate and that --upstream names the right host and scheme`
-  return `store proxy: the upstream ${upstream} gave no answer (${error.message.replace(/^could not reach \S+: /, '')}): check --upstream and that the service is running and reachable from here`
+function failureOf(upstream: string, error: unknown): string {
+  const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } }
+  const code = e?.cause?.code ?? ''
+  if (TLS_CODE.test(code) || TLS_CODE.test(e?.cause?.message ?? ''))
+    return `store proxy: the TLS connection to ${upstream} failed (${code || e?.cause?.message}): check the upstream's certificate and that --upstream names the right host and scheme`
+  const reason =
+    e?.name === 'TimeoutError' ? `no answer within ${UPSTREAM_TIMEOUT_MS / 1000} s` : e?.cause?.message || e?.message
+  return `store proxy: the upstream ${upstream} gave no answer (${reason}): check --upstream and that the service is running and reachable from here`
 }
 
 export interface ProxyFlags {
@@ -105,13 +107,13 @@ export async function runProxy(cc: CommandContext, o: ProxyFlags): Promise<void>
       answer = await askUpstream(cc.fetch, upstream + upstreamPath, method, {
         headers: apiKey ? { ...headers, authorization: `Bearer ${apiKey}` } : headers,
         body: body === '' && (method === 'GET' || method === 'HEAD') ? undefined : body,
+        signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
       })
     } catch (error) {
-      const tooLarge = error instanceof AnswerTooLargeError
-      if (!tooLarge && (!(error instanceof StoreError) || error.status !== 0)) throw error
-      const message = tooLarge
-        ? `store proxy: the answer of ${upstream}${upstreamPath} is larger than ${MAX_RELAYED_BYTES} bytes, more than store proxy relays; ask for less at once (a smaller limit, a narrower query)`
-        : failureOf(upstream, error as StoreError)
+      const message =
+        error instanceof AnswerTooLargeError
+          ? `store proxy: the answer of ${upstream}${upstreamPath} is larger than ${MAX_RELAYED_BYTES} bytes, more than store proxy relays; ask for less at once (a smaller limit, a narrower query)`
+          : failureOf(upstream, error)
       cc.out.info(message)
       return sendJson(res, 502, { error: message })
     }
@@ -137,25 +139,17 @@ export async function runProxy(cc: CommandContext, o: ProxyFlags): Promise<void>
           `could not write ${recordPath}: ${error.message}; the exchanges are kept and written with the next one`,
         ),
       )
-    const text = answer.text ?? ''
-    const mismatches = checkAnswer(findRoute(method, path), { ...answer, text })
+    const mismatches = checkAnswer(findRoute(method, path), { ...answer, text: answer.text ?? '' })
     if (mismatches.length) {
       stats.mismatches += mismatches.length
       stats.answersWithMismatches++
       for (const mismatch of mismatches) cc.out.line(`! ${describeMismatch(mismatch)}`)
     }
-    let relayedBody: Buffer | string = answer.bytes
-    if (answer.status === 401) {
+    if (answer.status === 401)
       cc.out.info(
         `store proxy: ${upstream} refused the key (401): check ${apiKey ? 'the key given with --api-key' : 'the key your client sends (or give the proxy one with --api-key)'}`,
       )
-      if (typeof (parseJson(text) as { error?: unknown })?.error !== 'string') {
-        relayedBody = JSON.stringify({ error: `the upstream refused the key (401): check the API key` })
-        relayed['content-type'] = 'application/json'
-        delete relayed['content-encoding']
-      }
-    }
-    res.writeHead(answer.status, answer.statusText, relayed).end(method === 'HEAD' ? undefined : relayedBody)
+    res.writeHead(answer.status, answer.statusText, relayed).end(method === 'HEAD' ? undefined : answer.bytes)
   }
 
   const { address, close } = await serveLocally(port, o.host, handle, (error, res) => {
@@ -173,7 +167,6 @@ export async function runProxy(cc: CommandContext, o: ProxyFlags): Promise<void>
   const { requests, answersWithMismatches, mismatches } = stats
   const recorded = recorder ? `; ${recorder.entries} recorded to ${recordPath}` : ''
   if (answersWithMismatches)
-    // Answers that broke the spec's schemas: exit 1.
     throw new Error(
       `${answersWithMismatches} of ${requests} answers broke the spec's schemas (${counted(mismatches, 'mismatches')}, printed above)${recorded}`,
     )

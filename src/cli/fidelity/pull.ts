@@ -1,16 +1,14 @@
 // `store pull`: a hosted shop's records, every page read through `/api/v1`, as a seed file;
 // nothing is written until every read has succeeded.
 import type { StoreClient } from '../../client/index.js'
-import { parseSeed, type SeedInput } from '../../contract/seed-file.js'
+import { parseSeed } from '../../contract/seed-file.js'
 import { CUSTOMER_LIMIT, ORDER_LIMIT, PRODUCT_LIMIT } from '../../contract/constants.js'
 import { StoreError } from '../../contract/store-error.js'
 import { contextFor, type CommandContext } from '../client-factory.js'
+import { apiBaseOf } from '../connection.js'
 import { UsageError } from '../exit-codes.js'
 import { anonymizeSeed } from './anonymize.js'
-import { writeOut } from './atomic-write.js'
-import { apiBaseOf } from './base-url.js'
-import { maskText } from './mask.js'
-import { countsOf, describeCounts, SeedCollector } from './seed-records.js'
+import { countsOf, describeCounts, SeedCollector, writeSeed } from './seed-records.js'
 
 // Orders and customers have no cursor: one page of the largest `limit` is all the API gives.
 const UNPAGED_LIMIT = Math.min(ORDER_LIMIT.max, CUSTOMER_LIMIT.max)
@@ -102,17 +100,6 @@ export async function runPull(cc: CommandContext, o: PullFlags): Promise<void> {
     )
   }
   for (const note of notes) cc.out.warn(note)
-  const what = `pulled ${describeCounts(countsOf(raw)) || 'nothing'} from ${from}`
-  await writeOut(
-    cc,
-    seedText(seed, [apiKey]),
-    o.out,
-    o.out
-      ? `${what} into ${o.out}${o.anonymize ? ' (anonymized)' : ''}; load it with store serve --seed ${o.out}, store state import ${o.out} or createTestAccount({ seed })`
-      : what,
-  )
-}
-
-export function seedText(seed: SeedInput, secrets: readonly string[]): string {
-  return maskText(`${JSON.stringify(seed, null, 2)}\n`, secrets)
+  const counts = describeCounts(countsOf(raw)) || 'nothing'
+  await writeSeed(cc, seed, [apiKey], o.out, `pulled ${counts} from ${from}${o.anonymize ? ' (anonymized)' : ''}`)
 }

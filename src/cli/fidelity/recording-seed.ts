@@ -2,24 +2,24 @@
 // itself (the replay creates them again); each under a fresh id, entered in the id map.
 import type { SeedInput } from '../../contract/seed-file.js'
 import type { CommandContext } from '../client-factory.js'
-import { writeOut } from './atomic-write.js'
+import { isReferenceKey } from './compare.js'
 import { apiPathOf, readHar, type HarEntry } from './har.js'
 import { IdMap, mapStrings, parseJson } from './id-map.js'
-import { seedText } from './pull.js'
-import { countsOf, describeCounts, isSeedKind, SeedCollector, type SeedKind, seedableOnly } from './seed-records.js'
-
-/** `/api/v1/products/prod_1?x=1` → `['products', 'prod_1']`; undefined when not under `/api/v1`. */
-export const apiSegments = (url: string): string[] | undefined =>
-  apiPathOf(url)?.path.split('/').filter(Boolean).map(decodeURIComponent)
+import {
+  countsOf,
+  describeCounts,
+  isSeedKind,
+  SeedCollector,
+  type SeedKind,
+  seedableOnly,
+  writeSeed,
+} from './seed-records.js'
 
 function recordsOf(kind: SeedKind, body: unknown): unknown[] {
   if (body === null || typeof body !== 'object') return []
   const list = (body as Record<string, unknown>)[kind]
   return Array.isArray(list) ? list : [body]
 }
-
-/** Fields that hold an id of another record, renamed with it. */
-const isReferenceKey = (key: string) => key === 'id' || key === 'productId' || /Ids?$/.test(key)
 
 /** A category or group as the API shows it: its members as `{ id, name, … }`. */
 interface Summarised {
@@ -40,9 +40,6 @@ function unreadPage(products: readonly Record<string, unknown>[]): Record<string
   }
 }
 
-export const singular = (noun: string) =>
-  noun.endsWith('ies') ? `${noun.slice(0, -3)}y` : noun.endsWith('s') ? noun.slice(0, -1) : noun
-
 /** With `suffix`, every record under a fresh id entered in `ids`; without, under its recorded id. */
 export function seedFromRecording(entries: readonly HarEntry[], ids = new IdMap(), suffix?: string) {
   const collector = new SeedCollector()
@@ -50,7 +47,7 @@ export function seedFromRecording(entries: readonly HarEntry[], ids = new IdMap(
   const pages = { followed: new Set<string>(), offered: new Set<string>() }
   const summaries: Summarised[] = []
   for (const entry of entries) {
-    const segments = apiSegments(entry.request.url)
+    const segments = apiPathOf(entry.request.url)?.path.split('/').filter(Boolean).map(decodeURIComponent)
     const status = entry.response.status
     if (!segments?.length || status < 200 || status > 299 || !isSeedKind(segments[0])) continue
     const kind = segments[0]
@@ -104,10 +101,5 @@ export async function runSeedFromHar(cc: CommandContext, file: string, o: { out?
   for (const u of unseedable)
     cc.out.warn(`not seeded: ${u.kind} ${u.id}, read in a shape the seed file does not take (${u.problem})`)
   const what = describeCounts(countsOf(seed)) || 'no record (the recording reads only what it creates)'
-  await writeOut(
-    cc,
-    seedText(seed, []),
-    o.out,
-    `${what} from the reads of ${file}${o.out ? ` written to ${o.out}; load it with store serve --seed ${o.out}, store state import ${o.out} or createTestAccount({ seed })` : ''}`,
-  )
+  await writeSeed(cc, seed, [], o.out, `${what} from the reads of ${file}`)
 }

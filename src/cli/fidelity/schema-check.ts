@@ -6,8 +6,14 @@ import { API_OPERATIONS, type Operation, errorsOf, statusOf } from '../../contra
 import { kindOf as jsonKindOf, valueAt } from '../../fixtures/expect.js'
 import { parseJson } from './id-map.js'
 
-/** The operation of `/api/v1` a request is, and its name (`GET /products/{id}`); the method and path when none is. */
-export function routeFinder(): (method: string, path: string) => { name: string; operation?: Operation } {
+export interface Route {
+  /** `GET /products/{id}`, or the method and path when no operation of the contract matches. */
+  name: string
+  operation?: Operation
+}
+
+/** The operation of `/api/v1` a request is. */
+export function routeFinder(): (method: string, path: string) => Route {
   const routes = Object.values<Operation>(API_OPERATIONS).map((operation) => ({
     name: `${operation.method.toUpperCase()} ${operation.path}`,
     operation,
@@ -20,7 +26,6 @@ export function routeFinder(): (method: string, path: string) => { name: string;
 }
 
 export interface Mismatch {
-  /** `GET /products/{id}`, or the method and path when no route of the spec matches. */
   route: string
   status: number
   /** Where: `products.0.price`, `(status)`, `(body)`, `(route)`. */
@@ -35,10 +40,7 @@ function describeGot(value: unknown): string {
 }
 
 /** `[]` when the answer conforms. */
-export function checkAnswer(
-  { name, operation }: ReturnType<ReturnType<typeof routeFinder>>,
-  answer: { status: number; text: string },
-): Mismatch[] {
+export function checkAnswer({ name, operation }: Route, answer: { status: number; text: string }): Mismatch[] {
   const at = (field: string, expected: string, got: string): Mismatch => ({
     route: name,
     status: answer.status,

@@ -3,7 +3,10 @@
 // from the seed file's schema, so a seed written here is one the emulator accepts.
 import type * as z from 'zod'
 import { SeedFileSchema, type SeedInput } from '../../contract/seed-file.js'
+import type { CommandContext } from '../client-factory.js'
 import { counted } from '../counted.js'
+import { writeOut } from './atomic-write.js'
+import { maskText } from './mask.js'
 
 export const SEED_KINDS = ['products', 'coupons', 'categories', 'groups', 'blacklists', 'customers', 'orders'] as const
 export type SeedKind = (typeof SEED_KINDS)[number]
@@ -158,3 +161,19 @@ export const describeCounts = (counts: Record<string, number>) =>
   Object.entries(counts)
     .map(([kind, n]) => counted(n, kind))
     .join(', ')
+
+/** Prints the seed or writes it to `out`, `secrets` and every key masked, saying how to load it. */
+export const writeSeed = (
+  cc: CommandContext,
+  seed: SeedInput,
+  secrets: string[],
+  out: string | undefined,
+  what: string,
+) =>
+  writeOut(
+    cc,
+    maskText(`${JSON.stringify(seed, null, 2)}\n`, secrets),
+    out,
+    what,
+    `load it with store serve --seed ${out}, store state import ${out} or createTestAccount({ seed })`,
+  )

@@ -2,7 +2,6 @@
 // bound, relayed as it came, and decoded (gzip, br, deflate) for the check and the recording.
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
 import { readAtMost } from '../../contract/read-at-most.js'
-import { StoreError } from '../../contract/store-error.js'
 
 /** The largest answer relayed (and the largest it may grow to once decoded). */
 export const MAX_RELAYED_BYTES = 32 * 1024 * 1024
@@ -35,28 +34,19 @@ function textOf(bytes: Buffer, encoding: string | null): { text?: string; decode
 
 /**
  * The answer's bytes, and its text decoded from its Content-Encoding (undefined when it is not UTF-8
- * text: it is recorded as base64). No answer is a StoreError with status 0.
+ * text: it is recorded as base64). No answer throws fetch's own error.
  * @throws AnswerTooLargeError past MAX_RELAYED_BYTES
  */
 export async function askUpstream(
   fetch: typeof globalThis.fetch,
   url: string,
   method: string,
-  o: { headers: Record<string, string>; body: string | undefined },
+  o: { headers: Record<string, string>; body: string | undefined; signal: AbortSignal },
 ) {
-  const timeoutMs = 30_000
-  try {
-    const res = await fetch(url, { method, headers: o.headers, body: o.body, signal: AbortSignal.timeout(timeoutMs) })
-    const { bytes, truncated } = await readAtMost(res.body, MAX_RELAYED_BYTES)
-    if (truncated) throw new AnswerTooLargeError()
-    const { status, statusText, headers } = res
-    const header = (name: string) => headers.get(name)
-    return { status, statusText, header, bytes, ...textOf(bytes, header('content-encoding')) }
-  } catch (error) {
-    if (error instanceof AnswerTooLargeError) throw error
-    const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } }
-    const reason =
-      e?.name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : e?.cause?.message || e?.message
-    throw Object.assign(new StoreError(0, `could not reach ${url}: ${reason}`), { cause: e?.cause ?? error })
-  }
+  const res = await fetch(url, { method, ...o })
+  const { bytes, truncated } = await readAtMost(res.body, MAX_RELAYED_BYTES)
+  if (truncated) throw new AnswerTooLargeError()
+  const { status, statusText, headers } = res
+  const header = (name: string) => headers.get(name)
+  return { status, statusText, header, bytes, ...textOf(bytes, header('content-encoding')) }
 }

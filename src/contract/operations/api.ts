@@ -9,7 +9,7 @@ import {
   UNKNOWN_PRODUCT,
 } from '../products.js'
 import { errorCases } from '../refusals.js'
-import { type OperationInput, answer, area } from './operation.js'
+import { type OperationInput, answer } from './operation.js'
 import { resourceOperations } from './resource.js'
 import { OrderListQuerySchema, OrderListSchema, OrderSchema, UpdateOrderBodySchema } from '../orders.js'
 import {
@@ -71,9 +71,13 @@ const customer = resourceOperations({
   id: "The customer's id or e-mail address.",
 })
 const subscription = resourceOperations({ path: '/subscriptions', one: 'a subscription', id: "The subscription's id." })
-const THEME_ID = { themeId: 'The theme id, typically `default`.' }
+const theme = resourceOperations({
+  path: '/themes',
+  one: 'a theme',
+  id: 'The theme id, typically `default`.',
+  param: 'themeId',
+})
 
-/** `/api/v1` (spec, "Endpoints"), paths relative to it, by operationId. */
 export const API_OPERATION_TABLE = {
   listProducts: product.list(ProductListSchema, {
     description:
@@ -94,7 +98,6 @@ export const API_OPERATION_TABLE = {
   listOrders: order.list(OrderListSchema, {
     description: 'Most recent first, scoped to the shop. `limit` defaults to 50 (at most 200).',
     query: OrderListQuerySchema,
-    ok: answer(200, '`{ orders: [...] }` with their items.', OrderListSchema),
   }),
   getOrder: order.get(OrderSchema, {
     description:
@@ -168,39 +171,23 @@ export const API_OPERATION_TABLE = {
   getCustomer: customer.get(CustomerDetailSchema, {
     description:
       'With order stats and notes. Emulator: `stats` is `{paidOrders, unpaidOrders, averageOrderValue, firstOrderAt}`, `notes` is `[{text, createdAt}]`.',
-    ok: answer(200, 'The customer with stats and notes.', CustomerDetailSchema),
   }),
   listSubscriptions: subscription.list(SubscriptionListSchema, {
     description: 'With product and customer details. Emulator: newest first.',
     query: NoQuerySchema,
   }),
   getSubscription: subscription.get(SubscriptionSchema, { description: 'Including processor ids and period end.' }),
-  ...area('themes', {
-    listThemes: {
-      method: 'get',
-      path: '/themes',
-      summary: 'List themes',
-      description: 'The themes of the selected shop and which one is active.',
-      query: NoQuerySchema,
-      ok: answer(200, '`{ activeThemeId, themes: [...] }`', ThemeListSchema),
-    },
-    getTheme: {
-      method: 'get',
-      path: '/themes/{themeId}',
-      summary: 'Read a theme',
-      description: 'The full bundle: summary fields, `config` and `files` (`theme.json` and `custom.css` as text).',
-      params: THEME_ID,
-      ok: answer(200, 'The theme.', ThemeSchema),
-    },
-    updateTheme: {
-      method: 'put',
-      path: '/themes/{themeId}',
-      summary: 'Update a theme',
-      description:
-        'Send `config` (normalised server-side: merged over the defaults section by section, unknown keys kept) and/or `files` (a partial object: `theme.json` object, `custom.css` string). Emulator: neither answers 400 `config: send config and/or files`; sent together, `files["theme.json"]` is read first and `config` merged over it.',
-      params: THEME_ID,
-      body: UpdateThemeBodySchema,
-      ok: answer(200, 'The updated theme, same shape as the GET.', ThemeSchema),
-    },
+  listThemes: theme.list(ThemeListSchema, {
+    description: 'The themes of the selected shop and which one is active.',
+    query: NoQuerySchema,
+    ok: answer(200, '`{ activeThemeId, themes: [...] }`', ThemeListSchema),
+  }),
+  getTheme: theme.get(ThemeSchema, {
+    description: 'The full bundle: summary fields, `config` and `files` (`theme.json` and `custom.css` as text).',
+  }),
+  updateTheme: theme.update(UpdateThemeBodySchema, ThemeSchema, {
+    description:
+      'Send `config` (normalised server-side: merged over the defaults section by section, unknown keys kept) and/or `files` (a partial object: `theme.json` object, `custom.css` string). Emulator: neither answers 400 `config: send config and/or files`; sent together, `files["theme.json"]` is read first and `config` merged over it.',
+    ok: answer(200, 'The updated theme, same shape as the GET.', ThemeSchema),
   }),
 } satisfies Record<string, OperationInput>

@@ -19,7 +19,6 @@ export const CONTROL_OPERATIONS = withIds({
   ...CONTROL_DOCUMENT_OPERATIONS,
 })
 
-/** Every operation, by id. */
 export const OPERATIONS = { ...API_OPERATIONS, ...CONTROL_OPERATIONS }
 export type Operations = typeof OPERATIONS
 export type OperationId = keyof Operations

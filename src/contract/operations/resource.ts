@@ -2,15 +2,17 @@ import type * as z from 'zod'
 import { type OperationInput, SUCCESS, answer } from './operation.js'
 
 /** How the documents speak of a resource; its operations' summaries and answers are made of these. */
-export interface ResourceNames {
+export interface ResourceNames<P extends string = 'id'> {
   /** The collection's path (`/coupons`); its last segment is the tag and the list's key. */
   path: string
   /** One of it in words, with its article: `a coupon`. */
   one: string
   /** Many of it in words, when not the list's key: `blacklist entries`. */
   many?: string
-  /** What the `{id}` parameter accepts. */
+  /** What the path parameter accepts. */
   id: string
+  /** The path parameter's name, `id` unless given. */
+  param?: P
   tag?: string
 }
 
@@ -25,17 +27,22 @@ type More = Partial<OperationInput>
  * const coupon = resourceOperations({ path: '/coupons', one: 'a coupon', id: "The coupon's id." })
  * export const COUPON_OPERATIONS = { getCoupon: coupon.get(CouponSchema), … }
  */
-export function resourceOperations(names: ResourceNames) {
+export function resourceOperations<const P extends string = 'id'>(names: ResourceNames<P>) {
   const { path, one } = names
   const key = path.slice(path.lastIndexOf('/') + 1)
   const noun = one.replace(/^an? /, '')
-  const tag = names.tag ?? key
-  const params = { id: names.id }
+  const param = names.param ?? 'id'
+  const params = { [param]: names.id } as Record<P, string>
   const base = <const M extends OperationInput['method']>(method: M, summary: string) => ({
     method,
     path,
     summary: `${summary} ${one}`,
-    tag,
+    tag: names.tag ?? key,
+  })
+  const item = <const M extends OperationInput['method']>(method: M, summary: string) => ({
+    ...base(method, summary),
+    path: `${path}/{${param}}`,
+    params,
   })
   return {
     list: <S extends z.ZodType, const O extends More = object>(schema: S, more?: O) => ({
@@ -45,9 +52,7 @@ export function resourceOperations(names: ResourceNames) {
       ...(more as O),
     }),
     get: <S extends z.ZodType, const O extends More = object>(schema: S, more?: O) => ({
-      ...base('get', 'Read'),
-      path: `${path}/{id}`,
-      params,
+      ...item('get', 'Read'),
       ok: answer(200, `The ${noun}.`, schema),
       ...(more as O),
     }),
@@ -66,17 +71,13 @@ export function resourceOperations(names: ResourceNames) {
       schema: S,
       more?: O,
     ) => ({
-      ...base('put', 'Update'),
-      path: `${path}/{id}`,
-      params,
+      ...item('put', 'Update'),
       body,
       ok: answer(200, `The updated ${noun}.`, schema),
       ...(more as O),
     }),
     delete: <const O extends More = object>(more?: O) => ({
-      ...base('delete', 'Delete'),
-      path: `${path}/{id}`,
-      params,
+      ...item('delete', 'Delete'),
       ok: SUCCESS,
       ...(more as O),
     }),

@@ -23,7 +23,6 @@ export const SafeLink: FC<{ url: string; label?: string }> = ({ url, label }) =>
 export const HandoverView: FC<{ item: InvoiceItem; codesId: string }> = ({ item, codesId }) => {
   const d = item.delivery
   const codes = d.codes ?? []
-  const dynamic = d.dynamic
   return (
     <div class="stack" data-delivery={item.id}>
       <p class="row">
@@ -50,7 +49,7 @@ export const HandoverView: FC<{ item: InvoiceItem; codesId: string }> = ({ item,
           </ul>
         </div>
       ) : null}
-      {dynamic ? <DynamicContent dynamic={dynamic} /> : null}
+      {d.dynamic ? <DynamicContent dynamic={d.dynamic} /> : null}
       {d.subscriptionId ? (
         <p>
           Subscription <code>{d.subscriptionId}</code>

@@ -128,22 +128,13 @@ export const Badge: FC<{ tone?: Tone; children: Child }> = ({ tone, children }) 
   <span class={tone ? `badge ${tone}` : 'badge'}>{children}</span>
 )
 
-const GOOD = new Set(['paid', 'completed', 'delivered', 'none', 'Live', 'ACTIVE', 'answered'])
-const BAD = new Set([
-  'disputed',
-  'refunded',
-  'cancelled',
-  'CANCELLED',
-  'undelivered',
-  'failed',
-  'Archived',
-  'no answer',
-])
+const GOOD = new Set(['paid', 'completed', 'delivered', 'none', 'live', 'active', 'answered'])
+const BAD = new Set(['disputed', 'refunded', 'cancelled', 'undelivered', 'failed', 'archived', 'no answer'])
 
 /** A badge of a state (a status word, or an HTTP status): green when good, red when bad, amber while waiting. */
 export const StateBadge: FC<{ state: string | number }> = ({ state }) => {
-  const good = typeof state === 'number' ? state < 300 : GOOD.has(state)
-  const bad = typeof state === 'number' ? state >= 400 : BAD.has(state)
+  const good = typeof state === 'number' ? state < 300 : GOOD.has(state.toLowerCase())
+  const bad = typeof state === 'number' ? state >= 400 : BAD.has(state.toLowerCase())
   return <Badge tone={good ? 'ok' : bad ? 'bad' : 'warn'}>{String(state).replace('_', ' ')}</Badge>
 }
 

@@ -45,11 +45,11 @@ describe('store drift on a recording whose reads exceed 1 MB', () => {
 
 describe('store drift refuses a recording it cannot send as recorded', () => {
   it.each([
-    ['a method that is not one', { method: 'GET /x' }, 'request.method "GET /x" is not an HTTP method'],
+    ['a method that is not one', { method: 'GET /x' }, 'log.entries[1].request.method: "GET /x" is not an HTTP method'],
     [
       'a path that does not decode',
       { url: 'http://127.0.0.1:4010/api/v1/products/%E0%A4%A' },
-      'request.url "http://127.0.0.1:4010/api/v1/products/%E0%A4%A" has a path that does not percent-decode',
+      'log.entries[1].request.url: "http://127.0.0.1:4010/api/v1/products/%E0%A4%A" has a path that does not percent-decode',
     ],
     [
       'a content type with a line break',
@@ -57,7 +57,12 @@ describe('store drift refuses a recording it cannot send as recorded', () => {
         method: 'POST',
         postData: { mimeType: 'application/json\r\nX-Injected: 1', text: '{}' },
       },
-      'the request content type holds a line break or control character',
+      'log.entries[1].request.postData.mimeType: holds a line break or control character',
+    ],
+    [
+      'a shop header with a line break',
+      { headers: [{ name: 'X-Service-Shop', value: 'demo\r\nX-Injected: 1' }] },
+      'log.entries[1].request.headers[0].value: holds a line break or control character',
     ],
   ])('%s: exit 2 naming the entry', async (_what, request, problem) => {
     const dir = folder()

@@ -37,6 +37,22 @@ describe('store drift refuses what is not a recording', () => {
   })
 })
 
+describe('store proxy and store pull check the hosted URL as --base-url is checked', () => {
+  it.each([
+    [
+      ['proxy', '--upstream', 'shop.example.com'],
+      '--upstream: "shop.example.com" has no scheme: write http://shop.example.com/api/v1',
+    ],
+    [
+      ['pull', '--from', 'ftp://x', '--api-key', TEST_KEY],
+      '--from: "ftp://x" is not an http(s) URL: write it like http://127.0.0.1:4010/api/v1',
+    ],
+  ])('%j: exit 2 saying what to write', async (argv, message) => {
+    const run = await runCliTo(argv, folder())
+    expect(run).toEqual({ code: 2, stdout: '', stderr: `error: ${message}\n` })
+  })
+})
+
 describe('store proxy when the upstream fails', () => {
   it('answers 502 with what to check when the upstream does not answer', async () => {
     const dir = folder()

@@ -122,6 +122,18 @@ describe('store fixtures from-har', () => {
     ])
   })
 
+  it('names each step after the operation it calls, and a path that is no operation after its method and path', async () => {
+    const dir = folder()
+    const file = har(dir, [
+      entry('GET', '/blacklists/bl_1', 404, { error: 'blacklist entry not found' }),
+      entry('GET', '/themes/th_1', 200, { id: 'th_1' }),
+      entry('DELETE', '/no/such', 404, { error: 'not found' }),
+    ])
+    const run = await runCliTo(['fixtures', 'from-har', file], dir)
+    const { fixtures } = JSON.parse(run.stdout) as { fixtures: { name: string }[] }
+    expect(fixtures.map((f) => f.name)).toEqual(['get-blacklist-entry-404', 'get-theme', 'delete-no-such-404'])
+  })
+
   it('refuses a recording with no /api/v1 exchange, writing nothing', async () => {
     const dir = folder()
     const file = har(dir, [])

@@ -193,6 +193,21 @@ describe('store proxy relays answers as they came, within a bound', () => {
     expect(entry.response.headers).toContainEqual({ name: 'content-encoding', value: 'gzip' })
   })
 
+  it('relays a 401 whose body is not JSON as it came, and says which key to check', async () => {
+    const dir = folder()
+    const api = await upstream((_req, _body, res) =>
+      res.writeHead(401, { 'content-type': 'text/html' }).end('<h1>Unauthorized</h1>'),
+    )
+    const proxy = await startProxyCli(['--upstream', api], dir)
+    const res = await httpFetch(`${proxy.api}/coupons`)
+    expect(res.status).toBe(401)
+    expect(res.headers.get('content-type')).toBe('text/html')
+    expect(await res.text()).toBe('<h1>Unauthorized</h1>')
+    expect(proxy.stderr()).toContain(`store proxy: ${api} refused the key (401): check the key your client sends`)
+    proxy.stop()
+    await proxy.done
+  })
+
   it('records an answer that is not text as base64, saying so', async () => {
     const dir = folder()
     const bytes = Buffer.from([0xff, 0xfe, 0x00, 0x80, 0x81])

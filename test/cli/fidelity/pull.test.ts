@@ -24,7 +24,7 @@ describe('store pull', () => {
     )
     expect(pulled.stderr).toBe(
       '✓ pulled 9 products, 3 coupons, 2 categories, 1 group, 1 blacklist, 2 customers, 2 orders from ' +
-        `${hosted.api} into shop.json; load it with store serve --seed shop.json, store state import shop.json or createTestAccount({ seed })\n`,
+        `${hosted.api} written to shop.json; load it with store serve --seed shop.json, store state import shop.json or createTestAccount({ seed })\n`,
     )
     expect(pulled.code).toBe(0)
     const text = readFileSync(join(dir, 'shop.json'), 'utf8')

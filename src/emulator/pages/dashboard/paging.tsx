@@ -12,26 +12,24 @@ export interface Paged<T> {
   search: string
 }
 
-/** `?page=` (from 1) and `?q=` of a dashboard list; anything that is not a page number reads as the first page. */
-function listQuery(query: Record<string, string | undefined>) {
-  const page = Math.floor(Number(query.page ?? 1))
-  return { page: Number.isFinite(page) && page >= 1 ? page : 1, search: (query.q ?? '').trim().slice(0, 200) }
-}
-
-/** The page of `items` that match the search of `query` in any of the texts `fields` gives, any case. */
+/**
+ * The page (`?page=`, from 1) of `items` that match the search (`?q=`) in any of the texts `fields` gives, any
+ * case; anything that is not a page number reads as the first page.
+ */
 export function pageOf<T, R = T>(
   items: Iterable<T>,
   query: Record<string, string | undefined>,
   fields: (item: T) => readonly (string | null | undefined)[],
   present: (item: T) => R = (item) => item as unknown as R,
 ): Paged<R> {
-  const { page, search } = listQuery(query)
+  const search = (query.q ?? '').trim().slice(0, 200)
   const needle = search.toLowerCase()
   const matched: T[] = []
   for (const item of items)
     if (!needle || fields(item).some((f) => f?.toLowerCase().includes(needle))) matched.push(item)
   const pages = Math.max(1, Math.ceil(matched.length / DASH_PAGE_SIZE))
-  const shown = Math.min(page, pages)
+  const asked = Math.floor(Number(query.page ?? 1))
+  const shown = Number.isFinite(asked) && asked >= 1 ? Math.min(asked, pages) : 1
   const rows = matched.slice((shown - 1) * DASH_PAGE_SIZE, shown * DASH_PAGE_SIZE).map(present)
   return { rows, page: shown, pages, total: matched.length, search }
 }

@@ -36,7 +36,6 @@ import { swaggerUiAssetPath } from '../pages/index.js'
 import { type PageEnv, Sessions } from './session.js'
 import { answerJson } from '../../inspector/answer.js'
 
-/** Events the Live events page shows. */
 const RECENT_EVENTS = 200
 /**
  * Failed logins one client address may make a minute before it must wait, so guessing keys through
