@@ -20,20 +20,18 @@ export const bearerKeyOf = (authorization: string | undefined): string | undefin
  * A text as the request log and the log line keep it (a path, a query, a shop, a reason, a body):
  * each of `secrets` (the caller's key, whatever its form), every API key and every JSON `"secret"`
  * value masked by {@link maskKey}, however percent-encoded. A text that holds a key only once
- * decoded is shown decoded, with the key masked.
+ * decoded is shown decoded as far as its last key, with every key masked.
  */
 export function maskSecretsIn(text: string, secrets: readonly string[] = []): string {
-  const masked = maskPlain(text, secrets)
-  if (!masked.includes('%')) return masked
-  let decoded = masked
+  let shown = maskPlain(text, secrets)
+  let decoded = shown
   for (let round = 0; round < DECODE_ROUNDS && decoded.includes('%'); round++) {
     const next = decodeLoosely(decoded)
     if (next === decoded) break
-    decoded = next
-    const maskedDecoded = maskPlain(decoded, secrets)
-    if (maskedDecoded !== decoded) return maskedDecoded
+    decoded = maskPlain(next, secrets)
+    if (decoded !== next) shown = decoded
   }
-  return masked
+  return shown
 }
 
 function maskPlain(text: string, secrets: readonly string[]): string {

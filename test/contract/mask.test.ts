@@ -21,6 +21,13 @@ describe('maskSecretsIn', () => {
     expect(maskSecretsIn(text, [CALLER])).toBe(masked)
   })
 
+  it('masks every key of a text that holds one encoded once and another encoded twice', () => {
+    const once = encodeURIComponent(`"${OTHER}"`).replaceAll('_', '%5F')
+    const twice = encodeURIComponent(once)
+    const masked = maskSecretsIn(`a=${once}&b=${twice}`, [CALLER])
+    expect(masked).toBe('a="sk_live_…0002"&b="sk_live_…0002"')
+  })
+
   it('masks a caller key of any form, even one that does not look like an API key', () => {
     expect(maskSecretsIn('x=not-a-live-key-but-secret-0003', ['not-a-live-key-but-secret-0003'])).toBe(
       'x=not-a-li…0003',
