@@ -75,23 +75,24 @@ function firstOf(candidates: [value: string | undefined, source: string][]): [st
 }
 
 /** What is wrong with a base URL, saying what to write instead; undefined for an http(s) URL. */
-export function urlProblem(value: string, source: string): string | undefined {
-  const example = (host: string) => `http://${host.replace(/\/+$/, '')}${/\/api\/v1\/?$/.test(host) ? '' : '/api/v1'}`
+export function urlProblem(value: string, source: string, like = DEFAULT_BASE_URL): string | undefined {
+  const example = (host: string) =>
+    `${new URL(like).protocol}//${host.replace(/\/+$/, '')}${/\/api\/v1\/?$/.test(host) ? '' : '/api/v1'}`
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return `${source}: "${value}" has no scheme: write ${example(value)}`
-  if (!URL.canParse(value)) return `${source}: "${value}" is not a URL: write it like ${DEFAULT_BASE_URL}`
+  if (!URL.canParse(value)) return `${source}: "${value}" is not a URL: write it like ${like}`
   if (!/^https?:$/.test(new URL(value).protocol))
-    return `${source}: "${value}" is not an http(s) URL: write it like ${DEFAULT_BASE_URL}`
+    return `${source}: "${value}" is not an http(s) URL: write it like ${like}`
 }
 
-export function checkBaseUrl(value: string, source: string): string {
-  const problem = urlProblem(value, source)
+export function checkBaseUrl(value: string, source: string, like?: string): string {
+  const problem = urlProblem(value, source, like)
   if (problem) throw new UsageError(problem)
   return value
 }
 
 /** A hosted service's API (`--upstream`, `--from`), checked as a base URL is, with `/api/v1` added when it lacks it. */
 export function apiBaseOf(value: string, source: string): string {
-  const base = checkBaseUrl(value, source)
+  const base = checkBaseUrl(value, source, 'https://shop.example.com/api/v1')
     .replace(/[?#].*$/, '')
     .replace(/\/+$/, '')
   return base.endsWith('/api/v1') ? base : `${base}/api/v1`

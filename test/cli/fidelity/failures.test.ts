@@ -41,11 +41,11 @@ describe('store proxy and store pull check the hosted URL as --base-url is check
   it.each([
     [
       ['proxy', '--upstream', 'shop.example.com'],
-      '--upstream: "shop.example.com" has no scheme: write http://shop.example.com/api/v1',
+      '--upstream: "shop.example.com" has no scheme: write https://shop.example.com/api/v1',
     ],
     [
       ['pull', '--from', 'ftp://x', '--api-key', TEST_KEY],
-      '--from: "ftp://x" is not an http(s) URL: write it like http://127.0.0.1:4010/api/v1',
+      '--from: "ftp://x" is not an http(s) URL: write it like https://shop.example.com/api/v1',
     ],
   ])('%j: exit 2 saying what to write', async (argv, message) => {
     const run = await runCliTo(argv, folder())
