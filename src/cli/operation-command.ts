@@ -111,11 +111,12 @@ export function operationCommand(
         } as never,
       )
       if (cc.out.isJson) return cc.out.json(answer)
+      // A list answer without its array (a server that differs from the contract) shows field by field.
+      const listed = spec.rows && Object.entries(answer).find(([, v]) => Array.isArray(v))
       if (spec.show) await spec.show(cc, answer, args)
-      else if (spec.rows) {
-        const [key, rows] = Object.entries(answer).find(([, v]) => Array.isArray(v))!
-        cc.out.rows(rows as unknown[], spec.rows, spec.empty ?? `No ${key} found`)
-      } else if (spec.show !== false && !answer.success) cc.out.record(answer, Object.entries(answer))
+      else if (spec.rows && listed)
+        cc.out.rows(listed[1] as unknown[], spec.rows, spec.empty ?? `No ${listed[0]} found`)
+      else if (spec.show !== false && !answer.success) cc.out.record(answer, Object.entries(answer))
       if (spec.done) cc.out.success(spec.done(answer, args))
     }),
   )

@@ -180,3 +180,14 @@ describe('a base URL that is not the API', () => {
     )
   })
 })
+
+describe('a list answer without its list', () => {
+  it('is shown field by field, not as a crash', async () => {
+    const { code, stdout, stderr } = await runCli(
+      ['--base-url', 'http://emulator.test/api/v1', '--api-key', WRONG_KEY, 'categories', 'list'],
+      { fetch: async () => Response.json({ note: 'not a list' }) },
+    )
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' })
+    expect(stdout).toMatch(/note\s+not a list/i)
+  })
+})
